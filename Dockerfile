@@ -1,0 +1,33 @@
+# syntax=docker/dockerfile:1
+# Multi-stage: build with dev dependencies, run with production ones only, as a non-root user.
+FROM node:20-bookworm-slim AS base
+ENV NPM_CONFIG_UPDATE_NOTIFIER=false NPM_CONFIG_FUND=false
+WORKDIR /app
+
+FROM base AS deps
+RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
+COPY package.json package-lock.json ./
+COPY scripts/db/prisma-generate.mjs scripts/db/prisma-generate.mjs
+COPY prisma ./prisma
+COPY prisma.config.ts ./
+RUN npm ci
+
+FROM deps AS build
+COPY . .
+RUN npm run build && npm prune --omit=dev
+
+FROM base AS runtime
+ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 DATA_DIR=/data
+RUN mkdir -p /data && chown node:node /data
+COPY --from=build --chown=node:node /app/node_modules ./node_modules
+COPY --from=build --chown=node:node /app/build ./build
+COPY --from=build --chown=node:node /app/app/generated ./app/generated
+COPY --from=build --chown=node:node /app/prisma ./prisma
+COPY --from=build --chown=node:node /app/server/index.js ./server/index.js
+COPY --from=build --chown=node:node /app/public ./public
+COPY --from=build --chown=node:node /app/package.json ./package.json
+USER node
+VOLUME ["/data"]
+EXPOSE 3000
+HEALTHCHECK --interval=30s --timeout=5s CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+CMD ["node", "server/index.js"]

@@ -1,0 +1,33 @@
+import type { IdentifiedToast, Toast } from "~/server/toast.server";
+
+const STYLES: Record<Toast["type"], string> = {
+  success: "border-emerald-600/40 bg-emerald-50 text-emerald-950 dark:bg-emerald-950 dark:text-emerald-50",
+  error: "border-red-600/40 bg-red-50 text-red-950 dark:bg-red-950 dark:text-red-50",
+  info: "border-slate-300 bg-white text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-50",
+};
+
+/**
+ * One toast at a time, 5000 ms (a CSS animation, so it works without JavaScript). A toast that an
+ * action answered ("action") hides the one carried over from the previous page ("page").
+ */
+export function Toaster({ toast, source = "page" }: { toast: IdentifiedToast | null; source?: "page" | "action" }) {
+  return (
+    <div
+      aria-live="polite"
+      role="status"
+      data-toast-source={source}
+      className="pointer-events-none fixed inset-x-0 top-24 z-50 flex justify-center px-4 sm:justify-end"
+    >
+      {toast ? (
+        <div
+          key={toast.id}
+          data-testid="toast"
+          className={`toast pointer-events-auto w-full max-w-[420px] rounded-xl border p-4 shadow-lg ${STYLES[toast.type]}`}
+        >
+          <p className="text-sm font-semibold">{toast.title}</p>
+          {toast.description ? <p className="mt-1 text-sm opacity-90">{toast.description}</p> : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/root";
+import { SiteFooter } from "./components/layout/site-footer";
+import { SiteHeader } from "./components/layout/site-header";
+import { useNonce } from "./components/nonce";
+import { Toaster } from "./components/ui/toaster";
+import { useOptimisticTheme } from "./components/layout/theme-toggle";
+import { getConfig } from "./server/config.server";
+import { getCurrentUser } from "./server/session.server";
+import { getTheme } from "./server/theme.server";
+import { readToast } from "./server/toast.server";
+import stylesheet from "./app.css?url";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const [user, theme, { toast, setCookie }] = await Promise.all([getCurrentUser(request), getTheme(request), readToast(request)]);
+  const url = new URL(request.url);
+  return data(
+    {
+      user: user && {
+        id: user.id,
+        email: user.email,
+        name: user.name,
+        avatarUrl: user.avatarUrl,
+        role: user.role,
+        isAdmin: user.isAdmin,
+      },
+      theme,
+      toast: toast && { ...toast, id: crypto.randomUUID() },
+      googleEnabled: getConfig().googleEnabled,
+      year: new Date().getUTCFullYear(),
+      path: `${url.pathname}${url.search}`,
+    },
+    { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
+  );
+}
+
+export function useRootData() {
+  const root = useRouteLoaderData<typeof loader>("root");
+  if (!root) throw new Error("root loader data is missing");
+  return root;
+}
+
+/** A route whose handle says `{ hydrate: false }` is served as plain HTML, without the client runtime. */
+function useHydrate(): boolean {
+  return !useMatches().some((match) => (match.handle as { hydrate?: boolean } | undefined)?.hydrate === false);
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  const root = useRouteLoaderData<typeof loader>("root");
+  const theme = useOptimisticTheme() ?? root?.theme ?? "light";
+  const hydrate = useHydrate();
+  return (
+    <html lang="en" className={theme === "dark" ? "dark" : undefined} style={{ colorScheme: theme }}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col bg-white text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">
+        {children}
+        {hydrate ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <SiteHeader user={loaderData.user} path={loaderData.path} />
+      <main id="main" className="flex-1">
+        <Outlet />
+      </main>
+      <SiteFooter year={loaderData.year} />
+      <Toaster toast={loaderData.toast} />
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!notFound) console.error(error);
+  return (
+    <main className="mx-auto flex max-w-xl flex-1 flex-col items-center justify-center gap-4 px-6 py-24 text-center">
+      <h1 className="text-3xl font-bold">{notFound ? "Page Not Found" : "Unexpected Application Error!"}</h1>
+      <p className="text-slate-600 dark:text-slate-300">
+        {notFound ? "We couldn't find that page." : "Something went wrong on our side. Please try again in a moment."}
+      </p>
+      <a href="/start" className="btn-primary">
+        Go Back Home
+      </a>
+    </main>
+  );
+}

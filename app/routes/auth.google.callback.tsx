@@ -1,0 +1,31 @@
+import { redirect } from "react-router";
+import { postLoginPath } from "~/domain/redirect";
+import { getAuthenticator, GOOGLE_STRATEGY } from "~/server/auth.server";
+import { getConfig } from "~/server/config.server";
+import { prisma } from "~/server/db.server";
+import { getRememberedRedirect, startUserSession, toCurrentUser } from "~/server/session.server";
+import { redirectWithToast } from "~/server/toast.server";
+import type { Route } from "./+types/auth.google.callback";
+
+// OAuth returns with a GET by design; the state cookie checked by the strategy ties it to our POST.
+export async function loader({ request }: Route.LoaderArgs) {
+  if (!getConfig().googleEnabled) throw redirect("/login");
+  let userId: string;
+  try {
+    userId = (await getAuthenticator().authenticate(GOOGLE_STRATEGY, request)).id;
+  } catch (thrown) {
+    if (thrown instanceof Response) throw thrown;
+    console.error("google: sign-in failed", thrown);
+    throw await redirectWithToast("/login", {
+      type: "error",
+      title: "Google Login Failed",
+      description: thrown instanceof Error ? thrown.message : "Google sign-in failed.",
+    });
+  }
+  const user = toCurrentUser(await prisma.user.findUniqueOrThrow({ where: { id: userId } }));
+  return startUserSession(request, user.id, postLoginPath(await getRememberedRedirect(request), user.role), {
+    type: "success",
+    title: "Login Successful",
+    description: `Welcome back, ${user.name}!`,
+  });
+}

@@ -1,0 +1,28 @@
+import { redirect } from "react-router";
+import { getAuthenticator, GOOGLE_STRATEGY } from "~/server/auth.server";
+import { getConfig } from "~/server/config.server";
+import { withCookies } from "~/server/responses.server";
+import { rememberRedirect } from "~/server/session.server";
+import { redirectWithToast } from "~/server/toast.server";
+import type { Route } from "./+types/auth.google";
+
+export const loader = () => redirect("/login");
+
+export async function action({ request }: Route.ActionArgs) {
+  if (!getConfig().googleEnabled) return redirect("/login");
+  const formData = await request.clone().formData();
+  const remember = await rememberRedirect(request, formData.get("redirectTo"));
+  try {
+    await getAuthenticator().authenticate(GOOGLE_STRATEGY, request);
+  } catch (thrown) {
+    // The strategy answers with the redirect to Google's consent screen.
+    if (thrown instanceof Response) return withCookies(thrown, [remember]);
+    console.error("google: could not start sign-in", thrown);
+    return redirectWithToast("/login", {
+      type: "error",
+      title: "Google Login Failed",
+      description: thrown instanceof Error ? thrown.message : "Could not start Google sign-in.",
+    });
+  }
+  return redirect("/login");
+}

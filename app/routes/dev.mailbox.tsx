@@ -1,0 +1,45 @@
+import { redirect } from "react-router";
+import { getConfig } from "~/server/config.server";
+import { prisma } from "~/server/db.server";
+import type { Route } from "./+types/dev.mailbox";
+
+export const meta = () => [{ title: "Local mailbox · Giveawear" }];
+
+/** Development only: the outbox, so sign-in codes can be read without an SMTP server. */
+export async function loader() {
+  if (getConfig().NODE_ENV === "production") throw redirect("/start");
+  const messages = await prisma.outboundEmail.findMany({ orderBy: { createdAt: "desc" }, take: 50 });
+  return {
+    messages: messages.map((m) => ({
+      id: m.id,
+      to: m.to,
+      subject: m.subject,
+      text: m.text ?? "",
+      status: m.status,
+      createdAt: m.createdAt.toISOString(),
+    })),
+  };
+}
+
+export default function DevMailbox({ loaderData }: Route.ComponentProps) {
+  return (
+    <section className="mx-auto max-w-4xl px-4 py-12 sm:px-6">
+      <h1 className="text-3xl font-bold tracking-tight">Local mailbox</h1>
+      <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
+        Emails stored in the outbox (newest first). Shown in development only; set SMTP_URL to deliver for real.
+      </p>
+      {loaderData.messages.length === 0 ? <p className="mt-8">No messages yet.</p> : null}
+      <ul className="mt-8 space-y-4">
+        {loaderData.messages.map((message) => (
+          <li key={message.id} className="card p-5">
+            <p className="text-xs text-slate-600 dark:text-slate-400">
+              {new Date(message.createdAt).toUTCString()} · to {message.to} · {message.status}
+            </p>
+            <h2 className="mt-1 font-semibold">{message.subject}</h2>
+            <pre className="mt-3 whitespace-pre-wrap break-words font-sans text-sm">{message.text}</pre>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

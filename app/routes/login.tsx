@@ -1,0 +1,140 @@
+import { useState } from "react";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, redirect, useNavigation } from "react-router";
+import { ActionToast } from "~/components/ui/action-toast";
+import { FieldErrors, FormErrors } from "~/components/ui/field";
+import { HoneypotField } from "~/components/ui/honeypot";
+import { LoginSchema } from "~/domain/auth-schemas";
+import { postLoginPath, safeRedirectPath } from "~/domain/redirect";
+import { getAuthenticator, OTP_PATH, TOTP_FAILURE_MARKER, TOTP_STRATEGY } from "~/server/auth.server";
+import { getConfig } from "~/server/config.server";
+import { honeypotFilled } from "~/server/honeypot.server";
+import { codeRequestLimit } from "~/server/login-codes.server";
+import { clientIp } from "~/server/request.server";
+import { isRedirectTo, withCookies } from "~/server/responses.server";
+import { getCurrentUser, rememberRedirect } from "~/server/session.server";
+import { actionToast, toastCookie } from "~/server/toast.server";
+import type { Route } from "./+types/login";
+
+export const meta: Route.MetaFunction = () => [{ title: "Sign in · Giveawear" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const redirectTo = new URL(request.url).searchParams.get("redirectTo");
+  const user = await getCurrentUser(request);
+  if (user) throw redirect(postLoginPath(redirectTo, user.role));
+  return { redirectTo: safeRedirectPath(redirectTo, ""), googleEnabled: getConfig().googleEnabled };
+}
+
+const SEND_FAILED = { type: "error", title: "Login Failed", description: "Could not send OTP. Please try again." } as const;
+
+export async function action({ request }: Route.ActionArgs) {
+  const formData = await request.clone().formData();
+  const submission = parseWithZod(formData, { schema: LoginSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply(), toast: null }, { status: 400 });
+  }
+  if (honeypotFilled(formData)) {
+    return data({ result: submission.reply({ formErrors: [SEND_FAILED.description] }), toast: actionToast(SEND_FAILED) }, { status: 400 });
+  }
+  const { email, redirectTo } = submission.value;
+  const limited = await codeRequestLimit(email, clientIp(request));
+  if (limited) {
+    const description = "Too many sign-in codes were requested. Please wait 15 minutes and try again.";
+    return data(
+      {
+        result: submission.reply({ formErrors: [description] }),
+        toast: actionToast({ type: "error", title: "Login Failed", description }),
+      },
+      { status: 429 },
+    );
+  }
+
+  try {
+    await getAuthenticator().authenticate(TOTP_STRATEGY, request);
+  } catch (thrown) {
+    if (isRedirectTo(thrown, OTP_PATH)) {
+      return withCookies(thrown, [
+        await rememberRedirect(request, redirectTo),
+        await toastCookie({ type: "success", title: "OTP Sent", description: `An OTP has been sent to ${email}.` }),
+      ]);
+    }
+    if (!isRedirectTo(thrown, TOTP_FAILURE_MARKER)) console.error("login: sending a code failed", thrown);
+  }
+  return data({ result: submission.reply({ formErrors: [SEND_FAILED.description] }), toast: actionToast(SEND_FAILED) }, { status: 503 });
+}
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const sending = navigation.state !== "idle" && navigation.formAction === "/login";
+  // A full-page post: the answer is a redirect to Google, which client-side routing cannot follow.
+  const [signingInWithGoogle, setSigningInWithGoogle] = useState(false);
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
+  });
+
+  return (
+    <div className="mx-auto flex max-w-md flex-col px-4 py-12 sm:py-20">
+      <ActionToast toast={actionData?.toast} />
+      <div className="card p-6 sm:p-8">
+        <h1 className="text-center text-3xl font-bold tracking-tight">Welcome!</h1>
+        <p className="mt-2 text-center text-sm text-slate-700 dark:text-slate-300">Sign in or create your account with your email.</p>
+
+        <Form method="post" className="mt-8 space-y-5" {...getFormProps(form)}>
+          <HoneypotField />
+          <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+          <FormErrors id={form.errorId} errors={form.errors} />
+          <div>
+            <label htmlFor={fields.email.id} className="label">
+              Email
+            </label>
+            <input
+              {...getInputProps(fields.email, { type: "email" })}
+              className="input"
+              autoComplete="email"
+              placeholder="you@example.com"
+              required
+              autoFocus
+            />
+            <FieldErrors id={fields.email.errorId} errors={fields.email.errors} />
+          </div>
+          <button type="submit" className="btn-primary w-full" disabled={sending}>
+            {sending ? "Sending Magic Link..." : "Send Magic Link"}
+          </button>
+        </Form>
+
+        {loaderData.googleEnabled ? (
+          <>
+            <div className="my-6 flex items-center gap-3 text-xs uppercase tracking-wide text-slate-600 dark:text-slate-400">
+              <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
+              Or continue with
+              <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
+            </div>
+            <Form method="post" action="/auth/google" reloadDocument onSubmit={() => setSigningInWithGoogle(true)}>
+              <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+              <button type="submit" className="btn-secondary w-full" disabled={signingInWithGoogle}>
+                <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5">
+                  <path fill="#4285F4" d="M22.5 12.3c0-.8-.1-1.5-.2-2.2H12v4.2h5.9a5 5 0 0 1-2.2 3.3v2.7h3.6c2-1.9 3.2-4.7 3.2-8z" />
+                  <path
+                    fill="#34A853"
+                    d="M12 23c3 0 5.5-1 7.3-2.7l-3.6-2.7c-1 .7-2.2 1.1-3.7 1.1-2.9 0-5.3-1.9-6.2-4.5H2.1v2.8A11 11 0 0 0 12 23z"
+                  />
+                  <path fill="#FBBC05" d="M5.8 14.2a6.6 6.6 0 0 1 0-4.3V7.1H2.1a11 11 0 0 0 0 9.9l3.7-2.8z" />
+                  <path fill="#EA4335" d="M12 5.4c1.6 0 3.1.6 4.2 1.7l3.2-3.2A11 11 0 0 0 2.1 7.1l3.7 2.8C6.7 7.3 9.1 5.4 12 5.4z" />
+                </svg>
+                {signingInWithGoogle ? "Signing in..." : "Sign in with Google"}
+              </button>
+            </Form>
+          </>
+        ) : null}
+
+        <p className="mt-6 text-center text-sm text-slate-700 dark:text-slate-300">
+          No password needed: we'll email you a 6-digit code and a magic link to sign in.
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+import { createHash, randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const list = z
+  .string()
+  .default("")
+  .transform((value) =>
+    value
+      .split(",")
+      .map((item) => item.trim().toLowerCase())
+      .filter(Boolean),
+  );
+
+const optional = z
+  .string()
+  .optional()
+  .transform((value) => (value && value.trim() ? value.trim() : undefined));
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: optional,
+  SESSION_SECRET: optional,
+  SMTP_URL: optional,
+  MAIL_FROM: z.string().default("Giveawear <no-reply@giveawear.local>"),
+  APP_URL: optional,
+  ADMIN_EMAILS: list,
+  EDITOR_EMAILS: list,
+  GOOGLE_CLIENT_ID: optional,
+  GOOGLE_CLIENT_SECRET: optional,
+  GOOGLE_AUTHORIZATION_URL: z.string().url().default("https://accounts.google.com/o/oauth2/v2/auth"),
+  GOOGLE_TOKEN_URL: z.string().url().default("https://oauth2.googleapis.com/token"),
+  GOOGLE_USERINFO_URL: z.string().url().default("https://openidconnect.googleapis.com/v1/userinfo"),
+  DEMO_DATA: z
+    .string()
+    .default("true")
+    .transform((value) => value !== "false"),
+  TRUST_PROXY: z
+    .string()
+    .default("false")
+    .transform((value) => value === "true" || value === "1"),
+  LOGIN_CODE_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(5),
+  LOGIN_CODE_LIMIT_PER_IP: z.coerce.number().int().positive().default(20),
+});
+
+export type Config = z.infer<typeof EnvSchema> & {
+  sessionSecret: string;
+  /** 64 hex characters, as remix-auth-totp requires; derived so one secret serves both. */
+  totpSecret: string;
+  isProduction: boolean;
+  googleEnabled: boolean;
+};
+
+function readOrCreateLocalSecret(dataDir: string): string {
+  const file = path.join(dataDir, "session-secret");
+  try {
+    return fs.readFileSync(file, "utf8").trim();
+  } catch {
+    fs.mkdirSync(dataDir, { recursive: true });
+    const secret = randomBytes(32).toString("hex");
+    // "wx" so two processes starting together keep one secret.
+    try {
+      fs.writeFileSync(file, secret, { flag: "wx", mode: 0o600 });
+      return secret;
+    } catch {
+      return fs.readFileSync(file, "utf8").trim();
+    }
+  }
+}
+
+let cached: Config | undefined;
+
+export function getConfig(): Config {
+  if (cached) return cached;
+  const parsed = EnvSchema.safeParse(process.env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid environment configuration:\n  ${problems.join("\n  ")}`);
+  }
+  const env = parsed.data;
+  const isProduction = env.NODE_ENV === "production";
+  if (isProduction && !env.SESSION_SECRET) {
+    throw new Error("SESSION_SECRET is required in production (a long random string).");
+  }
+  const sessionSecret = env.SESSION_SECRET ?? readOrCreateLocalSecret(env.DATA_DIR);
+  cached = {
+    ...env,
+    sessionSecret,
+    totpSecret: createHash("sha256").update(`totp:${sessionSecret}`).digest("hex"),
+    isProduction,
+    googleEnabled: Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET),
+  };
+  return cached;
+}
+
+/** Tests change the environment between cases. */
+export function resetConfigForTests() {
+  cached = undefined;
+}

@@ -1,0 +1,143 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
+import { PrismaPg } from "@prisma/adapter-pg";
+import Database from "better-sqlite3";
+import { Prisma, PrismaClient } from "../generated/prisma/client";
+import { PrismaClient as PostgresPrismaClient } from "../generated/prisma-postgres/client";
+
+export { Prisma, PrismaClient };
+export type {
+  AdditionalPrize,
+  AiDesign,
+  Campaign,
+  Coupon,
+  Draw,
+  EmailTemplate,
+  Entry,
+  HomepageSliderImage,
+  LoginCode,
+  Order,
+  OutboundEmail,
+  PaymentEvent,
+  Plan,
+  PlatformSetting,
+  Session,
+  UploadedAsset,
+  User,
+} from "../generated/prisma/client";
+
+export type DatabaseProvider = "sqlite" | "postgresql";
+
+/** DATABASE_URL, or the embedded SQLite file under DATA_DIR (default ./data). */
+export function getDatabaseUrl(): string {
+  return process.env.DATABASE_URL || `file:${process.env.DATA_DIR ?? "./data"}/app.db`;
+}
+
+export function databaseProvider(url: string): DatabaseProvider {
+  if (/^postgres(ql)?:\/\//i.test(url)) return "postgresql";
+  if (url.startsWith("file:")) return "sqlite";
+  throw new Error(`Unsupported DATABASE_URL "${redactUrl(url)}": use file:<path> or postgres://…`);
+}
+
+export function isPostgres(url: string = getDatabaseUrl()): boolean {
+  return databaseProvider(url) === "postgresql";
+}
+
+/** The file behind a `file:` URL, resolved against the working directory (query string dropped). */
+export function sqliteFilePath(url: string): string {
+  const file = url.replace(/^file:/, "").replace(/\?.*$/, "");
+  if (!file) throw new Error('DATABASE_URL "file:" names no file');
+  return file === ":memory:" ? file : path.resolve(file);
+}
+
+export function redactUrl(url: string): string {
+  return url.replace(/\/\/([^:/@]+):[^@]*@/, "//$1:***@");
+}
+
+export const SQLITE_BUSY_TIMEOUT_MS = 5000;
+
+/**
+ * Puts a SQLite file in WAL mode (a property of the file, so once is enough) and creates its
+ * directory. Readers then never block the writer, which matters as soon as background jobs run
+ * next to page requests.
+ */
+export function prepareSqliteFile(url: string): string {
+  const file = sqliteFilePath(url);
+  if (file === ":memory:") return file;
+  mkdirSync(path.dirname(file), { recursive: true });
+  const db = new Database(file, { timeout: SQLITE_BUSY_TIMEOUT_MS });
+  try {
+    db.pragma("journal_mode = WAL");
+  } finally {
+    db.close();
+  }
+  return file;
+}
+
+/**
+ * A client for either provider. Both generated clients have identical models; the Postgres one is
+ * typed as the SQLite one so the rest of the app sees a single type (the SQLite API is the common
+ * subset: it lacks Postgres-only options such as `mode: 'insensitive'`, which is what we want).
+ */
+export function createPrismaClient(url: string = getDatabaseUrl()): PrismaClient {
+  const provider = databaseProvider(url);
+  let client: PrismaClient;
+  if (provider === "postgresql") {
+    const adapter = new PrismaPg({ connectionString: url });
+    client = new PostgresPrismaClient({ adapter }) as unknown as PrismaClient;
+  } else {
+    const file = prepareSqliteFile(url);
+    // better-sqlite3 turns foreign keys on by default, and `timeout` is SQLite's busy timeout; both
+    // are per connection, hence options here rather than PRAGMAs run once.
+    const adapter = new PrismaBetterSqlite3({ url: `file:${file}`, timeout: SQLITE_BUSY_TIMEOUT_MS });
+    client = new PrismaClient({ adapter });
+  }
+  providers.set(client, provider);
+  return client;
+}
+
+const providers = new WeakMap<object, DatabaseProvider>();
+
+/** Which database a client talks to, for the rare query that must differ (advisory locks). */
+export function clientProvider(client: PrismaClient): DatabaseProvider {
+  const known = providers.get(client);
+  if (known) return known;
+  // Clients not made by createPrismaClient (or the lazy `prisma` proxy): ask Prisma.
+  return Reflect.get(client, "_activeProvider") === "postgresql" ? "postgresql" : "sqlite";
+}
+
+/** True when an error is Prisma's unique-constraint violation (P2002), on either provider. */
+export function isUniqueConstraintError(error: unknown): boolean {
+  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
+}
+
+const globalForPrisma = globalThis as typeof globalThis & { __giveawearPrisma?: PrismaClient };
+let client: PrismaClient | undefined;
+
+/** The app's shared client, created on first use (so importing this module opens nothing). */
+export function getPrisma(): PrismaClient {
+  if (client) return client;
+  // In development Vite re-evaluates this module on every change; reusing the client from
+  // globalThis avoids opening a new connection pool each time.
+  client = globalForPrisma.__giveawearPrisma ?? createPrismaClient();
+  if (process.env.NODE_ENV !== "production") globalForPrisma.__giveawearPrisma = client;
+  return client;
+}
+
+/** The shared client; `prisma.campaign.findMany(...)` creates it on first use. */
+export const prisma: PrismaClient = new Proxy({} as PrismaClient, {
+  get(_target, property) {
+    const real = getPrisma();
+    const value: unknown = Reflect.get(real, property, real);
+    return typeof value === "function" ? value.bind(real) : value;
+  },
+});
+
+/** Closes the shared client (tests, scripts, graceful shutdown). */
+export async function disconnectPrisma(): Promise<void> {
+  const current = client ?? globalForPrisma.__giveawearPrisma;
+  client = undefined;
+  delete globalForPrisma.__giveawearPrisma;
+  await current?.$disconnect();
+}

@@ -1,0 +1,547 @@
+import { createHash, randomBytes } from "node:crypto";
+import { createId } from "@paralleldrive/cuid2";
+import { type Prisma, type PrismaClient, clientProvider, getDatabaseUrl, getPrisma } from "./db.server";
+import { migrate } from "./migrate.server";
+
+/**
+ * Reference data every install needs, plus optional demo campaigns.
+ *
+ * Idempotent and safe on every start: rows are only ever created when missing, never updated, so
+ * whatever an admin edits (plans, templates, settings, the SAVE10 coupon) stays as edited. To retire a
+ * seeded plan or coupon, deactivate it: a deleted one comes back on the next start.
+ */
+
+type Tx = Prisma.TransactionClient;
+
+export const PLAN_CATALOGUE = [
+  {
+    id: "starter_tee",
+    name: "Starter Tee",
+    priceCents: 0,
+    entryLimit: 50,
+    aiCredits: 1,
+    features: ["Up to 50 entries", "Basic analytics", "1 AI design credit"],
+    description: "Everything you need to run your first giveaway, free.",
+    popular: true,
+    sortOrder: 1,
+  },
+  {
+    id: "growth_tee",
+    name: "Growth Tee",
+    priceCents: 2900,
+    entryLimit: 500,
+    aiCredits: 5,
+    features: ["Up to 500 entries", "Standard analytics", "5 AI design credits", "Email support"],
+    description: "For growing brands that want more reach and more design options.",
+    popular: false,
+    sortOrder: 2,
+  },
+  {
+    id: "pro_tee",
+    name: "Pro Tee",
+    priceCents: 7900,
+    entryLimit: null,
+    aiCredits: 15,
+    features: ["Unlimited entries", "Advanced analytics", "15 AI design credits", "Priority support", "Custom branding"],
+    description: "Unlimited entries and the full toolkit for serious campaigns.",
+    popular: false,
+    sortOrder: 3,
+  },
+] as const;
+
+export const DEFAULT_COUPONS = [{ code: "SAVE10", kind: "percent", percentOff: 10 }] as const;
+
+export const PLATFORM_SETTING_DEFAULTS: Record<string, string> = {
+  homepageCopy: "Design. Launch. Ship. Everything handled in one place. Turn fans into customers with branded shirt giveaways.",
+  promoBanner: "Launch your first giveaway free with the Starter Tee plan.",
+  referralsEnabled: "true",
+  autoPickWinnerEnabled: "true",
+};
+
+export const SLIDER_DEFAULTS = [
+  { imageUrl: "/images/slider-1.svg", altText: "White t-shirt with a sunrise brand print", overlayText: null },
+  {
+    imageUrl: "/images/slider-2.svg",
+    altText: "Black t-shirt with an empty print area",
+    overlayText: "Your Design Here",
+  },
+  { imageUrl: "/images/slider-3.svg", altText: "Heather gray hoodie and a branded mug", overlayText: null },
+] as const;
+
+function emailLayout(body: string): string {
+  return `<div style="font-family:Arial,Helvetica,sans-serif;max-width:560px;margin:0 auto;color:#1f2937;line-height:1.5">
+<p style="font-size:20px;font-weight:bold;color:#4f46e5;margin:0 0 16px">Giveawear</p>
+${body}
+<p style="font-size:12px;color:#6b7280;margin-top:32px">Giveawear — Smart giveaways for modern brands.</p>
+</div>`;
+}
+
+function button(href: string, label: string): string {
+  return `<p><a href="${href}" style="display:inline-block;background:#4f46e5;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:bold">${label}</a></p>`;
+}
+
+/**
+ * Default templates. `tokens` lists what each template uses; values are HTML-escaped when filled, so
+ * a token that may be empty (entry_coupon) sits in its own paragraph.
+ */
+export const EMAIL_TEMPLATE_DEFAULTS = [
+  {
+    id: "login_code",
+    name: "Sign-in code",
+    subject: "Your Giveawear sign-in code",
+    tokens: ["email", "code", "magic_link"],
+    htmlBody: emailLayout(`<p>Hi,</p>
+<p>Your sign-in code is:</p>
+<p style="font-size:32px;font-weight:bold;letter-spacing:6px;margin:8px 0">{{code}}</p>
+<p>Or sign in with one click:</p>
+${button("{{magic_link}}", "Sign in to Giveawear")}
+<p>The code and the link are valid for 10 minutes. If you did not ask to sign in as {{email}}, you can ignore this email.</p>`),
+  },
+  {
+    id: "entry_confirmation",
+    name: "Entry confirmation",
+    subject: "You're entered: {{campaign_title}}",
+    tokens: ["email", "brand_name", "campaign_title", "campaign_end_date", "entry_coupon", "referral_link"],
+    htmlBody: emailLayout(`<p>Thanks for entering <strong>{{campaign_title}}</strong> by {{brand_name}}!</p>
+<p>The winner is drawn at random when the giveaway ends on {{campaign_end_date}} and notified at {{email}}.</p>
+<p>{{entry_coupon}}</p>
+<p>Want better odds? Share your personal link: every friend who enters through it earns you 3 bonus entries.</p>
+<p><a href="{{referral_link}}">{{referral_link}}</a></p>`),
+  },
+  {
+    id: "winner_notification",
+    name: "Winner notification",
+    subject: "You won the {{campaign_title}} giveaway!",
+    tokens: ["email", "brand_name", "campaign_title", "redemption_link", "redemption_deadline"],
+    htmlBody: emailLayout(`<p>Congratulations!</p>
+<p>You are the winner of <strong>{{campaign_title}}</strong> by {{brand_name}}.</p>
+<p>Claim your prize by choosing your size, style and colour and telling us where to ship it:</p>
+${button("{{redemption_link}}", "Claim your prize")}
+<p>Please claim it before {{redemption_deadline}}; after that the prize may go to another entrant.</p>`),
+  },
+  {
+    id: "reminder_48h",
+    name: "48-hour reminder",
+    subject: "48 hours left: {{campaign_title}}",
+    tokens: ["email", "brand_name", "campaign_title", "campaign_end_date", "referral_link"],
+    htmlBody: emailLayout(`<p>The <strong>{{campaign_title}}</strong> giveaway by {{brand_name}} ends on {{campaign_end_date}}.</p>
+<p>You are entered. There is still time to earn 3 bonus entries for every friend who enters through your link:</p>
+<p><a href="{{referral_link}}">{{referral_link}}</a></p>`),
+  },
+  {
+    id: "additional_prize_winner",
+    name: "Additional prize winner",
+    subject: "You won a prize in {{campaign_title}}",
+    tokens: ["email", "brand_name", "campaign_title", "prize_title", "prize_rank", "prize_code", "redemption_link", "redemption_deadline"],
+    htmlBody: emailLayout(`<p>Good news!</p>
+<p>You won a prize in <strong>{{campaign_title}}</strong> by {{brand_name}}: {{prize_title}}.</p>
+<p>{{prize_code}}</p>
+${button("{{redemption_link}}", "See your prize")}
+<p>Redeem it before {{redemption_deadline}}.</p>`),
+  },
+  {
+    id: "order_shipped",
+    name: "Prize shipped",
+    subject: "Your {{campaign_title}} prize is on its way",
+    tokens: ["email", "brand_name", "campaign_title", "tracking_number"],
+    htmlBody: emailLayout(`<p>Your prize from <strong>{{campaign_title}}</strong> by {{brand_name}} has shipped.</p>
+<p>Tracking number: {{tracking_number}}</p>
+<p>Enjoy it!</p>`),
+  },
+  {
+    id: "contact_message",
+    name: "Contact form message",
+    subject: "Contact form: {{subject}}",
+    tokens: ["name", "email", "subject", "message"],
+    htmlBody: emailLayout(`<p>New message from the contact form.</p>
+<p><strong>From:</strong> {{name}} &lt;{{email}}&gt;</p>
+<p><strong>Subject:</strong> {{subject}}</p>
+<p style="white-space:pre-wrap">{{message}}</p>`),
+  },
+] as const;
+
+export const DEMO_CREATOR_EMAIL = "demo@giveawear.example";
+
+export type SeedResult = {
+  plans: number;
+  coupons: number;
+  emailTemplates: number;
+  platformSettings: number;
+  sliderImages: number;
+  demoCampaigns: number;
+  demoEntries: number;
+};
+
+/** Two instances starting against one Postgres would otherwise both insert the demo campaigns. */
+const SEED_LOCK_KEY = 7_240_611_004;
+
+export async function seed(prisma: PrismaClient, { demo }: { demo: boolean }): Promise<SeedResult> {
+  const postgres = clientProvider(prisma) === "postgresql";
+  return prisma.$transaction(
+    async (tx) => {
+      if (postgres) await tx.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+      const result: SeedResult = {
+        plans: await seedPlans(tx),
+        coupons: await seedCoupons(tx),
+        emailTemplates: await seedEmailTemplates(tx),
+        platformSettings: await seedPlatformSettings(tx),
+        sliderImages: await seedSliderImages(tx),
+        demoCampaigns: 0,
+        demoEntries: 0,
+      };
+      if (demo) Object.assign(result, await seedDemoCampaigns(tx));
+      return result;
+    },
+    { timeout: 60_000, maxWait: 60_000 },
+  );
+}
+
+/** Migrates and seeds the app's database; the server awaits this before taking requests. */
+export async function ensureDatabase(prisma: PrismaClient = getPrisma(), url: string = getDatabaseUrl()) {
+  const started = performance.now();
+  const applied = await migrate(url);
+  const seeded = await seed(prisma, { demo: process.env.DEMO_DATA !== "false" });
+  const created = Object.entries(seeded)
+    .filter(([, count]) => count > 0)
+    .map(([what, count]) => `${count} ${what}`);
+  if (applied.length || created.length) {
+    const parts = [applied.length ? `applied ${applied.join(", ")}` : "", created.length ? `seeded ${created.join(", ")}` : ""];
+    console.info(`[db] ${parts.filter(Boolean).join("; ")} (${Math.round(performance.now() - started)} ms)`);
+  }
+  return { applied, seeded };
+}
+
+/** The defaults whose key is not among the keys already present. */
+function missing<T>(defaults: readonly T[], keyOf: (item: T) => string, present: readonly string[]): T[] {
+  const have = new Set(present);
+  return defaults.filter((item) => !have.has(keyOf(item)));
+}
+
+async function seedPlans(tx: Tx): Promise<number> {
+  const present = (await tx.plan.findMany({ select: { id: true } })).map((row) => row.id);
+  const data = missing(PLAN_CATALOGUE, (plan) => plan.id, present).map((plan) => ({
+    ...plan,
+    features: plan.features.join("\n"),
+  }));
+  return data.length ? (await tx.plan.createMany({ data })).count : 0;
+}
+
+async function seedCoupons(tx: Tx): Promise<number> {
+  const present = (await tx.coupon.findMany({ select: { code: true } })).map((row) => row.code);
+  const data = missing(DEFAULT_COUPONS, (coupon) => coupon.code, present).map((coupon) => ({ ...coupon }));
+  return data.length ? (await tx.coupon.createMany({ data })).count : 0;
+}
+
+async function seedEmailTemplates(tx: Tx): Promise<number> {
+  const present = (await tx.emailTemplate.findMany({ select: { id: true } })).map((row) => row.id);
+  const data = missing(EMAIL_TEMPLATE_DEFAULTS, (template) => template.id, present).map(({ id, name, subject, htmlBody }) => ({
+    id,
+    name,
+    subject,
+    htmlBody,
+  }));
+  return data.length ? (await tx.emailTemplate.createMany({ data })).count : 0;
+}
+
+async function seedPlatformSettings(tx: Tx): Promise<number> {
+  const present = (await tx.platformSetting.findMany({ select: { key: true } })).map((row) => row.key);
+  const data = missing(Object.entries(PLATFORM_SETTING_DEFAULTS), ([key]) => key, present).map(([key, value]) => ({
+    key,
+    value,
+  }));
+  return data.length ? (await tx.platformSetting.createMany({ data })).count : 0;
+}
+
+/** Slider images have no natural key; defaults go in only while the slider is empty. */
+async function seedSliderImages(tx: Tx): Promise<number> {
+  if ((await tx.homepageSliderImage.count()) > 0) return 0;
+  const data = SLIDER_DEFAULTS.map((image, index) => ({ ...image, sourceType: "url", displayOrder: index + 1 }));
+  return (await tx.homepageSliderImage.createMany({ data })).count;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Demo campaigns
+// ---------------------------------------------------------------------------------------------
+
+/** mulberry32: a tiny seeded PRNG, so every install gets the same demo content. */
+function createRandom(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
+  const chance = (probability: number) => next() < probability;
+  return { next, int, pick, chance };
+}
+
+type Random = ReturnType<typeof createRandom>;
+
+const DAY = 24 * 60 * 60 * 1000;
+const HOUR = 60 * 60 * 1000;
+
+type DemoCampaignIdea = {
+  brandName: string;
+  brandUrl: string;
+  instagramHandle: string;
+  title: string;
+  description: string;
+  productType: "t-shirt" | "hoodie" | "mug";
+  prompt: string;
+  live: boolean;
+};
+
+// Fictional brands; "live" campaigns run now, the others ended with a winner.
+// prettier-ignore
+const DEMO_CAMPAIGNS: DemoCampaignIdea[] = [
+  { brandName: "Northwind Roasters", brandUrl: "https://northwind.example", instagramHandle: "northwind.roasters", title: "Win the Northwind Morning Mug", description: "Start every morning right: enter to win our limited-run stoneware mug, printed with our first-ever roast label.", productType: "mug", prompt: "steaming coffee cup with mountain sunrise, line art", live: true },
+  { brandName: "Pixel & Pine", brandUrl: "https://pixelandpine.example", instagramHandle: "pixelandpine", title: "Pixel & Pine Forest Tee Giveaway", description: "Our pixel-art pine forest, printed on a soft cotton tee. One lucky follower takes it home.", productType: "t-shirt", prompt: "pixel art pine forest at dusk", live: true },
+  { brandName: "Trailhead Outfitters", brandUrl: "https://trailhead.example", instagramHandle: "trailhead_outfitters", title: "Summit Hoodie Drop", description: "Celebrate trail season with a heavyweight hoodie featuring our summit badge. Enter for your chance to win.", productType: "hoodie", prompt: "vintage mountain summit badge with compass", live: true },
+  { brandName: "Lumen Studio", brandUrl: "https://lumen.example", instagramHandle: "lumen.studio", title: "Lumen Studio Launch Tee", description: "We just opened our doors! To celebrate, we are giving away our launch tee designed by the studio team.", productType: "t-shirt", prompt: "abstract geometric light rays, minimal", live: true },
+  { brandName: "Cedar & Salt Bakery", brandUrl: "https://cedarandsalt.example", instagramHandle: "cedarandsalt", title: "Sourdough Club Mug Giveaway", description: "Join the Sourdough Club: win a mug with our hand-drawn loaf illustration and a free loaf at the shop.", productType: "mug", prompt: "hand drawn sourdough loaf with wheat", live: true },
+  { brandName: "Riff Records", brandUrl: "https://riffrecords.example", instagramHandle: "riff.records", title: "Vinyl Night Hoodie", description: "Every Friday is vinyl night. Win our hoodie with the spinning-record artwork from our neon sign.", productType: "hoodie", prompt: "retro vinyl record with neon glow", live: true },
+  { brandName: "Bloom Yoga", brandUrl: "https://bloomyoga.example", instagramHandle: "bloom.yoga", title: "Breathe Easy Tee", description: "A breathable tee for your practice, printed with our lotus mark. Enter and namaste.", productType: "t-shirt", prompt: "minimal lotus flower line drawing", live: true },
+  { brandName: "Byte Size Podcast", brandUrl: "https://bytesize.example", instagramHandle: "bytesizepod", title: "Episode 100 Celebration Tee", description: "We hit 100 episodes! Thank you for listening. Win the anniversary tee with our microphone mascot.", productType: "t-shirt", prompt: "cartoon microphone mascot with headphones", live: false },
+  { brandName: "Harbor Books", brandUrl: "https://harborbooks.example", instagramHandle: "harbor.books", title: "Reading Nook Mug", description: "Curl up with a good book and a warm drink. Win our reading nook mug and a signed paperback.", productType: "mug", prompt: "cozy armchair with stack of books, vintage", live: false },
+  { brandName: "Velocity Cycling Club", brandUrl: "https://velocity.example", instagramHandle: "velocity.cc", title: "Century Ride Hoodie", description: "Finished the century ride or cheering from the roadside? Win the official club hoodie.", productType: "hoodie", prompt: "road bike speed lines, bold graphic", live: false },
+  { brandName: "Sunday Kitchen", brandUrl: "https://sundaykitchen.example", instagramHandle: "sunday.kitchen", title: "Sunday Brunch Tee", description: "Pancakes, coffee and a new tee. Enter to win our brunch club shirt.", productType: "t-shirt", prompt: "stack of pancakes with syrup, retro diner style", live: false },
+  { brandName: "Arcade Alley", brandUrl: "https://arcadealley.example", instagramHandle: "arcade.alley", title: "High Score Hoodie", description: "Beat the high score, win the hoodie. Our arcade cabinet artwork on a cosy black hoodie.", productType: "hoodie", prompt: "8-bit arcade cabinet with joystick", live: false },
+];
+
+// prettier-ignore
+const FIRST_NAMES = ["olivia", "liam", "emma", "noah", "ava", "elijah", "sophia", "lucas", "mia", "mateo", "isabella", "levi", "amelia", "ethan", "harper", "james", "evelyn", "leo", "luna", "henry", "chloe", "jack", "nora", "owen", "zoe", "samuel", "maya", "daniel", "aria", "kai", "priya", "arjun", "sofia", "diego", "yuki", "hana", "fatima", "omar", "grace", "ivan"];
+// prettier-ignore
+const LAST_NAMES = ["smith", "johnson", "garcia", "miller", "davis", "martinez", "lopez", "wilson", "anderson", "thomas", "taylor", "moore", "lee", "walker", "hall", "young", "king", "wright", "scott", "green", "baker", "nelson", "carter", "patel", "nguyen", "kim", "chen", "singh", "rossi", "muller"];
+// Reserved example domains (RFC 2606): demo entrants can never receive real mail, even when a demo
+// campaign ends and its winner is emailed.
+const EMAIL_DOMAINS = ["example.com", "example.com", "example.net", "example.org", "mail.example", "inbox.example"];
+const COLORS = ["white", "black", "heather_gray"] as const;
+const STYLES = ["modern minimalist", "vintage graphic", "abstract geometric"] as const;
+const SHIPPED_STATUSES = ["shipped", "fulfilled", "submitted", "pending", "shipped"] as const;
+
+function demoEmail(random: Random, taken: Set<string>): string {
+  const first = random.pick(FIRST_NAMES);
+  const last = random.pick(LAST_NAMES);
+  const shapes = [`${first}.${last}`, `${first}${last}`, `${first}_${last}`, `${first[0]}${last}`, `${first}.${last}${random.int(1, 99)}`];
+  let local = random.pick(shapes);
+  while (taken.has(local)) local = `${local}${random.int(1, 9)}`;
+  taken.add(local);
+  return `${local}@${random.pick(EMAIL_DOMAINS)}`;
+}
+
+function capitalised(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
+
+/** Inserts the demo creator and 12 campaigns with entries, only into a database without campaigns. */
+async function seedDemoCampaigns(tx: Tx): Promise<Pick<SeedResult, "demoCampaigns" | "demoEntries">> {
+  if ((await tx.campaign.count()) > 0) return { demoCampaigns: 0, demoEntries: 0 };
+
+  const random = createRandom(20261122);
+  const now = Date.now();
+  const creator = await tx.user.upsert({
+    where: { email: DEMO_CREATOR_EMAIL },
+    create: { email: DEMO_CREATOR_EMAIL, firstName: "Demo", lastName: "Creator", brandName: "Giveawear Demo" },
+    update: {},
+  });
+  const plans = new Map((await tx.plan.findMany()).map((plan) => [plan.id, plan]));
+  const save10 = await tx.coupon.findUnique({ where: { code: "SAVE10" } });
+
+  const campaigns: Prisma.CampaignCreateManyInput[] = [];
+  const prizes: Prisma.AdditionalPrizeCreateManyInput[] = [];
+  const entries: Prisma.EntryCreateManyInput[] = [];
+  const orders: Prisma.OrderCreateManyInput[] = [];
+  let pastIndex = 0;
+
+  for (const [index, idea] of DEMO_CAMPAIGNS.entries()) {
+    const id = createId();
+    const entryTotal = random.int(20, 169);
+    const planId = entryTotal <= 50 ? random.pick(["starter_tee", "growth_tee"]) : random.chance(0.7) ? "growth_tee" : "pro_tee";
+    const plan = plans.get(planId);
+    const priceCents = plan?.priceCents ?? 0;
+    const withCoupon = priceCents > 0 && save10 !== null && random.chance(0.3);
+    const discountCents = withCoupon ? Math.round((priceCents * (save10?.percentOff ?? 0)) / 100) : 0;
+
+    const durationDays = random.pick([7, 14, 21, 30]);
+    const endMs = idea.live
+      ? now + random.int(1, durationDays - 1) * DAY + random.int(1, 23) * HOUR
+      : now - random.int(2, 60) * DAY - random.int(0, 23) * HOUR;
+    const startMs = endMs - durationDays * DAY;
+    const lastEntryMs = Math.min(now, endMs);
+
+    // Entries arrive in time order so that a referral always points at an earlier entry.
+    const times = Array.from({ length: entryTotal }, () => startMs + random.next() * (lastEntryMs - startMs)).sort((a, b) => a - b);
+    const takenLocals = new Set<string>();
+    const campaignEntries: (Prisma.EntryCreateManyInput & { id: string; bonusEntries: number })[] = [];
+    for (const time of times) {
+      const email = demoEmail(random, takenLocals);
+      const referrer = campaignEntries.length >= 3 && random.chance(0.18) ? random.pick(campaignEntries) : undefined;
+      if (referrer) referrer.bonusEntries += 3;
+      campaignEntries.push({
+        id: createId(),
+        campaignId: id,
+        email,
+        emailNormalized: email.toLowerCase(),
+        phoneNumber: random.chance(0.25) ? `+1 555 01${String(random.int(0, 99)).padStart(2, "0")}` : null,
+        referrerId: referrer?.id ?? null,
+        referralCredited: referrer !== undefined,
+        bonusEntries: 0,
+        marketingConsent: random.chance(0.4),
+        agreedToTerms: true,
+        createdAt: new Date(time),
+      });
+    }
+    entries.push(...campaignEntries);
+
+    const colors = COLORS.filter(() => random.chance(0.6));
+    const style = random.pick(STYLES);
+    const designImage = idea.productType === "t-shirt" ? "/images/slider-1.svg" : "/images/slider-3.svg";
+    const offersCoupon = random.chance(0.4);
+    const offersGift = random.chance(0.35);
+    const totalCents = Math.max(0, priceCents - discountCents);
+    const drawSeed = randomBytes(32).toString("hex");
+    const campaign: Prisma.CampaignCreateManyInput = {
+      id,
+      creatorId: creator.id,
+      status: idea.live ? "active" : "completed",
+      title: idea.title,
+      description: idea.description,
+      campaignCopy: `${idea.title} by ${idea.brandName}. Enter with your email: it takes ten seconds.`,
+      brandName: idea.brandName,
+      brandUrl: idea.brandUrl,
+      instagramHandle: idea.instagramHandle,
+      productType: idea.productType,
+      planId,
+      entryLimit: plan?.entryLimit ?? null,
+      couponCode: withCoupon ? "SAVE10" : null,
+      discountCents,
+      totalCents,
+      designMode: "ai",
+      designPrompt: idea.prompt,
+      styleFilter: style,
+      aiPrompt1: `${idea.prompt}, ${style}`,
+      finalDesignUrl: designImage,
+      selectedColors: (colors.length ? colors : ["white"]).join(","),
+      selectedSizes: idea.productType === "mug" ? "11oz" : random.pick(["S,M,L,XL", "M,L,XL", "XS,S,M,L,XL,2XL"]),
+      aiGenerationsUsed: 1,
+      remainingGenerations: Math.max(0, (plan?.aiCredits ?? 1) - 1),
+      startDate: new Date(startMs),
+      durationDays,
+      endDate: new Date(endMs),
+      termsAccepted: true,
+      giveCouponToEntrants: offersCoupon,
+      entrantCouponCode: offersCoupon ? `${idea.brandName.split(/\W+/)[0]?.toUpperCase() ?? "THANKS"}15` : "",
+      entrantCouponDescription: offersCoupon ? "15% off your next order" : "",
+      giveBonusGiftToWinner: offersGift,
+      winnerBonusGiftName: offersGift ? `${idea.brandName} gift card` : "",
+      winnerBonusGiftCode: offersGift ? `GIFT-${random.int(1000, 9999)}` : "",
+      winnerBonusGiftInstructions: offersGift ? `Redeem at ${idea.brandUrl} at checkout.` : "",
+      paidAt: totalCents > 0 ? new Date(startMs) : null,
+      launchedAt: new Date(startMs),
+      drawSeed,
+      drawCommitment: createHash("sha256").update(drawSeed).digest("hex"),
+      entryCount: entryTotal,
+      pageViews: entryTotal * random.int(3, 9),
+      createdAt: new Date(startMs - DAY),
+    };
+
+    const prizeRanks = index % 4 === 1 ? [2, 3] : index % 3 === 0 ? [2] : [];
+    const winners = idea.live ? [] : weightedDistinctPicks(random, campaignEntries, 1 + prizeRanks.length);
+    for (const [prizeIndex, rank] of prizeRanks.entries()) {
+      const winner = winners[prizeIndex + 1];
+      prizes.push({
+        campaignId: id,
+        rank,
+        title: rank === 2 ? `${idea.brandName} $25 store credit` : "Sticker pack",
+        code: rank === 2 ? `CREDIT-${random.int(10000, 99999)}` : null,
+        winnerEntryId: winner?.id ?? null,
+        winnerEmail: winner?.email ?? null,
+        redeemByDate: winner ? new Date(endMs + 30 * DAY) : null,
+      });
+    }
+
+    const grandWinner = winners[0];
+    if (grandWinner) {
+      campaign.winnerEmail = grandWinner.email;
+      campaign.winnerEntryId = grandWinner.id;
+      campaign.claimDeadline = new Date(endMs + 14 * DAY);
+      orders.push(
+        demoOrder(
+          random,
+          id,
+          grandWinner.email,
+          endMs,
+          now,
+          SHIPPED_STATUSES[pastIndex % SHIPPED_STATUSES.length] ?? "pending",
+          idea.productType,
+        ),
+      );
+      pastIndex += 1;
+    }
+    campaigns.push(campaign);
+  }
+
+  await tx.campaign.createMany({ data: campaigns });
+  if (prizes.length) await tx.additionalPrize.createMany({ data: prizes });
+  await tx.entry.createMany({ data: entries });
+  if (orders.length) await tx.order.createMany({ data: orders });
+  return { demoCampaigns: campaigns.length, demoEntries: entries.length };
+}
+
+/** Winners weighted by entries (1 + bonus), without repeats. */
+function weightedDistinctPicks<T extends { bonusEntries: number }>(random: Random, pool: readonly T[], count: number): T[] {
+  const remaining = [...pool];
+  const picks: T[] = [];
+  while (picks.length < count && remaining.length > 0) {
+    const total = remaining.reduce((sum, entry) => sum + 1 + entry.bonusEntries, 0);
+    let ticket = random.next() * total;
+    const index = remaining.findIndex((entry) => (ticket -= 1 + entry.bonusEntries) < 0);
+    const [picked] = remaining.splice(index === -1 ? remaining.length - 1 : index, 1);
+    if (picked) picks.push(picked);
+  }
+  return picks;
+}
+
+function demoOrder(
+  random: Random,
+  campaignId: string,
+  winnerEmail: string,
+  endMs: number,
+  now: number,
+  status: string,
+  productType: DemoCampaignIdea["productType"],
+): Prisma.OrderCreateManyInput {
+  const claimed = status !== "pending";
+  const local = winnerEmail.split("@")[0] ?? "winner";
+  const name = local
+    .split(/[._\d]+/)
+    .filter(Boolean)
+    .map(capitalised)
+    .join(" ");
+  // Claim, fulfilment and shipping happened at fixed fractions of the time since the campaign ended.
+  const sinceEnd = (fraction: number) => new Date(endMs + (now - endMs) * fraction);
+  return {
+    campaignId,
+    prizeRank: 1,
+    winnerEmail,
+    status,
+    size: claimed && productType !== "mug" ? random.pick(["S", "M", "L", "XL"]) : null,
+    style: claimed ? (productType === "mug" ? "11oz" : "Classic") : null,
+    color: claimed ? random.pick(COLORS) : null,
+    shipName: claimed ? name || "Demo Winner" : null,
+    shipLine1: claimed ? `${random.int(10, 999)} ${random.pick(["Maple", "Oak", "Harbor", "Sunset", "River"])} Street` : null,
+    shipCity: claimed ? random.pick(["Springfield", "Riverton", "Lakeside", "Fairview"]) : null,
+    shipRegion: claimed ? random.pick(["CA", "NY", "TX", "WA"]) : null,
+    shipPostalCode: claimed ? String(random.int(10000, 99999)) : null,
+    shipCountry: claimed ? "US" : null,
+    submittedAt: claimed ? sinceEnd(0.2) : null,
+    fulfilledAt: status === "fulfilled" || status === "shipped" ? sinceEnd(0.4) : null,
+    shippedAt: status === "shipped" ? sinceEnd(0.6) : null,
+    trackingNumber: status === "shipped" ? `1Z999AA1${random.int(10000000, 99999999)}` : null,
+    createdAt: sinceEnd(0.05),
+  };
+}

@@ -1,0 +1,58 @@
+import { createCookieSessionStorage, redirect, type SessionStorage } from "react-router";
+import { z } from "zod";
+import { getConfig } from "./config.server";
+
+export const ToastSchema = z.object({
+  type: z.enum(["success", "error", "info"]).default("info"),
+  title: z.string(),
+  description: z.string().optional(),
+});
+export type Toast = z.infer<typeof ToastSchema>;
+export type ToastInput = z.input<typeof ToastSchema>;
+
+const TOAST_KEY = "toast" as const;
+
+type ToastFlash = { [TOAST_KEY]: Toast };
+let storage: SessionStorage<ToastFlash, ToastFlash> | undefined;
+function toastStorage(): SessionStorage<ToastFlash, ToastFlash> {
+  const config = getConfig();
+  storage ??= createCookieSessionStorage<ToastFlash, ToastFlash>({
+    cookie: {
+      name: "gw_toast",
+      path: "/",
+      httpOnly: true,
+      sameSite: "lax",
+      secure: config.isProduction,
+      secrets: [config.sessionSecret],
+    },
+  });
+  return storage;
+}
+
+/** A Set-Cookie value that carries one toast to the next page the browser renders. */
+export async function toastCookie(toast: ToastInput): Promise<string> {
+  const session = await toastStorage().getSession();
+  session.flash(TOAST_KEY, ToastSchema.parse(toast));
+  return toastStorage().commitSession(session);
+}
+
+export async function redirectWithToast(url: string, toast: ToastInput, init?: ResponseInit): Promise<Response> {
+  const headers = new Headers(init?.headers);
+  headers.append("Set-Cookie", await toastCookie(toast));
+  return redirect(url, { ...init, headers });
+}
+
+/** Reads the pending toast and the header that clears it. */
+export async function readToast(request: Request): Promise<{ toast: Toast | null; setCookie: string | null }> {
+  const session = await toastStorage().getSession(request.headers.get("Cookie"));
+  const parsed = ToastSchema.safeParse(session.get(TOAST_KEY));
+  if (!parsed.success) return { toast: null, setCookie: null };
+  return { toast: parsed.data, setCookie: await toastStorage().destroySession(session) };
+}
+
+export type IdentifiedToast = Toast & { id: string };
+
+/** A toast for action data; the id makes a repeated message show (and animate) again. */
+export function actionToast(toast: ToastInput): IdentifiedToast {
+  return { ...ToastSchema.parse(toast), id: crypto.randomUUID() };
+}

@@ -1,0 +1,72 @@
+import { defineConfig, devices } from "@playwright/test";
+
+export const APP_PORT = Number(process.env.E2E_PORT ?? 3100);
+export const FAKE_OAUTH_PORT = Number(process.env.E2E_OAUTH_PORT ?? 3101);
+export const E2E_DATABASE = "tests/.output/e2e.db";
+const baseURL = `http://localhost:${APP_PORT}`;
+const oauthBase = `http://127.0.0.1:${FAKE_OAUTH_PORT}`;
+
+// Debian's Chromium: Playwright cannot download its own browsers on these machines.
+const launchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-sync",
+  ],
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  outputDir: "test-results",
+  fullyParallel: true,
+  forbidOnly: true,
+  retries: 0,
+  workers: process.env.CI ? 2 : undefined,
+  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  timeout: 30_000,
+  expect: { timeout: 7_500 },
+  use: { baseURL, trace: "retain-on-failure", launchOptions },
+  projects: [
+    { name: "js", use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: true } },
+    { name: "no-js", use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: false } },
+  ],
+  webServer: [
+    {
+      command: "npx tsx tests/fakes/oauth-server.ts",
+      port: FAKE_OAUTH_PORT,
+      reuseExistingServer: false,
+      env: { FAKE_OAUTH_PORT: String(FAKE_OAUTH_PORT), GOOGLE_CLIENT_ID: "e2e-client", GOOGLE_CLIENT_SECRET: "e2e-secret" },
+    },
+    {
+      // The production build on a fresh database, like a new install.
+      command: `rm -f ${E2E_DATABASE} ${E2E_DATABASE}-wal ${E2E_DATABASE}-shm && node server/index.js`,
+      url: `${baseURL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        NODE_ENV: "production",
+        PORT: String(APP_PORT),
+        HOST: "127.0.0.1",
+        APP_URL: baseURL,
+        DATA_DIR: "tests/.output/data",
+        DATABASE_URL: `file:./${E2E_DATABASE}`,
+        SESSION_SECRET: "e2e-session-secret-that-is-long-enough-to-sign-cookies",
+        ADMIN_EMAILS: "admin@e2e.test",
+        EDITOR_EMAILS: "editor@e2e.test",
+        GOOGLE_CLIENT_ID: "e2e-client",
+        GOOGLE_CLIENT_SECRET: "e2e-secret",
+        GOOGLE_AUTHORIZATION_URL: `${oauthBase}/authorize`,
+        GOOGLE_TOKEN_URL: `${oauthBase}/token`,
+        GOOGLE_USERINFO_URL: `${oauthBase}/userinfo`,
+        // Every e2e sign-in comes from 127.0.0.1; the per-IP limit has its own integration test.
+        LOGIN_CODE_LIMIT_PER_IP: "100000",
+        DEMO_DATA: "false",
+      },
+    },
+  ],
+});

@@ -1,0 +1,65 @@
+// Process entry: serves the Vite build, or with --dev mounts Vite's dev server.
+import compression from "compression";
+import express from "express";
+import morgan from "morgan";
+
+// `--dev` mounts Vite's dev server; otherwise the production build in build/ is served.
+const DEVELOPMENT = process.argv.includes("--dev");
+const PORT = Number.parseInt(process.env.PORT || "3000", 10);
+const HOST = process.env.HOST || "0.0.0.0";
+
+const server = express();
+server.disable("x-powered-by");
+server.use(compression());
+server.use(morgan(DEVELOPMENT ? "dev" : "combined", { skip: (req) => req.url === "/healthz" }));
+
+let mod;
+if (DEVELOPMENT) {
+  const vite = await import("vite");
+  const viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
+  server.use(viteDevServer.middlewares);
+  mod = await viteDevServer.ssrLoadModule("./server/app.ts");
+  server.use(async (req, res, next) => {
+    try {
+      const source = await viteDevServer.ssrLoadModule("./server/app.ts");
+      return await source.app(req, res, next);
+    } catch (error) {
+      if (typeof error === "object" && error instanceof Error) viteDevServer.ssrFixStacktrace(error);
+      next(error);
+    }
+  });
+} else {
+  // Built assets carry a content hash in their name, so they never change.
+  server.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
+  server.use(express.static("build/client", { maxAge: "1h", index: false }));
+  mod = await import("../build/server/index.js");
+  server.use(mod.app);
+}
+
+await mod.startup();
+
+const httpServer = server.listen(PORT, HOST, () => {
+  console.log(`Giveawear listening on http://${HOST === "0.0.0.0" ? "localhost" : HOST}:${PORT}`);
+});
+
+let closing = false;
+function shutdown(signal) {
+  if (closing) return;
+  closing = true;
+  console.log(`${signal} received: finishing open requests, then exiting`);
+  const force = setTimeout(() => {
+    console.error("Shutdown took longer than 10 s; exiting");
+    process.exit(1);
+  }, 10_000);
+  force.unref();
+  httpServer.close(async () => {
+    try {
+      await mod.shutdown();
+    } finally {
+      process.exit(0);
+    }
+  });
+  httpServer.closeIdleConnections?.();
+}
+process.on("SIGTERM", () => shutdown("SIGTERM"));
+process.on("SIGINT", () => shutdown("SIGINT"));

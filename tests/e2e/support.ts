@@ -1,0 +1,63 @@
+import { randomUUID } from "node:crypto";
+import Database from "better-sqlite3";
+import { expect, type Page } from "@playwright/test";
+import { E2E_DATABASE } from "../../playwright.config";
+
+export function uniqueEmail(prefix = "user"): string {
+  return `${prefix}-${randomUUID().slice(0, 8)}@e2e.test`;
+}
+
+/** The newest message the app wrote to its outbox for this address. */
+export function latestEmail(to: string): { subject: string; text: string; html: string } | undefined {
+  const db = new Database(E2E_DATABASE, { readonly: true, fileMustExist: true });
+  try {
+    return db.prepare(`SELECT subject, text, html FROM "OutboundEmail" WHERE "to" = ? ORDER BY rowid DESC LIMIT 1`).get(to) as
+      { subject: string; text: string; html: string } | undefined;
+  } finally {
+    db.close();
+  }
+}
+
+export async function loginCodeFor(email: string): Promise<string> {
+  let code = "";
+  await expect
+    .poll(() => {
+      code = /\b(\d{6})\b/.exec(latestEmail(email)?.text ?? "")?.[1] ?? "";
+      return code;
+    })
+    .toMatch(/^\d{6}$/);
+  return code;
+}
+
+export async function magicLinkFor(email: string): Promise<string> {
+  const text = latestEmail(email)?.text ?? "";
+  const link = /(https?:\/\/\S+\/login\/otp\?t=[^\s)]+)/.exec(text)?.[1];
+  expect(link, "the sign-in email carries a magic link").toBeTruthy();
+  return link ?? "";
+}
+
+export async function requestCode(page: Page, email: string, path = "/login") {
+  await page.goto(path);
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Send Magic Link" }).click();
+  await expect(page).toHaveURL(/\/login\/otp$/);
+}
+
+export async function submitCode(page: Page, code: string) {
+  await page.getByLabel("One-Time Password").fill(code);
+  await page.getByRole("button", { name: "Verify OTP & Login" }).click();
+}
+
+/** Signs in through the real screens: request a code, read it from the outbox, enter it. */
+export async function signIn(page: Page, email: string, path = "/login") {
+  await requestCode(page, email, path);
+  await submitCode(page, await loginCodeFor(email));
+  await expectToast(page, "Login Successful");
+}
+
+export async function expectToast(page: Page, title: string, description?: string) {
+  // Hidden toasts (a page's, replaced by an action's) are in the DOM but not shown.
+  const toast = page.getByTestId("toast").filter({ visible: true });
+  await expect(toast).toContainText(title);
+  if (description) await expect(toast).toContainText(description);
+}

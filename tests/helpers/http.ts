@@ -1,0 +1,80 @@
+/**
+ * Calls route loaders and actions with real Requests, keeping cookies between calls like a
+ * browser would (the signed session, toast and TOTP cookies all travel in Set-Cookie).
+ */
+export class CookieJar {
+  private cookies = new Map<string, string>();
+
+  header(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+  }
+
+  get(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+
+  absorb(response: Response): Response {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = "", ...attributes] = line.split(";");
+      const index = pair.indexOf("=");
+      const name = pair.slice(0, index).trim();
+      const value = pair.slice(index + 1).trim();
+      const expired = attributes.some((a) => /^\s*max-age=0\s*$/i.test(a) || /^\s*expires=Thu, 01 Jan 1970/i.test(a));
+      if (expired || value === "") this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return response;
+  }
+}
+
+export const ORIGIN = "http://localhost:3000";
+
+export function get(jar: CookieJar, path: string, headers: Record<string, string> = {}): Request {
+  return new Request(new URL(path, ORIGIN), { headers: { Cookie: jar.header(), ...headers } });
+}
+
+export function post(jar: CookieJar, path: string, fields: Record<string, string>, headers: Record<string, string> = {}): Request {
+  return new Request(new URL(path, ORIGIN), {
+    method: "POST",
+    headers: { Cookie: jar.header(), "Content-Type": "application/x-www-form-urlencoded", ...headers },
+    body: new URLSearchParams(fields),
+  });
+}
+
+interface RouteArgs {
+  request: Request;
+  url: URL;
+  pattern: string;
+  params: Record<string, string>;
+  context: { cspNonce: string };
+}
+type RouteFn<R> = (args: RouteArgs) => Promise<R> | R;
+
+/** Runs a loader or action and returns what it answered, thrown or returned. */
+export async function run<R>(fn: RouteFn<R>, request: Request, params: Record<string, string> = {}): Promise<unknown> {
+  try {
+    return await fn({ request, url: new URL(request.url), pattern: new URL(request.url).pathname, params, context: { cspNonce: "" } });
+  } catch (thrown) {
+    return thrown;
+  }
+}
+
+/** React Router's `data()` result or a Response, reduced to status and body for assertions. */
+export function statusOf(result: unknown): number {
+  if (result instanceof Response) return result.status;
+  if (isDataWithResponseInit(result)) return result.init?.status ?? 200;
+  return 200;
+}
+
+export function bodyOf<T = Record<string, unknown>>(result: unknown): T {
+  if (isDataWithResponseInit(result)) return result.data as T;
+  return result as T;
+}
+
+function isDataWithResponseInit(value: unknown): value is { type: "DataWithResponseInit"; data: unknown; init: ResponseInit | null } {
+  return typeof value === "object" && value !== null && (value as { type?: string }).type === "DataWithResponseInit";
+}
+
+export function location(result: unknown): string | null {
+  return result instanceof Response ? result.headers.get("Location") : null;
+}

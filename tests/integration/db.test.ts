@@ -1,0 +1,306 @@
+import { createHash } from "node:crypto";
+import { readFile, readdir } from "node:fs/promises";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatPrice, lowestPaidPlan, planFeatureList } from "../../app/domain/plans";
+import { type PrismaClient, isUniqueConstraintError } from "../../app/server/db.server";
+import { migrate, migrationsDirectory } from "../../app/server/migrate.server";
+import { EMAIL_TEMPLATE_DEFAULTS, seed } from "../../app/server/seed.server";
+import { pendingSchemaSql } from "../../scripts/db/new-migration";
+import { postgresSchemaIsInSync } from "../../scripts/db/sync-postgres-schema";
+import { type TestDatabase, createTestDatabase, testProvider } from "../helpers/database";
+
+const provider = testProvider();
+
+async function localMigrations(): Promise<{ name: string; checksum: string }[]> {
+  const dir = migrationsDirectory(provider);
+  const names = (await readdir(dir, { withFileTypes: true }))
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
+  return Promise.all(
+    names.map(async (name) => ({
+      name,
+      checksum: createHash("sha256")
+        .update(await readFile(path.join(dir, name, "migration.sql")))
+        .digest("hex"),
+    })),
+  );
+}
+
+/** Everything the seed writes, in a comparable form. */
+async function snapshot(prisma: PrismaClient) {
+  return {
+    plans: await prisma.plan.findMany({ orderBy: { id: "asc" } }),
+    coupons: await prisma.coupon.findMany({ orderBy: { code: "asc" } }),
+    templates: await prisma.emailTemplate.findMany({ orderBy: { id: "asc" } }),
+    settings: await prisma.platformSetting.findMany({ orderBy: { key: "asc" } }),
+    slider: await prisma.homepageSliderImage.findMany({ orderBy: { displayOrder: "asc" } }),
+    users: await prisma.user.count(),
+    campaigns: await prisma.campaign.count(),
+    entries: await prisma.entry.count(),
+    prizes: await prisma.additionalPrize.count(),
+    orders: await prisma.order.count(),
+  };
+}
+
+describe(`database (${provider})`, () => {
+  describe("migrations", () => {
+    let db: TestDatabase;
+    beforeAll(async () => {
+      db = await createTestDatabase({ migrate: false });
+    });
+    afterAll(async () => {
+      await db?.cleanup();
+    });
+
+    it("apply to an empty database and are recorded the way Prisma records them", async () => {
+      const expected = await localMigrations();
+      expect(expected.length).toBeGreaterThan(0);
+
+      const applied = await migrate(db.url);
+
+      expect(applied).toEqual(expected.map((migration) => migration.name));
+      const rows = await db.prisma.$queryRawUnsafe<
+        { migration_name: string; checksum: string; finished_at: unknown; rolled_back_at: unknown }[]
+      >("SELECT migration_name, checksum, finished_at, rolled_back_at FROM _prisma_migrations ORDER BY migration_name");
+      expect(rows.map((row) => ({ name: row.migration_name, checksum: row.checksum }))).toEqual(expected);
+      for (const row of rows) {
+        expect(row.finished_at).not.toBeNull();
+        expect(row.rolled_back_at).toBeNull();
+      }
+    });
+
+    it("apply nothing the second time", async () => {
+      expect(await migrate(db.url)).toEqual([]);
+    });
+
+    it("let several instances migrate one fresh database at the same time", async () => {
+      const fresh = await createTestDatabase({ migrate: false });
+      try {
+        const results = await Promise.all([migrate(fresh.url), migrate(fresh.url), migrate(fresh.url)]);
+        const names = (await localMigrations()).map((migration) => migration.name);
+        expect(results.flat().sort()).toEqual(names);
+        const [{ count }] = await fresh.prisma.$queryRawUnsafe<[{ count: bigint | number }]>(
+          "SELECT COUNT(*) AS count FROM _prisma_migrations",
+        );
+        expect(Number(count)).toBe(names.length);
+      } finally {
+        await fresh.cleanup();
+      }
+    });
+
+    it.runIf(provider === "sqlite")("leave SQLite in WAL mode with foreign keys enforced", async () => {
+      const [journal] = await db.prisma.$queryRawUnsafe<{ journal_mode: string }[]>("PRAGMA journal_mode");
+      expect(journal?.journal_mode).toBe("wal");
+      const [keys] = await db.prisma.$queryRawUnsafe<{ foreign_keys: bigint | number }[]>("PRAGMA foreign_keys");
+      expect(Number(keys?.foreign_keys)).toBe(1);
+    });
+
+    it("match schema.prisma exactly (no schema change is missing a migration)", async () => {
+      expect(await pendingSchemaSql(provider)).toBe("");
+    });
+  });
+
+  it("keeps prisma/postgres/schema.prisma in sync with prisma/schema.prisma", () => {
+    expect(postgresSchemaIsInSync()).toBe(true);
+  });
+
+  describe("seed", () => {
+    let db: TestDatabase;
+    beforeAll(async () => {
+      db = await createTestDatabase();
+    });
+    afterAll(async () => {
+      await db?.cleanup();
+    });
+
+    it("fills an empty database with the catalogue and 12 demo campaigns", async () => {
+      const result = await seed(db.prisma, { demo: true });
+      expect(result).toMatchObject({ plans: 3, coupons: 1, platformSettings: 4, sliderImages: 3, demoCampaigns: 12 });
+
+      const plans = await db.prisma.plan.findMany({ orderBy: { sortOrder: "asc" } });
+      expect(plans.map((plan) => [plan.id, plan.name, plan.priceCents, plan.entryLimit, plan.aiCredits])).toEqual([
+        ["starter_tee", "Starter Tee", 0, 50, 1],
+        ["growth_tee", "Growth Tee", 2900, 500, 5],
+        ["pro_tee", "Pro Tee", 7900, null, 15],
+      ]);
+      expect(plans.filter((plan) => plan.popular).map((plan) => plan.id)).toEqual(["starter_tee"]);
+      for (const plan of plans) {
+        const creditLine = planFeatureList(plan.features).find((line) => /AI design credit/.test(line));
+        expect(creditLine?.startsWith(String(plan.aiCredits))).toBe(true);
+      }
+      const cheapest = lowestPaidPlan(plans);
+      expect(cheapest?.id).toBe("growth_tee");
+      expect(formatPrice(cheapest?.priceCents ?? 0)).toBe("$29.00");
+
+      const save10 = await db.prisma.coupon.findUnique({ where: { code: "SAVE10" } });
+      expect(save10).toMatchObject({ kind: "percent", percentOff: 10, active: true });
+
+      const templates = await db.prisma.emailTemplate.findMany();
+      expect(templates.map((template) => template.id).sort()).toEqual(EMAIL_TEMPLATE_DEFAULTS.map((t) => t.id).sort());
+      const login = templates.find((template) => template.id === "login_code");
+      expect(login?.subject).toBe("Your Giveawear sign-in code");
+      expect(login?.htmlBody).toContain("{{code}}");
+      expect(login?.htmlBody).toContain("{{magic_link}}");
+      expect(login?.htmlBody).toContain("valid for 10 minutes");
+
+      const settings = Object.fromEntries((await db.prisma.platformSetting.findMany()).map((row) => [row.key, row.value]));
+      expect(settings).toMatchObject({ referralsEnabled: "true", autoPickWinnerEnabled: "true" });
+      expect(Object.keys(settings).sort()).toEqual(["autoPickWinnerEnabled", "homepageCopy", "promoBanner", "referralsEnabled"]);
+
+      const slider = await db.prisma.homepageSliderImage.findMany({ orderBy: { displayOrder: "asc" } });
+      expect(slider.map((image) => image.imageUrl)).toEqual(["/images/slider-1.svg", "/images/slider-2.svg", "/images/slider-3.svg"]);
+      expect(slider.some((image) => image.overlayText === "Your Design Here")).toBe(true);
+    });
+
+    it("makes demo campaigns with 20 to 169 entries, every product type, live and past", async () => {
+      const now = new Date();
+      const campaigns = await db.prisma.campaign.findMany({
+        include: { _count: { select: { entries: true } }, creator: true, plan: true },
+      });
+      expect(campaigns).toHaveLength(12);
+      expect(new Set(campaigns.map((campaign) => campaign.productType))).toEqual(new Set(["t-shirt", "hoodie", "mug"]));
+
+      const live = campaigns.filter((c) => c.status === "active" && c.startDate! < now && c.endDate! > now);
+      const past = campaigns.filter((c) => c.status === "completed" && c.endDate! < now);
+      expect(live.length).toBeGreaterThan(0);
+      expect(past.length).toBeGreaterThan(0);
+      expect(live.length + past.length).toBe(12);
+
+      for (const campaign of campaigns) {
+        expect(campaign.creator?.email).toBe("demo@giveawear.example");
+        expect(campaign._count.entries).toBeGreaterThanOrEqual(20);
+        expect(campaign._count.entries).toBeLessThanOrEqual(169);
+        expect(campaign.entryCount).toBe(campaign._count.entries);
+        if (campaign.entryLimit !== null) expect(campaign.entryCount).toBeLessThanOrEqual(campaign.entryLimit);
+        expect(campaign.entryLimit).toBe(campaign.plan?.entryLimit ?? null);
+        expect(campaign.endDate!.getTime() - campaign.startDate!.getTime()).toBe(campaign.durationDays * 24 * 3600 * 1000);
+        expect(campaign.drawCommitment).toBe(
+          createHash("sha256")
+            .update(campaign.drawSeed ?? "")
+            .digest("hex"),
+        );
+      }
+      for (const campaign of past) {
+        const winner = await db.prisma.entry.findUnique({ where: { id: campaign.winnerEntryId ?? "" } });
+        expect(winner?.campaignId).toBe(campaign.id);
+        expect(winner?.email).toBe(campaign.winnerEmail);
+      }
+
+      const referred = await db.prisma.entry.findMany({
+        where: { referrerId: { not: null } },
+        include: { referrer: true },
+      });
+      expect(referred.length).toBeGreaterThan(0);
+      for (const entry of referred) {
+        expect(entry.referrer?.campaignId).toBe(entry.campaignId);
+        expect(entry.referrer!.createdAt.getTime()).toBeLessThanOrEqual(entry.createdAt.getTime());
+      }
+      const bonus = await db.prisma.entry.aggregate({ _sum: { bonusEntries: true } });
+      expect(bonus._sum.bonusEntries).toBe(referred.length * 3);
+      const orders = await db.prisma.order.findMany();
+      expect(orders).toHaveLength(past.length);
+      for (const order of orders) {
+        for (const time of [order.createdAt, order.submittedAt, order.fulfilledAt, order.shippedAt]) {
+          if (time) expect(time.getTime()).toBeLessThanOrEqual(now.getTime());
+        }
+      }
+      const domains = await db.prisma.entry.findMany({ select: { email: true } });
+      for (const { email } of domains) expect(email).toMatch(/@(example\.(com|net|org)|(mail|inbox)\.example)$/);
+    });
+
+    it("changes nothing when run again", async () => {
+      const before = await snapshot(db.prisma);
+      const result = await seed(db.prisma, { demo: true });
+      expect(Object.values(result).every((count) => count === 0)).toBe(true);
+      expect(await snapshot(db.prisma)).toEqual(before);
+    });
+
+    it("keeps an admin's edits and restores only what is missing", async () => {
+      await db.prisma.plan.update({ where: { id: "growth_tee" }, data: { priceCents: 3900 } });
+      await db.prisma.platformSetting.delete({ where: { key: "promoBanner" } });
+      const result = await seed(db.prisma, { demo: true });
+      expect(result).toMatchObject({ plans: 0, platformSettings: 1, demoCampaigns: 0 });
+      expect((await db.prisma.plan.findUniqueOrThrow({ where: { id: "growth_tee" } })).priceCents).toBe(3900);
+    });
+  });
+
+  describe("constraints", () => {
+    let db: TestDatabase;
+    let campaignId: string;
+    beforeAll(async () => {
+      db = await createTestDatabase();
+      await seed(db.prisma, { demo: false });
+      const campaign = await db.prisma.campaign.create({
+        data: { title: "Constraint test", status: "active", planId: "starter_tee", entryLimit: 50 },
+      });
+      campaignId = campaign.id;
+    });
+    afterAll(async () => {
+      await db?.cleanup();
+    });
+
+    it("allows one entry per campaign and normalised email", async () => {
+      const entry = { campaignId, email: "Ann@Example.com", emailNormalized: "ann@example.com", agreedToTerms: true };
+      const first = await db.prisma.entry.create({ data: entry });
+      expect(first.id).toMatch(/^[a-z0-9]{24,}$/);
+      const second = db.prisma.entry.create({ data: { ...entry, email: "ann@example.com" } });
+      await expect(second).rejects.toSatisfy(isUniqueConstraintError);
+      expect(await db.prisma.entry.count({ where: { campaignId } })).toBe(1);
+    });
+
+    it("rejects an entry for a campaign that does not exist", async () => {
+      const orphan = db.prisma.entry.create({
+        data: {
+          campaignId: "no-such-campaign",
+          email: "x@example.com",
+          emailNormalized: "x@example.com",
+          agreedToTerms: true,
+        },
+      });
+      await expect(orphan).rejects.toThrow();
+    });
+
+    it("caps entries with a single conditional update, even when they arrive together", async () => {
+      const capped = await db.prisma.campaign.create({ data: { title: "Cap", status: "active", entryLimit: 5 } });
+      const attempts = await Promise.all(
+        Array.from({ length: 12 }, () =>
+          db.prisma.campaign.updateMany({
+            where: { id: capped.id, entryCount: { lt: 5 } },
+            data: { entryCount: { increment: 1 } },
+          }),
+        ),
+      );
+      expect(attempts.filter((result) => result.count === 1)).toHaveLength(5);
+      expect((await db.prisma.campaign.findUniqueOrThrow({ where: { id: capped.id } })).entryCount).toBe(5);
+    });
+
+    it("allows one order per campaign and prize rank, and round-trips big draw weights", async () => {
+      await db.prisma.order.create({ data: { campaignId, winnerEmail: "w@example.com" } });
+      await expect(db.prisma.order.create({ data: { campaignId, winnerEmail: "v@example.com" } })).rejects.toSatisfy(
+        isUniqueConstraintError,
+      );
+      const draw = await db.prisma.draw.create({
+        data: {
+          campaignId,
+          seed: "s",
+          commitment: "c",
+          entriesHash: "h",
+          totalWeight: 9_007_199_254_740_993n,
+          picks: "[]",
+        },
+      });
+      expect((await db.prisma.draw.findUniqueOrThrow({ where: { id: draw.id } })).totalWeight).toBe(9_007_199_254_740_993n);
+    });
+
+    it("deletes a campaign together with its entries, prizes, draw and orders", async () => {
+      await db.prisma.additionalPrize.create({ data: { campaignId, rank: 2, title: "Runner-up" } });
+      await db.prisma.campaign.delete({ where: { id: campaignId } });
+      expect(await db.prisma.entry.count({ where: { campaignId } })).toBe(0);
+      expect(await db.prisma.order.count({ where: { campaignId } })).toBe(0);
+      expect(await db.prisma.draw.count({ where: { campaignId } })).toBe(0);
+      expect(await db.prisma.additionalPrize.count({ where: { campaignId } })).toBe(0);
+    });
+  });
+});
