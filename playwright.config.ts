@@ -33,7 +33,7 @@ export default defineConfig({
   use: { baseURL, trace: "retain-on-failure", launchOptions },
   projects: [
     { name: "js", use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: true } },
-    { name: "no-js", use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: false } },
+    { name: "no-js", testIgnore: /http\.spec\.ts/, use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: false } },
   ],
   webServer: [
     {

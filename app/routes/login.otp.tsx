@@ -87,7 +87,9 @@ export default function LoginOtp({ loaderData, actionData }: Route.ComponentProp
   const [form, fields] = useForm({
     lastResult: actionData?.result,
     defaultValue: { code: loaderData.linkCode },
-    shouldValidate: "onBlur",
+    // Validate on submit, then as you type: blur-validating the autofocused field would flash an
+    // error (and shift the page) when someone heads for another button.
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: OtpSchema }),
   });
@@ -122,7 +124,7 @@ export default function LoginOtp({ loaderData, actionData }: Route.ComponentProp
             </label>
             <input
               {...getInputProps(fields.code, { type: "text" })}
-              className="input text-center font-mono text-2xl tracking-[0.5em]"
+              className="input text-center font-mono text-2xl tracking-[0.5em] placeholder:font-sans placeholder:text-base placeholder:tracking-normal"
               placeholder="Enter your 6-digit OTP"
               inputMode="numeric"
               autoComplete="one-time-code"

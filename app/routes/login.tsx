@@ -71,7 +71,9 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const [signingInWithGoogle, setSigningInWithGoogle] = useState(false);
   const [form, fields] = useForm({
     lastResult: actionData?.result,
-    shouldValidate: "onBlur",
+    // Validate on submit, then as you type: blur-validating the autofocused field would flash an
+    // error (and shift the page) when someone heads for another button.
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
   });
@@ -115,7 +117,8 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             </div>
             <Form method="post" action="/auth/google" reloadDocument onSubmit={() => setSigningInWithGoogle(true)}>
               <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-              <button type="submit" className="btn-secondary w-full" disabled={signingInWithGoogle}>
+              {/* Not disabled while busy: disabling the submitter inside the submit event cancels the post. */}
+              <button type="submit" className="btn-secondary w-full" aria-busy={signingInWithGoogle}>
                 <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5">
                   <path fill="#4285F4" d="M22.5 12.3c0-.8-.1-1.5-.2-2.2H12v4.2h5.9a5 5 0 0 1-2.2 3.3v2.7h3.6c2-1.9 3.2-4.7 3.2-8z" />
                   <path

@@ -1,10 +1,20 @@
 import { redirect } from "react-router";
 import { endUserSession } from "~/server/session.server";
+import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/logout";
 
 // Signing out changes state, so it only happens on POST; a GET just goes home.
 export const loader = () => redirect("/start");
 
 export async function action({ request }: Route.ActionArgs) {
-  return endUserSession(request);
+  try {
+    return await endUserSession(request);
+  } catch (error) {
+    console.error("logout failed", error);
+    return redirectWithToast("/start", {
+      type: "error",
+      title: "Logout Failed",
+      description: error instanceof Error ? error.message : "Please try again.",
+    });
+  }
 }

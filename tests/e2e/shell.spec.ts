@@ -96,7 +96,8 @@ test.describe("site shell", () => {
     await page.goto("/pricing");
     await expect(page.getByRole("heading", { name: "Coming Soon" })).toBeVisible();
     await page.getByRole("link", { name: "Go Back Home" }).click();
-    await expect(page).toHaveURL(/\/start$/);
+    await expect(page).toHaveURL(/:\d+\/$/);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Launch T-Shirt Giveaways");
   });
 });
 

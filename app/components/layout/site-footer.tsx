@@ -27,8 +27,8 @@ const SOCIAL = [
 export function SiteFooter({ year }: { year: number }) {
   return (
     <footer className="border-t border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900">
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-6">
-        <div className="md:col-span-2">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-3">
+        <div>
           <Link to="/" className="text-lg font-extrabold tracking-tight">
             Giveawear
           </Link>
@@ -53,20 +53,25 @@ export function SiteFooter({ year }: { year: number }) {
             ))}
           </ul>
         </div>
-        {FOOTER_COLUMNS.map((column) => (
-          <nav key={column.title} aria-label={column.title}>
-            <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-900 dark:text-white">{column.title}</h2>
-            <ul className="mt-3 space-y-2">
-              {column.links.map((link) => (
-                <li key={link.label}>
-                  <Link to={link.to} className="text-sm text-slate-700 hover:text-brand-700 dark:text-slate-300 dark:hover:text-brand-300">
-                    {link.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        ))}
+        <div className="grid grid-cols-2 gap-8 sm:grid-cols-4 md:col-span-2">
+          {FOOTER_COLUMNS.map((column) => (
+            <nav key={column.title} aria-label={column.title}>
+              <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-900 dark:text-white">{column.title}</h2>
+              <ul className="mt-3 space-y-2">
+                {column.links.map((link) => (
+                  <li key={link.label}>
+                    <Link
+                      to={link.to}
+                      className="text-sm text-slate-700 hover:text-brand-700 dark:text-slate-300 dark:hover:text-brand-300"
+                    >
+                      {link.label}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          ))}
+        </div>
       </div>
       <div className="border-t border-slate-200 py-6 text-center text-sm text-slate-700 dark:border-slate-800 dark:text-slate-300">
         © {year} Giveawear. All rights reserved.

@@ -124,7 +124,7 @@ export function SiteHeader({ user, path }: { user: HeaderUser | null; path: stri
   const { theme } = useRootData();
   const nav = navigationFor(user?.role ?? "public");
   return (
-    <header className="sticky top-0 z-40 h-20 border-b border-slate-200 bg-white/95 backdrop-blur dark:border-slate-800 dark:bg-slate-950/95">
+    <header className="sticky top-0 z-50 h-20 border-b border-slate-200 bg-white/95 backdrop-blur dark:border-slate-800 dark:bg-slate-950/95">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"

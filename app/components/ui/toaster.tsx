@@ -16,7 +16,7 @@ export function Toaster({ toast, source = "page" }: { toast: IdentifiedToast | n
       aria-live="polite"
       role="status"
       data-toast-source={source}
-      className="pointer-events-none fixed inset-x-0 top-24 z-50 flex justify-center px-4 sm:justify-end"
+      className="pointer-events-none fixed inset-x-0 top-24 z-40 flex justify-center px-4 sm:justify-end"
     >
       {toast ? (
         <div
@@ -25,7 +25,7 @@ export function Toaster({ toast, source = "page" }: { toast: IdentifiedToast | n
           className={`toast pointer-events-auto w-full max-w-[420px] rounded-xl border p-4 shadow-lg ${STYLES[toast.type]}`}
         >
           <p className="text-sm font-semibold">{toast.title}</p>
-          {toast.description ? <p className="mt-1 text-sm opacity-90">{toast.description}</p> : null}
+          {toast.description ? <p className="mt-1 text-sm opacity-90 [overflow-wrap:anywhere]">{toast.description}</p> : null}
         </div>
       ) : null}
     </div>
