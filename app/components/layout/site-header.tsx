@@ -95,28 +95,37 @@ function MobileMenu({ user }: { user: HeaderUser | null }) {
           ))}
         </ul>
         <div className="flex flex-col gap-2 border-t border-slate-200 pt-3 dark:border-slate-800">
-          {user ? (
-            <>
-              {nav.cta ? (
-                <Link to={nav.cta.to} className="btn-primary">
-                  {nav.cta.label}
-                </Link>
-              ) : null}
-              <LogoutButton className="btn-secondary w-full" />
-            </>
-          ) : (
-            <>
-              <Link to="/login" className="btn-secondary">
-                Login
-              </Link>
-              <Link to="/start" className="btn-primary">
-                Get Started
-              </Link>
-            </>
-          )}
+          <HeaderActions user={user} placement="menu" />
         </div>
       </nav>
     </details>
+  );
+}
+
+/** Call-to-action and account controls: in the bar an account menu, in the mobile menu a Log Out button. */
+function HeaderActions({ user, placement }: { user: HeaderUser | null; placement: "bar" | "menu" }) {
+  if (!user) {
+    return (
+      <>
+        <Link to="/login" className={placement === "bar" ? "btn-ghost" : "btn-secondary"}>
+          Login
+        </Link>
+        <Link to="/start" className="btn-primary">
+          Get Started
+        </Link>
+      </>
+    );
+  }
+  const { cta } = navigationFor(user.role);
+  return (
+    <>
+      {cta ? (
+        <Link to={cta.to} className="btn-primary">
+          {cta.label}
+        </Link>
+      ) : null}
+      {placement === "bar" ? <AccountMenu user={user} /> : <LogoutButton className="btn-secondary w-full" />}
+    </>
   );
 }
 
@@ -141,25 +150,7 @@ export function SiteHeader({ user, path }: { user: HeaderUser | null; path: stri
         <div className="flex items-center gap-2">
           <ThemeToggle theme={theme} path={path} />
           <div className="hidden items-center gap-2 md:flex">
-            {user ? (
-              <>
-                {nav.cta ? (
-                  <Link to={nav.cta.to} className="btn-primary">
-                    {nav.cta.label}
-                  </Link>
-                ) : null}
-                <AccountMenu user={user} />
-              </>
-            ) : (
-              <>
-                <Link to="/login" className="btn-ghost">
-                  Login
-                </Link>
-                <Link to="/start" className="btn-primary">
-                  Get Started
-                </Link>
-              </>
-            )}
+            <HeaderActions user={user} placement="bar" />
           </div>
           <MobileMenu user={user} />
         </div>
