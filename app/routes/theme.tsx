@@ -9,7 +9,7 @@ export async function action({ request }: Route.ActionArgs) {
   const formData = await request.formData();
   const theme = ThemeSchema.safeParse(formData.get("theme"));
   if (!theme.success) return data({ error: "Choose light or dark." }, { status: 400 });
-  return redirect(safeRedirectPath(formData.get("redirectTo"), "/start"), {
-    headers: { "Set-Cookie": await themeSetCookie(theme.data) },
-  });
+  const headers = { "Set-Cookie": await themeSetCookie(theme.data) };
+  if (formData.get("respond") === "data") return data({ theme: theme.data }, { headers });
+  return redirect(safeRedirectPath(formData.get("redirectTo"), "/start"), { headers });
 }
