@@ -33,19 +33,15 @@ export default [
   ...["admin/campaigns", "admin/users", "admin/orders", "admin/settings"].map((path) =>
     route(path, "routes/coming-soon.admin.tsx", { id: `soon:${path}` }),
   ),
-  ...[
-    "pricing",
-    "how-it-works",
-    "giveaways",
-    "about",
-    "contact",
-    "terms",
-    "privacy",
-    "create-campaign",
-    "create-campaign-v2",
-    "campaign/:campaignId",
-    "campaign-success/:campaignId",
-  ].map((path) => route(path, "routes/coming-soon.public.tsx", { id: `soon:${path}` })),
+  ...["pricing", "how-it-works", "giveaways", "about", "contact", "terms", "privacy", "campaign/:campaignId"].map((path) =>
+    route(path, "routes/coming-soon.public.tsx", { id: `soon:${path}` }),
+  ),
+
+  route("create-campaign", "routes/create-campaign.tsx"),
+  route("create-campaign-v2", "routes/create-campaign-v2.tsx"),
+  route("create-campaign-v2/sign-in", "routes/create-campaign-v2.sign-in.tsx"),
+  route("campaign-success/:campaignId", "routes/campaign-success.$campaignId.tsx"),
+  route("uploads/*", "routes/uploads.$.tsx"),
 
   route("dev/mailbox", "routes/dev.mailbox.tsx"),
   route("*", "routes/not-found.tsx"),

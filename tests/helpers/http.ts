@@ -48,12 +48,20 @@ interface RouteArgs {
   params: Record<string, string>;
   context: { cspNonce: string };
 }
-type RouteFn<R> = (args: RouteArgs) => Promise<R> | R;
+// Route args are typed per route (params by name); tests pass whatever the route's URL gives.
+type RouteFn<R> = (args: never) => Promise<R> | R;
 
 /** Runs a loader or action and returns what it answered, thrown or returned. */
 export async function run<R>(fn: RouteFn<R>, request: Request, params: Record<string, string> = {}): Promise<unknown> {
   try {
-    return await fn({ request, url: new URL(request.url), pattern: new URL(request.url).pathname, params, context: { cspNonce: "" } });
+    const args: RouteArgs = {
+      request,
+      url: new URL(request.url),
+      pattern: new URL(request.url).pathname,
+      params,
+      context: { cspNonce: "" },
+    };
+    return await fn(args as never);
   } catch (thrown) {
     return thrown;
   }

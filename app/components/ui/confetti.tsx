@@ -1,0 +1,36 @@
+import { useEffect, useState } from "react";
+
+const COLORS = ["#7c3aed", "#f59e0b", "#10b981", "#ef4444", "#3b82f6", "#ec4899"];
+
+/** Falling pieces for a few seconds; rendered only after hydration, and not at all for reduced motion. */
+export function Confetti({ pieces, durationMs }: { pieces: number; durationMs: number }) {
+  const [visible, setVisible] = useState(true);
+  useEffect(() => {
+    if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) setVisible(false);
+    const timer = window.setTimeout(() => setVisible(false), durationMs);
+    return () => window.clearTimeout(timer);
+  }, [durationMs]);
+  if (!visible) return null;
+  return (
+    <div aria-hidden="true" data-testid="confetti" className="pointer-events-none fixed inset-0 z-50 overflow-hidden">
+      {Array.from({ length: pieces }, (_, i) => {
+        const left = (i * 37) % 100;
+        const delay = ((i * 53) % 1000) / 1000;
+        const fall = 2.5 + ((i * 29) % 25) / 10;
+        return (
+          <span
+            key={i}
+            className="confetti-piece"
+            style={{
+              left: `${left}%`,
+              backgroundColor: COLORS[i % COLORS.length],
+              animationDelay: `${delay}s`,
+              animationDuration: `${Math.min(fall, durationMs / 1000 - delay)}s`,
+              transform: `rotate(${(i * 47) % 360}deg)`,
+            }}
+          />
+        );
+      })}
+    </div>
+  );
+}

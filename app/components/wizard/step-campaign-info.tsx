@@ -1,0 +1,140 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, useNavigation } from "react-router";
+import { CampaignInfoSchema, PRODUCT_TYPES } from "~/domain/campaign-schemas";
+import type { WizardValues } from "~/server/wizard.server";
+import { FieldErrors, FormErrors } from "../ui/field";
+import { HiddenStepFields, ImageField, Section, StepHeading, TextAreaField, TextField } from "./fields";
+import { StepActions } from "./wizard-shell";
+
+export interface StepProps {
+  values: WizardValues;
+  lastResult: SubmissionResult<string[]> | null | undefined;
+  duplicateId: string | null;
+  backHref: string | null;
+}
+
+/** Options every step's form shares: validate on submit, then as you type (blur errors would shift the page under the buttons). */
+export function stepFormOptions(id: string, { values, lastResult }: Pick<StepProps, "values" | "lastResult">) {
+  return {
+    id,
+    lastResult,
+    // The draft's values cover every step; each form reads the fields it has.
+    defaultValue: values as never,
+    shouldValidate: "onSubmit" as const,
+    shouldRevalidate: "onInput" as const,
+  };
+}
+
+export function ContinueButton({ label = "Continue" }: { label?: string }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  return (
+    <button type="submit" name="intent" value="next" className="btn-primary" disabled={busy}>
+      {busy ? "Saving..." : label}
+    </button>
+  );
+}
+
+export function CampaignInfoStep(props: StepProps & { signedIn: boolean }) {
+  const [form, fields] = useForm({
+    ...stepFormOptions("campaign-info", props),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: CampaignInfoSchema }),
+  });
+  const errors = (props.lastResult?.error ?? {}) as Record<string, string[] | undefined>;
+  return (
+    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-6">
+      <HiddenStepFields step={1} duplicateId={props.duplicateId} />
+      <StepHeading text="Tell entrants what they can win and who is giving it away.">Step 1: Campaign Info &amp; Branding</StepHeading>
+      <FormErrors id={form.errorId} errors={form.errors} />
+
+      <Section title="Giveaway details">
+        <TextField meta={fields.title} label="Giveaway Title" placeholder="Win our limited summer tee" maxLength={100} />
+        <TextAreaField meta={fields.description} label="Description" maxLength={500} />
+        <fieldset>
+          <legend className="label">Product</legend>
+          <div className="grid grid-cols-3 gap-2">
+            {PRODUCT_TYPES.map((type) => (
+              <label
+                key={type.key}
+                className="flex cursor-pointer items-center justify-center gap-2 rounded-lg border border-slate-300 p-3 text-sm font-medium has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 dark:border-slate-700 dark:has-[:checked]:bg-brand-900/40"
+              >
+                <input
+                  type="radio"
+                  name={fields.productType.name}
+                  value={type.key}
+                  defaultChecked={(fields.productType.initialValue ?? "t-shirt") === type.key}
+                  className="accent-brand-700"
+                />
+                {type.label}
+              </label>
+            ))}
+          </div>
+          <FieldErrors id={fields.productType.errorId} errors={fields.productType.errors} />
+        </fieldset>
+      </Section>
+
+      <Section title="Your brand">
+        <TextField meta={fields.brandName} label="Brand Name" maxLength={50} autoComplete="organization" />
+        <TextField meta={fields.brandUrl} label="Brand URL" type="url" placeholder="https://example.com" />
+        <div className="grid gap-4 sm:grid-cols-3">
+          <TextField meta={fields.instagramHandle} label="Instagram" placeholder="@yourbrand" />
+          <TextField meta={fields.xHandle} label="X (Twitter)" placeholder="@yourbrand" />
+          <TextField meta={fields.tiktokHandle} label="TikTok" placeholder="@yourbrand" />
+        </div>
+        <ImageField
+          name="logoFile"
+          label="Brand Logo"
+          limitMb={5}
+          currentUrl={props.values.logoUrl}
+          removeName="removeLogo"
+          signedIn={props.signedIn}
+          errors={errors.logoFile}
+        />
+      </Section>
+
+      <Section title="Bonus prize">
+        <div className="bonus-fields-wrap space-y-4">
+          <fieldset>
+            <legend className="label">Offering a bonus product/service (besides the tee)?</legend>
+            <div className="flex gap-3">
+              {(["yes", "no"] as const).map((choice) => (
+                <label
+                  key={choice}
+                  className="flex cursor-pointer items-center gap-2 rounded-lg border border-slate-300 px-4 py-2 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 dark:border-slate-700 dark:has-[:checked]:bg-brand-900/40"
+                >
+                  <input
+                    type="radio"
+                    name={fields.isPromotingProduct.name}
+                    value={choice}
+                    defaultChecked={(fields.isPromotingProduct.initialValue ?? "no") === choice}
+                    className="accent-brand-700"
+                  />
+                  {choice === "yes" ? "Yes" : "No"}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <div className="bonus-fields space-y-4">
+            <TextField meta={fields.productTitle} label="Bonus Item Title" maxLength={100} />
+            <TextField meta={fields.productValue} label="Approximate Value" placeholder="$25" maxLength={30} />
+            <TextAreaField meta={fields.productDescription} label="Bonus Description" rows={3} maxLength={300} />
+            <ImageField
+              name="productImageFile"
+              label="Bonus Item Image"
+              limitMb={10}
+              currentUrl={props.values.productImageUrl}
+              removeName="removeProductImage"
+              signedIn={props.signedIn}
+              errors={errors.productImageFile}
+            />
+          </div>
+        </div>
+      </Section>
+
+      <StepActions backHref={props.backHref}>
+        <ContinueButton />
+      </StepActions>
+    </Form>
+  );
+}

@@ -1,0 +1,205 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, useForm, getInputProps } from "@conform-to/react";
+import { useMemo, useState } from "react";
+import { Form } from "react-router";
+import { earliestStartDateInput, endDateFor, parseDateInput, toDateInput } from "~/domain/campaign-dates";
+import { DURATIONS, entryRulesSchema, MAX_ADDITIONAL_PRIZES } from "~/domain/campaign-schemas";
+import { FieldErrors, FormErrors } from "../ui/field";
+import { HiddenStepFields, ImageField, Section, StepHeading, TextAreaField, TextField, Toggle } from "./fields";
+import { ContinueButton, stepFormOptions, type StepProps } from "./step-campaign-info";
+import { StepActions } from "./wizard-shell";
+
+function formatDay(value: string): string {
+  const date = parseDateInput(value);
+  return date
+    ? date.toLocaleDateString("en-US", { weekday: "short", year: "numeric", month: "long", day: "numeric", timeZone: "UTC" })
+    : "";
+}
+
+export function EntryRulesStep(props: StepProps & { today: string; signedIn: boolean }) {
+  const today = useMemo(() => new Date(props.today), [props.today]);
+  const schema = useMemo(() => entryRulesSchema({ today }), [today]);
+  const [form, fields] = useForm({
+    ...stepFormOptions("entry-rules", props),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: schema }),
+  });
+  const [start, setStart] = useState<string>((fields.startDate.initialValue as string | undefined) ?? "");
+  const [duration, setDuration] = useState<string>((fields.durationDays.initialValue as string | undefined) ?? "7");
+  const startDate = parseDateInput(start);
+  const end = startDate ? toDateInput(endDateFor(startDate, Number(duration) || 7)) : "";
+  const prizes = fields.additionalPrizes.getFieldList();
+  const checked = (value: unknown) => value === "on" || value === true;
+
+  return (
+    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-6">
+      <HiddenStepFields step={4} duplicateId={props.duplicateId} />
+      <StepHeading text="When it runs, who may enter, and what else winners and entrants get.">
+        Step 4: Entry Rules &amp; Rewards
+      </StepHeading>
+      <FormErrors id={form.errorId} errors={form.errors} />
+
+      <Section title="Giveaway Timing & Duration">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div>
+            <label htmlFor={fields.startDate.id} className="label">
+              Start date
+            </label>
+            <input
+              {...getInputProps(fields.startDate, { type: "date" })}
+              min={earliestStartDateInput(today)}
+              onChange={(event) => setStart(event.currentTarget.value)}
+              className="input"
+            />
+            <FieldErrors id={fields.startDate.errorId} errors={fields.startDate.errors} />
+          </div>
+          <fieldset>
+            <legend className="label">Duration</legend>
+            <div className="grid grid-cols-4 gap-2">
+              {DURATIONS.map((days) => (
+                <label
+                  key={days}
+                  className="flex cursor-pointer items-center justify-center gap-1 rounded-lg border border-slate-300 px-2 py-2.5 text-sm font-medium has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 dark:border-slate-700 dark:has-[:checked]:bg-brand-900/40"
+                >
+                  <input
+                    type="radio"
+                    name={fields.durationDays.name}
+                    value={days}
+                    defaultChecked={String(fields.durationDays.initialValue ?? "7") === String(days)}
+                    onChange={(event) => setDuration(event.currentTarget.value)}
+                    className="sr-only"
+                  />
+                  {days} days
+                </label>
+              ))}
+            </div>
+            <FieldErrors id={fields.durationDays.errorId} errors={fields.durationDays.errors} />
+          </fieldset>
+        </div>
+        <p className="text-sm text-slate-700 dark:text-slate-300" aria-live="polite">
+          {end ? (
+            <>
+              Ends on <strong>{formatDay(end)}</strong> (UTC).
+            </>
+          ) : (
+            "Pick a start date to see when the giveaway ends."
+          )}
+        </p>
+      </Section>
+
+      <Section title="Entry settings">
+        <label className="flex items-start gap-3">
+          <input
+            type="checkbox"
+            name={fields.termsAccepted.name}
+            defaultChecked={checked(fields.termsAccepted.initialValue)}
+            aria-describedby={fields.termsAccepted.errorId}
+            className="mt-1 h-5 w-5 accent-brand-700"
+          />
+          <span>
+            I accept the{" "}
+            <a href="/terms" target="_blank" rel="noopener" className="font-medium text-brand-700 underline dark:text-brand-300">
+              giveaway terms and conditions
+            </a>{" "}
+            (18+, no purchase necessary, winner drawn at random).
+          </span>
+        </label>
+        <FieldErrors id={fields.termsAccepted.errorId} errors={fields.termsAccepted.errors} />
+        <label className="flex items-center gap-3">
+          <input
+            type="checkbox"
+            name={fields.limitOneEntryPerPerson.name}
+            defaultChecked={checked(fields.limitOneEntryPerPerson.initialValue)}
+            className="h-5 w-5 accent-brand-700"
+          />
+          One entry per person
+        </label>
+        <label className="flex items-center gap-3">
+          <input
+            type="checkbox"
+            name={fields.sendReminder.name}
+            defaultChecked={checked(fields.sendReminder.initialValue)}
+            className="h-5 w-5 accent-brand-700"
+          />
+          Email entrants a reminder 48 hours before the giveaway ends
+        </label>
+      </Section>
+
+      <Section title="Optional Rewards">
+        <Toggle
+          name={fields.giveCouponToEntrants.name}
+          label="Give every entrant a coupon"
+          defaultChecked={checked(fields.giveCouponToEntrants.initialValue)}
+        >
+          <TextField meta={fields.entrantCouponCode} label="Coupon code" placeholder="THANKYOU15" />
+          <TextField meta={fields.entrantCouponDescription} label="Coupon description" placeholder="15% off your next order" />
+        </Toggle>
+        <Toggle
+          name={fields.giveBonusGiftToWinner.name}
+          label="Give the winner a bonus gift"
+          defaultChecked={checked(fields.giveBonusGiftToWinner.initialValue)}
+        >
+          <TextField meta={fields.winnerBonusGiftName} label="Bonus gift name" />
+          <TextField meta={fields.winnerBonusGiftCode} label="Gift code (optional)" />
+          <TextAreaField meta={fields.winnerBonusGiftInstructions} label="How to redeem (optional)" rows={3} />
+          <ImageField
+            name="winnerBonusGiftImageFile"
+            label="Gift image"
+            limitMb={2}
+            currentUrl={props.values.winnerBonusGiftImageUrl}
+            signedIn={props.signedIn}
+          />
+        </Toggle>
+
+        <div className="space-y-4">
+          <h3 className="font-medium">Additional prizes</h3>
+          {prizes.map((prize, index) => {
+            const prizeFields = prize.getFieldset();
+            const rank = index + 2;
+            return (
+              <div key={prize.key} className="rounded-xl border border-slate-200 p-4 dark:border-slate-800">
+                <div className="mb-3 flex items-center justify-between">
+                  <h4 className="font-semibold">{rank === 2 ? "2nd" : "3rd"} place</h4>
+                  <button
+                    {...form.remove.getButtonProps({ name: fields.additionalPrizes.name, index })}
+                    className="btn-ghost text-red-700 dark:text-red-400"
+                  >
+                    Remove
+                  </button>
+                </div>
+                <div className="space-y-4">
+                  <TextField meta={prizeFields.title} label={`Prize title for tier ${rank}`} />
+                  <TextField meta={prizeFields.code} label="Gift code (optional)" />
+                  <input
+                    type="hidden"
+                    name={`additionalPrizes[${index}].imageUrl`}
+                    value={props.values.additionalPrizes[index]?.imageUrl ?? ""}
+                  />
+                  <ImageField
+                    name={`additionalPrizes[${index}].imageFile`}
+                    label="Prize image"
+                    limitMb={2}
+                    currentUrl={props.values.additionalPrizes[index]?.imageUrl || null}
+                    signedIn={props.signedIn}
+                  />
+                </div>
+              </div>
+            );
+          })}
+          {prizes.length < MAX_ADDITIONAL_PRIZES ? (
+            <button
+              {...form.insert.getButtonProps({ name: fields.additionalPrizes.name, defaultValue: { title: "", code: "" } })}
+              className="btn-secondary"
+            >
+              Add {prizes.length === 0 ? "2nd" : "3rd"} place prize
+            </button>
+          ) : null}
+          <FieldErrors id={fields.additionalPrizes.errorId} errors={fields.additionalPrizes.errors} />
+        </div>
+      </Section>
+
+      <StepActions backHref={props.backHref}>
+        <ContinueButton />
+      </StepActions>
+    </Form>
+  );
+}

@@ -1,0 +1,487 @@
+import { z } from "zod";
+import { isStartDateAllowed, parseDateInput } from "./campaign-dates";
+
+/**
+ * The wizard's step schemas. Conform's parseWithZod runs them on the client and again on the
+ * server, over form data: empty fields arrive as missing, checkboxes as "on" or missing, repeated
+ * fields as arrays. Each schema's output is what the step saves on the Campaign row, so fields
+ * switched off are cleared to "" rather than kept as hidden leftovers.
+ *
+ * Fields that only matter behind a toggle are checked in the object's refinement, not on the field:
+ * a hidden bonus field with stale text must not block a step whose toggle is off. Those refinements
+ * run even when other fields already failed (`when`), so a step shows all of its errors at once.
+ *
+ * The root of each schema stays a plain object (refinements and `.overwrite`, never `.transform`):
+ * Conform's getZodConstraint throws on a root-level transform.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Constants
+
+export const WIZARD_STEPS = [
+  { id: "campaignInfo", number: 1, title: "Campaign Info", heading: "Step 1: Campaign Info & Branding" },
+  { id: "planSelection", number: 2, title: "Select Plan", heading: "Step 2: Select Plan" },
+  { id: "shirtDesign", number: 3, title: "T-Shirt Design", heading: "Step 3: T-Shirt Design" },
+  { id: "entryRules", number: 4, title: "Entry Rules & Rewards", heading: "Step 4: Entry Rules & Rewards" },
+  { id: "reviewLaunch", number: 5, title: "Review & Launch", heading: "Step 5: Review & Launch" },
+] as const;
+
+export type WizardStep = (typeof WIZARD_STEPS)[number];
+export type WizardStepId = WizardStep["id"];
+
+export const VALIDATION_TOAST = {
+  title: "Validation Error",
+  description: "Please correct the errors on this step before proceeding.",
+} as const;
+
+export const SHIRT_COLORS = [
+  { key: "white", name: "White", hex: "#FFFFFF" },
+  { key: "black", name: "Black", hex: "#000000" },
+  { key: "heather_gray", name: "Heather Gray", hex: "#A0A0A0" },
+] as const;
+
+export type ShirtColorKey = (typeof SHIRT_COLORS)[number]["key"];
+const SHIRT_COLOR_KEYS = SHIRT_COLORS.map((c) => c.key) as [ShirtColorKey, ...ShirtColorKey[]];
+
+export const SHIRT_SIZES = ["XS", "S", "M", "L", "XL", "2XL", "3XL"] as const;
+export type ShirtSize = (typeof SHIRT_SIZES)[number];
+
+/** Spec defaults for a new campaign (Campaign.selectedColors / selectedSizes). */
+export const DEFAULT_SHIRT_COLORS: readonly ShirtColorKey[] = ["white"];
+export const DEFAULT_SHIRT_SIZES: readonly ShirtSize[] = ["M", "L", "XL"];
+
+export const DURATIONS = [7, 14, 21, 30] as const;
+export type DurationDays = (typeof DURATIONS)[number];
+export const DEFAULT_DURATION_DAYS: DurationDays = 7;
+
+export const PRODUCT_TYPES = [
+  { key: "t-shirt", label: "T-Shirt" },
+  { key: "hoodie", label: "Hoodie" },
+  { key: "mug", label: "Mug" },
+] as const;
+
+export type ProductType = (typeof PRODUCT_TYPES)[number]["key"];
+const PRODUCT_TYPE_KEYS = PRODUCT_TYPES.map((p) => p.key) as [ProductType, ...ProductType[]];
+
+export const DESIGN_MODES = ["upload", "ai"] as const;
+export type DesignMode = (typeof DESIGN_MODES)[number];
+
+export const MAX_ADDITIONAL_PRIZES = 2;
+
+/** Form name of the server-set flag saying a design file came with the request. */
+export const DESIGN_FILE_PROVIDED_FIELD = "designFileProvided";
+
+// ---------------------------------------------------------------------------------------------
+// Messages. The ones from SPEC section 5 are verbatim; limits the spec gives no text for follow
+// the same wording.
+
+export const CAMPAIGN_MESSAGES = {
+  titleRequired: "Giveaway title is required.",
+  titleMin: "Giveaway title must be at least 5 characters.",
+  titleMax: "Giveaway title must be at most 100 characters.",
+  descriptionRequired: "Giveaway description is required.",
+  descriptionMin: "Giveaway description must be at least 10 characters.",
+  descriptionMax: "Giveaway description must be at most 500 characters.",
+  brandNameRequired: "Brand name is required.",
+  brandNameMax: "Brand name must be at most 50 characters.",
+  brandUrlInvalid: "Enter a valid URL (e.g., https://example.com).",
+  instagramInvalid: "Invalid Instagram handle.",
+  xInvalid: "Invalid X (Twitter) handle.",
+  tiktokInvalid: "Invalid TikTok handle.",
+  productTypeInvalid: "Please choose a product type.",
+  promotingInvalid: "Please choose Yes or No.",
+  productTitleRequired: "Bonus item title is required if enabled.",
+  productTitleMax: "Bonus item title must be at most 100 characters.",
+  productValueMax: "Approximate value must be at most 30 characters.",
+  productDescriptionMax: "Bonus item description must be at most 300 characters.",
+
+  planRequired: "Please select a plan.",
+
+  designRequired: "A shirt design must be selected or created.",
+  designPromptRequired: "AI prompt is required if no design is selected.",
+  designPromptMax: "AI prompt must be at most 1000 characters.",
+  designFileRequired: "Please upload a design if no design is selected.",
+  designModeInvalid: "Please choose Upload Your Own or Use AI Designer.",
+  colorsRequired: "At least one shirt color must be selected.",
+  colorInvalid: "Please choose one of the listed shirt colors.",
+  sizesRequired: "At least one shirt size must be selected.",
+  sizeInvalid: "Please choose one of the listed shirt sizes.",
+
+  startDateRequired: "Start date is required.",
+  startDateInvalid: "Enter a valid start date (yyyy-mm-dd).",
+  startDateTooEarly: "Start date cannot be before yesterday.",
+  durationPositive: "Duration must be positive.",
+  durationChoice: "Choose a duration of 7, 14, 21 or 30 days.",
+  termsRequired: "You must accept the terms and conditions for the giveaway.",
+  entrantCouponCodeRequired: "Coupon code is required if enabled.",
+  entrantCouponCodeMax: "Coupon code must be at most 50 characters.",
+  entrantCouponDescriptionRequired: "Coupon description is required.",
+  entrantCouponDescriptionMax: "Coupon description must be at most 200 characters.",
+  winnerBonusGiftNameRequired: "Bonus gift name is required if enabled.",
+  winnerBonusGiftNameMax: "Bonus gift name must be at most 100 characters.",
+  winnerBonusGiftCodeMax: "Bonus gift code must be at most 100 characters.",
+  winnerBonusGiftInstructionsMax: "Bonus gift instructions must be at most 500 characters.",
+  additionalPrizesMax: "You can add up to 2 additional prizes.",
+  prizeCodeMax: "Prize code must be at most 100 characters.",
+
+  reviewTitleMissing: "Campaign title is missing. Please go back to Step 1.",
+  reviewPlanMissing: "No plan selected. Please go back to Step 2.",
+  reviewDesignMissing: "No T-shirt design confirmed. Please go back to Step 3.",
+  reviewStartDateMissing: "Start date is missing. Please go back to Step 4.",
+} as const;
+
+const M = CAMPAIGN_MESSAGES;
+
+/** Additional prizes are ranked 2nd and 3rd, after the main prize. */
+export function prizeTitleRequiredMessage(rank: number): string {
+  return `Prize title for tier ${rank} is required.`;
+}
+
+export function prizeTitleMaxMessage(rank: number): string {
+  return `Prize title for tier ${rank} must be at most 100 characters.`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Field building blocks
+
+/** The abort keeps an empty value from also reporting the minimum-length message. */
+function requiredText(required: string) {
+  return z.string({ error: required }).trim().min(1, { error: required, abort: true });
+}
+
+/** Missing and empty both become "", which is what the Campaign columns hold for "not set". */
+function optionalText() {
+  return z.string().trim().default("");
+}
+
+/**
+ * A social handle: people paste it with the "@", which is not part of the handle. Length limits
+ * are the networks' own (Instagram 30, X 15, TikTok 24); "" is accepted so the schema also takes
+ * values that did not pass through Conform's empty-field stripping.
+ */
+function handle(allowed: string, maxLength: number, invalid: string) {
+  return z
+    .string()
+    .trim()
+    .regex(new RegExp(`^(?:@?[${allowed}]{1,${maxLength}})?$`), invalid)
+    .transform((value) => value.replace(/^@/, ""))
+    .default("");
+}
+
+const HOSTNAME = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9-]{2,}$/i;
+
+/** http(s) only and a real host name: the URL ends up as a link on the public campaign page. */
+export function isHttpUrl(value: string): boolean {
+  if (/\s/.test(value)) return false;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  return (url.protocol === "http:" || url.protocol === "https:") && HOSTNAME.test(url.hostname);
+}
+
+/** A checkbox: "on" when ticked, missing when not. */
+function checkbox() {
+  return z.boolean().default(false);
+}
+
+/**
+ * Runs the refinement even when other fields failed; its inputs may then be unparsed, so the
+ * refinement reads them through text().
+ */
+const ALWAYS = { when: () => true };
+
+function text(value: unknown): string {
+  return typeof value === "string" ? value.trim() : "";
+}
+
+function issue(ctx: z.RefinementCtx, path: (string | number)[], message: string) {
+  ctx.addIssue({ code: "custom", path, message });
+}
+
+function requireWhenOn(ctx: z.RefinementCtx, value: unknown, path: string, required: string, max: number, tooLong: string) {
+  const t = text(value);
+  if (!t) issue(ctx, [path], required);
+  else if (t.length > max) issue(ctx, [path], tooLong);
+}
+
+function limitWhenOn(ctx: z.RefinementCtx, value: unknown, path: string, max: number, tooLong: string) {
+  if (text(value).length > max) issue(ctx, [path], tooLong);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Step 1: Campaign Info & Branding
+
+export const CampaignInfoSchema = z
+  .object({
+    title: requiredText(M.titleRequired).min(5, M.titleMin).max(100, M.titleMax),
+    description: requiredText(M.descriptionRequired).min(10, M.descriptionMin).max(500, M.descriptionMax),
+    brandName: requiredText(M.brandNameRequired).max(50, M.brandNameMax),
+    brandUrl: z
+      .string()
+      .trim()
+      .max(2000, M.brandUrlInvalid)
+      .refine((value) => value === "" || isHttpUrl(value), M.brandUrlInvalid)
+      .default(""),
+    instagramHandle: handle("A-Za-z0-9_.", 30, M.instagramInvalid),
+    xHandle: handle("A-Za-z0-9_", 15, M.xInvalid),
+    tiktokHandle: handle("A-Za-z0-9_.", 24, M.tiktokInvalid),
+    productType: z.enum(PRODUCT_TYPE_KEYS, { error: M.productTypeInvalid }).default("t-shirt"),
+    isPromotingProduct: z
+      .enum(["yes", "no"], { error: M.promotingInvalid })
+      .default("no")
+      .transform((value) => value === "yes"),
+    productTitle: optionalText(),
+    productValue: optionalText(),
+    productDescription: optionalText(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.isPromotingProduct !== true) return;
+    requireWhenOn(ctx, value.productTitle, "productTitle", M.productTitleRequired, 100, M.productTitleMax);
+    limitWhenOn(ctx, value.productValue, "productValue", 30, M.productValueMax);
+    limitWhenOn(ctx, value.productDescription, "productDescription", 300, M.productDescriptionMax);
+  }, ALWAYS)
+  // "No" clears the bonus item (SPEC 4, builder behaviours).
+  .overwrite((value) => (value.isPromotingProduct ? value : { ...value, productTitle: "", productValue: "", productDescription: "" }));
+
+export type CampaignInfo = z.output<typeof CampaignInfoSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Step 2: Select Plan. Whether the id names an active plan is the server's check.
+
+export const PlanSelectionSchema = z.object({
+  planId: requiredText(M.planRequired),
+});
+
+export type PlanSelection = z.output<typeof PlanSelectionSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Step 3: T-Shirt Design
+
+/** A real, non-empty file from a file input; browsers send an empty file when none was chosen. */
+export function hasUploadedFile(value: unknown): boolean {
+  return typeof Blob !== "undefined" && value instanceof Blob && value.size > 0;
+}
+
+/**
+ * For a server that takes the design file out of the form data before validating (to store it):
+ * a copy of the form data whose designFileProvided flag says whether a file came. A flag sent by
+ * the client is dropped, so only the server can claim a file was uploaded.
+ */
+export function withDesignFileFlag(formData: FormData, provided: boolean): FormData {
+  const copy = new FormData();
+  for (const [name, value] of formData.entries()) {
+    if (name !== DESIGN_FILE_PROVIDED_FIELD) copy.append(name, value);
+  }
+  if (provided) copy.set(DESIGN_FILE_PROVIDED_FIELD, "1");
+  return copy;
+}
+
+function uniqueInOrder<T extends string>(order: readonly T[], values: readonly T[]): T[] {
+  return order.filter((item) => values.includes(item));
+}
+
+export const ShirtDesignSchema = z
+  .object({
+    designMode: z.enum(DESIGN_MODES, { error: M.designModeInvalid }).default("ai"),
+    finalDesignUrl: z.string().trim().max(2000, M.designRequired).default(""),
+    designPrompt: optionalText(),
+    // Read only to know whether a file came; the file itself is the route's to store.
+    designFile: z.unknown().optional(),
+    designFileProvided: z
+      .string()
+      .optional()
+      .transform((value) => value === "1"),
+    selectedColors: z
+      .array(z.enum(SHIRT_COLOR_KEYS, { error: M.colorInvalid }))
+      .min(1, M.colorsRequired)
+      .transform((colors) => uniqueInOrder(SHIRT_COLOR_KEYS, colors)),
+    selectedSizes: z
+      .array(z.enum(SHIRT_SIZES, { error: M.sizeInvalid }))
+      .min(1, M.sizesRequired)
+      .transform((sizes) => uniqueInOrder(SHIRT_SIZES, sizes)),
+  })
+  .superRefine((value, ctx) => {
+    const mode = value.designMode;
+    const fileProvided = value.designFileProvided === true || hasUploadedFile(value.designFile);
+    const prompt = text(value.designPrompt);
+    if (prompt.length > 1000) issue(ctx, ["designPrompt"], M.designPromptMax);
+    // A file sent with an upload-mode step becomes the design once the server has stored it.
+    if (text(value.finalDesignUrl) || (mode === "upload" && fileProvided)) return;
+    if (mode === "ai" && !prompt) issue(ctx, ["designPrompt"], M.designPromptRequired);
+    if (mode === "upload") issue(ctx, ["designFile"], M.designFileRequired);
+    issue(ctx, ["finalDesignUrl"], M.designRequired);
+  }, ALWAYS)
+  // The output says whether a file came either way; the File itself stays with the route.
+  .overwrite(({ designFile, ...value }) => ({
+    ...value,
+    designFileProvided: value.designFileProvided || hasUploadedFile(designFile),
+  }));
+
+export type ShirtDesign = z.output<typeof ShirtDesignSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Step 4: Entry Rules & Rewards
+
+export interface AdditionalPrizeInput {
+  /** 2 or 3: the order in which prizes were added. */
+  rank: number;
+  title: string;
+  code: string;
+}
+
+/**
+ * Titles are checked on the list, not on each prize, because the message names the tier and only
+ * the list knows a prize's position.
+ */
+const AdditionalPrizesSchema = z
+  .array(z.object({ title: optionalText(), code: optionalText() }))
+  .max(MAX_ADDITIONAL_PRIZES, M.additionalPrizesMax)
+  .superRefine((prizes, ctx) => {
+    prizes.slice(0, MAX_ADDITIONAL_PRIZES).forEach((prize: unknown, index) => {
+      const rank = index + 2;
+      const fields = (prize ?? {}) as { title?: unknown; code?: unknown };
+      const title = text(fields.title);
+      if (!title) issue(ctx, [index, "title"], prizeTitleRequiredMessage(rank));
+      else if (title.length > 100) issue(ctx, [index, "title"], prizeTitleMaxMessage(rank));
+      if (text(fields.code).length > 100) issue(ctx, [index, "code"], M.prizeCodeMax);
+    });
+  }, ALWAYS)
+  .transform((prizes) => prizes.map((prize, index): AdditionalPrizeInput => ({ rank: index + 2, ...prize })))
+  .default([]);
+
+/**
+ * `today` is passed in so the "not before yesterday" rule is the same on client and server and in
+ * tests; build the schema per request.
+ */
+export function entryRulesSchema({ today }: { today: Date }) {
+  return (
+    z
+      .object({
+        startDate: requiredText(M.startDateRequired)
+          .refine((value) => parseDateInput(value) !== null, { error: M.startDateInvalid, abort: true })
+          .refine((value) => {
+            const start = parseDateInput(value);
+            return start !== null && isStartDateAllowed(start, today);
+          }, M.startDateTooEarly),
+        durationDays: z.coerce
+          .number({ error: M.durationPositive })
+          .positive({ error: M.durationPositive, abort: true })
+          .refine((days) => (DURATIONS as readonly number[]).includes(days), M.durationChoice)
+          .default(DEFAULT_DURATION_DAYS),
+        termsAccepted: z.literal(true, { error: M.termsRequired }),
+        limitOneEntryPerPerson: checkbox(),
+        giveCouponToEntrants: checkbox(),
+        entrantCouponCode: optionalText(),
+        entrantCouponDescription: optionalText(),
+        giveBonusGiftToWinner: checkbox(),
+        winnerBonusGiftName: optionalText(),
+        winnerBonusGiftCode: optionalText(),
+        winnerBonusGiftInstructions: optionalText(),
+        sendReminder: checkbox(),
+        additionalPrizes: AdditionalPrizesSchema,
+      })
+      .superRefine((value, ctx) => {
+        if (value.giveCouponToEntrants === true) {
+          requireWhenOn(ctx, value.entrantCouponCode, "entrantCouponCode", M.entrantCouponCodeRequired, 50, M.entrantCouponCodeMax);
+          requireWhenOn(
+            ctx,
+            value.entrantCouponDescription,
+            "entrantCouponDescription",
+            M.entrantCouponDescriptionRequired,
+            200,
+            M.entrantCouponDescriptionMax,
+          );
+        }
+        if (value.giveBonusGiftToWinner === true) {
+          requireWhenOn(
+            ctx,
+            value.winnerBonusGiftName,
+            "winnerBonusGiftName",
+            M.winnerBonusGiftNameRequired,
+            100,
+            M.winnerBonusGiftNameMax,
+          );
+          limitWhenOn(ctx, value.winnerBonusGiftCode, "winnerBonusGiftCode", 100, M.winnerBonusGiftCodeMax);
+          limitWhenOn(ctx, value.winnerBonusGiftInstructions, "winnerBonusGiftInstructions", 500, M.winnerBonusGiftInstructionsMax);
+        }
+      }, ALWAYS)
+      // Switching a reward off clears its fields, like the bonus item in step 1.
+      .overwrite((value) => ({
+        ...value,
+        ...(value.giveCouponToEntrants ? {} : { entrantCouponCode: "", entrantCouponDescription: "" }),
+        ...(value.giveBonusGiftToWinner ? {} : { winnerBonusGiftName: "", winnerBonusGiftCode: "", winnerBonusGiftInstructions: "" }),
+      }))
+  );
+}
+
+export type EntryRules = z.output<ReturnType<typeof entryRulesSchema>>;
+
+// ---------------------------------------------------------------------------------------------
+// Step 5: Review & Launch
+
+export interface ReviewDraft {
+  title?: string | null;
+  planId?: string | null;
+  finalDesignUrl?: string | null;
+  startDate?: Date | string | null;
+}
+
+export interface ReviewProblem {
+  step: 1 | 2 | 3 | 4;
+  message: string;
+}
+
+function hasStartDate(startDate: ReviewDraft["startDate"]): boolean {
+  if (startDate instanceof Date) return !Number.isNaN(startDate.getTime());
+  return typeof startDate === "string" && parseDateInput(startDate) !== null;
+}
+
+/** What still stops a launch, each pointing at the step that fixes it, in step order. */
+export function reviewProblems(draft: ReviewDraft): ReviewProblem[] {
+  const problems: ReviewProblem[] = [];
+  if (!draft.title?.trim()) problems.push({ step: 1, message: M.reviewTitleMissing });
+  if (!draft.planId?.trim()) problems.push({ step: 2, message: M.reviewPlanMissing });
+  if (!draft.finalDesignUrl?.trim()) problems.push({ step: 3, message: M.reviewDesignMissing });
+  if (!hasStartDate(draft.startDate)) problems.push({ step: 4, message: M.reviewStartDateMissing });
+  return problems;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Stored lists and AI generation
+
+/** Campaign.selectedColors is comma-separated; unknown keys from older rows are dropped. */
+export function parseShirtColors(column: string): ShirtColorKey[] {
+  const values = column.split(",").map((v) => v.trim());
+  return SHIRT_COLOR_KEYS.filter((key) => values.includes(key));
+}
+
+export function parseShirtSizes(column: string): ShirtSize[] {
+  const values = column.split(",").map((v) => v.trim().toUpperCase());
+  return SHIRT_SIZES.filter((size) => values.includes(size));
+}
+
+export interface ToastMessage {
+  title: string;
+  description: string;
+}
+
+/** One credit per non-empty prompt (SPEC 9). */
+export function nonEmptyPrompts(prompts: readonly string[]): string[] {
+  return prompts.map((p) => p.trim()).filter(Boolean);
+}
+
+/** Why "Generate" cannot run, as the toast to show, or null when it can. */
+export function aiGenerationProblem(prompts: readonly string[], availableCredits: number): ToastMessage | null {
+  const needed = nonEmptyPrompts(prompts).length;
+  if (needed === 0) return { title: "No Prompts", description: "Please enter at least one prompt." };
+  if (availableCredits < needed) {
+    return {
+      title: "Insufficient Credits",
+      description: `You need ${needed} credits, but have ${availableCredits}. Login or upgrade plan.`,
+    };
+  }
+  return null;
+}

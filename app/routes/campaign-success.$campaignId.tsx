@@ -1,0 +1,142 @@
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import { ActionToast } from "~/components/ui/action-toast";
+import { Confetti } from "~/components/ui/confetti";
+import { publicUrl } from "~/server/auth.server";
+import { prisma } from "~/server/db.server";
+import { requireUser } from "~/server/session.server";
+import type { IdentifiedToast } from "~/server/toast.server";
+import type { Route } from "./+types/campaign-success.$campaignId";
+
+export const meta = () => [{ title: "Campaign Launched · Giveawear" }];
+
+const ERRORS = {
+  notFound: "Campaign data not found. Your session might have expired or the link is incorrect.",
+  invalidAccess: "Invalid access to success page. Missing required information.",
+  afterPayment: "Could not retrieve campaign details after payment. Please check your dashboard or contact support.",
+} as const;
+
+const ADD_ONS = [
+  { title: "Featured Listing Boost", price: "$29", text: "Your giveaway on our homepage for 7 days." },
+  { title: "Social Media Shoutout Pack", price: "$49", text: "We share your giveaway with our followers." },
+  { title: "Advanced Analytics Report", price: "$19", text: "A detailed report on who entered and how they found you." },
+];
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const url = new URL(request.url);
+  const reference = url.searchParams.get("session_id") ?? url.searchParams.get("st_ck_id");
+  const free = url.searchParams.get("free_campaign") === "true";
+  if (params.campaignId === "new" && !reference) return { ok: false as const, error: ERRORS.invalidAccess };
+
+  const campaign = await prisma.campaign.findFirst({
+    where: { id: params.campaignId, creatorId: user.id },
+    select: { id: true, title: true, status: true, finalDesignUrl: true, productType: true },
+  });
+  if (!campaign) return { ok: false as const, error: reference ? ERRORS.afterPayment : ERRORS.notFound };
+  if (campaign.status !== "active" && campaign.status !== "completed") {
+    return { ok: false as const, error: reference || !free ? ERRORS.afterPayment : ERRORS.notFound };
+  }
+  return {
+    ok: true as const,
+    campaign: { id: campaign.id, title: campaign.title, designUrl: campaign.finalDesignUrl },
+    publicUrl: publicUrl(`/campaign/${campaign.id}`),
+  };
+}
+
+function ShareLink({ url }: { url: string }) {
+  const [toast, setToast] = useState<IdentifiedToast | null>(null);
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(url);
+      setToast({ id: crypto.randomUUID(), type: "success", title: "Link Copied!", description: "Giveaway link copied to clipboard." });
+    } catch {
+      setToast({ id: crypto.randomUUID(), type: "error", title: "Copy Failed", description: "Select the link and copy it yourself." });
+    }
+  }
+  return (
+    <div className="mt-6 text-left">
+      <label htmlFor="share-url" className="label">
+        Your giveaway's link
+      </label>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <input id="share-url" readOnly value={url} className="input font-mono text-sm" onFocus={(e) => e.currentTarget.select()} />
+        <button type="button" className="btn-secondary shrink-0" onClick={copy}>
+          Share Link
+        </button>
+      </div>
+      <ActionToast toast={toast} />
+    </div>
+  );
+}
+
+export default function CampaignSuccess({ loaderData }: Route.ComponentProps) {
+  const [celebrate, setCelebrate] = useState(false);
+  useEffect(() => setCelebrate(loaderData.ok), [loaderData.ok]);
+
+  if (!loaderData.ok) {
+    return (
+      <section className="mx-auto max-w-lg px-4 py-16">
+        <div className="card p-8 text-center">
+          <h1 className="text-2xl font-bold">Oops! Something went wrong.</h1>
+          <p className="mt-3 text-slate-700 dark:text-slate-300">{loaderData.error}</p>
+          <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
+            <Link to="/my-campaigns" className="btn-primary">
+              My Campaigns
+            </Link>
+            <Link to="/" className="btn-secondary">
+              Home
+            </Link>
+          </div>
+        </div>
+      </section>
+    );
+  }
+
+  const { campaign } = loaderData;
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-12 sm:py-16">
+      {celebrate ? <Confetti pieces={150} durationMs={6000} /> : null}
+      <div className="card p-6 text-center sm:p-10">
+        <p className="text-5xl" aria-hidden="true">
+          🎉
+        </p>
+        <h1 className="mt-3 text-3xl font-bold tracking-tight">Campaign Launched!</h1>
+        <p className="mt-3 text-slate-700 dark:text-slate-300">Congratulations! Your giveaway "{campaign.title}" is now live.</p>
+        {campaign.designUrl ? (
+          <img
+            src={campaign.designUrl}
+            alt={`The design for ${campaign.title}`}
+            width={240}
+            height={240}
+            className="mx-auto mt-6 h-60 w-60 rounded-xl border border-slate-200 bg-slate-50 object-contain p-2 dark:border-slate-700 dark:bg-slate-800"
+          />
+        ) : null}
+        <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+          <Link to={`/campaign/${campaign.id}`} className="btn-primary">
+            View Your Giveaway
+          </Link>
+          <Link to="/my-campaigns" className="btn-secondary">
+            Go to Dashboard
+          </Link>
+        </div>
+        <ShareLink url={loaderData.publicUrl} />
+      </div>
+
+      <h2 className="mt-12 text-xl font-semibold">Boost your giveaway</h2>
+      <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">Add-ons are a preview: purchases are conceptual and coming soon.</p>
+      <ul className="mt-4 grid gap-4 sm:grid-cols-3">
+        {ADD_ONS.map((addOn) => (
+          <li key={addOn.title} className="card flex flex-col p-5">
+            <h3 className="font-semibold">{addOn.title}</h3>
+            <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{addOn.text}</p>
+            <p className="mt-3 text-lg font-bold">{addOn.price}</p>
+            <Link to="/dashboard/addons" className="btn-secondary mt-4">
+              Learn more
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

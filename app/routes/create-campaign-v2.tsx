@@ -1,0 +1,441 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect } from "react-router";
+import { CampaignInfoStep } from "~/components/wizard/step-campaign-info";
+import { EntryRulesStep } from "~/components/wizard/step-entry-rules";
+import { PlanStep } from "~/components/wizard/step-plan";
+import { ReviewStep } from "~/components/wizard/step-review";
+import { ShirtDesignStep } from "~/components/wizard/step-shirt-design";
+import { WizardShell } from "~/components/wizard/wizard-shell";
+import { ActionToast } from "~/components/ui/action-toast";
+import { endDateFor, parseDateInput } from "~/domain/campaign-dates";
+import {
+  CampaignInfoSchema,
+  entryRulesSchema,
+  PlanSelectionSchema,
+  reviewProblems,
+  ShirtDesignSchema,
+  VALIDATION_TOAST,
+  withDesignFileFlag,
+  WIZARD_STEPS,
+} from "~/domain/campaign-schemas";
+import { formatPrice } from "~/domain/plans";
+import { applyCoupon, couponProblem, CouponFormSchema, INVALID_COUPON_DESCRIPTION, INVALID_COUPON_TITLE } from "~/domain/pricing";
+import { clearDraftCookie, draftCookieFor, findWizardDraft } from "~/server/campaign-drafts.server";
+import { launchCampaign } from "~/server/campaign-launch.server";
+import { prisma, type Campaign } from "~/server/db.server";
+import { getCurrentUser, type CurrentUser } from "~/server/session.server";
+import { actionToast, redirectWithToast, type ToastInput } from "~/server/toast.server";
+import { formFile, storeImageUpload, type UploadKind } from "~/server/uploads.server";
+import { activePlans, findCopySource, persistStep, wizardValues } from "~/server/wizard.server";
+import type { Route } from "./+types/create-campaign-v2";
+
+export const meta = () => [{ title: "Create a Giveaway · Giveawear" }];
+
+const NOT_FOUND: ToastInput = {
+  type: "error",
+  title: "Not Found",
+  description: "Campaign not found or you don't have permission to edit it.",
+};
+const MAX_BODY_BYTES = 40 * 1024 * 1024;
+
+function stepFrom(value: unknown): number {
+  const step = Number(value);
+  return Number.isInteger(step) && step >= 1 && step <= WIZARD_STEPS.length ? step : 1;
+}
+
+/** Wizard URLs carry the campaign for signed-in creators; a visitor's draft rides in its cookie. */
+function stepUrl(step: number, campaignId: string | null, extra: Record<string, string> = {}): string {
+  const params = new URLSearchParams({ step: String(step), ...(campaignId ? { campaignId } : {}), ...extra });
+  return `/create-campaign-v2?${params}`;
+}
+
+function signInUrl(returnTo: string, reason?: string): string {
+  return `/create-campaign-v2/sign-in?${new URLSearchParams({ returnTo, ...(reason ? { reason } : {}) })}`;
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const user = await getCurrentUser(request);
+  const lookup = await findWizardDraft(request, user, url.searchParams.get("campaignId"));
+  if (lookup.kind === "not-found") throw await redirectWithToast("/my-campaigns", NOT_FOUND);
+  // Copying starts a new draft: the remembered one stays untouched.
+  const duplicateId = url.searchParams.has("campaignId") ? null : url.searchParams.get("duplicateId");
+  const campaign = lookup.kind === "found" && !duplicateId ? lookup.campaign : null;
+
+  const copySource = await findCopySource(user, duplicateId);
+  if (duplicateId && !copySource) throw await redirectWithToast("/my-campaigns", NOT_FOUND);
+
+  const [plans, prizes] = await Promise.all([
+    activePlans(),
+    campaign
+      ? prisma.additionalPrize.findMany({ where: { campaignId: campaign.id } })
+      : Promise.resolve(copySource?.additionalPrizes ?? []),
+  ]);
+  const values = wizardValues(campaign ?? copySource, prizes);
+  if (copySource) values.title = `${copySource.title} (Copy)`.slice(0, 100);
+
+  // Arrivals from elsewhere: a plan from the pricing page, a saved design from the dashboard.
+  const planId = url.searchParams.get("planId");
+  if (planId && plans.some((p) => p.id === planId)) values.planId = planId;
+  const designUrl = await ownDesignUrl(user, url.searchParams.get("designId"), url.searchParams.get("designUrl"));
+  if (designUrl) {
+    values.finalDesignUrl = designUrl;
+    values.designMode = "upload";
+  }
+  const mode = url.searchParams.get("mode");
+  if (mode === "upload" || mode === "ai") values.designMode = mode;
+
+  const plan = plans.find((p) => p.id === values.planId) ?? null;
+  const pricing = plan
+    ? {
+        priceCents: plan.priceCents,
+        discountCents: campaign?.discountCents ?? 0,
+        totalCents: Math.max(0, plan.priceCents - (campaign?.discountCents ?? 0)),
+      }
+    : null;
+  const step = stepFrom(url.searchParams.get("step"));
+  const campaignIdForUrls = user && campaign ? campaign.id : null;
+
+  const headers = new Headers();
+  if (lookup.kind === "found" && lookup.attached) headers.append("Set-Cookie", await draftCookieFor({ id: lookup.campaign.id }));
+  return data(
+    {
+      step,
+      signedIn: Boolean(user),
+      credits: user?.aiDesignCredits ?? 0,
+      campaignId: campaignIdForUrls,
+      status: campaign?.status ?? "draft",
+      duplicateId: copySource?.id ?? null,
+      notice:
+        lookup.kind === "found" && lookup.restoredVisitorDraft
+          ? "Local Draft Loaded: your progress on this device is restored."
+          : lookup.kind === "found" && lookup.attached
+            ? "Your draft is now saved to your account."
+            : copySource
+              ? `Copying “${copySource.title}”. Saving the first step creates the new draft.`
+              : null,
+      values,
+      plans,
+      pricing,
+      problems: reviewProblems({
+        title: values.title,
+        planId: values.planId,
+        finalDesignUrl: values.finalDesignUrl,
+        startDate: values.startDate,
+      }),
+      today: new Date().toISOString(),
+    },
+    { headers },
+  );
+}
+
+/** A design the user may reuse: one of their uploads, or one of their AI designs. */
+async function ownDesignUrl(user: CurrentUser | null, designId: string | null, designUrl: string | null): Promise<string | null> {
+  if (!user) return null;
+  if (designId) {
+    const design = await prisma.aiDesign.findFirst({ where: { id: designId, userId: user.id } });
+    if (design) return design.imageUrl;
+  }
+  if (designUrl?.startsWith("/uploads/")) {
+    const asset = await prisma.uploadedAsset.findFirst({ where: { userId: user.id, path: designUrl.slice("/uploads/".length) } });
+    if (asset) return designUrl;
+  }
+  return null;
+}
+
+type Reply = ReturnType<typeof failed>;
+function failed(result: unknown, toast: ToastInput | null = { type: "error", ...VALIDATION_TOAST }, status = 400) {
+  return data(
+    { result, toast: toast ? actionToast(toast) : null, problems: null as { step: number; message: string }[] | null },
+    { status },
+  );
+}
+
+async function go(url: string, cookies: string[], toast?: ToastInput | null) {
+  const headers = new Headers();
+  for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+  return toast ? redirectWithToast(url, toast, { headers }) : redirect(url, { headers });
+}
+
+/** Stores an uploaded image for a signed-in user; visitors' files only earn the "Preview after login" note. */
+async function takeUpload(formData: FormData, field: string, kind: UploadKind, user: CurrentUser | null) {
+  const file = formFile(formData, field);
+  if (file === undefined) return { kind: "none" as const };
+  if (!user) return { kind: "visitor" as const, name: file?.name ?? "your file" };
+  const stored = await storeImageUpload(file, kind, user.id);
+  return stored.ok
+    ? { kind: "stored" as const, url: stored.url }
+    : { kind: "refused" as const, title: stored.title, message: stored.message };
+}
+
+function previewAfterLogin(names: string[]): ToastInput | null {
+  if (!names.length) return null;
+  return {
+    type: "info",
+    title: "Preview after login",
+    description: `Sign in to upload ${names.join(", ")}. Everything else on this step is saved.`,
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_BODY_BYTES) {
+    return failed(null, { type: "error", title: "File too large", description: "Please upload an image smaller than 10MB." }, 413);
+  }
+  const url = new URL(request.url);
+  const user = await getCurrentUser(request);
+  const lookup = await findWizardDraft(request, user, url.searchParams.get("campaignId"));
+  if (lookup.kind === "not-found") return redirectWithToast("/my-campaigns", NOT_FOUND);
+  const cookies: string[] = lookup.kind === "found" && lookup.attached ? [await draftCookieFor({ id: lookup.campaign.id })] : [];
+
+  const formData = await request.formData();
+  const step = stepFrom(formData.get("step"));
+  const intent = String(formData.get("intent") ?? "next");
+  const duplicateId = url.searchParams.has("campaignId") ? null : String(formData.get("duplicateId") ?? "") || null;
+  let campaign: Campaign | null = lookup.kind === "found" && !duplicateId ? lookup.campaign : null;
+  const copyFrom = await findCopySource(user, duplicateId);
+
+  const save = async (values: Partial<Campaign>) => {
+    const persisted = await persistStep(campaign, user, values, copyFrom);
+    campaign = persisted.campaign;
+    cookies.push(...persisted.cookies);
+    return persisted.campaign;
+  };
+  const next = (saved: Campaign, to: number, toast?: ToastInput | null, extra?: Record<string, string>) =>
+    go(stepUrl(to, user ? saved.id : null, extra), cookies, toast);
+
+  if (step === 1) {
+    const submission = parseWithZod(formData, { schema: CampaignInfoSchema });
+    if (submission.status !== "success") return failed(submission.reply());
+    const value = submission.value;
+    const pending: string[] = [];
+    const logo = await takeUpload(formData, "logoFile", "logo", user);
+    if (logo.kind === "refused")
+      return failed(submission.reply({ fieldErrors: { logoFile: [logo.message] } }), {
+        type: "error",
+        title: logo.title,
+        description: logo.message,
+      });
+    if (logo.kind === "visitor") pending.push(logo.name);
+    const productImage = value.isPromotingProduct
+      ? await takeUpload(formData, "productImageFile", "product_image", user)
+      : ({ kind: "none" } as const);
+    if (productImage.kind === "refused") {
+      return failed(submission.reply({ fieldErrors: { productImageFile: [productImage.message] } }), {
+        type: "error",
+        title: productImage.title,
+        description: productImage.message,
+      });
+    }
+    if (productImage.kind === "visitor") pending.push(productImage.name);
+    const saved = await save({
+      ...value,
+      ...(logo.kind === "stored" ? { logoUrl: logo.url } : formData.get("removeLogo") === "on" ? { logoUrl: null } : {}),
+      // "No" removes the bonus image along with its text (SPEC 4).
+      ...(!value.isPromotingProduct
+        ? { productImageUrl: null }
+        : productImage.kind === "stored"
+          ? { productImageUrl: productImage.url }
+          : formData.get("removeProductImage") === "on"
+            ? { productImageUrl: null }
+            : {}),
+    });
+    return next(saved, 2, previewAfterLogin(pending));
+  }
+
+  if (step === 2) {
+    const submission = parseWithZod(formData, { schema: PlanSelectionSchema });
+    if (submission.status !== "success") return failed(submission.reply());
+    const plan = await prisma.plan.findFirst({ where: { id: submission.value.planId, active: true } });
+    if (!plan) return failed(submission.reply({ fieldErrors: { planId: ["Please select a plan."] } }));
+    const coupon = campaign?.couponCode ? await prisma.coupon.findUnique({ where: { code: campaign.couponCode } }) : null;
+    const saved = await save({
+      planId: plan.id,
+      ...(campaign?.planId !== plan.id ? { remainingGenerations: plan.aiCredits } : {}),
+      ...applyCoupon(plan.priceCents, coupon, new Date()),
+    });
+    return next(saved, 3);
+  }
+
+  if (step === 3) {
+    const design = await takeUpload(formData, "designFile", "custom_design", user);
+    const submission = parseWithZod(withDesignFileFlag(formData, design.kind !== "none"), { schema: ShirtDesignSchema });
+    if (submission.status !== "success") return failed(submission.reply());
+    if (design.kind === "refused") {
+      return failed(submission.reply({ fieldErrors: { designFile: [design.message] } }), {
+        type: "error",
+        title: design.title,
+        description: design.message,
+      });
+    }
+    const { designMode, designPrompt, selectedColors, selectedSizes } = submission.value;
+    const finalDesignUrl = design.kind === "stored" ? design.url : submission.value.finalDesignUrl || null;
+    if (intent === "confirm-design" && !finalDesignUrl && design.kind !== "visitor") {
+      return failed(submission.reply(), {
+        type: "error",
+        title: "No Design Locked In",
+        description: "Please upload or select an AI design first.",
+      });
+    }
+    const saved = await save({
+      designMode,
+      designPrompt,
+      finalDesignUrl,
+      ...(design.kind === "stored" ? { customDesignUrl: design.url } : {}),
+      selectedColors: selectedColors.join(","),
+      selectedSizes: selectedSizes.join(","),
+    });
+    const pending = previewAfterLogin(design.kind === "visitor" ? [design.name] : []);
+    if (intent === "confirm-design") {
+      return next(
+        saved,
+        3,
+        pending ?? {
+          type: "success",
+          title: "Design Locked In",
+          description: "This is your shirt. Choose colours and sizes, then continue.",
+        },
+        {
+          mode: designMode,
+        },
+      );
+    }
+    return next(saved, 4, pending);
+  }
+
+  if (step === 4) {
+    const submission = parseWithZod(formData, { schema: entryRulesSchema({ today: new Date() }) });
+    // Add/remove prize buttons are Conform intents: the page comes back with the list changed.
+    if (submission.status !== "success")
+      return failed(submission.reply(), submission.status === "error" ? undefined : null, submission.status === "error" ? 400 : 200);
+    const value = submission.value;
+    const start = parseDateInput(value.startDate);
+    if (!start) return failed(submission.reply({ fieldErrors: { startDate: ["Start date is required."] } }));
+    const warnings: string[] = [];
+    const gift = value.giveBonusGiftToWinner
+      ? await takeUpload(formData, "winnerBonusGiftImageFile", "gift_image", user)
+      : ({ kind: "none" } as const);
+    if (gift.kind === "refused") warnings.push(`Bonus gift image: ${gift.message}`);
+    const prizes = [];
+    for (const [index, prize] of value.additionalPrizes.entries()) {
+      const image = await takeUpload(formData, `additionalPrizes[${index}].imageFile`, "prize_image", user);
+      if (image.kind === "refused") warnings.push(`Prize ${prize.rank} image: ${image.message}`);
+      const kept = String(formData.get(`additionalPrizes[${index}].imageUrl`) ?? "");
+      const imageUrl = image.kind === "stored" ? image.url : kept.startsWith("/uploads/prize_image/") ? kept : null;
+      prizes.push({ rank: prize.rank, title: prize.title, code: prize.code || null, imageUrl });
+    }
+    const { additionalPrizes: _prizes, startDate: _start, ...rest } = value;
+    const saved = await save({
+      ...rest,
+      startDate: start,
+      endDate: endDateFor(start, value.durationDays),
+      winnerBonusGiftImageUrl: !value.giveBonusGiftToWinner
+        ? null
+        : gift.kind === "stored"
+          ? gift.url
+          : (campaign?.winnerBonusGiftImageUrl ?? null),
+    });
+    await prisma.$transaction([
+      prisma.additionalPrize.deleteMany({ where: { campaignId: saved.id } }),
+      prisma.additionalPrize.createMany({ data: prizes.map((p) => ({ ...p, campaignId: saved.id })) }),
+    ]);
+    // Gift and prize image problems only warn (SPEC error catalogue); the step is saved.
+    const warning: ToastInput | null = warnings.length ? { type: "error", title: "Upload Failed", description: warnings.join(" ") } : null;
+    return next(saved, 5, warning);
+  }
+
+  // Step 5: coupon or launch.
+  if (intent === "apply-coupon") {
+    const submission = parseWithZod(formData, { schema: CouponFormSchema });
+    if (submission.status !== "success" || !campaign) {
+      return failed(submission.reply(), { type: "error", title: INVALID_COUPON_TITLE, description: INVALID_COUPON_DESCRIPTION });
+    }
+    const plan = campaign.planId ? await prisma.plan.findUnique({ where: { id: campaign.planId } }) : null;
+    const code = submission.value.couponCode;
+    const coupon = code ? await prisma.coupon.findUnique({ where: { code } }) : null;
+    const problem = code ? couponProblem(coupon, new Date()) : null;
+    if (problem) {
+      return failed(submission.reply({ fieldErrors: { couponCode: [`${problem.title}: ${problem.description}`] } }), {
+        type: "error",
+        title: problem.title,
+        description: problem.description,
+      });
+    }
+    const price = applyCoupon(plan?.priceCents ?? 0, coupon, new Date());
+    const saved = await save({ couponCode: code || null, ...price });
+    return next(
+      saved,
+      5,
+      code
+        ? { type: "success", title: "Coupon Applied", description: `${code} takes ${formatPrice(price.discountCents)} off.` }
+        : { type: "info", title: "Coupon Removed" },
+    );
+  }
+
+  if (!user) {
+    return go(signInUrl(stepUrl(5, null), "launch"), cookies, {
+      type: "error",
+      title: "Authentication Required",
+      description: "Please sign in to launch your campaign.",
+    });
+  }
+  if (!campaign)
+    return data(
+      { result: null, toast: actionToast({ type: "error", ...VALIDATION_TOAST }), problems: reviewProblems({}) },
+      { status: 400 },
+    );
+  const launch = await launchCampaign(campaign);
+  if (launch.kind === "problems") {
+    return data({ result: null, toast: actionToast({ type: "error", ...VALIDATION_TOAST }), problems: launch.problems }, { status: 400 });
+  }
+  cookies.push(await clearDraftCookie());
+  if (launch.kind === "free") return go(`/campaign-success/${launch.campaignId}?free_campaign=true`, cookies);
+  return go(stepUrl(5, launch.campaignId), cookies, {
+    type: "info",
+    title: "Payment not available yet",
+    description: `Checkout for paid plans (${formatPrice(launch.totalCents)}) is coming soon. Choose the Starter Tee, or a coupon that makes it free, to launch now.`,
+  });
+}
+
+export type WizardActionData = Reply extends { data: infer D } ? D : never;
+
+export default function CreateCampaignV2({ loaderData, actionData }: Route.ComponentProps) {
+  const { step, campaignId } = loaderData;
+  const hrefFor = (n: number) => stepUrl(n, campaignId);
+  const backHref = step > 1 ? hrefFor(step - 1) : null;
+  const common = { values: loaderData.values, lastResult: actionData?.result as never, duplicateId: loaderData.duplicateId, backHref };
+  return (
+    <WizardShell
+      steps={WIZARD_STEPS}
+      current={step}
+      stepHref={hrefFor}
+      signedIn={loaderData.signedIn}
+      signInHref={signInUrl(hrefFor(step))}
+      notice={loaderData.notice}
+    >
+      <ActionToast toast={actionData?.toast} />
+      {step === 1 ? <CampaignInfoStep {...common} signedIn={loaderData.signedIn} /> : null}
+      {step === 2 ? <PlanStep {...common} plans={loaderData.plans} /> : null}
+      {step === 3 ? (
+        <ShirtDesignStep
+          {...common}
+          signedIn={loaderData.signedIn}
+          credits={loaderData.credits}
+          modeHref={(mode) => stepUrl(3, campaignId, { mode })}
+          signInHref={signInUrl(hrefFor(3))}
+        />
+      ) : null}
+      {step === 4 ? <EntryRulesStep {...common} today={loaderData.today} signedIn={loaderData.signedIn} /> : null}
+      {step === 5 ? (
+        <ReviewStep
+          {...common}
+          plans={loaderData.plans}
+          pricing={loaderData.pricing}
+          problems={actionData?.problems ?? loaderData.problems}
+          signedIn={loaderData.signedIn}
+          status={loaderData.status}
+          stepHref={hrefFor}
+        />
+      ) : null}
+    </WizardShell>
+  );
+}

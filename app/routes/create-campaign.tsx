@@ -1,0 +1,20 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/create-campaign";
+
+/**
+ * The older builder's entry point (DECISIONS 5): it lands in the wizard, carrying a plan chosen on
+ * the pricing page (selectedPlanId) to the plan step, or campaign data to the first step.
+ */
+export function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const target = new URLSearchParams();
+  const planId = url.searchParams.get("selectedPlanId");
+  if (planId) {
+    target.set("step", "2");
+    target.set("planId", planId);
+  }
+  const campaignData = url.searchParams.get("campaignData");
+  if (campaignData) target.set("campaignData", campaignData);
+  const query = target.toString();
+  return redirect(`/create-campaign-v2${query ? `?${query}` : ""}`);
+}

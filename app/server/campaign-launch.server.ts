@@ -1,0 +1,58 @@
+import { createHash, randomBytes } from "node:crypto";
+import { reviewProblems } from "../domain/campaign-schemas";
+import { applyCoupon } from "../domain/pricing";
+import { prisma, type Campaign } from "./db.server";
+
+export type LaunchResult =
+  | { kind: "problems"; problems: { step: number; message: string }[] }
+  | { kind: "free"; campaignId: string }
+  | { kind: "payment"; campaignId: string; totalCents: number };
+
+/** The draw's commitment (DECISIONS 12): SHA-256 of a secret seed, published from launch on. */
+export function newDrawSeed(): { seed: string; commitment: string } {
+  const seed = randomBytes(32).toString("hex");
+  return { seed, commitment: createHash("sha256").update(seed).digest("hex") };
+}
+
+/**
+ * Launch: prices the plan again (a coupon may have expired since it was applied), then either goes
+ * live at once when the total is zero, or waits for payment. The status moves only from draft (or
+ * an unpaid attempt) so a double submit cannot launch twice.
+ */
+export async function launchCampaign(campaign: Campaign): Promise<LaunchResult> {
+  const problems = reviewProblems(campaign);
+  const plan = campaign.planId ? await prisma.plan.findFirst({ where: { id: campaign.planId, active: true } }) : null;
+  if (!plan && !problems.some((p) => p.step === 2)) problems.push({ step: 2, message: "No plan selected. Please go back to Step 2." });
+  if (problems.length || !plan) return { kind: "problems", problems };
+
+  const coupon = campaign.couponCode ? await prisma.coupon.findUnique({ where: { code: campaign.couponCode } }) : null;
+  const now = new Date();
+  const { discountCents, totalCents } = applyCoupon(plan.priceCents, coupon, now);
+  const frozen = { entryLimit: plan.entryLimit, discountCents, totalCents, couponCode: discountCents > 0 ? campaign.couponCode : null };
+
+  if (totalCents > 0) {
+    await prisma.campaign.updateMany({
+      where: { id: campaign.id, status: { in: ["draft", "pending_payment"] } },
+      data: { ...frozen, status: "pending_payment" },
+    });
+    return { kind: "payment", campaignId: campaign.id, totalCents };
+  }
+
+  const { seed, commitment } = newDrawSeed();
+  const launched = await prisma.$transaction(async (tx) => {
+    const moved = await tx.campaign.updateMany({
+      where: { id: campaign.id, status: { in: ["draft", "pending_payment"] } },
+      data: { ...frozen, status: "active", launchedAt: now, drawSeed: seed, drawCommitment: commitment },
+    });
+    if (moved.count === 1 && frozen.couponCode) {
+      await tx.coupon.updateMany({ where: { code: frozen.couponCode }, data: { redemptions: { increment: 1 } } });
+    }
+    return moved.count === 1;
+  });
+  if (!launched) {
+    const current = await prisma.campaign.findUnique({ where: { id: campaign.id }, select: { status: true } });
+    if (current?.status !== "active")
+      return { kind: "problems", problems: [{ step: 5, message: "This campaign can no longer be launched." }] };
+  }
+  return { kind: "free", campaignId: campaign.id };
+}

@@ -1,0 +1,257 @@
+import { createReadStream } from "node:fs";
+import { mkdir, stat, unlink, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { createId } from "@paralleldrive/cuid2";
+import sharp, { type OutputInfo, type SharpOptions } from "sharp";
+import { getConfig } from "./config.server";
+import { prisma } from "./db.server";
+
+/** Largest accepted upload per kind, in MB (SPEC section 5 and section 9). */
+export const UPLOAD_LIMITS = {
+  logo: 5,
+  product_image: 10,
+  custom_design: 5,
+  prize_image: 2,
+  gift_image: 2,
+  slider: 5,
+} as const;
+
+export type UploadKind = keyof typeof UPLOAD_LIMITS;
+
+export type UploadResult = { ok: true; url: string; assetId: string } | { ok: false; title: string; message: string };
+
+export const UPLOAD_KINDS = Object.keys(UPLOAD_LIMITS) as UploadKind[];
+
+export function isUploadKind(value: unknown): value is UploadKind {
+  return typeof value === "string" && Object.hasOwn(UPLOAD_LIMITS, value);
+}
+
+/**
+ * Decoding a 40 MP RGBA image already takes ~160 MB; anything larger is refused from its header
+ * alone, which is what stops a small PNG that inflates to gigabytes (a decompression bomb).
+ */
+export const MAX_INPUT_PIXELS = 40_000_000;
+
+/** Print files need the resolution; everything else is shown on screen. */
+const MAX_SIDE: Record<UploadKind, number> = {
+  logo: 2000,
+  product_image: 2000,
+  custom_design: 4500,
+  prize_image: 2000,
+  gift_image: 2000,
+  slider: 2000,
+};
+
+const BYTES_PER_MB = 1024 * 1024;
+
+/** Where stored uploads are served from; the route serves nothing else. */
+export const UPLOAD_PATH_PATTERN = /^(logo|product_image|custom_design|prize_image|gift_image|slider)\/[A-Za-z0-9_-]+\.(png|jpe?g|webp)$/;
+
+type ImageFormat = "jpeg" | "png" | "webp" | "gif";
+
+const OUTPUT: Record<ImageFormat, { ext: "jpg" | "png" | "webp"; mimeType: string }> = {
+  jpeg: { ext: "jpg", mimeType: "image/jpeg" },
+  png: { ext: "png", mimeType: "image/png" },
+  webp: { ext: "webp", mimeType: "image/webp" },
+  // Only the first frame is kept, and PNG keeps a GIF's transparency without its 256-colour limit.
+  gif: { ext: "png", mimeType: "image/png" },
+};
+
+const CONTENT_TYPES: Record<string, string> = {
+  png: "image/png",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  webp: "image/webp",
+};
+
+export function uploadsDirectory(): string {
+  return path.resolve(getConfig().DATA_DIR, "uploads");
+}
+
+/**
+ * The single file a form field carries. `undefined` means nothing was chosen (field absent, or the
+ * empty placeholder browsers send for an untouched file input), so the caller keeps what it had;
+ * `null` means the field is not one file (text, or several files), which storeImageUpload refuses.
+ */
+export function formFile(formData: FormData, name: string): File | null | undefined {
+  const values = formData.getAll(name);
+  if (values.length === 0) return undefined;
+  if (values.length > 1) return null;
+  const [value] = values;
+  if (!isFile(value)) return null;
+  if (value.size === 0 && value.name === "") return undefined;
+  return value;
+}
+
+/**
+ * Checks an uploaded image by its content, re-encodes it without metadata and records it.
+ * Bad input never throws: it yields the message to show. Nothing is written unless accepted.
+ */
+export async function storeImageUpload(file: File | null | undefined, kind: UploadKind, userId: string | null): Promise<UploadResult> {
+  const limitMb = UPLOAD_LIMITS[kind];
+  // FormData hands back strings for text fields; a caller passing one through must not crash us.
+  if (!isFile(file) || file.size === 0) return unsupported(kind);
+  // Before reading the body, so an oversized upload costs no decoding.
+  if (file.size > limitMb * BYTES_PER_MB) {
+    return { ok: false, title: "File too large", message: `Please upload an image smaller than ${limitMb}MB.` };
+  }
+
+  let input: Buffer;
+  try {
+    input = Buffer.from(await file.arrayBuffer());
+  } catch {
+    return unsupported(kind);
+  }
+  // The declared name and Content-Type are the client's claim; the bytes are the evidence.
+  const sniffed = sniffFormat(input);
+  if (!sniffed || (sniffed === "gif" && kind !== "slider")) return unsupported(kind);
+
+  const options: SharpOptions = {
+    limitInputPixels: MAX_INPUT_PIXELS,
+    // "error" refuses truncated or corrupt pixel data but tolerates the harmless warnings many
+    // real camera JPEGs produce.
+    failOn: "error",
+  };
+
+  let encoded: { data: Buffer; info: OutputInfo };
+  try {
+    // Reads only the header; sharp applies limitInputPixels here too, so a bomb stops before decoding.
+    const metadata = await sharp(input, options).metadata();
+    // Magic bytes and the decoder must agree, so a polyglot cannot pass as one format and decode as another.
+    if (metadata.format !== sniffed) return unsupported(kind);
+    const width = metadata.width ?? 0;
+    const height = metadata.pageHeight ?? metadata.height ?? 0;
+    if (width <= 0 || height <= 0) return unsupported(kind);
+    if (width * height > MAX_INPUT_PIXELS) return tooManyPixels();
+
+    const max = MAX_SIDE[kind];
+    let pipeline = sharp(input, { ...options, pages: 1 })
+      // Rotation first: stripping metadata removes the EXIF orientation the image relied on.
+      .autoOrient()
+      .resize({ width: max, height: max, fit: "inside", withoutEnlargement: true });
+    // sharp writes no EXIF, XMP, IPTC or ICC unless asked to (keepMetadata/withMetadata), so none of
+    // the uploader's metadata (GPS position, camera serial, comments) survives.
+    if (sniffed === "jpeg") pipeline = pipeline.jpeg({ quality: 88, mozjpeg: true });
+    else if (sniffed === "webp") pipeline = pipeline.webp({ quality: 88 });
+    else pipeline = pipeline.png();
+    encoded = await pipeline.toBuffer({ resolveWithObject: true });
+  } catch (error) {
+    if (error instanceof Error && /pixel limit/i.test(error.message)) return tooManyPixels();
+    return unsupported(kind);
+  }
+
+  const { ext, mimeType } = OUTPUT[sniffed];
+  const relative = `${kind}/${createId()}.${ext}`;
+  const absolute = path.join(uploadsDirectory(), relative);
+  await mkdir(path.dirname(absolute), { recursive: true });
+  // "wx": a name collision must fail loudly rather than replace someone else's image.
+  await writeFile(absolute, encoded.data, { flag: "wx" });
+  try {
+    const asset = await prisma.uploadedAsset.create({
+      data: {
+        userId,
+        kind,
+        path: relative,
+        mimeType,
+        width: encoded.info.width,
+        height: encoded.info.height,
+        bytes: encoded.data.length,
+      },
+    });
+    return { ok: true, url: `/uploads/${relative}`, assetId: asset.id };
+  } catch (error) {
+    // No row means nobody can find or delete the file later; do not leave it behind.
+    await unlink(absolute).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** Removes a stored upload (file and row). URLs that are not ours, or already gone, are ignored. */
+export async function deleteUpload(url: string): Promise<void> {
+  const relative = /^\/uploads\/(.+)$/.exec(url)?.[1];
+  if (!relative || !UPLOAD_PATH_PATTERN.test(relative)) return;
+  await prisma.uploadedAsset.deleteMany({ where: { path: relative } });
+  try {
+    await unlink(path.join(uploadsDirectory(), relative));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+}
+
+/**
+ * The response for GET /uploads/<relative>: the stored file, or 404 for anything that is not a
+ * path we could have written. The pattern admits no dots or slashes in the name, so no traversal.
+ */
+export async function serveUpload(relative: string, request: Request): Promise<Response> {
+  const match = UPLOAD_PATH_PATTERN.exec(relative);
+  const contentType = match ? CONTENT_TYPES[match[2] ?? ""] : undefined;
+  if (!contentType) return notFound();
+  const file = path.join(uploadsDirectory(), relative);
+  let size: number;
+  let modified: number;
+  try {
+    const info = await stat(file);
+    if (!info.isFile()) return notFound();
+    size = info.size;
+    modified = info.mtimeMs;
+  } catch {
+    return notFound();
+  }
+
+  const etag = `"${size.toString(16)}-${Math.trunc(modified).toString(16)}"`;
+  const headers = new Headers({
+    "Content-Type": contentType,
+    // Names are unique per upload and never rewritten, so a copy stays valid forever.
+    "Cache-Control": "public, max-age=31536000, immutable",
+    // Browsers must not reinterpret a stored image as HTML or script, whatever its bytes look like.
+    "X-Content-Type-Options": "nosniff",
+    ETag: etag,
+  });
+  if (request.headers.get("If-None-Match") === etag) return new Response(null, { status: 304, headers });
+
+  headers.set("Content-Length", String(size));
+  // Design files can be tens of MB; streaming keeps them out of memory.
+  const body = Readable.toWeb(createReadStream(file)) as unknown as ReadableStream<Uint8Array>;
+  return new Response(body, { status: 200, headers });
+}
+
+function notFound(): Response {
+  return new Response("Not found", {
+    status: 404,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" },
+  });
+}
+
+function isFile(value: unknown): value is File {
+  // Duck-typed: a File from another realm (undici, a test runner) fails instanceof but is still a File.
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    typeof (value as Blob).arrayBuffer === "function" &&
+    typeof (value as Blob).size === "number"
+  );
+}
+
+function sniffFormat(bytes: Buffer): ImageFormat | null {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "jpeg";
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(PNG_SIGNATURE)) return "png";
+  if (bytes.length >= 12 && bytes.toString("latin1", 0, 4) === "RIFF" && bytes.toString("latin1", 8, 12) === "WEBP") return "webp";
+  if (bytes.length >= 6 && /^GIF8[79]a$/.test(bytes.toString("latin1", 0, 6))) return "gif";
+  return null;
+}
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+function unsupported(kind: UploadKind): UploadResult {
+  return {
+    ok: false,
+    title: "Upload Failed",
+    // The slider also takes GIFs (SPEC section 5), so saying otherwise there would mislead.
+    message: kind === "slider" ? "Please upload a JPEG, PNG, GIF or WEBP image." : "Please upload a JPEG, PNG or WEBP image.",
+  };
+}
+
+function tooManyPixels(): UploadResult {
+  return { ok: false, title: "Upload Failed", message: "Please upload an image no larger than 40 megapixels." };
+}

@@ -1,0 +1,14 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import sharp from "sharp";
+
+const DIR = "tests/.output/fixtures";
+
+/** A real PNG design made on the fly (no binary fixtures in the repository). */
+export async function designPng(name = "design.png", size = 600): Promise<string> {
+  mkdirSync(DIR, { recursive: true });
+  const file = path.join(DIR, name);
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}"><circle cx="${size / 2}" cy="${size / 2}" r="${size / 3}" fill="#7c3aed"/><text x="50%" y="55%" font-size="${size / 8}" text-anchor="middle" fill="#fff" font-family="sans-serif">TEE</text></svg>`;
+  await sharp(Buffer.from(svg)).png().toFile(file);
+  return file;
+}

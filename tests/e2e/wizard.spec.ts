@@ -1,0 +1,163 @@
+import Database from "better-sqlite3";
+import { expect, test, type Page } from "@playwright/test";
+import { E2E_DATABASE } from "../../playwright.config";
+import { designPng } from "./fixtures";
+import { expectToast, signIn, uniqueEmail } from "./support";
+
+function campaignRow(title: string) {
+  const db = new Database(E2E_DATABASE, { readonly: true });
+  try {
+    return db.prepare(`SELECT * FROM "Campaign" WHERE title = ?`).get(title) as Record<string, unknown> | undefined;
+  } finally {
+    db.close();
+  }
+}
+
+function prizeRows(campaignId: string) {
+  const db = new Database(E2E_DATABASE, { readonly: true });
+  try {
+    return db.prepare(`SELECT rank, title, code FROM "AdditionalPrize" WHERE "campaignId" = ? ORDER BY rank`).all(campaignId);
+  } finally {
+    db.close();
+  }
+}
+
+function isoDay(offsetDays: number) {
+  return new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+}
+
+async function fillStep1(page: Page, title: string) {
+  await expect(page.getByRole("heading", { name: "Step 1: Campaign Info & Branding" })).toBeVisible();
+  await page.getByRole("main").getByLabel("Giveaway Title").fill(title);
+  await page.getByRole("main").getByLabel("Description", { exact: true }).fill("Three limited tees for our newsletter readers.");
+  await page.getByRole("main").getByLabel("Hoodie").check();
+  await page.getByRole("main").getByLabel("Brand Name").fill("Acme Threads");
+  await page.getByRole("main").getByLabel("Brand URL").fill("https://acme.example");
+  await page.getByRole("main").getByLabel("Instagram").fill("@acme.threads");
+  await page.getByRole("main").getByLabel("Yes").check();
+  await page.getByRole("main").getByLabel("Bonus Item Title").fill("Sticker pack");
+  await page.getByRole("main").getByLabel("Approximate Value").fill("$12");
+  await page.getByRole("button", { name: "Continue" }).click();
+}
+
+test("a new user builds a campaign with an uploaded design and launches it free", async ({ page }) => {
+  const title = `Summer Tee Drop ${Date.now()} ${test.info().project.name}`;
+  await signIn(page, uniqueEmail("creator"));
+  await page.goto("/create-campaign-v2");
+  await fillStep1(page, title);
+
+  await expect(page.getByRole("heading", { name: "Step 2: Select Plan" })).toBeVisible();
+  await page.getByRole("radio", { name: /Starter Tee/ }).check();
+  await page.getByRole("button", { name: "Continue" }).click();
+
+  await expect(page.getByRole("heading", { name: "Step 3: T-Shirt Design" })).toBeVisible();
+  await page.getByRole("tab", { name: "Upload Your Own" }).click();
+  await page
+    .getByRole("main")
+    .getByLabel("Custom Design")
+    .setInputFiles(await designPng());
+  await page.getByRole("button", { name: "This Is My Shirt" }).click();
+  await expect(page.getByText("Design locked in", { exact: true })).toBeVisible();
+  await page.getByRole("main").getByLabel("Black").check();
+  await page.getByRole("main").getByLabel("2XL").check();
+  await page.getByRole("button", { name: "Continue" }).click();
+
+  await expect(page.getByRole("heading", { name: "Step 4: Entry Rules & Rewards" })).toBeVisible();
+  await page.getByRole("main").getByLabel("Start date").fill(isoDay(0));
+  await page.getByText("14 days").click();
+  await page
+    .getByRole("main")
+    .getByLabel(/I accept the/)
+    .check();
+  await page.getByRole("main").getByLabel("Email entrants a reminder").check();
+  await page.getByRole("main").getByLabel("Give every entrant a coupon").check();
+  await page.getByRole("main").getByLabel("Coupon code").fill("THANKS15");
+  await page.getByRole("main").getByLabel("Coupon description").fill("15% off your next order");
+  await page.getByRole("button", { name: "Add 2nd place prize" }).click();
+  await page.getByRole("main").getByLabel("Prize title for tier 2").fill("Tote bag");
+  await page.getByRole("button", { name: "Continue" }).click();
+
+  await expect(page.getByRole("heading", { name: "Step 5: Review & Launch" })).toBeVisible();
+  await expect(page.locator("details[open]")).toHaveCount(5);
+  await page.getByRole("button", { name: "Launch Free Campaign" }).click();
+
+  await expect(page.getByRole("heading", { name: "Campaign Launched!" })).toBeVisible();
+  await expect(page.getByText(`Congratulations! Your giveaway "${title}" is now live.`)).toBeVisible();
+  await expect(page).toHaveURL(/\/campaign-success\/[a-z0-9]+\?free_campaign=true$/);
+
+  const row = campaignRow(title);
+  expect(row).toMatchObject({
+    status: "active",
+    description: "Three limited tees for our newsletter readers.",
+    productType: "hoodie",
+    brandName: "Acme Threads",
+    brandUrl: "https://acme.example",
+    instagramHandle: "acme.threads",
+    isPromotingProduct: 1,
+    productTitle: "Sticker pack",
+    productValue: "$12",
+    planId: "starter_tee",
+    designMode: "upload",
+    selectedColors: "white,black",
+    selectedSizes: "M,L,XL,2XL",
+    durationDays: 14,
+    termsAccepted: 1,
+    sendReminder: 1,
+    giveCouponToEntrants: 1,
+    entrantCouponCode: "THANKS15",
+    entrantCouponDescription: "15% off your next order",
+    totalCents: 0,
+    entryLimit: 50,
+  });
+  expect(String(row?.finalDesignUrl)).toMatch(/^\/uploads\/custom_design\/.+\.png$/);
+  expect(String(row?.drawCommitment)).toMatch(/^[0-9a-f]{64}$/);
+  expect(prizeRows(String(row?.id))).toEqual([{ rank: 2, title: "Tote bag", code: null }]);
+
+  const design = await page.request.get(String(row?.finalDesignUrl));
+  expect(design.headers()["content-type"]).toBe("image/png");
+});
+
+test("each step refuses bad input with the spec's messages", async ({ page }) => {
+  await signIn(page, uniqueEmail("strict"));
+  await page.goto("/create-campaign-v2");
+  await page.getByRole("main").getByLabel("Giveaway Title").fill("Hey");
+  await page.getByRole("main").getByLabel("Brand URL").fill("not a url");
+  await page.getByRole("main").getByLabel("Yes").check();
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByText("Giveaway title must be at least 5 characters.")).toBeVisible();
+  await expect(page.getByText("Giveaway description is required.")).toBeVisible();
+  await expect(page.getByText("Brand name is required.")).toBeVisible();
+  await expect(page.getByText("Enter a valid URL (e.g., https://example.com).")).toBeVisible();
+  await expect(page.getByText("Bonus item title is required if enabled.")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Step 1: Campaign Info & Branding" })).toBeVisible();
+});
+
+test("a visitor's draft survives signing in", async ({ page }) => {
+  const title = `Visitor Draft ${Date.now()} ${test.info().project.name}`;
+  await page.goto("/create-campaign-v2");
+  await expect(page.getByText("Your progress is saved on this device")).toBeVisible();
+  await fillStep1(page, title);
+  await expect(page.getByRole("heading", { name: "Step 2: Select Plan" })).toBeVisible();
+
+  await page.goto("/create-campaign-v2?step=1");
+  await expect(page.getByText("Local Draft Loaded")).toBeVisible();
+  await expect(page.getByRole("main").getByLabel("Giveaway Title")).toHaveValue(title);
+
+  await page.goto("/create-campaign-v2?step=5");
+  await page.getByRole("button", { name: "Launch Free Campaign" }).click();
+  await expect(page).toHaveURL(/\/create-campaign-v2\/sign-in/);
+  await expectToast(page, "Authentication Required", "Please sign in to launch your campaign.");
+
+  const email = uniqueEmail("converted");
+  await page.getByRole("main").getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Send Magic Link" }).click();
+  const { loginCodeFor, submitCode } = await import("./support");
+  await submitCode(page, await loginCodeFor(email));
+  await expect(page.getByRole("heading", { name: "Step 5: Review & Launch" })).toBeVisible();
+  await expect(page.getByText("Your draft is now saved to your account.")).toBeVisible();
+
+  const row = campaignRow(title);
+  expect(row?.creatorId).toBeTruthy();
+  expect(row?.draftToken).toBeNull();
+  expect(row?.status).toBe("draft");
+});

@@ -1,0 +1,259 @@
+import sharp from "sharp";
+import { describe, expect, it } from "vitest";
+import * as wizard from "~/routes/create-campaign-v2";
+import * as success from "~/routes/campaign-success.$campaignId";
+import { prisma } from "~/server/db.server";
+import { readToast } from "~/server/toast.server";
+import { bodyOf, CookieJar, get, location, run, statusOf } from "../helpers/http";
+
+let seq = 0;
+
+async function signedInJar(): Promise<{ jar: CookieJar; userId: string }> {
+  seq += 1;
+  const user = await prisma.user.create({ data: { email: `wizard-${seq}-${Date.now()}@example.com`, firstName: "Wiz" } });
+  const session = await prisma.session.create({ data: { userId: user.id, expiresAt: new Date(Date.now() + 86_400_000) } });
+  const { authSessionStorage } = await import("~/server/session.server");
+  const storage = authSessionStorage();
+  const cookieSession = await storage.getSession();
+  cookieSession.set("sessionId", session.id);
+  const jar = new CookieJar();
+  jar.absorb(new Response(null, { headers: { "Set-Cookie": await storage.commitSession(cookieSession) } }));
+  return { jar, userId: user.id };
+}
+
+function form(fields: Record<string, string | string[] | File>): FormData {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    for (const item of Array.isArray(value) ? value : [value]) data.append(name, item);
+  }
+  return data;
+}
+
+function postForm(jar: CookieJar, path: string, data: FormData) {
+  return new Request(new URL(path, "http://localhost:3000"), { method: "POST", headers: { Cookie: jar.header() }, body: data });
+}
+
+const STEP1 = {
+  step: "1",
+  title: "Integration Giveaway",
+  description: "A campaign made by the integration suite.",
+  brandName: "Suite Co",
+  productType: "t-shirt",
+  isPromotingProduct: "no",
+};
+
+async function draftThroughStep(jar: CookieJar, last: number, extra: { planId?: string } = {}): Promise<string> {
+  let result = (await run(wizard.action, postForm(jar, "/create-campaign-v2", form(STEP1)))) as Response;
+  jar.absorb(result);
+  const campaignId = new URL(location(result) ?? "", "http://x").searchParams.get("campaignId") ?? "";
+  const url = `/create-campaign-v2?campaignId=${campaignId}`;
+  if (last >= 2) {
+    result = (await run(wizard.action, postForm(jar, url, form({ step: "2", planId: extra.planId ?? "starter_tee" })))) as Response;
+    expect(statusOf(result)).toBe(302);
+  }
+  if (last >= 3) {
+    const png = await sharp({ create: { width: 64, height: 64, channels: 4, background: "#7c3aed" } })
+      .png()
+      .toBuffer();
+    const design = new File([new Uint8Array(png)], "design.png", { type: "image/png" });
+    result = (await run(
+      wizard.action,
+      postForm(jar, url, form({ step: "3", designMode: "upload", designFile: design, selectedColors: ["white"], selectedSizes: ["M"] })),
+    )) as Response;
+    expect(statusOf(result)).toBe(302);
+  }
+  if (last >= 4) {
+    const today = new Date().toISOString().slice(0, 10);
+    result = (await run(
+      wizard.action,
+      postForm(jar, url, form({ step: "4", startDate: today, durationDays: "7", termsAccepted: "on" })),
+    )) as Response;
+    expect(statusOf(result)).toBe(302);
+  }
+  return campaignId;
+}
+
+describe("the campaign wizard", () => {
+  it("refuses a step with the spec's messages and the validation toast, saving nothing", async () => {
+    const { jar } = await signedInJar();
+    const before = await prisma.campaign.count();
+    const result = await run(
+      wizard.action,
+      postForm(jar, "/create-campaign-v2", form({ step: "1", title: "Hey", isPromotingProduct: "yes" })),
+    );
+    expect(statusOf(result)).toBe(400);
+    const body = bodyOf<{ result: { error: Record<string, string[]> }; toast: { title: string; description: string } }>(result);
+    expect(body.toast).toMatchObject({
+      title: "Validation Error",
+      description: "Please correct the errors on this step before proceeding.",
+    });
+    expect(body.result.error.title).toEqual(["Giveaway title must be at least 5 characters."]);
+    expect(body.result.error.productTitle).toEqual(["Bonus item title is required if enabled."]);
+    expect(await prisma.campaign.count()).toBe(before);
+  });
+
+  it("keeps the end date in step with start and duration", async () => {
+    const { jar } = await signedInJar();
+    const id = await draftThroughStep(jar, 4);
+    await run(
+      wizard.action,
+      postForm(
+        jar,
+        `/create-campaign-v2?campaignId=${id}`,
+        form({ step: "4", startDate: "2030-01-10", durationDays: "21", termsAccepted: "on" }),
+      ),
+    );
+    const saved = await prisma.campaign.findUniqueOrThrow({ where: { id } });
+    expect(saved.endDate?.toISOString()).toBe("2030-01-31T00:00:00.000Z");
+  });
+
+  it("refuses a start date before yesterday", async () => {
+    const { jar } = await signedInJar();
+    const id = await draftThroughStep(jar, 3);
+    const result = await run(
+      wizard.action,
+      postForm(
+        jar,
+        `/create-campaign-v2?campaignId=${id}`,
+        form({ step: "4", startDate: "2020-01-01", durationDays: "7", termsAccepted: "on" }),
+      ),
+    );
+    expect(bodyOf<{ result: { error: Record<string, string[]> } }>(result).result.error.startDate).toEqual([
+      "Start date cannot be before yesterday.",
+    ]);
+  });
+
+  it("applies SAVE10 in any case, refuses unknown codes, and removes the coupon with an empty code", async () => {
+    const { jar } = await signedInJar();
+    const id = await draftThroughStep(jar, 4, { planId: "growth_tee" });
+    const url = `/create-campaign-v2?campaignId=${id}&step=5`;
+    jar.absorb(
+      (await run(wizard.action, postForm(jar, url, form({ step: "5", intent: "apply-coupon", couponCode: " save10 " })))) as Response,
+    );
+    expect(await prisma.campaign.findUniqueOrThrow({ where: { id } })).toMatchObject({
+      couponCode: "SAVE10",
+      discountCents: 290,
+      totalCents: 2610,
+    });
+
+    const bad = await run(wizard.action, postForm(jar, url, form({ step: "5", intent: "apply-coupon", couponCode: "FREESTUFF" })));
+    expect(statusOf(bad)).toBe(400);
+    expect(bodyOf<{ toast: { title: string; description: string } }>(bad).toast).toMatchObject({
+      title: "Invalid Coupon",
+      description: "The coupon code is not valid.",
+    });
+    expect(await prisma.campaign.findUniqueOrThrow({ where: { id } })).toMatchObject({ couponCode: "SAVE10", totalCents: 2610 });
+
+    await run(wizard.action, postForm(jar, url, form({ step: "5", intent: "apply-coupon", couponCode: "" })));
+    expect(await prisma.campaign.findUniqueOrThrow({ where: { id } })).toMatchObject({
+      couponCode: null,
+      discountCents: 0,
+      totalCents: 2900,
+    });
+  });
+
+  it("launches a zero total at once with a draw commitment, and a paid one waits for payment", async () => {
+    const { jar } = await signedInJar();
+    const free = await draftThroughStep(jar, 4);
+    const launched = (await run(
+      wizard.action,
+      postForm(jar, `/create-campaign-v2?campaignId=${free}`, form({ step: "5", intent: "launch" })),
+    )) as Response;
+    expect(location(launched)).toBe(`/campaign-success/${free}?free_campaign=true`);
+    const row = await prisma.campaign.findUniqueOrThrow({ where: { id: free } });
+    expect(row).toMatchObject({ status: "active", entryLimit: 50, totalCents: 0 });
+    expect(row.drawCommitment).toMatch(/^[0-9a-f]{64}$/);
+    const page = bodyOf<{ ok: boolean; campaign: { title: string } }>(
+      await run(success.loader, get(jar, `/campaign-success/${free}?free_campaign=true`), { campaignId: free }),
+    );
+    expect(page).toMatchObject({ ok: true, campaign: { title: "Integration Giveaway" } });
+
+    const paid = await draftThroughStep(jar, 4, { planId: "pro_tee" });
+    await run(wizard.action, postForm(jar, `/create-campaign-v2?campaignId=${paid}`, form({ step: "5", intent: "launch" })));
+    expect(await prisma.campaign.findUniqueOrThrow({ where: { id: paid } })).toMatchObject({ status: "pending_payment", totalCents: 7900 });
+  });
+
+  it("points the review at the steps that are missing", async () => {
+    const { jar } = await signedInJar();
+    const id = await draftThroughStep(jar, 1);
+    const result = await run(wizard.action, postForm(jar, `/create-campaign-v2?campaignId=${id}`, form({ step: "5", intent: "launch" })));
+    expect(statusOf(result)).toBe(400);
+    expect(bodyOf<{ problems: { step: number; message: string }[] }>(result).problems).toEqual([
+      { step: 2, message: "No plan selected. Please go back to Step 2." },
+      { step: 3, message: "No T-shirt design confirmed. Please go back to Step 3." },
+      { step: 4, message: "Start date is missing. Please go back to Step 4." },
+    ]);
+  });
+
+  it("sends a visitor's launch to sign in", async () => {
+    const visitor = new CookieJar();
+    visitor.absorb((await run(wizard.action, postForm(visitor, "/create-campaign-v2", form(STEP1)))) as Response);
+    const result = visitor.absorb(
+      (await run(wizard.action, postForm(visitor, "/create-campaign-v2", form({ step: "5", intent: "launch" })))) as Response,
+    );
+    expect(location(result)).toMatch(/^\/create-campaign-v2\/sign-in\?/);
+    expect((await readToast(get(visitor, "/"))).toast).toMatchObject({
+      title: "Authentication Required",
+      description: "Please sign in to launch your campaign.",
+    });
+  });
+
+  it("will not open someone else's campaign for editing", async () => {
+    const owner = await signedInJar();
+    const id = await draftThroughStep(owner.jar, 1);
+    const other = await signedInJar();
+    const result = other.jar.absorb((await run(wizard.loader, get(other.jar, `/create-campaign-v2?campaignId=${id}`))) as Response);
+    expect(location(result)).toBe("/my-campaigns");
+    expect((await readToast(get(other.jar, "/"))).toast).toMatchObject({
+      title: "Not Found",
+      description: "Campaign not found or you don't have permission to edit it.",
+    });
+    const post = await run(
+      wizard.action,
+      postForm(other.jar, `/create-campaign-v2?campaignId=${id}`, form({ ...STEP1, title: "Hijacked title" })),
+    );
+    expect(location(post)).toBe("/my-campaigns");
+    expect((await prisma.campaign.findUniqueOrThrow({ where: { id } })).title).toBe("Integration Giveaway");
+  });
+
+  it("refuses a bad design file with the spec's message and stores nothing", async () => {
+    const { jar } = await signedInJar();
+    const id = await draftThroughStep(jar, 2);
+    const assets = await prisma.uploadedAsset.count();
+    const fake = new File([new Uint8Array([0x7f, 0x45, 0x4c, 0x46, 1, 2, 3, 4])], "design.png", { type: "image/png" });
+    const result = await run(
+      wizard.action,
+      postForm(
+        jar,
+        `/create-campaign-v2?campaignId=${id}`,
+        form({ step: "3", designMode: "upload", designFile: fake, selectedColors: ["white"], selectedSizes: ["M"] }),
+      ),
+    );
+    expect(statusOf(result)).toBe(400);
+    expect(bodyOf<{ toast: { title: string } }>(result).toast.title).toBe("Upload Failed");
+    expect(await prisma.uploadedAsset.count()).toBe(assets);
+    expect((await prisma.campaign.findUniqueOrThrow({ where: { id } })).finalDesignUrl).toBeNull();
+  });
+
+  it("copies a campaign with duplicateId into a new draft on the first save", async () => {
+    const { jar } = await signedInJar();
+    const source = await draftThroughStep(jar, 4);
+    const screen = bodyOf<{ values: { title: string }; duplicateId: string }>(
+      await run(wizard.loader, get(jar, `/create-campaign-v2?duplicateId=${source}`)),
+    );
+    expect(screen.values.title).toBe("Integration Giveaway (Copy)");
+    const result = (await run(
+      wizard.action,
+      postForm(
+        jar,
+        `/create-campaign-v2?duplicateId=${source}`,
+        form({ ...STEP1, title: "Integration Giveaway (Copy)", duplicateId: source }),
+      ),
+    )) as Response;
+    const copyId = new URL(location(result) ?? "", "http://x").searchParams.get("campaignId");
+    expect(copyId).not.toBe(source);
+    const copy = await prisma.campaign.findUniqueOrThrow({ where: { id: copyId ?? "" } });
+    expect(copy).toMatchObject({ status: "draft", planId: "starter_tee", durationDays: 7, title: "Integration Giveaway (Copy)" });
+    expect(copy.finalDesignUrl).toMatch(/^\/uploads\/custom_design\//);
+  });
+});
