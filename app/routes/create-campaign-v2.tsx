@@ -74,7 +74,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const values = wizardValues(campaign ?? copySource, prizes);
   if (copySource) values.title = `${copySource.title} (Copy)`.slice(0, 100);
 
-  // Arrivals from elsewhere: a plan from the pricing page, a saved design from the dashboard.
+  // Arrivals from elsewhere: campaign data or a plan from /create-campaign, a saved design from the dashboard.
+  if (!campaign && !copySource) Object.assign(values, carriedCampaignData(url.searchParams.get("campaignData")));
   const planId = url.searchParams.get("planId");
   if (planId && plans.some((p) => p.id === planId)) values.planId = planId;
   const designUrl = await ownDesignUrl(user, url.searchParams.get("designId"), url.searchParams.get("designUrl"));
@@ -127,6 +128,23 @@ export async function loader({ request }: Route.LoaderArgs) {
     },
     { headers },
   );
+}
+
+const CARRIED_FIELDS = ["title", "description", "brandName", "brandUrl", "productType", "planId"] as const;
+
+/** `campaignData` (JSON) from the older builder's entry point: only known text fields are taken. */
+function carriedCampaignData(raw: string | null): Partial<Record<(typeof CARRIED_FIELDS)[number], string>> {
+  if (!raw) return {};
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (typeof parsed !== "object" || parsed === null) return {};
+    const record = parsed as Record<string, unknown>;
+    return Object.fromEntries(
+      CARRIED_FIELDS.flatMap((key) => (typeof record[key] === "string" ? [[key, (record[key] as string).slice(0, 500)]] : [])),
+    );
+  } catch {
+    return {};
+  }
 }
 
 /** A design the user may reuse: one of their uploads, or one of their AI designs. */

@@ -257,3 +257,18 @@ describe("the campaign wizard", () => {
     expect(copy.finalDesignUrl).toMatch(/^\/uploads\/custom_design\//);
   });
 });
+
+describe("the older builder's entry point", () => {
+  it("lands in the wizard with the plan preselected or the campaign data filled in", async () => {
+    const { loader } = await import("~/routes/create-campaign");
+    expect(location(await run(loader, get(new CookieJar(), "/create-campaign?selectedPlanId=growth_tee")))).toBe(
+      "/create-campaign-v2?step=2&planId=growth_tee",
+    );
+    const { jar } = await signedInJar();
+    const data = JSON.stringify({ title: "Carried Over", brandName: "Old Builder", evil: "<script>" });
+    const screen = bodyOf<{ values: { title: string; brandName: string; planId: string } }>(
+      await run(wizard.loader, get(jar, `/create-campaign-v2?campaignData=${encodeURIComponent(data)}&planId=growth_tee&step=2`)),
+    );
+    expect(screen.values).toMatchObject({ title: "Carried Over", brandName: "Old Builder", planId: "growth_tee" });
+  });
+});

@@ -58,7 +58,7 @@ export function EntryRulesStep(props: StepProps & { today: string; signedIn: boo
               {DURATIONS.map((days) => (
                 <label
                   key={days}
-                  className="flex cursor-pointer items-center justify-center gap-1 rounded-lg border border-slate-300 px-2 py-2.5 text-sm font-medium has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 dark:border-slate-700 dark:has-[:checked]:bg-brand-900/40"
+                  className="flex cursor-pointer items-center justify-center gap-1 rounded-lg border border-slate-300 px-2 py-2.5 text-sm font-medium has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 dark:border-slate-700 dark:has-[:checked]:bg-brand-900/40"
                 >
                   <input
                     type="radio"
