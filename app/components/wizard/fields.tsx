@@ -165,3 +165,40 @@ export function HiddenStepFields({ step, duplicateId }: { step: number; duplicat
     </>
   );
 }
+
+/** A radio or checkbox shown as a chip that lights up when chosen (styled with `:has`, no JavaScript). */
+export function ChoiceChip({
+  type,
+  name,
+  value,
+  defaultChecked,
+  onChange,
+  hideInput = false,
+  className = "",
+  children,
+}: {
+  type: "radio" | "checkbox";
+  name: string;
+  value: string;
+  defaultChecked: boolean;
+  onChange?: (value: string) => void;
+  hideInput?: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <label
+      className={`flex cursor-pointer items-center gap-2 rounded-lg border border-slate-300 text-sm font-medium has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600 dark:border-slate-700 dark:has-[:checked]:bg-brand-900/40 ${className}`}
+    >
+      <input
+        type={type}
+        name={name}
+        value={value}
+        defaultChecked={defaultChecked}
+        onChange={onChange ? (event) => onChange(event.currentTarget.value) : undefined}
+        className={hideInput ? "sr-only" : "accent-brand-700"}
+      />
+      {children}
+    </label>
+  );
+}

@@ -4,7 +4,7 @@ import { Form, useNavigation } from "react-router";
 import { CampaignInfoSchema, PRODUCT_TYPES } from "~/domain/campaign-schemas";
 import type { WizardValues } from "~/server/wizard.server";
 import { FieldErrors, FormErrors } from "../ui/field";
-import { HiddenStepFields, ImageField, Section, StepHeading, TextAreaField, TextField } from "./fields";
+import { ChoiceChip, HiddenStepFields, ImageField, Section, StepHeading, TextAreaField, TextField } from "./fields";
 import { StepActions } from "./wizard-shell";
 
 export interface StepProps {
@@ -55,19 +55,16 @@ export function CampaignInfoStep(props: StepProps & { signedIn: boolean }) {
           <legend className="label">Product</legend>
           <div className="grid grid-cols-3 gap-2">
             {PRODUCT_TYPES.map((type) => (
-              <label
+              <ChoiceChip
                 key={type.key}
-                className="flex cursor-pointer items-center justify-center gap-2 rounded-lg border border-slate-300 p-3 text-sm font-medium has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 dark:border-slate-700 dark:has-[:checked]:bg-brand-900/40"
+                type="radio"
+                name={fields.productType.name}
+                value={type.key}
+                defaultChecked={(fields.productType.initialValue ?? "t-shirt") === type.key}
+                className="justify-center p-3"
               >
-                <input
-                  type="radio"
-                  name={fields.productType.name}
-                  value={type.key}
-                  defaultChecked={(fields.productType.initialValue ?? "t-shirt") === type.key}
-                  className="accent-brand-700"
-                />
                 {type.label}
-              </label>
+              </ChoiceChip>
             ))}
           </div>
           <FieldErrors id={fields.productType.errorId} errors={fields.productType.errors} />
@@ -99,19 +96,16 @@ export function CampaignInfoStep(props: StepProps & { signedIn: boolean }) {
             <legend className="label">Offering a bonus product/service (besides the tee)?</legend>
             <div className="flex gap-3">
               {(["yes", "no"] as const).map((choice) => (
-                <label
+                <ChoiceChip
                   key={choice}
-                  className="flex cursor-pointer items-center gap-2 rounded-lg border border-slate-300 px-4 py-2 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 dark:border-slate-700 dark:has-[:checked]:bg-brand-900/40"
+                  type="radio"
+                  name={fields.isPromotingProduct.name}
+                  value={choice}
+                  defaultChecked={(fields.isPromotingProduct.initialValue ?? "no") === choice}
+                  className="px-4 py-2"
                 >
-                  <input
-                    type="radio"
-                    name={fields.isPromotingProduct.name}
-                    value={choice}
-                    defaultChecked={(fields.isPromotingProduct.initialValue ?? "no") === choice}
-                    className="accent-brand-700"
-                  />
                   {choice === "yes" ? "Yes" : "No"}
-                </label>
+                </ChoiceChip>
               ))}
             </div>
           </fieldset>

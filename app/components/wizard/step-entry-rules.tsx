@@ -5,7 +5,7 @@ import { Form } from "react-router";
 import { earliestStartDateInput, endDateFor, parseDateInput, toDateInput } from "~/domain/campaign-dates";
 import { DURATIONS, entryRulesSchema, MAX_ADDITIONAL_PRIZES } from "~/domain/campaign-schemas";
 import { FieldErrors, FormErrors } from "../ui/field";
-import { HiddenStepFields, ImageField, Section, StepHeading, TextAreaField, TextField, Toggle } from "./fields";
+import { ChoiceChip, HiddenStepFields, ImageField, Section, StepHeading, TextAreaField, TextField, Toggle } from "./fields";
 import { ContinueButton, stepFormOptions, type StepProps } from "./step-campaign-info";
 import { StepActions } from "./wizard-shell";
 
@@ -56,20 +56,18 @@ export function EntryRulesStep(props: StepProps & { today: string; signedIn: boo
             <legend className="label">Duration</legend>
             <div className="grid grid-cols-4 gap-2">
               {DURATIONS.map((days) => (
-                <label
+                <ChoiceChip
                   key={days}
-                  className="flex cursor-pointer items-center justify-center gap-1 rounded-lg border border-slate-300 px-2 py-2.5 text-sm font-medium has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 dark:border-slate-700 dark:has-[:checked]:bg-brand-900/40"
+                  type="radio"
+                  name={fields.durationDays.name}
+                  value={String(days)}
+                  defaultChecked={String(fields.durationDays.initialValue ?? "7") === String(days)}
+                  onChange={setDuration}
+                  hideInput
+                  className="justify-center px-2 py-2.5"
                 >
-                  <input
-                    type="radio"
-                    name={fields.durationDays.name}
-                    value={days}
-                    defaultChecked={String(fields.durationDays.initialValue ?? "7") === String(days)}
-                    onChange={(event) => setDuration(event.currentTarget.value)}
-                    className="sr-only"
-                  />
                   {days} days
-                </label>
+                </ChoiceChip>
               ))}
             </div>
             <FieldErrors id={fields.durationDays.errorId} errors={fields.durationDays.errors} />

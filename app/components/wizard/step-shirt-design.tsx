@@ -3,7 +3,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { Form, Link } from "react-router";
 import { SHIRT_COLORS, SHIRT_SIZES, ShirtDesignSchema } from "~/domain/campaign-schemas";
 import { FieldErrors, FormErrors } from "../ui/field";
-import { HiddenStepFields, ImageField, Section, StepHeading } from "./fields";
+import { ChoiceChip, HiddenStepFields, ImageField, Section, StepHeading } from "./fields";
 import { ContinueButton, stepFormOptions, type StepProps } from "./step-campaign-info";
 import { StepActions } from "./wizard-shell";
 
@@ -112,20 +112,17 @@ export function ShirtDesignStep(
           <legend className="label">Shirt colours</legend>
           <div className="flex flex-wrap gap-3">
             {SHIRT_COLORS.map((color) => (
-              <label
+              <ChoiceChip
                 key={color.key}
-                className="flex cursor-pointer items-center gap-2 rounded-lg border border-slate-300 px-3 py-2 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 dark:border-slate-700 dark:has-[:checked]:bg-brand-900/40"
+                type="checkbox"
+                name={fields.selectedColors.name}
+                value={color.key}
+                defaultChecked={colors.includes(color.key)}
+                className="px-3 py-2"
               >
-                <input
-                  type="checkbox"
-                  name={fields.selectedColors.name}
-                  value={color.key}
-                  defaultChecked={colors.includes(color.key)}
-                  className="accent-brand-700"
-                />
                 <span aria-hidden="true" className="h-5 w-5 rounded-full border border-slate-400" style={{ backgroundColor: color.hex }} />
                 {color.name}
-              </label>
+              </ChoiceChip>
             ))}
           </div>
           <FieldErrors id={fields.selectedColors.errorId} errors={fields.selectedColors.errors} />
@@ -134,19 +131,16 @@ export function ShirtDesignStep(
           <legend className="label">Sizes</legend>
           <div className="flex flex-wrap gap-2">
             {SHIRT_SIZES.map((size) => (
-              <label
+              <ChoiceChip
                 key={size}
-                className="flex min-w-14 cursor-pointer items-center justify-center gap-2 rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 dark:border-slate-700 dark:has-[:checked]:bg-brand-900/40"
+                type="checkbox"
+                name={fields.selectedSizes.name}
+                value={size}
+                defaultChecked={sizes.includes(size)}
+                className="min-w-14 justify-center px-3 py-2"
               >
-                <input
-                  type="checkbox"
-                  name={fields.selectedSizes.name}
-                  value={size}
-                  defaultChecked={sizes.includes(size)}
-                  className="accent-brand-700"
-                />
                 {size}
-              </label>
+              </ChoiceChip>
             ))}
           </div>
           <FieldErrors id={fields.selectedSizes.errorId} errors={fields.selectedSizes.errors} />
