@@ -98,9 +98,20 @@ export default function CampaignSuccess({ loaderData }: Route.ComponentProps) {
     <section className="mx-auto max-w-2xl px-4 py-12 sm:py-16">
       {celebrate ? <Confetti pieces={150} durationMs={6000} /> : null}
       <div className="card p-6 text-center sm:p-10">
-        <p className="text-5xl" aria-hidden="true">
-          🎉
-        </p>
+        <span
+          aria-hidden="true"
+          className="mx-auto flex h-16 w-16 items-center justify-center rounded-full bg-emerald-100 dark:bg-emerald-900"
+        >
+          <svg
+            viewBox="0 0 24 24"
+            className="h-9 w-9 text-emerald-700 dark:text-emerald-300"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.5"
+          >
+            <path d="M5 12.5l4.5 4.5L19 7.5" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+        </span>
         <h1 className="mt-3 text-3xl font-bold tracking-tight">Campaign Launched!</h1>
         <p className="mt-3 text-slate-700 dark:text-slate-300">Congratulations! Your giveaway "{campaign.title}" is now live.</p>
         {campaign.designUrl ? (
