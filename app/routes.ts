@@ -42,6 +42,9 @@ export default [
   route("create-campaign-v2/sign-in", "routes/create-campaign-v2.sign-in.tsx"),
   route("campaign-success/:campaignId", "routes/campaign-success.$campaignId.tsx"),
   route("uploads/*", "routes/uploads.$.tsx"),
+  route("mockups/*", "routes/mockups.$.tsx"),
+  route("checkout/test/:sessionId", "routes/checkout.test.$sessionId.tsx"),
+  route("webhooks/stripe", "routes/webhooks.stripe.tsx"),
 
   route("dev/mailbox", "routes/dev.mailbox.tsx"),
   route("*", "routes/not-found.tsx"),

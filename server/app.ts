@@ -36,7 +36,14 @@ app.use(
             "script-src": ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
             "img-src": ["'self'", "data:", "blob:", "https:"],
             "connect-src": ["'self'"],
-            "form-action": ["'self'", ...(config.googleEnabled ? [new URL(config.GOOGLE_AUTHORIZATION_URL).origin] : [])],
+            // A form post may end in a redirect to these (Google sign-in, Stripe Checkout); browsers check redirects too.
+            "form-action": [
+              "'self'",
+              ...(config.googleEnabled ? [new URL(config.GOOGLE_AUTHORIZATION_URL).origin] : []),
+              ...(config.stripeEnabled
+                ? ["https://checkout.stripe.com", ...(config.STRIPE_API_URL ? [new URL(config.STRIPE_API_URL).origin] : [])]
+                : []),
+            ],
             "upgrade-insecure-requests": config.APP_URL?.startsWith("https://") ? [] : null,
           },
         },

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
-import { Link } from "react-router";
+import { Link, useRevalidator } from "react-router";
+import { designPreviewUrl } from "~/domain/ai-prompts";
 import { ActionToast } from "~/components/ui/action-toast";
 import { Confetti } from "~/components/ui/confetti";
 import { publicUrl } from "~/server/auth.server";
@@ -8,7 +9,12 @@ import { requireUser } from "~/server/session.server";
 import type { IdentifiedToast } from "~/server/toast.server";
 import type { Route } from "./+types/campaign-success.$campaignId";
 
-export const meta = () => [{ title: "Campaign Launched · Giveawear" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData && "confirming" in loaderData ? "Confirming your payment · Giveawear" : "Campaign Launched · Giveawear" },
+];
+
+/** How often the "confirming" state asks again, with or without JavaScript. */
+const CONFIRM_POLL_SECONDS = 3;
 
 const ERRORS = {
   notFound: "Campaign data not found. Your session might have expired or the link is incorrect.",
@@ -22,7 +28,12 @@ const ADD_ONS = [
   { title: "Advanced Analytics Report", price: "$19", text: "A detailed report on who entered and how they found you." },
 ];
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+type SuccessPage =
+  | { ok: false; error: string }
+  | { ok: false; confirming: true; campaign: { id: string; title: string } }
+  | { ok: true; campaign: { id: string; title: string; designUrl: string | null }; publicUrl: string };
+
+export async function loader({ request, params }: Route.LoaderArgs): Promise<SuccessPage> {
   const user = await requireUser(request);
   const url = new URL(request.url);
   const reference = url.searchParams.get("session_id") ?? url.searchParams.get("st_ck_id");
@@ -31,15 +42,23 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
   const campaign = await prisma.campaign.findFirst({
     where: { id: params.campaignId, creatorId: user.id },
-    select: { id: true, title: true, status: true, finalDesignUrl: true, productType: true },
+    select: { id: true, title: true, status: true, finalDesignUrl: true, productType: true, stripeCheckoutSessionId: true },
   });
   if (!campaign) return { ok: false as const, error: reference ? ERRORS.afterPayment : ERRORS.notFound };
+  // Back from the checkout before its webhook: wait for it rather than call the payment failed.
+  if (campaign.status === "pending_payment" && reference && reference === campaign.stripeCheckoutSessionId) {
+    return { ok: false as const, confirming: true as const, campaign: { id: campaign.id, title: campaign.title } };
+  }
   if (campaign.status !== "active" && campaign.status !== "completed") {
     return { ok: false as const, error: reference || !free ? ERRORS.afterPayment : ERRORS.notFound };
   }
   return {
     ok: true as const,
-    campaign: { id: campaign.id, title: campaign.title, designUrl: campaign.finalDesignUrl },
+    campaign: {
+      id: campaign.id,
+      title: campaign.title,
+      designUrl: campaign.finalDesignUrl ? designPreviewUrl(campaign.finalDesignUrl) : null,
+    },
     publicUrl: publicUrl(`/campaign/${campaign.id}`),
   };
 }
@@ -70,10 +89,47 @@ function ShareLink({ url }: { url: string }) {
   );
 }
 
+/** Polls until the payment is confirmed: revalidation with JavaScript, a meta refresh without it. */
+function ConfirmingPayment({ title }: { title: string }) {
+  const revalidator = useRevalidator();
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (revalidator.state === "idle") void revalidator.revalidate();
+    }, CONFIRM_POLL_SECONDS * 1000);
+    return () => clearInterval(timer);
+  }, [revalidator]);
+  return (
+    <section className="mx-auto max-w-lg px-4 py-16">
+      {/* Inside <noscript> so browsers running JavaScript keep the page instead of reloading it. */}
+      <noscript dangerouslySetInnerHTML={{ __html: `<meta http-equiv="refresh" content="${CONFIRM_POLL_SECONDS}">` }} />
+      <div className="card p-8 text-center" role="status" aria-live="polite">
+        <span
+          aria-hidden="true"
+          className="mx-auto block h-12 w-12 animate-spin rounded-full border-4 border-brand-200 border-t-brand-700 motion-reduce:animate-none"
+        />
+        <h1 className="mt-5 text-2xl font-bold">Confirming your payment…</h1>
+        <p className="mt-3 text-slate-700 dark:text-slate-300">
+          Thanks! We're waiting for the payment provider to confirm your payment for "{title}". This page updates by itself, usually within
+          a few seconds.
+        </p>
+        <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">
+          Taking longer than a few minutes? Your campaign is saved: check My Campaigns, or contact support.
+        </p>
+        <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
+          <Link to="/my-campaigns" className="btn-secondary">
+            My Campaigns
+          </Link>
+        </div>
+      </div>
+    </section>
+  );
+}
+
 export default function CampaignSuccess({ loaderData }: Route.ComponentProps) {
   const [celebrate, setCelebrate] = useState(false);
   useEffect(() => setCelebrate(loaderData.ok), [loaderData.ok]);
 
+  if (!loaderData.ok && "confirming" in loaderData) return <ConfirmingPayment title={loaderData.campaign.title} />;
   if (!loaderData.ok) {
     return (
       <section className="mx-auto max-w-lg px-4 py-16">

@@ -12,6 +12,7 @@ import {
   CampaignInfoSchema,
   entryRulesSchema,
   PlanSelectionSchema,
+  aiGenerationProblem,
   reviewProblems,
   ShirtDesignSchema,
   VALIDATION_TOAST,
@@ -26,7 +27,18 @@ import { prisma, type Campaign } from "~/server/db.server";
 import { getCurrentUser, type CurrentUser } from "~/server/session.server";
 import { actionToast, redirectWithToast, type ToastInput } from "~/server/toast.server";
 import { formFile, storeImageUpload, type UploadKind } from "~/server/uploads.server";
-import { activePlans, findCopySource, persistStep, wizardValues } from "~/server/wizard.server";
+import { AI_STYLES } from "~/domain/ai-prompts";
+import { availableCredits, refundCredits, spendCredits } from "~/server/ai-credits.server";
+import { generateDesign } from "~/server/ai/designs.server";
+import {
+  activePlans,
+  campaignAiDesigns,
+  findCopySource,
+  ownedDesignUrl,
+  persistStep,
+  savedDesigns,
+  wizardValues,
+} from "~/server/wizard.server";
 import type { Route } from "./+types/create-campaign-v2";
 
 export const meta = () => [{ title: "Create a Giveaway · Giveawear" }];
@@ -65,11 +77,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   const copySource = await findCopySource(user, duplicateId);
   if (duplicateId && !copySource) throw await redirectWithToast("/my-campaigns", NOT_FOUND);
 
-  const [plans, prizes] = await Promise.all([
+  const [plans, prizes, aiDesigns, credits, saved] = await Promise.all([
     activePlans(),
     campaign
       ? prisma.additionalPrize.findMany({ where: { campaignId: campaign.id } })
       : Promise.resolve(copySource?.additionalPrizes ?? []),
+    campaignAiDesigns(user?.id ?? null, campaign?.id ?? null),
+    user ? availableCredits(user.id, campaign?.id ?? null) : Promise.resolve(0),
+    user && stepFrom(url.searchParams.get("step")) === 3 ? savedDesigns(user.id) : Promise.resolve([]),
   ]);
   const values = wizardValues(campaign ?? copySource, prizes);
   if (copySource) values.title = `${copySource.title} (Copy)`.slice(0, 100);
@@ -103,7 +118,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     {
       step,
       signedIn: Boolean(user),
-      credits: user?.aiDesignCredits ?? 0,
+      credits,
+      aiDesigns,
+      savedDesigns: saved,
+      justGenerated: url.searchParams.get("generated") === "1",
       campaignId: campaignIdForUrls,
       status: campaign?.status ?? "draft",
       duplicateId: copySource?.id ?? null,
@@ -152,7 +170,7 @@ async function ownDesignUrl(user: CurrentUser | null, designId: string | null, d
   if (!user) return null;
   if (designId) {
     const design = await prisma.aiDesign.findFirst({ where: { id: designId, userId: user.id } });
-    if (design) return design.imageUrl;
+    if (design) return design.printUrl ?? design.imageUrl;
   }
   if (designUrl?.startsWith("/uploads/")) {
     const asset = await prisma.uploadedAsset.findFirst({ where: { userId: user.id, path: designUrl.slice("/uploads/".length) } });
@@ -274,6 +292,61 @@ export async function action({ request }: Route.ActionArgs) {
     return next(saved, 3);
   }
 
+  if (step === 3 && intent === "generate") {
+    const aiStep = (saved: Campaign | null) => stepUrl(3, saved?.id ?? null, { mode: "ai" });
+    if (!user) {
+      return go(signInUrl(aiStep(null)), cookies, {
+        type: "info",
+        title: "Authentication Required",
+        description: "Please sign in to generate designs.",
+      });
+    }
+    const prompts = [1, 2, 3].map((n) =>
+      String(formData.get(`aiPrompt${n}`) ?? "")
+        .trim()
+        .slice(0, 1000),
+    );
+    const saved = await save({
+      designMode: "ai",
+      aiPrompt1: prompts[0],
+      aiPrompt2: prompts[1],
+      aiPrompt3: prompts[2],
+      designPrompt: prompts.find(Boolean) ?? "",
+    });
+    const problem = aiGenerationProblem(prompts, await availableCredits(user.id, saved.id));
+    if (problem) return go(aiStep(saved), cookies, { type: "error", ...problem });
+    const jobs = prompts.flatMap((prompt, index) => (prompt ? [{ prompt, style: AI_STYLES[index] ?? AI_STYLES[0] }] : []));
+    const spend = await spendCredits(user.id, saved.id, jobs.length);
+    if (!spend) {
+      const now = aiGenerationProblem(prompts, await availableCredits(user.id, saved.id));
+      return go(aiStep(saved), cookies, {
+        type: "error",
+        ...(now ?? { title: "Insufficient Credits", description: "Login or upgrade plan." }),
+      });
+    }
+    let failures = 0;
+    let lastError: unknown = null;
+    for (const job of jobs) {
+      try {
+        await generateDesign({ ...job, userId: user.id, campaignId: saved.id });
+      } catch (error) {
+        failures += 1;
+        lastError = error;
+        console.error("ai: generation failed", error);
+      }
+    }
+    if (failures) await refundCredits(spend, failures);
+    if (failures === jobs.length) {
+      const description = lastError instanceof Error && lastError.message ? lastError.message : "Could not generate designs.";
+      return go(aiStep(saved), cookies, { type: "error", title: "AI Generation Failed", description });
+    }
+    return go(stepUrl(3, saved.id, { mode: "ai", generated: "1" }), cookies, {
+      type: "success",
+      title: "Designs Ready",
+      description: "Pick a design, then press “This Is My Shirt”.",
+    });
+  }
+
   if (step === 3) {
     const design = await takeUpload(formData, "designFile", "custom_design", user);
     const submission = parseWithZod(withDesignFileFlag(formData, design.kind !== "none"), { schema: ShirtDesignSchema });
@@ -286,7 +359,15 @@ export async function action({ request }: Route.ActionArgs) {
       });
     }
     const { designMode, designPrompt, selectedColors, selectedSizes } = submission.value;
-    const finalDesignUrl = design.kind === "stored" ? design.url : submission.value.finalDesignUrl || null;
+    // A design URL from the form must be the user's own (or the campaign's current one).
+    const finalDesignUrl =
+      design.kind === "stored"
+        ? design.url
+        : await ownedDesignUrl(user?.id ?? null, submission.value.finalDesignUrl, campaign?.finalDesignUrl ?? null);
+    const chosenAi =
+      finalDesignUrl && user
+        ? await prisma.aiDesign.findFirst({ where: { userId: user.id, printUrl: finalDesignUrl }, select: { id: true } })
+        : null;
     if (intent === "confirm-design" && !finalDesignUrl && design.kind !== "visitor") {
       return failed(submission.reply(), {
         type: "error",
@@ -298,6 +379,7 @@ export async function action({ request }: Route.ActionArgs) {
       designMode,
       designPrompt,
       finalDesignUrl,
+      selectedAiDesignId: chosenAi?.id ?? null,
       ...(design.kind === "stored" ? { customDesignUrl: design.url } : {}),
       selectedColors: selectedColors.join(","),
       selectedSizes: selectedSizes.join(","),
@@ -407,11 +489,19 @@ export async function action({ request }: Route.ActionArgs) {
   }
   cookies.push(await clearDraftCookie());
   if (launch.kind === "free") return go(`/campaign-success/${launch.campaignId}?free_campaign=true`, cookies);
-  return go(stepUrl(5, launch.campaignId), cookies, {
-    type: "info",
-    title: "Payment not available yet",
-    description: `Checkout for paid plans (${formatPrice(launch.totalCents)}) is coming soon. Choose the Starter Tee, or a coupon that makes it free, to launch now.`,
-  });
+  try {
+    // Imported lazily so that the wizard's only tie to payments is this launch step.
+    const { startCheckout } = await import("~/server/payments.server");
+    const checkout = await startCheckout({ campaignId: launch.campaignId, customerEmail: user.email });
+    // Stripe's page is on another origin; React Router's <Form> follows such a redirect with a full page load.
+    return go(checkout.url, cookies);
+  } catch (error) {
+    return go(stepUrl(5, launch.campaignId), cookies, {
+      type: "error",
+      title: "Submission Failed",
+      description: error instanceof Error ? error.message : "Could not process your request. Please try again.",
+    });
+  }
 }
 
 export type WizardActionData = Reply extends { data: infer D } ? D : never;
@@ -438,6 +528,11 @@ export default function CreateCampaignV2({ loaderData, actionData }: Route.Compo
           {...common}
           signedIn={loaderData.signedIn}
           credits={loaderData.credits}
+          aiDesigns={loaderData.aiDesigns}
+          savedDesigns={loaderData.savedDesigns}
+          reuseHref={(designUrl) => stepUrl(3, campaignId, { mode: "upload", designUrl })}
+          justGenerated={loaderData.justGenerated}
+          generateAction={stepUrl(3, campaignId, { mode: "ai" })}
           modeHref={(mode) => stepUrl(3, campaignId, { mode })}
           signInHref={signInUrl(hrefFor(3))}
         />

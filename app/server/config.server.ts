@@ -35,6 +35,8 @@ const EnvSchema = z.object({
   GOOGLE_AUTHORIZATION_URL: z.string().url().default("https://accounts.google.com/o/oauth2/v2/auth"),
   GOOGLE_TOKEN_URL: z.string().url().default("https://oauth2.googleapis.com/token"),
   GOOGLE_USERINFO_URL: z.string().url().default("https://openidconnect.googleapis.com/v1/userinfo"),
+  IDEOGRAM_API_KEY: optional,
+  IDEOGRAM_API_URL: z.string().url().default("https://api.ideogram.ai"),
   DEMO_DATA: z
     .string()
     .default("true")
@@ -45,6 +47,16 @@ const EnvSchema = z.object({
     .transform((value) => value === "true" || value === "1"),
   LOGIN_CODE_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(5),
   LOGIN_CODE_LIMIT_PER_IP: z.coerce.number().int().positive().default(20),
+  STRIPE_SECRET_KEY: optional,
+  STRIPE_WEBHOOK_SECRET: optional,
+  /** Test override: the Stripe SDK's protocol, host and port come from it (a fake server on 127.0.0.1). */
+  STRIPE_API_URL: optional.refine((value) => value === undefined || (URL.canParse(value) && /^https?:$/.test(new URL(value).protocol)), {
+    message: "must be an http or https URL",
+  }),
+  /** Unset: the test checkout is on outside production (without Stripe keys) and off in production. */
+  TEST_CHECKOUT: optional.refine((value) => value === undefined || value === "true" || value === "false", {
+    message: 'must be "true" or "false"',
+  }),
 });
 
 export type Config = z.infer<typeof EnvSchema> & {
@@ -53,6 +65,10 @@ export type Config = z.infer<typeof EnvSchema> & {
   totpSecret: string;
   isProduction: boolean;
   googleEnabled: boolean;
+  /** Stripe Checkout takes payments. */
+  stripeEnabled: boolean;
+  /** Without Stripe, the built-in TEST MODE checkout takes (pretend) payments. */
+  testCheckoutEnabled: boolean;
 };
 
 function readOrCreateLocalSecret(dataDir: string): string {
@@ -86,13 +102,21 @@ export function getConfig(): Config {
   if (isProduction && !env.SESSION_SECRET) {
     throw new Error("SESSION_SECRET is required in production (a long random string).");
   }
+  // Without the webhook secret no payment would ever activate a campaign: refuse to start instead.
+  if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+    throw new Error("STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set (the signing secret of the webhook endpoint).");
+  }
   const sessionSecret = env.SESSION_SECRET ?? readOrCreateLocalSecret(env.DATA_DIR);
+  const stripeEnabled = Boolean(env.STRIPE_SECRET_KEY);
   cached = {
     ...env,
     sessionSecret,
     totpSecret: createHash("sha256").update(`totp:${sessionSecret}`).digest("hex"),
     isProduction,
     googleEnabled: Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET),
+    stripeEnabled,
+    // In production a pretend checkout would launch campaigns unpaid, so it must be asked for.
+    testCheckoutEnabled: !stripeEnabled && (env.TEST_CHECKOUT === "true" || (!isProduction && env.TEST_CHECKOUT !== "false")),
   };
   return cached;
 }

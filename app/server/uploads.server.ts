@@ -45,8 +45,12 @@ const MAX_SIDE: Record<UploadKind, number> = {
 
 const BYTES_PER_MB = 1024 * 1024;
 
-/** Where stored uploads are served from; the route serves nothing else. */
-export const UPLOAD_PATH_PATTERN = /^(logo|product_image|custom_design|prize_image|gift_image|slider)\/[A-Za-z0-9_-]+\.(png|jpe?g|webp)$/;
+/**
+ * Where stored uploads are served from; the route serves nothing else. ai_design holds generated
+ * designs (app/server/ai/designs.server.ts): `<id>.png` for print and `<id>-preview.webp`.
+ */
+export const UPLOAD_PATH_PATTERN =
+  /^(logo|product_image|custom_design|prize_image|gift_image|slider|ai_design)\/[A-Za-z0-9_-]+\.(png|jpe?g|webp)$/;
 
 type ImageFormat = "jpeg" | "png" | "webp" | "gif";
 

@@ -1,6 +1,7 @@
 import type { AdditionalPrize, Campaign } from "./db.server";
 import { toDateInput } from "../domain/campaign-dates";
 import { parseShirtColors, parseShirtSizes } from "../domain/campaign-schemas";
+import { defaultPrompts } from "../domain/ai-prompts";
 import { planFeatureList } from "../domain/plans";
 import { prisma } from "./db.server";
 import { createDraft, stripIdentity } from "./campaign-drafts.server";
@@ -44,6 +45,12 @@ export interface WizardValues {
   sendReminder: "on" | "";
   additionalPrizes: { title: string; code: string; imageUrl: string }[];
   couponCode: string;
+  aiPrompts: [string, string, string];
+}
+
+function savedOrDefaultPrompts(c: Campaign | null): [string, string, string] {
+  const saved: [string, string, string] = [c?.aiPrompt1 ?? "", c?.aiPrompt2 ?? "", c?.aiPrompt3 ?? ""];
+  return saved.some((p) => p.trim()) ? saved : defaultPrompts(c?.title ?? "", c?.brandName ?? "");
 }
 
 const on = (value: boolean): "on" | "" => (value ? "on" : "");
@@ -90,6 +97,7 @@ export function wizardValues(campaign: Campaign | null, prizes: AdditionalPrize[
       .sort((a, b) => a.rank - b.rank)
       .map((p) => ({ title: p.title, code: p.code ?? "", imageUrl: p.imageUrl ?? "" })),
     couponCode: c?.couponCode ?? "",
+    aiPrompts: savedOrDefaultPrompts(c),
   };
 }
 
@@ -145,4 +153,89 @@ export async function persistStep(
 export function findCopySource(user: CurrentUser | null, duplicateId: string | null) {
   if (!user || !duplicateId) return Promise.resolve(null);
   return prisma.campaign.findFirst({ where: { id: duplicateId, creatorId: user.id }, include: { additionalPrizes: true } });
+}
+
+/** The designs a step-3 visitor can pick from: this campaign's AI designs, newest first. */
+export async function campaignAiDesigns(userId: string | null, campaignId: string | null) {
+  if (!userId || !campaignId) return [];
+  const designs = await prisma.aiDesign.findMany({
+    where: { userId, campaignId },
+    orderBy: { createdAt: "desc" },
+    take: 24,
+    select: { id: true, imageUrl: true, printUrl: true, promptText: true, style: true },
+  });
+  return designs.map((d) => ({
+    id: d.id,
+    previewUrl: d.imageUrl,
+    designUrl: d.printUrl ?? d.imageUrl,
+    prompt: d.promptText,
+    style: d.style ?? "",
+  }));
+}
+export type WizardAiDesign = Awaited<ReturnType<typeof campaignAiDesigns>>[number];
+
+/**
+ * A design URL the user may put on their campaign: the campaign's current one, one of their
+ * uploads, or one of their AI designs. Anything else (a URL typed into a hidden field) is refused.
+ */
+export async function ownedDesignUrl(userId: string | null, url: string, current: string | null): Promise<string | null> {
+  if (!url) return null;
+  if (url === current) return url;
+  if (!userId || !url.startsWith("/uploads/")) return null;
+  const [asset, design] = await Promise.all([
+    prisma.uploadedAsset.findFirst({ where: { userId, path: url.slice("/uploads/".length) }, select: { id: true } }),
+    prisma.aiDesign.findFirst({ where: { userId, OR: [{ printUrl: url }, { imageUrl: url }] }, select: { id: true } }),
+  ]);
+  return asset || design ? url : null;
+}
+
+export interface SavedDesign {
+  id: string;
+  name: string;
+  previewUrl: string;
+  designUrl: string;
+  source: "AI" | "Uploaded";
+  usedInCampaigns: number;
+  createdAt: string;
+}
+
+/**
+ * A user's designs for reuse (SPEC "Saved design"): AI designs and uploaded artwork, named after
+ * the first 20 characters of the campaign they were made for, with how many campaigns use them.
+ */
+export async function savedDesigns(userId: string, limit = 12): Promise<SavedDesign[]> {
+  const [ai, uploads, campaigns] = await Promise.all([
+    prisma.aiDesign.findMany({ where: { userId }, orderBy: { createdAt: "desc" }, take: limit }),
+    prisma.uploadedAsset.findMany({ where: { userId, kind: "custom_design" }, orderBy: { createdAt: "desc" }, take: limit }),
+    prisma.campaign.findMany({ where: { creatorId: userId }, select: { id: true, title: true, finalDesignUrl: true } }),
+  ]);
+  const titleOf = (campaignId: string | null) => campaigns.find((c) => c.id === campaignId)?.title ?? "";
+  const usedBy = (url: string) => campaigns.filter((c) => c.finalDesignUrl === url);
+  const name = (title: string, fallback: string) => (title.trim() || fallback).slice(0, 20);
+  const fromAi: SavedDesign[] = ai.map((d) => {
+    const designUrl = d.printUrl ?? d.imageUrl;
+    return {
+      id: d.id,
+      name: name(titleOf(d.campaignId), d.promptText),
+      previewUrl: d.imageUrl,
+      designUrl,
+      source: "AI",
+      usedInCampaigns: usedBy(designUrl).length,
+      createdAt: d.createdAt.toISOString(),
+    };
+  });
+  const fromUploads: SavedDesign[] = uploads.map((asset) => {
+    const designUrl = `/uploads/${asset.path}`;
+    const users = usedBy(designUrl);
+    return {
+      id: asset.id,
+      name: name(users[0]?.title ?? "", "Uploaded design"),
+      previewUrl: designUrl,
+      designUrl,
+      source: "Uploaded",
+      usedInCampaigns: users.length,
+      createdAt: asset.createdAt.toISOString(),
+    };
+  });
+  return [...fromAi, ...fromUploads].sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, limit);
 }

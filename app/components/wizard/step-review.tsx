@@ -1,10 +1,13 @@
 import { useState, type ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { designPreviewUrl } from "~/domain/ai-prompts";
 import { PRODUCT_TYPES, SHIRT_COLORS } from "~/domain/campaign-schemas";
 import { parseDateInput } from "~/domain/campaign-dates";
 import { formatPrice } from "~/domain/plans";
 import type { WizardPlan } from "~/server/wizard.server";
 import { FieldErrors } from "../ui/field";
+import { MockupStrip } from "./mockup-strip";
+import { useHydrated } from "../ui/use-hydrated";
 import { HiddenStepFields, StepHeading } from "./fields";
 import type { StepProps } from "./step-campaign-info";
 import { StepActions } from "./wizard-shell";
@@ -52,6 +55,8 @@ export function ReviewStep(
   const v = props.values;
   const plan = props.plans.find((p) => p.id === v.planId) ?? null;
   const [coupon, setCoupon] = useState(v.couponCode);
+  // Without JavaScript the field cannot disable the button as you type, so it stays enabled.
+  const hydrated = useHydrated();
   const navigation = useNavigation();
   const busyIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   const couponErrors = ((props.lastResult?.error ?? {}) as Record<string, string[] | undefined>).couponCode;
@@ -83,7 +88,7 @@ export function ReviewStep(
         <Row label="Design">
           {v.finalDesignUrl ? (
             <img
-              src={v.finalDesignUrl}
+              src={designPreviewUrl(v.finalDesignUrl)}
               alt="Your design"
               width={120}
               height={120}
@@ -92,6 +97,9 @@ export function ReviewStep(
           ) : (
             "No T-shirt design confirmed."
           )}
+        </Row>
+        <Row label="Mockups">
+          <MockupStrip designUrl={v.finalDesignUrl} productType={v.productType} colors={v.selectedColors} />
         </Row>
         <Row label="Colours">
           {SHIRT_COLORS.filter((c) => v.selectedColors.includes(c.key))
@@ -185,7 +193,7 @@ export function ReviewStep(
               name="intent"
               value="apply-coupon"
               className="btn-secondary shrink-0"
-              disabled={!coupon.trim() || busyIntent === "apply-coupon"}
+              disabled={hydrated && (!coupon.trim() || busyIntent === "apply-coupon")}
             >
               Apply Coupon
             </button>

@@ -1,36 +1,52 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "react-router";
+import { designPreviewUrl } from "~/domain/ai-prompts";
 import { SHIRT_COLORS, SHIRT_SIZES, ShirtDesignSchema } from "~/domain/campaign-schemas";
+import type { SavedDesign, WizardAiDesign } from "~/server/wizard.server";
+import { Confetti } from "../ui/confetti";
 import { FieldErrors, FormErrors } from "../ui/field";
+import { useHydrated } from "../ui/use-hydrated";
+import { AiDesigner } from "./ai-designer";
+import { MockupStrip } from "./mockup-strip";
 import { ChoiceChip, HiddenStepFields, ImageField, Section, StepHeading } from "./fields";
 import { ContinueButton, stepFormOptions, type StepProps } from "./step-campaign-info";
 import { StepActions } from "./wizard-shell";
 
 export function ShirtDesignStep(
-  props: StepProps & { signedIn: boolean; credits: number; modeHref: (mode: "upload" | "ai") => string; signInHref: string },
+  props: StepProps & {
+    signedIn: boolean;
+    credits: number;
+    aiDesigns: WizardAiDesign[];
+    savedDesigns: SavedDesign[];
+    reuseHref: (designUrl: string) => string;
+    justGenerated: boolean;
+    generateAction: string;
+    modeHref: (mode: "upload" | "ai") => string;
+    signInHref: string;
+  },
 ) {
   const [form, fields] = useForm({
     ...stepFormOptions("shirt-design", props),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ShirtDesignSchema }),
   });
+  const hydrated = useHydrated();
   const mode = props.values.designMode;
   const errors = (props.lastResult?.error ?? {}) as Record<string, string[] | undefined>;
   const colors = (fields.selectedColors.initialValue as string[] | undefined) ?? props.values.selectedColors;
   const sizes = (fields.selectedSizes.initialValue as string[] | undefined) ?? props.values.selectedSizes;
   const designUrl = props.values.finalDesignUrl;
+  const chosen = props.aiDesigns.find((d) => d.designUrl === designUrl);
+  const previewUrl = chosen?.previewUrl ?? (designUrl ? designPreviewUrl(designUrl) : "");
   const tabClass = (active: boolean) =>
     `flex-1 rounded-lg px-4 py-2.5 text-center text-sm font-semibold ${active ? "bg-white shadow dark:bg-slate-700" : "text-slate-700 hover:text-slate-900 dark:text-slate-300"}`;
 
   return (
-    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-6">
-      <HiddenStepFields step={3} duplicateId={props.duplicateId} />
-      <input type="hidden" name="designMode" value={mode} />
-      <input type="hidden" name="finalDesignUrl" value={designUrl} />
+    <div className="space-y-6">
+      {props.justGenerated && hydrated ? <Confetti pieces={150} durationMs={5000} /> : null}
       <StepHeading text="Upload your artwork or let the AI designer make one, then pick colours and sizes.">
         Step 3: T-Shirt Design
       </StepHeading>
-      <FormErrors id={form.errorId} errors={form.errors} />
 
       <div role="tablist" aria-label="Design source" className="flex gap-1 rounded-xl bg-slate-100 p-1 dark:bg-slate-800">
         <Link to={props.modeHref("upload")} role="tab" aria-selected={mode === "upload"} className={tabClass(mode === "upload")} replace>
@@ -41,10 +57,27 @@ export function ShirtDesignStep(
         </Link>
       </div>
 
-      <div className="grid gap-6 md:grid-cols-2">
-        <Section title={mode === "upload" ? "Your design" : "AI designer"}>
+      {mode === "ai" ? (
+        <AiDesigner
+          prompts={props.values.aiPrompts}
+          credits={props.credits}
+          signedIn={props.signedIn}
+          signInHref={props.signInHref}
+          action={props.generateAction}
+          duplicateId={props.duplicateId}
+        />
+      ) : null}
+
+      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-6">
+        <HiddenStepFields step={3} duplicateId={props.duplicateId} />
+        <input type="hidden" name="designMode" value={mode} />
+        <input type="hidden" name="designPrompt" value={props.values.aiPrompts.find((p) => p.trim()) ?? ""} />
+        <FormErrors id={form.errorId} errors={form.errors} />
+
+        <div className="grid gap-6 md:grid-cols-2">
           {mode === "upload" ? (
-            <>
+            <Section title="Your design">
+              <input type="hidden" name="finalDesignUrl" value={designUrl} />
               <ImageField
                 name="designFile"
                 label="Custom Design"
@@ -56,100 +89,152 @@ export function ShirtDesignStep(
               <button type="submit" name="intent" value="confirm-design" className="btn-secondary w-full">
                 This Is My Shirt
               </button>
-            </>
-          ) : (
-            <div className="space-y-4">
-              <div>
-                <label htmlFor={fields.designPrompt.id} className="label">
-                  Describe your design
-                </label>
-                <textarea
-                  id={fields.designPrompt.id}
-                  name={fields.designPrompt.name}
-                  defaultValue={(fields.designPrompt.initialValue as string | undefined) ?? ""}
-                  rows={3}
-                  className="input"
-                  aria-invalid={fields.designPrompt.errors ? true : undefined}
-                />
-                <FieldErrors id={fields.designPrompt.errorId} errors={fields.designPrompt.errors} />
-              </div>
-              <p className="rounded-lg bg-brand-50 p-3 text-sm text-brand-900 dark:bg-brand-900/40 dark:text-brand-100">
-                Generating designs from your prompts arrives with the AI designer. Until then, upload your own artwork.
-                {props.signedIn ? ` You have ${props.credits} AI design credits.` : ""}
-              </p>
-              {!props.signedIn ? (
-                <Link to={props.signInHref} className="btn-secondary w-full">
-                  Sign In &amp; Generate Designs
-                </Link>
+              {props.savedDesigns.length ? (
+                <div>
+                  <h3 className="label">Reuse a saved design</h3>
+                  <ul className="flex gap-2 overflow-x-auto pb-1">
+                    {props.savedDesigns.map((saved) => (
+                      <li key={saved.id} className="shrink-0">
+                        <Link
+                          to={props.reuseHref(saved.designUrl)}
+                          replace
+                          className="block w-20 text-center text-xs"
+                          title={`${saved.name} (${saved.source})`}
+                        >
+                          <img
+                            src={saved.previewUrl}
+                            alt={`${saved.name} (${saved.source})`}
+                            width={80}
+                            height={80}
+                            loading="lazy"
+                            className="h-20 w-20 rounded-lg border border-slate-200 bg-slate-50 object-contain dark:border-slate-700 dark:bg-slate-800"
+                          />
+                          <span className="mt-1 block truncate">{saved.name}</span>
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                </div>
               ) : null}
-            </div>
-          )}
-        </Section>
-
-        <Section title="Preview">
-          {designUrl ? (
-            <div>
-              <img
-                src={designUrl}
-                alt="Your confirmed design"
-                width={320}
-                height={320}
-                className="mx-auto aspect-square w-full max-w-xs rounded-xl border border-slate-200 bg-[repeating-conic-gradient(#e2e8f0_0%_25%,transparent_0%_50%)] bg-[length:20px_20px] object-contain dark:border-slate-700"
-              />
-              <p className="mt-2 text-center text-sm font-medium text-emerald-700 dark:text-emerald-400">Design locked in</p>
-            </div>
+            </Section>
           ) : (
-            <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-sm text-slate-600 dark:border-slate-700 dark:text-slate-400">
-              No design yet. Upload one and press “This Is My Shirt”.
-            </p>
+            <Section title="Your designs">
+              {props.aiDesigns.length ? (
+                <fieldset>
+                  <legend className="sr-only">Choose a design</legend>
+                  <div className="grid grid-cols-2 gap-3">
+                    {props.aiDesigns.map((design, index) => (
+                      <label
+                        key={design.id}
+                        className="cursor-pointer rounded-xl border-2 border-transparent p-1 has-[:checked]:border-brand-600 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600"
+                      >
+                        <input
+                          type="radio"
+                          name="finalDesignUrl"
+                          value={design.designUrl}
+                          defaultChecked={design.designUrl === designUrl}
+                          className="sr-only"
+                        />
+                        <img
+                          src={design.previewUrl}
+                          alt={`Design ${index + 1}: ${design.prompt}`}
+                          width={200}
+                          height={200}
+                          loading="lazy"
+                          className="aspect-square w-full rounded-lg bg-[repeating-conic-gradient(#e2e8f0_0%_25%,transparent_0%_50%)] bg-[length:16px_16px] object-contain"
+                        />
+                        <span className="mt-1 block truncate text-xs capitalize text-slate-600 dark:text-slate-400">{design.style}</span>
+                      </label>
+                    ))}
+                  </div>
+                </fieldset>
+              ) : (
+                <>
+                  <input type="hidden" name="finalDesignUrl" value={designUrl} />
+                  <p className="text-sm text-slate-600 dark:text-slate-400">
+                    Your generated designs appear here. Pick one, then press “This Is My Shirt”.
+                  </p>
+                </>
+              )}
+              <button type="submit" name="intent" value="confirm-design" className="btn-secondary w-full">
+                This Is My Shirt
+              </button>
+              <FieldErrors id={fields.designPrompt.errorId} errors={fields.designPrompt.errors} />
+            </Section>
           )}
-          <FieldErrors id={fields.finalDesignUrl.errorId} errors={fields.finalDesignUrl.errors} />
+
+          <Section title="Preview">
+            {previewUrl ? (
+              <div>
+                <img
+                  src={previewUrl}
+                  alt="Your confirmed design"
+                  width={320}
+                  height={320}
+                  className="mx-auto aspect-square w-full max-w-xs rounded-xl border border-slate-200 bg-[repeating-conic-gradient(#e2e8f0_0%_25%,transparent_0%_50%)] bg-[length:20px_20px] object-contain dark:border-slate-700"
+                />
+                <p className="mt-2 text-center text-sm font-medium text-emerald-700 dark:text-emerald-400">Design locked in</p>
+                <div className="mt-4">
+                  <MockupStrip designUrl={designUrl} productType={props.values.productType} colors={props.values.selectedColors} />
+                </div>
+              </div>
+            ) : (
+              <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-sm text-slate-600 dark:border-slate-700 dark:text-slate-400">
+                No design yet. {mode === "upload" ? "Upload one and press “This Is My Shirt”." : "Generate designs and pick one."}
+              </p>
+            )}
+            <FieldErrors id={fields.finalDesignUrl.errorId} errors={fields.finalDesignUrl.errors} />
+          </Section>
+        </div>
+
+        <Section title="Colours and sizes">
+          <fieldset aria-describedby={fields.selectedColors.errorId}>
+            <legend className="label">Shirt colours</legend>
+            <div className="flex flex-wrap gap-3">
+              {SHIRT_COLORS.map((color) => (
+                <ChoiceChip
+                  key={color.key}
+                  type="checkbox"
+                  name={fields.selectedColors.name}
+                  value={color.key}
+                  defaultChecked={colors.includes(color.key)}
+                  className="px-3 py-2"
+                >
+                  <span
+                    aria-hidden="true"
+                    className="h-5 w-5 rounded-full border border-slate-400"
+                    style={{ backgroundColor: color.hex }}
+                  />
+                  {color.name}
+                </ChoiceChip>
+              ))}
+            </div>
+            <FieldErrors id={fields.selectedColors.errorId} errors={fields.selectedColors.errors} />
+          </fieldset>
+          <fieldset aria-describedby={fields.selectedSizes.errorId}>
+            <legend className="label">Sizes</legend>
+            <div className="flex flex-wrap gap-2">
+              {SHIRT_SIZES.map((size) => (
+                <ChoiceChip
+                  key={size}
+                  type="checkbox"
+                  name={fields.selectedSizes.name}
+                  value={size}
+                  defaultChecked={sizes.includes(size)}
+                  className="min-w-14 justify-center px-3 py-2"
+                >
+                  {size}
+                </ChoiceChip>
+              ))}
+            </div>
+            <FieldErrors id={fields.selectedSizes.errorId} errors={fields.selectedSizes.errors} />
+          </fieldset>
         </Section>
-      </div>
 
-      <Section title="Colours and sizes">
-        <fieldset aria-describedby={fields.selectedColors.errorId}>
-          <legend className="label">Shirt colours</legend>
-          <div className="flex flex-wrap gap-3">
-            {SHIRT_COLORS.map((color) => (
-              <ChoiceChip
-                key={color.key}
-                type="checkbox"
-                name={fields.selectedColors.name}
-                value={color.key}
-                defaultChecked={colors.includes(color.key)}
-                className="px-3 py-2"
-              >
-                <span aria-hidden="true" className="h-5 w-5 rounded-full border border-slate-400" style={{ backgroundColor: color.hex }} />
-                {color.name}
-              </ChoiceChip>
-            ))}
-          </div>
-          <FieldErrors id={fields.selectedColors.errorId} errors={fields.selectedColors.errors} />
-        </fieldset>
-        <fieldset aria-describedby={fields.selectedSizes.errorId}>
-          <legend className="label">Sizes</legend>
-          <div className="flex flex-wrap gap-2">
-            {SHIRT_SIZES.map((size) => (
-              <ChoiceChip
-                key={size}
-                type="checkbox"
-                name={fields.selectedSizes.name}
-                value={size}
-                defaultChecked={sizes.includes(size)}
-                className="min-w-14 justify-center px-3 py-2"
-              >
-                {size}
-              </ChoiceChip>
-            ))}
-          </div>
-          <FieldErrors id={fields.selectedSizes.errorId} errors={fields.selectedSizes.errors} />
-        </fieldset>
-      </Section>
-
-      <StepActions backHref={props.backHref}>
-        <ContinueButton />
-      </StepActions>
-    </Form>
+        <StepActions backHref={props.backHref}>
+          <ContinueButton />
+        </StepActions>
+      </Form>
+    </div>
   );
 }

@@ -1,0 +1,93 @@
+import { useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { AI_STYLES, CREDITS_BAR_MAX } from "~/domain/ai-prompts";
+import { nonEmptyPrompts } from "~/domain/campaign-schemas";
+import { useHydrated } from "../ui/use-hydrated";
+import { HiddenStepFields, Section } from "./fields";
+
+/**
+ * Three prompts, one per style, and Generate. A form of its own (it posts intent=generate), so it
+ * works without JavaScript; with JavaScript, Generate is disabled while it cannot run.
+ */
+export function AiDesigner({
+  prompts,
+  credits,
+  signedIn,
+  signInHref,
+  action,
+  duplicateId,
+}: {
+  prompts: [string, string, string];
+  credits: number;
+  signedIn: boolean;
+  signInHref: string;
+  action: string;
+  duplicateId: string | null;
+}) {
+  const [values, setValues] = useState<string[]>(prompts);
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "generate";
+  const needed = nonEmptyPrompts(values).length;
+  // Without JavaScript the count cannot follow the fields, and the server checks them instead.
+  const hydrated = useHydrated();
+  const disabled = hydrated && (busy || needed === 0 || credits < needed);
+  return (
+    <Section title="AI designer">
+      <Form method="post" action={action} className="space-y-4">
+        <HiddenStepFields step={3} duplicateId={duplicateId} />
+        <div>
+          <div className="flex items-center justify-between text-sm">
+            <span className="font-medium">AI design credits</span>
+            <span>
+              {credits} available{needed ? ` · this needs ${needed}` : ""}
+            </span>
+          </div>
+          <div
+            className="mt-2 h-2 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700"
+            role="progressbar"
+            aria-label="AI design credits"
+            aria-valuemin={0}
+            aria-valuemax={CREDITS_BAR_MAX}
+            aria-valuenow={Math.min(credits, CREDITS_BAR_MAX)}
+          >
+            <div className="h-full bg-brand-600" style={{ width: `${(Math.min(credits, CREDITS_BAR_MAX) / CREDITS_BAR_MAX) * 100}%` }} />
+          </div>
+        </div>
+        {AI_STYLES.map((style, index) => (
+          <div key={style}>
+            <label htmlFor={`aiPrompt${index + 1}`} className="label capitalize">
+              Prompt {index + 1}: {style}
+            </label>
+            <textarea
+              id={`aiPrompt${index + 1}`}
+              name={`aiPrompt${index + 1}`}
+              rows={2}
+              maxLength={1000}
+              defaultValue={prompts[index]}
+              onChange={(event) => {
+                const next = [...values];
+                next[index] = event.currentTarget.value;
+                setValues(next);
+              }}
+              className="input"
+            />
+          </div>
+        ))}
+        <p className="text-xs text-slate-600 dark:text-slate-400">One credit per filled-in prompt. Leave a prompt empty to skip it.</p>
+        {signedIn ? (
+          <button type="submit" name="intent" value="generate" className="btn-primary w-full" disabled={disabled}>
+            {busy
+              ? "Generating designs..."
+              : !hydrated
+                ? "Generate Designs"
+                : `Generate ${needed === 1 ? "1 Design" : `${needed} Designs`}`}
+          </button>
+        ) : (
+          <Link to={signInHref} className="btn-primary w-full">
+            Sign In &amp; Generate Designs
+          </Link>
+        )}
+      </Form>
+    </Section>
+  );
+}

@@ -1,0 +1,56 @@
+import { PRODUCT_TYPES, type ProductType, SHIRT_COLORS, type ShirtColorKey } from "./campaign-schemas";
+
+/**
+ * Mockup URLs (DECISIONS 8): /mockups/<product>/<colour>/<width>/<design's uploads path>.webp,
+ * rendered and cached by app/server/mockups.server.ts. Pure so components can build the URLs too.
+ */
+
+export const MOCKUP_WIDTHS = [400, 800] as const;
+export type MockupWidth = (typeof MOCKUP_WIDTHS)[number];
+
+/** Only our own stored designs get mockups: uploads and generated designs. */
+const DESIGN_URL = /^\/uploads\/((?:custom_design|ai_design)\/[A-Za-z0-9_-]+\.(?:png|jpe?g|webp))$/;
+
+/** Everything after /mockups/; each segment is a closed list or a plain file name, so nothing can traverse. */
+export const MOCKUP_PATH_PATTERN =
+  /^(t-shirt|hoodie|mug)\/(white|black|heather_gray)\/(400|800)\/((?:custom_design|ai_design)\/[A-Za-z0-9_-]+\.(?:png|jpe?g|webp))\.webp$/;
+
+export interface MockupRequest {
+  product: ProductType;
+  color: ShirtColorKey;
+  width: MockupWidth;
+  /** The design's path under the uploads directory, e.g. ai_design/abc.png. */
+  design: string;
+}
+
+/**
+ * The mockup of a design on a product in a colour, or null when the design is not one of our
+ * uploads (or the product, colour or width is unknown); callers then show the raw design.
+ */
+export function mockupUrl(
+  designUrl: string | null | undefined,
+  productType: ProductType,
+  color: ShirtColorKey,
+  width: MockupWidth = 800,
+): string | null {
+  const design = designUrl ? DESIGN_URL.exec(designUrl)?.[1] : undefined;
+  // The arguments often come straight from stored rows, so they are checked, not trusted.
+  if (!design || !isProductType(productType) || !isShirtColor(color) || !MOCKUP_WIDTHS.includes(width)) return null;
+  return `/mockups/${productType}/${color}/${width}/${design}.webp`;
+}
+
+export function parseMockupPath(splat: string): MockupRequest | null {
+  const match = MOCKUP_PATH_PATTERN.exec(splat);
+  if (!match) return null;
+  const [, product, color, width, design] = match;
+  if (!isProductType(product) || !isShirtColor(color) || !design) return null;
+  return { product, color, width: Number(width) === 400 ? 400 : 800, design };
+}
+
+function isProductType(value: unknown): value is ProductType {
+  return PRODUCT_TYPES.some((product) => product.key === value);
+}
+
+function isShirtColor(value: unknown): value is ShirtColorKey {
+  return SHIRT_COLORS.some((color) => color.key === value);
+}

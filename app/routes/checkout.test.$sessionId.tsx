@@ -1,0 +1,217 @@
+import type { ReactNode } from "react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { formatPrice } from "~/domain/plans";
+import { getConfig } from "~/server/config.server";
+import { prisma } from "~/server/db.server";
+import { checkoutCancelPath, checkoutSuccessPath, completeCheckout, isTestCheckoutSession } from "~/server/payments.server";
+import { requireUser } from "~/server/session.server";
+import { redirectWithToast } from "~/server/toast.server";
+import type { Route } from "./+types/checkout.test.$sessionId";
+
+/**
+ * The built-in checkout that stands in for Stripe when no keys are configured (DECISIONS 4). It
+ * takes no money, so every state of it says TEST MODE, and paying runs the same completion as
+ * Stripe's webhook.
+ */
+
+export const meta: Route.MetaFunction = () => [{ title: "TEST MODE · Checkout · Giveawear" }, { name: "robots", content: "noindex" }];
+
+type Summary = {
+  campaignId: string;
+  title: string;
+  planName: string;
+  priceCents: number;
+  discountCents: number;
+  couponCode: string | null;
+  totalCents: number;
+  email: string;
+};
+
+type View =
+  | { state: "open"; sessionId: string; summary: Summary }
+  | { state: "paid"; successUrl: string }
+  | { state: "closed"; campaignId: string }
+  | { state: "forbidden" }
+  | { state: "not-found" };
+
+type Lookup = { kind: "refused"; view: View; status: number } | { kind: "found"; campaign: CheckoutCampaign; email: string };
+type CheckoutCampaign = NonNullable<Awaited<ReturnType<typeof findCampaign>>>;
+
+function findCampaign(sessionId: string) {
+  return prisma.campaign.findUnique({
+    where: { stripeCheckoutSessionId: sessionId },
+    select: {
+      id: true,
+      creatorId: true,
+      status: true,
+      title: true,
+      couponCode: true,
+      discountCents: true,
+      totalCents: true,
+      plan: { select: { name: true, priceCents: true } },
+    },
+  });
+}
+
+/** Only the creator who launched the campaign may see or pay its checkout. */
+async function lookup(request: Request, sessionId: string): Promise<Lookup> {
+  const notFound = { kind: "refused" as const, view: { state: "not-found" as const }, status: 404 };
+  if (!getConfig().testCheckoutEnabled || !isTestCheckoutSession(sessionId)) return notFound;
+  const user = await requireUser(request);
+  const campaign = await findCampaign(sessionId);
+  if (!campaign) return notFound;
+  if (campaign.creatorId !== user.id) return { kind: "refused", view: { state: "forbidden" }, status: 403 };
+  return { kind: "found", campaign, email: user.email };
+}
+
+function viewOf(campaign: CheckoutCampaign, sessionId: string, email: string): View {
+  if (campaign.status === "active" || campaign.status === "completed") {
+    return { state: "paid", successUrl: checkoutSuccessPath(campaign.id, sessionId) };
+  }
+  if (campaign.status !== "pending_payment") return { state: "closed", campaignId: campaign.id };
+  return {
+    state: "open",
+    sessionId,
+    summary: {
+      campaignId: campaign.id,
+      title: campaign.title,
+      planName: campaign.plan?.name ?? "",
+      priceCents: campaign.plan?.priceCents ?? campaign.totalCents + campaign.discountCents,
+      discountCents: campaign.discountCents,
+      couponCode: campaign.couponCode,
+      totalCents: campaign.totalCents,
+      email,
+    },
+  };
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const found = await lookup(request, params.sessionId);
+  if (found.kind === "refused") return data(found.view, { status: found.status });
+  return data(viewOf(found.campaign, params.sessionId, found.email), { headers: { "Cache-Control": "no-store" } });
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const found = await lookup(request, params.sessionId);
+  if (found.kind === "refused") return data(found.view, { status: found.status });
+  const { campaign } = found;
+  const successUrl = checkoutSuccessPath(campaign.id, params.sessionId);
+  const intent = (await request.formData()).get("intent");
+
+  if (intent === "cancel") {
+    if (campaign.status === "active" || campaign.status === "completed") return redirect(successUrl);
+    return redirectWithToast(checkoutCancelPath(campaign.id), {
+      type: "info",
+      title: "Payment Cancelled",
+      description: "Your campaign is saved; you can pay when you're ready.",
+    });
+  }
+  if (intent !== "pay") return data(viewOf(campaign, params.sessionId, found.email), { status: 400 });
+
+  const result = await completeCheckout(params.sessionId);
+  if (result === "ignored") return data(viewOf(campaign, params.sessionId, found.email), { status: 409 });
+  return redirect(successUrl);
+}
+
+function TestModeBanner() {
+  return (
+    <div
+      role="note"
+      aria-label="Test mode"
+      className="rounded-2xl border-2 border-dashed border-amber-500 bg-amber-100 px-4 py-4 text-center text-amber-950 dark:border-amber-400 dark:bg-amber-950 dark:text-amber-100"
+    >
+      <p className="text-3xl font-black tracking-[0.3em] sm:text-4xl">TEST MODE</p>
+      <p className="mt-1 text-sm">
+        No real payment is taken. This built-in checkout stands in for Stripe until payment keys are configured.
+      </p>
+    </div>
+  );
+}
+
+function Message({ title, text, children }: { title: string; text: string; children?: ReactNode }) {
+  return (
+    <div className="card mt-6 p-6 text-center sm:p-8">
+      <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
+      <p className="mt-3 text-slate-700 dark:text-slate-300">{text}</p>
+      <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">{children}</div>
+    </div>
+  );
+}
+
+function OpenCheckout({ summary }: { summary: Summary }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
+  const total = formatPrice(summary.totalCents);
+  return (
+    <div className="card mt-6 p-6 sm:p-8">
+      <p className="text-sm font-medium text-slate-600 dark:text-slate-400">Giveawear checkout</p>
+      <h1 className="mt-1 text-2xl font-bold tracking-tight">Pay for your giveaway</h1>
+      <p className="mt-1 text-slate-700 dark:text-slate-300">{summary.title}</p>
+
+      <dl className="mt-6 space-y-2 text-sm">
+        <div className="flex justify-between gap-4">
+          <dt className="text-slate-600 dark:text-slate-400">{summary.planName || "Plan"}</dt>
+          <dd>{formatPrice(summary.priceCents)}</dd>
+        </div>
+        {summary.discountCents > 0 ? (
+          <div className="flex justify-between gap-4">
+            <dt className="text-slate-600 dark:text-slate-400">Coupon {summary.couponCode}</dt>
+            <dd>−{formatPrice(summary.discountCents)}</dd>
+          </div>
+        ) : null}
+        <div className="flex justify-between gap-4 border-t border-slate-200 pt-2 text-base font-bold dark:border-slate-700">
+          <dt>Total due</dt>
+          <dd>{total}</dd>
+        </div>
+      </dl>
+      <p className="mt-4 text-xs text-slate-600 dark:text-slate-400">Receipt to {summary.email}</p>
+
+      <Form method="post" className="mt-6 flex flex-col gap-3">
+        <button type="submit" name="intent" value="pay" className="btn-primary w-full py-3 text-base" disabled={Boolean(busy)}>
+          {busy === "pay" ? "Processing payment..." : `Pay ${total}`}
+        </button>
+        <button type="submit" name="intent" value="cancel" className="btn-secondary w-full" disabled={Boolean(busy)}>
+          Cancel
+        </button>
+      </Form>
+    </div>
+  );
+}
+
+export default function TestCheckout({ loaderData, actionData }: Route.ComponentProps) {
+  const view: View = actionData ?? loaderData;
+  return (
+    <section className="mx-auto max-w-md px-4 py-10 sm:py-16">
+      <TestModeBanner />
+      {view.state === "open" ? <OpenCheckout summary={view.summary} /> : null}
+      {view.state === "paid" ? (
+        <Message title="Already paid" text="This campaign has been paid for and is live.">
+          <Link to={view.successUrl} className="btn-primary">
+            Continue
+          </Link>
+        </Message>
+      ) : null}
+      {view.state === "closed" ? (
+        <Message title="Checkout closed" text="This campaign is not waiting for payment any more.">
+          <Link to={`/create-campaign-v2?step=5&campaignId=${view.campaignId}`} className="btn-primary">
+            Back to the campaign
+          </Link>
+        </Message>
+      ) : null}
+      {view.state === "forbidden" ? (
+        <Message title="Not your checkout" text="This checkout belongs to another account.">
+          <Link to="/my-campaigns" className="btn-primary">
+            My Campaigns
+          </Link>
+        </Message>
+      ) : null}
+      {view.state === "not-found" ? (
+        <Message title="Checkout not found" text="This checkout does not exist or has been replaced by a newer one.">
+          <Link to="/my-campaigns" className="btn-primary">
+            My Campaigns
+          </Link>
+        </Message>
+      ) : null}
+    </section>
+  );
+}

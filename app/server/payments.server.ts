@@ -1,0 +1,266 @@
+import { randomBytes } from "node:crypto";
+import Stripe from "stripe";
+import { publicUrl } from "./auth.server";
+import { newDrawSeed } from "./campaign-launch.server";
+import { getConfig, type Config } from "./config.server";
+import { isUniqueConstraintError, prisma } from "./db.server";
+
+/**
+ * Payments (DECISIONS 4): Stripe Checkout when STRIPE_SECRET_KEY is set, otherwise the built-in TEST
+ * MODE checkout. Both end in `completeCheckout`, the one place a paid campaign goes live.
+ */
+
+/** A message the creator may read: the wizard shows it in its "Submission Failed" toast. */
+export class CheckoutError extends Error {
+  override name = "CheckoutError";
+}
+
+export const PAYMENTS_NOT_CONFIGURED = "Payments are not configured.";
+export const PRICE_MISSING = "Stripe Price ID is missing for the selected plan.";
+const NOT_AWAITING_PAYMENT = "This campaign is not waiting for payment. Please check your dashboard.";
+const GENERIC_FAILURE = "Could not process your request. Please try again.";
+export const PAYMENT_PROCESSING = "Your payment is still being processed. The campaign launches as soon as it is confirmed.";
+
+const TEST_SESSION_PREFIX = "test_cs_";
+
+export type PaymentProvider = "stripe" | "test";
+
+export function paymentProvider(config: Config = getConfig()): PaymentProvider {
+  if (config.stripeEnabled) return "stripe";
+  if (config.testCheckoutEnabled) return "test";
+  throw new CheckoutError(PAYMENTS_NOT_CONFIGURED);
+}
+
+export function isTestCheckoutSession(sessionId: string): boolean {
+  return sessionId.startsWith(TEST_SESSION_PREFIX);
+}
+
+let cachedClient: { key: string; client: Stripe } | undefined;
+
+/** The official SDK; STRIPE_API_URL points it at another host (the fake server in tests). */
+function stripeClient(config: Config = getConfig()): Stripe {
+  const secretKey = config.STRIPE_SECRET_KEY;
+  if (!secretKey) throw new CheckoutError(PAYMENTS_NOT_CONFIGURED);
+  const key = `${secretKey}\n${config.STRIPE_API_URL ?? ""}`;
+  if (cachedClient?.key === key) return cachedClient.client;
+  const api = config.STRIPE_API_URL ? new URL(config.STRIPE_API_URL) : null;
+  const client = new Stripe(secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    appInfo: { name: "Giveawear" },
+    ...(api
+      ? {
+          protocol: api.protocol === "http:" ? ("http" as const) : ("https" as const),
+          host: api.hostname,
+          port: api.port || (api.protocol === "http:" ? 80 : 443),
+        }
+      : {}),
+  });
+  cachedClient = { key, client };
+  return client;
+}
+
+/** Where a paid (or paying) creator lands; the success page waits there for the payment to be confirmed. */
+export function checkoutSuccessPath(campaignId: string, sessionId: string): string {
+  return `/campaign-success/${campaignId}?${new URLSearchParams({ session_id: sessionId })}`;
+}
+
+/** Back to the wizard's last step, where the creator can pay again. */
+export function checkoutCancelPath(campaignId: string): string {
+  return `/create-campaign-v2?${new URLSearchParams({ step: "5", campaignId })}`;
+}
+
+/**
+ * Opens a checkout for a campaign that launchCampaign left in pending_payment, with its totals
+ * frozen. Answers where to send the creator: Stripe's hosted page, or the test checkout.
+ * Throws CheckoutError with a message for the creator.
+ */
+export async function startCheckout({
+  campaignId,
+  customerEmail,
+}: {
+  campaignId: string;
+  customerEmail: string;
+}): Promise<{ url: string }> {
+  try {
+    const provider = paymentProvider();
+    const campaign = await prisma.campaign.findUnique({ where: { id: campaignId }, include: { plan: true } });
+    if (!campaign || campaign.status !== "pending_payment" || campaign.totalCents <= 0) throw new CheckoutError(NOT_AWAITING_PAYMENT);
+    if (!campaign.plan) throw new CheckoutError(PRICE_MISSING);
+
+    if (provider === "test") {
+      const sessionId = `${TEST_SESSION_PREFIX}${randomBytes(18).toString("hex")}`;
+      await rememberSession(campaignId, sessionId);
+      return { url: `/checkout/test/${sessionId}` };
+    }
+
+    const stripe = stripeClient();
+    const settled = await retirePreviousSession(stripe, campaignId, campaign.stripeCheckoutSessionId);
+    if (settled) return settled;
+    const session = await stripe.checkout.sessions.create({
+      mode: "payment",
+      line_items: [
+        {
+          quantity: 1,
+          price_data: {
+            currency: "usd",
+            unit_amount: campaign.totalCents,
+            product_data: { name: `${campaign.plan.name} – ${campaign.title}`.slice(0, 250) },
+          },
+        },
+      ],
+      // Stripe fills in {CHECKOUT_SESSION_ID} itself, so it must stay unencoded.
+      success_url: `${publicUrl(`/campaign-success/${campaignId}`)}?session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: publicUrl(checkoutCancelPath(campaignId)),
+      client_reference_id: campaignId,
+      customer_email: customerEmail,
+      metadata: { campaignId },
+    });
+    if (!session.url) throw new Error(`Stripe returned checkout session ${session.id} without a URL.`);
+    await rememberSession(campaignId, session.id);
+    return { url: session.url };
+  } catch (error) {
+    if (error instanceof CheckoutError) throw error;
+    console.error("payments: could not start checkout", error);
+    throw new CheckoutError(GENERIC_FAILURE);
+  }
+}
+
+/** Only the newest session can activate the campaign; a conditional write so a paid one is never overwritten. */
+async function rememberSession(campaignId: string, sessionId: string): Promise<void> {
+  const stored = await prisma.campaign.updateMany({
+    where: { id: campaignId, status: "pending_payment" },
+    data: { stripeCheckoutSessionId: sessionId },
+  });
+  if (stored.count !== 1) throw new CheckoutError(NOT_AWAITING_PAYMENT);
+}
+
+/**
+ * A creator who cancelled (or changed the coupon) and launches again gets a new session at the
+ * current price, so the earlier one is expired first: it can then never be paid at an old price.
+ * If it was paid meanwhile, the campaign goes live and the creator is sent to the success page; if
+ * its payment is still on its way (bank debits), it must stay the campaign's session, so no new one.
+ */
+async function retirePreviousSession(stripe: Stripe, campaignId: string, sessionId: string | null): Promise<{ url: string } | null> {
+  if (!sessionId || isTestCheckoutSession(sessionId)) return null;
+  let previous: Stripe.Checkout.Session;
+  try {
+    previous = await stripe.checkout.sessions.retrieve(sessionId);
+  } catch (error) {
+    // Unknown to this Stripe account (keys changed): nothing there can be paid.
+    if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "resource_missing") return null;
+    throw error;
+  }
+  if (previous.status === "open") {
+    try {
+      await stripe.checkout.sessions.expire(sessionId);
+      return null;
+    } catch (error) {
+      // It completed between our two calls; look again to see whether it was paid.
+      previous = await stripe.checkout.sessions.retrieve(sessionId);
+      if (previous.status === "open") throw error;
+    }
+  }
+  if (previous.payment_status === "paid") {
+    await completeCheckout(sessionId);
+    return { url: checkoutSuccessPath(campaignId, sessionId) };
+  }
+  if (previous.status === "complete") throw new CheckoutError(PAYMENT_PROCESSING);
+  return null;
+}
+
+export type CompletionResult = "activated" | "already-active" | "ignored";
+
+/**
+ * Puts a paid campaign live: one conditional update from pending_payment, so however often and in
+ * whatever order the webhook and the test checkout call it, the campaign launches (and its coupon
+ * counts a redemption) once. Only the campaign's current session can do it.
+ */
+export async function completeCheckout(sessionId: string): Promise<CompletionResult> {
+  if (!sessionId) return "ignored";
+  const now = new Date();
+  const { seed, commitment } = newDrawSeed();
+  const activated = await prisma.$transaction(async (tx) => {
+    const moved = await tx.campaign.updateMany({
+      where: { stripeCheckoutSessionId: sessionId, status: "pending_payment" },
+      data: { status: "active", paidAt: now, launchedAt: now, drawSeed: seed, drawCommitment: commitment },
+    });
+    if (moved.count !== 1) return false;
+    const campaign = await tx.campaign.findUnique({ where: { stripeCheckoutSessionId: sessionId }, select: { couponCode: true } });
+    if (campaign?.couponCode) {
+      await tx.coupon.updateMany({ where: { code: campaign.couponCode }, data: { redemptions: { increment: 1 } } });
+    }
+    return true;
+  });
+  if (activated) return "activated";
+  const current = await prisma.campaign.findUnique({ where: { stripeCheckoutSessionId: sessionId }, select: { status: true } });
+  return current && (current.status === "active" || current.status === "completed") ? "already-active" : "ignored";
+}
+
+const COMPLETING_EVENTS = new Set(["checkout.session.completed", "checkout.session.async_payment_succeeded"]);
+
+/**
+ * Stripe's webhook. The signature is checked on the raw body; each event id is recorded once (a
+ * redelivery is acknowledged and does nothing); the session is read again from Stripe, because
+ * only its current payment_status, not the event's snapshot, says whether the money arrived.
+ */
+export async function handleStripeWebhook(rawBody: string, signature: string | null): Promise<{ status: number; body: string }> {
+  const config = getConfig();
+  const secret = config.STRIPE_WEBHOOK_SECRET;
+  if (!config.stripeEnabled || !secret) return { status: 404, body: "Stripe webhooks are not configured." };
+  if (!signature) return { status: 400, body: "Missing Stripe-Signature header." };
+
+  let event: Stripe.Event;
+  try {
+    event = Stripe.webhooks.constructEvent(rawBody, signature, secret);
+  } catch {
+    return { status: 400, body: "Invalid signature." };
+  }
+
+  try {
+    await prisma.paymentEvent.create({ data: { id: event.id, type: event.type } });
+  } catch (error) {
+    if (isUniqueConstraintError(error)) return { status: 200, body: "Duplicate event." };
+    throw error;
+  }
+
+  if (!COMPLETING_EVENTS.has(event.type)) return { status: 200, body: "Ignored." };
+  const sessionId = sessionIdOf(event);
+  if (!sessionId) return { status: 200, body: "Ignored." };
+  try {
+    const session = await stripeClient(config).checkout.sessions.retrieve(sessionId);
+    if (session.payment_status !== "paid") return { status: 200, body: "Not paid yet." };
+    await adoptPaidSession(session);
+    const result = await completeCheckout(session.id);
+    return {
+      status: 200,
+      body: result === "activated" ? "Campaign activated." : result === "already-active" ? "Already active." : "Ignored.",
+    };
+  } catch (error) {
+    // Forget the event so Stripe's retry is processed rather than taken for a duplicate.
+    await prisma.paymentEvent.deleteMany({ where: { id: event.id } });
+    console.error(`payments: webhook ${event.id} (${event.type}) failed`, error);
+    return { status: 500, body: "Could not process the event; Stripe will retry." };
+  }
+}
+
+/**
+ * Two launches at once (a double click without JavaScript) open two sessions and the campaign keeps
+ * only one. Money Stripe confirms for this campaign must still launch it, so a paid session of ours
+ * takes the place of the one remembered, as long as the campaign is waiting for payment.
+ */
+async function adoptPaidSession(session: Stripe.Checkout.Session): Promise<void> {
+  const campaignId = session.metadata?.campaignId ?? session.client_reference_id;
+  if (!campaignId) return;
+  await prisma.campaign.updateMany({
+    where: { id: campaignId, status: "pending_payment" },
+    data: { stripeCheckoutSessionId: session.id },
+  });
+}
+
+function sessionIdOf(event: Stripe.Event): string | null {
+  const object: unknown = event.data.object;
+  if (typeof object !== "object" || object === null) return null;
+  const { object: kind, id } = object as { object?: unknown; id?: unknown };
+  return kind === "checkout.session" && typeof id === "string" ? id : null;
+}
