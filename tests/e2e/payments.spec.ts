@@ -1,20 +1,9 @@
-import Database from "better-sqlite3";
 import { expect, test, type Page } from "@playwright/test";
-import { E2E_DATABASE } from "../../playwright.config";
 import { designPng } from "./fixtures";
-import { expectToast, signIn, uniqueEmail } from "./support";
+import { campaignRow, expectToast, signIn, uniqueEmail } from "./support";
 
 // Without Stripe keys the production build uses the built-in test checkout (TEST_CHECKOUT=true in
 // playwright.config.ts), which drives the same completion as Stripe's webhook.
-
-function campaignRow(title: string) {
-  const db = new Database(E2E_DATABASE, { readonly: true });
-  try {
-    return db.prepare(`SELECT * FROM "Campaign" WHERE title = ?`).get(title) as Record<string, unknown> | undefined;
-  } finally {
-    db.close();
-  }
-}
 
 /** A Growth Tee campaign up to the review step, with SAVE10 applied. */
 async function reviewWithCoupon(page: Page, title: string) {

@@ -18,6 +18,16 @@ export function latestEmail(to: string): { subject: string; text: string; html: 
   }
 }
 
+/** The campaign row with this title, as the database holds it. */
+export function campaignRow(title: string) {
+  const db = new Database(E2E_DATABASE, { readonly: true });
+  try {
+    return db.prepare(`SELECT * FROM "Campaign" WHERE title = ?`).get(title) as Record<string, unknown> | undefined;
+  } finally {
+    db.close();
+  }
+}
+
 export async function loginCodeFor(email: string): Promise<string> {
   let code = "";
   await expect

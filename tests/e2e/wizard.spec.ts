@@ -2,16 +2,7 @@ import Database from "better-sqlite3";
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_DATABASE } from "../../playwright.config";
 import { designPng } from "./fixtures";
-import { expectToast, signIn, uniqueEmail } from "./support";
-
-function campaignRow(title: string) {
-  const db = new Database(E2E_DATABASE, { readonly: true });
-  try {
-    return db.prepare(`SELECT * FROM "Campaign" WHERE title = ?`).get(title) as Record<string, unknown> | undefined;
-  } finally {
-    db.close();
-  }
-}
+import { campaignRow, expectToast, signIn, uniqueEmail } from "./support";
 
 function prizeRows(campaignId: string) {
   const db = new Database(E2E_DATABASE, { readonly: true });

@@ -1,6 +1,6 @@
 /**
  * Drives the campaign wizard through its route action like a browser would, for tests that need a
- * campaign at a given step (the wizard's own test has its own copy of these steps).
+ * campaign at a given step.
  */
 import sharp from "sharp";
 import { expect } from "vitest";

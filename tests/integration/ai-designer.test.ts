@@ -1,20 +1,13 @@
 import { describe, expect, it } from "vitest";
 import * as wizard from "~/routes/create-campaign-v2";
 import { prisma } from "~/server/db.server";
-import { authSessionStorage } from "~/server/session.server";
 import { readToast } from "~/server/toast.server";
 import { CookieJar, get, location, run } from "../helpers/http";
-
-let seq = 0;
+import { signedInJar } from "../helpers/wizard";
 
 async function creator(credits: number) {
-  seq += 1;
-  const user = await prisma.user.create({ data: { email: `ai-${seq}-${Date.now()}@example.com`, aiDesignCredits: credits } });
-  const session = await prisma.session.create({ data: { userId: user.id, expiresAt: new Date(Date.now() + 86_400_000) } });
-  const cookie = await authSessionStorage().getSession();
-  cookie.set("sessionId", session.id);
-  const jar = new CookieJar();
-  jar.absorb(new Response(null, { headers: { "Set-Cookie": await authSessionStorage().commitSession(cookie) } }));
+  const { jar, userId } = await signedInJar("ai");
+  const user = await prisma.user.update({ where: { id: userId }, data: { aiDesignCredits: credits } });
   const campaign = await prisma.campaign.create({
     data: { creatorId: user.id, title: "AI Test Campaign", brandName: "Bots", remainingGenerations: 0 },
   });

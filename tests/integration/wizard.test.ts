@@ -1,77 +1,10 @@
-import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import * as wizard from "~/routes/create-campaign-v2";
 import * as success from "~/routes/campaign-success.$campaignId";
 import { prisma } from "~/server/db.server";
 import { readToast } from "~/server/toast.server";
 import { bodyOf, CookieJar, get, location, run, statusOf } from "../helpers/http";
-
-let seq = 0;
-
-async function signedInJar(): Promise<{ jar: CookieJar; userId: string }> {
-  seq += 1;
-  const user = await prisma.user.create({ data: { email: `wizard-${seq}-${Date.now()}@example.com`, firstName: "Wiz" } });
-  const session = await prisma.session.create({ data: { userId: user.id, expiresAt: new Date(Date.now() + 86_400_000) } });
-  const { authSessionStorage } = await import("~/server/session.server");
-  const storage = authSessionStorage();
-  const cookieSession = await storage.getSession();
-  cookieSession.set("sessionId", session.id);
-  const jar = new CookieJar();
-  jar.absorb(new Response(null, { headers: { "Set-Cookie": await storage.commitSession(cookieSession) } }));
-  return { jar, userId: user.id };
-}
-
-function form(fields: Record<string, string | string[] | File>): FormData {
-  const data = new FormData();
-  for (const [name, value] of Object.entries(fields)) {
-    for (const item of Array.isArray(value) ? value : [value]) data.append(name, item);
-  }
-  return data;
-}
-
-function postForm(jar: CookieJar, path: string, data: FormData) {
-  return new Request(new URL(path, "http://localhost:3000"), { method: "POST", headers: { Cookie: jar.header() }, body: data });
-}
-
-const STEP1 = {
-  step: "1",
-  title: "Integration Giveaway",
-  description: "A campaign made by the integration suite.",
-  brandName: "Suite Co",
-  productType: "t-shirt",
-  isPromotingProduct: "no",
-};
-
-async function draftThroughStep(jar: CookieJar, last: number, extra: { planId?: string } = {}): Promise<string> {
-  let result = (await run(wizard.action, postForm(jar, "/create-campaign-v2", form(STEP1)))) as Response;
-  jar.absorb(result);
-  const campaignId = new URL(location(result) ?? "", "http://x").searchParams.get("campaignId") ?? "";
-  const url = `/create-campaign-v2?campaignId=${campaignId}`;
-  if (last >= 2) {
-    result = (await run(wizard.action, postForm(jar, url, form({ step: "2", planId: extra.planId ?? "starter_tee" })))) as Response;
-    expect(statusOf(result)).toBe(302);
-  }
-  if (last >= 3) {
-    const png = await sharp({ create: { width: 64, height: 64, channels: 4, background: "#7c3aed" } })
-      .png()
-      .toBuffer();
-    const design = new File([new Uint8Array(png)], "design.png", { type: "image/png" });
-    result = (await run(
-      wizard.action,
-      postForm(jar, url, form({ step: "3", designMode: "upload", designFile: design, selectedColors: ["white"], selectedSizes: ["M"] })),
-    )) as Response;
-    expect(statusOf(result)).toBe(302);
-  }
-  if (last >= 4) {
-    const today = new Date().toISOString().slice(0, 10);
-    result = (await run(
-      wizard.action,
-      postForm(jar, url, form({ step: "4", startDate: today, durationDays: "7", termsAccepted: "on" })),
-    )) as Response;
-    expect(statusOf(result)).toBe(302);
-  }
-  return campaignId;
-}
+import { draftThroughStep, form, postForm, signedInJar, STEP1 } from "../helpers/wizard";
 
 describe("the campaign wizard", () => {
   it("refuses a step with the spec's messages and the validation toast, saving nothing", async () => {
