@@ -7,6 +7,8 @@ export default tseslint.config(
   {
     ignores: [
       "build/",
+      "build-*/",
+      "test-results*/",
       "node_modules/",
       ".react-router/",
       "app/generated/",

@@ -2,7 +2,9 @@ import { defineConfig, devices } from "@playwright/test";
 
 export const APP_PORT = Number(process.env.E2E_PORT ?? 3100);
 export const FAKE_OAUTH_PORT = Number(process.env.E2E_OAUTH_PORT ?? 3101);
-export const E2E_DATABASE = "tests/.output/e2e.db";
+/** Another port gets its own database, data and build (BUILD_DIR), so two checkouts' suites can run side by side. */
+const SUFFIX = APP_PORT === 3100 ? "" : `-${APP_PORT}`;
+export const E2E_DATABASE = `tests/.output/e2e${SUFFIX}.db`;
 const baseURL = `http://localhost:${APP_PORT}`;
 const oauthBase = `http://127.0.0.1:${FAKE_OAUTH_PORT}`;
 
@@ -22,7 +24,7 @@ const launchOptions = {
 
 export default defineConfig({
   testDir: "tests/e2e",
-  outputDir: "test-results",
+  outputDir: `test-results${SUFFIX}`,
   fullyParallel: true,
   forbidOnly: true,
   retries: 0,
@@ -33,7 +35,7 @@ export default defineConfig({
   use: { baseURL, trace: "retain-on-failure", launchOptions },
   projects: [
     { name: "js", use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: true } },
-    { name: "no-js", testIgnore: /http\.spec\.ts/, use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: false } },
+    { name: "no-js", testIgnore: /(http|a11y)\.spec\.ts/, use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: false } },
   ],
   webServer: [
     {
@@ -53,11 +55,13 @@ export default defineConfig({
         PORT: String(APP_PORT),
         HOST: "127.0.0.1",
         APP_URL: baseURL,
-        DATA_DIR: "tests/.output/data",
+        DATA_DIR: `tests/.output/data${SUFFIX}`,
         DATABASE_URL: `file:./${E2E_DATABASE}`,
         SESSION_SECRET: "e2e-session-secret-that-is-long-enough-to-sign-cookies",
-        ADMIN_EMAILS: "admin@e2e.test",
-        EDITOR_EMAILS: "editor@e2e.test",
+        // One configured admin per spec and project: a new sign-in code replaces the open one, so two
+        // tests signing in the same address at once would race.
+        ADMIN_EMAILS: "admin@e2e.test,admin-nojs@e2e.test,shell-admin@e2e.test,shell-admin-nojs@e2e.test",
+        EDITOR_EMAILS: "editor@e2e.test,editor-nojs@e2e.test",
         GOOGLE_CLIENT_ID: "e2e-client",
         GOOGLE_CLIENT_SECRET: "e2e-secret",
         GOOGLE_AUTHORIZATION_URL: `${oauthBase}/authorize`,
@@ -65,9 +69,12 @@ export default defineConfig({
         GOOGLE_USERINFO_URL: `${oauthBase}/userinfo`,
         // Every e2e sign-in comes from 127.0.0.1; the per-IP limit has its own integration test.
         LOGIN_CODE_LIMIT_PER_IP: "100000",
+        LOGIN_CODE_LIMIT_PER_EMAIL: "100000",
         DEMO_DATA: "false",
         // No Stripe keys here: payments go through the built-in test checkout, which production only offers when asked.
         TEST_CHECKOUT: "true",
+        // The real job timer, often, so ended campaigns are drawn and their emails queued without anyone acting.
+        JOBS_INTERVAL_MS: "1000",
       },
     },
   ],

@@ -5,8 +5,24 @@ import { type RouteConfig, index, route } from "@react-router/dev/routes";
 export default [
   index("routes/start.tsx", { id: "index" }),
   route("start", "routes/start.tsx", { id: "start" }),
-  route("home", "routes/start.tsx", { id: "home" }),
-  route("go", "routes/start.tsx", { id: "go" }),
+  route("home", "routes/home.tsx"),
+  route("go", "routes/go.tsx"),
+  route("pricing", "routes/pricing.tsx"),
+  route("how-it-works", "routes/how-it-works.tsx"),
+  route("about", "routes/about.tsx"),
+  route("contact", "routes/contact.tsx"),
+  route("terms", "routes/terms.tsx"),
+  route("privacy", "routes/privacy.tsx"),
+  route("giveaways", "routes/giveaways.tsx"),
+  route("campaign/:campaignId", "routes/campaign.$campaignId.tsx"),
+  route("campaign/:campaignId/rules", "routes/campaign.$campaignId.rules.tsx"),
+  route("campaign/:campaignId/draw", "routes/campaign.$campaignId.draw.tsx"),
+  route("campaign/:campaignId/draw.csv", "routes/campaign.$campaignId.draw.csv.tsx"),
+  route("claim/:token", "routes/claim.$token.tsx"),
+  route("dashboard/campaigns/:campaignId/draw", "routes/dashboard.campaigns.$campaignId.draw.tsx"),
+  route("webhooks/printify", "routes/webhooks.printify.tsx"),
+  route("admin/orders", "routes/admin.orders.tsx"),
+  route("admin/orders.csv", "routes/admin.orders.csv.tsx"),
 
   route("login", "routes/login.tsx"),
   route("login/otp", "routes/login.otp.tsx"),
@@ -18,23 +34,25 @@ export default [
 
   route("my-campaigns", "routes/my-campaigns.tsx"),
   route("admin/dashboard", "routes/admin.dashboard.tsx"),
-  route("admin-dashboard-old", "routes/admin.dashboard.tsx", { id: "admin-dashboard-old" }),
+  route("admin/dashboard/users", "routes/admin.dashboard.users.tsx"),
+  route("admin/dashboard/settings", "routes/admin.dashboard.settings.tsx"),
+  route("admin/dashboard/settings/templates", "routes/admin.dashboard.settings.templates.tsx"),
+  route("admin/dashboard/settings/templates/:templateId", "routes/admin.dashboard.settings.templates.$templateId.tsx"),
+  route("admin/dashboard/settings/slider", "routes/admin.dashboard.settings.slider.tsx"),
+  route("admin/dashboard/settings/plans", "routes/admin.dashboard.settings.plans.tsx"),
+  route("admin/dashboard/settings/coupons", "routes/admin.dashboard.settings.coupons.tsx"),
+  route("admin/dashboard/api-keys", "routes/admin.dashboard.api-keys.tsx"),
+  route("admin/dashboard/emails", "routes/admin.dashboard.emails.tsx"),
+  route("admin-dashboard-old", "routes/admin-dashboard-old.tsx"),
+  route("dashboard/campaigns/:campaignId/analytics", "routes/dashboard.campaigns.$campaignId.analytics.tsx"),
+  route("dashboard/campaigns/:campaignId/entries.csv", "routes/dashboard.campaigns.$campaignId.entries.csv.tsx"),
 
   // Coming soon (SPEC route list; DECISIONS 20).
-  ...[
-    "profile",
-    "settings",
-    "buy-credits",
-    "dashboard/addons",
-    "support-queue",
-    "editor/moderate",
-    "dashboard/campaigns/:campaignId/analytics",
-  ].map((path) => route(path, "routes/coming-soon.user.tsx", { id: `soon:${path}` })),
-  ...["admin/campaigns", "admin/users", "admin/orders", "admin/settings"].map((path) =>
-    route(path, "routes/coming-soon.admin.tsx", { id: `soon:${path}` }),
+  ...["profile", "settings", "buy-credits", "dashboard/addons", "support-queue", "editor/moderate"].map((path) =>
+    route(path, "routes/coming-soon.user.tsx", { id: `soon:${path}` }),
   ),
-  ...["pricing", "how-it-works", "giveaways", "about", "contact", "terms", "privacy", "campaign/:campaignId"].map((path) =>
-    route(path, "routes/coming-soon.public.tsx", { id: `soon:${path}` }),
+  ...["admin/campaigns", "admin/users", "admin/settings"].map((path) =>
+    route(path, "routes/coming-soon.admin.tsx", { id: `soon:${path}` }),
   ),
 
   route("create-campaign", "routes/create-campaign.tsx"),

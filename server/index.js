@@ -7,6 +7,7 @@ import morgan from "morgan";
 const DEVELOPMENT = process.argv.includes("--dev");
 const PORT = Number.parseInt(process.env.PORT || "3000", 10);
 const HOST = process.env.HOST || "0.0.0.0";
+const BUILD_DIR = process.env.BUILD_DIR || "build";
 
 const server = express();
 server.disable("x-powered-by");
@@ -30,9 +31,9 @@ if (DEVELOPMENT) {
   });
 } else {
   // Built assets carry a content hash in their name, so they never change.
-  server.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
-  server.use(express.static("build/client", { maxAge: "1h", index: false }));
-  mod = await import("../build/server/index.js");
+  server.use("/assets", express.static(`${BUILD_DIR}/client/assets`, { immutable: true, maxAge: "1y" }));
+  server.use(express.static(`${BUILD_DIR}/client`, { maxAge: "1h", index: false }));
+  mod = await import(new URL(`../${BUILD_DIR}/server/index.js`, import.meta.url).href);
   server.use(mod.app);
 }
 

@@ -54,3 +54,26 @@ function isProductType(value: unknown): value is ProductType {
 function isShirtColor(value: unknown): value is ShirtColorKey {
   return SHIRT_COLORS.some((color) => color.key === value);
 }
+
+export interface CampaignImage {
+  src: string;
+  /** 400w and 800w renders; the server answers each in AVIF or WebP by the browser's Accept header. */
+  srcSet?: string;
+}
+
+/**
+ * The picture that represents a campaign everywhere (cards, campaign page, social previews): its
+ * design's mockup on the product in the first chosen colour, or the raw design when it has no
+ * mockup (e.g. demo artwork), or null without any design.
+ */
+export function campaignImage(campaign: {
+  finalDesignUrl: string | null;
+  productType: string;
+  selectedColors: string;
+}): CampaignImage | null {
+  const color = (campaign.selectedColors.split(",")[0] ?? "white") as ShirtColorKey;
+  const small = mockupUrl(campaign.finalDesignUrl, campaign.productType as ProductType, color, 400);
+  const large = mockupUrl(campaign.finalDesignUrl, campaign.productType as ProductType, color, 800);
+  if (small && large) return { src: large, srcSet: `${small} 400w, ${large} 800w` };
+  return campaign.finalDesignUrl ? { src: campaign.finalDesignUrl } : null;
+}

@@ -23,9 +23,9 @@ export function navigationFor(role: Role): Navigation {
         links: [
           { label: "Admin Dashboard", to: "/admin/dashboard" },
           { label: "Campaigns", to: "/admin/campaigns", soon: true },
-          { label: "Users", to: "/admin/users", soon: true },
-          { label: "Orders", to: "/admin/orders", soon: true },
-          { label: "API Keys / Settings", to: "/admin/settings", soon: true },
+          { label: "Users", to: "/admin/dashboard/users" },
+          { label: "Orders", to: "/admin/orders" },
+          { label: "API Keys / Settings", to: "/admin/dashboard/settings" },
         ],
         account: [
           { label: "Profile", to: "/profile" },

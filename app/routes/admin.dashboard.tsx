@@ -1,4 +1,7 @@
-import { prisma } from "~/server/db.server";
+import { Link } from "react-router";
+import { AdminPage, Badge } from "~/components/admin/admin-page";
+import { statusLabel } from "~/domain/admin";
+import { adminOverview } from "~/server/admin/overview.server";
 import { requireAdmin } from "~/server/session.server";
 import type { Route } from "./+types/admin.dashboard";
 
@@ -6,27 +9,78 @@ export const meta = () => [{ title: "Admin Dashboard · Giveawear" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const [users, campaigns, entries] = await Promise.all([prisma.user.count(), prisma.campaign.count(), prisma.entry.count()]);
-  return { users, campaigns, entries };
+  return adminOverview();
 }
 
-export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  const stats = [
-    { label: "Users", value: loaderData.users },
-    { label: "Campaigns", value: loaderData.campaigns },
-    { label: "Entries", value: loaderData.entries },
+const number = (value: number) => value.toLocaleString("en-US");
+
+export default function AdminOverview({ loaderData: data }: Route.ComponentProps) {
+  const totals = [
+    { label: "Users", value: data.users, note: `${number(data.newUsers)} new in the last 7 days`, to: "/admin/dashboard/users" },
+    { label: "Campaigns", value: data.campaigns, note: `${number(data.liveNow)} live right now`, to: null },
+    { label: "Entries", value: data.entries, note: `${number(data.newEntries)} in the last 7 days`, to: null },
+    { label: "Orders", value: data.orders, note: "Prizes claimed or awaiting a claim", to: "/admin/orders" },
   ];
   return (
-    <section className="mx-auto max-w-5xl px-4 py-12 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight">Admin Dashboard</h1>
-      <dl className="mt-8 grid gap-4 sm:grid-cols-3">
-        {stats.map((stat) => (
-          <div key={stat.label} className="card p-5">
-            <dt className="text-sm text-slate-700 dark:text-slate-300">{stat.label}</dt>
-            <dd className="mt-1 text-3xl font-bold">{stat.value.toLocaleString("en-US")}</dd>
+    <AdminPage title="Admin Dashboard" intro="The whole platform at a glance.">
+      <h2 className="sr-only">Totals</h2>
+      <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+        {totals.map((stat) => (
+          <div key={stat.label} className="card flex flex-col p-4 sm:p-5">
+            <dt className="text-sm font-medium text-slate-700 dark:text-slate-300">{stat.label}</dt>
+            <dd className="mt-1 text-3xl font-bold tabular-nums">{number(stat.value)}</dd>
+            <dd className="mt-1 text-xs text-slate-600 dark:text-slate-400">{stat.note}</dd>
+            {stat.to ? (
+              <dd className="mt-auto pt-3 text-sm">
+                <Link to={stat.to} className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-300">
+                  Open {stat.label}
+                </Link>
+              </dd>
+            ) : null}
           </div>
         ))}
       </dl>
+
+      <div className="mt-8 grid gap-6 md:grid-cols-2">
+        <StatusTable title="Campaigns by status" rows={data.campaignsByStatus} total={data.campaigns} />
+        <StatusTable title="Orders by status" rows={data.ordersByStatus} total={data.orders} />
+      </div>
+    </AdminPage>
+  );
+}
+
+function StatusTable({ title, rows, total }: { title: string; rows: { status: string; count: number }[]; total: number }) {
+  return (
+    <section className="card p-5 sm:p-6" aria-label={title}>
+      <h2 className="text-lg font-semibold">{title}</h2>
+      <table className="mt-4 w-full text-sm">
+        <thead className="sr-only">
+          <tr>
+            <th scope="col">Status</th>
+            <th scope="col">Count</th>
+            <th scope="col">Share</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => {
+            const share = total > 0 ? Math.round((row.count / total) * 100) : 0;
+            return (
+              <tr key={row.status} className="border-t border-slate-100 first:border-t-0 dark:border-slate-800">
+                <th scope="row" className="py-2.5 pr-3 text-left font-normal">
+                  <Badge tone={row.count > 0 ? "brand" : "neutral"}>{statusLabel(row.status)}</Badge>
+                </th>
+                <td className="py-2.5 pr-3 text-right font-semibold tabular-nums">{number(row.count)}</td>
+                <td className="w-2/5 py-2.5">
+                  <div className="h-2 rounded-full bg-slate-100 dark:bg-slate-800" aria-hidden="true">
+                    <div className="h-2 rounded-full bg-brand-600 dark:bg-brand-400" style={{ width: `${share}%` }} />
+                  </div>
+                  <span className="sr-only">{share}%</span>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
     </section>
   );
 }

@@ -180,7 +180,7 @@ export default function CampaignSuccess({ loaderData }: Route.ComponentProps) {
           />
         ) : null}
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-          <Link to={`/campaign/${campaign.id}`} className="btn-primary">
+          <Link to={`/campaign/${campaign.id}`} reloadDocument className="btn-primary">
             View Your Giveaway
           </Link>
           <Link to="/my-campaigns" className="btn-secondary">

@@ -1,28 +1,383 @@
-import { Link } from "react-router";
+import { data, isRouteErrorResponse, Link, useNavigation } from "react-router";
+import { CampaignGridCard, CampaignListRow, type DashboardCampaign } from "~/components/dashboard/campaign-item";
+import { TipsAndPromoCard } from "~/components/dashboard/rotating-card";
+import { SavedDesignsStrip, type SavedDesignCard } from "~/components/dashboard/saved-designs";
+import { Icon, type IconName } from "~/components/marketing/icons";
+import { productLabel } from "~/domain/browse";
+import { campaignEndDate, DASHBOARD_STATUS_LABELS, formatUtcDate } from "~/domain/campaign-status";
+import {
+  DASHBOARD_MESSAGES,
+  DASHBOARD_PROMOS,
+  DASHBOARD_TABS,
+  DASHBOARD_TIPS,
+  dashboardSearch,
+  dashboardStats,
+  formatCount,
+  inTab,
+  isDeletable,
+  itemOfTheDay,
+  parseDashboardQuery,
+  plural,
+  PROMO_ROTATION_MS,
+  TIP_ROTATION_MS,
+  type DashboardQuery,
+  type Promo,
+} from "~/domain/dashboard";
+import { campaignImage } from "~/domain/mockups";
+import { creatorCampaigns, deleteOwnCampaign, rememberedView, viewSetCookie, type DashboardCampaignRow } from "~/server/dashboard.server";
 import { requireUser } from "~/server/session.server";
+import { platformSetting } from "~/server/settings.server";
+import { redirectWithToast } from "~/server/toast.server";
+import { savedDesigns } from "~/server/wizard.server";
 import type { Route } from "./+types/my-campaigns";
 
 export const meta = () => [{ title: "My Campaigns · Giveawear" }];
 
+/** SPEC quick actions, with their exact targets. */
+const QUICK_ACTIONS: { label: string; to: string; icon: IconName }[] = [
+  { label: "New Giveaway", to: "/create-campaign-v2", icon: "gift" },
+  { label: "Upload a Design", to: "/create-campaign-v2?step=3&mode=upload", icon: "shirt" },
+  { label: "AI Designer", to: "/create-campaign-v2?step=3&mode=ai", icon: "sparkles" },
+  { label: "Buy Credits", to: "/buy-credits", icon: "bolt" },
+  { label: "Add-ons", to: "/dashboard/addons", icon: "megaphone" },
+];
+
+function dateLabel(row: DashboardCampaignRow, now: Date): string {
+  const end = campaignEndDate(row);
+  switch (row.dashboardStatus) {
+    case "draft":
+      return `Created ${formatUtcDate(row.createdAt)}`;
+    case "pending_payment":
+      return "Awaiting payment";
+    case "completed":
+      return end ? `Ended ${formatUtcDate(end)}` : "Ended";
+    case "active":
+      if (row.startDate && row.startDate.getTime() > now.getTime()) return `Starts ${formatUtcDate(row.startDate)}`;
+      return end ? `Ends ${formatUtcDate(end)}` : "Live";
+    default:
+      return `Created ${formatUtcDate(row.createdAt)}`;
+  }
+}
+
+function toCard(row: DashboardCampaignRow, now: Date): DashboardCampaign {
+  return {
+    id: row.id,
+    title: row.title.trim() || "Untitled campaign",
+    status: row.dashboardStatus,
+    statusLabel: DASHBOARD_STATUS_LABELS[row.dashboardStatus],
+    productLabel: productLabel(row.productType),
+    image: campaignImage(row),
+    dateLabel: dateLabel(row, now),
+    entriesLabel: plural(row.entryCount, "entry", "entries"),
+    viewsLabel: plural(row.pageViews, "view", "views"),
+    isPublic: row.status === "active" || row.status === "completed",
+    deletable: isDeletable(row.status),
+  };
+}
+
+async function promos(): Promise<Promo[]> {
+  // The admin's promo banner (DECISIONS 17) leads; a settings hiccup only drops it.
+  const banner = (await platformSetting("promoBanner").catch(() => "")).trim();
+  return banner
+    ? [{ title: "Special offer", text: banner, href: "/create-campaign-v2", cta: "Start a giveaway" }, ...DASHBOARD_PROMOS]
+    : [...DASHBOARD_PROMOS];
+}
+
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  return { name: user.name, credits: user.aiDesignCredits };
+  const url = new URL(request.url);
+  const remembered = await rememberedView(request);
+  const query = parseDashboardQuery(url.searchParams, remembered);
+  const headers = new Headers();
+  // The view chosen in the URL is remembered for the next visit without ?view=.
+  if (url.searchParams.get("view") === query.view && query.view !== remembered)
+    headers.append("Set-Cookie", await viewSetCookie(query.view));
+
+  const now = new Date();
+  const page = {
+    name: user.name,
+    credits: user.aiDesignCredits,
+    query,
+    tips: DASHBOARD_TIPS,
+    tipIndex: itemOfTheDay(DASHBOARD_TIPS.length, now),
+  };
+  try {
+    const [rows, designs, promoList] = await Promise.all([creatorCampaigns(user.id, now), savedDesigns(user.id, 12), promos()]);
+    const counts = Object.fromEntries(
+      DASHBOARD_TABS.map((tab) => [tab.key, rows.filter((row) => inTab(row.dashboardStatus, tab.key)).length]),
+    );
+    const saved: SavedDesignCard[] = designs.map((design) => ({
+      id: design.id,
+      name: design.name,
+      previewUrl: design.previewUrl,
+      source: design.source,
+      usedLabel: design.usedInCampaigns ? `Used in ${plural(design.usedInCampaigns, "campaign", "campaigns")}` : "Not used yet",
+      reuseHref:
+        design.source === "AI"
+          ? `/create-campaign-v2?${new URLSearchParams({ step: "3", mode: "upload", designId: design.id })}`
+          : `/create-campaign-v2?${new URLSearchParams({ step: "3", mode: "upload", designUrl: design.designUrl })}`,
+    }));
+    return data(
+      {
+        ...page,
+        loadError: null,
+        stats: dashboardStats(rows.map((row) => ({ status: row.dashboardStatus, entryCount: row.entryCount }))),
+        counts,
+        campaigns: rows.filter((row) => inTab(row.dashboardStatus, query.tab)).map((row) => toCard(row, now)),
+        designs: saved,
+        promos: promoList,
+        promoIndex: itemOfTheDay(promoList.length, now),
+      },
+      { headers },
+    );
+  } catch (error) {
+    console.error("[my-campaigns] could not load the dashboard", error);
+    return data(
+      {
+        ...page,
+        loadError: DASHBOARD_MESSAGES.loadFailed,
+        stats: null,
+        counts: {} as Record<string, number>,
+        campaigns: [] as DashboardCampaign[],
+        designs: [] as SavedDesignCard[],
+        promos: [...DASHBOARD_PROMOS],
+        promoIndex: itemOfTheDay(DASHBOARD_PROMOS.length, now),
+      },
+      { status: 500, headers },
+    );
+  }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const form = await request.formData();
+  const campaignId = String(form.get("campaignId") ?? "");
+  if (form.get("intent") !== "delete" || !campaignId) throw data("Bad Request", { status: 400 });
+  const query = parseDashboardQuery(
+    new URLSearchParams({ tab: String(form.get("tab") ?? ""), view: String(form.get("view") ?? "") }),
+    null,
+  );
+  const back = `/my-campaigns${dashboardSearch(query)}`;
+
+  let outcome: Awaited<ReturnType<typeof deleteOwnCampaign>>;
+  try {
+    outcome = await deleteOwnCampaign(user.id, campaignId);
+  } catch (error) {
+    console.error(`[my-campaigns] could not delete ${campaignId}`, error);
+    return redirectWithToast(back, {
+      type: "error",
+      title: DASHBOARD_MESSAGES.deletionFailed,
+      description: "Could not delete the campaign. Please try again.",
+    });
+  }
+  // Someone else's campaign (or one already gone) is not admitted to exist.
+  if (outcome.kind === "not-found") throw data(DASHBOARD_MESSAGES.campaignNotFound, { status: 404 });
+  if (outcome.kind === "refused") {
+    return redirectWithToast(back, {
+      type: "error",
+      title: DASHBOARD_MESSAGES.deletionFailed,
+      description: DASHBOARD_MESSAGES.cannotDeleteLaunched,
+    });
+  }
+  return redirectWithToast(back, {
+    type: "success",
+    title: DASHBOARD_MESSAGES.deleted,
+    description: `"${outcome.title.trim() || "Untitled campaign"}" was deleted.`,
+  });
 }
 
 export default function MyCampaigns({ loaderData }: Route.ComponentProps) {
+  const { name, credits, stats, query } = loaderData;
   return (
-    <section className="mx-auto max-w-5xl px-4 py-12 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight">Welcome back, {loaderData.name}!</h1>
-      <p className="mt-2 text-slate-700 dark:text-slate-300">
-        This is your campaign dashboard. You have <strong>{loaderData.credits}</strong> AI design credits.
-      </p>
-      <div className="card mt-8 p-6">
-        <h2 className="text-lg font-semibold">No campaigns yet</h2>
-        <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">Design a shirt and launch your first giveaway in a few minutes.</p>
-        <Link to="/create-campaign-v2" className="btn-primary mt-4">
+    <section className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Welcome back, {name}!</h1>
+          <p className="mt-1 text-slate-700 dark:text-slate-300">Here&apos;s how your giveaways are doing.</p>
+        </div>
+        <Link to="/create-campaign-v2" className="btn-primary w-full sm:w-auto">
           Create Giveaway
         </Link>
       </div>
+
+      {loaderData.loadError ? (
+        <p
+          role="alert"
+          className="mt-6 rounded-xl border border-red-300 bg-red-50 p-4 text-sm font-medium text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+        >
+          {loaderData.loadError}{" "}
+          <Link to="/my-campaigns" reloadDocument className="underline">
+            Try again
+          </Link>
+        </p>
+      ) : null}
+
+      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-3">
+        <div className="flex flex-col gap-6 lg:col-span-2">
+          <section className="card p-5 sm:p-6" aria-labelledby="stats-heading">
+            <h2 id="stats-heading" className="sr-only">
+              Your numbers
+            </h2>
+            <dl className="grid grid-cols-3 gap-4 text-center sm:text-left" data-testid="dashboard-stats">
+              <Stat label="Campaigns" value={stats ? formatCount(stats.campaigns) : "—"} />
+              <Stat label="Active" value={stats ? formatCount(stats.active) : "—"} />
+              <Stat label="Total entries" value={stats ? formatCount(stats.totalEntries) : "—"} />
+            </dl>
+          </section>
+          <nav aria-label="Quick actions" className="card p-5 sm:p-6">
+            <div className="flex items-baseline justify-between gap-2">
+              <h2 className="text-base font-semibold">Quick actions</h2>
+              <p className="text-sm text-slate-600 dark:text-slate-400">
+                <strong className="text-slate-900 dark:text-white">{formatCount(credits)}</strong> AI design{" "}
+                {credits === 1 ? "credit" : "credits"}
+              </p>
+            </div>
+            <ul className="mt-4 grid grid-cols-3 gap-2 sm:grid-cols-5 sm:gap-3">
+              {QUICK_ACTIONS.map((item) => (
+                <li key={item.to}>
+                  <Link
+                    to={item.to}
+                    className="flex h-full flex-col items-center gap-2 rounded-xl border border-slate-200 px-1.5 py-3 text-center text-sm font-medium text-slate-800 transition hover:border-brand-300 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:border-slate-700 dark:text-slate-100 dark:hover:border-brand-700 dark:hover:bg-brand-900/20"
+                  >
+                    <Icon name={item.icon} className="size-6 text-brand-700 dark:text-brand-300" />
+                    {item.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </div>
+        <TipsAndPromoCard
+          tips={loaderData.tips}
+          tipIndex={loaderData.tipIndex}
+          tipIntervalMs={TIP_ROTATION_MS}
+          promos={loaderData.promos}
+          promoIndex={loaderData.promoIndex}
+          promoIntervalMs={PROMO_ROTATION_MS}
+        />
+      </div>
+
+      <CampaignsSection query={query} counts={loaderData.counts} campaigns={loaderData.campaigns} />
+      <SavedDesignsStrip designs={loaderData.designs} />
+    </section>
+  );
+}
+
+function Stat({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <dt className="text-sm text-slate-600 dark:text-slate-400">{label}</dt>
+      <dd className="mt-1 text-2xl font-bold tabular-nums sm:text-3xl">{value}</dd>
+    </div>
+  );
+}
+
+const pill =
+  "inline-flex items-center gap-1 rounded-md px-2 py-1.5 sm:gap-1.5 sm:px-3 text-sm font-medium whitespace-nowrap transition focus-visible:outline-2 focus-visible:outline-brand-600";
+const pillOn = "bg-white text-slate-900 shadow-sm dark:bg-slate-700 dark:text-white";
+const pillOff = "text-slate-700 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white";
+
+function CampaignsSection({
+  query,
+  counts,
+  campaigns,
+}: {
+  query: DashboardQuery;
+  counts: Record<string, number>;
+  campaigns: DashboardCampaign[];
+}) {
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/my-campaigns";
+  const tabLabel = DASHBOARD_TABS.find((tab) => tab.key === query.tab)?.label ?? "All";
+  return (
+    <section className="mt-10" aria-labelledby="campaigns-heading">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <h2 id="campaigns-heading" className="text-xl font-semibold tracking-tight">
+          Your Campaigns
+        </h2>
+        <div className="flex flex-wrap items-center gap-3">
+          <nav aria-label="Campaign status" className="-mx-1 overflow-x-auto px-1">
+            <ul className="flex gap-1 rounded-lg bg-slate-100 p-1 dark:bg-slate-800">
+              {DASHBOARD_TABS.map((tab) => (
+                <li key={tab.key}>
+                  <Link
+                    to={dashboardSearch(query, { tab: tab.key })}
+                    preventScrollReset
+                    aria-current={tab.key === query.tab ? "page" : undefined}
+                    className={`${pill} ${tab.key === query.tab ? pillOn : pillOff}`}
+                  >
+                    {tab.label}
+                    <span className="text-xs text-slate-500 tabular-nums dark:text-slate-400">{counts[tab.key] ?? 0}</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <nav aria-label="Layout">
+            <ul className="flex gap-1 rounded-lg bg-slate-100 p-1 dark:bg-slate-800">
+              {(["grid", "list"] as const).map((view) => (
+                <li key={view}>
+                  <Link
+                    to={dashboardSearch(query, { view })}
+                    preventScrollReset
+                    aria-current={view === query.view ? "true" : undefined}
+                    className={`${pill} ${view === query.view ? pillOn : pillOff}`}
+                  >
+                    {view === "grid" ? "Grid" : "List"}
+                    <span className="sr-only"> view</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </div>
+      </div>
+
+      <div aria-busy={loading} className={loading ? "opacity-60 transition-opacity" : "transition-opacity"}>
+        {campaigns.length === 0 ? (
+          <div className="card mt-4 flex flex-col items-center gap-3 px-6 py-12 text-center">
+            <h3 className="text-lg font-semibold">{query.tab === "all" ? "No campaigns yet" : `No ${tabLabel.toLowerCase()} campaigns`}</h3>
+            <p className="max-w-md text-sm text-slate-700 dark:text-slate-300">
+              Design a shirt and launch your first giveaway in a few minutes.
+            </p>
+            <Link to="/create-campaign-v2" className="btn-primary">
+              Create Giveaway
+            </Link>
+          </div>
+        ) : query.view === "grid" ? (
+          <ul className="mt-4 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label={`${tabLabel} campaigns`} data-view="grid">
+            {campaigns.map((campaign) => (
+              <li key={campaign.id}>
+                <CampaignGridCard campaign={campaign} query={query} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <ul className="card mt-4 divide-y divide-slate-200 dark:divide-slate-800" aria-label={`${tabLabel} campaigns`} data-view="list">
+            {campaigns.map((campaign) => (
+              <li key={campaign.id}>
+                <CampaignListRow campaign={campaign} query={query} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!notFound) console.error(error);
+  return (
+    <section className="mx-auto flex max-w-xl flex-col items-center gap-4 px-6 py-24 text-center">
+      <h1 className="text-3xl font-bold">{notFound ? DASHBOARD_MESSAGES.campaignNotFound : "Unexpected Application Error!"}</h1>
+      <p className="text-slate-700 dark:text-slate-300">
+        {notFound ? "That campaign doesn't exist or isn't yours." : "Something went wrong on our side. Please try again in a moment."}
+      </p>
+      <Link to="/my-campaigns" reloadDocument className="btn-primary">
+        Back to My Campaigns
+      </Link>
     </section>
   );
 }

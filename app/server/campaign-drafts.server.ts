@@ -111,6 +111,10 @@ export function stripIdentity(source: Partial<Campaign>): Partial<Campaign> {
     entryCount: _entryCount,
     pageViews: _pageViews,
     reminderSentAt: _reminderSentAt,
+    reminderLeaseUntil: _reminderLeaseUntil,
+    drawStartedAt: _drawStartedAt,
+    winnersNotifiedAt: _winnersNotifiedAt,
+    winnersNotifyLeaseUntil: _winnersNotifyLeaseUntil,
     aiGenerationsUsed: _aiGenerationsUsed,
     ...rest
   } = source;

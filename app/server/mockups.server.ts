@@ -5,13 +5,13 @@
  * lies on top. Each image is rendered once, on its first request, and then served from a file
  * cache under DATA_DIR/mockups.
  */
-import { randomUUID } from "node:crypto";
-import { mkdir, readFile, rename, stat, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import sharp, { type Blend } from "sharp";
 import type { ProductType, ShirtColorKey } from "../domain/campaign-schemas";
-import { type MockupRequest, type MockupWidth, parseMockupPath } from "../domain/mockups";
+import { type ResponsiveFormat, preferredImageFormat } from "../domain/images";
+import { type MockupWidth, parseMockupPath } from "../domain/mockups";
 import { getConfig } from "./config.server";
+import { fileInfo, serveCachedImage } from "./file-cache.server";
 import { MAX_INPUT_PIXELS, uploadsDirectory } from "./uploads.server";
 
 export { MOCKUP_PATH_PATTERN, MOCKUP_WIDTHS, type MockupWidth, mockupUrl, parseMockupPath } from "../domain/mockups";
@@ -19,9 +19,7 @@ export { MOCKUP_PATH_PATTERN, MOCKUP_WIDTHS, type MockupWidth, mockupUrl, parseM
 /** Part of the cache path: bump it when the templates change so old renders are not served. */
 const TEMPLATE_VERSION = "v1";
 
-export type MockupFormat = "webp" | "avif";
-
-const CONTENT_TYPES: Record<MockupFormat, string> = { webp: "image/webp", avif: "image/avif" };
+export type MockupFormat = ResponsiveFormat;
 
 const GARMENT_HEX: Record<ShirtColorKey, string> = { white: "#FFFFFF", black: "#000000", heather_gray: "#A0A0A0" };
 
@@ -285,20 +283,6 @@ export function mockupsDirectory(): string {
   return path.resolve(getConfig().DATA_DIR, "mockups", TEMPLATE_VERSION);
 }
 
-/** AVIF when the browser says it takes it (and not with q=0), WebP otherwise. */
-export function preferredMockupFormat(accept: string | null): MockupFormat {
-  for (const part of (accept ?? "").split(",")) {
-    const [type = "", ...params] = part.split(";").map((piece) => piece.trim().toLowerCase());
-    if (type !== "image/avif") continue;
-    const q = params.find((param) => param.startsWith("q="));
-    return q && Number(q.slice(2)) <= 0 ? "webp" : "avif";
-  }
-  return "webp";
-}
-
-/** Renders started in this process, so simultaneous first requests share one render. */
-const rendering = new Map<string, Promise<void>>();
-
 /** The response for GET /mockups/<splat>: the cached or freshly rendered image, or 404. */
 export async function serveMockup(splat: string, request: Request): Promise<Response> {
   const parsed = parseMockupPath(splat);
@@ -306,55 +290,12 @@ export async function serveMockup(splat: string, request: Request): Promise<Resp
   const source = await designSource(parsed.design);
   if (!source) return notFound();
 
-  const format = preferredMockupFormat(request.headers.get("Accept"));
+  const format = preferredImageFormat(request.headers.get("Accept"));
   const file = path.join(mockupsDirectory(), parsed.product, parsed.color, String(parsed.width), `${parsed.design}.${format}`);
-  let info = await fileInfo(file);
-  if (!info) {
-    try {
-      await renderOnce(file, parsed, source, format);
-    } catch (error) {
-      console.error("mockups: render failed", splat, error);
-      return notFound();
-    }
-    info = await fileInfo(file);
-    if (!info) return notFound();
-  }
-
-  const etag = `"${format}-${info.size.toString(16)}-${Math.trunc(info.mtimeMs).toString(16)}"`;
-  const headers = new Headers({
-    "Content-Type": CONTENT_TYPES[format],
-    // The URL names the design file, which is never rewritten, and the template version is in the cache path.
-    "Cache-Control": "public, max-age=31536000, immutable",
-    // The same URL answers AVIF or WebP by Accept; shared caches must keep them apart.
-    Vary: "Accept",
-    "X-Content-Type-Options": "nosniff",
-    ETag: etag,
-  });
-  if (request.headers.get("If-None-Match") === etag) return new Response(null, { status: 304, headers });
-  const body = await readFile(file);
-  headers.set("Content-Length", String(body.length));
-  return new Response(new Uint8Array(body), { status: 200, headers });
-}
-
-function renderOnce(file: string, parsed: MockupRequest, source: string, format: MockupFormat): Promise<void> {
-  const pending = rendering.get(file);
-  if (pending) return pending;
-  const job = (async () => {
-    const image = await renderMockup({ design: source, product: parsed.product, color: parsed.color, width: parsed.width, format });
-    await mkdir(path.dirname(file), { recursive: true });
-    // Written whole under a private name, then renamed into place (atomic): a reader, or another
-    // process rendering the same mockup, never sees a half-written file.
-    const temporary = `${file}.${process.pid}.${randomUUID()}.tmp`;
-    try {
-      await writeFile(temporary, image);
-      await rename(temporary, file);
-    } catch (error) {
-      await unlink(temporary).catch(() => undefined);
-      throw error;
-    }
-  })().finally(() => rendering.delete(file));
-  rendering.set(file, job);
-  return job;
+  const response = await serveCachedImage(file, format, request, () =>
+    renderMockup({ design: source, product: parsed.product, color: parsed.color, width: parsed.width, format }),
+  );
+  return response ?? notFound();
 }
 
 /**
@@ -371,15 +312,6 @@ async function designSource(relative: string): Promise<string | null> {
     if (await fileInfo(preview)) return preview;
   }
   return file;
-}
-
-async function fileInfo(file: string): Promise<{ size: number; mtimeMs: number } | null> {
-  try {
-    const info = await stat(file);
-    return info.isFile() ? { size: info.size, mtimeMs: info.mtimeMs } : null;
-  } catch {
-    return null;
-  }
 }
 
 function notFound(): Response {

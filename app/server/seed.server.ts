@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import { createId } from "@paralleldrive/cuid2";
+import { compareDrawOrder, drawPicks, drawPoolOf } from "../domain/draw";
 import { type Prisma, type PrismaClient, clientProvider, getDatabaseUrl, getPrisma } from "./db.server";
+import { nodeDrawHashing } from "./draw.server";
 import { migrate } from "./migrate.server";
 
 /**
@@ -101,51 +103,79 @@ ${button("{{magic_link}}", "Sign in to Giveawear")}
     id: "entry_confirmation",
     name: "Entry confirmation",
     subject: "You're entered: {{campaign_title}}",
-    tokens: ["email", "brand_name", "campaign_title", "campaign_end_date", "entry_coupon", "referral_link"],
+    // referral_offer is a whole line: it promises bonus entries only while referrals earn them.
+    tokens: ["email", "brand_name", "campaign_title", "campaign_end_date", "entry_coupon", "referral_offer", "referral_link"],
     htmlBody: emailLayout(`<p>Thanks for entering <strong>{{campaign_title}}</strong> by {{brand_name}}!</p>
 <p>The winner is drawn at random when the giveaway ends on {{campaign_end_date}} and notified at {{email}}.</p>
 <p>{{entry_coupon}}</p>
-<p>Want better odds? Share your personal link: every friend who enters through it earns you 3 bonus entries.</p>
+<p>{{referral_offer}}</p>
 <p><a href="{{referral_link}}">{{referral_link}}</a></p>`),
   },
   {
     id: "winner_notification",
     name: "Winner notification",
     subject: "You won the {{campaign_title}} giveaway!",
-    tokens: ["email", "brand_name", "campaign_title", "redemption_link", "redemption_deadline"],
+    // bonus_gift_* are whole lines ("Bonus gift: …"), empty when the campaign offers no bonus gift.
+    tokens: [
+      "email",
+      "brand_name",
+      "campaign_title",
+      "redemption_link",
+      "redemption_deadline",
+      "bonus_gift_name",
+      "bonus_gift_code",
+      "bonus_gift_instructions",
+    ],
     htmlBody: emailLayout(`<p>Congratulations!</p>
 <p>You are the winner of <strong>{{campaign_title}}</strong> by {{brand_name}}.</p>
 <p>Claim your prize by choosing your size, style and colour and telling us where to ship it:</p>
 ${button("{{redemption_link}}", "Claim your prize")}
-<p>Please claim it before {{redemption_deadline}}; after that the prize may go to another entrant.</p>`),
+<p>Please claim it before {{redemption_deadline}}; after that the prize may go to another entrant.</p>
+<p>{{bonus_gift_name}}</p>
+<p>{{bonus_gift_code}}</p>
+<p>{{bonus_gift_instructions}}</p>
+<p>This link is personal: it was sent only to {{email}}.</p>`),
   },
   {
     id: "reminder_48h",
     name: "48-hour reminder",
     subject: "48 hours left: {{campaign_title}}",
-    tokens: ["email", "brand_name", "campaign_title", "campaign_end_date", "referral_link"],
+    tokens: ["email", "brand_name", "campaign_title", "campaign_end_date", "referral_offer", "referral_link"],
     htmlBody: emailLayout(`<p>The <strong>{{campaign_title}}</strong> giveaway by {{brand_name}} ends on {{campaign_end_date}}.</p>
-<p>You are entered. There is still time to earn 3 bonus entries for every friend who enters through your link:</p>
+<p>{{referral_offer}}</p>
 <p><a href="{{referral_link}}">{{referral_link}}</a></p>`),
   },
   {
     id: "additional_prize_winner",
     name: "Additional prize winner",
     subject: "You won a prize in {{campaign_title}}",
-    tokens: ["email", "brand_name", "campaign_title", "prize_title", "prize_rank", "prize_code", "redemption_link", "redemption_deadline"],
+    // Additional prizes are digital (a title and an optional code), so there is nothing to claim:
+    // prize_instructions is a whole line built from the code and the redeem-by date.
+    // redemption_link is the giveaway's public page.
+    tokens: [
+      "email",
+      "brand_name",
+      "campaign_title",
+      "prize_title",
+      "prize_rank",
+      "prize_code",
+      "prize_instructions",
+      "redemption_deadline",
+      "redemption_link",
+    ],
     htmlBody: emailLayout(`<p>Good news!</p>
-<p>You won a prize in <strong>{{campaign_title}}</strong> by {{brand_name}}: {{prize_title}}.</p>
-<p>{{prize_code}}</p>
-${button("{{redemption_link}}", "See your prize")}
-<p>Redeem it before {{redemption_deadline}}.</p>`),
+<p>You won the {{prize_rank}} prize in <strong>{{campaign_title}}</strong> by {{brand_name}}: <strong>{{prize_title}}</strong>.</p>
+<p>{{prize_instructions}}</p>
+<p>See the giveaway and its winners: <a href="{{redemption_link}}">{{redemption_link}}</a></p>`),
   },
   {
     id: "order_shipped",
     name: "Prize shipped",
     subject: "Your {{campaign_title}} prize is on its way",
-    tokens: ["email", "brand_name", "campaign_title", "tracking_number"],
+    tokens: ["email", "brand_name", "campaign_title", "tracking_number", "carrier", "tracking_url"],
     htmlBody: emailLayout(`<p>Your prize from <strong>{{campaign_title}}</strong> by {{brand_name}} has shipped.</p>
-<p>Tracking number: {{tracking_number}}</p>
+<p>Carrier: {{carrier}}<br>Tracking number: {{tracking_number}}</p>
+<p>Track your parcel: {{tracking_url}}</p>
 <p>Enjoy it!</p>`),
   },
   {
@@ -355,6 +385,7 @@ async function seedDemoCampaigns(tx: Tx): Promise<Pick<SeedResult, "demoCampaign
   const prizes: Prisma.AdditionalPrizeCreateManyInput[] = [];
   const entries: Prisma.EntryCreateManyInput[] = [];
   const orders: Prisma.OrderCreateManyInput[] = [];
+  const draws: Prisma.DrawCreateManyInput[] = [];
   let pastIndex = 0;
 
   for (const [index, idea] of DEMO_CAMPAIGNS.entries()) {
@@ -376,7 +407,7 @@ async function seedDemoCampaigns(tx: Tx): Promise<Pick<SeedResult, "demoCampaign
     // Entries arrive in time order so that a referral always points at an earlier entry.
     const times = Array.from({ length: entryTotal }, () => startMs + random.next() * (lastEntryMs - startMs)).sort((a, b) => a - b);
     const takenLocals = new Set<string>();
-    const campaignEntries: (Prisma.EntryCreateManyInput & { id: string; bonusEntries: number })[] = [];
+    const campaignEntries: (Prisma.EntryCreateManyInput & { id: string; email: string; bonusEntries: number; createdAt: Date })[] = [];
     for (const time of times) {
       const email = demoEmail(random, takenLocals);
       const referrer = campaignEntries.length >= 3 && random.chance(0.18) ? random.pick(campaignEntries) : undefined;
@@ -450,7 +481,24 @@ async function seedDemoCampaigns(tx: Tx): Promise<Pick<SeedResult, "demoCampaign
     };
 
     const prizeRanks = index % 4 === 1 ? [2, 3] : index % 3 === 0 ? [2] : [];
-    const winners = idea.live ? [] : weightedDistinctPicks(random, campaignEntries, 1 + prizeRanks.length);
+    let winners: (typeof campaignEntries)[number][] = [];
+    if (!idea.live) {
+      // Past campaigns were drawn by the real procedure at their end, so each has a published,
+      // verifiable draw (its /draw page, `npm run verify-draw`), and its winners were notified then.
+      const draw = demoDraw(drawSeed, campaignEntries, [1, ...prizeRanks]);
+      draws.push({
+        campaignId: id,
+        seed: drawSeed,
+        commitment: campaign.drawCommitment ?? "",
+        entriesHash: draw.entriesHash,
+        totalWeight: draw.totalWeight,
+        entryCount: draw.entryCount,
+        picks: JSON.stringify(draw.picks),
+        createdAt: new Date(endMs),
+      });
+      winners = draw.winners;
+      campaign.winnersNotifiedAt = new Date(endMs);
+    }
     for (const [prizeIndex, rank] of prizeRanks.entries()) {
       const winner = winners[prizeIndex + 1];
       prizes.push({
@@ -488,22 +536,27 @@ async function seedDemoCampaigns(tx: Tx): Promise<Pick<SeedResult, "demoCampaign
   await tx.campaign.createMany({ data: campaigns });
   if (prizes.length) await tx.additionalPrize.createMany({ data: prizes });
   await tx.entry.createMany({ data: entries });
+  if (draws.length) await tx.draw.createMany({ data: draws });
   if (orders.length) await tx.order.createMany({ data: orders });
   return { demoCampaigns: campaigns.length, demoEntries: entries.length };
 }
 
-/** Winners weighted by entries (1 + bonus), without repeats. */
-function weightedDistinctPicks<T extends { bonusEntries: number }>(random: Random, pool: readonly T[], count: number): T[] {
-  const remaining = [...pool];
-  const picks: T[] = [];
-  while (picks.length < count && remaining.length > 0) {
-    const total = remaining.reduce((sum, entry) => sum + 1 + entry.bonusEntries, 0);
-    let ticket = random.next() * total;
-    const index = remaining.findIndex((entry) => (ticket -= 1 + entry.bonusEntries) < 0);
-    const [picked] = remaining.splice(index === -1 ? remaining.length - 1 : index, 1);
-    if (picked) picks.push(picked);
-  }
-  return picks;
+/** The draw procedure (app/domain/draw.ts) over a demo campaign's entries, as drawCampaign runs it. */
+function demoDraw<T extends { id: string; bonusEntries: number; createdAt: Date }>(seed: string, entries: readonly T[], ranks: number[]) {
+  const ordered = [...entries].sort(compareDrawOrder);
+  const pool = drawPoolOf(
+    nodeDrawHashing,
+    ordered.map((entry) => ({ id: entry.id, weight: 1 + entry.bonusEntries })),
+  );
+  const { picks } = drawPicks(nodeDrawHashing, pool, seed, ranks);
+  const byId = new Map(entries.map((entry) => [entry.id, entry]));
+  return {
+    entriesHash: pool.entriesHash,
+    totalWeight: pool.totalWeight,
+    entryCount: pool.count,
+    picks,
+    winners: picks.map((pick) => byId.get(pick.entryId)!),
+  };
 }
 
 function demoOrder(

@@ -4,7 +4,9 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { createId } from "@paralleldrive/cuid2";
 import sharp, { type OutputInfo, type SharpOptions } from "sharp";
+import { UPLOAD_WIDTHS, isUploadWidth, preferredImageFormat } from "../domain/images";
 import { getConfig } from "./config.server";
+import { serveCachedImage } from "./file-cache.server";
 import { prisma } from "./db.server";
 
 /** Largest accepted upload per kind, in MB (SPEC section 5 and section 9). */
@@ -176,10 +178,15 @@ export async function deleteUpload(url: string): Promise<void> {
   const relative = /^\/uploads\/(.+)$/.exec(url)?.[1];
   if (!relative || !UPLOAD_PATH_PATTERN.test(relative)) return;
   await prisma.uploadedAsset.deleteMany({ where: { path: relative } });
-  try {
-    await unlink(path.join(uploadsDirectory(), relative));
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  const resized = UPLOAD_WIDTHS.flatMap((width) =>
+    (["avif", "webp"] as const).map((format) => path.join(resizedUploadsDirectory(), String(width), `${relative}.${format}`)),
+  );
+  for (const file of [path.join(uploadsDirectory(), relative), ...resized]) {
+    try {
+      await unlink(file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    }
   }
 }
 
@@ -191,6 +198,8 @@ export async function serveUpload(relative: string, request: Request): Promise<R
   const match = UPLOAD_PATH_PATTERN.exec(relative);
   const contentType = match ? CONTENT_TYPES[match[2] ?? ""] : undefined;
   if (!contentType) return notFound();
+  const width = new URL(request.url).searchParams.get("w");
+  if (width !== null) return serveResizedUpload(relative, Number(width), request);
   const file = path.join(uploadsDirectory(), relative);
   let size: number;
   let modified: number;
@@ -218,6 +227,33 @@ export async function serveUpload(relative: string, request: Request): Promise<R
   // Design files can be tens of MB; streaming keeps them out of memory.
   const body = Readable.toWeb(createReadStream(file)) as unknown as ReadableStream<Uint8Array>;
   return new Response(body, { status: 200, headers });
+}
+
+/** Where resized copies of uploads are kept (made on first request, like mockups). */
+export function resizedUploadsDirectory(): string {
+  return path.resolve(getConfig().DATA_DIR, "uploads-resized");
+}
+
+/**
+ * GET /uploads/<file>?w=<width>: the upload scaled down to one of UPLOAD_WIDTHS (never up), as
+ * AVIF or WebP by Accept, made once and kept. Transparency is kept (logos often have it).
+ */
+async function serveResizedUpload(relative: string, width: number, request: Request): Promise<Response> {
+  if (!isUploadWidth(width)) return notFound();
+  const original = path.join(uploadsDirectory(), relative);
+  const source = await stat(original).catch(() => null);
+  if (!source?.isFile()) return notFound();
+
+  const format = preferredImageFormat(request.headers.get("Accept"));
+  const file = path.join(resizedUploadsDirectory(), String(width), `${relative}.${format}`);
+  const response = await serveCachedImage(file, format, request, () => {
+    const image = sharp(original, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error", pages: 1 }).resize({
+      width,
+      withoutEnlargement: true,
+    });
+    return format === "avif" ? image.avif({ quality: 55, effort: 3 }).toBuffer() : image.webp({ quality: 82, effort: 4 }).toBuffer();
+  });
+  return response ?? notFound();
 }
 
 function notFound(): Response {

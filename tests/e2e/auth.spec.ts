@@ -1,5 +1,15 @@
 import { expect, test } from "@playwright/test";
-import { expectToast, latestEmail, loginCodeFor, magicLinkFor, requestCode, signIn, submitCode, uniqueEmail } from "./support";
+import {
+  configuredAccount,
+  expectToast,
+  latestEmail,
+  loginCodeFor,
+  magicLinkFor,
+  requestCode,
+  signIn,
+  submitCode,
+  uniqueEmail,
+} from "./support";
 
 test.describe("sign-in by emailed code", () => {
   test("a new user signs in with the code and lands on their campaigns", async ({ page }) => {
@@ -102,7 +112,7 @@ test.describe("sessions and guards", () => {
     await expect(page).toHaveURL(/\/my-campaigns$/);
 
     const admin = await browser.newPage();
-    await signIn(admin, "admin@e2e.test");
+    await signIn(admin, configuredAccount("admin"));
     await expect(admin).toHaveURL(/\/admin\/dashboard$/);
     await expect(admin.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
     await admin.close();

@@ -1,4 +1,7 @@
 import { expect, test } from "@playwright/test";
+import { BUDGET, measurePageWeight } from "../../scripts/bench/page-weight";
+import { APP_PORT } from "../../playwright.config";
+import { insertCampaign } from "./campaigns";
 import { latestEmail, loginCodeFor, uniqueEmail } from "./support";
 
 // Real HTTP against the production server: headers, cookies and request checks a browser relies on.
@@ -63,4 +66,13 @@ test.describe("HTTP baseline", () => {
     expect(response.status()).toBe(400);
     expect(latestEmail(email)).toBeUndefined();
   });
+});
+
+test("the campaign page ships no client runtime and stays within the entrant speed budget", async () => {
+  const campaign = insertCampaign();
+  const weight = await measurePageWeight(`http://127.0.0.1:${APP_PORT}/campaign/${campaign.id}`);
+  expect(weight.items.filter((item) => item.kind === "js")).toEqual([]);
+  expect(weight.javascript).toBeGreaterThan(0); // the inline countdown/copy script
+  expect(weight.javascript).toBeLessThanOrEqual(BUDGET.javascript);
+  expect(weight.total).toBeLessThanOrEqual(BUDGET.total);
 });

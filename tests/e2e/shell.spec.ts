@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { expectToast, signIn, uniqueEmail } from "./support";
+import { configuredAccount, expectToast, signIn, uniqueEmail } from "./support";
 
 function mainNav(page: Page) {
   return page.getByRole("navigation", { name: "Main" });
@@ -28,7 +28,7 @@ test.describe("navigation by role", () => {
   });
 
   test("editors see the support queue and moderation marked coming soon", async ({ page }) => {
-    await signIn(page, "editor@e2e.test");
+    await signIn(page, configuredAccount("editor"));
     await expect(mainNav(page)).toContainText("Support Queue (Soon)");
     await expect(mainNav(page).getByRole("link", { name: /Support Queue/ })).toHaveCount(0);
     await page.getByLabel("Account menu").click();
@@ -37,11 +37,12 @@ test.describe("navigation by role", () => {
   });
 
   test("admins see the admin links and no call-to-action", async ({ page }) => {
-    await signIn(page, "admin@e2e.test");
+    await signIn(page, configuredAccount("shell-admin"));
     await expect(mainNav(page)).toContainText("Admin Dashboard");
-    for (const soon of ["Campaigns (Soon)", "Users (Soon)", "Orders (Soon)", "API Keys / Settings (Soon)"]) {
-      await expect(mainNav(page)).toContainText(soon);
-    }
+    await expect(mainNav(page)).toContainText("Campaigns (Soon)");
+    await expect(mainNav(page).getByRole("link", { name: "Users" })).toHaveAttribute("href", "/admin/dashboard/users");
+    await expect(mainNav(page).getByRole("link", { name: "Orders" })).toHaveAttribute("href", "/admin/orders");
+    await expect(mainNav(page).getByRole("link", { name: "API Keys / Settings" })).toHaveAttribute("href", "/admin/dashboard/settings");
     await expect(page.getByRole("banner").getByRole("link", { name: "Create Giveaway" })).toHaveCount(0);
     await page.getByLabel("Account menu").click();
     await expect(page.locator("details[open]").getByRole("link", { name: "Full Admin Panel" })).toHaveAttribute("href", "/admin/dashboard");
@@ -77,8 +78,12 @@ test.describe("site shell", () => {
   test("the theme toggle switches to dark and the server remembers it", async ({ page }) => {
     await page.goto("/start");
     await expect(page.locator("html")).not.toHaveClass(/dark/);
+    // Reload only once the server has answered: with JavaScript the page turns dark before the
+    // cookie is set (optimistically), and a reload racing the fetcher would lose the choice.
+    const saved = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/theme"));
     await page.getByRole("button", { name: "Switch to dark theme" }).click();
     await expect(page.locator("html")).toHaveClass(/dark/);
+    await saved;
     await expect(page).toHaveURL(/\/start$/);
     await page.reload();
     await expect(page.locator("html")).toHaveClass(/dark/);
@@ -93,7 +98,8 @@ test.describe("site shell", () => {
   });
 
   test("coming-soon pages offer the way home", async ({ page }) => {
-    await page.goto("/pricing");
+    await signIn(page, uniqueEmail("soon"));
+    await page.goto("/settings");
     await expect(page.getByRole("heading", { name: "Coming Soon" })).toBeVisible();
     await page.getByRole("link", { name: "Go Back Home" }).click();
     await expect(page).toHaveURL(/:\d+\/$/);

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import Database from "better-sqlite3";
-import { expect, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { E2E_DATABASE } from "../../playwright.config";
 
 export function uniqueEmail(prefix = "user"): string {
@@ -70,4 +70,27 @@ export async function expectToast(page: Page, title: string, description?: strin
   const toast = page.getByTestId("toast").filter({ visible: true });
   await expect(toast).toContainText(title);
   if (description) await expect(toast).toContainText(description);
+}
+
+/** A configured admin or editor (ADMIN_EMAILS / EDITOR_EMAILS in playwright.config.ts) of its own for this spec and project. */
+export function configuredAccount(prefix: "admin" | "shell-admin" | "editor"): string {
+  return test.info().project.name === "no-js" ? `${prefix}-nojs@e2e.test` : `${prefix}@e2e.test`;
+}
+
+/**
+ * Signs in a new account and gives it the stored role "admin" (as an admin can from the Users tab),
+ * so tests running at the same time never share an address.
+ */
+export async function signInAsAdmin(page: Page): Promise<string> {
+  const email = uniqueEmail("admin");
+  await signIn(page, email);
+  const db = new Database(E2E_DATABASE);
+  try {
+    db.prepare(`UPDATE "User" SET role = 'admin' WHERE email = ?`).run(email);
+  } finally {
+    db.close();
+  }
+  await page.goto("/admin/dashboard");
+  await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
+  return email;
 }

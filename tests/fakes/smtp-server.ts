@@ -1,6 +1,7 @@
 /**
  * An SMTP server on 127.0.0.1 (smtp-server, the nodemailer project's own) that keeps what it
- * receives. It can refuse the first N messages to exercise failure handling.
+ * receives. It can refuse the first N messages (451 "try again later" by default, or any 4xx/5xx
+ * code) to exercise failure handling; `attempts` counts every message offered, refused or not.
  */
 import { SMTPServer } from "smtp-server";
 
@@ -10,9 +11,23 @@ export interface ReceivedMail {
   raw: string;
 }
 
-export async function startFakeSmtpServer(options: { failFirst?: number } = {}) {
+export interface FakeSmtpOptions {
+  /** Refuse this many messages before accepting any (Infinity: refuse all). */
+  failFirst?: number;
+  /** The SMTP reply code of a refusal: 4xx (temporary) or 5xx (permanent). Default 451. */
+  failCode?: number;
+  /**
+   * Awaited before answering the n-th message (1-based), whether it is to be refused or accepted:
+   * lets a test hold a send open while it looks at the database or starts another sender.
+   */
+  beforeReply?: (attempt: number) => Promise<void> | void;
+}
+
+export async function startFakeSmtpServer(options: FakeSmtpOptions = {}) {
   const received: ReceivedMail[] = [];
   let failuresLeft = options.failFirst ?? 0;
+  const failCode = options.failCode ?? 451;
+  let attempts = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
@@ -20,11 +35,16 @@ export async function startFakeSmtpServer(options: { failFirst?: number } = {}) 
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        if (failuresLeft > 0) {
-          failuresLeft -= 1;
-          const error = new Error("Mailbox temporarily unavailable") as Error & { responseCode: number };
-          error.responseCode = 451;
+      stream.on("end", async () => {
+        attempts += 1;
+        const refuse = failuresLeft > 0;
+        if (refuse) failuresLeft -= 1;
+        await options.beforeReply?.(attempts);
+        if (refuse) {
+          const error = new Error(failCode >= 500 ? "Mailbox unavailable" : "Mailbox temporarily unavailable") as Error & {
+            responseCode: number;
+          };
+          error.responseCode = failCode;
           return callback(error);
         }
         received.push({
@@ -43,6 +63,14 @@ export async function startFakeSmtpServer(options: { failFirst?: number } = {}) 
     port,
     url: `smtp://127.0.0.1:${port}`,
     received,
+    /** Messages offered so far, accepted or refused. */
+    get attempts() {
+      return attempts;
+    },
+    /** Refuse the next `count` messages (with the configured code). */
+    refuseNext(count: number) {
+      failuresLeft = count;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

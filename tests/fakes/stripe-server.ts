@@ -185,6 +185,12 @@ export async function startFakeStripeServer(options: { secretKey: string; port?:
         throw new RequestError(401, "Invalid API Key provided.");
       }
 
+      // The admin's API Keys check: a free, read-only call.
+      if (url.pathname === "/v1/balance" && req.method === "GET") {
+        const zero = [{ amount: 0, currency: "usd", source_types: { card: 0 } }];
+        return json(200, { object: "balance", available: zero, pending: zero, livemode: false });
+      }
+
       if (url.pathname === "/v1/checkout/sessions" && req.method === "POST") {
         const { amount, currency } = validateCreate(params);
         const id = randomId("cs_test_", 42);

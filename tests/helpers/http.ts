@@ -86,3 +86,21 @@ function isDataWithResponseInit(value: unknown): value is { type: "DataWithRespo
 export function location(result: unknown): string | null {
   return result instanceof Response ? result.headers.get("Location") : null;
 }
+
+/**
+ * POSTs form fields to a running server over real HTTP, as a browser without JavaScript would
+ * (urlencoded, redirects not followed, so a test sees the 303 and its Location).
+ */
+export function postForm(
+  origin: string,
+  path: string,
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  return fetch(`${origin}${path}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
+    body: new URLSearchParams(fields),
+  });
+}

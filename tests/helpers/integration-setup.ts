@@ -17,6 +17,8 @@ Object.assign(process.env, {
   APP_URL: "http://localhost:3000",
   ADMIN_EMAILS: "admin@int.test",
   EDITOR_EMAILS: "editor@int.test",
+  // Tests drive the jobs themselves (runJobsOnce); a server a test spawns runs no timer unless it asks.
+  JOBS_INTERVAL_MS: "0",
 });
 delete process.env.SMTP_URL;
 

@@ -7,7 +7,14 @@ import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as uploadsRoute from "~/routes/uploads.$";
 import { prisma } from "~/server/db.server";
-import { type UploadKind, deleteUpload, formFile, storeImageUpload, uploadsDirectory } from "~/server/uploads.server";
+import {
+  type UploadKind,
+  deleteUpload,
+  formFile,
+  resizedUploadsDirectory,
+  storeImageUpload,
+  uploadsDirectory,
+} from "~/server/uploads.server";
 import { CookieJar, get, run } from "../helpers/http";
 
 // Every image is generated here: no binary fixtures in the repository.
@@ -301,8 +308,10 @@ describe("deleteUpload", () => {
 });
 
 describe("GET /uploads/*", () => {
+  /** GET /uploads/<splat>, where splat may end in a query ("slider/x.png?w=400"), as the router would route it. */
   async function serve(splat: string, headers: Record<string, string> = {}) {
-    return (await run(uploadsRoute.loader, get(new CookieJar(), `/uploads/${splat}`, headers), { "*": splat })) as Response;
+    const [routed = ""] = splat.split("?");
+    return (await run(uploadsRoute.loader, get(new CookieJar(), `/uploads/${splat}`, headers), { "*": routed })) as Response;
   }
 
   it("serves a stored file with its type and a long, immutable cache lifetime", async () => {
@@ -349,6 +358,42 @@ describe("GET /uploads/*", () => {
   ])("answers 404 for %j", async (splat) => {
     const response = await serve(splat);
     expect(response.status).toBe(404);
+  });
+
+  it("serves a smaller AVIF or WebP copy at ?w=, made once, never enlarged, and removed with the upload", async () => {
+    const result = await accepted(fileOf(await solid(1600, 800, 4).png().toBuffer(), "slide.png", "image/png"), "slider");
+    const splat = result.url.replace("/uploads/", "");
+    const avifAccept = { Accept: "image/avif,image/webp,image/*,*/*;q=0.8" };
+
+    const avif = await serve(`${splat}?w=400`, avifAccept);
+    expect(avif.status).toBe(200);
+    expect(avif.headers.get("Content-Type")).toBe("image/avif");
+    expect(avif.headers.get("Vary")).toBe("Accept");
+    expect(avif.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+    const small = await sharp(Buffer.from(await avif.arrayBuffer())).metadata();
+    expect([small.width, small.height, small.hasAlpha]).toEqual([400, 200, true]);
+
+    const again = await serve(`${splat}?w=400`, { ...avifAccept, "If-None-Match": avif.headers.get("ETag") ?? "" });
+    expect(again.status).toBe(304);
+
+    const webp = await serve(`${splat}?w=1200`, { Accept: "image/webp,*/*" });
+    expect(webp.headers.get("Content-Type")).toBe("image/webp");
+    expect((await sharp(Buffer.from(await webp.arrayBuffer())).metadata()).width).toBe(1200);
+
+    const tiny = await accepted(fileOf(await solid(50, 50).png().toBuffer(), "logo.png", "image/png"), "logo");
+    const notEnlarged = await serve(`${tiny.url.replace("/uploads/", "")}?w=192`);
+    expect((await sharp(Buffer.from(await notEnlarged.arrayBuffer())).metadata()).width).toBe(50);
+
+    for (const width of ["123", "0", "-400", "abc", "400.5", ""]) {
+      expect((await serve(`${splat}?w=${width}`)).status).toBe(404);
+    }
+    expect((await serve("slider/does-not-exist.png?w=400")).status).toBe(404);
+
+    const resized = path.join(resizedUploadsDirectory(), "400", `${splat}.avif`);
+    expect(existsSync(resized)).toBe(true);
+    await deleteUpload(result.url);
+    expect(existsSync(resized)).toBe(false);
+    expect(existsSync(path.join(resizedUploadsDirectory(), "1200", `${splat}.webp`))).toBe(false);
   });
 
   it("answers 404 for a directory that matches the pattern", async () => {

@@ -45,14 +45,14 @@ describe("profile helpers", () => {
 });
 
 describe("navigation per role", () => {
-  it("gives admins the admin links with the last four coming soon and no call-to-action", () => {
+  it("gives admins the admin links (Campaigns still coming soon) and no call-to-action", () => {
     const nav = navigationFor("admin");
-    expect(nav.links.map((l) => [l.label, Boolean(l.soon)])).toEqual([
-      ["Admin Dashboard", false],
-      ["Campaigns", true],
-      ["Users", true],
-      ["Orders", true],
-      ["API Keys / Settings", true],
+    expect(nav.links.map((l) => [l.label, l.to, Boolean(l.soon)])).toEqual([
+      ["Admin Dashboard", "/admin/dashboard", false],
+      ["Campaigns", "/admin/campaigns", true],
+      ["Users", "/admin/dashboard/users", false],
+      ["Orders", "/admin/orders", false],
+      ["API Keys / Settings", "/admin/dashboard/settings", false],
     ]);
     expect(nav.account.map((l) => l.label)).toEqual(["Profile", "Full Admin Panel"]);
     expect(nav.cta).toBeNull();

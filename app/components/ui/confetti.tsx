@@ -2,7 +2,10 @@ import { useEffect, useState } from "react";
 
 const COLORS = ["#7c3aed", "#f59e0b", "#10b981", "#ef4444", "#3b82f6", "#ec4899"];
 
-/** Falling pieces for a few seconds; rendered only after hydration, and not at all for reduced motion. */
+/**
+ * Falling pieces for a few seconds, not at all for reduced motion (the stylesheet hides them even
+ * on pages without JavaScript). Each waits above the screen until its delay ends (app.css).
+ */
 export function Confetti({ pieces, durationMs }: { pieces: number; durationMs: number }) {
   const [visible, setVisible] = useState(true);
   useEffect(() => {
@@ -26,7 +29,6 @@ export function Confetti({ pieces, durationMs }: { pieces: number; durationMs: n
               backgroundColor: COLORS[i % COLORS.length],
               animationDelay: `${delay}s`,
               animationDuration: `${Math.min(fall, durationMs / 1000 - delay)}s`,
-              transform: `rotate(${(i * 47) % 360}deg)`,
             }}
           />
         );

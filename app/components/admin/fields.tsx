@@ -1,0 +1,133 @@
+import { getInputProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
+import type { ReactNode } from "react";
+import { FieldErrors } from "../ui/field";
+
+type Meta = FieldMetadata<unknown, Record<string, unknown>, string[]>;
+
+export function Hint({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <p id={id} className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+      {children}
+    </p>
+  );
+}
+
+export function InputField({
+  meta,
+  label,
+  hint,
+  type = "text",
+  className = "",
+  ...rest
+}: {
+  meta: Meta;
+  label: string;
+  hint?: ReactNode;
+  type?: "text" | "url" | "date" | "number" | "search";
+  placeholder?: string;
+  maxLength?: number;
+  min?: string | number;
+  max?: string | number;
+  step?: string;
+  inputMode?: "numeric" | "decimal" | "text" | "url";
+  className?: string;
+}) {
+  const hintId = `${meta.id}-hint`;
+  return (
+    <div className={className}>
+      <label htmlFor={meta.id} className="label">
+        {label}
+      </label>
+      <input
+        {...getInputProps(meta as FieldMetadata<string>, { type, ariaDescribedBy: hint ? hintId : undefined })}
+        {...rest}
+        className="input"
+      />
+      {hint ? <Hint id={hintId}>{hint}</Hint> : null}
+      <FieldErrors id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}
+
+export function TextAreaField({
+  meta,
+  label,
+  hint,
+  rows = 4,
+  maxLength,
+  className = "",
+  mono = false,
+  onInput,
+}: {
+  meta: Meta;
+  label: string;
+  hint?: ReactNode;
+  rows?: number;
+  maxLength?: number;
+  className?: string;
+  mono?: boolean;
+  onInput?: (value: string) => void;
+}) {
+  const hintId = `${meta.id}-hint`;
+  return (
+    <div className={className}>
+      <label htmlFor={meta.id} className="label">
+        {label}
+      </label>
+      <textarea
+        {...getTextareaProps(meta as FieldMetadata<string>, { ariaDescribedBy: hint ? hintId : undefined })}
+        rows={rows}
+        maxLength={maxLength}
+        spellCheck={mono ? false : undefined}
+        onInput={onInput ? (event) => onInput(event.currentTarget.value) : undefined}
+        className={`input ${mono ? "font-mono text-sm" : ""}`}
+      />
+      {hint ? <Hint id={hintId}>{hint}</Hint> : null}
+      <FieldErrors id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}
+
+export function CheckboxField({ meta, label, hint }: { meta: Meta; label: string; hint?: ReactNode }) {
+  const hintId = `${meta.id}-hint`;
+  return (
+    <div>
+      <label htmlFor={meta.id} className="flex cursor-pointer items-start gap-3">
+        <input
+          {...getInputProps(meta as FieldMetadata<boolean>, { type: "checkbox", ariaDescribedBy: hint ? hintId : undefined })}
+          className="mt-0.5 h-5 w-5 shrink-0 accent-brand-700"
+        />
+        <span className="text-sm font-medium text-slate-900 dark:text-slate-100">{label}</span>
+      </label>
+      {hint ? (
+        <div className="pl-8">
+          <Hint id={hintId}>{hint}</Hint>
+        </div>
+      ) : null}
+      <FieldErrors id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}
+
+/** A submit button that says it is busy while its own form posts. */
+export function SubmitButton({
+  busy,
+  children,
+  busyText = "Saving...",
+  className = "btn-primary",
+  name,
+  value,
+}: {
+  busy: boolean;
+  children: ReactNode;
+  busyText?: string;
+  className?: string;
+  name?: string;
+  value?: string;
+}) {
+  return (
+    <button type="submit" className={className} disabled={busy} name={name} value={value}>
+      {busy ? busyText : children}
+    </button>
+  );
+}

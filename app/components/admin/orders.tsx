@@ -1,0 +1,365 @@
+import type { ReactNode } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { countryName } from "~/domain/claims";
+import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from "~/domain/printify";
+import type { QueueOrder } from "~/server/fulfilment/orders.server";
+import { Badge } from "./admin-page";
+import { StatusFilters } from "./status-filters";
+
+/** The admin's order queue (/admin/orders): filters, one card per order, its actions as plain POST forms. */
+
+/** Loader data is serialised: the same shape as the server's queue rows. */
+export type QueueOrderView = QueueOrder;
+
+type ShipField = "trackingNumber" | "carrier" | "trackingUrl";
+
+/** A ship form sent back with errors (JavaScript or not): which order, what was typed, what is wrong. */
+export interface ShipFormState {
+  orderId: string;
+  values: Record<ShipField, string>;
+  errors: Partial<Record<ShipField, string>>;
+}
+
+export function ordersHref({ status, page = 1 }: { status?: OrderStatus; page?: number }): string {
+  const params = new URLSearchParams();
+  if (status) params.set("status", status);
+  if (page > 1) params.set("page", String(page));
+  const search = params.toString();
+  return `/admin/orders${search ? `?${search}` : ""}`;
+}
+
+const STATUS_TONES: Record<OrderStatus, "neutral" | "brand" | "good" | "warn" | "bad"> = {
+  pending: "warn",
+  submitted: "brand",
+  fulfilled: "good",
+  shipped: "good",
+  cancelled: "bad",
+};
+
+const PRODUCT_LABELS: Record<string, string> = { "t-shirt": "T-Shirt", hoodie: "Hoodie", mug: "Mug" };
+
+function formatDate(iso: string | null): string {
+  if (!iso) return "";
+  // UTC, so the server's and the browser's renderings agree.
+  return new Date(iso).toLocaleDateString("en-US", { timeZone: "UTC", year: "numeric", month: "short", day: "numeric" });
+}
+
+export function OrderFilters({ current, counts }: { current: OrderStatus | undefined; counts: Record<string, number> }) {
+  const all = Object.values(counts).reduce((sum, n) => sum + n, 0);
+  const filters: { label: string; status: OrderStatus | undefined; count: number }[] = [
+    { label: "All", status: undefined, count: all },
+    ...ORDER_STATUSES.map((status) => ({ label: ORDER_STATUS_LABELS[status], status, count: counts[status] ?? 0 })),
+  ];
+  const csv = `/admin/orders.csv${current ? `?status=${current}` : ""}`;
+  return (
+    <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+      <StatusFilters
+        label="Filter orders by status"
+        filters={filters.map((filter) => ({
+          label: filter.label,
+          count: filter.count,
+          href: ordersHref({ status: filter.status }),
+          active: filter.status === current,
+        }))}
+      />
+      <a href={csv} download className="btn-secondary shrink-0 self-start sm:self-auto">
+        Export CSV
+      </a>
+    </div>
+  );
+}
+
+export function OrderList({
+  orders,
+  status,
+  printify,
+  ship,
+}: {
+  orders: QueueOrderView[];
+  status: OrderStatus | undefined;
+  printify: boolean;
+  ship: ShipFormState | null;
+}) {
+  if (!orders.length) {
+    return (
+      <p className="card mt-6 p-6 text-slate-700 dark:text-slate-300">
+        {status
+          ? `No ${ORDER_STATUS_LABELS[status].toLowerCase()} orders.`
+          : "No orders yet. An order appears here when a winner claims a prize."}
+      </p>
+    );
+  }
+  return (
+    <ul className="mt-6 space-y-4" aria-label="Orders">
+      {orders.map((order) => (
+        <li key={order.id}>
+          <OrderCard order={order} printify={printify} ship={ship?.orderId === order.id ? ship : null} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Detail({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-400">{term}</dt>
+      {/* Winners' addresses and emails can be one long word; they wrap anywhere rather than widen the page. */}
+      <dd className="mt-0.5 text-sm [overflow-wrap:anywhere] text-slate-900 dark:text-slate-100">{children}</dd>
+    </div>
+  );
+}
+
+function OrderCard({ order, printify, ship }: { order: QueueOrderView; printify: boolean; ship: ShipFormState | null }) {
+  const headingId = `order-${order.id}-title`;
+  const choices = [PRODUCT_LABELS[order.productType] ?? order.productType, order.size, order.style, order.color]
+    .filter(Boolean)
+    .join(" · ");
+  const place = [order.shipCity, order.shipRegion, order.shipPostalCode].filter(Boolean).join(", ");
+  // As the server allows (fulfilment/orders.server): fulfilled by hand unless Printify is making it (a
+  // pending order never is: unsent, or re-queued after Printify cancelled it); shipped until it is.
+  const canFulfil = order.status === "pending" || (order.status === "submitted" && !order.printifyOrderId);
+  const canShip = order.status !== "shipped";
+  const canRequeue = order.status === "cancelled";
+  const requeuedByHand = order.status === "pending" && Boolean(order.printifyOrderId);
+  return (
+    <article aria-labelledby={headingId} className="card p-5 sm:p-6" data-testid="order" data-order-id={order.id}>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h2 id={headingId} className="text-lg font-semibold [overflow-wrap:anywhere]">
+            {/* The campaign page runs without the client runtime: a full page load, or its countdown would stand still. */}
+            <Link to={`/campaign/${order.campaignId}`} reloadDocument className="hover:underline">
+              {order.campaignTitle || "Untitled campaign"}
+            </Link>
+          </h2>
+          <p className="mt-0.5 text-sm text-slate-700 dark:text-slate-300">
+            {order.prize} · claimed {formatDate(order.claimedAt)}
+            {order.submittedAt ? ` · submitted ${formatDate(order.submittedAt)}` : ""}
+            {order.shippedAt ? ` · shipped ${formatDate(order.shippedAt)}` : ""}
+          </p>
+        </div>
+        <span data-testid="order-status">
+          <Badge tone={STATUS_TONES[order.status]}>{ORDER_STATUS_LABELS[order.status]}</Badge>
+        </span>
+      </div>
+
+      <dl className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <Detail term="Winner">{order.winnerEmail}</Detail>
+        <Detail term="Choice">{choices || "—"}</Detail>
+        <Detail term="Ship to">
+          {order.shipName ? (
+            <>
+              {order.shipName}
+              <br />
+              {order.shipLine1}
+              {order.shipLine2 ? (
+                <>
+                  <br />
+                  {order.shipLine2}
+                </>
+              ) : null}
+              <br />
+              {place}
+              <br />
+              {countryName(order.shipCountry)}
+              {order.shipPhone ? (
+                <>
+                  <br />
+                  {order.shipPhone}
+                </>
+              ) : null}
+            </>
+          ) : (
+            "No address yet"
+          )}
+        </Detail>
+        <Detail term="Tracking">
+          {order.trackingNumber ? (
+            <>
+              {order.carrier ? `${order.carrier} ` : ""}
+              {order.trackingUrl ? (
+                <a
+                  href={order.trackingUrl}
+                  target="_blank"
+                  rel="noreferrer noopener"
+                  className="font-medium text-brand-700 underline dark:text-brand-300"
+                >
+                  {order.trackingNumber}
+                </a>
+              ) : (
+                order.trackingNumber
+              )}
+            </>
+          ) : (
+            "—"
+          )}
+        </Detail>
+        {printify || order.printifyOrderId ? (
+          <Detail term="Printify">
+            {order.printifyOrderId ? (
+              <>
+                <span className="font-mono text-xs">{order.printifyOrderId}</span>
+                {order.providerStatus ? <> · {order.providerStatus}</> : null}
+              </>
+            ) : (
+              "Not sent yet"
+            )}
+          </Detail>
+        ) : null}
+      </dl>
+
+      {order.lastError ? (
+        <p
+          role="status"
+          className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+        >
+          <span className="font-semibold">Last error:</span> {order.lastError}
+        </p>
+      ) : null}
+
+      {requeuedByHand ? (
+        <p className="mt-4 text-sm text-slate-700 dark:text-slate-300">
+          Printify cancelled its order for this prize, so it is fulfilled by hand: make and send it, then mark it fulfilled or shipped.
+        </p>
+      ) : null}
+
+      {canRequeue ? (
+        <div
+          className="mt-4 flex flex-col gap-3 rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900 sm:flex-row sm:items-center sm:justify-between dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+          data-testid="order-cancelled"
+        >
+          <p>
+            {order.printifyOrderId
+              ? "Printify cancelled this order and will not make it. Re-queue it to make and send it by hand, or mark it shipped if the prize went out another way."
+              : printify
+                ? "This order was cancelled. Re-queue it to send it to Printify again, or mark it shipped if the prize went out another way."
+                : "This order was cancelled. Re-queue it to make and send it by hand, or mark it shipped if the prize went out another way."}{" "}
+            The winner sees that there is a problem with the order until then.
+          </p>
+          <RequeueForm orderId={order.id} />
+        </div>
+      ) : null}
+
+      {canFulfil || canShip ? (
+        <div className="mt-5 flex flex-col gap-4 border-t border-slate-200 pt-5 lg:flex-row lg:items-end dark:border-slate-800">
+          {canShip ? <ShipForm order={order} state={ship} /> : null}
+          {canFulfil ? <FulfilForm orderId={order.id} /> : null}
+        </div>
+      ) : null}
+    </article>
+  );
+}
+
+function useBusy(orderId: string, intent: string): boolean {
+  const navigation = useNavigation();
+  return (
+    navigation.state === "submitting" && navigation.formData?.get("orderId") === orderId && navigation.formData?.get("intent") === intent
+  );
+}
+
+function FulfilForm({ orderId }: { orderId: string }) {
+  const busy = useBusy(orderId, "fulfil");
+  return (
+    <Form method="post" className="lg:ml-auto">
+      <input type="hidden" name="orderId" value={orderId} />
+      <button type="submit" name="intent" value="fulfil" className="btn-secondary w-full lg:w-auto" disabled={busy}>
+        {busy ? "Saving..." : "Mark fulfilled"}
+      </button>
+    </Form>
+  );
+}
+
+function RequeueForm({ orderId }: { orderId: string }) {
+  const busy = useBusy(orderId, "requeue");
+  return (
+    <Form method="post" className="shrink-0">
+      <input type="hidden" name="orderId" value={orderId} />
+      <button type="submit" name="intent" value="requeue" className="btn-secondary w-full sm:w-auto" disabled={busy}>
+        {busy ? "Saving..." : "Re-queue order"}
+      </button>
+    </Form>
+  );
+}
+
+function ShipForm({ order, state }: { order: QueueOrderView; state: ShipFormState | null }) {
+  const busy = useBusy(order.id, "ship");
+  const field = (name: ShipField, label: string, props: { required?: boolean; type?: string; placeholder?: string; maxLength: number }) => {
+    const id = `${name}-${order.id}`;
+    const error = state?.errors[name];
+    return (
+      <div className="min-w-0 flex-1">
+        <label htmlFor={id} className="label">
+          {label}
+        </label>
+        <input
+          id={id}
+          name={name}
+          type={props.type ?? "text"}
+          required={props.required}
+          maxLength={props.maxLength}
+          placeholder={props.placeholder}
+          defaultValue={state?.values[name] ?? ""}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          className="input"
+        />
+        {error ? (
+          <p id={`${id}-error`} className="field-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+      </div>
+    );
+  };
+  return (
+    <Form
+      method="post"
+      className="flex flex-1 flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-start lg:flex-nowrap"
+      aria-label={`Mark ${order.campaignTitle} shipped`}
+    >
+      <input type="hidden" name="orderId" value={order.id} />
+      {field("trackingNumber", "Tracking number", { required: true, maxLength: 100 })}
+      {field("carrier", "Carrier (optional)", { maxLength: 60, placeholder: "USPS" })}
+      {field("trackingUrl", "Tracking URL (optional)", { type: "url", maxLength: 500, placeholder: "https://" })}
+      <button type="submit" name="intent" value="ship" className="btn-primary sm:mt-[1.625rem]" disabled={busy}>
+        {busy ? "Saving..." : "Mark shipped"}
+      </button>
+    </Form>
+  );
+}
+
+export function OrdersPager({
+  status,
+  page,
+  total,
+  pageSize,
+}: {
+  status: OrderStatus | undefined;
+  page: number;
+  total: number;
+  pageSize: number;
+}) {
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  if (pages <= 1) return null;
+  return (
+    <nav aria-label="Pages" className="mt-6 flex items-center justify-between gap-3 text-sm">
+      {page > 1 ? (
+        <Link to={ordersHref({ status, page: page - 1 })} className="btn-secondary">
+          Previous
+        </Link>
+      ) : (
+        <span />
+      )}
+      <span className="text-slate-700 dark:text-slate-300">
+        Page {page} of {pages}
+      </span>
+      {page < pages ? (
+        <Link to={ordersHref({ status, page: page + 1 })} className="btn-secondary">
+          Next
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
+  );
+}

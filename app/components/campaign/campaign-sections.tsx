@@ -1,0 +1,214 @@
+import { Link } from "react-router";
+import { SHIRT_COLORS, PRODUCT_TYPES } from "~/domain/campaign-schemas";
+import { formatUtcDateTime } from "~/domain/campaign-status";
+import { REFERRAL_BONUS_ENTRIES } from "~/domain/entries";
+import { responsiveImage } from "~/domain/images";
+import type { CampaignPageData, CampaignWinners } from "~/server/campaign-page.server";
+import { Confetti } from "../ui/confetti";
+
+export function productLabel(productType: string): string {
+  return PRODUCT_TYPES.find((product) => product.key === productType)?.label ?? "T-Shirt";
+}
+
+export function colorNames(keys: string[]): string[] {
+  return keys.map((key) => SHIRT_COLORS.find((color) => color.key === key)?.name ?? key);
+}
+
+export function CampaignNotFound() {
+  return (
+    <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-6 py-24 text-center">
+      <h1 className="text-3xl font-bold">Campaign Not Found</h1>
+      <p className="text-slate-700 dark:text-slate-300">This giveaway doesn't exist, or it isn't public yet.</p>
+      <Link to="/giveaways" className="btn-primary">
+        Browse Giveaways
+      </Link>
+    </div>
+  );
+}
+
+export function CampaignSummary({ page }: { page: CampaignPageData }) {
+  const { campaign, image } = page;
+  const brandHref = campaign.brandUrl && /^https?:\/\//.test(campaign.brandUrl) ? campaign.brandUrl : null;
+  return (
+    <div className="space-y-5">
+      <div className="overflow-hidden rounded-3xl bg-slate-100 dark:bg-slate-900">
+        {image ? (
+          <img
+            src={image.src}
+            srcSet={image.srcSet}
+            sizes="(min-width: 1024px) 40rem, 100vw"
+            width={800}
+            height={800}
+            alt={`${campaign.title}: the prize ${productLabel(campaign.productType).toLowerCase()} design`}
+            fetchPriority="high"
+            decoding="async"
+            className="aspect-square h-auto w-full object-contain"
+          />
+        ) : (
+          <div className="flex aspect-square items-center justify-center text-slate-600 dark:text-slate-400">Design coming soon</div>
+        )}
+      </div>
+      <div>
+        <p className="text-sm font-semibold uppercase tracking-wide text-brand-700 dark:text-brand-300">
+          {productLabel(campaign.productType)} giveaway
+        </p>
+        <h1 className="mt-1 text-3xl font-extrabold tracking-tight [overflow-wrap:anywhere] sm:text-4xl">{campaign.title}</h1>
+        <p className="mt-2 flex items-center gap-2 text-slate-700 dark:text-slate-300">
+          {campaign.logoUrl ? (
+            <img
+              {...responsiveImage(campaign.logoUrl, [96, 192])}
+              sizes="40px"
+              width={40}
+              height={40}
+              alt={`${campaign.brandName} logo`}
+              loading="lazy"
+              decoding="async"
+              className="size-10 shrink-0 rounded-lg bg-white object-contain"
+            />
+          ) : null}
+          <span>
+            by{" "}
+            {brandHref ? (
+              <a href={brandHref} rel="noopener noreferrer nofollow ugc" className="font-semibold underline">
+                {campaign.brandName}
+              </a>
+            ) : (
+              <span className="font-semibold">{campaign.brandName}</span>
+            )}
+          </span>
+        </p>
+        <p className="mt-4 whitespace-pre-line text-slate-800 [overflow-wrap:anywhere] dark:text-slate-200">{campaign.description}</p>
+      </div>
+    </div>
+  );
+}
+
+/** A small prize picture beside its line; lazy, with its box reserved so nothing shifts. */
+function PrizeThumbnail({ src, alt }: { src: string | null; alt: string }) {
+  if (!src) return null;
+  return (
+    <img
+      {...responsiveImage(src, [96, 192])}
+      sizes="64px"
+      width={64}
+      height={64}
+      alt={alt}
+      loading="lazy"
+      decoding="async"
+      className="size-16 shrink-0 rounded-lg bg-slate-100 object-cover dark:bg-slate-800"
+    />
+  );
+}
+
+export function PrizeList({ page }: { page: CampaignPageData }) {
+  const { campaign } = page;
+  const product = productLabel(campaign.productType);
+  return (
+    <div className="mt-10 grid gap-6 md:grid-cols-2">
+      <section aria-labelledby="prizes-heading" className="card p-5 sm:p-6">
+        <h2 id="prizes-heading" className="text-xl font-bold">
+          What you can win
+        </h2>
+        <ul className="mt-4 space-y-3">
+          <li>
+            <p className="font-semibold">Grand prize: this {product.toLowerCase()}</p>
+            <p className="text-sm text-slate-700 dark:text-slate-300">
+              {campaign.productType === "mug"
+                ? `In ${colorNames(campaign.colors).join(", ")}.`
+                : `Your choice of ${colorNames(campaign.colors).join(", ")} in sizes ${campaign.sizes.join(", ")}, printed and shipped to you.`}
+            </p>
+          </li>
+          {campaign.bonusGift ? (
+            <li>
+              <p className="font-semibold">Winner's bonus gift: {campaign.bonusGift}</p>
+            </li>
+          ) : null}
+          {campaign.bonusProduct ? (
+            <li className="flex items-start gap-3">
+              <PrizeThumbnail src={campaign.bonusProduct.imageUrl} alt={campaign.bonusProduct.title || "Bonus prize"} />
+              <div>
+                <p className="font-semibold">
+                  Bonus: {campaign.bonusProduct.title}
+                  {campaign.bonusProduct.value ? ` (approx. value ${campaign.bonusProduct.value})` : ""}
+                </p>
+                {campaign.bonusProduct.description ? (
+                  <p className="text-sm text-slate-700 dark:text-slate-300">{campaign.bonusProduct.description}</p>
+                ) : null}
+              </div>
+            </li>
+          ) : null}
+          {campaign.additionalPrizes.map((prize) => (
+            <li key={prize.rank} className="flex items-center gap-3">
+              <PrizeThumbnail src={prize.imageUrl} alt={prize.title} />
+              <p className="font-semibold">
+                {prize.rank === 2 ? "2nd" : "3rd"} place: {prize.title}
+              </p>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="how-heading" className="card p-5 sm:p-6">
+        <h2 id="how-heading" className="text-xl font-bold">
+          How it works
+        </h2>
+        <ol className="mt-4 list-decimal space-y-2 pl-5 text-slate-800 dark:text-slate-200">
+          <li>Enter with your email. No account, no purchase.</li>
+          {page.referralsEnabled ? (
+            <li>Share your personal link: each friend who enters through it gives you {REFERRAL_BONUS_ENTRIES} bonus entries.</li>
+          ) : (
+            <li>Share the giveaway with your friends.</li>
+          )}
+          {campaign.endDate ? (
+            <li>
+              {page.phase === "ended" ? "The draw took place when the giveaway ended on" : "The draw happens when the giveaway ends on"}{" "}
+              {formatUtcDateTime(new Date(campaign.endDate))}.
+            </li>
+          ) : null}
+          <li>The winner is drawn at random, weighted by entries, and notified by email.</li>
+        </ol>
+        {campaign.drawCommitment ? (
+          <div className="mt-4 rounded-xl bg-slate-100 p-3 text-sm dark:bg-slate-800">
+            <p className="font-medium">Fair draw commitment (SHA-256 of the secret seed)</p>
+            <p className="mt-1 font-mono text-xs break-all" data-testid="draw-commitment">
+              {campaign.drawCommitment}
+            </p>
+            {campaign.revealedSeed ? (
+              <p className="mt-2">
+                Revealed seed: <span className="font-mono text-xs break-all">{campaign.revealedSeed}</span>
+              </p>
+            ) : null}
+            <p className="mt-2">
+              <Link to={`/campaign/${campaign.id}/draw`} className="font-medium text-brand-700 underline dark:text-brand-300">
+                {campaign.revealedSeed ? "See how the winner was drawn" : "How the winner will be drawn"}
+              </Link>
+            </p>
+          </div>
+        ) : null}
+      </section>
+    </div>
+  );
+}
+
+export function WinnerAnnouncement({ winners }: { winners: CampaignWinners }) {
+  return (
+    <section aria-labelledby="winner-heading" className="text-center">
+      <Confetti pieces={150} durationMs={6000} />
+      <h2 id="winner-heading" className="text-sm font-semibold uppercase tracking-wide text-brand-700 dark:text-brand-300">
+        Winner
+      </h2>
+      <p className="mt-1 text-2xl font-bold [overflow-wrap:anywhere]" data-testid="winner-name">
+        {winners.grandPrize}
+      </p>
+      <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">Congratulations! The winner has been notified by email.</p>
+      {winners.additional.length ? (
+        <ul className="mt-3 space-y-1 text-sm">
+          {winners.additional.map((winner) => (
+            <li key={winner.rank}>
+              {winner.rank === 2 ? "2nd" : "3rd"} place ({winner.title}): <strong>{winner.name}</strong>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}

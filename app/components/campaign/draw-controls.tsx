@@ -1,0 +1,161 @@
+import type { ReactNode } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { formatUtcDateTime } from "~/domain/campaign-status";
+import type { DrawControlsData } from "~/server/claims.server";
+
+const CLAIM_LABELS: Record<NonNullable<DrawControlsData["winner"]>["claim"], string> = {
+  claimed: "Claimed",
+  waiting: "Waiting for the winner to claim",
+  unclaimed: "Not claimed before the deadline",
+};
+
+function when(iso: string | null): string {
+  return iso ? formatUtcDateTime(new Date(iso)) : "not set";
+}
+
+export function drawActionPath(campaignId: string): string {
+  return `/dashboard/campaigns/${campaignId}/draw`;
+}
+
+/**
+ * The creator's draw panel (DECISIONS 13, 22): the draw's state and its actions, each a plain POST
+ * form to the draw route, so it works without JavaScript wherever it is embedded. `returnTo` is
+ * where a successful action comes back to (a path under this campaign's dashboard).
+ */
+export function DrawControls({ controls, returnTo, error }: { controls: DrawControlsData; returnTo?: string; error?: string | null }) {
+  const action = drawActionPath(controls.campaignId);
+  const navigation = useNavigation();
+  const busyIntent = navigation.state === "submitting" && navigation.formAction === action ? navigation.formData?.get("intent") : null;
+  const hidden = returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null;
+
+  return (
+    <section aria-labelledby="draw-controls-heading" className="card space-y-5 p-5 sm:p-6" data-testid="draw-controls">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="draw-controls-heading" className="text-lg font-semibold">
+          Winner draw
+        </h2>
+        {controls.drawn ? (
+          <Link to={`/campaign/${controls.campaignId}/draw`} className="text-sm font-medium text-brand-700 underline dark:text-brand-300">
+            Public draw record
+          </Link>
+        ) : null}
+      </div>
+      {error ? (
+        <p
+          role="alert"
+          className="rounded-lg border border-red-600/40 bg-red-50 p-3 text-sm font-medium text-red-900 dark:bg-red-950 dark:text-red-100"
+        >
+          {error}
+        </p>
+      ) : null}
+
+      {controls.winner ? (
+        <div className="space-y-4">
+          <dl className="divide-y divide-slate-200 text-sm dark:divide-slate-800">
+            <Row label="Winner">
+              <span data-testid="draw-winner">{controls.winner.name}</span>
+            </Row>
+            <Row label="Winner email">{controls.winner.notified ? "Sent" : "Being sent"}</Row>
+            <Row label="Claim">
+              <span data-testid="draw-claim-state">{CLAIM_LABELS[controls.winner.claim]}</span>
+            </Row>
+            <Row label="Claim deadline">{when(controls.winner.claimDeadline)}</Row>
+            {controls.winner.claimedAt ? <Row label="Claimed">{when(controls.winner.claimedAt)}</Row> : null}
+            {controls.additionalPrizes.map((prize) => (
+              <Row key={prize.rank} label={`${prize.rank === 2 ? "2nd" : "3rd"} place: ${prize.title}`}>
+                {prize.winner ? `${prize.winner} (code emailed)` : "No winner"}
+              </Row>
+            ))}
+          </dl>
+          {controls.winner.canRedraw ? (
+            <Form method="post" action={action} className="space-y-2">
+              {hidden}
+              <input type="hidden" name="rank" value="1" />
+              <p className="text-sm text-slate-700 dark:text-slate-300">
+                The winner did not claim the prize in time. Redrawing picks the next entrant from the same seeded draw and emails them a
+                claim link.
+              </p>
+              <button type="submit" name="intent" value="redraw" className="btn-primary" disabled={busyIntent === "redraw"}>
+                {busyIntent === "redraw" ? "Redrawing..." : "Redraw winner"}
+              </button>
+            </Form>
+          ) : null}
+        </div>
+      ) : (
+        <DrawState controls={controls}>
+          {controls.canDraw ? (
+            <Form method="post" action={action}>
+              {hidden}
+              <button type="submit" name="intent" value="draw" className="btn-primary" disabled={busyIntent === "draw"}>
+                {busyIntent === "draw" ? "Drawing..." : "Draw winner"}
+              </button>
+            </Form>
+          ) : null}
+        </DrawState>
+      )}
+
+      <Form method="post" action={action} className="space-y-3 border-t border-slate-200 pt-5 dark:border-slate-800">
+        {hidden}
+        <input type="hidden" name="winnerPublic" value="false" />
+        <label className="flex items-center gap-3 text-sm font-medium">
+          <input
+            type="checkbox"
+            name="winnerPublic"
+            value="true"
+            defaultChecked={controls.winnerPublic}
+            className="h-5 w-5 accent-brand-700"
+          />
+          Show the winner on the public giveaway page
+        </label>
+        <div>
+          <label htmlFor="winner-public-name" className="label">
+            Public name (optional)
+          </label>
+          <input
+            id="winner-public-name"
+            name="winnerPublicName"
+            defaultValue={controls.winnerPublicName}
+            maxLength={50}
+            aria-describedby="winner-public-name-hint"
+            className="input"
+          />
+          <p id="winner-public-name-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+            Shown instead of the masked email, e.g. the name the winner asked for.
+          </p>
+        </div>
+        <button type="submit" name="intent" value="winner-public" className="btn-secondary" disabled={busyIntent === "winner-public"}>
+          {busyIntent === "winner-public" ? "Saving..." : "Save winner display"}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+function DrawState({ controls, children }: { controls: DrawControlsData; children: ReactNode }) {
+  let text: string;
+  if (controls.status === "draft" || controls.status === "pending_payment") text = "The draw happens after the giveaway launches and ends.";
+  else if (controls.status === "completed") text = "The giveaway ended without a winner: it had no entries.";
+  else if (!controls.ended) {
+    text = `The draw happens when the giveaway ends on ${when(controls.endDate)}.${
+      controls.autoPick ? " The winner is drawn automatically." : " You can then draw the winner here."
+    }`;
+  } else if (controls.autoPick) text = "The giveaway has ended. The winner is being drawn automatically and will be emailed shortly.";
+  else text = "The giveaway has ended. Draw the winner now: they are emailed a link to claim the prize.";
+  return (
+    <div className="space-y-3">
+      <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="draw-state">
+        {text}
+      </p>
+      {children}
+    </div>
+  );
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex justify-between gap-4 py-2">
+      <dt className="text-slate-600 dark:text-slate-400">{label}</dt>
+      <dd className="text-right font-medium [overflow-wrap:anywhere]">{children}</dd>
+    </div>
+  );
+}

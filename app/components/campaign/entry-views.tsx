@@ -1,0 +1,228 @@
+import { Form, Link } from "react-router";
+import { ENTRY_MESSAGES, REFERRAL_BONUS_ENTRIES, entryWeight } from "~/domain/entries";
+import type { CampaignPageData } from "~/server/campaign-page.server";
+import { HoneypotField } from "../ui/honeypot";
+
+export interface EntryFormErrors {
+  form?: string;
+  email?: string;
+  phoneNumber?: string;
+  agreedToTerms?: string;
+}
+
+export interface EntryFormValues {
+  email?: string;
+  phoneNumber?: string;
+  marketingConsent?: boolean;
+}
+
+/** Email, optional phone, terms and a separate, never pre-ticked marketing consent (issue 5). */
+export function EntryForm({
+  campaignId,
+  referrerId,
+  lockedEmail,
+  errors,
+  values,
+}: {
+  campaignId: string;
+  referrerId: string | null;
+  lockedEmail: string | null;
+  errors: EntryFormErrors;
+  values: EntryFormValues;
+}) {
+  return (
+    <Form
+      method="post"
+      noValidate
+      data-entry-form
+      data-email-required={ENTRY_MESSAGES.emailRequired}
+      data-email-invalid={ENTRY_MESSAGES.emailInvalid}
+      data-terms-required={ENTRY_MESSAGES.termsRequired}
+      className="relative space-y-4"
+      aria-labelledby="enter-heading"
+    >
+      <h2 id="enter-heading" className="text-xl font-bold">
+        Enter the Giveaway
+      </h2>
+      {errors.form ? (
+        <p
+          role="alert"
+          className="rounded-lg border border-red-600/40 bg-red-50 p-3 text-sm font-medium text-red-900 dark:bg-red-950 dark:text-red-100"
+        >
+          {errors.form}
+        </p>
+      ) : null}
+      <HoneypotField />
+      {referrerId ? <input type="hidden" name="ref" value={referrerId} /> : null}
+      <div>
+        <label htmlFor="entry-email" className="label">
+          Email
+        </label>
+        <input
+          id="entry-email"
+          name="email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          required
+          readOnly={lockedEmail !== null}
+          defaultValue={lockedEmail ?? values.email ?? ""}
+          aria-invalid={errors.email ? true : undefined}
+          aria-describedby="entry-email-error"
+          className="input read-only:bg-slate-100 dark:read-only:bg-slate-800"
+        />
+        <p id="entry-email-error" className="field-error empty:hidden" aria-live="polite">
+          {errors.email}
+        </p>
+        {lockedEmail ? (
+          <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">You're signed in, so you enter with this email.</p>
+        ) : null}
+      </div>
+      <div>
+        <label htmlFor="entry-phone" className="label">
+          Phone <span className="font-normal text-slate-600 dark:text-slate-400">(optional, for an SMS if you win)</span>
+        </label>
+        <input
+          id="entry-phone"
+          name="phoneNumber"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          defaultValue={values.phoneNumber ?? ""}
+          aria-invalid={errors.phoneNumber ? true : undefined}
+          aria-describedby="entry-phone-error"
+          className="input"
+        />
+        <p id="entry-phone-error" className="field-error empty:hidden">
+          {errors.phoneNumber}
+        </p>
+      </div>
+      <div>
+        <div className="flex items-start gap-3">
+          <input
+            id="entry-terms"
+            name="agreedToTerms"
+            type="checkbox"
+            required
+            aria-invalid={errors.agreedToTerms ? true : undefined}
+            aria-describedby="entry-terms-error"
+            className="mt-1 size-5 shrink-0 accent-brand-700"
+          />
+          <label htmlFor="entry-terms" className="text-sm text-slate-800 dark:text-slate-200">
+            I am 18 or older and agree to the{" "}
+            <Link to={`/campaign/${campaignId}/rules`} className="font-semibold text-brand-700 underline dark:text-brand-300">
+              official rules
+            </Link>{" "}
+            and the{" "}
+            <Link to="/terms" className="font-semibold text-brand-700 underline dark:text-brand-300">
+              terms and conditions
+            </Link>
+            .
+          </label>
+        </div>
+        <p id="entry-terms-error" className="field-error empty:hidden" aria-live="polite">
+          {errors.agreedToTerms}
+        </p>
+      </div>
+      <div className="flex items-start gap-3">
+        <input
+          id="entry-consent"
+          name="marketingConsent"
+          type="checkbox"
+          defaultChecked={false}
+          className="mt-1 size-5 shrink-0 accent-brand-700"
+        />
+        <label htmlFor="entry-consent" className="text-sm text-slate-700 dark:text-slate-300">
+          Send me news and offers from the brand. Optional: it does not change your chances.
+        </label>
+      </div>
+      <button type="submit" className="btn-primary w-full py-3 text-base">
+        Enter Now
+      </button>
+      <p className="text-center text-xs text-slate-600 dark:text-slate-400">No purchase necessary. One entry per person.</p>
+    </Form>
+  );
+}
+
+const NETWORK_STYLES: Record<string, string> = {
+  email: "bg-slate-700 hover:bg-slate-800",
+  x: "bg-black hover:bg-slate-900",
+  facebook: "bg-[#0a58ca] hover:bg-[#084aa8]",
+  whatsapp: "bg-[#0b7a33] hover:bg-[#08642a]",
+};
+
+/** The entrant's confirmation; sharing is always offered, bonus entries only while referrals are on (DECISIONS 17). */
+export function EntryConfirmation({
+  entry,
+  campaignTitle,
+  referralsEnabled,
+}: {
+  entry: NonNullable<CampaignPageData["entry"]>;
+  campaignTitle: string;
+  referralsEnabled: boolean;
+}) {
+  const weight = entryWeight(entry);
+  return (
+    <section aria-labelledby="entered-heading" className="space-y-5">
+      <div className="text-center">
+        <svg viewBox="0 0 24 24" aria-hidden="true" className="mx-auto size-12 text-emerald-600">
+          <circle cx="12" cy="12" r="11" fill="currentColor" opacity="0.15" />
+          <path d="M7 12.5l3.2 3.2L17 9" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+        <h2 id="entered-heading" className="mt-2 text-2xl font-bold">
+          You're In!
+        </h2>
+        <p className="mt-1 text-slate-700 dark:text-slate-300">
+          {entry.email} is entered in {campaignTitle}. You hold{" "}
+          <strong data-testid="your-entries">
+            {weight} {weight === 1 ? "entry" : "entries"}
+          </strong>
+          .
+        </p>
+      </div>
+      {entry.coupon ? (
+        <div className="rounded-xl border-2 border-dashed border-brand-600 p-4 text-center">
+          <p className="text-sm font-medium text-slate-700 dark:text-slate-300">Your thank-you coupon</p>
+          <p className="mt-1 font-mono text-2xl font-bold tracking-wider">{entry.coupon.code}</p>
+          {entry.coupon.description ? <p className="mt-1 text-sm">{entry.coupon.description}</p> : null}
+        </div>
+      ) : null}
+      <div>
+        {referralsEnabled ? (
+          <>
+            <h3 className="font-semibold">Share to earn bonus entries</h3>
+            <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+              Every friend who enters through your link adds {REFERRAL_BONUS_ENTRIES} bonus entries to yours.
+            </p>
+          </>
+        ) : (
+          <h3 className="font-semibold">Share with friends</h3>
+        )}
+        <label htmlFor="referral-link" className="label mt-3">
+          {referralsEnabled ? "Your referral link" : "Your link to share"}
+        </label>
+        <div className="flex gap-2">
+          <input id="referral-link" readOnly value={entry.referralLink} className="input min-w-0 flex-1 font-mono text-sm" />
+          <button type="button" hidden data-copy={entry.referralLink} className="btn-secondary shrink-0">
+            Copy
+          </button>
+        </div>
+        <p data-copy-status role="status" className="mt-1 text-sm font-medium text-emerald-700 empty:hidden dark:text-emerald-400" />
+        <ul className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-4">
+          {entry.shareLinks.map((link) => (
+            <li key={link.network}>
+              <a
+                href={link.href}
+                target={link.network === "email" ? undefined : "_blank"}
+                rel="noopener noreferrer"
+                className={`flex min-h-11 items-center justify-center rounded-lg px-3 py-2 text-sm font-semibold text-white ${NETWORK_STYLES[link.network]}`}
+              >
+                Share via {link.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,241 @@
+import { getCollectionProps, getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, useNavigation } from "react-router";
+import { CLAIM_COUNTRIES, claimSchema, sizesNotInStyle, type ClaimOptions } from "~/domain/claims";
+import { formatUtcDateTime } from "~/domain/campaign-status";
+import { FieldErrors, FormErrors } from "../ui/field";
+import type { ClaimSummary } from "./claim-views";
+
+const chip =
+  "flex cursor-pointer items-center justify-center gap-2 rounded-lg border border-slate-300 px-3 py-2.5 text-sm font-medium has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600 dark:border-slate-700 dark:has-[:checked]:bg-brand-900/40";
+
+/**
+ * The winner's choices and shipping address. A plain POST without JavaScript (the server answers
+ * with the same errors); with JavaScript, Conform validates with the same schema as you type.
+ */
+export function ClaimForm({
+  campaign,
+  options,
+  lastResult,
+}: {
+  campaign: ClaimSummary;
+  options: ClaimOptions;
+  lastResult: SubmissionResult<string[]> | null | undefined;
+}) {
+  const schema = claimSchema(options);
+  const only = (values: readonly string[]) => (values.length === 1 ? values[0] : undefined);
+  const [form, fields] = useForm({
+    id: "claim",
+    lastResult,
+    defaultValue: { size: only(options.sizes), style: only(options.styles), color: only(options.colors.map((c) => c.key)) },
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  // Sizes some style is not made in (women's-fit tees stop at 2XL), said next to the sizes so it works without JavaScript too.
+  const sizeNotes = options.styles
+    .map((style) => ({ style, missing: sizesNotInStyle(options, style) }))
+    .filter((note) => note.missing.length > 0);
+  const sizeNotesId = `${fields.size.id}-notes`;
+  const chosenStyle = typeof fields.style.value === "string" ? fields.style.value : undefined;
+  const unavailable = new Set(chosenStyle ? sizesNotInStyle(options, chosenStyle) : []);
+
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-6" aria-label="Claim your prize">
+      <FormErrors id={form.errorId} errors={form.errors} />
+
+      <fieldset className="card space-y-5 p-5 sm:p-6">
+        <legend className="sr-only">Your choices</legend>
+        <h2 className="text-lg font-semibold">Your choices</h2>
+        {options.sizes.length ? (
+          <fieldset
+            aria-describedby={
+              [sizeNotes.length ? sizeNotesId : "", fields.size.errors ? fields.size.errorId : ""].filter(Boolean).join(" ") || undefined
+            }
+          >
+            <legend className="label">Size</legend>
+            <div className="grid grid-cols-4 gap-2 sm:grid-cols-7">
+              {getCollectionProps(fields.size, { type: "radio", options: options.sizes }).map(({ key, ...props }) => (
+                <label
+                  key={key}
+                  className={`${chip} ${unavailable.has(props.value) ? "text-slate-500 line-through dark:text-slate-400" : ""}`}
+                >
+                  <input {...props} className="sr-only" />
+                  {props.value}
+                </label>
+              ))}
+            </div>
+            {sizeNotes.length ? (
+              <p id={sizeNotesId} className="mt-2 text-xs text-slate-600 dark:text-slate-400">
+                {sizeNotes.map((note) => `${note.style} is not available in ${listOf(note.missing)}.`).join(" ")}
+              </p>
+            ) : null}
+            <FieldErrors id={fields.size.errorId} errors={fields.size.errors} />
+          </fieldset>
+        ) : null}
+        {options.styles.length ? (
+          <fieldset aria-describedby={fields.style.errors ? fields.style.errorId : undefined}>
+            <legend className="label">Style</legend>
+            <div className="grid grid-cols-2 gap-2">
+              {getCollectionProps(fields.style, { type: "radio", options: options.styles }).map(({ key, ...props }) => (
+                <label key={key} className={chip}>
+                  <input {...props} className="sr-only" />
+                  {props.value}
+                </label>
+              ))}
+            </div>
+            <FieldErrors id={fields.style.errorId} errors={fields.style.errors} />
+          </fieldset>
+        ) : null}
+        <fieldset aria-describedby={fields.color.errors ? fields.color.errorId : undefined}>
+          <legend className="label">Colour</legend>
+          <div className="grid grid-cols-3 gap-2">
+            {getCollectionProps(fields.color, { type: "radio", options: options.colors.map((c) => c.key) }).map(({ key, ...props }) => {
+              const color = options.colors.find((c) => c.key === props.value);
+              const image = campaign.colorImages[props.value];
+              return (
+                <label key={key} className={`${chip} flex-col p-2`}>
+                  <input {...props} className="sr-only" />
+                  {image ? (
+                    <img
+                      src={image}
+                      alt=""
+                      width={96}
+                      height={96}
+                      loading="lazy"
+                      className="h-20 w-20 rounded-md bg-slate-100 object-contain dark:bg-slate-800"
+                    />
+                  ) : (
+                    <span
+                      aria-hidden="true"
+                      className="h-8 w-8 rounded-full border border-slate-400"
+                      style={{ backgroundColor: color?.hex ?? "#ffffff" }}
+                    />
+                  )}
+                  {color?.name ?? props.value}
+                </label>
+              );
+            })}
+          </div>
+          <FieldErrors id={fields.color.errorId} errors={fields.color.errors} />
+        </fieldset>
+      </fieldset>
+
+      <fieldset className="card space-y-4 p-5 sm:p-6">
+        <legend className="sr-only">Shipping address</legend>
+        <h2 className="text-lg font-semibold">Shipping address</h2>
+        <TextInput meta={fields.shipName} label="Full name" autoComplete="shipping name" maxLength={100} />
+        <TextInput meta={fields.shipLine1} label="Address line 1" autoComplete="shipping address-line1" maxLength={120} />
+        <TextInput meta={fields.shipLine2} label="Address line 2 (optional)" autoComplete="shipping address-line2" maxLength={120} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextInput meta={fields.shipCity} label="City" autoComplete="shipping address-level2" maxLength={80} />
+          <TextInput
+            meta={fields.shipRegion}
+            label="State / Province / Region"
+            hint="Required in the US, Canada, Australia and a few other countries."
+            autoComplete="shipping address-level1"
+            maxLength={80}
+          />
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextInput meta={fields.shipPostalCode} label="Postal code" autoComplete="shipping postal-code" maxLength={12} />
+          <div>
+            <label htmlFor={fields.shipCountry.id} className="label">
+              Country
+            </label>
+            <select {...getSelectProps(fields.shipCountry)} autoComplete="shipping country" className="input">
+              <option value="">Choose a country</option>
+              {CLAIM_COUNTRIES.map((country) => (
+                <option key={country.code} value={country.code}>
+                  {country.name}
+                </option>
+              ))}
+            </select>
+            <FieldErrors id={fields.shipCountry.errorId} errors={fields.shipCountry.errors} />
+          </div>
+        </div>
+        <TextInput
+          meta={fields.shipPhone}
+          label="Phone (optional)"
+          type="tel"
+          hint="Only for the delivery company, if they need to reach you."
+          autoComplete="shipping tel"
+          maxLength={24}
+        />
+      </fieldset>
+
+      <fieldset className="card space-y-4 p-5 sm:p-6">
+        <legend className="sr-only">Public display name</legend>
+        <TextInput
+          meta={fields.publicName}
+          label="Display name on the giveaway page (optional)"
+          hint="The giveaway page names its winner. Leave this empty to be shown as your masked email."
+          autoComplete="nickname"
+          maxLength={50}
+        />
+      </fieldset>
+
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-xs text-slate-600 dark:text-slate-400">Your address is used only to ship this prize, by our print partner.</p>
+        <button type="submit" className="btn-primary w-full whitespace-nowrap px-6 py-3 text-base sm:w-auto" disabled={busy}>
+          {busy ? "Submitting..." : "Claim My Prize"}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+/** "3XL", "2XL or 3XL", "XS, 2XL or 3XL". */
+function listOf(values: string[]): string {
+  return values.length > 1 ? `${values.slice(0, -1).join(", ")} or ${values.at(-1)}` : (values[0] ?? "");
+}
+
+function TextInput({
+  meta,
+  label,
+  hint,
+  type = "text",
+  ...rest
+}: {
+  meta: Parameters<typeof getInputProps>[0];
+  label: string;
+  hint?: string;
+  type?: "text" | "tel";
+  autoComplete?: string;
+  maxLength?: number;
+}) {
+  const hintId = hint ? `${meta.id}-hint` : undefined;
+  return (
+    <div>
+      <label htmlFor={meta.id} className="label">
+        {label}
+      </label>
+      <input {...getInputProps(meta, { type, ariaDescribedBy: hintId })} {...rest} className="input" />
+      {hint ? (
+        <p id={hintId} className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+          {hint}
+        </p>
+      ) : null}
+      <FieldErrors id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}
+
+/** The claim page's heading: what to do and by when. */
+export function ClaimHeader({ options, deadline, winnerEmail }: { options: ClaimOptions; deadline: string; winnerEmail: string }) {
+  return (
+    <header className="mb-6 sm:mb-8">
+      <p className="text-sm font-semibold uppercase tracking-wide text-brand-700 dark:text-brand-300">You won!</p>
+      <h1 className="mt-1 text-3xl font-extrabold tracking-tight sm:text-4xl">Claim your prize</h1>
+      <p className="mt-2 max-w-2xl text-slate-700 dark:text-slate-300">
+        Congratulations! Choose your {options.sizes.length ? "size, style and colour" : "colour"} and tell us where to ship it. Claim before{" "}
+        <time dateTime={deadline}>{formatUtcDateTime(new Date(deadline))}</time>.
+      </p>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+        Winner: <span className="[overflow-wrap:anywhere]">{winnerEmail}</span>
+      </p>
+    </header>
+  );
+}

@@ -1,0 +1,46 @@
+import { responsiveImage } from "~/domain/images";
+import { Carousel } from "./carousel";
+
+export interface HeroSlide {
+  id: string;
+  imageUrl: string;
+  altText: string;
+  overlayText: string | null;
+}
+
+/** SPEC section 9: the homepage slider advances every 4.5 s. */
+export const SLIDER_INTERVAL_MS = 4500;
+
+/** The homepage slider: the admin-managed images, each with its optional overlay text. */
+export function HeroSlider({ slides }: { slides: readonly HeroSlide[] }) {
+  return (
+    <Carousel
+      items={slides}
+      idPrefix="slide"
+      label="Giveaway designs"
+      intervalMs={SLIDER_INTERVAL_MS}
+      className="mx-auto w-full max-w-xl rounded-3xl"
+      renderItem={(slide, index) => (
+        <figure className="relative overflow-hidden rounded-3xl bg-gradient-to-br from-brand-100 to-slate-200 shadow-xl dark:from-slate-800 dark:to-slate-900">
+          <img
+            {...responsiveImage(slide.imageUrl, [400, 800, 1200])}
+            sizes="(min-width: 640px) 36rem, 100vw"
+            alt={slide.altText || slide.overlayText || `Giveaway design ${index + 1}`}
+            width="1200"
+            height="800"
+            // The first slide is the hero picture; the others wait until they are scrolled to.
+            loading={index === 0 ? "eager" : "lazy"}
+            fetchPriority={index === 0 ? "high" : undefined}
+            decoding="async"
+            className="aspect-[3/2] h-auto w-full object-cover"
+          />
+          {slide.overlayText ? (
+            <figcaption className="absolute inset-x-0 bottom-5 mx-auto w-fit max-w-[90%] rounded-full bg-slate-950/85 px-4 py-2 text-center text-sm font-semibold text-white sm:text-base">
+              {slide.overlayText}
+            </figcaption>
+          ) : null}
+        </figure>
+      )}
+    />
+  );
+}

@@ -1,0 +1,145 @@
+import { DAY_MS } from "./campaign-dates";
+
+/**
+ * What the public sees of a campaign's life: whether it is open for entries, not started yet, or
+ * ended. SPEC "Public page": ended when the status says so or the end date has passed.
+ */
+
+export interface CampaignTiming {
+  status: string;
+  startDate: Date | null;
+  endDate: Date | null;
+}
+
+/** Statuses whose campaigns have a public page (drafts and unpaid campaigns do not). */
+export const PUBLIC_STATUSES = ["active", "completed"] as const;
+
+export function isPublicStatus(status: string): boolean {
+  return (PUBLIC_STATUSES as readonly string[]).includes(status);
+}
+
+export type PublicPhase = "upcoming" | "live" | "ended";
+
+export function publicPhase(campaign: CampaignTiming, now: Date): PublicPhase {
+  if (campaign.status === "completed" || campaign.status === "ended") return "ended";
+  if (campaign.endDate && campaign.endDate.getTime() <= now.getTime()) return "ended";
+  if (campaign.startDate && campaign.startDate.getTime() > now.getTime()) return "upcoming";
+  return "live";
+}
+
+export interface TimeLeft {
+  days: number;
+  hours: number;
+  minutes: number;
+  seconds: number;
+}
+
+/** Whole days, hours, minutes and seconds until `end` (all zero once it has passed). */
+export function timeLeft(end: Date, now: Date): TimeLeft {
+  const ms = Math.max(0, end.getTime() - now.getTime());
+  const totalSeconds = Math.floor(ms / 1000);
+  return {
+    days: Math.floor(ms / DAY_MS),
+    hours: Math.floor(totalSeconds / 3600) % 24,
+    minutes: Math.floor(totalSeconds / 60) % 60,
+    seconds: totalSeconds % 60,
+  };
+}
+
+/** A card's short summary: "3 days left", "5 hours left", "12 minutes left", "Ended". */
+export function timeLeftLabel(end: Date | null, now: Date): string {
+  if (!end || end.getTime() <= now.getTime()) return "Ended";
+  const left = timeLeft(end, now);
+  if (left.days >= 1) return `${left.days} ${left.days === 1 ? "day" : "days"} left`;
+  if (left.hours >= 1) return `${left.hours} ${left.hours === 1 ? "hour" : "hours"} left`;
+  const minutes = Math.max(1, left.minutes);
+  return `${minutes} ${minutes === 1 ? "minute" : "minutes"} left`;
+}
+
+/** "N entries so far" (SPEC), with the singular for one. */
+export function entriesSoFar(count: number): string {
+  return `${count.toLocaleString("en-US")} ${count === 1 ? "entry" : "entries"} so far`;
+}
+
+// Intl formatters are costly to build; these two are made once.
+const UTC_DATE_TIME = new Intl.DateTimeFormat("en-US", {
+  timeZone: "UTC",
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+const UTC_DATE = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "long", day: "numeric", year: "numeric" });
+
+/** "Jan 5, 2026, 14:00 UTC": dates on public pages are shown in UTC and say so. */
+export function formatUtcDateTime(date: Date): string {
+  return `${UTC_DATE_TIME.format(date)} UTC`;
+}
+
+export function formatUtcDate(date: Date): string {
+  return UTC_DATE.format(date);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The creator's view: dashboard statuses and the analytics badge
+// ---------------------------------------------------------------------------------------------
+
+/** What the creator's dashboard sorts a campaign under (SPEC "Dashboard status rule"). */
+export type DashboardStatus = "draft" | "pending_payment" | "active" | "completed" | "unknown";
+
+export interface CreatorTiming {
+  status: string;
+  startDate: Date | null;
+  durationDays: number;
+  endDate: Date | null;
+}
+
+/**
+ * When a campaign ends: its stored end date, else start date + duration days (the two agree for
+ * every campaign the wizard saves; the stored one is what the public page and the jobs use).
+ */
+export function campaignEndDate(campaign: CreatorTiming): Date | null {
+  if (campaign.endDate) return campaign.endDate;
+  return campaign.startDate ? new Date(campaign.startDate.getTime() + campaign.durationDays * DAY_MS) : null;
+}
+
+/**
+ * SPEC: draft stays draft; pending_payment stays pending_payment; start date plus duration days
+ * passed gives completed; status active or end in future gives active; else unknown. A campaign
+ * the end-of-campaign job has already closed ("completed", or the older "ended") is completed too,
+ * whatever its dates say.
+ */
+export function dashboardStatus(campaign: CreatorTiming, now: Date): DashboardStatus {
+  if (campaign.status === "draft") return "draft";
+  if (campaign.status === "pending_payment") return "pending_payment";
+  if (campaign.status === "completed" || campaign.status === "ended") return "completed";
+  const end = campaignEndDate(campaign);
+  if (end && end.getTime() <= now.getTime()) return "completed";
+  if (campaign.status === "active" || (end && end.getTime() > now.getTime())) return "active";
+  return "unknown";
+}
+
+export const DASHBOARD_STATUS_LABELS: Record<DashboardStatus, string> = {
+  draft: "Draft",
+  pending_payment: "Pending Payment",
+  active: "Active",
+  completed: "Completed",
+  unknown: "Unknown",
+};
+
+/**
+ * The analytics page's status badge (SPEC "Badge logic"): Draft; Pending Payment; else "Ended" once
+ * the end has passed; else "Active" when active or the end is in the future; else the raw status
+ * (made readable) or "Unknown".
+ */
+export function analyticsBadge(campaign: CreatorTiming, now: Date): string {
+  if (campaign.status === "draft") return "Draft";
+  if (campaign.status === "pending_payment") return "Pending Payment";
+  const end = campaignEndDate(campaign);
+  if (end && end.getTime() <= now.getTime()) return "Ended";
+  if (campaign.status === "active" || (end && end.getTime() > now.getTime())) return "Active";
+  const raw = campaign.status.replace(/_/g, " ").trim();
+  return raw ? raw.charAt(0).toUpperCase() + raw.slice(1) : "Unknown";
+}

@@ -1,0 +1,362 @@
+import { z } from "zod";
+import { parseShirtColors, parseShirtSizes, PRODUCT_TYPES, SHIRT_COLORS, SHIRT_SIZES, type ShirtColorKey } from "./campaign-schemas";
+import { catalogueSizes, catalogueStyles } from "./printify";
+
+/**
+ * Winner claims (issue 6, DECISIONS 13): the claim form's options and schema, and the signed claim
+ * token. Pure: Web Crypto is the same global in Node and browsers, so tests and the server share
+ * one implementation.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Messages
+
+export const CLAIM_MESSAGES = {
+  sizeRequired: "Please choose a size.",
+  styleRequired: "Please choose a style.",
+  colorRequired: "Please choose a colour.",
+  nameRequired: "Full name is required.",
+  nameMax: "Full name must be at most 100 characters.",
+  line1Required: "Address line 1 is required.",
+  lineMax: "Address lines must be at most 120 characters.",
+  cityRequired: "City is required.",
+  cityMax: "City must be at most 80 characters.",
+  regionRequired: "State / province / region is required for this country.",
+  regionMax: "State / province / region must be at most 80 characters.",
+  postalCodeRequired: "Postal code is required.",
+  postalCodeInvalid: "Please enter a valid postal code.",
+  countryRequired: "Please choose a country.",
+  phoneInvalid: "Please enter a valid phone number.",
+  publicNameMax: "Display name must be at most 50 characters.",
+  invalid: "This claim link is not valid.",
+  expired: "This claim link has expired.",
+  superseded: "This claim link is no longer valid: the prize was redrawn after the claim deadline passed.",
+  alreadyClaimed: "This prize has already been claimed.",
+  received: "Claim received",
+} as const;
+
+/** A size the catalogue does not make in that style (women's-fit tees stop at 2XL): said on the size, next to the choices. */
+export function sizeNotInStyleMessage(style: string, size: string): string {
+  return `${style} is not available in ${size}. Please choose another size or style.`;
+}
+
+/** SPEC error catalogue (Analytics): a campaign that is missing or someone else's. */
+export const CAMPAIGN_ACCESS_MESSAGE = "Campaign not found or you don't have access.";
+
+// ---------------------------------------------------------------------------------------------
+// Options: what the winner may choose, from the campaign's product and choices
+
+/** Shipping destinations offered in the form (ISO 3166-1 alpha-2), most common first, then A-Z. */
+export const CLAIM_COUNTRIES = [
+  { code: "US", name: "United States" },
+  { code: "CA", name: "Canada" },
+  { code: "GB", name: "United Kingdom" },
+  { code: "AU", name: "Australia" },
+  { code: "DE", name: "Germany" },
+  { code: "AR", name: "Argentina" },
+  { code: "AT", name: "Austria" },
+  { code: "BE", name: "Belgium" },
+  { code: "BR", name: "Brazil" },
+  { code: "CL", name: "Chile" },
+  { code: "CO", name: "Colombia" },
+  { code: "CZ", name: "Czechia" },
+  { code: "DK", name: "Denmark" },
+  { code: "FI", name: "Finland" },
+  { code: "FR", name: "France" },
+  { code: "GR", name: "Greece" },
+  { code: "HK", name: "Hong Kong" },
+  { code: "HU", name: "Hungary" },
+  { code: "IN", name: "India" },
+  { code: "IE", name: "Ireland" },
+  { code: "IL", name: "Israel" },
+  { code: "IT", name: "Italy" },
+  { code: "JP", name: "Japan" },
+  { code: "LU", name: "Luxembourg" },
+  { code: "MY", name: "Malaysia" },
+  { code: "MX", name: "Mexico" },
+  { code: "NL", name: "Netherlands" },
+  { code: "NZ", name: "New Zealand" },
+  { code: "NO", name: "Norway" },
+  { code: "PH", name: "Philippines" },
+  { code: "PL", name: "Poland" },
+  { code: "PT", name: "Portugal" },
+  { code: "RO", name: "Romania" },
+  { code: "SG", name: "Singapore" },
+  { code: "ZA", name: "South Africa" },
+  { code: "KR", name: "South Korea" },
+  { code: "ES", name: "Spain" },
+  { code: "SE", name: "Sweden" },
+  { code: "CH", name: "Switzerland" },
+  { code: "AE", name: "United Arab Emirates" },
+] as const;
+export type ClaimCountry = (typeof CLAIM_COUNTRIES)[number]["code"];
+const COUNTRY_CODES = CLAIM_COUNTRIES.map((c) => c.code) as [ClaimCountry, ...ClaimCountry[]];
+
+/** Carriers need a state or province for these; elsewhere the region is optional. */
+const REGION_REQUIRED = new Set<string>(["US", "CA", "AU", "BR", "MX", "IN", "AR", "MY"]);
+/** Places without postal codes. */
+const NO_POSTAL_CODE = new Set<string>(["HK", "AE"]);
+
+export function countryName(code: string | null | undefined): string {
+  return CLAIM_COUNTRIES.find((c) => c.code === code)?.name ?? code ?? "";
+}
+
+export function regionRequired(country: string): boolean {
+  return REGION_REQUIRED.has(country);
+}
+
+export function postalCodeRequired(country: string): boolean {
+  return !NO_POSTAL_CODE.has(country);
+}
+
+export interface ClaimOptions {
+  productType: string;
+  /** Sizes on offer (each made in at least one offered style); empty for products without sizes (mugs). */
+  sizes: string[];
+  /** Styles on offer (each made in at least one offered size); empty for mugs. */
+  styles: string[];
+  /** The offered sizes each offered style is made in, in every offered colour; empty for mugs. */
+  sizesByStyle: Record<string, string[]>;
+  colors: { key: ShirtColorKey; name: string; hex: string }[];
+}
+
+/**
+ * The choices a campaign's winner gets: the campaign's sizes and colours, narrowed to what the
+ * catalogue (domain/printify: PRODUCT_STYLES and PRINTIFY_PRODUCTS) makes, per style. So every
+ * size, style and colour the form accepts together is an item Printify can make. A mug has only
+ * colours (it is printed on the white mug whatever colour the campaign shows).
+ */
+export function claimOptions(campaign: { productType: string; selectedSizes: string; selectedColors: string }): ClaimOptions {
+  const productType = PRODUCT_TYPES.some((p) => p.key === campaign.productType) ? campaign.productType : "t-shirt";
+  const isMug = productType === "mug";
+  const allStyles = catalogueStyles(productType);
+  const chosenColors = parseShirtColors(campaign.selectedColors);
+  const madeColors = isMug
+    ? chosenColors
+    : chosenColors.filter((color) => allStyles.some((style) => catalogueSizes(productType, style, color).length > 0));
+  const colorKeys = madeColors.length ? madeColors : (["white"] as ShirtColorKey[]);
+  const colors = colorKeys.map((key) => SHIRT_COLORS.find((c) => c.key === key) ?? SHIRT_COLORS[0]).map((c) => ({ ...c }));
+  if (isMug) return { productType, sizes: [], styles: [], sizesByStyle: {}, colors };
+
+  /** Sizes of `wanted` a style is made in, in every offered colour (so the colour never rules a size out). */
+  const made = (style: string, wanted: readonly string[]) =>
+    wanted.filter((size) => colorKeys.every((color) => catalogueSizes(productType, style, color).includes(size)));
+  const chosenSizes = parseShirtSizes(campaign.selectedSizes);
+  // A stored list with no known size (older rows), or none the product is made in, still lets the winner pick one.
+  let byStyle = allStyles.map((style) => [style, made(style, chosenSizes.length ? chosenSizes : SHIRT_SIZES)] as const);
+  if (byStyle.every(([, sizes]) => !sizes.length)) byStyle = allStyles.map((style) => [style, made(style, SHIRT_SIZES)] as const);
+  byStyle = byStyle.filter(([, sizes]) => sizes.length > 0);
+  return {
+    productType,
+    sizes: SHIRT_SIZES.filter((size) => byStyle.some(([, sizes]) => sizes.includes(size))),
+    styles: byStyle.map(([style]) => style),
+    sizesByStyle: Object.fromEntries(byStyle.map(([style, sizes]) => [style, [...sizes]])),
+    colors,
+  };
+}
+
+/** Offered sizes a style is not made in ("Women's fit" → ["3XL"]), for the form's note. */
+export function sizesNotInStyle(options: Pick<ClaimOptions, "sizes" | "sizesByStyle">, style: string): string[] {
+  const made = options.sizesByStyle[style] ?? [];
+  return options.sizes.filter((size) => !made.includes(size));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The form
+
+const PHONE = /^\+?[0-9().\-\s]{6,24}$/;
+const POSTAL = /^[A-Za-z0-9][A-Za-z0-9 -]{1,11}$/;
+
+function requiredText(required: string, max: number, maxMessage: string) {
+  return z.string({ error: required }).trim().min(1, required).max(max, maxMessage);
+}
+
+function optionalText(max: number, maxMessage: string) {
+  return z
+    .string()
+    .trim()
+    .max(max, maxMessage)
+    .optional()
+    .transform((value) => value || undefined);
+}
+
+/** One of `values` (required); a product without this choice (a mug has no size) ignores whatever is sent. */
+function choice(values: readonly string[], message: string) {
+  if (!values.length)
+    return z
+      .unknown()
+      .transform((): string | undefined => undefined)
+      .optional();
+  return z.string({ error: message }).refine((value) => values.includes(value), message);
+}
+
+function knownCountry(value: unknown): value is ClaimCountry {
+  return typeof value === "string" && (COUNTRY_CODES as readonly string[]).includes(value);
+}
+
+/** The claim form for one campaign's options; the same schema validates in the browser (Conform) and on the server. */
+export function claimSchema(options: Pick<ClaimOptions, "sizes" | "styles" | "sizesByStyle" | "colors">) {
+  return z
+    .object({
+      size: choice(options.sizes, CLAIM_MESSAGES.sizeRequired),
+      style: choice(options.styles, CLAIM_MESSAGES.styleRequired),
+      color: z
+        .string({ error: CLAIM_MESSAGES.colorRequired })
+        .refine((value) => options.colors.some((c) => c.key === value), CLAIM_MESSAGES.colorRequired),
+      shipName: requiredText(CLAIM_MESSAGES.nameRequired, 100, CLAIM_MESSAGES.nameMax),
+      shipLine1: requiredText(CLAIM_MESSAGES.line1Required, 120, CLAIM_MESSAGES.lineMax),
+      shipLine2: optionalText(120, CLAIM_MESSAGES.lineMax),
+      shipCity: requiredText(CLAIM_MESSAGES.cityRequired, 80, CLAIM_MESSAGES.cityMax),
+      shipRegion: optionalText(80, CLAIM_MESSAGES.regionMax),
+      shipPostalCode: z
+        .string()
+        .trim()
+        .max(12, CLAIM_MESSAGES.postalCodeInvalid)
+        .optional()
+        .transform((value) => value?.toUpperCase() || undefined),
+      shipCountry: z.enum(COUNTRY_CODES, { error: CLAIM_MESSAGES.countryRequired }),
+      shipPhone: z
+        .string()
+        .trim()
+        .max(24, CLAIM_MESSAGES.phoneInvalid)
+        .optional()
+        .transform((value) => value || undefined)
+        .refine(
+          (value) => value === undefined || (PHONE.test(value) && (value.match(/\d/g)?.length ?? 0) >= 6),
+          CLAIM_MESSAGES.phoneInvalid,
+        ),
+      /** How the winner is shown publicly (DECISIONS 22); empty keeps the masked email. */
+      publicName: optionalText(50, CLAIM_MESSAGES.publicNameMax),
+    })
+    .superRefine(
+      (value, ctx) => {
+        // Runs whenever the country is known, even while other fields are wrong, so every error shows at once.
+        const country = value.shipCountry;
+        const region = typeof value.shipRegion === "string" ? value.shipRegion.trim() : "";
+        const postal = typeof value.shipPostalCode === "string" ? value.shipPostalCode.trim() : "";
+        if (regionRequired(country) && !region) {
+          ctx.addIssue({ code: "custom", path: ["shipRegion"], message: CLAIM_MESSAGES.regionRequired });
+        }
+        if (postalCodeRequired(country)) {
+          if (!postal) ctx.addIssue({ code: "custom", path: ["shipPostalCode"], message: CLAIM_MESSAGES.postalCodeRequired });
+          else if (!POSTAL.test(postal))
+            ctx.addIssue({ code: "custom", path: ["shipPostalCode"], message: CLAIM_MESSAGES.postalCodeInvalid });
+        }
+      },
+      { when: (payload) => knownCountry((payload.value as { shipCountry?: unknown } | undefined)?.shipCountry) },
+    )
+    .superRefine(
+      (value, ctx) => {
+        // Size and style each on offer, but not made together (a women's-fit 3XL): said even while other fields are wrong.
+        const { size, style } = value;
+        if (size === undefined || style === undefined) return;
+        if (!(options.sizesByStyle[style] ?? []).includes(size))
+          ctx.addIssue({ code: "custom", path: ["size"], message: sizeNotInStyleMessage(style, size) });
+      },
+      {
+        when: (payload) => {
+          const { size, style } = (payload.value ?? {}) as { size?: unknown; style?: unknown };
+          return typeof size === "string" && options.sizes.includes(size) && typeof style === "string" && options.styles.includes(style);
+        },
+      },
+    );
+}
+
+export type ClaimInput = z.output<ReturnType<typeof claimSchema>>;
+
+// ---------------------------------------------------------------------------------------------
+// Claim tokens: /claim/{token}
+//
+// token = base64url(payload) "." base64url(HMAC-SHA256(key, payload))
+// payload = "c1" | campaignId | rank | entryId | deadline (unix seconds), joined by "."
+// key = SHA-256("claim:" + SESSION_SECRET): single-purpose, so no other signature of ours
+// (cookies, sign-in codes) can ever pass as a claim.
+
+export interface ClaimTokenClaims {
+  campaignId: string;
+  /** 1 = grand prize. */
+  rank: number;
+  /** The winner's Entry.id: a redraw changes the winner, which makes older links superseded. */
+  entryId: string;
+  deadline: Date;
+}
+
+const TOKEN_VERSION = "c1";
+const ID = /^[a-z0-9]{1,64}$/i;
+const MAX_TOKEN_LENGTH = 400;
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder("utf-8", { fatal: true });
+
+export function base64UrlEncode(bytes: Uint8Array): string {
+  let binary = "";
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+export function base64UrlDecode(text: string): Uint8Array<ArrayBuffer> | null {
+  if (!/^[A-Za-z0-9_-]*$/.test(text) || text.length % 4 === 1) return null;
+  const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
+  // Only the canonical spelling is accepted, so one claim has exactly one token.
+  return base64UrlEncode(bytes) === text ? bytes : null;
+}
+
+/** The signed text: version, campaign, rank, entry and deadline (whole seconds). */
+export function claimTokenPayload(claims: ClaimTokenClaims): string {
+  if (!ID.test(claims.campaignId) || !ID.test(claims.entryId)) throw new Error("claim token: ids must be alphanumeric");
+  if (!Number.isInteger(claims.rank) || claims.rank < 1 || claims.rank > 3) throw new Error("claim token: rank must be 1, 2 or 3");
+  const seconds = Math.floor(claims.deadline.getTime() / 1000);
+  if (!Number.isFinite(seconds) || seconds <= 0) throw new Error("claim token: deadline must be a valid date");
+  return [TOKEN_VERSION, claims.campaignId, claims.rank, claims.entryId, seconds].join(".");
+}
+
+export function parseClaimTokenPayload(payload: string): ClaimTokenClaims | null {
+  const parts = payload.split(".");
+  if (parts.length !== 5) return null;
+  const [version, campaignId = "", rank = "", entryId = "", seconds = ""] = parts;
+  if (version !== TOKEN_VERSION || !ID.test(campaignId) || !ID.test(entryId)) return null;
+  if (!/^[1-3]$/.test(rank) || !/^[1-9][0-9]{0,11}$/.test(seconds)) return null;
+  return { campaignId, rank: Number(rank), entryId, deadline: new Date(Number(seconds) * 1000) };
+}
+
+async function claimKey(secret: string): Promise<CryptoKey> {
+  if (!secret) throw new Error("claim token: a secret is required");
+  const material = await crypto.subtle.digest("SHA-256", encoder.encode(`claim:${secret}`));
+  return crypto.subtle.importKey("raw", material, { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
+}
+
+export async function signClaimToken(secret: string, claims: ClaimTokenClaims): Promise<string> {
+  const payload = encoder.encode(claimTokenPayload(claims));
+  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", await claimKey(secret), payload));
+  return `${base64UrlEncode(payload)}.${base64UrlEncode(mac)}`;
+}
+
+/**
+ * The claims of a genuine token, or null for anything we did not sign (malformed, altered, signed
+ * with another key). The MAC is checked by crypto.subtle.verify, which compares in constant time.
+ * Expiry is not judged here: an expired link still says whose prize it was, so its page can say so.
+ */
+export async function verifyClaimToken(secret: string, token: string): Promise<ClaimTokenClaims | null> {
+  if (typeof token !== "string" || token.length > MAX_TOKEN_LENGTH) return null;
+  const [encodedPayload, encodedMac, ...rest] = token.split(".");
+  if (!encodedPayload || !encodedMac || rest.length) return null;
+  const payload = base64UrlDecode(encodedPayload);
+  const mac = base64UrlDecode(encodedMac);
+  if (!payload || !mac || mac.length !== 32) return null;
+  const genuine = await crypto.subtle.verify("HMAC", await claimKey(secret), mac, payload);
+  if (!genuine) return null;
+  let text: string;
+  try {
+    text = decoder.decode(payload);
+  } catch {
+    return null;
+  }
+  return parseClaimTokenPayload(text);
+}
+
+/** Whether a claim is past its deadline at `now` (the deadline itself is already too late). */
+export function claimExpired(deadline: Date, now: Date): boolean {
+  return now.getTime() >= deadline.getTime();
+}

@@ -1,0 +1,23 @@
+/**
+ * When a refused or failed email is tried again (DECISIONS 19). The outbox keeps every message;
+ * delivery retries with growing pauses, and after the last attempt the message stays "failed" for
+ * good, visible to admins.
+ */
+
+const MINUTE_MS = 60 * 1000;
+const HOUR_MS = 60 * MINUTE_MS;
+
+/** The pause after the 1st, 2nd, … failed attempt; one more attempt than pauses in all. */
+export const EMAIL_RETRY_DELAYS_MS = [1 * MINUTE_MS, 5 * MINUTE_MS, 30 * MINUTE_MS, 2 * HOUR_MS, 12 * HOUR_MS] as const;
+
+/** Attempts a message gets before it is failed for good (about 15 hours after the first). */
+export const EMAIL_MAX_ATTEMPTS = EMAIL_RETRY_DELAYS_MS.length + 1;
+
+/**
+ * When to try again after `attempts` attempts have failed, or null when that was the last one.
+ */
+export function nextEmailAttemptAt(attempts: number, now: Date): Date | null {
+  if (!Number.isInteger(attempts) || attempts < 1) throw new RangeError(`attempts must be a positive integer, not ${attempts}`);
+  const delay = EMAIL_RETRY_DELAYS_MS[attempts - 1];
+  return delay === undefined ? null : new Date(now.getTime() + delay);
+}

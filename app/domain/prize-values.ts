@@ -1,0 +1,20 @@
+/**
+ * Approximate retail value (ARV) of each grand-prize product, in integer cents (USD), for the
+ * official rules (DECISIONS 15: "prize and approximate value"). These are typical shop prices of a
+ * printed blank of that kind, not what the print partner charges; one figure per product type,
+ * whatever colour or size the winner chooses.
+ */
+import { type ProductType, PRODUCT_TYPES } from "./campaign-schemas";
+import { formatPrice } from "./plans";
+
+export const APPROXIMATE_RETAIL_VALUE_CENTS: Record<ProductType, number> = {
+  "t-shirt": 2500,
+  hoodie: 4500,
+  mug: 1500,
+};
+
+/** "$25.00" for a t-shirt; an unknown product type reads as a t-shirt, as its label does. */
+export function approximateRetailValue(productType: string): string {
+  const known = PRODUCT_TYPES.find((product) => product.key === productType)?.key ?? "t-shirt";
+  return formatPrice(APPROXIMATE_RETAIL_VALUE_CENTS[known]);
+}

@@ -1,0 +1,245 @@
+import { Form, Link, useNavigation } from "react-router";
+import { AdminPage, Badge, LoadError } from "~/components/admin/admin-page";
+import { StatusFilters } from "~/components/admin/status-filters";
+import {
+  OUTBOX_MAX_QUERY,
+  OUTBOX_STATUS_LABELS,
+  OUTBOX_STATUSES,
+  type OutboxQuery,
+  type OutboxStatus,
+  isOutboxStatus,
+  outboxHref,
+  parseOutboxQuery,
+} from "~/domain/outbox";
+import { type OutboxPage, listOutbox, retryEmail } from "~/server/admin/emails.server";
+import { requireAdmin } from "~/server/session.server";
+import { redirectWithToast, type ToastInput } from "~/server/toast.server";
+import type { Route } from "./+types/admin.dashboard.emails";
+
+export const meta = () => [{ title: "Emails · Admin · Giveawear" }];
+
+const OUTBOX_LOAD_ERROR = "Could not load the email outbox.";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const query = parseOutboxQuery(new URL(request.url).searchParams);
+  try {
+    return { query, ...(await listOutbox(query)), loadError: null };
+  } catch (error) {
+    console.error("admin: listing the outbox failed", error);
+    const empty: OutboxPage = { rows: [], total: 0, page: 1, pages: 1, counts: { pending: 0, sending: 0, sent: 0, failed: 0 } };
+    return { query, ...empty, loadError: OUTBOX_LOAD_ERROR };
+  }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const url = new URL(request.url);
+  const answer = (toast: ToastInput) => redirectWithToast(`${url.pathname}${url.search}`, toast, { status: 303 });
+  const formData = await request.formData();
+  const emailId = formData.get("emailId");
+  if (formData.get("intent") !== "retry" || typeof emailId !== "string" || !emailId) {
+    return answer({ type: "error", title: "Unknown Action", description: "Nothing was changed." });
+  }
+  const outcome = await retryEmail(emailId);
+  switch (outcome.kind) {
+    case "sent":
+      return answer({ type: "success", title: "Email Sent", description: `The email to ${outcome.to} was delivered.` });
+    case "failed":
+      return answer({ type: "error", title: "Email Failed Again", description: outcome.error.slice(0, 300) });
+    case "queued":
+      return answer({
+        type: "success",
+        title: "Email Queued",
+        description: `The email to ${outcome.to} is pending again and goes out with the next delivery.`,
+      });
+    default:
+      return answer({ type: "error", title: "Not Retried", description: "Only a failed email can be retried; this one is not failed." });
+  }
+}
+
+function when(iso: string | null): string {
+  return iso ? `${iso.slice(0, 16).replace("T", " ")} UTC` : "—";
+}
+
+const STATUS_TONES: Record<OutboxStatus, "neutral" | "brand" | "good" | "bad"> = {
+  pending: "neutral",
+  sending: "brand",
+  sent: "good",
+  failed: "bad",
+};
+
+export default function AdminEmails({ loaderData }: Route.ComponentProps) {
+  const { query, rows, total, page, pages, counts, loadError } = loaderData;
+  const all = OUTBOX_STATUSES.reduce((sum, status) => sum + counts[status], 0);
+  const filters: { label: string; status: OutboxStatus | null; count: number }[] = [
+    { label: "All", status: null, count: all },
+    ...OUTBOX_STATUSES.map((status) => ({ label: OUTBOX_STATUS_LABELS[status], status, count: counts[status] })),
+  ];
+  return (
+    <AdminPage
+      title="Emails"
+      intro="Every email the platform has written, newest first: what is waiting, what went out, and what failed and why. Failed emails are tried again on their own a few times; Retry now starts one over at once."
+    >
+      <div className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
+        <StatusFilters
+          label="Filter emails by status"
+          filters={filters.map((filter) => ({
+            label: filter.label,
+            count: filter.count,
+            href: outboxHref({ status: filter.status, q: query.q }),
+            active: filter.status === query.status,
+          }))}
+        />
+        <Form method="get" role="search" className="flex items-end gap-2">
+          {query.status ? <input type="hidden" name="status" value={query.status} /> : null}
+          <div>
+            <label htmlFor="outbox-search" className="label">
+              Recipient
+            </label>
+            <input
+              id="outbox-search"
+              type="search"
+              name="q"
+              defaultValue={query.q}
+              maxLength={OUTBOX_MAX_QUERY}
+              className="input"
+              placeholder="jamie@example.com"
+            />
+          </div>
+          <button type="submit" className="btn-secondary">
+            Search
+          </button>
+        </Form>
+      </div>
+
+      <div className="mt-6">
+        {loadError ? (
+          <LoadError message={loadError} />
+        ) : rows.length === 0 ? (
+          <p className="card p-6 text-slate-700 dark:text-slate-300">
+            {query.status ? `No ${OUTBOX_STATUS_LABELS[query.status].toLowerCase()} emails` : "No emails"}
+            {query.q ? ` to addresses containing “${query.q}”.` : "."}
+          </p>
+        ) : (
+          <>
+            <p className="mb-3 text-sm text-slate-700 dark:text-slate-300" aria-live="polite">
+              {total.toLocaleString("en-US")} {total === 1 ? "email" : "emails"}
+              {pages > 1 ? ` · page ${page} of ${pages}` : ""}
+            </p>
+            <OutboxTable rows={rows} />
+            {pages > 1 ? <Pagination query={query} page={page} pages={pages} /> : null}
+          </>
+        )}
+      </div>
+    </AdminPage>
+  );
+}
+
+function OutboxTable({ rows }: { rows: OutboxPage["rows"] }) {
+  const navigation = useNavigation();
+  return (
+    // Wider than a phone: the table scrolls inside its own region, which keyboards can reach.
+    <div className="card relative overflow-x-auto" role="region" aria-label="Emails" tabIndex={0}>
+      <table className="w-full min-w-[64rem] text-left text-sm">
+        <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600 dark:border-slate-800 dark:text-slate-400">
+          <tr>
+            <th scope="col" className="px-3 py-2.5 font-semibold">
+              Created
+            </th>
+            <th scope="col" className="px-3 py-2.5 font-semibold">
+              Template
+            </th>
+            <th scope="col" className="px-3 py-2.5 font-semibold">
+              Recipient
+            </th>
+            <th scope="col" className="px-3 py-2.5 font-semibold">
+              Subject
+            </th>
+            <th scope="col" className="px-3 py-2.5 font-semibold">
+              Status
+            </th>
+            <th scope="col" className="px-3 py-2.5 text-right font-semibold">
+              Attempts
+            </th>
+            <th scope="col" className="px-3 py-2.5 font-semibold">
+              Next attempt
+            </th>
+            <th scope="col" className="px-3 py-2.5 font-semibold">
+              Last error
+            </th>
+            <th scope="col" className="px-3 py-2.5 font-semibold">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
+          {rows.map((row) => {
+            const retrying = navigation.state === "submitting" && navigation.formData?.get("emailId") === row.id;
+            return (
+              <tr key={row.id} data-testid="outbox-row" data-status={row.status} className="align-top">
+                <td className="px-3 py-2.5 whitespace-nowrap tabular-nums">{when(row.createdAt)}</td>
+                <td className="px-3 py-2.5 font-mono text-xs">{row.template ?? "—"}</td>
+                <td className="px-3 py-2.5 break-all">{row.to}</td>
+                <td className="max-w-xs px-3 py-2.5 break-words">{row.subject}</td>
+                <td className="px-3 py-2.5">
+                  {isOutboxStatus(row.status) ? (
+                    <Badge tone={STATUS_TONES[row.status]}>{OUTBOX_STATUS_LABELS[row.status]}</Badge>
+                  ) : (
+                    <Badge>{row.status}</Badge>
+                  )}
+                  {row.sentAt ? <span className="mt-1 block text-xs text-slate-600 dark:text-slate-400">{when(row.sentAt)}</span> : null}
+                </td>
+                <td className="px-3 py-2.5 text-right tabular-nums">{row.attempts}</td>
+                <td className="px-3 py-2.5 whitespace-nowrap tabular-nums">
+                  {row.status === "sent" ? "—" : row.status === "failed" && !row.nextAttemptAt ? "None (gave up)" : when(row.nextAttemptAt)}
+                </td>
+                <td className="max-w-sm px-3 py-2.5 text-xs break-words text-red-800 dark:text-red-300">{row.lastError ?? ""}</td>
+                <td className="px-3 py-2.5">
+                  {row.status === "failed" ? (
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="retry" />
+                      <input type="hidden" name="emailId" value={row.id} />
+                      <button
+                        type="submit"
+                        className="btn-secondary whitespace-nowrap"
+                        disabled={retrying}
+                        aria-label={`Retry now: the email to ${row.to}`}
+                      >
+                        {retrying ? "Retrying..." : "Retry now"}
+                      </button>
+                    </Form>
+                  ) : null}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Pagination({ query, page, pages }: { query: OutboxQuery; page: number; pages: number }) {
+  return (
+    <nav aria-label="Pagination" className="mt-4 flex items-center justify-between gap-3">
+      {page > 1 ? (
+        <Link to={outboxHref({ ...query, page: page - 1 })} className="btn-secondary" rel="prev">
+          ← Previous
+        </Link>
+      ) : (
+        <span />
+      )}
+      <span className="text-sm text-slate-700 dark:text-slate-300">
+        Page {page} of {pages}
+      </span>
+      {page < pages ? (
+        <Link to={outboxHref({ ...query, page: page + 1 })} className="btn-secondary" rel="next">
+          Next →
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
+  );
+}

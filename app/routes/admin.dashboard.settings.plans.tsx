@@ -1,0 +1,145 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, useNavigation } from "react-router";
+import { AdminPage, Badge, SectionCard, SettingsNav } from "~/components/admin/admin-page";
+import { CheckboxField, InputField, SubmitButton, TextAreaField } from "~/components/admin/fields";
+import { ActionToast } from "~/components/ui/action-toast";
+import { FormErrors } from "~/components/ui/field";
+import { centsToDollars, PLAN_LIMITS, PlanSchema } from "~/domain/admin";
+import { formatEntryLimit, formatPrice } from "~/domain/plans";
+import { listPlans, savePlan } from "~/server/admin/catalogue.server";
+import { requireAdmin } from "~/server/session.server";
+import { actionToast, redirectWithToast } from "~/server/toast.server";
+import type { Route } from "./+types/admin.dashboard.settings.plans";
+
+export const meta = () => [{ title: "Plans · Admin · Giveawear" }];
+
+const HERE = "/admin/dashboard/settings/plans";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const plans = await listPlans();
+  return {
+    plans: plans.map((plan) => ({
+      id: plan.id,
+      name: plan.name,
+      priceCents: plan.priceCents,
+      entryLimit: plan.entryLimit,
+      aiCredits: plan.aiCredits,
+      features: plan.features,
+      description: plan.description,
+      popular: plan.popular,
+      active: plan.active,
+    })),
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const submission = parseWithZod(await request.formData(), { schema: PlanSchema });
+  if (submission.status !== "success") {
+    return data(
+      {
+        planId: submission.payload.planId,
+        result: submission.reply(),
+        toast: actionToast({ type: "error", title: "Plan Not Saved", description: "Please correct the errors below." }),
+      },
+      { status: 400 },
+    );
+  }
+  const { planId, price, ...rest } = submission.value;
+  if (!(await savePlan(planId, { ...rest, priceCents: price }))) {
+    return redirectWithToast(HERE, { type: "error", title: "Plan Not Saved", description: "That plan does not exist." }, { status: 303 });
+  }
+  return redirectWithToast(
+    HERE,
+    { type: "success", title: "Plan Saved", description: `${rest.name} is saved; new launches use it from now on.` },
+    { status: 303 },
+  );
+}
+
+type PlanRow = Route.ComponentProps["loaderData"]["plans"][number];
+
+export default function AdminPlans({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <AdminPage title="Settings" intro="Platform settings, email templates, the homepage slider, plans and coupons.">
+      <ActionToast toast={actionData?.toast} />
+      <SettingsNav />
+      <p className="mb-6 max-w-3xl text-sm text-slate-700 dark:text-slate-300">
+        The plan catalogue the pricing page and the wizard offer. A launched campaign keeps the price and entry limit it was bought with;
+        edits apply to new launches. Inactive plans are hidden from new campaigns.
+      </p>
+      <div className="grid gap-6 lg:grid-cols-2">
+        {loaderData.plans.map((plan) => (
+          <PlanForm
+            key={plan.id}
+            plan={plan}
+            lastResult={actionData?.planId === plan.id ? (actionData.result as SubmissionResult<string[]>) : undefined}
+          />
+        ))}
+      </div>
+    </AdminPage>
+  );
+}
+
+function PlanForm({ plan, lastResult }: { plan: PlanRow; lastResult: SubmissionResult<string[]> | undefined }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("planId") === plan.id;
+  const [form, fields] = useForm({
+    id: `plan-${plan.id}`,
+    lastResult,
+    defaultValue: {
+      planId: plan.id,
+      name: plan.name,
+      price: centsToDollars(plan.priceCents),
+      entryLimit: plan.entryLimit === null ? "" : String(plan.entryLimit),
+      aiCredits: String(plan.aiCredits),
+      features: plan.features,
+      description: plan.description,
+      popular: plan.popular ? "on" : undefined,
+      active: plan.active ? "on" : undefined,
+    },
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: PlanSchema }),
+  });
+  return (
+    <SectionCard
+      id={`plan-${plan.id}`}
+      title={plan.name}
+      description={
+        <span className="flex flex-wrap items-center gap-2">
+          <span>
+            {formatPrice(plan.priceCents)} · {formatEntryLimit(plan.entryLimit)} · {plan.aiCredits} AI credits
+          </span>
+          {plan.popular ? <Badge tone="brand">Most Popular</Badge> : null}
+          {plan.active ? <Badge tone="good">Active</Badge> : <Badge tone="warn">Inactive</Badge>}
+        </span>
+      }
+    >
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <input type="hidden" name={fields.planId.name} value={plan.id} />
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <InputField meta={fields.name} label="Name" maxLength={PLAN_LIMITS.name} />
+        <div className="grid gap-4 sm:grid-cols-3">
+          <InputField meta={fields.price} label="Price (USD)" inputMode="decimal" hint="0 for a free plan" />
+          <InputField meta={fields.entryLimit} label="Entry limit" inputMode="numeric" hint="Empty for unlimited" />
+          <InputField meta={fields.aiCredits} label="AI credits" inputMode="numeric" />
+        </div>
+        <TextAreaField
+          meta={fields.features}
+          label="Features"
+          rows={5}
+          maxLength={PLAN_LIMITS.features}
+          hint="One per line. The AI credit line starts with the number of credits."
+        />
+        <TextAreaField meta={fields.description} label="Description" rows={2} maxLength={PLAN_LIMITS.description} />
+        <div className="flex flex-col gap-3 sm:flex-row sm:gap-8">
+          <CheckboxField meta={fields.popular} label="Most Popular badge" />
+          <CheckboxField meta={fields.active} label="Active (offered to new campaigns)" />
+        </div>
+        <SubmitButton busy={busy}>Save {plan.name}</SubmitButton>
+      </Form>
+    </SectionCard>
+  );
+}

@@ -1,0 +1,166 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, useLocation } from "react-router";
+import { AdminPage, LoadError, SectionCard, SettingsNav } from "~/components/admin/admin-page";
+import { AddByUploadForm, AddByUrlForm, AddFromDesignForm, SlideList, type SliderFormId } from "~/components/admin/slider-manager";
+import { ActionToast } from "~/components/ui/action-toast";
+import {
+  ADMIN_LOAD_ERRORS,
+  SLIDER_UPLOAD_MAX_MB,
+  SliderDesignSchema,
+  SliderMoveSchema,
+  SliderUploadSchema,
+  SliderUrlSchema,
+} from "~/domain/admin";
+import { addDesignSlide, addSlide, deleteSlide, designChoices, listSlides, moveSlide } from "~/server/admin/slider.server";
+import { requireAdmin } from "~/server/session.server";
+import { actionToast, redirectWithToast, type ToastInput } from "~/server/toast.server";
+import { deleteUpload, formFile, storeImageUpload } from "~/server/uploads.server";
+import type { Route } from "./+types/admin.dashboard.settings.slider";
+
+export const meta = () => [{ title: "Homepage slider · Admin · Giveawear" }];
+
+const HERE = "/admin/dashboard/settings/slider";
+const TOO_LARGE = `File too large: Please upload an image smaller than ${SLIDER_UPLOAD_MAX_MB}MB.`;
+/** The file limit plus room for the other fields and the multipart framing. */
+const MAX_BODY_BYTES = SLIDER_UPLOAD_MAX_MB * 1024 * 1024 + 64 * 1024;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const [slides, designs] = await Promise.allSettled([listSlides(), designChoices()]);
+  if (slides.status === "rejected") console.error("admin: listing slider images failed", slides.reason);
+  if (designs.status === "rejected") console.error("admin: listing AI designs failed", designs.reason);
+  return {
+    slides: slides.status === "fulfilled" ? slides.value : [],
+    slidesError: slides.status === "rejected" ? ADMIN_LOAD_ERRORS.slider : null,
+    designs: designs.status === "fulfilled" ? designs.value : [],
+    designsError: designs.status === "rejected" ? ADMIN_LOAD_ERRORS.designs : null,
+  };
+}
+
+function done(toast: ToastInput) {
+  return redirectWithToast(HERE, toast, { status: 303 });
+}
+
+function refused(form: SliderFormId, result: unknown, toast: ToastInput, status = 400) {
+  return data({ form, result, toast: actionToast(toast) }, { status });
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  // Refused before reading the body: an oversized upload costs nothing.
+  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_BODY_BYTES) {
+    return refused(
+      "upload",
+      { status: "error", error: { image: [TOO_LARGE] } },
+      { type: "error", title: "File too large", description: `Please upload an image smaller than ${SLIDER_UPLOAD_MAX_MB}MB.` },
+      413,
+    );
+  }
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+
+  if (intent === "add-url") {
+    const submission = parseWithZod(formData, { schema: SliderUrlSchema });
+    if (submission.status !== "success") {
+      return refused("url", submission.reply(), {
+        type: "error",
+        title: "Image Not Added",
+        description: "Please correct the errors below.",
+      });
+    }
+    await addSlide({ ...submission.value, sourceType: "url" });
+    return done({ type: "success", title: "Image Added", description: "It is the last slide on the home page." });
+  }
+
+  if (intent === "add-upload") {
+    const submission = parseWithZod(formData, { schema: SliderUploadSchema });
+    const file = formFile(formData, "image");
+    if (submission.status !== "success" || file === undefined) {
+      const reply = submission.reply({ fieldErrors: file === undefined ? { image: ["Choose an image file to upload."] } : {} });
+      return refused("upload", reply, { type: "error", title: "Image Not Added", description: "Please correct the errors below." });
+    }
+    const stored = await storeImageUpload(file, "slider", admin.id);
+    if (!stored.ok) {
+      const message = `${stored.title}: ${stored.message}`;
+      return refused("upload", submission.reply({ fieldErrors: { image: [message] } }), {
+        type: "error",
+        title: stored.title,
+        description: stored.message,
+      });
+    }
+    try {
+      await addSlide({ ...submission.value, imageUrl: stored.url, sourceType: "upload", sourceId: stored.assetId });
+    } catch (error) {
+      await deleteUpload(stored.url).catch(() => undefined);
+      throw error;
+    }
+    return done({ type: "success", title: "Image Uploaded", description: "It is the last slide on the home page." });
+  }
+
+  if (intent === "add-design") {
+    const submission = parseWithZod(formData, { schema: SliderDesignSchema });
+    if (submission.status !== "success") {
+      return refused("design", submission.reply(), { type: "error", title: "Image Not Added", description: "Choose a design." });
+    }
+    const { designId, ...text } = submission.value;
+    const added = await addDesignSlide(designId, text);
+    if (!added) {
+      return refused("design", submission.reply({ fieldErrors: { designId: ["That design no longer exists."] } }), {
+        type: "error",
+        title: "Image Not Added",
+        description: "That design no longer exists.",
+      });
+    }
+    return done({ type: "success", title: "Design Added", description: "It is the last slide on the home page." });
+  }
+
+  if (intent === "move") {
+    const submission = parseWithZod(formData, { schema: SliderMoveSchema });
+    if (submission.status !== "success" || !(await moveSlide(submission.value.imageId, submission.value.direction))) {
+      return done({ type: "error", title: "Not Moved", description: "That image is no longer in the slider." });
+    }
+    return done({ type: "success", title: submission.value.direction === "up" ? "Moved Up" : "Moved Down" });
+  }
+
+  if (intent === "delete") {
+    const imageId = formData.get("imageId");
+    if (typeof imageId !== "string" || !(await deleteSlide(imageId))) {
+      return done({ type: "error", title: "Not Deleted", description: "That image is no longer in the slider." });
+    }
+    return done({ type: "success", title: "Image Deleted" });
+  }
+
+  return done({ type: "error", title: "Unknown Action", description: "Nothing was changed." });
+}
+
+export default function AdminSlider({ loaderData, actionData }: Route.ComponentProps) {
+  // A change redirects here (a new location): the add forms start empty again.
+  const { key } = useLocation();
+  const resultFor = (form: SliderFormId) => (actionData?.form === form ? (actionData.result as never) : undefined);
+  return (
+    <AdminPage title="Settings" intro="Platform settings, email templates, the homepage slider, plans and coupons.">
+      <ActionToast toast={actionData?.toast} />
+      <SettingsNav />
+      <div className="space-y-6">
+        <SectionCard
+          id="slides"
+          title="Homepage slider"
+          description="The landing page shows these images in this order, one every 4.5 seconds. New images go last."
+        >
+          {loaderData.slidesError ? <LoadError message={loaderData.slidesError} /> : <SlideList slides={loaderData.slides} />}
+        </SectionCard>
+        <div className="grid gap-6 lg:grid-cols-2">
+          <SectionCard id="add-url" title="Add by URL">
+            <AddByUrlForm key={key} lastResult={resultFor("url")} />
+          </SectionCard>
+          <SectionCard id="add-upload" title="Add by upload">
+            <AddByUploadForm key={key} lastResult={resultFor("upload")} />
+          </SectionCard>
+        </div>
+        <SectionCard id="add-design" title="Add an AI design" description="Pick one of the latest 50 designs made on the platform.">
+          <AddFromDesignForm key={key} designs={loaderData.designs} loadError={loaderData.designsError} lastResult={resultFor("design")} />
+        </SectionCard>
+      </div>
+    </AdminPage>
+  );
+}

@@ -1,0 +1,84 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Link, useLocation } from "react-router";
+import { AdminPage, LoadError, SectionCard, SettingsNav } from "~/components/admin/admin-page";
+import { TemplateEditor } from "~/components/admin/template-editor";
+import { ActionToast } from "~/components/ui/action-toast";
+import { ADMIN_LOAD_ERRORS, TemplateSchema } from "~/domain/admin";
+import { findTemplate, saveTemplate } from "~/server/admin/templates.server";
+import { requireAdmin } from "~/server/session.server";
+import { actionToast, redirectWithToast } from "~/server/toast.server";
+import type { Route } from "./+types/admin.dashboard.settings.templates.$templateId";
+
+export const meta: Route.MetaFunction = ({ data: loaderData }) => [
+  { title: `${loaderData?.template?.name ?? "Email template"} · Admin · Giveawear` },
+];
+
+const LIST = "/admin/dashboard/settings/templates";
+const NOT_FOUND = { type: "error", title: "Not Found", description: "That email template does not exist." } as const;
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  let template: Awaited<ReturnType<typeof findTemplate>>;
+  try {
+    template = await findTemplate(params.templateId);
+  } catch (error) {
+    console.error("admin: loading an email template failed", error);
+    return { template: null, loadError: ADMIN_LOAD_ERRORS.templates };
+  }
+  if (!template) throw await redirectWithToast(LIST, NOT_FOUND);
+  return { template, loadError: null };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: TemplateSchema });
+  if (submission.status !== "success") {
+    return data(
+      {
+        result: submission.reply(),
+        posted: null,
+        toast: actionToast({ type: "error", title: "Template Not Saved", description: "Please correct the errors below." }),
+      },
+      { status: 400 },
+    );
+  }
+  if (formData.get("intent") === "preview") {
+    return { result: undefined, posted: submission.value, toast: null };
+  }
+  if (!(await saveTemplate(params.templateId, submission.value))) return redirectWithToast(LIST, NOT_FOUND, { status: 303 });
+  return redirectWithToast(
+    `${LIST}/${params.templateId}`,
+    { type: "success", title: "Template Saved", description: "The next email sent from it uses this version." },
+    { status: 303 },
+  );
+}
+
+export default function AdminTemplate({ loaderData, actionData }: Route.ComponentProps) {
+  const { template } = loaderData;
+  // A save redirects here (a new location): the editor starts again from what was stored.
+  const location = useLocation();
+  return (
+    <AdminPage title="Settings" intro="Platform settings, email templates, the homepage slider, plans and coupons.">
+      <ActionToast toast={actionData?.toast} />
+      <SettingsNav />
+      <p className="mb-4 text-sm">
+        <Link to={LIST} className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-300">
+          ← All email templates
+        </Link>
+      </p>
+      {template ? (
+        <SectionCard id="template" title={`Edit “${template.name}”`} description={`Template id: ${template.id}`}>
+          <TemplateEditor
+            key={location.key}
+            template={template}
+            lastResult={actionData?.result as never}
+            posted={actionData?.posted ?? null}
+          />
+        </SectionCard>
+      ) : (
+        <LoadError message={loaderData.loadError ?? ADMIN_LOAD_ERRORS.templates} />
+      )}
+    </AdminPage>
+  );
+}

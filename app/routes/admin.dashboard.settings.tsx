@@ -1,0 +1,93 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, useNavigation } from "react-router";
+import { AdminPage, SectionCard, SettingsNav } from "~/components/admin/admin-page";
+import { CheckboxField, InputField, SubmitButton, TextAreaField } from "~/components/admin/fields";
+import { ActionToast } from "~/components/ui/action-toast";
+import { FormErrors } from "~/components/ui/field";
+import { PlatformSettingsSchema, SETTINGS_LIMITS } from "~/domain/admin";
+import { savePlatformSettings } from "~/server/admin/settings.server";
+import { requireAdmin } from "~/server/session.server";
+import { loadPlatformSettings } from "~/server/settings.server";
+import { actionToast, redirectWithToast } from "~/server/toast.server";
+import type { Route } from "./+types/admin.dashboard.settings";
+
+export const meta = () => [{ title: "Settings · Admin · Giveawear" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return { settings: await loadPlatformSettings() };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const submission = parseWithZod(await request.formData(), { schema: PlatformSettingsSchema });
+  if (submission.status !== "success") {
+    return data(
+      {
+        result: submission.reply(),
+        toast: actionToast({ type: "error", title: "Settings Not Saved", description: "Please correct the errors below." }),
+      },
+      { status: 400 },
+    );
+  }
+  await savePlatformSettings(submission.value);
+  return redirectWithToast("/admin/dashboard/settings", { type: "success", title: "Settings Saved" }, { status: 303 });
+}
+
+export default function AdminSettings({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "platform-settings",
+    lastResult: actionData?.result,
+    defaultValue: {
+      homepageCopy: loaderData.settings.homepageCopy,
+      promoBanner: loaderData.settings.promoBanner,
+      referralsEnabled: loaderData.settings.referralsEnabled ? "on" : undefined,
+      autoPickWinnerEnabled: loaderData.settings.autoPickWinnerEnabled ? "on" : undefined,
+    },
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: PlatformSettingsSchema }),
+  });
+  return (
+    <AdminPage title="Settings" intro="Platform settings, email templates, the homepage slider, plans and coupons.">
+      <ActionToast toast={actionData?.toast} />
+      <SettingsNav />
+      <SectionCard id="platform" title="Platform settings" description="Saved for the whole platform and used from the next request on.">
+        <Form method="post" {...getFormProps(form)} className="space-y-6">
+          <FormErrors id={form.errorId} errors={form.errors} />
+          <TextAreaField
+            meta={fields.homepageCopy}
+            label="Homepage copy"
+            rows={3}
+            maxLength={SETTINGS_LIMITS.homepageCopy}
+            hint="The short pitch under the landing page headline."
+          />
+          <InputField
+            meta={fields.promoBanner}
+            label="Promo banner"
+            maxLength={SETTINGS_LIMITS.promoBanner}
+            hint="A one-line announcement; leave it empty for none."
+          />
+          <fieldset className="space-y-4">
+            <legend className="label">Features</legend>
+            <CheckboxField
+              meta={fields.referralsEnabled}
+              label="Referral bonus entries"
+              hint="When on, an entrant earns 3 bonus entries for every new entrant who enters through their link. When off, referral links still lead to the giveaway but earn nothing."
+            />
+            <CheckboxField
+              meta={fields.autoPickWinnerEnabled}
+              label="Pick winners automatically"
+              hint="When on, winners are drawn as soon as a giveaway ends. When off, each creator draws from the campaign's analytics page."
+            />
+          </fieldset>
+          <SubmitButton busy={navigation.state === "submitting" && navigation.formAction === "/admin/dashboard/settings"}>
+            Save settings
+          </SubmitButton>
+        </Form>
+      </SectionCard>
+    </AdminPage>
+  );
+}

@@ -1,0 +1,136 @@
+import { data } from "react-router";
+import { AdminPage, LoadError } from "~/components/admin/admin-page";
+import { OrderFilters, OrderList, OrdersPager, ordersHref, type QueueOrderView, type ShipFormState } from "~/components/admin/orders";
+import { ActionToast } from "~/components/ui/action-toast";
+import { ADMIN_LOAD_ERRORS } from "~/domain/admin";
+import { isOrderStatus, type OrderStatus, ShipOrderSchema } from "~/domain/printify";
+import { getConfig } from "~/server/config.server";
+import {
+  listQueueOrders,
+  markOrderFulfilled,
+  markOrderShipped,
+  QUEUE_PAGE_SIZE,
+  requeueCancelledOrder,
+} from "~/server/fulfilment/orders.server";
+import { printifyEnabled } from "~/server/fulfilment/printify.server";
+import { requireAdmin } from "~/server/session.server";
+import { actionToast, redirectWithToast } from "~/server/toast.server";
+import type { Route } from "./+types/admin.orders";
+
+export const meta: Route.MetaFunction = () => [{ title: "Orders · Admin · Giveawear" }];
+
+/** ?status= (one of ours) and ?page=; anything else is ignored. */
+function queueQuery(url: URL): { status: OrderStatus | undefined; page: number } {
+  const status = url.searchParams.get("status");
+  const page = Number(url.searchParams.get("page"));
+  return { status: isOrderStatus(status) ? status : undefined, page: Number.isInteger(page) && page > 1 ? page : 1 };
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const query = queueQuery(new URL(request.url));
+  const config = getConfig();
+  const settings = {
+    ...query,
+    pageSize: QUEUE_PAGE_SIZE,
+    printify: printifyEnabled(config),
+    webhooks: Boolean(config.PRINTIFY_WEBHOOK_SECRET),
+  };
+  try {
+    return { ...settings, ...(await listQueueOrders(query)), loadError: null };
+  } catch (error) {
+    console.error("admin: listing orders failed", error);
+    const empty = { orders: [] as QueueOrderView[], total: 0, counts: {} as Record<string, number> };
+    return { ...settings, ...empty, loadError: ADMIN_LOAD_ERRORS.orders };
+  }
+}
+
+const CHANGE_REFUSED = {
+  type: "error",
+  title: "Order Not Updated",
+  description: "This order can no longer be changed that way; the list shows its current state.",
+} as const;
+const ORDER_MISSING = { type: "error", title: "Order Not Found", description: "This order does not exist any more." } as const;
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const back = ordersHref(queueQuery(new URL(request.url)));
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const orderId = String(form.get("orderId") ?? "");
+  if (!orderId) return data({ ship: null, toast: actionToast(ORDER_MISSING) }, { status: 400 });
+
+  if (intent === "fulfil") {
+    const result = await markOrderFulfilled(orderId);
+    if (result !== "done")
+      return data({ ship: null, toast: actionToast(result === "missing" ? ORDER_MISSING : CHANGE_REFUSED) }, { status: 409 });
+    return redirectWithToast(back, { type: "success", title: "Order Updated", description: "Marked as fulfilled." }, { status: 303 });
+  }
+
+  if (intent === "requeue") {
+    const result = await requeueCancelledOrder(orderId);
+    if (result !== "done")
+      return data({ ship: null, toast: actionToast(result === "missing" ? ORDER_MISSING : CHANGE_REFUSED) }, { status: 409 });
+    return redirectWithToast(
+      back,
+      { type: "success", title: "Order Updated", description: "Re-queued: the order is pending again." },
+      { status: 303 },
+    );
+  }
+
+  if (intent === "ship") {
+    const values = {
+      trackingNumber: String(form.get("trackingNumber") ?? ""),
+      carrier: String(form.get("carrier") ?? ""),
+      trackingUrl: String(form.get("trackingUrl") ?? ""),
+    };
+    const parsed = ShipOrderSchema.safeParse(values);
+    if (!parsed.success) {
+      const errors: ShipFormState["errors"] = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0];
+        if (field === "trackingNumber" || field === "carrier" || field === "trackingUrl") errors[field] ??= issue.message;
+      }
+      const ship: ShipFormState = { orderId, values, errors };
+      return data({ ship, toast: null }, { status: 400 });
+    }
+    const result = await markOrderShipped(orderId, parsed.data);
+    if (result !== "done")
+      return data({ ship: null, toast: actionToast(result === "missing" ? ORDER_MISSING : CHANGE_REFUSED) }, { status: 409 });
+    return redirectWithToast(
+      back,
+      { type: "success", title: "Order Shipped", description: "Marked as shipped; the winner has been emailed the tracking number." },
+      { status: 303 },
+    );
+  }
+
+  return data(
+    { ship: null, toast: actionToast({ type: "error", title: "Unknown Action", description: "Please try again." }) },
+    { status: 400 },
+  );
+}
+
+export default function AdminOrders({ loaderData, actionData }: Route.ComponentProps) {
+  const { orders, status, page, total, counts, pageSize, printify, webhooks, loadError } = loaderData;
+  return (
+    <AdminPage
+      title="Orders"
+      intro={
+        printify
+          ? `Printify is connected: claimed prizes are sent to Printify automatically and their status follows ${webhooks ? "its webhooks (checked by polling too)" : "polling (set PRINTIFY_WEBHOOK_SECRET for webhooks)"}. You can still mark an order shipped by hand.`
+          : "Manual fulfilment: Printify is not connected, so claimed prizes wait here. Make and send each one, then mark it fulfilled, or shipped with its tracking number; the winner is emailed when it ships."
+      }
+    >
+      <ActionToast toast={actionData?.toast} />
+      {loadError ? (
+        <LoadError message={loadError} />
+      ) : (
+        <>
+          <OrderFilters current={status} counts={counts} />
+          <OrderList orders={orders} status={status} printify={printify} ship={actionData?.ship ?? null} />
+          <OrdersPager status={status} page={page} total={total} pageSize={pageSize} />
+        </>
+      )}
+    </AdminPage>
+  );
+}

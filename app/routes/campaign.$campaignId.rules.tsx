@@ -1,0 +1,181 @@
+import { Link, data } from "react-router";
+import { CampaignNotFound, colorNames, productLabel } from "~/components/campaign/campaign-sections";
+import { formatUtcDateTime } from "~/domain/campaign-status";
+import { REFERRAL_BONUS_ENTRIES } from "~/domain/entries";
+import { approximateRetailValue } from "~/domain/prize-values";
+import { getConfig } from "~/server/config.server";
+import { findVisibleCampaign } from "~/server/campaign-page.server";
+import { getCurrentUser } from "~/server/session.server";
+import { platformSetting } from "~/server/settings.server";
+import type { Route } from "./+types/campaign.$campaignId.rules";
+
+export const handle = { hydrate: false };
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  {
+    title:
+      loaderData && "campaign" in loaderData
+        ? `Official Rules: ${loaderData.campaign.title} · Giveawear`
+        : "Campaign Not Found · Giveawear",
+  },
+  // The creator's preview of a draft or unpaid campaign stays out of search engines, like its page.
+  ...(!loaderData || !("campaign" in loaderData) || loaderData.preview ? [{ name: "robots", content: "noindex" }] : []),
+];
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const found = await findVisibleCampaign(params.campaignId, await getCurrentUser(request));
+  if (!found) return data({ notFound: true as const }, { status: 404 });
+  const { campaign, preview } = found;
+  return {
+    preview,
+    claimWindowDays: getConfig().CLAIM_WINDOW_DAYS,
+    // Admins can switch referral bonuses off (DECISIONS 17); the rules then say none are offered.
+    referralsEnabled: await platformSetting("referralsEnabled"),
+    campaign: {
+      id: campaign.id,
+      title: campaign.title,
+      brandName: campaign.brandName,
+      brandUrl: campaign.brandUrl,
+      productType: campaign.productType,
+      approximateValue: approximateRetailValue(campaign.productType),
+      colors: colorNames(campaign.selectedColors.split(",").filter(Boolean)),
+      sizes: campaign.selectedSizes.split(",").filter(Boolean),
+      start: campaign.startDate ? formatUtcDateTime(campaign.startDate) : "the launch date",
+      end: campaign.endDate ? formatUtcDateTime(campaign.endDate) : "the end of the campaign",
+      entryLimit: campaign.entryLimit,
+      bonusGift: campaign.giveBonusGiftToWinner ? campaign.winnerBonusGiftName : null,
+      bonusProduct: campaign.isPromotingProduct ? { title: campaign.productTitle, value: campaign.productValue } : null,
+      additionalPrizes: campaign.additionalPrizes.map((prize) => ({ rank: prize.rank, title: prize.title })),
+      drawCommitment: campaign.drawCommitment,
+      revealedSeed: campaign.draw?.seed ?? null,
+    },
+  };
+}
+
+export default function OfficialRules({ loaderData }: Route.ComponentProps) {
+  if ("notFound" in loaderData) return <CampaignNotFound />;
+  const { campaign } = loaderData;
+  const product = productLabel(campaign.productType).toLowerCase();
+  const sponsor = campaign.brandName || "the campaign's creator";
+  return (
+    <article className="mx-auto max-w-3xl px-4 py-10 sm:px-6 [&_h2]:mt-8 [&_h2]:text-xl [&_h2]:font-bold [&_p]:mt-3 [&_li]:mt-1">
+      <p className="text-sm">
+        <Link to={`/campaign/${campaign.id}`} className="font-medium text-brand-700 underline dark:text-brand-300">
+          Back to the giveaway
+        </Link>
+      </p>
+      <h1 className="mt-3 text-3xl font-extrabold tracking-tight [overflow-wrap:anywhere]">Official Rules: {campaign.title}</h1>
+      <p className="text-slate-700 dark:text-slate-300">
+        NO PURCHASE NECESSARY TO ENTER OR WIN. A purchase does not improve your chances of winning.
+      </p>
+
+      <h2>1. Sponsor</h2>
+      <p>
+        This giveaway is sponsored by <strong>{sponsor}</strong>
+        {campaign.brandUrl ? ` (${campaign.brandUrl})` : ""}. It is hosted on Giveawear, which runs the entry form, the draw and the prize
+        fulfilment on the sponsor's behalf.
+      </p>
+
+      <h2>2. Dates</h2>
+      <p>
+        Entries open on <strong>{campaign.start}</strong> and close on <strong>{campaign.end}</strong>. All times are Coordinated Universal
+        Time (UTC). Entries received outside this period are not accepted.
+      </p>
+
+      <h2>3. Eligibility</h2>
+      <p>
+        Open to individuals who are 18 years of age or older at the time of entry. Employees of the sponsor and their immediate families may
+        not win. Void where prohibited by law.
+      </p>
+
+      <h2>4. How to enter</h2>
+      <p>
+        Enter your email address (and, if you like, a phone number for an SMS should you win) on the giveaway page and agree to these rules.
+        One entry per person: repeated entries with the same email address (ignoring upper and lower case and, for Gmail addresses, dots and
+        "+" tags) count once.
+        {campaign.entryLimit !== null ? ` The giveaway accepts at most ${campaign.entryLimit.toLocaleString("en-US")} entries.` : ""}
+      </p>
+
+      <h2>5. Bonus entries</h2>
+      {loaderData.referralsEnabled ? (
+        <p>
+          After entering you receive a personal referral link. Each different person who enters for the first time through your link adds{" "}
+          {REFERRAL_BONUS_ENTRIES} bonus entries to yours. Referring yourself, repeated entries and unknown links earn nothing.
+        </p>
+      ) : (
+        <p>
+          Bonus entries are not offered in this giveaway. You are welcome to share it with friends, but sharing does not add entries to
+          yours.
+        </p>
+      )}
+
+      <h2>6. Prizes</h2>
+      <ul className="list-disc pl-6">
+        <li>
+          Grand prize: one {product} with the giveaway's design, in the winner's choice of {campaign.colors.join(", ")}
+          {campaign.productType === "mug" ? "" : ` and size (${campaign.sizes.join(", ")})`}, printed and shipped free of charge.
+          Approximate retail value: {campaign.approximateValue}.
+        </li>
+        {campaign.bonusGift ? <li>Winner's bonus gift: {campaign.bonusGift}.</li> : null}
+        {campaign.bonusProduct ? (
+          <li>
+            Bonus: {campaign.bonusProduct.title}
+            {campaign.bonusProduct.value ? `, approximate retail value ${campaign.bonusProduct.value}` : ""}.
+          </li>
+        ) : null}
+        {campaign.additionalPrizes.map((prize) => (
+          <li key={prize.rank}>
+            {prize.rank === 2 ? "Second" : "Third"} prize: {prize.title}.
+          </li>
+        ))}
+      </ul>
+      <p>Prizes are not transferable and cannot be exchanged for cash.</p>
+
+      <h2>7. How the winners are drawn</h2>
+      <p>
+        Winners are drawn at random when the giveaway ends. Each entry has a weight of one plus its bonus entries. Before the giveaway
+        opened, Giveawear committed to a secret random seed by publishing its SHA-256 hash:
+      </p>
+      <p className="rounded-lg bg-slate-100 p-3 font-mono text-xs break-all dark:bg-slate-800" data-testid="rules-commitment">
+        {campaign.drawCommitment ?? "The commitment is published when the giveaway launches."}
+      </p>
+      <p>
+        At the draw the seed is revealed. Anyone can check that its SHA-256 hash matches the value above and re-run the published draw
+        procedure over the entries, taken in the order they were received, to get the same winners. Additional prizes are drawn after the
+        grand prize, without repeating a winner.
+      </p>
+      {campaign.revealedSeed ? (
+        <p>
+          Revealed seed: <span className="font-mono text-xs break-all">{campaign.revealedSeed}</span>
+        </p>
+      ) : null}
+      <p>
+        <Link to={`/campaign/${campaign.id}/draw`} className="font-medium text-brand-700 underline dark:text-brand-300">
+          {campaign.revealedSeed ? "See how the winner was drawn" : "The draw procedure in full"}
+        </Link>
+      </p>
+
+      <h2>8. Winner notification and claim</h2>
+      <p>
+        Winners are notified by email at the address they entered with. To receive the prize, a winner follows the link in that email and
+        gives their size, style, colour and shipping address within {loaderData.claimWindowDays} days. A prize that is not claimed in time
+        may be drawn again among the remaining entries. The winner's name is shown on the giveaway page as a masked email address (for
+        example abc***@example.com) unless the sponsor hides it.
+      </p>
+
+      <h2>9. Privacy</h2>
+      <p>
+        Your email address is used to run this giveaway and to contact you if you win. The sponsor may send you news and offers only if you
+        ticked the separate, optional marketing box. See our{" "}
+        <Link to="/privacy" className="underline">
+          Privacy Policy
+        </Link>{" "}
+        and{" "}
+        <Link to="/terms" className="underline">
+          Terms of Service
+        </Link>
+        .
+      </p>
+    </article>
+  );
+}

@@ -1,0 +1,217 @@
+import { z } from "zod";
+import { Link, data, redirect } from "react-router";
+import { Countdown } from "~/components/campaign/countdown";
+import { EntryConfirmation, EntryForm, type EntryFormErrors } from "~/components/campaign/entry-views";
+import { CampaignNotFound, CampaignSummary, PrizeList, WinnerAnnouncement } from "~/components/campaign/campaign-sections";
+import { CAMPAIGN_PAGE_SCRIPT } from "~/components/campaign/page-script";
+import { useNonce } from "~/components/nonce";
+import { entriesSoFar } from "~/domain/campaign-status";
+import { ENTRY_MESSAGES, EntrySchema } from "~/domain/entries";
+import { campaignPage } from "~/server/campaign-page.server";
+import { publicUrl } from "~/server/auth.server";
+import { rememberEntry, submitEntry } from "~/server/entries.server";
+import { honeypotFilled } from "~/server/honeypot.server";
+import { countPageView, markRedirectAfterPost } from "~/server/page-views.server";
+import { clientIp } from "~/server/request.server";
+import { getCurrentUser } from "~/server/session.server";
+import { platformSetting } from "~/server/settings.server";
+import { toastCookie } from "~/server/toast.server";
+import type { Route } from "./+types/campaign.$campaignId";
+
+/** Served as plain HTML with a few lines of inline script: entrants arrive on slow phones. */
+export const handle = { hydrate: false };
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData || !("campaign" in loaderData))
+    return [{ title: "Campaign Not Found · Giveawear" }, { name: "robots", content: "noindex" }];
+  const { campaign, pageUrl, socialImage } = loaderData;
+  const description = (campaign.campaignCopy || campaign.description || `Enter ${campaign.title} by ${campaign.brandName}.`).slice(0, 200);
+  const title = `${campaign.title} · ${campaign.brandName} giveaway`;
+  return [
+    { title: `${title} · Giveawear` },
+    { name: "description", content: description },
+    { property: "og:type", content: "website" },
+    { property: "og:site_name", content: "Giveawear" },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { property: "og:url", content: pageUrl },
+    ...(socialImage
+      ? [
+          { property: "og:image", content: socialImage },
+          { property: "og:image:alt", content: `${campaign.title} design` },
+        ]
+      : []),
+    { name: "twitter:card", content: socialImage ? "summary_large_image" : "summary" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: description },
+    ...(socialImage ? [{ name: "twitter:image", content: socialImage }] : []),
+    { tagName: "link", rel: "canonical", href: pageUrl },
+    ...(loaderData.preview ? [{ name: "robots", content: "noindex" }] : []),
+  ];
+};
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await getCurrentUser(request);
+  const page = await campaignPage(request, params.campaignId, user);
+  if (!page) return data({ notFound: true as const }, { status: 404 });
+  // The creator's own preview is not a view.
+  const clearMark = page.preview ? null : await countPageView(request, page.campaign.id);
+  const ref = new URL(request.url).searchParams.get("ref");
+  return data(
+    { ...page, referrerId: ref && /^[a-z0-9]{8,40}$/i.test(ref) ? ref : null },
+    clearMark ? { headers: { "Set-Cookie": clearMark } } : undefined,
+  );
+}
+
+type ActionResult = { errors: EntryFormErrors; values: { email?: string; phoneNumber?: string } };
+
+function failure(errors: EntryFormErrors, values: ActionResult["values"], status: number) {
+  return data<ActionResult>({ errors, values }, { status });
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const campaignId = params.campaignId;
+  const page = `/campaign/${campaignId}`;
+  const formData = await request.formData();
+  // Bots get the page back as if it had worked; nothing is stored.
+  if (honeypotFilled(formData)) {
+    return redirect(page, { status: 303, headers: { "Set-Cookie": await markRedirectAfterPost(campaignId) } });
+  }
+
+  const user = await getCurrentUser(request);
+  // A signed-in visitor's email is locked to their account, whatever the form carried.
+  if (user) formData.set("email", user.email);
+  const fields = Object.fromEntries([...formData].filter(([, value]) => typeof value === "string"));
+  const values = {
+    email: typeof fields.email === "string" ? fields.email : undefined,
+    phoneNumber: typeof fields.phoneNumber === "string" ? fields.phoneNumber : undefined,
+  };
+  const parsed = EntrySchema.safeParse(fields);
+  if (!parsed.success) {
+    const fieldErrors = z.flattenError(parsed.error).fieldErrors as Record<string, string[] | undefined>;
+    return failure(
+      { email: fieldErrors.email?.[0], phoneNumber: fieldErrors.phoneNumber?.[0], agreedToTerms: fieldErrors.agreedToTerms?.[0] },
+      values,
+      400,
+    );
+  }
+
+  const { ref, ...entry } = parsed.data;
+  const outcome = await submitEntry({
+    ...entry,
+    campaignId,
+    referrerId: ref,
+    userId: user?.id ?? null,
+    ip: clientIp(request),
+    origin: new URL(publicUrl("/")).origin,
+  });
+  switch (outcome.kind) {
+    case "entered":
+    case "already": {
+      const headers = new Headers();
+      headers.append("Set-Cookie", await rememberEntry(campaignId, outcome.entryId));
+      // The page the browser lands on is the same visit, not a new page view.
+      headers.append("Set-Cookie", await markRedirectAfterPost(campaignId));
+      const sharePrompt = (await platformSetting("referralsEnabled")) ? " Share your link to earn bonus entries." : "";
+      headers.append(
+        "Set-Cookie",
+        await toastCookie(
+          outcome.kind === "entered"
+            ? { type: "success", title: "You're In!", description: `Your entry is confirmed.${sharePrompt}` }
+            : { type: "info", title: ENTRY_MESSAGES.alreadyEntered, description: "You've already entered this giveaway with that email." },
+        ),
+      );
+      return redirect(page, { status: 303, headers });
+    }
+    case "not-found":
+      return failure({ form: ENTRY_MESSAGES.notFound }, values, 404);
+    case "upcoming":
+      return failure({ form: ENTRY_MESSAGES.notStarted }, values, 409);
+    case "ended":
+      return failure({ form: ENTRY_MESSAGES.ended }, values, 409);
+    case "full":
+      return failure({ form: ENTRY_MESSAGES.full }, values, 409);
+    case "rate-limited":
+      return failure({ form: ENTRY_MESSAGES.rateLimited }, values, 429);
+  }
+}
+
+export default function CampaignPage({ loaderData, actionData }: Route.ComponentProps) {
+  const nonce = useNonce();
+  if ("notFound" in loaderData) return <CampaignNotFound />;
+  const { campaign, view, entry, winners, referralsEnabled } = loaderData;
+  const ended = view === "winner" || view === "ended";
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-10">
+      {loaderData.preview ? (
+        <p
+          role="note"
+          className="mb-6 rounded-xl border border-amber-500/50 bg-amber-50 p-4 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-50"
+        >
+          Preview: only you can see this page until the campaign is launched and paid.
+        </p>
+      ) : null}
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_26rem] lg:items-start">
+        <CampaignSummary page={loaderData} />
+        <aside className="card space-y-6 p-5 sm:p-6 lg:sticky lg:top-24">
+          {view === "winner" && winners ? <WinnerAnnouncement winners={winners} /> : null}
+          {!ended && campaign.endDate ? (
+            view === "upcoming" && campaign.startDate ? (
+              <Countdown end={campaign.startDate} now={loaderData.now} label="Opens in" doneText="Open now: reload to enter" />
+            ) : (
+              <Countdown end={campaign.endDate} now={loaderData.now} label="Time left to enter" doneText="Campaign Ended" />
+            )
+          ) : null}
+          {ended ? (
+            <div className="text-center">
+              <p className="text-2xl font-bold">Campaign Ended</p>
+              {view === "ended" ? (
+                <p className="mt-2 text-slate-700 dark:text-slate-300">
+                  This giveaway has closed. The winner is being drawn and will be notified by email.
+                </p>
+              ) : null}
+            </div>
+          ) : null}
+          <p className="text-center text-lg font-semibold" data-testid="entry-count">
+            {ended
+              ? `${campaign.entryCount.toLocaleString("en-US")} ${campaign.entryCount === 1 ? "entry" : "entries"} in total`
+              : entriesSoFar(campaign.entryCount)}
+          </p>
+          {view === "form" ? (
+            <EntryForm
+              campaignId={campaign.id}
+              referrerId={loaderData.referrerId}
+              lockedEmail={loaderData.lockedEmail}
+              errors={actionData?.errors ?? {}}
+              values={actionData?.values ?? {}}
+            />
+          ) : null}
+          {view === "entered" && entry ? (
+            <EntryConfirmation entry={entry} campaignTitle={campaign.title} referralsEnabled={referralsEnabled} />
+          ) : null}
+          {view === "full" ? (
+            <p role="status" className="rounded-xl bg-slate-100 p-4 text-center font-medium dark:bg-slate-800">
+              {ENTRY_MESSAGES.full}
+            </p>
+          ) : null}
+          {view === "upcoming" ? (
+            <p className="rounded-xl bg-slate-100 p-4 text-center font-medium dark:bg-slate-800">{ENTRY_MESSAGES.notStarted}</p>
+          ) : null}
+          {ended && actionData?.errors.form ? (
+            <p role="alert" className="text-center text-sm text-red-700 dark:text-red-400">
+              {actionData.errors.form}
+            </p>
+          ) : null}
+          <p className="text-center text-sm">
+            <Link to={`/campaign/${campaign.id}/rules`} className="font-medium text-brand-700 underline dark:text-brand-300">
+              Official rules
+            </Link>
+          </p>
+        </aside>
+      </div>
+      <PrizeList page={loaderData} />
+      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: CAMPAIGN_PAGE_SCRIPT }} />
+    </div>
+  );
+}

@@ -1,0 +1,152 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import { ClaimForm, ClaimHeader } from "~/components/claim/claim-form";
+import {
+  ClaimExpired,
+  ClaimInvalid,
+  ClaimReceived,
+  ClaimSuperseded,
+  PrizeSummary,
+  type ClaimPageView,
+  type ClaimSummary,
+} from "~/components/claim/claim-views";
+import { claimSchema } from "~/domain/claims";
+import { campaignImage, mockupUrl } from "~/domain/mockups";
+import { parseShirtColors, type ProductType } from "~/domain/campaign-schemas";
+import { maskEmail } from "~/domain/profile";
+import { claimState, submitClaim, type ClaimCampaign, type ClaimState } from "~/server/claims.server";
+import { redirectWithToast } from "~/server/toast.server";
+import type { Route } from "./+types/claim.$token";
+
+export const meta: Route.MetaFunction = ({ data: loaderData }) => [
+  { title: `${loaderData && loaderData.kind === "open" ? "Claim your prize" : "Your prize"} · Giveawear` },
+  { name: "robots", content: "noindex" },
+  // The link is a credential: never hand it to another site in a Referer header. ("no-referrer"
+  // would also make the browser send "Origin: null" with the form, which React Router refuses.)
+  { name: "referrer", content: "same-origin" },
+];
+
+function summary(campaign: ClaimCampaign, chosenColor?: string | null): ClaimSummary {
+  const colors = parseShirtColors(campaign.selectedColors);
+  return {
+    campaignId: campaign.id,
+    title: campaign.title,
+    brandName: campaign.brandName,
+    productType: campaign.productType,
+    // Once claimed, the prize is pictured in the colour the winner chose.
+    image: campaignImage(chosenColor ? { ...campaign, selectedColors: chosenColor } : campaign),
+    colorImages: Object.fromEntries(
+      (colors.length ? colors : ["white" as const]).map((key) => [
+        key,
+        mockupUrl(campaign.finalDesignUrl, campaign.productType as ProductType, key, 400),
+      ]),
+    ),
+    bonusGift: campaign.bonusGift,
+  };
+}
+
+function view(state: ClaimState): ClaimPageView {
+  switch (state.kind) {
+    case "invalid":
+      return { kind: "invalid" };
+    case "superseded":
+      return { kind: "superseded", campaign: summary(state.campaign) };
+    case "expired":
+      return { kind: "expired", campaign: summary(state.campaign), deadline: state.deadline.toISOString() };
+    case "claimed":
+      return {
+        kind: "claimed",
+        campaign: summary(state.campaign, state.order.color),
+        order: { ...state.order, claimedAt: state.order.claimedAt.toISOString() },
+        winnerEmail: maskEmail(state.winnerEmail),
+      };
+    case "open":
+      return {
+        kind: "open",
+        campaign: summary(state.campaign),
+        deadline: state.deadline.toISOString(),
+        options: state.options,
+        winnerEmail: state.winnerEmail,
+      };
+  }
+}
+
+/**
+ * 404 for links we never signed, 410 for links whose prize is gone (expired or redrawn), and 409
+ * for a claim sent on an already claimed prize. Reading a claimed link is the "Claim received"
+ * page the claim redirects to, so it answers 200.
+ */
+function status(state: ClaimState, method: "GET" | "POST"): number {
+  switch (state.kind) {
+    case "invalid":
+      return 404;
+    case "superseded":
+    case "expired":
+      return 410;
+    case "claimed":
+      return method === "POST" ? 409 : 200;
+    case "open":
+      return 200;
+  }
+}
+
+const NO_STORE = { "Cache-Control": "private, no-store" };
+
+/** A claim page carries a credential in its URL and the winner's details: never cached anywhere. */
+export const headers: Route.HeadersFunction = () => NO_STORE;
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const state = await claimState(params.token);
+  return data(view(state), { status: status(state, "GET"), headers: NO_STORE });
+}
+
+type ActionData = { result: SubmissionResult<string[]> | null; view: ClaimPageView | null };
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const state = await claimState(params.token);
+  if (state.kind !== "open")
+    return data<ActionData>({ result: null, view: view(state) }, { status: status(state, "POST"), headers: NO_STORE });
+
+  const submission = parseWithZod(formData, { schema: claimSchema(state.options) });
+  if (submission.status !== "success")
+    return data<ActionData>({ result: submission.reply(), view: null }, { status: 400, headers: NO_STORE });
+
+  const outcome = await submitClaim(params.token, submission.value);
+  if (outcome.kind === "refused") {
+    return data<ActionData>({ result: null, view: view(outcome.state) }, { status: status(outcome.state, "POST"), headers: NO_STORE });
+  }
+  return redirectWithToast(
+    `/claim/${params.token}`,
+    { type: "success", title: "Claim received", description: "Your prize is on its way to the printer." },
+    { status: 303 },
+  );
+}
+
+export default function ClaimPage({ loaderData, actionData }: Route.ComponentProps) {
+  // A refused claim (claimed or redrawn meanwhile) brings the page's new state with it.
+  const page = actionData?.view ?? loaderData;
+  switch (page.kind) {
+    case "invalid":
+      return <ClaimInvalid />;
+    case "expired":
+      return <ClaimExpired campaign={page.campaign} deadline={page.deadline} />;
+    case "superseded":
+      return <ClaimSuperseded campaign={page.campaign} />;
+    case "claimed":
+      return <ClaimReceived campaign={page.campaign} order={page.order} winnerEmail={page.winnerEmail} />;
+    case "open":
+      return (
+        <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6 lg:py-12">
+          <ClaimHeader options={page.options} deadline={page.deadline} winnerEmail={page.winnerEmail} />
+          <div className="grid gap-6 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] md:gap-8">
+            <div className="md:sticky md:top-24 md:h-fit">
+              <PrizeSummary campaign={page.campaign} />
+            </div>
+            <ClaimForm key={page.campaign.campaignId} campaign={page.campaign} options={page.options} lastResult={actionData?.result} />
+          </div>
+        </div>
+      );
+  }
+}

@@ -1,0 +1,303 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { DrawControls } from "~/components/campaign/draw-controls";
+import { ChartCard, EntriesOverTimeChart, EntrySourcesChart, TopDomainsChart } from "~/components/dashboard/charts";
+import { StatusBadge, toneFor } from "~/components/dashboard/status-badge";
+import { productLabel } from "~/domain/browse";
+import { analyticsBadge, campaignEndDate, formatUtcDate, isPublicStatus } from "~/domain/campaign-status";
+import {
+  chartWindow,
+  dailySeries,
+  DASHBOARD_MESSAGES,
+  formatCount,
+  formatEntryRate,
+  isShipped,
+  orderStatusLabel,
+  percentOf,
+  plural,
+} from "~/domain/dashboard";
+import { campaignImage } from "~/domain/mockups";
+import { entriesPerDay, entryFigures, ownCampaignForAnalytics, topEmailDomains, type AnalyticsCampaign } from "~/server/analytics.server";
+import { drawControlsData, type DrawControlsData } from "~/server/claims.server";
+import { requireUser } from "~/server/session.server";
+import { redirectWithToast } from "~/server/toast.server";
+import type { Route } from "./+types/dashboard.campaigns.$campaignId.analytics";
+
+export const meta = ({ data }: Route.MetaArgs) => [
+  { title: data ? `${data.campaign.title} - Analytics · Giveawear` : "Analytics · Giveawear" },
+];
+
+const backWithError = (description: string) =>
+  redirectWithToast("/my-campaigns", { type: "error", title: DASHBOARD_MESSAGES.analyticsErrorTitle, description });
+
+async function loadAnalytics(userId: string, campaignId: string, now: Date) {
+  const campaign = await ownCampaignForAnalytics(userId, campaignId);
+  if (!campaign) return null;
+  const [figures, perDay, domains, draw] = await Promise.all([
+    entryFigures(campaign.id),
+    entriesPerDay(campaign.id),
+    topEmailDomains(campaign.id),
+    drawPanel(campaign, now),
+  ]);
+  const window = chartWindow(campaign.startDate, campaign.endDate, now);
+  return { campaign, figures, series: dailySeries(perDay, window.from, window.to), domains, draw };
+}
+
+/** The draw panel's data; if it cannot be read, the page still shows, with a link to the draw page. */
+async function drawPanel(campaign: AnalyticsCampaign, now: Date): Promise<DrawControlsData | null> {
+  try {
+    return await drawControlsData(campaign, now);
+  } catch (error) {
+    console.error(`[analytics] could not load the draw panel of ${campaign.id}`, error);
+    return null;
+  }
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const now = new Date();
+  let loaded: Awaited<ReturnType<typeof loadAnalytics>>;
+  try {
+    loaded = await loadAnalytics(user.id, params.campaignId, now);
+  } catch (error) {
+    console.error(`[analytics] could not load ${params.campaignId}`, error);
+    throw await backWithError(DASHBOARD_MESSAGES.campaignLoadFailed);
+  }
+  if (!loaded) throw await backWithError(DASHBOARD_MESSAGES.noAccess);
+
+  const { campaign, figures, series, domains, draw } = loaded;
+  const end = campaignEndDate(campaign);
+  const ended = end !== null && end.getTime() <= now.getTime();
+  const creditsTotal = campaign.plan?.aiCredits ?? 0;
+  const order = campaign.orders[0] ?? null;
+  return {
+    campaign: {
+      id: campaign.id,
+      title: campaign.title.trim() || "Untitled campaign",
+      isPublic: isPublicStatus(campaign.status),
+      badge: analyticsBadge(campaign, now),
+      endLabel: end ? `${ended ? "Ended" : "Ends"} ${formatUtcDate(end)}` : "No end date yet",
+    },
+    figures: {
+      total: figures.total,
+      referral: figures.referral,
+      direct: figures.direct,
+      pageViews: campaign.pageViews,
+      entryRate: formatEntryRate(figures.total, campaign.pageViews),
+    },
+    series,
+    seriesEmptyText: campaign.startDate
+      ? `Entries will show here from ${formatUtcDate(campaign.startDate)}.`
+      : "Entries will show here once the campaign launches.",
+    domains,
+    design: {
+      image: campaignImage(campaign),
+      alt: `${productLabel(campaign.productType)} design for ${campaign.title || "this campaign"}`,
+      generationsUsed: campaign.aiGenerationsUsed,
+      planName: campaign.plan?.name ?? null,
+      creditsTotal,
+      creditsUsed: Math.min(creditsTotal, Math.max(0, creditsTotal - campaign.remainingGenerations)),
+      creditsRemaining: Math.min(creditsTotal, Math.max(0, campaign.remainingGenerations)),
+    },
+    fulfillment: {
+      winner: order?.winnerEmail ?? campaign.winnerEmail ?? "Pending Selection",
+      status: orderStatusLabel(order?.status),
+      printifyOrderId: order?.printifyOrderId ?? null,
+      shipping: isShipped(order?.status) ? "Shipped" : "Not Yet Shipped",
+      trackingNumber: order?.trackingNumber ?? null,
+      hasOrder: order !== null,
+    },
+    draw,
+  };
+}
+
+export default function CampaignAnalytics({ loaderData }: Route.ComponentProps) {
+  const { campaign, figures, series, domains, design, fulfillment, draw } = loaderData;
+  return (
+    <section className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
+      <Link to="/my-campaigns" className="btn-ghost -ml-3">
+        <span aria-hidden="true">←</span> Back to Dashboard
+      </Link>
+      <div className="mt-3 flex flex-col gap-4 xl:flex-row xl:items-end xl:justify-between">
+        <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">{campaign.title} - Analytics</h1>
+        <div className="flex flex-wrap gap-2 xl:shrink-0 xl:flex-nowrap">
+          {campaign.isPublic ? (
+            <Link to={`/campaign/${campaign.id}`} reloadDocument target="_blank" rel="noopener" className="btn-secondary">
+              View Public Page <span className="sr-only">(opens in a new tab)</span>
+            </Link>
+          ) : null}
+          <Link to={`/create-campaign-v2?duplicateId=${campaign.id}`} className="btn-secondary">
+            Duplicate Campaign
+          </Link>
+          <a href={`/dashboard/campaigns/${campaign.id}/entries.csv`} download className="btn-primary">
+            Export Entries (CSV)
+          </a>
+        </div>
+      </div>
+
+      <ul className="mt-8 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4" aria-label="Key figures">
+        <StatCard
+          label="Total Entries"
+          value={formatCount(figures.total)}
+          note={plural(figures.pageViews, "page view", "page views")}
+          testId="total-entries"
+        />
+        <StatCard label="Email Entry Rate" value={figures.entryRate} note="Vs. page views" testId="entry-rate" />
+        <StatCard label="Referral Entries" value={formatCount(figures.referral)} note="Via shared links" testId="referral-entries" />
+        <StatCard
+          label="Campaign Status"
+          value={
+            <StatusBadge tone={toneFor(campaign.badge)} testId="campaign-status">
+              {campaign.badge}
+            </StatusBadge>
+          }
+          note={campaign.endLabel}
+        />
+      </ul>
+
+      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
+        <div className="lg:col-span-2">
+          <ChartCard title="Entries Over Time" subtitle="Daily, UTC">
+            <EntriesOverTimeChart series={series} emptyText={loaderData.seriesEmptyText} />
+          </ChartCard>
+        </div>
+        <ChartCard title="Entry Sources" subtitle="Referral vs Direct">
+          <EntrySourcesChart referral={figures.referral} direct={figures.direct} />
+        </ChartCard>
+        <ChartCard title="Top Email Domains" subtitle="Top 5">
+          <TopDomainsChart domains={domains} total={figures.total} />
+        </ChartCard>
+      </div>
+
+      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
+        <DesignPerformance design={design} />
+        <FulfillmentStatus fulfillment={fulfillment} />
+      </div>
+
+      <div className="mt-6">
+        {draw ? (
+          <DrawControls controls={draw} returnTo={`/dashboard/campaigns/${campaign.id}/analytics`} />
+        ) : (
+          <DrawFallback campaignId={campaign.id} />
+        )}
+      </div>
+    </section>
+  );
+}
+
+function StatCard({ label, value, note, testId }: { label: string; value: ReactNode; note: string; testId?: string }) {
+  return (
+    <li className="card p-4 sm:p-5">
+      <p className="text-sm font-medium text-slate-600 dark:text-slate-400">{label}</p>
+      <p className="mt-2 text-2xl font-bold tracking-tight tabular-nums sm:text-3xl" data-testid={testId}>
+        {value}
+      </p>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{note}</p>
+    </li>
+  );
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-wrap justify-between gap-x-4 gap-y-1 border-t border-slate-100 py-2.5 first:border-t-0 dark:border-slate-800">
+      <dt className="text-sm text-slate-600 dark:text-slate-400">{label}</dt>
+      <dd className="min-w-0 text-sm font-semibold break-all text-slate-900 dark:text-white">{children}</dd>
+    </div>
+  );
+}
+
+function DesignPerformance({ design }: { design: Route.ComponentProps["loaderData"]["design"] }) {
+  const percent = percentOf(design.creditsUsed, design.creditsTotal);
+  return (
+    <section className="card p-5 sm:p-6" aria-labelledby="design-performance">
+      <h2 id="design-performance" className="text-base font-semibold">
+        Design Performance
+      </h2>
+      <div className="mt-4 flex flex-col gap-5 sm:flex-row">
+        <div className="size-32 shrink-0 overflow-hidden rounded-xl bg-slate-100 dark:bg-slate-800">
+          {design.image ? (
+            <img
+              src={design.image.src}
+              srcSet={design.image.srcSet}
+              sizes="8rem"
+              alt={design.alt}
+              width={128}
+              height={128}
+              className="size-full object-cover"
+            />
+          ) : (
+            <div className="flex size-full items-center justify-center p-2 text-center text-xs text-slate-600 dark:text-slate-400">
+              No design yet
+            </div>
+          )}
+        </div>
+        <dl className="min-w-0 flex-1">
+          <Row label="AI Generations Used">{formatCount(design.generationsUsed)}</Row>
+          <Row label="Credits Remaining">
+            {design.creditsTotal > 0 ? (
+              <span data-testid="credits-used">
+                {`${design.creditsUsed}/${design.creditsTotal}`}
+                <span className="font-normal text-slate-600 dark:text-slate-400"> used · {design.creditsRemaining} left</span>
+              </span>
+            ) : (
+              "No plan credits"
+            )}
+          </Row>
+          {design.creditsTotal > 0 ? (
+            <div className="mt-2">
+              <div
+                role="progressbar"
+                aria-label="Plan AI credits used"
+                aria-valuemin={0}
+                aria-valuemax={design.creditsTotal}
+                aria-valuenow={design.creditsUsed}
+                aria-valuetext={`${design.creditsUsed} of ${design.creditsTotal} used`}
+                className="h-2.5 overflow-hidden rounded-full bg-slate-100 dark:bg-slate-800"
+              >
+                <div className="h-full rounded-full bg-brand-600 dark:bg-brand-400" style={{ width: `${percent}%` }} />
+              </div>
+              <p className="mt-1.5 text-xs text-slate-600 dark:text-slate-400">
+                {design.planName ? `${design.planName} plan credits` : "Plan credits"}
+              </p>
+            </div>
+          ) : null}
+        </dl>
+      </div>
+    </section>
+  );
+}
+
+function FulfillmentStatus({ fulfillment }: { fulfillment: Route.ComponentProps["loaderData"]["fulfillment"] }) {
+  return (
+    <section className="card p-5 sm:p-6" aria-labelledby="fulfillment-status">
+      <h2 id="fulfillment-status" className="text-base font-semibold">
+        Fulfillment Status
+      </h2>
+      <dl className="mt-3" data-testid="fulfillment">
+        <Row label="Winner">{fulfillment.winner}</Row>
+        <Row label="Status">{fulfillment.status}</Row>
+        {fulfillment.printifyOrderId ? <Row label="Printify Order ID">{fulfillment.printifyOrderId}</Row> : null}
+        <Row label="Shipping">{fulfillment.shipping}</Row>
+        {fulfillment.trackingNumber ? <Row label="Tracking Number">{fulfillment.trackingNumber}</Row> : null}
+      </dl>
+      {fulfillment.hasOrder ? null : (
+        <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">{DASHBOARD_MESSAGES.fulfillmentUnavailable}</p>
+      )}
+    </section>
+  );
+}
+
+/** When the draw panel's data could not be read: its own page may still work. */
+function DrawFallback({ campaignId }: { campaignId: string }) {
+  return (
+    <section className="card p-5 sm:p-6" aria-labelledby="draw-section" data-testid="draw-section">
+      <h2 id="draw-section" className="text-base font-semibold">
+        Winner Draw
+      </h2>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Draw, redraw and whether the winner is shown publicly.</p>
+      <Link to={`/dashboard/campaigns/${campaignId}/draw`} className="btn-secondary mt-4">
+        Manage the draw
+      </Link>
+    </section>
+  );
+}

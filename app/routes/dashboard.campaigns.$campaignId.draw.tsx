@@ -1,0 +1,96 @@
+import { data, Link } from "react-router";
+import { DrawControls, drawActionPath } from "~/components/campaign/draw-controls";
+import { ActionToast } from "~/components/ui/action-toast";
+import { CAMPAIGN_ACCESS_MESSAGE } from "~/domain/claims";
+import { safeRedirectPath } from "~/domain/redirect";
+import {
+  creatorDraw,
+  creatorRedraw,
+  drawControlsData,
+  ownedCampaign,
+  setWinnerPublic,
+  type CreatorActionResult,
+} from "~/server/claims.server";
+import { requireUser } from "~/server/session.server";
+import { actionToast, redirectWithToast } from "~/server/toast.server";
+import type { Route } from "./+types/dashboard.campaigns.$campaignId.draw";
+
+export const meta: Route.MetaFunction = ({ data: loaderData }) => [
+  { title: `${loaderData && !loaderData.notFound ? `Draw · ${loaderData.title}` : "Campaign Not Found"} · Giveawear` },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const campaign = await ownedCampaign(params.campaignId, user.id);
+  if (!campaign) return data({ notFound: true as const }, { status: 404 });
+  return { notFound: false as const, title: campaign.title, controls: await drawControlsData(campaign) };
+}
+
+/** Back to this campaign's dashboard page that embeds the controls (this page unless told otherwise). */
+function returnPath(value: FormDataEntryValue | null, campaignId: string): string {
+  const fallback = drawActionPath(campaignId);
+  const path = safeRedirectPath(value, fallback);
+  return path.startsWith(`/dashboard/campaigns/${campaignId}/`) ? path : fallback;
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const campaign = await ownedCampaign(params.campaignId, user.id);
+  if (!campaign) {
+    return data(
+      { error: CAMPAIGN_ACCESS_MESSAGE, toast: actionToast({ type: "error", title: "Error", description: CAMPAIGN_ACCESS_MESSAGE }) },
+      { status: 404 },
+    );
+  }
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  let result: CreatorActionResult;
+  if (intent === "draw") result = await creatorDraw(campaign);
+  else if (intent === "redraw") result = await creatorRedraw(campaign, Number(formData.get("rank") ?? 1));
+  else if (intent === "winner-public") {
+    const name = formData.get("winnerPublicName");
+    result = await setWinnerPublic(campaign, formData.getAll("winnerPublic").includes("true"), typeof name === "string" ? name : "");
+  } else result = { ok: false, status: 400, message: "Unknown action." };
+
+  if (result.ok) {
+    return redirectWithToast(
+      returnPath(formData.get("returnTo"), campaign.id),
+      { type: "success", title: result.title, description: result.description },
+      { status: 303 },
+    );
+  }
+  return data(
+    { error: result.message, toast: actionToast({ type: "error", title: "Not allowed", description: result.message }) },
+    { status: result.status },
+  );
+}
+
+export default function CampaignDrawPage({ loaderData, actionData }: Route.ComponentProps) {
+  if (loaderData.notFound) {
+    return (
+      <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-6 py-24 text-center">
+        <h1 className="text-3xl font-bold">Campaign Not Found</h1>
+        <p className="text-slate-700 dark:text-slate-300">{CAMPAIGN_ACCESS_MESSAGE}</p>
+        <Link to="/my-campaigns" className="btn-primary">
+          Back to My Campaigns
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className="mx-auto max-w-2xl space-y-6 px-4 py-10 sm:px-6">
+      <ActionToast toast={actionData?.toast} />
+      <div>
+        <Link
+          to={`/dashboard/campaigns/${loaderData.controls.campaignId}/analytics`}
+          className="text-sm font-medium text-brand-700 underline dark:text-brand-300"
+        >
+          ← Campaign analytics
+        </Link>
+        <h1 className="mt-2 text-2xl font-bold tracking-tight [overflow-wrap:anywhere] sm:text-3xl">{loaderData.title}</h1>
+      </div>
+      <DrawControls controls={loaderData.controls} error={actionData?.error} />
+    </div>
+  );
+}

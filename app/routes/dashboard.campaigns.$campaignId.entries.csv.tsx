@@ -1,0 +1,27 @@
+import { csvFileName } from "~/domain/csv";
+import { DASHBOARD_MESSAGES } from "~/domain/dashboard";
+import { entriesCsvStream, ownsCampaign } from "~/server/analytics.server";
+import { requireUser } from "~/server/session.server";
+import type { Route } from "./+types/dashboard.campaigns.$campaignId.entries.csv";
+
+/** The campaign's entries as CSV (DECISIONS 18), for its creator only; anyone else gets a 404. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const campaign = await ownsCampaign(user.id, params.campaignId);
+  if (!campaign) {
+    return new Response(DASHBOARD_MESSAGES.campaignNotFound, {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    });
+  }
+  const fileName = csvFileName(`${campaign.title || "campaign"} entries`, new Date());
+  return new Response(entriesCsvStream(params.campaignId), {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${fileName}"`,
+      // Entrants' personal data: never kept by a shared cache or the browser's.
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}

@@ -1,0 +1,150 @@
+/**
+ * Campaign analytics (DECISIONS 18): real figures, counted by the database, for the campaign's
+ * owner only. The per-day and per-domain groupings need an expression each database spells its own
+ * way; everything else is plain Prisma.
+ */
+import { csvRow } from "../domain/csv";
+import type { DayCount } from "../domain/dashboard";
+import { clientProvider, getPrisma, prisma, Prisma } from "./db.server";
+
+/** The owner's campaign with what the analytics page shows beside the figures, or null. */
+export function ownCampaignForAnalytics(userId: string, campaignId: string) {
+  return prisma.campaign.findFirst({
+    where: { id: campaignId, creatorId: userId },
+    include: {
+      plan: { select: { name: true, aiCredits: true } },
+      orders: { where: { prizeRank: 1 }, take: 1 },
+      additionalPrizes: { orderBy: { rank: "asc" } },
+    },
+  });
+}
+export type AnalyticsCampaign = NonNullable<Awaited<ReturnType<typeof ownCampaignForAnalytics>>>;
+
+export interface EntryFigures {
+  total: number;
+  /** Entries that came through a shared link and earned their referrer the bonus. */
+  referral: number;
+  direct: number;
+}
+
+export async function entryFigures(campaignId: string): Promise<EntryFigures> {
+  const groups = await prisma.entry.groupBy({ by: ["referralCredited"], where: { campaignId }, _count: { _all: true } });
+  const referral = groups.find((g) => g.referralCredited)?._count._all ?? 0;
+  const direct = groups.find((g) => !g.referralCredited)?._count._all ?? 0;
+  return { total: referral + direct, referral, direct };
+}
+
+const postgres = () => clientProvider(getPrisma()) === "postgresql";
+
+/**
+ * Entries per UTC day. Both databases hold UTC: PostgreSQL a timestamp without time zone, SQLite
+ * ISO 8601 text (which strftime reads, offset included).
+ */
+export async function entriesPerDay(campaignId: string): Promise<DayCount[]> {
+  const rows = postgres()
+    ? await prisma.$queryRaw<{ day: string; count: bigint | number }[]>(Prisma.sql`
+        SELECT to_char("createdAt", 'YYYY-MM-DD') AS day, COUNT(*) AS count
+        FROM "Entry" WHERE "campaignId" = ${campaignId}
+        GROUP BY 1 ORDER BY 1`)
+    : await prisma.$queryRaw<{ day: string; count: bigint | number }[]>(Prisma.sql`
+        SELECT strftime('%Y-%m-%d', "createdAt") AS day, COUNT(*) AS count
+        FROM "Entry" WHERE "campaignId" = ${campaignId}
+        GROUP BY 1 ORDER BY 1`);
+  return rows.filter((row) => row.day).map((row) => ({ day: row.day, count: Number(row.count) }));
+}
+
+export interface DomainCount {
+  domain: string;
+  count: number;
+}
+
+export const TOP_DOMAINS = 5;
+
+/**
+ * The most common email domains (of the normalised, lower-cased address), most entries first. The
+ * domain is what follows the last "@" (a quoted local part may hold one too). SQLite has no regular
+ * expressions: rtrim() with every character but "@" strips the domain, leaving the prefix to remove.
+ */
+export async function topEmailDomains(campaignId: string, limit = TOP_DOMAINS): Promise<DomainCount[]> {
+  const rows = postgres()
+    ? await prisma.$queryRaw<{ domain: string; count: bigint | number }[]>(Prisma.sql`
+        SELECT substring("emailNormalized" from '[^@]*$') AS domain, COUNT(*) AS count
+        FROM "Entry" WHERE "campaignId" = ${campaignId}
+        GROUP BY 1 ORDER BY 2 DESC, 1 ASC LIMIT ${limit}`)
+    : await prisma.$queryRaw<{ domain: string; count: bigint | number }[]>(Prisma.sql`
+        SELECT replace("emailNormalized", rtrim("emailNormalized", replace("emailNormalized", '@', '')), '') AS domain, COUNT(*) AS count
+        FROM "Entry" WHERE "campaignId" = ${campaignId}
+        GROUP BY 1 ORDER BY 2 DESC, 1 ASC LIMIT ${limit}`);
+  return rows.map((row) => ({ domain: row.domain, count: Number(row.count) }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// CSV export
+// ---------------------------------------------------------------------------------------------
+
+export const ENTRY_CSV_HEADER = ["email", "phone", "date", "referrals_credited", "marketing_consent"] as const;
+const CSV_PAGE_SIZE = 500;
+
+/** Whether the campaign exists and belongs to this user. */
+export async function ownsCampaign(userId: string, campaignId: string): Promise<{ title: string } | null> {
+  return prisma.campaign.findFirst({ where: { id: campaignId, creatorId: userId }, select: { title: true } });
+}
+
+/** One page of entries in a stable order (creation time, then id), with each entry's credited referrals. */
+async function entryPage(campaignId: string, after: { createdAt: Date; id: string } | null) {
+  const entries = await prisma.entry.findMany({
+    where: {
+      campaignId,
+      ...(after ? { OR: [{ createdAt: { gt: after.createdAt } }, { createdAt: after.createdAt, id: { gt: after.id } }] } : {}),
+    },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    take: CSV_PAGE_SIZE,
+    select: { id: true, email: true, phoneNumber: true, createdAt: true, marketingConsent: true },
+  });
+  const credited = entries.length
+    ? await prisma.entry.groupBy({
+        by: ["referrerId"],
+        where: { referrerId: { in: entries.map((e) => e.id) }, referralCredited: true },
+        _count: { _all: true },
+      })
+    : [];
+  const referrals = new Map(credited.map((row) => [row.referrerId, row._count._all]));
+  return entries.map((entry) => ({ ...entry, referrals: referrals.get(entry.id) ?? 0 }));
+}
+
+/**
+ * The campaign's entries as CSV, read a page at a time while the response is sent, so a campaign
+ * with a hundred thousand entries never sits in memory at once.
+ */
+export function entriesCsvStream(campaignId: string): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  let after: { createdAt: Date; id: string } | null = null;
+  let headerSent = false;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        if (!headerSent) {
+          headerSent = true;
+          controller.enqueue(encoder.encode(csvRow(ENTRY_CSV_HEADER)));
+          return;
+        }
+        const rows = await entryPage(campaignId, after);
+        if (rows.length === 0) {
+          controller.close();
+          return;
+        }
+        const last = rows[rows.length - 1];
+        if (last) after = { createdAt: last.createdAt, id: last.id };
+        controller.enqueue(
+          encoder.encode(
+            rows.map((row) => csvRow([row.email, row.phoneNumber, row.createdAt, row.referrals, row.marketingConsent])).join(""),
+          ),
+        );
+        if (rows.length < CSV_PAGE_SIZE) controller.close();
+      } catch (error) {
+        console.error(`[analytics] entries export of ${campaignId} failed`, error);
+        controller.error(error);
+      }
+    },
+  });
+}

@@ -1,0 +1,197 @@
+/**
+ * What the public campaign page and its official rules show. Only public campaigns (active or
+ * completed) are visible; the creator may preview their own draft or unpaid campaign.
+ */
+import { type PublicPhase, isPublicStatus, publicPhase } from "../domain/campaign-status";
+import { shareLinks } from "../domain/entries";
+import { campaignImage } from "../domain/mockups";
+import { maskEmail } from "../domain/profile";
+import { publicUrl } from "./auth.server";
+import { prisma } from "./db.server";
+import { referralLink, visitorEntry } from "./entries.server";
+import type { CurrentUser } from "./session.server";
+import { platformSetting } from "./settings.server";
+
+const campaignSelect = {
+  id: true,
+  creatorId: true,
+  status: true,
+  title: true,
+  description: true,
+  campaignCopy: true,
+  brandName: true,
+  brandUrl: true,
+  logoUrl: true,
+  instagramHandle: true,
+  xHandle: true,
+  tiktokHandle: true,
+  productType: true,
+  isPromotingProduct: true,
+  productTitle: true,
+  productValue: true,
+  productDescription: true,
+  productImageUrl: true,
+  finalDesignUrl: true,
+  selectedColors: true,
+  selectedSizes: true,
+  startDate: true,
+  durationDays: true,
+  endDate: true,
+  entryLimit: true,
+  entryCount: true,
+  giveCouponToEntrants: true,
+  entrantCouponCode: true,
+  entrantCouponDescription: true,
+  giveBonusGiftToWinner: true,
+  winnerBonusGiftName: true,
+  winnerEmail: true,
+  winnerPublic: true,
+  winnerPublicName: true,
+  claimDeadline: true,
+  drawCommitment: true,
+  draw: { select: { seed: true, createdAt: true } },
+  additionalPrizes: { orderBy: { rank: "asc" }, select: { rank: true, title: true, imageUrl: true, winnerEmail: true } },
+} as const;
+
+/** The campaign as the public may see it, or null; `preview` when only its creator may. */
+export async function findVisibleCampaign(campaignId: string, user: Pick<CurrentUser, "id"> | null) {
+  // cuid2 ids are short; anything long or odd cannot be a campaign and needs no query.
+  if (!/^[a-z0-9]{8,40}$/i.test(campaignId)) return null;
+  const campaign = await prisma.campaign.findUnique({ where: { id: campaignId }, select: campaignSelect });
+  if (!campaign) return null;
+  if (isPublicStatus(campaign.status)) return { campaign, preview: false };
+  if (user && campaign.creatorId === user.id) return { campaign, preview: true };
+  return null;
+}
+
+type VisibleCampaign = NonNullable<Awaited<ReturnType<typeof findVisibleCampaign>>>["campaign"];
+
+/** The public name of a winner (DECISIONS 22): their chosen display name or the masked email. */
+export function publicWinnerName(winner: { winnerPublicName?: string | null; winnerEmail: string | null }): string {
+  return winner.winnerPublicName?.trim() || maskEmail(winner.winnerEmail);
+}
+
+export interface CampaignWinners {
+  grandPrize: string;
+  additional: { rank: number; title: string; name: string }[];
+}
+
+function publicWinners(campaign: VisibleCampaign): CampaignWinners | null {
+  if (!campaign.winnerEmail || !campaign.winnerPublic) return null;
+  return {
+    grandPrize: publicWinnerName(campaign),
+    additional: campaign.additionalPrizes
+      .filter((prize) => prize.winnerEmail)
+      .map((prize) => ({ rank: prize.rank, title: prize.title, name: maskEmail(prize.winnerEmail) })),
+  };
+}
+
+export type CampaignPageState =
+  | { view: "preview" }
+  | { view: "upcoming" }
+  | { view: "entered" }
+  | { view: "form" }
+  | { view: "full" }
+  | { view: "winner" }
+  | { view: "ended" };
+
+/** What the aside shows. A preview of an ended draft still shows it ended; `preview` in the page data keeps its banner and noindex. */
+function pageState(
+  phase: PublicPhase,
+  preview: boolean,
+  entered: boolean,
+  full: boolean,
+  winners: CampaignWinners | null,
+): CampaignPageState["view"] {
+  if (phase === "ended") return winners ? "winner" : "ended";
+  if (preview) return "preview";
+  if (entered) return "entered";
+  if (phase === "upcoming") return "upcoming";
+  return full ? "full" : "form";
+}
+
+/**
+ * An image the page may show: our own paths (uploads, mockups) or https. Anything else (javascript:,
+ * protocol-relative, plain http that the CSP would block anyway) is left out rather than rendered.
+ */
+function imageSrc(url: string | null | undefined): string | null {
+  const value = url?.trim();
+  if (!value) return null;
+  if (value.startsWith("/") && !value.startsWith("//")) return value;
+  return /^https:\/\/[^\s]+$/i.test(value) ? value : null;
+}
+
+export async function campaignPage(request: Request, campaignId: string, user: CurrentUser | null) {
+  const found = await findVisibleCampaign(campaignId, user);
+  if (!found) return null;
+  const { campaign, preview } = found;
+  const now = new Date();
+  const phase = publicPhase(campaign, now);
+  const [entry, referralsEnabled] = await Promise.all([
+    preview ? null : visitorEntry(request, campaign.id, user?.email ?? null),
+    // Admins can switch referral bonuses off (DECISIONS 17): then nothing on the page promises them.
+    platformSetting("referralsEnabled"),
+  ]);
+  const full = campaign.entryLimit !== null && campaign.entryCount >= campaign.entryLimit;
+  const winners = publicWinners(campaign);
+  const view = pageState(phase, preview, entry !== null, full, winners);
+  const origin = new URL(publicUrl("/")).origin;
+  const image = campaignImage(campaign);
+  const link = entry ? referralLink(origin, campaign.id, entry.id) : null;
+
+  return {
+    view,
+    /** Only the creator can see it (draft or unpaid): banner and noindex, whatever the view. */
+    preview,
+    referralsEnabled,
+    phase,
+    now: now.toISOString(),
+    pageUrl: `${origin}/campaign/${campaign.id}`,
+    image,
+    socialImage: image ? new URL(image.src, origin).toString() : null,
+    campaign: {
+      id: campaign.id,
+      title: campaign.title,
+      description: campaign.description,
+      campaignCopy: campaign.campaignCopy,
+      brandName: campaign.brandName,
+      brandUrl: campaign.brandUrl,
+      logoUrl: imageSrc(campaign.logoUrl),
+      socials: { instagram: campaign.instagramHandle, x: campaign.xHandle, tiktok: campaign.tiktokHandle },
+      productType: campaign.productType,
+      colors: campaign.selectedColors.split(",").filter(Boolean),
+      sizes: campaign.selectedSizes.split(",").filter(Boolean),
+      bonusProduct: campaign.isPromotingProduct
+        ? {
+            title: campaign.productTitle,
+            value: campaign.productValue,
+            description: campaign.productDescription,
+            imageUrl: imageSrc(campaign.productImageUrl),
+          }
+        : null,
+      bonusGift: campaign.giveBonusGiftToWinner ? campaign.winnerBonusGiftName : null,
+      additionalPrizes: campaign.additionalPrizes.map((prize) => ({
+        rank: prize.rank,
+        title: prize.title,
+        imageUrl: imageSrc(prize.imageUrl),
+      })),
+      startDate: campaign.startDate?.toISOString() ?? null,
+      endDate: campaign.endDate?.toISOString() ?? null,
+      entryCount: campaign.entryCount,
+      entryLimit: campaign.entryLimit,
+      drawCommitment: campaign.drawCommitment,
+      revealedSeed: campaign.draw?.seed ?? null,
+    },
+    winners,
+    lockedEmail: user?.email ?? null,
+    entry: entry && {
+      email: maskEmail(entry.email),
+      bonusEntries: entry.bonusEntries,
+      referralLink: link ?? "",
+      shareLinks: shareLinks(link ?? "", campaign.title),
+      coupon: campaign.giveCouponToEntrants ? { code: campaign.entrantCouponCode, description: campaign.entrantCouponDescription } : null,
+    },
+  };
+}
+
+export type CampaignPageData = NonNullable<Awaited<ReturnType<typeof campaignPage>>>;

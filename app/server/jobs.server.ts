@@ -1,0 +1,169 @@
+/**
+ * Background work (ARCHITECTURE "Background work"): one pass runs each job in turn. Every job
+ * claims its work with a conditional update, so passes may overlap across instances (or a cron
+ * `npm run jobs` next to the server's timer) without doing anything twice, and a pass cut short
+ * by a crash is finished by the next one.
+ */
+import { campaignsAwaitingNotification, notifyWinners } from "./claims.server";
+import { getConfig } from "./config.server";
+import { type DrawOutcome, drawCampaign, dueCampaignIds } from "./draw.server";
+import { type EmailDeliverySummary, deliverDueEmails } from "./email.server";
+import { runFulfilmentJobs } from "./fulfilment/index.server";
+import { type ReminderSummary, sendDueReminders } from "./jobs/reminders.server";
+import { loadPlatformSettings } from "./settings.server";
+
+export type JobStep = "draws" | "notify" | "reminders" | "emails" | "fulfilment";
+
+export interface JobsSummary {
+  /** Draw outcomes by kind ("drawn", "no-entries", …), or "disabled" when autoPickWinnerEnabled is off. */
+  draws: Partial<Record<DrawOutcome["kind"], number>> | "disabled";
+  /** Winner emails queued. */
+  notified: number;
+  reminders: ReminderSummary;
+  emails: EmailDeliverySummary | null;
+  fulfilment: boolean;
+  errors: { step: JobStep; message: string }[];
+  ms: number;
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** What failed in the previous pass, and why. */
+let lastFailures = new Map<string, string>();
+
+/** One pass of every job. A failing step (or campaign) is logged and recorded; the others still run. */
+export async function runJobsOnce(now: Date = new Date()): Promise<JobsSummary> {
+  const started = performance.now();
+  const summary: JobsSummary = {
+    draws: {},
+    notified: 0,
+    reminders: { campaigns: 0, emails: 0 },
+    emails: null,
+    fulfilment: false,
+    errors: [],
+    ms: 0,
+  };
+  const failures = new Map<string, string>();
+  const fail = (step: JobStep, error: unknown, what: string = step) => {
+    const message = errorMessage(error);
+    // A failure that repeats every pass (a database outage, a missing template) gets its stack once.
+    if (lastFailures.get(what) === message) console.error(`[jobs] ${what} failed again: ${message}`);
+    else console.error(`[jobs] ${what} failed:`, error);
+    failures.set(what, message);
+    summary.errors.push({ step, message });
+  };
+
+  async function step(name: JobStep, work: () => Promise<void>) {
+    try {
+      await work();
+    } catch (error) {
+      fail(name, error);
+    }
+  }
+
+  await step("draws", async () => {
+    if (!(await loadPlatformSettings()).autoPickWinnerEnabled) {
+      summary.draws = "disabled";
+      return;
+    }
+    const counts: Partial<Record<DrawOutcome["kind"], number>> = {};
+    for (const campaignId of await dueCampaignIds(now)) {
+      try {
+        const outcome = await drawCampaign(campaignId, { now });
+        counts[outcome.kind] = (counts[outcome.kind] ?? 0) + 1;
+      } catch (error) {
+        fail("draws", error, `draw of campaign ${campaignId}`);
+      }
+    }
+    summary.draws = counts;
+  });
+
+  await step("notify", async () => {
+    for (const campaignId of await campaignsAwaitingNotification()) {
+      try {
+        summary.notified += await notifyWinners(campaignId);
+      } catch (error) {
+        fail("notify", error, `notifying the winners of campaign ${campaignId}`);
+      }
+    }
+  });
+
+  await step("reminders", async () => {
+    summary.reminders = await sendDueReminders(now);
+  });
+
+  await step("emails", async () => {
+    summary.emails = await deliverDueEmails(now);
+  });
+
+  await step("fulfilment", async () => {
+    await runFulfilmentJobs(now);
+    summary.fulfilment = true;
+  });
+
+  lastFailures = failures;
+  summary.ms = Math.round(performance.now() - started);
+  return summary;
+}
+
+/** A one-line account of a pass for the log, or null when it did nothing worth saying. */
+export function describeJobsSummary(summary: JobsSummary): string | null {
+  const parts: string[] = [];
+  if (summary.draws !== "disabled") {
+    for (const [kind, count] of Object.entries(summary.draws)) parts.push(`${count} draw ${kind}`);
+  }
+  if (summary.notified) parts.push(`${summary.notified} winner emails queued`);
+  if (summary.reminders.emails) parts.push(`${summary.reminders.emails} reminders queued`);
+  if (summary.emails?.sent) parts.push(`${summary.emails.sent} emails sent`);
+  if (summary.emails?.failed) parts.push(`${summary.emails.failed} emails to retry`);
+  if (summary.emails?.gaveUp) parts.push(`${summary.emails.gaveUp} emails failed for good`);
+  if (summary.errors.length) parts.push(`${summary.errors.length} errors`);
+  return parts.length ? `[jobs] ${parts.join(", ")} (${summary.ms} ms)` : null;
+}
+
+/**
+ * The in-server timer: a pass, then a pause of `intervalMs`, then the next pass, so passes never
+ * overlap within one process.
+ */
+interface JobRunner {
+  timer: NodeJS.Timeout | undefined;
+  current: Promise<void> | undefined;
+  stopped: boolean;
+}
+let runner: JobRunner | undefined;
+
+export function startJobRunner(intervalMs: number = getConfig().JOBS_INTERVAL_MS): void {
+  if (runner || intervalMs <= 0) return;
+  const state: JobRunner = { timer: undefined, current: undefined, stopped: false };
+  runner = state;
+  const schedule = () => {
+    if (state.stopped) return;
+    state.timer = setTimeout(() => {
+      state.current = runJobsOnce()
+        .then((summary) => {
+          const line = describeJobsSummary(summary);
+          if (line) console.info(line);
+        })
+        .catch((error: unknown) => console.error("[jobs] pass failed:", error))
+        .finally(() => {
+          state.current = undefined;
+          schedule();
+        });
+    }, intervalMs);
+    // The timer alone does not keep the process alive; the HTTP server does.
+    state.timer.unref();
+  };
+  schedule();
+}
+
+/** Stops the timer and waits for a pass in progress to finish. */
+export async function stopJobRunner(): Promise<void> {
+  const state = runner;
+  if (!state) return;
+  runner = undefined;
+  state.stopped = true;
+  clearTimeout(state.timer);
+  await state.current;
+}

@@ -1,0 +1,85 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { insertCampaign, pastDates } from "./campaigns";
+import { uniqueEmail } from "./support";
+
+// axe-core on every public page, light and dark: no serious or critical violation.
+
+const STATIC_PAGES = [
+  "/",
+  "/start",
+  "/home",
+  "/go",
+  "/pricing",
+  "/how-it-works",
+  "/giveaways",
+  "/about",
+  "/contact",
+  "/terms",
+  "/privacy",
+  "/login",
+];
+
+/** Campaign pages in each of their states; each returns the path to check. */
+const CAMPAIGN_PAGES: Record<string, (page: Page) => Promise<string>> = {
+  "campaign: entry form": async () => `/campaign/${insertCampaign().id}`,
+  "campaign: entered": async (page) => {
+    const { id } = insertCampaign({ giveCouponToEntrants: true, entrantCouponCode: "A11Y10", entrantCouponDescription: "10% off" });
+    await page.goto(`/campaign/${id}`);
+    await page.getByRole("main").getByLabel("Email").fill(uniqueEmail("a11y"));
+    await page
+      .getByRole("main")
+      .getByLabel(/I am 18 or older/)
+      .check();
+    await page.getByRole("main").getByRole("button", { name: "Enter Now" }).click();
+    await expect(page.getByRole("main").getByRole("heading", { name: "You're In!" })).toBeVisible();
+    return `/campaign/${id}`;
+  },
+  "campaign: winner": async () =>
+    `/campaign/${insertCampaign({ ...pastDates(), status: "completed", winnerEmail: "a11y.winner@example.com", winnerPublic: true }).id}`,
+  "campaign: ended": async () => `/campaign/${insertCampaign(pastDates()).id}`,
+  "campaign: full": async () => `/campaign/${insertCampaign({ entryLimit: 1, entryCount: 1 }).id}`,
+  "campaign: not found": async () => "/campaign/doesnotexist123456",
+  "campaign: official rules": async () => `/campaign/${insertCampaign().id}/rules`,
+};
+
+async function useTheme(page: Page, theme: "light" | "dark") {
+  const response = await page.request.post("/theme", { form: { theme, redirectTo: "/start" }, maxRedirects: 0 });
+  expect(response.status()).toBeLessThan(400);
+}
+
+async function seriousViolations(page: Page) {
+  // Confetti pieces are decorative and moving; axe would sample them as text backgrounds.
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .exclude('[data-testid="confetti"]')
+    .analyze();
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => ({
+      id: violation.id,
+      help: violation.help,
+      nodes: violation.nodes.map((node) => node.target.join(" ")).slice(0, 5),
+    }));
+}
+
+for (const theme of ["light", "dark"] as const) {
+  test.describe(`${theme} theme`, () => {
+    for (const path of STATIC_PAGES) {
+      test(`${path} has no serious accessibility violation`, async ({ page }) => {
+        await useTheme(page, theme);
+        await page.goto(path);
+        await expect(page.locator("html")).toHaveClass(theme === "dark" ? /dark/ : /^(?!.*dark)/);
+        expect(await seriousViolations(page)).toEqual([]);
+      });
+    }
+    for (const [name, open] of Object.entries(CAMPAIGN_PAGES)) {
+      test(`${name} has no serious accessibility violation`, async ({ page }) => {
+        await useTheme(page, theme);
+        const path = await open(page);
+        await page.goto(path);
+        expect(await seriousViolations(page)).toEqual([]);
+      });
+    }
+  });
+}

@@ -1,0 +1,175 @@
+import { expect, test, type Page } from "@playwright/test";
+import { entryRows, insertCampaign, pastDates } from "./campaigns";
+import { expectToast, latestEmail, uniqueEmail } from "./support";
+
+function main(page: Page) {
+  return page.getByRole("main");
+}
+
+async function enter(page: Page, email: string) {
+  await main(page).getByLabel("Email").fill(email);
+  await main(page)
+    .getByLabel(/I am 18 or older/)
+    .check();
+  await main(page).getByRole("button", { name: "Enter Now" }).click();
+}
+
+test("a visitor enters, shares the link, a friend enters through it and the first visitor earns 3 bonus entries", async ({
+  page,
+  browser,
+  javaScriptEnabled,
+}) => {
+  const campaign = insertCampaign({
+    giveCouponToEntrants: true,
+    entrantCouponCode: "THANKS15",
+    entrantCouponDescription: "15% off your next order",
+  });
+  await page.goto(`/campaign/${campaign.id}`);
+  await expect(main(page).getByRole("heading", { level: 1 })).toHaveText(campaign.title);
+  await expect(main(page).getByTestId("entry-count")).toHaveText("0 entries so far");
+  await expect(main(page).getByLabel(/Send me news and offers/)).not.toBeChecked();
+
+  const first = uniqueEmail("sharer");
+  await enter(page, first);
+  await expectToast(page, "You're In!");
+  await expect(main(page).getByRole("heading", { name: "You're In!" })).toBeVisible();
+  await expect(main(page).getByText("THANKS15")).toBeVisible();
+  await expect(main(page).getByTestId("entry-count")).toHaveText("1 entry so far");
+  const link = await main(page).getByLabel("Your referral link").inputValue();
+  expect(link).toMatch(new RegExp(`/campaign/${campaign.id}\\?ref=[a-z0-9]+$`));
+  await expect(main(page).getByRole("link", { name: "Share via WhatsApp" })).toHaveAttribute("href", /^https:\/\/wa\.me\/\?text=/);
+  await expect(main(page).getByRole("link", { name: "Share via X" })).toHaveAttribute(
+    "href",
+    new RegExp(encodeURIComponent(link).replace(/[.?]/g, "\\$&")),
+  );
+  await expect(main(page).getByRole("button", { name: "Copy" })).toBeVisible({ visible: javaScriptEnabled });
+  expect(latestEmail(first)?.text).toContain(link);
+
+  const friendContext = await browser.newContext({ javaScriptEnabled });
+  const friend = await friendContext.newPage();
+  await friend.goto(link);
+  await enter(friend, uniqueEmail("friend"));
+  await expect(main(friend).getByRole("heading", { name: "You're In!" })).toBeVisible();
+  await friendContext.close();
+
+  expect(entryRows(campaign.id).find((row) => row.email === first)?.bonusEntries).toBe(3);
+  await page.reload();
+  await expect(main(page).getByTestId("your-entries")).toHaveText("4 entries");
+});
+
+test("entering again with the same email says Already Entered! and shows the confirmation", async ({
+  page,
+  browser,
+  javaScriptEnabled,
+}) => {
+  const campaign = insertCampaign();
+  const email = uniqueEmail("twice");
+  await page.goto(`/campaign/${campaign.id}`);
+  await enter(page, email);
+  await expect(main(page).getByRole("heading", { name: "You're In!" })).toBeVisible();
+
+  const other = await browser.newContext({ javaScriptEnabled });
+  const again = await other.newPage();
+  await again.goto(`/campaign/${campaign.id}`);
+  await enter(again, email.toUpperCase());
+  await expectToast(again, "Already Entered!");
+  await expect(main(again).getByRole("heading", { name: "You're In!" })).toBeVisible();
+  await other.close();
+  expect(entryRows(campaign.id)).toHaveLength(1);
+});
+
+test("the entry form explains what is wrong", async ({ page, javaScriptEnabled }) => {
+  const campaign = insertCampaign();
+  await page.goto(`/campaign/${campaign.id}`);
+  const button = main(page).getByRole("button", { name: "Enter Now" });
+  if (javaScriptEnabled) {
+    // SPEC: submit is disabled until the terms are ticked; the email is checked as it is typed.
+    await expect(button).toBeDisabled();
+    await main(page)
+      .getByLabel(/I am 18 or older/)
+      .check();
+    await main(page).getByLabel("Email").fill("not-an-email");
+    await main(page).getByLabel("Email").blur();
+    await expect(main(page).getByText("Please enter a valid email address.")).toBeVisible();
+    await expect(button).toBeDisabled();
+    await main(page).getByLabel("Email").fill("");
+    await expect(main(page).getByText("Email is required.")).toBeVisible();
+  } else {
+    await button.click();
+    await expect(main(page).getByText("Email is required.")).toBeVisible();
+    await expect(main(page).getByText("You must agree to the terms and conditions.")).toBeVisible();
+    await main(page).getByLabel("Email").fill("still-not-an-email");
+    await main(page)
+      .getByLabel(/I am 18 or older/)
+      .check();
+    await button.click();
+    await expect(main(page).getByText("Please enter a valid email address.")).toBeVisible();
+  }
+  expect(entryRows(campaign.id)).toHaveLength(0);
+});
+
+test("the countdown shows days, hours, minutes and seconds, and ticks with JavaScript", async ({ page, javaScriptEnabled }) => {
+  const campaign = insertCampaign();
+  await page.goto(`/campaign/${campaign.id}`);
+  const countdown = main(page).getByRole("region", { name: "Time left to enter" });
+  await expect(countdown).toContainText("Days");
+  await expect(countdown).toContainText("Seconds");
+  const first = await countdown.textContent();
+  if (javaScriptEnabled) await expect.poll(() => countdown.textContent(), { timeout: 3000 }).not.toBe(first);
+});
+
+test("an ended campaign with a public winner shows the masked winner and confetti", async ({ page }) => {
+  const campaign = insertCampaign({ ...pastDates(), status: "completed", winnerEmail: "lucky.winner@example.com", winnerPublic: true });
+  await page.goto(`/campaign/${campaign.id}`);
+  await expect(main(page).getByText("Campaign Ended", { exact: true })).toBeVisible();
+  await expect(main(page).getByTestId("winner-name")).toHaveText("luc***@example.com");
+  await expect(page.getByTestId("confetti")).toBeAttached();
+  await expect(main(page).getByRole("button", { name: "Enter Now" })).toHaveCount(0);
+});
+
+test("an ended campaign without a public winner shows the ended notice", async ({ page }) => {
+  const campaign = insertCampaign({ ...pastDates() });
+  await page.goto(`/campaign/${campaign.id}`);
+  await expect(main(page).getByText("Campaign Ended", { exact: true })).toBeVisible();
+  await expect(main(page).getByText(/winner is being drawn/)).toBeVisible();
+  await expect(main(page).getByRole("button", { name: "Enter Now" })).toHaveCount(0);
+});
+
+test("a full campaign says so instead of showing the form", async ({ page }) => {
+  const campaign = insertCampaign({ entryLimit: 50, entryCount: 50, planId: "starter_tee" });
+  await page.goto(`/campaign/${campaign.id}`);
+  await expect(main(page).getByText("This giveaway is full: it has reached its entry limit.")).toBeVisible();
+  await expect(main(page).getByRole("button", { name: "Enter Now" })).toHaveCount(0);
+});
+
+test("an unknown or unpublished campaign is Campaign Not Found, with a way to browse", async ({ page }) => {
+  const draft = insertCampaign({ status: "draft" });
+  for (const id of ["doesnotexist123456", draft.id]) {
+    const response = await page.goto(`/campaign/${id}`);
+    expect(response?.status()).toBe(404);
+    await expect(main(page).getByRole("heading", { name: "Campaign Not Found" })).toBeVisible();
+    await main(page).getByRole("link", { name: "Browse Giveaways" }).click();
+    await expect(page).toHaveURL(/\/giveaways$/);
+  }
+});
+
+test("the official rules are generated from the campaign and linked from the terms checkbox", async ({ page }) => {
+  const campaign = insertCampaign({ brandName: "Rules Brand", entryLimit: 500, planId: "growth_tee" });
+  await page.goto(`/campaign/${campaign.id}`);
+  const commitment = await main(page).getByTestId("draw-commitment").textContent();
+  await main(page).getByRole("link", { name: "official rules", exact: true }).click();
+  await expect(main(page).getByRole("heading", { level: 1 })).toHaveText(`Official Rules: ${campaign.title}`);
+  for (const text of [
+    "NO PURCHASE NECESSARY",
+    "Rules Brand",
+    "18 years of age or older",
+    "UTC",
+    "at most 500 entries",
+    "3 bonus entries",
+    "Approximate retail value: $25.00",
+    "14 days",
+  ]) {
+    await expect(main(page)).toContainText(text);
+  }
+  await expect(main(page).getByTestId("rules-commitment")).toHaveText(commitment ?? "");
+});

@@ -1,0 +1,82 @@
+/**
+ * The whole app behind a real HTTP listener on 127.0.0.1, for tests that need what only HTTP
+ * shows: many connections at once, headers, a process that dies mid-burst.
+ *
+ * - startAppServer(): in this process, through Vite's SSR loader (the same path as `npm run dev`),
+ *   against the test file's database.
+ * - spawnAppServer(): a separate `node server/index.js --dev` process that a test may SIGKILL.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { once } from "node:events";
+import type { AddressInfo } from "node:net";
+import express from "express";
+
+export interface AppServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+export interface InProcessAppServer extends AppServer {
+  /** The server's modules are Vite's copies: after changing process.env, re-read the config there. */
+  resetConfig(): Promise<void>;
+}
+
+export async function startAppServer(): Promise<InProcessAppServer> {
+  const { createServer } = await import("vite");
+  const vite = await createServer({ server: { middlewareMode: true, hmr: false, ws: false }, appType: "custom", logLevel: "error" });
+  const source = (await vite.ssrLoadModule("./server/app.ts")) as { app: express.Express };
+  const server = express().use(vite.middlewares).use(source.app).listen(0, "127.0.0.1");
+  await once(server, "listening");
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async resetConfig() {
+      const config = (await vite.ssrLoadModule("./app/server/config.server.ts")) as { resetConfigForTests(): void };
+      config.resetConfigForTests();
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await vite.close();
+    },
+  };
+}
+
+export interface SpawnedServer extends AppServer {
+  process: ChildProcess;
+  output(): string;
+}
+
+/** A separate server process on `port`, sharing this process's environment (and so its database). */
+export async function spawnAppServer(port: number, env: Record<string, string> = {}): Promise<SpawnedServer> {
+  const child = spawn(process.execPath, ["server/index.js", "--dev"], {
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url,
+    process: child,
+    output: () => output,
+    async close() {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill("SIGTERM");
+        await once(child, "exit");
+      }
+    },
+  };
+}

@@ -1,0 +1,30 @@
+import { randomBytes } from "node:crypto";
+import { newDrawSeed } from "~/server/campaign-launch.server";
+import { type Prisma, prisma } from "~/server/db.server";
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** A launched campaign straight in the database: live for a week from yesterday unless told otherwise. */
+export async function createCampaign(overrides: Partial<Prisma.CampaignUncheckedCreateInput> = {}) {
+  const { seed, commitment } = newDrawSeed();
+  const start = new Date(Date.now() - DAY);
+  return prisma.campaign.create({
+    data: {
+      status: "active",
+      title: `Test Giveaway ${randomBytes(3).toString("hex")}`,
+      description: "A campaign made by a test.",
+      brandName: "Test Brand",
+      productType: "t-shirt",
+      planId: "pro_tee",
+      entryLimit: null,
+      startDate: start,
+      durationDays: 7,
+      endDate: new Date(start.getTime() + 7 * DAY),
+      termsAccepted: true,
+      drawSeed: seed,
+      drawCommitment: commitment,
+      launchedAt: start,
+      ...overrides,
+    },
+  });
+}

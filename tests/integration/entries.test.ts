@@ -1,0 +1,477 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { prisma } from "~/server/db.server";
+import { type InProcessAppServer, startAppServer } from "../helpers/app-server";
+import { createCampaign } from "../helpers/campaigns";
+import { CookieJar, postForm } from "../helpers/http";
+import { signedInJar } from "../helpers/wizard";
+
+const DAY = 24 * 60 * 60 * 1000;
+const BROWSER = "Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36";
+
+let app: InProcessAppServer;
+
+beforeAll(async () => {
+  // High enough for the bursts below; the limit itself has its own test.
+  process.env.ENTRY_LIMIT_PER_IP = "100000";
+  app = await startAppServer();
+});
+
+afterAll(async () => {
+  await app.close();
+});
+
+/** What a browser without JavaScript sends when the entry form is submitted. */
+function enter(campaignId: string, fields: Record<string, string>, headers: Record<string, string> = {}): Promise<Response> {
+  return postForm(app.url, `/campaign/${campaignId}`, fields, { "User-Agent": BROWSER, ...headers });
+}
+
+const valid = (email: string, extra: Record<string, string> = {}) => ({ email, agreedToTerms: "on", ...extra });
+
+function enteredCookie(response: Response): string {
+  const cookie = response.headers.getSetCookie().find((line) => line.startsWith("entered_"));
+  return cookie?.split(";")[0] ?? "";
+}
+
+async function page(campaignId: string, cookie = "", query = ""): Promise<{ status: number; html: string }> {
+  const response = await fetch(`${app.url}/campaign/${campaignId}${query}`, { headers: { Cookie: cookie, "User-Agent": BROWSER } });
+  return { status: response.status, html: await response.text() };
+}
+
+/** React separates adjacent text with empty comments; the text a reader sees has none. */
+const visible = (html: string) => html.replace(/<!-- -->/g, "");
+
+const pageViews = async (campaignId: string) => (await prisma.campaign.findUniqueOrThrow({ where: { id: campaignId } })).pageViews;
+
+const entries = (campaignId: string) => prisma.entry.findMany({ where: { campaignId }, orderBy: { createdAt: "asc" } });
+
+describe("entering a campaign", () => {
+  it("stores the entry, counts it, queues the confirmation email and shows the confirmation view", async () => {
+    const campaign = await createCampaign({
+      giveCouponToEntrants: true,
+      entrantCouponCode: "THANKS15",
+      entrantCouponDescription: "15% off",
+    });
+    const response = await enter(campaign.id, valid("  Fan.One@Example.com ", { phoneNumber: "+1 555 0100" }));
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe(`/campaign/${campaign.id}`);
+
+    const [entry] = await entries(campaign.id);
+    expect(entry).toMatchObject({
+      email: "Fan.One@Example.com",
+      emailNormalized: "fan.one@example.com",
+      phoneNumber: "+1 555 0100",
+      marketingConsent: false,
+    });
+    expect((await prisma.campaign.findUniqueOrThrow({ where: { id: campaign.id } })).entryCount).toBe(1);
+
+    const email = await prisma.outboundEmail.findFirstOrThrow({ where: { to: "Fan.One@Example.com", template: "entry_confirmation" } });
+    expect(email.text).toContain(`/campaign/${campaign.id}?ref=${entry?.id}`);
+    expect(email.text).toContain("THANKS15");
+
+    const { html } = await page(campaign.id, enteredCookie(response));
+    expect(html).toContain("You&#x27;re In!");
+    expect(html).toContain(`?ref=${entry?.id}`);
+    expect(html).toContain("THANKS15");
+    expect(html).toContain("1 entry so far");
+    expect(html).not.toContain('data-entry-form="true"');
+  });
+
+  it("answers bad input with the spec's messages, a 400 and no entry", async () => {
+    const campaign = await createCampaign();
+    const cases: [Record<string, string>, string][] = [
+      [{ agreedToTerms: "on" }, "Email is required."],
+      [valid("not-an-email"), "Please enter a valid email address."],
+      [{ email: "fan@example.com" }, "You must agree to the terms and conditions."],
+    ];
+    for (const [fields, message] of cases) {
+      const response = await enter(campaign.id, fields);
+      expect(response.status).toBe(400);
+      expect(await response.text()).toContain(message);
+    }
+    expect(await entries(campaign.id)).toHaveLength(0);
+  });
+
+  it("records marketing consent only when its own box is ticked", async () => {
+    const campaign = await createCampaign();
+    await enter(campaign.id, valid("yes@example.com", { marketingConsent: "on" }));
+    await enter(campaign.id, valid("no@example.com"));
+    const rows = await entries(campaign.id);
+    expect(rows.map((row) => [row.email, row.marketingConsent])).toEqual([
+      ["yes@example.com", true],
+      ["no@example.com", false],
+    ]);
+  });
+
+  it("treats a repeat (Gmail dots, +tags and case included) as Already Entered!, not as an error", async () => {
+    const campaign = await createCampaign();
+    const first = await enter(campaign.id, valid("jane.doe@gmail.com"));
+    const again = await enter(campaign.id, valid("JaneDoe+promo@googlemail.com"));
+    expect(again.status).toBe(303);
+    expect(enteredCookie(again)).toBe(enteredCookie(first));
+    const toastPage = await page(
+      campaign.id,
+      again.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; "),
+    );
+    expect(toastPage.html).toContain("Already Entered!");
+    expect(toastPage.html).toContain("You&#x27;re In!");
+    expect(await entries(campaign.id)).toHaveLength(1);
+  });
+
+  it("shows a signed-in visitor's email locked, enters them with it whatever the form says, and remembers them", async () => {
+    const campaign = await createCampaign();
+    const { jar, email } = await signedInJar("entrant");
+    const before = await page(campaign.id, jar.header());
+    expect(before.html).toMatch(new RegExp(`readOnly=""[^>]*value="${email}"|value="${email}"[^>]*readOnly`, "i"));
+    const response = await enter(campaign.id, valid("someone-else@example.com"), { Cookie: jar.header() });
+    expect(response.status).toBe(303);
+    expect((await entries(campaign.id)).map((row) => row.email)).toEqual([email]);
+    // Another browser, same account: still recognised as entered.
+    expect((await page(campaign.id, jar.header())).html).toContain("You&#x27;re In!");
+  });
+});
+
+describe("referrals", () => {
+  it("credits the referrer +3 when a new, distinct entrant comes through the link, once", async () => {
+    const campaign = await createCampaign();
+    await enter(campaign.id, valid("referrer@example.com"));
+    const [referrer] = await entries(campaign.id);
+    const ref = referrer?.id ?? "";
+
+    const arriving = await page(campaign.id, "", `?ref=${ref}`);
+    expect(arriving.html).toContain(`name="ref" value="${ref}"`);
+    await enter(campaign.id, valid("friend@example.com", { ref }));
+    await enter(campaign.id, valid("friend@example.com", { ref })); // a repeat earns nothing
+    await enter(campaign.id, valid("referrer@example.com", { ref })); // nor does referring yourself
+    await enter(campaign.id, valid("stranger@example.com", { ref: "doesnotexist000000000000" })); // nor an unknown id
+
+    const rows = await entries(campaign.id);
+    expect(rows.find((row) => row.email === "referrer@example.com")?.bonusEntries).toBe(3);
+    expect(rows.find((row) => row.email === "friend@example.com")).toMatchObject({ referrerId: ref, referralCredited: true });
+    expect(rows.find((row) => row.email === "stranger@example.com")).toMatchObject({ referrerId: null, referralCredited: false });
+    expect(rows).toHaveLength(3);
+  });
+
+  it("does not credit an entry of another campaign", async () => {
+    const [one, two] = [await createCampaign(), await createCampaign()];
+    await enter(one.id, valid("elsewhere@example.com"));
+    const [foreign] = await entries(one.id);
+    await enter(two.id, valid("newcomer@example.com", { ref: foreign?.id ?? "" }));
+    expect((await entries(one.id))[0]?.bonusEntries).toBe(0);
+    expect((await entries(two.id))[0]?.referrerId).toBeNull();
+  });
+});
+
+describe("when an admin switches referral bonuses off", () => {
+  async function adminJar(): Promise<CookieJar> {
+    const user = await prisma.user.upsert({
+      where: { email: "admin@int.test" },
+      create: { email: "admin@int.test", role: "admin" },
+      update: {},
+    });
+    const session = await prisma.session.create({ data: { userId: user.id, expiresAt: new Date(Date.now() + DAY) } });
+    const { authSessionStorage } = await import("~/server/session.server");
+    const cookieSession = await authSessionStorage().getSession();
+    cookieSession.set("sessionId", session.id);
+    const jar = new CookieJar();
+    jar.absorb(new Response(null, { headers: { "Set-Cookie": await authSessionStorage().commitSession(cookieSession) } }));
+    return jar;
+  }
+
+  /** Saves the platform settings through the admin page, as an admin would (it also refreshes the server's cache). */
+  async function setReferrals(jar: CookieJar, enabled: boolean): Promise<void> {
+    const response = await postForm(
+      app.url,
+      "/admin/dashboard/settings",
+      {
+        homepageCopy: "Giveaways that ship.",
+        promoBanner: "",
+        autoPickWinnerEnabled: "on",
+        ...(enabled ? { referralsEnabled: "on" } : {}),
+      },
+      { Cookie: jar.header(), "User-Agent": BROWSER },
+    );
+    expect(response.status).toBe(303);
+  }
+
+  it("still offers the share links but promises no bonus entries on the page, in the toast, the rules or the email", async () => {
+    const admin = await adminJar();
+    await setReferrals(admin, false);
+    try {
+      const campaign = await createCampaign();
+      const fresh = visible((await page(campaign.id)).html);
+      expect(fresh).toContain("Enter the Giveaway");
+      expect(fresh).not.toMatch(/bonus entr/i);
+
+      const response = await enter(campaign.id, valid("no-bonus@example.com"));
+      expect(response.status).toBe(303);
+      const cookies = response.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; ");
+      const confirmed = visible((await page(campaign.id, cookies)).html);
+      expect(confirmed).toContain("You&#x27;re In!");
+      expect(confirmed).toContain("Your entry is confirmed.");
+      expect(confirmed).toContain("Share via WhatsApp");
+      expect(confirmed).toContain(`/campaign/${campaign.id}?ref=`);
+      expect(confirmed).not.toMatch(/bonus entr/i);
+
+      const rules = visible(await (await fetch(`${app.url}/campaign/${campaign.id}/rules`, { headers: { "User-Agent": BROWSER } })).text());
+      expect(rules).toContain("Bonus entries are not offered in this giveaway.");
+      expect(rules).not.toContain("3 bonus entries");
+
+      const email = await prisma.outboundEmail.findFirstOrThrow({ where: { to: "no-bonus@example.com", template: "entry_confirmation" } });
+      expect(email.html).toContain("Share your personal link with friends who would like to enter:");
+      expect(email.html).not.toMatch(/bonus entr/i);
+      expect(email.html).toContain(`/campaign/${campaign.id}?ref=`);
+    } finally {
+      await setReferrals(admin, true);
+    }
+    const campaign = await createCampaign();
+    expect(visible((await page(campaign.id)).html)).toContain("3 bonus entries");
+    const rules = visible(await (await fetch(`${app.url}/campaign/${campaign.id}/rules`, { headers: { "User-Agent": BROWSER } })).text());
+    expect(rules).toContain("adds 3 bonus entries to yours");
+    expect((await enter(campaign.id, valid("with-bonus@example.com"))).status).toBe(303);
+    const email = await prisma.outboundEmail.findFirstOrThrow({ where: { to: "with-bonus@example.com", template: "entry_confirmation" } });
+    expect(email.html).toContain("every friend who enters through it earns you 3 bonus entries");
+  });
+});
+
+describe("the campaign page and its official rules", () => {
+  it("shows the brand logo and the bonus and prize pictures, lazily and with their size and description", async () => {
+    const campaign = await createCampaign({
+      brandName: "Pictured Co",
+      logoUrl: "/uploads/logos/pictured.png",
+      isPromotingProduct: true,
+      productTitle: "Canvas Tote",
+      productImageUrl: "https://cdn.example.com/tote.png",
+      additionalPrizes: {
+        create: [
+          { rank: 2, title: "Sticker Pack", imageUrl: "/uploads/prizes/stickers.png" },
+          { rank: 3, title: "Pin Badge", imageUrl: "javascript:alert(1)" },
+        ],
+      },
+    });
+    const { html } = await page(campaign.id);
+    const img = (src: string) => new RegExp(`<img[^>]*src="${src.replace(/[.?/]/g, "\\$&")}"[^>]*>`).exec(html)?.[0] ?? "";
+    // Our uploads come as small resized copies (a 40 px logo never costs a 2000 px download);
+    // an outside address is used as it is.
+    for (const [src, alt] of [
+      ["/uploads/logos/pictured.png?w=192", "Pictured Co logo"],
+      ["https://cdn.example.com/tote.png", "Canvas Tote"],
+      ["/uploads/prizes/stickers.png?w=192", "Sticker Pack"],
+    ] as const) {
+      const tag = img(src);
+      expect(tag).toContain(`alt="${alt}"`);
+      if (src.startsWith("/uploads/")) expect(tag).toContain(`${src.replace("?w=192", "?w=96")} 96w`);
+      expect(tag).toContain('loading="lazy"');
+      expect(tag).toMatch(/width="\d+"/);
+      expect(tag).toMatch(/height="\d+"/);
+    }
+    expect(html).not.toContain("javascript:alert");
+    expect(html).toContain("Pin Badge");
+  });
+
+  it("gives the grand prize's approximate retail value in the rules", async () => {
+    const tee = await createCampaign();
+    const hoodie = await createCampaign({ productType: "hoodie" });
+    const rules = async (id: string) =>
+      visible(await (await fetch(`${app.url}/campaign/${id}/rules`, { headers: { "User-Agent": BROWSER } })).text());
+    expect(await rules(tee.id)).toContain("Approximate retail value: $25.00.");
+    expect(await rules(hoodie.id)).toContain("Approximate retail value: $45.00.");
+  });
+
+  it("quotes the configured claim window on the rules, contact and terms pages", async () => {
+    process.env.CLAIM_WINDOW_DAYS = "21";
+    await app.resetConfig();
+    try {
+      const campaign = await createCampaign();
+      const text = async (path: string) => visible(await (await fetch(`${app.url}${path}`, { headers: { "User-Agent": BROWSER } })).text());
+      expect(await text(`/campaign/${campaign.id}/rules`)).toContain("within 21 days");
+      expect(await text("/contact")).toContain("have 21 days to claim their prize");
+      expect(await text("/terms")).toContain("within 21 days");
+    } finally {
+      delete process.env.CLAIM_WINDOW_DAYS;
+      await app.resetConfig();
+    }
+  });
+});
+
+describe("when a campaign does not take entries", () => {
+  it("refuses entries before the start and after the end with a clear 409", async () => {
+    const upcoming = await createCampaign({ startDate: new Date(Date.now() + DAY), endDate: new Date(Date.now() + 8 * DAY) });
+    const ended = await createCampaign({ startDate: new Date(Date.now() - 8 * DAY), endDate: new Date(Date.now() - DAY) });
+    const early = await enter(upcoming.id, valid("early@example.com"));
+    expect(early.status).toBe(409);
+    expect(await early.text()).toContain("hasn&#x27;t started yet");
+    const late = await enter(ended.id, valid("late@example.com"));
+    expect(late.status).toBe(409);
+    expect(await late.text()).toContain("This giveaway has ended");
+    expect(await prisma.entry.count({ where: { campaignId: { in: [upcoming.id, ended.id] } } })).toBe(0);
+  });
+
+  it("shows Campaign Not Found (404) for unknown, draft and unpaid campaigns, except to their creator", async () => {
+    const { jar, userId } = await signedInJar("owner");
+    const draft = await createCampaign({ status: "draft", creatorId: userId });
+    const unpaid = await createCampaign({ status: "pending_payment" });
+    for (const id of ["nosuchcampaign000000000", draft.id, unpaid.id]) {
+      const { status, html } = await page(id);
+      expect(status).toBe(404);
+      expect(html).toContain("Campaign Not Found");
+      expect(html).toContain('href="/giveaways"');
+      expect((await enter(id, valid("x@example.com"))).status).toBe(404);
+    }
+    const preview = await page(draft.id, jar.header());
+    expect(preview.status).toBe(200);
+    expect(preview.html).toContain("Preview: only you can see this page");
+    expect(preview.html).toMatch(/<meta name="robots" content="noindex"/);
+  });
+
+  it("keeps the preview banner and noindex when the creator previews a draft whose dates have passed", async () => {
+    const { jar, userId } = await signedInJar("late-owner");
+    const stale = await createCampaign({
+      status: "draft",
+      creatorId: userId,
+      startDate: new Date(Date.now() - 10 * DAY),
+      endDate: new Date(Date.now() - 3 * DAY),
+    });
+    const { status, html } = await page(stale.id, jar.header());
+    expect(status).toBe(200);
+    expect(html).toContain("Campaign Ended");
+    expect(html).toContain("Preview: only you can see this page");
+    expect(html).toMatch(/<meta name="robots" content="noindex"/);
+    const rules = await fetch(`${app.url}/campaign/${stale.id}/rules`, { headers: { Cookie: jar.header(), "User-Agent": BROWSER } });
+    expect(await rules.text()).toMatch(/<meta name="robots" content="noindex"/);
+    const live = await createCampaign();
+    expect((await page(live.id)).html).not.toContain('content="noindex"');
+  });
+
+  it("says a full campaign is full instead of showing the form", async () => {
+    const campaign = await createCampaign({ entryLimit: 1 });
+    await enter(campaign.id, valid("first@example.com"));
+    const { html } = await page(campaign.id);
+    expect(html).toContain("This giveaway is full");
+    expect(html).not.toContain('data-entry-form="true"');
+    const late = await enter(campaign.id, valid("second@example.com"));
+    expect(late.status).toBe(409);
+    expect(await entries(campaign.id)).toHaveLength(1);
+  });
+
+  it("shows the masked winner when a public winner exists, and the ended notice otherwise", async () => {
+    const past = { startDate: new Date(Date.now() - 8 * DAY), endDate: new Date(Date.now() - DAY), status: "completed" };
+    const withWinner = await createCampaign({ ...past, winnerEmail: "winner.person@example.com", winnerPublic: true });
+    const hidden = await createCampaign({ ...past, winnerEmail: "secret@example.com", winnerPublic: false });
+    const winnerPage = await page(withWinner.id);
+    expect(winnerPage.html).toContain("win***@example.com");
+    expect(winnerPage.html).not.toContain("winner.person");
+    expect(winnerPage.html).toContain("Campaign Ended");
+    const hiddenPage = await page(hidden.id);
+    expect(hiddenPage.html).toContain("Campaign Ended");
+    expect(hiddenPage.html).not.toContain("sec***");
+  });
+});
+
+describe("abuse and counting", () => {
+  it("stores nothing when the honeypot is filled", async () => {
+    const campaign = await createCampaign();
+    const response = await enter(campaign.id, valid("bot@example.com", { company_website: "http://spam.example" }));
+    expect(response.status).toBe(303);
+    expect(await entries(campaign.id)).toHaveLength(0);
+  });
+
+  it("limits entries per IP address, but tells someone who already entered that they have", async () => {
+    process.env.ENTRY_LIMIT_PER_IP = "2";
+    await app.resetConfig();
+    try {
+      const campaign = await createCampaign();
+      await prisma.entry.deleteMany({ where: { ip: { not: null } } });
+      expect((await enter(campaign.id, valid("ip1@example.com"))).status).toBe(303);
+      expect((await enter(campaign.id, valid("ip2@example.com"))).status).toBe(303);
+      const third = await enter(campaign.id, valid("ip3@example.com"));
+      expect(third.status).toBe(429);
+      expect(await third.text()).toContain("Too many entries from your network");
+      expect(await entries(campaign.id)).toHaveLength(2);
+
+      // Over the limit, a repeat (any spelling of the same address) still gets Already Entered! and their confirmation.
+      const again = await enter(campaign.id, valid("IP1@Example.com"));
+      expect(again.status).toBe(303);
+      const cookies = again.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; ");
+      const shown = await page(campaign.id, cookies);
+      expect(shown.html).toContain("Already Entered!");
+      expect(shown.html).toContain("You&#x27;re In!");
+      expect(await entries(campaign.id)).toHaveLength(2);
+    } finally {
+      process.env.ENTRY_LIMIT_PER_IP = "100000";
+      await app.resetConfig();
+    }
+  });
+
+  it("counts page views of people but not of bots", async () => {
+    const campaign = await createCampaign();
+    await page(campaign.id);
+    await page(campaign.id);
+    await fetch(`${app.url}/campaign/${campaign.id}`, { headers: { "User-Agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" } });
+    await expect.poll(() => pageViews(campaign.id)).toBe(2);
+  });
+
+  it("counts a person opening the page, not HEAD requests, empty user agents or the page shown again after the form", async () => {
+    const campaign = await createCampaign();
+    const url = `${app.url}/campaign/${campaign.id}`;
+    const browser = new CookieJar();
+    const open = async () => {
+      const response = browser.absorb(await fetch(url, { headers: { Cookie: browser.header(), "User-Agent": BROWSER } }));
+      expect(response.status).toBe(200);
+      return response.text();
+    };
+
+    await open(); // counted: the first visit
+
+    const head = await fetch(url, { method: "HEAD", headers: { "User-Agent": BROWSER } });
+    expect(head.status).toBe(200);
+    expect((await fetch(url, { headers: { "User-Agent": "" } })).status).toBe(200);
+
+    // Without JavaScript a refused entry answers with the page again: not another view.
+    const refused = await enter(campaign.id, { agreedToTerms: "on" }, { Cookie: browser.header() });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("Email is required.");
+
+    // An entry redirects back to the page: the same visit, not another view.
+    const entered = browser.absorb(await enter(campaign.id, valid("viewer@example.com"), { Cookie: browser.header() }));
+    expect(entered.status).toBe(303);
+    expect(visible(await open())).toContain("You&#x27;re In!");
+    // A later visit is a view again (the mark is used up).
+    await open();
+
+    // Views are written in batches, in the order they were counted: once a view of another page
+    // counted after all of the above is in the database, so is every view of this one.
+    const later = await createCampaign();
+    await page(later.id);
+    await expect.poll(() => pageViews(later.id)).toBe(1);
+    expect(await pageViews(campaign.id)).toBe(2);
+  });
+});
+
+describe("bursts through real HTTP", () => {
+  it("100 concurrent identical entries make one row", async () => {
+    const campaign = await createCampaign();
+    const responses = await Promise.all(Array.from({ length: 100 }, () => enter(campaign.id, valid("same@example.com"))));
+    expect(responses.map((response) => response.status)).toEqual(Array(100).fill(303));
+    expect(await entries(campaign.id)).toHaveLength(1);
+    expect((await prisma.campaign.findUniqueOrThrow({ where: { id: campaign.id } })).entryCount).toBe(1);
+  });
+
+  it("120 concurrent distinct entries into a 50-entry campaign make exactly 50", async () => {
+    const campaign = await createCampaign({ entryLimit: 50, planId: "starter_tee" });
+    const responses = await Promise.all(Array.from({ length: 120 }, (_, i) => enter(campaign.id, valid(`burst${i}@example.com`))));
+    const statuses = responses.map((response) => response.status);
+    expect(statuses.filter((status) => status === 303)).toHaveLength(50);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(70);
+    expect(await entries(campaign.id)).toHaveLength(50);
+    expect((await prisma.campaign.findUniqueOrThrow({ where: { id: campaign.id } })).entryCount).toBe(50);
+  });
+});
