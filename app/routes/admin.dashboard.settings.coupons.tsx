@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@co
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useLocation, useNavigation } from "react-router";
 import { AdminPage, Badge, SectionCard, SettingsNav } from "~/components/admin/admin-page";
-import { InputField, SubmitButton } from "~/components/admin/fields";
+import { InputField, SubmitButton } from "~/components/ui/form-fields";
 import { ActionToast } from "~/components/ui/action-toast";
 import { FieldErrors, FormErrors } from "~/components/ui/field";
 import { COUPON_MESSAGES, couponSchema, lastValidDay } from "~/domain/admin";

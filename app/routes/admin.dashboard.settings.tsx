@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
 import { AdminPage, SectionCard, SettingsNav } from "~/components/admin/admin-page";
-import { CheckboxField, InputField, SubmitButton, TextAreaField } from "~/components/admin/fields";
+import { CheckboxField, InputField, SubmitButton, TextAreaField } from "~/components/ui/form-fields";
 import { ActionToast } from "~/components/ui/action-toast";
 import { FormErrors } from "~/components/ui/field";
 import { PlatformSettingsSchema, SETTINGS_LIMITS } from "~/domain/admin";

@@ -1,10 +1,11 @@
-import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useLocation, useNavigation } from "react-router";
 import { Icon } from "~/components/marketing/icons";
 import { PageHeader } from "~/components/marketing/sections";
 import { ActionToast } from "~/components/ui/action-toast";
-import { FieldErrors, FormErrors } from "~/components/ui/field";
+import { FormErrors } from "~/components/ui/field";
+import { InputField, TextAreaField } from "~/components/ui/form-fields";
 import { HoneypotField } from "~/components/ui/honeypot";
 import { CONTACT_LIMITS, CONTACT_MESSAGES, type ContactInput, ContactSchema } from "~/domain/contact";
 import { getConfig } from "~/server/config.server";
@@ -142,47 +143,11 @@ function ContactForm({ defaults, lastResult }: { defaults: { name: string; email
         <HoneypotField />
         <FormErrors id={form.errorId} errors={form.errors} />
         <div className="grid gap-5 sm:grid-cols-2">
-          <div>
-            <label htmlFor={fields.name.id} className="label">
-              Name
-            </label>
-            <input
-              {...getInputProps(fields.name, { type: "text" })}
-              className="input"
-              autoComplete="name"
-              maxLength={CONTACT_LIMITS.name}
-              required
-            />
-            <FieldErrors id={fields.name.errorId} errors={fields.name.errors} />
-          </div>
-          <div>
-            <label htmlFor={fields.email.id} className="label">
-              Email
-            </label>
-            <input
-              {...getInputProps(fields.email, { type: "email" })}
-              className="input"
-              autoComplete="email"
-              placeholder="you@example.com"
-              required
-            />
-            <FieldErrors id={fields.email.errorId} errors={fields.email.errors} />
-          </div>
+          <InputField meta={fields.name} label="Name" autoComplete="name" maxLength={CONTACT_LIMITS.name} required />
+          <InputField meta={fields.email} label="Email" type="email" autoComplete="email" placeholder="you@example.com" required />
         </div>
-        <div>
-          <label htmlFor={fields.subject.id} className="label">
-            Subject
-          </label>
-          <input {...getInputProps(fields.subject, { type: "text" })} className="input" maxLength={CONTACT_LIMITS.subject} required />
-          <FieldErrors id={fields.subject.errorId} errors={fields.subject.errors} />
-        </div>
-        <div>
-          <label htmlFor={fields.message.id} className="label">
-            Message
-          </label>
-          <textarea {...getTextareaProps(fields.message)} className="input min-h-40" rows={6} maxLength={CONTACT_LIMITS.message} required />
-          <FieldErrors id={fields.message.errorId} errors={fields.message.errors} />
-        </div>
+        <InputField meta={fields.subject} label="Subject" maxLength={CONTACT_LIMITS.subject} required />
+        <TextAreaField meta={fields.message} label="Message" rows={6} maxLength={CONTACT_LIMITS.message} required inputClassName="min-h-40" />
         <button type="submit" className="btn-primary w-full px-6 py-3 text-base sm:w-auto" disabled={sending}>
           <Icon name="mail" className="h-5 w-5" />
           {sending ? "Sending..." : "Send Message"}

@@ -1,9 +1,10 @@
 import { useState } from "react";
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { ActionToast } from "~/components/ui/action-toast";
-import { FieldErrors, FormErrors } from "~/components/ui/field";
+import { FormErrors } from "~/components/ui/field";
+import { InputField } from "~/components/ui/form-fields";
 import { HoneypotField } from "~/components/ui/honeypot";
 import { LoginSchema } from "~/domain/auth-schemas";
 import { postLoginPath, safeRedirectPath } from "~/domain/redirect";
@@ -89,20 +90,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           <HoneypotField />
           <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
           <FormErrors id={form.errorId} errors={form.errors} />
-          <div>
-            <label htmlFor={fields.email.id} className="label">
-              Email
-            </label>
-            <input
-              {...getInputProps(fields.email, { type: "email" })}
-              className="input"
-              autoComplete="email"
-              placeholder="you@example.com"
-              required
-              autoFocus
-            />
-            <FieldErrors id={fields.email.errorId} errors={fields.email.errors} />
-          </div>
+          <InputField meta={fields.email} label="Email" type="email" autoComplete="email" placeholder="you@example.com" required autoFocus />
           <button type="submit" className="btn-primary w-full" disabled={sending}>
             {sending ? "Sending Magic Link..." : "Send Magic Link"}
           </button>

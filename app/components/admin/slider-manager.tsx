@@ -11,7 +11,7 @@ import {
 } from "~/domain/admin";
 import { FieldErrors, FormErrors } from "../ui/field";
 import { Badge, LoadError } from "./admin-page";
-import { InputField, SubmitButton } from "./fields";
+import { InputField, SubmitButton } from "../ui/form-fields";
 
 export interface SlideRow {
   id: string;

@@ -6,7 +6,7 @@ import { SAMPLE_TOKENS, TEMPLATE_LIMITS, TemplateSchema, tokensIn } from "~/doma
 import { fillTemplate } from "~/domain/templates";
 import { FormErrors } from "../ui/field";
 import { Badge } from "./admin-page";
-import { InputField, SubmitButton, TextAreaField } from "./fields";
+import { InputField, SubmitButton, TextAreaField } from "../ui/form-fields";
 
 export interface EditableTemplate {
   id: string;

@@ -1,6 +1,6 @@
 import { getInputProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
-import { FieldErrors } from "../ui/field";
+import { FieldErrors } from "./field";
 
 type Meta = FieldMetadata<unknown, Record<string, unknown>, string[]>;
 
@@ -23,8 +23,11 @@ export function InputField({
   meta: Meta;
   label: string;
   hint?: ReactNode;
-  type?: "text" | "url" | "date" | "number" | "search";
+  type?: "text" | "email" | "url" | "date" | "number" | "search";
   placeholder?: string;
+  autoComplete?: string;
+  required?: boolean;
+  autoFocus?: boolean;
   maxLength?: number;
   min?: string | number;
   max?: string | number;
@@ -55,7 +58,9 @@ export function TextAreaField({
   hint,
   rows = 4,
   maxLength,
+  required,
   className = "",
+  inputClassName = "",
   mono = false,
   onInput,
 }: {
@@ -64,7 +69,10 @@ export function TextAreaField({
   hint?: ReactNode;
   rows?: number;
   maxLength?: number;
+  required?: boolean;
   className?: string;
+  /** Extra classes for the textarea itself, e.g. a minimum height. */
+  inputClassName?: string;
   mono?: boolean;
   onInput?: (value: string) => void;
 }) {
@@ -78,9 +86,10 @@ export function TextAreaField({
         {...getTextareaProps(meta as FieldMetadata<string>, { ariaDescribedBy: hint ? hintId : undefined })}
         rows={rows}
         maxLength={maxLength}
+        required={required}
         spellCheck={mono ? false : undefined}
         onInput={onInput ? (event) => onInput(event.currentTarget.value) : undefined}
-        className={`input ${mono ? "font-mono text-sm" : ""}`}
+        className={`input ${mono ? "font-mono text-sm" : ""} ${inputClassName}`}
       />
       {hint ? <Hint id={hintId}>{hint}</Hint> : null}
       <FieldErrors id={meta.errorId} errors={meta.errors} />
