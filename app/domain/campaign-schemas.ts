@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isStartDateAllowed, parseDateInput } from "./campaign-dates";
+import { catalogueSizes, catalogueStyles } from "./printify";
 
 /**
  * The wizard's step schemas. Conform's parseWithZod runs them on the client and again on the
@@ -62,6 +63,25 @@ export const PRODUCT_TYPES = [
 
 export type ProductType = (typeof PRODUCT_TYPES)[number]["key"];
 const PRODUCT_TYPE_KEYS = PRODUCT_TYPES.map((p) => p.key) as [ProductType, ...ProductType[]];
+
+/** Whether a product comes in sizes: garments do; a mug does not (no Sizes field, none stored, none asked of its winner). */
+export function productHasSizes(productType: string): boolean {
+  return productType !== "mug";
+}
+
+/**
+ * The sizes the wizard offers for a product type, in SHIRT_SIZES order: those at least one style of
+ * the product is made in (domain/printify: PRODUCT_STYLES and PRINTIFY_PRODUCTS decide), so a hoodie
+ * has no XS. None for a mug, which is not made in sizes.
+ */
+export function productSizes(productType: string): ShirtSize[] {
+  if (!productHasSizes(productType)) return [];
+  const styles = catalogueStyles(productType);
+  if (!styles.length) return [...SHIRT_SIZES];
+  return SHIRT_SIZES.filter((size) =>
+    styles.some((style) => SHIRT_COLOR_KEYS.some((color) => catalogueSizes(productType, style, color).includes(size))),
+  );
+}
 
 export const DESIGN_MODES = ["upload", "ai"] as const;
 export type DesignMode = (typeof DESIGN_MODES)[number];
@@ -139,6 +159,12 @@ export function prizeTitleRequiredMessage(rank: number): string {
 
 export function prizeTitleMaxMessage(rank: number): string {
   return `Prize title for tier ${rank} must be at most 100 characters.`;
+}
+
+/** A listed size the campaign's product is not made in ("Hoodies are not made in size XS."). */
+export function sizeNotMadeMessage(productType: string, sizes: readonly string[]): string {
+  const product = PRODUCT_TYPES.find((p) => p.key === productType)?.label ?? "Product";
+  return `${product}s are not made in size${sizes.length > 1 ? "s" : ""} ${sizes.join(", ")}.`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -283,44 +309,64 @@ function uniqueInOrder<T extends string>(order: readonly T[], values: readonly T
   return order.filter((item) => values.includes(item));
 }
 
-export const ShirtDesignSchema = z
-  .object({
-    designMode: z.enum(DESIGN_MODES, { error: M.designModeInvalid }).default("ai"),
-    finalDesignUrl: z.string().trim().max(2000, M.designRequired).default(""),
-    designPrompt: optionalText(),
-    // Read only to know whether a file came; the file itself is the route's to store.
-    designFile: z.unknown().optional(),
-    designFileProvided: z
-      .string()
-      .optional()
-      .transform((value) => value === "1"),
-    selectedColors: z
-      .array(z.enum(SHIRT_COLOR_KEYS, { error: M.colorInvalid }))
-      .min(1, M.colorsRequired)
-      .transform((colors) => uniqueInOrder(SHIRT_COLOR_KEYS, colors)),
-    selectedSizes: z
-      .array(z.enum(SHIRT_SIZES, { error: M.sizeInvalid }))
-      .min(1, M.sizesRequired)
-      .transform((sizes) => uniqueInOrder(SHIRT_SIZES, sizes)),
-  })
-  .superRefine((value, ctx) => {
-    const mode = value.designMode;
-    const fileProvided = value.designFileProvided === true || hasUploadedFile(value.designFile);
-    const prompt = text(value.designPrompt);
-    if (prompt.length > 1000) issue(ctx, ["designPrompt"], M.designPromptMax);
-    // A file sent with an upload-mode step becomes the design once the server has stored it.
-    if (text(value.finalDesignUrl) || (mode === "upload" && fileProvided)) return;
-    if (mode === "ai" && !prompt) issue(ctx, ["designPrompt"], M.designPromptRequired);
-    if (mode === "upload") issue(ctx, ["designFile"], M.designFileRequired);
-    issue(ctx, ["finalDesignUrl"], M.designRequired);
-  }, ALWAYS)
-  // The output says whether a file came either way; the File itself stays with the route.
-  .overwrite(({ designFile, ...value }) => ({
-    ...value,
-    designFileProvided: value.designFileProvided || hasUploadedFile(designFile),
-  }));
+/**
+ * Step 3 for a campaign of `productType` (step 1 sets it): the sizes must be ones the product is made
+ * in (productSizes). A mug has no sizes: none are asked for, and any sent are dropped (it saves none).
+ * Build it per request, like entryRulesSchema.
+ */
+export function shirtDesignSchema({ productType }: { productType: string }) {
+  const offered: readonly string[] = productSizes(productType);
+  const selectedSizes = offered.length
+    ? z
+        .array(z.enum(SHIRT_SIZES, { error: M.sizeInvalid }))
+        .min(1, M.sizesRequired)
+        .transform((sizes) => uniqueInOrder(SHIRT_SIZES, sizes))
+    : z
+        .unknown()
+        .optional()
+        .transform((): ShirtSize[] => []);
+  return (
+    z
+      .object({
+        designMode: z.enum(DESIGN_MODES, { error: M.designModeInvalid }).default("ai"),
+        finalDesignUrl: z.string().trim().max(2000, M.designRequired).default(""),
+        designPrompt: optionalText(),
+        // Read only to know whether a file came; the file itself is the route's to store.
+        designFile: z.unknown().optional(),
+        designFileProvided: z
+          .string()
+          .optional()
+          .transform((value) => value === "1"),
+        selectedColors: z
+          .array(z.enum(SHIRT_COLOR_KEYS, { error: M.colorInvalid }))
+          .min(1, M.colorsRequired)
+          .transform((colors) => uniqueInOrder(SHIRT_COLOR_KEYS, colors)),
+        selectedSizes,
+      })
+      .superRefine((value, ctx) => {
+        // The sizes may be unparsed here (another field failed): only listed sizes are checked.
+        const chosen: unknown[] = Array.isArray(value.selectedSizes) ? value.selectedSizes : [value.selectedSizes];
+        const notMade = SHIRT_SIZES.filter((size) => chosen.includes(size) && !offered.includes(size));
+        if (offered.length && notMade.length) issue(ctx, ["selectedSizes"], sizeNotMadeMessage(productType, notMade));
+        const mode = value.designMode;
+        const fileProvided = value.designFileProvided === true || hasUploadedFile(value.designFile);
+        const prompt = text(value.designPrompt);
+        if (prompt.length > 1000) issue(ctx, ["designPrompt"], M.designPromptMax);
+        // A file sent with an upload-mode step becomes the design once the server has stored it.
+        if (text(value.finalDesignUrl) || (mode === "upload" && fileProvided)) return;
+        if (mode === "ai" && !prompt) issue(ctx, ["designPrompt"], M.designPromptRequired);
+        if (mode === "upload") issue(ctx, ["designFile"], M.designFileRequired);
+        issue(ctx, ["finalDesignUrl"], M.designRequired);
+      }, ALWAYS)
+      // The output says whether a file came either way; the File itself stays with the route.
+      .overwrite(({ designFile, ...value }) => ({
+        ...value,
+        designFileProvided: value.designFileProvided || hasUploadedFile(designFile),
+      }))
+  );
+}
 
-export type ShirtDesign = z.output<typeof ShirtDesignSchema>;
+export type ShirtDesign = z.output<ReturnType<typeof shirtDesignSchema>>;
 
 // ---------------------------------------------------------------------------------------------
 // Step 4: Entry Rules & Rewards
@@ -461,6 +507,19 @@ export function parseShirtColors(column: string): ShirtColorKey[] {
 export function parseShirtSizes(column: string): ShirtSize[] {
   const values = column.split(",").map((v) => v.trim().toUpperCase());
   return SHIRT_SIZES.filter((size) => values.includes(size));
+}
+
+/**
+ * When step 1 saves a product type, the stored sizes it is not made in go: the new
+ * Campaign.selectedSizes, or null when the stored column stays as it is. A mug keeps none (""); a
+ * garment left with none (say, the campaign was a mug) gets the default sizes, M, L and XL.
+ */
+export function sizesAfterProductChange(productType: string, column: string): string | null {
+  const offered = productSizes(productType);
+  const kept = parseShirtSizes(column).filter((size) => offered.includes(size));
+  const sizes = kept.length || !offered.length ? kept : DEFAULT_SHIRT_SIZES.filter((size) => offered.includes(size));
+  const next = sizes.join(",");
+  return next === column ? null : next;
 }
 
 export interface ToastMessage {

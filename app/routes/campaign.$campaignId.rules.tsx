@@ -158,9 +158,9 @@ export default function OfficialRules({ loaderData }: Route.ComponentProps) {
       <h2>8. Winner notification and claim</h2>
       <p>
         Winners are notified by email at the address they entered with. To receive the prize, a winner follows the link in that email and
-        gives their size, style, colour and shipping address within {loaderData.claimWindowDays} days. A prize that is not claimed in time
-        may be drawn again among the remaining entries. The winner's name is shown on the giveaway page as a masked email address (for
-        example abc***@example.com) unless the sponsor hides it.
+        gives their {campaign.productType === "mug" ? "colour" : "size, style, colour"} and shipping address within{" "}
+        {loaderData.claimWindowDays} days. A prize that is not claimed in time may be drawn again among the remaining entries. The winner's
+        name is shown on the giveaway page as a masked email address (for example abc***@example.com) unless the sponsor hides it.
       </p>
 
       <h2>9. Privacy</h2>

@@ -13,8 +13,10 @@ import {
   entryRulesSchema,
   PlanSelectionSchema,
   aiGenerationProblem,
+  DEFAULT_SHIRT_SIZES,
   reviewProblems,
-  ShirtDesignSchema,
+  shirtDesignSchema,
+  sizesAfterProductChange,
   VALIDATION_TOAST,
   withDesignFileFlag,
   WIZARD_STEPS,
@@ -263,8 +265,13 @@ export async function action({ request }: Route.ActionArgs) {
       });
     }
     if (productImage.kind === "visitor") pending.push(productImage.name);
+    // Sizes chosen for another product that this one is not made in (a t-shirt's XS, now a hoodie) go;
+    // a mug keeps none, and a garment left with none gets the default sizes.
+    const sizesBefore = (campaign ?? copyFrom)?.selectedSizes ?? DEFAULT_SHIRT_SIZES.join(",");
+    const selectedSizes = sizesAfterProductChange(value.productType, sizesBefore);
     const saved = await save({
       ...value,
+      ...(selectedSizes !== null ? { selectedSizes } : {}),
       ...(logo.kind === "stored" ? { logoUrl: logo.url } : formData.get("removeLogo") === "on" ? { logoUrl: null } : {}),
       // "No" removes the bonus image along with its text (SPEC 4).
       ...(!value.isPromotingProduct
@@ -349,7 +356,9 @@ export async function action({ request }: Route.ActionArgs) {
 
   if (step === 3) {
     const design = await takeUpload(formData, "designFile", "custom_design", user);
-    const submission = parseWithZod(withDesignFileFlag(formData, design.kind !== "none"), { schema: ShirtDesignSchema });
+    // The sizes are checked against the product saved in step 1.
+    const schema = shirtDesignSchema({ productType: (campaign ?? copyFrom)?.productType ?? "t-shirt" });
+    const submission = parseWithZod(withDesignFileFlag(formData, design.kind !== "none"), { schema });
     if (submission.status !== "success") return failed(submission.reply());
     if (design.kind === "refused") {
       return failed(submission.reply({ fieldErrors: { designFile: [design.message] } }), {

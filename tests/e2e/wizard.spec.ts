@@ -17,11 +17,11 @@ function isoDay(offsetDays: number) {
   return new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 }
 
-async function fillStep1(page: Page, title: string) {
+async function fillStep1(page: Page, title: string, product: "T-Shirt" | "Hoodie" | "Mug" = "Hoodie") {
   await expect(page.getByRole("heading", { name: "Step 1: Campaign Info & Branding" })).toBeVisible();
   await page.getByRole("main").getByLabel("Giveaway Title").fill(title);
   await page.getByRole("main").getByLabel("Description", { exact: true }).fill("Three limited tees for our newsletter readers.");
-  await page.getByRole("main").getByLabel("Hoodie").check();
+  await page.getByRole("main").getByLabel(product, { exact: true }).check();
   await page.getByRole("main").getByLabel("Brand Name").fill("Acme Threads");
   await page.getByRole("main").getByLabel("Brand URL").fill("https://acme.example");
   await page.getByRole("main").getByLabel("Instagram").fill("@acme.threads");
@@ -49,6 +49,8 @@ test("a new user builds a campaign with an uploaded design and launches it free"
     .setInputFiles(await designPng());
   await page.getByRole("button", { name: "This Is My Shirt" }).click();
   await expect(page.getByText("Design locked in", { exact: true })).toBeVisible();
+  // Hoodies are not made in XS, so the wizard does not offer it.
+  await expect(page.getByRole("group", { name: "Sizes", exact: true }).locator("label")).toHaveText(["S", "M", "L", "XL", "2XL", "3XL"]);
   await page.getByRole("main").getByLabel("Black").check();
   await page.getByRole("main").getByLabel("2XL").check();
   await page.getByRole("button", { name: "Continue" }).click();
@@ -106,6 +108,58 @@ test("a new user builds a campaign with an uploaded design and launches it free"
 
   const design = await page.request.get(String(row?.finalDesignUrl));
   expect(design.headers()["content-type"]).toBe("image/png");
+});
+
+test("a mug asks for no sizes, and a garment chosen again offers the default ones", async ({ page }) => {
+  const title = `Morning Mug ${Date.now()} ${test.info().project.name}`;
+  await signIn(page, uniqueEmail("mug"));
+  await page.goto("/create-campaign-v2");
+  await fillStep1(page, title, "Mug");
+
+  await expect(page.getByRole("heading", { name: "Step 2: Select Plan" })).toBeVisible();
+  await page.getByRole("radio", { name: /Starter Tee/ }).check();
+  await page.getByRole("button", { name: "Continue" }).click();
+
+  await expect(page.getByRole("heading", { name: "Step 3: T-Shirt Design" })).toBeVisible();
+  await expect(page.getByRole("group", { name: "Shirt colours", exact: true })).toBeVisible();
+  await expect(page.getByRole("group", { name: "Sizes", exact: true })).toHaveCount(0);
+  await page.getByRole("tab", { name: "Upload Your Own" }).click();
+  await page
+    .getByRole("main")
+    .getByLabel("Custom Design")
+    .setInputFiles(await designPng());
+  await page.getByRole("button", { name: "This Is My Shirt" }).click();
+  await expect(page.getByText("Design locked in", { exact: true })).toBeVisible();
+  await page.getByRole("main").getByLabel("Black").check();
+  await page.getByRole("button", { name: "Continue" }).click();
+
+  await expect(page.getByRole("heading", { name: "Step 4: Entry Rules & Rewards" })).toBeVisible();
+  const row = campaignRow(title);
+  expect(row).toMatchObject({ productType: "mug", selectedColors: "white,black", selectedSizes: "" });
+  const campaignId = String(row?.id);
+
+  // The review lists the mug's colours and no sizes.
+  await page.goto(`/create-campaign-v2?step=5&campaignId=${campaignId}`);
+  await expect(page.getByRole("heading", { name: "Step 5: Review & Launch" })).toBeVisible();
+  await expect(page.getByRole("main").getByRole("definition").filter({ hasText: "White, Black" })).toBeVisible();
+  await expect(
+    page
+      .getByRole("main")
+      .getByRole("term")
+      .filter({ hasText: /^Sizes$/ }),
+  ).toHaveCount(0);
+
+  // Back to a t-shirt: the sizes return, starting from M, L and XL.
+  await page.goto(`/create-campaign-v2?step=1&campaignId=${campaignId}`);
+  await page.getByRole("main").getByLabel("T-Shirt", { exact: true }).check();
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByRole("heading", { name: "Step 2: Select Plan" })).toBeVisible();
+  expect(campaignRow(title)).toMatchObject({ productType: "t-shirt", selectedSizes: "M,L,XL" });
+  await page.goto(`/create-campaign-v2?step=3&campaignId=${campaignId}`);
+  const sizes = page.getByRole("group", { name: "Sizes", exact: true });
+  await expect(sizes.locator("label")).toHaveText(["XS", "S", "M", "L", "XL", "2XL", "3XL"]);
+  await expect(sizes.getByRole("checkbox", { checked: true })).toHaveCount(3);
+  for (const size of ["M", "L", "XL"]) await expect(sizes.getByLabel(size, { exact: true })).toBeChecked();
 });
 
 test("each step refuses bad input with the spec's messages", async ({ page }) => {

@@ -46,10 +46,18 @@ export const STEP1 = {
 };
 
 /** A signed-in creator's campaign saved through step `last` (1 to 4); answers its id. */
-export async function draftThroughStep(jar: CookieJar, last: number, extra: { planId?: string; title?: string } = {}): Promise<string> {
+export async function draftThroughStep(
+  jar: CookieJar,
+  last: number,
+  extra: { planId?: string; title?: string; productType?: string } = {},
+): Promise<string> {
   let result = (await run(
     wizard.action,
-    postForm(jar, "/create-campaign-v2", form({ ...STEP1, ...(extra.title ? { title: extra.title } : {}) })),
+    postForm(
+      jar,
+      "/create-campaign-v2",
+      form({ ...STEP1, ...(extra.title ? { title: extra.title } : {}), ...(extra.productType ? { productType: extra.productType } : {}) }),
+    ),
   )) as Response;
   jar.absorb(result);
   const campaignId = new URL(location(result) ?? "", ORIGIN).searchParams.get("campaignId") ?? "";

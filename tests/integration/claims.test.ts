@@ -266,11 +266,27 @@ describe("claiming a prize", () => {
   });
 
   it("stores the winner's display name and asks a mug winner for a colour only", async () => {
-    const { campaign, winner, deadline } = await drawnCampaign({ productType: "mug" });
+    // A mug stores no sizes (the wizard asks for none).
+    const { campaign, winner, deadline } = await drawnCampaign({ productType: "mug", selectedSizes: "" });
     const path = `/claim/${await signClaimToken(SECRET(), { campaignId: campaign.id, rank: 1, entryId: winner.id, deadline })}`;
     const form = await getPage(path);
+    expect(form.status).toBe(200);
+    // React separates adjacent text with empty comments; the text a reader sees has none.
+    const visible = (html: string) => html.replace(/<!-- -->/g, "");
+    expect(visible(form.html)).toContain("Congratulations! Choose your colour and tell us where to ship it.");
     expect(form.html).not.toContain('name="size"');
     expect(form.html).not.toContain('name="style"');
+    // The giveaway page and its official rules promise the mug in a colour, never a size.
+    const campaignPage = await getPage(`/campaign/${campaign.id}`);
+    expect(campaignPage.status).toBe(200);
+    expect(visible(campaignPage.html)).toContain("Grand prize: this mug");
+    expect(visible(campaignPage.html)).toContain("In White, Black.");
+    const rules = await getPage(`/campaign/${campaign.id}/rules`);
+    expect(rules.status).toBe(200);
+    expect(visible(rules.html)).toContain(
+      "Grand prize: one mug with the giveaway's design, in the winner's choice of White, Black, printed and shipped",
+    );
+    expect(rules.html).not.toMatch(/\bsizes?\b/i);
     const { size: _size, style: _style, ...mugClaim } = CLAIM;
     expect((await postForm(path, { ...mugClaim, publicName: "Grace H." })).status).toBe(303);
     const [order] = await orders(campaign.id);

@@ -1,3 +1,4 @@
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import * as wizard from "~/routes/create-campaign-v2";
 import * as success from "~/routes/campaign-success.$campaignId";
@@ -166,6 +167,102 @@ describe("the campaign wizard", () => {
     expect(bodyOf<{ toast: { title: string } }>(result).toast.title).toBe("Upload Failed");
     expect(await prisma.uploadedAsset.count()).toBe(assets);
     expect((await prisma.campaign.findUniqueOrThrow({ where: { id } })).finalDesignUrl).toBeNull();
+  });
+
+  it("refuses a size the product is not made in (a hoodie in XS) and saves the sizes it is made in", async () => {
+    const { jar } = await signedInJar();
+    const id = await draftThroughStep(jar, 2, { productType: "hoodie" });
+    const url = `/create-campaign-v2?campaignId=${id}`;
+    const png = await sharp({ create: { width: 64, height: 64, channels: 4, background: "#0ea5e9" } })
+      .png()
+      .toBuffer();
+    const step3 = (sizes: string[]) =>
+      form({
+        step: "3",
+        designMode: "upload",
+        designFile: new File([new Uint8Array(png)], "design.png", { type: "image/png" }),
+        selectedColors: ["black"],
+        selectedSizes: sizes,
+      });
+
+    const refused = await run(wizard.action, postForm(jar, url, step3(["XS", "M"])));
+    expect(statusOf(refused)).toBe(400);
+    const body = bodyOf<{ result: { error: Record<string, string[]> }; toast: { title: string } }>(refused);
+    expect(body.result.error.selectedSizes).toEqual(["Hoodies are not made in size XS."]);
+    expect(body.toast.title).toBe("Validation Error");
+    expect(await prisma.campaign.findUniqueOrThrow({ where: { id } })).toMatchObject({
+      selectedSizes: "M,L,XL",
+      selectedColors: "white",
+      finalDesignUrl: null,
+    });
+
+    expect(statusOf(await run(wizard.action, postForm(jar, url, step3(["S", "M", "3XL"]))))).toBe(302);
+    const saved = await prisma.campaign.findUniqueOrThrow({ where: { id } });
+    expect(saved).toMatchObject({ productType: "hoodie", selectedSizes: "S,M,3XL", selectedColors: "black" });
+    expect(saved.finalDesignUrl).toMatch(/^\/uploads\/custom_design\//);
+
+    // A t-shirt is made in XS.
+    const tee = await draftThroughStep(jar, 2);
+    expect(statusOf(await run(wizard.action, postForm(jar, `/create-campaign-v2?campaignId=${tee}`, step3(["XS", "M"]))))).toBe(302);
+    expect((await prisma.campaign.findUniqueOrThrow({ where: { id: tee } })).selectedSizes).toBe("XS,M");
+  });
+
+  it("drops the chosen sizes a new product is not made in when step 1 changes the product", async () => {
+    const { jar } = await signedInJar();
+    const id = await draftThroughStep(jar, 3);
+    const url = `/create-campaign-v2?campaignId=${id}`;
+    await prisma.campaign.update({ where: { id }, data: { selectedSizes: "XS,S,M" } });
+
+    await run(wizard.action, postForm(jar, url, form({ ...STEP1, productType: "hoodie" })));
+    expect(await prisma.campaign.findUniqueOrThrow({ where: { id } })).toMatchObject({ productType: "hoodie", selectedSizes: "S,M" });
+
+    // A mug has no sizes: they all go, and a garment chosen again starts from the default sizes.
+    await run(wizard.action, postForm(jar, url, form({ ...STEP1, productType: "mug" })));
+    expect(await prisma.campaign.findUniqueOrThrow({ where: { id } })).toMatchObject({ productType: "mug", selectedSizes: "" });
+    await run(wizard.action, postForm(jar, url, form({ ...STEP1, productType: "t-shirt" })));
+    expect(await prisma.campaign.findUniqueOrThrow({ where: { id } })).toMatchObject({ productType: "t-shirt", selectedSizes: "M,L,XL" });
+  });
+
+  it("saves a mug's step 3 with no sizes, and still requires a garment to have one", async () => {
+    const { jar } = await signedInJar();
+    const png = await sharp({ create: { width: 64, height: 64, channels: 4, background: "#f97316" } })
+      .png()
+      .toBuffer();
+    const step3 = (sizes: string[]) =>
+      form({
+        step: "3",
+        designMode: "upload",
+        designFile: new File([new Uint8Array(png)], "design.png", { type: "image/png" }),
+        selectedColors: ["black"],
+        selectedSizes: sizes,
+      });
+
+    // A new mug draft stores no sizes from its first save.
+    const mug = await draftThroughStep(jar, 2, { productType: "mug" });
+    expect(await prisma.campaign.findUniqueOrThrow({ where: { id: mug } })).toMatchObject({ productType: "mug", selectedSizes: "" });
+    const mugUrl = `/create-campaign-v2?campaignId=${mug}`;
+    expect(statusOf(await run(wizard.action, postForm(jar, mugUrl, step3([]))))).toBe(302);
+    const saved = await prisma.campaign.findUniqueOrThrow({ where: { id: mug } });
+    expect(saved).toMatchObject({ selectedSizes: "", selectedColors: "black" });
+    expect(saved.finalDesignUrl).toMatch(/^\/uploads\/custom_design\//);
+    // Sizes sent anyway (a page from before the product changed) are not stored for a mug.
+    expect(statusOf(await run(wizard.action, postForm(jar, mugUrl, step3(["M", "XL"]))))).toBe(302);
+    expect((await prisma.campaign.findUniqueOrThrow({ where: { id: mug } })).selectedSizes).toBe("");
+
+    for (const productType of ["t-shirt", "hoodie"]) {
+      // A new creator each time: the wizard carries on with the draft a browser last worked on.
+      const { jar: creator } = await signedInJar();
+      const garment = await draftThroughStep(creator, 2, { productType });
+      const refused = await run(wizard.action, postForm(creator, `/create-campaign-v2?campaignId=${garment}`, step3([])));
+      expect(statusOf(refused)).toBe(400);
+      const body = bodyOf<{ result: { error: Record<string, string[]> } }>(refused);
+      expect(body.result.error.selectedSizes).toEqual(["At least one shirt size must be selected."]);
+      expect(await prisma.campaign.findUniqueOrThrow({ where: { id: garment } })).toMatchObject({
+        productType,
+        selectedSizes: "M,L,XL",
+        finalDesignUrl: null,
+      });
+    }
   });
 
   it("copies a campaign with duplicateId into a new draft on the first save", async () => {

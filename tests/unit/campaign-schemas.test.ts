@@ -12,14 +12,20 @@ import {
   PRODUCT_TYPES,
   reviewProblems,
   SHIRT_COLORS,
+  productHasSizes,
+  productSizes,
   SHIRT_SIZES,
-  ShirtDesignSchema,
+  shirtDesignSchema,
+  sizesAfterProductChange,
   VALIDATION_TOAST,
   WIZARD_STEPS,
   withDesignFileFlag,
 } from "~/domain/campaign-schemas";
 
 type Fields = Record<string, string | string[] | File>;
+
+/** Step 3 of a t-shirt campaign: every listed size is made. */
+const ShirtDesignSchema = shirtDesignSchema({ productType: "t-shirt" });
 
 function formData(fields: Fields): FormData {
   const data = new FormData();
@@ -82,6 +88,9 @@ describe("Conform integration", () => {
     expect(getZodConstraint(CampaignInfoSchema).brandUrl).toMatchObject({ required: false });
     expect(getZodConstraint(PlanSelectionSchema).planId).toMatchObject({ required: true });
     expect(getZodConstraint(ShirtDesignSchema).selectedColors).toMatchObject({ required: true, multiple: true });
+    expect(getZodConstraint(ShirtDesignSchema).selectedSizes).toMatchObject({ required: true, multiple: true });
+    // A mug has no sizes, so none are required.
+    expect(getZodConstraint(shirtDesignSchema({ productType: "mug" })).selectedSizes).toMatchObject({ required: false });
     const entryRules = getZodConstraint(entryRulesSchema({ today: new Date("2025-06-15T12:00:00Z") }));
     expect(entryRules.termsAccepted).toMatchObject({ required: true });
     expect(entryRules["additionalPrizes[].title"]).toMatchObject({ required: false });
@@ -327,6 +336,76 @@ describe("step 3: shirt design", () => {
     const errors = errorsOf(ShirtDesignSchema, { finalDesignUrl: "/d.png", selectedColors: ["white", "red"], selectedSizes: "4XL" });
     expect(errors["selectedColors[1]"]).toEqual(["Please choose one of the listed shirt colors."]);
     expect(errors["selectedSizes[0]"]).toEqual(["Please choose one of the listed shirt sizes."]);
+  });
+
+  it("offers each product the sizes some style of it is made in: no XS for a hoodie, none for a mug", () => {
+    expect(productSizes("t-shirt")).toEqual(["XS", "S", "M", "L", "XL", "2XL", "3XL"]);
+    expect(productSizes("hoodie")).toEqual(["S", "M", "L", "XL", "2XL", "3XL"]);
+    expect(productSizes("mug")).toEqual([]);
+    expect(PRODUCT_TYPES.filter((p) => productHasSizes(p.key)).map((p) => p.key)).toEqual(["t-shirt", "hoodie"]);
+  });
+
+  it("asks a mug for no sizes: none required, and any sent are dropped", () => {
+    const mug = shirtDesignSchema({ productType: "mug" });
+    expect(valueOf(mug, { finalDesignUrl: "/d.png", selectedColors: "black" })).toMatchObject({
+      selectedColors: ["black"],
+      selectedSizes: [],
+    });
+    // A form from before the product changed still sends sizes: the mug saves none.
+    expect(valueOf(mug, { finalDesignUrl: "/d.png", selectedColors: "white", selectedSizes: ["XS", "4XL"] }).selectedSizes).toEqual([]);
+    // Its other fields are still checked, and no size error is among them.
+    expect(errorsOf(mug, { designMode: "ai" })).toEqual({
+      selectedColors: ["At least one shirt color must be selected."],
+      designPrompt: ["AI prompt is required if no design is selected."],
+      finalDesignUrl: ["A shirt design must be selected or created."],
+    });
+  });
+
+  it("still requires a garment to have at least one size", () => {
+    for (const productType of ["t-shirt", "hoodie"]) {
+      expect(errorsOf(shirtDesignSchema({ productType }), { finalDesignUrl: "/d.png", selectedColors: "white" })).toEqual({
+        selectedSizes: ["At least one shirt size must be selected."],
+      });
+    }
+  });
+
+  it("refuses a size the campaign's product is not made in, and takes the rest", () => {
+    const hoodie = shirtDesignSchema({ productType: "hoodie" });
+    const fields = { finalDesignUrl: "/d.png", selectedColors: "white" };
+    expect(errorsOf(hoodie, { ...fields, selectedSizes: ["XS", "M"] })).toEqual({
+      selectedSizes: ["Hoodies are not made in size XS."],
+    });
+    expect(valueOf(hoodie, { ...fields, selectedSizes: ["S", "3XL"] }).selectedSizes).toEqual(["S", "3XL"]);
+    expect(valueOf(ShirtDesignSchema, { ...fields, selectedSizes: ["XS", "M"] }).selectedSizes).toEqual(["XS", "M"]);
+  });
+
+  it("reports a size the product is not made in together with the step's other errors", () => {
+    const errors = errorsOf(shirtDesignSchema({ productType: "hoodie" }), {
+      designMode: "ai",
+      selectedColors: ["white", "red"],
+      selectedSizes: "XS",
+    });
+    expect(errors).toMatchObject({
+      selectedSizes: ["Hoodies are not made in size XS."],
+      finalDesignUrl: ["A shirt design must be selected or created."],
+      "selectedColors[1]": ["Please choose one of the listed shirt colors."],
+    });
+  });
+
+  it("drops the stored sizes a newly chosen product is not made in", () => {
+    expect(sizesAfterProductChange("hoodie", "XS,M,L")).toBe("M,L");
+    expect(sizesAfterProductChange("hoodie", "XS")).toBe("M,L,XL");
+    expect(sizesAfterProductChange("hoodie", "S,M")).toBeNull();
+    expect(sizesAfterProductChange("t-shirt", "XS,M")).toBeNull();
+  });
+
+  it("stores no sizes for a mug, and gives a garment that had none the default sizes", () => {
+    expect(sizesAfterProductChange("mug", "XS,M")).toBe("");
+    expect(sizesAfterProductChange("mug", "M,L,XL")).toBe("");
+    expect(sizesAfterProductChange("mug", "11oz")).toBe("");
+    expect(sizesAfterProductChange("mug", "")).toBeNull();
+    expect(sizesAfterProductChange("t-shirt", "")).toBe("M,L,XL");
+    expect(sizesAfterProductChange("hoodie", "")).toBe("M,L,XL");
   });
 
   it("limits the prompt length", () => {

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { designPreviewUrl } from "~/domain/ai-prompts";
-import { PRODUCT_TYPES, SHIRT_COLORS } from "~/domain/campaign-schemas";
+import { PRODUCT_TYPES, productHasSizes, SHIRT_COLORS } from "~/domain/campaign-schemas";
 import { parseDateInput } from "~/domain/campaign-dates";
 import { formatPrice } from "~/domain/plans";
 import type { WizardPlan } from "~/server/wizard.server";
@@ -106,7 +106,7 @@ export function ReviewStep(
             .map((c) => c.name)
             .join(", ")}
         </Row>
-        <Row label="Sizes">{v.selectedSizes.join(", ")}</Row>
+        {productHasSizes(v.productType) ? <Row label="Sizes">{v.selectedSizes.join(", ")}</Row> : null}
       </Summary>
 
       <Summary title="Campaign Info & Branding">

@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "react-router";
 import { designPreviewUrl } from "~/domain/ai-prompts";
-import { SHIRT_COLORS, SHIRT_SIZES, ShirtDesignSchema } from "~/domain/campaign-schemas";
+import { productHasSizes, productSizes, SHIRT_COLORS, shirtDesignSchema } from "~/domain/campaign-schemas";
 import type { SavedDesign, WizardAiDesign } from "~/server/wizard.server";
 import { Confetti } from "../ui/confetti";
 import { FieldErrors, FormErrors } from "../ui/field";
@@ -26,9 +26,12 @@ export function ShirtDesignStep(
     signInHref: string;
   },
 ) {
+  // Sizes depend on the product chosen in step 1: a hoodie, for one, is not made in XS, and a mug has none.
+  const productType = props.values.productType;
+  const hasSizes = productHasSizes(productType);
   const [form, fields] = useForm({
     ...stepFormOptions("shirt-design", props),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ShirtDesignSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: shirtDesignSchema({ productType }) }),
   });
   const hydrated = useHydrated();
   const mode = props.values.designMode;
@@ -44,7 +47,7 @@ export function ShirtDesignStep(
   return (
     <div className="space-y-6">
       {props.justGenerated && hydrated ? <Confetti pieces={150} durationMs={5000} /> : null}
-      <StepHeading text="Upload your artwork or let the AI designer make one, then pick colours and sizes.">
+      <StepHeading text={`Upload your artwork or let the AI designer make one, then pick ${hasSizes ? "colours and sizes" : "colours"}.`}>
         Step 3: T-Shirt Design
       </StepHeading>
 
@@ -187,7 +190,7 @@ export function ShirtDesignStep(
           </Section>
         </div>
 
-        <Section title="Colours and sizes">
+        <Section title={hasSizes ? "Colours and sizes" : "Colours"}>
           <fieldset aria-describedby={fields.selectedColors.errorId}>
             <legend className="label">Shirt colours</legend>
             <div className="flex flex-wrap gap-3">
@@ -211,24 +214,26 @@ export function ShirtDesignStep(
             </div>
             <FieldErrors id={fields.selectedColors.errorId} errors={fields.selectedColors.errors} />
           </fieldset>
-          <fieldset aria-describedby={fields.selectedSizes.errorId}>
-            <legend className="label">Sizes</legend>
-            <div className="flex flex-wrap gap-2">
-              {SHIRT_SIZES.map((size) => (
-                <ChoiceChip
-                  key={size}
-                  type="checkbox"
-                  name={fields.selectedSizes.name}
-                  value={size}
-                  defaultChecked={sizes.includes(size)}
-                  className="min-w-14 justify-center px-3 py-2"
-                >
-                  {size}
-                </ChoiceChip>
-              ))}
-            </div>
-            <FieldErrors id={fields.selectedSizes.errorId} errors={fields.selectedSizes.errors} />
-          </fieldset>
+          {hasSizes ? (
+            <fieldset aria-describedby={fields.selectedSizes.errorId}>
+              <legend className="label">Sizes</legend>
+              <div className="flex flex-wrap gap-2">
+                {productSizes(productType).map((size) => (
+                  <ChoiceChip
+                    key={size}
+                    type="checkbox"
+                    name={fields.selectedSizes.name}
+                    value={size}
+                    defaultChecked={sizes.includes(size)}
+                    className="min-w-14 justify-center px-3 py-2"
+                  >
+                    {size}
+                  </ChoiceChip>
+                ))}
+              </div>
+              <FieldErrors id={fields.selectedSizes.errorId} errors={fields.selectedSizes.errors} />
+            </fieldset>
+          ) : null}
         </Section>
 
         <StepActions backHref={props.backHref}>
