@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { createId } from "@paralleldrive/cuid2";
+import { parseShirtSizes, productSizes } from "../domain/campaign-schemas";
 import { compareDrawOrder, drawPicks, drawPoolOf } from "../domain/draw";
 import { type Prisma, type PrismaClient, clientProvider, getDatabaseUrl, getPrisma } from "./db.server";
 import { nodeDrawHashing } from "./draw.server";
@@ -8,9 +9,11 @@ import { migrate } from "./migrate.server";
 /**
  * Reference data every install needs, plus optional demo campaigns.
  *
- * Idempotent and safe on every start: rows are only ever created when missing, never updated, so
- * whatever an admin edits (plans, templates, settings, the SAVE10 coupon) stays as edited. To retire a
- * seeded plan or coupon, deactivate it: a deleted one comes back on the next start.
+ * Idempotent and safe on every start: rows are created when missing and otherwise not touched, so
+ * whatever an admin edits (plans, templates, settings, the SAVE10 coupon) stays as edited. The one
+ * update: an email template still holding an earlier seeded default, word for word (so never edited),
+ * becomes the current default. To retire a seeded plan or coupon, deactivate it: a deleted one comes
+ * back on the next start.
  */
 
 type Tx = Prisma.TransactionClient;
@@ -190,12 +193,67 @@ ${button("{{redemption_link}}", "Claim your prize")}
   },
 ] as const;
 
+/**
+ * Defaults that earlier versions seeded, by template id. A stored template whose subject and body
+ * still equal one of these exactly was never edited by an admin, so the seed brings it up to the
+ * current default; an edited template is left alone. When a default changes, add its old text here.
+ */
+export const EARLIER_EMAIL_TEMPLATE_DEFAULTS: readonly { id: string; subject: string; htmlBody: string }[] = [
+  // Until the referral_offer token: promised 3 bonus entries even with referrals switched off.
+  {
+    id: "entry_confirmation",
+    subject: "You're entered: {{campaign_title}}",
+    htmlBody: emailLayout(`<p>Thanks for entering <strong>{{campaign_title}}</strong> by {{brand_name}}!</p>
+<p>The winner is drawn at random when the giveaway ends on {{campaign_end_date}} and notified at {{email}}.</p>
+<p>{{entry_coupon}}</p>
+<p>Want better odds? Share your personal link: every friend who enters through it earns you 3 bonus entries.</p>
+<p><a href="{{referral_link}}">{{referral_link}}</a></p>`),
+  },
+  {
+    id: "reminder_48h",
+    subject: "48 hours left: {{campaign_title}}",
+    htmlBody: emailLayout(`<p>The <strong>{{campaign_title}}</strong> giveaway by {{brand_name}} ends on {{campaign_end_date}}.</p>
+<p>You are entered. There is still time to earn 3 bonus entries for every friend who enters through your link:</p>
+<p><a href="{{referral_link}}">{{referral_link}}</a></p>`),
+  },
+  // Before the winner's bonus gift lines and the personal-link note.
+  {
+    id: "winner_notification",
+    subject: "You won the {{campaign_title}} giveaway!",
+    htmlBody: emailLayout(`<p>Congratulations!</p>
+<p>You are the winner of <strong>{{campaign_title}}</strong> by {{brand_name}}.</p>
+<p>Claim your prize by choosing your size, style and colour and telling us where to ship it:</p>
+${button("{{redemption_link}}", "Claim your prize")}
+<p>Please claim it before {{redemption_deadline}}; after that the prize may go to another entrant.</p>`),
+  },
+  // Before prize_instructions: offered a claim button for a prize there is nothing to claim for.
+  {
+    id: "additional_prize_winner",
+    subject: "You won a prize in {{campaign_title}}",
+    htmlBody: emailLayout(`<p>Good news!</p>
+<p>You won a prize in <strong>{{campaign_title}}</strong> by {{brand_name}}: {{prize_title}}.</p>
+<p>{{prize_code}}</p>
+${button("{{redemption_link}}", "See your prize")}
+<p>Redeem it before {{redemption_deadline}}.</p>`),
+  },
+  // Before the carrier and the tracking link.
+  {
+    id: "order_shipped",
+    subject: "Your {{campaign_title}} prize is on its way",
+    htmlBody: emailLayout(`<p>Your prize from <strong>{{campaign_title}}</strong> by {{brand_name}} has shipped.</p>
+<p>Tracking number: {{tracking_number}}</p>
+<p>Enjoy it!</p>`),
+  },
+];
+
 export const DEMO_CREATOR_EMAIL = "demo@giveawear.example";
 
 export type SeedResult = {
   plans: number;
   coupons: number;
   emailTemplates: number;
+  /** Unedited templates brought up to the current default (EARLIER_EMAIL_TEMPLATE_DEFAULTS). */
+  emailTemplatesUpdated: number;
   platformSettings: number;
   sliderImages: number;
   demoCampaigns: number;
@@ -214,6 +272,7 @@ export async function seed(prisma: PrismaClient, { demo }: { demo: boolean }): P
         plans: await seedPlans(tx),
         coupons: await seedCoupons(tx),
         emailTemplates: await seedEmailTemplates(tx),
+        emailTemplatesUpdated: await updateUneditedEmailTemplates(tx),
         platformSettings: await seedPlatformSettings(tx),
         sliderImages: await seedSliderImages(tx),
         demoCampaigns: 0,
@@ -271,6 +330,28 @@ async function seedEmailTemplates(tx: Tx): Promise<number> {
     htmlBody,
   }));
   return data.length ? (await tx.emailTemplate.createMany({ data })).count : 0;
+}
+
+/**
+ * Brings each stored template that still holds an earlier default, exactly, up to the current one.
+ * The update is conditional on the old text, so an edit saved meanwhile is never overwritten.
+ */
+async function updateUneditedEmailTemplates(tx: Tx): Promise<number> {
+  const stored = await tx.emailTemplate.findMany({ select: { id: true, subject: true, htmlBody: true } });
+  let updated = 0;
+  for (const row of stored) {
+    const current = EMAIL_TEMPLATE_DEFAULTS.find((template) => template.id === row.id);
+    const earlier = EARLIER_EMAIL_TEMPLATE_DEFAULTS.some(
+      (old) => old.id === row.id && old.subject === row.subject && old.htmlBody === row.htmlBody,
+    );
+    if (!current || !earlier) continue;
+    const { count } = await tx.emailTemplate.updateMany({
+      where: { id: row.id, subject: row.subject, htmlBody: row.htmlBody },
+      data: { subject: current.subject, htmlBody: current.htmlBody },
+    });
+    updated += count;
+  }
+  return updated;
 }
 
 async function seedPlatformSettings(tx: Tx): Promise<number> {
@@ -361,6 +442,14 @@ function demoEmail(random: Random, taken: Set<string>): string {
   while (taken.has(local)) local = `${local}${random.int(1, 9)}`;
   taken.add(local);
   return `${local}@${random.pick(EMAIL_DOMAINS)}`;
+}
+
+/** The sizes of a list the product is made in (a hoodie has no XS). */
+function demoSizes(productType: DemoCampaignIdea["productType"], sizes: string): string {
+  const made = productSizes(productType);
+  return parseShirtSizes(sizes)
+    .filter((size) => made.includes(size))
+    .join(",");
 }
 
 function capitalised(word: string): string {
@@ -457,7 +546,8 @@ async function seedDemoCampaigns(tx: Tx): Promise<Pick<SeedResult, "demoCampaign
       aiPrompt1: `${idea.prompt}, ${style}`,
       finalDesignUrl: designImage,
       selectedColors: (colors.length ? colors : ["white"]).join(","),
-      selectedSizes: idea.productType === "mug" ? "11oz" : random.pick(["S,M,L,XL", "M,L,XL", "XS,S,M,L,XL,2XL"]),
+      // A mug is not made in sizes: it stores none.
+      selectedSizes: idea.productType === "mug" ? "" : demoSizes(idea.productType, random.pick(["S,M,L,XL", "M,L,XL", "XS,S,M,L,XL,2XL"])),
       aiGenerationsUsed: 1,
       remainingGenerations: Math.max(0, (plan?.aiCredits ?? 1) - 1),
       startDate: new Date(startMs),
@@ -583,7 +673,8 @@ function demoOrder(
     winnerEmail,
     status,
     size: claimed && productType !== "mug" ? random.pick(["S", "M", "L", "XL"]) : null,
-    style: claimed ? (productType === "mug" ? "11oz" : "Classic") : null,
+    // A mug has no size or style to choose (a real mug claim stores neither).
+    style: claimed && productType !== "mug" ? "Unisex" : null,
     color: claimed ? random.pick(COLORS) : null,
     shipName: claimed ? name || "Demo Winner" : null,
     shipLine1: claimed ? `${random.int(10, 999)} ${random.pick(["Maple", "Oak", "Harbor", "Sunset", "River"])} Street` : null,

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { readFile, readdir } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { productSizes } from "../../app/domain/campaign-schemas";
 import { formatPrice, lowestPaidPlan, planFeatureList } from "../../app/domain/plans";
 import { type PrismaClient, isUniqueConstraintError } from "../../app/server/db.server";
 import { migrate, migrationsDirectory } from "../../app/server/migrate.server";
@@ -183,6 +184,17 @@ describe(`database (${provider})`, () => {
             .digest("hex"),
         );
       }
+      // Garments offer only sizes they are made in (no hoodie in XS); a mug is made in none and stores none.
+      for (const campaign of campaigns.filter((c) => c.productType !== "mug")) {
+        const made: string[] = productSizes(campaign.productType);
+        expect(campaign.selectedSizes).not.toBe("");
+        expect(campaign.selectedSizes.split(",").filter((size) => !made.includes(size))).toEqual([]);
+      }
+      for (const campaign of campaigns.filter((c) => c.productType === "mug")) expect(campaign.selectedSizes).toBe("");
+      // A mug's winner chooses no size or style, in the demo orders as in a real claim.
+      const mugOrders = await db.prisma.order.findMany({ where: { campaign: { productType: "mug" } } });
+      expect(mugOrders.length).toBeGreaterThan(0);
+      for (const order of mugOrders) expect(order).toMatchObject({ size: null, style: null });
       for (const campaign of past) {
         const winner = await db.prisma.entry.findUnique({ where: { id: campaign.winnerEntryId ?? "" } });
         expect(winner?.campaignId).toBe(campaign.id);
@@ -224,6 +236,64 @@ describe(`database (${provider})`, () => {
       const result = await seed(db.prisma, { demo: true });
       expect(result).toMatchObject({ plans: 0, platformSettings: 1, demoCampaigns: 0 });
       expect((await db.prisma.plan.findUniqueOrThrow({ where: { id: "growth_tee" } })).priceCents).toBe(3900);
+    });
+
+    it("brings an email template still holding an earlier default up to date, and leaves an edited one alone", async () => {
+      const current = (id: string) => EMAIL_TEMPLATE_DEFAULTS.find((template) => template.id === id)!;
+      // What earlier versions seeded: the referral line promised 3 bonus entries whatever the setting.
+      const oldEntered = current("entry_confirmation").htmlBody.replace(
+        "<p>{{referral_offer}}</p>",
+        "<p>Want better odds? Share your personal link: every friend who enters through it earns you 3 bonus entries.</p>",
+      );
+      const oldReminder = current("reminder_48h").htmlBody.replace(
+        "<p>{{referral_offer}}</p>",
+        "<p>You are entered. There is still time to earn 3 bonus entries for every friend who enters through your link:</p>",
+      );
+      expect(oldEntered).not.toBe(current("entry_confirmation").htmlBody);
+      expect(oldReminder).not.toBe(current("reminder_48h").htmlBody);
+      await db.prisma.emailTemplate.update({ where: { id: "entry_confirmation" }, data: { htmlBody: oldEntered } });
+      // An admin edited the reminder's old text: a single word differs.
+      const edited = oldReminder.replace("There is still time", "There is plenty of time");
+      await db.prisma.emailTemplate.update({ where: { id: "reminder_48h" }, data: { htmlBody: edited } });
+      const editedBefore = await db.prisma.emailTemplate.findUniqueOrThrow({ where: { id: "reminder_48h" } });
+
+      const result = await seed(db.prisma, { demo: true });
+
+      expect(result).toMatchObject({ emailTemplates: 0, emailTemplatesUpdated: 1 });
+      const entered = await db.prisma.emailTemplate.findUniqueOrThrow({ where: { id: "entry_confirmation" } });
+      expect(entered.subject).toBe("You're entered: {{campaign_title}}");
+      expect(entered.htmlBody).toBe(current("entry_confirmation").htmlBody);
+      expect(entered.htmlBody).toContain("<p>{{referral_offer}}</p>");
+      expect(entered.htmlBody).not.toContain("bonus entries");
+      expect(await db.prisma.emailTemplate.findUniqueOrThrow({ where: { id: "reminder_48h" } })).toEqual(editedBefore);
+
+      // The unedited old reminder is brought up to date too, and a second run changes nothing.
+      await db.prisma.emailTemplate.update({ where: { id: "reminder_48h" }, data: { htmlBody: oldReminder } });
+      expect((await seed(db.prisma, { demo: true })).emailTemplatesUpdated).toBe(1);
+      expect((await db.prisma.emailTemplate.findUniqueOrThrow({ where: { id: "reminder_48h" } })).htmlBody).toBe(
+        current("reminder_48h").htmlBody,
+      );
+      const before = await snapshot(db.prisma);
+      const again = await seed(db.prisma, { demo: true });
+      expect(Object.values(again).every((count) => count === 0)).toBe(true);
+      expect(await snapshot(db.prisma)).toEqual(before);
+    });
+
+    it("leaves a template whose subject an admin changed, even when its body is an earlier default", async () => {
+      const entered = EMAIL_TEMPLATE_DEFAULTS.find((template) => template.id === "entry_confirmation")!;
+      const oldBody = entered.htmlBody.replace(
+        "<p>{{referral_offer}}</p>",
+        "<p>Want better odds? Share your personal link: every friend who enters through it earns you 3 bonus entries.</p>",
+      );
+      await db.prisma.emailTemplate.update({
+        where: { id: "entry_confirmation" },
+        data: { subject: "Thanks for entering {{campaign_title}}", htmlBody: oldBody },
+      });
+      expect((await seed(db.prisma, { demo: true })).emailTemplatesUpdated).toBe(0);
+      expect(await db.prisma.emailTemplate.findUniqueOrThrow({ where: { id: "entry_confirmation" } })).toMatchObject({
+        subject: "Thanks for entering {{campaign_title}}",
+        htmlBody: oldBody,
+      });
     });
   });
 
