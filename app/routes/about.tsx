@@ -2,6 +2,8 @@ import { Link } from "react-router";
 import { FeatureGrid, PageHeader, Section, SectionHeading, type Feature } from "~/components/marketing/sections";
 import { Prose } from "~/components/marketing/prose";
 import { pageMeta } from "~/components/marketing/meta";
+import { REFERRAL_BONUS_ENTRIES } from "~/domain/entries";
+import { platformSetting } from "~/server/settings.server";
 import type { Route } from "./+types/about";
 
 const TITLE = "About Us · Giveawear";
@@ -9,6 +11,11 @@ const DESCRIPTION =
   "Giveawear helps brands and creators run merch giveaways that are simple to enter, provably fair and delivered to the winner's door.";
 
 export const meta: Route.MetaFunction = () => pageMeta(TITLE, DESCRIPTION);
+
+/** Bonus entries are promised only while referrals earn them (platform setting referralsEnabled). */
+export async function loader() {
+  return { referralsEnabled: await platformSetting("referralsEnabled") };
+}
 
 const PRINCIPLES: readonly Feature[] = [
   {
@@ -33,7 +40,10 @@ const PRINCIPLES: readonly Feature[] = [
   },
 ];
 
-export default function About() {
+export default function About({ loaderData }: Route.ComponentProps) {
+  const entrants = loaderData.referralsEnabled
+    ? `Entrants join with just their email and earn ${REFERRAL_BONUS_ENTRIES} bonus entries for every friend they bring.`
+    : "Entrants join with just their email and get a personal link to pass the giveaway on to friends.";
   return (
     <>
       <PageHeader
@@ -51,9 +61,8 @@ export default function About() {
         </p>
         <p>
           Giveawear puts all of it in one place. Design a t-shirt, hoodie or mug (upload your artwork or use the AI designer), launch a
-          giveaway with its own page and official rules, and share it. Entrants join with just their email and earn 3 bonus entries for
-          every friend they bring. When the giveaway ends, the winner is drawn at random and notified by email, picks their size and colour,
-          and the prize ships through our print-on-demand partner.
+          giveaway with its own page and official rules, and share it. {entrants} When the giveaway ends, the winner is drawn at random and
+          notified by email, picks their size and colour, and the prize ships through our print-on-demand partner.
         </p>
         <h2>Who it's for</h2>
         <p>

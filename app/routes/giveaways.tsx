@@ -19,6 +19,7 @@ import {
 import { publicPhase } from "~/domain/campaign-status";
 import { campaignImage } from "~/domain/mockups";
 import { browseCampaigns } from "~/server/browse.server";
+import { platformSetting } from "~/server/settings.server";
 import type { Route } from "./+types/giveaways";
 
 export const meta = () => [
@@ -32,7 +33,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const query = parseBrowseQuery(url.searchParams);
   const now = new Date();
-  const result = await browseCampaigns(query, now);
+  const [result, referralsEnabled] = await Promise.all([browseCampaigns(query, now), platformSetting("referralsEnabled")]);
   // An old link past the last page lands on the last page, with the URL saying so.
   if (result.page !== query.page) throw redirect(`/giveaways${browseSearch(query, { page: result.page })}`);
 
@@ -49,21 +50,23 @@ export async function loader({ request }: Route.LoaderArgs) {
       entriesLabel: cardEntriesLabel(phase, campaign.entryCount),
     };
   });
-  return { query, campaigns, total: result.total, page: result.page, pageCount: result.pageCount };
+  return { query, campaigns, total: result.total, page: result.page, pageCount: result.pageCount, referralsEnabled };
 }
 
 export default function Giveaways({ loaderData }: Route.ComponentProps) {
-  const { query, campaigns, total, page, pageCount } = loaderData;
+  const { query, campaigns, total, page, pageCount, referralsEnabled } = loaderData;
   const navigation = useNavigation();
   const location = useLocation();
   const updating = navigation.state === "loading" && navigation.location.pathname === location.pathname;
+  // Bonus entries are promised only while referrals earn them (platform setting referralsEnabled).
+  const intro = `Merch giveaways from brands and creators. Pick one, enter with your email, and ${
+    referralsEnabled ? "share your link for bonus entries." : "share it with friends."
+  }`;
 
   return (
     <section className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6 sm:py-12">
       <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Browse Giveaways</h1>
-      <p className="mt-2 max-w-2xl text-slate-700 dark:text-slate-300">
-        Merch giveaways from brands and creators. Pick one, enter with your email, and share your link for bonus entries.
-      </p>
+      <p className="mt-2 max-w-2xl text-slate-700 dark:text-slate-300">{intro}</p>
 
       <BrowseFilters query={query} />
 

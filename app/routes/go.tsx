@@ -4,6 +4,7 @@ import { marketingPrice } from "~/components/marketing/price";
 import { PromoBanner } from "~/components/marketing/promo-banner";
 import { FeatureGrid, Section, SectionHeading, StepList, type Feature, type Step } from "~/components/marketing/sections";
 import { TestimonialCarousel } from "~/components/marketing/testimonials";
+import { REFERRAL_BONUS_ENTRIES } from "~/domain/entries";
 import { lowestPaidPlan } from "~/domain/plans";
 import { landingTexts } from "~/server/landing.server";
 import { homepageSlides } from "~/server/slider.server";
@@ -14,19 +15,32 @@ import type { Route } from "./+types/go";
 const TITLE = "Give Away Great Shirts, Grow a Real Audience · Giveawear";
 const DESCRIPTION =
   "Launch a branded merch giveaway in minutes. Entrants join with an email, share for bonus entries, and we ship the prize to your winner.";
+/** While referrals earn nothing (platform setting referralsEnabled off), the page does not offer bonus entries. */
+const DESCRIPTION_WITHOUT_REFERRALS =
+  "Launch a branded merch giveaway in minutes. Entrants join with an email, share it with friends, and we ship the prize to your winner.";
 
-export const meta: Route.MetaFunction = () => pageMeta(TITLE, DESCRIPTION, { website: true });
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  pageMeta(TITLE, loaderData?.referralsEnabled ? DESCRIPTION : DESCRIPTION_WITHOUT_REFERRALS, { website: true });
 
 const LEAD =
   "Launch a branded merch giveaway in minutes. Entrants join with just an email, share for bonus entries, and we ship the prize to your winner.";
+const LEAD_WITHOUT_REFERRALS =
+  "Launch a branded merch giveaway in minutes. Entrants join with just an email, share it with friends, and we ship the prize to your winner.";
 
 export async function loader() {
-  const [slides, plans, texts] = await Promise.all([homepageSlides(), activePlans(), landingTexts(LEAD)]);
+  // No default copy here: which lead stands in for an empty one depends on whether referrals are on.
+  const [slides, plans, texts] = await Promise.all([homepageSlides(), activePlans(), landingTexts("")]);
   const plan = lowestPaidPlan(plans);
-  return { heroImage: slides[0] ?? null, ...texts, startingPrice: plan ? marketingPrice(plan.priceCents) : null };
+  return {
+    heroImage: slides[0] ?? null,
+    ...texts,
+    homepageCopy: texts.homepageCopy || (texts.referralsEnabled ? LEAD : LEAD_WITHOUT_REFERRALS),
+    startingPrice: plan ? marketingPrice(plan.priceCents) : null,
+  };
 }
 
-const BENEFITS: readonly Feature[] = [
+/** The benefits; the second promises referral bonus entries only while referrals earn them, sharing alone otherwise. */
+const benefits = (referralsEnabled: boolean): readonly Feature[] => [
   {
     icon: "mail",
     title: "Grow Your Email List",
@@ -35,7 +49,9 @@ const BENEFITS: readonly Feature[] = [
   {
     icon: "megaphone",
     title: "Reach Beyond Your Followers",
-    text: "Entrants share a personal link and earn 3 bonus entries for each new friend, so your giveaway travels on its own.",
+    text: referralsEnabled
+      ? `Entrants share a personal link and earn ${REFERRAL_BONUS_ENTRIES} bonus entries for each new friend, so your giveaway travels on its own.`
+      : "Every entrant gets a personal link to pass your giveaway on to friends, so it travels on its own.",
   },
   {
     icon: "shirt",
@@ -57,7 +73,7 @@ const STEPS: readonly Step[] = [
 ];
 
 export default function Go({ loaderData }: Route.ComponentProps) {
-  const { heroImage, startingPrice, homepageCopy, promoBanner } = loaderData;
+  const { heroImage, startingPrice, homepageCopy, promoBanner, referralsEnabled } = loaderData;
   return (
     <>
       <PromoBanner text={promoBanner} />
@@ -101,7 +117,7 @@ export default function Go({ loaderData }: Route.ComponentProps) {
           title="Why Creators Use Giveawear"
           intro="A giveaway is the fastest way to meet new fans. We make it effortless, fair and worth sharing."
         />
-        <FeatureGrid features={BENEFITS} columns={4} />
+        <FeatureGrid features={benefits(referralsEnabled)} columns={4} />
       </Section>
 
       <Section tone="tinted" labelledBy="process-title">
@@ -111,7 +127,7 @@ export default function Go({ loaderData }: Route.ComponentProps) {
 
       <Section labelledBy="testimonials-title">
         <SectionHeading id="testimonials-title" eyebrow="Testimonials" title="What Creators Say" />
-        <TestimonialCarousel />
+        <TestimonialCarousel referralsEnabled={referralsEnabled} />
       </Section>
 
       <section aria-labelledby="offer-title" className="px-4 pb-16 sm:px-6 sm:pb-20">

@@ -1,9 +1,10 @@
 import { Link } from "react-router";
-import { HeroSlider } from "~/components/marketing/hero-slider";
+import { SliderHero } from "~/components/marketing/hero-slider";
 import { marketingPrice } from "~/components/marketing/price";
 import { PromoBanner } from "~/components/marketing/promo-banner";
 import { CallToAction, FeatureGrid, Section, SectionHeading, StepList, type Feature, type Step } from "~/components/marketing/sections";
 import { TestimonialCarousel } from "~/components/marketing/testimonials";
+import { REFERRAL_BONUS_ENTRIES } from "~/domain/entries";
 import { lowestPaidPlan } from "~/domain/plans";
 import { landingTexts } from "~/server/landing.server";
 import { homepageSlides } from "~/server/slider.server";
@@ -14,8 +15,12 @@ import type { Route } from "./+types/home";
 const TITLE = "Branded Shirt Giveaways, From Design to Doorstep · Giveawear";
 const DESCRIPTION =
   "Create a branded shirt giveaway in minutes: automated winner selection, automatic fulfillment, an AI designer, bonus prizes and referrals.";
+/** While referrals earn nothing (platform setting referralsEnabled off), the page does not offer them. */
+const DESCRIPTION_WITHOUT_REFERRALS =
+  "Create a branded shirt giveaway in minutes: automated winner selection, automatic fulfillment, an AI designer and bonus prizes.";
 
-export const meta: Route.MetaFunction = () => pageMeta(TITLE, DESCRIPTION, { website: true });
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  pageMeta(TITLE, loaderData?.referralsEnabled ? DESCRIPTION : DESCRIPTION_WITHOUT_REFERRALS, { website: true });
 
 const LEAD =
   "Design a shirt, launch a giveaway with its own page, collect entries by email and let us pick the winner and ship the prize. Your audience grows while we handle the rest.";
@@ -47,12 +52,19 @@ const FEATURES: readonly Feature[] = [
     title: "Bonus Prizes or Coupons",
     text: "Add runner-up prizes, a bonus gift for the winner, or a coupon code every entrant receives.",
   },
-  {
-    icon: "users",
-    title: "Built-In Referral System",
-    text: "Every entrant gets a personal link and earns 3 bonus entries for each friend who enters through it.",
-  },
 ];
+
+/** The last feature: the referral system while referrals earn bonus entries, sharing alone otherwise. */
+const REFERRAL_FEATURE: Feature = {
+  icon: "users",
+  title: "Built-In Referral System",
+  text: `Every entrant gets a personal link and earns ${REFERRAL_BONUS_ENTRIES} bonus entries for each friend who enters through it.`,
+};
+const SHARING_FEATURE: Feature = {
+  icon: "users",
+  title: "Built-In Sharing",
+  text: "Every entrant gets a personal link to pass your giveaway on to friends, by email, X, Facebook or WhatsApp.",
+};
 
 const STEPS: readonly Step[] = [
   { title: "Design Your Shirt", text: "Upload your artwork or generate it with AI, then pick the colours and sizes." },
@@ -62,35 +74,17 @@ const STEPS: readonly Step[] = [
 ];
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { slides, teaser, homepageCopy, promoBanner } = loaderData;
+  const { slides, teaser, homepageCopy, promoBanner, referralsEnabled } = loaderData;
   return (
     <>
       <PromoBanner text={promoBanner} />
-      <section
-        aria-labelledby="hero-title"
-        className="relative overflow-hidden bg-gradient-to-b from-brand-50 to-white dark:from-slate-900 dark:to-slate-950"
-      >
-        <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 py-14 sm:px-6 md:py-20 lg:grid-cols-2 lg:py-24">
-          <div>
-            <p className="text-sm font-semibold uppercase tracking-wide text-brand-700 dark:text-brand-300">
-              Smart giveaways for modern brands
-            </p>
-            <h1 id="hero-title" className="mt-3 text-4xl font-extrabold tracking-tight text-balance sm:text-5xl lg:text-6xl">
-              Branded Shirt Giveaways, From Design to Doorstep
-            </h1>
-            <p className="mt-5 max-w-xl text-lg text-pretty text-slate-700 dark:text-slate-300">{homepageCopy}</p>
-            <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-              <Link to="/create-campaign" className="btn-primary px-6 py-3 text-base">
-                Create Your Giveaway
-              </Link>
-              <Link to="/how-it-works" className="btn-secondary px-6 py-3 text-base">
-                See How It Works
-              </Link>
-            </div>
-          </div>
-          <HeroSlider slides={slides} />
-        </div>
-      </section>
+      <SliderHero
+        title="Branded Shirt Giveaways, From Design to Doorstep"
+        copy={homepageCopy}
+        primary={{ to: "/create-campaign", label: "Create Your Giveaway" }}
+        secondary={{ to: "/how-it-works", label: "See How It Works" }}
+        slides={slides}
+      />
 
       <Section labelledBy="features-title">
         <SectionHeading
@@ -99,7 +93,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           title="Everything Your Giveaway Needs"
           intro="From the first sketch to the parcel on your winner's doorstep, one place handles it all."
         />
-        <FeatureGrid features={FEATURES} />
+        <FeatureGrid features={[...FEATURES, referralsEnabled ? REFERRAL_FEATURE : SHARING_FEATURE]} />
       </Section>
 
       <Section tone="tinted" labelledBy="steps-title">
@@ -109,7 +103,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <Section labelledBy="testimonials-title">
         <SectionHeading id="testimonials-title" eyebrow="Testimonials" title="Creators Love Giveawear" />
-        <TestimonialCarousel />
+        <TestimonialCarousel referralsEnabled={referralsEnabled} />
       </Section>
 
       <Section tone="tinted" labelledBy="pricing-title">

@@ -2,6 +2,8 @@ import { Link } from "react-router";
 import { Icon, IconBadge, type IconName } from "~/components/marketing/icons";
 import { CheckList, PageHeader } from "~/components/marketing/sections";
 import { pageMeta } from "~/components/marketing/meta";
+import { REFERRAL_BONUS_ENTRIES } from "~/domain/entries";
+import { platformSetting } from "~/server/settings.server";
 import type { Route } from "./+types/how-it-works";
 
 const TITLE = "How It Works · Giveawear";
@@ -10,6 +12,11 @@ const DESCRIPTION =
 
 export const meta: Route.MetaFunction = () => pageMeta(TITLE, DESCRIPTION);
 
+/** Bonus entries are promised only while referrals earn them (platform setting referralsEnabled). */
+export async function loader() {
+  return { referralsEnabled: await platformSetting("referralsEnabled") };
+}
+
 interface HowStep {
   icon: IconName;
   title: string;
@@ -17,8 +24,11 @@ interface HowStep {
   points: readonly string[];
 }
 
-/** SPEC "How it works (six steps)". */
-const STEPS: readonly HowStep[] = [
+/**
+ * SPEC "How it works (six steps)". Referral bonus entries are promised only while referrals earn
+ * them; otherwise entrants still get a link to share.
+ */
+const howSteps = (referralsEnabled: boolean): readonly HowStep[] => [
   {
     icon: "clipboard",
     title: "Create Your Campaign",
@@ -49,7 +59,11 @@ const STEPS: readonly HowStep[] = [
     icon: "target",
     title: "Collect Leads",
     text: "Entrants join with their email, no account needed, and every entry grows your audience.",
-    points: ["Email entry with optional SMS number", "3 bonus entries for every friend referred", "Track entries in real time"],
+    points: [
+      "Email entry with optional SMS number",
+      referralsEnabled ? `${REFERRAL_BONUS_ENTRIES} bonus entries for every friend referred` : "A personal link for every entrant to share",
+      "Track entries in real time",
+    ],
   },
   {
     icon: "trophy",
@@ -65,7 +79,7 @@ const STEPS: readonly HowStep[] = [
   },
 ];
 
-export default function HowItWorks() {
+export default function HowItWorks({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader
@@ -75,7 +89,7 @@ export default function HowItWorks() {
       />
 
       <ol className="mx-auto max-w-4xl space-y-6 px-4 pt-6 pb-16 sm:px-6">
-        {STEPS.map((step, index) => (
+        {howSteps(loaderData.referralsEnabled).map((step, index) => (
           <li key={step.title} className="card flex flex-col gap-5 p-6 sm:flex-row sm:p-8">
             <div className="flex items-center gap-4 sm:flex-col sm:items-center">
               <span

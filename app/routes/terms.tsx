@@ -1,7 +1,9 @@
 import { Link } from "react-router";
 import { LegalPage, LegalSection } from "~/components/marketing/prose";
 import { pageMeta } from "~/components/marketing/meta";
+import { REFERRAL_BONUS_ENTRIES } from "~/domain/entries";
 import { getConfig } from "~/server/config.server";
+import { platformSetting } from "~/server/settings.server";
 import type { Route } from "./+types/terms";
 
 const TITLE = "Terms of Service · Giveawear";
@@ -10,9 +12,12 @@ const DESCRIPTION =
 
 export const meta: Route.MetaFunction = () => pageMeta(TITLE, DESCRIPTION);
 
-/** The claim window is configurable (CLAIM_WINDOW_DAYS); the terms quote the one in force. */
-export function loader() {
-  return { claimWindowDays: getConfig().CLAIM_WINDOW_DAYS };
+/**
+ * The claim window is configurable (CLAIM_WINDOW_DAYS); the terms quote the one in force. Referral
+ * bonus entries are promised only while referrals earn them (platform setting referralsEnabled).
+ */
+export async function loader() {
+  return { claimWindowDays: getConfig().CLAIM_WINDOW_DAYS, referralsEnabled: await platformSetting("referralsEnabled") };
 }
 
 const SECTIONS = [
@@ -34,6 +39,10 @@ type SectionId = (typeof SECTIONS)[number]["id"];
 const title = (id: SectionId) => SECTIONS.find((section) => section.id === id)?.title ?? id;
 
 export default function Terms({ loaderData }: Route.ComponentProps) {
+  // Bonus entries already earned still count after referrals are switched off; no new ones are promised.
+  const drawWeight = loaderData.referralsEnabled
+    ? `(1, plus ${REFERRAL_BONUS_ENTRIES} for every successful referral)`
+    : "(1, plus any bonus entries earned through referrals while they were offered)";
   return (
     <LegalPage
       title="Terms of Service"
@@ -70,10 +79,19 @@ export default function Terms({ loaderData }: Route.ComponentProps) {
             optional). Addresses are compared after normalising them, so variations of one address count as one entry. Entering with several
             addresses, automated tools or fake identities is not allowed, and such entries may be disqualified.
           </li>
-          <li>
-            <strong>Referral bonus.</strong> After entering you get a personal referral link. Each new, distinct entrant who enters through
-            it earns you 3 bonus entries. Referring yourself, repeat entries and unknown links earn nothing.
-          </li>
+          {loaderData.referralsEnabled ? (
+            <li>
+              <strong>Referral bonus.</strong> After entering you get a personal referral link. While the giveaway offers referrals (its
+              official rules say whether it does), each new, distinct entrant who enters through it earns you {REFERRAL_BONUS_ENTRIES} bonus
+              entries. Referring yourself, repeat entries and unknown links earn nothing.
+            </li>
+          ) : (
+            <li>
+              <strong>Sharing.</strong> After entering you get a personal link to share the giveaway with friends. Giveaways do not
+              currently offer referral bonus entries, so sharing does not add entries to yours; a giveaway's official rules say whether it
+              offers them.
+            </li>
+          )}
           <li>
             Entries are accepted only while a giveaway is running, and a giveaway may stop accepting entries once its plan's entry limit is
             reached.
@@ -96,10 +114,10 @@ export default function Terms({ loaderData }: Route.ComponentProps) {
         <p>
           Winners are picked at random, and the draw can be checked by anyone. When a giveaway launches we generate a secret seed and
           publish its SHA-256 fingerprint (the "seed commitment") on the giveaway's page and in its official rules. When the giveaway ends,
-          we reveal the seed and draw the winners from all valid entries in a fixed order, each entrant weighted by their entries (1, plus 3
-          for every successful referral), using a published, deterministic procedure. Because the seed is fixed before the giveaway opens
-          and the procedure is public, anyone can re-run the draw and check that it gives the same winner. Additional prizes (2nd and 3rd
-          place) are drawn the same way, without repeats.
+          we reveal the seed and draw the winners from all valid entries in a fixed order, each entrant weighted by their entries{" "}
+          {drawWeight}, using a published, deterministic procedure. Because the seed is fixed before the giveaway opens and the procedure is
+          public, anyone can re-run the draw and check that it gives the same winner. Additional prizes (2nd and 3rd place) are drawn the
+          same way, without repeats.
         </p>
       </LegalSection>
 

@@ -471,6 +471,96 @@ describe("platform settings", () => {
     for (const path of ["/", "/home", "/go"]) expect((await page(null, path)).html, path).not.toContain('data-testid="promo-banner"');
   });
 
+  it("promises referral bonus entries on the landing, browse, about and legal pages only while referrals are on", async () => {
+    const saveReferrals = async (enabled: boolean) => {
+      const saved = await submit(admin, "/admin/dashboard/settings", {
+        homepageCopy: "Giveaways that ship.",
+        promoBanner: "",
+        autoPickWinnerEnabled: "on",
+        ...(enabled ? { referralsEnabled: "on" } : {}),
+      });
+      expect(saved.html).toContain("Settings Saved");
+    };
+    const description = (html: string) => /<meta name="description" content="([^"]*)"/.exec(html)?.[1] ?? "";
+
+    await saveReferrals(true);
+    const home = await page(null, "/home");
+    expect(home.html).toContain("Built-In Referral System");
+    expect(home.html).toContain("earns 3 bonus entries for each friend who enters through it");
+    expect(description(home.html)).toContain("bonus prizes and referrals");
+    expect((await page(null, "/giveaways")).html).toContain("share your link for bonus entries.");
+    expect((await page(null, "/how-it-works")).html).toContain("3 bonus entries for every friend referred");
+    const testimonials = (html: string) => html.match(/<blockquote/g)?.length ?? 0;
+    expect(home.html).toContain("The referral bonus did most of the work for us.");
+    expect(testimonials(home.html)).toBe(4);
+    const go = await page(null, "/go");
+    expect(go.html).toContain("Entrants share a personal link and earn 3 bonus entries for each new friend");
+    expect(go.html).toContain("The referral bonus did most of the work for us.");
+    expect(testimonials(go.html)).toBe(4);
+    expect(description(go.html)).toContain("share for bonus entries");
+    expect((await page(null, "/about")).html).toContain(
+      "Entrants join with just their email and earn 3 bonus entries for every friend they bring.",
+    );
+    const terms = await page(null, "/terms");
+    expect(terms.html).toContain("each new, distinct entrant who enters through it earns you 3 bonus entries");
+    expect(terms.html).toContain("weighted by their entries (1, plus 3 for every successful referral)");
+
+    await saveReferrals(false);
+    try {
+      const off = await page(null, "/home");
+      expect(off.status).toBe(200);
+      expect(off.html).not.toContain("Built-In Referral System");
+      expect(off.html).toContain("Built-In Sharing");
+      expect(off.html).not.toMatch(/bonus entr/i);
+      expect(description(off.html)).toBe(
+        "Create a branded shirt giveaway in minutes: automated winner selection, automatic fulfillment, an AI designer and bonus prizes.",
+      );
+      expect(description(off.html)).not.toMatch(/referr/i);
+
+      const giveaways = await page(null, "/giveaways");
+      expect(giveaways.status).toBe(200);
+      expect(giveaways.html).toContain("Pick one, enter with your email, and share it with friends.");
+      expect(giveaways.html).not.toMatch(/bonus entr/i);
+
+      const howItWorks = await page(null, "/how-it-works");
+      expect(howItWorks.status).toBe(200);
+      expect(howItWorks.html).toContain("A personal link for every entrant to share");
+      expect(howItWorks.html).not.toMatch(/bonus entr/i);
+
+      // The testimonial crediting the referral bonus credits sharing instead; the carousel keeps its four slides.
+      expect(off.html).not.toMatch(/referral bonus/i);
+      expect(off.html).toContain("Entrants shared their links with friends and did most of the work for us.");
+      expect(testimonials(off.html)).toBe(4);
+
+      const goOff = await page(null, "/go");
+      expect(goOff.status).toBe(200);
+      expect(goOff.html).toContain("Every entrant gets a personal link to pass your giveaway on to friends, so it travels on its own.");
+      expect(goOff.html).toContain("Entrants shared their links with friends and did most of the work for us.");
+      expect(testimonials(goOff.html)).toBe(4);
+      expect(goOff.html).not.toMatch(/bonus entr|referral bonus/i);
+      expect(description(goOff.html)).toBe(
+        "Launch a branded merch giveaway in minutes. Entrants join with an email, share it with friends, and we ship the prize to your winner.",
+      );
+
+      const about = await page(null, "/about");
+      expect(about.status).toBe(200);
+      expect(about.html).toContain("Entrants join with just their email and get a personal link to pass the giveaway on to friends.");
+      expect(about.html).not.toMatch(/bonus entr/i);
+
+      // The terms promise no new bonus entries, and say that bonus entries already earned still count.
+      const termsOff = await page(null, "/terms");
+      expect(termsOff.status).toBe(200);
+      expect(termsOff.html).toContain("Giveaways do not currently offer referral bonus entries, so sharing does not add entries to yours");
+      expect(termsOff.html).not.toContain("earns you 3 bonus entries");
+      expect(termsOff.html).not.toMatch(/plus 3 for every/);
+      expect(termsOff.html).toContain(
+        "weighted by their entries (1, plus any bonus entries earned through referrals while they were offered)",
+      );
+    } finally {
+      await saveReferrals(true);
+    }
+  });
+
   it("refuses empty homepage copy", async () => {
     const response = await send(admin, "/admin/dashboard/settings", { homepageCopy: "", referralsEnabled: "on" });
     expect(response.status).toBe(400);

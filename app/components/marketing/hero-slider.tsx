@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { responsiveImage } from "~/domain/images";
 import { Carousel } from "./carousel";
 
@@ -42,5 +43,51 @@ export function HeroSlider({ slides }: { slides: readonly HeroSlide[] }) {
         </figure>
       )}
     />
+  );
+}
+
+/**
+ * The landing pages' hero (/, /start and /home): the tagline, a headline, the admin's homepage
+ * copy, two calls to action and the slider.
+ */
+export function SliderHero({
+  title,
+  copy,
+  primary,
+  secondary,
+  slides,
+}: {
+  title: string;
+  copy: string;
+  primary: { to: string; label: string };
+  secondary: { to: string; label: string };
+  slides: readonly HeroSlide[];
+}) {
+  return (
+    <section
+      aria-labelledby="hero-title"
+      className="relative overflow-hidden bg-gradient-to-b from-brand-50 to-white dark:from-slate-900 dark:to-slate-950"
+    >
+      <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 py-14 sm:px-6 md:py-20 lg:grid-cols-2 lg:py-24">
+        <div>
+          <p className="text-sm font-semibold uppercase tracking-wide text-brand-700 dark:text-brand-300">
+            Smart giveaways for modern brands
+          </p>
+          <h1 id="hero-title" className="mt-3 text-4xl font-extrabold tracking-tight text-balance sm:text-5xl lg:text-6xl">
+            {title}
+          </h1>
+          <p className="mt-5 max-w-xl text-lg text-pretty text-slate-700 dark:text-slate-300">{copy}</p>
+          <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+            <Link to={primary.to} className="btn-primary px-6 py-3 text-base">
+              {primary.label}
+            </Link>
+            <Link to={secondary.to} className="btn-secondary px-6 py-3 text-base">
+              {secondary.label}
+            </Link>
+          </div>
+        </div>
+        <HeroSlider slides={slides} />
+      </div>
+    </section>
   );
 }

@@ -1,3 +1,4 @@
+import { useLoaderData } from "react-router";
 import { Carousel } from "./carousel";
 
 /** SPEC section 9: testimonials advance every 7 s. */
@@ -40,10 +41,38 @@ function initials(name: string): string {
   return `${words[0]?.[0] ?? ""}${words.length > 1 ? (words.at(-1)?.[0] ?? "") : ""}`.toUpperCase();
 }
 
-export function TestimonialCarousel({ testimonials = TESTIMONIALS }: { testimonials?: readonly Testimonial[] }) {
+/**
+ * Maya's line credits the referral bonus; while referrals earn nothing (platform setting
+ * referralsEnabled off) she credits sharing instead, so the carousel keeps its four slides.
+ */
+const SHARING_QUOTE =
+  "We gave away twenty shirts in our first campaign and added over 1,800 people to our list. Entrants shared their links with friends and did most of the work for us.";
+
+/** The testimonials, with no promise of referral bonus entries unless referrals earn them. */
+export function testimonialsFor(referralsEnabled: boolean): readonly Testimonial[] {
+  if (referralsEnabled) return TESTIMONIALS;
+  return TESTIMONIALS.map((testimonial) =>
+    /referral bonus/i.test(testimonial.quote) ? { ...testimonial, quote: SHARING_QUOTE } : testimonial,
+  );
+}
+
+/**
+ * `referralsEnabled` says whether referrals earn bonus entries. Left out, it is read from the page's
+ * loader data (the landing pages' loaders return it, app/server/landing.server.ts), and a page that
+ * does not say gets no referral promise.
+ */
+export function TestimonialCarousel({
+  testimonials,
+  referralsEnabled,
+}: {
+  testimonials?: readonly Testimonial[];
+  referralsEnabled?: boolean;
+}) {
+  const pageData = useLoaderData<{ referralsEnabled?: unknown } | undefined>();
+  const referrals = referralsEnabled ?? pageData?.referralsEnabled === true;
   return (
     <Carousel
-      items={testimonials}
+      items={testimonials ?? testimonialsFor(referrals)}
       idPrefix="testimonial"
       label="Testimonials"
       intervalMs={TESTIMONIAL_INTERVAL_MS}
