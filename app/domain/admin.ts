@@ -107,6 +107,7 @@ export const SAMPLE_TOKENS: Record<string, string> = {
   referral_link: "https://giveawear.example/campaign/sample?ref=sample-entry",
   redemption_link: "https://giveawear.example/claim/sample-token",
   redemption_deadline: "June 30, 2026, 12:00 UTC",
+  claim_choices: "size, style and colour",
   campaign_end_date: "June 16, 2026, 12:00 UTC",
   code: "123456",
   magic_link: "https://giveawear.example/login/otp?t=sample",

@@ -155,6 +155,11 @@ export function claimOptions(campaign: { productType: string; selectedSizes: str
   };
 }
 
+/** What the winner chooses on the claim page, in words (the winner email's claim_choices token). */
+export function claimChoices(productType: string): string {
+  return productType === "mug" ? "colour" : "size, style and colour";
+}
+
 /** Offered sizes a style is not made in ("Women's fit" → ["3XL"]), for the form's note. */
 export function sizesNotInStyle(options: Pick<ClaimOptions, "sizes" | "sizesByStyle">, style: string): string[] {
   const made = options.sizesByStyle[style] ?? [];

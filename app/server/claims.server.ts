@@ -18,6 +18,7 @@
  */
 import {
   CAMPAIGN_ACCESS_MESSAGE,
+  claimChoices,
   claimExpired,
   claimOptions,
   signClaimToken,
@@ -131,6 +132,7 @@ async function notifyLeased(campaignId: string, now: Date, lease: Date): Promise
       campaign_title: campaign.title,
       redemption_link: await claimLink({ campaignId: campaign.id, entryId: campaign.winnerEntryId, deadline }),
       redemption_deadline: formatUtcDateTime(deadline),
+      claim_choices: claimChoices(campaign.productType),
       bonus_gift_name: gift ? `Bonus gift: ${campaign.winnerBonusGiftName.trim()}` : "",
       bonus_gift_code: gift && campaign.winnerBonusGiftCode.trim() ? `Gift code: ${campaign.winnerBonusGiftCode.trim()}` : "",
       bonus_gift_instructions:

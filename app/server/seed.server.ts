@@ -125,13 +125,14 @@ ${button("{{magic_link}}", "Sign in to Giveawear")}
       "campaign_title",
       "redemption_link",
       "redemption_deadline",
+      "claim_choices",
       "bonus_gift_name",
       "bonus_gift_code",
       "bonus_gift_instructions",
     ],
     htmlBody: emailLayout(`<p>Congratulations!</p>
 <p>You are the winner of <strong>{{campaign_title}}</strong> by {{brand_name}}.</p>
-<p>Claim your prize by choosing your size, style and colour and telling us where to ship it:</p>
+<p>Claim your prize by choosing your {{claim_choices}} and telling us where to ship it:</p>
 ${button("{{redemption_link}}", "Claim your prize")}
 <p>Please claim it before {{redemption_deadline}}; after that the prize may go to another entrant.</p>
 <p>{{bonus_gift_name}}</p>
@@ -225,6 +226,20 @@ export const EARLIER_EMAIL_TEMPLATE_DEFAULTS: readonly { id: string; subject: st
 <p>Claim your prize by choosing your size, style and colour and telling us where to ship it:</p>
 ${button("{{redemption_link}}", "Claim your prize")}
 <p>Please claim it before {{redemption_deadline}}; after that the prize may go to another entrant.</p>`),
+  },
+  // Before claim_choices: asked a mug's winner for a size and style.
+  {
+    id: "winner_notification",
+    subject: "You won the {{campaign_title}} giveaway!",
+    htmlBody: emailLayout(`<p>Congratulations!</p>
+<p>You are the winner of <strong>{{campaign_title}}</strong> by {{brand_name}}.</p>
+<p>Claim your prize by choosing your size, style and colour and telling us where to ship it:</p>
+${button("{{redemption_link}}", "Claim your prize")}
+<p>Please claim it before {{redemption_deadline}}; after that the prize may go to another entrant.</p>
+<p>{{bonus_gift_name}}</p>
+<p>{{bonus_gift_code}}</p>
+<p>{{bonus_gift_instructions}}</p>
+<p>This link is personal: it was sent only to {{email}}.</p>`),
   },
   // Before prize_instructions: offered a claim button for a prize there is nothing to claim for.
   {

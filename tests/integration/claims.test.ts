@@ -146,6 +146,7 @@ describe("notifying winners", () => {
     const [grand, second, third] = mail;
     expect(grand?.subject).toBe(`You won the ${campaign.title} giveaway!`);
     expect(grand?.text).toContain("http://localhost:3000/claim/");
+    expect(grand?.text).toContain("Claim your prize by choosing your size, style and colour");
     expect(grand?.text).toContain("Bonus gift: Studio gift card");
     expect(grand?.text).toContain("Gift code: GIFT-4242");
     expect(grand?.text).toContain("How to redeem: Redeem at checkout.");
@@ -268,6 +269,10 @@ describe("claiming a prize", () => {
   it("stores the winner's display name and asks a mug winner for a colour only", async () => {
     // A mug stores no sizes (the wizard asks for none).
     const { campaign, winner, deadline } = await drawnCampaign({ productType: "mug", selectedSizes: "" });
+    // The winner's email asks for a colour too.
+    expect(await notifyWinners(campaign.id)).toBe(1);
+    const winnerMail = await prisma.outboundEmail.findFirstOrThrow({ where: { to: winner.email, template: "winner_notification" } });
+    expect(winnerMail.text).toContain("Claim your prize by choosing your colour and telling us where to ship it");
     const path = `/claim/${await signClaimToken(SECRET(), { campaignId: campaign.id, rank: 1, entryId: winner.id, deadline })}`;
     const form = await getPage(path);
     expect(form.status).toBe(200);
