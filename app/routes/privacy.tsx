@@ -60,7 +60,9 @@ export default function Privacy() {
           <li>your email address, to count one entry per person and to tell you if you win;</li>
           <li>your phone number, only if you choose to give one for SMS updates;</li>
           <li>whether you ticked the marketing-consent box, and when you entered;</li>
-          <li>who referred you, if you entered through a referral link, so the referrer gets their bonus entries;</li>
+          <li>
+            who referred you, if you entered through a referral link while referrals were offered, so the referrer gets their bonus entries;
+          </li>
           <li>
             your IP address, to rate-limit entries and stop automated or duplicate entries. It is not used for advertising or profiling.
           </li>
