@@ -147,7 +147,14 @@ function ContactForm({ defaults, lastResult }: { defaults: { name: string; email
           <InputField meta={fields.email} label="Email" type="email" autoComplete="email" placeholder="you@example.com" required />
         </div>
         <InputField meta={fields.subject} label="Subject" maxLength={CONTACT_LIMITS.subject} required />
-        <TextAreaField meta={fields.message} label="Message" rows={6} maxLength={CONTACT_LIMITS.message} required inputClassName="min-h-40" />
+        <TextAreaField
+          meta={fields.message}
+          label="Message"
+          rows={6}
+          maxLength={CONTACT_LIMITS.message}
+          required
+          inputClassName="min-h-40"
+        />
         <button type="submit" className="btn-primary w-full px-6 py-3 text-base sm:w-auto" disabled={sending}>
           <Icon name="mail" className="h-5 w-5" />
           {sending ? "Sending..." : "Send Message"}

@@ -90,7 +90,15 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           <HoneypotField />
           <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
           <FormErrors id={form.errorId} errors={form.errors} />
-          <InputField meta={fields.email} label="Email" type="email" autoComplete="email" placeholder="you@example.com" required autoFocus />
+          <InputField
+            meta={fields.email}
+            label="Email"
+            type="email"
+            autoComplete="email"
+            placeholder="you@example.com"
+            required
+            autoFocus
+          />
           <button type="submit" className="btn-primary w-full" disabled={sending}>
             {sending ? "Sending Magic Link..." : "Send Magic Link"}
           </button>

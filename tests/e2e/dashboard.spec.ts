@@ -193,7 +193,9 @@ test("the tips card rotates every 7 s with JavaScript and stays put without it",
   await page.goto("/my-campaigns");
   const tip = main(page).getByTestId("tip-text");
   // Which offer shows, as the card tells screen readers ("offer 2 of 5").
-  const promo = main(page).getByTestId("promo-card").getByText(/^offer \d+ of \d+$/);
+  const promo = main(page)
+    .getByTestId("promo-card")
+    .getByText(/^offer \d+ of \d+$/);
   if (javaScriptEnabled) {
     // Hydrated (the buttons only exist then). Pausing both lets the test fix when each clock
     // starts: from here the page's time moves only when told to.
