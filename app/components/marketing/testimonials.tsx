@@ -1,4 +1,3 @@
-import { useLoaderData } from "react-router";
 import { Carousel } from "./carousel";
 
 /** SPEC section 9: testimonials advance every 7 s. */
@@ -56,23 +55,11 @@ export function testimonialsFor(referralsEnabled: boolean): readonly Testimonial
   );
 }
 
-/**
- * `referralsEnabled` says whether referrals earn bonus entries. Left out, it is read from the page's
- * loader data (the landing pages' loaders return it, app/server/landing.server.ts), and a page that
- * does not say gets no referral promise.
- */
-export function TestimonialCarousel({
-  testimonials,
-  referralsEnabled,
-}: {
-  testimonials?: readonly Testimonial[];
-  referralsEnabled?: boolean;
-}) {
-  const pageData = useLoaderData<{ referralsEnabled?: unknown } | undefined>();
-  const referrals = referralsEnabled ?? pageData?.referralsEnabled === true;
+/** `referralsEnabled`: whether referrals earn bonus entries (the platform setting), so Maya may credit them. */
+export function TestimonialCarousel({ referralsEnabled }: { referralsEnabled: boolean }) {
   return (
     <Carousel
-      items={testimonials ?? testimonialsFor(referrals)}
+      items={testimonialsFor(referralsEnabled)}
       idPrefix="testimonial"
       label="Testimonials"
       intervalMs={TESTIMONIAL_INTERVAL_MS}
