@@ -20,6 +20,9 @@ export const PRICE_MISSING = "Stripe Price ID is missing for the selected plan."
 const NOT_AWAITING_PAYMENT = "This campaign is not waiting for payment. Please check your dashboard.";
 const GENERIC_FAILURE = "Could not process your request. Please try again.";
 export const PAYMENT_PROCESSING = "Your payment is still being processed. The campaign launches as soon as it is confirmed.";
+/** An earlier checkout was paid at the price before the creator changed the plan or coupon. */
+export const PAID_EARLIER_PRICE =
+  "We received a payment for this campaign's earlier price, which does not cover its current one. Please contact us and we will sort it out.";
 
 const TEST_SESSION_PREFIX = "test_cs_";
 
@@ -162,27 +165,30 @@ async function retirePreviousSession(stripe: Stripe, campaignId: string, session
     }
   }
   if (previous.payment_status === "paid") {
-    await completeCheckout(sessionId);
+    if ((await completeCheckout(sessionId, previous.amount_total)) === "underpaid") throw new CheckoutError(PAID_EARLIER_PRICE);
     return { url: checkoutSuccessPath(campaignId, sessionId) };
   }
   if (previous.status === "complete") throw new CheckoutError(PAYMENT_PROCESSING);
   return null;
 }
 
-export type CompletionResult = "activated" | "already-active" | "ignored";
+export type CompletionResult = "activated" | "already-active" | "underpaid" | "ignored";
 
 /**
  * Puts a paid campaign live: one conditional update from pending_payment, so however often and in
  * whatever order the webhook and the test checkout call it, the campaign launches (and its coupon
  * counts a redemption) once. Only the campaign's current session can do it.
  */
-export async function completeCheckout(sessionId: string): Promise<CompletionResult> {
+export async function completeCheckout(sessionId: string, paidCents: number | null = null): Promise<CompletionResult> {
   if (!sessionId) return "ignored";
+  // A payment covers the campaign only if it is at least today's price: a checkout opened before the
+  // creator changed the plan (and paid later, in another tab) must not launch it at the old price.
+  const covered = paidCents === null ? {} : { totalCents: { lte: paidCents } };
   const now = new Date();
   const { seed, commitment } = newDrawSeed();
   const activated = await prisma.$transaction(async (tx) => {
     const moved = await tx.campaign.updateMany({
-      where: { stripeCheckoutSessionId: sessionId, status: "pending_payment" },
+      where: { stripeCheckoutSessionId: sessionId, status: "pending_payment", ...covered },
       data: { status: "active", paidAt: now, launchedAt: now, drawSeed: seed, drawCommitment: commitment },
     });
     if (moved.count !== 1) return false;
@@ -193,9 +199,26 @@ export async function completeCheckout(sessionId: string): Promise<CompletionRes
     return true;
   });
   if (activated) return "activated";
-  const current = await prisma.campaign.findUnique({ where: { stripeCheckoutSessionId: sessionId }, select: { status: true } });
-  return current && (current.status === "active" || current.status === "completed") ? "already-active" : "ignored";
+  const current = await prisma.campaign.findUnique({
+    where: { stripeCheckoutSessionId: sessionId },
+    select: { id: true, status: true, totalCents: true },
+  });
+  if (current && (current.status === "active" || current.status === "completed")) return "already-active";
+  if (current?.status === "pending_payment" && paidCents !== null && current.totalCents > paidCents) {
+    console.error(
+      `payments: checkout ${sessionId} paid ${paidCents} cents but campaign ${current.id} now costs ${current.totalCents}; not launched`,
+    );
+    return "underpaid";
+  }
+  return "ignored";
 }
+
+const COMPLETION_REPLIES: Record<CompletionResult, string> = {
+  activated: "Campaign activated.",
+  "already-active": "Already active.",
+  underpaid: "Paid less than the campaign's current price; not activated.",
+  ignored: "Ignored.",
+};
 
 const COMPLETING_EVENTS = new Set(["checkout.session.completed", "checkout.session.async_payment_succeeded"]);
 
@@ -231,11 +254,8 @@ export async function handleStripeWebhook(rawBody: string, signature: string | n
     const session = await stripeClient(config).checkout.sessions.retrieve(sessionId);
     if (session.payment_status !== "paid") return { status: 200, body: "Not paid yet." };
     await adoptPaidSession(session);
-    const result = await completeCheckout(session.id);
-    return {
-      status: 200,
-      body: result === "activated" ? "Campaign activated." : result === "already-active" ? "Already active." : "Ignored.",
-    };
+    const result = await completeCheckout(session.id, session.amount_total);
+    return { status: 200, body: COMPLETION_REPLIES[result] };
   } catch (error) {
     // Forget the event so Stripe's retry is processed rather than taken for a duplicate.
     await prisma.paymentEvent.deleteMany({ where: { id: event.id } });

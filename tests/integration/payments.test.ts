@@ -126,6 +126,20 @@ describe("Stripe Checkout", () => {
     expect(fake.requests.some((r) => r.method === "GET" && r.path === `/v1/checkout/sessions/${sessionId}`)).toBe(true);
   });
 
+  it("does not launch on a payment of a price the campaign no longer has", async () => {
+    const { jar } = await signedInJar();
+    const { campaignId } = await launchPaid(jar);
+    const sessionId = await sessionIdOf(campaignId);
+    // The creator moved to a dearer plan after opening this checkout (2610 cents), then paid it.
+    await prisma.campaign.update({ where: { id: campaignId }, data: { totalCents: 7110 } });
+    fake.pay(sessionId);
+    expect(await deliver(fake.event("checkout.session.completed", sessionId))).toEqual({
+      status: 200,
+      body: "Paid less than the campaign's current price; not activated.",
+    });
+    expect(await campaign(campaignId)).toMatchObject({ status: "pending_payment", paidAt: null, drawCommitment: null });
+  });
+
   it("keeps a cancelled payment waiting, and a new attempt replaces the old session", async () => {
     const { jar } = await signedInJar();
     const { campaignId } = await launchPaid(jar);
@@ -293,9 +307,14 @@ describe("Stripe Checkout", () => {
     expect(bodyOf(await successPage(jar, campaignId, sessionId))).toMatchObject({ ok: true, campaign: { title: "Webhook Came First" } });
     // Someone else's link, or a stale session, does not show the creator's campaign or a spinner.
     const other = await signedInJar();
-    expect(bodyOf(await successPage(other.jar, campaignId, sessionId))).toMatchObject({ ok: false });
+    const foreign = await successPage(other.jar, campaignId, sessionId);
+    expect(statusOf(foreign)).toBe(404);
+    expect(bodyOf(foreign)).toMatchObject({ ok: false });
+    expect(statusOf(await successPage(jar, campaignId, sessionId))).toBe(200);
     const pending = await launchPaid(jar);
-    expect(bodyOf(await successPage(jar, pending.campaignId, "cs_test_stale"))).toEqual({
+    const stale = await successPage(jar, pending.campaignId, "cs_test_stale");
+    expect(statusOf(stale)).toBe(404);
+    expect(bodyOf(stale)).toEqual({
       ok: false,
       error: "Could not retrieve campaign details after payment. Please check your dashboard or contact support.",
     });
