@@ -1,5 +1,6 @@
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
+import { describeError } from "./domain/http-errors";
 import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
 import { useNonce } from "./components/nonce";
@@ -90,14 +91,13 @@ export default function App({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!notFound) console.error(error);
+  const { title, message, serverFault } = describeError(error, isRouteErrorResponse);
+  // A 4xx is the request's doing, already answered with its status; only our own faults are logged.
+  if (serverFault) console.error(error);
   return (
     <main className="mx-auto flex max-w-xl flex-1 flex-col items-center justify-center gap-4 px-6 py-24 text-center">
-      <h1 className="text-3xl font-bold">{notFound ? "Page Not Found" : "Unexpected Application Error!"}</h1>
-      <p className="text-slate-600 dark:text-slate-300">
-        {notFound ? "We couldn't find that page." : "Something went wrong on our side. Please try again in a moment."}
-      </p>
+      <h1 className="text-3xl font-bold">{title}</h1>
+      <p className="text-slate-600 dark:text-slate-300">{message}</p>
       <a href="/start" className="btn-primary">
         Go Back Home
       </a>

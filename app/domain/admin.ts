@@ -59,7 +59,7 @@ export function statusLabel(status: string): string {
 export const ROLE_LABELS: Record<StoredRole, string> = { user: "User", editor: "Editor", admin: "Admin" };
 
 export const RoleChangeSchema = z.object({
-  userId: z.string({ error: "Choose a user." }).min(1),
+  userId: z.string({ error: "Choose a user." }).min(1, "Choose a user."),
   role: z.enum(STORED_ROLES, { error: "Choose user, editor or admin." }),
 });
 
@@ -151,13 +151,13 @@ function isHttpUrl(value: string): boolean {
 
 const sliderText = {
   altText: z
-    .string()
+    .string({ error: "Enter the description as text." })
     .trim()
     .max(SLIDER_LIMITS.altText, `The description can be at most ${SLIDER_LIMITS.altText} characters.`)
     .optional()
     .transform((value) => value ?? ""),
   overlayText: z
-    .string()
+    .string({ error: "Enter the overlay text as text." })
     .trim()
     .max(SLIDER_LIMITS.overlayText, `The overlay text can be at most ${SLIDER_LIMITS.overlayText} characters.`)
     .optional()
@@ -180,9 +180,15 @@ export const SliderDesignSchema = z.object({
   ...sliderText,
 });
 
+export const SLIDER_MESSAGES = {
+  chooseImage: "Choose an image in the slider.",
+  chooseDirection: "Choose whether to move the image up or down.",
+  imageMissing: "That image is no longer in the slider.",
+} as const;
+
 export const SliderMoveSchema = z.object({
-  imageId: z.string().min(1),
-  direction: z.enum(["up", "down"]),
+  imageId: z.string({ error: SLIDER_MESSAGES.chooseImage }).min(1, SLIDER_MESSAGES.chooseImage),
+  direction: z.enum(["up", "down"], { error: SLIDER_MESSAGES.chooseDirection }),
 });
 
 /** The ids in their new order after moving one a place up or down; unchanged at either end. */
@@ -200,6 +206,11 @@ export function moveInOrder(ids: readonly string[], id: string, direction: "up" 
 
 export const SETTINGS_LIMITS = { homepageCopy: 500, promoBanner: 200 } as const;
 
+/** A checkbox: ticked ("on") or absent; anything else a crafted request sends is refused by name. */
+function onOff(label: string) {
+  return z.boolean({ error: `${label} must be either on or off.` }).default(false);
+}
+
 export const PlatformSettingsSchema = z.object({
   homepageCopy: z
     .string({ error: "Homepage copy is required." })
@@ -207,13 +218,13 @@ export const PlatformSettingsSchema = z.object({
     .min(1, "Homepage copy is required.")
     .max(SETTINGS_LIMITS.homepageCopy, `Homepage copy can be at most ${SETTINGS_LIMITS.homepageCopy} characters.`),
   promoBanner: z
-    .string()
+    .string({ error: "Enter the promo banner as text." })
     .trim()
     .max(SETTINGS_LIMITS.promoBanner, `The promo banner can be at most ${SETTINGS_LIMITS.promoBanner} characters.`)
     .optional()
     .transform((value) => value ?? ""),
-  referralsEnabled: z.boolean().default(false),
-  autoPickWinnerEnabled: z.boolean().default(false),
+  referralsEnabled: onOff("Referral bonus entries"),
+  autoPickWinnerEnabled: onOff("Pick winners automatically"),
 });
 
 export type PlatformSettingsInput = z.output<typeof PlatformSettingsSchema>;
@@ -238,8 +249,15 @@ function dollars(required: string, invalid: string) {
 
 export const PLAN_LIMITS = { name: 60, description: 300, features: 2000, aiCredits: 1000, entryLimit: 10_000_000 } as const;
 
+export const PLAN_MESSAGES = {
+  choosePlan: "Choose the plan to save.",
+  planMissing: "That plan does not exist.",
+  aiCreditsRequired: "AI credits are required.",
+  aiCreditsInvalid: `Enter a whole number of AI credits from 0 to ${PLAN_LIMITS.aiCredits}.`,
+} as const;
+
 export const PlanSchema = z.object({
-  planId: z.string().min(1),
+  planId: z.string({ error: PLAN_MESSAGES.choosePlan }).trim().min(1, PLAN_MESSAGES.choosePlan),
   name: z
     .string({ error: "Plan name is required." })
     .trim()
@@ -253,11 +271,19 @@ export const PlanSchema = z.object({
     .max(PLAN_LIMITS.entryLimit, "That entry limit is too large; leave it empty for unlimited.")
     .optional()
     .transform((value) => value ?? null),
-  aiCredits: z.coerce
-    .number({ error: "AI credits are required." })
-    .int("Enter a whole number of AI credits.")
-    .min(0, "AI credits cannot be negative.")
-    .max(PLAN_LIMITS.aiCredits, `AI credits can be at most ${PLAN_LIMITS.aiCredits}.`),
+  // Required first (an empty field arrives as undefined), then a finite whole number in range:
+  // "abc", "1e400" (Infinity) and "1.5" all get the range message rather than "required".
+  aiCredits: z
+    .string({ error: PLAN_MESSAGES.aiCreditsRequired })
+    .trim()
+    .min(1, PLAN_MESSAGES.aiCreditsRequired)
+    .pipe(
+      z.coerce
+        .number<string>({ error: PLAN_MESSAGES.aiCreditsInvalid })
+        .int(PLAN_MESSAGES.aiCreditsInvalid)
+        .min(0, "AI credits cannot be negative.")
+        .max(PLAN_LIMITS.aiCredits, `AI credits can be at most ${PLAN_LIMITS.aiCredits}.`),
+    ),
   features: z
     .string({ error: "List at least one feature." })
     .max(PLAN_LIMITS.features, `Features can be at most ${PLAN_LIMITS.features} characters.`)
@@ -270,13 +296,13 @@ export const PlanSchema = z.object({
     )
     .refine((value) => value.length > 0, "List at least one feature."),
   description: z
-    .string()
+    .string({ error: "Enter the description as text." })
     .trim()
     .max(PLAN_LIMITS.description, `The description can be at most ${PLAN_LIMITS.description} characters.`)
     .optional()
     .transform((value) => value ?? ""),
-  popular: z.boolean().default(false),
-  active: z.boolean().default(false),
+  popular: onOff("Most Popular badge"),
+  active: onOff("Active"),
 });
 
 export const COUPON_KINDS = ["percent", "fixed"] as const;
@@ -316,10 +342,10 @@ export function couponSchema(today: string) {
         .regex(COUPON_CODE_PATTERN, COUPON_MESSAGES.codeFormat)
         .transform(normalizeCouponCode),
       kind: z.enum(COUPON_KINDS, { error: "Choose percent or fixed amount." }),
-      percentOff: z.string().trim().optional(),
-      amountOff: z.string().trim().optional(),
+      percentOff: z.string({ error: COUPON_MESSAGES.percentRequired }).trim().optional(),
+      amountOff: z.string({ error: COUPON_MESSAGES.amountRequired }).trim().optional(),
       expiresOn: z
-        .string()
+        .string({ error: COUPON_MESSAGES.expiryInvalid })
         .trim()
         .optional()
         .refine((value) => value === undefined || expiryFromDate(value) !== null, COUPON_MESSAGES.expiryInvalid)

@@ -51,6 +51,12 @@ export function entryEmailKey(email: string): string {
   return `${withoutTag.replaceAll(".", "")}@gmail.com`;
 }
 
+/** The shape of an entry id as it appears in a referral link (`?ref=`); see ids.server.ts. */
+export const REFERRER_ID_PATTERN = /^[a-z0-9]{8,40}$/i;
+
+/** Shown when an entry is refused for a reason no field explains (a hand-made or damaged request). */
+export const ENTRY_FORM_FALLBACK = "We couldn't take your entry. Please check the form and try again.";
+
 const PHONE = /^\+?[0-9().\-\s]{7,24}$/;
 
 export const EntrySchema = z.object({
@@ -69,16 +75,25 @@ export const EntrySchema = z.object({
     .transform((value) => value || undefined)
     .refine((value) => value === undefined || (PHONE.test(value) && (value.match(/\d/g)?.length ?? 0) >= 7), ENTRY_MESSAGES.phoneInvalid),
   agreedToTerms: z.literal("on", { error: ENTRY_MESSAGES.termsRequired }),
+  /**
+   * Only the checkbox's own value ("on") is consent; anything else a hand-made request sends
+   * ("yes", "true", a file) is taken as not consenting rather than refusing the entry.
+   */
   marketingConsent: z
-    .literal("on")
+    .unknown()
     .optional()
     .transform((value) => value === "on"),
+  /**
+   * The referrer's entry id from a shared link. A mangled or overlong link must not stop anyone
+   * entering, so anything that is not an entry id is ignored: the entry goes in without a referral.
+   */
   ref: z
-    .string()
-    .trim()
-    .max(64)
+    .unknown()
     .optional()
-    .transform((value) => value || undefined),
+    .transform((value) => {
+      const id = typeof value === "string" ? value.trim() : "";
+      return REFERRER_ID_PATTERN.test(id) ? id : undefined;
+    }),
 });
 
 export type EntryInput = z.output<typeof EntrySchema>;

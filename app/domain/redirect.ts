@@ -1,9 +1,19 @@
+/** Longer return paths fall back: a Location header that size serves no page of ours. */
+export const MAX_REDIRECT_PATH_LENGTH = 2048;
+
 /**
  * Return paths come from query strings and form fields, so only same-origin paths are accepted:
- * "//evil.example", "/\evil.example" and "https://evil.example" all fall back.
+ * "//evil.example", "/\evil.example" and "https://evil.example" all fall back, and so does any
+ * path longer than MAX_REDIRECT_PATH_LENGTH.
  */
 export function safeRedirectPath(to: unknown, fallback = "/"): string {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) {
+  if (
+    typeof to !== "string" ||
+    to.length > MAX_REDIRECT_PATH_LENGTH ||
+    !to.startsWith("/") ||
+    to.startsWith("//") ||
+    to.startsWith("/\\")
+  ) {
     return fallback;
   }
   // Browsers strip tabs and newlines from URLs, which could turn "/\t/evil" into "//evil".
@@ -17,7 +27,9 @@ export function safeRedirectPath(to: unknown, fallback = "/"): string {
     return fallback;
   }
   if (url.origin !== base) return fallback;
-  return `${url.pathname}${url.search}${url.hash}`;
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  // Normalising percent-encodes some characters, which can lengthen an accepted path.
+  return path.length > MAX_REDIRECT_PATH_LENGTH ? fallback : path;
 }
 
 const LANDING_PATHS = new Set(["/", "/home", "/start"]);

@@ -1,6 +1,7 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { AdminPage, Badge } from "~/components/admin/admin-page";
 import { ActionToast } from "~/components/ui/action-toast";
+import { readForm } from "~/server/forms.server";
 import { integrationStatus, isVerifiable, VERIFY, type VerifiableIntegration } from "~/server/admin/integrations.server";
 import { requireAdmin } from "~/server/session.server";
 import { actionToast } from "~/server/toast.server";
@@ -17,7 +18,7 @@ const CHECK_NAMES: Record<VerifiableIntegration, string> = { smtp: "SMTP", strip
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get("intent");
   const id = typeof intent === "string" && intent.startsWith("verify-") ? intent.slice("verify-".length) : null;
   if (!isVerifiable(id)) {

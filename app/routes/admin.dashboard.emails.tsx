@@ -1,6 +1,7 @@
-import { Form, Link, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { AdminPage, Badge, LoadError } from "~/components/admin/admin-page";
 import { StatusFilters } from "~/components/admin/status-filters";
+import { ActionToast } from "~/components/ui/action-toast";
 import {
   OUTBOX_MAX_QUERY,
   OUTBOX_STATUS_LABELS,
@@ -11,9 +12,10 @@ import {
   outboxHref,
   parseOutboxQuery,
 } from "~/domain/outbox";
+import { readForm } from "~/server/forms.server";
 import { type OutboxPage, listOutbox, retryEmail } from "~/server/admin/emails.server";
 import { requireAdmin } from "~/server/session.server";
-import { redirectWithToast, type ToastInput } from "~/server/toast.server";
+import { actionToast, redirectWithToast, type ToastInput } from "~/server/toast.server";
 import type { Route } from "./+types/admin.dashboard.emails";
 
 export const meta = () => [{ title: "Emails · Admin · Giveawear" }];
@@ -36,11 +38,13 @@ export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
   const answer = (toast: ToastInput) => redirectWithToast(`${url.pathname}${url.search}`, toast, { status: 303 });
-  const formData = await request.formData();
+  // A refusal changes nothing: it answers a 4xx and this page again, with its message (JavaScript or not).
+  const refuse = (status: number, title: string, description: string) =>
+    data({ toast: actionToast({ type: "error", title, description }) }, { status });
+  const formData = await readForm(request);
   const emailId = formData.get("emailId");
-  if (formData.get("intent") !== "retry" || typeof emailId !== "string" || !emailId) {
-    return answer({ type: "error", title: "Unknown Action", description: "Nothing was changed." });
-  }
+  if (formData.get("intent") !== "retry") return refuse(400, "Unknown Action", "Nothing was changed.");
+  if (typeof emailId !== "string" || !emailId) return refuse(400, "Not Retried", "Choose an email to retry.");
   const outcome = await retryEmail(emailId);
   switch (outcome.kind) {
     case "sent":
@@ -53,8 +57,10 @@ export async function action({ request }: Route.ActionArgs) {
         title: "Email Queued",
         description: `The email to ${outcome.to} is pending again and goes out with the next delivery.`,
       });
+    case "missing":
+      return refuse(404, "Not Retried", "That email does not exist.");
     default:
-      return answer({ type: "error", title: "Not Retried", description: "Only a failed email can be retried; this one is not failed." });
+      return refuse(409, "Not Retried", "Only a failed email can be retried; this one is not failed.");
   }
 }
 
@@ -69,7 +75,7 @@ const STATUS_TONES: Record<OutboxStatus, "neutral" | "brand" | "good" | "bad"> =
   failed: "bad",
 };
 
-export default function AdminEmails({ loaderData }: Route.ComponentProps) {
+export default function AdminEmails({ loaderData, actionData }: Route.ComponentProps) {
   const { query, rows, total, page, pages, counts, loadError } = loaderData;
   const all = OUTBOX_STATUSES.reduce((sum, status) => sum + counts[status], 0);
   const filters: { label: string; status: OutboxStatus | null; count: number }[] = [
@@ -81,6 +87,7 @@ export default function AdminEmails({ loaderData }: Route.ComponentProps) {
       title="Emails"
       intro="Every email the platform has written, newest first: what is waiting, what went out, and what failed and why. Failed emails are tried again on their own a few times; Retry now starts one over at once."
     >
+      <ActionToast toast={actionData?.toast} />
       <div className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
         <StatusFilters
           label="Filter emails by status"

@@ -8,6 +8,7 @@ import { FieldErrors, FormErrors } from "~/components/ui/field";
 import { COUPON_MESSAGES, couponSchema, lastValidDay } from "~/domain/admin";
 import { formatPrice } from "~/domain/plans";
 import { couponProblem } from "~/domain/pricing";
+import { readForm } from "~/server/forms.server";
 import { addCoupon, listCoupons, setCouponActive } from "~/server/admin/catalogue.server";
 import { requireAdmin } from "~/server/session.server";
 import { actionToast, redirectWithToast } from "~/server/toast.server";
@@ -43,7 +44,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get("intent");
 
   if (intent === "add") {
@@ -75,8 +76,10 @@ export async function action({ request }: Route.ActionArgs) {
 
   if (intent === "deactivate" || intent === "activate") {
     const couponId = formData.get("couponId");
-    const code = typeof couponId === "string" && couponId ? await setCouponActive(couponId, intent === "activate") : null;
-    if (!code) return redirectWithToast(HERE, { type: "error", title: "Coupon Not Found" }, { status: 303 });
+    const title = intent === "activate" ? "Coupon Not Activated" : "Coupon Not Deactivated";
+    if (typeof couponId !== "string" || !couponId) return refused(400, title, "Choose a coupon.");
+    const code = await setCouponActive(couponId, intent === "activate");
+    if (!code) return refused(404, title, "That coupon does not exist.");
     return redirectWithToast(
       HERE,
       { type: "success", title: intent === "activate" ? "Coupon Activated" : "Coupon Deactivated", description: code },
@@ -84,7 +87,12 @@ export async function action({ request }: Route.ActionArgs) {
     );
   }
 
-  return redirectWithToast(HERE, { type: "error", title: "Unknown Action", description: "Nothing was changed." }, { status: 303 });
+  return refused(400, "Unknown Action", "Nothing was changed.");
+}
+
+/** A refusal changes nothing: a 4xx and this page again, with its message (JavaScript or not). */
+function refused(status: number, title: string, description: string) {
+  return data({ result: undefined, toast: actionToast({ type: "error", title, description }) }, { status });
 }
 
 export default function AdminCoupons({ loaderData, actionData }: Route.ComponentProps) {

@@ -5,8 +5,9 @@ import { AdminPage, Badge, SectionCard, SettingsNav } from "~/components/admin/a
 import { CheckboxField, InputField, SubmitButton, TextAreaField } from "~/components/ui/form-fields";
 import { ActionToast } from "~/components/ui/action-toast";
 import { FormErrors } from "~/components/ui/field";
-import { centsToDollars, PLAN_LIMITS, PlanSchema } from "~/domain/admin";
+import { centsToDollars, PLAN_LIMITS, PLAN_MESSAGES, PlanSchema } from "~/domain/admin";
 import { formatEntryLimit, formatPrice } from "~/domain/plans";
+import { readForm } from "~/server/forms.server";
 import { listPlans, savePlan } from "~/server/admin/catalogue.server";
 import { requireAdmin } from "~/server/session.server";
 import { actionToast, redirectWithToast } from "~/server/toast.server";
@@ -36,20 +37,25 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
-  const submission = parseWithZod(await request.formData(), { schema: PlanSchema });
+  const submission = parseWithZod(await readForm(request), { schema: PlanSchema });
   if (submission.status !== "success") {
+    // Without a plan there is no form to show the errors in: the message says what is wrong instead.
+    const planProblem = submission.error?.planId?.[0];
     return data(
       {
         planId: submission.payload.planId,
         result: submission.reply(),
-        toast: actionToast({ type: "error", title: "Plan Not Saved", description: "Please correct the errors below." }),
+        toast: actionToast({ type: "error", title: "Plan Not Saved", description: planProblem ?? "Please correct the errors below." }),
       },
       { status: 400 },
     );
   }
   const { planId, price, ...rest } = submission.value;
   if (!(await savePlan(planId, { ...rest, priceCents: price }))) {
-    return redirectWithToast(HERE, { type: "error", title: "Plan Not Saved", description: "That plan does not exist." }, { status: 303 });
+    return data(
+      { planId, result: undefined, toast: actionToast({ type: "error", title: "Plan Not Saved", description: PLAN_MESSAGES.planMissing }) },
+      { status: 404 },
+    );
   }
   return redirectWithToast(
     HERE,

@@ -5,12 +5,14 @@ import { AddByUploadForm, AddByUrlForm, AddFromDesignForm, SlideList, type Slide
 import { ActionToast } from "~/components/ui/action-toast";
 import {
   ADMIN_LOAD_ERRORS,
+  SLIDER_MESSAGES,
   SLIDER_UPLOAD_MAX_MB,
   SliderDesignSchema,
   SliderMoveSchema,
   SliderUploadSchema,
   SliderUrlSchema,
 } from "~/domain/admin";
+import { readForm } from "~/server/forms.server";
 import { addDesignSlide, addSlide, deleteSlide, designChoices, listSlides, moveSlide } from "~/server/admin/slider.server";
 import { requireAdmin } from "~/server/session.server";
 import { actionToast, redirectWithToast, type ToastInput } from "~/server/toast.server";
@@ -41,7 +43,7 @@ function done(toast: ToastInput) {
   return redirectWithToast(HERE, toast, { status: 303 });
 }
 
-function refused(form: SliderFormId, result: unknown, toast: ToastInput, status = 400) {
+function refused(form: SliderFormId | null, result: unknown, toast: ToastInput, status = 400) {
   return data({ form, result, toast: actionToast(toast) }, { status });
 }
 
@@ -56,7 +58,7 @@ export async function action({ request }: Route.ActionArgs) {
       413,
     );
   }
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get("intent");
 
   if (intent === "add-url") {
@@ -116,21 +118,29 @@ export async function action({ request }: Route.ActionArgs) {
 
   if (intent === "move") {
     const submission = parseWithZod(formData, { schema: SliderMoveSchema });
-    if (submission.status !== "success" || !(await moveSlide(submission.value.imageId, submission.value.direction))) {
-      return done({ type: "error", title: "Not Moved", description: "That image is no longer in the slider." });
+    if (submission.status !== "success") {
+      const errors = submission.error ?? {};
+      const description = errors.direction?.[0] ?? errors.imageId?.[0] ?? SLIDER_MESSAGES.chooseImage;
+      return refused(null, undefined, { type: "error", title: "Not Moved", description });
+    }
+    if (!(await moveSlide(submission.value.imageId, submission.value.direction))) {
+      return refused(null, undefined, { type: "error", title: "Not Moved", description: SLIDER_MESSAGES.imageMissing }, 404);
     }
     return done({ type: "success", title: submission.value.direction === "up" ? "Moved Up" : "Moved Down" });
   }
 
   if (intent === "delete") {
     const imageId = formData.get("imageId");
-    if (typeof imageId !== "string" || !(await deleteSlide(imageId))) {
-      return done({ type: "error", title: "Not Deleted", description: "That image is no longer in the slider." });
+    if (typeof imageId !== "string" || !imageId) {
+      return refused(null, undefined, { type: "error", title: "Not Deleted", description: SLIDER_MESSAGES.chooseImage });
+    }
+    if (!(await deleteSlide(imageId))) {
+      return refused(null, undefined, { type: "error", title: "Not Deleted", description: SLIDER_MESSAGES.imageMissing }, 404);
     }
     return done({ type: "success", title: "Image Deleted" });
   }
 
-  return done({ type: "error", title: "Unknown Action", description: "Nothing was changed." });
+  return refused(null, undefined, { type: "error", title: "Unknown Action", description: "Nothing was changed." });
 }
 
 export default function AdminSlider({ loaderData, actionData }: Route.ComponentProps) {

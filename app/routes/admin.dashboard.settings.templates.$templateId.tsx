@@ -4,6 +4,7 @@ import { AdminPage, LoadError, SectionCard, SettingsNav } from "~/components/adm
 import { TemplateEditor } from "~/components/admin/template-editor";
 import { ActionToast } from "~/components/ui/action-toast";
 import { ADMIN_LOAD_ERRORS, TemplateSchema } from "~/domain/admin";
+import { readForm } from "~/server/forms.server";
 import { findTemplate, saveTemplate } from "~/server/admin/templates.server";
 import { requireAdmin } from "~/server/session.server";
 import { actionToast, redirectWithToast } from "~/server/toast.server";
@@ -14,7 +15,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) => [
 ];
 
 const LIST = "/admin/dashboard/settings/templates";
-const NOT_FOUND = { type: "error", title: "Not Found", description: "That email template does not exist." } as const;
+const NOT_FOUND = { type: "error", title: "Template Not Found", description: "That email template does not exist." } as const;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -23,15 +24,21 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     template = await findTemplate(params.templateId);
   } catch (error) {
     console.error("admin: loading an email template failed", error);
-    return { template: null, loadError: ADMIN_LOAD_ERRORS.templates };
+    return { template: null, loadError: ADMIN_LOAD_ERRORS.templates, notFound: false };
   }
-  if (!template) throw await redirectWithToast(LIST, NOT_FOUND);
-  return { template, loadError: null };
+  if (!template) return data({ template: null, loadError: null, notFound: true }, { status: 404 });
+  return { template, loadError: null, notFound: false };
+}
+
+/** A refusal changes nothing: a 4xx and this page again, with its message (JavaScript or not). */
+function notFound() {
+  return data({ result: undefined, posted: null, toast: actionToast(NOT_FOUND) }, { status: 404 });
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
   await requireAdmin(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
+  if (!(await findTemplate(params.templateId))) return notFound();
   const submission = parseWithZod(formData, { schema: TemplateSchema });
   if (submission.status !== "success") {
     return data(
@@ -46,7 +53,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (formData.get("intent") === "preview") {
     return { result: undefined, posted: submission.value, toast: null };
   }
-  if (!(await saveTemplate(params.templateId, submission.value))) return redirectWithToast(LIST, NOT_FOUND, { status: 303 });
+  if (!(await saveTemplate(params.templateId, submission.value))) return notFound();
   return redirectWithToast(
     `${LIST}/${params.templateId}`,
     { type: "success", title: "Template Saved", description: "The next email sent from it uses this version." },
@@ -67,7 +74,11 @@ export default function AdminTemplate({ loaderData, actionData }: Route.Componen
           ← All email templates
         </Link>
       </p>
-      {template ? (
+      {loaderData.notFound ? (
+        <p className="card p-6 text-slate-700 dark:text-slate-300" role="alert">
+          {NOT_FOUND.description}
+        </p>
+      ) : template ? (
         <SectionCard id="template" title={`Edit “${template.name}”`} description={`Template id: ${template.id}`}>
           <TemplateEditor
             key={location.key}

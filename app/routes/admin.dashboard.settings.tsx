@@ -6,6 +6,7 @@ import { CheckboxField, InputField, SubmitButton, TextAreaField } from "~/compon
 import { ActionToast } from "~/components/ui/action-toast";
 import { FormErrors } from "~/components/ui/field";
 import { PlatformSettingsSchema, SETTINGS_LIMITS } from "~/domain/admin";
+import { readForm } from "~/server/forms.server";
 import { savePlatformSettings } from "~/server/admin/settings.server";
 import { requireAdmin } from "~/server/session.server";
 import { loadPlatformSettings } from "~/server/settings.server";
@@ -21,7 +22,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
-  const submission = parseWithZod(await request.formData(), { schema: PlatformSettingsSchema });
+  const submission = parseWithZod(await readForm(request), { schema: PlatformSettingsSchema });
   if (submission.status !== "success") {
     return data(
       {

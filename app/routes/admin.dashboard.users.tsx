@@ -1,17 +1,20 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { AdminPage, Badge, LoadError } from "~/components/admin/admin-page";
+import { ActionToast } from "~/components/ui/action-toast";
 import { ADMIN_LOAD_ERRORS, pageFrom, ROLE_LABELS, RoleChangeSchema, roleChangeProblem } from "~/domain/admin";
 import { STORED_ROLES } from "~/domain/roles";
+import { readForm } from "~/server/forms.server";
 import { type AdminUserRow, listUsers, sendSignInCode, setStoredRole } from "~/server/admin/users.server";
 import { clientIp } from "~/server/request.server";
 import { requireAdmin } from "~/server/session.server";
-import { redirectWithToast, type ToastInput } from "~/server/toast.server";
+import { actionToast, redirectWithToast, type ToastInput } from "~/server/toast.server";
 import type { Route } from "./+types/admin.dashboard.users";
 
 export const meta = () => [{ title: "Users · Admin · Giveawear" }];
 
 const MAX_QUERY = 100;
+const USER_MISSING = "That user no longer exists.";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
@@ -31,41 +34,47 @@ export async function action({ request }: Route.ActionArgs) {
   const url = new URL(request.url);
   const back = `${url.pathname}${url.search}`;
   const answer = (toast: ToastInput) => redirectWithToast(back, toast, { status: 303 });
-  const formData = await request.formData();
+  // A refusal changes nothing: it answers a 4xx and this page again, with its message (JavaScript or not).
+  const refuse = (status: number, title: string, description: string) =>
+    data({ toast: actionToast({ type: "error", title, description }) }, { status });
+  const formData = await readForm(request);
   const intent = formData.get("intent");
 
   if (intent === "set-role") {
     const submission = parseWithZod(formData, { schema: RoleChangeSchema });
-    if (submission.status !== "success")
-      return answer({ type: "error", title: "Role Not Saved", description: "Choose user, editor or admin." });
+    if (submission.status !== "success") {
+      const errors = submission.error ?? {};
+      return refuse(400, "Role Not Saved", errors.role?.[0] ?? errors.userId?.[0] ?? "Choose user, editor or admin.");
+    }
     const { userId, role } = submission.value;
     const problem = roleChangeProblem(admin.id, userId, role);
-    if (problem) return answer({ type: "error", title: "Role Not Saved", description: problem });
+    if (problem) return refuse(409, "Role Not Saved", problem);
     const user = await setStoredRole(userId, role);
-    if (!user) return answer({ type: "error", title: "Role Not Saved", description: "That user no longer exists." });
+    if (!user) return refuse(404, "Role Not Saved", USER_MISSING);
     return answer({ type: "success", title: "Role Saved", description: `${user.email} now has the stored role ${ROLE_LABELS[role]}.` });
   }
 
   if (intent === "send-code") {
     const userId = formData.get("userId");
-    const outcome = typeof userId === "string" && userId ? await sendSignInCode(userId, clientIp(request)) : { kind: "not-found" as const };
+    if (typeof userId !== "string" || !userId) return refuse(400, "Code Not Sent", "Choose a user.");
+    const outcome = await sendSignInCode(userId, clientIp(request));
     switch (outcome.kind) {
       case "sent":
         return answer({ type: "success", title: "Sign-in Code Sent", description: `A sign-in code has been sent to ${outcome.email}.` });
       case "limited":
-        return answer({
-          type: "error",
-          title: "Code Not Sent",
-          description: `Too many sign-in codes were requested for ${outcome.email}. Please wait 15 minutes and try again.`,
-        });
+        return refuse(
+          429,
+          "Code Not Sent",
+          `Too many sign-in codes were requested for ${outcome.email}. Please wait 15 minutes and try again.`,
+        );
       case "failed":
-        return answer({ type: "error", title: "Code Not Sent", description: "Could not send OTP. Please try again." });
+        return refuse(503, "Code Not Sent", "Could not send OTP. Please try again.");
       default:
-        return answer({ type: "error", title: "Code Not Sent", description: "That user no longer exists." });
+        return refuse(404, "Code Not Sent", USER_MISSING);
     }
   }
 
-  return answer({ type: "error", title: "Unknown Action", description: "Nothing was changed." });
+  return refuse(400, "Unknown Action", "Nothing was changed.");
 }
 
 function pageHref(query: string, page: number): string {
@@ -76,7 +85,7 @@ function pageHref(query: string, page: number): string {
   return `/admin/dashboard/users${search ? `?${search}` : ""}`;
 }
 
-export default function AdminUsers({ loaderData }: Route.ComponentProps) {
+export default function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {
   const { users, query, page, pages, total, adminId, loadError } = loaderData;
   return (
     <AdminPage
@@ -88,6 +97,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
         </>
       }
     >
+      <ActionToast toast={actionData?.toast} />
       <Form method="get" role="search" className="flex flex-col gap-2 sm:flex-row sm:items-end">
         <div className="flex-1">
           <label htmlFor="user-search" className="label">

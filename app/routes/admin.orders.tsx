@@ -4,6 +4,7 @@ import { OrderFilters, OrderList, OrdersPager, ordersHref, type QueueOrderView, 
 import { ActionToast } from "~/components/ui/action-toast";
 import { ADMIN_LOAD_ERRORS } from "~/domain/admin";
 import { isOrderStatus, type OrderStatus, ShipOrderSchema } from "~/domain/printify";
+import { readForm } from "~/server/forms.server";
 import { getConfig } from "~/server/config.server";
 import {
   listQueueOrders,
@@ -55,7 +56,7 @@ const ORDER_MISSING = { type: "error", title: "Order Not Found", description: "T
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
   const back = ordersHref(queueQuery(new URL(request.url)));
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const orderId = String(form.get("orderId") ?? "");
   if (!orderId) return data({ ship: null, toast: actionToast(ORDER_MISSING) }, { status: 400 });
@@ -63,14 +64,20 @@ export async function action({ request }: Route.ActionArgs) {
   if (intent === "fulfil") {
     const result = await markOrderFulfilled(orderId);
     if (result !== "done")
-      return data({ ship: null, toast: actionToast(result === "missing" ? ORDER_MISSING : CHANGE_REFUSED) }, { status: 409 });
+      return data(
+        { ship: null, toast: actionToast(result === "missing" ? ORDER_MISSING : CHANGE_REFUSED) },
+        { status: result === "missing" ? 404 : 409 },
+      );
     return redirectWithToast(back, { type: "success", title: "Order Updated", description: "Marked as fulfilled." }, { status: 303 });
   }
 
   if (intent === "requeue") {
     const result = await requeueCancelledOrder(orderId);
     if (result !== "done")
-      return data({ ship: null, toast: actionToast(result === "missing" ? ORDER_MISSING : CHANGE_REFUSED) }, { status: 409 });
+      return data(
+        { ship: null, toast: actionToast(result === "missing" ? ORDER_MISSING : CHANGE_REFUSED) },
+        { status: result === "missing" ? 404 : 409 },
+      );
     return redirectWithToast(
       back,
       { type: "success", title: "Order Updated", description: "Re-queued: the order is pending again." },
@@ -96,7 +103,10 @@ export async function action({ request }: Route.ActionArgs) {
     }
     const result = await markOrderShipped(orderId, parsed.data);
     if (result !== "done")
-      return data({ ship: null, toast: actionToast(result === "missing" ? ORDER_MISSING : CHANGE_REFUSED) }, { status: 409 });
+      return data(
+        { ship: null, toast: actionToast(result === "missing" ? ORDER_MISSING : CHANGE_REFUSED) },
+        { status: result === "missing" ? 404 : 409 },
+      );
     return redirectWithToast(
       back,
       { type: "success", title: "Order Shipped", description: "Marked as shipped; the winner has been emailed the tracking number." },

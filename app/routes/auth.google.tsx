@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { readForm } from "~/server/forms.server";
 import { getAuthenticator, GOOGLE_STRATEGY } from "~/server/auth.server";
 import { getConfig } from "~/server/config.server";
 import { withCookies } from "~/server/responses.server";
@@ -10,7 +11,7 @@ export const loader = () => redirect("/login");
 
 export async function action({ request }: Route.ActionArgs) {
   if (!getConfig().googleEnabled) return redirect("/login");
-  const formData = await request.clone().formData();
+  const formData = await readForm(request.clone());
   const remember = await rememberRedirect(request, formData.get("redirectTo"));
   try {
     await getAuthenticator().authenticate(GOOGLE_STRATEGY, request);

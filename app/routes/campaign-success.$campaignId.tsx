@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { Link, useRevalidator } from "react-router";
+import { data, Link, useRevalidator } from "react-router";
 import { designPreviewUrl } from "~/domain/ai-prompts";
 import { ActionToast } from "~/components/ui/action-toast";
 import { Confetti } from "~/components/ui/confetti";
@@ -33,34 +33,41 @@ type SuccessPage =
   | { ok: false; confirming: true; campaign: { id: string; title: string } }
   | { ok: true; campaign: { id: string; title: string; designUrl: string | null }; publicUrl: string };
 
-export async function loader({ request, params }: Route.LoaderArgs): Promise<SuccessPage> {
+/** An error page with its status: nothing to show is a 4xx, whoever asks. */
+function failed(error: string, status: 400 | 404) {
+  return data<SuccessPage>({ ok: false, error }, { status });
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const url = new URL(request.url);
   const reference = url.searchParams.get("session_id") ?? url.searchParams.get("st_ck_id");
   const free = url.searchParams.get("free_campaign") === "true";
-  if (params.campaignId === "new" && !reference) return { ok: false as const, error: ERRORS.invalidAccess };
+  if (params.campaignId === "new" && !reference) return failed(ERRORS.invalidAccess, 400);
 
+  // Only the creator's own campaign: anyone else's id is answered exactly like one that does not exist.
   const campaign = await prisma.campaign.findFirst({
     where: { id: params.campaignId, creatorId: user.id },
     select: { id: true, title: true, status: true, finalDesignUrl: true, productType: true, stripeCheckoutSessionId: true },
   });
-  if (!campaign) return { ok: false as const, error: reference ? ERRORS.afterPayment : ERRORS.notFound };
+  if (!campaign) return failed(reference ? ERRORS.afterPayment : ERRORS.notFound, 404);
   // Back from the checkout before its webhook: wait for it rather than call the payment failed.
   if (campaign.status === "pending_payment" && reference && reference === campaign.stripeCheckoutSessionId) {
-    return { ok: false as const, confirming: true as const, campaign: { id: campaign.id, title: campaign.title } };
+    return data<SuccessPage>({ ok: false, confirming: true, campaign: { id: campaign.id, title: campaign.title } });
   }
+  // The creator's campaign, but not launched: there is no launched campaign to show.
   if (campaign.status !== "active" && campaign.status !== "completed") {
-    return { ok: false as const, error: reference || !free ? ERRORS.afterPayment : ERRORS.notFound };
+    return failed(reference || !free ? ERRORS.afterPayment : ERRORS.notFound, 404);
   }
-  return {
-    ok: true as const,
+  return data<SuccessPage>({
+    ok: true,
     campaign: {
       id: campaign.id,
       title: campaign.title,
       designUrl: campaign.finalDesignUrl ? designPreviewUrl(campaign.finalDesignUrl) : null,
     },
     publicUrl: publicUrl(`/campaign/${campaign.id}`),
-  };
+  });
 }
 
 function ShareLink({ url }: { url: string }) {

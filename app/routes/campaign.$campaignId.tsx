@@ -6,7 +6,8 @@ import { CampaignNotFound, CampaignSummary, PrizeList, WinnerAnnouncement } from
 import { CAMPAIGN_PAGE_SCRIPT } from "~/components/campaign/page-script";
 import { useNonce } from "~/components/nonce";
 import { entriesSoFar } from "~/domain/campaign-status";
-import { ENTRY_MESSAGES, EntrySchema } from "~/domain/entries";
+import { ENTRY_FORM_FALLBACK, ENTRY_MESSAGES, EntrySchema, REFERRER_ID_PATTERN } from "~/domain/entries";
+import { readForm } from "~/server/forms.server";
 import { campaignPage } from "~/server/campaign-page.server";
 import { publicUrl } from "~/server/auth.server";
 import { rememberEntry, submitEntry } from "~/server/entries.server";
@@ -58,7 +59,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const clearMark = page.preview ? null : await countPageView(request, page.campaign.id);
   const ref = new URL(request.url).searchParams.get("ref");
   return data(
-    { ...page, referrerId: ref && /^[a-z0-9]{8,40}$/i.test(ref) ? ref : null },
+    { ...page, referrerId: ref && REFERRER_ID_PATTERN.test(ref) ? ref : null },
     clearMark ? { headers: { "Set-Cookie": clearMark } } : undefined,
   );
 }
@@ -72,7 +73,7 @@ function failure(errors: EntryFormErrors, values: ActionResult["values"], status
 export async function action({ request, params }: Route.ActionArgs) {
   const campaignId = params.campaignId;
   const page = `/campaign/${campaignId}`;
-  const formData = await request.formData();
+  const formData = await readForm(request);
   // Bots get the page back as if it had worked; nothing is stored.
   if (honeypotFilled(formData)) {
     return redirect(page, { status: 303, headers: { "Set-Cookie": await markRedirectAfterPost(campaignId) } });
@@ -89,11 +90,14 @@ export async function action({ request, params }: Route.ActionArgs) {
   const parsed = EntrySchema.safeParse(fields);
   if (!parsed.success) {
     const fieldErrors = z.flattenError(parsed.error).fieldErrors as Record<string, string[] | undefined>;
-    return failure(
-      { email: fieldErrors.email?.[0], phoneNumber: fieldErrors.phoneNumber?.[0], agreedToTerms: fieldErrors.agreedToTerms?.[0] },
-      values,
-      400,
-    );
+    const errors: EntryFormErrors = {
+      email: fieldErrors.email?.[0],
+      phoneNumber: fieldErrors.phoneNumber?.[0],
+      agreedToTerms: fieldErrors.agreedToTerms?.[0],
+    };
+    // A refusal the form's fields cannot show still says something: never a 400 without a message.
+    if (!errors.email && !errors.phoneNumber && !errors.agreedToTerms) errors.form = ENTRY_FORM_FALLBACK;
+    return failure(errors, values, 400);
   }
 
   const { ref, ...entry } = parsed.data;

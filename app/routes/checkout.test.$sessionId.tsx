@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { formatPrice } from "~/domain/plans";
+import { readForm } from "~/server/forms.server";
 import { getConfig } from "~/server/config.server";
 import { prisma } from "~/server/db.server";
 import { checkoutCancelPath, checkoutSuccessPath, completeCheckout, isTestCheckoutSession } from "~/server/payments.server";
@@ -96,7 +97,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (found.kind === "refused") return data(found.view, { status: found.status });
   const { campaign } = found;
   const successUrl = checkoutSuccessPath(campaign.id, params.sessionId);
-  const intent = (await request.formData()).get("intent");
+  const intent = (await readForm(request)).get("intent");
 
   if (intent === "cancel") {
     if (campaign.status === "active" || campaign.status === "completed") return redirect(successUrl);

@@ -15,6 +15,7 @@ import { claimSchema } from "~/domain/claims";
 import { campaignImage, mockupUrl } from "~/domain/mockups";
 import { parseShirtColors, type ProductType } from "~/domain/campaign-schemas";
 import { maskEmail } from "~/domain/profile";
+import { readForm } from "~/server/forms.server";
 import { claimState, submitClaim, type ClaimCampaign, type ClaimState } from "~/server/claims.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/claim.$token";
@@ -104,7 +105,7 @@ export async function loader({ params }: Route.LoaderArgs) {
 type ActionData = { result: SubmissionResult<string[]> | null; view: ClaimPageView | null };
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const state = await claimState(params.token);
   if (state.kind !== "open")
     return data<ActionData>({ result: null, view: view(state) }, { status: status(state, "POST"), headers: NO_STORE });

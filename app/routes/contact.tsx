@@ -8,6 +8,7 @@ import { FormErrors } from "~/components/ui/field";
 import { InputField, TextAreaField } from "~/components/ui/form-fields";
 import { HoneypotField } from "~/components/ui/honeypot";
 import { CONTACT_LIMITS, CONTACT_MESSAGES, type ContactInput, ContactSchema } from "~/domain/contact";
+import { readForm } from "~/server/forms.server";
 import { getConfig } from "~/server/config.server";
 import { sendContactMessage } from "~/server/contact.server";
 import { honeypotFilled } from "~/server/honeypot.server";
@@ -34,7 +35,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 const SEND_FAILED = { type: "error", title: "Message Not Sent", description: CONTACT_MESSAGES.sendFailed } as const;
 
 export async function action({ request }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: ContactSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply(), toast: null }, { status: 400 });

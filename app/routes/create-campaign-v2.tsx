@@ -23,7 +23,8 @@ import {
 } from "~/domain/campaign-schemas";
 import { formatPrice } from "~/domain/plans";
 import { applyCoupon, couponProblem, CouponFormSchema, INVALID_COUPON_DESCRIPTION, INVALID_COUPON_TITLE } from "~/domain/pricing";
-import { clearDraftCookie, draftCookieFor, findWizardDraft } from "~/server/campaign-drafts.server";
+import { readForm } from "~/server/forms.server";
+import { clearDraftCookie, draftCookieFor, findWizardDraft, LAUNCHED_NOT_EDITABLE } from "~/server/campaign-drafts.server";
 import { launchCampaign } from "~/server/campaign-launch.server";
 import { prisma, type Campaign } from "~/server/db.server";
 import { getCurrentUser, type CurrentUser } from "~/server/session.server";
@@ -40,6 +41,8 @@ import {
   persistStep,
   savedDesigns,
   wizardValues,
+  WizardWriteRefused,
+  type PrizeInput,
 } from "~/server/wizard.server";
 import type { Route } from "./+types/create-campaign-v2";
 
@@ -50,6 +53,7 @@ const NOT_FOUND: ToastInput = {
   title: "Not Found",
   description: "Campaign not found or you don't have permission to edit it.",
 };
+const LAUNCHED: ToastInput = { type: "error", ...LAUNCHED_NOT_EDITABLE };
 const MAX_BODY_BYTES = 40 * 1024 * 1024;
 
 function stepFrom(value: unknown): number {
@@ -72,6 +76,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await getCurrentUser(request);
   const lookup = await findWizardDraft(request, user, url.searchParams.get("campaignId"));
   if (lookup.kind === "not-found") throw await redirectWithToast("/my-campaigns", NOT_FOUND);
+  // A launched campaign has no form that could be saved: back to the dashboard, which says why.
+  if (lookup.kind === "launched") throw await redirectWithToast("/my-campaigns", LAUNCHED);
   // Copying starts a new draft: the remembered one stays untouched.
   const duplicateId = url.searchParams.has("campaignId") ? null : url.searchParams.get("duplicateId");
   const campaign = lookup.kind === "found" && !duplicateId ? lookup.campaign : null;
@@ -215,7 +221,21 @@ function previewAfterLogin(names: string[]): ToastInput | null {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+/**
+ * Every wizard write refuses a campaign that has launched: up front when it already had, and in the
+ * write itself (WizardWriteRefused) when a launch or payment lands while the step is being saved.
+ * Either way nothing is changed and the creator is told why (409).
+ */
+export async function action(args: Route.ActionArgs) {
+  try {
+    return await wizardAction(args);
+  } catch (error) {
+    if (!(error instanceof WizardWriteRefused)) throw error;
+    return error.reason === "launched" ? failed(null, LAUNCHED, 409) : redirectWithToast("/my-campaigns", NOT_FOUND);
+  }
+}
+
+async function wizardAction({ request }: Route.ActionArgs) {
   if (Number(request.headers.get("Content-Length") ?? 0) > MAX_BODY_BYTES) {
     return failed(null, { type: "error", title: "File too large", description: "Please upload an image smaller than 10MB." }, 413);
   }
@@ -223,17 +243,18 @@ export async function action({ request }: Route.ActionArgs) {
   const user = await getCurrentUser(request);
   const lookup = await findWizardDraft(request, user, url.searchParams.get("campaignId"));
   if (lookup.kind === "not-found") return redirectWithToast("/my-campaigns", NOT_FOUND);
+  if (lookup.kind === "launched") return failed(null, LAUNCHED, 409);
   const cookies: string[] = lookup.kind === "found" && lookup.attached ? [await draftCookieFor({ id: lookup.campaign.id })] : [];
 
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const step = stepFrom(formData.get("step"));
   const intent = String(formData.get("intent") ?? "next");
   const duplicateId = url.searchParams.has("campaignId") ? null : String(formData.get("duplicateId") ?? "") || null;
   let campaign: Campaign | null = lookup.kind === "found" && !duplicateId ? lookup.campaign : null;
   const copyFrom = await findCopySource(user, duplicateId);
 
-  const save = async (values: Partial<Campaign>) => {
-    const persisted = await persistStep(campaign, user, values, copyFrom);
+  const save = async (values: Partial<Campaign>, prizes?: PrizeInput[]) => {
+    const persisted = await persistStep(campaign, user, values, copyFrom, prizes);
     campaign = persisted.campaign;
     cookies.push(...persisted.cookies);
     return persisted.campaign;
@@ -424,7 +445,7 @@ export async function action({ request }: Route.ActionArgs) {
       ? await takeUpload(formData, "winnerBonusGiftImageFile", "gift_image", user)
       : ({ kind: "none" } as const);
     if (gift.kind === "refused") warnings.push(`Bonus gift image: ${gift.message}`);
-    const prizes = [];
+    const prizes: PrizeInput[] = [];
     for (const [index, prize] of value.additionalPrizes.entries()) {
       const image = await takeUpload(formData, `additionalPrizes[${index}].imageFile`, "prize_image", user);
       if (image.kind === "refused") warnings.push(`Prize ${prize.rank} image: ${image.message}`);
@@ -433,20 +454,20 @@ export async function action({ request }: Route.ActionArgs) {
       prizes.push({ rank: prize.rank, title: prize.title, code: prize.code || null, imageUrl });
     }
     const { additionalPrizes: _prizes, startDate: _start, ...rest } = value;
-    const saved = await save({
-      ...rest,
-      startDate: start,
-      endDate: endDateFor(start, value.durationDays),
-      winnerBonusGiftImageUrl: !value.giveBonusGiftToWinner
-        ? null
-        : gift.kind === "stored"
-          ? gift.url
-          : (campaign?.winnerBonusGiftImageUrl ?? null),
-    });
-    await prisma.$transaction([
-      prisma.additionalPrize.deleteMany({ where: { campaignId: saved.id } }),
-      prisma.additionalPrize.createMany({ data: prizes.map((p) => ({ ...p, campaignId: saved.id })) }),
-    ]);
+    // The prizes are replaced in the same transaction as the step's conditional write.
+    const saved = await save(
+      {
+        ...rest,
+        startDate: start,
+        endDate: endDateFor(start, value.durationDays),
+        winnerBonusGiftImageUrl: !value.giveBonusGiftToWinner
+          ? null
+          : gift.kind === "stored"
+            ? gift.url
+            : (campaign?.winnerBonusGiftImageUrl ?? null),
+      },
+      prizes,
+    );
     // Gift and prize image problems only warn (SPEC error catalogue); the step is saved.
     const warning: ToastInput | null = warnings.length ? { type: "error", title: "Upload Failed", description: warnings.join(" ") } : null;
     return next(saved, 5, warning);

@@ -11,6 +11,7 @@ import {
   setWinnerPublic,
   type CreatorActionResult,
 } from "~/server/claims.server";
+import { readForm } from "~/server/forms.server";
 import { requireUser } from "~/server/session.server";
 import { actionToast, redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/dashboard.campaigns.$campaignId.draw";
@@ -25,6 +26,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const campaign = await ownedCampaign(params.campaignId, user.id);
   if (!campaign) return data({ notFound: true as const }, { status: 404 });
   return { notFound: false as const, title: campaign.title, controls: await drawControlsData(campaign) };
+}
+
+const RANK_MESSAGE = "The prize rank must be 1 (the grand prize), 2 or 3.";
+
+/** The prize rank a redraw names (1 when none is sent): a whole number from 1 to 3, or null. */
+function prizeRank(value: FormDataEntryValue | null): number | null {
+  if (value === null || value === "") return 1;
+  return typeof value === "string" && /^[1-3]$/.test(value.trim()) ? Number(value.trim()) : null;
 }
 
 /** Back to this campaign's dashboard page that embeds the controls (this page unless told otherwise). */
@@ -43,12 +52,14 @@ export async function action({ request, params }: Route.ActionArgs) {
       { status: 404 },
     );
   }
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get("intent");
   let result: CreatorActionResult;
   if (intent === "draw") result = await creatorDraw(campaign);
-  else if (intent === "redraw") result = await creatorRedraw(campaign, Number(formData.get("rank") ?? 1));
-  else if (intent === "winner-public") {
+  else if (intent === "redraw") {
+    const rank = prizeRank(formData.get("rank"));
+    result = rank === null ? { ok: false, status: 400, message: RANK_MESSAGE } : await creatorRedraw(campaign, rank);
+  } else if (intent === "winner-public") {
     const name = formData.get("winnerPublicName");
     result = await setWinnerPublic(campaign, formData.getAll("winnerPublic").includes("true"), typeof name === "string" ? name : "");
   } else result = { ok: false, status: 400, message: "Unknown action." };

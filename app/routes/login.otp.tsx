@@ -6,6 +6,7 @@ import { FieldErrors } from "~/components/ui/field";
 import { CODE_MESSAGES, MISSING_FIELDS, OtpSchema, VERIFY_FAILED } from "~/domain/auth-schemas";
 import { normalizeEmail } from "~/domain/email-address";
 import { postLoginPath } from "~/domain/redirect";
+import { readForm } from "~/server/forms.server";
 import { getAuthenticator, readMagicLinkCode, TOTP_STRATEGY, TOTP_SUCCESS_MARKER } from "~/server/auth.server";
 import { checkLoginCode } from "~/server/login-codes.server";
 import { isRedirectTo } from "~/server/responses.server";
@@ -48,7 +49,7 @@ function failure(message: string, fieldError: string, status: number, title = "V
 export async function action({ request }: Route.ActionArgs) {
   const { email } = readTotpCookie(request);
   if (!email) return redirectWithToast("/login", NO_EMAIL);
-  const formData = await request.clone().formData();
+  const formData = await readForm(request.clone());
   const submission = parseWithZod(formData, { schema: OtpSchema });
   if (submission.status !== "success") {
     const message = submission.error?.code?.[0] ?? MISSING_FIELDS;

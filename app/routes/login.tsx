@@ -8,6 +8,7 @@ import { InputField } from "~/components/ui/form-fields";
 import { HoneypotField } from "~/components/ui/honeypot";
 import { LoginSchema } from "~/domain/auth-schemas";
 import { postLoginPath, safeRedirectPath } from "~/domain/redirect";
+import { readForm } from "~/server/forms.server";
 import { getAuthenticator, OTP_PATH, TOTP_FAILURE_MARKER, TOTP_STRATEGY } from "~/server/auth.server";
 import { getConfig } from "~/server/config.server";
 import { honeypotFilled } from "~/server/honeypot.server";
@@ -30,7 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 const SEND_FAILED = { type: "error", title: "Login Failed", description: "Could not send OTP. Please try again." } as const;
 
 export async function action({ request }: Route.ActionArgs) {
-  const formData = await request.clone().formData();
+  const formData = await readForm(request.clone());
   const submission = parseWithZod(formData, { schema: LoginSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply(), toast: null }, { status: 400 });

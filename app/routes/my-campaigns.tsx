@@ -4,6 +4,7 @@ import { TipsAndPromoCard } from "~/components/dashboard/rotating-card";
 import { SavedDesignsStrip, type SavedDesignCard } from "~/components/dashboard/saved-designs";
 import { Icon, type IconName } from "~/components/marketing/icons";
 import { productLabel } from "~/domain/browse";
+import { describeError } from "~/domain/http-errors";
 import { campaignEndDate, DASHBOARD_STATUS_LABELS, formatUtcDate } from "~/domain/campaign-status";
 import {
   DASHBOARD_MESSAGES,
@@ -24,6 +25,7 @@ import {
   type Promo,
 } from "~/domain/dashboard";
 import { campaignImage } from "~/domain/mockups";
+import { readForm } from "~/server/forms.server";
 import { creatorCampaigns, deleteOwnCampaign, rememberedView, viewSetCookie, type DashboardCampaignRow } from "~/server/dashboard.server";
 import { requireUser } from "~/server/session.server";
 import { platformSetting } from "~/server/settings.server";
@@ -150,7 +152,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const campaignId = String(form.get("campaignId") ?? "");
   if (form.get("intent") !== "delete" || !campaignId) throw data("Bad Request", { status: 400 });
   const query = parseDashboardQuery(
@@ -368,13 +370,12 @@ function CampaignsSection({
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!notFound) console.error(error);
+  const page = describeError(error, isRouteErrorResponse);
+  if (page.serverFault) console.error(error);
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center gap-4 px-6 py-24 text-center">
-      <h1 className="text-3xl font-bold">{notFound ? DASHBOARD_MESSAGES.campaignNotFound : "Unexpected Application Error!"}</h1>
-      <p className="text-slate-700 dark:text-slate-300">
-        {notFound ? "That campaign doesn't exist or isn't yours." : "Something went wrong on our side. Please try again in a moment."}
-      </p>
+      <h1 className="text-3xl font-bold">{notFound ? DASHBOARD_MESSAGES.campaignNotFound : page.title}</h1>
+      <p className="text-slate-700 dark:text-slate-300">{notFound ? "That campaign doesn't exist or isn't yours." : page.message}</p>
       <Link to="/my-campaigns" reloadDocument className="btn-primary">
         Back to My Campaigns
       </Link>

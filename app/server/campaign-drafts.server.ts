@@ -40,8 +40,31 @@ export function clearDraftCookie(): Promise<string> {
   return draftCookie().serialize("", { maxAge: 0 });
 }
 
+/**
+ * The statuses the wizard may still change. A draft, and a campaign waiting for payment: its
+ * creator comes back from a cancelled checkout to the wizard and may change the plan or coupon.
+ * That is safe because launching prices the campaign again and freezes the total the checkout
+ * charges, and an edit that changes the price takes it back to a draft (see persistStep), so an
+ * older checkout can no longer put it live. Once live (active, completed, ended) it is a record
+ * entrants and winners rely on: nothing can be changed through the wizard.
+ */
+export const EDITABLE_STATUSES = ["draft", "pending_payment"] as const;
+
+export function isEditableStatus(status: string): boolean {
+  return (EDITABLE_STATUSES as readonly string[]).includes(status);
+}
+
+export const LAUNCHED_NOT_EDITABLE = {
+  title: "Campaign Launched",
+  description: "This campaign has launched and can no longer be edited.",
+} as const;
+
 export type DraftLookup =
-  { kind: "none" } | { kind: "found"; campaign: Campaign; restoredVisitorDraft: boolean; attached: boolean } | { kind: "not-found" };
+  | { kind: "none" }
+  | { kind: "found"; campaign: Campaign; restoredVisitorDraft: boolean; attached: boolean }
+  | { kind: "not-found" }
+  /** The user's own campaign, but launched: it can be viewed and copied, not edited. */
+  | { kind: "launched"; campaign: Campaign };
 
 /**
  * Which campaign the wizard is editing: `campaignId` from the URL (must be the user's own), else the
@@ -51,7 +74,9 @@ export async function findWizardDraft(request: Request, user: CurrentUser | null
   if (campaignId) {
     if (!user) return { kind: "not-found" };
     const campaign = await prisma.campaign.findFirst({ where: { id: campaignId, creatorId: user.id } });
-    return campaign ? { kind: "found", campaign, restoredVisitorDraft: false, attached: false } : { kind: "not-found" };
+    if (!campaign) return { kind: "not-found" };
+    if (!isEditableStatus(campaign.status)) return { kind: "launched", campaign };
+    return { kind: "found", campaign, restoredVisitorDraft: false, attached: false };
   }
   const remembered = await readDraftCookie(request);
   if (!remembered) return { kind: "none" };

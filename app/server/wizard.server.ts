@@ -4,7 +4,7 @@ import { parseShirtColors, parseShirtSizes } from "../domain/campaign-schemas";
 import { defaultPrompts } from "../domain/ai-prompts";
 import { planFeatureList } from "../domain/plans";
 import { prisma } from "./db.server";
-import { createDraft, stripIdentity } from "./campaign-drafts.server";
+import { createDraft, EDITABLE_STATUSES, isEditableStatus, LAUNCHED_NOT_EDITABLE, stripIdentity } from "./campaign-drafts.server";
 import type { CurrentUser } from "./session.server";
 
 /** What the wizard's forms start from: the draft's columns as form values (strings, "on" checkboxes). */
@@ -120,31 +120,79 @@ export interface Persisted {
   cookies: string[];
 }
 
+/** A wizard write that found the campaign launched (or gone) by the time it ran; nothing was changed. */
+export class WizardWriteRefused extends Error {
+  override name = "WizardWriteRefused";
+  constructor(readonly reason: "launched" | "gone") {
+    super(reason === "launched" ? LAUNCHED_NOT_EDITABLE.description : "The campaign is no longer there.");
+  }
+}
+
+export interface PrizeInput {
+  rank: number;
+  title: string;
+  code: string | null;
+  imageUrl: string | null;
+}
+
+/** Whether a write changes what the campaign costs: its plan, coupon or totals. */
+function changesPrice(campaign: Campaign, data: Partial<Campaign>): boolean {
+  return (["planId", "couponCode", "discountCents", "totalCents"] as const).some(
+    (key) => key in data && data[key] !== undefined && data[key] !== campaign[key],
+  );
+}
+
 /**
  * Saves a step: updates the draft, or creates it on the first save (from the campaign being copied,
- * when there is one, prizes included).
+ * when there is one, prizes included). `prizes`, when given, replace the campaign's prizes in the
+ * same transaction.
+ *
+ * The update is one conditional write on the campaign's id, its owner (or, for a visitor, its draft
+ * token) and an editable status, so a launch or payment that lands while the step is being saved
+ * wins and the step changes nothing (WizardWriteRefused). A campaign waiting for payment whose price
+ * changes goes back to a draft: the checkout already opened was for the old price, so it can no
+ * longer put the campaign live, and launching again prices it anew.
  */
 export async function persistStep(
   campaign: Campaign | null,
   user: CurrentUser | null,
   data: Partial<Campaign>,
   copyFrom: (Campaign & { additionalPrizes: AdditionalPrize[] }) | null,
+  prizes?: PrizeInput[],
 ): Promise<Persisted> {
   if (campaign) {
-    return { campaign: await prisma.campaign.update({ where: { id: campaign.id }, data }), cookies: [] };
-  }
-  const { additionalPrizes: _prizes, ...source } = copyFrom ?? { additionalPrizes: [] };
-  const { campaign: created, setCookie } = await createDraft(user, { ...(copyFrom ? stripIdentity(source) : {}), ...data });
-  if (copyFrom?.additionalPrizes.length) {
-    await prisma.additionalPrize.createMany({
-      data: copyFrom.additionalPrizes.map((p) => ({
-        campaignId: created.id,
-        rank: p.rank,
-        title: p.title,
-        imageUrl: p.imageUrl,
-        code: p.code,
-      })),
+    const id = campaign.id;
+    // Decided in the write, not from the status read earlier: a launch may have moved it meanwhile.
+    const backToDraft = changesPrice(campaign, data);
+    const updated = await prisma.$transaction(async (tx) => {
+      const written = await tx.campaign.updateMany({
+        where: {
+          id,
+          creatorId: user?.id ?? null,
+          ...(user ? {} : { draftToken: campaign.draftToken ?? "" }),
+          status: { in: [...EDITABLE_STATUSES] },
+        },
+        data: { ...data, ...(backToDraft ? { status: "draft" } : {}) },
+      });
+      if (written.count !== 1) return null;
+      if (prizes) {
+        await tx.additionalPrize.deleteMany({ where: { campaignId: id } });
+        await tx.additionalPrize.createMany({ data: prizes.map((p) => ({ ...p, campaignId: id })) });
+      }
+      return tx.campaign.findUniqueOrThrow({ where: { id } });
     });
+    if (!updated) {
+      const now = await prisma.campaign.findUnique({ where: { id }, select: { status: true } });
+      throw new WizardWriteRefused(now && !isEditableStatus(now.status) ? "launched" : "gone");
+    }
+    return { campaign: updated, cookies: [] };
+  }
+  const { additionalPrizes: copiedPrizes, ...source } = copyFrom ?? { additionalPrizes: [] };
+  const { campaign: created, setCookie } = await createDraft(user, { ...(copyFrom ? stripIdentity(source) : {}), ...data });
+  const initialPrizes: PrizeInput[] =
+    prizes ?? copiedPrizes.map((p) => ({ rank: p.rank, title: p.title, imageUrl: p.imageUrl, code: p.code }));
+  if (initialPrizes.length) {
+    await prisma.additionalPrize.createMany({ data: initialPrizes.map((p) => ({ ...p, campaignId: created.id })) });
   }
   return { campaign: created, cookies: [setCookie] };
 }

@@ -51,6 +51,10 @@ test("a creator moves between tabs and views by URL, and the view is remembered"
   await tabs.getByRole("link", { name: /^Draft/ }).click();
   await expect(page).toHaveURL(/\/my-campaigns\?tab=draft&view=grid$/);
   await expect(campaignItem(page, draft.title)).toBeVisible();
+  await expect(campaignItem(page, draft.title).getByRole("link", { name: `Edit ${draft.title}` })).toHaveAttribute(
+    "href",
+    `/create-campaign-v2?campaignId=${draft.id}`,
+  );
   await expect(campaignItem(page, live.title)).toHaveCount(0);
 
   await tabs.getByRole("link", { name: /^Completed/ }).click();
@@ -70,10 +74,8 @@ test("a creator moves between tabs and views by URL, and the view is remembered"
     "href",
     `/dashboard/campaigns/${live.id}/analytics`,
   );
-  await expect(campaignItem(page, live.title).getByRole("link", { name: `Edit ${live.title}` })).toHaveAttribute(
-    "href",
-    `/create-campaign-v2?campaignId=${live.id}`,
-  );
+  // A launched campaign can no longer be edited: no Edit, but Copy starts a new one from it.
+  await expect(campaignItem(page, live.title).getByRole("link", { name: `Edit ${live.title}` })).toHaveCount(0);
   await expect(campaignItem(page, live.title).getByRole("link", { name: `Copy ${live.title}` })).toHaveAttribute(
     "href",
     `/create-campaign-v2?duplicateId=${live.id}`,

@@ -68,6 +68,26 @@ async function page(jar: CookieJar | null, target: string): Promise<{ status: nu
   return { status: response.status, html: visible(await response.text()) };
 }
 
+/**
+ * A refused POST as a browser without JavaScript sends it: a 4xx (no redirect) whose page shows the
+ * reason in its toast, next to what the page normally shows.
+ */
+async function expectRefused(
+  jar: CookieJar,
+  target: string,
+  body: Record<string, string>,
+  status: number,
+  message: string,
+  pageText: string,
+) {
+  const response = await send(jar, target, body);
+  const html = visible(await response.text());
+  const label = `POST ${target} ${new URLSearchParams(body)}`;
+  expect(response.status, label).toBe(status);
+  expect(html.match(/data-testid="toast"[\s\S]*?<\/div>/)?.[0], label).toContain(message);
+  expect(html, label).toContain(pageText);
+}
+
 beforeAll(async () => {
   process.env.ENTRY_LIMIT_PER_IP = "100000";
   app = await startAppServer();
@@ -211,6 +231,37 @@ describe("users", () => {
     expect(listed.html).toContain("Admin through ADMIN_EMAILS");
   });
 
+  it("refuses a bad role, an unknown user, self-demotion and an unknown action with a 4xx and the reason, changing nothing", async () => {
+    const { userId } = await jarFor(address("untouched"));
+    const { jar: self, userId: selfId } = await jarFor(address("self-refused"), "admin");
+    const snapshot = async () => ({
+      roles: await prisma.user.findMany({
+        where: { id: { in: [userId, selfId] } },
+        select: { id: true, role: true },
+        orderBy: { id: "asc" },
+      }),
+      codes: await prisma.loginCode.count(),
+      emails: await prisma.outboundEmail.count(),
+    });
+    const before = await snapshot();
+    const target = "/admin/dashboard/users";
+    const listed = "Search by email or name";
+    await expectRefused(self, target, { intent: "set-role", userId, role: "superadmin" }, 400, "Choose user, editor or admin.", listed);
+    await expectRefused(self, target, { intent: "set-role", userId: "nope", role: "admin" }, 404, "That user no longer exists.", listed);
+    await expectRefused(
+      self,
+      target,
+      { intent: "set-role", userId: selfId, role: "user" },
+      409,
+      "You cannot remove your own admin role.",
+      listed,
+    );
+    await expectRefused(self, target, { intent: "send-code", userId: "nope" }, 404, "That user no longer exists.", listed);
+    await expectRefused(self, target, { intent: "send-code" }, 400, "Choose a user.", listed);
+    await expectRefused(self, target, { intent: "promote-everyone", userId }, 400, "Nothing was changed.", listed);
+    expect(await snapshot()).toEqual(before);
+  });
+
   it("searches by email and by name, case-insensitively, a page at a time", async () => {
     const tag = `pager${Date.now()}`;
     for (let index = 0; index < 23; index += 1) {
@@ -252,6 +303,25 @@ describe("users", () => {
 });
 
 describe("email templates", () => {
+  it("answers an unknown template with a 404 page, and refuses to save or preview it", async () => {
+    const before = await prisma.emailTemplate.findMany({ orderBy: { id: "asc" } });
+    const missing = await page(admin, "/admin/dashboard/settings/templates/nope");
+    expect(missing.status).toBe(404);
+    expect(missing.html).toContain("That email template does not exist.");
+    expect(missing.html).toContain("All email templates");
+    for (const intent of ["save", "preview"]) {
+      await expectRefused(
+        admin,
+        "/admin/dashboard/settings/templates/nope",
+        { intent, subject: "Hello {{email}}", htmlBody: "<p>Hi</p>" },
+        404,
+        "That email template does not exist.",
+        "All email templates",
+      );
+    }
+    expect(await prisma.emailTemplate.findMany({ orderBy: { id: "asc" } })).toEqual(before);
+  });
+
   it("uses an edited template for the very next email", async () => {
     const original = await prisma.emailTemplate.findUniqueOrThrow({ where: { id: LOGIN_TEMPLATE } });
     // Prime the server's 5-second template cache with the old version first.
@@ -336,6 +406,35 @@ describe("homepage slider", () => {
     expect(order).not.toContain(a);
     expect(order.at(-1)).toBe(b);
     await submit(admin, "/admin/dashboard/settings/slider", { intent: "delete", imageId: rowB.id });
+  });
+
+  it("refuses a bad direction, an image that is not there and an unknown action with a 4xx and the reason, changing nothing", async () => {
+    const slide = await prisma.homepageSliderImage.create({ data: { imageUrl: "https://img.example/stays.png", displayOrder: 998 } });
+    const slides = () => prisma.homepageSliderImage.findMany({ orderBy: { id: "asc" } });
+    const before = await slides();
+    const target = "/admin/dashboard/settings/slider";
+    const shown = "Homepage slider";
+    await expectRefused(
+      admin,
+      target,
+      { intent: "move", imageId: slide.id, direction: "sideways" },
+      400,
+      "Choose whether to move the image up or down.",
+      shown,
+    );
+    await expectRefused(
+      admin,
+      target,
+      { intent: "move", imageId: "nope", direction: "up" },
+      404,
+      "That image is no longer in the slider.",
+      shown,
+    );
+    await expectRefused(admin, target, { intent: "delete", imageId: "nope" }, 404, "That image is no longer in the slider.", shown);
+    await expectRefused(admin, target, { intent: "delete" }, 400, "Choose an image in the slider.", shown);
+    await expectRefused(admin, target, { intent: "shuffle", imageId: slide.id }, 400, "Nothing was changed.", shown);
+    expect(await slides()).toEqual(before);
+    await prisma.homepageSliderImage.delete({ where: { id: slide.id } });
   });
 
   it("takes only http and https URLs", async () => {
@@ -566,6 +665,21 @@ describe("platform settings", () => {
     expect(response.status).toBe(400);
     expect(await response.text()).toContain("Homepage copy is required.");
   });
+
+  it("refuses a checkbox value other than on, in words, changing nothing", async () => {
+    const before = await loadPlatformSettings();
+    for (const [field, message] of [
+      ["referralsEnabled", "Referral bonus entries must be either on or off."],
+      ["autoPickWinnerEnabled", "Pick winners automatically must be either on or off."],
+    ] as const) {
+      const response = await send(admin, "/admin/dashboard/settings", { homepageCopy: "Changed copy", [field]: "maybe" });
+      expect(response.status, field).toBe(400);
+      const html = visible(await response.text());
+      expect(html, field).toContain(message);
+      expect(html, field).not.toContain("Invalid input");
+    }
+    expect(await loadPlatformSettings()).toEqual(before);
+  });
 });
 
 describe("plans and coupons", () => {
@@ -610,6 +724,42 @@ describe("plans and coupons", () => {
     ]) {
       expect(html).toContain(message);
     }
+  });
+
+  it("refuses an unknown or missing plan and unreadable values in words, changing no plan", async () => {
+    const plans = () => prisma.plan.findMany({ orderBy: { id: "asc" } });
+    const before = await plans();
+    const target = "/admin/dashboard/settings/plans";
+    const valid = { planId: "pro_tee", name: "Pro Tee", price: "79", aiCredits: "10", features: "Unlimited entries", active: "on" };
+    const shown = "Starter Tee";
+    await expectRefused(admin, target, { ...valid, planId: "nope" }, 404, "That plan does not exist.", shown);
+    await expectRefused(admin, target, { ...valid, planId: "" }, 400, "Choose the plan to save.", shown);
+    for (const [fields, message] of [
+      [{ popular: "yes" }, "Most Popular badge must be either on or off."],
+      [{ active: "maybe" }, "Active must be either on or off."],
+      [{ aiCredits: "1e400" }, "Enter a whole number of AI credits from 0 to 1000."],
+      [{ aiCredits: "lots" }, "Enter a whole number of AI credits from 0 to 1000."],
+      [{ aiCredits: "" }, "AI credits are required."],
+    ] as const) {
+      const response = await send(admin, target, { ...valid, ...fields });
+      const html = visible(await response.text());
+      expect(response.status, message).toBe(400);
+      expect(html, message).toContain(message);
+      expect(html, message).toContain("Please correct the errors below.");
+      expect(html, message).not.toContain("Invalid input");
+    }
+    expect(await plans()).toEqual(before);
+  });
+
+  it("refuses to switch an unknown coupon, or an unknown action, with a 4xx and the reason", async () => {
+    const coupons = () => prisma.coupon.findMany({ orderBy: { id: "asc" } });
+    const before = await coupons();
+    const target = "/admin/dashboard/settings/coupons";
+    await expectRefused(admin, target, { intent: "activate", couponId: "nope" }, 404, "That coupon does not exist.", "Add a coupon");
+    await expectRefused(admin, target, { intent: "deactivate", couponId: "nope" }, 404, "That coupon does not exist.", "Add a coupon");
+    await expectRefused(admin, target, { intent: "activate" }, 400, "Choose a coupon.", "Add a coupon");
+    await expectRefused(admin, target, { intent: "delete-all" }, 400, "Nothing was changed.", "Add a coupon");
+    expect(await coupons()).toEqual(before);
   });
 
   it("adds percent and fixed coupons that the wizard's pricing accepts, refuses duplicates and past dates, and deactivates", async () => {
@@ -899,9 +1049,18 @@ describe("email outbox", () => {
     expect(pending).toMatchObject({ status: "pending", attempts: 0 });
     expect(pending.nextAttemptAt!.getTime()).toBeLessThanOrEqual(Date.now());
 
-    // Not failed (pending now): nothing changes.
-    expect((await submit(admin, target, { intent: "retry", emailId: row.id })).html).toContain("Only a failed email can be retried");
+    // Not failed (pending now): a conflict, and nothing changes.
+    const notFailed = await submit(admin, target, { intent: "retry", emailId: row.id });
+    expect(notFailed.status).toBe(409);
+    expect(notFailed.html).toContain("Only a failed email can be retried");
     expect(await prisma.outboundEmail.findUniqueOrThrow({ where: { id: row.id } })).toEqual(pending);
+    // An email that does not exist, no email, an unknown action: refused in words, nothing written.
+    const outbox = () => prisma.outboundEmail.findMany({ orderBy: { id: "asc" } });
+    const before = await outbox();
+    await expectRefused(admin, target, { intent: "retry", emailId: "nope" }, 404, "That email does not exist.", "Filter emails by status");
+    await expectRefused(admin, target, { intent: "retry" }, 400, "Choose an email to retry.", "Filter emails by status");
+    await expectRefused(admin, target, { intent: "purge", emailId: row.id }, 400, "Nothing was changed.", "Filter emails by status");
+    expect(await outbox()).toEqual(before);
 
     const { startFakeSmtpServer } = await import("../fakes/smtp-server");
     const smtp = await startFakeSmtpServer();

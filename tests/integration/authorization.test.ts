@@ -162,9 +162,9 @@ const PAGES: [string, () => string, Record<Role, Outcome>, { text: () => string;
   ["GET /logout", () => "/logout", everyone(START)],
   ["GET /auth/google (not configured)", () => "/auth/google", everyone(LOGIN)],
   ["the Google callback (not configured)", () => "/auth/google/callback", everyone(LOGIN)],
-  // POST-only resource routes: React Router answers a GET without a loader with 400.
-  ["GET the Stripe webhook", () => "/webhooks/stripe", everyone(400)],
-  ["GET the Printify webhook", () => "/webhooks/printify", everyone(400)],
+  // POST-only resource routes: a GET is answered 405 with Allow: POST.
+  ["GET the Stripe webhook", () => "/webhooks/stripe", everyone(405)],
+  ["GET the Printify webhook", () => "/webhooks/printify", everyone(405)],
   // Outside production only (the production case is below).
   ["the local mailbox (development)", () => "/dev/mailbox", everyone(200)],
 
@@ -193,8 +193,13 @@ const PAGES: [string, () => string, Record<Role, Outcome>, { text: () => string;
   ["a draft's public page", () => `/campaign/${draft}`, OWNER_ONLY_404],
   ["a draft's draw page", () => `/campaign/${draft}/draw`, OWNER_ONLY_404],
   ["a draft's entry list (no draw yet)", () => `/campaign/${draft}/draw.csv`, everyone(404)],
-  // Answers every signed-in user, but only its creator learns anything about the campaign.
-  ["the success page", () => `/campaign-success/${live}`, SIGNED_IN, { text: () => liveTitle, seenBy: ["owner"] }],
+  // Its creator's only: anyone else's id is a 404, like an id that does not exist (visitors sign in first).
+  [
+    "the success page",
+    () => `/campaign-success/${live}`,
+    { visitor: LOGIN, owner: 200, other: 404, editor: 404, admin: 404 },
+    { text: () => liveTitle, seenBy: ["owner"] },
+  ],
   [
     "the test checkout",
     () => `/checkout/test/${checkoutSession}`,

@@ -133,6 +133,64 @@ describe("entering a campaign", () => {
   });
 });
 
+describe("a damaged or hand-made entry form", () => {
+  it("takes an entry whose referral link is mangled or overlong, without crediting anyone", async () => {
+    const campaign = await createCampaign();
+    await enter(campaign.id, valid("referrer@example.com"));
+    const [referrer] = await entries(campaign.id);
+    const ref = referrer?.id ?? "";
+    const mangled = [`${ref}${"x".repeat(65)}`, `${ref}%20<script>`, "../../etc", "short"];
+    for (const [index, bad] of mangled.entries()) {
+      const response = await enter(campaign.id, valid(`p${index}@x.com`, { ref: bad }));
+      expect(response.status, bad).toBe(303);
+    }
+    const rows = await entries(campaign.id);
+    expect(rows).toHaveLength(1 + mangled.length);
+    for (const row of rows) expect(row).toMatchObject({ referrerId: null, referralCredited: false });
+    expect((await prisma.entry.findUniqueOrThrow({ where: { id: ref } })).bonusEntries).toBe(0);
+  });
+
+  it("counts only the checkbox's own value as marketing consent, and enters the rest without it", async () => {
+    const campaign = await createCampaign();
+    for (const [email, consent] of [
+      ["yes@x.com", "yes"],
+      ["true@x.com", "true"],
+      ["empty@x.com", ""],
+      ["ticked@x.com", "on"],
+    ]) {
+      expect((await enter(campaign.id, valid(email ?? "", { marketingConsent: consent ?? "" }))).status, consent).toBe(303);
+    }
+    const rows = await entries(campaign.id);
+    expect(Object.fromEntries(rows.map((row) => [row.email, row.marketingConsent]))).toEqual({
+      "yes@x.com": false,
+      "true@x.com": false,
+      "empty@x.com": false,
+      "ticked@x.com": true,
+    });
+  });
+
+  it("never refuses an entry without saying why", async () => {
+    const campaign = await createCampaign();
+    const refusals: Record<string, string>[] = [
+      {},
+      { email: "x".repeat(300), agreedToTerms: "on" },
+      { email: "p2@x.com", agreedToTerms: "yes" },
+      { email: "p2@x.com", agreedToTerms: "on", phoneNumber: "call me maybe" },
+      { email: "p2@x.com", agreedToTerms: "on", phoneNumber: "9".repeat(40) },
+    ];
+    for (const fields of refusals) {
+      const response = await enter(campaign.id, fields);
+      const label = JSON.stringify(fields);
+      expect(response.status, label).toBe(400);
+      // The reason shows under its field, or above the form when no field explains it.
+      const html = visible(await response.text());
+      const shown = [...html.matchAll(/(?:class="field-error[^"]*"|role="alert")[^>]*>([^<]*)</g)].map((match) => match[1]?.trim());
+      expect(shown.filter(Boolean), label).not.toEqual([]);
+    }
+    expect(await entries(campaign.id)).toHaveLength(0);
+  });
+});
+
 describe("referrals", () => {
   it("credits the referrer +3 when a new, distinct entrant comes through the link, once", async () => {
     const campaign = await createCampaign();

@@ -603,8 +603,27 @@ describe("the admin's manual queue", () => {
     expect(await shippedEmails(order.id)).toHaveLength(1);
 
     expect((await postQueue(cookie, { intent: "requeue", orderId: order.id })).status).toBe(409);
-    expect((await postQueue(cookie, { intent: "requeue", orderId: "no-such-order" })).status).toBe(409);
+    expect((await postQueue(cookie, { intent: "requeue", orderId: "no-such-order" })).status).toBe(404);
     expect((await orderRow(order.id)).status).toBe("shipped");
+  });
+
+  it("answers 404 with the reason for an order that does not exist, writing nothing", async () => {
+    const cookie = await adminCookie();
+    const orders = () => prisma.order.findMany({ orderBy: { id: "asc" } });
+    const before = await orders();
+    const emails = await prisma.outboundEmail.count();
+    const attempts: Record<string, string>[] = [
+      { intent: "fulfil", orderId: "no-such-order" },
+      { intent: "ship", orderId: "no-such-order", trackingNumber: "1Z999AA10123456784" },
+      { intent: "requeue", orderId: "no-such-order" },
+    ];
+    for (const fields of attempts) {
+      const response = await postQueue(cookie, fields);
+      expect(response.status, fields.intent).toBe(404);
+      expect(await response.text(), fields.intent).toContain("This order does not exist any more.");
+    }
+    expect(await orders()).toEqual(before);
+    expect(await prisma.outboundEmail.count()).toBe(emails);
   });
 
   it("refuses anyone but an admin, in the loader and the action", async () => {

@@ -1,10 +1,12 @@
 import sharp from "sharp";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as wizard from "~/routes/create-campaign-v2";
 import * as success from "~/routes/campaign-success.$campaignId";
 import { prisma } from "~/server/db.server";
 import { readToast } from "~/server/toast.server";
-import { bodyOf, CookieJar, get, location, run, statusOf } from "../helpers/http";
+import { type InProcessAppServer, startAppServer } from "../helpers/app-server";
+import { createCampaign } from "../helpers/campaigns";
+import { bodyOf, CookieJar, get, postForm as httpPostForm, location, run, statusOf } from "../helpers/http";
 import { draftThroughStep, form, postForm, signedInJar, STEP1 } from "../helpers/wizard";
 
 describe("the campaign wizard", () => {
@@ -300,5 +302,163 @@ describe("the older builder's entry point", () => {
       await run(wizard.loader, get(jar, `/create-campaign-v2?campaignData=${encodeURIComponent(data)}&planId=growth_tee&step=2`)),
     );
     expect(screen.values).toMatchObject({ title: "Carried Over", brandName: "Old Builder", planId: "growth_tee" });
+  });
+});
+
+describe("a launched campaign through the wizard, over real HTTP", () => {
+  const LAUNCHED_MESSAGE = "This campaign has launched and can no longer be edited.";
+  let app: InProcessAppServer;
+
+  beforeAll(async () => {
+    app = await startAppServer();
+  });
+
+  afterAll(async () => {
+    await app.close();
+  });
+
+  /** What a browser with JavaScript sends: the route's single-fetch `.data` request, which answers the action's own status. */
+  const postStep = (jar: CookieJar, campaignId: string, fields: Record<string, string>) =>
+    httpPostForm(app.url, `/create-campaign-v2.data?campaignId=${campaignId}`, fields, { Cookie: jar.header(), Origin: app.url });
+
+  const step4 = () => ({
+    step: "4",
+    startDate: new Date().toISOString().slice(0, 10),
+    durationDays: "30",
+    termsAccepted: "on",
+  });
+
+  it("refuses every step of a completed campaign with a 409 and the message, changing nothing", async () => {
+    const { jar, userId } = await signedInJar();
+    const completed = await createCampaign({
+      creatorId: userId,
+      status: "completed",
+      planId: "growth_tee",
+      totalCents: 2900,
+      winnerEmail: "winner@example.com",
+    });
+    const before = await prisma.campaign.findUniqueOrThrow({ where: { id: completed.id } });
+
+    const attempts: Record<string, string>[] = [
+      { ...STEP1, title: "Rewritten after the draw" },
+      { step: "2", planId: "starter_tee" },
+      step4(),
+    ];
+    for (const fields of attempts) {
+      const response = await postStep(jar, completed.id, fields);
+      expect(response.status, fields.step).toBe(409);
+      expect(await response.text(), fields.step).toContain(LAUNCHED_MESSAGE);
+    }
+    expect(await prisma.campaign.findUniqueOrThrow({ where: { id: completed.id } })).toEqual(before);
+  });
+
+  it("refuses a form posted without JavaScript, and the creator reads why", async () => {
+    const { jar, userId } = await signedInJar();
+    const live = await createCampaign({ creatorId: userId });
+    const response = await httpPostForm(
+      app.url,
+      `/create-campaign-v2?campaignId=${live.id}`,
+      { step: "2", planId: "starter_tee" },
+      {
+        Cookie: jar.header(),
+        Origin: app.url,
+      },
+    );
+    // The action refuses (409); the page it would re-render has no form for a launched campaign, so
+    // the browser goes to the dashboard, which shows the message.
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/my-campaigns");
+    jar.absorb(response);
+    const dashboard = await fetch(`${app.url}/my-campaigns`, { headers: { Cookie: jar.header() } });
+    expect(await dashboard.text()).toContain(LAUNCHED_MESSAGE);
+    expect(await prisma.campaign.findUniqueOrThrow({ where: { id: live.id } })).toEqual(live);
+  });
+
+  it("refuses a title change of an active campaign", async () => {
+    const { jar, userId } = await signedInJar();
+    const live = await createCampaign({ creatorId: userId });
+    const response = await postStep(jar, live.id, { ...STEP1, title: "Overwritten live title" });
+    expect(response.status).toBe(409);
+    expect(await response.text()).toContain(LAUNCHED_MESSAGE);
+    expect((await prisma.campaign.findUniqueOrThrow({ where: { id: live.id } })).title).toBe(live.title);
+  });
+
+  it("sends a creator who opens a launched campaign's wizard to the dashboard with the message", async () => {
+    const { jar, userId } = await signedInJar();
+    const live = await createCampaign({ creatorId: userId });
+    const response = await fetch(`${app.url}/create-campaign-v2?campaignId=${live.id}`, {
+      redirect: "manual",
+      headers: { Cookie: jar.header() },
+    });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/my-campaigns");
+    jar.absorb(response);
+    const dashboard = await fetch(`${app.url}/my-campaigns`, { headers: { Cookie: jar.header() } });
+    expect(dashboard.status).toBe(200);
+    expect(await dashboard.text()).toContain(LAUNCHED_MESSAGE);
+  });
+
+  it("offers Edit on the dashboard only before launch, and Copy for every campaign", async () => {
+    const { jar, userId } = await signedInJar();
+    const live = await createCampaign({ creatorId: userId });
+    const draft = await createCampaign({ creatorId: userId, status: "draft" });
+    const unpaid = await createCampaign({ creatorId: userId, status: "pending_payment", totalCents: 2900 });
+    const html = await (await fetch(`${app.url}/my-campaigns?tab=all`, { headers: { Cookie: jar.header() } })).text();
+    expect(html).not.toContain(`href="/create-campaign-v2?campaignId=${live.id}"`);
+    expect(html).toContain(`href="/create-campaign-v2?campaignId=${draft.id}"`);
+    expect(html).toContain(`href="/create-campaign-v2?campaignId=${unpaid.id}"`);
+    for (const campaign of [live, draft, unpaid]) expect(html).toContain(`href="/create-campaign-v2?duplicateId=${campaign.id}"`);
+  });
+
+  it("still saves a draft's steps", async () => {
+    const { jar } = await signedInJar();
+    const id = await draftThroughStep(jar, 2);
+    const response = await postStep(jar, id, { step: "2", planId: "growth_tee" });
+    expect(response.status).toBe(202); // single fetch's answer for the redirect to step 3
+    expect(await prisma.campaign.findUniqueOrThrow({ where: { id } })).toMatchObject({
+      status: "draft",
+      planId: "growth_tee",
+      totalCents: 2900,
+    });
+  });
+
+  it("lets a campaign waiting for payment change its plan, back to a draft that launching prices again", async () => {
+    const { jar } = await signedInJar();
+    const id = await draftThroughStep(jar, 4, { planId: "growth_tee" });
+    await run(wizard.action, postForm(jar, `/create-campaign-v2?campaignId=${id}`, form({ step: "5", intent: "launch" })));
+    const unpaid = await prisma.campaign.findUniqueOrThrow({ where: { id } });
+    expect(unpaid).toMatchObject({ status: "pending_payment", totalCents: 2900 });
+
+    // A title change keeps the price, and so the checkout under way.
+    expect((await postStep(jar, id, { ...STEP1, title: "Retitled while unpaid" })).status).toBe(202);
+    expect(await prisma.campaign.findUniqueOrThrow({ where: { id } })).toMatchObject({
+      status: "pending_payment",
+      title: "Retitled while unpaid",
+      stripeCheckoutSessionId: unpaid.stripeCheckoutSessionId,
+    });
+
+    // A dearer plan: the checkout opened at $29 can no longer put it live; launching asks for $79.
+    expect((await postStep(jar, id, { step: "2", planId: "pro_tee" })).status).toBe(202);
+    expect(await prisma.campaign.findUniqueOrThrow({ where: { id } })).toMatchObject({ status: "draft", planId: "pro_tee" });
+    const { completeCheckout } = await import("~/server/payments.server");
+    expect(unpaid.stripeCheckoutSessionId).toMatch(/^test_cs_/);
+    expect(await completeCheckout(unpaid.stripeCheckoutSessionId ?? "")).toBe("ignored");
+    expect(await prisma.campaign.findUniqueOrThrow({ where: { id } })).toMatchObject({ status: "draft", paidAt: null });
+    await run(wizard.action, postForm(jar, `/create-campaign-v2?campaignId=${id}`, form({ step: "5", intent: "launch" })));
+    expect(await prisma.campaign.findUniqueOrThrow({ where: { id } })).toMatchObject({ status: "pending_payment", totalCents: 7900 });
+  });
+
+  it("lets a launch that lands first win over a step being saved", async () => {
+    const { jar } = await signedInJar();
+    const id = await draftThroughStep(jar, 4);
+    const draft = await prisma.campaign.findUniqueOrThrow({ where: { id } });
+    // The step was looked up as a draft; the launch happens before its write.
+    await prisma.campaign.update({ where: { id }, data: { status: "active", launchedAt: new Date() } });
+    const { persistStep, WizardWriteRefused } = await import("~/server/wizard.server");
+    const { getCurrentUser } = await import("~/server/session.server");
+    const user = await getCurrentUser(get(jar, "/"));
+    expect(user?.id).toBe(draft.creatorId);
+    await expect(persistStep(draft, user, { title: "Too late" }, null)).rejects.toBeInstanceOf(WizardWriteRefused);
+    expect((await prisma.campaign.findUniqueOrThrow({ where: { id } })).title).toBe(draft.title);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { postLoginPath, safeRedirectPath } from "~/domain/redirect";
+import { MAX_REDIRECT_PATH_LENGTH, postLoginPath, safeRedirectPath } from "~/domain/redirect";
 
 describe("return paths after sign-in", () => {
   it.each([
@@ -21,6 +21,20 @@ describe("return paths after sign-in", () => {
     42,
   ])("refuses %s", (input) => {
     expect(safeRedirectPath(input, "/fallback")).toBe("/fallback");
+  });
+
+  it("keeps a path of exactly the longest accepted length", () => {
+    const path = `/giveaways?q=${"a".repeat(MAX_REDIRECT_PATH_LENGTH - "/giveaways?q=".length)}`;
+    expect(path).toHaveLength(MAX_REDIRECT_PATH_LENGTH);
+    expect(safeRedirectPath(path, "/fallback")).toBe(path);
+  });
+
+  it("refuses a longer path, however it is made up", () => {
+    expect(safeRedirectPath(`/${"a".repeat(MAX_REDIRECT_PATH_LENGTH)}`, "/fallback")).toBe("/fallback");
+    expect(safeRedirectPath(`/x?next=${"b".repeat(100_000)}`, "/fallback")).toBe("/fallback");
+    // Short enough as sent, but percent-encoding "<" on the way through makes it too long.
+    expect(safeRedirectPath(`/x?q=${"<".repeat(1000)}`, "/fallback")).toBe("/fallback");
+    expect(postLoginPath(`/pricing?${"c".repeat(MAX_REDIRECT_PATH_LENGTH)}`, "user")).toBe("/my-campaigns");
   });
 
   it("sends admins from landing pages to the admin dashboard and others to their campaigns", () => {

@@ -50,7 +50,15 @@ function Thumbnail({ campaign, className }: { campaign: DashboardCampaign; class
 }
 
 /**
- * View (Preview before launch), Stats, Edit, Copy and Delete. Campaign pages are plain documents
+ * Whether the wizard can still change the campaign: before launch only (the server's
+ * EDITABLE_STATUSES; a dashboard status keeps draft and pending_payment as they are).
+ */
+function isEditable(campaign: DashboardCampaign): boolean {
+  return campaign.status === "draft" || campaign.status === "pending_payment";
+}
+
+/**
+ * View (Preview before launch), Stats, Edit (before launch only), Copy and Delete. Campaign pages are plain documents
  * (no client runtime), so View reloads. Delete asks first in a <details> panel, which opens without JavaScript.
  */
 function CampaignActions({ campaign, query }: { campaign: DashboardCampaign; query: DashboardQuery }) {
@@ -71,9 +79,12 @@ function CampaignActions({ campaign, query }: { campaign: DashboardCampaign; que
       <Link to={`/dashboard/campaigns/${campaign.id}/analytics`} className={neutral} aria-label={`Stats for ${name}`}>
         Stats
       </Link>
-      <Link to={`/create-campaign-v2?campaignId=${campaign.id}`} className={neutral} aria-label={`Edit ${name}`}>
-        Edit
-      </Link>
+      {/* A launched campaign cannot be changed any more; Copy starts a new one from it. */}
+      {isEditable(campaign) ? (
+        <Link to={`/create-campaign-v2?campaignId=${campaign.id}`} className={neutral} aria-label={`Edit ${name}`}>
+          Edit
+        </Link>
+      ) : null}
       <Link to={`/create-campaign-v2?duplicateId=${campaign.id}`} className={neutral} aria-label={`Copy ${name}`}>
         Copy
       </Link>

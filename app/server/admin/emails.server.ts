@@ -87,7 +87,8 @@ export type RetryOutcome =
   | { kind: "failed"; to: string; error: string }
   /** No SMTP server (or another sender has it): it waits in the outbox as pending. */
   | { kind: "queued"; to: string }
-  | { kind: "not-failed" };
+  | { kind: "not-failed" }
+  | { kind: "missing" };
 
 /**
  * "Retry now": a failed message starts over (pending, attempts 0, due now) in one conditional
@@ -99,7 +100,7 @@ export async function retryEmail(id: string): Promise<RetryOutcome> {
     where: { id, status: "failed" },
     data: { status: "pending", attempts: 0, nextAttemptAt: new Date() },
   });
-  if (!reset) return { kind: "not-failed" };
+  if (!reset) return (await prisma.outboundEmail.count({ where: { id } })) > 0 ? { kind: "not-failed" } : { kind: "missing" };
   const after = await deliverEmail(reset);
   if (after.status === "sent") return { kind: "sent", to: after.to };
   if (after.status === "failed") return { kind: "failed", to: after.to, error: after.lastError ?? "Unknown error." };
