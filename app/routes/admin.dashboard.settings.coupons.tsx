@@ -190,7 +190,11 @@ function AddCouponForm({ today, lastResult, busy }: { today: string; lastResult:
         <div className="space-y-3">
           <div className="flex items-center gap-3">
             <label className="flex w-28 shrink-0 items-center gap-2 text-sm font-medium">
-              <input {...getInputProps(fields.kind, { type: "radio", value: "percent" })} className="h-4 w-4 accent-brand-700" />
+              <input
+                {...getInputProps(fields.kind, { type: "radio", value: "percent" })}
+                id={`${fields.kind.id}-percent`}
+                className="h-4 w-4 accent-brand-700"
+              />
               Percent
             </label>
             <div className="flex-1">
@@ -206,7 +210,11 @@ function AddCouponForm({ today, lastResult, busy }: { today: string; lastResult:
           </div>
           <div className="flex items-center gap-3">
             <label className="flex w-28 shrink-0 items-center gap-2 text-sm font-medium">
-              <input {...getInputProps(fields.kind, { type: "radio", value: "fixed" })} className="h-4 w-4 accent-brand-700" />
+              <input
+                {...getInputProps(fields.kind, { type: "radio", value: "fixed" })}
+                id={`${fields.kind.id}-fixed`}
+                className="h-4 w-4 accent-brand-700"
+              />
               Fixed
             </label>
             <div className="flex-1">

@@ -3,6 +3,7 @@ import { data, Link, useRevalidator } from "react-router";
 import { designPreviewUrl } from "~/domain/ai-prompts";
 import { ActionToast } from "~/components/ui/action-toast";
 import { Confetti } from "~/components/ui/confetti";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { publicUrl } from "~/server/auth.server";
 import { prisma } from "~/server/db.server";
 import { requireUser } from "~/server/session.server";
@@ -71,6 +72,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 function ShareLink({ url }: { url: string }) {
+  // Copying needs JavaScript; without it the link sits selectable in the field above.
+  const hydrated = useHydrated();
   const [toast, setToast] = useState<IdentifiedToast | null>(null);
   async function copy() {
     try {
@@ -87,7 +90,7 @@ function ShareLink({ url }: { url: string }) {
       </label>
       <div className="flex flex-col gap-2 sm:flex-row">
         <input id="share-url" readOnly value={url} className="input font-mono text-sm" onFocus={(e) => e.currentTarget.select()} />
-        <button type="button" className="btn-secondary shrink-0" onClick={copy}>
+        <button type="button" hidden={!hydrated} className="btn-secondary shrink-0" onClick={copy}>
           Share Link
         </button>
       </div>

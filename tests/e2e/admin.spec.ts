@@ -167,3 +167,20 @@ test("an admin reorders the homepage slider and the home page follows", async ({
   expect(before(await homeOrder(home), slide, other)).toBe(startsBefore);
   await home.close();
 });
+
+test("an admin saves a plan as it stands and adds a coupon: every field reaches the server", async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto("/admin/dashboard/settings/plans");
+  await page.getByRole("button", { name: "Save Pro Tee" }).click();
+  await expectToast(page, "Plan Saved", "Pro Tee is saved; new launches use it from now on.");
+
+  const code = `E2E${randomUUID().slice(0, 8).toUpperCase()}`;
+  await page.goto("/admin/dashboard/settings/coupons");
+  const add = page.getByRole("region", { name: "Add a coupon" });
+  await add.getByLabel("Code").fill(code);
+  await add.getByLabel("Percent", { exact: true }).check();
+  await add.getByLabel("Percent off").fill("15");
+  await add.getByRole("button", { name: "Add coupon" }).click();
+  await expectToast(page, "Coupon Added", `${code} can be used in the wizard now.`);
+  await expect(page.getByTestId("coupon-row").filter({ hasText: code })).toContainText("15% off");
+});

@@ -108,6 +108,23 @@ test("the entry form explains what is wrong", async ({ page, javaScriptEnabled }
   expect(entryRows(campaign.id)).toHaveLength(0);
 });
 
+test("a tap on the terms box right after a mistyped email still ticks it, then the email's error shows", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  const campaign = insertCampaign();
+  await page.goto(`/campaign/${campaign.id}`);
+  await main(page).getByLabel("Email").fill("not-an-email");
+  // A real press: the email field loses focus on the press, before the box is clicked.
+  await main(page)
+    .getByLabel(/I am 18 or older/)
+    .click();
+  await expect(main(page).getByLabel(/I am 18 or older/)).toBeChecked();
+  // Without JavaScript the server says so when the form is sent.
+  if (!javaScriptEnabled) await main(page).getByRole("button", { name: "Enter Now" }).click();
+  await expect(main(page).getByText("Please enter a valid email address.")).toBeVisible();
+});
+
 test("the countdown shows days, hours, minutes and seconds, and ticks with JavaScript", async ({ page, javaScriptEnabled }) => {
   const campaign = insertCampaign();
   await page.goto(`/campaign/${campaign.id}`);

@@ -169,3 +169,17 @@ export function orderRow(id: string): Record<string, unknown> | undefined {
     db.close();
   }
 }
+
+/** An AI design saved for a user (it shows in their saved-designs strip), written straight into the e2e database. */
+export function insertAiDesign(userId: string, overrides: Record<string, Value> = {}): { id: string } {
+  const id = `d${randomBytes(12).toString("hex")}`;
+  insertRow("AiDesign", {
+    id,
+    userId,
+    imageUrl: "/images/slider-1.svg",
+    promptText: `Saved design ${id.slice(1, 7)}`,
+    createdAt: new Date(),
+    ...overrides,
+  });
+  return { id };
+}

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { campaignExists, insertCampaign, insertEntryWith, pastDates, userIdByEmail } from "./campaigns";
+import { campaignExists, insertAiDesign, insertCampaign, insertEntryWith, pastDates, userIdByEmail } from "./campaigns";
 import { expectToast, signIn, uniqueEmail } from "./support";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -229,4 +229,20 @@ test("the tips card rotates every 7 s with JavaScript and stays put without it",
     await page.reload();
     await expect(tip).toHaveText(firstTip);
   }
+});
+
+test("with many saved designs, the dashboard and the wizard's upload tab still fit a 360 px phone", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const { userId } = await signedInCreator(page);
+  for (let i = 0; i < 6; i++) insertAiDesign(userId);
+  const pageWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
+
+  await page.goto("/my-campaigns");
+  await expect(main(page).getByRole("list", { name: "Saved designs" }).getByRole("listitem")).toHaveCount(6);
+  expect(await pageWidth()).toBeLessThanOrEqual(360);
+
+  await page.goto("/create-campaign-v2?step=3&mode=upload");
+  await expect(page.getByRole("heading", { name: "Step 3: T-Shirt Design" })).toBeVisible();
+  await expect(main(page).getByRole("heading", { name: "Reuse a saved design" })).toBeVisible();
+  expect(await pageWidth()).toBeLessThanOrEqual(360);
 });

@@ -50,7 +50,7 @@ async function proceedToTestCheckout(page: Page) {
   await expect(page.getByText("$26.10").first()).toBeVisible();
 }
 
-test("a creator pays for a Growth Tee with SAVE10 in the test checkout and the campaign goes live", async ({ page }) => {
+test("a creator pays for a Growth Tee with SAVE10 in the test checkout and the campaign goes live", async ({ page, javaScriptEnabled }) => {
   const title = `Paid Tee ${Date.now()} ${test.info().project.name}`;
   await reviewWithCoupon(page, title);
   await proceedToTestCheckout(page);
@@ -60,6 +60,9 @@ test("a creator pays for a Growth Tee with SAVE10 in the test checkout and the c
   await expect(page.getByRole("heading", { name: "Campaign Launched!" })).toBeVisible();
   await expect(page.getByText(`Congratulations! Your giveaway "${title}" is now live.`)).toBeVisible();
   await expect(page).toHaveURL(/\/campaign-success\/[a-z0-9]+\?session_id=test_cs_[0-9a-f]+$/);
+  // The link is in a field to copy; the copy button only where JavaScript can copy.
+  await expect(page.getByLabel("Your giveaway's link")).toHaveValue(/\/campaign\/[a-z0-9]+$/);
+  await expect(page.getByRole("button", { name: "Share Link" })).toHaveCount(javaScriptEnabled ? 1 : 0);
 
   const row = campaignRow(title);
   expect(row).toMatchObject({ status: "active", planId: "growth_tee", couponCode: "SAVE10", totalCents: 2610 });

@@ -76,8 +76,10 @@ export function SectionCard({
   id?: string;
 }) {
   const headingId = id ? `${id}-title` : undefined;
+  // The section's own id is suffixed: a form inside may well use the plain id (Conform's form id),
+  // and two elements with one id would detach the form's fields from it.
   return (
-    <section aria-labelledby={headingId} id={id} className="card p-5 sm:p-6">
+    <section aria-labelledby={headingId} id={id ? `${id}-section` : undefined} className="card p-5 sm:p-6">
       <h2 id={headingId} className="text-lg font-semibold">
         {title}
       </h2>

@@ -49,9 +49,24 @@ export function campaignPageScript() {
       if (submit) submit.disabled = !terms.checked || (touched && Boolean(problem));
     };
     email.addEventListener("input", update);
-    email.addEventListener("blur", () => {
+    // A tap on the terms box first blurs the email field: showing its error at once would push the
+    // box down under the finger, so the tap would miss. While a press is down, wait for its click.
+    let pressing = false;
+    let blurred = false;
+    const afterBlur = () => {
+      blurred = false;
       touched = email.value.trim() !== "";
       update();
+    };
+    form.addEventListener("pointerdown", () => (pressing = true), true);
+    for (const type of ["pointerup", "pointercancel"])
+      document.addEventListener(type, () => {
+        pressing = false;
+        if (blurred) setTimeout(afterBlur);
+      });
+    email.addEventListener("blur", () => {
+      if (pressing) blurred = true;
+      else afterBlur();
     });
     terms.addEventListener("change", () => {
       show(terms, "");

@@ -23,7 +23,7 @@ export function SavedDesignsStrip({ designs }: { designs: SavedDesignCard[] }) {
         </Link>
       </div>
       {designs.length ? (
-        <ul className="mt-4 flex snap-x gap-4 overflow-x-auto pb-3" aria-label="Saved designs">
+        <ul className="relative mt-4 flex snap-x gap-4 overflow-x-auto pb-3" aria-label="Saved designs">
           {designs.map((design) => (
             <li key={design.id} className="w-36 shrink-0 snap-start sm:w-40">
               <Link

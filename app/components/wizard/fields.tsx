@@ -140,7 +140,7 @@ export function Toggle({
 
 export function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <fieldset className="card space-y-5 p-5 sm:p-6">
+    <fieldset className="card min-w-0 space-y-5 p-5 sm:p-6">
       <legend className="sr-only">{title}</legend>
       <h2 className="text-lg font-semibold">{title}</h2>
       {children}
