@@ -56,6 +56,9 @@ function ownMessage(data: unknown): string | null {
         : null;
   const trimmed = text?.trim();
   if (!trimmed || trimmed.length > MAX_SHOWN_MESSAGE || /[\r\n]/.test(trimmed) || REASON_PHRASES.has(trimmed.toLowerCase())) return null;
+  // React Router's own refusals arrive as "Error: You made a POST request to ... route "start" ...":
+  // words for developers, naming our route ids, not for visitors.
+  if (/^\w*Error:/.test(trimmed)) return null;
   return trimmed;
 }
 

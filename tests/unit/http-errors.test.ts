@@ -35,6 +35,11 @@ describe("error page wording", () => {
     // React Router's own 405 carries an Error naming the route; that is not for visitors.
     const internal = describe_(routeError(405, new Error('You made a POST request to "/start" but did not provide an `action`')));
     expect(internal.message).not.toContain("action");
+    // After server rendering it arrives as text, "Error: ..." (what a browser without JavaScript is sent).
+    const asText = describe_(
+      routeError(405, 'Error: You made a POST request to "/start" but did not provide an `action` for route "start"'),
+    );
+    expect(asText).toMatchObject({ title: "Method Not Allowed", message: "This page doesn't accept that kind of request." });
   });
 
   it("keeps the server-fault wording for 5xx and unexpected exceptions", () => {
