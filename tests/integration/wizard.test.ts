@@ -9,6 +9,21 @@ import { createCampaign } from "../helpers/campaigns";
 import { bodyOf, CookieJar, get, postForm as httpPostForm, location, run, statusOf } from "../helpers/http";
 import { draftThroughStep, form, postForm, signedInJar, STEP1 } from "../helpers/wizard";
 
+/** Step 3 with an uploaded design (a small PNG of `colour`), black shirts and the given sizes. */
+async function uploadStep3(colour: string): Promise<(sizes: string[]) => FormData> {
+  const png = await sharp({ create: { width: 64, height: 64, channels: 4, background: colour } })
+    .png()
+    .toBuffer();
+  return (sizes) =>
+    form({
+      step: "3",
+      designMode: "upload",
+      designFile: new File([new Uint8Array(png)], "design.png", { type: "image/png" }),
+      selectedColors: ["black"],
+      selectedSizes: sizes,
+    });
+}
+
 describe("the campaign wizard", () => {
   it("refuses a step with the spec's messages and the validation toast, saving nothing", async () => {
     const { jar } = await signedInJar();
@@ -175,17 +190,7 @@ describe("the campaign wizard", () => {
     const { jar } = await signedInJar();
     const id = await draftThroughStep(jar, 2, { productType: "hoodie" });
     const url = `/create-campaign-v2?campaignId=${id}`;
-    const png = await sharp({ create: { width: 64, height: 64, channels: 4, background: "#0ea5e9" } })
-      .png()
-      .toBuffer();
-    const step3 = (sizes: string[]) =>
-      form({
-        step: "3",
-        designMode: "upload",
-        designFile: new File([new Uint8Array(png)], "design.png", { type: "image/png" }),
-        selectedColors: ["black"],
-        selectedSizes: sizes,
-      });
+    const step3 = await uploadStep3("#0ea5e9");
 
     const refused = await run(wizard.action, postForm(jar, url, step3(["XS", "M"])));
     expect(statusOf(refused)).toBe(400);
@@ -227,17 +232,7 @@ describe("the campaign wizard", () => {
 
   it("saves a mug's step 3 with no sizes, and still requires a garment to have one", async () => {
     const { jar } = await signedInJar();
-    const png = await sharp({ create: { width: 64, height: 64, channels: 4, background: "#f97316" } })
-      .png()
-      .toBuffer();
-    const step3 = (sizes: string[]) =>
-      form({
-        step: "3",
-        designMode: "upload",
-        designFile: new File([new Uint8Array(png)], "design.png", { type: "image/png" }),
-        selectedColors: ["black"],
-        selectedSizes: sizes,
-      });
+    const step3 = await uploadStep3("#f97316");
 
     // A new mug draft stores no sizes from its first save.
     const mug = await draftThroughStep(jar, 2, { productType: "mug" });

@@ -12,6 +12,34 @@ export function Hint({ id, children }: { id: string; children: ReactNode }) {
   );
 }
 
+/** The frame every labelled field shares: label, the control, an optional hint, the field's errors. */
+function LabelledField({
+  meta,
+  label,
+  hint,
+  className,
+  control,
+}: {
+  meta: Meta;
+  label: string;
+  hint?: ReactNode;
+  className: string;
+  /** Renders the control, given the id of the hint it should be described by (if any). */
+  control: (hintId: string | undefined) => ReactNode;
+}) {
+  const hintId = hint ? `${meta.id}-hint` : undefined;
+  return (
+    <div className={className}>
+      <label htmlFor={meta.id} className="label">
+        {label}
+      </label>
+      {control(hintId)}
+      {hintId ? <Hint id={hintId}>{hint}</Hint> : null}
+      <FieldErrors id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}
+
 export function InputField({
   meta,
   label,
@@ -35,20 +63,16 @@ export function InputField({
   inputMode?: "numeric" | "decimal" | "text" | "url";
   className?: string;
 }) {
-  const hintId = `${meta.id}-hint`;
   return (
-    <div className={className}>
-      <label htmlFor={meta.id} className="label">
-        {label}
-      </label>
-      <input
-        {...getInputProps(meta as FieldMetadata<string>, { type, ariaDescribedBy: hint ? hintId : undefined })}
-        {...rest}
-        className="input"
-      />
-      {hint ? <Hint id={hintId}>{hint}</Hint> : null}
-      <FieldErrors id={meta.errorId} errors={meta.errors} />
-    </div>
+    <LabelledField
+      meta={meta}
+      label={label}
+      hint={hint}
+      className={className}
+      control={(hintId) => (
+        <input {...getInputProps(meta as FieldMetadata<string>, { type, ariaDescribedBy: hintId })} {...rest} className="input" />
+      )}
+    />
   );
 }
 
@@ -76,24 +100,24 @@ export function TextAreaField({
   mono?: boolean;
   onInput?: (value: string) => void;
 }) {
-  const hintId = `${meta.id}-hint`;
   return (
-    <div className={className}>
-      <label htmlFor={meta.id} className="label">
-        {label}
-      </label>
-      <textarea
-        {...getTextareaProps(meta as FieldMetadata<string>, { ariaDescribedBy: hint ? hintId : undefined })}
-        rows={rows}
-        maxLength={maxLength}
-        required={required}
-        spellCheck={mono ? false : undefined}
-        onInput={onInput ? (event) => onInput(event.currentTarget.value) : undefined}
-        className={`input ${mono ? "font-mono text-sm" : ""} ${inputClassName}`}
-      />
-      {hint ? <Hint id={hintId}>{hint}</Hint> : null}
-      <FieldErrors id={meta.errorId} errors={meta.errors} />
-    </div>
+    <LabelledField
+      meta={meta}
+      label={label}
+      hint={hint}
+      className={className}
+      control={(hintId) => (
+        <textarea
+          {...getTextareaProps(meta as FieldMetadata<string>, { ariaDescribedBy: hintId })}
+          rows={rows}
+          maxLength={maxLength}
+          required={required}
+          spellCheck={mono ? false : undefined}
+          onInput={onInput ? (event) => onInput(event.currentTarget.value) : undefined}
+          className={`input ${mono ? "font-mono text-sm" : ""} ${inputClassName}`}
+        />
+      )}
+    />
   );
 }
 
