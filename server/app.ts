@@ -6,6 +6,7 @@ import helmet from "helmet";
 import { getConfig } from "../app/server/config.server";
 import { startJobRunner, stopJobRunner } from "../app/server/jobs.server";
 import { flushPageViews } from "../app/server/page-views.server";
+import { urlencodedBodyRefusal } from "../app/server/forms.server";
 import { CLIENT_IP_HEADER } from "../app/server/request.server";
 import { checkDatabase, disconnectDatabase, prepareDatabase } from "../app/server/startup.server";
 
@@ -57,6 +58,13 @@ app.use(
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
   }),
 );
+
+// An oversized url-encoded form is refused before anything reads it (readForm would buffer it whole).
+app.use((req, res, next) => {
+  const refusal = urlencodedBodyRefusal(req.headers);
+  if (!refusal) return next();
+  res.status(refusal.status).set("Connection", "close").type("text/plain").send(refusal.message);
+});
 
 app.get("/healthz", async (_req, res) => {
   try {

@@ -5,7 +5,15 @@ export const MAX_FORM_INDEX = 999;
 /** The largest form we render has well under a hundred fields. */
 export const MAX_FORM_FIELDS = 1000;
 
+/**
+ * The largest url-encoded form we accept, in bytes. Our biggest text field is an email template's
+ * HTML body; files come as multipart, whose routes check their own sizes.
+ */
+export const MAX_URLENCODED_BYTES = 2 * 1024 * 1024;
+
 export const FORM_MESSAGES = {
+  tooLarge: `The form is larger than we accept (at most ${MAX_URLENCODED_BYTES / 1024 / 1024} MB).`,
+  lengthRequired: "Please send the form with a Content-Length.",
   unsupported: "Please send this form as application/x-www-form-urlencoded or multipart/form-data.",
   malformed: "The form could not be read. Please try again.",
   tooManyFields: `The form has too many fields (at most ${MAX_FORM_FIELDS} are accepted).`,
@@ -42,4 +50,20 @@ export async function readForm(request: Request): Promise<FormData> {
     }
   }
   return formData;
+}
+
+/**
+ * Checked by the HTTP server before anything reads the body, so an oversized url-encoded form is
+ * refused without being read: 413 over MAX_URLENCODED_BYTES, 411 when it comes without a length
+ * (browsers always send one for forms). Answers null for a request that may go on.
+ */
+export function urlencodedBodyRefusal(headers: {
+  "content-type"?: string;
+  "content-length"?: string;
+  "transfer-encoding"?: string;
+}): { status: 411 | 413; message: string } | null {
+  if (!/^application\/x-www-form-urlencoded\b/i.test(headers["content-type"] ?? "")) return null;
+  const declared = headers["content-length"];
+  if (declared === undefined) return headers["transfer-encoding"] ? { status: 411, message: FORM_MESSAGES.lengthRequired } : null;
+  return Number(declared) > MAX_URLENCODED_BYTES ? { status: 413, message: FORM_MESSAGES.tooLarge } : null;
 }

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/server/db.server";
-import { FORM_MESSAGES, MAX_FORM_FIELDS, MAX_FORM_INDEX } from "~/server/forms.server";
+import { FORM_MESSAGES, MAX_FORM_FIELDS, MAX_FORM_INDEX, MAX_URLENCODED_BYTES } from "~/server/forms.server";
 import { type InProcessAppServer, startAppServer } from "../helpers/app-server";
 import { createCampaign } from "../helpers/campaigns";
 import { draftThroughStep, signedInJar } from "../helpers/wizard";
@@ -214,6 +214,38 @@ describe("a form shaped to stall the server", () => {
     const page = await response.text();
     expect(page).toContain("Content Too Large");
     expect(page).toContain(FORM_MESSAGES.tooManyFields);
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe("an oversized url-encoded form", () => {
+  it(`is refused with 413 before it is read when over ${MAX_URLENCODED_BYTES} bytes`, async () => {
+    const before = await snapshot();
+    const fields = { ...TARGETS[1]!.fields(), message: "x".repeat(MAX_URLENCODED_BYTES) };
+    const response = await send(TARGETS[1]!, {
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(fields),
+    });
+    expect(response.status).toBe(413);
+    expect(await response.text()).toBe(FORM_MESSAGES.tooLarge);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("is refused with 411 when it comes without a length (chunked)", async () => {
+    const before = await snapshot();
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(new URLSearchParams(TARGETS[1]!.fields()).toString()));
+        controller.close();
+      },
+    });
+    const response = await send(TARGETS[1]!, {
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body,
+      duplex: "half",
+    } as RequestInit);
+    expect(response.status).toBe(411);
+    expect(await response.text()).toBe(FORM_MESSAGES.lengthRequired);
     expect(await snapshot()).toEqual(before);
   });
 });
