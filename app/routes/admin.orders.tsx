@@ -7,6 +7,7 @@ import { isOrderStatus, type OrderStatus, ShipOrderSchema } from "~/domain/print
 import { readForm } from "~/server/forms.server";
 import { getConfig } from "~/server/config.server";
 import {
+  type AdminChange,
   listQueueOrders,
   markOrderFulfilled,
   markOrderShipped,
@@ -53,6 +54,14 @@ const CHANGE_REFUSED = {
 } as const;
 const ORDER_MISSING = { type: "error", title: "Order Not Found", description: "This order does not exist any more." } as const;
 
+/** An order change that did not happen: 404 when the order is gone, 409 when its state forbids it. */
+function refused(result: Exclude<AdminChange, "done">) {
+  return data(
+    { ship: null, toast: actionToast(result === "missing" ? ORDER_MISSING : CHANGE_REFUSED) },
+    { status: result === "missing" ? 404 : 409 },
+  );
+}
+
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
   const back = ordersHref(queueQuery(new URL(request.url)));
@@ -63,21 +72,13 @@ export async function action({ request }: Route.ActionArgs) {
 
   if (intent === "fulfil") {
     const result = await markOrderFulfilled(orderId);
-    if (result !== "done")
-      return data(
-        { ship: null, toast: actionToast(result === "missing" ? ORDER_MISSING : CHANGE_REFUSED) },
-        { status: result === "missing" ? 404 : 409 },
-      );
+    if (result !== "done") return refused(result);
     return redirectWithToast(back, { type: "success", title: "Order Updated", description: "Marked as fulfilled." }, { status: 303 });
   }
 
   if (intent === "requeue") {
     const result = await requeueCancelledOrder(orderId);
-    if (result !== "done")
-      return data(
-        { ship: null, toast: actionToast(result === "missing" ? ORDER_MISSING : CHANGE_REFUSED) },
-        { status: result === "missing" ? 404 : 409 },
-      );
+    if (result !== "done") return refused(result);
     return redirectWithToast(
       back,
       { type: "success", title: "Order Updated", description: "Re-queued: the order is pending again." },
@@ -102,11 +103,7 @@ export async function action({ request }: Route.ActionArgs) {
       return data({ ship, toast: null }, { status: 400 });
     }
     const result = await markOrderShipped(orderId, parsed.data);
-    if (result !== "done")
-      return data(
-        { ship: null, toast: actionToast(result === "missing" ? ORDER_MISSING : CHANGE_REFUSED) },
-        { status: result === "missing" ? 404 : 409 },
-      );
+    if (result !== "done") return refused(result);
     return redirectWithToast(
       back,
       { type: "success", title: "Order Shipped", description: "Marked as shipped; the winner has been emailed the tracking number." },

@@ -1,20 +1,8 @@
 import { handlePrintifyWebhook, SIGNATURE_HEADER } from "~/server/fulfilment/webhook.server";
-import type { Route } from "./+types/webhooks.printify";
+import { webhookEndpoint } from "~/server/responses.server";
 
-/** Only POST is served: GET and HEAD reach the loader, PUT, PATCH and DELETE the action. */
-function methodNotAllowed(): Response {
-  return new Response("Method Not Allowed. This endpoint only accepts POST.", {
-    status: 405,
-    headers: { Allow: "POST", "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
-  });
-}
+/** Printify's webhook endpoint ($APP_URL/webhooks/printify). */
+const endpoint = webhookEndpoint((rawBody, request) => handlePrintifyWebhook(rawBody, request.headers.get(SIGNATURE_HEADER)));
 
-export const loader = () => methodNotAllowed();
-
-/** Printify's webhook endpoint ($APP_URL/webhooks/printify): the signature covers the exact bytes, so the body is read raw. */
-export async function action({ request }: Route.ActionArgs) {
-  if (request.method !== "POST") return methodNotAllowed();
-  const rawBody = await request.text();
-  const { status, body } = await handlePrintifyWebhook(rawBody, request.headers.get(SIGNATURE_HEADER));
-  return new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
-}
+export const loader = endpoint.loader;
+export const action = endpoint.action;

@@ -9,3 +9,27 @@ export function withCookies(response: Response, cookies: string[], location?: st
 export function isRedirectTo(value: unknown, location: string): value is Response {
   return value instanceof Response && value.status >= 300 && value.status < 400 && value.headers.get("Location") === location;
 }
+
+const PLAIN_TEXT = { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } as const;
+
+/** A short plain-text answer for a machine caller (a webhook's provider), never cached. */
+export function plainText(body: string, status: number, headers: Record<string, string> = {}): Response {
+  return new Response(body, { status, headers: { ...PLAIN_TEXT, ...headers } });
+}
+
+/**
+ * The webhook endpoints (/webhooks/stripe, /webhooks/printify): only POST is served. GET and HEAD
+ * reach the loader, PUT, PATCH and DELETE the action; `handle` gets the raw body, whose exact bytes
+ * the provider's signature covers.
+ */
+export function webhookEndpoint(handle: (rawBody: string, request: Request) => Promise<{ status: number; body: string }>) {
+  const methodNotAllowed = () => plainText("Method Not Allowed. This endpoint only accepts POST.", 405, { Allow: "POST" });
+  return {
+    loader: methodNotAllowed,
+    async action({ request }: { request: Request }): Promise<Response> {
+      if (request.method !== "POST") return methodNotAllowed();
+      const { status, body } = await handle(await request.text(), request);
+      return plainText(body, status);
+    },
+  };
+}
