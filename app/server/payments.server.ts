@@ -46,10 +46,21 @@ function stripeClient(config: Config = getConfig()): Stripe {
   if (!secretKey) throw new CheckoutError(PAYMENTS_NOT_CONFIGURED);
   const key = `${secretKey}\n${config.STRIPE_API_URL ?? ""}`;
   if (cachedClient?.key === key) return cachedClient.client;
-  const api = config.STRIPE_API_URL ? new URL(config.STRIPE_API_URL) : null;
-  const client = new Stripe(secretKey, {
-    maxNetworkRetries: 2,
-    timeout: 20_000,
+  const client = createStripe(secretKey, config.STRIPE_API_URL, { maxNetworkRetries: 2, timeout: 20_000 });
+  cachedClient = { key, client };
+  return client;
+}
+
+/** A Stripe SDK client; `apiUrl` (STRIPE_API_URL) points it at another host, the fake server in tests. */
+export function createStripe(
+  secretKey: string,
+  apiUrl: string | undefined,
+  { maxNetworkRetries, timeout }: { maxNetworkRetries: number; timeout: number },
+): Stripe {
+  const api = apiUrl ? new URL(apiUrl) : null;
+  return new Stripe(secretKey, {
+    maxNetworkRetries,
+    timeout,
     appInfo: { name: "Giveawear" },
     ...(api
       ? {
@@ -59,8 +70,6 @@ function stripeClient(config: Config = getConfig()): Stripe {
         }
       : {}),
   });
-  cachedClient = { key, client };
-  return client;
 }
 
 /** Where a paid (or paying) creator lands; the success page waits there for the payment to be confirmed. */

@@ -8,6 +8,7 @@ import nodemailer from "nodemailer";
 import Stripe from "stripe";
 import { getConfig } from "../config.server";
 import { prisma } from "../db.server";
+import { createStripe } from "../payments.server";
 
 export interface SecretState {
   label: string;
@@ -196,20 +197,8 @@ export async function verifyStripe(): Promise<CheckResult> {
   const config = getConfig();
   const key = config.STRIPE_SECRET_KEY;
   if (!key) return { ok: false, message: "STRIPE_SECRET_KEY is not set." };
-  const api = config.STRIPE_API_URL ? new URL(config.STRIPE_API_URL) : null;
   // A client of its own: a check answers once, quickly, without the payment client's retries.
-  const stripe = new Stripe(key, {
-    maxNetworkRetries: 0,
-    timeout: VERIFY_TIMEOUT_MS,
-    appInfo: { name: "Giveawear" },
-    ...(api
-      ? {
-          protocol: api.protocol === "http:" ? ("http" as const) : ("https" as const),
-          host: api.hostname,
-          port: api.port || (api.protocol === "http:" ? 80 : 443),
-        }
-      : {}),
-  });
+  const stripe = createStripe(key, config.STRIPE_API_URL, { maxNetworkRetries: 0, timeout: VERIFY_TIMEOUT_MS });
   try {
     const balance = await stripe.balance.retrieve();
     return { ok: true, message: `Stripe accepted the secret key (${balance.livemode ? "live" : "test"} mode).` };
