@@ -1,12 +1,11 @@
-import { data, Form, Link, useNavigation } from "react-router";
-import { AdminPage, Badge, LoadError } from "~/components/admin/admin-page";
+import { data, Form, useNavigation } from "react-router";
+import { AdminPage, Badge, LoadError, Pager } from "~/components/admin/admin-page";
 import { StatusFilters } from "~/components/admin/status-filters";
 import { ActionToast } from "~/components/ui/action-toast";
 import {
   OUTBOX_MAX_QUERY,
   OUTBOX_STATUS_LABELS,
   OUTBOX_STATUSES,
-  type OutboxQuery,
   type OutboxStatus,
   isOutboxStatus,
   outboxHref,
@@ -135,7 +134,7 @@ export default function AdminEmails({ loaderData, actionData }: Route.ComponentP
               {pages > 1 ? ` · page ${page} of ${pages}` : ""}
             </p>
             <OutboxTable rows={rows} />
-            {pages > 1 ? <Pagination query={query} page={page} pages={pages} /> : null}
+            {pages > 1 ? <Pager page={page} pages={pages} href={(target) => outboxHref({ ...query, page: target })} /> : null}
           </>
         )}
       </div>
@@ -224,29 +223,5 @@ function OutboxTable({ rows }: { rows: OutboxPage["rows"] }) {
         </tbody>
       </table>
     </div>
-  );
-}
-
-function Pagination({ query, page, pages }: { query: OutboxQuery; page: number; pages: number }) {
-  return (
-    <nav aria-label="Pagination" className="mt-4 flex items-center justify-between gap-3">
-      {page > 1 ? (
-        <Link to={outboxHref({ ...query, page: page - 1 })} className="btn-secondary" rel="prev">
-          ← Previous
-        </Link>
-      ) : (
-        <span />
-      )}
-      <span className="text-sm text-slate-700 dark:text-slate-300">
-        Page {page} of {pages}
-      </span>
-      {page < pages ? (
-        <Link to={outboxHref({ ...query, page: page + 1 })} className="btn-secondary" rel="next">
-          Next →
-        </Link>
-      ) : (
-        <span />
-      )}
-    </nav>
   );
 }

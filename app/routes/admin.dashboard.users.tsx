@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
-import { AdminPage, Badge, LoadError } from "~/components/admin/admin-page";
+import { AdminPage, Badge, LoadError, Pager } from "~/components/admin/admin-page";
 import { ActionToast } from "~/components/ui/action-toast";
 import { ADMIN_LOAD_ERRORS, pageFrom, ROLE_LABELS, RoleChangeSchema, roleChangeProblem } from "~/domain/admin";
 import { STORED_ROLES } from "~/domain/roles";
@@ -142,27 +142,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
                 <UserRow key={user.id} user={user} isSelf={user.id === adminId} />
               ))}
             </ul>
-            {pages > 1 ? (
-              <nav aria-label="Pagination" className="mt-4 flex items-center justify-between gap-3">
-                {page > 1 ? (
-                  <Link to={pageHref(query, page - 1)} className="btn-secondary" rel="prev">
-                    ← Previous
-                  </Link>
-                ) : (
-                  <span />
-                )}
-                <span className="text-sm text-slate-700 dark:text-slate-300">
-                  Page {page} of {pages}
-                </span>
-                {page < pages ? (
-                  <Link to={pageHref(query, page + 1)} className="btn-secondary" rel="next">
-                    Next →
-                  </Link>
-                ) : (
-                  <span />
-                )}
-              </nav>
-            ) : null}
+            {pages > 1 ? <Pager page={page} pages={pages} href={(target) => pageHref(query, target)} /> : null}
           </>
         )}
       </div>

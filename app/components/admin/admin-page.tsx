@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { NavLink } from "react-router";
+import { Link, NavLink } from "react-router";
 import { AdminTabs } from "./admin-tabs";
 
 /** Every admin tab: heading, the tab bar, then the tab's content. */
@@ -102,5 +102,30 @@ export function Badge({ tone = "neutral", children }: { tone?: keyof typeof BADG
     <span className={`inline-flex items-center rounded-full whitespace-nowrap px-2.5 py-0.5 text-xs font-semibold ${BADGE_TONES[tone]}`}>
       {children}
     </span>
+  );
+}
+
+/** Previous/next links around "Page N of M" for a paged admin list; `href` gives a page's address. */
+export function Pager({ page, pages, href }: { page: number; pages: number; href: (page: number) => string }) {
+  return (
+    <nav aria-label="Pagination" className="mt-4 flex items-center justify-between gap-3">
+      {page > 1 ? (
+        <Link to={href(page - 1)} className="btn-secondary" rel="prev">
+          ← Previous
+        </Link>
+      ) : (
+        <span />
+      )}
+      <span className="text-sm text-slate-700 dark:text-slate-300">
+        Page {page} of {pages}
+      </span>
+      {page < pages ? (
+        <Link to={href(page + 1)} className="btn-secondary" rel="next">
+          Next →
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
   );
 }
