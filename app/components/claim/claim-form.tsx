@@ -1,7 +1,7 @@
 import { getCollectionProps, getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
-import { CLAIM_COUNTRIES, claimSchema, sizesNotInStyle, type ClaimOptions } from "~/domain/claims";
+import { CLAIM_COUNTRIES, claimChoices, claimSchema, sizesNotInStyle, type ClaimOptions } from "~/domain/claims";
 import { formatUtcDateTime } from "~/domain/campaign-status";
 import { FieldErrors, FormErrors } from "../ui/field";
 import type { ClaimSummary } from "./claim-views";
@@ -230,7 +230,7 @@ export function ClaimHeader({ options, deadline, winnerEmail }: { options: Claim
       <p className="text-sm font-semibold uppercase tracking-wide text-brand-700 dark:text-brand-300">You won!</p>
       <h1 className="mt-1 text-3xl font-extrabold tracking-tight sm:text-4xl">Claim your prize</h1>
       <p className="mt-2 max-w-2xl text-slate-700 dark:text-slate-300">
-        Congratulations! Choose your {options.sizes.length ? "size, style and colour" : "colour"} and tell us where to ship it. Claim before{" "}
+        Congratulations! Choose your {claimChoices(options.productType)} and tell us where to ship it. Claim before{" "}
         <time dateTime={deadline}>{formatUtcDateTime(new Date(deadline))}</time>.
       </p>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
