@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { createCookie } from "react-router";
 import { z } from "zod";
+import { isEditableStatus } from "../domain/campaign-status";
 import { getConfig } from "./config.server";
 import { prisma, type Campaign } from "./db.server";
 import type { CurrentUser } from "./session.server";
@@ -38,20 +39,6 @@ export function draftCookieFor(value: DraftCookie): Promise<string> {
 
 export function clearDraftCookie(): Promise<string> {
   return draftCookie().serialize("", { maxAge: 0 });
-}
-
-/**
- * The statuses the wizard may still change. A draft, and a campaign waiting for payment: its
- * creator comes back from a cancelled checkout to the wizard and may change the plan or coupon.
- * That is safe because launching prices the campaign again and freezes the total the checkout
- * charges, and an edit that changes the price takes it back to a draft (see persistStep), so an
- * older checkout can no longer put it live. Once live (active, completed, ended) it is a record
- * entrants and winners rely on: nothing can be changed through the wizard.
- */
-export const EDITABLE_STATUSES = ["draft", "pending_payment"] as const;
-
-export function isEditableStatus(status: string): boolean {
-  return (EDITABLE_STATUSES as readonly string[]).includes(status);
 }
 
 export const LAUNCHED_NOT_EDITABLE = {

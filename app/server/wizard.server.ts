@@ -4,7 +4,8 @@ import { parseShirtColors, parseShirtSizes } from "../domain/campaign-schemas";
 import { defaultPrompts } from "../domain/ai-prompts";
 import { planFeatureList } from "../domain/plans";
 import { prisma } from "./db.server";
-import { createDraft, EDITABLE_STATUSES, isEditableStatus, LAUNCHED_NOT_EDITABLE, stripIdentity } from "./campaign-drafts.server";
+import { EDITABLE_STATUSES, isEditableStatus } from "../domain/campaign-status";
+import { createDraft, LAUNCHED_NOT_EDITABLE, stripIdentity } from "./campaign-drafts.server";
 import type { CurrentUser } from "./session.server";
 
 /** What the wizard's forms start from: the draft's columns as form values (strings, "on" checkboxes). */

@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation } from "react-router";
-import type { DashboardStatus } from "~/domain/campaign-status";
+import { type DashboardStatus, isEditableStatus } from "~/domain/campaign-status";
 import { DASHBOARD_MESSAGES, type DashboardQuery } from "~/domain/dashboard";
 import type { CampaignImage } from "~/domain/mockups";
 import { StatusBadge, toneFor } from "./status-badge";
@@ -50,14 +50,6 @@ function Thumbnail({ campaign, className }: { campaign: DashboardCampaign; class
 }
 
 /**
- * Whether the wizard can still change the campaign: before launch only (the server's
- * EDITABLE_STATUSES; a dashboard status keeps draft and pending_payment as they are).
- */
-function isEditable(campaign: DashboardCampaign): boolean {
-  return campaign.status === "draft" || campaign.status === "pending_payment";
-}
-
-/**
  * View (Preview before launch), Stats, Edit (before launch only), Copy and Delete. Campaign pages are plain documents
  * (no client runtime), so View reloads. Delete asks first in a <details> panel, which opens without JavaScript.
  */
@@ -80,7 +72,7 @@ function CampaignActions({ campaign, query }: { campaign: DashboardCampaign; que
         Stats
       </Link>
       {/* A launched campaign cannot be changed any more; Copy starts a new one from it. */}
-      {isEditable(campaign) ? (
+      {isEditableStatus(campaign.status) ? (
         <Link to={`/create-campaign-v2?campaignId=${campaign.id}`} className={neutral} aria-label={`Edit ${name}`}>
           Edit
         </Link>
