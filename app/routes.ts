@@ -47,7 +47,7 @@ export default [
   route("dashboard/campaigns/:campaignId/analytics", "routes/dashboard.campaigns.$campaignId.analytics.tsx"),
   route("dashboard/campaigns/:campaignId/entries.csv", "routes/dashboard.campaigns.$campaignId.entries.csv.tsx"),
 
-  // Coming soon (SPEC route list; DECISIONS 20).
+  // Coming soon (SPEC route list; decision 020).
   ...["profile", "settings", "buy-credits", "dashboard/addons", "support-queue", "editor/moderate"].map((path) =>
     route(path, "routes/coming-soon.user.tsx", { id: `soon:${path}` }),
   ),

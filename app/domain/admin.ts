@@ -3,7 +3,7 @@ import { normalizeCouponCode } from "./pricing";
 import { STORED_ROLES, type StoredRole } from "./roles";
 
 /**
- * The admin panel's forms (SPEC "Admin control panel", DECISIONS 3, 16, 17, 19): zod schemas that
+ * The admin panel's forms (SPEC "Admin control panel", decisions 003, 016, 017, 019): zod schemas that
  * Conform runs in the browser and the actions run again on the server, plus the catalogue's texts.
  */
 

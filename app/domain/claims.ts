@@ -3,7 +3,7 @@ import { parseShirtColors, parseShirtSizes, PRODUCT_TYPES, SHIRT_COLORS, SHIRT_S
 import { catalogueSizes, catalogueStyles } from "./printify";
 
 /**
- * Winner claims (issue 6, DECISIONS 13): the claim form's options and schema, and the signed claim
+ * Winner claims (issue 6, decision 013): the claim form's options and schema, and the signed claim
  * token. Pure: Web Crypto is the same global in Node and browsers, so tests and the server share
  * one implementation.
  */
@@ -230,7 +230,7 @@ export function claimSchema(options: Pick<ClaimOptions, "sizes" | "styles" | "si
           (value) => value === undefined || (PHONE.test(value) && (value.match(/\d/g)?.length ?? 0) >= 6),
           CLAIM_MESSAGES.phoneInvalid,
         ),
-      /** How the winner is shown publicly (DECISIONS 22); empty keeps the masked email. */
+      /** How the winner is shown publicly (decision 022); empty keeps the masked email. */
       publicName: optionalText(50, CLAIM_MESSAGES.publicNameMax),
     })
     .superRefine(

@@ -1,5 +1,5 @@
 /**
- * The provably fair draw (DECISIONS 12): a deterministic procedure over the revealed seed and the
+ * The provably fair draw (decision 012): a deterministic procedure over the revealed seed and the
  * entries in a fixed order, with exact integer arithmetic and unbiased sampling, so that anyone
  * holding the seed and the ordered entry list gets the same winners. DRAW_PROCEDURE is the same
  * procedure in words; the draw page publishes it and scripts/verify-draw.ts re-runs this code.

@@ -1,5 +1,5 @@
 /**
- * When a refused or failed email is tried again (DECISIONS 19). The outbox keeps every message;
+ * When a refused or failed email is tried again (decision 019). The outbox keeps every message;
  * delivery retries with growing pauses, and after the last attempt the message stays "failed" for
  * good, visible to admins.
  */

@@ -15,7 +15,7 @@ export const ENTRY_MESSAGES = {
   notFound: "Campaign Not Found",
 } as const;
 
-/** Referral bonus (DECISIONS 11): each distinct new entrant through your link adds 3 to your weight. */
+/** Referral bonus (decision 011): each distinct new entrant through your link adds 3 to your weight. */
 export const REFERRAL_BONUS_ENTRIES = 3;
 
 /**
@@ -29,7 +29,7 @@ export function referralOffer(referralsEnabled: boolean, when: "entered" | "remi
     : `You are entered. There is still time to earn ${REFERRAL_BONUS_ENTRIES} bonus entries for every friend who enters through your link:`;
 }
 
-/** Draw weight of an entry: its own entry plus the referral bonus (DECISIONS 12). */
+/** Draw weight of an entry: its own entry plus the referral bonus (decision 012). */
 export function entryWeight(entry: { bonusEntries: number }): number {
   return 1 + entry.bonusEntries;
 }
@@ -37,7 +37,7 @@ export function entryWeight(entry: { bonusEntries: number }): number {
 const GMAIL_DOMAINS = new Set(["gmail.com", "googlemail.com"]);
 
 /**
- * The key that makes "one entry per person" (DECISIONS 10): trimmed and lower-cased; for Gmail,
+ * The key that makes "one entry per person" (decision 010): trimmed and lower-cased; for Gmail,
  * which ignores dots and "+tags", those are removed too and googlemail.com counts as gmail.com.
  */
 export function entryEmailKey(email: string): string {

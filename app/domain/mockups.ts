@@ -1,7 +1,7 @@
 import { PRODUCT_TYPES, type ProductType, SHIRT_COLORS, type ShirtColorKey } from "./campaign-schemas";
 
 /**
- * Mockup URLs (DECISIONS 8): /mockups/<product>/<colour>/<width>/<design's uploads path>.webp,
+ * Mockup URLs (decision 008): /mockups/<product>/<colour>/<width>/<design's uploads path>.webp,
  * rendered and cached by app/server/mockups.server.ts. Pure so components can build the URLs too.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The admin's view of the email outbox (DECISIONS 19, issue 6: failed messages stay visible to
+ * The admin's view of the email outbox (decision 019, issue 6: failed messages stay visible to
  * admins): which statuses a message can be in, how each is called, and the page's query.
  */
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * Coupons (DECISIONS 3). Amounts are integer cents, like Plan.priceCents. Money is shown with
+ * Coupons (decision 003). Amounts are integer cents, like Plan.priceCents. Money is shown with
  * formatPrice from ./plans.
  */
 

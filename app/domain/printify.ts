@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * Printify (DECISIONS 14, issue 6 item 4), the pure part: which catalogue product a prize is, the
+ * Printify (decision 014, issue 6 item 4), the pure part: which catalogue product a prize is, the
  * order we send, how Printify's statuses and webhook events become ours. The HTTP client and the
  * jobs live in app/server/fulfilment/.
  */

@@ -1,6 +1,6 @@
 /**
  * Approximate retail value (ARV) of each grand-prize product, in integer cents (USD), for the
- * official rules (DECISIONS 15: "prize and approximate value"). These are typical shop prices of a
+ * official rules (decision 015: "prize and approximate value"). These are typical shop prices of a
  * printed blank of that kind, not what the print partner charges; one figure per product type,
  * whatever colour or size the winner chooses.
  */

@@ -49,7 +49,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
           pick.rank === 1
             ? "Grand prize"
             : `${pick.rank === 2 ? "2nd" : pick.rank === 3 ? "3rd" : `#${pick.rank}`} prize: ${prizeTitles.get(pick.rank) ?? ""}`,
-        // DECISIONS 22: the grand prize winner may have chosen a display name.
+        // Decision 022: the grand prize winner may have chosen a display name.
         winner: pick.rank === 1 && !pick.replaced && chosenName && pick.winner !== null ? chosenName : pick.winner,
         redrawnAt: pick.redrawnAt ? formatUtcDateTime(new Date(pick.redrawnAt)) : null,
       })),

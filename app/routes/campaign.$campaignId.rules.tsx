@@ -29,7 +29,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return {
     preview,
     claimWindowDays: getConfig().CLAIM_WINDOW_DAYS,
-    // Admins can switch referral bonuses off (DECISIONS 17); the rules then say none are offered.
+    // Admins can switch referral bonuses off (decision 017); the rules then say none are offered.
     referralsEnabled: await platformSetting("referralsEnabled"),
     campaign: {
       id: campaign.id,

@@ -10,7 +10,7 @@ import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/checkout.test.$sessionId";
 
 /**
- * The built-in checkout that stands in for Stripe when no keys are configured (DECISIONS 4). It
+ * The built-in checkout that stands in for Stripe when no keys are configured (decision 004). It
  * takes no money, so every state of it says TEST MODE, and paying runs the same completion as
  * Stripe's webhook.
  */

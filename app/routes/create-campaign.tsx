@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/create-campaign";
 
 /**
- * The older builder's entry point (DECISIONS 5): it lands in the wizard, carrying a plan chosen on
+ * The older builder's entry point (decision 005): it lands in the wizard, carrying a plan chosen on
  * the pricing page (selectedPlanId) to the plan step, or campaign data to the first step.
  */
 export function loader({ request }: Route.LoaderArgs) {

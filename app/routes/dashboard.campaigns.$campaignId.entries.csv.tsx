@@ -4,7 +4,7 @@ import { entriesCsvStream, ownsCampaign } from "~/server/analytics.server";
 import { requireUser } from "~/server/session.server";
 import type { Route } from "./+types/dashboard.campaigns.$campaignId.entries.csv";
 
-/** The campaign's entries as CSV (DECISIONS 18), for its creator only; anyone else gets a 404. */
+/** The campaign's entries as CSV (decision 018), for its creator only; anyone else gets a 404. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const campaign = await ownsCampaign(user.id, params.campaignId);

@@ -78,7 +78,7 @@ function toCard(row: DashboardCampaignRow, now: Date): DashboardCampaign {
 }
 
 async function promos(): Promise<Promo[]> {
-  // The admin's promo banner (DECISIONS 17) leads; a settings hiccup only drops it.
+  // The admin's promo banner (decision 017) leads; a settings hiccup only drops it.
   const banner = (await platformSetting("promoBanner").catch(() => "")).trim();
   return banner
     ? [{ title: "Special offer", text: banner, href: "/create-campaign-v2", cta: "Start a giveaway" }, ...DASHBOARD_PROMOS]

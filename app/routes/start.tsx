@@ -12,7 +12,7 @@ const DESCRIPTION = "Design. Launch. Ship. Everything handled in one place. Turn
 export const meta: Route.MetaFunction = () => pageMeta(TITLE, DESCRIPTION, { website: true });
 
 export async function loader() {
-  // Admins edit the copy and the banner in Settings (DECISIONS 17); the default is SPEC's text.
+  // Admins edit the copy and the banner in Settings (decision 017); the default is SPEC's text.
   const [slides, texts] = await Promise.all([homepageSlides(), landingTexts(DESCRIPTION)]);
   return { slides, ...texts };
 }

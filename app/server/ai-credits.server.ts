@@ -1,7 +1,7 @@
 import { prisma } from "./db.server";
 
 /**
- * AI credits (DECISIONS 21): a generation spends the campaign's plan credits first, then the
+ * AI credits (decision 021): a generation spends the campaign's plan credits first, then the
  * user's own. Every decrement is a conditional update inside one transaction, so two requests at
  * once can never spend the same credit: the loser's update matches no row and it rolls back.
  */

@@ -1,5 +1,5 @@
 /**
- * Campaign analytics (DECISIONS 18): real figures, counted by the database, for the campaign's
+ * Campaign analytics (decision 018): real figures, counted by the database, for the campaign's
  * owner only. The per-day and per-domain groupings need an expression each database spells its own
  * way; everything else is plain Prisma.
  */

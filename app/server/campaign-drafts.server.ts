@@ -8,7 +8,7 @@ import type { CurrentUser } from "./session.server";
 
 /**
  * The wizard's current draft. Signed-in creators' drafts are theirs (creatorId); a visitor's draft
- * has no creator and is found through a long random token in a signed cookie (DECISIONS 6), so the
+ * has no creator and is found through a long random token in a signed cookie (decision 006), so the
  * wizard works without JavaScript and without an account. Signing in attaches it.
  */
 const DraftCookieSchema = z.object({ id: z.string(), token: z.string().optional() });

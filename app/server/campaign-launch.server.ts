@@ -8,7 +8,7 @@ export type LaunchResult =
   | { kind: "free"; campaignId: string }
   | { kind: "payment"; campaignId: string; totalCents: number };
 
-/** The draw's commitment (DECISIONS 12): SHA-256 of a secret seed, published from launch on. */
+/** The draw's commitment (decision 012): SHA-256 of a secret seed, published from launch on. */
 export function newDrawSeed(): { seed: string; commitment: string } {
   const seed = randomBytes(32).toString("hex");
   return { seed, commitment: createHash("sha256").update(seed).digest("hex") };

@@ -66,7 +66,7 @@ export async function findVisibleCampaign(campaignId: string, user: Pick<Current
 
 type VisibleCampaign = NonNullable<Awaited<ReturnType<typeof findVisibleCampaign>>>["campaign"];
 
-/** The public name of a winner (DECISIONS 22): their chosen display name or the masked email. */
+/** The public name of a winner (decision 022): their chosen display name or the masked email. */
 export function publicWinnerName(winner: { winnerPublicName?: string | null; winnerEmail: string | null }): string {
   return winner.winnerPublicName?.trim() || maskEmail(winner.winnerEmail);
 }
@@ -129,7 +129,7 @@ export async function campaignPage(request: Request, campaignId: string, user: C
   const phase = publicPhase(campaign, now);
   const [entry, referralsEnabled] = await Promise.all([
     preview ? null : visitorEntry(request, campaign.id, user?.email ?? null),
-    // Admins can switch referral bonuses off (DECISIONS 17): then nothing on the page promises them.
+    // Admins can switch referral bonuses off (decision 017): then nothing on the page promises them.
     platformSetting("referralsEnabled"),
   ]);
   const full = campaign.entryLimit !== null && campaign.entryCount >= campaign.entryLimit;

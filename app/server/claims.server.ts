@@ -1,5 +1,5 @@
 /**
- * Winner claims (issue 6 item 3, DECISIONS 13).
+ * Winner claims (issue 6 item 3, decision 013).
  *
  * - notifyWinners: after a draw, the grand-prize winner gets winner_notification with a signed,
  *   single-purpose link to /claim/{token}; additional-prize winners get additional_prize_winner with
@@ -488,7 +488,7 @@ export async function creatorRedraw(campaign: OwnedCampaign, rank: number, now: 
 
 export const WINNER_PUBLIC_NAME_MAX = 50;
 
-/** DECISIONS 22: the winner is shown publicly (masked email or a chosen name) unless the creator hides it. */
+/** Decision 022: the winner is shown publicly (masked email or a chosen name) unless the creator hides it. */
 export async function setWinnerPublic(campaign: OwnedCampaign, winnerPublic: boolean, name: string): Promise<CreatorActionResult> {
   const trimmed = name.trim();
   if (trimmed.length > WINNER_PUBLIC_NAME_MAX) {

@@ -49,7 +49,7 @@ const EnvSchema = z.object({
   LOGIN_CODE_LIMIT_PER_IP: z.coerce.number().int().positive().default(20),
   /** Entries accepted from one IP address per 10 minutes, across all campaigns. */
   ENTRY_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
-  /** Printify (DECISIONS 14): with a token and a shop id, claimed prizes become Printify orders; otherwise a manual queue. */
+  /** Printify (decision 014): with a token and a shop id, claimed prizes become Printify orders; otherwise a manual queue. */
   PRINTIFY_API_TOKEN: optional,
   PRINTIFY_SHOP_ID: optional,
   PRINTIFY_API_URL: z.string().url().default("https://api.printify.com"),
@@ -57,7 +57,7 @@ const EnvSchema = z.object({
   PRINTIFY_WEBHOOK_SECRET: optional,
   /** How often the in-server job runner makes a pass (draws, claims, reminders, email, fulfilment); 0 turns the timer off. */
   JOBS_INTERVAL_MS: z.coerce.number().int().min(0).default(15000),
-  /** Days a winner has to claim a prize (DECISIONS 13). */
+  /** Days a winner has to claim a prize (decisions 013, 032). */
   CLAIM_WINDOW_DAYS: z.coerce.number().int().positive().default(14),
   /** Where the contact form's messages go. */
   SUPPORT_EMAIL: z.string().email().default("support@giveawear.local"),

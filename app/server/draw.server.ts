@@ -1,5 +1,5 @@
 /**
- * The provably fair draw (DECISIONS 12, 13) against the database.
+ * The provably fair draw (decisions 012, 013) against the database.
  *
  * - drawCampaign: takes the drawStartedAt lease with one conditional update, computes the picks for
  *   rank 1 and each AdditionalPrize rank from the revealed seed, and writes the Draw row and the

@@ -1,5 +1,5 @@
 /**
- * Email (DECISIONS 19). The outbox (OutboundEmail) is the source of truth: every message is written
+ * Email (decisions 019, 023). The outbox (OutboundEmail) is the source of truth: every message is written
  * there first, then delivered through SMTP when SMTP_URL is set: at once by whoever queued it, and
  * by the job worker for anything still due (refused, interrupted, or queued by a job).
  *

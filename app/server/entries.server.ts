@@ -1,5 +1,5 @@
 /**
- * Entries (SPEC "Entry", DECISIONS 2, 10, 11): one per campaign per normalised email, enforced by
+ * Entries (SPEC "Entry", decisions 002, 010, 011): one per campaign per normalised email, enforced by
  * the unique index; the plan's cap enforced by one conditional update of the campaign's counter;
  * the referral bonus credited in the same transaction; the confirmation email queued in it too.
  */
@@ -66,7 +66,7 @@ export async function submitEntry(submission: EntrySubmission): Promise<EntryOut
     }
   }
 
-  // Admins can switch referral bonuses off (platform setting referralsEnabled, DECISIONS 17).
+  // Admins can switch referral bonuses off (platform setting referralsEnabled, decision 017).
   const referralsEnabled = await platformSetting("referralsEnabled");
   const referrerId = submission.referrerId && referralsEnabled ? submission.referrerId : null;
 

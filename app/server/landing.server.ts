@@ -10,7 +10,7 @@ export interface LandingTexts {
 }
 
 /**
- * The admin's homepage copy and promo banner (DECISIONS 17) for every landing page (/, /start,
+ * The admin's homepage copy and promo banner (decision 017) for every landing page (/, /start,
  * /home, /go), and whether referrals earn bonus entries. An empty copy, or settings that cannot be
  * read, give the page's own text (and no referral promise): a settings hiccup never takes a landing
  * page down.

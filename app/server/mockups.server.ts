@@ -1,5 +1,5 @@
 /**
- * Mockups (DECISIONS 8): a design composited onto a t-shirt, hoodie or mug drawn here as SVG, in
+ * Mockups (decision 008): a design composited onto a t-shirt, hoodie or mug drawn here as SVG, in
  * the garment colour. On white the design is multiplied into the fabric, so white ink disappears
  * and the folds show through light areas, as in a real print on white; on black and heather it
  * lies on top. Each image is rendered once, on its first request, and then served from a file

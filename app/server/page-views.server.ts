@@ -1,5 +1,5 @@
 /**
- * Campaign page views for the analytics entry rate (DECISIONS 18): counted on the server, bots
+ * Campaign page views for the analytics entry rate (decisions 018, 030): counted on the server, bots
  * excluded. Views are added up in memory and written once a second in one update per campaign, so
  * a burst of visitors to one campaign costs a handful of writes instead of one each; a crash loses
  * at most the last second of views, which an entry rate can afford (entries are never buffered).

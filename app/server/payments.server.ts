@@ -6,7 +6,7 @@ import { getConfig, type Config } from "./config.server";
 import { isUniqueConstraintError, prisma } from "./db.server";
 
 /**
- * Payments (DECISIONS 4): Stripe Checkout when STRIPE_SECRET_KEY is set, otherwise the built-in TEST
+ * Payments (decision 004): Stripe Checkout when STRIPE_SECRET_KEY is set, otherwise the built-in TEST
  * MODE checkout. Both end in `completeCheckout`, the one place a paid campaign goes live.
  */
 

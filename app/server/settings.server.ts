@@ -1,5 +1,5 @@
 /**
- * Platform settings (DECISIONS 17): PlatformSetting rows, read as typed values. Booleans are
+ * Platform settings (decision 017): PlatformSetting rows, read as typed values. Booleans are
  * stored as "true"/"false"; a missing row reads as the seeded default.
  */
 import { type PrismaClient, prisma } from "./db.server";

@@ -1,5 +1,5 @@
 /**
- * The admin panel over real HTTP (SPEC "Admin control panel", DECISIONS 3, 16, 17, 19): every loader
+ * The admin panel over real HTTP (SPEC "Admin control panel", decisions 003, 016, 017, 019): every loader
  * and action is for admins only, and what an admin saves really changes the product.
  */
 import { existsSync } from "node:fs";

@@ -18,7 +18,7 @@ export function drawActionPath(campaignId: string): string {
 }
 
 /**
- * The creator's draw panel (DECISIONS 13, 22): the draw's state and its actions, each a plain POST
+ * The creator's draw panel (decisions 013, 022): the draw's state and its actions, each a plain POST
  * form to the draw route, so it works without JavaScript wherever it is embedded. `returnTo` is
  * where a successful action comes back to (a path under this campaign's dashboard).
  */

@@ -151,7 +151,7 @@ const NETWORK_STYLES: Record<string, string> = {
   whatsapp: "bg-[#0b7a33] hover:bg-[#08642a]",
 };
 
-/** The entrant's confirmation; sharing is always offered, bonus entries only while referrals are on (DECISIONS 17). */
+/** The entrant's confirmation; sharing is always offered, bonus entries only while referrals are on (decision 017). */
 export function EntryConfirmation({
   entry,
   campaignTitle,

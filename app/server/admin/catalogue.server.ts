@@ -1,4 +1,4 @@
-/** The plan catalogue and coupons as admins edit them (DECISIONS 1 and 3). */
+/** The plan catalogue and coupons as admins edit them (decisions 001 and 003). */
 import type { CouponFormValue } from "../../domain/admin";
 import { couponData } from "../../domain/admin";
 import { isUniqueConstraintError, prisma } from "../db.server";

@@ -2,7 +2,7 @@ import type { PlatformSettingsInput } from "../../domain/admin";
 import { prisma } from "../db.server";
 import { clearPlatformSettingsCache } from "../settings.server";
 
-/** Saves all four platform settings at once (DECISIONS 17); booleans as "true"/"false". */
+/** Saves all four platform settings at once (decision 017); booleans as "true"/"false". */
 export async function savePlatformSettings(values: PlatformSettingsInput): Promise<void> {
   const rows: Record<string, string> = {
     homepageCopy: values.homepageCopy,

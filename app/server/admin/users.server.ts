@@ -88,7 +88,7 @@ export type SendCodeOutcome =
   { kind: "sent"; email: string } | { kind: "limited"; email: string } | { kind: "failed"; email: string } | { kind: "not-found" };
 
 /**
- * "Send sign-in code" (DECISIONS 17): the same path as the login page (one code recorded in the
+ * "Send sign-in code" (decision 017): the same path as the login page (one code recorded in the
  * LoginCode table, the login_code template, the same per-address and per-IP limits), run for the
  * user's address. The strategy's own cookie belongs to whoever asked for the code, so it is dropped:
  * the admin is not being signed in.

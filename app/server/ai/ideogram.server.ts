@@ -1,5 +1,5 @@
 /**
- * Ideogram's API (DECISIONS 7), used when IDEOGRAM_API_KEY is set: "Generate with Ideogram 3.0
+ * Ideogram's API (decision 007), used when IDEOGRAM_API_KEY is set: "Generate with Ideogram 3.0
  * (Transparent Background)", POST {IDEOGRAM_API_URL}/v1/ideogram-v3/generate-transparent with a
  * multipart form and the key in the Api-Key header. It answers
  * `{ created, data: [{ url, prompt, resolution, is_image_safe, seed, … }] }`, where url is a

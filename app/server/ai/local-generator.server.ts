@@ -1,5 +1,5 @@
 /**
- * The built-in AI designer (DECISIONS 7), used when no Ideogram key is configured: it turns a
+ * The built-in AI designer (decision 007), used when no Ideogram key is configured: it turns a
  * prompt and a style into a real, print-ready design. Everything is derived from a hash of the
  * prompt and style, so the same request always gives the same design and different prompts give
  * different words, colours and shapes.
