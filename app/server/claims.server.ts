@@ -32,7 +32,7 @@ import { maskEmail } from "../domain/profile";
 import { publicUrl } from "./auth.server";
 import { getConfig } from "./config.server";
 import { isUniqueConstraintError, prisma } from "./db.server";
-import { drawCampaign, redrawPrize } from "./draw.server";
+import { drawCampaign, redrawPrize } from "./draw/run.server";
 import { queueTemplatedEmail } from "./email.server";
 import { currentTime, leaseUntil } from "./jobs/leases.server";
 import { loadPlatformSettings } from "./settings.server";

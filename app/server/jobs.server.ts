@@ -6,7 +6,7 @@
  */
 import { campaignsAwaitingNotification, notifyWinners } from "./claims.server";
 import { getConfig } from "./config.server";
-import { type DrawOutcome, drawCampaign, dueCampaignIds } from "./draw.server";
+import { type DrawOutcome, drawCampaign, dueCampaignIds } from "./draw/run.server";
 import { type EmailDeliverySummary, deliverDueEmails } from "./email.server";
 import { runFulfilmentJobs } from "./fulfilment/index.server";
 import { type ReminderSummary, sendDueReminders } from "./jobs/reminders.server";

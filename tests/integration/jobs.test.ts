@@ -6,7 +6,7 @@ import { formatUtcDateTime } from "~/domain/campaign-status";
 import { resetConfigForTests } from "~/server/config.server";
 import { type Prisma, prisma } from "~/server/db.server";
 import { campaignsAwaitingNotification, notifyWinners } from "~/server/claims.server";
-import { drawCampaign } from "~/server/draw.server";
+import { drawCampaign } from "~/server/draw/run.server";
 import { clearEmailTemplateCache, queueTemplatedEmail } from "~/server/email.server";
 import { runJobsOnce, startJobRunner, stopJobRunner } from "~/server/jobs.server";
 import { sendDueReminders } from "~/server/jobs/reminders.server";

@@ -12,7 +12,7 @@
  *   strings rather than a million row objects.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { addDays } from "../domain/campaign-dates";
+import { addDays } from "../../domain/campaign-dates";
 import {
   type DrawHashing,
   type DrawPick,
@@ -23,11 +23,11 @@ import {
   drawStateAfter,
   nextPick,
   parseDrawPicks,
-} from "../domain/draw";
-import { maskEmail } from "../domain/profile";
-import { getConfig } from "./config.server";
-import { Prisma, type PrismaClient, clientProvider, isUniqueConstraintError, prisma } from "./db.server";
-import { currentTime } from "./jobs/leases.server";
+} from "../../domain/draw";
+import { maskEmail } from "../../domain/profile";
+import { getConfig } from "../config.server";
+import { Prisma, type PrismaClient, clientProvider, isUniqueConstraintError, prisma } from "../db.server";
+import { currentTime } from "../jobs/leases.server";
 
 export type DrawOutcome =
   | { kind: "drawn"; winners: { rank: number; entryId: string; email: string }[] }
