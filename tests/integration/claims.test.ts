@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLAIM_MESSAGES, signClaimToken, sizeNotInStyleMessage } from "~/domain/claims";
-import { campaignsAwaitingNotification, notifyWinners } from "~/server/claims.server";
+import { campaignsAwaitingNotification, notifyWinners } from "~/server/draw/notify.server";
 import { prisma } from "~/server/db.server";
 import { type InProcessAppServer, startAppServer } from "../helpers/app-server";
 import { createCampaign } from "../helpers/campaigns";

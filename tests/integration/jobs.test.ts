@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { formatUtcDateTime } from "~/domain/campaign-status";
 import { resetConfigForTests } from "~/server/config.server";
 import { type Prisma, prisma } from "~/server/db.server";
-import { campaignsAwaitingNotification, notifyWinners } from "~/server/claims.server";
+import { campaignsAwaitingNotification, notifyWinners } from "~/server/draw/notify.server";
 import { drawCampaign } from "~/server/draw/run.server";
 import { clearEmailTemplateCache, queueTemplatedEmail } from "~/server/email.server";
 import { runJobsOnce, startJobRunner, stopJobRunner } from "~/server/jobs.server";

@@ -13,6 +13,8 @@
  * The rest of the draw lives beside this file:
  * - redraw.server.ts: redrawPrize, the next pick of the same sequence for a prize left unclaimed past its deadline.
  * - published.server.ts: publishedDraw, the Draw row as the public draw page shows it.
+ * - notify.server.ts: notifyWinners, the winners' emails after a draw or a redraw.
+ * - controls.server.ts: the creator's draw controls (draw, redraw, show or hide the winner).
  */
 import { createHash, randomBytes } from "node:crypto";
 import { addDays } from "../../domain/campaign-dates";
