@@ -12,7 +12,7 @@ import { readFile } from "node:fs/promises";
 import { pathToFileURL } from "node:url";
 import { DrawEntryList, type DrawPool, currentPicks, parseDrawPicks, replayPicks } from "../app/domain/draw";
 import { type PrismaClient, disconnectPrisma, prisma } from "../app/server/db.server";
-import { loadDrawPool, nodeDrawHashing, sha256Hex } from "../app/server/draw.server";
+import { loadDrawPool, nodeDrawHashing, sha256Hex } from "../app/server/draw/run.server";
 
 export interface DrawCheck {
   name: string;

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "react-router";
 import { findVisibleCampaign } from "~/server/campaign-page.server";
-import { drawEntriesCsv } from "~/server/draw.server";
+import { drawEntriesCsv } from "~/server/draw/run.server";
 import { getCurrentUser } from "~/server/session.server";
 
 function plain(text: string, status: number): Response {

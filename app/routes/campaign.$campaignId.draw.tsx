@@ -3,7 +3,7 @@ import { CampaignNotFound } from "~/components/campaign/campaign-sections";
 import { formatUtcDateTime, publicPhase } from "~/domain/campaign-status";
 import { DRAW_PROCEDURE } from "~/domain/draw";
 import { findVisibleCampaign } from "~/server/campaign-page.server";
-import { publishedDraw } from "~/server/draw.server";
+import { publishedDraw } from "~/server/draw/published.server";
 import { getCurrentUser } from "~/server/session.server";
 import type { Route } from "./+types/campaign.$campaignId.draw";
 

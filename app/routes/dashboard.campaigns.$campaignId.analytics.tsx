@@ -18,7 +18,7 @@ import {
 } from "~/domain/dashboard";
 import { campaignImage } from "~/domain/mockups";
 import { entriesPerDay, entryFigures, ownCampaignForAnalytics, topEmailDomains, type AnalyticsCampaign } from "~/server/analytics.server";
-import { drawControlsData, type DrawControlsData } from "~/server/claims.server";
+import { drawControlsData, type DrawControlsData } from "~/server/draw/controls.server";
 import { requireUser } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/dashboard.campaigns.$campaignId.analytics";

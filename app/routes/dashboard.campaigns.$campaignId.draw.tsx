@@ -10,7 +10,7 @@ import {
   ownedCampaign,
   setWinnerPublic,
   type CreatorActionResult,
-} from "~/server/claims.server";
+} from "~/server/draw/controls.server";
 import { readForm } from "~/server/forms.server";
 import { requireUser } from "~/server/session.server";
 import { actionToast, redirectWithToast } from "~/server/toast.server";

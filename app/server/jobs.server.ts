@@ -4,9 +4,9 @@
  * `npm run jobs` next to the server's timer) without doing anything twice, and a pass cut short
  * by a crash is finished by the next one.
  */
-import { campaignsAwaitingNotification, notifyWinners } from "./claims.server";
 import { getConfig } from "./config.server";
-import { type DrawOutcome, drawCampaign, dueCampaignIds } from "./draw.server";
+import { campaignsAwaitingNotification, notifyWinners } from "./draw/notify.server";
+import { type DrawOutcome, drawCampaign, dueCampaignIds } from "./draw/run.server";
 import { type EmailDeliverySummary, deliverDueEmails } from "./email.server";
 import { runFulfilmentJobs } from "./fulfilment/index.server";
 import { type ReminderSummary, sendDueReminders } from "./jobs/reminders.server";

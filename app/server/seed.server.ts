@@ -3,7 +3,7 @@ import { createId } from "@paralleldrive/cuid2";
 import { parseShirtSizes, productSizes } from "../domain/campaign-schemas";
 import { compareDrawOrder, drawPicks, drawPoolOf } from "../domain/draw";
 import { type Prisma, type PrismaClient, clientProvider, getDatabaseUrl, getPrisma } from "./db.server";
-import { nodeDrawHashing } from "./draw.server";
+import { nodeDrawHashing } from "./draw/run.server";
 import { migrate } from "./migrate.server";
 
 /**

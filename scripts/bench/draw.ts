@@ -41,7 +41,7 @@ interface ChildReport {
 
 async function child(operation: string, url: string, campaignId: string): Promise<void> {
   process.env.DATABASE_URL = url;
-  const { drawCampaign } = await import("../../app/server/draw.server");
+  const { drawCampaign } = await import("../../app/server/draw/run.server");
   const { verifyDraw } = await import("../verify-draw");
   const { prisma, disconnectPrisma } = await import("../../app/server/db.server");
   await prisma.$queryRaw`SELECT 1`;

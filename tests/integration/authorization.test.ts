@@ -5,7 +5,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { prisma } from "~/server/db.server";
-import { drawCampaign } from "~/server/draw.server";
+import { drawCampaign } from "~/server/draw/run.server";
 import { type InProcessAppServer, startAppServer } from "../helpers/app-server";
 import { createCampaign } from "../helpers/campaigns";
 import { signedInJar } from "../helpers/wizard";

@@ -4,7 +4,8 @@ import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as entryListLoader } from "~/routes/campaign.$campaignId.draw.csv";
 import { prisma } from "~/server/db.server";
-import { drawCampaign, drawEntryBlocks, dueCampaignIds, loadDrawPool, nodeDrawHashing, redrawPrize } from "~/server/draw.server";
+import { redrawPrize } from "~/server/draw/redraw.server";
+import { drawCampaign, drawEntryBlocks, dueCampaignIds, loadDrawPool, nodeDrawHashing } from "~/server/draw/run.server";
 import { compareDrawOrder, drawPicks, drawPoolOf, parseDrawPicks } from "~/domain/draw";
 import { seed } from "~/server/seed.server";
 import { verifyDraw } from "../../scripts/verify-draw";
@@ -137,7 +138,7 @@ describe("drawing a campaign", () => {
     );
     // Each instance loads the app and connects, says "ready", then draws when told "go", so both draws overlap.
     const script = `
-      const { drawCampaign } = await import("./app/server/draw.server.ts");
+      const { drawCampaign } = await import("./app/server/draw/run.server.ts");
       const { prisma } = await import("./app/server/db.server.ts");
       await prisma.$queryRaw\`SELECT 1\`;
       process.stdout.write("ready\\n");

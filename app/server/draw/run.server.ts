@@ -6,28 +6,22 @@
  *   winners (Campaign.winnerEntryId/winnerEmail/claimDeadline = now + CLAIM_WINDOW_DAYS,
  *   AdditionalPrize.winnerEntryId/winnerEmail/redeemByDate, status "completed") in one transaction.
  *   Sends no email.
- * - redrawPrize: the next pick of the same sequence for a prize left unclaimed past its deadline.
  * - loadDrawPool / drawEntryBlocks: the entries in draw order, read as a few large blocks of
  *   canonical "<id>:<weight>" lines built by the database, so a million entries cost a handful of
  *   strings rather than a million row objects.
+ *
+ * The rest of the draw lives beside this file:
+ * - redraw.server.ts: redrawPrize, the next pick of the same sequence for a prize left unclaimed past its deadline.
+ * - published.server.ts: publishedDraw, the Draw row as the public draw page shows it.
+ * - notify.server.ts: notifyWinners, the winners' emails after a draw or a redraw.
+ * - controls.server.ts: the creator's draw controls (draw, redraw, show or hide the winner).
  */
 import { createHash, randomBytes } from "node:crypto";
-import { addDays } from "../domain/campaign-dates";
-import {
-  type DrawHashing,
-  type DrawPick,
-  type DrawPool,
-  DrawEntryList,
-  currentPicks,
-  drawPicks,
-  drawStateAfter,
-  nextPick,
-  parseDrawPicks,
-} from "../domain/draw";
-import { maskEmail } from "../domain/profile";
-import { getConfig } from "./config.server";
-import { Prisma, type PrismaClient, clientProvider, isUniqueConstraintError, prisma } from "./db.server";
-import { currentTime } from "./jobs/leases.server";
+import { addDays } from "../../domain/campaign-dates";
+import { type DrawHashing, type DrawPool, DrawEntryList, drawPicks } from "../../domain/draw";
+import { getConfig } from "../config.server";
+import { Prisma, type PrismaClient, clientProvider, isUniqueConstraintError, prisma } from "../db.server";
+import { currentTime } from "../jobs/leases.server";
 
 export type DrawOutcome =
   | { kind: "drawn"; winners: { rank: number; entryId: string; email: string }[] }
@@ -37,14 +31,11 @@ export type DrawOutcome =
   | { kind: "no-entries" }
   | { kind: "not-found" };
 
-export type RedrawOutcome =
-  { kind: "redrawn"; entryId: string; email: string } | { kind: "not-allowed"; reason: string } | { kind: "exhausted" };
-
 /** A lease older than this belongs to a draw that crashed; another runner may take over. */
 export const DRAW_LEASE_MS = 10 * 60 * 1000;
 
 /** SQLite runs one write transaction at a time: wait behind a burst of entries rather than fail. */
-const WRITE_TRANSACTION = { maxWait: 15_000, timeout: 15_000 };
+export const WRITE_TRANSACTION = { maxWait: 15_000, timeout: 15_000 };
 
 /** Entries per database round trip when reading the ordered list (about 3 MB of text each). */
 export const ENTRY_BLOCK_SIZE = 100_000;
@@ -286,7 +277,8 @@ async function drawLeased(campaignId: string, now: Date, lease: Date): Promise<D
   return winners.length ? { kind: "drawn", winners } : { kind: "no-entries" };
 }
 
-async function entryEmails(campaignId: string, ids: string[]): Promise<Map<string, string>> {
+/** The emails of the given entries of a campaign, by entry id. */
+export async function entryEmails(campaignId: string, ids: string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
   const entries = await prisma.entry.findMany({ where: { campaignId, id: { in: ids } }, select: { id: true, email: true } });
   return new Map(entries.map((entry) => [entry.id, entry.email]));
@@ -301,152 +293,4 @@ export async function dueCampaignIds(now: Date, limit = 20): Promise<string[]> {
     select: { id: true },
   });
   return campaigns.map((campaign) => campaign.id);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Redrawing
-// ---------------------------------------------------------------------------------------------
-
-class RedrawConflict extends Error {}
-
-/**
- * Redraw of an unclaimed prize after its claim deadline: the next pick of the same seeded sequence,
- * excluding every earlier pick; appended to Draw.picks; the prize gets its new winner and a new
- * deadline, and Campaign.winnersNotifiedAt is cleared so the new winner is notified.
- */
-export async function redrawPrize(campaignId: string, rank: number, options: { now?: Date } = {}): Promise<RedrawOutcome> {
-  const now = options.now ?? new Date();
-  const notAllowed = (reason: string): RedrawOutcome => ({ kind: "not-allowed", reason });
-  const campaign = await prisma.campaign.findUnique({
-    where: { id: campaignId },
-    select: {
-      status: true,
-      winnerEntryId: true,
-      claimDeadline: true,
-      draw: { select: { seed: true, picks: true, entriesHash: true } },
-      additionalPrizes: { where: { rank }, select: { winnerEntryId: true, redeemByDate: true } },
-      orders: { where: { prizeRank: rank }, select: { id: true } },
-    },
-  });
-  if (!campaign) return notAllowed("The campaign does not exist.");
-  if (!campaign.draw || campaign.status !== "completed") return notAllowed("The winners have not been drawn yet.");
-  const prize = rank === 1 ? { winnerEntryId: campaign.winnerEntryId, deadline: campaign.claimDeadline } : null;
-  const additional = campaign.additionalPrizes[0];
-  const holder = prize ?? (additional ? { winnerEntryId: additional.winnerEntryId, deadline: additional.redeemByDate } : null);
-  if (!holder) return notAllowed(`This giveaway has no prize of rank ${rank}.`);
-  if (!holder.winnerEntryId) return notAllowed("The prize has no winner to replace.");
-  if (!holder.deadline || holder.deadline >= now) return notAllowed("The claim deadline has not passed yet.");
-  if (campaign.orders.length > 0) return notAllowed("The prize has been claimed.");
-
-  const recorded = campaign.draw.picks;
-  const picks = parseDrawPicks(recorded);
-  const current = currentPicks(picks).get(rank);
-  if (!current || current.entryId !== holder.winnerEntryId) return notAllowed("The prize's winner does not match the published draw.");
-  const pool = await loadDrawPool(campaignId);
-  if (pool.entriesHash !== campaign.draw.entriesHash) return notAllowed("The entry list has changed since the draw.");
-
-  const next = nextPick(nodeDrawHashing, pool, campaign.draw.seed, rank, drawStateAfter(picks));
-  if (!next) return { kind: "exhausted" };
-  const email = (await entryEmails(campaignId, [next.pick.entryId])).get(next.pick.entryId) ?? "";
-  const updated: DrawPick[] = [
-    ...picks.map((pick) => (pick === current ? { ...pick, replaced: true as const } : pick)),
-    { ...next.pick, redrawnAt: now.toISOString() },
-  ];
-  const deadline = addDays(now, getConfig().CLAIM_WINDOW_DAYS);
-
-  try {
-    await prisma.$transaction(async (tx) => {
-      // Compare-and-set on the published record: of two redraws at once, one appends, one fails.
-      const appended = await tx.draw.updateMany({
-        where: { campaignId, picks: recorded },
-        data: { picks: JSON.stringify(updated) },
-      });
-      if (appended.count !== 1) throw new RedrawConflict();
-      const stillUnclaimed = { orders: { none: { prizeRank: rank } } };
-      if (rank === 1) {
-        const moved = await tx.campaign.updateMany({
-          where: { id: campaignId, status: "completed", winnerEntryId: current.entryId, claimDeadline: { lt: now }, ...stillUnclaimed },
-          data: {
-            winnerEntryId: next.pick.entryId,
-            winnerEmail: email,
-            winnerPublicName: null,
-            claimDeadline: deadline,
-            // The new winner is notified afresh; a runner still notifying the old one loses its lease.
-            winnersNotifiedAt: null,
-            winnersNotifyLeaseUntil: null,
-          },
-        });
-        if (moved.count !== 1) throw new RedrawConflict();
-      } else {
-        const moved = await tx.additionalPrize.updateMany({
-          where: { campaignId, rank, winnerEntryId: current.entryId, redeemByDate: { lt: now }, campaign: stillUnclaimed },
-          data: { winnerEntryId: next.pick.entryId, winnerEmail: email, redeemByDate: deadline },
-        });
-        if (moved.count !== 1) throw new RedrawConflict();
-        await tx.campaign.update({ where: { id: campaignId }, data: { winnersNotifiedAt: null, winnersNotifyLeaseUntil: null } });
-      }
-    }, WRITE_TRANSACTION);
-  } catch (error) {
-    if (error instanceof RedrawConflict) return notAllowed("The prize changed while it was being redrawn; reload and try again.");
-    throw error;
-  }
-  return { kind: "redrawn", entryId: next.pick.entryId, email };
-}
-
-// ---------------------------------------------------------------------------------------------
-// The public record
-// ---------------------------------------------------------------------------------------------
-
-export interface PublishedPick {
-  rank: number;
-  entryId: string;
-  ticket: string;
-  counter: number;
-  replaced: boolean;
-  redrawnAt: string | null;
-  /** Masked email, or null when the creator hides the winners. */
-  winner: string | null;
-}
-
-export interface PublishedDraw {
-  seed: string;
-  commitment: string;
-  commitmentMatches: boolean;
-  entriesHash: string;
-  totalWeight: string;
-  /** Entries in the list the draw used (not the campaign's live counter). */
-  entryCount: number;
-  drawnAt: string;
-  picks: PublishedPick[];
-}
-
-/** The Draw row as the draw page publishes it; null before the draw. Emails never leave unmasked. */
-export async function publishedDraw(campaignId: string, options: { winnersPublic: boolean }): Promise<PublishedDraw | null> {
-  const draw = await prisma.draw.findUnique({ where: { campaignId } });
-  if (!draw) return null;
-  const picks = parseDrawPicks(draw.picks);
-  const emails = options.winnersPublic
-    ? await entryEmails(
-        campaignId,
-        picks.map((pick) => pick.entryId),
-      )
-    : new Map<string, string>();
-  return {
-    seed: draw.seed,
-    commitment: draw.commitment,
-    commitmentMatches: sha256Hex(draw.seed) === draw.commitment,
-    entriesHash: draw.entriesHash,
-    totalWeight: draw.totalWeight.toString(),
-    entryCount: draw.entryCount,
-    drawnAt: draw.createdAt.toISOString(),
-    picks: picks.map((pick) => ({
-      rank: pick.rank,
-      entryId: pick.entryId,
-      ticket: pick.ticket,
-      counter: pick.counter,
-      replaced: pick.replaced === true,
-      redrawnAt: pick.redrawnAt ?? null,
-      winner: options.winnersPublic ? maskEmail(emails.get(pick.entryId)) : null,
-    })),
-  };
 }

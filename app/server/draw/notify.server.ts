@@ -1,0 +1,150 @@
+/**
+ * The winners' emails. After a draw, the grand-prize winner gets winner_notification with a signed,
+ * single-purpose link to /claim/{token}; additional-prize winners get additional_prize_winner with
+ * the prize's title and code. Each message has the dedupeKey winner:<campaign>:<rank>:<entry>, so
+ * reruns (and a second instance) never mail anyone twice, while a redraw's new winner still gets
+ * mailed. Then winnersNotifiedAt is set by a conditional update.
+ */
+import { claimChoices } from "../../domain/claims";
+import { addDays } from "../../domain/campaign-dates";
+import { formatUtcDate, formatUtcDateTime } from "../../domain/campaign-status";
+import { publicUrl } from "../auth.server";
+import { GRAND_PRIZE_RANK, claimLink } from "../claims.server";
+import { getConfig } from "../config.server";
+import { isUniqueConstraintError, prisma } from "../db.server";
+import { queueTemplatedEmail } from "../email.server";
+import { currentTime, leaseUntil } from "../jobs/leases.server";
+
+export function winnerDedupeKey(campaignId: string, rank: number, entryId: string): string {
+  return `winner:${campaignId}:${rank}:${entryId}`;
+}
+
+const RANK_WORDS: Record<number, string> = { 1: "1st", 2: "2nd", 3: "3rd" };
+
+/** Queues one message unless its dedupeKey is already in the outbox; answers whether it was queued. */
+async function queueOnce(message: Parameters<typeof queueTemplatedEmail>[1] & { dedupeKey: string }): Promise<boolean> {
+  try {
+    await queueTemplatedEmail(prisma, message);
+    return true;
+  } catch (error) {
+    if (isUniqueConstraintError(error)) return false;
+    throw error;
+  }
+}
+
+/** How long the winners' emails of a campaign belong to the runner that took them. */
+export const WINNERS_NOTIFY_LEASE_MS = 5 * 60 * 1000;
+
+const notifyLeaseFree = (now: Date) => [{ winnersNotifyLeaseUntil: null }, { winnersNotifyLeaseUntil: { lt: currentTime(now) } }];
+
+/**
+ * Queues the winners' emails of a drawn campaign and marks it notified. Idempotent: answers how
+ * many messages this call queued (0 on a rerun, or when another runner has the campaign).
+ *
+ * The runner first takes the campaign's notify lease (winnersNotifyLeaseUntil) with one conditional
+ * update, so of two instances (or a job pass and the creator's action) only one does the work. A
+ * runner that dies leaves the lease to run out and a later pass finishes; the dedupe keys remain
+ * the backstop against a runner that outlived its lease. A redraw clears the lease, so the new
+ * winner is mailed at once and a runner still busy with the old winners cannot mark it notified.
+ */
+export async function notifyWinners(campaignId: string, now: Date = new Date()): Promise<number> {
+  const lease = leaseUntil(now, WINNERS_NOTIFY_LEASE_MS);
+  const taken = await prisma.campaign.updateMany({
+    where: { id: campaignId, winnerEntryId: { not: null }, winnersNotifiedAt: null, OR: notifyLeaseFree(now) },
+    data: { winnersNotifyLeaseUntil: lease },
+  });
+  if (taken.count !== 1) return 0;
+  try {
+    return await notifyLeased(campaignId, now, lease);
+  } finally {
+    // Given back whatever happened (a no-op once marked): after an error the next pass retries at once.
+    await prisma.campaign
+      .updateMany({ where: { id: campaignId, winnersNotifyLeaseUntil: lease }, data: { winnersNotifyLeaseUntil: null } })
+      .catch((error: unknown) => console.error(`[claims] could not release the notify lease of campaign ${campaignId}`, error));
+  }
+}
+
+async function notifyLeased(campaignId: string, now: Date, lease: Date): Promise<number> {
+  const campaign = await prisma.campaign.findUnique({
+    where: { id: campaignId },
+    include: { additionalPrizes: { orderBy: { rank: "asc" } } },
+  });
+  if (!campaign?.winnerEntryId || !campaign.winnerEmail) return 0;
+
+  let deadline = campaign.claimDeadline;
+  if (!deadline) {
+    // The draw sets the deadline; should one be missing, it is set once, and every caller uses that one.
+    await prisma.campaign.updateMany({
+      where: { id: campaignId, claimDeadline: null },
+      data: { claimDeadline: addDays(now, getConfig().CLAIM_WINDOW_DAYS) },
+    });
+    deadline = (await prisma.campaign.findUniqueOrThrow({ where: { id: campaignId }, select: { claimDeadline: true } })).claimDeadline;
+    if (!deadline) return 0;
+  }
+
+  const gift = campaign.giveBonusGiftToWinner && campaign.winnerBonusGiftName.trim();
+  let queued = 0;
+  const grandPrize = await queueOnce({
+    to: campaign.winnerEmail,
+    template: "winner_notification",
+    dedupeKey: winnerDedupeKey(campaign.id, GRAND_PRIZE_RANK, campaign.winnerEntryId),
+    tokens: {
+      email: campaign.winnerEmail,
+      brand_name: campaign.brandName,
+      campaign_title: campaign.title,
+      redemption_link: await claimLink({ campaignId: campaign.id, entryId: campaign.winnerEntryId, deadline }),
+      redemption_deadline: formatUtcDateTime(deadline),
+      claim_choices: claimChoices(campaign.productType),
+      bonus_gift_name: gift ? `Bonus gift: ${campaign.winnerBonusGiftName.trim()}` : "",
+      bonus_gift_code: gift && campaign.winnerBonusGiftCode.trim() ? `Gift code: ${campaign.winnerBonusGiftCode.trim()}` : "",
+      bonus_gift_instructions:
+        gift && campaign.winnerBonusGiftInstructions.trim() ? `How to redeem: ${campaign.winnerBonusGiftInstructions.trim()}` : "",
+    },
+  });
+  if (grandPrize) queued += 1;
+
+  for (const prize of campaign.additionalPrizes) {
+    if (!prize.winnerEntryId || !prize.winnerEmail) continue;
+    const code = prize.code?.trim() ?? "";
+    const redeemBy = prize.redeemByDate ? formatUtcDate(prize.redeemByDate) : "";
+    const instructions = code
+      ? `Your code: ${code}. ${redeemBy ? `Redeem it with ${campaign.brandName} before ${redeemBy}.` : `Redeem it with ${campaign.brandName}.`}`
+      : `${campaign.brandName} will contact you at this address to hand over your prize.`;
+    const sent = await queueOnce({
+      to: prize.winnerEmail,
+      template: "additional_prize_winner",
+      dedupeKey: winnerDedupeKey(campaign.id, prize.rank, prize.winnerEntryId),
+      tokens: {
+        email: prize.winnerEmail,
+        brand_name: campaign.brandName,
+        campaign_title: campaign.title,
+        prize_title: prize.title,
+        prize_rank: RANK_WORDS[prize.rank] ?? `#${prize.rank}`,
+        prize_code: code,
+        prize_instructions: instructions,
+        redemption_deadline: redeemBy,
+        redemption_link: publicUrl(`/campaign/${campaign.id}`),
+      },
+    });
+    if (sent) queued += 1;
+  }
+
+  // Only under our lease and for the winner just mailed: a redraw in between (which clears the
+  // lease) leaves the campaign waiting for the new winner's email.
+  await prisma.campaign.updateMany({
+    where: { id: campaign.id, winnersNotifiedAt: null, winnerEntryId: campaign.winnerEntryId, winnersNotifyLeaseUntil: lease },
+    data: { winnersNotifiedAt: now, winnersNotifyLeaseUntil: null },
+  });
+  return queued;
+}
+
+/** Completed campaigns with a winner whose emails have not been queued yet and nobody is queueing (oldest end first). */
+export async function campaignsAwaitingNotification(limit = 20): Promise<string[]> {
+  const rows = await prisma.campaign.findMany({
+    where: { status: "completed", winnerEntryId: { not: null }, winnersNotifiedAt: null, OR: notifyLeaseFree(new Date()) },
+    orderBy: [{ endDate: "asc" }, { id: "asc" }],
+    take: limit,
+    select: { id: true },
+  });
+  return rows.map((row) => row.id);
+}

@@ -1,0 +1,98 @@
+/**
+ * Redrawing a prize left unclaimed past its claim deadline: the next pick of the seeded sequence
+ * that run.server.ts drew from, recorded in the same Draw row. Sends no email.
+ */
+import { addDays } from "../../domain/campaign-dates";
+import { type DrawPick, currentPicks, drawStateAfter, nextPick, parseDrawPicks } from "../../domain/draw";
+import { getConfig } from "../config.server";
+import { prisma } from "../db.server";
+import { WRITE_TRANSACTION, entryEmails, loadDrawPool, nodeDrawHashing } from "./run.server";
+
+export type RedrawOutcome =
+  { kind: "redrawn"; entryId: string; email: string } | { kind: "not-allowed"; reason: string } | { kind: "exhausted" };
+
+class RedrawConflict extends Error {}
+
+/**
+ * Redraw of an unclaimed prize after its claim deadline: the next pick of the same seeded sequence,
+ * excluding every earlier pick; appended to Draw.picks; the prize gets its new winner and a new
+ * deadline, and Campaign.winnersNotifiedAt is cleared so the new winner is notified.
+ */
+export async function redrawPrize(campaignId: string, rank: number, options: { now?: Date } = {}): Promise<RedrawOutcome> {
+  const now = options.now ?? new Date();
+  const notAllowed = (reason: string): RedrawOutcome => ({ kind: "not-allowed", reason });
+  const campaign = await prisma.campaign.findUnique({
+    where: { id: campaignId },
+    select: {
+      status: true,
+      winnerEntryId: true,
+      claimDeadline: true,
+      draw: { select: { seed: true, picks: true, entriesHash: true } },
+      additionalPrizes: { where: { rank }, select: { winnerEntryId: true, redeemByDate: true } },
+      orders: { where: { prizeRank: rank }, select: { id: true } },
+    },
+  });
+  if (!campaign) return notAllowed("The campaign does not exist.");
+  if (!campaign.draw || campaign.status !== "completed") return notAllowed("The winners have not been drawn yet.");
+  const prize = rank === 1 ? { winnerEntryId: campaign.winnerEntryId, deadline: campaign.claimDeadline } : null;
+  const additional = campaign.additionalPrizes[0];
+  const holder = prize ?? (additional ? { winnerEntryId: additional.winnerEntryId, deadline: additional.redeemByDate } : null);
+  if (!holder) return notAllowed(`This giveaway has no prize of rank ${rank}.`);
+  if (!holder.winnerEntryId) return notAllowed("The prize has no winner to replace.");
+  if (!holder.deadline || holder.deadline >= now) return notAllowed("The claim deadline has not passed yet.");
+  if (campaign.orders.length > 0) return notAllowed("The prize has been claimed.");
+
+  const recorded = campaign.draw.picks;
+  const picks = parseDrawPicks(recorded);
+  const current = currentPicks(picks).get(rank);
+  if (!current || current.entryId !== holder.winnerEntryId) return notAllowed("The prize's winner does not match the published draw.");
+  const pool = await loadDrawPool(campaignId);
+  if (pool.entriesHash !== campaign.draw.entriesHash) return notAllowed("The entry list has changed since the draw.");
+
+  const next = nextPick(nodeDrawHashing, pool, campaign.draw.seed, rank, drawStateAfter(picks));
+  if (!next) return { kind: "exhausted" };
+  const email = (await entryEmails(campaignId, [next.pick.entryId])).get(next.pick.entryId) ?? "";
+  const updated: DrawPick[] = [
+    ...picks.map((pick) => (pick === current ? { ...pick, replaced: true as const } : pick)),
+    { ...next.pick, redrawnAt: now.toISOString() },
+  ];
+  const deadline = addDays(now, getConfig().CLAIM_WINDOW_DAYS);
+
+  try {
+    await prisma.$transaction(async (tx) => {
+      // Compare-and-set on the published record: of two redraws at once, one appends, one fails.
+      const appended = await tx.draw.updateMany({
+        where: { campaignId, picks: recorded },
+        data: { picks: JSON.stringify(updated) },
+      });
+      if (appended.count !== 1) throw new RedrawConflict();
+      const stillUnclaimed = { orders: { none: { prizeRank: rank } } };
+      if (rank === 1) {
+        const moved = await tx.campaign.updateMany({
+          where: { id: campaignId, status: "completed", winnerEntryId: current.entryId, claimDeadline: { lt: now }, ...stillUnclaimed },
+          data: {
+            winnerEntryId: next.pick.entryId,
+            winnerEmail: email,
+            winnerPublicName: null,
+            claimDeadline: deadline,
+            // The new winner is notified afresh; a runner still notifying the old one loses its lease.
+            winnersNotifiedAt: null,
+            winnersNotifyLeaseUntil: null,
+          },
+        });
+        if (moved.count !== 1) throw new RedrawConflict();
+      } else {
+        const moved = await tx.additionalPrize.updateMany({
+          where: { campaignId, rank, winnerEntryId: current.entryId, redeemByDate: { lt: now }, campaign: stillUnclaimed },
+          data: { winnerEntryId: next.pick.entryId, winnerEmail: email, redeemByDate: deadline },
+        });
+        if (moved.count !== 1) throw new RedrawConflict();
+        await tx.campaign.update({ where: { id: campaignId }, data: { winnersNotifiedAt: null, winnersNotifyLeaseUntil: null } });
+      }
+    }, WRITE_TRANSACTION);
+  } catch (error) {
+    if (error instanceof RedrawConflict) return notAllowed("The prize changed while it was being redrawn; reload and try again.");
+    throw error;
+  }
+  return { kind: "redrawn", entryId: next.pick.entryId, email };
+}
