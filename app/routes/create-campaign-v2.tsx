@@ -26,12 +26,12 @@ import { applyCoupon, couponProblem, CouponFormSchema, INVALID_COUPON_DESCRIPTIO
 import { readForm } from "~/server/forms.server";
 import { clearDraftCookie, draftCookieFor, findWizardDraft, LAUNCHED_NOT_EDITABLE } from "~/server/campaign-drafts.server";
 import { launchCampaign } from "~/server/campaign-launch.server";
-import { prisma, type Campaign } from "~/server/db.server";
+import { prisma, type Campaign, type Prisma } from "~/server/db.server";
 import { getCurrentUser, type CurrentUser } from "~/server/session.server";
 import { actionToast, redirectWithToast, type ToastInput } from "~/server/toast.server";
 import { formFile, storeImageUpload, type UploadKind } from "~/server/uploads.server";
 import { AI_STYLES } from "~/domain/ai-prompts";
-import { availableCredits, refundCredits, spendCredits } from "~/server/ai-credits.server";
+import { availableCredits, planCreditsLeft, refundCredits, spendCredits } from "~/server/ai-credits.server";
 import { generateDesign } from "~/server/ai/designs.server";
 import {
   activePlans,
@@ -54,6 +54,11 @@ const NOT_FOUND: ToastInput = {
   description: "Campaign not found or you don't have permission to edit it.",
 };
 const LAUNCHED: ToastInput = { type: "error", ...LAUNCHED_NOT_EDITABLE };
+const CHANGED: ToastInput = {
+  type: "error",
+  title: "Please Try Again",
+  description: "Your campaign changed while this step was being saved (a design was being generated). Nothing was saved.",
+};
 const MAX_BODY_BYTES = 40 * 1024 * 1024;
 
 function stepFrom(value: unknown): number {
@@ -231,6 +236,7 @@ export async function action(args: Route.ActionArgs) {
     return await wizardAction(args);
   } catch (error) {
     if (!(error instanceof WizardWriteRefused)) throw error;
+    if (error.reason === "changed") return failed(null, CHANGED, 409);
     return error.reason === "launched" ? failed(null, LAUNCHED, 409) : redirectWithToast("/my-campaigns", NOT_FOUND);
   }
 }
@@ -253,8 +259,8 @@ async function wizardAction({ request }: Route.ActionArgs) {
   let campaign: Campaign | null = lookup.kind === "found" && !duplicateId ? lookup.campaign : null;
   const copyFrom = await findCopySource(user, duplicateId);
 
-  const save = async (values: Partial<Campaign>, prizes?: PrizeInput[]) => {
-    const persisted = await persistStep(campaign, user, values, copyFrom, prizes);
+  const save = async (values: Partial<Campaign>, prizes?: PrizeInput[], unchanged?: Prisma.CampaignWhereInput) => {
+    const persisted = await persistStep(campaign, user, values, copyFrom, prizes, unchanged);
     campaign = persisted.campaign;
     cookies.push(...persisted.cookies);
     return persisted.campaign;
@@ -312,11 +318,19 @@ async function wizardAction({ request }: Route.ActionArgs) {
     const plan = await prisma.plan.findFirst({ where: { id: submission.value.planId, active: true } });
     if (!plan) return failed(submission.reply({ fieldErrors: { planId: ["Please select a plan."] } }));
     const coupon = campaign?.couponCode ? await prisma.coupon.findUnique({ where: { code: campaign.couponCode } }) : null;
-    const saved = await save({
-      planId: plan.id,
-      ...(campaign?.planId !== plan.id ? { remainingGenerations: plan.aiCredits } : {}),
-      ...applyCoupon(plan.priceCents, coupon, new Date()),
-    });
+    // Another plan brings its credits less the generations already had (planCreditsLeft), never a
+    // fresh allowance; the write holds only if no generation landed since the count was read.
+    const used = campaign?.aiGenerationsUsed ?? 0;
+    const planChanged = campaign?.planId !== plan.id;
+    const saved = await save(
+      {
+        planId: plan.id,
+        ...(planChanged ? { remainingGenerations: planCreditsLeft(plan.aiCredits, used) } : {}),
+        ...applyCoupon(plan.priceCents, coupon, new Date()),
+      },
+      undefined,
+      planChanged ? { aiGenerationsUsed: used } : undefined,
+    );
     return next(saved, 3);
   }
 

@@ -1,4 +1,4 @@
-import type { AdditionalPrize, Campaign } from "./db.server";
+import type { AdditionalPrize, Campaign, Prisma } from "./db.server";
 import { toDateInput } from "../domain/campaign-dates";
 import { parseShirtColors, parseShirtSizes } from "../domain/campaign-schemas";
 import { defaultPrompts } from "../domain/ai-prompts";
@@ -121,11 +121,20 @@ export interface Persisted {
   cookies: string[];
 }
 
-/** A wizard write that found the campaign launched (or gone) by the time it ran; nothing was changed. */
+/**
+ * A wizard write that found the campaign launched (or gone) by the time it ran, or changed since the
+ * step read it ("changed": the write's `unchanged` condition no longer held); nothing was changed.
+ */
 export class WizardWriteRefused extends Error {
   override name = "WizardWriteRefused";
-  constructor(readonly reason: "launched" | "gone") {
-    super(reason === "launched" ? LAUNCHED_NOT_EDITABLE.description : "The campaign is no longer there.");
+  constructor(readonly reason: "launched" | "gone" | "changed") {
+    super(
+      reason === "launched"
+        ? LAUNCHED_NOT_EDITABLE.description
+        : reason === "changed"
+          ? "The campaign changed while this step was being saved."
+          : "The campaign is no longer there.",
+    );
   }
 }
 
@@ -153,6 +162,10 @@ function changesPrice(campaign: Campaign, data: Partial<Campaign>): boolean {
  * wins and the step changes nothing (WizardWriteRefused). A campaign waiting for payment whose price
  * changes goes back to a draft: the checkout already opened was for the old price, so it can no
  * longer put the campaign live, and launching again prices it anew.
+ *
+ * `unchanged`, when given, is part of the same condition: values the write was computed from (the
+ * plan credits left depend on the generations used), so a change that lands meanwhile refuses the
+ * write ("changed") rather than being overwritten with a figure made from the old value.
  */
 export async function persistStep(
   campaign: Campaign | null,
@@ -160,6 +173,7 @@ export async function persistStep(
   data: Partial<Campaign>,
   copyFrom: (Campaign & { additionalPrizes: AdditionalPrize[] }) | null,
   prizes?: PrizeInput[],
+  unchanged?: Prisma.CampaignWhereInput,
 ): Promise<Persisted> {
   if (campaign) {
     const id = campaign.id;
@@ -172,6 +186,7 @@ export async function persistStep(
           creatorId: user?.id ?? null,
           ...(user ? {} : { draftToken: campaign.draftToken ?? "" }),
           status: { in: [...EDITABLE_STATUSES] },
+          ...unchanged,
         },
         data: { ...data, ...(backToDraft ? { status: "draft" } : {}) },
       });
@@ -184,7 +199,8 @@ export async function persistStep(
     });
     if (!updated) {
       const now = await prisma.campaign.findUnique({ where: { id }, select: { status: true } });
-      throw new WizardWriteRefused(now && !isEditableStatus(now.status) ? "launched" : "gone");
+      if (now && !isEditableStatus(now.status)) throw new WizardWriteRefused("launched");
+      throw new WizardWriteRefused(now && unchanged ? "changed" : "gone");
     }
     return { campaign: updated, cookies: [] };
   }
