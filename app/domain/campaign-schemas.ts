@@ -143,6 +143,8 @@ export const CAMPAIGN_MESSAGES = {
   winnerBonusGiftInstructionsMax: "Bonus gift instructions must be at most 500 characters.",
   additionalPrizesMax: "You can add up to 2 additional prizes.",
   prizeCodeMax: "Prize code must be at most 100 characters.",
+  designNotYours: "This design is not one of yours. Please upload it or pick one of your designs.",
+  imageNotYours: "This image is not one of your uploads. Please upload it again.",
 
   reviewTitleMissing: "Campaign title is missing. Please go back to Step 1.",
   reviewPlanMissing: "No plan selected. Please go back to Step 2.",

@@ -9,6 +9,7 @@ import { WizardShell } from "~/components/wizard/wizard-shell";
 import { ActionToast } from "~/components/ui/action-toast";
 import { endDateFor, parseDateInput } from "~/domain/campaign-dates";
 import {
+  CAMPAIGN_MESSAGES,
   CampaignInfoSchema,
   entryRulesSchema,
   PlanSelectionSchema,
@@ -36,9 +37,11 @@ import { generateDesign } from "~/server/ai/designs.server";
 import {
   activePlans,
   campaignAiDesigns,
+  DESIGN_IMAGE_KINDS,
   findCopySource,
-  ownedDesignUrl,
+  mayStoreImageUrl,
   persistStep,
+  PRIZE_IMAGE_KINDS,
   savedDesigns,
   wizardValues,
   WizardWriteRefused,
@@ -185,10 +188,7 @@ async function ownDesignUrl(user: CurrentUser | null, designId: string | null, d
     const design = await prisma.aiDesign.findFirst({ where: { id: designId, userId: user.id } });
     if (design) return design.printUrl ?? design.imageUrl;
   }
-  if (designUrl?.startsWith("/uploads/")) {
-    const asset = await prisma.uploadedAsset.findFirst({ where: { userId: user.id, path: designUrl.slice("/uploads/".length) } });
-    if (asset) return designUrl;
-  }
+  if (designUrl && (await mayStoreImageUrl(user.id, designUrl, { kept: [], kinds: DESIGN_IMAGE_KINDS }))) return designUrl;
   return null;
 }
 
@@ -403,11 +403,17 @@ async function wizardAction({ request }: Route.ActionArgs) {
       });
     }
     const { designMode, designPrompt, selectedColors, selectedSizes } = submission.value;
-    // A design URL from the form must be the user's own (or the campaign's current one).
-    const finalDesignUrl =
-      design.kind === "stored"
-        ? design.url
-        : await ownedDesignUrl(user?.id ?? null, submission.value.finalDesignUrl, campaign?.finalDesignUrl ?? null);
+    // A design URL from the form must be the campaign's current one or the user's own design.
+    const formDesignUrl = submission.value.finalDesignUrl;
+    const currentDesign = { kept: [(campaign ?? copyFrom)?.finalDesignUrl], kinds: DESIGN_IMAGE_KINDS };
+    if (design.kind !== "stored" && formDesignUrl && !(await mayStoreImageUrl(user?.id ?? null, formDesignUrl, currentDesign))) {
+      return failed(submission.reply({ fieldErrors: { finalDesignUrl: [CAMPAIGN_MESSAGES.designNotYours] } }), {
+        type: "error",
+        title: "Upload Failed",
+        description: CAMPAIGN_MESSAGES.designNotYours,
+      });
+    }
+    const finalDesignUrl = design.kind === "stored" ? design.url : formDesignUrl || null;
     const chosenAi =
       finalDesignUrl && user
         ? await prisma.aiDesign.findFirst({ where: { userId: user.id, printUrl: finalDesignUrl }, select: { id: true } })
@@ -454,6 +460,29 @@ async function wizardAction({ request }: Route.ActionArgs) {
     const value = submission.value;
     const start = parseDateInput(value.startDate);
     if (!start) return failed(submission.reply({ fieldErrors: { startDate: ["Start date is required."] } }));
+    // A prize image kept from the form must be one of the campaign's own or the user's upload;
+    // checked before any file is stored, so a refusal leaves nothing behind.
+    const currentPrizes = campaign
+      ? await prisma.additionalPrize.findMany({ where: { campaignId: campaign.id }, select: { imageUrl: true } })
+      : (copyFrom?.additionalPrizes ?? []);
+    const prizeImages = { kept: currentPrizes.map((p) => p.imageUrl), kinds: PRIZE_IMAGE_KINDS };
+    const keptImages: string[] = [];
+    const fieldErrors: Record<string, string[]> = {};
+    const refusedRanks: number[] = [];
+    for (const [index, prize] of value.additionalPrizes.entries()) {
+      const name = `additionalPrizes[${index}].imageUrl`;
+      const kept = formData.get(name) ?? "";
+      const url = typeof kept === "string" ? kept.trim() : null;
+      if (url === null || (url && !(await mayStoreImageUrl(user?.id ?? null, url, prizeImages)))) {
+        fieldErrors[name] = [CAMPAIGN_MESSAGES.imageNotYours];
+        refusedRanks.push(prize.rank);
+      }
+      keptImages.push(url ?? "");
+    }
+    if (refusedRanks.length) {
+      const description = refusedRanks.map((rank) => `Prize ${rank} image: ${CAMPAIGN_MESSAGES.imageNotYours}`).join(" ");
+      return failed(submission.reply({ fieldErrors }), { type: "error", title: "Upload Failed", description });
+    }
     const warnings: string[] = [];
     const gift = value.giveBonusGiftToWinner
       ? await takeUpload(formData, "winnerBonusGiftImageFile", "gift_image", user)
@@ -463,8 +492,7 @@ async function wizardAction({ request }: Route.ActionArgs) {
     for (const [index, prize] of value.additionalPrizes.entries()) {
       const image = await takeUpload(formData, `additionalPrizes[${index}].imageFile`, "prize_image", user);
       if (image.kind === "refused") warnings.push(`Prize ${prize.rank} image: ${image.message}`);
-      const kept = String(formData.get(`additionalPrizes[${index}].imageUrl`) ?? "");
-      const imageUrl = image.kind === "stored" ? image.url : kept.startsWith("/uploads/prize_image/") ? kept : null;
+      const imageUrl = image.kind === "stored" ? image.url : keptImages[index] || null;
       prizes.push({ rank: prize.rank, title: prize.title, code: prize.code || null, imageUrl });
     }
     const { additionalPrizes: _prizes, startDate: _start, ...rest } = value;
