@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isStartDateAllowed, parseDateInput } from "./campaign-dates";
+import { isStartDateAllowed, isStartDateWithinAYear, parseDateInput } from "./campaign-dates";
 import { catalogueSizes, catalogueStyles } from "./printify";
 
 /**
@@ -130,6 +130,7 @@ export const CAMPAIGN_MESSAGES = {
   startDateRequired: "Start date is required.",
   startDateInvalid: "Enter a valid start date (yyyy-mm-dd).",
   startDateTooEarly: "Start date cannot be before yesterday.",
+  startDateTooLate: "Start date cannot be more than a year from today.",
   durationPositive: "Duration must be positive.",
   durationChoice: "Choose a duration of 7, 14, 21 or 30 days.",
   termsRequired: "You must accept the terms and conditions for the giveaway.",
@@ -401,8 +402,8 @@ const AdditionalPrizesSchema = z
   .default([]);
 
 /**
- * `today` is passed in so the "not before yesterday" rule is the same on client and server and in
- * tests; build the schema per request.
+ * `today` is passed in so the "not before yesterday, at most a year ahead" rule is the same on
+ * client and server and in tests; build the schema per request.
  */
 export function entryRulesSchema({ today }: { today: Date }) {
   return (
@@ -413,7 +414,11 @@ export function entryRulesSchema({ today }: { today: Date }) {
           .refine((value) => {
             const start = parseDateInput(value);
             return start !== null && isStartDateAllowed(start, today);
-          }, M.startDateTooEarly),
+          }, M.startDateTooEarly)
+          .refine((value) => {
+            const start = parseDateInput(value);
+            return start !== null && isStartDateWithinAYear(start, today);
+          }, M.startDateTooLate),
         durationDays: z.coerce
           .number({ error: M.durationPositive })
           .positive({ error: M.durationPositive, abort: true })
