@@ -35,6 +35,12 @@ export const VALIDATION_TOAST = {
   description: "Please correct the errors on this step before proceeding.",
 } as const;
 
+/** The wizard's answer to a form naming no step of 1 to 5, or an action its step does not have. */
+export const WIZARD_ACTION_REFUSALS = {
+  step: { title: "Unknown Step", description: "The wizard has steps 1 to 5. Please use the buttons on the page." },
+  intent: { title: "Unknown Action", description: "This step has no such action. Please use the buttons on the page." },
+} as const;
+
 export const SHIRT_COLORS = [
   { key: "white", name: "White", hex: "#FFFFFF" },
   { key: "black", name: "Black", hex: "#000000" },

@@ -18,7 +18,9 @@ import {
   reviewProblems,
   shirtDesignSchema,
   sizesAfterProductChange,
+  type ToastMessage,
   VALIDATION_TOAST,
+  WIZARD_ACTION_REFUSALS,
   withDesignFileFlag,
   WIZARD_STEPS,
 } from "~/domain/campaign-schemas";
@@ -192,6 +194,32 @@ async function ownDesignUrl(user: CurrentUser | null, designId: string | null, d
   return null;
 }
 
+/**
+ * What each step's form can ask for (its buttons' `intent`). Steps 1 to 4 save and continue when no
+ * intent is sent; step 5 has no such default, so only its Launch button launches. Anything else,
+ * and a step outside 1 to 5, is refused (400) rather than taken for some other action.
+ */
+const STEP_INTENTS: Record<number, { intents: readonly string[]; byDefault: string | null }> = {
+  1: { intents: ["next"], byDefault: "next" },
+  2: { intents: ["next"], byDefault: "next" },
+  3: { intents: ["next", "confirm-design", "generate"], byDefault: "next" },
+  4: { intents: ["next"], byDefault: "next" },
+  5: { intents: ["apply-coupon", "launch"], byDefault: null },
+};
+
+type PostedAction = { ok: true; step: number; intent: string } | { ok: false; refusal: ToastMessage };
+
+function postedAction(formData: FormData): PostedAction {
+  const rawStep = formData.get("step");
+  const step = typeof rawStep === "string" && /^[1-5]$/.test(rawStep.trim()) ? Number(rawStep.trim()) : null;
+  const allowed = step === null ? undefined : STEP_INTENTS[step];
+  if (step === null || !allowed) return { ok: false, refusal: WIZARD_ACTION_REFUSALS.step };
+  const rawIntent = formData.get("intent");
+  const intent = rawIntent === null ? allowed.byDefault : typeof rawIntent === "string" ? rawIntent : null;
+  if (intent === null || !allowed.intents.includes(intent)) return { ok: false, refusal: WIZARD_ACTION_REFUSALS.intent };
+  return { ok: true, step, intent };
+}
+
 type Reply = ReturnType<typeof failed>;
 function failed(result: unknown, toast: ToastInput | null = { type: "error", ...VALIDATION_TOAST }, status = 400) {
   return data(
@@ -253,8 +281,9 @@ async function wizardAction({ request }: Route.ActionArgs) {
   const cookies: string[] = lookup.kind === "found" && lookup.attached ? [await draftCookieFor({ id: lookup.campaign.id })] : [];
 
   const formData = await readForm(request);
-  const step = stepFrom(formData.get("step"));
-  const intent = String(formData.get("intent") ?? "next");
+  const posted = postedAction(formData);
+  if (!posted.ok) return failed(null, { type: "error", ...posted.refusal }, 400);
+  const { step, intent } = posted;
   const duplicateId = url.searchParams.has("campaignId") ? null : String(formData.get("duplicateId") ?? "") || null;
   let campaign: Campaign | null = lookup.kind === "found" && !duplicateId ? lookup.campaign : null;
   const copyFrom = await findCopySource(user, duplicateId);
@@ -515,7 +544,7 @@ async function wizardAction({ request }: Route.ActionArgs) {
     return next(saved, 5, warning);
   }
 
-  // Step 5: coupon or launch.
+  // Step 5: coupon or launch (postedAction admits nothing else).
   if (intent === "apply-coupon") {
     const submission = parseWithZod(formData, { schema: CouponFormSchema });
     if (submission.status !== "success" || !campaign) {
@@ -543,6 +572,7 @@ async function wizardAction({ request }: Route.ActionArgs) {
     );
   }
 
+  if (intent !== "launch") return failed(null, { type: "error", ...WIZARD_ACTION_REFUSALS.intent }, 400);
   if (!user) {
     return go(signInUrl(stepUrl(5, null), "launch"), cookies, {
       type: "error",
