@@ -45,6 +45,12 @@ describe("a start date far ahead", () => {
     expect(await dates()).toEqual(before);
   });
 
+  it("offers no later day in the date picker", async () => {
+    const page = await fetch(`${app.url}/create-campaign-v2?step=4&campaignId=${draftId}`, { headers: { Cookie: cookie } });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain(`max="${latestStartDateInput(new Date())}"`);
+  });
+
   it("accepts exactly a year ahead", async () => {
     const latest = latestStartDateInput(new Date());
     expect((await step4(latest)).status).toBe(302);
