@@ -58,3 +58,21 @@ export function earliestStartDateInput(today: Date): string {
 export function isStartDateAllowed(start: Date, today: Date): boolean {
   return startOfUtcDay(start).getTime() >= earliestStartDate(today).getTime();
 }
+
+/**
+ * The latest start date: the same calendar day a year from today (UTC), so a campaign is planned
+ * at most a year ahead (a start in year 9999 would end past what a date column holds). 29 February
+ * rolls over to 1 March.
+ */
+export function latestStartDate(today: Date): Date {
+  return new Date(Date.UTC(today.getUTCFullYear() + 1, today.getUTCMonth(), today.getUTCDate()));
+}
+
+/** `max` for the start date input. */
+export function latestStartDateInput(today: Date): string {
+  return toDateInput(latestStartDate(today));
+}
+
+export function isStartDateWithinAYear(start: Date, today: Date): boolean {
+  return startOfUtcDay(start).getTime() <= latestStartDate(today).getTime();
+}

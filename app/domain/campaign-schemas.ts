@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isStartDateAllowed, parseDateInput } from "./campaign-dates";
+import { isStartDateAllowed, isStartDateWithinAYear, parseDateInput } from "./campaign-dates";
 import { catalogueSizes, catalogueStyles } from "./printify";
 
 /**
@@ -33,6 +33,12 @@ export type WizardStepId = WizardStep["id"];
 export const VALIDATION_TOAST = {
   title: "Validation Error",
   description: "Please correct the errors on this step before proceeding.",
+} as const;
+
+/** The wizard's answer to a form naming no step of 1 to 5, or an action its step does not have. */
+export const WIZARD_ACTION_REFUSALS = {
+  step: { title: "Unknown Step", description: "The wizard has steps 1 to 5. Please use the buttons on the page." },
+  intent: { title: "Unknown Action", description: "This step has no such action. Please use the buttons on the page." },
 } as const;
 
 export const SHIRT_COLORS = [
@@ -130,6 +136,7 @@ export const CAMPAIGN_MESSAGES = {
   startDateRequired: "Start date is required.",
   startDateInvalid: "Enter a valid start date (yyyy-mm-dd).",
   startDateTooEarly: "Start date cannot be before yesterday.",
+  startDateTooLate: "Start date cannot be more than a year from today.",
   durationPositive: "Duration must be positive.",
   durationChoice: "Choose a duration of 7, 14, 21 or 30 days.",
   termsRequired: "You must accept the terms and conditions for the giveaway.",
@@ -143,6 +150,8 @@ export const CAMPAIGN_MESSAGES = {
   winnerBonusGiftInstructionsMax: "Bonus gift instructions must be at most 500 characters.",
   additionalPrizesMax: "You can add up to 2 additional prizes.",
   prizeCodeMax: "Prize code must be at most 100 characters.",
+  designNotYours: "This design is not one of yours. Please upload it or pick one of your designs.",
+  imageNotYours: "This image is not one of your uploads. Please upload it again.",
 
   reviewTitleMissing: "Campaign title is missing. Please go back to Step 1.",
   reviewPlanMissing: "No plan selected. Please go back to Step 2.",
@@ -399,8 +408,8 @@ const AdditionalPrizesSchema = z
   .default([]);
 
 /**
- * `today` is passed in so the "not before yesterday" rule is the same on client and server and in
- * tests; build the schema per request.
+ * `today` is passed in so the "not before yesterday, at most a year ahead" rule is the same on
+ * client and server and in tests; build the schema per request.
  */
 export function entryRulesSchema({ today }: { today: Date }) {
   return (
@@ -411,7 +420,11 @@ export function entryRulesSchema({ today }: { today: Date }) {
           .refine((value) => {
             const start = parseDateInput(value);
             return start !== null && isStartDateAllowed(start, today);
-          }, M.startDateTooEarly),
+          }, M.startDateTooEarly)
+          .refine((value) => {
+            const start = parseDateInput(value);
+            return start !== null && isStartDateWithinAYear(start, today);
+          }, M.startDateTooLate),
         durationDays: z.coerce
           .number({ error: M.durationPositive })
           .positive({ error: M.durationPositive, abort: true })

@@ -9,6 +9,7 @@ import { WizardShell } from "~/components/wizard/wizard-shell";
 import { ActionToast } from "~/components/ui/action-toast";
 import { endDateFor, parseDateInput } from "~/domain/campaign-dates";
 import {
+  CAMPAIGN_MESSAGES,
   CampaignInfoSchema,
   entryRulesSchema,
   PlanSelectionSchema,
@@ -17,7 +18,9 @@ import {
   reviewProblems,
   shirtDesignSchema,
   sizesAfterProductChange,
+  type ToastMessage,
   VALIDATION_TOAST,
+  WIZARD_ACTION_REFUSALS,
   withDesignFileFlag,
   WIZARD_STEPS,
 } from "~/domain/campaign-schemas";
@@ -26,19 +29,21 @@ import { applyCoupon, couponProblem, CouponFormSchema, INVALID_COUPON_DESCRIPTIO
 import { readForm } from "~/server/forms.server";
 import { clearDraftCookie, draftCookieFor, findWizardDraft, LAUNCHED_NOT_EDITABLE } from "~/server/campaign-drafts.server";
 import { launchCampaign } from "~/server/campaign-launch.server";
-import { prisma, type Campaign } from "~/server/db.server";
+import { prisma, type Campaign, type Prisma } from "~/server/db.server";
 import { getCurrentUser, type CurrentUser } from "~/server/session.server";
 import { actionToast, redirectWithToast, type ToastInput } from "~/server/toast.server";
 import { formFile, storeImageUpload, type UploadKind } from "~/server/uploads.server";
 import { AI_STYLES } from "~/domain/ai-prompts";
-import { availableCredits, refundCredits, spendCredits } from "~/server/ai-credits.server";
+import { availableCredits, planCreditsLeft, refundCredits, spendCredits } from "~/server/ai-credits.server";
 import { generateDesign } from "~/server/ai/designs.server";
 import {
   activePlans,
   campaignAiDesigns,
+  DESIGN_IMAGE_KINDS,
   findCopySource,
-  ownedDesignUrl,
+  mayStoreImageUrl,
   persistStep,
+  PRIZE_IMAGE_KINDS,
   savedDesigns,
   wizardValues,
   WizardWriteRefused,
@@ -54,6 +59,11 @@ const NOT_FOUND: ToastInput = {
   description: "Campaign not found or you don't have permission to edit it.",
 };
 const LAUNCHED: ToastInput = { type: "error", ...LAUNCHED_NOT_EDITABLE };
+const CHANGED: ToastInput = {
+  type: "error",
+  title: "Please Try Again",
+  description: "Your campaign changed while this step was being saved (a design was being generated). Nothing was saved.",
+};
 const MAX_BODY_BYTES = 40 * 1024 * 1024;
 
 function stepFrom(value: unknown): number {
@@ -180,11 +190,34 @@ async function ownDesignUrl(user: CurrentUser | null, designId: string | null, d
     const design = await prisma.aiDesign.findFirst({ where: { id: designId, userId: user.id } });
     if (design) return design.printUrl ?? design.imageUrl;
   }
-  if (designUrl?.startsWith("/uploads/")) {
-    const asset = await prisma.uploadedAsset.findFirst({ where: { userId: user.id, path: designUrl.slice("/uploads/".length) } });
-    if (asset) return designUrl;
-  }
+  if (designUrl && (await mayStoreImageUrl(user.id, designUrl, { kept: [], kinds: DESIGN_IMAGE_KINDS }))) return designUrl;
   return null;
+}
+
+/**
+ * What each step's form can ask for (its buttons' `intent`). Steps 1 to 4 save and continue when no
+ * intent is sent; step 5 has no such default, so only its Launch button launches. Anything else,
+ * and a step outside 1 to 5, is refused (400) rather than taken for some other action.
+ */
+const STEP_INTENTS: Record<number, { intents: readonly string[]; byDefault: string | null }> = {
+  1: { intents: ["next"], byDefault: "next" },
+  2: { intents: ["next"], byDefault: "next" },
+  3: { intents: ["next", "confirm-design", "generate"], byDefault: "next" },
+  4: { intents: ["next"], byDefault: "next" },
+  5: { intents: ["apply-coupon", "launch"], byDefault: null },
+};
+
+type PostedAction = { ok: true; step: number; intent: string } | { ok: false; refusal: ToastMessage };
+
+function postedAction(formData: FormData): PostedAction {
+  const rawStep = formData.get("step");
+  const step = typeof rawStep === "string" && /^[1-5]$/.test(rawStep.trim()) ? Number(rawStep.trim()) : null;
+  const allowed = step === null ? undefined : STEP_INTENTS[step];
+  if (step === null || !allowed) return { ok: false, refusal: WIZARD_ACTION_REFUSALS.step };
+  const rawIntent = formData.get("intent");
+  const intent = rawIntent === null ? allowed.byDefault : typeof rawIntent === "string" ? rawIntent : null;
+  if (intent === null || !allowed.intents.includes(intent)) return { ok: false, refusal: WIZARD_ACTION_REFUSALS.intent };
+  return { ok: true, step, intent };
 }
 
 type Reply = ReturnType<typeof failed>;
@@ -231,6 +264,7 @@ export async function action(args: Route.ActionArgs) {
     return await wizardAction(args);
   } catch (error) {
     if (!(error instanceof WizardWriteRefused)) throw error;
+    if (error.reason === "changed") return failed(null, CHANGED, 409);
     return error.reason === "launched" ? failed(null, LAUNCHED, 409) : redirectWithToast("/my-campaigns", NOT_FOUND);
   }
 }
@@ -247,14 +281,15 @@ async function wizardAction({ request }: Route.ActionArgs) {
   const cookies: string[] = lookup.kind === "found" && lookup.attached ? [await draftCookieFor({ id: lookup.campaign.id })] : [];
 
   const formData = await readForm(request);
-  const step = stepFrom(formData.get("step"));
-  const intent = String(formData.get("intent") ?? "next");
+  const posted = postedAction(formData);
+  if (!posted.ok) return failed(null, { type: "error", ...posted.refusal }, 400);
+  const { step, intent } = posted;
   const duplicateId = url.searchParams.has("campaignId") ? null : String(formData.get("duplicateId") ?? "") || null;
   let campaign: Campaign | null = lookup.kind === "found" && !duplicateId ? lookup.campaign : null;
   const copyFrom = await findCopySource(user, duplicateId);
 
-  const save = async (values: Partial<Campaign>, prizes?: PrizeInput[]) => {
-    const persisted = await persistStep(campaign, user, values, copyFrom, prizes);
+  const save = async (values: Partial<Campaign>, prizes?: PrizeInput[], unchanged?: Prisma.CampaignWhereInput) => {
+    const persisted = await persistStep(campaign, user, values, copyFrom, prizes, unchanged);
     campaign = persisted.campaign;
     cookies.push(...persisted.cookies);
     return persisted.campaign;
@@ -312,11 +347,19 @@ async function wizardAction({ request }: Route.ActionArgs) {
     const plan = await prisma.plan.findFirst({ where: { id: submission.value.planId, active: true } });
     if (!plan) return failed(submission.reply({ fieldErrors: { planId: ["Please select a plan."] } }));
     const coupon = campaign?.couponCode ? await prisma.coupon.findUnique({ where: { code: campaign.couponCode } }) : null;
-    const saved = await save({
-      planId: plan.id,
-      ...(campaign?.planId !== plan.id ? { remainingGenerations: plan.aiCredits } : {}),
-      ...applyCoupon(plan.priceCents, coupon, new Date()),
-    });
+    // Another plan brings its credits less the generations already had (planCreditsLeft), never a
+    // fresh allowance; the write holds only if no generation landed since the count was read.
+    const used = campaign?.aiGenerationsUsed ?? 0;
+    const planChanged = campaign?.planId !== plan.id;
+    const saved = await save(
+      {
+        planId: plan.id,
+        ...(planChanged ? { remainingGenerations: planCreditsLeft(plan.aiCredits, used) } : {}),
+        ...applyCoupon(plan.priceCents, coupon, new Date()),
+      },
+      undefined,
+      planChanged ? { aiGenerationsUsed: used } : undefined,
+    );
     return next(saved, 3);
   }
 
@@ -389,11 +432,17 @@ async function wizardAction({ request }: Route.ActionArgs) {
       });
     }
     const { designMode, designPrompt, selectedColors, selectedSizes } = submission.value;
-    // A design URL from the form must be the user's own (or the campaign's current one).
-    const finalDesignUrl =
-      design.kind === "stored"
-        ? design.url
-        : await ownedDesignUrl(user?.id ?? null, submission.value.finalDesignUrl, campaign?.finalDesignUrl ?? null);
+    // A design URL from the form must be the campaign's current one or the user's own design.
+    const formDesignUrl = submission.value.finalDesignUrl;
+    const currentDesign = { kept: [(campaign ?? copyFrom)?.finalDesignUrl], kinds: DESIGN_IMAGE_KINDS };
+    if (design.kind !== "stored" && formDesignUrl && !(await mayStoreImageUrl(user?.id ?? null, formDesignUrl, currentDesign))) {
+      return failed(submission.reply({ fieldErrors: { finalDesignUrl: [CAMPAIGN_MESSAGES.designNotYours] } }), {
+        type: "error",
+        title: "Upload Failed",
+        description: CAMPAIGN_MESSAGES.designNotYours,
+      });
+    }
+    const finalDesignUrl = design.kind === "stored" ? design.url : formDesignUrl || null;
     const chosenAi =
       finalDesignUrl && user
         ? await prisma.aiDesign.findFirst({ where: { userId: user.id, printUrl: finalDesignUrl }, select: { id: true } })
@@ -440,6 +489,29 @@ async function wizardAction({ request }: Route.ActionArgs) {
     const value = submission.value;
     const start = parseDateInput(value.startDate);
     if (!start) return failed(submission.reply({ fieldErrors: { startDate: ["Start date is required."] } }));
+    // A prize image kept from the form must be one of the campaign's own or the user's upload;
+    // checked before any file is stored, so a refusal leaves nothing behind.
+    const currentPrizes = campaign
+      ? await prisma.additionalPrize.findMany({ where: { campaignId: campaign.id }, select: { imageUrl: true } })
+      : (copyFrom?.additionalPrizes ?? []);
+    const prizeImages = { kept: currentPrizes.map((p) => p.imageUrl), kinds: PRIZE_IMAGE_KINDS };
+    const keptImages: string[] = [];
+    const fieldErrors: Record<string, string[]> = {};
+    const refusedRanks: number[] = [];
+    for (const [index, prize] of value.additionalPrizes.entries()) {
+      const name = `additionalPrizes[${index}].imageUrl`;
+      const kept = formData.get(name) ?? "";
+      const url = typeof kept === "string" ? kept.trim() : null;
+      if (url === null || (url && !(await mayStoreImageUrl(user?.id ?? null, url, prizeImages)))) {
+        fieldErrors[name] = [CAMPAIGN_MESSAGES.imageNotYours];
+        refusedRanks.push(prize.rank);
+      }
+      keptImages.push(url ?? "");
+    }
+    if (refusedRanks.length) {
+      const description = refusedRanks.map((rank) => `Prize ${rank} image: ${CAMPAIGN_MESSAGES.imageNotYours}`).join(" ");
+      return failed(submission.reply({ fieldErrors }), { type: "error", title: "Upload Failed", description });
+    }
     const warnings: string[] = [];
     const gift = value.giveBonusGiftToWinner
       ? await takeUpload(formData, "winnerBonusGiftImageFile", "gift_image", user)
@@ -449,8 +521,7 @@ async function wizardAction({ request }: Route.ActionArgs) {
     for (const [index, prize] of value.additionalPrizes.entries()) {
       const image = await takeUpload(formData, `additionalPrizes[${index}].imageFile`, "prize_image", user);
       if (image.kind === "refused") warnings.push(`Prize ${prize.rank} image: ${image.message}`);
-      const kept = String(formData.get(`additionalPrizes[${index}].imageUrl`) ?? "");
-      const imageUrl = image.kind === "stored" ? image.url : kept.startsWith("/uploads/prize_image/") ? kept : null;
+      const imageUrl = image.kind === "stored" ? image.url : keptImages[index] || null;
       prizes.push({ rank: prize.rank, title: prize.title, code: prize.code || null, imageUrl });
     }
     const { additionalPrizes: _prizes, startDate: _start, ...rest } = value;
@@ -473,7 +544,7 @@ async function wizardAction({ request }: Route.ActionArgs) {
     return next(saved, 5, warning);
   }
 
-  // Step 5: coupon or launch.
+  // Step 5: coupon or launch (postedAction admits nothing else).
   if (intent === "apply-coupon") {
     const submission = parseWithZod(formData, { schema: CouponFormSchema });
     if (submission.status !== "success" || !campaign) {
@@ -501,6 +572,7 @@ async function wizardAction({ request }: Route.ActionArgs) {
     );
   }
 
+  if (intent !== "launch") return failed(null, { type: "error", ...WIZARD_ACTION_REFUSALS.intent }, 400);
   if (!user) {
     return go(signInUrl(stepUrl(5, null), "launch"), cookies, {
       type: "error",

@@ -14,6 +14,17 @@ export interface CreditSpend {
 
 class InsufficientCredits extends Error {}
 
+/**
+ * A draft's plan credits are spendable once, whatever its plan: choosing a plan leaves it that
+ * plan's credits less the generations the campaign has already had (Campaign.aiGenerationsUsed,
+ * which counts every generation, also those paid with the user's own credits), never less than 0.
+ * Growth (5) with 3 used has 2 left; switching to Pro (15) leaves 12, and back to Growth 2 again.
+ * spendCredits and refundCredits keep remainingGenerations at exactly this figure.
+ */
+export function planCreditsLeft(planCredits: number, generationsUsed: number): number {
+  return Math.max(0, planCredits - Math.max(0, generationsUsed));
+}
+
 export async function availableCredits(userId: string, campaignId: string | null): Promise<number> {
   const [user, campaign] = await Promise.all([
     prisma.user.findUnique({ where: { id: userId }, select: { aiDesignCredits: true } }),

@@ -173,10 +173,20 @@ export async function storeImageUpload(file: File | null | undefined, kind: Uplo
   }
 }
 
+/**
+ * The path under the uploads directory that a "/uploads/<path>" URL names, when it is one we could
+ * have written (UPLOAD_PATH_PATTERN: a kind folder and a plain file name, so no "..", no other
+ * folder, no query); null for anything else.
+ */
+export function storedUploadPath(url: string): string | null {
+  const relative = /^\/uploads\/(.+)$/.exec(url)?.[1];
+  return relative && UPLOAD_PATH_PATTERN.test(relative) ? relative : null;
+}
+
 /** Removes a stored upload (file and row). URLs that are not ours, or already gone, are ignored. */
 export async function deleteUpload(url: string): Promise<void> {
-  const relative = /^\/uploads\/(.+)$/.exec(url)?.[1];
-  if (!relative || !UPLOAD_PATH_PATTERN.test(relative)) return;
+  const relative = storedUploadPath(url);
+  if (!relative) return;
   await prisma.uploadedAsset.deleteMany({ where: { path: relative } });
   const resized = UPLOAD_WIDTHS.flatMap((width) =>
     (["avif", "webp"] as const).map((format) => path.join(resizedUploadsDirectory(), String(width), `${relative}.${format}`)),

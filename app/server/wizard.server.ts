@@ -1,4 +1,4 @@
-import type { AdditionalPrize, Campaign } from "./db.server";
+import type { AdditionalPrize, Campaign, Prisma } from "./db.server";
 import { toDateInput } from "../domain/campaign-dates";
 import { parseShirtColors, parseShirtSizes } from "../domain/campaign-schemas";
 import { defaultPrompts } from "../domain/ai-prompts";
@@ -6,6 +6,7 @@ import { planFeatureList } from "../domain/plans";
 import { prisma } from "./db.server";
 import { EDITABLE_STATUSES, isEditableStatus } from "../domain/campaign-status";
 import { createDraft, LAUNCHED_NOT_EDITABLE, stripIdentity } from "./campaign-drafts.server";
+import { storedUploadPath } from "./uploads.server";
 import type { CurrentUser } from "./session.server";
 
 /** What the wizard's forms start from: the draft's columns as form values (strings, "on" checkboxes). */
@@ -121,11 +122,20 @@ export interface Persisted {
   cookies: string[];
 }
 
-/** A wizard write that found the campaign launched (or gone) by the time it ran; nothing was changed. */
+/**
+ * A wizard write that found the campaign launched (or gone) by the time it ran, or changed since the
+ * step read it ("changed": the write's `unchanged` condition no longer held); nothing was changed.
+ */
 export class WizardWriteRefused extends Error {
   override name = "WizardWriteRefused";
-  constructor(readonly reason: "launched" | "gone") {
-    super(reason === "launched" ? LAUNCHED_NOT_EDITABLE.description : "The campaign is no longer there.");
+  constructor(readonly reason: "launched" | "gone" | "changed") {
+    super(
+      reason === "launched"
+        ? LAUNCHED_NOT_EDITABLE.description
+        : reason === "changed"
+          ? "The campaign changed while this step was being saved."
+          : "The campaign is no longer there.",
+    );
   }
 }
 
@@ -153,6 +163,10 @@ function changesPrice(campaign: Campaign, data: Partial<Campaign>): boolean {
  * wins and the step changes nothing (WizardWriteRefused). A campaign waiting for payment whose price
  * changes goes back to a draft: the checkout already opened was for the old price, so it can no
  * longer put the campaign live, and launching again prices it anew.
+ *
+ * `unchanged`, when given, is part of the same condition: values the write was computed from (the
+ * plan credits left depend on the generations used), so a change that lands meanwhile refuses the
+ * write ("changed") rather than being overwritten with a figure made from the old value.
  */
 export async function persistStep(
   campaign: Campaign | null,
@@ -160,6 +174,7 @@ export async function persistStep(
   data: Partial<Campaign>,
   copyFrom: (Campaign & { additionalPrizes: AdditionalPrize[] }) | null,
   prizes?: PrizeInput[],
+  unchanged?: Prisma.CampaignWhereInput,
 ): Promise<Persisted> {
   if (campaign) {
     const id = campaign.id;
@@ -172,6 +187,7 @@ export async function persistStep(
           creatorId: user?.id ?? null,
           ...(user ? {} : { draftToken: campaign.draftToken ?? "" }),
           status: { in: [...EDITABLE_STATUSES] },
+          ...unchanged,
         },
         data: { ...data, ...(backToDraft ? { status: "draft" } : {}) },
       });
@@ -184,7 +200,8 @@ export async function persistStep(
     });
     if (!updated) {
       const now = await prisma.campaign.findUnique({ where: { id }, select: { status: true } });
-      throw new WizardWriteRefused(now && !isEditableStatus(now.status) ? "launched" : "gone");
+      if (now && !isEditableStatus(now.status)) throw new WizardWriteRefused("launched");
+      throw new WizardWriteRefused(now && unchanged ? "changed" : "gone");
     }
     return { campaign: updated, cookies: [] };
   }
@@ -223,19 +240,37 @@ export async function campaignAiDesigns(userId: string | null, campaignId: strin
 }
 export type WizardAiDesign = Awaited<ReturnType<typeof campaignAiDesigns>>[number];
 
+/** Upload kinds a campaign's design may name: the user's uploaded artwork and AI designs. */
+export const DESIGN_IMAGE_KINDS = ["custom_design", "ai_design"] as const;
+/** Upload kinds an additional prize's image may name. */
+export const PRIZE_IMAGE_KINDS = ["prize_image"] as const;
+
+export interface ImagePlace {
+  /** What the campaign (or the campaign being copied) already stores in this place: kept as it is. */
+  kept: readonly (string | null | undefined)[];
+  /** The upload kinds (folders under /uploads) that fit this place. */
+  kinds: readonly string[];
+}
+
 /**
- * A design URL the user may put on their campaign: the campaign's current one, one of their
- * uploads, or one of their AI designs. Anything else (a URL typed into a hidden field) is refused.
+ * Whether an image URL sent by a form may be stored on the user's campaign. Stored images are
+ * references to uploads, so the URL must be one the campaign already stores in that place, or name
+ * an upload the user owns: a path we could have written (storedUploadPath: "/uploads/<kind>/<name>",
+ * no "..") of a kind that fits, recorded with the user as its owner (UploadedAsset.userId, or
+ * AiDesign.userId for AI designs). Another user's upload, a path that climbs out of the uploads
+ * ("/uploads/prize_image/../../campaign/<id>") or any other URL is refused.
  */
-export async function ownedDesignUrl(userId: string | null, url: string, current: string | null): Promise<string | null> {
-  if (!url) return null;
-  if (url === current) return url;
-  if (!userId || !url.startsWith("/uploads/")) return null;
-  const [asset, design] = await Promise.all([
-    prisma.uploadedAsset.findFirst({ where: { userId, path: url.slice("/uploads/".length) }, select: { id: true } }),
-    prisma.aiDesign.findFirst({ where: { userId, OR: [{ printUrl: url }, { imageUrl: url }] }, select: { id: true } }),
-  ]);
-  return asset || design ? url : null;
+export async function mayStoreImageUrl(userId: string | null, url: string, place: ImagePlace): Promise<boolean> {
+  if (place.kept.includes(url)) return true;
+  const path = storedUploadPath(url);
+  if (!userId || !path) return false;
+  const kind = path.slice(0, path.indexOf("/"));
+  if (!place.kinds.includes(kind)) return false;
+  const owned =
+    kind === "ai_design"
+      ? await prisma.aiDesign.count({ where: { userId, OR: [{ printUrl: url }, { imageUrl: url }] } })
+      : await prisma.uploadedAsset.count({ where: { userId, kind, path } });
+  return owned > 0;
 }
 
 export interface SavedDesign {

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { getFormProps, useForm, getInputProps } from "@conform-to/react";
 import { useMemo, useState } from "react";
 import { Form } from "react-router";
-import { earliestStartDateInput, endDateFor, parseDateInput, toDateInput } from "~/domain/campaign-dates";
+import { earliestStartDateInput, endDateFor, latestStartDateInput, parseDateInput, toDateInput } from "~/domain/campaign-dates";
 import { DURATIONS, entryRulesSchema, MAX_ADDITIONAL_PRIZES } from "~/domain/campaign-schemas";
 import { FieldErrors, FormErrors } from "../ui/field";
 import { ChoiceChip, HiddenStepFields, ImageField, Section, StepHeading, TextAreaField, TextField, Toggle } from "./fields";
@@ -47,6 +47,7 @@ export function EntryRulesStep(props: StepProps & { today: string; signedIn: boo
             <input
               {...getInputProps(fields.startDate, { type: "date" })}
               min={earliestStartDateInput(today)}
+              max={latestStartDateInput(today)}
               onChange={(event) => setStart(event.currentTarget.value)}
               className="input"
             />
