@@ -7,9 +7,66 @@ export const MAX_FORM_FIELDS = 1000;
 
 /**
  * The largest url-encoded form we accept, in bytes. Our biggest text field is an email template's
- * HTML body; files come as multipart, whose routes check their own sizes.
+ * HTML body; files come as multipart, which BODY_LIMITS bounds.
  */
 export const MAX_URLENCODED_BYTES = 2 * 1024 * 1024;
+
+const MB = 1024 * 1024;
+
+/**
+ * The largest request body the server reads, in bytes, counted as it streams (any Content-Type,
+ * with or without a Content-Length) before anything parses it. Uploads: a wizard step carries at
+ * most a 10 MB product image and a 5 MB logo (UPLOAD_LIMITS); the wizard itself answers bodies
+ * declared over 40 MB with its own "File too large" message, and this leaves room above that, so
+ * an oversized image is still named by the form rather than refused outright.
+ */
+export const BODY_LIMITS = {
+  /** Every other form, the sign-in and entry forms included. */
+  default: 2 * MB,
+  /** The routes that take image uploads (UPLOAD_ROUTES). */
+  uploads: 45 * MB,
+  /** Stripe's and Printify's event notifications (WEBHOOK_ROUTES). */
+  webhooks: 1 * MB,
+} as const;
+
+export const UPLOAD_ROUTES = ["/create-campaign-v2", "/admin/dashboard/settings/slider"] as const;
+export const WEBHOOK_ROUTES = ["/webhooks/stripe", "/webhooks/printify"] as const;
+
+/** The body limit for a request path (React Router's `.data` requests count as their page). */
+export function bodyLimitFor(pathname: string): number {
+  const page = pathname
+    .toLowerCase()
+    .replace(/\.data$/, "")
+    .replace(/(.)\/+$/, "$1");
+  if ((UPLOAD_ROUTES as readonly string[]).includes(page)) return BODY_LIMITS.uploads;
+  if ((WEBHOOK_ROUTES as readonly string[]).includes(page)) return BODY_LIMITS.webhooks;
+  return BODY_LIMITS.default;
+}
+
+export function bodyTooLargeMessage(limit: number): string {
+  return `The request is larger than we accept (at most ${limit / MB} MB).`;
+}
+
+/**
+ * What reading a request body throws once it passes its limit: the server has already answered
+ * 413 and stopped reading (server/app.ts).
+ */
+export class BodyTooLargeError extends Error {
+  readonly limit: number;
+  constructor(limit: number) {
+    super(bodyTooLargeMessage(limit));
+    this.name = "BodyTooLargeError";
+    this.limit = limit;
+  }
+}
+
+/** The BodyTooLargeError behind a failed read (undici may wrap it), known by name so any copy of this module recognises it. */
+function bodyTooLarge(error: unknown): { limit: number } | null {
+  for (let cause = error, depth = 0; cause instanceof Error && depth < 5; cause = cause.cause, depth += 1) {
+    if (cause.name === "BodyTooLargeError" && typeof (cause as BodyTooLargeError).limit === "number") return cause as BodyTooLargeError;
+  }
+  return null;
+}
 
 export const FORM_MESSAGES = {
   tooLarge: `The form is larger than we accept (at most ${MAX_URLENCODED_BYTES / 1024 / 1024} MB).`,
@@ -27,7 +84,8 @@ const INDEX_PATTERN = /\[(\d+)\]/g;
  * The submitted form of an action. Anything that is not a readable form is refused with a 4xx
  * React Router response (never a 500): 415 for another Content-Type, 400 for a malformed body or a
  * list position above MAX_FORM_INDEX (Conform would build a sparse array that long and zod would
- * walk all of it), 413 for more than MAX_FORM_FIELDS fields. Nothing has been written when it throws.
+ * walk all of it), 413 for more than MAX_FORM_FIELDS fields or a body over its limit (BODY_LIMITS).
+ * Nothing has been written when it throws.
  */
 export async function readForm(request: Request): Promise<FormData> {
   const mediaType = (request.headers.get("Content-Type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
@@ -36,7 +94,9 @@ export async function readForm(request: Request): Promise<FormData> {
   let formData: FormData;
   try {
     formData = await request.formData();
-  } catch {
+  } catch (error) {
+    const tooLarge = bodyTooLarge(error);
+    if (tooLarge) throw data(bodyTooLargeMessage(tooLarge.limit), { status: 413 });
     // Undici's TypeError: a multipart body without a boundary, cut short or otherwise unparsable.
     throw data(FORM_MESSAGES.malformed, { status: 400 });
   }

@@ -1,0 +1,65 @@
+/**
+ * Request checks that need no server: which body limit a path gets, what counts as this machine,
+ * and how readForm answers a body cut off at its limit or a field holding control characters.
+ */
+import { describe, expect, it } from "vitest";
+import {
+  BODY_LIMITS,
+  BodyTooLargeError,
+  bodyLimitFor,
+  bodyTooLargeMessage,
+  readForm,
+  UPLOAD_ROUTES,
+  WEBHOOK_ROUTES,
+} from "~/server/forms.server";
+import { UPLOAD_LIMITS } from "~/server/uploads.server";
+
+/** What readForm throws: React Router's data(...) with its status. */
+async function refusal(promise: Promise<unknown>): Promise<{ status: number | undefined; message: unknown }> {
+  try {
+    await promise;
+  } catch (error) {
+    const thrown = error as { data?: unknown; init?: { status?: number } };
+    return { status: thrown.init?.status, message: thrown.data };
+  }
+  throw new Error("readForm accepted the form");
+}
+
+describe("body limits", () => {
+  it("give the upload routes the large limit, the webhooks the small one and everything else the default", () => {
+    for (const path of UPLOAD_ROUTES) {
+      expect(bodyLimitFor(path)).toBe(BODY_LIMITS.uploads);
+      expect(bodyLimitFor(`${path}.data`)).toBe(BODY_LIMITS.uploads);
+      expect(bodyLimitFor(`${path}/`)).toBe(BODY_LIMITS.uploads);
+      expect(bodyLimitFor(path.toUpperCase())).toBe(BODY_LIMITS.uploads);
+    }
+    for (const path of WEBHOOK_ROUTES) expect(bodyLimitFor(path)).toBe(BODY_LIMITS.webhooks);
+    for (const path of ["/", "/login", "/campaign/abc", "/contact.data", "/create-campaign-v2/sign-in", "/admin/dashboard/settings"]) {
+      expect(bodyLimitFor(path)).toBe(BODY_LIMITS.default);
+    }
+  });
+
+  it("leave room for the largest wizard step (a product image and a logo) and the wizard's own 40 MB check", () => {
+    const largestStep = (UPLOAD_LIMITS.product_image + UPLOAD_LIMITS.logo) * 1024 * 1024;
+    expect(BODY_LIMITS.uploads).toBeGreaterThan(largestStep);
+    expect(BODY_LIMITS.uploads).toBeGreaterThan(40 * 1024 * 1024);
+    expect(BODY_LIMITS.default).toBeLessThan(BODY_LIMITS.uploads);
+    expect(bodyTooLargeMessage(BODY_LIMITS.uploads)).toBe("The request is larger than we accept (at most 45 MB).");
+  });
+
+  it("readForm answers a body cut off at its limit with 413, not as a malformed form", async () => {
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('--b\r\nContent-Disposition: form-data; name="a"\r\n\r\nxx'));
+        controller.error(new BodyTooLargeError(BODY_LIMITS.default));
+      },
+    });
+    const request = new Request("http://localhost/login", {
+      method: "POST",
+      headers: { "Content-Type": "multipart/form-data; boundary=b" },
+      body,
+      duplex: "half",
+    } as RequestInit);
+    expect(await refusal(readForm(request))).toEqual({ status: 413, message: bodyTooLargeMessage(BODY_LIMITS.default) });
+  });
+});
