@@ -6,7 +6,7 @@ import { createRequestHandler } from "react-router";
 import { getConfig } from "../app/server/config.server";
 import { startJobRunner, stopJobRunner } from "../app/server/jobs.server";
 import { flushPageViews } from "../app/server/page-views.server";
-import { BodyTooLargeError, bodyLimitFor, bodyTooLargeMessage, urlencodedBodyRefusal } from "../app/server/forms.server";
+import { BodyTooLargeError, bodyLimitFor, bodyTooLargeMessage, urlencodedBodyRefusal, WEBHOOK_ROUTES } from "../app/server/forms.server";
 import { CLIENT_IP_HEADER } from "../app/server/request.server";
 import { checkDatabase, disconnectDatabase, prepareDatabase } from "../app/server/startup.server";
 
@@ -58,6 +58,21 @@ app.use(
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
   }),
 );
+
+// Pages and forms take GET, HEAD and POST; the webhooks only POST (their routes answer GET and HEAD
+// themselves). Anything else (TRACE, PUT, ...) is refused here: a Fetch Request cannot even carry some.
+const APP_METHODS = ["GET", "HEAD", "POST"];
+app.use((req, res, next) => {
+  if (APP_METHODS.includes(req.method)) return next();
+  const webhook = (WEBHOOK_ROUTES as readonly string[]).includes(req.path.toLowerCase());
+  const allow = webhook ? "POST" : APP_METHODS.join(", ");
+  if (req.method === "OPTIONS") return void res.status(204).set("Allow", allow).end();
+  res
+    .status(405)
+    .set("Allow", allow)
+    .type("text/plain")
+    .send(webhook ? "Method Not Allowed. This endpoint only accepts POST." : `Method Not Allowed. This site accepts ${allow}.`);
+});
 
 /** How long, and for how many bytes, a refused body still in flight is discarded before the connection closes. */
 const LINGER_MS = 1000;
@@ -221,7 +236,7 @@ function fetchRequest(req: express.Request, res: express.Response): Request {
   return new Request(url, { method: req.method, headers, signal, body, duplex: "half" } as RequestInit);
 }
 
-async function sendResponse(res: express.Response, response: Response) {
+async function sendResponse(req: express.Request, res: express.Response, response: Response) {
   // Already answered (413 for a body over its limit) or the client has gone.
   if (res.headersSent || res.writableEnded || res.destroyed) {
     await response.body?.cancel();
@@ -230,6 +245,9 @@ async function sendResponse(res: express.Response, response: Response) {
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [key, value] of response.headers.entries()) res.append(key, value);
+  // What a visitor with cookies sees is theirs (the signed-in pages, a draft, an entry): no cache may
+  // keep it. Responses that chose their own caching (immutable uploads, webhooks) keep it.
+  if (!res.get("Cache-Control") && (req.headers.cookie || res.get("Set-Cookie"))) res.set("Cache-Control", "private, no-store");
   if (!response.body) return void res.end();
   try {
     await writeReadableStreamToWritable(response.body, res);
@@ -243,7 +261,7 @@ app.use(async (req, res, next) => {
   try {
     const request = fetchRequest(req, res);
     const response = await handleRequest(request, { cspNonce: res.locals.cspNonce as string });
-    await sendResponse(res, response);
+    await sendResponse(req, res, response);
   } catch (error) {
     next(error);
   }

@@ -1,0 +1,124 @@
+/**
+ * HTTP-level hardening, over real HTTP against the app as production mounts it (server/app.ts
+ * without Vite's dev middlewares in front): methods the site does not serve, and caching of
+ * responses that belong to one visitor. TRUST_PROXY is on here, so X-Forwarded-For stands in for a
+ * visitor on another machine.
+ */
+import { once } from "node:events";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { draftThroughStep, signedInJar } from "../helpers/wizard";
+
+let url = "";
+let close: () => Promise<void>;
+let ownerCookie = "";
+let draftId = "";
+
+beforeAll(async () => {
+  process.env.TRUST_PROXY = "true";
+  const { createServer } = await import("vite");
+  const vite = await createServer({ server: { middlewareMode: true, hmr: false, ws: false }, appType: "custom", logLevel: "error" });
+  const source = (await vite.ssrLoadModule("./server/app.ts")) as { app: express.Express };
+  const server = express().use(source.app).listen(0, "127.0.0.1");
+  await once(server, "listening");
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  close = async () => {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await vite.close();
+  };
+  const owner = await signedInJar("hardening");
+  ownerCookie = owner.jar.header();
+  draftId = await draftThroughStep(owner.jar, 1);
+}, 120_000);
+
+afterAll(async () => {
+  await close?.();
+});
+
+/** Any method, which fetch() refuses to send for TRACE and friends. */
+function raw(
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(`${url}${path}`, { method, headers }, (response) => {
+      let body = "";
+      response.setEncoding("utf8");
+      response.on("data", (chunk: string) => (body += chunk));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
+    });
+    request.on("error", reject);
+    request.end();
+  });
+}
+
+describe("methods the site does not serve", () => {
+  it.each([
+    ["TRACE", "/start"],
+    ["TRACE", "/"],
+    ["TRACE", "/no-such-page"],
+    ["PUT", "/my-campaigns"],
+    ["DELETE", "/create-campaign-v2"],
+    ["PATCH", "/contact"],
+    ["PROPFIND", "/start"],
+  ])("%s %s gets 405 with Allow: GET, HEAD, POST", async (method, path) => {
+    const response = await raw(method, path, { Cookie: ownerCookie });
+    expect(response.status).toBe(405);
+    expect(response.headers.allow).toBe("GET, HEAD, POST");
+    expect(response.body).toContain("Method Not Allowed");
+  });
+
+  it.each(["TRACE", "DELETE"])("%s to a webhook gets 405 with Allow: POST", async (method) => {
+    const response = await raw(method, "/webhooks/stripe");
+    expect(response.status).toBe(405);
+    expect(response.headers.allow).toBe("POST");
+  });
+
+  it("OPTIONS is answered with what is allowed", async () => {
+    const page = await raw("OPTIONS", "/start");
+    expect(page.status).toBe(204);
+    expect(page.headers.allow).toBe("GET, HEAD, POST");
+    const webhook = await raw("OPTIONS", "/webhooks/printify");
+    expect(webhook.status).toBe(204);
+    expect(webhook.headers.allow).toBe("POST");
+  });
+
+  it("GET and HEAD still serve pages", async () => {
+    expect((await raw("GET", "/start")).status).toBe(200);
+    expect((await raw("HEAD", "/start")).status).toBe(200);
+  });
+});
+
+describe("caching of responses that belong to one visitor", () => {
+  it.each(["/my-campaigns", "/my-campaigns.data", `/create-campaign-v2?campaignId=${"DRAFT"}`, "/start"])(
+    "a signed-in GET %s is private, no-store",
+    async (path) => {
+      const response = await fetch(`${url}${path.replace("DRAFT", draftId)}`, { headers: { Cookie: ownerCookie }, redirect: "manual" });
+      expect(response.status).toBe(200);
+      expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+    },
+  );
+
+  it("an answer that sets a cookie is private, no-store", async () => {
+    const response = await fetch(`${url}/login`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: url },
+      body: new URLSearchParams({ email: "cache-check@example.com" }),
+    });
+    expect(response.headers.getSetCookie().length).toBeGreaterThan(0);
+    expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+  });
+
+  it("a route's own caching is kept, and a public page without cookies is left alone", async () => {
+    const avatar = await fetch(`${url}/avatars/0123456789abcdef0123.svg`, { headers: { Cookie: ownerCookie } });
+    expect(avatar.status).toBe(200);
+    expect(avatar.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+    const page = await fetch(`${url}/start`);
+    expect(page.headers.get("Cache-Control")).toBeNull();
+  });
+});
