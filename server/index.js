@@ -6,7 +6,8 @@ import morgan from "morgan";
 // `--dev` mounts Vite's dev server; otherwise the production build in build/ is served.
 const DEVELOPMENT = process.argv.includes("--dev");
 const PORT = Number.parseInt(process.env.PORT || "3000", 10);
-const HOST = process.env.HOST || "0.0.0.0";
+// Outside production the server answers this machine only: the dev mailbox shows sign-in codes.
+const HOST = process.env.HOST || (process.env.NODE_ENV === "production" ? "0.0.0.0" : "127.0.0.1");
 const BUILD_DIR = process.env.BUILD_DIR || "build";
 
 const server = express();

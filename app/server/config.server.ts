@@ -21,7 +21,8 @@ const optional = z
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  HOST: z.string().default("0.0.0.0"),
+  /** Unset: every interface in production, this machine only otherwise (server/index.js). */
+  HOST: optional,
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: optional,
   SESSION_SECRET: optional,

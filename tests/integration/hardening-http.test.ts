@@ -1,14 +1,16 @@
 /**
  * HTTP-level hardening, over real HTTP against the app as production mounts it (server/app.ts
- * without Vite's dev middlewares in front): methods the site does not serve, and caching of
- * responses that belong to one visitor. TRUST_PROXY is on here, so X-Forwarded-For stands in for a
- * visitor on another machine.
+ * without Vite's dev middlewares in front): methods the site does not serve, caching of responses
+ * that belong to one visitor, and the local mailbox for this machine only. TRUST_PROXY is on here,
+ * so X-Forwarded-For stands in for a visitor on another machine.
  */
 import { once } from "node:events";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { prisma } from "~/server/db.server";
+import { CLIENT_IP_HEADER } from "~/server/request.server";
 import { draftThroughStep, signedInJar } from "../helpers/wizard";
 
 let url = "";
@@ -120,5 +122,38 @@ describe("caching of responses that belong to one visitor", () => {
     expect(avatar.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
     const page = await fetch(`${url}/start`);
     expect(page.headers.get("Cache-Control")).toBeNull();
+  });
+});
+
+describe("the local mailbox", () => {
+  beforeAll(async () => {
+    await prisma.outboundEmail.create({
+      data: {
+        to: "mailbox-secret@example.com",
+        template: "login_code",
+        subject: "Your Giveawear sign-in code",
+        html: "<p>Your code is 123456</p>",
+        text: "Your code is 123456",
+        status: "pending",
+      },
+    });
+  });
+
+  it("is shown to this machine", async () => {
+    const response = await fetch(`${url}/dev/mailbox`);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain("mailbox-secret@example.com");
+  });
+
+  it.each(["/dev/mailbox", "/dev/mailbox.data"])("is Not Found for a visitor on another machine (%s)", async (path) => {
+    const response = await fetch(`${url}${path}`, { headers: { "X-Forwarded-For": "203.0.113.9" } });
+    expect(response.status).toBe(404);
+    expect(await response.text()).not.toContain("mailbox-secret@example.com");
+  });
+
+  it("cannot be opened by a visitor claiming to be this machine in the server's own header", async () => {
+    const response = await fetch(`${url}/dev/mailbox`, { headers: { "X-Forwarded-For": "203.0.113.9", [CLIENT_IP_HEADER]: "127.0.0.1" } });
+    expect(response.status).toBe(404);
+    expect(await response.text()).not.toContain("mailbox-secret@example.com");
   });
 });

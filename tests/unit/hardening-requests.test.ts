@@ -13,6 +13,7 @@ import {
   WEBHOOK_ROUTES,
 } from "~/server/forms.server";
 import { UPLOAD_LIMITS } from "~/server/uploads.server";
+import { isLoopbackAddress } from "~/server/request.server";
 
 /** What readForm throws: React Router's data(...) with its status. */
 async function refusal(promise: Promise<unknown>): Promise<{ status: number | undefined; message: unknown }> {
@@ -61,5 +62,22 @@ describe("body limits", () => {
       duplex: "half",
     } as RequestInit);
     expect(await refusal(readForm(request))).toEqual({ status: 413, message: bodyTooLargeMessage(BODY_LIMITS.default) });
+  });
+});
+
+describe("this machine", () => {
+  it.each(["127.0.0.1", "127.1.2.3", "::1", "::ffff:127.0.0.1", "0:0:0:0:0:ffff:127.0.0.1", "0:0:0:0:0:0:0:1"])("counts %s", (ip) => {
+    expect(isLoopbackAddress(ip)).toBe(true);
+  });
+
+  it.each(["", "10.0.0.5", "192.168.1.2", "::ffff:10.0.0.1", "128.0.0.1", "fe80::1", "127.0.0.1.evil", "::2", "1127.0.0.1"])(
+    "does not count %j",
+    (ip) => {
+      expect(isLoopbackAddress(ip)).toBe(false);
+    },
+  );
+
+  it("does not count a missing address", () => {
+    expect(isLoopbackAddress(null)).toBe(false);
   });
 });
