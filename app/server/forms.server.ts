@@ -73,19 +73,27 @@ export const FORM_MESSAGES = {
   lengthRequired: "Please send the form with a Content-Length.",
   unsupported: "Please send this form as application/x-www-form-urlencoded or multipart/form-data.",
   malformed: "The form could not be read. Please try again.",
+  forbiddenCharacters: "The form contains characters we cannot accept.",
   tooManyFields: `The form has too many fields (at most ${MAX_FORM_FIELDS} are accepted).`,
   indexTooLarge: `The form has a list position above ${MAX_FORM_INDEX}, which is more than we accept.`,
 } as const;
 
 const FORM_MEDIA_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
 const INDEX_PATTERN = /\[(\d+)\]/g;
+/**
+ * Control characters no text field may hold: NUL (PostgreSQL refuses it in text) and the other C0
+ * controls and DEL. Tab, line feed and carriage return are ordinary text.
+ */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const FORBIDDEN_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
 /**
  * The submitted form of an action. Anything that is not a readable form is refused with a 4xx
  * React Router response (never a 500): 415 for another Content-Type, 400 for a malformed body or a
  * list position above MAX_FORM_INDEX (Conform would build a sparse array that long and zod would
- * walk all of it), 413 for more than MAX_FORM_FIELDS fields or a body over its limit (BODY_LIMITS).
- * Nothing has been written when it throws.
+ * walk all of it) or a control character in a field's name or text (files are not text), 413 for
+ * more than MAX_FORM_FIELDS fields or a body over its limit (BODY_LIMITS). Nothing has been
+ * written when it throws.
  */
 export async function readForm(request: Request): Promise<FormData> {
   const mediaType = (request.headers.get("Content-Type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
@@ -102,11 +110,14 @@ export async function readForm(request: Request): Promise<FormData> {
   }
 
   let fields = 0;
-  for (const name of formData.keys()) {
+  for (const [name, value] of formData.entries()) {
     fields += 1;
     if (fields > MAX_FORM_FIELDS) throw data(FORM_MESSAGES.tooManyFields, { status: 413 });
     for (const [, index] of name.matchAll(INDEX_PATTERN)) {
       if (Number(index) > MAX_FORM_INDEX) throw data(FORM_MESSAGES.indexTooLarge, { status: 400 });
+    }
+    if (FORBIDDEN_CHARACTERS.test(name) || (typeof value === "string" && FORBIDDEN_CHARACTERS.test(value))) {
+      throw data(FORM_MESSAGES.forbiddenCharacters, { status: 400 });
     }
   }
   return formData;

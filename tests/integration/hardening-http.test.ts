@@ -1,8 +1,8 @@
 /**
  * HTTP-level hardening, over real HTTP against the app as production mounts it (server/app.ts
  * without Vite's dev middlewares in front): methods the site does not serve, caching of responses
- * that belong to one visitor, and the local mailbox for this machine only. TRUST_PROXY is on here,
- * so X-Forwarded-For stands in for a visitor on another machine.
+ * that belong to one visitor, the local mailbox for this machine only, and control characters in
+ * forms. TRUST_PROXY is on here, so X-Forwarded-For stands in for a visitor on another machine.
  */
 import { once } from "node:events";
 import http from "node:http";
@@ -10,6 +10,7 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/server/db.server";
+import { FORM_MESSAGES } from "~/server/forms.server";
 import { CLIENT_IP_HEADER } from "~/server/request.server";
 import { draftThroughStep, signedInJar } from "../helpers/wizard";
 
@@ -155,5 +156,60 @@ describe("the local mailbox", () => {
     const response = await fetch(`${url}/dev/mailbox`, { headers: { "X-Forwarded-For": "203.0.113.9", [CLIENT_IP_HEADER]: "127.0.0.1" } });
     expect(response.status).toBe(404);
     expect(await response.text()).not.toContain("mailbox-secret@example.com");
+  });
+});
+
+describe("control characters in a form", () => {
+  const counts = () =>
+    Promise.all([prisma.outboundEmail.count(), prisma.campaign.count(), prisma.campaign.findUnique({ where: { id: draftId } })]);
+
+  it("a contact message holding a NUL gets 400 and nothing is sent", async () => {
+    const before = await counts();
+    const response = await fetch(`${url}/contact`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: url },
+      body: "name=Ada&email=ada%40example.com&subject=Hello%20there&message=A%20fine%20question%00with%20a%20NUL",
+    });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain(FORM_MESSAGES.forbiddenCharacters);
+    expect(await counts()).toEqual(before);
+  });
+
+  it("a wizard step whose title holds a NUL gets 400 and the draft is unchanged", async () => {
+    const before = await counts();
+    const body = new FormData();
+    for (const [name, value] of Object.entries({
+      step: "1",
+      title: "Null\u0000Giveaway",
+      description: "A campaign made by the hardening suite.",
+      brandName: "Suite Co",
+      productType: "t-shirt",
+      isPromotingProduct: "no",
+    })) {
+      body.append(name, value);
+    }
+    const response = await fetch(`${url}/create-campaign-v2?campaignId=${draftId}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Cookie: ownerCookie, Origin: url },
+      body,
+    });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain(FORM_MESSAGES.forbiddenCharacters);
+    expect(await counts()).toEqual(before);
+  });
+
+  it("an escape character in a sign-in address gets the same 400", async () => {
+    const codes = await prisma.loginCode.count();
+    const response = await fetch(`${url}/login`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: url },
+      body: "email=someone%1B%40example.com",
+    });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain(FORM_MESSAGES.forbiddenCharacters);
+    expect(await prisma.loginCode.count()).toBe(codes);
   });
 });

@@ -8,6 +8,7 @@ import {
   BodyTooLargeError,
   bodyLimitFor,
   bodyTooLargeMessage,
+  FORM_MESSAGES,
   readForm,
   UPLOAD_ROUTES,
   WEBHOOK_ROUTES,
@@ -24,6 +25,14 @@ async function refusal(promise: Promise<unknown>): Promise<{ status: number | un
     return { status: thrown.init?.status, message: thrown.data };
   }
   throw new Error("readForm accepted the form");
+}
+
+function urlencoded(body: string): Request {
+  return new Request("http://localhost/contact", {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body,
+  });
 }
 
 describe("body limits", () => {
@@ -62,6 +71,41 @@ describe("body limits", () => {
       duplex: "half",
     } as RequestInit);
     expect(await refusal(readForm(request))).toEqual({ status: 413, message: bodyTooLargeMessage(BODY_LIMITS.default) });
+  });
+});
+
+describe("control characters in a form", () => {
+  it.each([
+    ["NUL", "%00"],
+    ["a bell", "%07"],
+    ["an escape", "%1B"],
+    ["a vertical tab", "%0B"],
+    ["DEL", "%7F"],
+  ])("refuses %s in a field's text with 400", async (_name, encoded) => {
+    expect(await refusal(readForm(urlencoded(`name=Ada&message=hello${encoded}world`)))).toEqual({
+      status: 400,
+      message: FORM_MESSAGES.forbiddenCharacters,
+    });
+  });
+
+  it("refuses one in a field's name", async () => {
+    expect((await refusal(readForm(urlencoded("na%00me=Ada")))).status).toBe(400);
+  });
+
+  it("accepts tabs, line breaks and any other text", async () => {
+    const form = await readForm(urlencoded(`message=${encodeURIComponent("one\ttwo\r\nthree\nÉmile 😀 \u00a0")}`));
+    expect(form.get("message")).toBe("one\ttwo\r\nthree\nÉmile 😀 \u00a0");
+  });
+
+  it("does not look inside files: an image is bytes, not text", async () => {
+    const body = new FormData();
+    body.append("name", "Ada");
+    body.append(
+      "image",
+      new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x00, 0x00, 0x1a, 0x0a])], "a\u0000.png", { type: "image/png" }),
+    );
+    const form = await readForm(new Request("http://localhost/create-campaign-v2", { method: "POST", body }));
+    expect(form.get("image")).toBeInstanceOf(File);
   });
 });
 
