@@ -1,12 +1,12 @@
-import "react-router";
 import { randomBytes } from "node:crypto";
-import { createRequestHandler } from "@react-router/express";
+import { writeReadableStreamToWritable } from "@react-router/node";
 import express from "express";
 import helmet from "helmet";
+import { createRequestHandler } from "react-router";
 import { getConfig } from "../app/server/config.server";
 import { startJobRunner, stopJobRunner } from "../app/server/jobs.server";
 import { flushPageViews } from "../app/server/page-views.server";
-import { urlencodedBodyRefusal } from "../app/server/forms.server";
+import { BodyTooLargeError, bodyLimitFor, bodyTooLargeMessage, urlencodedBodyRefusal, WEBHOOK_ROUTES } from "../app/server/forms.server";
 import { CLIENT_IP_HEADER } from "../app/server/request.server";
 import { checkDatabase, disconnectDatabase, prepareDatabase } from "../app/server/startup.server";
 
@@ -59,11 +59,66 @@ app.use(
   }),
 );
 
+// Pages and forms take GET, HEAD and POST; the webhooks only POST (their routes answer GET and HEAD
+// themselves). Anything else (TRACE, PUT, ...) is refused here: a Fetch Request cannot even carry some.
+const APP_METHODS = ["GET", "HEAD", "POST"];
+app.use((req, res, next) => {
+  if (APP_METHODS.includes(req.method)) return next();
+  const webhook = (WEBHOOK_ROUTES as readonly string[]).includes(req.path.toLowerCase());
+  const allow = webhook ? "POST" : APP_METHODS.join(", ");
+  if (req.method === "OPTIONS") return void res.status(204).set("Allow", allow).end();
+  res
+    .status(405)
+    .set("Allow", allow)
+    .type("text/plain")
+    .send(webhook ? "Method Not Allowed. This endpoint only accepts POST." : `Method Not Allowed. This site accepts ${allow}.`);
+});
+
+/** How long, and for how many bytes, a refused body still in flight is discarded before the connection closes. */
+const LINGER_MS = 1000;
+const LINGER_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Refuses a body that is not going to be read, and ends the connection (`Connection: close`).
+ * Closing a socket with the client's bytes still unread resets the connection, and clients then
+ * often report the reset instead of our answer; so, as web servers do, the connection is
+ * half-closed after the answer and whatever is still arriving is thrown away unread (not kept) for
+ * at most LINGER_MS and LINGER_BYTES, then closed.
+ */
+function refuseAndClose(req: express.Request, res: express.Response, status: number, message: string) {
+  const socket = req.socket;
+  // Node ends a `Connection: close` answer with socket.destroySoon(): end, then destroy at once.
+  socket.destroySoon = () => {
+    socket.end();
+    const timer = setTimeout(() => socket.destroy(), LINGER_MS).unref();
+    socket.once("close", () => clearTimeout(timer));
+  };
+  let discarded = 0;
+  req.on("data", (chunk: Buffer) => {
+    discarded += chunk.byteLength;
+    if (discarded > LINGER_BYTES) socket.destroy();
+  });
+  req.resume();
+  res.status(status).set("Connection", "close").type("text/plain").send(message);
+}
+
 // An oversized url-encoded form is refused before anything reads it (readForm would buffer it whole).
 app.use((req, res, next) => {
   const refusal = urlencodedBodyRefusal(req.headers);
   if (!refusal) return next();
-  res.status(refusal.status).set("Connection", "close").type("text/plain").send(refusal.message);
+  refuseAndClose(req, res, refusal.status, refusal.message);
+});
+
+function refuseTooLarge(req: express.Request, res: express.Response, limit: number) {
+  refuseAndClose(req, res, 413, bodyTooLargeMessage(limit));
+}
+
+// Any body declared larger than its route's limit (BODY_LIMITS) is refused before a byte of it is read.
+app.use((req, res, next) => {
+  const limit = bodyLimitFor(req.path);
+  if (Number(req.headers["content-length"] ?? 0) > limit) return refuseTooLarge(req, res, limit);
+  res.locals.bodyLimit = limit;
+  next();
 });
 
 app.get("/healthz", async (_req, res) => {
@@ -80,12 +135,137 @@ app.get("/healthz", async (_req, res) => {
 // route tables on every request (meant for hot reloading): that alone cost ~10 ms a page here.
 const build = import.meta.env.DEV ? () => import("virtual:react-router/server-build") : await import("virtual:react-router/server-build");
 
-app.use(
-  createRequestHandler({
-    build,
-    getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
-  }),
-);
+const handleRequest = createRequestHandler(build, process.env.NODE_ENV);
+
+/**
+ * The request body as React Router reads it, counted as it streams. Past `limit` bytes (chunked
+ * bodies have no length to check up front) the server answers 413 at once, stops reading and ends
+ * the connection, and whoever was reading gets a BodyTooLargeError (readForm answers it with 413).
+ */
+function countedBody(req: express.Request, res: express.Response, limit: number, abort: () => void): ReadableStream<Uint8Array> {
+  let received = 0;
+  let stream: ReadableStreamDefaultController<Uint8Array> | undefined;
+  let refused = false;
+  const detach = () => {
+    req.off("data", onData);
+    req.off("end", onEnd);
+    req.off("error", onError);
+  };
+  function onData(chunk: Buffer) {
+    received += chunk.byteLength;
+    if (received > limit) {
+      refused = true;
+      req.pause();
+      detach();
+      // Aborted first, so React Router treats what follows as a cancelled request, not a fault to log.
+      abort();
+      stream?.error(new BodyTooLargeError(limit));
+      stream = undefined;
+      if (res.headersSent) req.destroy();
+      else refuseTooLarge(req, res, limit);
+      return;
+    }
+    stream?.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+    if ((stream?.desiredSize ?? 0) <= 0) req.pause();
+  }
+  function onEnd() {
+    detach();
+    stream?.close();
+    stream = undefined;
+  }
+  function onError(error: Error) {
+    detach();
+    stream?.error(error);
+    stream = undefined;
+  }
+  // Answered without reading all of the body (a redirect, a refusal): the rest is discarded, not
+  // buffered, still counted, so the connection can serve the next request.
+  res.once("finish", () => {
+    if (refused || req.complete) return;
+    detach();
+    stream?.error(new Error("The response was sent before the request body was read."));
+    stream = undefined;
+    req.on("data", (chunk: Buffer) => {
+      received += chunk.byteLength;
+      if (received > limit) req.destroy();
+    });
+    req.resume();
+  });
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        stream = controller;
+        req.on("data", onData);
+        req.once("end", onEnd);
+        req.once("error", onError);
+      },
+      pull() {
+        if (stream) req.resume();
+      },
+      cancel() {
+        stream = undefined;
+        detach();
+      },
+    },
+    { highWaterMark: 64 * 1024, size: (chunk) => chunk.byteLength },
+  );
+}
+
+/** The Fetch Request React Router sees; as @react-router/express builds it, with a counted body. */
+function fetchRequest(req: express.Request, res: express.Response): Request {
+  // The port comes from X-Forwarded-Host only behind a trusted proxy (Express's req.hostname drops it).
+  const [, forwardedPort] = req.app.enabled("trust proxy") ? (req.get("X-Forwarded-Host")?.split(":") ?? []) : [];
+  const [, hostPort] = req.get("host")?.split(":") ?? [];
+  const port = [forwardedPort, hostPort].map((value) => Number.parseInt(value ?? "", 10)).find((value) => Number.isSafeInteger(value));
+  const hostname = req.hostname.split(/[\\/?#@]/)[0] || "localhost";
+  const url = new URL(`${req.protocol}://${hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
+
+  const headers = new Headers();
+  for (const [key, values] of Object.entries(req.headers)) {
+    if (values === undefined) continue;
+    for (const value of Array.isArray(values) ? values : [values]) headers.append(key, value);
+  }
+
+  let controller: AbortController | null = new AbortController();
+  const abort = () => controller?.abort();
+  res.on("finish", () => (controller = null));
+  res.on("close", abort);
+  const signal = controller.signal;
+  if (req.method === "GET" || req.method === "HEAD") return new Request(url, { method: req.method, headers, signal });
+  const body = countedBody(req, res, res.locals.bodyLimit as number, abort);
+  return new Request(url, { method: req.method, headers, signal, body, duplex: "half" } as RequestInit);
+}
+
+async function sendResponse(req: express.Request, res: express.Response, response: Response) {
+  // Already answered (413 for a body over its limit) or the client has gone.
+  if (res.headersSent || res.writableEnded || res.destroyed) {
+    await response.body?.cancel();
+    return;
+  }
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [key, value] of response.headers.entries()) res.append(key, value);
+  // What a visitor with cookies sees is theirs (the signed-in pages, a draft, an entry): no cache may
+  // keep it. Responses that chose their own caching (immutable uploads, webhooks) keep it.
+  if (!res.get("Cache-Control") && (req.headers.cookie || res.get("Set-Cookie"))) res.set("Cache-Control", "private, no-store");
+  if (!response.body) return void res.end();
+  try {
+    await writeReadableStreamToWritable(response.body, res);
+  } catch (error) {
+    if (res.destroyed || res.writableEnded) return;
+    throw error;
+  }
+}
+
+app.use(async (req, res, next) => {
+  try {
+    const request = fetchRequest(req, res);
+    const response = await handleRequest(request, { cspNonce: res.locals.cspNonce as string });
+    await sendResponse(req, res, response);
+  } catch (error) {
+    next(error);
+  }
+});
 
 /** Runs before the server accepts connections: migrations, seed, then the background job timer. */
 export async function startup() {

@@ -6,7 +6,8 @@ import morgan from "morgan";
 // `--dev` mounts Vite's dev server; otherwise the production build in build/ is served.
 const DEVELOPMENT = process.argv.includes("--dev");
 const PORT = Number.parseInt(process.env.PORT || "3000", 10);
-const HOST = process.env.HOST || "0.0.0.0";
+// Outside production the server answers this machine only: the dev mailbox shows sign-in codes.
+const HOST = process.env.HOST || (process.env.NODE_ENV === "production" ? "0.0.0.0" : "127.0.0.1");
 const BUILD_DIR = process.env.BUILD_DIR || "build";
 
 const server = express();
@@ -14,11 +15,27 @@ server.disable("x-powered-by");
 server.use(compression());
 server.use(morgan(DEVELOPMENT ? "dev" : "combined", { skip: (req) => req.url === "/healthz" }));
 
+/** A configuration error (ConfigError) is the operator's to fix: its one-line message, no stack. */
+function exitOnConfigError(error) {
+  if (error instanceof Error && error.name === "ConfigError") {
+    console.error(`Giveawear cannot start: ${error.message}`);
+    process.exit(1);
+  }
+  throw error;
+}
+
 let mod;
 if (DEVELOPMENT) {
   const vite = await import("vite");
   const viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
   server.use(viteDevServer.middlewares);
+  // Checked before the app loads, so Vite does not report a bad configuration as a module error.
+  const config = await viteDevServer.ssrLoadModule("./app/server/config.server.ts");
+  try {
+    config.getConfig();
+  } catch (error) {
+    exitOnConfigError(error);
+  }
   mod = await viteDevServer.ssrLoadModule("./server/app.ts");
   server.use(async (req, res, next) => {
     try {
@@ -33,11 +50,11 @@ if (DEVELOPMENT) {
   // Built assets carry a content hash in their name, so they never change.
   server.use("/assets", express.static(`${BUILD_DIR}/client/assets`, { immutable: true, maxAge: "1y" }));
   server.use(express.static(`${BUILD_DIR}/client`, { maxAge: "1h", index: false }));
-  mod = await import(new URL(`../${BUILD_DIR}/server/index.js`, import.meta.url).href);
+  mod = await import(new URL(`../${BUILD_DIR}/server/index.js`, import.meta.url).href).catch(exitOnConfigError);
   server.use(mod.app);
 }
 
-await mod.startup();
+await mod.startup().catch(exitOnConfigError);
 
 const httpServer = server.listen(PORT, HOST, () => {
   console.log(`Giveawear listening on http://${HOST === "0.0.0.0" ? "localhost" : HOST}:${PORT}`);

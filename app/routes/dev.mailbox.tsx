@@ -1,13 +1,18 @@
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { getConfig } from "~/server/config.server";
 import { prisma } from "~/server/db.server";
+import { isFromLoopback } from "~/server/request.server";
 import type { Route } from "./+types/dev.mailbox";
 
 export const meta = () => [{ title: "Local mailbox · Giveawear" }];
 
-/** Development only: the outbox, so sign-in codes can be read without an SMTP server. */
-export async function loader() {
+/**
+ * Development only: the outbox, so sign-in codes can be read without an SMTP server. It holds
+ * everyone's sign-in codes, so only this machine may read it: anyone else gets Not Found.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
   if (getConfig().NODE_ENV === "production") throw redirect("/start");
+  if (!isFromLoopback(request)) throw data("Not Found", { status: 404 });
   const messages = await prisma.outboundEmail.findMany({ orderBy: { createdAt: "desc" }, take: 50 });
   return {
     messages: messages.map((m) => ({
@@ -26,7 +31,7 @@ export default function DevMailbox({ loaderData }: Route.ComponentProps) {
     <section className="mx-auto max-w-4xl px-4 py-12 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight">Local mailbox</h1>
       <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
-        Emails stored in the outbox (newest first). Shown in development only; set SMTP_URL to deliver for real.
+        Emails stored in the outbox (newest first). Shown in development only, and only on this machine; set SMTP_URL to deliver for real.
       </p>
       {loaderData.messages.length === 0 ? <p className="mt-8">No messages yet.</p> : null}
       <ul className="mt-8 space-y-4">

@@ -21,7 +21,8 @@ const optional = z
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  HOST: z.string().default("0.0.0.0"),
+  /** Unset: every interface in production, this machine only otherwise (server/index.js). */
+  HOST: optional,
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: optional,
   SESSION_SECRET: optional,
@@ -104,6 +105,17 @@ function readOrCreateLocalSecret(dataDir: string): string {
   }
 }
 
+/** A session secret shorter than this is refused in production: it could be guessed. */
+export const MIN_SESSION_SECRET_LENGTH = 32;
+
+/** A configuration the server cannot start with; server/index.js prints its one-line message and exits. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ConfigError";
+  }
+}
+
 let cached: Config | undefined;
 
 export function getConfig(): Config {
@@ -111,16 +123,23 @@ export function getConfig(): Config {
   const parsed = EnvSchema.safeParse(process.env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
-    throw new Error(`Invalid environment configuration:\n  ${problems.join("\n  ")}`);
+    throw new ConfigError(`Invalid environment configuration: ${problems.join("; ")}`);
   }
   const env = parsed.data;
   const isProduction = env.NODE_ENV === "production";
   if (isProduction && !env.SESSION_SECRET) {
-    throw new Error("SESSION_SECRET is required in production (a long random string).");
+    throw new ConfigError(
+      `SESSION_SECRET is required in production: a random string of at least ${MIN_SESSION_SECRET_LENGTH} characters (generate one with \`openssl rand -hex 32\`).`,
+    );
+  }
+  if (isProduction && env.SESSION_SECRET && env.SESSION_SECRET.length < MIN_SESSION_SECRET_LENGTH) {
+    throw new ConfigError(
+      `SESSION_SECRET is too short for production: it needs at least ${MIN_SESSION_SECRET_LENGTH} characters and has ${env.SESSION_SECRET.length} (generate one with \`openssl rand -hex 32\`).`,
+    );
   }
   // Without the webhook secret no payment would ever activate a campaign: refuse to start instead.
   if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
-    throw new Error("STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set (the signing secret of the webhook endpoint).");
+    throw new ConfigError("STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set (the signing secret of the webhook endpoint).");
   }
   const sessionSecret = env.SESSION_SECRET ?? readOrCreateLocalSecret(env.DATA_DIR);
   const stripeEnabled = Boolean(env.STRIPE_SECRET_KEY);
