@@ -52,6 +52,8 @@ const EnvSchema = z.object({
   LOGIN_CODE_LIMIT_PER_IP: z.coerce.number().int().positive().default(20),
   /** Entries accepted from one IP address per 10 minutes, across all campaigns. */
   ENTRY_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
+  /** Contact-form messages accepted from one IP address per hour. */
+  CONTACT_LIMIT_PER_IP: z.coerce.number().int().positive().default(5),
   /** Printify (DECISIONS 14): with a token and a shop id, claimed prizes become Printify orders; otherwise a manual queue. */
   PRINTIFY_API_TOKEN: optional,
   PRINTIFY_SHOP_ID: optional,
