@@ -70,6 +70,7 @@ export default defineConfig({
         // Every e2e sign-in comes from 127.0.0.1; the per-IP limit has its own integration test.
         LOGIN_CODE_LIMIT_PER_IP: "100000",
         LOGIN_CODE_LIMIT_PER_EMAIL: "100000",
+        LOGIN_CODE_LIMIT_PER_EMAIL_IP: "100000",
         DEMO_DATA: "false",
         // No Stripe keys here: payments go through the built-in test checkout, which production only offers when asked.
         TEST_CHECKOUT: "true",

@@ -3,11 +3,23 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import type { AppLoadContext, EntryContext } from "react-router";
-import { ServerRouter } from "react-router";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
+import { ServerRouter, isRouteErrorResponse } from "react-router";
 import { NonceProvider } from "./components/nonce";
 
 export const streamTimeout = 5_000;
+
+/**
+ * Only server faults are logged, with their stack. A request refused for the client's own reasons
+ * is not one: a 4xx such as a method a page does not take (405), or a form posted from another
+ * website, which React Router refuses before any action runs ("... Aborting the action.").
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  if (error instanceof Error && error.message.endsWith("Aborting the action.")) return;
+  console.error(isRouteErrorResponse(error) && "error" in error && error.error instanceof Error ? error.error : error);
+};
 
 export default function handleRequest(
   request: Request,

@@ -10,7 +10,7 @@ import { ENTRY_FORM_FALLBACK, ENTRY_MESSAGES, EntrySchema, REFERRER_ID_PATTERN }
 import { readForm } from "~/server/forms.server";
 import { campaignPage } from "~/server/campaign-page.server";
 import { publicUrl } from "~/server/auth.server";
-import { rememberEntry, submitEntry } from "~/server/entries.server";
+import { rememberEntry, rememberedEntryId, resendEntryConfirmation, submitEntry } from "~/server/entries.server";
 import { honeypotFilled } from "~/server/honeypot.server";
 import { countPageView, markRedirectAfterPost } from "~/server/page-views.server";
 import { clientIp } from "~/server/request.server";
@@ -64,6 +64,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   );
 }
 
+/** A repeat from a browser that does not hold the entry: the same words whether or not the email went out again just now. */
+const ALREADY_ENTERED_ELSEWHERE =
+  "This email has already entered this giveaway. Its confirmation email, with the entry's personal link, has been sent to that address; we send it again at most once every 10 minutes.";
+
 type ActionResult = { errors: EntryFormErrors; values: { email?: string; phoneNumber?: string } };
 
 function failure(errors: EntryFormErrors, values: ActionResult["values"], status: number) {
@@ -101,14 +105,27 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
 
   const { ref, ...entry } = parsed.data;
+  const origin = new URL(publicUrl("/")).origin;
   const outcome = await submitEntry({
     ...entry,
     campaignId,
     referrerId: ref,
     userId: user?.id ?? null,
     ip: clientIp(request),
-    origin: new URL(publicUrl("/")).origin,
+    origin,
   });
+  // Typing an address proves nothing: a repeat shows its entry only to the browser that made it, or
+  // to its signed-in owner. Anyone else is told neutrally and the entry's own email goes out again.
+  if (outcome.kind === "already" && !user && (await rememberedEntryId(request, campaignId)) !== outcome.entryId) {
+    await resendEntryConfirmation(outcome.entryId, origin);
+    const headers = new Headers();
+    headers.append("Set-Cookie", await markRedirectAfterPost(campaignId));
+    headers.append(
+      "Set-Cookie",
+      await toastCookie({ type: "info", title: ENTRY_MESSAGES.alreadyEntered, description: ALREADY_ENTERED_ELSEWHERE }),
+    );
+    return redirect(page, { status: 303, headers });
+  }
   switch (outcome.kind) {
     case "entered":
     case "already": {

@@ -12,6 +12,7 @@ import { readForm } from "~/server/forms.server";
 import { getConfig } from "~/server/config.server";
 import { sendContactMessage } from "~/server/contact.server";
 import { honeypotFilled } from "~/server/honeypot.server";
+import { clientIp } from "~/server/request.server";
 import { getCurrentUser } from "~/server/session.server";
 import { actionToast, redirectWithToast } from "~/server/toast.server";
 import { pageMeta } from "~/components/marketing/meta";
@@ -33,6 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 const SEND_FAILED = { type: "error", title: "Message Not Sent", description: CONTACT_MESSAGES.sendFailed } as const;
+const TOO_MANY = "Too many messages from your network. Please try again in an hour.";
 
 export async function action({ request }: Route.ActionArgs) {
   const formData = await readForm(request);
@@ -47,7 +49,15 @@ export async function action({ request }: Route.ActionArgs) {
     );
   }
   try {
-    await sendContactMessage(submission.value);
+    if ((await sendContactMessage(submission.value, clientIp(request))) === "rate-limited") {
+      return data(
+        {
+          result: submission.reply({ formErrors: [TOO_MANY] }),
+          toast: actionToast({ type: "error", title: "Message Not Sent", description: TOO_MANY }),
+        },
+        { status: 429 },
+      );
+    }
   } catch (error) {
     console.error("contact: storing the message failed", error);
     return data(

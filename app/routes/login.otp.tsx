@@ -47,7 +47,7 @@ function failure(message: string, fieldError: string, status: number, title = "V
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const { email } = readTotpCookie(request);
+  const { email, state } = readTotpCookie(request);
   if (!email) return redirectWithToast("/login", NO_EMAIL);
   const formData = await readForm(request.clone());
   const submission = parseWithZod(formData, { schema: OtpSchema });
@@ -56,9 +56,10 @@ export async function action({ request }: Route.ActionArgs) {
     return message === MISSING_FIELDS ? failure(MISSING_FIELDS, MISSING_FIELDS, 400, "Error") : failure(VERIFY_FAILED, message, 400);
   }
 
-  const check = await checkLoginCode(normalizeEmail(email), submission.value.code);
+  const check = await checkLoginCode(normalizeEmail(email), submission.value.code, state);
   if (check === "wrong") return failure(VERIFY_FAILED, CODE_MESSAGES.wrong, 400);
-  if (check === "expired") return failure(CODE_MESSAGES.expired, CODE_MESSAGES.expired, 400);
+  // A browser without the code's own state (another device, an older code) is asked for a new one; no try is counted.
+  if (check === "expired" || check === "stale") return failure(CODE_MESSAGES.expired, CODE_MESSAGES.expired, 400);
   if (check === "locked") return failure(CODE_MESSAGES.locked, CODE_MESSAGES.locked, 429);
 
   try {

@@ -9,14 +9,15 @@ import { HoneypotField } from "~/components/ui/honeypot";
 import { LoginSchema } from "~/domain/auth-schemas";
 import { postLoginPath, safeRedirectPath } from "~/domain/redirect";
 import { readForm } from "~/server/forms.server";
-import { getAuthenticator, OTP_PATH, TOTP_FAILURE_MARKER, TOTP_STRATEGY } from "~/server/auth.server";
+import { OTP_PATH, requestSignInCode, TOTP_FAILURE_MARKER } from "~/server/auth.server";
 import { getConfig } from "~/server/config.server";
 import { honeypotFilled } from "~/server/honeypot.server";
-import { codeRequestLimit } from "~/server/login-codes.server";
+import { bindLoginCodeState, codeRequestLimit } from "~/server/login-codes.server";
 import { clientIp } from "~/server/request.server";
 import { isRedirectTo, withCookies } from "~/server/responses.server";
 import { getCurrentUser, rememberRedirect } from "~/server/session.server";
 import { actionToast, toastCookie } from "~/server/toast.server";
+import { totpStateFromResponse } from "~/server/totp-cookie.server";
 import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign in · Giveawear" }];
@@ -29,6 +30,20 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 const SEND_FAILED = { type: "error", title: "Login Failed", description: "Could not send OTP. Please try again." } as const;
+
+/**
+ * remix-auth-totp reads the form itself: it gets a copy whose email is the address as validated
+ * (trimmed), not as typed, so "you@example.com " is not refused as an invalid address.
+ */
+function withTrimmedEmail(request: Request, formData: FormData): Request {
+  const body = new URLSearchParams();
+  for (const [name, value] of formData) if (typeof value === "string") body.append(name, value);
+  body.set("email", String(formData.get("email") ?? "").trim());
+  const headers = new Headers(request.headers);
+  headers.delete("Content-Length");
+  headers.set("Content-Type", "application/x-www-form-urlencoded;charset=UTF-8");
+  return new Request(request.url, { method: request.method, headers, body, signal: request.signal });
+}
 
 export async function action({ request }: Route.ActionArgs) {
   const formData = await readForm(request.clone());
@@ -52,16 +67,20 @@ export async function action({ request }: Route.ActionArgs) {
     );
   }
 
-  try {
-    await getAuthenticator().authenticate(TOTP_STRATEGY, request);
-  } catch (thrown) {
-    if (isRedirectTo(thrown, OTP_PATH)) {
-      return withCookies(thrown, [
+  const { outcome, codeId } = await requestSignInCode(withTrimmedEmail(request, formData));
+  if (isRedirectTo(outcome, OTP_PATH)) {
+    // Only this browser's state can try the code (see checkLoginCode).
+    const state = totpStateFromResponse(outcome);
+    if (codeId && state) {
+      await bindLoginCodeState(codeId, state);
+      return withCookies(outcome, [
         await rememberRedirect(request, redirectTo),
         await toastCookie({ type: "success", title: "OTP Sent", description: `An OTP has been sent to ${email}.` }),
       ]);
     }
-    if (!isRedirectTo(thrown, TOTP_FAILURE_MARKER)) console.error("login: sending a code failed", thrown);
+    console.error("login: the new code has no sign-in state to tie it to");
+  } else if (!isRedirectTo(outcome, TOTP_FAILURE_MARKER)) {
+    console.error("login: sending a code failed", outcome);
   }
   return data({ result: submission.reply({ formErrors: [SEND_FAILED.description] }), toast: actionToast(SEND_FAILED) }, { status: 503 });
 }

@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { refusedPost } from "~/server/origin.server";
 import { endUserSession } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/logout";
@@ -7,6 +8,8 @@ import type { Route } from "./+types/logout";
 export const loader = () => redirect("/start");
 
 export async function action({ request }: Route.ActionArgs) {
+  const refused = refusedPost(request);
+  if (refused) return refused;
   try {
     return await endUserSession(request);
   } catch (error) {

@@ -1,12 +1,15 @@
 import { data, redirect } from "react-router";
 import { safeRedirectPath } from "~/domain/redirect";
 import { readForm } from "~/server/forms.server";
+import { refusedPost } from "~/server/origin.server";
 import { ThemeSchema, themeSetCookie } from "~/server/theme.server";
 import type { Route } from "./+types/theme";
 
 export const loader = () => redirect("/start");
 
 export async function action({ request }: Route.ActionArgs) {
+  const refused = refusedPost(request);
+  if (refused) return refused;
   const formData = await readForm(request);
   const theme = ThemeSchema.safeParse(formData.get("theme"));
   if (!theme.success) return data({ error: "Choose light or dark." }, { status: 400 });

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { compactDecrypt } from "jose";
 import { Authenticator } from "remix-auth";
 import { OAuth2Strategy } from "remix-auth-oauth2";
@@ -9,6 +10,7 @@ import { prisma } from "./db.server";
 import { sendTemplatedEmail } from "./email.server";
 import { consumeLoginCode, LOGIN_CODE_TTL_MS, MAX_WRONG_TRIES, recordLoginCode } from "./login-codes.server";
 import { clientIp } from "./request.server";
+import { readTotpCookie } from "./totp-cookie.server";
 
 export const TOTP_STRATEGY = "TOTP";
 export const GOOGLE_STRATEGY = "google";
@@ -80,6 +82,30 @@ export async function readMagicLinkCode(token: string): Promise<string | undefin
   return undefined;
 }
 
+/**
+ * The code each sign-in request recorded (its LoginCode id), for the login action to tie to the
+ * encrypted state the strategy then puts in the browser's cookie (bindLoginCodeState). remix-auth
+ * hands the strategy a copy of the request, so the two are matched by a one-off key in a header.
+ */
+const CODE_REQUEST_HEADER = "x-giveawear-code-request";
+const issuedCodes = new Map<string, string | undefined>();
+
+/** Asks the TOTP strategy for a code: answers what it threw (its redirect) and the id of the code it recorded. */
+export async function requestSignInCode(request: Request): Promise<{ outcome: unknown; codeId: string | undefined }> {
+  const key = randomUUID();
+  const headers = new Headers(request.headers);
+  headers.set(CODE_REQUEST_HEADER, key);
+  issuedCodes.set(key, undefined);
+  try {
+    await getAuthenticator().authenticate(TOTP_STRATEGY, new Request(request, { headers }));
+    return { outcome: undefined, codeId: issuedCodes.get(key) };
+  } catch (thrown) {
+    return { outcome: thrown, codeId: issuedCodes.get(key) };
+  } finally {
+    issuedCodes.delete(key);
+  }
+}
+
 let authenticator: Authenticator<SignedInUser> | undefined;
 
 export function getAuthenticator(): Authenticator<SignedInUser> {
@@ -99,7 +125,9 @@ export function getAuthenticator(): Authenticator<SignedInUser> {
         cookieOptions: { ...(config.isProduction ? { secure: true } : {}), maxAge: LOGIN_CODE_TTL_MS / 1000, sameSite: "Lax", path: "/" },
         validateEmail: async (email) => EMAIL_PATTERN.test(email),
         sendTOTP: async ({ email, code, magicLink, request }) => {
-          await recordLoginCode(normalizeEmail(email), code, clientIp(request));
+          const id = await recordLoginCode(normalizeEmail(email), code, clientIp(request));
+          const key = request.headers.get(CODE_REQUEST_HEADER);
+          if (key && issuedCodes.has(key)) issuedCodes.set(key, id);
           const sent = await sendTemplatedEmail({
             to: email,
             template: "login_code",
@@ -112,7 +140,7 @@ export function getAuthenticator(): Authenticator<SignedInUser> {
         const code = formData?.get("code");
         const submitted = typeof code === "string" ? code.trim() : await codeFromMagicLink(request);
         const normalized = normalizeEmail(email);
-        if (!submitted || !(await consumeLoginCode(normalized, submitted))) {
+        if (!submitted || !(await consumeLoginCode(normalized, submitted, readTotpCookie(request).state))) {
           throw new Error("Could not verify OTP. Please try again.");
         }
         const user = await upsertProfile(normalized);

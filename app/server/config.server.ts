@@ -46,10 +46,15 @@ const EnvSchema = z.object({
     .string()
     .default("false")
     .transform((value) => value === "true" || value === "1"),
-  LOGIN_CODE_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(5),
+  /** Sign-in codes per 15 minutes for one address from one IP address. */
+  LOGIN_CODE_LIMIT_PER_EMAIL_IP: z.coerce.number().int().positive().default(5),
+  /** ...for one address from all IP addresses together: higher, so strangers cannot lock its owner out. */
+  LOGIN_CODE_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(30),
   LOGIN_CODE_LIMIT_PER_IP: z.coerce.number().int().positive().default(20),
   /** Entries accepted from one IP address per 10 minutes, across all campaigns. */
   ENTRY_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
+  /** Contact-form messages accepted from one IP address per hour. */
+  CONTACT_LIMIT_PER_IP: z.coerce.number().int().positive().default(5),
   /** Printify (decision 014): with a token and a shop id, claimed prizes become Printify orders; otherwise a manual queue. */
   PRINTIFY_API_TOKEN: optional,
   PRINTIFY_SHOP_ID: optional,

@@ -5,6 +5,7 @@
 import { createCookie } from "react-router";
 import { dashboardStatus, type DashboardStatus } from "../domain/campaign-status";
 import { DELETABLE_STATUSES, isDashboardView, type DashboardView } from "../domain/dashboard";
+import { getConfig } from "./config.server";
 import { prisma, type Prisma } from "./db.server";
 
 const dashboardCampaignSelect = {
@@ -54,14 +55,21 @@ export async function deleteOwnCampaign(userId: string, campaignId: string): Pro
   return current ? { kind: "refused", status: current.status } : { kind: "not-found" };
 }
 
-// Not secret and not signed: it only remembers grid or list.
-const viewCookie = createCookie("dashboard_view", { path: "/", sameSite: "lax", httpOnly: true, maxAge: 60 * 60 * 24 * 365 });
+// Not secret and not signed: it only remembers grid or list. Secure in production, like every cookie of ours.
+const viewCookie = () =>
+  createCookie("dashboard_view", {
+    path: "/",
+    sameSite: "lax",
+    httpOnly: true,
+    secure: getConfig().isProduction,
+    maxAge: 60 * 60 * 24 * 365,
+  });
 
 export async function rememberedView(request: Request): Promise<DashboardView | null> {
-  const value: unknown = await viewCookie.parse(request.headers.get("Cookie"));
+  const value: unknown = await viewCookie().parse(request.headers.get("Cookie"));
   return isDashboardView(value) ? value : null;
 }
 
 export function viewSetCookie(view: DashboardView): Promise<string> {
-  return viewCookie.serialize(view);
+  return viewCookie().serialize(view);
 }

@@ -10,7 +10,7 @@ import { getConfig } from "./config.server";
 import { newId } from "./ids.server";
 import { platformSetting } from "./settings.server";
 import { deliverEmail, queueTemplatedEmail } from "./email.server";
-import { type OutboundEmail, isUniqueConstraintError, prisma } from "./db.server";
+import { type OutboundEmail, type Prisma, isUniqueConstraintError, prisma } from "./db.server";
 
 const RATE_WINDOW_MS = 10 * 60 * 1000;
 
@@ -118,17 +118,7 @@ export async function submitEntry(submission: EntrySubmission): Promise<EntryOut
           to: submission.email,
           template: "entry_confirmation",
           dedupeKey: `entry:${entry.id}`,
-          tokens: {
-            email: submission.email,
-            brand_name: campaign.brandName,
-            campaign_title: campaign.title,
-            campaign_end_date: campaign.endDate ? formatUtcDateTime(campaign.endDate) : "",
-            entry_coupon: campaign.giveCouponToEntrants
-              ? `${campaign.entrantCouponCode}${campaign.entrantCouponDescription ? ` (${campaign.entrantCouponDescription})` : ""}`
-              : "",
-            referral_offer: referralOffer(referralsEnabled, "entered"),
-            referral_link: referralLink(submission.origin, campaignId, entry.id),
-          },
+          tokens: confirmationTokens(campaign, { id: entry.id, campaignId, email: submission.email }, referralsEnabled, submission.origin),
         });
         return { email: message, entryId: entry.id };
       },
@@ -154,6 +144,75 @@ export async function submitEntry(submission: EntrySubmission): Promise<EntryOut
   // The message is already committed in the outbox; SMTP delivery must not hold up the entrant.
   void deliverEmail(email).catch((error: unknown) => console.error("[email] entry confirmation delivery failed", error));
   return { kind: "entered", entryId };
+}
+
+const CONFIRMATION_CAMPAIGN_FIELDS = {
+  title: true,
+  brandName: true,
+  endDate: true,
+  giveCouponToEntrants: true,
+  entrantCouponCode: true,
+  entrantCouponDescription: true,
+} as const;
+
+type ConfirmationCampaign = Prisma.CampaignGetPayload<{ select: typeof CONFIRMATION_CAMPAIGN_FIELDS }>;
+
+/** The entry_confirmation email's tokens: the campaign, the coupon, and the entrant's own referral link. */
+function confirmationTokens(
+  campaign: ConfirmationCampaign,
+  entry: { id: string; campaignId: string; email: string },
+  referralsEnabled: boolean,
+  origin: string,
+) {
+  return {
+    email: entry.email,
+    brand_name: campaign.brandName,
+    campaign_title: campaign.title,
+    campaign_end_date: campaign.endDate ? formatUtcDateTime(campaign.endDate) : "",
+    entry_coupon: campaign.giveCouponToEntrants
+      ? `${campaign.entrantCouponCode}${campaign.entrantCouponDescription ? ` (${campaign.entrantCouponDescription})` : ""}`
+      : "",
+    referral_offer: referralOffer(referralsEnabled, "entered"),
+    referral_link: referralLink(origin, entry.campaignId, entry.id),
+  };
+}
+
+/** How often a repeat may send an entry's confirmation email again. */
+export const CONFIRMATION_RESEND_WINDOW_MS = 10 * 60 * 1000;
+
+/**
+ * A repeat entry from a browser that does not hold the entry (issue 11): the entry's
+ * own confirmation email, with its personal link, goes again to the address that entered, at most
+ * once per CONFIRMATION_RESEND_WINDOW_MS per entry. Nothing about the entry is shown to whoever
+ * typed the address. Each re-send's outbox key names the entry and the window it fell in, so two
+ * repeats at the same moment queue one message. Answers whether a message was queued.
+ */
+export async function resendEntryConfirmation(entryId: string, origin: string): Promise<boolean> {
+  const now = Date.now();
+  const keyPrefix = `entry-resend:${entryId}:`;
+  const recent = await prisma.outboundEmail.count({
+    where: { dedupeKey: { startsWith: keyPrefix }, createdAt: { gt: new Date(now - CONFIRMATION_RESEND_WINDOW_MS) } },
+  });
+  if (recent > 0) return false;
+  const entry = await prisma.entry.findUnique({
+    where: { id: entryId },
+    select: { id: true, campaignId: true, email: true, campaign: { select: CONFIRMATION_CAMPAIGN_FIELDS } },
+  });
+  if (!entry) return false;
+  let message: OutboundEmail;
+  try {
+    message = await queueTemplatedEmail(prisma, {
+      to: entry.email,
+      template: "entry_confirmation",
+      dedupeKey: `${keyPrefix}${Math.floor(now / CONFIRMATION_RESEND_WINDOW_MS)}`,
+      tokens: confirmationTokens(entry.campaign, entry, await platformSetting("referralsEnabled"), origin),
+    });
+  } catch (error) {
+    if (isUniqueConstraintError(error)) return false;
+    throw error;
+  }
+  void deliverEmail(message).catch((error: unknown) => console.error("[email] entry confirmation delivery failed", error));
+  return true;
 }
 
 async function findEntryId(campaignId: string, emailNormalized: string): Promise<string | null> {

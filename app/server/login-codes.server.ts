@@ -15,41 +15,73 @@ function hashCode(email: string, code: string): string {
   return createHmac("sha256", getConfig().sessionSecret).update(`${email}:${code}`).digest("hex");
 }
 
-export type CodeRequestLimit = "email" | "ip" | null;
+export type CodeRequestLimit = "email-ip" | "email" | "ip" | null;
 
+/**
+ * Code requests per 15 minutes: per address from one IP (LOGIN_CODE_LIMIT_PER_EMAIL_IP), per
+ * address from all IPs together (LOGIN_CODE_LIMIT_PER_EMAIL, higher) and per IP. A stranger
+ * asking for codes to someone else's address uses up only their own network's share, so the
+ * owner can still get a code from theirs.
+ */
 export async function codeRequestLimit(email: string, ip: string | null): Promise<CodeRequestLimit> {
   const config = getConfig();
   const since = new Date(Date.now() - REQUEST_WINDOW_MS);
-  const [forEmail, forIp] = await Promise.all([
+  const [fromHere, forEmail, forIp] = await Promise.all([
+    prisma.loginCode.count({ where: { email, ip, createdAt: { gt: since } } }),
     prisma.loginCode.count({ where: { email, createdAt: { gt: since } } }),
     ip ? prisma.loginCode.count({ where: { ip, createdAt: { gt: since } } }) : Promise.resolve(0),
   ]);
+  if (fromHere >= config.LOGIN_CODE_LIMIT_PER_EMAIL_IP) return "email-ip";
   if (forEmail >= config.LOGIN_CODE_LIMIT_PER_EMAIL) return "email";
   if (forIp >= config.LOGIN_CODE_LIMIT_PER_IP) return "ip";
   return null;
 }
 
-/** A new code replaces any earlier one still open for the same email. */
-export async function recordLoginCode(email: string, code: string, ip: string | null): Promise<void> {
+/** A new code replaces any earlier one still open for the same email. Answers the new code's id. */
+export async function recordLoginCode(email: string, code: string, ip: string | null): Promise<string> {
   const now = new Date();
-  await prisma.$transaction([
+  const [, created] = await prisma.$transaction([
     prisma.loginCode.updateMany({ where: { email, usedAt: null }, data: { usedAt: now } }),
     prisma.loginCode.create({
       data: { email, ip, codeHash: hashCode(email, code), createdAt: now, expiresAt: new Date(now.getTime() + LOGIN_CODE_TTL_MS) },
+      select: { id: true },
     }),
   ]);
+  return created.id;
 }
 
-export type CodeCheck = "ok" | "wrong" | "expired" | "locked";
+function hashState(state: string): string {
+  return createHmac("sha256", getConfig().sessionSecret).update(`state:${state}`).digest("hex");
+}
 
-/** Checks a submitted code against the open one; a wrong code counts as a try. */
-export async function checkLoginCode(email: string, code: string): Promise<CodeCheck> {
+/**
+ * Ties a code to the encrypted sign-in state (remix-auth-totp's JWE) handed to the browser that
+ * asked for it. Until then, and for any other state, the code cannot be tried.
+ */
+export async function bindLoginCodeState(id: string, state: string): Promise<void> {
+  await prisma.loginCode.update({ where: { id }, data: { stateHash: hashState(state) } });
+}
+
+function sameHash(stored: string | null, computed: string): boolean {
+  if (!stored) return false;
+  const expected = Buffer.from(stored, "hex");
+  const actual = Buffer.from(computed, "hex");
+  return expected.length === actual.length && timingSafeEqual(expected, actual);
+}
+
+/** "stale": the request does not carry the state issued with the open code (another browser, or an older code). */
+export type CodeCheck = "ok" | "wrong" | "expired" | "stale" | "locked";
+
+/**
+ * Checks a submitted code against the open one; a wrong code counts as a try, but only when the
+ * request carries the state issued with that code: without it nobody can use up the owner's tries.
+ */
+export async function checkLoginCode(email: string, code: string, state: string | undefined): Promise<CodeCheck> {
   const open = await prisma.loginCode.findFirst({ where: { email, usedAt: null }, orderBy: { createdAt: "desc" } });
   if (!open || open.expiresAt.getTime() <= Date.now()) return "expired";
+  if (!state || !sameHash(open.stateHash, hashState(state))) return "stale";
   if (open.attempts >= MAX_WRONG_TRIES) return "locked";
-  const expected = Buffer.from(open.codeHash, "hex");
-  const actual = Buffer.from(hashCode(email, code), "hex");
-  if (expected.length === actual.length && timingSafeEqual(expected, actual)) return "ok";
+  if (sameHash(open.codeHash, hashCode(email, code))) return "ok";
   // Conditional increment: concurrent wrong guesses cannot slip past the cap.
   const updated = await prisma.loginCode.updateMany({
     where: { id: open.id, attempts: { lt: MAX_WRONG_TRIES } },
@@ -58,12 +90,14 @@ export async function checkLoginCode(email: string, code: string): Promise<CodeC
   return updated.count === 0 || open.attempts + 1 >= MAX_WRONG_TRIES ? "locked" : "wrong";
 }
 
-/** Marks the code used; exactly one caller can win, so a code signs in once. */
-export async function consumeLoginCode(email: string, code: string): Promise<boolean> {
+/** Marks the code used; exactly one caller can win, so a code signs in once. It takes the code's own state. */
+export async function consumeLoginCode(email: string, code: string, state: string | undefined): Promise<boolean> {
+  if (!state) return false;
   const result = await prisma.loginCode.updateMany({
     where: {
       email,
       codeHash: hashCode(email, code),
+      stateHash: hashState(state),
       usedAt: null,
       expiresAt: { gt: new Date() },
       attempts: { lt: MAX_WRONG_TRIES },

@@ -105,16 +105,23 @@ describe("entering a campaign", () => {
   it("treats a repeat (Gmail dots, +tags and case included) as Already Entered!, not as an error", async () => {
     const campaign = await createCampaign();
     const first = await enter(campaign.id, valid("jane.doe@gmail.com"));
-    const again = await enter(campaign.id, valid("JaneDoe+promo@googlemail.com"));
-    expect(again.status).toBe(303);
-    expect(enteredCookie(again)).toBe(enteredCookie(first));
-    const toastPage = await page(
-      campaign.id,
-      again.headers
+    const cookiesOf = (response: Response) =>
+      response.headers
         .getSetCookie()
         .map((c) => c.split(";")[0])
-        .join("; "),
-    );
+        .join("; ");
+    // From another browser: told so, but not shown the entry (anyone can type an address).
+    const elsewhere = await enter(campaign.id, valid("JaneDoe+promo@googlemail.com"));
+    expect(elsewhere.status).toBe(303);
+    expect(enteredCookie(elsewhere)).toBe("");
+    const elsewherePage = await page(campaign.id, cookiesOf(elsewhere));
+    expect(elsewherePage.html).toContain("Already Entered!");
+    expect(elsewherePage.html).not.toContain("You&#x27;re In!");
+    // From the browser that entered: its confirmation, as before.
+    const again = await enter(campaign.id, valid("JaneDoe+promo@googlemail.com"), { Cookie: enteredCookie(first) });
+    expect(again.status).toBe(303);
+    expect(enteredCookie(again)).toBe(enteredCookie(first));
+    const toastPage = await page(campaign.id, `${enteredCookie(first)}; ${cookiesOf(again)}`);
     expect(toastPage.html).toContain("Already Entered!");
     expect(toastPage.html).toContain("You&#x27;re In!");
     expect(await entries(campaign.id)).toHaveLength(1);
@@ -445,15 +452,17 @@ describe("abuse and counting", () => {
     try {
       const campaign = await createCampaign();
       await prisma.entry.deleteMany({ where: { ip: { not: null } } });
-      expect((await enter(campaign.id, valid("ip1@example.com"))).status).toBe(303);
+      const first = await enter(campaign.id, valid("ip1@example.com"));
+      expect(first.status).toBe(303);
       expect((await enter(campaign.id, valid("ip2@example.com"))).status).toBe(303);
       const third = await enter(campaign.id, valid("ip3@example.com"));
       expect(third.status).toBe(429);
       expect(await third.text()).toContain("Too many entries from your network");
       expect(await entries(campaign.id)).toHaveLength(2);
 
-      // Over the limit, a repeat (any spelling of the same address) still gets Already Entered! and their confirmation.
-      const again = await enter(campaign.id, valid("IP1@Example.com"));
+      // Over the limit, a repeat (any spelling of the same address) from the browser that entered
+      // still gets Already Entered! and its confirmation.
+      const again = await enter(campaign.id, valid("IP1@Example.com"), { Cookie: enteredCookie(first) });
       expect(again.status).toBe(303);
       const cookies = again.headers
         .getSetCookie()

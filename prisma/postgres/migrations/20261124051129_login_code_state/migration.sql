@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "LoginCode" ADD COLUMN     "stateHash" TEXT;
