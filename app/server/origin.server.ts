@@ -2,7 +2,6 @@ import { plainText } from "./responses.server";
 
 export const REFUSED_POST = {
   crossOrigin: "This form was sent from another website, so nothing was changed.",
-  postOnly: "Method Not Allowed. This address only accepts POST.",
 } as const;
 
 function sameOrigin(origin: string, requestUrl: string): boolean {
@@ -18,10 +17,9 @@ function sameOrigin(origin: string, requestUrl: string): boolean {
  * React Router checks a page action's Origin header against the request's own origin, but not a
  * resource route's, so these check it the same way: a form posted from another website gets 403
  * and changes nothing; a request without Origin (not a browser's cross-site post) passes, as it
- * does for page actions. Only POST is taken (405 otherwise).
+ * does for page actions. Other methods never get here: server/app.ts answers them with 405.
  */
 export function refusedPost(request: Request): Response | null {
-  if (request.method !== "POST") return plainText(REFUSED_POST.postOnly, 405, { Allow: "POST" });
   const origin = request.headers.get("Origin");
   if (origin === null || sameOrigin(origin, request.url)) return null;
   return plainText(REFUSED_POST.crossOrigin, 403);
