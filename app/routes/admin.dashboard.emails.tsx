@@ -1,7 +1,9 @@
-import { data, Form, useNavigation } from "react-router";
+import { data, Form } from "react-router";
 import { AdminPage, Badge, LoadError, Pager } from "~/components/admin/admin-page";
 import { StatusFilters } from "~/components/admin/status-filters";
 import { ActionToast } from "~/components/ui/action-toast";
+import { type Column, Table } from "~/components/ui/table";
+import { useSubmitting } from "~/components/ui/use-submitting";
 import {
   OUTBOX_MAX_QUERY,
   OUTBOX_STATUS_LABELS,
@@ -143,85 +145,80 @@ export default function AdminEmails({ loaderData, actionData }: Route.ComponentP
 }
 
 function OutboxTable({ rows }: { rows: OutboxPage["rows"] }) {
-  const navigation = useNavigation();
+  const submitting = useSubmitting();
+  const columns: Column<OutboxPage["rows"][number]>[] = [
+    { header: "Created", className: "px-3 py-2.5 whitespace-nowrap tabular-nums", cell: (row) => when(row.createdAt) },
+    { header: "Template", className: "px-3 py-2.5 font-mono text-xs", cell: (row) => row.template ?? "—" },
+    { header: "Recipient", className: "px-3 py-2.5 break-all", cell: (row) => row.to },
+    { header: "Subject", className: "max-w-xs px-3 py-2.5 break-words", cell: (row) => row.subject },
+    {
+      header: "Status",
+      className: "px-3 py-2.5",
+      cell: (row) => (
+        <>
+          {isOutboxStatus(row.status) ? (
+            <Badge tone={STATUS_TONES[row.status]}>{OUTBOX_STATUS_LABELS[row.status]}</Badge>
+          ) : (
+            <Badge>{row.status}</Badge>
+          )}
+          {row.sentAt ? <span className="mt-1 block text-xs text-slate-600 dark:text-slate-400">{when(row.sentAt)}</span> : null}
+        </>
+      ),
+    },
+    {
+      header: "Attempts",
+      headerClassName: "px-3 py-2.5 text-right font-semibold",
+      className: "px-3 py-2.5 text-right tabular-nums",
+      cell: (row) => row.attempts,
+    },
+    {
+      header: "Next attempt",
+      className: "px-3 py-2.5 whitespace-nowrap tabular-nums",
+      cell: (row) =>
+        row.status === "sent" ? "—" : row.status === "failed" && !row.nextAttemptAt ? "None (gave up)" : when(row.nextAttemptAt),
+    },
+    {
+      header: "Last error",
+      className: "max-w-sm px-3 py-2.5 text-xs break-words text-red-800 dark:text-red-300",
+      cell: (row) => row.lastError ?? "",
+    },
+    {
+      header: "Actions",
+      srOnly: true,
+      className: "px-3 py-2.5",
+      cell: (row) => {
+        if (row.status !== "failed") return null;
+        const retrying = submitting({ emailId: row.id });
+        return (
+          <Form method="post">
+            <input type="hidden" name="intent" value="retry" />
+            <input type="hidden" name="emailId" value={row.id} />
+            <button
+              type="submit"
+              className="btn-secondary whitespace-nowrap"
+              disabled={retrying}
+              aria-label={`Retry now: the email to ${row.to}`}
+            >
+              {retrying ? "Retrying..." : "Retry now"}
+            </button>
+          </Form>
+        );
+      },
+    },
+  ];
   return (
-    // Wider than a phone: the table scrolls inside its own region, which keyboards can reach.
-    <div className="card relative overflow-x-auto" role="region" aria-label="Emails" tabIndex={0}>
-      <table className="w-full min-w-[64rem] text-left text-sm">
-        <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600 dark:border-slate-800 dark:text-slate-400">
-          <tr>
-            <th scope="col" className="px-3 py-2.5 font-semibold">
-              Created
-            </th>
-            <th scope="col" className="px-3 py-2.5 font-semibold">
-              Template
-            </th>
-            <th scope="col" className="px-3 py-2.5 font-semibold">
-              Recipient
-            </th>
-            <th scope="col" className="px-3 py-2.5 font-semibold">
-              Subject
-            </th>
-            <th scope="col" className="px-3 py-2.5 font-semibold">
-              Status
-            </th>
-            <th scope="col" className="px-3 py-2.5 text-right font-semibold">
-              Attempts
-            </th>
-            <th scope="col" className="px-3 py-2.5 font-semibold">
-              Next attempt
-            </th>
-            <th scope="col" className="px-3 py-2.5 font-semibold">
-              Last error
-            </th>
-            <th scope="col" className="px-3 py-2.5 font-semibold">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-          {rows.map((row) => {
-            const retrying = navigation.state === "submitting" && navigation.formData?.get("emailId") === row.id;
-            return (
-              <tr key={row.id} data-testid="outbox-row" data-status={row.status} className="align-top">
-                <td className="px-3 py-2.5 whitespace-nowrap tabular-nums">{when(row.createdAt)}</td>
-                <td className="px-3 py-2.5 font-mono text-xs">{row.template ?? "—"}</td>
-                <td className="px-3 py-2.5 break-all">{row.to}</td>
-                <td className="max-w-xs px-3 py-2.5 break-words">{row.subject}</td>
-                <td className="px-3 py-2.5">
-                  {isOutboxStatus(row.status) ? (
-                    <Badge tone={STATUS_TONES[row.status]}>{OUTBOX_STATUS_LABELS[row.status]}</Badge>
-                  ) : (
-                    <Badge>{row.status}</Badge>
-                  )}
-                  {row.sentAt ? <span className="mt-1 block text-xs text-slate-600 dark:text-slate-400">{when(row.sentAt)}</span> : null}
-                </td>
-                <td className="px-3 py-2.5 text-right tabular-nums">{row.attempts}</td>
-                <td className="px-3 py-2.5 whitespace-nowrap tabular-nums">
-                  {row.status === "sent" ? "—" : row.status === "failed" && !row.nextAttemptAt ? "None (gave up)" : when(row.nextAttemptAt)}
-                </td>
-                <td className="max-w-sm px-3 py-2.5 text-xs break-words text-red-800 dark:text-red-300">{row.lastError ?? ""}</td>
-                <td className="px-3 py-2.5">
-                  {row.status === "failed" ? (
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="retry" />
-                      <input type="hidden" name="emailId" value={row.id} />
-                      <button
-                        type="submit"
-                        className="btn-secondary whitespace-nowrap"
-                        disabled={retrying}
-                        aria-label={`Retry now: the email to ${row.to}`}
-                      >
-                        {retrying ? "Retrying..." : "Retry now"}
-                      </button>
-                    </Form>
-                  ) : null}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+    <Table
+      // Wider than a phone: the table scrolls inside its own region, which keyboards can reach.
+      scroll={{ className: "card relative overflow-x-auto", label: "Emails" }}
+      className="w-full min-w-[64rem] text-left text-sm"
+      headClassName="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600 dark:border-slate-800 dark:text-slate-400"
+      headerClassName="px-3 py-2.5 font-semibold"
+      bodyClassName="divide-y divide-slate-200 dark:divide-slate-800"
+      rowClassName="align-top"
+      rowProps={(row) => ({ "data-testid": "outbox-row", "data-status": row.status })}
+      columns={columns}
+      rows={rows}
+      rowKey={(row) => row.id}
+    />
   );
 }
