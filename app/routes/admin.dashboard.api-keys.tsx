@@ -1,6 +1,7 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link } from "react-router";
 import { AdminPage, Badge } from "~/components/admin/admin-page";
 import { ActionToast } from "~/components/ui/action-toast";
+import { useSubmitting } from "~/components/ui/use-submitting";
 import { readForm } from "~/server/forms.server";
 import { integrationStatus, isVerifiable, VERIFY, type VerifiableIntegration } from "~/server/admin/integrations.server";
 import { requireAdmin } from "~/server/session.server";
@@ -41,8 +42,8 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function AdminApiKeys({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const checking = (id: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === `verify-${id}`;
+  const submitting = useSubmitting();
+  const checking = (id: string) => submitting({ intent: `verify-${id}` });
   return (
     <AdminPage
       title="API Keys"

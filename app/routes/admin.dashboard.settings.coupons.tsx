@@ -1,9 +1,10 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, useLocation, useNavigation } from "react-router";
+import { data, Form, useLocation } from "react-router";
 import { AdminPage, Badge, SectionCard, SettingsNav } from "~/components/admin/admin-page";
 import { InputField, SubmitButton } from "~/components/ui/form-fields";
 import { ActionToast } from "~/components/ui/action-toast";
+import { useSubmitting } from "~/components/ui/use-submitting";
 import { FieldErrors, FormErrors } from "~/components/ui/field";
 import { COUPON_MESSAGES, couponSchema, lastValidDay } from "~/domain/admin";
 import { formatPrice } from "~/domain/plans";
@@ -96,13 +97,10 @@ function refused(status: number, title: string, description: string) {
 }
 
 export default function AdminCoupons({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
+  const submitting = useSubmitting();
   // An added coupon redirects here (a new location): the form starts empty again.
   const location = useLocation();
-  const busy = (intent: string, id?: string) =>
-    navigation.state === "submitting" &&
-    navigation.formData?.get("intent") === intent &&
-    (id === undefined || navigation.formData?.get("couponId") === id);
+  const busy = (intent: string, couponId?: string) => submitting({ intent, couponId });
   return (
     <AdminPage title="Settings" intro="Platform settings, email templates, the homepage slider, plans and coupons.">
       <ActionToast toast={actionData?.toast} />

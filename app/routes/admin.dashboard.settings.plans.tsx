@@ -1,9 +1,10 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, useNavigation } from "react-router";
+import { data, Form } from "react-router";
 import { AdminPage, Badge, SectionCard, SettingsNav } from "~/components/admin/admin-page";
 import { CheckboxField, InputField, SubmitButton, TextAreaField } from "~/components/ui/form-fields";
 import { ActionToast } from "~/components/ui/action-toast";
+import { useSubmitting } from "~/components/ui/use-submitting";
 import { FormErrors } from "~/components/ui/field";
 import { centsToDollars, PLAN_LIMITS, PLAN_MESSAGES, PlanSchema } from "~/domain/admin";
 import { formatEntryLimit, formatPrice } from "~/domain/plans";
@@ -89,8 +90,8 @@ export default function AdminPlans({ loaderData, actionData }: Route.ComponentPr
 }
 
 function PlanForm({ plan, lastResult }: { plan: PlanRow; lastResult: SubmissionResult<string[]> | undefined }) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("planId") === plan.id;
+  const submitting = useSubmitting();
+  const busy = submitting({ planId: plan.id });
   const [form, fields] = useForm({
     id: `plan-${plan.id}`,
     lastResult,

@@ -1,7 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link } from "react-router";
 import { AdminPage, Badge, LoadError, Pager } from "~/components/admin/admin-page";
 import { ActionToast } from "~/components/ui/action-toast";
+import { useSubmitting } from "~/components/ui/use-submitting";
 import { ADMIN_LOAD_ERRORS, pageFrom, ROLE_LABELS, RoleChangeSchema, roleChangeProblem } from "~/domain/admin";
 import { STORED_ROLES } from "~/domain/roles";
 import { readForm } from "~/server/forms.server";
@@ -151,9 +152,8 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
 }
 
 function UserRow({ user, isSelf }: { user: AdminUserRow; isSelf: boolean }) {
-  const navigation = useNavigation();
-  const busy = (intent: string) =>
-    navigation.state === "submitting" && navigation.formData?.get("userId") === user.id && navigation.formData?.get("intent") === intent;
+  const submitting = useSubmitting();
+  const busy = (intent: string) => submitting({ userId: user.id, intent });
   const roleId = `role-${user.id}`;
   return (
     <li

@@ -1,10 +1,11 @@
 import type { ReactNode } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
 import { countryName } from "~/domain/claims";
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from "~/domain/printify";
 import type { QueueOrder } from "~/server/fulfilment/orders.server";
 import { Badge } from "./admin-page";
 import { StatusFilters } from "./status-filters";
+import { useSubmitting } from "../ui/use-submitting";
 
 /** The admin's order queue (/admin/orders): filters, one card per order, its actions as plain POST forms. */
 
@@ -251,10 +252,8 @@ function OrderCard({ order, printify, ship }: { order: QueueOrderView; printify:
 }
 
 function useBusy(orderId: string, intent: string): boolean {
-  const navigation = useNavigation();
-  return (
-    navigation.state === "submitting" && navigation.formData?.get("orderId") === orderId && navigation.formData?.get("intent") === intent
-  );
+  const submitting = useSubmitting();
+  return submitting({ orderId, intent });
 }
 
 function FulfilForm({ orderId }: { orderId: string }) {
