@@ -4,6 +4,7 @@ import { ActionToast } from "~/components/ui/action-toast";
 import { useSubmitting } from "~/components/ui/use-submitting";
 import { readForm } from "~/server/forms.server";
 import { integrationStatus, isVerifiable, VERIFY, type VerifiableIntegration } from "~/server/admin/integrations.server";
+import { refuse } from "~/server/admin/responses.server";
 import { requireAdmin } from "~/server/session.server";
 import { actionToast } from "~/server/toast.server";
 import type { Route } from "./+types/admin.dashboard.api-keys";
@@ -23,7 +24,7 @@ export async function action({ request }: Route.ActionArgs) {
   const intent = formData.get("intent");
   const id = typeof intent === "string" && intent.startsWith("verify-") ? intent.slice("verify-".length) : null;
   if (!isVerifiable(id)) {
-    return data({ check: null, toast: actionToast({ type: "error", title: "Unknown Action" }) }, { status: 400 });
+    return refuse(400, "Unknown Action", undefined, { check: null });
   }
   const result = await VERIFY[id]();
   const checkedAt = new Date().toISOString().slice(0, 19).replace("T", " ");

@@ -1,4 +1,4 @@
-import { data, Form } from "react-router";
+import { Form } from "react-router";
 import { AdminPage, Badge, LoadError, Pager } from "~/components/admin/admin-page";
 import { StatusFilters } from "~/components/admin/status-filters";
 import { ActionToast } from "~/components/ui/action-toast";
@@ -15,8 +15,8 @@ import {
 } from "~/domain/outbox";
 import { readForm } from "~/server/forms.server";
 import { type OutboxPage, listOutbox, retryEmail } from "~/server/admin/emails.server";
+import { answer, refuse, thisPage } from "~/server/admin/responses.server";
 import { requireAdmin } from "~/server/session.server";
-import { actionToast, redirectWithToast, type ToastInput } from "~/server/toast.server";
 import type { Route } from "./+types/admin.dashboard.emails";
 
 export const meta = () => [{ title: "Emails · Admin · Giveawear" }];
@@ -37,11 +37,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
-  const url = new URL(request.url);
-  const answer = (toast: ToastInput) => redirectWithToast(`${url.pathname}${url.search}`, toast, { status: 303 });
-  // A refusal changes nothing: it answers a 4xx and this page again, with its message (JavaScript or not).
-  const refuse = (status: number, title: string, description: string) =>
-    data({ toast: actionToast({ type: "error", title, description }) }, { status });
+  const back = thisPage(request);
   const formData = await readForm(request);
   const emailId = formData.get("emailId");
   if (formData.get("intent") !== "retry") return refuse(400, "Unknown Action", "Nothing was changed.");
@@ -49,11 +45,11 @@ export async function action({ request }: Route.ActionArgs) {
   const outcome = await retryEmail(emailId);
   switch (outcome.kind) {
     case "sent":
-      return answer({ type: "success", title: "Email Sent", description: `The email to ${outcome.to} was delivered.` });
+      return answer(back, { type: "success", title: "Email Sent", description: `The email to ${outcome.to} was delivered.` });
     case "failed":
-      return answer({ type: "error", title: "Email Failed Again", description: outcome.error.slice(0, 300) });
+      return answer(back, { type: "error", title: "Email Failed Again", description: outcome.error.slice(0, 300) });
     case "queued":
-      return answer({
+      return answer(back, {
         type: "success",
         title: "Email Queued",
         description: `The email to ${outcome.to} is pending again and goes out with the next delivery.`,

@@ -1,6 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form } from "react-router";
+import { Form } from "react-router";
 import { AdminPage, Badge, SectionCard, SettingsNav } from "~/components/admin/admin-page";
 import { CheckboxField, InputField, SubmitButton, TextAreaField } from "~/components/ui/form-fields";
 import { ActionToast } from "~/components/ui/action-toast";
@@ -10,8 +10,8 @@ import { centsToDollars, PLAN_LIMITS, PLAN_MESSAGES, PlanSchema } from "~/domain
 import { formatEntryLimit, formatPrice } from "~/domain/plans";
 import { readForm } from "~/server/forms.server";
 import { listPlans, savePlan } from "~/server/admin/catalogue.server";
+import { answer, refuse } from "~/server/admin/responses.server";
 import { requireAdmin } from "~/server/session.server";
-import { actionToast, redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/admin.dashboard.settings.plans";
 
 export const meta = () => [{ title: "Plans · Admin · Giveawear" }];
@@ -42,27 +42,16 @@ export async function action({ request }: Route.ActionArgs) {
   if (submission.status !== "success") {
     // Without a plan there is no form to show the errors in: the message says what is wrong instead.
     const planProblem = submission.error?.planId?.[0];
-    return data(
-      {
-        planId: submission.payload.planId,
-        result: submission.reply(),
-        toast: actionToast({ type: "error", title: "Plan Not Saved", description: planProblem ?? "Please correct the errors below." }),
-      },
-      { status: 400 },
-    );
+    return refuse(400, "Plan Not Saved", planProblem ?? "Please correct the errors below.", {
+      planId: submission.payload.planId,
+      result: submission.reply(),
+    });
   }
   const { planId, price, ...rest } = submission.value;
   if (!(await savePlan(planId, { ...rest, priceCents: price }))) {
-    return data(
-      { planId, result: undefined, toast: actionToast({ type: "error", title: "Plan Not Saved", description: PLAN_MESSAGES.planMissing }) },
-      { status: 404 },
-    );
+    return refuse(404, "Plan Not Saved", PLAN_MESSAGES.planMissing, { planId, result: undefined });
   }
-  return redirectWithToast(
-    HERE,
-    { type: "success", title: "Plan Saved", description: `${rest.name} is saved; new launches use it from now on.` },
-    { status: 303 },
-  );
+  return answer(HERE, { type: "success", title: "Plan Saved", description: `${rest.name} is saved; new launches use it from now on.` });
 }
 
 type PlanRow = Route.ComponentProps["loaderData"]["plans"][number];
