@@ -1,5 +1,5 @@
 import { data, Form, Link } from "react-router";
-import { AdminPage, Badge } from "~/components/admin/admin-page";
+import { adminPage, Badge } from "~/components/admin/admin-page";
 import { ActionToast } from "~/components/ui/action-toast";
 import { useSubmitting } from "~/components/ui/use-submitting";
 import { readForm } from "~/server/forms.server";
@@ -10,6 +10,12 @@ import { actionToast } from "~/server/toast.server";
 import type { Route } from "./+types/admin.dashboard.api-keys";
 
 export const meta = () => [{ title: "API Keys · Admin · Giveawear" }];
+
+export const handle = adminPage({
+  title: "API Keys",
+  intro:
+    "Which outside services are configured. Keys are set in the server's environment (see the README); secrets are never shown, only whether each one is set.",
+});
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -46,10 +52,7 @@ export default function AdminApiKeys({ loaderData, actionData }: Route.Component
   const submitting = useSubmitting();
   const checking = (id: string) => submitting({ intent: `verify-${id}` });
   return (
-    <AdminPage
-      title="API Keys"
-      intro="Which outside services are configured. Keys are set in the server's environment (see the README); secrets are never shown, only whether each one is set."
-    >
+    <>
       <ActionToast toast={actionData?.toast} />
       <ul className="grid gap-4 md:grid-cols-2">
         {loaderData.integrations.map((integration) => {
@@ -125,6 +128,6 @@ export default function AdminApiKeys({ loaderData, actionData }: Route.Component
           );
         })}
       </ul>
-    </AdminPage>
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { AdminPage, Badge, LoadError, Pager } from "~/components/admin/admin-page";
+import { adminPage, Badge, LoadError, Pager } from "~/components/admin/admin-page";
 import { StatusFilters } from "~/components/admin/status-filters";
 import { ActionToast } from "~/components/ui/action-toast";
 import { type Column, Table } from "~/components/ui/table";
@@ -20,6 +20,12 @@ import { requireAdmin } from "~/server/session.server";
 import type { Route } from "./+types/admin.dashboard.emails";
 
 export const meta = () => [{ title: "Emails · Admin · Giveawear" }];
+
+export const handle = adminPage({
+  title: "Emails",
+  intro:
+    "Every email the platform has written, newest first: what is waiting, what went out, and what failed and why. Failed emails are tried again on their own a few times; Retry now starts one over at once.",
+});
 
 const OUTBOX_LOAD_ERROR = "Could not load the email outbox.";
 
@@ -80,10 +86,7 @@ export default function AdminEmails({ loaderData, actionData }: Route.ComponentP
     ...OUTBOX_STATUSES.map((status) => ({ label: OUTBOX_STATUS_LABELS[status], status, count: counts[status] })),
   ];
   return (
-    <AdminPage
-      title="Emails"
-      intro="Every email the platform has written, newest first: what is waiting, what went out, and what failed and why. Failed emails are tried again on their own a few times; Retry now starts one over at once."
-    >
+    <>
       <ActionToast toast={actionData?.toast} />
       <div className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
         <StatusFilters
@@ -136,7 +139,7 @@ export default function AdminEmails({ loaderData, actionData }: Route.ComponentP
           </>
         )}
       </div>
-    </AdminPage>
+    </>
   );
 }
 

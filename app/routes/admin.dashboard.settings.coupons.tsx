@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useLocation } from "react-router";
-import { AdminPage, Badge, SectionCard, SettingsNav } from "~/components/admin/admin-page";
+import { Badge, SectionCard } from "~/components/admin/admin-page";
 import { InputField, SubmitButton } from "~/components/ui/form-fields";
 import { ActionToast } from "~/components/ui/action-toast";
 import { useSubmitting } from "~/components/ui/use-submitting";
@@ -81,9 +81,8 @@ export default function AdminCoupons({ loaderData, actionData }: Route.Component
   const location = useLocation();
   const busy = (intent: string, couponId?: string) => submitting({ intent, couponId });
   return (
-    <AdminPage title="Settings" intro="Platform settings, email templates, the homepage slider, plans and coupons.">
+    <>
       <ActionToast toast={actionData?.toast} />
-      <SettingsNav />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <SectionCard
           id="coupons"
@@ -144,7 +143,7 @@ export default function AdminCoupons({ loaderData, actionData }: Route.Component
           <AddCouponForm key={location.key} today={loaderData.today} lastResult={actionData?.result as never} busy={busy("add")} />
         </SectionCard>
       </div>
-    </AdminPage>
+    </>
   );
 }
 

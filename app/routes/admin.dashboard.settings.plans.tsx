@@ -1,7 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
-import { AdminPage, Badge, SectionCard, SettingsNav } from "~/components/admin/admin-page";
+import { Badge, SectionCard } from "~/components/admin/admin-page";
 import { CheckboxField, InputField, SubmitButton, TextAreaField } from "~/components/ui/form-fields";
 import { ActionToast } from "~/components/ui/action-toast";
 import { useSubmitting } from "~/components/ui/use-submitting";
@@ -58,9 +58,8 @@ type PlanRow = Route.ComponentProps["loaderData"]["plans"][number];
 
 export default function AdminPlans({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <AdminPage title="Settings" intro="Platform settings, email templates, the homepage slider, plans and coupons.">
+    <>
       <ActionToast toast={actionData?.toast} />
-      <SettingsNav />
       <p className="mb-6 max-w-3xl text-sm text-slate-700 dark:text-slate-300">
         The plan catalogue the pricing page and the wizard offer. A launched campaign keeps the price and entry limit it was bought with;
         edits apply to new launches. Inactive plans are hidden from new campaigns.
@@ -74,7 +73,7 @@ export default function AdminPlans({ loaderData, actionData }: Route.ComponentPr
           />
         ))}
       </div>
-    </AdminPage>
+    </>
   );
 }
 

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useLocation } from "react-router";
-import { AdminPage, LoadError, SectionCard, SettingsNav } from "~/components/admin/admin-page";
+import { LoadError, SectionCard } from "~/components/admin/admin-page";
 import { AddByUploadForm, AddByUrlForm, AddFromDesignForm, SlideList, type SliderFormId } from "~/components/admin/slider-manager";
 import { ActionToast } from "~/components/ui/action-toast";
 import {
@@ -132,9 +132,8 @@ export default function AdminSlider({ loaderData, actionData }: Route.ComponentP
   const { key } = useLocation();
   const resultFor = (form: SliderFormId) => (actionData?.form === form ? (actionData.result as never) : undefined);
   return (
-    <AdminPage title="Settings" intro="Platform settings, email templates, the homepage slider, plans and coupons.">
+    <>
       <ActionToast toast={actionData?.toast} />
-      <SettingsNav />
       <div className="space-y-6">
         <SectionCard
           id="slides"
@@ -155,6 +154,6 @@ export default function AdminSlider({ loaderData, actionData }: Route.ComponentP
           <AddFromDesignForm key={key} designs={loaderData.designs} loadError={loaderData.designsError} lastResult={resultFor("design")} />
         </SectionCard>
       </div>
-    </AdminPage>
+    </>
   );
 }

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, useLocation } from "react-router";
-import { AdminPage, LoadError, SectionCard, SettingsNav } from "~/components/admin/admin-page";
+import { LoadError, SectionCard } from "~/components/admin/admin-page";
 import { TemplateEditor } from "~/components/admin/template-editor";
 import { ActionToast } from "~/components/ui/action-toast";
 import { ADMIN_LOAD_ERRORS, TemplateSchema } from "~/domain/admin";
@@ -58,9 +58,8 @@ export default function AdminTemplate({ loaderData, actionData }: Route.Componen
   // A save redirects here (a new location): the editor starts again from what was stored.
   const location = useLocation();
   return (
-    <AdminPage title="Settings" intro="Platform settings, email templates, the homepage slider, plans and coupons.">
+    <>
       <ActionToast toast={actionData?.toast} />
-      <SettingsNav />
       <p className="mb-4 text-sm">
         <Link to={LIST} className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-300">
           ← All email templates
@@ -82,6 +81,6 @@ export default function AdminTemplate({ loaderData, actionData }: Route.Componen
       ) : (
         <LoadError message={loaderData.loadError ?? ADMIN_LOAD_ERRORS.templates} />
       )}
-    </AdminPage>
+    </>
   );
 }

@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
-import { AdminPage, SectionCard, SettingsNav } from "~/components/admin/admin-page";
+import { SectionCard } from "~/components/admin/admin-page";
 import { CheckboxField, InputField, SubmitButton, TextAreaField } from "~/components/ui/form-fields";
 import { ActionToast } from "~/components/ui/action-toast";
 import { FormErrors } from "~/components/ui/field";
@@ -46,9 +46,8 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
     onValidate: ({ formData }) => parseWithZod(formData, { schema: PlatformSettingsSchema }),
   });
   return (
-    <AdminPage title="Settings" intro="Platform settings, email templates, the homepage slider, plans and coupons.">
+    <>
       <ActionToast toast={actionData?.toast} />
-      <SettingsNav />
       <SectionCard id="platform" title="Platform settings" description="Saved for the whole platform and used from the next request on.">
         <Form method="post" {...getFormProps(form)} className="space-y-6">
           <FormErrors id={form.errorId} errors={form.errors} />
@@ -83,6 +82,6 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
           </SubmitButton>
         </Form>
       </SectionCard>
-    </AdminPage>
+    </>
   );
 }

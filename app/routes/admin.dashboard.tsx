@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { AdminPage, Badge } from "~/components/admin/admin-page";
+import { adminPage, Badge } from "~/components/admin/admin-page";
 import { Table } from "~/components/ui/table";
 import { statusLabel } from "~/domain/admin";
 import { adminOverview } from "~/server/admin/overview.server";
@@ -7,6 +7,8 @@ import { requireAdmin } from "~/server/session.server";
 import type { Route } from "./+types/admin.dashboard";
 
 export const meta = () => [{ title: "Admin Dashboard · Giveawear" }];
+
+export const handle = adminPage({ title: "Admin Dashboard", intro: "The whole platform at a glance." });
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -23,7 +25,7 @@ export default function AdminOverview({ loaderData: data }: Route.ComponentProps
     { label: "Orders", value: data.orders, note: "Prizes claimed or awaiting a claim", to: "/admin/orders" },
   ];
   return (
-    <AdminPage title="Admin Dashboard" intro="The whole platform at a glance.">
+    <>
       <h2 className="sr-only">Totals</h2>
       <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         {totals.map((stat) => (
@@ -46,7 +48,7 @@ export default function AdminOverview({ loaderData: data }: Route.ComponentProps
         <StatusTable title="Campaigns by status" rows={data.campaignsByStatus} total={data.campaigns} />
         <StatusTable title="Orders by status" rows={data.ordersByStatus} total={data.orders} />
       </div>
-    </AdminPage>
+    </>
   );
 }
 

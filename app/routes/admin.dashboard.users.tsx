@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "react-router";
-import { AdminPage, Badge, LoadError, Pager } from "~/components/admin/admin-page";
+import { adminPage, Badge, LoadError, Pager } from "~/components/admin/admin-page";
 import { ActionToast } from "~/components/ui/action-toast";
 import { useSubmitting } from "~/components/ui/use-submitting";
 import { ADMIN_LOAD_ERRORS, pageFrom, ROLE_LABELS, RoleChangeSchema, roleChangeProblem } from "~/domain/admin";
@@ -13,6 +13,16 @@ import { requireAdmin } from "~/server/session.server";
 import type { Route } from "./+types/admin.dashboard.users";
 
 export const meta = () => [{ title: "Users · Admin · Giveawear" }];
+
+export const handle = adminPage({
+  title: "Users",
+  intro: (
+    <>
+      Search accounts, set their stored role and send them a sign-in code. Addresses listed in <code>ADMIN_EMAILS</code> or{" "}
+      <code>EDITOR_EMAILS</code> keep their configured role whatever is stored here, and you cannot remove your own admin role.
+    </>
+  ),
+});
 
 const MAX_QUERY = 100;
 const USER_MISSING = "That user no longer exists.";
@@ -92,15 +102,7 @@ function pageHref(query: string, page: number): string {
 export default function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {
   const { users, query, page, pages, total, adminId, loadError } = loaderData;
   return (
-    <AdminPage
-      title="Users"
-      intro={
-        <>
-          Search accounts, set their stored role and send them a sign-in code. Addresses listed in <code>ADMIN_EMAILS</code> or{" "}
-          <code>EDITOR_EMAILS</code> keep their configured role whatever is stored here, and you cannot remove your own admin role.
-        </>
-      }
-    >
+    <>
       <ActionToast toast={actionData?.toast} />
       <Form method="get" role="search" className="flex flex-col gap-2 sm:flex-row sm:items-end">
         <div className="flex-1">
@@ -150,7 +152,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
           </>
         )}
       </div>
-    </AdminPage>
+    </>
   );
 }
 

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { AdminPage, LoadError } from "~/components/admin/admin-page";
+import { adminPage, LoadError } from "~/components/admin/admin-page";
 import { OrderFilters, OrderList, OrdersPager, ordersHref, type QueueOrderView, type ShipFormState } from "~/components/admin/orders";
 import { ActionToast } from "~/components/ui/action-toast";
 import { ADMIN_LOAD_ERRORS } from "~/domain/admin";
@@ -20,6 +20,14 @@ import { requireAdmin } from "~/server/session.server";
 import type { Route } from "./+types/admin.orders";
 
 export const meta: Route.MetaFunction = () => [{ title: "Orders · Admin · Giveawear" }];
+
+export const handle = adminPage<Route.ComponentProps["loaderData"]>({
+  title: "Orders",
+  intro: ({ printify, webhooks }) =>
+    printify
+      ? `Printify is connected: claimed prizes are sent to Printify automatically and their status follows ${webhooks ? "its webhooks (checked by polling too)" : "polling (set PRINTIFY_WEBHOOK_SECRET for webhooks)"}. You can still mark an order shipped by hand.`
+      : "Manual fulfilment: Printify is not connected, so claimed prizes wait here. Make and send each one, then mark it fulfilled, or shipped with its tracking number; the winner is emailed when it ships.",
+});
 
 /** ?status= (one of ours) and ?page=; anything else is ignored. */
 function queueQuery(url: URL): { status: OrderStatus | undefined; page: number } {
@@ -108,16 +116,9 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function AdminOrders({ loaderData, actionData }: Route.ComponentProps) {
-  const { orders, status, page, total, counts, pageSize, printify, webhooks, loadError } = loaderData;
+  const { orders, status, page, total, counts, pageSize, printify, loadError } = loaderData;
   return (
-    <AdminPage
-      title="Orders"
-      intro={
-        printify
-          ? `Printify is connected: claimed prizes are sent to Printify automatically and their status follows ${webhooks ? "its webhooks (checked by polling too)" : "polling (set PRINTIFY_WEBHOOK_SECRET for webhooks)"}. You can still mark an order shipped by hand.`
-          : "Manual fulfilment: Printify is not connected, so claimed prizes wait here. Make and send each one, then mark it fulfilled, or shipped with its tracking number; the winner is emailed when it ships."
-      }
-    >
+    <>
       <ActionToast toast={actionData?.toast} />
       {loadError ? (
         <LoadError message={loadError} />
@@ -128,6 +129,6 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
           <OrdersPager status={status} page={page} total={total} pageSize={pageSize} />
         </>
       )}
-    </AdminPage>
+    </>
   );
 }
