@@ -80,23 +80,17 @@ const STATUS_TONES: Record<OutboxStatus, "neutral" | "brand" | "good" | "bad"> =
 
 export default function AdminEmails({ loaderData, actionData }: Route.ComponentProps) {
   const { query, rows, total, page, pages, counts, loadError } = loaderData;
-  const all = OUTBOX_STATUSES.reduce((sum, status) => sum + counts[status], 0);
-  const filters: { label: string; status: OutboxStatus | null; count: number }[] = [
-    { label: "All", status: null, count: all },
-    ...OUTBOX_STATUSES.map((status) => ({ label: OUTBOX_STATUS_LABELS[status], status, count: counts[status] })),
-  ];
   return (
     <>
       <ActionToast toast={actionData?.toast} />
       <div className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
         <StatusFilters
           label="Filter emails by status"
-          filters={filters.map((filter) => ({
-            label: filter.label,
-            count: filter.count,
-            href: outboxHref({ status: filter.status, q: query.q }),
-            active: filter.status === query.status,
-          }))}
+          statuses={OUTBOX_STATUSES}
+          labels={OUTBOX_STATUS_LABELS}
+          counts={counts}
+          current={query.status}
+          href={(status) => outboxHref({ status, q: query.q })}
         />
         <Form method="get" role="search" className="flex items-end gap-2">
           {query.status ? <input type="hidden" name="status" value={query.status} /> : null}
