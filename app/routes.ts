@@ -1,4 +1,4 @@
-import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 
 // The spec's URLs, written out. Pages that later issues build are served by the coming-soon page
 // until then, so every navigation link leads somewhere real.
@@ -21,7 +21,6 @@ export default [
   route("claim/:token", "routes/claim.$token.tsx"),
   route("dashboard/campaigns/:campaignId/draw", "routes/dashboard.campaigns.$campaignId.draw.tsx"),
   route("webhooks/printify", "routes/webhooks.printify.tsx"),
-  route("admin/orders", "routes/admin.orders.tsx"),
   route("admin/orders.csv", "routes/admin.orders.csv.tsx"),
 
   route("login", "routes/login.tsx"),
@@ -33,16 +32,23 @@ export default [
   route("avatars/:seed", "routes/avatars.$seed.tsx"),
 
   route("my-campaigns", "routes/my-campaigns.tsx"),
-  route("admin/dashboard", "routes/admin.dashboard.tsx"),
-  route("admin/dashboard/users", "routes/admin.dashboard.users.tsx"),
-  route("admin/dashboard/settings", "routes/admin.dashboard.settings.tsx"),
-  route("admin/dashboard/settings/templates", "routes/admin.dashboard.settings.templates.tsx"),
-  route("admin/dashboard/settings/templates/:templateId", "routes/admin.dashboard.settings.templates.$templateId.tsx"),
-  route("admin/dashboard/settings/slider", "routes/admin.dashboard.settings.slider.tsx"),
-  route("admin/dashboard/settings/plans", "routes/admin.dashboard.settings.plans.tsx"),
-  route("admin/dashboard/settings/coupons", "routes/admin.dashboard.settings.coupons.tsx"),
-  route("admin/dashboard/api-keys", "routes/admin.dashboard.api-keys.tsx"),
-  route("admin/dashboard/emails", "routes/admin.dashboard.emails.tsx"),
+  // The admin control panel: one frame (heading, tabs) around its pages, and the Settings tab's
+  // section nav around its sections. Each page's loader and action still checks for an admin.
+  layout("routes/admin-layout.tsx", [
+    route("admin/dashboard", "routes/admin.dashboard.tsx"),
+    route("admin/dashboard/users", "routes/admin.dashboard.users.tsx"),
+    route("admin/orders", "routes/admin.orders.tsx"),
+    layout("routes/admin-settings-layout.tsx", [
+      route("admin/dashboard/settings", "routes/admin.dashboard.settings.tsx"),
+      route("admin/dashboard/settings/templates", "routes/admin.dashboard.settings.templates.tsx"),
+      route("admin/dashboard/settings/templates/:templateId", "routes/admin.dashboard.settings.templates.$templateId.tsx"),
+      route("admin/dashboard/settings/slider", "routes/admin.dashboard.settings.slider.tsx"),
+      route("admin/dashboard/settings/plans", "routes/admin.dashboard.settings.plans.tsx"),
+      route("admin/dashboard/settings/coupons", "routes/admin.dashboard.settings.coupons.tsx"),
+    ]),
+    route("admin/dashboard/api-keys", "routes/admin.dashboard.api-keys.tsx"),
+    route("admin/dashboard/emails", "routes/admin.dashboard.emails.tsx"),
+  ]),
   route("admin-dashboard-old", "routes/admin-dashboard-old.tsx"),
   route("dashboard/campaigns/:campaignId/analytics", "routes/dashboard.campaigns.$campaignId.analytics.tsx"),
   route("dashboard/campaigns/:campaignId/entries.csv", "routes/dashboard.campaigns.$campaignId.entries.csv.tsx"),

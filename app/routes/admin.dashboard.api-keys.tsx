@@ -1,13 +1,21 @@
-import { data, Form, Link, useNavigation } from "react-router";
-import { AdminPage, Badge } from "~/components/admin/admin-page";
+import { data, Form, Link } from "react-router";
+import { adminPage, Badge } from "~/components/admin/admin-page";
 import { ActionToast } from "~/components/ui/action-toast";
+import { useSubmitting } from "~/components/ui/use-submitting";
 import { readForm } from "~/server/forms.server";
 import { integrationStatus, isVerifiable, VERIFY, type VerifiableIntegration } from "~/server/admin/integrations.server";
+import { refuse } from "~/server/admin/responses.server";
 import { requireAdmin } from "~/server/session.server";
 import { actionToast } from "~/server/toast.server";
 import type { Route } from "./+types/admin.dashboard.api-keys";
 
 export const meta = () => [{ title: "API Keys · Admin · Giveawear" }];
+
+export const handle = adminPage({
+  title: "API Keys",
+  intro:
+    "Which outside services are configured. Keys are set in the server's environment (see the README); secrets are never shown, only whether each one is set.",
+});
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -22,7 +30,7 @@ export async function action({ request }: Route.ActionArgs) {
   const intent = formData.get("intent");
   const id = typeof intent === "string" && intent.startsWith("verify-") ? intent.slice("verify-".length) : null;
   if (!isVerifiable(id)) {
-    return data({ check: null, toast: actionToast({ type: "error", title: "Unknown Action" }) }, { status: 400 });
+    return refuse(400, "Unknown Action", undefined, { check: null });
   }
   const result = await VERIFY[id]();
   const checkedAt = new Date().toISOString().slice(0, 19).replace("T", " ");
@@ -41,13 +49,10 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function AdminApiKeys({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const checking = (id: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === `verify-${id}`;
+  const submitting = useSubmitting();
+  const checking = (id: string) => submitting({ intent: `verify-${id}` });
   return (
-    <AdminPage
-      title="API Keys"
-      intro="Which outside services are configured. Keys are set in the server's environment (see the README); secrets are never shown, only whether each one is set."
-    >
+    <>
       <ActionToast toast={actionData?.toast} />
       <ul className="grid gap-4 md:grid-cols-2">
         {loaderData.integrations.map((integration) => {
@@ -123,6 +128,6 @@ export default function AdminApiKeys({ loaderData, actionData }: Route.Component
           );
         })}
       </ul>
-    </AdminPage>
+    </>
   );
 }

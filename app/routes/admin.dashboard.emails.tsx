@@ -1,7 +1,9 @@
-import { data, Form, useNavigation } from "react-router";
-import { AdminPage, Badge, LoadError, Pager } from "~/components/admin/admin-page";
+import { Form } from "react-router";
+import { adminPage, Badge, LoadError, Pager } from "~/components/admin/admin-page";
 import { StatusFilters } from "~/components/admin/status-filters";
 import { ActionToast } from "~/components/ui/action-toast";
+import { type Column, Table } from "~/components/ui/table";
+import { useSubmitting } from "~/components/ui/use-submitting";
 import {
   OUTBOX_MAX_QUERY,
   OUTBOX_STATUS_LABELS,
@@ -13,11 +15,17 @@ import {
 } from "~/domain/outbox";
 import { readForm } from "~/server/forms.server";
 import { type OutboxPage, listOutbox, retryEmail } from "~/server/admin/emails.server";
+import { answer, refuse, thisPage } from "~/server/admin/responses.server";
 import { requireAdmin } from "~/server/session.server";
-import { actionToast, redirectWithToast, type ToastInput } from "~/server/toast.server";
 import type { Route } from "./+types/admin.dashboard.emails";
 
 export const meta = () => [{ title: "Emails · Admin · Giveawear" }];
+
+export const handle = adminPage({
+  title: "Emails",
+  intro:
+    "Every email the platform has written, newest first: what is waiting, what went out, and what failed and why. Failed emails are tried again on their own a few times; Retry now starts one over at once.",
+});
 
 const OUTBOX_LOAD_ERROR = "Could not load the email outbox.";
 
@@ -35,11 +43,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
-  const url = new URL(request.url);
-  const answer = (toast: ToastInput) => redirectWithToast(`${url.pathname}${url.search}`, toast, { status: 303 });
-  // A refusal changes nothing: it answers a 4xx and this page again, with its message (JavaScript or not).
-  const refuse = (status: number, title: string, description: string) =>
-    data({ toast: actionToast({ type: "error", title, description }) }, { status });
+  const back = thisPage(request);
   const formData = await readForm(request);
   const emailId = formData.get("emailId");
   if (formData.get("intent") !== "retry") return refuse(400, "Unknown Action", "Nothing was changed.");
@@ -47,11 +51,11 @@ export async function action({ request }: Route.ActionArgs) {
   const outcome = await retryEmail(emailId);
   switch (outcome.kind) {
     case "sent":
-      return answer({ type: "success", title: "Email Sent", description: `The email to ${outcome.to} was delivered.` });
+      return answer(back, { type: "success", title: "Email Sent", description: `The email to ${outcome.to} was delivered.` });
     case "failed":
-      return answer({ type: "error", title: "Email Failed Again", description: outcome.error.slice(0, 300) });
+      return answer(back, { type: "error", title: "Email Failed Again", description: outcome.error.slice(0, 300) });
     case "queued":
-      return answer({
+      return answer(back, {
         type: "success",
         title: "Email Queued",
         description: `The email to ${outcome.to} is pending again and goes out with the next delivery.`,
@@ -76,26 +80,17 @@ const STATUS_TONES: Record<OutboxStatus, "neutral" | "brand" | "good" | "bad"> =
 
 export default function AdminEmails({ loaderData, actionData }: Route.ComponentProps) {
   const { query, rows, total, page, pages, counts, loadError } = loaderData;
-  const all = OUTBOX_STATUSES.reduce((sum, status) => sum + counts[status], 0);
-  const filters: { label: string; status: OutboxStatus | null; count: number }[] = [
-    { label: "All", status: null, count: all },
-    ...OUTBOX_STATUSES.map((status) => ({ label: OUTBOX_STATUS_LABELS[status], status, count: counts[status] })),
-  ];
   return (
-    <AdminPage
-      title="Emails"
-      intro="Every email the platform has written, newest first: what is waiting, what went out, and what failed and why. Failed emails are tried again on their own a few times; Retry now starts one over at once."
-    >
+    <>
       <ActionToast toast={actionData?.toast} />
       <div className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
         <StatusFilters
           label="Filter emails by status"
-          filters={filters.map((filter) => ({
-            label: filter.label,
-            count: filter.count,
-            href: outboxHref({ status: filter.status, q: query.q }),
-            active: filter.status === query.status,
-          }))}
+          statuses={OUTBOX_STATUSES}
+          labels={OUTBOX_STATUS_LABELS}
+          counts={counts}
+          current={query.status}
+          href={(status) => outboxHref({ status, q: query.q })}
         />
         <Form method="get" role="search" className="flex items-end gap-2">
           {query.status ? <input type="hidden" name="status" value={query.status} /> : null}
@@ -138,90 +133,85 @@ export default function AdminEmails({ loaderData, actionData }: Route.ComponentP
           </>
         )}
       </div>
-    </AdminPage>
+    </>
   );
 }
 
 function OutboxTable({ rows }: { rows: OutboxPage["rows"] }) {
-  const navigation = useNavigation();
+  const submitting = useSubmitting();
+  const columns: Column<OutboxPage["rows"][number]>[] = [
+    { header: "Created", className: "px-3 py-2.5 whitespace-nowrap tabular-nums", cell: (row) => when(row.createdAt) },
+    { header: "Template", className: "px-3 py-2.5 font-mono text-xs", cell: (row) => row.template ?? "—" },
+    { header: "Recipient", className: "px-3 py-2.5 break-all", cell: (row) => row.to },
+    { header: "Subject", className: "max-w-xs px-3 py-2.5 break-words", cell: (row) => row.subject },
+    {
+      header: "Status",
+      className: "px-3 py-2.5",
+      cell: (row) => (
+        <>
+          {isOutboxStatus(row.status) ? (
+            <Badge tone={STATUS_TONES[row.status]}>{OUTBOX_STATUS_LABELS[row.status]}</Badge>
+          ) : (
+            <Badge>{row.status}</Badge>
+          )}
+          {row.sentAt ? <span className="mt-1 block text-xs text-slate-600 dark:text-slate-400">{when(row.sentAt)}</span> : null}
+        </>
+      ),
+    },
+    {
+      header: "Attempts",
+      headerClassName: "px-3 py-2.5 text-right font-semibold",
+      className: "px-3 py-2.5 text-right tabular-nums",
+      cell: (row) => row.attempts,
+    },
+    {
+      header: "Next attempt",
+      className: "px-3 py-2.5 whitespace-nowrap tabular-nums",
+      cell: (row) =>
+        row.status === "sent" ? "—" : row.status === "failed" && !row.nextAttemptAt ? "None (gave up)" : when(row.nextAttemptAt),
+    },
+    {
+      header: "Last error",
+      className: "max-w-sm px-3 py-2.5 text-xs break-words text-red-800 dark:text-red-300",
+      cell: (row) => row.lastError ?? "",
+    },
+    {
+      header: "Actions",
+      srOnly: true,
+      className: "px-3 py-2.5",
+      cell: (row) => {
+        if (row.status !== "failed") return null;
+        const retrying = submitting({ emailId: row.id });
+        return (
+          <Form method="post">
+            <input type="hidden" name="intent" value="retry" />
+            <input type="hidden" name="emailId" value={row.id} />
+            <button
+              type="submit"
+              className="btn-secondary whitespace-nowrap"
+              disabled={retrying}
+              aria-label={`Retry now: the email to ${row.to}`}
+            >
+              {retrying ? "Retrying..." : "Retry now"}
+            </button>
+          </Form>
+        );
+      },
+    },
+  ];
   return (
-    // Wider than a phone: the table scrolls inside its own region, which keyboards can reach.
-    <div className="card relative overflow-x-auto" role="region" aria-label="Emails" tabIndex={0}>
-      <table className="w-full min-w-[64rem] text-left text-sm">
-        <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600 dark:border-slate-800 dark:text-slate-400">
-          <tr>
-            <th scope="col" className="px-3 py-2.5 font-semibold">
-              Created
-            </th>
-            <th scope="col" className="px-3 py-2.5 font-semibold">
-              Template
-            </th>
-            <th scope="col" className="px-3 py-2.5 font-semibold">
-              Recipient
-            </th>
-            <th scope="col" className="px-3 py-2.5 font-semibold">
-              Subject
-            </th>
-            <th scope="col" className="px-3 py-2.5 font-semibold">
-              Status
-            </th>
-            <th scope="col" className="px-3 py-2.5 text-right font-semibold">
-              Attempts
-            </th>
-            <th scope="col" className="px-3 py-2.5 font-semibold">
-              Next attempt
-            </th>
-            <th scope="col" className="px-3 py-2.5 font-semibold">
-              Last error
-            </th>
-            <th scope="col" className="px-3 py-2.5 font-semibold">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-          {rows.map((row) => {
-            const retrying = navigation.state === "submitting" && navigation.formData?.get("emailId") === row.id;
-            return (
-              <tr key={row.id} data-testid="outbox-row" data-status={row.status} className="align-top">
-                <td className="px-3 py-2.5 whitespace-nowrap tabular-nums">{when(row.createdAt)}</td>
-                <td className="px-3 py-2.5 font-mono text-xs">{row.template ?? "—"}</td>
-                <td className="px-3 py-2.5 break-all">{row.to}</td>
-                <td className="max-w-xs px-3 py-2.5 break-words">{row.subject}</td>
-                <td className="px-3 py-2.5">
-                  {isOutboxStatus(row.status) ? (
-                    <Badge tone={STATUS_TONES[row.status]}>{OUTBOX_STATUS_LABELS[row.status]}</Badge>
-                  ) : (
-                    <Badge>{row.status}</Badge>
-                  )}
-                  {row.sentAt ? <span className="mt-1 block text-xs text-slate-600 dark:text-slate-400">{when(row.sentAt)}</span> : null}
-                </td>
-                <td className="px-3 py-2.5 text-right tabular-nums">{row.attempts}</td>
-                <td className="px-3 py-2.5 whitespace-nowrap tabular-nums">
-                  {row.status === "sent" ? "—" : row.status === "failed" && !row.nextAttemptAt ? "None (gave up)" : when(row.nextAttemptAt)}
-                </td>
-                <td className="max-w-sm px-3 py-2.5 text-xs break-words text-red-800 dark:text-red-300">{row.lastError ?? ""}</td>
-                <td className="px-3 py-2.5">
-                  {row.status === "failed" ? (
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="retry" />
-                      <input type="hidden" name="emailId" value={row.id} />
-                      <button
-                        type="submit"
-                        className="btn-secondary whitespace-nowrap"
-                        disabled={retrying}
-                        aria-label={`Retry now: the email to ${row.to}`}
-                      >
-                        {retrying ? "Retrying..." : "Retry now"}
-                      </button>
-                    </Form>
-                  ) : null}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+    <Table
+      // Wider than a phone: the table scrolls inside its own region, which keyboards can reach.
+      scroll={{ className: "card relative overflow-x-auto", label: "Emails" }}
+      className="w-full min-w-[64rem] text-left text-sm"
+      headClassName="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600 dark:border-slate-800 dark:text-slate-400"
+      headerClassName="px-3 py-2.5 font-semibold"
+      bodyClassName="divide-y divide-slate-200 dark:divide-slate-800"
+      rowClassName="align-top"
+      rowProps={(row) => ({ "data-testid": "outbox-row", "data-status": row.status })}
+      columns={columns}
+      rows={rows}
+      rowKey={(row) => row.id}
+    />
   );
 }

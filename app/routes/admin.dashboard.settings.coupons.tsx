@@ -1,22 +1,25 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, useLocation, useNavigation } from "react-router";
-import { AdminPage, Badge, SectionCard, SettingsNav } from "~/components/admin/admin-page";
+import { Form, useLocation } from "react-router";
+import { Badge, SectionCard } from "~/components/admin/admin-page";
 import { InputField, SubmitButton } from "~/components/ui/form-fields";
 import { ActionToast } from "~/components/ui/action-toast";
+import { useSubmitting } from "~/components/ui/use-submitting";
 import { FieldErrors, FormErrors } from "~/components/ui/field";
 import { COUPON_MESSAGES, couponSchema, lastValidDay } from "~/domain/admin";
 import { formatPrice } from "~/domain/plans";
 import { couponProblem } from "~/domain/pricing";
 import { readForm } from "~/server/forms.server";
 import { addCoupon, listCoupons, setCouponActive } from "~/server/admin/catalogue.server";
+import { answer, refuse } from "~/server/admin/responses.server";
 import { requireAdmin } from "~/server/session.server";
-import { actionToast, redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/admin.dashboard.settings.coupons";
 
 export const meta = () => [{ title: "Coupons · Admin · Giveawear" }];
 
 const HERE = "/admin/dashboard/settings/coupons";
+/** A refusal without the add form's errors. */
+const NO_RESULT = { result: undefined };
 
 function todayUtc(): string {
   return new Date().toISOString().slice(0, 10);
@@ -50,63 +53,36 @@ export async function action({ request }: Route.ActionArgs) {
   if (intent === "add") {
     const submission = parseWithZod(formData, { schema: couponSchema(todayUtc()) });
     if (submission.status !== "success") {
-      return data(
-        {
-          result: submission.reply(),
-          toast: actionToast({ type: "error", title: "Coupon Not Added", description: "Please correct the errors below." }),
-        },
-        { status: 400 },
-      );
+      return refuse(400, "Coupon Not Added", "Please correct the errors below.", { result: submission.reply() });
     }
     if ((await addCoupon(submission.value)) === "taken") {
-      return data(
-        {
-          result: submission.reply({ fieldErrors: { code: [COUPON_MESSAGES.codeTaken] } }),
-          toast: actionToast({ type: "error", title: "Coupon Not Added", description: COUPON_MESSAGES.codeTaken }),
-        },
-        { status: 409 },
-      );
+      return refuse(409, "Coupon Not Added", COUPON_MESSAGES.codeTaken, {
+        result: submission.reply({ fieldErrors: { code: [COUPON_MESSAGES.codeTaken] } }),
+      });
     }
-    return redirectWithToast(
-      HERE,
-      { type: "success", title: "Coupon Added", description: `${submission.value.code} can be used in the wizard now.` },
-      { status: 303 },
-    );
+    return answer(HERE, { type: "success", title: "Coupon Added", description: `${submission.value.code} can be used in the wizard now.` });
   }
 
   if (intent === "deactivate" || intent === "activate") {
     const couponId = formData.get("couponId");
     const title = intent === "activate" ? "Coupon Not Activated" : "Coupon Not Deactivated";
-    if (typeof couponId !== "string" || !couponId) return refused(400, title, "Choose a coupon.");
+    if (typeof couponId !== "string" || !couponId) return refuse(400, title, "Choose a coupon.", NO_RESULT);
     const code = await setCouponActive(couponId, intent === "activate");
-    if (!code) return refused(404, title, "That coupon does not exist.");
-    return redirectWithToast(
-      HERE,
-      { type: "success", title: intent === "activate" ? "Coupon Activated" : "Coupon Deactivated", description: code },
-      { status: 303 },
-    );
+    if (!code) return refuse(404, title, "That coupon does not exist.", NO_RESULT);
+    return answer(HERE, { type: "success", title: intent === "activate" ? "Coupon Activated" : "Coupon Deactivated", description: code });
   }
 
-  return refused(400, "Unknown Action", "Nothing was changed.");
-}
-
-/** A refusal changes nothing: a 4xx and this page again, with its message (JavaScript or not). */
-function refused(status: number, title: string, description: string) {
-  return data({ result: undefined, toast: actionToast({ type: "error", title, description }) }, { status });
+  return refuse(400, "Unknown Action", "Nothing was changed.", NO_RESULT);
 }
 
 export default function AdminCoupons({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
+  const submitting = useSubmitting();
   // An added coupon redirects here (a new location): the form starts empty again.
   const location = useLocation();
-  const busy = (intent: string, id?: string) =>
-    navigation.state === "submitting" &&
-    navigation.formData?.get("intent") === intent &&
-    (id === undefined || navigation.formData?.get("couponId") === id);
+  const busy = (intent: string, couponId?: string) => submitting({ intent, couponId });
   return (
-    <AdminPage title="Settings" intro="Platform settings, email templates, the homepage slider, plans and coupons.">
+    <>
       <ActionToast toast={actionData?.toast} />
-      <SettingsNav />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <SectionCard
           id="coupons"
@@ -167,7 +143,7 @@ export default function AdminCoupons({ loaderData, actionData }: Route.Component
           <AddCouponForm key={location.key} today={loaderData.today} lastResult={actionData?.result as never} busy={busy("add")} />
         </SectionCard>
       </div>
-    </AdminPage>
+    </>
   );
 }
 

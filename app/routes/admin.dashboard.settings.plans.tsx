@@ -1,16 +1,17 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, useNavigation } from "react-router";
-import { AdminPage, Badge, SectionCard, SettingsNav } from "~/components/admin/admin-page";
+import { Form } from "react-router";
+import { Badge, SectionCard } from "~/components/admin/admin-page";
 import { CheckboxField, InputField, SubmitButton, TextAreaField } from "~/components/ui/form-fields";
 import { ActionToast } from "~/components/ui/action-toast";
+import { useSubmitting } from "~/components/ui/use-submitting";
 import { FormErrors } from "~/components/ui/field";
 import { centsToDollars, PLAN_LIMITS, PLAN_MESSAGES, PlanSchema } from "~/domain/admin";
 import { formatEntryLimit, formatPrice } from "~/domain/plans";
 import { readForm } from "~/server/forms.server";
 import { listPlans, savePlan } from "~/server/admin/catalogue.server";
+import { answer, refuse } from "~/server/admin/responses.server";
 import { requireAdmin } from "~/server/session.server";
-import { actionToast, redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/admin.dashboard.settings.plans";
 
 export const meta = () => [{ title: "Plans · Admin · Giveawear" }];
@@ -41,36 +42,24 @@ export async function action({ request }: Route.ActionArgs) {
   if (submission.status !== "success") {
     // Without a plan there is no form to show the errors in: the message says what is wrong instead.
     const planProblem = submission.error?.planId?.[0];
-    return data(
-      {
-        planId: submission.payload.planId,
-        result: submission.reply(),
-        toast: actionToast({ type: "error", title: "Plan Not Saved", description: planProblem ?? "Please correct the errors below." }),
-      },
-      { status: 400 },
-    );
+    return refuse(400, "Plan Not Saved", planProblem ?? "Please correct the errors below.", {
+      planId: submission.payload.planId,
+      result: submission.reply(),
+    });
   }
   const { planId, price, ...rest } = submission.value;
   if (!(await savePlan(planId, { ...rest, priceCents: price }))) {
-    return data(
-      { planId, result: undefined, toast: actionToast({ type: "error", title: "Plan Not Saved", description: PLAN_MESSAGES.planMissing }) },
-      { status: 404 },
-    );
+    return refuse(404, "Plan Not Saved", PLAN_MESSAGES.planMissing, { planId, result: undefined });
   }
-  return redirectWithToast(
-    HERE,
-    { type: "success", title: "Plan Saved", description: `${rest.name} is saved; new launches use it from now on.` },
-    { status: 303 },
-  );
+  return answer(HERE, { type: "success", title: "Plan Saved", description: `${rest.name} is saved; new launches use it from now on.` });
 }
 
 type PlanRow = Route.ComponentProps["loaderData"]["plans"][number];
 
 export default function AdminPlans({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <AdminPage title="Settings" intro="Platform settings, email templates, the homepage slider, plans and coupons.">
+    <>
       <ActionToast toast={actionData?.toast} />
-      <SettingsNav />
       <p className="mb-6 max-w-3xl text-sm text-slate-700 dark:text-slate-300">
         The plan catalogue the pricing page and the wizard offer. A launched campaign keeps the price and entry limit it was bought with;
         edits apply to new launches. Inactive plans are hidden from new campaigns.
@@ -84,13 +73,13 @@ export default function AdminPlans({ loaderData, actionData }: Route.ComponentPr
           />
         ))}
       </div>
-    </AdminPage>
+    </>
   );
 }
 
 function PlanForm({ plan, lastResult }: { plan: PlanRow; lastResult: SubmissionResult<string[]> | undefined }) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("planId") === plan.id;
+  const submitting = useSubmitting();
+  const busy = submitting({ planId: plan.id });
   const [form, fields] = useForm({
     id: `plan-${plan.id}`,
     lastResult,

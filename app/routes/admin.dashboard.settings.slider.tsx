@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, useLocation } from "react-router";
-import { AdminPage, LoadError, SectionCard, SettingsNav } from "~/components/admin/admin-page";
+import { useLocation } from "react-router";
+import { LoadError, SectionCard } from "~/components/admin/admin-page";
 import { AddByUploadForm, AddByUrlForm, AddFromDesignForm, SlideList, type SliderFormId } from "~/components/admin/slider-manager";
 import { ActionToast } from "~/components/ui/action-toast";
 import {
@@ -13,9 +13,9 @@ import {
   SliderUrlSchema,
 } from "~/domain/admin";
 import { readForm } from "~/server/forms.server";
+import { answer, refuse } from "~/server/admin/responses.server";
 import { addDesignSlide, addSlide, deleteSlide, designChoices, listSlides, moveSlide } from "~/server/admin/slider.server";
 import { requireAdmin } from "~/server/session.server";
-import { actionToast, redirectWithToast, type ToastInput } from "~/server/toast.server";
 import { deleteUpload, formFile, storeImageUpload } from "~/server/uploads.server";
 import type { Route } from "./+types/admin.dashboard.settings.slider";
 
@@ -39,24 +39,17 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-function done(toast: ToastInput) {
-  return redirectWithToast(HERE, toast, { status: 303 });
-}
-
-function refused(form: SliderFormId | null, result: unknown, toast: ToastInput, status = 400) {
-  return data({ form, result, toast: actionToast(toast) }, { status });
-}
+/** A refusal for a request no add form sent (a move, a delete, an unknown intent). */
+const NO_FORM = { form: null, result: undefined };
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   // Refused before reading the body: an oversized upload costs nothing.
   if (Number(request.headers.get("Content-Length") ?? 0) > MAX_BODY_BYTES) {
-    return refused(
-      "upload",
-      { status: "error", error: { image: [TOO_LARGE] } },
-      { type: "error", title: "File too large", description: `Please upload an image smaller than ${SLIDER_UPLOAD_MAX_MB}MB.` },
-      413,
-    );
+    return refuse(413, "File too large", `Please upload an image smaller than ${SLIDER_UPLOAD_MAX_MB}MB.`, {
+      form: "upload",
+      result: { status: "error", error: { image: [TOO_LARGE] } },
+    });
   }
   const formData = await readForm(request);
   const intent = formData.get("intent");
@@ -64,14 +57,10 @@ export async function action({ request }: Route.ActionArgs) {
   if (intent === "add-url") {
     const submission = parseWithZod(formData, { schema: SliderUrlSchema });
     if (submission.status !== "success") {
-      return refused("url", submission.reply(), {
-        type: "error",
-        title: "Image Not Added",
-        description: "Please correct the errors below.",
-      });
+      return refuse(400, "Image Not Added", "Please correct the errors below.", { form: "url", result: submission.reply() });
     }
     await addSlide({ ...submission.value, sourceType: "url" });
-    return done({ type: "success", title: "Image Added", description: "It is the last slide on the home page." });
+    return answer(HERE, { type: "success", title: "Image Added", description: "It is the last slide on the home page." });
   }
 
   if (intent === "add-upload") {
@@ -79,16 +68,12 @@ export async function action({ request }: Route.ActionArgs) {
     const file = formFile(formData, "image");
     if (submission.status !== "success" || file === undefined) {
       const reply = submission.reply({ fieldErrors: file === undefined ? { image: ["Choose an image file to upload."] } : {} });
-      return refused("upload", reply, { type: "error", title: "Image Not Added", description: "Please correct the errors below." });
+      return refuse(400, "Image Not Added", "Please correct the errors below.", { form: "upload", result: reply });
     }
     const stored = await storeImageUpload(file, "slider", admin.id);
     if (!stored.ok) {
       const message = `${stored.title}: ${stored.message}`;
-      return refused("upload", submission.reply({ fieldErrors: { image: [message] } }), {
-        type: "error",
-        title: stored.title,
-        description: stored.message,
-      });
+      return refuse(400, stored.title, stored.message, { form: "upload", result: submission.reply({ fieldErrors: { image: [message] } }) });
     }
     try {
       await addSlide({ ...submission.value, imageUrl: stored.url, sourceType: "upload", sourceId: stored.assetId });
@@ -96,24 +81,23 @@ export async function action({ request }: Route.ActionArgs) {
       await deleteUpload(stored.url).catch(() => undefined);
       throw error;
     }
-    return done({ type: "success", title: "Image Uploaded", description: "It is the last slide on the home page." });
+    return answer(HERE, { type: "success", title: "Image Uploaded", description: "It is the last slide on the home page." });
   }
 
   if (intent === "add-design") {
     const submission = parseWithZod(formData, { schema: SliderDesignSchema });
     if (submission.status !== "success") {
-      return refused("design", submission.reply(), { type: "error", title: "Image Not Added", description: "Choose a design." });
+      return refuse(400, "Image Not Added", "Choose a design.", { form: "design", result: submission.reply() });
     }
     const { designId, ...text } = submission.value;
     const added = await addDesignSlide(designId, text);
     if (!added) {
-      return refused("design", submission.reply({ fieldErrors: { designId: ["That design no longer exists."] } }), {
-        type: "error",
-        title: "Image Not Added",
-        description: "That design no longer exists.",
+      return refuse(400, "Image Not Added", "That design no longer exists.", {
+        form: "design",
+        result: submission.reply({ fieldErrors: { designId: ["That design no longer exists."] } }),
       });
     }
-    return done({ type: "success", title: "Design Added", description: "It is the last slide on the home page." });
+    return answer(HERE, { type: "success", title: "Design Added", description: "It is the last slide on the home page." });
   }
 
   if (intent === "move") {
@@ -121,26 +105,26 @@ export async function action({ request }: Route.ActionArgs) {
     if (submission.status !== "success") {
       const errors = submission.error ?? {};
       const description = errors.direction?.[0] ?? errors.imageId?.[0] ?? SLIDER_MESSAGES.chooseImage;
-      return refused(null, undefined, { type: "error", title: "Not Moved", description });
+      return refuse(400, "Not Moved", description, NO_FORM);
     }
     if (!(await moveSlide(submission.value.imageId, submission.value.direction))) {
-      return refused(null, undefined, { type: "error", title: "Not Moved", description: SLIDER_MESSAGES.imageMissing }, 404);
+      return refuse(404, "Not Moved", SLIDER_MESSAGES.imageMissing, NO_FORM);
     }
-    return done({ type: "success", title: submission.value.direction === "up" ? "Moved Up" : "Moved Down" });
+    return answer(HERE, { type: "success", title: submission.value.direction === "up" ? "Moved Up" : "Moved Down" });
   }
 
   if (intent === "delete") {
     const imageId = formData.get("imageId");
     if (typeof imageId !== "string" || !imageId) {
-      return refused(null, undefined, { type: "error", title: "Not Deleted", description: SLIDER_MESSAGES.chooseImage });
+      return refuse(400, "Not Deleted", SLIDER_MESSAGES.chooseImage, NO_FORM);
     }
     if (!(await deleteSlide(imageId))) {
-      return refused(null, undefined, { type: "error", title: "Not Deleted", description: SLIDER_MESSAGES.imageMissing }, 404);
+      return refuse(404, "Not Deleted", SLIDER_MESSAGES.imageMissing, NO_FORM);
     }
-    return done({ type: "success", title: "Image Deleted" });
+    return answer(HERE, { type: "success", title: "Image Deleted" });
   }
 
-  return refused(null, undefined, { type: "error", title: "Unknown Action", description: "Nothing was changed." });
+  return refuse(400, "Unknown Action", "Nothing was changed.", NO_FORM);
 }
 
 export default function AdminSlider({ loaderData, actionData }: Route.ComponentProps) {
@@ -148,9 +132,8 @@ export default function AdminSlider({ loaderData, actionData }: Route.ComponentP
   const { key } = useLocation();
   const resultFor = (form: SliderFormId) => (actionData?.form === form ? (actionData.result as never) : undefined);
   return (
-    <AdminPage title="Settings" intro="Platform settings, email templates, the homepage slider, plans and coupons.">
+    <>
       <ActionToast toast={actionData?.toast} />
-      <SettingsNav />
       <div className="space-y-6">
         <SectionCard
           id="slides"
@@ -171,6 +154,6 @@ export default function AdminSlider({ loaderData, actionData }: Route.ComponentP
           <AddFromDesignForm key={key} designs={loaderData.designs} loadError={loaderData.designsError} lastResult={resultFor("design")} />
         </SectionCard>
       </div>
-    </AdminPage>
+    </>
   );
 }

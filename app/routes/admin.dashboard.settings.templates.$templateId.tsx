@@ -1,13 +1,13 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, useLocation } from "react-router";
-import { AdminPage, LoadError, SectionCard, SettingsNav } from "~/components/admin/admin-page";
+import { LoadError, SectionCard } from "~/components/admin/admin-page";
 import { TemplateEditor } from "~/components/admin/template-editor";
 import { ActionToast } from "~/components/ui/action-toast";
 import { ADMIN_LOAD_ERRORS, TemplateSchema } from "~/domain/admin";
 import { readForm } from "~/server/forms.server";
+import { answer, refuse } from "~/server/admin/responses.server";
 import { findTemplate, saveTemplate } from "~/server/admin/templates.server";
 import { requireAdmin } from "~/server/session.server";
-import { actionToast, redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/admin.dashboard.settings.templates.$templateId";
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => [
@@ -15,7 +15,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) => [
 ];
 
 const LIST = "/admin/dashboard/settings/templates";
-const NOT_FOUND = { type: "error", title: "Template Not Found", description: "That email template does not exist." } as const;
+const NOT_FOUND = { title: "Template Not Found", description: "That email template does not exist." } as const;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -30,9 +30,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { template, loadError: null, notFound: false };
 }
 
-/** A refusal changes nothing: a 4xx and this page again, with its message (JavaScript or not). */
 function notFound() {
-  return data({ result: undefined, posted: null, toast: actionToast(NOT_FOUND) }, { status: 404 });
+  return refuse(404, NOT_FOUND.title, NOT_FOUND.description, { result: undefined, posted: null });
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -41,24 +40,17 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!(await findTemplate(params.templateId))) return notFound();
   const submission = parseWithZod(formData, { schema: TemplateSchema });
   if (submission.status !== "success") {
-    return data(
-      {
-        result: submission.reply(),
-        posted: null,
-        toast: actionToast({ type: "error", title: "Template Not Saved", description: "Please correct the errors below." }),
-      },
-      { status: 400 },
-    );
+    return refuse(400, "Template Not Saved", "Please correct the errors below.", { result: submission.reply(), posted: null });
   }
   if (formData.get("intent") === "preview") {
     return { result: undefined, posted: submission.value, toast: null };
   }
   if (!(await saveTemplate(params.templateId, submission.value))) return notFound();
-  return redirectWithToast(
-    `${LIST}/${params.templateId}`,
-    { type: "success", title: "Template Saved", description: "The next email sent from it uses this version." },
-    { status: 303 },
-  );
+  return answer(`${LIST}/${params.templateId}`, {
+    type: "success",
+    title: "Template Saved",
+    description: "The next email sent from it uses this version.",
+  });
 }
 
 export default function AdminTemplate({ loaderData, actionData }: Route.ComponentProps) {
@@ -66,9 +58,8 @@ export default function AdminTemplate({ loaderData, actionData }: Route.Componen
   // A save redirects here (a new location): the editor starts again from what was stored.
   const location = useLocation();
   return (
-    <AdminPage title="Settings" intro="Platform settings, email templates, the homepage slider, plans and coupons.">
+    <>
       <ActionToast toast={actionData?.toast} />
-      <SettingsNav />
       <p className="mb-4 text-sm">
         <Link to={LIST} className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-300">
           ← All email templates
@@ -90,6 +81,6 @@ export default function AdminTemplate({ loaderData, actionData }: Route.Componen
       ) : (
         <LoadError message={loaderData.loadError ?? ADMIN_LOAD_ERRORS.templates} />
       )}
-    </AdminPage>
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { AdminPage, LoadError, SectionCard, SettingsNav } from "~/components/admin/admin-page";
+import { LoadError, SectionCard } from "~/components/admin/admin-page";
 import { ADMIN_LOAD_ERRORS } from "~/domain/admin";
 import { listTemplates } from "~/server/admin/templates.server";
 import { requireAdmin } from "~/server/session.server";
@@ -19,8 +19,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function AdminTemplates({ loaderData }: Route.ComponentProps) {
   return (
-    <AdminPage title="Settings" intro="Platform settings, email templates, the homepage slider, plans and coupons.">
-      <SettingsNav />
+    <>
       <SectionCard
         id="templates"
         title="Email templates"
@@ -55,6 +54,6 @@ export default function AdminTemplates({ loaderData }: Route.ComponentProps) {
           </ul>
         )}
       </SectionCard>
-    </AdminPage>
+    </>
   );
 }

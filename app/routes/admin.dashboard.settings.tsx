@@ -1,16 +1,16 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, useNavigation } from "react-router";
-import { AdminPage, SectionCard, SettingsNav } from "~/components/admin/admin-page";
+import { Form, useNavigation } from "react-router";
+import { SectionCard } from "~/components/admin/admin-page";
 import { CheckboxField, InputField, SubmitButton, TextAreaField } from "~/components/ui/form-fields";
 import { ActionToast } from "~/components/ui/action-toast";
 import { FormErrors } from "~/components/ui/field";
 import { PlatformSettingsSchema, SETTINGS_LIMITS } from "~/domain/admin";
 import { readForm } from "~/server/forms.server";
+import { answer, refuse } from "~/server/admin/responses.server";
 import { savePlatformSettings } from "~/server/admin/settings.server";
 import { requireAdmin } from "~/server/session.server";
 import { loadPlatformSettings } from "~/server/settings.server";
-import { actionToast, redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/admin.dashboard.settings";
 
 export const meta = () => [{ title: "Settings · Admin · Giveawear" }];
@@ -24,16 +24,10 @@ export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
   const submission = parseWithZod(await readForm(request), { schema: PlatformSettingsSchema });
   if (submission.status !== "success") {
-    return data(
-      {
-        result: submission.reply(),
-        toast: actionToast({ type: "error", title: "Settings Not Saved", description: "Please correct the errors below." }),
-      },
-      { status: 400 },
-    );
+    return refuse(400, "Settings Not Saved", "Please correct the errors below.", { result: submission.reply() });
   }
   await savePlatformSettings(submission.value);
-  return redirectWithToast("/admin/dashboard/settings", { type: "success", title: "Settings Saved" }, { status: 303 });
+  return answer("/admin/dashboard/settings", { type: "success", title: "Settings Saved" });
 }
 
 export default function AdminSettings({ loaderData, actionData }: Route.ComponentProps) {
@@ -52,9 +46,8 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
     onValidate: ({ formData }) => parseWithZod(formData, { schema: PlatformSettingsSchema }),
   });
   return (
-    <AdminPage title="Settings" intro="Platform settings, email templates, the homepage slider, plans and coupons.">
+    <>
       <ActionToast toast={actionData?.toast} />
-      <SettingsNav />
       <SectionCard id="platform" title="Platform settings" description="Saved for the whole platform and used from the next request on.">
         <Form method="post" {...getFormProps(form)} className="space-y-6">
           <FormErrors id={form.errorId} errors={form.errors} />
@@ -89,6 +82,6 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
           </SubmitButton>
         </Form>
       </SectionCard>
-    </AdminPage>
+    </>
   );
 }

@@ -1,11 +1,14 @@
 import { Link } from "react-router";
-import { AdminPage, Badge } from "~/components/admin/admin-page";
+import { adminPage, Badge } from "~/components/admin/admin-page";
+import { Table } from "~/components/ui/table";
 import { statusLabel } from "~/domain/admin";
 import { adminOverview } from "~/server/admin/overview.server";
 import { requireAdmin } from "~/server/session.server";
 import type { Route } from "./+types/admin.dashboard";
 
 export const meta = () => [{ title: "Admin Dashboard · Giveawear" }];
+
+export const handle = adminPage({ title: "Admin Dashboard", intro: "The whole platform at a glance." });
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -22,7 +25,7 @@ export default function AdminOverview({ loaderData: data }: Route.ComponentProps
     { label: "Orders", value: data.orders, note: "Prizes claimed or awaiting a claim", to: "/admin/orders" },
   ];
   return (
-    <AdminPage title="Admin Dashboard" intro="The whole platform at a glance.">
+    <>
       <h2 className="sr-only">Totals</h2>
       <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         {totals.map((stat) => (
@@ -45,42 +48,43 @@ export default function AdminOverview({ loaderData: data }: Route.ComponentProps
         <StatusTable title="Campaigns by status" rows={data.campaignsByStatus} total={data.campaigns} />
         <StatusTable title="Orders by status" rows={data.ordersByStatus} total={data.orders} />
       </div>
-    </AdminPage>
+    </>
   );
 }
 
 function StatusTable({ title, rows, total }: { title: string; rows: { status: string; count: number }[]; total: number }) {
+  const share = (count: number) => (total > 0 ? Math.round((count / total) * 100) : 0);
   return (
     <section className="card p-5 sm:p-6" aria-label={title}>
       <h2 className="text-lg font-semibold">{title}</h2>
-      <table className="mt-4 w-full text-sm">
-        <thead className="sr-only">
-          <tr>
-            <th scope="col">Status</th>
-            <th scope="col">Count</th>
-            <th scope="col">Share</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => {
-            const share = total > 0 ? Math.round((row.count / total) * 100) : 0;
-            return (
-              <tr key={row.status} className="border-t border-slate-100 first:border-t-0 dark:border-slate-800">
-                <th scope="row" className="py-2.5 pr-3 text-left font-normal">
-                  <Badge tone={row.count > 0 ? "brand" : "neutral"}>{statusLabel(row.status)}</Badge>
-                </th>
-                <td className="py-2.5 pr-3 text-right font-semibold tabular-nums">{number(row.count)}</td>
-                <td className="w-2/5 py-2.5">
-                  <div className="h-2 rounded-full bg-slate-100 dark:bg-slate-800" aria-hidden="true">
-                    <div className="h-2 rounded-full bg-brand-600 dark:bg-brand-400" style={{ width: `${share}%` }} />
-                  </div>
-                  <span className="sr-only">{share}%</span>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <Table
+        className="mt-4 w-full text-sm"
+        headClassName="sr-only"
+        rowClassName="border-t border-slate-100 first:border-t-0 dark:border-slate-800"
+        columns={[
+          {
+            header: "Status",
+            rowHeader: true,
+            className: "py-2.5 pr-3 text-left font-normal",
+            cell: (row) => <Badge tone={row.count > 0 ? "brand" : "neutral"}>{statusLabel(row.status)}</Badge>,
+          },
+          { header: "Count", className: "py-2.5 pr-3 text-right font-semibold tabular-nums", cell: (row) => number(row.count) },
+          {
+            header: "Share",
+            className: "w-2/5 py-2.5",
+            cell: (row) => (
+              <>
+                <div className="h-2 rounded-full bg-slate-100 dark:bg-slate-800" aria-hidden="true">
+                  <div className="h-2 rounded-full bg-brand-600 dark:bg-brand-400" style={{ width: `${share(row.count)}%` }} />
+                </div>
+                <span className="sr-only">{share(row.count)}%</span>
+              </>
+            ),
+          },
+        ]}
+        rows={rows}
+        rowKey={(row) => row.status}
+      />
     </section>
   );
 }

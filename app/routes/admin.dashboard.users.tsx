@@ -1,17 +1,28 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, useNavigation } from "react-router";
-import { AdminPage, Badge, LoadError, Pager } from "~/components/admin/admin-page";
+import { Form, Link } from "react-router";
+import { adminPage, Badge, LoadError, Pager } from "~/components/admin/admin-page";
 import { ActionToast } from "~/components/ui/action-toast";
+import { useSubmitting } from "~/components/ui/use-submitting";
 import { ADMIN_LOAD_ERRORS, pageFrom, ROLE_LABELS, RoleChangeSchema, roleChangeProblem } from "~/domain/admin";
 import { STORED_ROLES } from "~/domain/roles";
 import { readForm } from "~/server/forms.server";
+import { answer, refuse, thisPage } from "~/server/admin/responses.server";
 import { type AdminUserRow, listUsers, sendSignInCode, setStoredRole } from "~/server/admin/users.server";
 import { clientIp } from "~/server/request.server";
 import { requireAdmin } from "~/server/session.server";
-import { actionToast, redirectWithToast, type ToastInput } from "~/server/toast.server";
 import type { Route } from "./+types/admin.dashboard.users";
 
 export const meta = () => [{ title: "Users · Admin · Giveawear" }];
+
+export const handle = adminPage({
+  title: "Users",
+  intro: (
+    <>
+      Search accounts, set their stored role and send them a sign-in code. Addresses listed in <code>ADMIN_EMAILS</code> or{" "}
+      <code>EDITOR_EMAILS</code> keep their configured role whatever is stored here, and you cannot remove your own admin role.
+    </>
+  ),
+});
 
 const MAX_QUERY = 100;
 const USER_MISSING = "That user no longer exists.";
@@ -31,12 +42,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const url = new URL(request.url);
-  const back = `${url.pathname}${url.search}`;
-  const answer = (toast: ToastInput) => redirectWithToast(back, toast, { status: 303 });
-  // A refusal changes nothing: it answers a 4xx and this page again, with its message (JavaScript or not).
-  const refuse = (status: number, title: string, description: string) =>
-    data({ toast: actionToast({ type: "error", title, description }) }, { status });
+  const back = thisPage(request);
   const formData = await readForm(request);
   const intent = formData.get("intent");
 
@@ -51,7 +57,11 @@ export async function action({ request }: Route.ActionArgs) {
     if (problem) return refuse(409, "Role Not Saved", problem);
     const user = await setStoredRole(userId, role);
     if (!user) return refuse(404, "Role Not Saved", USER_MISSING);
-    return answer({ type: "success", title: "Role Saved", description: `${user.email} now has the stored role ${ROLE_LABELS[role]}.` });
+    return answer(back, {
+      type: "success",
+      title: "Role Saved",
+      description: `${user.email} now has the stored role ${ROLE_LABELS[role]}.`,
+    });
   }
 
   if (intent === "send-code") {
@@ -60,7 +70,11 @@ export async function action({ request }: Route.ActionArgs) {
     const outcome = await sendSignInCode(userId, clientIp(request));
     switch (outcome.kind) {
       case "sent":
-        return answer({ type: "success", title: "Sign-in Code Sent", description: `A sign-in code has been sent to ${outcome.email}.` });
+        return answer(back, {
+          type: "success",
+          title: "Sign-in Code Sent",
+          description: `A sign-in code has been sent to ${outcome.email}.`,
+        });
       case "limited":
         return refuse(
           429,
@@ -88,15 +102,7 @@ function pageHref(query: string, page: number): string {
 export default function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {
   const { users, query, page, pages, total, adminId, loadError } = loaderData;
   return (
-    <AdminPage
-      title="Users"
-      intro={
-        <>
-          Search accounts, set their stored role and send them a sign-in code. Addresses listed in <code>ADMIN_EMAILS</code> or{" "}
-          <code>EDITOR_EMAILS</code> keep their configured role whatever is stored here, and you cannot remove your own admin role.
-        </>
-      }
-    >
+    <>
       <ActionToast toast={actionData?.toast} />
       <Form method="get" role="search" className="flex flex-col gap-2 sm:flex-row sm:items-end">
         <div className="flex-1">
@@ -146,14 +152,13 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
           </>
         )}
       </div>
-    </AdminPage>
+    </>
   );
 }
 
 function UserRow({ user, isSelf }: { user: AdminUserRow; isSelf: boolean }) {
-  const navigation = useNavigation();
-  const busy = (intent: string) =>
-    navigation.state === "submitting" && navigation.formData?.get("userId") === user.id && navigation.formData?.get("intent") === intent;
+  const submitting = useSubmitting();
+  const busy = (intent: string) => submitting({ userId: user.id, intent });
   const roleId = `role-${user.id}`;
   return (
     <li

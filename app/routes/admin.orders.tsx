@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { AdminPage, LoadError } from "~/components/admin/admin-page";
+import { adminPage, LoadError } from "~/components/admin/admin-page";
 import { OrderFilters, OrderList, OrdersPager, ordersHref, type QueueOrderView, type ShipFormState } from "~/components/admin/orders";
 import { ActionToast } from "~/components/ui/action-toast";
 import { ADMIN_LOAD_ERRORS } from "~/domain/admin";
@@ -15,11 +15,19 @@ import {
   requeueCancelledOrder,
 } from "~/server/fulfilment/orders.server";
 import { printifyEnabled } from "~/server/fulfilment/printify.server";
+import { answer, refuse } from "~/server/admin/responses.server";
 import { requireAdmin } from "~/server/session.server";
-import { actionToast, redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/admin.orders";
 
 export const meta: Route.MetaFunction = () => [{ title: "Orders · Admin · Giveawear" }];
+
+export const handle = adminPage<Route.ComponentProps["loaderData"]>({
+  title: "Orders",
+  intro: ({ printify, webhooks }) =>
+    printify
+      ? `Printify is connected: claimed prizes are sent to Printify automatically and their status follows ${webhooks ? "its webhooks (checked by polling too)" : "polling (set PRINTIFY_WEBHOOK_SECRET for webhooks)"}. You can still mark an order shipped by hand.`
+      : "Manual fulfilment: Printify is not connected, so claimed prizes wait here. Make and send each one, then mark it fulfilled, or shipped with its tracking number; the winner is emailed when it ships.",
+});
 
 /** ?status= (one of ours) and ?page=; anything else is ignored. */
 function queueQuery(url: URL): { status: OrderStatus | undefined; page: number } {
@@ -48,18 +56,15 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 const CHANGE_REFUSED = {
-  type: "error",
   title: "Order Not Updated",
   description: "This order can no longer be changed that way; the list shows its current state.",
 } as const;
-const ORDER_MISSING = { type: "error", title: "Order Not Found", description: "This order does not exist any more." } as const;
+const ORDER_MISSING = { title: "Order Not Found", description: "This order does not exist any more." } as const;
 
 /** An order change that did not happen: 404 when the order is gone, 409 when its state forbids it. */
 function refused(result: Exclude<AdminChange, "done">) {
-  return data(
-    { ship: null, toast: actionToast(result === "missing" ? ORDER_MISSING : CHANGE_REFUSED) },
-    { status: result === "missing" ? 404 : 409 },
-  );
+  const { title, description } = result === "missing" ? ORDER_MISSING : CHANGE_REFUSED;
+  return refuse(result === "missing" ? 404 : 409, title, description, { ship: null });
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -68,22 +73,18 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const orderId = String(form.get("orderId") ?? "");
-  if (!orderId) return data({ ship: null, toast: actionToast(ORDER_MISSING) }, { status: 400 });
+  if (!orderId) return refuse(400, ORDER_MISSING.title, ORDER_MISSING.description, { ship: null });
 
   if (intent === "fulfil") {
     const result = await markOrderFulfilled(orderId);
     if (result !== "done") return refused(result);
-    return redirectWithToast(back, { type: "success", title: "Order Updated", description: "Marked as fulfilled." }, { status: 303 });
+    return answer(back, { type: "success", title: "Order Updated", description: "Marked as fulfilled." });
   }
 
   if (intent === "requeue") {
     const result = await requeueCancelledOrder(orderId);
     if (result !== "done") return refused(result);
-    return redirectWithToast(
-      back,
-      { type: "success", title: "Order Updated", description: "Re-queued: the order is pending again." },
-      { status: 303 },
-    );
+    return answer(back, { type: "success", title: "Order Updated", description: "Re-queued: the order is pending again." });
   }
 
   if (intent === "ship") {
@@ -104,30 +105,20 @@ export async function action({ request }: Route.ActionArgs) {
     }
     const result = await markOrderShipped(orderId, parsed.data);
     if (result !== "done") return refused(result);
-    return redirectWithToast(
-      back,
-      { type: "success", title: "Order Shipped", description: "Marked as shipped; the winner has been emailed the tracking number." },
-      { status: 303 },
-    );
+    return answer(back, {
+      type: "success",
+      title: "Order Shipped",
+      description: "Marked as shipped; the winner has been emailed the tracking number.",
+    });
   }
 
-  return data(
-    { ship: null, toast: actionToast({ type: "error", title: "Unknown Action", description: "Please try again." }) },
-    { status: 400 },
-  );
+  return refuse(400, "Unknown Action", "Please try again.", { ship: null });
 }
 
 export default function AdminOrders({ loaderData, actionData }: Route.ComponentProps) {
-  const { orders, status, page, total, counts, pageSize, printify, webhooks, loadError } = loaderData;
+  const { orders, status, page, total, counts, pageSize, printify, loadError } = loaderData;
   return (
-    <AdminPage
-      title="Orders"
-      intro={
-        printify
-          ? `Printify is connected: claimed prizes are sent to Printify automatically and their status follows ${webhooks ? "its webhooks (checked by polling too)" : "polling (set PRINTIFY_WEBHOOK_SECRET for webhooks)"}. You can still mark an order shipped by hand.`
-          : "Manual fulfilment: Printify is not connected, so claimed prizes wait here. Make and send each one, then mark it fulfilled, or shipped with its tracking number; the winner is emailed when it ships."
-      }
-    >
+    <>
       <ActionToast toast={actionData?.toast} />
       {loadError ? (
         <LoadError message={loadError} />
@@ -138,6 +129,6 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
           <OrdersPager status={status} page={page} total={total} pageSize={pageSize} />
         </>
       )}
-    </AdminPage>
+    </>
   );
 }

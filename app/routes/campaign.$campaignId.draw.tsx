@@ -1,5 +1,6 @@
 import { Link, data, redirect } from "react-router";
 import { CampaignNotFound } from "~/components/campaign/campaign-sections";
+import { type Column, Table } from "~/components/ui/table";
 import { formatUtcDateTime, publicPhase } from "~/domain/campaign-status";
 import { DRAW_PROCEDURE } from "~/domain/draw";
 import { findVisibleCampaign } from "~/server/campaign-page.server";
@@ -60,6 +61,26 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 const mono = "font-mono text-xs break-all";
 
+type DrawPick = NonNullable<Exclude<Route.ComponentProps["loaderData"], { notFound: true }>["draw"]>["picks"][number];
+
+const PICK_COLUMNS: Column<DrawPick>[] = [
+  {
+    header: "Prize",
+    className: "py-2 pr-3",
+    cell: (pick) => (
+      <>
+        {pick.prize}
+        {pick.redrawnAt ? <span className="block text-xs">Redrawn on {pick.redrawnAt}</span> : null}
+        {pick.replaced ? <span className="block text-xs">Replaced: not claimed in time</span> : null}
+      </>
+    ),
+  },
+  { header: "Winner", className: "py-2 pr-3 [overflow-wrap:anywhere]", cell: (pick) => pick.winner ?? "Hidden by the organiser" },
+  { header: "Entry id", className: `py-2 pr-3 ${mono}`, cell: (pick) => pick.entryId },
+  { header: "Ticket", className: "py-2 pr-3 font-mono text-xs", cell: (pick) => pick.ticket },
+  { header: "Random number n", headerClassName: "py-2", className: "py-2 font-mono text-xs", cell: (pick) => pick.counter },
+];
+
 export default function DrawPage({ loaderData }: Route.ComponentProps) {
   if ("notFound" in loaderData) return <CampaignNotFound />;
   const { campaign, draw, procedure } = loaderData;
@@ -112,44 +133,17 @@ export default function DrawPage({ loaderData }: Route.ComponentProps) {
 
           <h2>Picks</h2>
           {draw.picks.length ? (
-            <div className="mt-4 overflow-x-auto">
-              <table className="w-full text-left text-sm" data-testid="draw-picks">
-                <thead>
-                  <tr className="border-b border-slate-300 dark:border-slate-700">
-                    <th scope="col" className="py-2 pr-3">
-                      Prize
-                    </th>
-                    <th scope="col" className="py-2 pr-3">
-                      Winner
-                    </th>
-                    <th scope="col" className="py-2 pr-3">
-                      Entry id
-                    </th>
-                    <th scope="col" className="py-2 pr-3">
-                      Ticket
-                    </th>
-                    <th scope="col" className="py-2">
-                      Random number n
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {draw.picks.map((pick) => (
-                    <tr key={`${pick.rank}-${pick.counter}`} className="border-b border-slate-200 align-top dark:border-slate-800">
-                      <td className="py-2 pr-3">
-                        {pick.prize}
-                        {pick.redrawnAt ? <span className="block text-xs">Redrawn on {pick.redrawnAt}</span> : null}
-                        {pick.replaced ? <span className="block text-xs">Replaced: not claimed in time</span> : null}
-                      </td>
-                      <td className="py-2 pr-3 [overflow-wrap:anywhere]">{pick.winner ?? "Hidden by the organiser"}</td>
-                      <td className={`py-2 pr-3 ${mono}`}>{pick.entryId}</td>
-                      <td className="py-2 pr-3 font-mono text-xs">{pick.ticket}</td>
-                      <td className="py-2 font-mono text-xs">{pick.counter}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <Table
+              scroll={{ className: "mt-4 overflow-x-auto" }}
+              className="w-full text-left text-sm"
+              testId="draw-picks"
+              headRowClassName="border-b border-slate-300 dark:border-slate-700"
+              headerClassName="py-2 pr-3"
+              rowClassName="border-b border-slate-200 align-top dark:border-slate-800"
+              columns={PICK_COLUMNS}
+              rows={draw.picks}
+              rowKey={(pick) => `${pick.rank}-${pick.counter}`}
+            />
           ) : (
             <p>There were no entries, so no winner was drawn.</p>
           )}

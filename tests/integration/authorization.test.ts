@@ -3,6 +3,7 @@
  * another user, an editor and an admin, over real HTTP. Crafted POSTs must change nothing.
  */
 import { randomBytes } from "node:crypto";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { prisma } from "~/server/db.server";
 import { drawCampaign } from "~/server/draw/run.server";
@@ -260,7 +261,11 @@ describe("pages", () => {
   it("covers every route in app/routes.ts", async () => {
     const { default: routes } = await import("~/routes");
     const covered = PAGES.map(([, path]) => new URL(path(), "http://x").pathname);
-    const patterns = routes.map((route) => route.path ?? "").filter((path) => path !== "*");
+    // Layout routes (the admin panel's) have no path of their own: their children are routes too.
+    const all = (entries: RouteConfigEntry[]): RouteConfigEntry[] => entries.flatMap((route) => [route, ...all(route.children ?? [])]);
+    const patterns = all(routes)
+      .map((route) => route.path ?? "")
+      .filter((path) => path !== "*");
     for (const pattern of patterns) {
       const matcher = new RegExp(
         `^/${pattern

@@ -1,6 +1,28 @@
 import type { ReactNode } from "react";
-import { Link, NavLink } from "react-router";
+import { Link, NavLink, useMatches } from "react-router";
 import { AdminTabs } from "./admin-tabs";
+
+/**
+ * What an admin page says above the tabs, exported as its route's `handle`: a title and an intro
+ * (which may read the page's loader data). The admin layout route shows the deepest one.
+ */
+export interface AdminPageHandle<Data = never> {
+  adminPage: { title: string; intro?: ReactNode | ((loaderData: Data) => ReactNode) };
+}
+
+export function adminPage<Data = never>(page: AdminPageHandle<Data>["adminPage"]): AdminPageHandle<Data> {
+  return { adminPage: page };
+}
+
+/** The title and intro of the deepest matched route that has them. */
+export function useAdminPageHeading(): { title: string; intro?: ReactNode } {
+  const matches = useMatches();
+  for (const match of [...matches].reverse()) {
+    const page = (match.handle as Partial<AdminPageHandle<unknown>> | undefined)?.adminPage;
+    if (page) return { title: page.title, intro: typeof page.intro === "function" ? page.intro(match.loaderData) : page.intro };
+  }
+  throw new Error(`No admin page heading: export handle = adminPage({ title }) from ${matches.at(-1)?.id ?? "the route"}.`);
+}
 
 /** Every admin tab: heading, the tab bar, then the tab's content. */
 export function AdminPage({ title, intro, children }: { title: string; intro?: ReactNode; children: ReactNode }) {

@@ -1,10 +1,11 @@
 import type { ReactNode } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
 import { countryName } from "~/domain/claims";
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from "~/domain/printify";
 import type { QueueOrder } from "~/server/fulfilment/orders.server";
 import { Badge } from "./admin-page";
 import { StatusFilters } from "./status-filters";
+import { useSubmitting } from "../ui/use-submitting";
 
 /** The admin's order queue (/admin/orders): filters, one card per order, its actions as plain POST forms. */
 
@@ -45,22 +46,16 @@ function formatDate(iso: string | null): string {
 }
 
 export function OrderFilters({ current, counts }: { current: OrderStatus | undefined; counts: Record<string, number> }) {
-  const all = Object.values(counts).reduce((sum, n) => sum + n, 0);
-  const filters: { label: string; status: OrderStatus | undefined; count: number }[] = [
-    { label: "All", status: undefined, count: all },
-    ...ORDER_STATUSES.map((status) => ({ label: ORDER_STATUS_LABELS[status], status, count: counts[status] ?? 0 })),
-  ];
   const csv = `/admin/orders.csv${current ? `?status=${current}` : ""}`;
   return (
     <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
       <StatusFilters
         label="Filter orders by status"
-        filters={filters.map((filter) => ({
-          label: filter.label,
-          count: filter.count,
-          href: ordersHref({ status: filter.status }),
-          active: filter.status === current,
-        }))}
+        statuses={ORDER_STATUSES}
+        labels={ORDER_STATUS_LABELS}
+        counts={counts}
+        current={current ?? null}
+        href={(status) => ordersHref({ status: status ?? undefined })}
       />
       <a href={csv} download className="btn-secondary shrink-0 self-start sm:self-auto">
         Export CSV
@@ -236,14 +231,28 @@ function OrderCard({ order, printify, ship }: { order: QueueOrderView; printify:
                 : "This order was cancelled. Re-queue it to make and send it by hand, or mark it shipped if the prize went out another way."}{" "}
             The winner sees that there is a problem with the order until then.
           </p>
-          <RequeueForm orderId={order.id} />
+          <OrderButtonForm
+            orderId={order.id}
+            intent="requeue"
+            label="Re-queue order"
+            formClassName="shrink-0"
+            buttonClassName="btn-secondary w-full sm:w-auto"
+          />
         </div>
       ) : null}
 
       {canFulfil || canShip ? (
         <div className="mt-5 flex flex-col gap-4 border-t border-slate-200 pt-5 lg:flex-row lg:items-end dark:border-slate-800">
           {canShip ? <ShipForm order={order} state={ship} /> : null}
-          {canFulfil ? <FulfilForm orderId={order.id} /> : null}
+          {canFulfil ? (
+            <OrderButtonForm
+              orderId={order.id}
+              intent="fulfil"
+              label="Mark fulfilled"
+              formClassName="lg:ml-auto"
+              buttonClassName="btn-secondary w-full lg:w-auto"
+            />
+          ) : null}
         </div>
       ) : null}
     </article>
@@ -251,31 +260,30 @@ function OrderCard({ order, printify, ship }: { order: QueueOrderView; printify:
 }
 
 function useBusy(orderId: string, intent: string): boolean {
-  const navigation = useNavigation();
-  return (
-    navigation.state === "submitting" && navigation.formData?.get("orderId") === orderId && navigation.formData?.get("intent") === intent
-  );
+  const submitting = useSubmitting();
+  return submitting({ orderId, intent });
 }
 
-function FulfilForm({ orderId }: { orderId: string }) {
-  const busy = useBusy(orderId, "fulfil");
+/** A one-button change to an order (fulfil, re-queue). */
+function OrderButtonForm({
+  orderId,
+  intent,
+  label,
+  formClassName,
+  buttonClassName,
+}: {
+  orderId: string;
+  intent: "fulfil" | "requeue";
+  label: string;
+  formClassName: string;
+  buttonClassName: string;
+}) {
+  const busy = useBusy(orderId, intent);
   return (
-    <Form method="post" className="lg:ml-auto">
+    <Form method="post" className={formClassName}>
       <input type="hidden" name="orderId" value={orderId} />
-      <button type="submit" name="intent" value="fulfil" className="btn-secondary w-full lg:w-auto" disabled={busy}>
-        {busy ? "Saving..." : "Mark fulfilled"}
-      </button>
-    </Form>
-  );
-}
-
-function RequeueForm({ orderId }: { orderId: string }) {
-  const busy = useBusy(orderId, "requeue");
-  return (
-    <Form method="post" className="shrink-0">
-      <input type="hidden" name="orderId" value={orderId} />
-      <button type="submit" name="intent" value="requeue" className="btn-secondary w-full sm:w-auto" disabled={busy}>
-        {busy ? "Saving..." : "Re-queue order"}
+      <button type="submit" name="intent" value={intent} className={buttonClassName} disabled={busy}>
+        {busy ? "Saving..." : label}
       </button>
     </Form>
   );

@@ -1,6 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import {
   SLIDER_LIMITS,
   SLIDER_UPLOAD_MAX_MB,
@@ -12,6 +12,7 @@ import {
 import { FieldErrors, FormErrors } from "../ui/field";
 import { Badge, LoadError } from "./admin-page";
 import { InputField, SubmitButton } from "../ui/form-fields";
+import { useSubmitting } from "../ui/use-submitting";
 
 export interface SlideRow {
   id: string;
@@ -33,11 +34,8 @@ export type SliderResults = Partial<Record<SliderFormId, SubmissionResult<string
 const SOURCE_LABELS: Record<string, string> = { url: "URL", upload: "Upload", design: "AI design" };
 
 function useBusy() {
-  const navigation = useNavigation();
-  return (intent: string, imageId?: string) =>
-    navigation.state === "submitting" &&
-    navigation.formData?.get("intent") === intent &&
-    (imageId === undefined || navigation.formData?.get("imageId") === imageId);
+  const submitting = useSubmitting();
+  return (intent: string, imageId?: string) => submitting({ intent, imageId });
 }
 
 export function SlideList({ slides }: { slides: SlideRow[] }) {

@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from "react";
 import { axisDayIndexes, dayLabel, formatCount, niceScale, percentOf, plural, scaled, type DayCount } from "~/domain/dashboard";
+import { Table } from "../ui/table";
 
 /**
  * Charts drawn on the server as SVG: they need no JavaScript and no library. Each one is an image
@@ -26,30 +27,25 @@ function DataTable({ caption, headers, rows }: { caption: string; headers: [stri
         </span>
         Data table
       </summary>
-      <div className="mt-2 max-h-64 overflow-auto rounded-lg border border-slate-200 dark:border-slate-700">
-        <table className="w-full text-left">
-          <caption className="sr-only">{caption}</caption>
-          <thead className="sticky top-0 bg-slate-50 dark:bg-slate-800">
-            <tr>
-              {headers.map((header, index) => (
-                <th key={header} scope="col" className={`px-3 py-2 font-semibold ${index === 1 ? "text-right" : ""}`}>
-                  {header}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map(([label, value]) => (
-              <tr key={label} className="border-t border-slate-100 dark:border-slate-800">
-                <th scope="row" className="px-3 py-1.5 font-normal">
-                  {label}
-                </th>
-                <td className="px-3 py-1.5 text-right tabular-nums">{value}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <Table
+        scroll={{ className: "mt-2 max-h-64 overflow-auto rounded-lg border border-slate-200 dark:border-slate-700" }}
+        caption={caption}
+        className="w-full text-left"
+        headClassName="sticky top-0 bg-slate-50 dark:bg-slate-800"
+        headerClassName="px-3 py-2 font-semibold"
+        rowClassName="border-t border-slate-100 dark:border-slate-800"
+        columns={[
+          { header: headers[0], rowHeader: true, className: "px-3 py-1.5 font-normal", cell: ([label]) => label },
+          {
+            header: headers[1],
+            headerClassName: "px-3 py-2 font-semibold text-right",
+            className: "px-3 py-1.5 text-right tabular-nums",
+            cell: ([, value]) => value,
+          },
+        ]}
+        rows={rows}
+        rowKey={([label]) => label}
+      />
     </details>
   );
 }
