@@ -613,7 +613,7 @@ async function seedDemoCampaigns(tx: Tx): Promise<Pick<SeedResult, "demoCampaign
         code: rank === 2 ? `CREDIT-${random.int(10000, 99999)}` : null,
         winnerEntryId: winner?.id ?? null,
         winnerEmail: winner?.email ?? null,
-        redeemByDate: winner ? new Date(endMs + 30 * DAY) : null,
+        claimDeadline: winner ? new Date(endMs + 30 * DAY) : null,
       });
     }
 

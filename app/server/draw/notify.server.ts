@@ -106,7 +106,7 @@ async function notifyLeased(campaignId: string, now: Date, lease: Date): Promise
   for (const prize of campaign.additionalPrizes) {
     if (!prize.winnerEntryId || !prize.winnerEmail) continue;
     const code = prize.code?.trim() ?? "";
-    const redeemBy = prize.redeemByDate ? formatUtcDate(prize.redeemByDate) : "";
+    const redeemBy = prize.claimDeadline ? formatUtcDate(prize.claimDeadline) : "";
     const instructions = code
       ? `Your code: ${code}. ${redeemBy ? `Redeem it with ${campaign.brandName} before ${redeemBy}.` : `Redeem it with ${campaign.brandName}.`}`
       : `${campaign.brandName} will contact you at this address to hand over your prize.`;
