@@ -34,8 +34,6 @@ export function pageFrom(value: string | null, pages: number): number {
 
 /** Campaign.status values in lifecycle order. */
 export const CAMPAIGN_STATUS_ORDER = ["draft", "pending_payment", "active", "completed"] as const;
-/** Order.status values in fulfilment order. */
-export const ORDER_STATUS_ORDER = ["pending", "submitted", "fulfilled", "shipped", "cancelled"] as const;
 
 const STATUS_LABELS: Record<string, string> = {
   draft: "Draft",
