@@ -34,8 +34,6 @@ export function pageFrom(value: string | null, pages: number): number {
 
 /** Campaign.status values in lifecycle order. */
 export const CAMPAIGN_STATUS_ORDER = ["draft", "pending_payment", "active", "completed"] as const;
-/** Order.status values in fulfilment order. */
-export const ORDER_STATUS_ORDER = ["pending", "submitted", "fulfilled", "shipped", "cancelled"] as const;
 
 const STATUS_LABELS: Record<string, string> = {
   draft: "Draft",
@@ -105,8 +103,8 @@ export const SAMPLE_TOKENS: Record<string, string> = {
   entry_coupon: "THANKS15 (15% off your next order)",
   referral_offer: "Want better odds? Share your personal link: every friend who enters through it earns you 3 bonus entries.",
   referral_link: "https://giveawear.example/campaign/sample?ref=sample-entry",
-  redemption_link: "https://giveawear.example/claim/sample-token",
-  redemption_deadline: "June 30, 2026, 12:00 UTC",
+  claim_link: "https://giveawear.example/claim/sample-token",
+  claim_deadline: "June 30, 2026, 12:00 UTC",
   claim_choices: "size, style and colour",
   campaign_end_date: "June 16, 2026, 12:00 UTC",
   code: "123456",

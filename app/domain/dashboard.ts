@@ -278,30 +278,3 @@ export function axisDayIndexes(length: number): number[] {
   if (length <= 2) return Array.from({ length }, (_, i) => i);
   return [...new Set([0, Math.floor((length - 1) / 2), length - 1])];
 }
-
-// ---------------------------------------------------------------------------------------------
-// Fulfilment (SPEC Order: missing order -> "Pending Selection" / "Not Yet Initiated")
-// ---------------------------------------------------------------------------------------------
-
-/** SPEC "Order statuses": submitted, fulfilled, others shown as pending (plus our shipped and cancelled). */
-export function orderStatusLabel(status: string | null | undefined): string {
-  switch (status) {
-    case undefined:
-    case null:
-      return "Not Yet Initiated";
-    case "submitted":
-      return "Submitted";
-    case "fulfilled":
-      return "Fulfilled";
-    case "shipped":
-      return "Shipped";
-    case "cancelled":
-      return "Cancelled";
-    default:
-      return "Pending";
-  }
-}
-
-export function isShipped(status: string | null | undefined): boolean {
-  return status === "fulfilled" || status === "shipped";
-}

@@ -1,47 +1,11 @@
 import { z } from "zod";
+import { type OrderStatus, type PrizeOrder, type ProviderUpdate, type Shipment, safeTrackingUrl } from "./orders";
 
 /**
  * Printify (decision 014, issue 6 item 4), the pure part: which catalogue product a prize is, the
- * order we send, how Printify's statuses and webhook events become ours. The HTTP client and the
- * jobs live in app/server/fulfilment/.
+ * order we send, how Printify's statuses and webhook events become ours (domain/orders). The HTTP
+ * client and the jobs live in app/server/fulfilment/.
  */
-
-// ---------------------------------------------------------------------------------------------
-// Our order statuses (SPEC "Order statuses": submitted, fulfilled, others shown as pending)
-
-export const ORDER_STATUSES = ["pending", "submitted", "fulfilled", "shipped", "cancelled"] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-
-export function isOrderStatus(value: unknown): value is OrderStatus {
-  return typeof value === "string" && (ORDER_STATUSES as readonly string[]).includes(value);
-}
-
-export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
-  pending: "Pending",
-  submitted: "Submitted",
-  fulfilled: "Fulfilled",
-  shipped: "Shipped",
-  cancelled: "Cancelled",
-};
-
-/** SPEC: "Shipped is true when status is fulfilled or shipped". */
-export function isShipped(status: string): boolean {
-  return status === "fulfilled" || status === "shipped";
-}
-
-const PROGRESS: Record<OrderStatus, number> = { pending: 0, submitted: 1, fulfilled: 2, shipped: 3, cancelled: -1 };
-
-/**
- * Where an order goes when news arrives. Webhooks come in any order and are retried, so an order
- * only ever moves forward (pending → submitted → fulfilled → shipped); a cancellation stops one
- * that has not left the printer, and nothing moves a cancelled order but a shipment.
- */
-export function advanceStatus(current: OrderStatus, incoming: OrderStatus | null): OrderStatus {
-  if (!incoming || incoming === current) return current;
-  if (incoming === "cancelled") return isShipped(current) ? current : "cancelled";
-  if (current === "cancelled") return incoming === "shipped" ? "shipped" : current;
-  return PROGRESS[incoming] > PROGRESS[current] ? incoming : current;
-}
 
 // ---------------------------------------------------------------------------------------------
 // The catalogue mapping
@@ -238,24 +202,6 @@ export function splitName(fullName: string): { first_name: string; last_name: st
   return { first_name: words.slice(0, -1).join(" "), last_name: words.at(-1) ?? "" };
 }
 
-export interface PrizeOrder {
-  /** Our Order.id: sent as external_id, so a retried send can be recognised. */
-  id: string;
-  prizeRank: number;
-  winnerEmail: string;
-  size: string | null;
-  style: string | null;
-  color: string | null;
-  shipName: string | null;
-  shipLine1: string | null;
-  shipLine2: string | null;
-  shipCity: string | null;
-  shipRegion: string | null;
-  shipPostalCode: string | null;
-  shipCountry: string | null;
-  shipPhone: string | null;
-}
-
 export const LABEL_MAX = 100;
 
 /**
@@ -336,23 +282,6 @@ export function statusFromPrintify(providerStatus: string | null | undefined, ha
   }
 }
 
-export interface Shipment {
-  carrier: string | null;
-  trackingNumber: string;
-  trackingUrl: string | null;
-}
-
-/** A tracking link we may put in an email or a page: http(s) only. */
-export function safeTrackingUrl(value: unknown): string | null {
-  if (typeof value !== "string" || !value.trim()) return null;
-  try {
-    const url = new URL(value.trim());
-    return url.protocol === "https:" || url.protocol === "http:" ? url.toString() : null;
-  } catch {
-    return null;
-  }
-}
-
 const text = z
   .union([z.string(), z.number()])
   .transform((value) => String(value).trim())
@@ -369,12 +298,6 @@ export const PrintifyOrderSchema = z.object({
   shipments: z.array(ShipmentSchema).nullish(),
 });
 export type PrintifyOrder = z.infer<typeof PrintifyOrderSchema>;
-
-export interface ProviderUpdate {
-  providerStatus: string | null;
-  status: OrderStatus | null;
-  shipment: Shipment | null;
-}
 
 /** Printify's order as an update of ours: its status and its latest shipment with a tracking number. */
 export function updateFromPrintifyOrder(order: PrintifyOrder): ProviderUpdate {
@@ -450,36 +373,3 @@ export function updateFromEvent(event: PrintifyEvent): ProviderUpdate | "fetch" 
   if (!status) return "fetch";
   return { providerStatus: data.status || null, status, shipment: null };
 }
-
-// ---------------------------------------------------------------------------------------------
-// The admin's manual queue: marking an order shipped
-
-export const SHIP_MESSAGES = {
-  trackingRequired: "Tracking number is required.",
-  trackingMax: "Tracking number must be at most 100 characters.",
-  carrierMax: "Carrier must be at most 60 characters.",
-  urlInvalid: "Tracking URL must be a web address starting with http:// or https://.",
-} as const;
-
-export const ShipOrderSchema = z.object({
-  trackingNumber: z
-    .string({ error: SHIP_MESSAGES.trackingRequired })
-    .trim()
-    .min(1, SHIP_MESSAGES.trackingRequired)
-    .max(100, SHIP_MESSAGES.trackingMax),
-  carrier: z
-    .string()
-    .trim()
-    .max(60, SHIP_MESSAGES.carrierMax)
-    .optional()
-    .transform((value) => value || null),
-  trackingUrl: z
-    .string()
-    .trim()
-    .max(500, SHIP_MESSAGES.urlInvalid)
-    .optional()
-    .transform((value) => value || null)
-    .refine((value) => value === null || safeTrackingUrl(value) !== null, SHIP_MESSAGES.urlInvalid)
-    .transform((value) => (value === null ? null : safeTrackingUrl(value))),
-});
-export type ShipOrderInput = z.output<typeof ShipOrderSchema>;

@@ -1,7 +1,7 @@
 import { ADMIN_LOAD_ERRORS } from "~/domain/admin";
 import { countryName } from "~/domain/claims";
 import { csvRow } from "~/domain/csv";
-import { isOrderStatus, ORDER_STATUS_LABELS } from "~/domain/printify";
+import { isOrderStatus, ORDER_STATUS_LABELS } from "~/domain/orders";
 import { allQueueOrders } from "~/server/fulfilment/orders.server";
 import { requireAdmin } from "~/server/session.server";
 import type { Route } from "./+types/admin.orders.csv";

@@ -3,7 +3,7 @@ import { adminPage, LoadError } from "~/components/admin/admin-page";
 import { OrderFilters, OrderList, OrdersPager, ordersHref, type QueueOrderView, type ShipFormState } from "~/components/admin/orders";
 import { ActionToast } from "~/components/ui/action-toast";
 import { ADMIN_LOAD_ERRORS } from "~/domain/admin";
-import { isOrderStatus, type OrderStatus, ShipOrderSchema } from "~/domain/printify";
+import { isOrderStatus, type OrderStatus, ShipOrderSchema } from "~/domain/orders";
 import { readForm } from "~/server/forms.server";
 import { getConfig } from "~/server/config.server";
 import {

@@ -5,18 +5,9 @@ import { ChartCard, EntriesOverTimeChart, EntrySourcesChart, TopDomainsChart } f
 import { StatusBadge, toneFor } from "~/components/dashboard/status-badge";
 import { productLabel } from "~/domain/browse";
 import { analyticsBadge, campaignEndDate, formatUtcDate, isPublicStatus } from "~/domain/campaign-status";
-import {
-  chartWindow,
-  dailySeries,
-  DASHBOARD_MESSAGES,
-  formatCount,
-  formatEntryRate,
-  isShipped,
-  orderStatusLabel,
-  percentOf,
-  plural,
-} from "~/domain/dashboard";
+import { chartWindow, dailySeries, DASHBOARD_MESSAGES, formatCount, formatEntryRate, percentOf, plural } from "~/domain/dashboard";
 import { campaignImage } from "~/domain/mockups";
+import { isShipped, orderStatusLabel } from "~/domain/orders";
 import { entriesPerDay, entryFigures, ownCampaignForAnalytics, topEmailDomains, type AnalyticsCampaign } from "~/server/analytics.server";
 import { drawControlsData, type DrawControlsData } from "~/server/draw/controls.server";
 import { requireUser } from "~/server/session.server";

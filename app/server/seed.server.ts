@@ -123,8 +123,8 @@ ${button("{{magic_link}}", "Sign in to Giveawear")}
       "email",
       "brand_name",
       "campaign_title",
-      "redemption_link",
-      "redemption_deadline",
+      "claim_link",
+      "claim_deadline",
       "claim_choices",
       "bonus_gift_name",
       "bonus_gift_code",
@@ -133,8 +133,8 @@ ${button("{{magic_link}}", "Sign in to Giveawear")}
     htmlBody: emailLayout(`<p>Congratulations!</p>
 <p>You are the winner of <strong>{{campaign_title}}</strong> by {{brand_name}}.</p>
 <p>Claim your prize by choosing your {{claim_choices}} and telling us where to ship it:</p>
-${button("{{redemption_link}}", "Claim your prize")}
-<p>Please claim it before {{redemption_deadline}}; after that the prize may go to another entrant.</p>
+${button("{{claim_link}}", "Claim your prize")}
+<p>Please claim it before {{claim_deadline}}; after that the prize may go to another entrant.</p>
 <p>{{bonus_gift_name}}</p>
 <p>{{bonus_gift_code}}</p>
 <p>{{bonus_gift_instructions}}</p>
@@ -154,8 +154,8 @@ ${button("{{redemption_link}}", "Claim your prize")}
     name: "Additional prize winner",
     subject: "You won a prize in {{campaign_title}}",
     // Additional prizes are digital (a title and an optional code), so there is nothing to claim:
-    // prize_instructions is a whole line built from the code and the redeem-by date.
-    // redemption_link is the giveaway's public page.
+    // prize_instructions is a whole line built from the code and the prize's claim deadline.
+    // claim_link is the giveaway's public page.
     tokens: [
       "email",
       "brand_name",
@@ -164,13 +164,13 @@ ${button("{{redemption_link}}", "Claim your prize")}
       "prize_rank",
       "prize_code",
       "prize_instructions",
-      "redemption_deadline",
-      "redemption_link",
+      "claim_deadline",
+      "claim_link",
     ],
     htmlBody: emailLayout(`<p>Good news!</p>
 <p>You won the {{prize_rank}} prize in <strong>{{campaign_title}}</strong> by {{brand_name}}: <strong>{{prize_title}}</strong>.</p>
 <p>{{prize_instructions}}</p>
-<p>See the giveaway and its winners: <a href="{{redemption_link}}">{{redemption_link}}</a></p>`),
+<p>See the giveaway and its winners: <a href="{{claim_link}}">{{claim_link}}</a></p>`),
   },
   {
     id: "order_shipped",
@@ -258,6 +258,28 @@ ${button("{{redemption_link}}", "See your prize")}
     htmlBody: emailLayout(`<p>Your prize from <strong>{{campaign_title}}</strong> by {{brand_name}} has shipped.</p>
 <p>Tracking number: {{tracking_number}}</p>
 <p>Enjoy it!</p>`),
+  },
+  // Before the claim_* token names (redemption_link and redemption_deadline still fill, see FORMER_TOKEN_NAMES).
+  {
+    id: "winner_notification",
+    subject: "You won the {{campaign_title}} giveaway!",
+    htmlBody: emailLayout(`<p>Congratulations!</p>
+<p>You are the winner of <strong>{{campaign_title}}</strong> by {{brand_name}}.</p>
+<p>Claim your prize by choosing your {{claim_choices}} and telling us where to ship it:</p>
+${button("{{redemption_link}}", "Claim your prize")}
+<p>Please claim it before {{redemption_deadline}}; after that the prize may go to another entrant.</p>
+<p>{{bonus_gift_name}}</p>
+<p>{{bonus_gift_code}}</p>
+<p>{{bonus_gift_instructions}}</p>
+<p>This link is personal: it was sent only to {{email}}.</p>`),
+  },
+  {
+    id: "additional_prize_winner",
+    subject: "You won a prize in {{campaign_title}}",
+    htmlBody: emailLayout(`<p>Good news!</p>
+<p>You won the {{prize_rank}} prize in <strong>{{campaign_title}}</strong> by {{brand_name}}: <strong>{{prize_title}}</strong>.</p>
+<p>{{prize_instructions}}</p>
+<p>See the giveaway and its winners: <a href="{{redemption_link}}">{{redemption_link}}</a></p>`),
   },
 ];
 
@@ -613,7 +635,7 @@ async function seedDemoCampaigns(tx: Tx): Promise<Pick<SeedResult, "demoCampaign
         code: rank === 2 ? `CREDIT-${random.int(10000, 99999)}` : null,
         winnerEntryId: winner?.id ?? null,
         winnerEmail: winner?.email ?? null,
-        redeemByDate: winner ? new Date(endMs + 30 * DAY) : null,
+        claimDeadline: winner ? new Date(endMs + 30 * DAY) : null,
       });
     }
 

@@ -57,7 +57,7 @@ export async function drawnCampaign(
         code: prize.code ?? null,
         winnerEntryId: entry.id,
         winnerEmail: entry.email,
-        redeemByDate: new Date(Date.now() + 30 * DAY),
+        claimDeadline: new Date(Date.now() + 30 * DAY),
       },
     });
   }

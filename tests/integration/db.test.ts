@@ -5,13 +5,20 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { productSizes } from "../../app/domain/campaign-schemas";
 import { formatPrice, lowestPaidPlan, planFeatureList } from "../../app/domain/plans";
 import { type PrismaClient, isUniqueConstraintError } from "../../app/server/db.server";
-import { migrate, migrationsDirectory } from "../../app/server/migrate.server";
+import { migrate, migrationsDirectory, readMigrationsList, withSchemaEngine } from "../../app/server/migrate.server";
 import { EMAIL_TEMPLATE_DEFAULTS, seed } from "../../app/server/seed.server";
 import { pendingSchemaSql } from "../../scripts/db/new-migration";
 import { postgresSchemaIsInSync } from "../../scripts/db/sync-postgres-schema";
 import { type TestDatabase, createTestDatabase, testProvider } from "../helpers/database";
 
 const provider = testProvider();
+
+/** Applies the migration folders up to and including `last`, as a database deployed back then has them. */
+async function migrateThrough(url: string, last: string): Promise<void> {
+  const list = await readMigrationsList(migrationsDirectory(provider));
+  const migrationsList = { ...list, migrationDirectories: list.migrationDirectories.filter((dir) => dir.path <= last) };
+  await withSchemaEngine(url, (engine) => engine.applyMigrations({ migrationsList, filters: { externalTables: [], externalEnums: [] } }));
+}
 
 async function localMigrations(): Promise<{ name: string; checksum: string }[]> {
   const dir = migrationsDirectory(provider);
@@ -101,6 +108,54 @@ describe(`database (${provider})`, () => {
 
     it("match schema.prisma exactly (no schema change is missing a migration)", async () => {
       expect(await pendingSchemaSql(provider)).toBe("");
+    });
+
+    it("keep an additional prize's deadline when its column is renamed to claimDeadline", async () => {
+      const renaming = "20261124053225_additional_prize_claim_deadline";
+      const sql = await readFile(path.join(migrationsDirectory(provider), renaming, "migration.sql"), "utf8");
+      // A rename, not the drop and add the schema engine writes for one. The earlier name lives only in the migrations.
+      const earlierName = /ALTER TABLE "AdditionalPrize" RENAME COLUMN "(\w+)" TO "claimDeadline";/.exec(sql)?.[1];
+      expect(earlierName).toBeTruthy();
+      const names = (await localMigrations()).map((migration) => migration.name);
+      const previous = names[names.indexOf(renaming) - 1];
+      expect(previous).toBeTruthy();
+
+      const old = await createTestDatabase({ migrate: false });
+      try {
+        await migrateThrough(old.url, previous!);
+        // The Campaign table is as it is today, so the client can write one; the prize is written
+        // in SQL, with the deadline copied from the campaign's so it is stored as Prisma stores dates.
+        const deadline = new Date("2026-07-01T12:00:00.000Z");
+        const campaign = await old.prisma.campaign.create({
+          data: {
+            title: "Migrated giveaway",
+            brandName: "Old Brand",
+            startDate: new Date("2026-05-01T00:00:00.000Z"),
+            endDate: new Date("2026-06-01T00:00:00.000Z"),
+            status: "completed",
+            claimDeadline: deadline,
+          },
+        });
+        await old.prisma.$executeRawUnsafe(
+          `INSERT INTO "AdditionalPrize" ("id", "campaignId", "rank", "title", "winnerEmail", "${earlierName}")
+           SELECT 'prize-2', "id", 2, 'Store credit', 'fan@example.com', "claimDeadline" FROM "Campaign" WHERE "id" = '${campaign.id}'`,
+        );
+        await old.prisma.$executeRawUnsafe(
+          `INSERT INTO "AdditionalPrize" ("id", "campaignId", "rank", "title") VALUES ('prize-3', '${campaign.id}', 3, 'Stickers')`,
+        );
+        await old.prisma.$disconnect();
+
+        expect(await migrate(old.url)).toEqual(names.slice(names.indexOf(renaming)));
+
+        const prizes = await old.prisma.additionalPrize.findMany({ where: { campaignId: campaign.id }, orderBy: { rank: "asc" } });
+        expect(prizes.map(({ id, rank, title, winnerEmail, claimDeadline }) => ({ id, rank, title, winnerEmail, claimDeadline }))).toEqual([
+          { id: "prize-2", rank: 2, title: "Store credit", winnerEmail: "fan@example.com", claimDeadline: deadline },
+          { id: "prize-3", rank: 3, title: "Stickers", winnerEmail: null, claimDeadline: null },
+        ]);
+        expect(await pendingSchemaSql(provider)).toBe("");
+      } finally {
+        await old.cleanup();
+      }
     });
   });
 

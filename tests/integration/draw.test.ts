@@ -94,7 +94,7 @@ describe("drawing a campaign", () => {
     });
     for (const prize of row.additionalPrizes) {
       const winner = outcome.winners.find((w) => w.rank === prize.rank);
-      expect(prize).toMatchObject({ winnerEntryId: winner?.entryId, winnerEmail: winner?.email, redeemByDate: deadline });
+      expect(prize).toMatchObject({ winnerEntryId: winner?.entryId, winnerEmail: winner?.email, claimDeadline: deadline });
     }
 
     const draw = row.draw!;

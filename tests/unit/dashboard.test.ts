@@ -11,11 +11,9 @@ import {
   formatEntryRate,
   inTab,
   isDeletable,
-  isShipped,
   itemOfTheDay,
   MAX_CHART_DAYS,
   niceScale,
-  orderStatusLabel,
   parseDashboardQuery,
   percentOf,
   scaled,
@@ -130,18 +128,6 @@ describe("figures", () => {
     expect(percentOf(1, 3)).toBe(33);
     expect(percentOf(2, 3)).toBe(67);
     expect(percentOf(1, 0)).toBe(0);
-  });
-
-  it("labels fulfilment as SPEC's order statuses", () => {
-    expect(orderStatusLabel(null)).toBe("Not Yet Initiated");
-    expect(orderStatusLabel("submitted")).toBe("Submitted");
-    expect(orderStatusLabel("fulfilled")).toBe("Fulfilled");
-    expect(orderStatusLabel("pending")).toBe("Pending");
-    expect(orderStatusLabel("weird")).toBe("Pending");
-    expect(isShipped("fulfilled")).toBe(true);
-    expect(isShipped("shipped")).toBe(true);
-    expect(isShipped("submitted")).toBe(false);
-    expect(isShipped(undefined)).toBe(false);
   });
 });
 

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { SAMPLE_TOKENS, TEMPLATE_LIMITS, TemplateSchema, tokensIn } from "~/domain/admin";
-import { fillTemplate } from "~/domain/templates";
+import { currentTokenName, fillTemplate, formerNamesOf } from "~/domain/templates";
 import { FormErrors } from "../ui/field";
 import { Badge } from "./admin-page";
 import { InputField, SubmitButton, TextAreaField } from "../ui/form-fields";
@@ -50,7 +50,10 @@ export function TemplateEditor({
     onValidate: ({ formData }) => parseWithZod(formData, { schema: TemplateSchema }),
   });
   const preview = renderPreview(template, subject, htmlBody);
-  const unknown = tokensIn(subject, htmlBody).filter((token) => template.tokens.length > 0 && !template.tokens.includes(token));
+  const unknown = tokensIn(subject, htmlBody).filter(
+    (token) => template.tokens.length > 0 && !template.tokens.includes(currentTokenName(token)),
+  );
+  const renamed = template.tokens.flatMap((token) => formerNamesOf(token).map((former) => ({ former, token })));
   const intent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
 
   return (
@@ -111,6 +114,11 @@ export function TemplateEditor({
               ))}
             </dl>
           )}
+          {renamed.length > 0 ? (
+            <p className="mt-3 text-sm text-slate-700 dark:text-slate-300">
+              Earlier names still work: {renamed.map(({ former, token }) => `{{${former}}} (now {{${token}}})`).join(", ")}.
+            </p>
+          ) : null}
         </section>
       </div>
     </div>

@@ -4,6 +4,7 @@ import { CLAIM_MESSAGES, countryName, type ClaimOptions } from "~/domain/claims"
 import { SHIRT_COLORS } from "~/domain/campaign-schemas";
 import { formatUtcDateTime } from "~/domain/campaign-status";
 import type { CampaignImage } from "~/domain/mockups";
+import { winnerOrderStatusText } from "~/domain/orders";
 import { productLabel } from "../campaign/campaign-sections";
 
 export interface ClaimSummary {
@@ -34,25 +35,6 @@ export type ClaimPageView =
   | { kind: "expired"; campaign: ClaimSummary; deadline: string }
   | { kind: "claimed"; campaign: ClaimSummary; order: ClaimedOrderView; winnerEmail: string }
   | { kind: "open"; campaign: ClaimSummary; deadline: string; options: ClaimOptions; winnerEmail: string };
-
-/**
- * SPEC "Order statuses": submitted, fulfilled, shipped; anything else reads as pending, except a
- * cancelled order: it is not being prepared, so the winner is told so (an admin re-queues or ships it).
- */
-export function orderStatusLabel(status: string): string {
-  switch (status) {
-    case "submitted":
-      return "Submitted to our print partner";
-    case "fulfilled":
-      return "Printed, about to ship";
-    case "shipped":
-      return "Shipped";
-    case "cancelled":
-      return "There is a problem with your order; our team will contact you.";
-    default:
-      return "Pending: being prepared for printing";
-  }
-}
 
 export function colorName(key: string | null): string {
   return key ? (SHIRT_COLORS.find((color) => color.key === key)?.name ?? key) : "";
@@ -158,7 +140,7 @@ export function ClaimReceived({ campaign, order, winnerEmail }: { campaign: Clai
     ...(order.style ? ([["Style", order.style]] as [string, string][]) : []),
     ["Colour", colorName(order.color) || "Not chosen"],
     ["Ships to", [order.shipCity, countryName(order.shipCountry)].filter(Boolean).join(", ")],
-    ["Status", orderStatusLabel(order.status)],
+    ["Status", winnerOrderStatusText(order.status)],
   ];
   return (
     <div className="mx-auto grid max-w-5xl gap-8 px-4 py-10 sm:px-6 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:py-14">

@@ -1,4 +1,5 @@
 import { tokensIn } from "../../domain/admin";
+import { currentTokenName } from "../../domain/templates";
 import { prisma } from "../db.server";
 import { clearEmailTemplateCache } from "../email.server";
 import { EMAIL_TEMPLATE_DEFAULTS } from "../seed.server";
@@ -28,8 +29,8 @@ export async function findTemplate(id: string) {
     htmlBody: row.htmlBody,
     updatedAt: row.updatedAt.toISOString(),
     tokens: filled,
-    /** Tokens the text uses that this email never fills: they would come out empty. */
-    unknownTokens: tokensIn(row.subject, row.htmlBody).filter((token) => filled.length > 0 && !filled.includes(token)),
+    /** Tokens the text uses that this email never fills (by any name): they would come out empty. */
+    unknownTokens: tokensIn(row.subject, row.htmlBody).filter((token) => filled.length > 0 && !filled.includes(currentTokenName(token))),
   };
 }
 

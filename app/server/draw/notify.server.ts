@@ -92,8 +92,8 @@ async function notifyLeased(campaignId: string, now: Date, lease: Date): Promise
       email: campaign.winnerEmail,
       brand_name: campaign.brandName,
       campaign_title: campaign.title,
-      redemption_link: await claimLink({ campaignId: campaign.id, entryId: campaign.winnerEntryId, deadline }),
-      redemption_deadline: formatUtcDateTime(deadline),
+      claim_link: await claimLink({ campaignId: campaign.id, entryId: campaign.winnerEntryId, deadline }),
+      claim_deadline: formatUtcDateTime(deadline),
       claim_choices: claimChoices(campaign.productType),
       bonus_gift_name: gift ? `Bonus gift: ${campaign.winnerBonusGiftName.trim()}` : "",
       bonus_gift_code: gift && campaign.winnerBonusGiftCode.trim() ? `Gift code: ${campaign.winnerBonusGiftCode.trim()}` : "",
@@ -106,9 +106,9 @@ async function notifyLeased(campaignId: string, now: Date, lease: Date): Promise
   for (const prize of campaign.additionalPrizes) {
     if (!prize.winnerEntryId || !prize.winnerEmail) continue;
     const code = prize.code?.trim() ?? "";
-    const redeemBy = prize.redeemByDate ? formatUtcDate(prize.redeemByDate) : "";
+    const claimBy = prize.claimDeadline ? formatUtcDate(prize.claimDeadline) : "";
     const instructions = code
-      ? `Your code: ${code}. ${redeemBy ? `Redeem it with ${campaign.brandName} before ${redeemBy}.` : `Redeem it with ${campaign.brandName}.`}`
+      ? `Your code: ${code}. ${claimBy ? `Redeem it with ${campaign.brandName} before ${claimBy}.` : `Redeem it with ${campaign.brandName}.`}`
       : `${campaign.brandName} will contact you at this address to hand over your prize.`;
     const sent = await queueOnce({
       to: prize.winnerEmail,
@@ -122,8 +122,8 @@ async function notifyLeased(campaignId: string, now: Date, lease: Date): Promise
         prize_rank: RANK_WORDS[prize.rank] ?? `#${prize.rank}`,
         prize_code: code,
         prize_instructions: instructions,
-        redemption_deadline: redeemBy,
-        redemption_link: publicUrl(`/campaign/${campaign.id}`),
+        claim_deadline: claimBy,
+        claim_link: publicUrl(`/campaign/${campaign.id}`),
       },
     });
     if (sent) queued += 1;

@@ -28,7 +28,7 @@ export async function redrawPrize(campaignId: string, rank: number, options: { n
       winnerEntryId: true,
       claimDeadline: true,
       draw: { select: { seed: true, picks: true, entriesHash: true } },
-      additionalPrizes: { where: { rank }, select: { winnerEntryId: true, redeemByDate: true } },
+      additionalPrizes: { where: { rank }, select: { winnerEntryId: true, claimDeadline: true } },
       orders: { where: { prizeRank: rank }, select: { id: true } },
     },
   });
@@ -36,7 +36,7 @@ export async function redrawPrize(campaignId: string, rank: number, options: { n
   if (!campaign.draw || campaign.status !== "completed") return notAllowed("The winners have not been drawn yet.");
   const prize = rank === 1 ? { winnerEntryId: campaign.winnerEntryId, deadline: campaign.claimDeadline } : null;
   const additional = campaign.additionalPrizes[0];
-  const holder = prize ?? (additional ? { winnerEntryId: additional.winnerEntryId, deadline: additional.redeemByDate } : null);
+  const holder = prize ?? (additional ? { winnerEntryId: additional.winnerEntryId, deadline: additional.claimDeadline } : null);
   if (!holder) return notAllowed(`This giveaway has no prize of rank ${rank}.`);
   if (!holder.winnerEntryId) return notAllowed("The prize has no winner to replace.");
   if (!holder.deadline || holder.deadline >= now) return notAllowed("The claim deadline has not passed yet.");
@@ -83,8 +83,8 @@ export async function redrawPrize(campaignId: string, rank: number, options: { n
         if (moved.count !== 1) throw new RedrawConflict();
       } else {
         const moved = await tx.additionalPrize.updateMany({
-          where: { campaignId, rank, winnerEntryId: current.entryId, redeemByDate: { lt: now }, campaign: stillUnclaimed },
-          data: { winnerEntryId: next.pick.entryId, winnerEmail: email, redeemByDate: deadline },
+          where: { campaignId, rank, winnerEntryId: current.entryId, claimDeadline: { lt: now }, campaign: stillUnclaimed },
+          data: { winnerEntryId: next.pick.entryId, winnerEmail: email, claimDeadline: deadline },
         });
         if (moved.count !== 1) throw new RedrawConflict();
         await tx.campaign.update({ where: { id: campaignId }, data: { winnersNotifiedAt: null, winnersNotifyLeaseUntil: null } });

@@ -4,7 +4,7 @@
  * - drawCampaign: takes the drawStartedAt lease with one conditional update, computes the picks for
  *   rank 1 and each AdditionalPrize rank from the revealed seed, and writes the Draw row and the
  *   winners (Campaign.winnerEntryId/winnerEmail/claimDeadline = now + CLAIM_WINDOW_DAYS,
- *   AdditionalPrize.winnerEntryId/winnerEmail/redeemByDate, status "completed") in one transaction.
+ *   AdditionalPrize.winnerEntryId/winnerEmail/claimDeadline, status "completed") in one transaction.
  *   Sends no email.
  * - loadDrawPool / drawEntryBlocks: the entries in draw order, read as a few large blocks of
  *   canonical "<id>:<weight>" lines built by the database, so a million entries cost a handful of
@@ -270,7 +270,7 @@ async function drawLeased(campaignId: string, now: Date, lease: Date): Promise<D
       if (winner.rank === 1) continue;
       await tx.additionalPrize.update({
         where: { campaignId_rank: { campaignId, rank: winner.rank } },
-        data: { winnerEntryId: winner.entryId, winnerEmail: winner.email, redeemByDate: deadline },
+        data: { winnerEntryId: winner.entryId, winnerEmail: winner.email, claimDeadline: deadline },
       });
     }
   }, WRITE_TRANSACTION);

@@ -1,5 +1,5 @@
 import { SHIRT_COLORS } from "../../domain/campaign-schemas";
-import { advanceStatus, isOrderStatus, type OrderStatus, type PrizeOrder, type ProviderUpdate, type Shipment } from "../../domain/printify";
+import { advanceStatus, isOrderStatus, type OrderStatus, type PrizeOrder, type ProviderUpdate, type Shipment } from "../../domain/orders";
 import { type Prisma, prisma } from "../db.server";
 import { queueTemplatedEmail } from "../email.server";
 

@@ -1,0 +1,83 @@
+/**
+ * The winner emails' claim_* tokens were called redemption_* until the claim deadline got one name.
+ * Templates an admin saved with the earlier names still fill them; an unedited template holding the
+ * earlier default is brought up to the claim_* default by the seed.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { prisma } from "~/server/db.server";
+import { notifyWinners } from "~/server/draw/notify.server";
+import { clearEmailTemplateCache } from "~/server/email.server";
+import { EMAIL_TEMPLATE_DEFAULTS, seed } from "~/server/seed.server";
+import { drawnCampaign } from "../helpers/winners";
+
+/** The default this template had just before the claim_* names: today's, with the earlier names. */
+function defaultBeforeClaimNames(id: string) {
+  const { subject, htmlBody } = currentDefault(id);
+  expect(htmlBody).toContain("{{claim_link}}");
+  return {
+    subject,
+    htmlBody: htmlBody.replaceAll("{{claim_link}}", "{{redemption_link}}").replaceAll("{{claim_deadline}}", "{{redemption_deadline}}"),
+  };
+}
+
+function currentDefault(id: string) {
+  const template = EMAIL_TEMPLATE_DEFAULTS.find((candidate) => candidate.id === id)!;
+  return { subject: template.subject, htmlBody: template.htmlBody };
+}
+
+async function storeTemplate(id: string, values: { subject: string; htmlBody: string }) {
+  await prisma.emailTemplate.update({ where: { id }, data: values });
+  clearEmailTemplateCache();
+}
+
+afterEach(async () => {
+  for (const id of ["winner_notification", "additional_prize_winner"]) await storeTemplate(id, currentDefault(id));
+});
+
+describe("claim token names", () => {
+  it("fills a template an admin saved with the earlier redemption_* names", async () => {
+    const winner = defaultBeforeClaimNames("winner_notification");
+    const prize = defaultBeforeClaimNames("additional_prize_winner");
+    await storeTemplate("winner_notification", { ...winner, htmlBody: winner.htmlBody.replace("Congratulations!", "Well done!") });
+    await storeTemplate("additional_prize_winner", { ...prize, htmlBody: prize.htmlBody.replace("Good news!", "Great news!") });
+    const {
+      campaign,
+      winner: entry,
+      deadline,
+    } = await drawnCampaign({ prizes: [{ rank: 2, title: "$25 store credit", code: "CREDIT-9" }] });
+
+    expect(await notifyWinners(campaign.id)).toBe(2);
+
+    const mail = await prisma.outboundEmail.findMany({
+      where: { dedupeKey: { startsWith: `winner:${campaign.id}:` } },
+      orderBy: { dedupeKey: "asc" },
+    });
+    const [grand, second] = mail;
+    expect(grand?.to).toBe(entry.email);
+    expect(grand?.html).toContain("Well done!");
+    expect(grand?.html).toMatch(/href="http:\/\/localhost:3000\/claim\/[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+"/);
+    const deadlineText = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "short", day: "numeric", year: "numeric" }).format(
+      deadline,
+    );
+    expect(grand?.text).toMatch(new RegExp(`Please claim it before [^;]*${deadlineText}[^;]*;`));
+    expect(second?.html).toContain("Great news!");
+    expect(second?.html).toContain(
+      `<a href="http://localhost:3000/campaign/${campaign.id}">http://localhost:3000/campaign/${campaign.id}</a>`,
+    );
+  });
+
+  it("brings a template still holding the default from before the claim_* names up to date, and leaves an edited one alone", async () => {
+    const winner = defaultBeforeClaimNames("winner_notification");
+    const prize = defaultBeforeClaimNames("additional_prize_winner");
+    const editedPrize = { ...prize, htmlBody: prize.htmlBody.replace("Good news!", "Great news!") };
+    await storeTemplate("winner_notification", winner);
+    await storeTemplate("additional_prize_winner", editedPrize);
+
+    expect((await seed(prisma, { demo: false })).emailTemplatesUpdated).toBe(1);
+
+    expect(await prisma.emailTemplate.findUniqueOrThrow({ where: { id: "winner_notification" } })).toMatchObject(
+      currentDefault("winner_notification"),
+    );
+    expect(await prisma.emailTemplate.findUniqueOrThrow({ where: { id: "additional_prize_winner" } })).toMatchObject(editedPrize);
+  });
+});
