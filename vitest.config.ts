@@ -9,7 +9,9 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" },
+        // Unit files run beside the integration suite's servers on 2 cores; a few exhaustive checks
+        // (every claim-form combination, 100 weighted draws) then need more than Vitest's 5 s default.
+        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node", testTimeout: 30_000 },
       },
       {
         resolve: { alias },
