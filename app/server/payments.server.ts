@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import Stripe from "stripe";
 import { publicUrl } from "./auth.server";
-import { newDrawSeed } from "./campaign-launch.server";
+import { newDrawSeed } from "./wizard/launch.server";
 import { getConfig, type Config } from "./config.server";
 import { isUniqueConstraintError, prisma } from "./db.server";
 

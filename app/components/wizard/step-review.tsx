@@ -3,8 +3,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { designPreviewUrl } from "~/domain/ai-prompts";
 import { PRODUCT_TYPES, productHasSizes, SHIRT_COLORS } from "~/domain/campaign-schemas";
 import { parseDateInput } from "~/domain/campaign-dates";
-import { formatPrice } from "~/domain/plans";
-import type { WizardPlan } from "~/server/wizard.server";
+import { formatPrice, type ActivePlan } from "~/domain/plans";
 import { FieldErrors } from "../ui/field";
 import { MockupStrip } from "./mockup-strip";
 import { useHydrated } from "../ui/use-hydrated";
@@ -44,7 +43,7 @@ function truncate(text: string, max: number) {
 
 export function ReviewStep(
   props: StepProps & {
-    plans: WizardPlan[];
+    plans: ActivePlan[];
     pricing: { priceCents: number; discountCents: number; totalCents: number } | null;
     problems: { step: number; message: string }[];
     signedIn: boolean;

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "react-router";
 import { designPreviewUrl } from "~/domain/ai-prompts";
 import { productHasSizes, productSizes, SHIRT_COLORS, shirtDesignSchema } from "~/domain/campaign-schemas";
-import type { SavedDesign, WizardAiDesign } from "~/server/wizard.server";
+import type { SavedDesign, WizardAiDesign } from "~/domain/wizard";
 import { Confetti } from "../ui/confetti";
 import { FieldErrors, FormErrors } from "../ui/field";
 import { useHydrated } from "../ui/use-hydrated";

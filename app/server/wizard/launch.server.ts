@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
-import { reviewProblems } from "../domain/campaign-schemas";
-import { applyCoupon } from "../domain/pricing";
-import { prisma, type Campaign } from "./db.server";
+import { reviewProblems } from "../../domain/campaign-schemas";
+import { applyCoupon } from "../../domain/pricing";
+import { prisma, type Campaign } from "../db.server";
 
 export type LaunchResult =
   | { kind: "problems"; problems: { step: number; message: string }[] }
