@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { getConfig } from "~/server/config.server";
-import { prisma } from "~/server/db.server";
+import { latestOutboundEmails } from "~/server/email.server";
 import type { Route } from "./+types/dev.mailbox";
 
 export const meta = () => [{ title: "Local mailbox · Giveawear" }];
@@ -8,7 +8,7 @@ export const meta = () => [{ title: "Local mailbox · Giveawear" }];
 /** Development only: the outbox, so sign-in codes can be read without an SMTP server. */
 export async function loader() {
   if (getConfig().NODE_ENV === "production") throw redirect("/start");
-  const messages = await prisma.outboundEmail.findMany({ orderBy: { createdAt: "desc" }, take: 50 });
+  const messages = await latestOutboundEmails(50);
   return {
     messages: messages.map((m) => ({
       id: m.id,

@@ -82,6 +82,23 @@ export function checkoutCancelPath(campaignId: string): string {
   return `/create-campaign-v2?${new URLSearchParams({ step: "5", campaignId })}`;
 }
 
+/** The campaign a checkout session is for, with what its checkout page shows. */
+export function checkoutCampaign(sessionId: string) {
+  return prisma.campaign.findUnique({
+    where: { stripeCheckoutSessionId: sessionId },
+    select: {
+      id: true,
+      creatorId: true,
+      status: true,
+      title: true,
+      couponCode: true,
+      discountCents: true,
+      totalCents: true,
+      plan: { select: { name: true, priceCents: true } },
+    },
+  });
+}
+
 /**
  * Opens a checkout for a campaign that launchCampaign left in pending_payment, with its totals
  * frozen. Answers where to send the creator: Stripe's hosted page, or the test checkout.

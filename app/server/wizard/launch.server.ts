@@ -56,3 +56,11 @@ export async function launchCampaign(campaign: Campaign): Promise<LaunchResult> 
   }
   return { kind: "free", campaignId: campaign.id };
 }
+
+/** The creator's own campaign as the page after its launch (or its payment) shows it; null for anyone else's. */
+export function successPageCampaign(creatorId: string, campaignId: string) {
+  return prisma.campaign.findFirst({
+    where: { id: campaignId, creatorId },
+    select: { id: true, title: true, status: true, finalDesignUrl: true, productType: true, stripeCheckoutSessionId: true },
+  });
+}
