@@ -3,7 +3,7 @@ import { CampaignInfoStep } from "~/components/wizard/step-campaign-info";
 import { EntryRulesStep } from "~/components/wizard/step-entry-rules";
 import { PlanStep } from "~/components/wizard/step-plan";
 import { ReviewStep } from "~/components/wizard/step-review";
-import { ShirtDesignStep } from "~/components/wizard/step-shirt-design";
+import { ProductDesignStep } from "~/components/wizard/step-product-design";
 import { WizardShell } from "~/components/wizard/wizard-shell";
 import { ActionToast } from "~/components/ui/action-toast";
 import { VALIDATION_TOAST, WIZARD_ACTION_REFUSALS, WIZARD_STEPS } from "~/domain/campaign-schemas";
@@ -146,7 +146,7 @@ export default function CreateCampaignV2({ loaderData, actionData }: Route.Compo
       {step === 1 ? <CampaignInfoStep {...common} signedIn={loaderData.signedIn} /> : null}
       {step === 2 ? <PlanStep {...common} plans={loaderData.plans} /> : null}
       {step === 3 ? (
-        <ShirtDesignStep
+        <ProductDesignStep
           {...common}
           signedIn={loaderData.signedIn}
           credits={loaderData.credits}

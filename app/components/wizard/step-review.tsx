@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { designPreviewUrl } from "~/domain/ai-prompts";
-import { PRODUCT_TYPES, productHasSizes, SHIRT_COLORS } from "~/domain/campaign-schemas";
+import { PRODUCT_TYPES, productHasSizes, PRODUCT_COLORS } from "~/domain/campaign-schemas";
 import { parseDateInput } from "~/domain/campaign-dates";
 import { formatPrice, type ActivePlan } from "~/domain/plans";
 import { FieldErrors } from "../ui/field";
@@ -101,7 +101,7 @@ export function ReviewStep(
           <MockupStrip designUrl={v.finalDesignUrl} productType={v.productType} colors={v.selectedColors} />
         </Row>
         <Row label="Colours">
-          {SHIRT_COLORS.filter((c) => v.selectedColors.includes(c.key))
+          {PRODUCT_COLORS.filter((c) => v.selectedColors.includes(c.key))
             .map((c) => c.name)
             .join(", ")}
         </Row>

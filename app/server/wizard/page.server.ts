@@ -1,5 +1,5 @@
 import { toDateInput } from "../../domain/campaign-dates";
-import { parseShirtColors, parseShirtSizes, reviewProblems, WIZARD_STEPS } from "../../domain/campaign-schemas";
+import { parseProductColors, parseGarmentSizes, reviewProblems, WIZARD_STEPS } from "../../domain/campaign-schemas";
 import { defaultPrompts } from "../../domain/ai-prompts";
 import type { WizardValues } from "../../domain/wizard";
 import { availableCredits } from "../ai-credits.server";
@@ -38,8 +38,8 @@ export function wizardValues(campaign: Campaign | null, prizes: AdditionalPrize[
     designMode: c?.designMode === "upload" ? "upload" : "ai",
     designPrompt: c?.designPrompt ?? "",
     finalDesignUrl: c?.finalDesignUrl ?? "",
-    selectedColors: parseShirtColors(c?.selectedColors ?? "white"),
-    selectedSizes: parseShirtSizes(c?.selectedSizes ?? "M,L,XL"),
+    selectedColors: parseProductColors(c?.selectedColors ?? "white"),
+    selectedSizes: parseGarmentSizes(c?.selectedSizes ?? "M,L,XL"),
     startDate: c?.startDate ? toDateInput(c.startDate) : "",
     durationDays: String(c?.durationDays ?? 7),
     endDate: c?.endDate ? toDateInput(c.endDate) : "",

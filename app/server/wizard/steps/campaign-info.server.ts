@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { CampaignInfoSchema, DEFAULT_SHIRT_SIZES, sizesAfterProductChange } from "../../../domain/campaign-schemas";
+import { CampaignInfoSchema, DEFAULT_GARMENT_SIZES, sizesAfterProductChange } from "../../../domain/campaign-schemas";
 import { previewAfterLogin, takeUpload, uploadRefused } from "../images.server";
 import { invalid, nextStep, saveStep, type StepAction } from "../step.server";
 
@@ -21,7 +21,7 @@ export const saveCampaignInfo: StepAction = async (step, formData) => {
   if (productImage.kind === "visitor") pending.push(productImage.name);
   // Sizes chosen for another product that this one is not made in (a t-shirt's XS, now a hoodie) go;
   // a mug keeps none, and a garment left with none gets the default sizes.
-  const sizesBefore = (step.campaign ?? step.copyFrom)?.selectedSizes ?? DEFAULT_SHIRT_SIZES.join(",");
+  const sizesBefore = (step.campaign ?? step.copyFrom)?.selectedSizes ?? DEFAULT_GARMENT_SIZES.join(",");
   const selectedSizes = sizesAfterProductChange(value.productType, sizesBefore);
   const saved = await saveStep(step, {
     ...value,

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { CAMPAIGN_MESSAGES, shirtDesignSchema, withDesignFileFlag } from "../../../domain/campaign-schemas";
+import { CAMPAIGN_MESSAGES, productDesignSchema, withDesignFileFlag } from "../../../domain/campaign-schemas";
 import { aiDesignIdFor } from "../designs.server";
 import { DESIGN_IMAGE_KINDS, mayStoreImageUrl, previewAfterLogin, takeUpload, uploadRefused } from "../images.server";
 import { invalid, nextStep, saveStep, type StepAction, type StepContext } from "../step.server";
@@ -15,7 +15,7 @@ async function designStep(step: StepContext, formData: FormData, confirm: boolea
   const current = step.campaign ?? step.copyFrom;
   const design = await takeUpload(formData, "designFile", "custom_design", user);
   // The sizes are checked against the product saved in step 1.
-  const schema = shirtDesignSchema({ productType: current?.productType ?? "t-shirt" });
+  const schema = productDesignSchema({ productType: current?.productType ?? "t-shirt" });
   const submission = parseWithZod(withDesignFileFlag(formData, design.kind !== "none"), { schema });
   if (submission.status !== "success") return invalid(submission.reply());
   if (design.kind === "refused") return uploadRefused(submission.reply({ fieldErrors: { designFile: [design.message] } }), design);
