@@ -41,21 +41,23 @@ export const WIZARD_ACTION_REFUSALS = {
   intent: { title: "Unknown Action", description: "This step has no such action. Please use the buttons on the page." },
 } as const;
 
-export const SHIRT_COLORS = [
+/** The colours a campaign's product (t-shirt, hoodie or mug) is shown and made in. */
+export const PRODUCT_COLORS = [
   { key: "white", name: "White", hex: "#FFFFFF" },
   { key: "black", name: "Black", hex: "#000000" },
   { key: "heather_gray", name: "Heather Gray", hex: "#A0A0A0" },
 ] as const;
 
-export type ShirtColorKey = (typeof SHIRT_COLORS)[number]["key"];
-const SHIRT_COLOR_KEYS = SHIRT_COLORS.map((c) => c.key) as [ShirtColorKey, ...ShirtColorKey[]];
+export type ProductColorKey = (typeof PRODUCT_COLORS)[number]["key"];
+const PRODUCT_COLOR_KEYS = PRODUCT_COLORS.map((c) => c.key) as [ProductColorKey, ...ProductColorKey[]];
 
-export const SHIRT_SIZES = ["XS", "S", "M", "L", "XL", "2XL", "3XL"] as const;
-export type ShirtSize = (typeof SHIRT_SIZES)[number];
+/** The sizes garments (t-shirt, hoodie) come in; productSizes says which a product is made in, a mug none. */
+export const GARMENT_SIZES = ["XS", "S", "M", "L", "XL", "2XL", "3XL"] as const;
+export type GarmentSize = (typeof GARMENT_SIZES)[number];
 
 /** Spec defaults for a new campaign (Campaign.selectedColors / selectedSizes). */
-export const DEFAULT_SHIRT_COLORS: readonly ShirtColorKey[] = ["white"];
-export const DEFAULT_SHIRT_SIZES: readonly ShirtSize[] = ["M", "L", "XL"];
+export const DEFAULT_PRODUCT_COLORS: readonly ProductColorKey[] = ["white"];
+export const DEFAULT_GARMENT_SIZES: readonly GarmentSize[] = ["M", "L", "XL"];
 
 export const DURATIONS = [7, 14, 21, 30] as const;
 export type DurationDays = (typeof DURATIONS)[number];
@@ -76,16 +78,16 @@ export function productHasSizes(productType: string): boolean {
 }
 
 /**
- * The sizes the wizard offers for a product type, in SHIRT_SIZES order: those at least one style of
+ * The sizes the wizard offers for a product type, in GARMENT_SIZES order: those at least one style of
  * the product is made in (domain/printify: PRODUCT_STYLES and PRINTIFY_PRODUCTS decide), so a hoodie
  * has no XS. None for a mug, which is not made in sizes.
  */
-export function productSizes(productType: string): ShirtSize[] {
+export function productSizes(productType: string): GarmentSize[] {
   if (!productHasSizes(productType)) return [];
   const styles = catalogueStyles(productType);
-  if (!styles.length) return [...SHIRT_SIZES];
-  return SHIRT_SIZES.filter((size) =>
-    styles.some((style) => SHIRT_COLOR_KEYS.some((color) => catalogueSizes(productType, style, color).includes(size))),
+  if (!styles.length) return [...GARMENT_SIZES];
+  return GARMENT_SIZES.filter((size) =>
+    styles.some((style) => PRODUCT_COLOR_KEYS.some((color) => catalogueSizes(productType, style, color).includes(size))),
   );
 }
 
@@ -323,17 +325,17 @@ function uniqueInOrder<T extends string>(order: readonly T[], values: readonly T
  * in (productSizes). A mug has no sizes: none are asked for, and any sent are dropped (it saves none).
  * Build it per request, like entryRulesSchema.
  */
-export function shirtDesignSchema({ productType }: { productType: string }) {
+export function productDesignSchema({ productType }: { productType: string }) {
   const offered: readonly string[] = productSizes(productType);
   const selectedSizes = offered.length
     ? z
-        .array(z.enum(SHIRT_SIZES, { error: M.sizeInvalid }))
+        .array(z.enum(GARMENT_SIZES, { error: M.sizeInvalid }))
         .min(1, M.sizesRequired)
-        .transform((sizes) => uniqueInOrder(SHIRT_SIZES, sizes))
+        .transform((sizes) => uniqueInOrder(GARMENT_SIZES, sizes))
     : z
         .unknown()
         .optional()
-        .transform((): ShirtSize[] => []);
+        .transform((): GarmentSize[] => []);
   return (
     z
       .object({
@@ -347,15 +349,15 @@ export function shirtDesignSchema({ productType }: { productType: string }) {
           .optional()
           .transform((value) => value === "1"),
         selectedColors: z
-          .array(z.enum(SHIRT_COLOR_KEYS, { error: M.colorInvalid }))
+          .array(z.enum(PRODUCT_COLOR_KEYS, { error: M.colorInvalid }))
           .min(1, M.colorsRequired)
-          .transform((colors) => uniqueInOrder(SHIRT_COLOR_KEYS, colors)),
+          .transform((colors) => uniqueInOrder(PRODUCT_COLOR_KEYS, colors)),
         selectedSizes,
       })
       .superRefine((value, ctx) => {
         // The sizes may be unparsed here (another field failed): only listed sizes are checked.
         const chosen: unknown[] = Array.isArray(value.selectedSizes) ? value.selectedSizes : [value.selectedSizes];
-        const notMade = SHIRT_SIZES.filter((size) => chosen.includes(size) && !offered.includes(size));
+        const notMade = GARMENT_SIZES.filter((size) => chosen.includes(size) && !offered.includes(size));
         if (offered.length && notMade.length) issue(ctx, ["selectedSizes"], sizeNotMadeMessage(productType, notMade));
         const mode = value.designMode;
         const fileProvided = value.designFileProvided === true || hasUploadedFile(value.designFile);
@@ -375,7 +377,7 @@ export function shirtDesignSchema({ productType }: { productType: string }) {
   );
 }
 
-export type ShirtDesign = z.output<ReturnType<typeof shirtDesignSchema>>;
+export type ProductDesign = z.output<ReturnType<typeof productDesignSchema>>;
 
 // ---------------------------------------------------------------------------------------------
 // Step 4: Entry Rules & Rewards
@@ -512,14 +514,14 @@ export function reviewProblems(draft: ReviewDraft): ReviewProblem[] {
 // Stored lists and AI generation
 
 /** Campaign.selectedColors is comma-separated; unknown keys from older rows are dropped. */
-export function parseShirtColors(column: string): ShirtColorKey[] {
+export function parseProductColors(column: string): ProductColorKey[] {
   const values = column.split(",").map((v) => v.trim());
-  return SHIRT_COLOR_KEYS.filter((key) => values.includes(key));
+  return PRODUCT_COLOR_KEYS.filter((key) => values.includes(key));
 }
 
-export function parseShirtSizes(column: string): ShirtSize[] {
+export function parseGarmentSizes(column: string): GarmentSize[] {
   const values = column.split(",").map((v) => v.trim().toUpperCase());
-  return SHIRT_SIZES.filter((size) => values.includes(size));
+  return GARMENT_SIZES.filter((size) => values.includes(size));
 }
 
 /**
@@ -529,8 +531,8 @@ export function parseShirtSizes(column: string): ShirtSize[] {
  */
 export function sizesAfterProductChange(productType: string, column: string): string | null {
   const offered = productSizes(productType);
-  const kept = parseShirtSizes(column).filter((size) => offered.includes(size));
-  const sizes = kept.length || !offered.length ? kept : DEFAULT_SHIRT_SIZES.filter((size) => offered.includes(size));
+  const kept = parseGarmentSizes(column).filter((size) => offered.includes(size));
+  const sizes = kept.length || !offered.length ? kept : DEFAULT_GARMENT_SIZES.filter((size) => offered.includes(size));
   const next = sizes.join(",");
   return next === column ? null : next;
 }

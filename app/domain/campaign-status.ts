@@ -22,7 +22,7 @@ export function isPublicStatus(status: string): boolean {
  * The statuses the wizard may still change. A draft, and a campaign waiting for payment: its
  * creator comes back from a cancelled checkout to the wizard and may change the plan or coupon.
  * That is safe because launching prices the campaign again and freezes the total the checkout
- * charges, and an edit that changes the price takes it back to a draft (server/wizard.server.ts
+ * charges, and an edit that changes the price takes it back to a draft (server/wizard/persist.server.ts
  * persistStep), so an older checkout can no longer put it live. Once live (active, completed,
  * ended) it is a record entrants and winners rely on: nothing can be changed through the wizard.
  */

@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { parseShirtColors, parseShirtSizes, PRODUCT_TYPES, SHIRT_COLORS, SHIRT_SIZES, type ShirtColorKey } from "./campaign-schemas";
+import {
+  parseProductColors,
+  parseGarmentSizes,
+  PRODUCT_TYPES,
+  PRODUCT_COLORS,
+  GARMENT_SIZES,
+  type ProductColorKey,
+} from "./campaign-schemas";
 import { catalogueSizes, catalogueStyles } from "./printify";
 
 /**
@@ -117,7 +124,7 @@ export interface ClaimOptions {
   styles: string[];
   /** The offered sizes each offered style is made in, in every offered colour; empty for mugs. */
   sizesByStyle: Record<string, string[]>;
-  colors: { key: ShirtColorKey; name: string; hex: string }[];
+  colors: { key: ProductColorKey; name: string; hex: string }[];
 }
 
 /**
@@ -130,25 +137,25 @@ export function claimOptions(campaign: { productType: string; selectedSizes: str
   const productType = PRODUCT_TYPES.some((p) => p.key === campaign.productType) ? campaign.productType : "t-shirt";
   const isMug = productType === "mug";
   const allStyles = catalogueStyles(productType);
-  const chosenColors = parseShirtColors(campaign.selectedColors);
+  const chosenColors = parseProductColors(campaign.selectedColors);
   const madeColors = isMug
     ? chosenColors
     : chosenColors.filter((color) => allStyles.some((style) => catalogueSizes(productType, style, color).length > 0));
-  const colorKeys = madeColors.length ? madeColors : (["white"] as ShirtColorKey[]);
-  const colors = colorKeys.map((key) => SHIRT_COLORS.find((c) => c.key === key) ?? SHIRT_COLORS[0]).map((c) => ({ ...c }));
+  const colorKeys = madeColors.length ? madeColors : (["white"] as ProductColorKey[]);
+  const colors = colorKeys.map((key) => PRODUCT_COLORS.find((c) => c.key === key) ?? PRODUCT_COLORS[0]).map((c) => ({ ...c }));
   if (isMug) return { productType, sizes: [], styles: [], sizesByStyle: {}, colors };
 
   /** Sizes of `wanted` a style is made in, in every offered colour (so the colour never rules a size out). */
   const made = (style: string, wanted: readonly string[]) =>
     wanted.filter((size) => colorKeys.every((color) => catalogueSizes(productType, style, color).includes(size)));
-  const chosenSizes = parseShirtSizes(campaign.selectedSizes);
+  const chosenSizes = parseGarmentSizes(campaign.selectedSizes);
   // A stored list with no known size (older rows), or none the product is made in, still lets the winner pick one.
-  let byStyle = allStyles.map((style) => [style, made(style, chosenSizes.length ? chosenSizes : SHIRT_SIZES)] as const);
-  if (byStyle.every(([, sizes]) => !sizes.length)) byStyle = allStyles.map((style) => [style, made(style, SHIRT_SIZES)] as const);
+  let byStyle = allStyles.map((style) => [style, made(style, chosenSizes.length ? chosenSizes : GARMENT_SIZES)] as const);
+  if (byStyle.every(([, sizes]) => !sizes.length)) byStyle = allStyles.map((style) => [style, made(style, GARMENT_SIZES)] as const);
   byStyle = byStyle.filter(([, sizes]) => sizes.length > 0);
   return {
     productType,
-    sizes: SHIRT_SIZES.filter((size) => byStyle.some(([, sizes]) => sizes.includes(size))),
+    sizes: GARMENT_SIZES.filter((size) => byStyle.some(([, sizes]) => sizes.includes(size))),
     styles: byStyle.map(([style]) => style),
     sizesByStyle: Object.fromEntries(byStyle.map(([style, sizes]) => [style, [...sizes]])),
     colors,

@@ -1,4 +1,4 @@
-import { PRODUCT_TYPES, type ProductType, SHIRT_COLORS, type ShirtColorKey } from "./campaign-schemas";
+import { PRODUCT_TYPES, type ProductType, PRODUCT_COLORS, type ProductColorKey } from "./campaign-schemas";
 
 /**
  * Mockup URLs (decision 008): /mockups/<product>/<colour>/<width>/<design's uploads path>.webp,
@@ -17,7 +17,7 @@ export const MOCKUP_PATH_PATTERN =
 
 export interface MockupRequest {
   product: ProductType;
-  color: ShirtColorKey;
+  color: ProductColorKey;
   width: MockupWidth;
   /** The design's path under the uploads directory, e.g. ai_design/abc.png. */
   design: string;
@@ -30,12 +30,12 @@ export interface MockupRequest {
 export function mockupUrl(
   designUrl: string | null | undefined,
   productType: ProductType,
-  color: ShirtColorKey,
+  color: ProductColorKey,
   width: MockupWidth = 800,
 ): string | null {
   const design = designUrl ? DESIGN_URL.exec(designUrl)?.[1] : undefined;
   // The arguments often come straight from stored rows, so they are checked, not trusted.
-  if (!design || !isProductType(productType) || !isShirtColor(color) || !MOCKUP_WIDTHS.includes(width)) return null;
+  if (!design || !isProductType(productType) || !isProductColor(color) || !MOCKUP_WIDTHS.includes(width)) return null;
   return `/mockups/${productType}/${color}/${width}/${design}.webp`;
 }
 
@@ -43,7 +43,7 @@ export function parseMockupPath(splat: string): MockupRequest | null {
   const match = MOCKUP_PATH_PATTERN.exec(splat);
   if (!match) return null;
   const [, product, color, width, design] = match;
-  if (!isProductType(product) || !isShirtColor(color) || !design) return null;
+  if (!isProductType(product) || !isProductColor(color) || !design) return null;
   return { product, color, width: Number(width) === 400 ? 400 : 800, design };
 }
 
@@ -51,8 +51,8 @@ function isProductType(value: unknown): value is ProductType {
   return PRODUCT_TYPES.some((product) => product.key === value);
 }
 
-function isShirtColor(value: unknown): value is ShirtColorKey {
-  return SHIRT_COLORS.some((color) => color.key === value);
+function isProductColor(value: unknown): value is ProductColorKey {
+  return PRODUCT_COLORS.some((color) => color.key === value);
 }
 
 export interface CampaignImage {
@@ -71,7 +71,7 @@ export function campaignImage(campaign: {
   productType: string;
   selectedColors: string;
 }): CampaignImage | null {
-  const color = (campaign.selectedColors.split(",")[0] ?? "white") as ShirtColorKey;
+  const color = (campaign.selectedColors.split(",")[0] ?? "white") as ProductColorKey;
   const small = mockupUrl(campaign.finalDesignUrl, campaign.productType as ProductType, color, 400);
   const large = mockupUrl(campaign.finalDesignUrl, campaign.productType as ProductType, color, 800);
   if (small && large) return { src: large, srcSet: `${small} 400w, ${large} 800w` };

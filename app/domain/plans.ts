@@ -7,6 +7,17 @@ export interface PlanPrice {
   sortOrder?: number;
 }
 
+/** A plan on offer, as the pricing page, the home page and the wizard show it. */
+export interface ActivePlan {
+  id: string;
+  name: string;
+  priceCents: number;
+  description: string;
+  popular: boolean;
+  aiCredits: number;
+  features: string[];
+}
+
 const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2 });
 
 /** 2900 -> "$29.00"; always two decimals, as prices are shown across the product. */

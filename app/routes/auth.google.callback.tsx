@@ -2,8 +2,7 @@ import { redirect } from "react-router";
 import { postLoginPath } from "~/domain/redirect";
 import { getAuthenticator, GOOGLE_STRATEGY } from "~/server/auth.server";
 import { getConfig } from "~/server/config.server";
-import { prisma } from "~/server/db.server";
-import { getRememberedRedirect, startUserSession, toCurrentUser } from "~/server/session.server";
+import { findCurrentUser, getRememberedRedirect, startUserSession } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/auth.google.callback";
 
@@ -22,7 +21,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       description: thrown instanceof Error ? thrown.message : "Google sign-in failed.",
     });
   }
-  const user = toCurrentUser(await prisma.user.findUniqueOrThrow({ where: { id: userId } }));
+  const user = await findCurrentUser({ id: userId });
   return startUserSession(request, user.id, postLoginPath(await getRememberedRedirect(request), user.role), {
     type: "success",
     title: "Login Successful",

@@ -5,9 +5,9 @@ import { ActionToast } from "~/components/ui/action-toast";
 import { Confetti } from "~/components/ui/confetti";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { publicUrl } from "~/server/auth.server";
-import { prisma } from "~/server/db.server";
 import { requireUser } from "~/server/session.server";
 import type { IdentifiedToast } from "~/server/toast.server";
+import { successPageCampaign } from "~/server/wizard/launch.server";
 import type { Route } from "./+types/campaign-success.$campaignId";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -47,10 +47,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (params.campaignId === "new" && !reference) return failed(ERRORS.invalidAccess, 400);
 
   // Only the creator's own campaign: anyone else's id is answered exactly like one that does not exist.
-  const campaign = await prisma.campaign.findFirst({
-    where: { id: params.campaignId, creatorId: user.id },
-    select: { id: true, title: true, status: true, finalDesignUrl: true, productType: true, stripeCheckoutSessionId: true },
-  });
+  const campaign = await successPageCampaign(user.id, params.campaignId);
   if (!campaign) return failed(reference ? ERRORS.afterPayment : ERRORS.notFound, 404);
   // Back from the checkout before its webhook: wait for it rather than call the payment failed.
   if (campaign.status === "pending_payment" && reference && reference === campaign.stripeCheckoutSessionId) {

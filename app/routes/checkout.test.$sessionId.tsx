@@ -3,8 +3,13 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { formatPrice } from "~/domain/plans";
 import { readForm } from "~/server/forms.server";
 import { getConfig } from "~/server/config.server";
-import { prisma } from "~/server/db.server";
-import { checkoutCancelPath, checkoutSuccessPath, completeCheckout, isTestCheckoutSession } from "~/server/payments.server";
+import {
+  checkoutCampaign,
+  checkoutCancelPath,
+  checkoutSuccessPath,
+  completeCheckout,
+  isTestCheckoutSession,
+} from "~/server/payments.server";
 import { requireUser } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/checkout.test.$sessionId";
@@ -36,30 +41,14 @@ type View =
   | { state: "not-found" };
 
 type Lookup = { kind: "refused"; view: View; status: number } | { kind: "found"; campaign: CheckoutCampaign; email: string };
-type CheckoutCampaign = NonNullable<Awaited<ReturnType<typeof findCampaign>>>;
-
-function findCampaign(sessionId: string) {
-  return prisma.campaign.findUnique({
-    where: { stripeCheckoutSessionId: sessionId },
-    select: {
-      id: true,
-      creatorId: true,
-      status: true,
-      title: true,
-      couponCode: true,
-      discountCents: true,
-      totalCents: true,
-      plan: { select: { name: true, priceCents: true } },
-    },
-  });
-}
+type CheckoutCampaign = NonNullable<Awaited<ReturnType<typeof checkoutCampaign>>>;
 
 /** Only the creator who launched the campaign may see or pay its checkout. */
 async function lookup(request: Request, sessionId: string): Promise<Lookup> {
   const notFound = { kind: "refused" as const, view: { state: "not-found" as const }, status: 404 };
   if (!getConfig().testCheckoutEnabled || !isTestCheckoutSession(sessionId)) return notFound;
   const user = await requireUser(request);
-  const campaign = await findCampaign(sessionId);
+  const campaign = await checkoutCampaign(sessionId);
   if (!campaign) return notFound;
   if (campaign.creatorId !== user.id) return { kind: "refused", view: { state: "forbidden" }, status: 403 };
   return { kind: "found", campaign, email: user.email };

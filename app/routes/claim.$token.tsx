@@ -13,7 +13,7 @@ import {
 } from "~/components/claim/claim-views";
 import { claimSchema } from "~/domain/claims";
 import { campaignImage, mockupUrl } from "~/domain/mockups";
-import { parseShirtColors, type ProductType } from "~/domain/campaign-schemas";
+import { parseProductColors, type ProductType } from "~/domain/campaign-schemas";
 import { maskEmail } from "~/domain/profile";
 import { readForm } from "~/server/forms.server";
 import { claimState, submitClaim, type ClaimCampaign, type ClaimState } from "~/server/claims.server";
@@ -29,7 +29,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) => [
 ];
 
 function summary(campaign: ClaimCampaign, chosenColor?: string | null): ClaimSummary {
-  const colors = parseShirtColors(campaign.selectedColors);
+  const colors = parseProductColors(campaign.selectedColors);
   return {
     campaignId: campaign.id,
     title: campaign.title,

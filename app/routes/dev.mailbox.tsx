@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { getConfig } from "~/server/config.server";
-import { prisma } from "~/server/db.server";
+import { latestOutboundEmails } from "~/server/email.server";
 import { isFromLoopback } from "~/server/request.server";
 import type { Route } from "./+types/dev.mailbox";
 
@@ -13,7 +13,7 @@ export const meta = () => [{ title: "Local mailbox · Giveawear" }];
 export async function loader({ request }: Route.LoaderArgs) {
   if (getConfig().NODE_ENV === "production") throw redirect("/start");
   if (!isFromLoopback(request)) throw data("Not Found", { status: 404 });
-  const messages = await prisma.outboundEmail.findMany({ orderBy: { createdAt: "desc" }, take: 50 });
+  const messages = await latestOutboundEmails(50);
   return {
     messages: messages.map((m) => ({
       id: m.id,

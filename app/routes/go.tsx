@@ -8,7 +8,7 @@ import { REFERRAL_BONUS_ENTRIES } from "~/domain/entries";
 import { lowestPaidPlan } from "~/domain/plans";
 import { landingTexts } from "~/server/landing.server";
 import { homepageSlides } from "~/server/slider.server";
-import { activePlans } from "~/server/wizard.server";
+import { activePlans } from "~/server/plans.server";
 import { pageMeta } from "~/components/marketing/meta";
 import type { Route } from "./+types/go";
 

@@ -10,8 +10,7 @@ import { readForm } from "~/server/forms.server";
 import { getAuthenticator, readMagicLinkCode, TOTP_STRATEGY, TOTP_SUCCESS_MARKER } from "~/server/auth.server";
 import { checkLoginCode } from "~/server/login-codes.server";
 import { isRedirectTo } from "~/server/responses.server";
-import { getCurrentUser, getRememberedRedirect, startUserSession, toCurrentUser } from "~/server/session.server";
-import { prisma } from "~/server/db.server";
+import { findCurrentUser, getCurrentUser, getRememberedRedirect, startUserSession } from "~/server/session.server";
 import { actionToast, redirectWithToast, type ToastInput } from "~/server/toast.server";
 import { readTotpCookie } from "~/server/totp-cookie.server";
 import type { Route } from "./+types/login.otp";
@@ -66,7 +65,7 @@ export async function action({ request }: Route.ActionArgs) {
     await getAuthenticator().authenticate(TOTP_STRATEGY, request);
   } catch (thrown) {
     if (isRedirectTo(thrown, TOTP_SUCCESS_MARKER)) {
-      const user = toCurrentUser(await prisma.user.findUniqueOrThrow({ where: { email: normalizeEmail(email) } }));
+      const user = await findCurrentUser({ email: normalizeEmail(email) });
       const target = postLoginPath(await getRememberedRedirect(request), user.role);
       const strategyCookies = new Headers();
       for (const cookie of thrown.headers.getSetCookie()) strategyCookies.append("Set-Cookie", cookie);

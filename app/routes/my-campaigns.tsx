@@ -30,7 +30,7 @@ import { creatorCampaigns, deleteOwnCampaign, rememberedView, viewSetCookie, typ
 import { requireUser } from "~/server/session.server";
 import { platformSetting } from "~/server/settings.server";
 import { redirectWithToast } from "~/server/toast.server";
-import { savedDesigns } from "~/server/wizard.server";
+import { savedDesigns } from "~/server/wizard/designs.server";
 import type { Route } from "./+types/my-campaigns";
 
 export const meta = () => [{ title: "My Campaigns · Giveawear" }];

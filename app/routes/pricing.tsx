@@ -3,7 +3,7 @@ import { Icon } from "~/components/marketing/icons";
 import { marketingPrice } from "~/components/marketing/price";
 import { CheckList, PageHeader } from "~/components/marketing/sections";
 import { getConfig } from "~/server/config.server";
-import { activePlans } from "~/server/wizard.server";
+import { activePlans } from "~/server/plans.server";
 import type { Route } from "./+types/pricing";
 
 const TITLE = "Pricing · Giveawear";

@@ -285,3 +285,8 @@ export async function deliverDueEmails(now: Date = new Date(), { limit = 200 }: 
   await Promise.all(Array.from({ length: Math.min(WORKER_CONCURRENCY, due.length) }, worker));
   return summary;
 }
+
+/** The newest messages in the outbox, newest first (the development mailbox). */
+export function latestOutboundEmails(take: number): Promise<OutboundEmail[]> {
+  return prisma.outboundEmail.findMany({ orderBy: { createdAt: "desc" }, take });
+}

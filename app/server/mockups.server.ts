@@ -7,7 +7,7 @@
  */
 import path from "node:path";
 import sharp, { type Blend } from "sharp";
-import type { ProductType, ShirtColorKey } from "../domain/campaign-schemas";
+import type { ProductType, ProductColorKey } from "../domain/campaign-schemas";
 import { type ResponsiveFormat, preferredImageFormat } from "../domain/images";
 import { type MockupWidth, parseMockupPath } from "../domain/mockups";
 import { getConfig } from "./config.server";
@@ -21,10 +21,10 @@ const TEMPLATE_VERSION = "v1";
 
 export type MockupFormat = ResponsiveFormat;
 
-const GARMENT_HEX: Record<ShirtColorKey, string> = { white: "#FFFFFF", black: "#000000", heather_gray: "#A0A0A0" };
+const GARMENT_HEX: Record<ProductColorKey, string> = { white: "#FFFFFF", black: "#000000", heather_gray: "#A0A0A0" };
 
 /** Light garments take the design by multiplication, dark ones as ink laid over the fabric. */
-export function mockupBlend(color: ShirtColorKey): Blend {
+export function mockupBlend(color: ProductColorKey): Blend {
   return color === "white" ? "multiply" : "over";
 }
 
@@ -56,7 +56,7 @@ interface Tone {
   highlightOpacity: number;
 }
 
-const TONES: Record<ShirtColorKey, Tone> = {
+const TONES: Record<ProductColorKey, Tone> = {
   white: { line: "#000000", lineOpacity: 0.16, inner: "#D9DCE1", cord: "#C9CDD3", shadowOpacity: 0.16, highlightOpacity: 0.1 },
   black: { line: "#FFFFFF", lineOpacity: 0.14, inner: "#1A1A1A", cord: "#3A3A3C", shadowOpacity: 0.5, highlightOpacity: 0.12 },
   heather_gray: { line: "#000000", lineOpacity: 0.2, inner: "#7C7C7C", cord: "#6E6E6E", shadowOpacity: 0.24, highlightOpacity: 0.16 },
@@ -184,7 +184,7 @@ function svg(width: number, body: string): string {
 }
 
 /** Backdrop, shadow, product in its colour (with the heather texture), details. */
-function baseSvg(product: ProductType, color: ShirtColorKey, width: number): string {
+function baseSvg(product: ProductType, color: ProductColorKey, width: number): string {
   const template = TEMPLATES[product];
   const tone = TONES[color];
   // Heather: fine streaks of lighter and darker fibres, from seeded noise so every render matches.
@@ -222,7 +222,7 @@ function baseSvg(product: ProductType, color: ShirtColorKey, width: number): str
   );
 }
 
-function lightingSvg(product: ProductType, color: ShirtColorKey, width: number): string {
+function lightingSvg(product: ProductType, color: ProductColorKey, width: number): string {
   const template = TEMPLATES[product];
   return svg(
     width,
@@ -237,7 +237,7 @@ export interface RenderMockupOptions {
   /** The design image (file path or bytes). */
   design: string | Buffer;
   product: ProductType;
-  color: ShirtColorKey;
+  color: ProductColorKey;
   width: MockupWidth;
   format: MockupFormat;
 }

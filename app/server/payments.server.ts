@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import Stripe from "stripe";
 import { publicUrl } from "./auth.server";
-import { newDrawSeed } from "./campaign-launch.server";
+import { newDrawSeed } from "./wizard/launch.server";
 import { getConfig, type Config } from "./config.server";
 import { isUniqueConstraintError, prisma } from "./db.server";
 
@@ -80,6 +80,23 @@ export function checkoutSuccessPath(campaignId: string, sessionId: string): stri
 /** Back to the wizard's last step, where the creator can pay again. */
 export function checkoutCancelPath(campaignId: string): string {
   return `/create-campaign-v2?${new URLSearchParams({ step: "5", campaignId })}`;
+}
+
+/** The campaign a checkout session is for, with what its checkout page shows. */
+export function checkoutCampaign(sessionId: string) {
+  return prisma.campaign.findUnique({
+    where: { stripeCheckoutSessionId: sessionId },
+    select: {
+      id: true,
+      creatorId: true,
+      status: true,
+      title: true,
+      couponCode: true,
+      discountCents: true,
+      totalCents: true,
+      plan: { select: { name: true, priceCents: true } },
+    },
+  });
 }
 
 /**

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { createId } from "@paralleldrive/cuid2";
-import { parseShirtSizes, productSizes } from "../domain/campaign-schemas";
+import { parseGarmentSizes, productSizes } from "../domain/campaign-schemas";
 import { compareDrawOrder, drawPicks, drawPoolOf } from "../domain/draw";
 import { type Prisma, type PrismaClient, clientProvider, getDatabaseUrl, getPrisma } from "./db.server";
 import { nodeDrawHashing } from "./draw/run.server";
@@ -484,7 +484,7 @@ function demoEmail(random: Random, taken: Set<string>): string {
 /** The sizes of a list the product is made in (a hoodie has no XS). */
 function demoSizes(productType: DemoCampaignIdea["productType"], sizes: string): string {
   const made = productSizes(productType);
-  return parseShirtSizes(sizes)
+  return parseGarmentSizes(sizes)
     .filter((size) => made.includes(size))
     .join(",");
 }

@@ -95,6 +95,11 @@ export function toCurrentUser(user: {
   };
 }
 
+/** A user, by id or email, as a signed-in user is seen (toCurrentUser); throws when there is no such user. */
+export async function findCurrentUser(where: { id: string } | { email: string }): Promise<CurrentUser> {
+  return toCurrentUser(await prisma.user.findUniqueOrThrow({ where }));
+}
+
 export function generatedAvatarUrl(email: string): string {
   return `/avatars/${createHash("sha256").update(email.trim().toLowerCase()).digest("hex").slice(0, 32)}.svg`;
 }

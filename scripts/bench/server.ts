@@ -69,7 +69,7 @@ export async function startBenchServer(port: number, name: string, env: Record<s
   });
   await waitFor(`${origin}/healthz`, child);
   const { getPrisma, disconnectPrisma } = await import("../../app/server/db.server");
-  const { newDrawSeed } = await import("../../app/server/campaign-launch.server");
+  const { newDrawSeed } = await import("../../app/server/wizard/launch.server");
   return {
     process: child,
     origin,

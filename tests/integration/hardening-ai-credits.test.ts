@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/server/db.server";
-import { persistStep, WizardWriteRefused } from "~/server/wizard.server";
+import { persistStep, WizardWriteRefused } from "~/server/wizard/persist.server";
 import { type InProcessAppServer, startAppServer } from "../helpers/app-server";
 import { signedInJar } from "../helpers/wizard";
 

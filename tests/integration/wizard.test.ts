@@ -448,7 +448,7 @@ describe("a launched campaign through the wizard, over real HTTP", () => {
     const draft = await prisma.campaign.findUniqueOrThrow({ where: { id } });
     // The step was looked up as a draft; the launch happens before its write.
     await prisma.campaign.update({ where: { id }, data: { status: "active", launchedAt: new Date() } });
-    const { persistStep, WizardWriteRefused } = await import("~/server/wizard.server");
+    const { persistStep, WizardWriteRefused } = await import("~/server/wizard/persist.server");
     const { getCurrentUser } = await import("~/server/session.server");
     const user = await getCurrentUser(get(jar, "/"));
     expect(user?.id).toBe(draft.creatorId);

@@ -6,16 +6,16 @@ import {
   CampaignInfoSchema,
   DURATIONS,
   entryRulesSchema,
-  parseShirtColors,
-  parseShirtSizes,
+  parseProductColors,
+  parseGarmentSizes,
   PlanSelectionSchema,
   PRODUCT_TYPES,
   reviewProblems,
-  SHIRT_COLORS,
+  PRODUCT_COLORS,
   productHasSizes,
   productSizes,
-  SHIRT_SIZES,
-  shirtDesignSchema,
+  GARMENT_SIZES,
+  productDesignSchema,
   sizesAfterProductChange,
   VALIDATION_TOAST,
   WIZARD_STEPS,
@@ -25,7 +25,7 @@ import {
 type Fields = Record<string, string | string[] | File>;
 
 /** Step 3 of a t-shirt campaign: every listed size is made. */
-const ShirtDesignSchema = shirtDesignSchema({ productType: "t-shirt" });
+const ShirtDesignSchema = productDesignSchema({ productType: "t-shirt" });
 
 function formData(fields: Fields): FormData {
   const data = new FormData();
@@ -66,12 +66,12 @@ describe("wizard constants", () => {
     expect(`${VALIDATION_TOAST.title}: ${VALIDATION_TOAST.description}`).toBe(
       "Validation Error: Please correct the errors on this step before proceeding.",
     );
-    expect(SHIRT_COLORS).toEqual([
+    expect(PRODUCT_COLORS).toEqual([
       { key: "white", name: "White", hex: "#FFFFFF" },
       { key: "black", name: "Black", hex: "#000000" },
       { key: "heather_gray", name: "Heather Gray", hex: "#A0A0A0" },
     ]);
-    expect(SHIRT_SIZES).toEqual(["XS", "S", "M", "L", "XL", "2XL", "3XL"]);
+    expect(GARMENT_SIZES).toEqual(["XS", "S", "M", "L", "XL", "2XL", "3XL"]);
     expect(DURATIONS).toEqual([7, 14, 21, 30]);
     expect(PRODUCT_TYPES.map((p) => [p.key, p.label])).toEqual([
       ["t-shirt", "T-Shirt"],
@@ -90,7 +90,7 @@ describe("Conform integration", () => {
     expect(getZodConstraint(ShirtDesignSchema).selectedColors).toMatchObject({ required: true, multiple: true });
     expect(getZodConstraint(ShirtDesignSchema).selectedSizes).toMatchObject({ required: true, multiple: true });
     // A mug has no sizes, so none are required.
-    expect(getZodConstraint(shirtDesignSchema({ productType: "mug" })).selectedSizes).toMatchObject({ required: false });
+    expect(getZodConstraint(productDesignSchema({ productType: "mug" })).selectedSizes).toMatchObject({ required: false });
     const entryRules = getZodConstraint(entryRulesSchema({ today: new Date("2025-06-15T12:00:00Z") }));
     expect(entryRules.termsAccepted).toMatchObject({ required: true });
     expect(entryRules["additionalPrizes[].title"]).toMatchObject({ required: false });
@@ -346,7 +346,7 @@ describe("step 3: shirt design", () => {
   });
 
   it("asks a mug for no sizes: none required, and any sent are dropped", () => {
-    const mug = shirtDesignSchema({ productType: "mug" });
+    const mug = productDesignSchema({ productType: "mug" });
     expect(valueOf(mug, { finalDesignUrl: "/d.png", selectedColors: "black" })).toMatchObject({
       selectedColors: ["black"],
       selectedSizes: [],
@@ -363,14 +363,14 @@ describe("step 3: shirt design", () => {
 
   it("still requires a garment to have at least one size", () => {
     for (const productType of ["t-shirt", "hoodie"]) {
-      expect(errorsOf(shirtDesignSchema({ productType }), { finalDesignUrl: "/d.png", selectedColors: "white" })).toEqual({
+      expect(errorsOf(productDesignSchema({ productType }), { finalDesignUrl: "/d.png", selectedColors: "white" })).toEqual({
         selectedSizes: ["At least one shirt size must be selected."],
       });
     }
   });
 
   it("refuses a size the campaign's product is not made in, and takes the rest", () => {
-    const hoodie = shirtDesignSchema({ productType: "hoodie" });
+    const hoodie = productDesignSchema({ productType: "hoodie" });
     const fields = { finalDesignUrl: "/d.png", selectedColors: "white" };
     expect(errorsOf(hoodie, { ...fields, selectedSizes: ["XS", "M"] })).toEqual({
       selectedSizes: ["Hoodies are not made in size XS."],
@@ -380,7 +380,7 @@ describe("step 3: shirt design", () => {
   });
 
   it("reports a size the product is not made in together with the step's other errors", () => {
-    const errors = errorsOf(shirtDesignSchema({ productType: "hoodie" }), {
+    const errors = errorsOf(productDesignSchema({ productType: "hoodie" }), {
       designMode: "ai",
       selectedColors: ["white", "red"],
       selectedSizes: "XS",
@@ -622,9 +622,9 @@ describe("step 5: review", () => {
 
 describe("stored lists and AI generation", () => {
   it("reads the comma-separated colour and size columns", () => {
-    expect(parseShirtColors("black, white,red")).toEqual(["white", "black"]);
-    expect(parseShirtSizes("XL,m,L,9XL")).toEqual(["M", "L", "XL"]);
-    expect(parseShirtColors("")).toEqual([]);
+    expect(parseProductColors("black, white,red")).toEqual(["white", "black"]);
+    expect(parseGarmentSizes("XL,m,L,9XL")).toEqual(["M", "L", "XL"]);
+    expect(parseProductColors("")).toEqual([]);
   });
 
   it("needs a non-empty prompt and a credit per prompt", () => {

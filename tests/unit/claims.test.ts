@@ -13,7 +13,7 @@ import {
   sizesNotInStyle,
   verifyClaimToken,
 } from "~/domain/claims";
-import { PRODUCT_TYPES, SHIRT_COLORS, SHIRT_SIZES } from "~/domain/campaign-schemas";
+import { PRODUCT_TYPES, PRODUCT_COLORS, GARMENT_SIZES } from "~/domain/campaign-schemas";
 import { printifyItem } from "~/domain/printify";
 
 const SECRET = "unit-test-secret-0123456789abcdef";
@@ -57,7 +57,7 @@ describe("claim options", () => {
       "3XL",
     ]);
     // Only sizes it is not made in: the winner still gets a choice rather than a form they cannot send.
-    expect(claimOptions({ productType: "hoodie", selectedSizes: "XS", selectedColors: "white" }).sizes).toEqual(SHIRT_SIZES.slice(1));
+    expect(claimOptions({ productType: "hoodie", selectedSizes: "XS", selectedColors: "white" }).sizes).toEqual(GARMENT_SIZES.slice(1));
   });
 
   it("offers Women's fit only in the sizes it is made in (no 3XL), and no Women's fit when it fits none of them", () => {
@@ -87,8 +87,8 @@ describe("claim options", () => {
       Array.from({ length: 2 ** values.length }, (_, mask) => values.filter((_, i) => mask & (1 << i)));
     let accepted = 0;
     for (const { key: productType } of PRODUCT_TYPES) {
-      for (const sizes of subsets(SHIRT_SIZES)) {
-        for (const colors of subsets(SHIRT_COLORS.map((c) => c.key))) {
+      for (const sizes of subsets(GARMENT_SIZES)) {
+        for (const colors of subsets(PRODUCT_COLORS.map((c) => c.key))) {
           const options = claimOptions({ productType, selectedSizes: sizes.join(","), selectedColors: colors.join(",") });
           const schema = claimSchema(options);
           expect(options.colors.length).toBeGreaterThan(0);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SHIRT_COLORS, SHIRT_SIZES } from "~/domain/campaign-schemas";
+import { PRODUCT_COLORS, GARMENT_SIZES } from "~/domain/campaign-schemas";
 import type { PrizeOrder } from "~/domain/orders";
 import {
   buildPrintifyOrder,
@@ -54,10 +54,11 @@ describe("the catalogue mapping", () => {
 
   it("has a distinct variant for every size and colour a t-shirt winner can choose", () => {
     const ids = new Set<number>();
-    for (const color of SHIRT_COLORS) {
-      for (const size of SHIRT_SIZES) ids.add(printifyItem({ productType: "t-shirt", style: "Unisex", size, color: color.key }).variantId);
+    for (const color of PRODUCT_COLORS) {
+      for (const size of GARMENT_SIZES)
+        ids.add(printifyItem({ productType: "t-shirt", style: "Unisex", size, color: color.key }).variantId);
     }
-    expect(ids.size).toBe(SHIRT_COLORS.length * SHIRT_SIZES.length);
+    expect(ids.size).toBe(PRODUCT_COLORS.length * GARMENT_SIZES.length);
   });
 
   it("prints every mug on the white mug, whatever colour the campaign shows", () => {
@@ -93,7 +94,7 @@ describe("the catalogue mapping", () => {
     // Every size listed has its variant.
     for (const productType of ["t-shirt", "hoodie"]) {
       for (const style of catalogueStyles(productType)) {
-        for (const color of SHIRT_COLORS) {
+        for (const color of PRODUCT_COLORS) {
           for (const size of catalogueSizes(productType, style, color.key)) {
             expect(printifyItem({ productType, style, size, color: color.key }).variantId).toBeGreaterThan(0);
           }

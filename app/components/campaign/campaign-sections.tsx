@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { SHIRT_COLORS, PRODUCT_TYPES } from "~/domain/campaign-schemas";
+import { PRODUCT_COLORS, PRODUCT_TYPES } from "~/domain/campaign-schemas";
 import { formatUtcDateTime } from "~/domain/campaign-status";
 import { REFERRAL_BONUS_ENTRIES } from "~/domain/entries";
 import { responsiveImage } from "~/domain/images";
@@ -11,7 +11,7 @@ export function productLabel(productType: string): string {
 }
 
 export function colorNames(keys: string[]): string[] {
-  return keys.map((key) => SHIRT_COLORS.find((color) => color.key === key)?.name ?? key);
+  return keys.map((key) => PRODUCT_COLORS.find((color) => color.key === key)?.name ?? key);
 }
 
 export function CampaignNotFound() {

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { CLAIM_MESSAGES, countryName, type ClaimOptions } from "~/domain/claims";
-import { SHIRT_COLORS } from "~/domain/campaign-schemas";
+import { PRODUCT_COLORS } from "~/domain/campaign-schemas";
 import { formatUtcDateTime } from "~/domain/campaign-status";
 import type { CampaignImage } from "~/domain/mockups";
 import { winnerOrderStatusText } from "~/domain/orders";
@@ -37,7 +37,7 @@ export type ClaimPageView =
   | { kind: "open"; campaign: ClaimSummary; deadline: string; options: ClaimOptions; winnerEmail: string };
 
 export function colorName(key: string | null): string {
-  return key ? (SHIRT_COLORS.find((color) => color.key === key)?.name ?? key) : "";
+  return key ? (PRODUCT_COLORS.find((color) => color.key === key)?.name ?? key) : "";
 }
 
 function Notice({ title, children, testId }: { title: string; children: ReactNode; testId: string }) {

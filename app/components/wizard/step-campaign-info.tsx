@@ -2,7 +2,7 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { CampaignInfoSchema, PRODUCT_TYPES } from "~/domain/campaign-schemas";
-import type { WizardValues } from "~/server/wizard.server";
+import type { WizardValues } from "~/domain/wizard";
 import { FieldErrors, FormErrors } from "../ui/field";
 import { ChoiceChip, HiddenStepFields, ImageField, Section, StepHeading, TextAreaField, TextField } from "./fields";
 import { StepActions } from "./wizard-shell";

@@ -2,14 +2,13 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { getFormProps, useForm } from "@conform-to/react";
 import { Form } from "react-router";
 import { PlanSelectionSchema } from "~/domain/campaign-schemas";
-import { formatPrice } from "~/domain/plans";
-import type { WizardPlan } from "~/server/wizard.server";
+import { formatPrice, type ActivePlan } from "~/domain/plans";
 import { FieldErrors } from "../ui/field";
 import { HiddenStepFields, StepHeading } from "./fields";
 import { ContinueButton, stepFormOptions, type StepProps } from "./step-campaign-info";
 import { StepActions } from "./wizard-shell";
 
-export function PlanStep(props: StepProps & { plans: WizardPlan[] }) {
+export function PlanStep(props: StepProps & { plans: ActivePlan[] }) {
   const [form, fields] = useForm({
     ...stepFormOptions("plan", props),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: PlanSelectionSchema }),

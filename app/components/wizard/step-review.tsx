@@ -1,10 +1,9 @@
 import { useState, type ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { designPreviewUrl } from "~/domain/ai-prompts";
-import { PRODUCT_TYPES, productHasSizes, SHIRT_COLORS } from "~/domain/campaign-schemas";
+import { PRODUCT_TYPES, productHasSizes, PRODUCT_COLORS } from "~/domain/campaign-schemas";
 import { parseDateInput } from "~/domain/campaign-dates";
-import { formatPrice } from "~/domain/plans";
-import type { WizardPlan } from "~/server/wizard.server";
+import { formatPrice, type ActivePlan } from "~/domain/plans";
 import { FieldErrors } from "../ui/field";
 import { MockupStrip } from "./mockup-strip";
 import { useHydrated } from "../ui/use-hydrated";
@@ -44,7 +43,7 @@ function truncate(text: string, max: number) {
 
 export function ReviewStep(
   props: StepProps & {
-    plans: WizardPlan[];
+    plans: ActivePlan[];
     pricing: { priceCents: number; discountCents: number; totalCents: number } | null;
     problems: { step: number; message: string }[];
     signedIn: boolean;
@@ -102,7 +101,7 @@ export function ReviewStep(
           <MockupStrip designUrl={v.finalDesignUrl} productType={v.productType} colors={v.selectedColors} />
         </Row>
         <Row label="Colours">
-          {SHIRT_COLORS.filter((c) => v.selectedColors.includes(c.key))
+          {PRODUCT_COLORS.filter((c) => v.selectedColors.includes(c.key))
             .map((c) => c.name)
             .join(", ")}
         </Row>

@@ -1,4 +1,4 @@
-import { SHIRT_COLORS } from "../../domain/campaign-schemas";
+import { PRODUCT_COLORS } from "../../domain/campaign-schemas";
 import { advanceStatus, isOrderStatus, type OrderStatus, type PrizeOrder, type ProviderUpdate, type Shipment } from "../../domain/orders";
 import { type Prisma, prisma } from "../db.server";
 import { queueTemplatedEmail } from "../email.server";
@@ -215,7 +215,7 @@ function toQueueOrder(row: OrderRecord): QueueOrder {
   return {
     ...rest,
     status: isOrderStatus(row.status) ? row.status : "pending",
-    color: row.color ? (SHIRT_COLORS.find((c) => c.key === row.color)?.name ?? row.color) : null,
+    color: row.color ? (PRODUCT_COLORS.find((c) => c.key === row.color)?.name ?? row.color) : null,
     campaignId: campaign.id,
     campaignTitle: campaign.title,
     productType: campaign.productType,

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
-import { reviewProblems } from "../domain/campaign-schemas";
-import { applyCoupon } from "../domain/pricing";
-import { prisma, type Campaign } from "./db.server";
+import { reviewProblems } from "../../domain/campaign-schemas";
+import { applyCoupon } from "../../domain/pricing";
+import { prisma, type Campaign } from "../db.server";
 
 export type LaunchResult =
   | { kind: "problems"; problems: { step: number; message: string }[] }
@@ -55,4 +55,12 @@ export async function launchCampaign(campaign: Campaign): Promise<LaunchResult> 
       return { kind: "problems", problems: [{ step: 5, message: "This campaign can no longer be launched." }] };
   }
   return { kind: "free", campaignId: campaign.id };
+}
+
+/** The creator's own campaign as the page after its launch (or its payment) shows it; null for anyone else's. */
+export function successPageCampaign(creatorId: string, campaignId: string) {
+  return prisma.campaign.findFirst({
+    where: { id: campaignId, creatorId },
+    select: { id: true, title: true, status: true, finalDesignUrl: true, productType: true, stripeCheckoutSessionId: true },
+  });
 }

@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { createCookie } from "react-router";
 import { z } from "zod";
-import { isEditableStatus } from "../domain/campaign-status";
-import { getConfig } from "./config.server";
-import { prisma, type Campaign } from "./db.server";
-import type { CurrentUser } from "./session.server";
+import { isEditableStatus } from "../../domain/campaign-status";
+import { getConfig } from "../config.server";
+import { prisma, type AdditionalPrize, type Campaign } from "../db.server";
+import type { CurrentUser } from "../session.server";
 
 /**
  * The wizard's current draft. Signed-in creators' drafts are theirs (creatorId); a visitor's draft
@@ -88,6 +88,11 @@ async function attachVisitorDraft(id: string, token: string, userId: string): Pr
     data: { creatorId: userId, draftToken: null },
   });
   return claimed.count === 1 ? prisma.campaign.findUnique({ where: { id } }) : null;
+}
+
+/** The draft's additional prizes (as stored; the page sorts them by rank). */
+export function draftPrizes(campaignId: string): Promise<AdditionalPrize[]> {
+  return prisma.additionalPrize.findMany({ where: { campaignId } });
 }
 
 /** Creates the draft on the first saved step; visitors get the token that finds it again. */

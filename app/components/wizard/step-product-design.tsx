@@ -2,8 +2,8 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "react-router";
 import { designPreviewUrl } from "~/domain/ai-prompts";
-import { productHasSizes, productSizes, SHIRT_COLORS, shirtDesignSchema } from "~/domain/campaign-schemas";
-import type { SavedDesign, WizardAiDesign } from "~/server/wizard.server";
+import { productHasSizes, productSizes, PRODUCT_COLORS, productDesignSchema } from "~/domain/campaign-schemas";
+import type { SavedDesign, WizardAiDesign } from "~/domain/wizard";
 import { Confetti } from "../ui/confetti";
 import { FieldErrors, FormErrors } from "../ui/field";
 import { useHydrated } from "../ui/use-hydrated";
@@ -13,7 +13,7 @@ import { ChoiceChip, HiddenStepFields, ImageField, Section, StepHeading } from "
 import { ContinueButton, stepFormOptions, type StepProps } from "./step-campaign-info";
 import { StepActions } from "./wizard-shell";
 
-export function ShirtDesignStep(
+export function ProductDesignStep(
   props: StepProps & {
     signedIn: boolean;
     credits: number;
@@ -31,7 +31,7 @@ export function ShirtDesignStep(
   const hasSizes = productHasSizes(productType);
   const [form, fields] = useForm({
     ...stepFormOptions("shirt-design", props),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: shirtDesignSchema({ productType }) }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: productDesignSchema({ productType }) }),
   });
   const hydrated = useHydrated();
   const mode = props.values.designMode;
@@ -194,7 +194,7 @@ export function ShirtDesignStep(
           <fieldset aria-describedby={fields.selectedColors.errorId}>
             <legend className="label">Shirt colours</legend>
             <div className="flex flex-wrap gap-3">
-              {SHIRT_COLORS.map((color) => (
+              {PRODUCT_COLORS.map((color) => (
                 <ChoiceChip
                   key={color.key}
                   type="checkbox"

@@ -1,0 +1,100 @@
+/**
+ * What the campaign wizard's pages show, as plain data: the server (server/wizard/) fills these in,
+ * the step components (components/wizard/) render them.
+ */
+
+/** What the wizard's forms start from: the draft's columns as form values (strings, "on" checkboxes). */
+export interface WizardValues {
+  title: string;
+  description: string;
+  brandName: string;
+  brandUrl: string;
+  instagramHandle: string;
+  xHandle: string;
+  tiktokHandle: string;
+  productType: string;
+  isPromotingProduct: "yes" | "no";
+  productTitle: string;
+  productValue: string;
+  productDescription: string;
+  logoUrl: string | null;
+  productImageUrl: string | null;
+  planId: string;
+  designMode: "upload" | "ai";
+  designPrompt: string;
+  finalDesignUrl: string;
+  selectedColors: string[];
+  selectedSizes: string[];
+  startDate: string;
+  durationDays: string;
+  endDate: string;
+  termsAccepted: "on" | "";
+  limitOneEntryPerPerson: "on" | "";
+  giveCouponToEntrants: "on" | "";
+  entrantCouponCode: string;
+  entrantCouponDescription: string;
+  giveBonusGiftToWinner: "on" | "";
+  winnerBonusGiftName: string;
+  winnerBonusGiftCode: string;
+  winnerBonusGiftInstructions: string;
+  winnerBonusGiftImageUrl: string | null;
+  sendReminder: "on" | "";
+  additionalPrizes: { title: string; code: string; imageUrl: string }[];
+  couponCode: string;
+  aiPrompts: [string, string, string];
+}
+
+/** One of the campaign's AI designs, as step 3 offers it. */
+export interface WizardAiDesign {
+  id: string;
+  previewUrl: string;
+  designUrl: string;
+  prompt: string;
+  style: string;
+}
+
+/** A design the user made before (SPEC "Saved design"), offered for reuse. */
+export interface SavedDesign {
+  id: string;
+  name: string;
+  previewUrl: string;
+  designUrl: string;
+  source: "AI" | "Uploaded";
+  usedInCampaigns: number;
+  createdAt: string;
+}
+
+/**
+ * What each step's form can ask for (its buttons' `intent`). Steps 1 to 4 save and continue
+ * ("next") when no intent is sent; step 5 has no such default, so only its Launch button launches.
+ */
+export const WIZARD_STEP_INTENTS = {
+  1: ["next"],
+  2: ["next"],
+  3: ["next", "confirm-design", "generate"],
+  4: ["next"],
+  5: ["apply-coupon", "launch"],
+} as const;
+
+type StepIntents = typeof WIZARD_STEP_INTENTS;
+export type WizardStepNumber = keyof StepIntents;
+export type WizardIntent<S extends WizardStepNumber> = StepIntents[S][number];
+
+export type PostedWizardAction =
+  { ok: true; step: WizardStepNumber; intent: WizardIntent<WizardStepNumber> } | { ok: false; refusal: "step" | "intent" };
+
+/**
+ * The step and intent a wizard form names. Anything else, and a step outside 1 to 5, is refused
+ * (WIZARD_ACTION_REFUSALS says why) rather than taken for some other action.
+ */
+export function postedWizardAction(formData: FormData): PostedWizardAction {
+  const rawStep = formData.get("step");
+  const step = typeof rawStep === "string" && /^[1-5]$/.test(rawStep.trim()) ? (Number(rawStep.trim()) as WizardStepNumber) : null;
+  if (step === null) return { ok: false, refusal: "step" };
+  const intents: readonly string[] = WIZARD_STEP_INTENTS[step];
+  const byDefault = intents.includes("next") ? "next" : null;
+  const rawIntent = formData.get("intent");
+  const intent = rawIntent === null ? byDefault : typeof rawIntent === "string" ? rawIntent : null;
+  if (intent === null || !intents.includes(intent)) return { ok: false, refusal: "intent" };
+  return { ok: true, step, intent: intent as WizardIntent<WizardStepNumber> };
+}

@@ -1,0 +1,177 @@
+import { toDateInput } from "../../domain/campaign-dates";
+import { parseProductColors, parseGarmentSizes, reviewProblems, WIZARD_STEPS } from "../../domain/campaign-schemas";
+import { defaultPrompts } from "../../domain/ai-prompts";
+import type { WizardValues } from "../../domain/wizard";
+import { availableCredits } from "../ai-credits.server";
+import type { AdditionalPrize, Campaign } from "../db.server";
+import { activePlans } from "../plans.server";
+import type { CurrentUser } from "../session.server";
+import { campaignAiDesigns, ownDesignUrl, savedDesigns } from "./designs.server";
+import { draftCookieFor, draftPrizes, findWizardDraft } from "./drafts.server";
+import { findCopySource, type CopySource } from "./persist.server";
+
+function savedOrDefaultPrompts(c: Campaign | null): [string, string, string] {
+  const saved: [string, string, string] = [c?.aiPrompt1 ?? "", c?.aiPrompt2 ?? "", c?.aiPrompt3 ?? ""];
+  return saved.some((p) => p.trim()) ? saved : defaultPrompts(c?.title ?? "", c?.brandName ?? "");
+}
+
+const on = (value: boolean): "on" | "" => (value ? "on" : "");
+
+export function wizardValues(campaign: Campaign | null, prizes: AdditionalPrize[]): WizardValues {
+  const c = campaign;
+  return {
+    title: c?.title ?? "",
+    description: c?.description ?? "",
+    brandName: c?.brandName ?? "",
+    brandUrl: c?.brandUrl ?? "",
+    instagramHandle: c?.instagramHandle ?? "",
+    xHandle: c?.xHandle ?? "",
+    tiktokHandle: c?.tiktokHandle ?? "",
+    productType: c?.productType ?? "t-shirt",
+    isPromotingProduct: c?.isPromotingProduct ? "yes" : "no",
+    productTitle: c?.productTitle ?? "",
+    productValue: c?.productValue ?? "",
+    productDescription: c?.productDescription ?? "",
+    logoUrl: c?.logoUrl ?? null,
+    productImageUrl: c?.productImageUrl ?? null,
+    planId: c?.planId ?? "",
+    designMode: c?.designMode === "upload" ? "upload" : "ai",
+    designPrompt: c?.designPrompt ?? "",
+    finalDesignUrl: c?.finalDesignUrl ?? "",
+    selectedColors: parseProductColors(c?.selectedColors ?? "white"),
+    selectedSizes: parseGarmentSizes(c?.selectedSizes ?? "M,L,XL"),
+    startDate: c?.startDate ? toDateInput(c.startDate) : "",
+    durationDays: String(c?.durationDays ?? 7),
+    endDate: c?.endDate ? toDateInput(c.endDate) : "",
+    termsAccepted: on(c?.termsAccepted ?? false),
+    limitOneEntryPerPerson: on(c?.limitOneEntryPerPerson ?? true),
+    giveCouponToEntrants: on(c?.giveCouponToEntrants ?? false),
+    entrantCouponCode: c?.entrantCouponCode ?? "",
+    entrantCouponDescription: c?.entrantCouponDescription ?? "",
+    giveBonusGiftToWinner: on(c?.giveBonusGiftToWinner ?? false),
+    winnerBonusGiftName: c?.winnerBonusGiftName ?? "",
+    winnerBonusGiftCode: c?.winnerBonusGiftCode ?? "",
+    winnerBonusGiftInstructions: c?.winnerBonusGiftInstructions ?? "",
+    winnerBonusGiftImageUrl: c?.winnerBonusGiftImageUrl ?? null,
+    sendReminder: on(c?.sendReminder ?? false),
+    additionalPrizes: prizes
+      .slice()
+      .sort((a, b) => a.rank - b.rank)
+      .map((p) => ({ title: p.title, code: p.code ?? "", imageUrl: p.imageUrl ?? "" })),
+    couponCode: c?.couponCode ?? "",
+    aiPrompts: savedOrDefaultPrompts(c),
+  };
+}
+
+/** The step a URL asks for: 1 to 5, else the first. */
+export function stepFrom(value: unknown): number {
+  const step = Number(value);
+  return Number.isInteger(step) && step >= 1 && step <= WIZARD_STEPS.length ? step : 1;
+}
+
+const CARRIED_FIELDS = ["title", "description", "brandName", "brandUrl", "productType", "planId"] as const;
+
+/** `campaignData` (JSON) from the older builder's entry point: only known text fields are taken. */
+function carriedCampaignData(raw: string | null): Partial<Record<(typeof CARRIED_FIELDS)[number], string>> {
+  if (!raw) return {};
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (typeof parsed !== "object" || parsed === null) return {};
+    const record = parsed as Record<string, unknown>;
+    return Object.fromEntries(
+      CARRIED_FIELDS.flatMap((key) => (typeof record[key] === "string" ? [[key, (record[key] as string).slice(0, 500)]] : [])),
+    );
+  } catch {
+    return {};
+  }
+}
+
+export type WizardPage = Awaited<ReturnType<typeof wizardPage>>;
+
+export type WizardPageLookup =
+  /** Not the user's campaign (or no such campaign, or a copy of one that is not theirs). */
+  | { kind: "not-found" }
+  /** The user's campaign, but launched: there is no form that could be saved. */
+  | { kind: "launched" }
+  | { kind: "page"; page: WizardPage; cookies: string[] };
+
+/**
+ * The wizard page for `params` (step, campaignId, duplicateId and the arrivals from elsewhere): the
+ * draft being edited (or a copy being started), its form values and what each step offers.
+ */
+export async function loadWizardPage(request: Request, user: CurrentUser | null, params: URLSearchParams): Promise<WizardPageLookup> {
+  const lookup = await findWizardDraft(request, user, params.get("campaignId"));
+  if (lookup.kind === "not-found" || lookup.kind === "launched") return { kind: lookup.kind };
+  // Copying starts a new draft: the remembered one stays untouched.
+  const duplicateId = params.has("campaignId") ? null : params.get("duplicateId");
+  const campaign = lookup.kind === "found" && !duplicateId ? lookup.campaign : null;
+  const copySource = await findCopySource(user, duplicateId);
+  if (duplicateId && !copySource) return { kind: "not-found" };
+  const notice =
+    lookup.kind === "found" && lookup.restoredVisitorDraft
+      ? "Local Draft Loaded: your progress on this device is restored."
+      : lookup.kind === "found" && lookup.attached
+        ? "Your draft is now saved to your account."
+        : copySource
+          ? `Copying “${copySource.title}”. Saving the first step creates the new draft.`
+          : null;
+  const page = await wizardPage(user, params, campaign, copySource, notice);
+  const cookies = lookup.kind === "found" && lookup.attached ? [await draftCookieFor({ id: lookup.campaign.id })] : [];
+  return { kind: "page", page, cookies };
+}
+
+async function wizardPage(
+  user: CurrentUser | null,
+  params: URLSearchParams,
+  campaign: Campaign | null,
+  copySource: CopySource | null,
+  notice: string | null,
+) {
+  const step = stepFrom(params.get("step"));
+  const [plans, prizes, aiDesigns, credits, saved] = await Promise.all([
+    activePlans(),
+    campaign ? draftPrizes(campaign.id) : Promise.resolve(copySource?.additionalPrizes ?? []),
+    campaignAiDesigns(user?.id ?? null, campaign?.id ?? null),
+    user ? availableCredits(user.id, campaign?.id ?? null) : Promise.resolve(0),
+    user && step === 3 ? savedDesigns(user.id) : Promise.resolve([]),
+  ]);
+  const values = wizardValues(campaign ?? copySource, prizes);
+  if (copySource) values.title = `${copySource.title} (Copy)`.slice(0, 100);
+
+  // Arrivals from elsewhere: campaign data or a plan from /create-campaign, a saved design from the dashboard.
+  if (!campaign && !copySource) Object.assign(values, carriedCampaignData(params.get("campaignData")));
+  const planId = params.get("planId");
+  if (planId && plans.some((p) => p.id === planId)) values.planId = planId;
+  const designUrl = await ownDesignUrl(user, params.get("designId"), params.get("designUrl"));
+  if (designUrl) {
+    values.finalDesignUrl = designUrl;
+    values.designMode = "upload";
+  }
+  const mode = params.get("mode");
+  if (mode === "upload" || mode === "ai") values.designMode = mode;
+
+  const plan = plans.find((p) => p.id === values.planId) ?? null;
+  const discountCents = campaign?.discountCents ?? 0;
+  return {
+    step,
+    signedIn: Boolean(user),
+    credits,
+    aiDesigns,
+    savedDesigns: saved,
+    justGenerated: params.get("generated") === "1",
+    campaignId: user && campaign ? campaign.id : null,
+    status: campaign?.status ?? "draft",
+    duplicateId: copySource?.id ?? null,
+    notice,
+    values,
+    plans,
+    pricing: plan ? { priceCents: plan.priceCents, discountCents, totalCents: Math.max(0, plan.priceCents - discountCents) } : null,
+    problems: reviewProblems({
+      title: values.title,
+      planId: values.planId,
+      finalDesignUrl: values.finalDesignUrl,
+      startDate: values.startDate,
+    }),
+    today: new Date().toISOString(),
+  };
+}

@@ -1,0 +1,40 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { CampaignInfoSchema, DEFAULT_GARMENT_SIZES, sizesAfterProductChange } from "../../../domain/campaign-schemas";
+import { previewAfterLogin, takeUpload, uploadRefused } from "../images.server";
+import { invalid, nextStep, saveStep, type StepAction } from "../step.server";
+
+/** Step 1: the campaign, the brand and the product, with the logo and the promoted product's image. */
+export const saveCampaignInfo: StepAction = async (step, formData) => {
+  const submission = parseWithZod(formData, { schema: CampaignInfoSchema });
+  if (submission.status !== "success") return invalid(submission.reply());
+  const value = submission.value;
+  const pending: string[] = [];
+  const logo = await takeUpload(formData, "logoFile", "logo", step.user);
+  if (logo.kind === "refused") return uploadRefused(submission.reply({ fieldErrors: { logoFile: [logo.message] } }), logo);
+  if (logo.kind === "visitor") pending.push(logo.name);
+  const productImage = value.isPromotingProduct
+    ? await takeUpload(formData, "productImageFile", "product_image", step.user)
+    : ({ kind: "none" } as const);
+  if (productImage.kind === "refused") {
+    return uploadRefused(submission.reply({ fieldErrors: { productImageFile: [productImage.message] } }), productImage);
+  }
+  if (productImage.kind === "visitor") pending.push(productImage.name);
+  // Sizes chosen for another product that this one is not made in (a t-shirt's XS, now a hoodie) go;
+  // a mug keeps none, and a garment left with none gets the default sizes.
+  const sizesBefore = (step.campaign ?? step.copyFrom)?.selectedSizes ?? DEFAULT_GARMENT_SIZES.join(",");
+  const selectedSizes = sizesAfterProductChange(value.productType, sizesBefore);
+  const saved = await saveStep(step, {
+    ...value,
+    ...(selectedSizes !== null ? { selectedSizes } : {}),
+    ...(logo.kind === "stored" ? { logoUrl: logo.url } : formData.get("removeLogo") === "on" ? { logoUrl: null } : {}),
+    // "No" removes the bonus image along with its text (SPEC 4).
+    ...(!value.isPromotingProduct
+      ? { productImageUrl: null }
+      : productImage.kind === "stored"
+        ? { productImageUrl: productImage.url }
+        : formData.get("removeProductImage") === "on"
+          ? { productImageUrl: null }
+          : {}),
+  });
+  return nextStep(step, saved, 2, previewAfterLogin(pending));
+};

@@ -1,0 +1,59 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { CAMPAIGN_MESSAGES, productDesignSchema, withDesignFileFlag } from "../../../domain/campaign-schemas";
+import { aiDesignIdFor } from "../designs.server";
+import { DESIGN_IMAGE_KINDS, mayStoreImageUrl, previewAfterLogin, takeUpload, uploadRefused } from "../images.server";
+import { invalid, nextStep, saveStep, type StepAction, type StepContext } from "../step.server";
+
+/** Step 3, "Continue": the design (uploaded now, or one already stored), colours and sizes; on to step 4. */
+export const saveDesign: StepAction = (step, formData) => designStep(step, formData, false);
+
+/** Step 3, "This Is My Shirt": the same save, staying on step 3 with the design locked in; a design is required. */
+export const confirmDesign: StepAction = (step, formData) => designStep(step, formData, true);
+
+async function designStep(step: StepContext, formData: FormData, confirm: boolean) {
+  const { user } = step;
+  const current = step.campaign ?? step.copyFrom;
+  const design = await takeUpload(formData, "designFile", "custom_design", user);
+  // The sizes are checked against the product saved in step 1.
+  const schema = productDesignSchema({ productType: current?.productType ?? "t-shirt" });
+  const submission = parseWithZod(withDesignFileFlag(formData, design.kind !== "none"), { schema });
+  if (submission.status !== "success") return invalid(submission.reply());
+  if (design.kind === "refused") return uploadRefused(submission.reply({ fieldErrors: { designFile: [design.message] } }), design);
+  const { designMode, designPrompt, selectedColors, selectedSizes } = submission.value;
+  // A design URL from the form must be the campaign's current one or the user's own design.
+  const formDesignUrl = submission.value.finalDesignUrl;
+  const currentDesign = { kept: [current?.finalDesignUrl], kinds: DESIGN_IMAGE_KINDS };
+  if (design.kind !== "stored" && formDesignUrl && !(await mayStoreImageUrl(user?.id ?? null, formDesignUrl, currentDesign))) {
+    return invalid(submission.reply({ fieldErrors: { finalDesignUrl: [CAMPAIGN_MESSAGES.designNotYours] } }), {
+      type: "error",
+      title: "Upload Failed",
+      description: CAMPAIGN_MESSAGES.designNotYours,
+    });
+  }
+  const finalDesignUrl = design.kind === "stored" ? design.url : formDesignUrl || null;
+  const chosenAiId = finalDesignUrl && user ? await aiDesignIdFor(user.id, finalDesignUrl) : null;
+  if (confirm && !finalDesignUrl && design.kind !== "visitor") {
+    return invalid(submission.reply(), {
+      type: "error",
+      title: "No Design Locked In",
+      description: "Please upload or select an AI design first.",
+    });
+  }
+  const saved = await saveStep(step, {
+    designMode,
+    designPrompt,
+    finalDesignUrl,
+    selectedAiDesignId: chosenAiId,
+    ...(design.kind === "stored" ? { customDesignUrl: design.url } : {}),
+    selectedColors: selectedColors.join(","),
+    selectedSizes: selectedSizes.join(","),
+  });
+  const pending = previewAfterLogin(design.kind === "visitor" ? [design.name] : []);
+  if (!confirm) return nextStep(step, saved, 4, pending);
+  const lockedIn = {
+    type: "success",
+    title: "Design Locked In",
+    description: "This is your shirt. Choose colours and sizes, then continue.",
+  } as const;
+  return nextStep(step, saved, 3, pending ?? lockedIn, { mode: designMode });
+}
