@@ -1,7 +1,7 @@
 import { Link, data, redirect } from "react-router";
 import { CampaignNotFound } from "~/components/campaign/campaign-sections";
 import { type Column, Table } from "~/components/ui/table";
-import { formatUtcDateTime, publicPhase } from "~/domain/campaign-status";
+import { CampaignStatus, formatUtcDateTime, publicPhase } from "~/domain/campaign-status";
 import { DRAW_PROCEDURE } from "~/domain/draw";
 import { findVisibleCampaign } from "~/server/campaign-page.server";
 import { publishedDraw } from "~/server/draw/published.server";
@@ -38,7 +38,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       brandName: campaign.brandName,
       end: campaign.endDate ? formatUtcDateTime(campaign.endDate) : null,
       ended: publicPhase(campaign, new Date()) === "ended",
-      completed: campaign.status === "completed",
+      completed: campaign.status === CampaignStatus.completed,
       drawCommitment: campaign.drawCommitment,
     },
     draw: draw && {

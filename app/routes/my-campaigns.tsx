@@ -5,7 +5,7 @@ import { SavedDesignsStrip, type SavedDesignCard } from "~/components/dashboard/
 import { Icon, type IconName } from "~/components/marketing/icons";
 import { productLabel } from "~/domain/browse";
 import { describeError } from "~/domain/http-errors";
-import { campaignEndDate, DASHBOARD_STATUS_LABELS, formatUtcDate } from "~/domain/campaign-status";
+import { CampaignStatus, campaignEndDate, DASHBOARD_STATUS_LABELS, formatUtcDate, isPublicStatus } from "~/domain/campaign-status";
 import {
   DASHBOARD_MESSAGES,
   DASHBOARD_PROMOS,
@@ -47,13 +47,13 @@ const QUICK_ACTIONS: { label: string; to: string; icon: IconName }[] = [
 function dateLabel(row: DashboardCampaignRow, now: Date): string {
   const end = campaignEndDate(row);
   switch (row.dashboardStatus) {
-    case "draft":
+    case CampaignStatus.draft:
       return `Created ${formatUtcDate(row.createdAt)}`;
-    case "pending_payment":
+    case CampaignStatus.pendingPayment:
       return "Awaiting payment";
-    case "completed":
+    case CampaignStatus.completed:
       return end ? `Ended ${formatUtcDate(end)}` : "Ended";
-    case "active":
+    case CampaignStatus.active:
       if (row.startDate && row.startDate.getTime() > now.getTime()) return `Starts ${formatUtcDate(row.startDate)}`;
       return end ? `Ends ${formatUtcDate(end)}` : "Live";
     default:
@@ -72,7 +72,7 @@ function toCard(row: DashboardCampaignRow, now: Date): DashboardCampaign {
     dateLabel: dateLabel(row, now),
     entriesLabel: plural(row.entryCount, "entry", "entries"),
     viewsLabel: plural(row.pageViews, "view", "views"),
-    isPublic: row.status === "active" || row.status === "completed",
+    isPublic: isPublicStatus(row.status),
     deletable: isDeletable(row.status),
   };
 }

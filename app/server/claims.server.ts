@@ -11,6 +11,7 @@
  * They have no claim step and no order, so they are never "unclaimed" and are not redrawn; only the
  * grand prize (rank 1), the physical product, is claimed and can be redrawn.
  */
+import { CampaignStatus } from "../domain/campaign-status";
 import { claimExpired, claimOptions, signClaimToken, verifyClaimToken, type ClaimInput, type ClaimOptions } from "../domain/claims";
 import { publicUrl } from "./auth.server";
 import { getConfig } from "./config.server";
@@ -90,7 +91,7 @@ async function resolveClaim(token: string, now: Date): Promise<{ state: ClaimSta
   // Only grand-prize links are ever issued (additional prizes have nothing to claim).
   if (!claims || claims.rank !== GRAND_PRIZE_RANK) return { state: { kind: "invalid" }, open: null };
   const row = await prisma.campaign.findUnique({ where: { id: claims.campaignId }, select: CLAIM_CAMPAIGN_FIELDS });
-  if (!row || row.status !== "completed") return { state: { kind: "invalid" }, open: null };
+  if (!row || row.status !== CampaignStatus.completed) return { state: { kind: "invalid" }, open: null };
   const campaign: ClaimCampaign = {
     id: row.id,
     title: row.title,
@@ -151,7 +152,7 @@ export async function submitClaim(token: string, input: ClaimInput, now: Date = 
       const still = await tx.campaign.updateMany({
         where: {
           id: open.campaignId,
-          status: "completed",
+          status: CampaignStatus.completed,
           winnerEntryId: open.entryId,
           OR: [{ claimDeadline: null }, { claimDeadline: { gt: now } }],
         },

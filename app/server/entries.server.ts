@@ -4,7 +4,7 @@
  * the referral bonus credited in the same transaction; the confirmation email queued in it too.
  */
 import { createCookie } from "react-router";
-import { isPublicStatus, publicPhase, formatUtcDateTime } from "../domain/campaign-status";
+import { CampaignStatus, isPublicStatus, publicPhase, formatUtcDateTime } from "../domain/campaign-status";
 import { type EntryInput, REFERRAL_BONUS_ENTRIES, entryEmailKey, referralOffer } from "../domain/entries";
 import { getConfig } from "./config.server";
 import { newId } from "./ids.server";
@@ -103,7 +103,7 @@ export async function submitEntry(submission: EntrySubmission): Promise<EntryOut
         const slot = await tx.campaign.updateMany({
           where: {
             id: campaignId,
-            status: "active",
+            status: CampaignStatus.active,
             endDate: { gt: now },
             ...(campaign.entryLimit === null ? {} : { entryCount: { lt: campaign.entryLimit } }),
           },

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import Stripe from "stripe";
+import { CampaignStatus, isPublicStatus } from "../domain/campaign-status";
 import { publicUrl } from "./auth.server";
 import { newDrawSeed } from "./campaign-launch.server";
 import { getConfig, type Config } from "./config.server";
@@ -97,7 +98,8 @@ export async function startCheckout({
   try {
     const provider = paymentProvider();
     const campaign = await prisma.campaign.findUnique({ where: { id: campaignId }, include: { plan: true } });
-    if (!campaign || campaign.status !== "pending_payment" || campaign.totalCents <= 0) throw new CheckoutError(NOT_AWAITING_PAYMENT);
+    if (!campaign || campaign.status !== CampaignStatus.pendingPayment || campaign.totalCents <= 0)
+      throw new CheckoutError(NOT_AWAITING_PAYMENT);
     if (!campaign.plan) throw new CheckoutError(PRICE_MISSING);
 
     if (provider === "test") {
@@ -141,7 +143,7 @@ export async function startCheckout({
 /** Only the newest session can activate the campaign; a conditional write so a paid one is never overwritten. */
 async function rememberSession(campaignId: string, sessionId: string): Promise<void> {
   const stored = await prisma.campaign.updateMany({
-    where: { id: campaignId, status: "pending_payment" },
+    where: { id: campaignId, status: CampaignStatus.pendingPayment },
     data: { stripeCheckoutSessionId: sessionId },
   });
   if (stored.count !== 1) throw new CheckoutError(NOT_AWAITING_PAYMENT);
@@ -197,8 +199,8 @@ export async function completeCheckout(sessionId: string, paidCents: number | nu
   const { seed, commitment } = newDrawSeed();
   const activated = await prisma.$transaction(async (tx) => {
     const moved = await tx.campaign.updateMany({
-      where: { stripeCheckoutSessionId: sessionId, status: "pending_payment", ...covered },
-      data: { status: "active", paidAt: now, launchedAt: now, drawSeed: seed, drawCommitment: commitment },
+      where: { stripeCheckoutSessionId: sessionId, status: CampaignStatus.pendingPayment, ...covered },
+      data: { status: CampaignStatus.active, paidAt: now, launchedAt: now, drawSeed: seed, drawCommitment: commitment },
     });
     if (moved.count !== 1) return false;
     const campaign = await tx.campaign.findUnique({ where: { stripeCheckoutSessionId: sessionId }, select: { couponCode: true } });
@@ -212,8 +214,8 @@ export async function completeCheckout(sessionId: string, paidCents: number | nu
     where: { stripeCheckoutSessionId: sessionId },
     select: { id: true, status: true, totalCents: true },
   });
-  if (current && (current.status === "active" || current.status === "completed")) return "already-active";
-  if (current?.status === "pending_payment" && paidCents !== null && current.totalCents > paidCents) {
+  if (current && isPublicStatus(current.status)) return "already-active";
+  if (current?.status === CampaignStatus.pendingPayment && paidCents !== null && current.totalCents > paidCents) {
     console.error(
       `payments: checkout ${sessionId} paid ${paidCents} cents but campaign ${current.id} now costs ${current.totalCents}; not launched`,
     );
@@ -282,7 +284,7 @@ async function adoptPaidSession(session: Stripe.Checkout.Session): Promise<void>
   const campaignId = session.metadata?.campaignId ?? session.client_reference_id;
   if (!campaignId) return;
   await prisma.campaign.updateMany({
-    where: { id: campaignId, status: "pending_payment" },
+    where: { id: campaignId, status: CampaignStatus.pendingPayment },
     data: { stripeCheckoutSessionId: session.id },
   });
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { formatUtcDateTime } from "~/domain/campaign-status";
+import { CampaignStatus, formatUtcDateTime } from "~/domain/campaign-status";
 import type { DrawControlsData } from "~/server/draw/controls.server";
 
 const CLAIM_LABELS: Record<NonNullable<DrawControlsData["winner"]>["claim"], string> = {
@@ -133,8 +133,9 @@ export function DrawControls({ controls, returnTo, error }: { controls: DrawCont
 
 function DrawState({ controls, children }: { controls: DrawControlsData; children: ReactNode }) {
   let text: string;
-  if (controls.status === "draft" || controls.status === "pending_payment") text = "The draw happens after the giveaway launches and ends.";
-  else if (controls.status === "completed") text = "The giveaway ended without a winner: it had no entries.";
+  if (controls.status === CampaignStatus.draft || controls.status === CampaignStatus.pendingPayment)
+    text = "The draw happens after the giveaway launches and ends.";
+  else if (controls.status === CampaignStatus.completed) text = "The giveaway ended without a winner: it had no entries.";
   else if (!controls.ended) {
     text = `The draw happens when the giveaway ends on ${when(controls.endDate)}.${
       controls.autoPick ? " The winner is drawn automatically." : " You can then draw the winner here."
