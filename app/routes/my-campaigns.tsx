@@ -25,6 +25,7 @@ import {
   type Promo,
 } from "~/domain/dashboard";
 import { campaignImage } from "~/domain/mockups";
+import { wizardPath } from "~/paths";
 import { readForm } from "~/server/forms.server";
 import { creatorCampaigns, deleteOwnCampaign, rememberedView, viewSetCookie, type DashboardCampaignRow } from "~/server/dashboard.server";
 import { requireUser } from "~/server/session.server";
@@ -116,8 +117,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       usedLabel: design.usedInCampaigns ? `Used in ${plural(design.usedInCampaigns, "campaign", "campaigns")}` : "Not used yet",
       reuseHref:
         design.source === "AI"
-          ? `/create-campaign-v2?${new URLSearchParams({ step: "3", mode: "upload", designId: design.id })}`
-          : `/create-campaign-v2?${new URLSearchParams({ step: "3", mode: "upload", designUrl: design.designUrl })}`,
+          ? wizardPath({ step: "3", mode: "upload", designId: design.id })
+          : wizardPath({ step: "3", mode: "upload", designUrl: design.designUrl }),
     }));
     return data(
       {

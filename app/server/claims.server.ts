@@ -13,6 +13,7 @@
  */
 import { CampaignStatus } from "../domain/campaign-status";
 import { claimExpired, claimOptions, signClaimToken, verifyClaimToken, type ClaimInput, type ClaimOptions } from "../domain/claims";
+import { claimPath } from "../paths";
 import { publicUrl } from "./auth.server";
 import { getConfig } from "./config.server";
 import { isUniqueConstraintError, prisma } from "./db.server";
@@ -27,7 +28,7 @@ export function claimToken(claim: { campaignId: string; entryId: string; deadlin
 }
 
 export async function claimLink(claim: { campaignId: string; entryId: string; deadline: Date }): Promise<string> {
-  return publicUrl(`/claim/${await claimToken(claim)}`);
+  return publicUrl(claimPath(await claimToken(claim)));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import Stripe from "stripe";
 import { CampaignStatus, isPublicStatus } from "../domain/campaign-status";
+import { campaignSuccessPath, testCheckoutPath, wizardPath } from "../paths";
 import { publicUrl } from "./auth.server";
 import { newDrawSeed } from "./campaign-launch.server";
 import { getConfig, type Config } from "./config.server";
@@ -75,12 +76,12 @@ export function createStripe(
 
 /** Where a paid (or paying) creator lands; the success page waits there for the payment to be confirmed. */
 export function checkoutSuccessPath(campaignId: string, sessionId: string): string {
-  return `/campaign-success/${campaignId}?${new URLSearchParams({ session_id: sessionId })}`;
+  return campaignSuccessPath(campaignId, { session_id: sessionId });
 }
 
 /** Back to the wizard's last step, where the creator can pay again. */
 export function checkoutCancelPath(campaignId: string): string {
-  return `/create-campaign-v2?${new URLSearchParams({ step: "5", campaignId })}`;
+  return wizardPath({ step: "5", campaignId });
 }
 
 /**
@@ -105,7 +106,7 @@ export async function startCheckout({
     if (provider === "test") {
       const sessionId = `${TEST_SESSION_PREFIX}${randomBytes(18).toString("hex")}`;
       await rememberSession(campaignId, sessionId);
-      return { url: `/checkout/test/${sessionId}` };
+      return { url: testCheckoutPath(sessionId) };
     }
 
     const stripe = stripeClient();
@@ -124,7 +125,7 @@ export async function startCheckout({
         },
       ],
       // Stripe fills in {CHECKOUT_SESSION_ID} itself, so it must stay unencoded.
-      success_url: `${publicUrl(`/campaign-success/${campaignId}`)}?session_id={CHECKOUT_SESSION_ID}`,
+      success_url: `${publicUrl(campaignSuccessPath(campaignId))}?session_id={CHECKOUT_SESSION_ID}`,
       cancel_url: publicUrl(checkoutCancelPath(campaignId)),
       client_reference_id: campaignId,
       customer_email: customerEmail,

@@ -8,6 +8,7 @@
 import { claimChoices } from "../../domain/claims";
 import { addDays } from "../../domain/campaign-dates";
 import { CampaignStatus, formatUtcDate, formatUtcDateTime } from "../../domain/campaign-status";
+import { campaignPath } from "../../paths";
 import { publicUrl } from "../auth.server";
 import { GRAND_PRIZE_RANK, claimLink } from "../claims.server";
 import { getConfig } from "../config.server";
@@ -123,7 +124,7 @@ async function notifyLeased(campaignId: string, now: Date, lease: Date): Promise
         prize_code: code,
         prize_instructions: instructions,
         claim_deadline: claimBy,
-        claim_link: publicUrl(`/campaign/${campaign.id}`),
+        claim_link: publicUrl(campaignPath(campaign.id)),
       },
     });
     if (sent) queued += 1;
