@@ -77,6 +77,11 @@ export function wizardPath(query?: Query): string {
   return withQuery(href("/create-campaign-v2"), query);
 }
 
+/** The wizard's sign-in stop (returnTo, reason). */
+export function wizardSignInPath(query?: Query): string {
+  return withQuery(href("/create-campaign-v2/sign-in"), query);
+}
+
 export function campaignSuccessPath(campaignId: string, query?: Query): string {
   return withQuery(href("/campaign-success/:campaignId", { campaignId }), query);
 }
