@@ -32,9 +32,6 @@ export function pageFrom(value: string | null, pages: number): number {
 // ---------------------------------------------------------------------------------------------
 // Overview
 
-/** Campaign.status values in lifecycle order. */
-export const CAMPAIGN_STATUS_ORDER = ["draft", "pending_payment", "active", "completed"] as const;
-
 const STATUS_LABELS: Record<string, string> = {
   draft: "Draft",
   pending_payment: "Pending payment",

@@ -1,18 +1,41 @@
 import { DAY_MS } from "./campaign-dates";
 
-/**
- * What the public sees of a campaign's life: whether it is open for entries, not started yet, or
- * ended. SPEC "Public page": ended when the status says so or the end date has passed.
- */
+// ---------------------------------------------------------------------------------------------
+// Campaign.status: the one place its values are spelled out
+// ---------------------------------------------------------------------------------------------
 
-export interface CampaignTiming {
-  status: string;
-  startDate: Date | null;
-  endDate: Date | null;
+/**
+ * Campaign.status: a draft in the wizard, launched but waiting for payment, live (taking entries
+ * until its end date), and completed (the draw has run). The column is a plain string, so code
+ * compares and writes these names, never the bare words.
+ */
+export const CampaignStatus = {
+  draft: "draft",
+  pendingPayment: "pending_payment",
+  active: "active",
+  completed: "completed",
+} as const;
+
+export type CampaignStatus = (typeof CampaignStatus)[keyof typeof CampaignStatus];
+
+/** Every status, in lifecycle order. */
+export const CAMPAIGN_STATUSES = [
+  CampaignStatus.draft,
+  CampaignStatus.pendingPayment,
+  CampaignStatus.active,
+  CampaignStatus.completed,
+] as const satisfies readonly CampaignStatus[];
+
+/** What older databases stored for a campaign the end-of-campaign job had closed; read, never written. */
+export const LEGACY_ENDED_STATUS = "ended";
+
+/** Closed by the end-of-campaign job: "completed", or the older "ended". */
+export function isEndedStatus(status: string): boolean {
+  return status === CampaignStatus.completed || status === LEGACY_ENDED_STATUS;
 }
 
 /** Statuses whose campaigns have a public page (drafts and unpaid campaigns do not). */
-export const PUBLIC_STATUSES = ["active", "completed"] as const;
+export const PUBLIC_STATUSES = [CampaignStatus.active, CampaignStatus.completed] as const;
 
 export function isPublicStatus(status: string): boolean {
   return (PUBLIC_STATUSES as readonly string[]).includes(status);
@@ -26,16 +49,31 @@ export function isPublicStatus(status: string): boolean {
  * persistStep), so an older checkout can no longer put it live. Once live (active, completed,
  * ended) it is a record entrants and winners rely on: nothing can be changed through the wizard.
  */
-export const EDITABLE_STATUSES = ["draft", "pending_payment"] as const;
+export const EDITABLE_STATUSES = [CampaignStatus.draft, CampaignStatus.pendingPayment] as const;
 
 export function isEditableStatus(status: string): boolean {
   return (EDITABLE_STATUSES as readonly string[]).includes(status);
 }
 
+// ---------------------------------------------------------------------------------------------
+// The public's view
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * What the public sees of a campaign's life: whether it is open for entries, not started yet, or
+ * ended. SPEC "Public page": ended when the status says so or the end date has passed.
+ */
+
+export interface CampaignTiming {
+  status: string;
+  startDate: Date | null;
+  endDate: Date | null;
+}
+
 export type PublicPhase = "upcoming" | "live" | "ended";
 
 export function publicPhase(campaign: CampaignTiming, now: Date): PublicPhase {
-  if (campaign.status === "completed" || campaign.status === "ended") return "ended";
+  if (isEndedStatus(campaign.status)) return "ended";
   if (campaign.endDate && campaign.endDate.getTime() <= now.getTime()) return "ended";
   if (campaign.startDate && campaign.startDate.getTime() > now.getTime()) return "upcoming";
   return "live";
@@ -101,7 +139,7 @@ export function formatUtcDate(date: Date): string {
 // ---------------------------------------------------------------------------------------------
 
 /** What the creator's dashboard sorts a campaign under (SPEC "Dashboard status rule"). */
-export type DashboardStatus = "draft" | "pending_payment" | "active" | "completed" | "unknown";
+export type DashboardStatus = CampaignStatus | "unknown";
 
 export interface CreatorTiming {
   status: string;
@@ -126,12 +164,12 @@ export function campaignEndDate(campaign: CreatorTiming): Date | null {
  * whatever its dates say.
  */
 export function dashboardStatus(campaign: CreatorTiming, now: Date): DashboardStatus {
-  if (campaign.status === "draft") return "draft";
-  if (campaign.status === "pending_payment") return "pending_payment";
-  if (campaign.status === "completed" || campaign.status === "ended") return "completed";
+  if (campaign.status === CampaignStatus.draft) return CampaignStatus.draft;
+  if (campaign.status === CampaignStatus.pendingPayment) return CampaignStatus.pendingPayment;
+  if (isEndedStatus(campaign.status)) return CampaignStatus.completed;
   const end = campaignEndDate(campaign);
-  if (end && end.getTime() <= now.getTime()) return "completed";
-  if (campaign.status === "active" || (end && end.getTime() > now.getTime())) return "active";
+  if (end && end.getTime() <= now.getTime()) return CampaignStatus.completed;
+  if (campaign.status === CampaignStatus.active || (end && end.getTime() > now.getTime())) return CampaignStatus.active;
   return "unknown";
 }
 
@@ -149,11 +187,11 @@ export const DASHBOARD_STATUS_LABELS: Record<DashboardStatus, string> = {
  * (made readable) or "Unknown".
  */
 export function analyticsBadge(campaign: CreatorTiming, now: Date): string {
-  if (campaign.status === "draft") return "Draft";
-  if (campaign.status === "pending_payment") return "Pending Payment";
+  if (campaign.status === CampaignStatus.draft) return "Draft";
+  if (campaign.status === CampaignStatus.pendingPayment) return "Pending Payment";
   const end = campaignEndDate(campaign);
   if (end && end.getTime() <= now.getTime()) return "Ended";
-  if (campaign.status === "active" || (end && end.getTime() > now.getTime())) return "Active";
+  if (campaign.status === CampaignStatus.active || (end && end.getTime() > now.getTime())) return "Active";
   const raw = campaign.status.replace(/_/g, " ").trim();
   return raw ? raw.charAt(0).toUpperCase() + raw.slice(1) : "Unknown";
 }

@@ -1,5 +1,5 @@
 import { DAY_MS } from "./campaign-dates";
-import type { DashboardStatus } from "./campaign-status";
+import { CampaignStatus, type DashboardStatus } from "./campaign-status";
 
 /**
  * The creator dashboard (/my-campaigns) and campaign analytics: tabs, views, deletion policy,
@@ -27,9 +27,9 @@ export const DASHBOARD_MESSAGES = {
 // ---------------------------------------------------------------------------------------------
 
 export const DASHBOARD_TABS = [
-  { key: "active", label: "Active" },
-  { key: "draft", label: "Draft" },
-  { key: "completed", label: "Completed" },
+  { key: CampaignStatus.active, label: "Active" },
+  { key: CampaignStatus.draft, label: "Draft" },
+  { key: CampaignStatus.completed, label: "Completed" },
   { key: "all", label: "All" },
 ] as const;
 export type DashboardTab = (typeof DASHBOARD_TABS)[number]["key"];
@@ -74,8 +74,8 @@ export function inTab(status: DashboardStatus, tab: DashboardTab): boolean {
   switch (tab) {
     case "all":
       return true;
-    case "draft":
-      return status === "draft" || status === "pending_payment";
+    case CampaignStatus.draft:
+      return status === CampaignStatus.draft || status === CampaignStatus.pendingPayment;
     default:
       return status === tab;
   }
@@ -90,7 +90,7 @@ export interface DashboardStats {
 export function dashboardStats(campaigns: readonly { status: DashboardStatus; entryCount: number }[]): DashboardStats {
   return {
     campaigns: campaigns.length,
-    active: campaigns.filter((c) => c.status === "active").length,
+    active: campaigns.filter((c) => c.status === CampaignStatus.active).length,
     totalEntries: campaigns.reduce((sum, c) => sum + c.entryCount, 0),
   };
 }
@@ -104,7 +104,7 @@ export function dashboardStats(campaigns: readonly { status: DashboardStatus; en
  * (with referral links and confirmation emails pointing at its page), possibly winners with claim
  * links and orders, and a published draw commitment; deleting it would break all of those.
  */
-export const DELETABLE_STATUSES = ["draft", "pending_payment"] as const;
+export const DELETABLE_STATUSES = [CampaignStatus.draft, CampaignStatus.pendingPayment] as const;
 
 export function isDeletable(status: string): boolean {
   return (DELETABLE_STATUSES as readonly string[]).includes(status);

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { LoadError, SectionCard } from "~/components/admin/admin-page";
 import { ADMIN_LOAD_ERRORS } from "~/domain/admin";
+import { emailTemplatePath } from "~/paths";
 import { listTemplates } from "~/server/admin/templates.server";
 import { requireAdmin } from "~/server/session.server";
 import type { Route } from "./+types/admin.dashboard.settings.templates";
@@ -42,11 +43,7 @@ export default function AdminTemplates({ loaderData }: Route.ComponentProps) {
                     Updated {template.updatedAt.slice(0, 16).replace("T", " ")} UTC
                   </p>
                 </div>
-                <Link
-                  to={`/admin/dashboard/settings/templates/${template.id}`}
-                  className="btn-secondary shrink-0"
-                  aria-label={`Edit ${template.name}`}
-                >
+                <Link to={emailTemplatePath(template.id)} className="btn-secondary shrink-0" aria-label={`Edit ${template.name}`}>
                   Edit
                 </Link>
               </li>

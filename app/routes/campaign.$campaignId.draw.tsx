@@ -1,8 +1,9 @@
 import { Link, data, redirect } from "react-router";
 import { CampaignNotFound } from "~/components/campaign/campaign-sections";
 import { type Column, Table } from "~/components/ui/table";
-import { formatUtcDateTime, publicPhase } from "~/domain/campaign-status";
+import { CampaignStatus, formatUtcDateTime, publicPhase } from "~/domain/campaign-status";
 import { DRAW_PROCEDURE } from "~/domain/draw";
+import { campaignDrawCsvPath, campaignPath, campaignRulesPath } from "~/paths";
 import { findVisibleCampaign } from "~/server/campaign-page.server";
 import { publishedDraw } from "~/server/draw/published.server";
 import { getCurrentUser } from "~/server/session.server";
@@ -18,13 +19,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   },
 ];
 
-function entryListPath(campaignId: string): string {
-  return `/campaign/${campaignId}/draw.csv`;
-}
-
 export async function loader({ request, params }: Route.LoaderArgs) {
   // The ordered entry list is a file of its own (a page's loader cannot answer with a raw CSV body).
-  if (new URL(request.url).searchParams.get("format") === "csv") return redirect(entryListPath(params.campaignId));
+  if (new URL(request.url).searchParams.get("format") === "csv") return redirect(campaignDrawCsvPath(params.campaignId));
   const found = await findVisibleCampaign(params.campaignId, await getCurrentUser(request));
   if (!found) return data({ notFound: true as const }, { status: 404 });
   const { campaign } = found;
@@ -38,7 +35,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       brandName: campaign.brandName,
       end: campaign.endDate ? formatUtcDateTime(campaign.endDate) : null,
       ended: publicPhase(campaign, new Date()) === "ended",
-      completed: campaign.status === "completed",
+      completed: campaign.status === CampaignStatus.completed,
       drawCommitment: campaign.drawCommitment,
     },
     draw: draw && {
@@ -87,10 +84,10 @@ export default function DrawPage({ loaderData }: Route.ComponentProps) {
   return (
     <article className="mx-auto max-w-3xl px-4 py-10 sm:px-6 [&_h2]:mt-10 [&_h2]:text-xl [&_h2]:font-bold [&_p]:mt-3">
       <p className="flex flex-wrap gap-x-4 text-sm">
-        <Link to={`/campaign/${campaign.id}`} className="font-medium text-brand-700 underline dark:text-brand-300">
+        <Link to={campaignPath(campaign.id)} className="font-medium text-brand-700 underline dark:text-brand-300">
           Back to the giveaway
         </Link>
-        <Link to={`/campaign/${campaign.id}/rules`} className="font-medium text-brand-700 underline dark:text-brand-300">
+        <Link to={campaignRulesPath(campaign.id)} className="font-medium text-brand-700 underline dark:text-brand-300">
           Official rules
         </Link>
       </p>
@@ -177,7 +174,7 @@ export default function DrawPage({ loaderData }: Route.ComponentProps) {
             above.
           </li>
           <li>
-            <a href={entryListPath(campaign.id)} className="font-medium text-brand-700 underline dark:text-brand-300" download>
+            <a href={campaignDrawCsvPath(campaign.id)} className="font-medium text-brand-700 underline dark:text-brand-300" download>
               Download the ordered entry list
             </a>{" "}
             (CSV, one <code>id,weight</code> line per entry in draw order).{" "}

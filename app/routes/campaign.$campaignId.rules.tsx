@@ -3,6 +3,7 @@ import { CampaignNotFound, colorNames, productLabel } from "~/components/campaig
 import { formatUtcDateTime } from "~/domain/campaign-status";
 import { REFERRAL_BONUS_ENTRIES } from "~/domain/entries";
 import { approximateRetailValue } from "~/domain/prize-values";
+import { campaignDrawPath, campaignPath } from "~/paths";
 import { getConfig } from "~/server/config.server";
 import { findVisibleCampaign } from "~/server/campaign-page.server";
 import { getCurrentUser } from "~/server/session.server";
@@ -60,7 +61,7 @@ export default function OfficialRules({ loaderData }: Route.ComponentProps) {
   return (
     <article className="mx-auto max-w-3xl px-4 py-10 sm:px-6 [&_h2]:mt-8 [&_h2]:text-xl [&_h2]:font-bold [&_p]:mt-3 [&_li]:mt-1">
       <p className="text-sm">
-        <Link to={`/campaign/${campaign.id}`} className="font-medium text-brand-700 underline dark:text-brand-300">
+        <Link to={campaignPath(campaign.id)} className="font-medium text-brand-700 underline dark:text-brand-300">
           Back to the giveaway
         </Link>
       </p>
@@ -150,7 +151,7 @@ export default function OfficialRules({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
       <p>
-        <Link to={`/campaign/${campaign.id}/draw`} className="font-medium text-brand-700 underline dark:text-brand-300">
+        <Link to={campaignDrawPath(campaign.id)} className="font-medium text-brand-700 underline dark:text-brand-300">
           {campaign.revealedSeed ? "See how the winner was drawn" : "The draw procedure in full"}
         </Link>
       </p>

@@ -7,6 +7,7 @@ import { CAMPAIGN_PAGE_SCRIPT } from "~/components/campaign/page-script";
 import { useNonce } from "~/components/nonce";
 import { entriesSoFar } from "~/domain/campaign-status";
 import { ENTRY_FORM_FALLBACK, ENTRY_MESSAGES, EntrySchema, REFERRER_ID_PATTERN } from "~/domain/entries";
+import { campaignPath, campaignRulesPath } from "~/paths";
 import { readForm } from "~/server/forms.server";
 import { campaignPage } from "~/server/campaign-page.server";
 import { publicUrl } from "~/server/auth.server";
@@ -76,7 +77,7 @@ function failure(errors: EntryFormErrors, values: ActionResult["values"], status
 
 export async function action({ request, params }: Route.ActionArgs) {
   const campaignId = params.campaignId;
-  const page = `/campaign/${campaignId}`;
+  const page = campaignPath(campaignId);
   const formData = await readForm(request);
   // Bots get the page back as if it had worked; nothing is stored.
   if (honeypotFilled(formData)) {
@@ -225,7 +226,7 @@ export default function CampaignPage({ loaderData, actionData }: Route.Component
             </p>
           ) : null}
           <p className="text-center text-sm">
-            <Link to={`/campaign/${campaign.id}/rules`} className="font-medium text-brand-700 underline dark:text-brand-300">
+            <Link to={campaignRulesPath(campaign.id)} className="font-medium text-brand-700 underline dark:text-brand-300">
               Official rules
             </Link>
           </p>

@@ -15,6 +15,7 @@ import { claimSchema } from "~/domain/claims";
 import { campaignImage, mockupUrl } from "~/domain/mockups";
 import { parseProductColors, type ProductType } from "~/domain/campaign-schemas";
 import { maskEmail } from "~/domain/profile";
+import { claimPath } from "~/paths";
 import { readForm } from "~/server/forms.server";
 import { claimState, submitClaim, type ClaimCampaign, type ClaimState } from "~/server/claims.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -119,7 +120,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     return data<ActionData>({ result: null, view: view(outcome.state) }, { status: status(outcome.state, "POST"), headers: NO_STORE });
   }
   return redirectWithToast(
-    `/claim/${params.token}`,
+    claimPath(params.token),
     { type: "success", title: "Claim received", description: "Your prize is on its way to the printer." },
     { status: 303 },
   );

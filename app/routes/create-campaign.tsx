@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { wizardPath } from "~/paths";
 import type { Route } from "./+types/create-campaign";
 
 /**
@@ -15,6 +16,5 @@ export function loader({ request }: Route.LoaderArgs) {
   }
   const campaignData = url.searchParams.get("campaignData");
   if (campaignData) target.set("campaignData", campaignData);
-  const query = target.toString();
-  return redirect(`/create-campaign-v2${query ? `?${query}` : ""}`);
+  return redirect(wizardPath(target));
 }

@@ -8,6 +8,7 @@ import { analyticsBadge, campaignEndDate, formatUtcDate, isPublicStatus } from "
 import { chartWindow, dailySeries, DASHBOARD_MESSAGES, formatCount, formatEntryRate, percentOf, plural } from "~/domain/dashboard";
 import { campaignImage } from "~/domain/mockups";
 import { isShipped, orderStatusLabel } from "~/domain/orders";
+import { analyticsPath, campaignPath, creatorDrawPath, entriesCsvPath, wizardPath } from "~/paths";
 import { entriesPerDay, entryFigures, ownCampaignForAnalytics, topEmailDomains, type AnalyticsCampaign } from "~/server/analytics.server";
 import { drawControlsData, type DrawControlsData } from "~/server/draw/controls.server";
 import { requireUser } from "~/server/session.server";
@@ -113,14 +114,14 @@ export default function CampaignAnalytics({ loaderData }: Route.ComponentProps) 
         <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">{campaign.title} - Analytics</h1>
         <div className="flex flex-wrap gap-2 xl:shrink-0 xl:flex-nowrap">
           {campaign.isPublic ? (
-            <Link to={`/campaign/${campaign.id}`} reloadDocument target="_blank" rel="noopener" className="btn-secondary">
+            <Link to={campaignPath(campaign.id)} reloadDocument target="_blank" rel="noopener" className="btn-secondary">
               View Public Page <span className="sr-only">(opens in a new tab)</span>
             </Link>
           ) : null}
-          <Link to={`/create-campaign-v2?duplicateId=${campaign.id}`} className="btn-secondary">
+          <Link to={wizardPath({ duplicateId: campaign.id })} className="btn-secondary">
             Duplicate Campaign
           </Link>
-          <a href={`/dashboard/campaigns/${campaign.id}/entries.csv`} download className="btn-primary">
+          <a href={entriesCsvPath(campaign.id)} download className="btn-primary">
             Export Entries (CSV)
           </a>
         </div>
@@ -166,11 +167,7 @@ export default function CampaignAnalytics({ loaderData }: Route.ComponentProps) 
       </div>
 
       <div className="mt-6">
-        {draw ? (
-          <DrawControls controls={draw} returnTo={`/dashboard/campaigns/${campaign.id}/analytics`} />
-        ) : (
-          <DrawFallback campaignId={campaign.id} />
-        )}
+        {draw ? <DrawControls controls={draw} returnTo={analyticsPath(campaign.id)} /> : <DrawFallback campaignId={campaign.id} />}
       </div>
     </section>
   );
@@ -286,7 +283,7 @@ function DrawFallback({ campaignId }: { campaignId: string }) {
         Winner Draw
       </h2>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Draw, redraw and whether the winner is shown publicly.</p>
-      <Link to={`/dashboard/campaigns/${campaignId}/draw`} className="btn-secondary mt-4">
+      <Link to={creatorDrawPath(campaignId)} className="btn-secondary mt-4">
         Manage the draw
       </Link>
     </section>

@@ -1,8 +1,9 @@
 import { data, Link } from "react-router";
-import { DrawControls, drawActionPath } from "~/components/campaign/draw-controls";
+import { DrawControls } from "~/components/campaign/draw-controls";
 import { ActionToast } from "~/components/ui/action-toast";
 import { CAMPAIGN_ACCESS_MESSAGE } from "~/domain/claims";
 import { safeRedirectPath } from "~/domain/redirect";
+import { analyticsPath, creatorCampaignPrefix, creatorDrawPath } from "~/paths";
 import {
   creatorDraw,
   creatorRedraw,
@@ -38,9 +39,9 @@ function prizeRank(value: FormDataEntryValue | null): number | null {
 
 /** Back to this campaign's dashboard page that embeds the controls (this page unless told otherwise). */
 function returnPath(value: FormDataEntryValue | null, campaignId: string): string {
-  const fallback = drawActionPath(campaignId);
+  const fallback = creatorDrawPath(campaignId);
   const path = safeRedirectPath(value, fallback);
-  return path.startsWith(`/dashboard/campaigns/${campaignId}/`) ? path : fallback;
+  return path.startsWith(creatorCampaignPrefix(campaignId)) ? path : fallback;
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -94,7 +95,7 @@ export default function CampaignDrawPage({ loaderData, actionData }: Route.Compo
       <ActionToast toast={actionData?.toast} />
       <div>
         <Link
-          to={`/dashboard/campaigns/${loaderData.controls.campaignId}/analytics`}
+          to={analyticsPath(loaderData.controls.campaignId)}
           className="text-sm font-medium text-brand-700 underline dark:text-brand-300"
         >
           ← Campaign analytics

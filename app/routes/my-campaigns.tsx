@@ -5,7 +5,7 @@ import { SavedDesignsStrip, type SavedDesignCard } from "~/components/dashboard/
 import { Icon, type IconName } from "~/components/marketing/icons";
 import { productLabel } from "~/domain/browse";
 import { describeError } from "~/domain/http-errors";
-import { campaignEndDate, DASHBOARD_STATUS_LABELS, formatUtcDate } from "~/domain/campaign-status";
+import { CampaignStatus, campaignEndDate, DASHBOARD_STATUS_LABELS, formatUtcDate, isPublicStatus } from "~/domain/campaign-status";
 import {
   DASHBOARD_MESSAGES,
   DASHBOARD_PROMOS,
@@ -25,6 +25,7 @@ import {
   type Promo,
 } from "~/domain/dashboard";
 import { campaignImage } from "~/domain/mockups";
+import { wizardPath } from "~/paths";
 import { readForm } from "~/server/forms.server";
 import { creatorCampaigns, deleteOwnCampaign, rememberedView, viewSetCookie, type DashboardCampaignRow } from "~/server/dashboard.server";
 import { requireUser } from "~/server/session.server";
@@ -47,13 +48,13 @@ const QUICK_ACTIONS: { label: string; to: string; icon: IconName }[] = [
 function dateLabel(row: DashboardCampaignRow, now: Date): string {
   const end = campaignEndDate(row);
   switch (row.dashboardStatus) {
-    case "draft":
+    case CampaignStatus.draft:
       return `Created ${formatUtcDate(row.createdAt)}`;
-    case "pending_payment":
+    case CampaignStatus.pendingPayment:
       return "Awaiting payment";
-    case "completed":
+    case CampaignStatus.completed:
       return end ? `Ended ${formatUtcDate(end)}` : "Ended";
-    case "active":
+    case CampaignStatus.active:
       if (row.startDate && row.startDate.getTime() > now.getTime()) return `Starts ${formatUtcDate(row.startDate)}`;
       return end ? `Ends ${formatUtcDate(end)}` : "Live";
     default:
@@ -72,7 +73,7 @@ function toCard(row: DashboardCampaignRow, now: Date): DashboardCampaign {
     dateLabel: dateLabel(row, now),
     entriesLabel: plural(row.entryCount, "entry", "entries"),
     viewsLabel: plural(row.pageViews, "view", "views"),
-    isPublic: row.status === "active" || row.status === "completed",
+    isPublic: isPublicStatus(row.status),
     deletable: isDeletable(row.status),
   };
 }
@@ -116,8 +117,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       usedLabel: design.usedInCampaigns ? `Used in ${plural(design.usedInCampaigns, "campaign", "campaigns")}` : "Not used yet",
       reuseHref:
         design.source === "AI"
-          ? `/create-campaign-v2?${new URLSearchParams({ step: "3", mode: "upload", designId: design.id })}`
-          : `/create-campaign-v2?${new URLSearchParams({ step: "3", mode: "upload", designUrl: design.designUrl })}`,
+          ? wizardPath({ step: "3", mode: "upload", designId: design.id })
+          : wizardPath({ step: "3", mode: "upload", designUrl: design.designUrl }),
     }));
     return data(
       {

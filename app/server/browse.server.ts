@@ -1,5 +1,5 @@
 import { PAGE_SIZE, pageCountFor, type BrowseQuery } from "~/domain/browse";
-import { PUBLIC_STATUSES } from "~/domain/campaign-status";
+import { CampaignStatus, PUBLIC_STATUSES } from "~/domain/campaign-status";
 import { clientProvider, getPrisma, type Prisma } from "./db.server";
 
 /**
@@ -37,11 +37,11 @@ type Where = Prisma.CampaignWhereInput;
 type OrderBy = Prisma.CampaignOrderByWithRelationInput[];
 
 function liveWhere(now: Date): Where {
-  return { status: "active", OR: [{ endDate: null }, { endDate: { gt: now } }] };
+  return { status: CampaignStatus.active, OR: [{ endDate: null }, { endDate: { gt: now } }] };
 }
 
 function pastWhere(now: Date): Where {
-  return { OR: [{ status: "completed" }, { status: "active", endDate: { lte: now } }] };
+  return { OR: [{ status: CampaignStatus.completed }, { status: CampaignStatus.active, endDate: { lte: now } }] };
 }
 
 /**

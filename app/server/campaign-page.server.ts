@@ -6,6 +6,7 @@ import { type PublicPhase, isPublicStatus, publicPhase } from "../domain/campaig
 import { shareLinks } from "../domain/entries";
 import { campaignImage } from "../domain/mockups";
 import { maskEmail } from "../domain/profile";
+import { campaignPath } from "../paths";
 import { publicUrl } from "./auth.server";
 import { prisma } from "./db.server";
 import { referralLink, visitorEntry } from "./entries.server";
@@ -146,7 +147,7 @@ export async function campaignPage(request: Request, campaignId: string, user: C
     referralsEnabled,
     phase,
     now: now.toISOString(),
-    pageUrl: `${origin}/campaign/${campaign.id}`,
+    pageUrl: `${origin}${campaignPath(campaign.id)}`,
     image,
     socialImage: image ? new URL(image.src, origin).toString() : null,
     campaign: {

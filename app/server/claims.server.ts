@@ -11,7 +11,9 @@
  * They have no claim step and no order, so they are never "unclaimed" and are not redrawn; only the
  * grand prize (rank 1), the physical product, is claimed and can be redrawn.
  */
+import { CampaignStatus } from "../domain/campaign-status";
 import { claimExpired, claimOptions, signClaimToken, verifyClaimToken, type ClaimInput, type ClaimOptions } from "../domain/claims";
+import { claimPath } from "../paths";
 import { publicUrl } from "./auth.server";
 import { getConfig } from "./config.server";
 import { isUniqueConstraintError, prisma } from "./db.server";
@@ -26,7 +28,7 @@ export function claimToken(claim: { campaignId: string; entryId: string; deadlin
 }
 
 export async function claimLink(claim: { campaignId: string; entryId: string; deadline: Date }): Promise<string> {
-  return publicUrl(`/claim/${await claimToken(claim)}`);
+  return publicUrl(claimPath(await claimToken(claim)));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -90,7 +92,7 @@ async function resolveClaim(token: string, now: Date): Promise<{ state: ClaimSta
   // Only grand-prize links are ever issued (additional prizes have nothing to claim).
   if (!claims || claims.rank !== GRAND_PRIZE_RANK) return { state: { kind: "invalid" }, open: null };
   const row = await prisma.campaign.findUnique({ where: { id: claims.campaignId }, select: CLAIM_CAMPAIGN_FIELDS });
-  if (!row || row.status !== "completed") return { state: { kind: "invalid" }, open: null };
+  if (!row || row.status !== CampaignStatus.completed) return { state: { kind: "invalid" }, open: null };
   const campaign: ClaimCampaign = {
     id: row.id,
     title: row.title,
@@ -151,7 +153,7 @@ export async function submitClaim(token: string, input: ClaimInput, now: Date = 
       const still = await tx.campaign.updateMany({
         where: {
           id: open.campaignId,
-          status: "completed",
+          status: CampaignStatus.completed,
           winnerEntryId: open.entryId,
           OR: [{ claimDeadline: null }, { claimDeadline: { gt: now } }],
         },

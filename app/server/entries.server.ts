@@ -4,8 +4,9 @@
  * the referral bonus credited in the same transaction; the confirmation email queued in it too.
  */
 import { createCookie } from "react-router";
-import { isPublicStatus, publicPhase, formatUtcDateTime } from "../domain/campaign-status";
+import { CampaignStatus, isPublicStatus, publicPhase, formatUtcDateTime } from "../domain/campaign-status";
 import { type EntryInput, REFERRAL_BONUS_ENTRIES, entryEmailKey, referralOffer } from "../domain/entries";
+import { campaignPath, referralPath } from "../paths";
 import { getConfig } from "./config.server";
 import { newId } from "./ids.server";
 import { platformSetting } from "./settings.server";
@@ -103,7 +104,7 @@ export async function submitEntry(submission: EntrySubmission): Promise<EntryOut
         const slot = await tx.campaign.updateMany({
           where: {
             id: campaignId,
-            status: "active",
+            status: CampaignStatus.active,
             endDate: { gt: now },
             ...(campaign.entryLimit === null ? {} : { entryCount: { lt: campaign.entryLimit } }),
           },
@@ -224,7 +225,7 @@ async function findEntryId(campaignId: string, emailNormalized: string): Promise
 }
 
 export function referralLink(origin: string, campaignId: string, entryId: string): string {
-  return `${origin}/campaign/${campaignId}?ref=${entryId}`;
+  return `${origin}${referralPath(campaignId, entryId)}`;
 }
 
 /**
@@ -233,7 +234,7 @@ export function referralLink(origin: string, campaignId: string, entryId: string
  */
 function enteredCookie(campaignId: string) {
   return createCookie(`entered_${campaignId}`, {
-    path: `/campaign/${campaignId}`,
+    path: campaignPath(campaignId),
     httpOnly: true,
     sameSite: "lax",
     secure: getConfig().isProduction,

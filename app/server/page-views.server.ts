@@ -11,6 +11,7 @@
  */
 import { createCookie } from "react-router";
 import { isbot } from "isbot";
+import { campaignPath } from "../paths";
 import { getConfig } from "./config.server";
 import { prisma } from "./db.server";
 
@@ -26,7 +27,7 @@ let flushing: Promise<void> = Promise.resolve();
  */
 function afterPostCookie(campaignId: string) {
   return createCookie("gw_after_post", {
-    path: `/campaign/${campaignId}`,
+    path: campaignPath(campaignId),
     httpOnly: true,
     sameSite: "lax",
     secure: getConfig().isProduction,

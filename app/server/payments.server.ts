@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
 import Stripe from "stripe";
+import { CampaignStatus, isPublicStatus } from "../domain/campaign-status";
+import { campaignSuccessPath, testCheckoutPath, wizardPath } from "../paths";
 import { publicUrl } from "./auth.server";
 import { newDrawSeed } from "./wizard/launch.server";
 import { getConfig, type Config } from "./config.server";
@@ -74,12 +76,12 @@ export function createStripe(
 
 /** Where a paid (or paying) creator lands; the success page waits there for the payment to be confirmed. */
 export function checkoutSuccessPath(campaignId: string, sessionId: string): string {
-  return `/campaign-success/${campaignId}?${new URLSearchParams({ session_id: sessionId })}`;
+  return campaignSuccessPath(campaignId, { session_id: sessionId });
 }
 
 /** Back to the wizard's last step, where the creator can pay again. */
 export function checkoutCancelPath(campaignId: string): string {
-  return `/create-campaign-v2?${new URLSearchParams({ step: "5", campaignId })}`;
+  return wizardPath({ step: "5", campaignId });
 }
 
 /** The campaign a checkout session is for, with what its checkout page shows. */
@@ -114,13 +116,14 @@ export async function startCheckout({
   try {
     const provider = paymentProvider();
     const campaign = await prisma.campaign.findUnique({ where: { id: campaignId }, include: { plan: true } });
-    if (!campaign || campaign.status !== "pending_payment" || campaign.totalCents <= 0) throw new CheckoutError(NOT_AWAITING_PAYMENT);
+    if (!campaign || campaign.status !== CampaignStatus.pendingPayment || campaign.totalCents <= 0)
+      throw new CheckoutError(NOT_AWAITING_PAYMENT);
     if (!campaign.plan) throw new CheckoutError(PRICE_MISSING);
 
     if (provider === "test") {
       const sessionId = `${TEST_SESSION_PREFIX}${randomBytes(18).toString("hex")}`;
       await rememberSession(campaignId, sessionId);
-      return { url: `/checkout/test/${sessionId}` };
+      return { url: testCheckoutPath(sessionId) };
     }
 
     const stripe = stripeClient();
@@ -139,7 +142,7 @@ export async function startCheckout({
         },
       ],
       // Stripe fills in {CHECKOUT_SESSION_ID} itself, so it must stay unencoded.
-      success_url: `${publicUrl(`/campaign-success/${campaignId}`)}?session_id={CHECKOUT_SESSION_ID}`,
+      success_url: `${publicUrl(campaignSuccessPath(campaignId))}?session_id={CHECKOUT_SESSION_ID}`,
       cancel_url: publicUrl(checkoutCancelPath(campaignId)),
       client_reference_id: campaignId,
       customer_email: customerEmail,
@@ -158,7 +161,7 @@ export async function startCheckout({
 /** Only the newest session can activate the campaign; a conditional write so a paid one is never overwritten. */
 async function rememberSession(campaignId: string, sessionId: string): Promise<void> {
   const stored = await prisma.campaign.updateMany({
-    where: { id: campaignId, status: "pending_payment" },
+    where: { id: campaignId, status: CampaignStatus.pendingPayment },
     data: { stripeCheckoutSessionId: sessionId },
   });
   if (stored.count !== 1) throw new CheckoutError(NOT_AWAITING_PAYMENT);
@@ -214,8 +217,8 @@ export async function completeCheckout(sessionId: string, paidCents: number | nu
   const { seed, commitment } = newDrawSeed();
   const activated = await prisma.$transaction(async (tx) => {
     const moved = await tx.campaign.updateMany({
-      where: { stripeCheckoutSessionId: sessionId, status: "pending_payment", ...covered },
-      data: { status: "active", paidAt: now, launchedAt: now, drawSeed: seed, drawCommitment: commitment },
+      where: { stripeCheckoutSessionId: sessionId, status: CampaignStatus.pendingPayment, ...covered },
+      data: { status: CampaignStatus.active, paidAt: now, launchedAt: now, drawSeed: seed, drawCommitment: commitment },
     });
     if (moved.count !== 1) return false;
     const campaign = await tx.campaign.findUnique({ where: { stripeCheckoutSessionId: sessionId }, select: { couponCode: true } });
@@ -229,8 +232,8 @@ export async function completeCheckout(sessionId: string, paidCents: number | nu
     where: { stripeCheckoutSessionId: sessionId },
     select: { id: true, status: true, totalCents: true },
   });
-  if (current && (current.status === "active" || current.status === "completed")) return "already-active";
-  if (current?.status === "pending_payment" && paidCents !== null && current.totalCents > paidCents) {
+  if (current && isPublicStatus(current.status)) return "already-active";
+  if (current?.status === CampaignStatus.pendingPayment && paidCents !== null && current.totalCents > paidCents) {
     console.error(
       `payments: checkout ${sessionId} paid ${paidCents} cents but campaign ${current.id} now costs ${current.totalCents}; not launched`,
     );
@@ -299,7 +302,7 @@ async function adoptPaidSession(session: Stripe.Checkout.Session): Promise<void>
   const campaignId = session.metadata?.campaignId ?? session.client_reference_id;
   if (!campaignId) return;
   await prisma.campaign.updateMany({
-    where: { id: campaignId, status: "pending_payment" },
+    where: { id: campaignId, status: CampaignStatus.pendingPayment },
     data: { stripeCheckoutSessionId: session.id },
   });
 }

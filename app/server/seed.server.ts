@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { createId } from "@paralleldrive/cuid2";
 import { parseGarmentSizes, productSizes } from "../domain/campaign-schemas";
+import { CampaignStatus } from "../domain/campaign-status";
 import { compareDrawOrder, drawPicks, drawPoolOf } from "../domain/draw";
 import { type Prisma, type PrismaClient, clientProvider, getDatabaseUrl, getPrisma } from "./db.server";
 import { nodeDrawHashing } from "./draw/run.server";
@@ -564,7 +565,7 @@ async function seedDemoCampaigns(tx: Tx): Promise<Pick<SeedResult, "demoCampaign
     const campaign: Prisma.CampaignCreateManyInput = {
       id,
       creatorId: creator.id,
-      status: idea.live ? "active" : "completed",
+      status: idea.live ? CampaignStatus.active : CampaignStatus.completed,
       title: idea.title,
       description: idea.description,
       campaignCopy: `${idea.title} by ${idea.brandName}. Enter with your email: it takes ten seconds.`,

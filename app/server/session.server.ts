@@ -3,6 +3,7 @@ import { createCookieSessionStorage, redirect, type SessionStorage } from "react
 import { displayName } from "../domain/profile";
 import { safeRedirectPath } from "../domain/redirect";
 import { resolveRole, type Role } from "../domain/roles";
+import { avatarPath } from "../paths";
 import { getConfig } from "./config.server";
 import { prisma } from "./db.server";
 import { redirectWithToast, type ToastInput } from "./toast.server";
@@ -101,7 +102,7 @@ export async function findCurrentUser(where: { id: string } | { email: string })
 }
 
 export function generatedAvatarUrl(email: string): string {
-  return `/avatars/${createHash("sha256").update(email.trim().toLowerCase()).digest("hex").slice(0, 32)}.svg`;
+  return avatarPath(`${createHash("sha256").update(email.trim().toLowerCase()).digest("hex").slice(0, 32)}.svg`);
 }
 
 function currentPath(request: Request): string {

@@ -5,6 +5,7 @@ import { Readable } from "node:stream";
 import { createId } from "@paralleldrive/cuid2";
 import sharp, { type OutputInfo, type SharpOptions } from "sharp";
 import { UPLOAD_WIDTHS, isUploadWidth, preferredImageFormat } from "../domain/images";
+import { uploadPath } from "../paths";
 import { getConfig } from "./config.server";
 import { serveCachedImage } from "./file-cache.server";
 import { prisma } from "./db.server";
@@ -165,7 +166,7 @@ export async function storeImageUpload(file: File | null | undefined, kind: Uplo
         bytes: encoded.data.length,
       },
     });
-    return { ok: true, url: `/uploads/${relative}`, assetId: asset.id };
+    return { ok: true, url: uploadPath(relative), assetId: asset.id };
   } catch (error) {
     // No row means nobody can find or delete the file later; do not leave it behind.
     await unlink(absolute).catch(() => undefined);

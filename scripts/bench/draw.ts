@@ -18,6 +18,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
 import pg from "pg";
+import { CampaignStatus } from "../../app/domain/campaign-status";
 
 const GOAL_MS = 2000;
 const GOAL_MB = 256;
@@ -150,8 +151,8 @@ async function seedSqlite(url: string, entries: number): Promise<void> {
   const iso = (date: Date) => date.toISOString().replace("Z", "+00:00");
   db.prepare(
     `INSERT INTO "Campaign" ("id", "status", "title", "startDate", "durationDays", "endDate", "drawSeed", "drawCommitment", "createdAt", "updatedAt", "entryCount")
-     VALUES (?, 'active', 'Bench giveaway', ?, 7, ?, ?, ?, ?, ?, ?)`,
-  ).run(CAMPAIGN_ID, iso(c.start), iso(c.end), c.seed, c.commitment, iso(c.start), iso(now), entries);
+     VALUES (?, ?, 'Bench giveaway', ?, 7, ?, ?, ?, ?, ?, ?)`,
+  ).run(CAMPAIGN_ID, CampaignStatus.active, iso(c.start), iso(c.end), c.seed, c.commitment, iso(c.start), iso(now), entries);
   const prize = db.prepare(`INSERT INTO "AdditionalPrize" ("id", "campaignId", "rank", "title") VALUES (?, ?, ?, ?)`);
   prize.run("benchprize2", CAMPAIGN_ID, 2, "Second prize");
   prize.run("benchprize3", CAMPAIGN_ID, 3, "Third prize");
@@ -176,8 +177,8 @@ async function seedPostgres(url: string, entries: number): Promise<void> {
     const c = campaignValues(now);
     await client.query(
       `INSERT INTO "Campaign" ("id", "status", "title", "startDate", "durationDays", "endDate", "drawSeed", "drawCommitment", "createdAt", "updatedAt", "entryCount")
-       VALUES ($1, 'active', 'Bench giveaway', $2, 7, $3, $4, $5, $2, $6, $7)`,
-      [CAMPAIGN_ID, utc(c.start), utc(c.end), c.seed, c.commitment, utc(now), entries],
+       VALUES ($1, $8, 'Bench giveaway', $2, 7, $3, $4, $5, $2, $6, $7)`,
+      [CAMPAIGN_ID, utc(c.start), utc(c.end), c.seed, c.commitment, utc(now), entries, CampaignStatus.active],
     );
     await client.query(
       `INSERT INTO "AdditionalPrize" ("id", "campaignId", "rank", "title") VALUES ('benchprize2', $1, 2, 'Second prize'), ('benchprize3', $1, 3, 'Third prize')`,

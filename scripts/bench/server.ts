@@ -8,6 +8,7 @@ import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { CampaignStatus } from "../../app/domain/campaign-status";
 import type { Prisma } from "../../app/server/db.server";
 
 const DAY = 86_400_000;
@@ -78,7 +79,7 @@ export async function startBenchServer(port: number, name: string, env: Record<s
       const { seed, commitment } = newDrawSeed();
       const campaign = await getPrisma().campaign.create({
         data: {
-          status: "active",
+          status: CampaignStatus.active,
           title: "Benchmark Giveaway",
           description: "A campaign for the benchmark.",
           brandName: "Bench Brand",

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { countryName } from "~/domain/claims";
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from "~/domain/orders";
+import { campaignPath } from "~/paths";
 import type { QueueOrder } from "~/server/fulfilment/orders.server";
 import { Badge } from "./admin-page";
 import { StatusFilters } from "./status-filters";
@@ -123,7 +124,7 @@ function OrderCard({ order, printify, ship }: { order: QueueOrderView; printify:
         <div className="min-w-0">
           <h2 id={headingId} className="text-lg font-semibold [overflow-wrap:anywhere]">
             {/* The campaign page runs without the client runtime: a full page load, or its countdown would stand still. */}
-            <Link to={`/campaign/${order.campaignId}`} reloadDocument className="hover:underline">
+            <Link to={campaignPath(order.campaignId)} reloadDocument className="hover:underline">
               {order.campaignTitle || "Untitled campaign"}
             </Link>
           </h2>

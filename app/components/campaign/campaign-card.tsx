@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { CampaignImage } from "~/domain/mockups";
 import type { PublicPhase } from "~/domain/campaign-status";
+import { campaignPath } from "~/paths";
 
 /** What a card shows, with every label already worked out on the server (no clock on the client). */
 export interface CampaignCardData {
@@ -61,7 +62,7 @@ export function CampaignCard({ campaign, eager = false }: { campaign: CampaignCa
         </div>
         <h3 className="mt-2 text-base leading-snug font-semibold text-slate-900 dark:text-white">
           <Link
-            to={`/campaign/${campaign.id}`}
+            to={campaignPath(campaign.id)}
             reloadDocument
             className="outline-none after:absolute after:inset-0 after:content-[''] group-hover:text-brand-700 dark:group-hover:text-brand-300"
           >

@@ -3,6 +3,7 @@ import { PRODUCT_COLORS, PRODUCT_TYPES } from "~/domain/campaign-schemas";
 import { formatUtcDateTime } from "~/domain/campaign-status";
 import { REFERRAL_BONUS_ENTRIES } from "~/domain/entries";
 import { responsiveImage } from "~/domain/images";
+import { campaignDrawPath } from "~/paths";
 import type { CampaignPageData, CampaignWinners } from "~/server/campaign-page.server";
 import { Confetti } from "../ui/confetti";
 
@@ -178,7 +179,7 @@ export function PrizeList({ page }: { page: CampaignPageData }) {
               </p>
             ) : null}
             <p className="mt-2">
-              <Link to={`/campaign/${campaign.id}/draw`} className="font-medium text-brand-700 underline dark:text-brand-300">
+              <Link to={campaignDrawPath(campaign.id)} className="font-medium text-brand-700 underline dark:text-brand-300">
                 {campaign.revealedSeed ? "See how the winner was drawn" : "How the winner will be drawn"}
               </Link>
             </p>

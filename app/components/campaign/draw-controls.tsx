@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { formatUtcDateTime } from "~/domain/campaign-status";
+import { CampaignStatus, formatUtcDateTime } from "~/domain/campaign-status";
+import { campaignDrawPath, creatorDrawPath } from "~/paths";
 import type { DrawControlsData } from "~/server/draw/controls.server";
 
 const CLAIM_LABELS: Record<NonNullable<DrawControlsData["winner"]>["claim"], string> = {
@@ -13,17 +14,13 @@ function when(iso: string | null): string {
   return iso ? formatUtcDateTime(new Date(iso)) : "not set";
 }
 
-export function drawActionPath(campaignId: string): string {
-  return `/dashboard/campaigns/${campaignId}/draw`;
-}
-
 /**
  * The creator's draw panel (decisions 013, 022): the draw's state and its actions, each a plain POST
  * form to the draw route, so it works without JavaScript wherever it is embedded. `returnTo` is
  * where a successful action comes back to (a path under this campaign's dashboard).
  */
 export function DrawControls({ controls, returnTo, error }: { controls: DrawControlsData; returnTo?: string; error?: string | null }) {
-  const action = drawActionPath(controls.campaignId);
+  const action = creatorDrawPath(controls.campaignId);
   const navigation = useNavigation();
   const busyIntent = navigation.state === "submitting" && navigation.formAction === action ? navigation.formData?.get("intent") : null;
   const hidden = returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null;
@@ -35,7 +32,7 @@ export function DrawControls({ controls, returnTo, error }: { controls: DrawCont
           Winner draw
         </h2>
         {controls.drawn ? (
-          <Link to={`/campaign/${controls.campaignId}/draw`} className="text-sm font-medium text-brand-700 underline dark:text-brand-300">
+          <Link to={campaignDrawPath(controls.campaignId)} className="text-sm font-medium text-brand-700 underline dark:text-brand-300">
             Public draw record
           </Link>
         ) : null}
@@ -133,8 +130,9 @@ export function DrawControls({ controls, returnTo, error }: { controls: DrawCont
 
 function DrawState({ controls, children }: { controls: DrawControlsData; children: ReactNode }) {
   let text: string;
-  if (controls.status === "draft" || controls.status === "pending_payment") text = "The draw happens after the giveaway launches and ends.";
-  else if (controls.status === "completed") text = "The giveaway ended without a winner: it had no entries.";
+  if (controls.status === CampaignStatus.draft || controls.status === CampaignStatus.pendingPayment)
+    text = "The draw happens after the giveaway launches and ends.";
+  else if (controls.status === CampaignStatus.completed) text = "The giveaway ended without a winner: it had no entries.";
   else if (!controls.ended) {
     text = `The draw happens when the giveaway ends on ${when(controls.endDate)}.${
       controls.autoPick ? " The winner is drawn automatically." : " You can then draw the winner here."

@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
 import { ENTRY_MESSAGES, REFERRAL_BONUS_ENTRIES, entryWeight } from "~/domain/entries";
+import { campaignRulesPath } from "~/paths";
 import type { CampaignPageData } from "~/server/campaign-page.server";
 import { HoneypotField } from "../ui/honeypot";
 
@@ -110,7 +111,7 @@ export function EntryForm({
           />
           <label htmlFor="entry-terms" className="text-sm text-slate-800 dark:text-slate-200">
             I am 18 or older and agree to the{" "}
-            <Link to={`/campaign/${campaignId}/rules`} className="font-semibold text-brand-700 underline dark:text-brand-300">
+            <Link to={campaignRulesPath(campaignId)} className="font-semibold text-brand-700 underline dark:text-brand-300">
               official rules
             </Link>{" "}
             and the{" "}

@@ -2,6 +2,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { type DashboardStatus, isEditableStatus } from "~/domain/campaign-status";
 import { DASHBOARD_MESSAGES, type DashboardQuery } from "~/domain/dashboard";
 import type { CampaignImage } from "~/domain/mockups";
+import { analyticsPath, campaignPath, wizardPath } from "~/paths";
 import { StatusBadge, toneFor } from "./status-badge";
 
 /** A creator's campaign as the dashboard shows it; every label is worked out on the server. */
@@ -61,23 +62,23 @@ function CampaignActions({ campaign, query }: { campaign: DashboardCampaign; que
     <div className="flex flex-wrap items-start gap-1 sm:gap-1.5">
       {/* Every card has View; before launch it is the creator's own preview of the page. */}
       <Link
-        to={`/campaign/${campaign.id}`}
+        to={campaignPath(campaign.id)}
         reloadDocument
         className={neutral}
         aria-label={`${campaign.isPublic ? "View" : "Preview"} ${name}`}
       >
         {campaign.isPublic ? "View" : "Preview"}
       </Link>
-      <Link to={`/dashboard/campaigns/${campaign.id}/analytics`} className={neutral} aria-label={`Stats for ${name}`}>
+      <Link to={analyticsPath(campaign.id)} className={neutral} aria-label={`Stats for ${name}`}>
         Stats
       </Link>
       {/* A launched campaign cannot be changed any more; Copy starts a new one from it. */}
       {isEditableStatus(campaign.status) ? (
-        <Link to={`/create-campaign-v2?campaignId=${campaign.id}`} className={neutral} aria-label={`Edit ${name}`}>
+        <Link to={wizardPath({ campaignId: campaign.id })} className={neutral} aria-label={`Edit ${name}`}>
           Edit
         </Link>
       ) : null}
-      <Link to={`/create-campaign-v2?duplicateId=${campaign.id}`} className={neutral} aria-label={`Copy ${name}`}>
+      <Link to={wizardPath({ duplicateId: campaign.id })} className={neutral} aria-label={`Copy ${name}`}>
         Copy
       </Link>
       <details className="relative ml-auto" data-testid="delete-panel">

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { CampaignStatus } from "~/domain/campaign-status";
 
 export type BadgeTone = "draft" | "pending" | "active" | "ended" | "unknown";
 
@@ -13,16 +14,16 @@ const TONES: Record<BadgeTone, string> = {
 /** The colour for a status word, whichever rule produced it (dashboard status or analytics badge). */
 export function toneFor(status: string): BadgeTone {
   switch (status) {
-    case "draft":
+    case CampaignStatus.draft:
     case "Draft":
       return "draft";
-    case "pending_payment":
+    case CampaignStatus.pendingPayment:
     case "Pending Payment":
       return "pending";
-    case "active":
+    case CampaignStatus.active:
     case "Active":
       return "active";
-    case "completed":
+    case CampaignStatus.completed:
     case "Completed":
     case "Ended":
       return "ended";

@@ -1,4 +1,4 @@
-import { CAMPAIGN_STATUS_ORDER } from "../../domain/admin";
+import { CAMPAIGN_STATUSES, CampaignStatus } from "../../domain/campaign-status";
 import { ORDER_STATUSES } from "../../domain/orders";
 import { prisma } from "../db.server";
 
@@ -21,12 +21,12 @@ export async function adminOverview(now: Date = new Date()) {
     prisma.user.count(),
     prisma.user.count({ where: { createdAt: { gte: weekAgo } } }),
     prisma.campaign.groupBy({ by: ["status"], _count: { _all: true } }),
-    prisma.campaign.count({ where: { status: "active", endDate: { gt: now } } }),
+    prisma.campaign.count({ where: { status: CampaignStatus.active, endDate: { gt: now } } }),
     prisma.entry.count(),
     prisma.entry.count({ where: { createdAt: { gte: weekAgo } } }),
     prisma.order.groupBy({ by: ["status"], _count: { _all: true } }),
   ]);
-  const campaignsByStatus = ordered(CAMPAIGN_STATUS_ORDER, campaigns);
+  const campaignsByStatus = ordered(CAMPAIGN_STATUSES, campaigns);
   const ordersByStatus = ordered(ORDER_STATUSES, orders);
   return {
     users,
@@ -45,11 +45,11 @@ export async function adminOverview(now: Date = new Date()) {
 export async function campaignCounts(now: Date = new Date()) {
   const [total, active, draft, pending, ended] = await Promise.all([
     prisma.campaign.count(),
-    prisma.campaign.count({ where: { status: "active", endDate: { gt: now } } }),
-    prisma.campaign.count({ where: { status: "draft" } }),
-    prisma.campaign.count({ where: { status: "pending_payment" } }),
+    prisma.campaign.count({ where: { status: CampaignStatus.active, endDate: { gt: now } } }),
+    prisma.campaign.count({ where: { status: CampaignStatus.draft } }),
+    prisma.campaign.count({ where: { status: CampaignStatus.pendingPayment } }),
     prisma.campaign.count({
-      where: { OR: [{ status: "completed" }, { status: "active", endDate: { lte: now } }] },
+      where: { OR: [{ status: CampaignStatus.completed }, { status: CampaignStatus.active, endDate: { lte: now } }] },
     }),
   ]);
   return { total, active, draft, pending, ended };

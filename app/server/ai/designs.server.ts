@@ -7,6 +7,7 @@ import { mkdir, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { createId } from "@paralleldrive/cuid2";
 import sharp from "sharp";
+import { uploadPath } from "../../paths";
 import { getConfig } from "../config.server";
 import { type AiDesign, prisma } from "../db.server";
 import { uploadsDirectory } from "../uploads.server";
@@ -69,7 +70,7 @@ export async function generateDesign({ prompt, style, userId = null, campaignId 
         data: { userId, kind: AI_DESIGN_KIND, path: printPath, mimeType: "image/png", width, height, bytes: files.print.length },
       }),
       prisma.aiDesign.create({
-        data: { id, userId, campaignId, imageUrl: `/uploads/${previewPath}`, printUrl: `/uploads/${printPath}`, promptText, style },
+        data: { id, userId, campaignId, imageUrl: uploadPath(previewPath), printUrl: uploadPath(printPath), promptText, style },
       }),
     ]);
     return design;

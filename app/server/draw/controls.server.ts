@@ -3,6 +3,7 @@
  * creator's actions: draw (manual mode), redraw (after the deadline, no order), winner-public.
  * Only the grand prize (rank 1), the physical product, is claimed and can be redrawn.
  */
+import { CampaignStatus } from "../../domain/campaign-status";
 import { CAMPAIGN_ACCESS_MESSAGE, claimExpired } from "../../domain/claims";
 import { maskEmail } from "../../domain/profile";
 import { GRAND_PRIZE_RANK } from "../claims.server";
@@ -66,7 +67,7 @@ export async function drawControlsData(campaign: OwnedCampaign, now: Date = new 
     endDate: campaign.endDate?.toISOString() ?? null,
     ended: isEnded,
     autoPick: settings.autoPickWinnerEnabled,
-    canDraw: !settings.autoPickWinnerEnabled && isEnded && campaign.status === "active" && !drawn,
+    canDraw: !settings.autoPickWinnerEnabled && isEnded && campaign.status === CampaignStatus.active && !drawn,
     drawn,
     winner: drawn
       ? {
@@ -76,7 +77,7 @@ export async function drawControlsData(campaign: OwnedCampaign, now: Date = new 
           claimedAt: order?.createdAt.toISOString() ?? null,
           orderStatus: order?.status ?? null,
           notified: Boolean(campaign.winnersNotifiedAt),
-          canRedraw: !order && deadlinePassed && campaign.status === "completed",
+          canRedraw: !order && deadlinePassed && campaign.status === CampaignStatus.completed,
         }
       : null,
     additionalPrizes: campaign.additionalPrizes.map((prize) => ({
@@ -97,10 +98,10 @@ export async function creatorDraw(campaign: OwnedCampaign, now: Date = new Date(
   if (settings.autoPickWinnerEnabled) {
     return { ok: false, status: 409, message: "Winners are drawn automatically when the giveaway ends." };
   }
-  if (campaign.winnerEntryId || campaign.status === "completed") {
+  if (campaign.winnerEntryId || campaign.status === CampaignStatus.completed) {
     return { ok: false, status: 409, message: "The winner of this giveaway has already been drawn." };
   }
-  if (campaign.status !== "active" || !ended(campaign, now)) {
+  if (campaign.status !== CampaignStatus.active || !ended(campaign, now)) {
     return { ok: false, status: 409, message: "The winner can be drawn once the giveaway has ended." };
   }
   const outcome = await drawCampaign(campaign.id, { now });
@@ -127,7 +128,7 @@ export async function creatorRedraw(campaign: OwnedCampaign, rank: number, now: 
   if (rank !== GRAND_PRIZE_RANK) {
     return { ok: false, status: 400, message: "Only the grand prize can be redrawn: additional prizes are delivered by email." };
   }
-  if (campaign.status !== "completed" || !campaign.winnerEntryId) {
+  if (campaign.status !== CampaignStatus.completed || !campaign.winnerEntryId) {
     return { ok: false, status: 409, message: "There is no winner to redraw yet." };
   }
   if (!campaign.claimDeadline || !claimExpired(campaign.claimDeadline, now)) {

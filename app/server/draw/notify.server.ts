@@ -7,7 +7,8 @@
  */
 import { claimChoices } from "../../domain/claims";
 import { addDays } from "../../domain/campaign-dates";
-import { formatUtcDate, formatUtcDateTime } from "../../domain/campaign-status";
+import { CampaignStatus, formatUtcDate, formatUtcDateTime } from "../../domain/campaign-status";
+import { campaignPath } from "../../paths";
 import { publicUrl } from "../auth.server";
 import { GRAND_PRIZE_RANK, claimLink } from "../claims.server";
 import { getConfig } from "../config.server";
@@ -123,7 +124,7 @@ async function notifyLeased(campaignId: string, now: Date, lease: Date): Promise
         prize_code: code,
         prize_instructions: instructions,
         claim_deadline: claimBy,
-        claim_link: publicUrl(`/campaign/${campaign.id}`),
+        claim_link: publicUrl(campaignPath(campaign.id)),
       },
     });
     if (sent) queued += 1;
@@ -141,7 +142,7 @@ async function notifyLeased(campaignId: string, now: Date, lease: Date): Promise
 /** Completed campaigns with a winner whose emails have not been queued yet and nobody is queueing (oldest end first). */
 export async function campaignsAwaitingNotification(limit = 20): Promise<string[]> {
   const rows = await prisma.campaign.findMany({
-    where: { status: "completed", winnerEntryId: { not: null }, winnersNotifiedAt: null, OR: notifyLeaseFree(new Date()) },
+    where: { status: CampaignStatus.completed, winnerEntryId: { not: null }, winnersNotifiedAt: null, OR: notifyLeaseFree(new Date()) },
     orderBy: [{ endDate: "asc" }, { id: "asc" }],
     take: limit,
     select: { id: true },

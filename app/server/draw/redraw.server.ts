@@ -3,6 +3,7 @@
  * that run.server.ts drew from, recorded in the same Draw row. Sends no email.
  */
 import { addDays } from "../../domain/campaign-dates";
+import { CampaignStatus } from "../../domain/campaign-status";
 import { type DrawPick, currentPicks, drawStateAfter, nextPick, parseDrawPicks } from "../../domain/draw";
 import { getConfig } from "../config.server";
 import { prisma } from "../db.server";
@@ -33,7 +34,7 @@ export async function redrawPrize(campaignId: string, rank: number, options: { n
     },
   });
   if (!campaign) return notAllowed("The campaign does not exist.");
-  if (!campaign.draw || campaign.status !== "completed") return notAllowed("The winners have not been drawn yet.");
+  if (!campaign.draw || campaign.status !== CampaignStatus.completed) return notAllowed("The winners have not been drawn yet.");
   const prize = rank === 1 ? { winnerEntryId: campaign.winnerEntryId, deadline: campaign.claimDeadline } : null;
   const additional = campaign.additionalPrizes[0];
   const holder = prize ?? (additional ? { winnerEntryId: additional.winnerEntryId, deadline: additional.claimDeadline } : null);
@@ -69,7 +70,13 @@ export async function redrawPrize(campaignId: string, rank: number, options: { n
       const stillUnclaimed = { orders: { none: { prizeRank: rank } } };
       if (rank === 1) {
         const moved = await tx.campaign.updateMany({
-          where: { id: campaignId, status: "completed", winnerEntryId: current.entryId, claimDeadline: { lt: now }, ...stillUnclaimed },
+          where: {
+            id: campaignId,
+            status: CampaignStatus.completed,
+            winnerEntryId: current.entryId,
+            claimDeadline: { lt: now },
+            ...stillUnclaimed,
+          },
           data: {
             winnerEntryId: next.pick.entryId,
             winnerEmail: email,

@@ -18,6 +18,7 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { addDays } from "../../domain/campaign-dates";
+import { CampaignStatus } from "../../domain/campaign-status";
 import { type DrawHashing, type DrawPool, DrawEntryList, drawPicks } from "../../domain/draw";
 import { getConfig } from "../config.server";
 import { Prisma, type PrismaClient, clientProvider, isUniqueConstraintError, prisma } from "../db.server";
@@ -169,8 +170,8 @@ async function classify(campaignId: string, now: Date): Promise<DrawOutcome> {
     select: { status: true, endDate: true, draw: { select: { id: true } } },
   });
   if (!campaign) return { kind: "not-found" };
-  if (campaign.draw || campaign.status === "completed") return { kind: "already-drawn" };
-  if (campaign.status !== "active" || !campaign.endDate || campaign.endDate > now) return { kind: "not-due" };
+  if (campaign.draw || campaign.status === CampaignStatus.completed) return { kind: "already-drawn" };
+  if (campaign.status !== CampaignStatus.active || !campaign.endDate || campaign.endDate > now) return { kind: "not-due" };
   return { kind: "busy" };
 }
 
@@ -182,7 +183,7 @@ export async function drawCampaign(campaignId: string, options: { now?: Date } =
   const taken = await prisma.campaign.updateMany({
     where: {
       id: campaignId,
-      status: "active",
+      status: CampaignStatus.active,
       endDate: { lte: now },
       draw: { is: null },
       OR: [{ drawStartedAt: null }, { drawStartedAt: { lt: new Date(lease.getTime() - DRAW_LEASE_MS) } }],
@@ -196,7 +197,7 @@ export async function drawCampaign(campaignId: string, options: { now?: Date } =
   } catch (error) {
     // Hand the campaign back at once (the lease would expire on its own after DRAW_LEASE_MS anyway).
     await prisma.campaign
-      .updateMany({ where: { id: campaignId, status: "active", drawStartedAt: lease }, data: { drawStartedAt: null } })
+      .updateMany({ where: { id: campaignId, status: CampaignStatus.active, drawStartedAt: lease }, data: { drawStartedAt: null } })
       .catch((release: unknown) => console.error(`[draw] could not release the lease of campaign ${campaignId}`, release));
     if (error instanceof LeaseLost || isUniqueConstraintError(error)) return classify(campaignId, now);
     throw error;
@@ -240,9 +241,9 @@ async function drawLeased(campaignId: string, now: Date, lease: Date): Promise<D
     // The lease, the status and the entry counter are all re-checked by the write that completes
     // the campaign: a second runner, or an entry that slipped in at the very end, makes it fail.
     const completed = await tx.campaign.updateMany({
-      where: { id: campaignId, status: "active", drawStartedAt: lease, entryCount: campaign.entryCount },
+      where: { id: campaignId, status: CampaignStatus.active, drawStartedAt: lease, entryCount: campaign.entryCount },
       data: {
-        status: "completed",
+        status: CampaignStatus.completed,
         drawStartedAt: null,
         winnerEntryId: grand?.entryId ?? null,
         winnerEmail: grand?.email ?? null,
@@ -287,7 +288,7 @@ export async function entryEmails(campaignId: string, ids: string[]): Promise<Ma
 /** Active campaigns whose end has passed and that have no draw yet (oldest end first). */
 export async function dueCampaignIds(now: Date, limit = 20): Promise<string[]> {
   const campaigns = await prisma.campaign.findMany({
-    where: { status: "active", endDate: { lte: now }, draw: { is: null } },
+    where: { status: CampaignStatus.active, endDate: { lte: now }, draw: { is: null } },
     orderBy: [{ endDate: "asc" }, { id: "asc" }],
     take: limit,
     select: { id: true },

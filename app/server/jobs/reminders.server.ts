@@ -14,7 +14,7 @@
  * even a runner that outlived its lease cannot queue one twice. Marking first would lose the rest
  * of the reminders on a crash, with nothing left to say which entrants still lack theirs.
  */
-import { formatUtcDateTime } from "../../domain/campaign-status";
+import { CampaignStatus, formatUtcDateTime } from "../../domain/campaign-status";
 import { publicUrl } from "../auth.server";
 import { prisma } from "../db.server";
 import { queueTemplatedEmails } from "../email.server";
@@ -43,7 +43,7 @@ async function campaignsDueForReminder(now: Date) {
   return prisma.campaign.findMany({
     where: {
       sendReminder: true,
-      status: "active",
+      status: CampaignStatus.active,
       reminderSentAt: null,
       endDate: { gt: now, lte: new Date(now.getTime() + REMINDER_LEAD_MS) },
       AND: [
@@ -70,7 +70,7 @@ async function takeReminderLease(campaignId: string, now: Date, held: Date | nul
     where: {
       id: campaignId,
       sendReminder: true,
-      status: "active",
+      status: CampaignStatus.active,
       reminderSentAt: null,
       ...(held ? { reminderLeaseUntil: held } : { OR: [{ reminderLeaseUntil: null }, { reminderLeaseUntil: { lt: currentTime(now) } }] }),
     },

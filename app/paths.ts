@@ -1,0 +1,110 @@
+import { href } from "react-router";
+
+/**
+ * The app's addresses, in one place. Each is built by React Router's href() from a pattern in
+ * app/routes.ts, so `npm run typecheck` (which runs `react-router typegen` first) fails when a
+ * route is renamed or loses a parameter. Links, redirects, cookie paths and the absolute links in
+ * emails (through publicUrl) all come from here; nothing builds "/campaign/" + id by hand.
+ *
+ * Values are inserted as given, as a template string would: ids and tokens are URL-safe.
+ */
+
+type Query = Record<string, string> | URLSearchParams;
+
+/** `path?query`, or `path` alone when the query is empty. */
+function withQuery(path: string, query?: Query): string {
+  const search = query ? new URLSearchParams(query).toString() : "";
+  return search ? `${path}?${search}` : path;
+}
+
+// The public campaign pages
+
+export function campaignPath(campaignId: string): string {
+  return href("/campaign/:campaignId", { campaignId });
+}
+
+/** The campaign page with an entrant's referral (`?ref=`), the link entrants share. */
+export function referralPath(campaignId: string, entryId: string): string {
+  return withQuery(campaignPath(campaignId), { ref: entryId });
+}
+
+export function campaignRulesPath(campaignId: string): string {
+  return href("/campaign/:campaignId/rules", { campaignId });
+}
+
+/** The published draw record. */
+export function campaignDrawPath(campaignId: string): string {
+  return href("/campaign/:campaignId/draw", { campaignId });
+}
+
+export function campaignDrawCsvPath(campaignId: string): string {
+  return href("/campaign/:campaignId/draw.csv", { campaignId });
+}
+
+/** A winner's claim page; the token is the signed claim link's (see domain/claims.ts). */
+export function claimPath(token: string): string {
+  return href("/claim/:token", { token });
+}
+
+// The creator's pages for one campaign
+
+export function analyticsPath(campaignId: string): string {
+  return href("/dashboard/campaigns/:campaignId/analytics", { campaignId });
+}
+
+/** The creator's draw controls (the form posts here; analytics embeds them). */
+export function creatorDrawPath(campaignId: string): string {
+  return href("/dashboard/campaigns/:campaignId/draw", { campaignId });
+}
+
+export function entriesCsvPath(campaignId: string): string {
+  return href("/dashboard/campaigns/:campaignId/entries.csv", { campaignId });
+}
+
+/**
+ * What every creator page of a campaign starts with (`/dashboard/campaigns/<id>/`): not a page
+ * itself, but where the draw controls may send the creator back to.
+ */
+export function creatorCampaignPrefix(campaignId: string): string {
+  const draw = creatorDrawPath(campaignId);
+  return draw.slice(0, draw.lastIndexOf("/") + 1);
+}
+
+// Creating and paying
+
+/** The wizard, with its query (step, campaignId, duplicateId, mode, …) when given. */
+export function wizardPath(query?: Query): string {
+  return withQuery(href("/create-campaign-v2"), query);
+}
+
+/** The wizard's sign-in stop (returnTo, reason). */
+export function wizardSignInPath(query?: Query): string {
+  return withQuery(href("/create-campaign-v2/sign-in"), query);
+}
+
+export function campaignSuccessPath(campaignId: string, query?: Query): string {
+  return withQuery(href("/campaign-success/:campaignId", { campaignId }), query);
+}
+
+/** The built-in test checkout (PAYMENT_PROVIDER=test). */
+export function testCheckoutPath(sessionId: string): string {
+  return href("/checkout/test/:sessionId", { sessionId });
+}
+
+// Admin
+
+export function emailTemplatePath(templateId: string): string {
+  return href("/admin/dashboard/settings/templates/:templateId", { templateId });
+}
+
+// Files
+
+/** A stored upload, by its path under the uploads directory ("<kind>/<name>"). */
+export function uploadPath(file: string): string {
+  return href("/uploads/*", { "*": file });
+}
+
+/** A generated identicon; the seed carries its extension ("<hash>.svg"). */
+export function avatarPath(seed: string): string {
+  return href("/avatars/:seed", { seed });
+}
