@@ -9,6 +9,8 @@ import { requireUser } from "~/server/session.server";
 import type { IdentifiedToast } from "~/server/toast.server";
 import { successPageCampaign } from "~/server/wizard/launch.server";
 import type { Route } from "./+types/campaign-success.$campaignId";
+import { campaignPath } from "~/paths";
+import { CampaignStatus, isPublicStatus } from "~/domain/campaign-status";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData && "confirming" in loaderData ? "Confirming your payment · Giveawear" : "Campaign Launched · Giveawear" },
@@ -50,11 +52,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const campaign = await successPageCampaign(user.id, params.campaignId);
   if (!campaign) return failed(reference ? ERRORS.afterPayment : ERRORS.notFound, 404);
   // Back from the checkout before its webhook: wait for it rather than call the payment failed.
-  if (campaign.status === "pending_payment" && reference && reference === campaign.stripeCheckoutSessionId) {
+  if (campaign.status === CampaignStatus.pendingPayment && reference && reference === campaign.stripeCheckoutSessionId) {
     return data<SuccessPage>({ ok: false, confirming: true, campaign: { id: campaign.id, title: campaign.title } });
   }
   // The creator's campaign, but not launched: there is no launched campaign to show.
-  if (campaign.status !== "active" && campaign.status !== "completed") {
+  if (!isPublicStatus(campaign.status)) {
     return failed(reference || !free ? ERRORS.afterPayment : ERRORS.notFound, 404);
   }
   return data<SuccessPage>({
@@ -64,7 +66,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       title: campaign.title,
       designUrl: campaign.finalDesignUrl ? designPreviewUrl(campaign.finalDesignUrl) : null,
     },
-    publicUrl: publicUrl(`/campaign/${campaign.id}`),
+    publicUrl: publicUrl(campaignPath(campaign.id)),
   });
 }
 
@@ -187,7 +189,7 @@ export default function CampaignSuccess({ loaderData }: Route.ComponentProps) {
           />
         ) : null}
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-          <Link to={`/campaign/${campaign.id}`} reloadDocument className="btn-primary">
+          <Link to={campaignPath(campaign.id)} reloadDocument className="btn-primary">
             View Your Giveaway
           </Link>
           <Link to="/my-campaigns" className="btn-secondary">

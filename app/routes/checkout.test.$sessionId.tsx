@@ -13,6 +13,7 @@ import {
 import { requireUser } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/checkout.test.$sessionId";
+import { CampaignStatus, isPublicStatus } from "~/domain/campaign-status";
 
 /**
  * The built-in checkout that stands in for Stripe when no keys are configured (decision 004). It
@@ -55,10 +56,10 @@ async function lookup(request: Request, sessionId: string): Promise<Lookup> {
 }
 
 function viewOf(campaign: CheckoutCampaign, sessionId: string, email: string): View {
-  if (campaign.status === "active" || campaign.status === "completed") {
+  if (isPublicStatus(campaign.status)) {
     return { state: "paid", successUrl: checkoutSuccessPath(campaign.id, sessionId) };
   }
-  if (campaign.status !== "pending_payment") return { state: "closed", campaignId: campaign.id };
+  if (campaign.status !== CampaignStatus.pendingPayment) return { state: "closed", campaignId: campaign.id };
   return {
     state: "open",
     sessionId,
@@ -89,7 +90,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const intent = (await readForm(request)).get("intent");
 
   if (intent === "cancel") {
-    if (campaign.status === "active" || campaign.status === "completed") return redirect(successUrl);
+    if (isPublicStatus(campaign.status)) return redirect(successUrl);
     return redirectWithToast(checkoutCancelPath(campaign.id), {
       type: "info",
       title: "Payment Cancelled",
@@ -183,7 +184,7 @@ export default function TestCheckout({ loaderData, actionData }: Route.Component
       ) : null}
       {view.state === "closed" ? (
         <Message title="Checkout closed" text="This campaign is not waiting for payment any more.">
-          <Link to={`/create-campaign-v2?step=5&campaignId=${view.campaignId}`} className="btn-primary">
+          <Link to={checkoutCancelPath(view.campaignId)} className="btn-primary">
             Back to the campaign
           </Link>
         </Message>

@@ -3,6 +3,7 @@ import { HoneypotField } from "~/components/ui/honeypot";
 import { safeRedirectPath } from "~/domain/redirect";
 import { getConfig } from "~/server/config.server";
 import type { Route } from "./+types/create-campaign-v2.sign-in";
+import { wizardPath } from "~/paths";
 
 export const meta = () => [{ title: "Sign in to continue · Giveawear" }];
 
@@ -13,7 +14,7 @@ export const meta = () => [{ title: "Sign in to continue · Giveawear" }];
 export function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   return {
-    returnTo: safeRedirectPath(url.searchParams.get("returnTo"), "/create-campaign-v2"),
+    returnTo: safeRedirectPath(url.searchParams.get("returnTo"), wizardPath()),
     reason: url.searchParams.get("reason"),
     googleEnabled: getConfig().googleEnabled,
   };

@@ -21,6 +21,7 @@ import { saveEntryRules } from "~/server/wizard/steps/entry-rules.server";
 import { choosePlan } from "~/server/wizard/steps/plan.server";
 import { applyCouponCode, launchFromReview } from "~/server/wizard/steps/review.server";
 import type { Route } from "./+types/create-campaign-v2";
+import { campaignSuccessPath, wizardPath, wizardSignInPath } from "~/paths";
 
 export const meta = () => [{ title: "Create a Giveaway · Giveawear" }];
 
@@ -41,11 +42,11 @@ const MAX_BODY_BYTES = 40 * 1024 * 1024;
 /** Wizard URLs carry the campaign for signed-in creators; a visitor's draft rides in its cookie. */
 function stepUrl(step: number, campaignId: string | null, extra: Record<string, string> = {}): string {
   const params = new URLSearchParams({ step: String(step), ...(campaignId ? { campaignId } : {}), ...extra });
-  return `/create-campaign-v2?${params}`;
+  return wizardPath(params);
 }
 
 function signInUrl(returnTo: string, reason?: string): string {
-  return `/create-campaign-v2/sign-in?${new URLSearchParams({ returnTo, ...(reason ? { reason } : {}) })}`;
+  return wizardSignInPath({ returnTo, ...(reason ? { reason } : {}) });
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -118,7 +119,7 @@ function respond(outcome: StepOutcome, cookies: string[]) {
     case "sign-in":
       return go(signInUrl(stepUrl(outcome.step, null, outcome.extra), outcome.reason), cookies, outcome.toast);
     case "launched":
-      return go(`/campaign-success/${outcome.campaignId}?free_campaign=true`, cookies);
+      return go(campaignSuccessPath(outcome.campaignId, { free_campaign: "true" }), cookies);
     case "checkout":
       // Stripe's page is on another origin; React Router's <Form> follows such a redirect with a full page load.
       return go(outcome.url, cookies);

@@ -10,6 +10,7 @@ import { useHydrated } from "../ui/use-hydrated";
 import { HiddenStepFields, StepHeading } from "./fields";
 import type { StepProps } from "./step-campaign-info";
 import { StepActions } from "./wizard-shell";
+import { isPublicStatus } from "~/domain/campaign-status";
 
 function Summary({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -60,7 +61,7 @@ export function ReviewStep(
   const busyIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   const couponErrors = ((props.lastResult?.error ?? {}) as Record<string, string[] | undefined>).couponCode;
   const total = props.pricing?.totalCents ?? 0;
-  const launched = props.status === "active" || props.status === "completed";
+  const launched = isPublicStatus(props.status);
 
   return (
     <div className="space-y-6">

@@ -2,6 +2,7 @@ import type { SavedDesign, WizardAiDesign } from "../../domain/wizard";
 import { prisma } from "../db.server";
 import type { CurrentUser } from "../session.server";
 import { DESIGN_IMAGE_KINDS, mayStoreImageUrl } from "./images.server";
+import { uploadPath } from "../../paths";
 
 /** The designs a step-3 visitor can pick from: this campaign's AI designs, newest first. */
 export async function campaignAiDesigns(userId: string | null, campaignId: string | null): Promise<WizardAiDesign[]> {
@@ -47,7 +48,7 @@ export async function savedDesigns(userId: string, limit = 12): Promise<SavedDes
     };
   });
   const fromUploads: SavedDesign[] = uploads.map((asset) => {
-    const designUrl = `/uploads/${asset.path}`;
+    const designUrl = uploadPath(asset.path);
     const users = usedBy(designUrl);
     return {
       id: asset.id,

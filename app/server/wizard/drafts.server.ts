@@ -5,6 +5,7 @@ import { isEditableStatus } from "../../domain/campaign-status";
 import { getConfig } from "../config.server";
 import { prisma, type AdditionalPrize, type Campaign } from "../db.server";
 import type { CurrentUser } from "../session.server";
+import { CampaignStatus } from "../../domain/campaign-status";
 
 /**
  * The wizard's current draft. Signed-in creators' drafts are theirs (creatorId); a visitor's draft
@@ -69,7 +70,7 @@ export async function findWizardDraft(request: Request, user: CurrentUser | null
   if (!remembered) return { kind: "none" };
   if (remembered.token) {
     const visitorDraft = await prisma.campaign.findFirst({
-      where: { id: remembered.id, draftToken: remembered.token, creatorId: null, status: "draft" },
+      where: { id: remembered.id, draftToken: remembered.token, creatorId: null, status: CampaignStatus.draft },
     });
     if (!visitorDraft) return { kind: "none" };
     if (!user) return { kind: "found", campaign: visitorDraft, restoredVisitorDraft: true, attached: false };
@@ -77,7 +78,7 @@ export async function findWizardDraft(request: Request, user: CurrentUser | null
     return attached ? { kind: "found", campaign: attached, restoredVisitorDraft: false, attached: true } : { kind: "none" };
   }
   if (!user) return { kind: "none" };
-  const own = await prisma.campaign.findFirst({ where: { id: remembered.id, creatorId: user.id, status: "draft" } });
+  const own = await prisma.campaign.findFirst({ where: { id: remembered.id, creatorId: user.id, status: CampaignStatus.draft } });
   return own ? { kind: "found", campaign: own, restoredVisitorDraft: false, attached: false } : { kind: "none" };
 }
 
@@ -102,7 +103,7 @@ export async function createDraft(
 ): Promise<{ campaign: Campaign; setCookie: string }> {
   const token = user ? null : randomBytes(32).toString("base64url");
   const campaign = await prisma.campaign.create({
-    data: { ...stripIdentity(data), status: "draft", creatorId: user?.id ?? null, draftToken: token },
+    data: { ...stripIdentity(data), status: CampaignStatus.draft, creatorId: user?.id ?? null, draftToken: token },
   });
   return { campaign, setCookie: await draftCookieFor(token ? { id: campaign.id, token } : { id: campaign.id }) };
 }

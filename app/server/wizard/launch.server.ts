@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { reviewProblems } from "../../domain/campaign-schemas";
 import { applyCoupon } from "../../domain/pricing";
 import { prisma, type Campaign } from "../db.server";
+import { CampaignStatus, EDITABLE_STATUSES } from "../../domain/campaign-status";
 
 export type LaunchResult =
   | { kind: "problems"; problems: { step: number; message: string }[] }
@@ -32,8 +33,8 @@ export async function launchCampaign(campaign: Campaign): Promise<LaunchResult> 
 
   if (totalCents > 0) {
     await prisma.campaign.updateMany({
-      where: { id: campaign.id, status: { in: ["draft", "pending_payment"] } },
-      data: { ...frozen, status: "pending_payment" },
+      where: { id: campaign.id, status: { in: [...EDITABLE_STATUSES] } },
+      data: { ...frozen, status: CampaignStatus.pendingPayment },
     });
     return { kind: "payment", campaignId: campaign.id, totalCents };
   }
@@ -41,8 +42,8 @@ export async function launchCampaign(campaign: Campaign): Promise<LaunchResult> 
   const { seed, commitment } = newDrawSeed();
   const launched = await prisma.$transaction(async (tx) => {
     const moved = await tx.campaign.updateMany({
-      where: { id: campaign.id, status: { in: ["draft", "pending_payment"] } },
-      data: { ...frozen, status: "active", launchedAt: now, drawSeed: seed, drawCommitment: commitment },
+      where: { id: campaign.id, status: { in: [...EDITABLE_STATUSES] } },
+      data: { ...frozen, status: CampaignStatus.active, launchedAt: now, drawSeed: seed, drawCommitment: commitment },
     });
     if (moved.count === 1 && frozen.couponCode) {
       await tx.coupon.updateMany({ where: { code: frozen.couponCode }, data: { redemptions: { increment: 1 } } });
@@ -51,7 +52,7 @@ export async function launchCampaign(campaign: Campaign): Promise<LaunchResult> 
   });
   if (!launched) {
     const current = await prisma.campaign.findUnique({ where: { id: campaign.id }, select: { status: true } });
-    if (current?.status !== "active")
+    if (current?.status !== CampaignStatus.active)
       return { kind: "problems", problems: [{ step: 5, message: "This campaign can no longer be launched." }] };
   }
   return { kind: "free", campaignId: campaign.id };

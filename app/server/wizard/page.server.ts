@@ -9,6 +9,7 @@ import type { CurrentUser } from "../session.server";
 import { campaignAiDesigns, ownDesignUrl, savedDesigns } from "./designs.server";
 import { draftCookieFor, draftPrizes, findWizardDraft } from "./drafts.server";
 import { findCopySource, type CopySource } from "./persist.server";
+import { CampaignStatus } from "../../domain/campaign-status";
 
 function savedOrDefaultPrompts(c: Campaign | null): [string, string, string] {
   const saved: [string, string, string] = [c?.aiPrompt1 ?? "", c?.aiPrompt2 ?? "", c?.aiPrompt3 ?? ""];
@@ -160,7 +161,7 @@ async function wizardPage(
     savedDesigns: saved,
     justGenerated: params.get("generated") === "1",
     campaignId: user && campaign ? campaign.id : null,
-    status: campaign?.status ?? "draft",
+    status: campaign?.status ?? CampaignStatus.draft,
     duplicateId: copySource?.id ?? null,
     notice,
     values,

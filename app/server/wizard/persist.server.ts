@@ -3,6 +3,7 @@ import { prisma } from "../db.server";
 import { EDITABLE_STATUSES, isEditableStatus } from "../../domain/campaign-status";
 import { createDraft, LAUNCHED_NOT_EDITABLE, stripIdentity } from "./drafts.server";
 import type { CurrentUser } from "../session.server";
+import { CampaignStatus } from "../../domain/campaign-status";
 
 export interface Persisted {
   campaign: Campaign;
@@ -76,7 +77,7 @@ export async function persistStep(
           status: { in: [...EDITABLE_STATUSES] },
           ...unchanged,
         },
-        data: { ...data, ...(backToDraft ? { status: "draft" } : {}) },
+        data: { ...data, ...(backToDraft ? { status: CampaignStatus.draft } : {}) },
       });
       if (written.count !== 1) return null;
       if (prizes) {
