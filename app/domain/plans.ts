@@ -52,3 +52,40 @@ export function planFeatureText(features: readonly string[]): string {
 export function formatEntryLimit(entryLimit: number | null): string {
   return entryLimit === null ? "Unlimited entries" : `Up to ${entryLimit.toLocaleString("en-US")} entries`;
 }
+
+/** The plans a new install starts with (seeded once; admins edit them in the database from then on). */
+export const PLAN_CATALOGUE = [
+  {
+    id: "starter_tee",
+    name: "Starter Tee",
+    priceCents: 0,
+    entryLimit: 50,
+    aiCredits: 1,
+    features: ["Up to 50 entries", "Basic analytics", "1 AI design credit"],
+    description: "Everything you need to run your first giveaway, free.",
+    popular: true,
+    sortOrder: 1,
+  },
+  {
+    id: "growth_tee",
+    name: "Growth Tee",
+    priceCents: 2900,
+    entryLimit: 500,
+    aiCredits: 5,
+    features: ["Up to 500 entries", "Standard analytics", "5 AI design credits", "Email support"],
+    description: "For growing brands that want more reach and more design options.",
+    popular: false,
+    sortOrder: 2,
+  },
+  {
+    id: "pro_tee",
+    name: "Pro Tee",
+    priceCents: 7900,
+    entryLimit: null,
+    aiCredits: 15,
+    features: ["Unlimited entries", "Advanced analytics", "15 AI design credits", "Priority support", "Custom branding"],
+    description: "Unlimited entries and the full toolkit for serious campaigns.",
+    popular: false,
+    sortOrder: 3,
+  },
+] as const;

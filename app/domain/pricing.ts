@@ -89,3 +89,6 @@ export const CouponFormSchema = z.object({
     .default("")
     .transform(normalizeCouponCode),
 });
+
+/** The coupons a new install starts with (seeded once; deactivate one to retire it). */
+export const DEFAULT_COUPONS = [{ code: "SAVE10", kind: "percent", percentOff: 10 }] as const;
