@@ -6,7 +6,7 @@ import { type PublicPhase, isPublicStatus, publicPhase } from "../domain/campaig
 import { shareLinks } from "../domain/entries";
 import { campaignImage } from "../domain/mockups";
 import { maskEmail } from "../domain/profile";
-import { publicUrl } from "./auth.server";
+import { publicUrl } from "./public-url.server";
 import { prisma } from "./db.server";
 import { referralLink, visitorEntry } from "./entries.server";
 import type { CurrentUser } from "./session.server";

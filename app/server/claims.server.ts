@@ -12,7 +12,7 @@
  * grand prize (rank 1), the physical product, is claimed and can be redrawn.
  */
 import { claimExpired, claimOptions, signClaimToken, verifyClaimToken, type ClaimInput, type ClaimOptions } from "../domain/claims";
-import { publicUrl } from "./auth.server";
+import { publicUrl } from "./public-url.server";
 import { getConfig } from "./config.server";
 import { isUniqueConstraintError, prisma } from "./db.server";
 

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import Stripe from "stripe";
-import { publicUrl } from "./auth.server";
+import { publicUrl } from "./public-url.server";
 import { newDrawSeed } from "./campaign-launch.server";
 import { getConfig, type Config } from "./config.server";
 import { isUniqueConstraintError, prisma } from "./db.server";

@@ -8,7 +8,7 @@
 import { claimChoices } from "../../domain/claims";
 import { addDays } from "../../domain/campaign-dates";
 import { formatUtcDate, formatUtcDateTime } from "../../domain/campaign-status";
-import { publicUrl } from "../auth.server";
+import { publicUrl } from "../public-url.server";
 import { GRAND_PRIZE_RANK, claimLink } from "../claims.server";
 import { getConfig } from "../config.server";
 import { isUniqueConstraintError, prisma } from "../db.server";

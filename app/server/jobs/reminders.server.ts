@@ -15,7 +15,7 @@
  * of the reminders on a crash, with nothing left to say which entrants still lack theirs.
  */
 import { formatUtcDateTime } from "../../domain/campaign-status";
-import { publicUrl } from "../auth.server";
+import { publicUrl } from "../public-url.server";
 import { prisma } from "../db.server";
 import { queueTemplatedEmails } from "../email.server";
 import { referralLink } from "../entries.server";
