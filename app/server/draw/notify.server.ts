@@ -13,7 +13,7 @@ import { GRAND_PRIZE_RANK, claimLink } from "../claims.server";
 import { getConfig } from "../config.server";
 import { isUniqueConstraintError, prisma } from "../db.server";
 import { queueTemplatedEmail } from "../email.server";
-import { currentTime, leaseUntil } from "../jobs/leases.server";
+import { currentTime, leaseUntil } from "../leases.server";
 
 export function winnerDedupeKey(campaignId: string, rank: number, entryId: string): string {
   return `winner:${campaignId}:${rank}:${entryId}`;

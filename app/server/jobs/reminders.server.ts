@@ -21,7 +21,7 @@ import { queueTemplatedEmails } from "../email.server";
 import { referralLink } from "../entries.server";
 import { referralOffer } from "../../domain/entries";
 import { platformSetting } from "../settings.server";
-import { currentTime, leaseUntil } from "./leases.server";
+import { currentTime, leaseUntil } from "../leases.server";
 
 export const REMINDER_LEAD_MS = 48 * 60 * 60 * 1000;
 const BATCH_SIZE = 500;
