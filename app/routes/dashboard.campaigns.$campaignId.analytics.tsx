@@ -16,9 +16,10 @@ import {
   percentOf,
   plural,
 } from "~/domain/dashboard";
+import type { DrawControlsData } from "~/domain/draw-controls";
 import { campaignImage } from "~/domain/mockups";
 import { entriesPerDay, entryFigures, ownCampaignForAnalytics, topEmailDomains, type AnalyticsCampaign } from "~/server/analytics.server";
-import { drawControlsData, type DrawControlsData } from "~/server/draw/controls.server";
+import { drawControlsData } from "~/server/draw/controls.server";
 import { requireUser } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/dashboard.campaigns.$campaignId.analytics";

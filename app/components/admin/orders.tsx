@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { countryName } from "~/domain/claims";
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from "~/domain/printify";
-import type { QueueOrder } from "~/server/fulfilment/orders.server";
+import type { QueueOrder } from "~/domain/order-queue";
 import { Badge } from "./admin-page";
 import { StatusFilters } from "./status-filters";
 import { useSubmitting } from "../ui/use-submitting";

@@ -3,7 +3,7 @@ import { SHIRT_COLORS, PRODUCT_TYPES } from "~/domain/campaign-schemas";
 import { formatUtcDateTime } from "~/domain/campaign-status";
 import { REFERRAL_BONUS_ENTRIES } from "~/domain/entries";
 import { responsiveImage } from "~/domain/images";
-import type { CampaignPageData, CampaignWinners } from "~/server/campaign-page.server";
+import type { CampaignPageData, CampaignWinners } from "~/domain/campaign-page";
 import { Confetti } from "../ui/confetti";
 
 export function productLabel(productType: string): string {

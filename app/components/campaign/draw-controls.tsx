@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { formatUtcDateTime } from "~/domain/campaign-status";
-import type { DrawControlsData } from "~/server/draw/controls.server";
+import type { DrawControlsData } from "~/domain/draw-controls";
 
 const CLAIM_LABELS: Record<NonNullable<DrawControlsData["winner"]>["claim"], string> = {
   claimed: "Claimed",

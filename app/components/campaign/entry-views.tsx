@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
 import { ENTRY_MESSAGES, REFERRAL_BONUS_ENTRIES, entryWeight } from "~/domain/entries";
-import type { CampaignPageData } from "~/server/campaign-page.server";
+import type { CampaignPageData } from "~/domain/campaign-page";
 import { HoneypotField } from "../ui/honeypot";
 
 export interface EntryFormErrors {
