@@ -157,3 +157,6 @@ export function analyticsBadge(campaign: CreatorTiming, now: Date): string {
   const raw = campaign.status.replace(/_/g, " ").trim();
   return raw ? raw.charAt(0).toUpperCase() + raw.slice(1) : "Unknown";
 }
+
+/** Campaign.status values in lifecycle order. */
+export const CAMPAIGN_STATUS_ORDER = ["draft", "pending_payment", "active", "completed"] as const;

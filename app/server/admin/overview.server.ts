@@ -1,4 +1,5 @@
-import { CAMPAIGN_STATUS_ORDER, ORDER_STATUS_ORDER } from "../../domain/admin";
+import { CAMPAIGN_STATUS_ORDER } from "../../domain/campaign-status";
+import { ORDER_STATUSES } from "../../domain/printify";
 import { prisma } from "../db.server";
 
 export interface StatusCount {
@@ -26,7 +27,7 @@ export async function adminOverview(now: Date = new Date()) {
     prisma.order.groupBy({ by: ["status"], _count: { _all: true } }),
   ]);
   const campaignsByStatus = ordered(CAMPAIGN_STATUS_ORDER, campaigns);
-  const ordersByStatus = ordered(ORDER_STATUS_ORDER, orders);
+  const ordersByStatus = ordered(ORDER_STATUSES, orders);
   return {
     users,
     newUsers,

@@ -1,5 +1,5 @@
-import { tokensIn } from "../../domain/admin";
 import { EMAIL_TEMPLATE_DEFAULTS } from "../../domain/email-template-defaults";
+import { tokensIn } from "../../domain/templates";
 import { prisma } from "../db.server";
 import { clearEmailTemplateCache } from "../email.server";
 

@@ -1,5 +1,5 @@
-import { configuredRole, pageCount, USERS_PAGE_SIZE } from "../../domain/admin";
-import { resolveRole, type StoredRole } from "../../domain/roles";
+import { pageCount } from "../../domain/pagination";
+import { configuredRole, resolveRole, type StoredRole, USERS_PAGE_SIZE } from "../../domain/roles";
 import { getAuthenticator, OTP_PATH, TOTP_FAILURE_MARKER, TOTP_STRATEGY } from "../auth.server";
 import { getConfig } from "../config.server";
 import { type Prisma, isPostgres, prisma } from "../db.server";
