@@ -6,7 +6,7 @@
  *   npm run jobs
  */
 import { disconnectPrisma } from "../app/server/db.server";
-import { runJobsOnce } from "../app/server/jobs/index.server";
+import { runJobsOnce } from "../app/server/jobs.server";
 
 try {
   const summary = await runJobsOnce();

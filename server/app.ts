@@ -4,7 +4,7 @@ import express from "express";
 import helmet from "helmet";
 import { createRequestHandler } from "react-router";
 import { getConfig } from "../app/server/config.server";
-import { startJobRunner, stopJobRunner } from "../app/server/jobs/index.server";
+import { startJobRunner, stopJobRunner } from "../app/server/jobs.server";
 import { flushPageViews } from "../app/server/page-views.server";
 import { BodyTooLargeError, bodyLimitFor, bodyTooLargeMessage, urlencodedBodyRefusal, WEBHOOK_ROUTES } from "../app/server/forms.server";
 import { CLIENT_IP_HEADER } from "../app/server/request.server";

@@ -8,7 +8,7 @@ import { type Prisma, prisma } from "~/server/db.server";
 import { campaignsAwaitingNotification, notifyWinners } from "~/server/draw/notify.server";
 import { drawCampaign } from "~/server/draw/run.server";
 import { clearEmailTemplateCache, queueTemplatedEmail } from "~/server/email.server";
-import { runJobsOnce, startJobRunner, stopJobRunner } from "~/server/jobs/index.server";
+import { runJobsOnce, startJobRunner, stopJobRunner } from "~/server/jobs.server";
 import { sendDueReminders } from "~/server/jobs/reminders.server";
 import { seed } from "~/server/seed.server";
 import { createCampaign } from "../helpers/campaigns";

@@ -4,13 +4,13 @@
  * `npm run jobs` next to the server's timer) without doing anything twice, and a pass cut short
  * by a crash is finished by the next one.
  */
-import { getConfig } from "../config.server";
-import { campaignsAwaitingNotification, notifyWinners } from "../draw/notify.server";
-import { type DrawOutcome, drawCampaign, dueCampaignIds } from "../draw/run.server";
-import { type EmailDeliverySummary, deliverDueEmails } from "../email.server";
-import { runFulfilmentJobs } from "../fulfilment/index.server";
-import { type ReminderSummary, sendDueReminders } from "./reminders.server";
-import { loadPlatformSettings } from "../settings.server";
+import { getConfig } from "./config.server";
+import { campaignsAwaitingNotification, notifyWinners } from "./draw/notify.server";
+import { type DrawOutcome, drawCampaign, dueCampaignIds } from "./draw/run.server";
+import { type EmailDeliverySummary, deliverDueEmails } from "./email.server";
+import { runFulfilmentJobs } from "./fulfilment/index.server";
+import { type ReminderSummary, sendDueReminders } from "./jobs/reminders.server";
+import { loadPlatformSettings } from "./settings.server";
 
 export type JobStep = "draws" | "notify" | "reminders" | "emails" | "fulfilment";
 
