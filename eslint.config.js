@@ -47,4 +47,54 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // components/ show data: they take its types from domain/, never from server modules, routes or the root route.
+    files: ["app/components/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            "~/server/*",
+            "../server/*",
+            "../../server/*",
+            "../../../server/*",
+            "~/routes/*",
+            "../routes/*",
+            "../../routes/*",
+            "../../../routes/*",
+            "~/root",
+            "../root",
+            "../../root",
+            "../../../root",
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // server/ sits below the routes: it never imports a route, a component or the root route.
+    files: ["app/server/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            "~/routes/*",
+            "../routes/*",
+            "../../routes/*",
+            "../../../routes/*",
+            "~/components/*",
+            "../components/*",
+            "../../components/*",
+            "../../../components/*",
+            "~/root",
+            "../root",
+            "../../root",
+            "../../../root",
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -40,12 +40,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   );
 }
 
-export function useRootData() {
-  const root = useRouteLoaderData<typeof loader>("root");
-  if (!root) throw new Error("root loader data is missing");
-  return root;
-}
-
 /** A route whose handle says `{ hydrate: false }` is served as plain HTML, without the client runtime. */
 function useHydrate(): boolean {
   return !useMatches().some((match) => (match.handle as { hydrate?: boolean } | undefined)?.hydrate === false);
@@ -80,7 +74,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <SiteHeader user={loaderData.user} path={loaderData.path} />
+      <SiteHeader user={loaderData.user} path={loaderData.path} theme={loaderData.theme} />
       <main id="main" className="flex-1">
         <Outlet />
       </main>

@@ -1,3 +1,6 @@
+import { z } from "zod";
+import { dollars, onOff } from "./form-values";
+
 /** Plan catalogue helpers. Prices are integer cents (USD); the catalogue itself lives in the database. */
 
 export interface PlanPrice {
@@ -63,3 +66,101 @@ export function planFeatureText(features: readonly string[]): string {
 export function formatEntryLimit(entryLimit: number | null): string {
   return entryLimit === null ? "Unlimited entries" : `Up to ${entryLimit.toLocaleString("en-US")} entries`;
 }
+
+/** The plans a new install starts with (seeded once; admins edit them in the database from then on). */
+export const PLAN_CATALOGUE = [
+  {
+    id: "starter_tee",
+    name: "Starter Tee",
+    priceCents: 0,
+    entryLimit: 50,
+    aiCredits: 1,
+    features: ["Up to 50 entries", "Basic analytics", "1 AI design credit"],
+    description: "Everything you need to run your first giveaway, free.",
+    popular: true,
+    sortOrder: 1,
+  },
+  {
+    id: "growth_tee",
+    name: "Growth Tee",
+    priceCents: 2900,
+    entryLimit: 500,
+    aiCredits: 5,
+    features: ["Up to 500 entries", "Standard analytics", "5 AI design credits", "Email support"],
+    description: "For growing brands that want more reach and more design options.",
+    popular: false,
+    sortOrder: 2,
+  },
+  {
+    id: "pro_tee",
+    name: "Pro Tee",
+    priceCents: 7900,
+    entryLimit: null,
+    aiCredits: 15,
+    features: ["Unlimited entries", "Advanced analytics", "15 AI design credits", "Priority support", "Custom branding"],
+    description: "Unlimited entries and the full toolkit for serious campaigns.",
+    popular: false,
+    sortOrder: 3,
+  },
+] as const;
+
+// ---------------------------------------------------------------------------------------------
+// The admin's plan form
+
+export const PLAN_LIMITS = { name: 60, description: 300, features: 2000, aiCredits: 1000, entryLimit: 10_000_000 } as const;
+
+export const PLAN_MESSAGES = {
+  choosePlan: "Choose the plan to save.",
+  planMissing: "That plan does not exist.",
+  aiCreditsRequired: "AI credits are required.",
+  aiCreditsInvalid: `Enter a whole number of AI credits from 0 to ${PLAN_LIMITS.aiCredits}.`,
+} as const;
+
+export const PlanSchema = z.object({
+  planId: z.string({ error: PLAN_MESSAGES.choosePlan }).trim().min(1, PLAN_MESSAGES.choosePlan),
+  name: z
+    .string({ error: "Plan name is required." })
+    .trim()
+    .min(1, "Plan name is required.")
+    .max(PLAN_LIMITS.name, `The plan name can be at most ${PLAN_LIMITS.name} characters.`),
+  price: dollars("Price is required.", "Enter a price in dollars, e.g. 29 or 29.00."),
+  entryLimit: z.coerce
+    .number({ error: "Enter a whole number of entries, or leave it empty for unlimited." })
+    .int("Enter a whole number of entries, or leave it empty for unlimited.")
+    .min(1, "The entry limit must be at least 1 (leave it empty for unlimited).")
+    .max(PLAN_LIMITS.entryLimit, "That entry limit is too large; leave it empty for unlimited.")
+    .optional()
+    .transform((value) => value ?? null),
+  // Required first (an empty field arrives as undefined), then a finite whole number in range:
+  // "abc", "1e400" (Infinity) and "1.5" all get the range message rather than "required".
+  aiCredits: z
+    .string({ error: PLAN_MESSAGES.aiCreditsRequired })
+    .trim()
+    .min(1, PLAN_MESSAGES.aiCreditsRequired)
+    .pipe(
+      z.coerce
+        .number<string>({ error: PLAN_MESSAGES.aiCreditsInvalid })
+        .int(PLAN_MESSAGES.aiCreditsInvalid)
+        .min(0, "AI credits cannot be negative.")
+        .max(PLAN_LIMITS.aiCredits, `AI credits can be at most ${PLAN_LIMITS.aiCredits}.`),
+    ),
+  features: z
+    .string({ error: "List at least one feature." })
+    .max(PLAN_LIMITS.features, `Features can be at most ${PLAN_LIMITS.features} characters.`)
+    .transform((value) =>
+      value
+        .split(/\r?\n/)
+        .map((line) => line.trim())
+        .filter(Boolean)
+        .join("\n"),
+    )
+    .refine((value) => value.length > 0, "List at least one feature."),
+  description: z
+    .string({ error: "Enter the description as text." })
+    .trim()
+    .max(PLAN_LIMITS.description, `The description can be at most ${PLAN_LIMITS.description} characters.`)
+    .optional()
+    .transform((value) => value ?? ""),
+  popular: onOff("Most Popular badge"),
+  active: onOff("Active"),
+});

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DOLLARS, dollarsToCents } from "./form-values";
 
 /**
  * Coupons (decision 003). Amounts are integer cents, like Plan.priceCents. Money is shown with
@@ -89,3 +90,89 @@ export const CouponFormSchema = z.object({
     .default("")
     .transform(normalizeCouponCode),
 });
+
+/** The coupons a new install starts with (seeded once; deactivate one to retire it). */
+export const DEFAULT_COUPONS = [{ code: "SAVE10", kind: "percent", percentOff: 10 }] as const;
+
+// ---------------------------------------------------------------------------------------------
+// The admin's coupon form
+
+export const COUPON_KINDS = ["percent", "fixed"] as const;
+export const COUPON_CODE_PATTERN = /^[A-Za-z0-9_-]{3,50}$/;
+export const COUPON_MESSAGES = {
+  codeRequired: "Coupon code is required.",
+  codeFormat: "Use 3 to 50 letters, digits, dashes or underscores.",
+  codeTaken: "A coupon with this code already exists.",
+  percentRequired: "Enter a percentage from 1 to 100.",
+  amountRequired: "Enter an amount in dollars, e.g. 5 or 5.50.",
+  expiryInPast: "The expiry date cannot be in the past.",
+  expiryInvalid: "Enter a valid date.",
+  capInvalid: "Enter a whole number of at least 1, or leave it empty for no cap.",
+} as const;
+
+/** "2026-12-31" -> the first instant after that day (UTC): a coupon is good through its expiry date. */
+export function expiryFromDate(value: string): Date | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
+  const day = new Date(`${value}T00:00:00.000Z`);
+  if (Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== value) return null;
+  return new Date(day.getTime() + 24 * 60 * 60 * 1000);
+}
+
+/** The last day a coupon can be used, for display ("good through"). */
+export function lastValidDay(expiresAt: Date): string {
+  return new Date(expiresAt.getTime() - 1).toISOString().slice(0, 10);
+}
+
+/** A coupon form; `today` (YYYY-MM-DD, UTC) keeps expiry dates from lying in the past. */
+export function couponSchema(today: string) {
+  return z
+    .object({
+      code: z
+        .string({ error: COUPON_MESSAGES.codeRequired })
+        .trim()
+        .min(1, COUPON_MESSAGES.codeRequired)
+        .regex(COUPON_CODE_PATTERN, COUPON_MESSAGES.codeFormat)
+        .transform(normalizeCouponCode),
+      kind: z.enum(COUPON_KINDS, { error: "Choose percent or fixed amount." }),
+      percentOff: z.string({ error: COUPON_MESSAGES.percentRequired }).trim().optional(),
+      amountOff: z.string({ error: COUPON_MESSAGES.amountRequired }).trim().optional(),
+      expiresOn: z
+        .string({ error: COUPON_MESSAGES.expiryInvalid })
+        .trim()
+        .optional()
+        .refine((value) => value === undefined || expiryFromDate(value) !== null, COUPON_MESSAGES.expiryInvalid)
+        .refine((value) => value === undefined || value >= today, COUPON_MESSAGES.expiryInPast),
+      maxRedemptions: z.coerce
+        .number({ error: COUPON_MESSAGES.capInvalid })
+        .int(COUPON_MESSAGES.capInvalid)
+        .min(1, COUPON_MESSAGES.capInvalid)
+        .max(1_000_000, COUPON_MESSAGES.capInvalid)
+        .optional(),
+    })
+    .superRefine((value, context) => {
+      if (value.kind === "percent") {
+        const percent = Number(value.percentOff);
+        if (!value.percentOff || !/^\d{1,3}$/.test(value.percentOff) || percent < 1 || percent > 100) {
+          context.addIssue({ code: "custom", path: ["percentOff"], message: COUPON_MESSAGES.percentRequired });
+        }
+      } else if (value.kind === "fixed") {
+        if (!value.amountOff || !DOLLARS.test(value.amountOff) || dollarsToCents(value.amountOff) < 1) {
+          context.addIssue({ code: "custom", path: ["amountOff"], message: COUPON_MESSAGES.amountRequired });
+        }
+      }
+    });
+}
+
+export type CouponFormValue = z.output<ReturnType<typeof couponSchema>>;
+
+/** The Coupon row a valid form creates. */
+export function couponData(value: CouponFormValue) {
+  return {
+    code: value.code,
+    kind: value.kind,
+    percentOff: value.kind === "percent" ? Number(value.percentOff) : null,
+    amountOffCents: value.kind === "fixed" ? dollarsToCents(value.amountOff ?? "0") : null,
+    expiresAt: value.expiresOn ? expiryFromDate(value.expiresOn) : null,
+    maxRedemptions: value.maxRedemptions ?? null,
+  };
+}

@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 /** Email templates: "{{token}}" placeholders, filled with HTML-escaped values. */
 
 export function escapeHtml(value: string): string {
@@ -52,4 +54,59 @@ export function htmlToText(html: string): string {
     .replace(/[ \t]+\n/g, "\n")
     .replace(/\n{3,}/g, "\n\n")
     .trim();
+}
+
+// ---------------------------------------------------------------------------------------------
+// The admin's template editor
+
+export const TEMPLATE_LIMITS = { subject: 200, htmlBody: 100_000 } as const;
+
+export const TemplateSchema = z.object({
+  subject: z
+    .string({ error: "Subject is required." })
+    .trim()
+    .min(1, "Subject is required.")
+    .max(TEMPLATE_LIMITS.subject, `The subject can be at most ${TEMPLATE_LIMITS.subject} characters.`)
+    .transform((value) => value.replace(/\s+/g, " ")),
+  htmlBody: z
+    .string({ error: "HTML body is required." })
+    .trim()
+    .min(1, "HTML body is required.")
+    .max(TEMPLATE_LIMITS.htmlBody, `The HTML body can be at most ${TEMPLATE_LIMITS.htmlBody.toLocaleString("en-US")} characters.`),
+});
+
+/** SPEC "Email template tokens", plus the ones particular templates fill (sign-in code, prizes, contact form). */
+export const SAMPLE_TOKENS: Record<string, string> = {
+  email: "jamie.fan@example.com",
+  brand_name: "Northwind Coffee",
+  campaign_title: "Win the Northwind Morning Mug",
+  entry_coupon: "THANKS15 (15% off your next order)",
+  referral_offer: "Want better odds? Share your personal link: every friend who enters through it earns you 3 bonus entries.",
+  referral_link: "https://giveawear.example/campaign/sample?ref=sample-entry",
+  claim_link: "https://giveawear.example/claim/sample-token",
+  claim_deadline: "June 30, 2026, 12:00 UTC",
+  claim_choices: "size, style and colour",
+  campaign_end_date: "June 16, 2026, 12:00 UTC",
+  code: "123456",
+  magic_link: "https://giveawear.example/login/otp?t=sample",
+  bonus_gift_name: "Bonus gift: Northwind gift card",
+  bonus_gift_code: "Code: GIFT-1234",
+  bonus_gift_instructions: "Redeem at northwind.example at checkout.",
+  prize_title: "$25 store credit",
+  prize_rank: "2nd",
+  prize_code: "CREDIT-12345",
+  prize_instructions: "Your code: CREDIT-12345. Redeem by June 30, 2026.",
+  tracking_number: "1Z999AA10123456784",
+  name: "Jamie Fan",
+  subject: "A question about my entry",
+  message: "Hi! When is the winner announced?",
+};
+
+/** The distinct tokens a template text uses, in order of first use. */
+export function tokensIn(...texts: string[]): string[] {
+  const seen = new Set<string>();
+  for (const text of texts) {
+    for (const match of text.matchAll(TOKEN)) seen.add((match[1] ?? "").toLowerCase());
+  }
+  return [...seen];
 }

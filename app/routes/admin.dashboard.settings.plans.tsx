@@ -6,8 +6,8 @@ import { CheckboxField, InputField, SubmitButton, TextAreaField } from "~/compon
 import { ActionToast } from "~/components/ui/action-toast";
 import { useSubmitting } from "~/components/ui/use-submitting";
 import { FormErrors } from "~/components/ui/field";
-import { centsToDollars, PLAN_LIMITS, PLAN_MESSAGES, PlanSchema } from "~/domain/admin";
-import { formatEntryLimit, formatPrice } from "~/domain/plans";
+import { centsToDollars } from "~/domain/form-values";
+import { formatEntryLimit, formatPrice, PLAN_LIMITS, PLAN_MESSAGES, PlanSchema } from "~/domain/plans";
 import { readForm } from "~/server/forms.server";
 import { listPlans, savePlan } from "~/server/admin/catalogue.server";
 import { answer, refuse } from "~/server/admin/responses.server";

@@ -3,15 +3,15 @@ import { useLocation } from "react-router";
 import { LoadError, SectionCard } from "~/components/admin/admin-page";
 import { AddByUploadForm, AddByUrlForm, AddFromDesignForm, SlideList, type SliderFormId } from "~/components/admin/slider-manager";
 import { ActionToast } from "~/components/ui/action-toast";
+import { ADMIN_LOAD_ERRORS } from "~/domain/admin-load-errors";
 import {
-  ADMIN_LOAD_ERRORS,
   SLIDER_MESSAGES,
   SLIDER_UPLOAD_MAX_MB,
   SliderDesignSchema,
   SliderMoveSchema,
   SliderUploadSchema,
   SliderUrlSchema,
-} from "~/domain/admin";
+} from "~/domain/slider";
 import { readForm } from "~/server/forms.server";
 import { answer, refuse } from "~/server/admin/responses.server";
 import { addDesignSlide, addSlide, deleteSlide, designChoices, listSlides, moveSlide } from "~/server/admin/slider.server";

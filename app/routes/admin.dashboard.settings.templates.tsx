@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { LoadError, SectionCard } from "~/components/admin/admin-page";
-import { ADMIN_LOAD_ERRORS } from "~/domain/admin";
+import { ADMIN_LOAD_ERRORS } from "~/domain/admin-load-errors";
 import { emailTemplatePath } from "~/paths";
 import { listTemplates } from "~/server/admin/templates.server";
 import { requireAdmin } from "~/server/session.server";

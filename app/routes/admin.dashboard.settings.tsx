@@ -5,7 +5,7 @@ import { SectionCard } from "~/components/admin/admin-page";
 import { CheckboxField, InputField, SubmitButton, TextAreaField } from "~/components/ui/form-fields";
 import { ActionToast } from "~/components/ui/action-toast";
 import { FormErrors } from "~/components/ui/field";
-import { PlatformSettingsSchema, SETTINGS_LIMITS } from "~/domain/admin";
+import { PlatformSettingsSchema, SETTINGS_LIMITS } from "~/domain/platform-settings";
 import { readForm } from "~/server/forms.server";
 import { answer, refuse } from "~/server/admin/responses.server";
 import { savePlatformSettings } from "~/server/admin/settings.server";

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { adminPage, Badge } from "~/components/admin/admin-page";
 import { Table } from "~/components/ui/table";
-import { statusLabel } from "~/domain/admin";
+import { statusLabel } from "~/domain/status-labels";
 import { adminOverview } from "~/server/admin/overview.server";
 import { requireAdmin } from "~/server/session.server";
 import type { Route } from "./+types/admin.dashboard";

@@ -1,4 +1,4 @@
-import { ADMIN_LOAD_ERRORS } from "~/domain/admin";
+import { ADMIN_LOAD_ERRORS } from "~/domain/admin-load-errors";
 import { countryName } from "~/domain/claims";
 import { csvRow } from "~/domain/csv";
 import { isOrderStatus, ORDER_STATUS_LABELS } from "~/domain/orders";

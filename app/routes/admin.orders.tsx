@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { adminPage, LoadError } from "~/components/admin/admin-page";
 import { OrderFilters, OrderList, OrdersPager, ordersHref, type QueueOrderView, type ShipFormState } from "~/components/admin/orders";
 import { ActionToast } from "~/components/ui/action-toast";
-import { ADMIN_LOAD_ERRORS } from "~/domain/admin";
+import { ADMIN_LOAD_ERRORS } from "~/domain/admin-load-errors";
 import { isOrderStatus, type OrderStatus, ShipOrderSchema } from "~/domain/orders";
 import { readForm } from "~/server/forms.server";
 import { getConfig } from "~/server/config.server";

@@ -4,7 +4,7 @@ import { designPreviewUrl } from "~/domain/ai-prompts";
 import { ActionToast } from "~/components/ui/action-toast";
 import { Confetti } from "~/components/ui/confetti";
 import { useHydrated } from "~/components/ui/use-hydrated";
-import { publicUrl } from "~/server/auth.server";
+import { publicUrl } from "~/server/public-url.server";
 import { requireUser } from "~/server/session.server";
 import type { IdentifiedToast } from "~/server/toast.server";
 import { successPageCampaign } from "~/server/wizard/launch.server";

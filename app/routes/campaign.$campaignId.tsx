@@ -10,7 +10,7 @@ import { ENTRY_FORM_FALLBACK, ENTRY_MESSAGES, EntrySchema, REFERRER_ID_PATTERN }
 import { campaignPath, campaignRulesPath } from "~/paths";
 import { readForm } from "~/server/forms.server";
 import { campaignPage } from "~/server/campaign-page.server";
-import { publicUrl } from "~/server/auth.server";
+import { publicUrl } from "~/server/public-url.server";
 import { rememberEntry, rememberedEntryId, resendEntryConfirmation, submitEntry } from "~/server/entries.server";
 import { honeypotFilled } from "~/server/honeypot.server";
 import { countPageView, markRedirectAfterPost } from "~/server/page-views.server";

@@ -9,6 +9,7 @@ import { getConfig } from "./config.server";
 import { prisma } from "./db.server";
 import { sendTemplatedEmail } from "./email.server";
 import { consumeLoginCode, LOGIN_CODE_TTL_MS, MAX_WRONG_TRIES, recordLoginCode } from "./login-codes.server";
+import { publicUrl } from "./public-url.server";
 import { clientIp } from "./request.server";
 import { readTotpCookie } from "./totp-cookie.server";
 
@@ -180,15 +181,4 @@ export function getAuthenticator(): Authenticator<SignedInUser> {
   }
   authenticator = auth;
   return auth;
-}
-
-/** Links in emails and OAuth callbacks point at APP_URL when set (behind a proxy the request URL can be internal). */
-export function publicUrl(pathOrUrl: string): string {
-  const config = getConfig();
-  const base = config.APP_URL ?? `http://localhost:${config.PORT}`;
-  const url = new URL(pathOrUrl, base);
-  const target = new URL(base);
-  url.protocol = target.protocol;
-  url.host = target.host;
-  return url.toString();
 }

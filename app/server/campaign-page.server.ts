@@ -2,12 +2,13 @@
  * What the public campaign page and its official rules show. Only public campaigns (active or
  * completed) are visible; the creator may preview their own draft or unpaid campaign.
  */
+import type { CampaignPageData, CampaignPageState, CampaignWinners } from "../domain/campaign-page";
 import { type PublicPhase, isPublicStatus, publicPhase } from "../domain/campaign-status";
 import { shareLinks } from "../domain/entries";
 import { campaignImage } from "../domain/mockups";
 import { maskEmail } from "../domain/profile";
 import { campaignPath } from "../paths";
-import { publicUrl } from "./auth.server";
+import { publicUrl } from "./public-url.server";
 import { prisma } from "./db.server";
 import { referralLink, visitorEntry } from "./entries.server";
 import type { CurrentUser } from "./session.server";
@@ -72,11 +73,6 @@ export function publicWinnerName(winner: { winnerPublicName?: string | null; win
   return winner.winnerPublicName?.trim() || maskEmail(winner.winnerEmail);
 }
 
-export interface CampaignWinners {
-  grandPrize: string;
-  additional: { rank: number; title: string; name: string }[];
-}
-
 function publicWinners(campaign: VisibleCampaign): CampaignWinners | null {
   if (!campaign.winnerEmail || !campaign.winnerPublic) return null;
   return {
@@ -86,15 +82,6 @@ function publicWinners(campaign: VisibleCampaign): CampaignWinners | null {
       .map((prize) => ({ rank: prize.rank, title: prize.title, name: maskEmail(prize.winnerEmail) })),
   };
 }
-
-export type CampaignPageState =
-  | { view: "preview" }
-  | { view: "upcoming" }
-  | { view: "entered" }
-  | { view: "form" }
-  | { view: "full" }
-  | { view: "winner" }
-  | { view: "ended" };
 
 /** What the aside shows. A preview of an ended draft still shows it ended; `preview` in the page data keeps its banner and noindex. */
 function pageState(
@@ -122,7 +109,7 @@ function imageSrc(url: string | null | undefined): string | null {
   return /^https:\/\/[^\s]+$/i.test(value) ? value : null;
 }
 
-export async function campaignPage(request: Request, campaignId: string, user: CurrentUser | null) {
+export async function campaignPage(request: Request, campaignId: string, user: CurrentUser | null): Promise<CampaignPageData | null> {
   const found = await findVisibleCampaign(campaignId, user);
   if (!found) return null;
   const { campaign, preview } = found;
@@ -142,7 +129,6 @@ export async function campaignPage(request: Request, campaignId: string, user: C
 
   return {
     view,
-    /** Only the creator can see it (draft or unpaid): banner and noindex, whatever the view. */
     preview,
     referralsEnabled,
     phase,
@@ -194,5 +180,3 @@ export async function campaignPage(request: Request, campaignId: string, user: C
     },
   };
 }
-
-export type CampaignPageData = NonNullable<Awaited<ReturnType<typeof campaignPage>>>;

@@ -14,7 +14,7 @@
 import { CampaignStatus } from "../domain/campaign-status";
 import { claimExpired, claimOptions, signClaimToken, verifyClaimToken, type ClaimInput, type ClaimOptions } from "../domain/claims";
 import { claimPath } from "../paths";
-import { publicUrl } from "./auth.server";
+import { publicUrl } from "./public-url.server";
 import { getConfig } from "./config.server";
 import { isUniqueConstraintError, prisma } from "./db.server";
 

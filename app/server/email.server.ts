@@ -14,7 +14,7 @@ import { EMAIL_MAX_ATTEMPTS, nextEmailAttemptAt } from "../domain/email-retry";
 import { fillTemplate, htmlToText } from "../domain/templates";
 import { getConfig } from "./config.server";
 import { newId } from "./ids.server";
-import { currentTime, leaseUntil } from "./jobs/leases.server";
+import { currentTime, leaseUntil } from "./leases.server";
 import { type EmailTemplate, type OutboundEmail, type Prisma, type PrismaClient, isUniqueConstraintError, prisma } from "./db.server";
 
 export interface TemplatedEmail {

@@ -1,4 +1,4 @@
-import { HONEYPOT_FIELD } from "../components/ui/honeypot";
+import { HONEYPOT_FIELD } from "../domain/honeypot";
 
 export function honeypotFilled(formData: FormData): boolean {
   const value = formData.get(HONEYPOT_FIELD);

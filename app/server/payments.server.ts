@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import Stripe from "stripe";
 import { CampaignStatus, isPublicStatus } from "../domain/campaign-status";
 import { campaignSuccessPath, testCheckoutPath, wizardPath } from "../paths";
-import { publicUrl } from "./auth.server";
+import { publicUrl } from "./public-url.server";
 import { newDrawSeed } from "./wizard/launch.server";
 import { getConfig, type Config } from "./config.server";
 import { isUniqueConstraintError, prisma } from "./db.server";

@@ -2,8 +2,8 @@
  * Platform settings (decision 017): PlatformSetting rows, read as typed values. Booleans are
  * stored as "true"/"false"; a missing row reads as the seeded default.
  */
+import { PLATFORM_SETTING_DEFAULTS } from "../domain/platform-settings";
 import { type PrismaClient, prisma } from "./db.server";
-import { PLATFORM_SETTING_DEFAULTS } from "./seed.server";
 
 export interface PlatformSettings {
   homepageCopy: string;

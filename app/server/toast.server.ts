@@ -1,14 +1,9 @@
 import { createCookieSessionStorage, redirect, type SessionStorage } from "react-router";
-import { z } from "zod";
+import { type IdentifiedToast, type Toast, type ToastInput, ToastSchema } from "../domain/toast";
 import { getConfig } from "./config.server";
 
-export const ToastSchema = z.object({
-  type: z.enum(["success", "error", "info"]).default("info"),
-  title: z.string(),
-  description: z.string().optional(),
-});
-export type Toast = z.infer<typeof ToastSchema>;
-export type ToastInput = z.input<typeof ToastSchema>;
+/** The toast types live in domain (components show toasts too); routes that send one take them from here. */
+export type { IdentifiedToast, Toast, ToastInput };
 
 const TOAST_KEY = "toast" as const;
 
@@ -49,8 +44,6 @@ export async function readToast(request: Request): Promise<{ toast: Toast | null
   if (!parsed.success) return { toast: null, setCookie: null };
   return { toast: parsed.data, setCookie: await toastStorage().destroySession(session) };
 }
-
-export type IdentifiedToast = Toast & { id: string };
 
 /** A toast for action data; the id makes a repeated message show (and animate) again. */
 export function actionToast(toast: ToastInput): IdentifiedToast {

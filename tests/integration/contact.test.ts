@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HONEYPOT_FIELD } from "~/components/ui/honeypot";
+import { HONEYPOT_FIELD } from "~/domain/honeypot";
 import { prisma } from "~/server/db.server";
 import { startUserSession } from "~/server/session.server";
 import { type InProcessAppServer, startAppServer } from "../helpers/app-server";

@@ -7,7 +7,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { prisma } from "~/server/db.server";
 import { notifyWinners } from "~/server/draw/notify.server";
 import { clearEmailTemplateCache } from "~/server/email.server";
-import { EMAIL_TEMPLATE_DEFAULTS, seed } from "~/server/seed.server";
+import { EMAIL_TEMPLATE_DEFAULTS } from "~/domain/email-template-defaults";
+import { seed } from "~/server/seed.server";
 import { drawnCampaign } from "../helpers/winners";
 
 /** The default this template had just before the claim_* names: today's, with the earlier names. */

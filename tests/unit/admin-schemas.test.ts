@@ -1,6 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { PLAN_MESSAGES, PlanSchema, PlatformSettingsSchema, RoleChangeSchema, SLIDER_MESSAGES, SliderMoveSchema } from "~/domain/admin";
+import { PLAN_MESSAGES, PlanSchema } from "~/domain/plans";
+import { PlatformSettingsSchema } from "~/domain/platform-settings";
+import { RoleChangeSchema } from "~/domain/roles";
+import { SLIDER_MESSAGES, SliderMoveSchema } from "~/domain/slider";
 
 /** The admin forms as the server parses a posted form (Conform strips empty fields, ticks become true). */
 function errorsOf(schema: Parameters<typeof parseWithZod>[1]["schema"], fields: Record<string, string>) {

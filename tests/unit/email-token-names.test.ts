@@ -8,10 +8,9 @@ import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { type EditableTemplate, TemplateEditor, renderPreview } from "~/components/admin/template-editor";
-import { SAMPLE_TOKENS } from "~/domain/admin";
-import { FORMER_TOKEN_NAMES, currentTokenName, fillTemplate, formerNamesOf } from "~/domain/templates";
+import { EMAIL_TEMPLATE_DEFAULTS } from "~/domain/email-template-defaults";
+import { FORMER_TOKEN_NAMES, SAMPLE_TOKENS, currentTokenName, fillTemplate, formerNamesOf } from "~/domain/templates";
 import { tokensFilledBy } from "~/server/admin/templates.server";
-import { EMAIL_TEMPLATE_DEFAULTS } from "~/server/seed.server";
 
 const filled = { claim_link: "https://giveawear.example/claim/abc", claim_deadline: "July 1, 2026, 12:00 UTC" };
 

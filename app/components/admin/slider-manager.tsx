@@ -8,7 +8,7 @@ import {
   SliderDesignSchema,
   SliderUploadSchema,
   SliderUrlSchema,
-} from "~/domain/admin";
+} from "~/domain/slider";
 import { FieldErrors, FormErrors } from "../ui/field";
 import { Badge, LoadError } from "./admin-page";
 import { InputField, SubmitButton } from "../ui/form-fields";

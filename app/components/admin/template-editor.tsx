@@ -2,8 +2,15 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
-import { SAMPLE_TOKENS, TEMPLATE_LIMITS, TemplateSchema, tokensIn } from "~/domain/admin";
-import { currentTokenName, fillTemplate, formerNamesOf } from "~/domain/templates";
+import {
+  currentTokenName,
+  fillTemplate,
+  formerNamesOf,
+  SAMPLE_TOKENS,
+  TEMPLATE_LIMITS,
+  TemplateSchema,
+  tokensIn,
+} from "~/domain/templates";
 import { FormErrors } from "../ui/field";
 import { Badge } from "./admin-page";
 import { InputField, SubmitButton, TextAreaField } from "../ui/form-fields";

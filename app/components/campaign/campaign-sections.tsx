@@ -3,8 +3,8 @@ import { PRODUCT_COLORS, PRODUCT_TYPES } from "~/domain/campaign-schemas";
 import { formatUtcDateTime } from "~/domain/campaign-status";
 import { REFERRAL_BONUS_ENTRIES } from "~/domain/entries";
 import { responsiveImage } from "~/domain/images";
+import type { CampaignPageData, CampaignWinners } from "~/domain/campaign-page";
 import { campaignDrawPath } from "~/paths";
-import type { CampaignPageData, CampaignWinners } from "~/server/campaign-page.server";
 import { Confetti } from "../ui/confetti";
 
 export function productLabel(productType: string): string {

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { CampaignStatus, formatUtcDateTime } from "~/domain/campaign-status";
+import type { DrawControlsData } from "~/domain/draw-controls";
 import { campaignDrawPath, creatorDrawPath } from "~/paths";
-import type { DrawControlsData } from "~/server/draw/controls.server";
 
 const CLAIM_LABELS: Record<NonNullable<DrawControlsData["winner"]>["claim"], string> = {
   claimed: "Claimed",

@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import { ENTRY_MESSAGES, REFERRAL_BONUS_ENTRIES, entryWeight } from "~/domain/entries";
+import type { CampaignPageData } from "~/domain/campaign-page";
 import { campaignRulesPath } from "~/paths";
-import type { CampaignPageData } from "~/server/campaign-page.server";
 import { HoneypotField } from "../ui/honeypot";
 
 export interface EntryFormErrors {

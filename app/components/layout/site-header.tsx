@@ -1,7 +1,6 @@
 import { Form, Link } from "react-router";
 import { navigationFor } from "~/domain/navigation";
 import type { Role } from "~/domain/roles";
-import { useRootData } from "~/root";
 import { Avatar } from "../ui/avatar";
 import { NavItemLink } from "./nav-item";
 import { ThemeToggle } from "./theme-toggle";
@@ -129,8 +128,7 @@ function HeaderActions({ user, placement }: { user: HeaderUser | null; placement
   );
 }
 
-export function SiteHeader({ user, path }: { user: HeaderUser | null; path: string }) {
-  const { theme } = useRootData();
+export function SiteHeader({ user, path, theme }: { user: HeaderUser | null; path: string; theme: "light" | "dark" }) {
   const nav = navigationFor(user?.role ?? "public");
   return (
     <header className="sticky top-0 z-50 h-20 border-b border-slate-200 bg-white/95 backdrop-blur dark:border-slate-800 dark:bg-slate-950/95">

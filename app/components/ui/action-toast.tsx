@@ -1,4 +1,4 @@
-import type { IdentifiedToast } from "~/server/toast.server";
+import type { IdentifiedToast } from "~/domain/toast";
 import { Toaster } from "./toaster";
 
 /**

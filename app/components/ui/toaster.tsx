@@ -1,4 +1,4 @@
-import type { IdentifiedToast, Toast } from "~/server/toast.server";
+import type { IdentifiedToast, Toast } from "~/domain/toast";
 
 const STYLES: Record<Toast["type"], string> = {
   success: "border-emerald-600/40 bg-emerald-50 text-emerald-950 dark:bg-emerald-950 dark:text-emerald-50",

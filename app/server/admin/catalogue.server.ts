@@ -1,6 +1,5 @@
 /** The plan catalogue and coupons as admins edit them (decisions 001 and 003). */
-import type { CouponFormValue } from "../../domain/admin";
-import { couponData } from "../../domain/admin";
+import { type CouponFormValue, couponData } from "../../domain/pricing";
 import { isUniqueConstraintError, prisma } from "../db.server";
 
 export async function listPlans() {

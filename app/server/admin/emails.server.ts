@@ -3,7 +3,7 @@
  * to admins), a page at a time, filtered by status and recipient, and "Retry now" for a failed one.
  */
 import { OUTBOX_PAGE_SIZE, OUTBOX_STATUSES, type OutboxQuery, type OutboxStatus, isOutboxStatus } from "../../domain/outbox";
-import { pageCount } from "../../domain/admin";
+import { pageCount } from "../../domain/pagination";
 import { type Prisma, isPostgres, prisma } from "../db.server";
 import { deliverEmail } from "../email.server";
 

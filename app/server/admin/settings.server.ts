@@ -1,4 +1,4 @@
-import type { PlatformSettingsInput } from "../../domain/admin";
+import type { PlatformSettingsInput } from "../../domain/platform-settings";
 import { prisma } from "../db.server";
 import { clearPlatformSettingsCache } from "../settings.server";
 

@@ -3,7 +3,7 @@
  * added by URL, upload or AI design go last (highest displayOrder + 1); moves swap neighbours and
  * renumber; deleting an uploaded image removes its file.
  */
-import { moveInOrder } from "../../domain/admin";
+import { moveInOrder } from "../../domain/slider";
 import { AI_DESIGN_LIST_LIMIT, latestAiDesigns } from "../ai/designs.server";
 import { type Prisma, prisma } from "../db.server";
 import { deleteUpload } from "../uploads.server";

@@ -1,8 +1,7 @@
-import { tokensIn } from "../../domain/admin";
-import { currentTokenName } from "../../domain/templates";
+import { EMAIL_TEMPLATE_DEFAULTS } from "../../domain/email-template-defaults";
+import { currentTokenName, tokensIn } from "../../domain/templates";
 import { prisma } from "../db.server";
 import { clearEmailTemplateCache } from "../email.server";
-import { EMAIL_TEMPLATE_DEFAULTS } from "../seed.server";
 
 /** The tokens each email fills, as the code that sends it passes them. */
 export function tokensFilledBy(templateId: string): string[] {

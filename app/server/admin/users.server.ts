@@ -1,9 +1,10 @@
-import { configuredRole, pageCount, USERS_PAGE_SIZE } from "../../domain/admin";
-import { resolveRole, type StoredRole } from "../../domain/roles";
-import { getAuthenticator, OTP_PATH, publicUrl, TOTP_FAILURE_MARKER, TOTP_STRATEGY } from "../auth.server";
+import { pageCount } from "../../domain/pagination";
+import { configuredRole, resolveRole, type StoredRole, USERS_PAGE_SIZE } from "../../domain/roles";
+import { getAuthenticator, OTP_PATH, TOTP_FAILURE_MARKER, TOTP_STRATEGY } from "../auth.server";
 import { getConfig } from "../config.server";
 import { type Prisma, isPostgres, prisma } from "../db.server";
 import { codeRequestLimit } from "../login-codes.server";
+import { publicUrl } from "../public-url.server";
 import { CLIENT_IP_HEADER } from "../request.server";
 import { isRedirectTo } from "../responses.server";
 

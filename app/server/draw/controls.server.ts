@@ -5,6 +5,7 @@
  */
 import { CampaignStatus } from "../../domain/campaign-status";
 import { CAMPAIGN_ACCESS_MESSAGE, claimExpired } from "../../domain/claims";
+import type { DrawControlsData } from "../../domain/draw-controls";
 import { maskEmail } from "../../domain/profile";
 import { GRAND_PRIZE_RANK } from "../claims.server";
 import { prisma } from "../db.server";
@@ -12,29 +13,6 @@ import { loadPlatformSettings } from "../settings.server";
 import { notifyWinners } from "./notify.server";
 import { redrawPrize } from "./redraw.server";
 import { drawCampaign } from "./run.server";
-
-export interface DrawControlsData {
-  campaignId: string;
-  status: string;
-  endDate: string | null;
-  ended: boolean;
-  /** autoPickWinnerEnabled: the job draws at the end, so there is no Draw button. */
-  autoPick: boolean;
-  canDraw: boolean;
-  drawn: boolean;
-  winner: {
-    name: string;
-    claimDeadline: string | null;
-    claim: "claimed" | "waiting" | "unclaimed";
-    claimedAt: string | null;
-    orderStatus: string | null;
-    notified: boolean;
-    canRedraw: boolean;
-  } | null;
-  additionalPrizes: { rank: number; title: string; winner: string | null }[];
-  winnerPublic: boolean;
-  winnerPublicName: string;
-}
 
 /** The creator's own campaign, or null (another user's campaign reads as missing). */
 export async function ownedCampaign(campaignId: string, userId: string) {

@@ -9,12 +9,12 @@ import { claimChoices } from "../../domain/claims";
 import { addDays } from "../../domain/campaign-dates";
 import { CampaignStatus, formatUtcDate, formatUtcDateTime } from "../../domain/campaign-status";
 import { campaignPath } from "../../paths";
-import { publicUrl } from "../auth.server";
+import { publicUrl } from "../public-url.server";
 import { GRAND_PRIZE_RANK, claimLink } from "../claims.server";
 import { getConfig } from "../config.server";
 import { isUniqueConstraintError, prisma } from "../db.server";
 import { queueTemplatedEmail } from "../email.server";
-import { currentTime, leaseUntil } from "../jobs/leases.server";
+import { currentTime, leaseUntil } from "../leases.server";
 
 export function winnerDedupeKey(campaignId: string, rank: number, entryId: string): string {
   return `winner:${campaignId}:${rank}:${entryId}`;

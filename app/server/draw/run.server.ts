@@ -22,7 +22,7 @@ import { CampaignStatus } from "../../domain/campaign-status";
 import { type DrawHashing, type DrawPool, DrawEntryList, drawPicks } from "../../domain/draw";
 import { getConfig } from "../config.server";
 import { Prisma, type PrismaClient, clientProvider, isUniqueConstraintError, prisma } from "../db.server";
-import { currentTime } from "../jobs/leases.server";
+import { currentTime } from "../leases.server";
 
 export type DrawOutcome =
   | { kind: "drawn"; winners: { rank: number; entryId: string; email: string }[] }

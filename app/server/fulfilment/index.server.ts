@@ -1,7 +1,7 @@
 import { buildPrintifyOrder, type PrintifyOrder, PrintifyMappingError, updateFromPrintifyOrder } from "../../domain/printify";
-import { publicUrl } from "../auth.server";
+import { publicUrl } from "../public-url.server";
 import { prisma } from "../db.server";
-import { leaseUntil } from "../jobs/leases.server";
+import { leaseUntil } from "../leases.server";
 import { applyProviderUpdate } from "./orders.server";
 import { createPrintifyOrder, findPrintifyOrderByExternalId, getPrintifyOrder, PrintifyApiError, printifyEnabled } from "./printify.server";
 

@@ -1,5 +1,6 @@
 import { PRODUCT_COLORS } from "../../domain/campaign-schemas";
-import { advanceStatus, isOrderStatus, type OrderStatus, type PrizeOrder, type ProviderUpdate, type Shipment } from "../../domain/orders";
+import type { QueueOrder } from "../../domain/order-queue";
+import { advanceStatus, isOrderStatus, type OrderStatus, type ProviderUpdate, type Shipment } from "../../domain/orders";
 import { type Prisma, prisma } from "../db.server";
 import { queueTemplatedEmail } from "../email.server";
 
@@ -183,28 +184,6 @@ const ORDER_SELECT = {
 } satisfies Prisma.OrderSelect;
 
 type OrderRecord = Prisma.OrderGetPayload<{ select: typeof ORDER_SELECT }>;
-
-/** A queue row: the order as Printify would get it (PrizeOrder), plus what the admin needs to see. */
-export interface QueueOrder extends PrizeOrder {
-  campaignId: string;
-  campaignTitle: string;
-  productType: string;
-  /** "Grand prize", or "2nd prize: {title}". */
-  prize: string;
-  status: OrderStatus;
-  /** The colour's name ("Heather Gray"), or the stored key when unknown. */
-  color: string | null;
-  printifyOrderId: string | null;
-  providerStatus: string | null;
-  trackingNumber: string | null;
-  trackingUrl: string | null;
-  carrier: string | null;
-  lastError: string | null;
-  claimedAt: string;
-  submittedAt: string | null;
-  fulfilledAt: string | null;
-  shippedAt: string | null;
-}
 
 const RANK_WORDS: Record<number, string> = { 1: "Grand prize", 2: "2nd prize", 3: "3rd prize" };
 

@@ -1,0 +1,65 @@
+import type { PublicPhase } from "./campaign-status";
+import type { ShareLink } from "./entries";
+import type { CampaignImage } from "./mockups";
+
+/**
+ * What the public campaign page shows (app/server/campaign-page.server.ts reads it; the campaign
+ * components render it): plain data, dates as ISO strings.
+ */
+
+export interface CampaignWinners {
+  grandPrize: string;
+  additional: { rank: number; title: string; name: string }[];
+}
+
+export type CampaignPageState =
+  | { view: "preview" }
+  | { view: "upcoming" }
+  | { view: "entered" }
+  | { view: "form" }
+  | { view: "full" }
+  | { view: "winner" }
+  | { view: "ended" };
+
+export interface CampaignPageData {
+  view: CampaignPageState["view"];
+  /** Only the creator can see it (draft or unpaid): banner and noindex, whatever the view. */
+  preview: boolean;
+  referralsEnabled: boolean;
+  phase: PublicPhase;
+  now: string;
+  pageUrl: string;
+  image: CampaignImage | null;
+  socialImage: string | null;
+  campaign: {
+    id: string;
+    title: string;
+    description: string;
+    campaignCopy: string;
+    brandName: string;
+    brandUrl: string;
+    logoUrl: string | null;
+    socials: { instagram: string; x: string; tiktok: string };
+    productType: string;
+    colors: string[];
+    sizes: string[];
+    bonusProduct: { title: string; value: string; description: string; imageUrl: string | null } | null;
+    bonusGift: string | null;
+    additionalPrizes: { rank: number; title: string; imageUrl: string | null }[];
+    startDate: string | null;
+    endDate: string | null;
+    entryCount: number;
+    entryLimit: number | null;
+    drawCommitment: string | null;
+    revealedSeed: string | null;
+  };
+  winners: CampaignWinners | null;
+  lockedEmail: string | null;
+  entry: {
+    email: string;
+    bonusEntries: number;
+    referralLink: string;
+    shareLinks: ShareLink[];
+    coupon: { code: string; description: string } | null;
+  } | null;
+}

@@ -1,0 +1,214 @@
+/**
+ * The email templates every install starts with (seeded by app/server/seed.server.ts, then edited
+ * in the admin panel), and the earlier defaults the seed recognises as never edited.
+ */
+
+function emailLayout(body: string): string {
+  return `<div style="font-family:Arial,Helvetica,sans-serif;max-width:560px;margin:0 auto;color:#1f2937;line-height:1.5">
+<p style="font-size:20px;font-weight:bold;color:#4f46e5;margin:0 0 16px">Giveawear</p>
+${body}
+<p style="font-size:12px;color:#6b7280;margin-top:32px">Giveawear — Smart giveaways for modern brands.</p>
+</div>`;
+}
+
+function button(href: string, label: string): string {
+  return `<p><a href="${href}" style="display:inline-block;background:#4f46e5;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:bold">${label}</a></p>`;
+}
+
+/**
+ * Default templates. `tokens` lists what each template uses; values are HTML-escaped when filled, so
+ * a token that may be empty (entry_coupon) sits in its own paragraph.
+ */
+export const EMAIL_TEMPLATE_DEFAULTS = [
+  {
+    id: "login_code",
+    name: "Sign-in code",
+    subject: "Your Giveawear sign-in code",
+    tokens: ["email", "code", "magic_link"],
+    htmlBody: emailLayout(`<p>Hi,</p>
+<p>Your sign-in code is:</p>
+<p style="font-size:32px;font-weight:bold;letter-spacing:6px;margin:8px 0">{{code}}</p>
+<p>Or sign in with one click:</p>
+${button("{{magic_link}}", "Sign in to Giveawear")}
+<p>The code and the link are valid for 10 minutes. If you did not ask to sign in as {{email}}, you can ignore this email.</p>`),
+  },
+  {
+    id: "entry_confirmation",
+    name: "Entry confirmation",
+    subject: "You're entered: {{campaign_title}}",
+    // referral_offer is a whole line: it promises bonus entries only while referrals earn them.
+    tokens: ["email", "brand_name", "campaign_title", "campaign_end_date", "entry_coupon", "referral_offer", "referral_link"],
+    htmlBody: emailLayout(`<p>Thanks for entering <strong>{{campaign_title}}</strong> by {{brand_name}}!</p>
+<p>The winner is drawn at random when the giveaway ends on {{campaign_end_date}} and notified at {{email}}.</p>
+<p>{{entry_coupon}}</p>
+<p>{{referral_offer}}</p>
+<p><a href="{{referral_link}}">{{referral_link}}</a></p>`),
+  },
+  {
+    id: "winner_notification",
+    name: "Winner notification",
+    subject: "You won the {{campaign_title}} giveaway!",
+    // bonus_gift_* are whole lines ("Bonus gift: …"), empty when the campaign offers no bonus gift.
+    tokens: [
+      "email",
+      "brand_name",
+      "campaign_title",
+      "claim_link",
+      "claim_deadline",
+      "claim_choices",
+      "bonus_gift_name",
+      "bonus_gift_code",
+      "bonus_gift_instructions",
+    ],
+    htmlBody: emailLayout(`<p>Congratulations!</p>
+<p>You are the winner of <strong>{{campaign_title}}</strong> by {{brand_name}}.</p>
+<p>Claim your prize by choosing your {{claim_choices}} and telling us where to ship it:</p>
+${button("{{claim_link}}", "Claim your prize")}
+<p>Please claim it before {{claim_deadline}}; after that the prize may go to another entrant.</p>
+<p>{{bonus_gift_name}}</p>
+<p>{{bonus_gift_code}}</p>
+<p>{{bonus_gift_instructions}}</p>
+<p>This link is personal: it was sent only to {{email}}.</p>`),
+  },
+  {
+    id: "reminder_48h",
+    name: "48-hour reminder",
+    subject: "48 hours left: {{campaign_title}}",
+    tokens: ["email", "brand_name", "campaign_title", "campaign_end_date", "referral_offer", "referral_link"],
+    htmlBody: emailLayout(`<p>The <strong>{{campaign_title}}</strong> giveaway by {{brand_name}} ends on {{campaign_end_date}}.</p>
+<p>{{referral_offer}}</p>
+<p><a href="{{referral_link}}">{{referral_link}}</a></p>`),
+  },
+  {
+    id: "additional_prize_winner",
+    name: "Additional prize winner",
+    subject: "You won a prize in {{campaign_title}}",
+    // Additional prizes are digital (a title and an optional code), so there is nothing to claim:
+    // prize_instructions is a whole line built from the code and the prize's claim deadline.
+    // claim_link is the giveaway's public page.
+    tokens: [
+      "email",
+      "brand_name",
+      "campaign_title",
+      "prize_title",
+      "prize_rank",
+      "prize_code",
+      "prize_instructions",
+      "claim_deadline",
+      "claim_link",
+    ],
+    htmlBody: emailLayout(`<p>Good news!</p>
+<p>You won the {{prize_rank}} prize in <strong>{{campaign_title}}</strong> by {{brand_name}}: <strong>{{prize_title}}</strong>.</p>
+<p>{{prize_instructions}}</p>
+<p>See the giveaway and its winners: <a href="{{claim_link}}">{{claim_link}}</a></p>`),
+  },
+  {
+    id: "order_shipped",
+    name: "Prize shipped",
+    subject: "Your {{campaign_title}} prize is on its way",
+    tokens: ["email", "brand_name", "campaign_title", "tracking_number", "carrier", "tracking_url"],
+    htmlBody: emailLayout(`<p>Your prize from <strong>{{campaign_title}}</strong> by {{brand_name}} has shipped.</p>
+<p>Carrier: {{carrier}}<br>Tracking number: {{tracking_number}}</p>
+<p>Track your parcel: {{tracking_url}}</p>
+<p>Enjoy it!</p>`),
+  },
+  {
+    id: "contact_message",
+    name: "Contact form message",
+    subject: "Contact form: {{subject}}",
+    tokens: ["name", "email", "subject", "message"],
+    htmlBody: emailLayout(`<p>New message from the contact form.</p>
+<p><strong>From:</strong> {{name}} &lt;{{email}}&gt;</p>
+<p><strong>Subject:</strong> {{subject}}</p>
+<p style="white-space:pre-wrap">{{message}}</p>`),
+  },
+] as const;
+
+/**
+ * Defaults that earlier versions seeded, by template id. A stored template whose subject and body
+ * still equal one of these exactly was never edited by an admin, so the seed brings it up to the
+ * current default; an edited template is left alone. When a default changes, add its old text here.
+ */
+export const EARLIER_EMAIL_TEMPLATE_DEFAULTS: readonly { id: string; subject: string; htmlBody: string }[] = [
+  // Until the referral_offer token: promised 3 bonus entries even with referrals switched off.
+  {
+    id: "entry_confirmation",
+    subject: "You're entered: {{campaign_title}}",
+    htmlBody: emailLayout(`<p>Thanks for entering <strong>{{campaign_title}}</strong> by {{brand_name}}!</p>
+<p>The winner is drawn at random when the giveaway ends on {{campaign_end_date}} and notified at {{email}}.</p>
+<p>{{entry_coupon}}</p>
+<p>Want better odds? Share your personal link: every friend who enters through it earns you 3 bonus entries.</p>
+<p><a href="{{referral_link}}">{{referral_link}}</a></p>`),
+  },
+  {
+    id: "reminder_48h",
+    subject: "48 hours left: {{campaign_title}}",
+    htmlBody: emailLayout(`<p>The <strong>{{campaign_title}}</strong> giveaway by {{brand_name}} ends on {{campaign_end_date}}.</p>
+<p>You are entered. There is still time to earn 3 bonus entries for every friend who enters through your link:</p>
+<p><a href="{{referral_link}}">{{referral_link}}</a></p>`),
+  },
+  // Before the winner's bonus gift lines and the personal-link note.
+  {
+    id: "winner_notification",
+    subject: "You won the {{campaign_title}} giveaway!",
+    htmlBody: emailLayout(`<p>Congratulations!</p>
+<p>You are the winner of <strong>{{campaign_title}}</strong> by {{brand_name}}.</p>
+<p>Claim your prize by choosing your size, style and colour and telling us where to ship it:</p>
+${button("{{redemption_link}}", "Claim your prize")}
+<p>Please claim it before {{redemption_deadline}}; after that the prize may go to another entrant.</p>`),
+  },
+  // Before claim_choices: asked a mug's winner for a size and style.
+  {
+    id: "winner_notification",
+    subject: "You won the {{campaign_title}} giveaway!",
+    htmlBody: emailLayout(`<p>Congratulations!</p>
+<p>You are the winner of <strong>{{campaign_title}}</strong> by {{brand_name}}.</p>
+<p>Claim your prize by choosing your size, style and colour and telling us where to ship it:</p>
+${button("{{redemption_link}}", "Claim your prize")}
+<p>Please claim it before {{redemption_deadline}}; after that the prize may go to another entrant.</p>
+<p>{{bonus_gift_name}}</p>
+<p>{{bonus_gift_code}}</p>
+<p>{{bonus_gift_instructions}}</p>
+<p>This link is personal: it was sent only to {{email}}.</p>`),
+  },
+  // Before prize_instructions: offered a claim button for a prize there is nothing to claim for.
+  {
+    id: "additional_prize_winner",
+    subject: "You won a prize in {{campaign_title}}",
+    htmlBody: emailLayout(`<p>Good news!</p>
+<p>You won a prize in <strong>{{campaign_title}}</strong> by {{brand_name}}: {{prize_title}}.</p>
+<p>{{prize_code}}</p>
+${button("{{redemption_link}}", "See your prize")}
+<p>Redeem it before {{redemption_deadline}}.</p>`),
+  },
+  // Before the carrier and the tracking link.
+  {
+    id: "order_shipped",
+    subject: "Your {{campaign_title}} prize is on its way",
+    htmlBody: emailLayout(`<p>Your prize from <strong>{{campaign_title}}</strong> by {{brand_name}} has shipped.</p>
+<p>Tracking number: {{tracking_number}}</p>
+<p>Enjoy it!</p>`),
+  },
+  // Before the claim_* token names (redemption_link and redemption_deadline still fill, see FORMER_TOKEN_NAMES).
+  {
+    id: "winner_notification",
+    subject: "You won the {{campaign_title}} giveaway!",
+    htmlBody: emailLayout(`<p>Congratulations!</p>
+<p>You are the winner of <strong>{{campaign_title}}</strong> by {{brand_name}}.</p>
+<p>Claim your prize by choosing your {{claim_choices}} and telling us where to ship it:</p>
+${button("{{redemption_link}}", "Claim your prize")}
+<p>Please claim it before {{redemption_deadline}}; after that the prize may go to another entrant.</p>
+<p>{{bonus_gift_name}}</p>
+<p>{{bonus_gift_code}}</p>
+<p>{{bonus_gift_instructions}}</p>
+<p>This link is personal: it was sent only to {{email}}.</p>`),
+  },
+  {
+    id: "additional_prize_winner",
+    subject: "You won a prize in {{campaign_title}}",
+    htmlBody: emailLayout(`<p>Good news!</p>
+<p>You won the {{prize_rank}} prize in <strong>{{campaign_title}}</strong> by {{brand_name}}: <strong>{{prize_title}}</strong>.</p>
+<p>{{prize_instructions}}</p>
+<p>See the giveaway and its winners: <a href="{{redemption_link}}">{{redemption_link}}</a></p>`),
+  },
+];

@@ -1,0 +1,31 @@
+import { z } from "zod";
+import { onOff } from "./form-values";
+
+/** Platform settings (decision 017): what an install starts with (and a missing row reads as), and the admin's form. */
+
+export const PLATFORM_SETTING_DEFAULTS: Record<string, string> = {
+  homepageCopy: "Design. Launch. Ship. Everything handled in one place. Turn fans into customers with branded shirt giveaways.",
+  promoBanner: "Launch your first giveaway free with the Starter Tee plan.",
+  referralsEnabled: "true",
+  autoPickWinnerEnabled: "true",
+};
+
+export const SETTINGS_LIMITS = { homepageCopy: 500, promoBanner: 200 } as const;
+
+export const PlatformSettingsSchema = z.object({
+  homepageCopy: z
+    .string({ error: "Homepage copy is required." })
+    .trim()
+    .min(1, "Homepage copy is required.")
+    .max(SETTINGS_LIMITS.homepageCopy, `Homepage copy can be at most ${SETTINGS_LIMITS.homepageCopy} characters.`),
+  promoBanner: z
+    .string({ error: "Enter the promo banner as text." })
+    .trim()
+    .max(SETTINGS_LIMITS.promoBanner, `The promo banner can be at most ${SETTINGS_LIMITS.promoBanner} characters.`)
+    .optional()
+    .transform((value) => value ?? ""),
+  referralsEnabled: onOff("Referral bonus entries"),
+  autoPickWinnerEnabled: onOff("Pick winners automatically"),
+});
+
+export type PlatformSettingsInput = z.output<typeof PlatformSettingsSchema>;
