@@ -1,5 +1,5 @@
 /**
- * Background work (ARCHITECTURE "Background work"): one pass runs each job in turn. Every job
+ * Background work (docs/architecture.md, "Background work"): one pass runs each job in turn. Every job
  * claims its work with a conditional update, so passes may overlap across instances (or a cron
  * `npm run jobs` next to the server's timer) without doing anything twice, and a pass cut short
  * by a crash is finished by the next one.

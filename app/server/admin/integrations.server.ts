@@ -1,6 +1,6 @@
 /**
  * The API Keys tab: which outside services are configured, what stands in for each one that is not
- * (ARCHITECTURE "Outside services"), evidence from our own tables (recent deliveries and webhooks),
+ * (docs/architecture.md, "Outside services"), evidence from our own tables (recent deliveries and webhooks),
  * and, where a free read-only call exists, a live check that the keys work (SMTP, Stripe, Printify).
  * Secrets never leave this module: the page only learns whether each one is set.
  */
