@@ -27,7 +27,8 @@ function exitOnConfigError(error) {
 let mod;
 if (DEVELOPMENT) {
   const vite = await import("vite");
-  const viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
+  // VITE_CACHE_DIR: servers started side by side (the test suite) each keep their own dependency cache.
+  const viteDevServer = await vite.createServer({ server: { middlewareMode: true }, cacheDir: process.env.VITE_CACHE_DIR || undefined });
   server.use(viteDevServer.middlewares);
   // Checked before the app loads, so Vite does not report a bad configuration as a module error.
   const config = await viteDevServer.ssrLoadModule("./app/server/config.server.ts");

@@ -14,6 +14,7 @@ import { requireUser } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/checkout.test.$sessionId";
 import { CampaignStatus, isPublicStatus } from "~/domain/campaign-status";
+import { wizardPath } from "~/paths";
 
 /**
  * The built-in checkout that stands in for Stripe when no keys are configured (decision 004). It
@@ -184,7 +185,7 @@ export default function TestCheckout({ loaderData, actionData }: Route.Component
       ) : null}
       {view.state === "closed" ? (
         <Message title="Checkout closed" text="This campaign is not waiting for payment any more.">
-          <Link to={checkoutCancelPath(view.campaignId)} className="btn-primary">
+          <Link to={wizardPath({ step: "5", campaignId: view.campaignId })} className="btn-primary">
             Back to the campaign
           </Link>
         </Message>

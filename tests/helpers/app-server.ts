@@ -8,8 +8,33 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
-import type { AddressInfo } from "node:net";
+import { mkdtempSync } from "node:fs";
+import { type AddressInfo, createServer as createNetServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
 import express from "express";
+
+/**
+ * Vite's dependency cache for the servers this test process starts. Test files run in parallel
+ * processes, and Vite servers sharing node_modules/.vite re-optimise it over each other (one
+ * deletes the folder another is reading: ENOTEMPTY), so each process and each spawned server gets
+ * its own.
+ */
+function viteCacheDir(): string {
+  return mkdtempSync(path.join(os.tmpdir(), "giveawear-vite-"));
+}
+
+const processViteCache = viteCacheDir();
+
+/** A TCP port nothing listens on right now, for a server a test spawns. */
+export async function freePort(): Promise<number> {
+  const probe = createNetServer().listen(0, "127.0.0.1");
+  await once(probe, "listening");
+  const address = probe.address();
+  probe.close();
+  if (!address || typeof address === "string") throw new Error("no port");
+  return address.port;
+}
 
 export interface AppServer {
   url: string;
@@ -23,7 +48,12 @@ export interface InProcessAppServer extends AppServer {
 
 export async function startAppServer(): Promise<InProcessAppServer> {
   const { createServer } = await import("vite");
-  const vite = await createServer({ server: { middlewareMode: true, hmr: false, ws: false }, appType: "custom", logLevel: "error" });
+  const vite = await createServer({
+    server: { middlewareMode: true, hmr: false, ws: false },
+    appType: "custom",
+    logLevel: "error",
+    cacheDir: processViteCache,
+  });
   const source = (await vite.ssrLoadModule("./server/app.ts")) as { app: express.Express };
   const server = express().use(vite.middlewares).use(source.app).listen(0, "127.0.0.1");
   await once(server, "listening");
@@ -50,7 +80,7 @@ export interface SpawnedServer extends AppServer {
 /** A separate server process on `port`, sharing this process's environment (and so its database). */
 export async function spawnAppServer(port: number, env: Record<string, string> = {}): Promise<SpawnedServer> {
   const child = spawn(process.execPath, ["server/index.js", "--dev"], {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", ...env },
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", VITE_CACHE_DIR: viteCacheDir(), ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

@@ -1,8 +1,7 @@
-import { createServer } from "node:net";
 import { once } from "node:events";
 import { afterAll, expect, it } from "vitest";
 import { prisma } from "~/server/db.server";
-import { type SpawnedServer, spawnAppServer } from "../helpers/app-server";
+import { type SpawnedServer, spawnAppServer, freePort } from "../helpers/app-server";
 import { createCampaign } from "../helpers/campaigns";
 
 let server: SpawnedServer | undefined;
@@ -10,15 +9,6 @@ let server: SpawnedServer | undefined;
 afterAll(async () => {
   await server?.close();
 });
-
-async function freePort(): Promise<number> {
-  const probe = createServer().listen(0, "127.0.0.1");
-  await once(probe, "listening");
-  const address = probe.address();
-  probe.close();
-  if (!address || typeof address === "string") throw new Error("no port");
-  return address.port;
-}
 
 it("keeps every entry it acknowledged when the server is killed (SIGKILL) during a burst", async () => {
   const campaign = await createCampaign();

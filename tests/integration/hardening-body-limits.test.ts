@@ -4,14 +4,12 @@
  * and stops reading, so a huge upload costs it no memory. Over real HTTP against a server process
  * of its own, whose resident memory is read from /proc.
  */
-import { once } from "node:events";
 import { readFileSync, writeFileSync } from "node:fs";
 import http from "node:http";
-import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/server/db.server";
 import { BODY_LIMITS, bodyTooLargeMessage } from "~/server/forms.server";
-import { type SpawnedServer, spawnAppServer } from "../helpers/app-server";
+import { type SpawnedServer, spawnAppServer, freePort } from "../helpers/app-server";
 import { createCampaign } from "../helpers/campaigns";
 
 const MB = 1024 * 1024;
@@ -20,15 +18,6 @@ const MULTIPART = `multipart/form-data; boundary=${BOUNDARY}`;
 
 let server: SpawnedServer;
 let campaignId = "";
-
-async function freePort(): Promise<number> {
-  const probe = createServer().listen(0, "127.0.0.1");
-  await once(probe, "listening");
-  const address = probe.address();
-  probe.close();
-  if (!address || typeof address === "string") throw new Error("no port");
-  return address.port;
-}
 
 /** A /proc/<pid>/status figure in MB: VmRSS now, VmHWM the peak since the last resetPeak(). */
 function memory(field: "VmRSS" | "VmHWM"): number {

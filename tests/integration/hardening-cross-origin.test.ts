@@ -5,24 +5,13 @@
  * (403, 405) leave no stack trace in the server's log. The theme and dashboard_view cookies are
  * Secure in production.
  */
-import { createServer } from "node:net";
-import { once } from "node:events";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/server/db.server";
-import { type InProcessAppServer, type SpawnedServer, spawnAppServer, startAppServer } from "../helpers/app-server";
+import { type InProcessAppServer, type SpawnedServer, spawnAppServer, startAppServer, freePort } from "../helpers/app-server";
 import { signedInJar } from "../helpers/wizard";
 
 const FOREIGN = "https://evil.example";
 const REFUSED = "This form was sent from another website, so nothing was changed.";
-
-async function freePort(): Promise<number> {
-  const probe = createServer().listen(0, "127.0.0.1");
-  await once(probe, "listening");
-  const address = probe.address();
-  probe.close();
-  if (!address || typeof address === "string") throw new Error("no port");
-  return address.port;
-}
 
 let server: SpawnedServer;
 

@@ -6,25 +6,15 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { readFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { afterAll, expect, it } from "vitest";
 import { MIN_SESSION_SECRET_LENGTH } from "~/server/config.server";
-import { type SpawnedServer, spawnAppServer } from "../helpers/app-server";
+import { type SpawnedServer, spawnAppServer, freePort } from "../helpers/app-server";
 
 let server: SpawnedServer | undefined;
 
 afterAll(async () => {
   await server?.close();
 });
-
-async function freePort(): Promise<number> {
-  const probe = createServer().listen(0, "127.0.0.1");
-  await once(probe, "listening");
-  const address = probe.address();
-  probe.close();
-  if (!address || typeof address === "string") throw new Error("no port");
-  return address.port;
-}
 
 /** The local addresses with a listening TCP socket on `port`, from /proc/net/tcp and tcp6 (hex, as the kernel writes them). */
 function listeningAddresses(port: number): string[] {
