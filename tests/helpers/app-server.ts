@@ -8,7 +8,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { type AddressInfo, createServer as createNetServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -20,8 +20,15 @@ import express from "express";
  * deletes the folder another is reading: ENOTEMPTY), so each process and each spawned server gets
  * its own.
  */
+const viteCaches = mkdtempSync(path.join(os.tmpdir(), "giveawear-vite-"));
+
+/** Deletes this process's Vite caches; the integration setup calls it after each test file. */
+export function removeViteCaches(): void {
+  rmSync(viteCaches, { recursive: true, force: true });
+}
+
 function viteCacheDir(): string {
-  return mkdtempSync(path.join(os.tmpdir(), "giveawear-vite-"));
+  return mkdtempSync(path.join(viteCaches, "server-"));
 }
 
 const processViteCache = viteCacheDir();

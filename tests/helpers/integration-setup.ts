@@ -26,6 +26,8 @@ const { seed } = await import("../../app/server/seed.server");
 await seed(database.prisma, { demo: false });
 
 afterAll(async () => {
+  const { removeViteCaches } = await import("./app-server");
+  removeViteCaches();
   const { disconnectPrisma } = await import("../../app/server/db.server");
   await disconnectPrisma();
   await database.cleanup();
