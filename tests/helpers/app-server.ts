@@ -27,7 +27,8 @@ export function removeViteCaches(): void {
   rmSync(viteCaches, { recursive: true, force: true });
 }
 
-function viteCacheDir(): string {
+/** A fresh cache folder, for one Vite server (pass it to a spawned `server/index.js --dev` as VITE_CACHE_DIR). */
+export function viteCacheDir(): string {
   return mkdtempSync(path.join(viteCaches, "server-"));
 }
 

@@ -8,7 +8,7 @@ import { once } from "node:events";
 import { readFileSync } from "node:fs";
 import { afterAll, expect, it } from "vitest";
 import { MIN_SESSION_SECRET_LENGTH } from "~/server/config.server";
-import { type SpawnedServer, spawnAppServer, freePort } from "../helpers/app-server";
+import { type SpawnedServer, freePort, spawnAppServer, viteCacheDir } from "../helpers/app-server";
 
 let server: SpawnedServer | undefined;
 
@@ -33,7 +33,14 @@ function listeningAddresses(port: number): string[] {
 it("refuses to start in production with a short SESSION_SECRET: one line, no stack, exit code 1", async () => {
   const port = await freePort();
   const child = spawn(process.execPath, ["server/index.js", "--dev"], {
-    env: { ...process.env, NODE_ENV: "production", SESSION_SECRET: "a", PORT: String(port), HOST: "127.0.0.1" },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      SESSION_SECRET: "a",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      VITE_CACHE_DIR: viteCacheDir(),
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let stderr = "";
