@@ -2,7 +2,7 @@ import { createHmac } from "node:crypto";
 import type { ContactMessage } from "../domain/contact";
 import { getConfig } from "./config.server";
 import { prisma } from "./db.server";
-import { deliverEmail, queueTemplatedEmail } from "./email.server";
+import { deliverEmail, queueTemplatedEmail, recentEmailsWithKeyPrefix } from "./email.server";
 import { newId } from "./ids.server";
 
 /** CONTACT_LIMIT_PER_IP counts the messages of this last stretch of time. */
@@ -29,8 +29,7 @@ export async function sendContactMessage(message: ContactMessage, ip: string | n
   const queued = await prisma.$transaction(
     async (tx) => {
       if (prefix) {
-        const since = new Date(Date.now() - CONTACT_WINDOW_MS);
-        const recent = await tx.outboundEmail.count({ where: { dedupeKey: { startsWith: prefix }, createdAt: { gt: since } } });
+        const recent = await recentEmailsWithKeyPrefix(tx, prefix, CONTACT_WINDOW_MS);
         if (recent >= getConfig().CONTACT_LIMIT_PER_IP) return null;
       }
       return queueTemplatedEmail(tx, {

@@ -86,6 +86,15 @@ async function renderTemplatedEmail(db: EmailWriter, { to, template, tokens, ded
  * Renders a template into an outbox row. Pass a transaction as `db` to make the message part of
  * the write that causes it (an entry and its confirmation are committed together or not at all).
  */
+/**
+ * How many messages whose dedupe key starts with `keyPrefix` were queued in the last `windowMs`.
+ * Keys that name a sender or an entry (`contact:<network>:…`, `entry-resend:<entry>:…`) make the
+ * outbox the ledger of per-sender limits.
+ */
+export function recentEmailsWithKeyPrefix(db: EmailWriter, keyPrefix: string, windowMs: number): Promise<number> {
+  return db.outboundEmail.count({ where: { dedupeKey: { startsWith: keyPrefix }, createdAt: { gt: new Date(Date.now() - windowMs) } } });
+}
+
 export async function queueTemplatedEmail(db: EmailWriter, email: TemplatedEmail & { dedupeKey?: string }) {
   return db.outboundEmail.create({ data: await renderTemplatedEmail(db, email) });
 }

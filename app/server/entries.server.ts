@@ -10,7 +10,7 @@ import { campaignPath, referralPath } from "../paths";
 import { getConfig } from "./config.server";
 import { newId } from "./ids.server";
 import { platformSetting } from "./settings.server";
-import { deliverEmail, queueTemplatedEmail } from "./email.server";
+import { deliverEmail, queueTemplatedEmail, recentEmailsWithKeyPrefix } from "./email.server";
 import { type OutboundEmail, type Prisma, isUniqueConstraintError, prisma } from "./db.server";
 
 const RATE_WINDOW_MS = 10 * 60 * 1000;
@@ -191,9 +191,7 @@ export const CONFIRMATION_RESEND_WINDOW_MS = 10 * 60 * 1000;
 export async function resendEntryConfirmation(entryId: string, origin: string): Promise<boolean> {
   const now = Date.now();
   const keyPrefix = `entry-resend:${entryId}:`;
-  const recent = await prisma.outboundEmail.count({
-    where: { dedupeKey: { startsWith: keyPrefix }, createdAt: { gt: new Date(now - CONFIRMATION_RESEND_WINDOW_MS) } },
-  });
+  const recent = await recentEmailsWithKeyPrefix(prisma, keyPrefix, CONFIRMATION_RESEND_WINDOW_MS);
   if (recent > 0) return false;
   const entry = await prisma.entry.findUnique({
     where: { id: entryId },
