@@ -1,9 +1,9 @@
-import { createHmac } from "node:crypto";
 import type { ContactMessage } from "../domain/contact";
 import { getConfig } from "./config.server";
 import { prisma } from "./db.server";
 import { deliverEmail, queueTemplatedEmail, recentEmailsWithKeyPrefix } from "./email.server";
 import { newId } from "./ids.server";
+import { keyedHash } from "./keyed-hash.server";
 
 /** CONTACT_LIMIT_PER_IP counts the messages of this last stretch of time. */
 const CONTACT_WINDOW_MS = 60 * 60 * 1000;
@@ -15,7 +15,7 @@ export type ContactOutcome = "sent" | "rate-limited";
  * address), so the per-IP limit is counted from the outbox itself.
  */
 function networkKeyPrefix(ip: string): string {
-  const hash = createHmac("sha256", getConfig().sessionSecret).update(`contact:${ip}`).digest("hex").slice(0, 32);
+  const hash = keyedHash(`contact:${ip}`).slice(0, 32);
   return `contact:${hash}:`;
 }
 

@@ -1,6 +1,7 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { timingSafeEqual } from "node:crypto";
 import { getConfig } from "./config.server";
 import { prisma } from "./db.server";
+import { keyedHash } from "./keyed-hash.server";
 
 /**
  * remix-auth-totp keeps its state in a cookie, which a client can replay. This table is the
@@ -12,7 +13,7 @@ export const MAX_WRONG_TRIES = 5;
 const REQUEST_WINDOW_MS = 15 * 60 * 1000;
 
 function hashCode(email: string, code: string): string {
-  return createHmac("sha256", getConfig().sessionSecret).update(`${email}:${code}`).digest("hex");
+  return keyedHash(`${email}:${code}`);
 }
 
 export type CodeRequestLimit = "email-ip" | "email" | "ip" | null;
@@ -51,7 +52,7 @@ export async function recordLoginCode(email: string, code: string, ip: string | 
 }
 
 function hashState(state: string): string {
-  return createHmac("sha256", getConfig().sessionSecret).update(`state:${state}`).digest("hex");
+  return keyedHash(`state:${state}`);
 }
 
 /**
