@@ -63,8 +63,8 @@ export async function verifyDraw(
   }
   const { draw } = campaign;
 
-  check("commitment = SHA-256(seed)", draw.commitment, sha256Hex(draw.seed));
-  if (campaign.drawCommitment) check("commitment published at launch", campaign.drawCommitment, draw.commitment);
+  check("commitment = SHA-256(seed)", draw.commitment ?? "(none)", sha256Hex(draw.seed));
+  if (campaign.drawCommitment) check("commitment published at launch", campaign.drawCommitment, draw.commitment ?? "(none)");
 
   const pool =
     options.entriesCsv === undefined ? await loadDrawPool(campaignId, client, campaign.entryCount) : poolFromCsv(options.entriesCsv);

@@ -63,6 +63,30 @@ const EnvSchema = z.object({
   PRINTIFY_WEBHOOK_SECRET: optional,
   /** How often the in-server job runner makes a pass (draws, claims, reminders, email, fulfilment); 0 turns the timer off. */
   JOBS_INTERVAL_MS: z.coerce.number().int().min(0).default(15000),
+  /**
+   * drand HTTP endpoints (decision 039), tried in order: each serves GET {url}/{chainhash}/public/{round}.
+   * Tests point this at a fake beacon on 127.0.0.1.
+   */
+  DRAND_URLS: z
+    .string()
+    .default("https://api.drand.sh,https://api2.drand.sh,https://api3.drand.sh,https://drand.cloudflare.com")
+    .transform((value) =>
+      value
+        .split(",")
+        .map((item) => item.trim().replace(/\/+$/, ""))
+        .filter(Boolean),
+    )
+    .refine((urls) => urls.length > 0 && urls.every((url) => URL.canParse(url) && /^https?:$/.test(new URL(url).protocol)), {
+      message: "must be a comma-separated list of http or https URLs",
+    }),
+  /**
+   * The beacon chain's info as drand's GET {url}/{chainhash}/info returns it (JSON: public_key, period,
+   * genesis_time, hash, schemeID). Unset: drand's quicknet, pinned in the code. Tests and private
+   * networks set their own chain here; its public key is what every beacon is verified against.
+   */
+  DRAND_CHAIN_INFO: optional,
+  /** Minutes between a giveaway's end and its beacon round: the time the entry list has to be frozen in. */
+  DRAW_BEACON_MARGIN_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
   /** Days a winner has to claim a prize (decisions 013, 032). */
   CLAIM_WINDOW_DAYS: z.coerce.number().int().positive().default(14),
   /** Where the contact form's messages go. */

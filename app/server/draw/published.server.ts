@@ -42,7 +42,7 @@ export async function publishedDraw(campaignId: string, options: { winnersPublic
     : new Map<string, string>();
   return {
     seed: draw.seed,
-    commitment: draw.commitment,
+    commitment: draw.commitment ?? "",
     commitmentMatches: sha256Hex(draw.seed) === draw.commitment,
     entriesHash: draw.entriesHash,
     totalWeight: draw.totalWeight.toString(),
