@@ -124,19 +124,14 @@ describe(`database (${provider})`, () => {
       const old = await createTestDatabase({ migrate: false });
       try {
         await migrateThrough(old.url, previous!);
-        // The Campaign table is as it is today, so the client can write one; the prize is written
-        // in SQL, with the deadline copied from the campaign's so it is stored as Prisma stores dates.
+        // The Campaign table of that time differs from today's, so the campaign is written in SQL
+        // too (only columns it had); the prize's deadline is copied from the campaign's, so it is
+        // stored as the driver stores dates.
         const deadline = new Date("2026-07-01T12:00:00.000Z");
-        const campaign = await old.prisma.campaign.create({
-          data: {
-            title: "Migrated giveaway",
-            brandName: "Old Brand",
-            startDate: new Date("2026-05-01T00:00:00.000Z"),
-            endDate: new Date("2026-06-01T00:00:00.000Z"),
-            status: "completed",
-            claimDeadline: deadline,
-          },
-        });
+        const campaign = { id: "migrated-campaign" };
+        await old.prisma
+          .$executeRaw`INSERT INTO "Campaign" ("id", "title", "brandName", "startDate", "endDate", "status", "claimDeadline", "updatedAt")
+          VALUES (${campaign.id}, 'Migrated giveaway', 'Old Brand', ${new Date("2026-05-01T00:00:00.000Z")}, ${new Date("2026-06-01T00:00:00.000Z")}, 'completed', ${deadline}, ${deadline})`;
         await old.prisma.$executeRawUnsafe(
           `INSERT INTO "AdditionalPrize" ("id", "campaignId", "rank", "title", "winnerEmail", "${earlierName}")
            SELECT 'prize-2', "id", 2, 'Store credit', 'fan@example.com', "claimDeadline" FROM "Campaign" WHERE "id" = '${campaign.id}'`,
