@@ -30,17 +30,11 @@ function listeningAddresses(port: number): string[] {
   );
 }
 
-it("refuses to start in production with a short SESSION_SECRET: one line, no stack, exit code 1", async () => {
+/** Starts the server with `env` and answers its exit code and stderr; one that starts serving instead is stopped (code null). */
+async function refusedStart(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
   const port = await freePort();
   const child = spawn(process.execPath, ["server/index.js", "--dev"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      SESSION_SECRET: "a",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      VITE_CACHE_DIR: viteCacheDir(),
-    },
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", VITE_CACHE_DIR: viteCacheDir(), ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let stderr = "";
@@ -64,12 +58,25 @@ it("refuses to start in production with a short SESSION_SECRET: one line, no sta
     child.kill("SIGKILL");
     await exited;
   }
+  return { code, stderr };
+}
 
+it("refuses to start in production with a short SESSION_SECRET: one line, no stack, exit code 1", async () => {
+  const { code, stderr } = await refusedStart({ NODE_ENV: "production", SESSION_SECRET: "a" });
   expect(code).toBe(1);
   const lines = stderr.split("\n").filter((line) => line.includes("SESSION_SECRET"));
   expect(lines).toEqual([
     `Giveawear cannot start: SESSION_SECRET is too short for production: it needs at least ${MIN_SESSION_SECRET_LENGTH} characters and has 1 (generate one with \`openssl rand -hex 32\`).`,
   ]);
+  expect(stderr).not.toMatch(/^\s+at /m);
+}, 60_000);
+
+it("refuses to start with a DRAND_CHAIN_INFO the draw could not use: one line, no stack, exit code 1", async () => {
+  const { code, stderr } = await refusedStart({ DRAND_CHAIN_INFO: '{"public_key":"zz","period":3}' });
+  expect(code).toBe(1);
+  const lines = stderr.split("\n").filter((line) => line.includes("DRAND_CHAIN_INFO"));
+  expect(lines).toHaveLength(1);
+  expect(lines[0]).toMatch(/^Giveawear cannot start: /);
   expect(stderr).not.toMatch(/^\s+at /m);
 }, 60_000);
 
