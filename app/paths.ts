@@ -28,6 +28,11 @@ export function referralPath(campaignId: string, entryId: string): string {
   return withQuery(campaignPath(campaignId), { ref: entryId });
 }
 
+/** The page behind the link in the "confirm your entry" email (decision 038); the token is confirmToken's. */
+export function confirmEntryPath(campaignId: string, token: string): string {
+  return href("/campaign/:campaignId/confirm/:token", { campaignId, token });
+}
+
 export function campaignRulesPath(campaignId: string): string {
   return href("/campaign/:campaignId/rules", { campaignId });
 }

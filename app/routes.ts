@@ -15,6 +15,7 @@ export default [
   route("privacy", "routes/privacy.tsx"),
   route("giveaways", "routes/giveaways.tsx"),
   route("campaign/:campaignId", "routes/campaign.$campaignId.tsx"),
+  route("campaign/:campaignId/confirm/:token", "routes/campaign.$campaignId.confirm.$token.tsx"),
   route("campaign/:campaignId/rules", "routes/campaign.$campaignId.rules.tsx"),
   route("campaign/:campaignId/draw", "routes/campaign.$campaignId.draw.tsx"),
   route("campaign/:campaignId/draw.csv", "routes/campaign.$campaignId.draw.csv.tsx"),

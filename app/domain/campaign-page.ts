@@ -16,6 +16,8 @@ export type CampaignPageState =
   | { view: "preview" }
   | { view: "upcoming" }
   | { view: "entered" }
+  /** Entered, waiting for the emailed confirmation (decision 038). */
+  | { view: "pending" }
   | { view: "form" }
   | { view: "full" }
   | { view: "winner" }
@@ -56,6 +58,10 @@ export interface CampaignPageData {
   winners: CampaignWinners | null;
   lockedEmail: string | null;
   entry: {
+    /** The receipt: the entry's id, its time (receiptTime) and whether it is confirmed. */
+    id: string;
+    enteredAt: string;
+    confirmed: boolean;
     email: string;
     bonusEntries: number;
     referralLink: string;

@@ -33,13 +33,37 @@ ${button("{{magic_link}}", "Sign in to Giveawear")}
 <p>The code and the link are valid for 10 minutes. If you did not ask to sign in as {{email}}, you can ignore this email.</p>`),
   },
   {
+    // Double opt-in (decision 038): sent when an entry is made; the entry counts once confirmed.
+    id: "entry_confirm_request",
+    name: "Confirm your entry",
+    subject: "Confirm your entry: {{campaign_title}}",
+    tokens: ["email", "brand_name", "campaign_title", "campaign_end_date", "confirm_link"],
+    htmlBody: emailLayout(`<p>Thanks for entering <strong>{{campaign_title}}</strong> by {{brand_name}}!</p>
+<p>Please confirm your entry: it counts only once you do, and entries not confirmed by the end ({{campaign_end_date}}) are not in the draw.</p>
+${button("{{confirm_link}}", "Confirm my entry")}
+<p>If you did not enter this giveaway as {{email}}, ignore this email: nothing is entered without the button.</p>`),
+  },
+  {
     id: "entry_confirmation",
     name: "Entry confirmation",
     subject: "You're entered: {{campaign_title}}",
     // referral_offer is a whole line: it promises bonus entries only while referrals earn them.
-    tokens: ["email", "brand_name", "campaign_title", "campaign_end_date", "entry_coupon", "referral_offer", "referral_link"],
-    htmlBody: emailLayout(`<p>Thanks for entering <strong>{{campaign_title}}</strong> by {{brand_name}}!</p>
+    // entry_id, entry_time and entry_weight are the receipt: the entrant's line in the published list.
+    tokens: [
+      "email",
+      "brand_name",
+      "campaign_title",
+      "campaign_end_date",
+      "entry_coupon",
+      "referral_offer",
+      "referral_link",
+      "entry_id",
+      "entry_time",
+      "entry_weight",
+    ],
+    htmlBody: emailLayout(`<p>Thanks for entering <strong>{{campaign_title}}</strong> by {{brand_name}}! Your entry is confirmed.</p>
 <p>The winner is drawn at random when the giveaway ends on {{campaign_end_date}} and notified at {{email}}.</p>
+<p>Your receipt: entry id <strong>{{entry_id}}</strong>, entered {{entry_time}}, weight {{entry_weight}} when confirmed. Keep it to find your line in the published entry list.</p>
 <p>{{entry_coupon}}</p>
 <p>{{referral_offer}}</p>
 <p><a href="{{referral_link}}">{{referral_link}}</a></p>`),
@@ -170,6 +194,16 @@ ${button("{{redemption_link}}", "Claim your prize")}
 <p>{{bonus_gift_code}}</p>
 <p>{{bonus_gift_instructions}}</p>
 <p>This link is personal: it was sent only to {{email}}.</p>`),
+  },
+  // Before double opt-in (decision 038): no receipt, and entries counted at once.
+  {
+    id: "entry_confirmation",
+    subject: "You're entered: {{campaign_title}}",
+    htmlBody: emailLayout(`<p>Thanks for entering <strong>{{campaign_title}}</strong> by {{brand_name}}!</p>
+<p>The winner is drawn at random when the giveaway ends on {{campaign_end_date}} and notified at {{email}}.</p>
+<p>{{entry_coupon}}</p>
+<p>{{referral_offer}}</p>
+<p><a href="{{referral_link}}">{{referral_link}}</a></p>`),
   },
   // Before prize_instructions: offered a claim button for a prize there is nothing to claim for.
   {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { EMAIL_PATTERN } from "./email-address";
+import { EMAIL_PATTERN, canonicalEmail, sendableEmail } from "./email-address";
 
 /** SPEC "Entry form" messages, verbatim. */
 export const ENTRY_MESSAGES = {
@@ -13,6 +13,22 @@ export const ENTRY_MESSAGES = {
   full: "This giveaway is full: it has reached its entry limit.",
   rateLimited: "Too many entries from your network. Please try again in a few minutes.",
   notFound: "Campaign Not Found",
+  disposable: "Please use a permanent email address.",
+} as const;
+
+/** Double opt-in (decision 038): what the pending entrant, the confirm page and its answers say. */
+export const CONFIRM_MESSAGES = {
+  checkEmail: "Check your email to confirm your entry",
+  pendingExplained: "Your entry counts once you confirm it with the link we sent. Entries not confirmed by the end are not in the draw.",
+  pendingFull: "This giveaway has reached its entry limit, so entries still waiting for confirmation can no longer be confirmed.",
+  resent: "If a confirmation email can be sent again now, it is on its way. We send it at most once every 10 minutes.",
+  confirmButton: "Confirm my entry",
+  confirmed: "Your entry is confirmed.",
+  alreadyConfirmed: "This entry is already confirmed.",
+  invalidLink: "This confirmation link is not valid. Please use the link from the latest email we sent you.",
+  full: "This giveaway has reached its entry limit, so your entry could not be confirmed.",
+  ended: "This giveaway has ended, so your entry can no longer be confirmed.",
+  unavailable: "This entry can no longer be confirmed.",
 } as const;
 
 /** Referral bonus (decision 011): each distinct new entrant through your link adds 3 to your weight. */
@@ -29,26 +45,25 @@ export function referralOffer(referralsEnabled: boolean, when: "entered" | "remi
     : `You are entered. There is still time to earn ${REFERRAL_BONUS_ENTRIES} bonus entries for every friend who enters through your link:`;
 }
 
+/**
+ * An entry's time on its receipt: UTC to the millisecond, the precision of created_ms in the
+ * published entry list, e.g. "2026-11-24 08:02:10.123 UTC".
+ */
+export function receiptTime(date: Date): string {
+  return `${date.toISOString().replace("T", " ").replace("Z", "")} UTC`;
+}
+
 /** Draw weight of an entry: its own entry plus the referral bonus (decision 012). */
 export function entryWeight(entry: { bonusEntries: number }): number {
   return 1 + entry.bonusEntries;
 }
 
-const GMAIL_DOMAINS = new Set(["gmail.com", "googlemail.com"]);
-
 /**
- * The key that makes "one entry per person" (decision 010): trimmed and lower-cased; for Gmail,
- * which ignores dots and "+tags", those are removed too and googlemail.com counts as gmail.com.
+ * The key that makes "one entry per person" (decisions 010, 038): see canonicalEmail (case, trailing
+ * dots, and the +tags, dots and sibling domains of the providers that ignore them).
  */
 export function entryEmailKey(email: string): string {
-  const lower = email.trim().toLowerCase();
-  const at = lower.lastIndexOf("@");
-  if (at < 1) return lower;
-  const local = lower.slice(0, at);
-  const domain = lower.slice(at + 1);
-  if (!GMAIL_DOMAINS.has(domain)) return lower;
-  const withoutTag = local.split("+")[0] ?? local;
-  return `${withoutTag.replaceAll(".", "")}@gmail.com`;
+  return canonicalEmail(email);
 }
 
 /** The shape of an entry id as it appears in a referral link (`?ref=`); see ids.server.ts. */
@@ -60,13 +75,15 @@ export const ENTRY_FORM_FALLBACK = "We couldn't take your entry. Please check th
 const PHONE = /^\+?[0-9().\-\s]{7,24}$/;
 
 export const EntrySchema = z.object({
-  /** Kept as typed (trimmed); entryEmailKey makes the uniqueness key. */
+  /** Kept as typed for sending (trimmed, the domain's trailing dots removed); entryEmailKey makes the uniqueness key. */
   email: z
     .string({ error: ENTRY_MESSAGES.emailRequired })
     .trim()
     .min(1, ENTRY_MESSAGES.emailRequired)
     .max(254, ENTRY_MESSAGES.emailInvalid)
-    .regex(EMAIL_PATTERN, ENTRY_MESSAGES.emailInvalid),
+    .regex(EMAIL_PATTERN, ENTRY_MESSAGES.emailInvalid)
+    .transform(sendableEmail)
+    .refine((email) => EMAIL_PATTERN.test(email), ENTRY_MESSAGES.emailInvalid),
   phoneNumber: z
     .string()
     .trim()

@@ -1,17 +1,18 @@
 import { z } from "zod";
 import { Link, data, redirect } from "react-router";
 import { Countdown } from "~/components/campaign/countdown";
-import { EntryConfirmation, EntryForm, type EntryFormErrors } from "~/components/campaign/entry-views";
+import { EntryConfirmation, EntryForm, type EntryFormErrors, EntryPending } from "~/components/campaign/entry-views";
 import { CampaignNotFound, CampaignSummary, PrizeList, WinnerAnnouncement } from "~/components/campaign/campaign-sections";
 import { CAMPAIGN_PAGE_SCRIPT } from "~/components/campaign/page-script";
 import { useNonce } from "~/components/nonce";
 import { entriesSoFar } from "~/domain/campaign-status";
-import { ENTRY_FORM_FALLBACK, ENTRY_MESSAGES, EntrySchema, REFERRER_ID_PATTERN } from "~/domain/entries";
+import { CONFIRM_MESSAGES, ENTRY_FORM_FALLBACK, ENTRY_MESSAGES, EntrySchema, REFERRER_ID_PATTERN } from "~/domain/entries";
 import { campaignPath, campaignRulesPath } from "~/paths";
 import { readForm } from "~/server/forms.server";
 import { campaignPage } from "~/server/campaign-page.server";
 import { publicUrl } from "~/server/public-url.server";
-import { rememberEntry, rememberedEntryId, resendEntryConfirmation, submitEntry } from "~/server/entries.server";
+import { isDisposableEmail } from "~/server/disposable-email.server";
+import { browserId, rememberEntry, rememberedEntryId, resendEntryConfirmation, submitEntry } from "~/server/entries.server";
 import { honeypotFilled } from "~/server/honeypot.server";
 import { countPageView, markRedirectAfterPost } from "~/server/page-views.server";
 import { clientIp } from "~/server/request.server";
@@ -75,10 +76,28 @@ function failure(errors: EntryFormErrors, values: ActionResult["values"], status
   return data<ActionResult>({ errors, values }, { status });
 }
 
+/** Back to the campaign page (the same visit, not a new view) with these cookies. */
+async function backToPage(campaignId: string, cookies: (string | null)[]) {
+  const headers = new Headers();
+  headers.append("Set-Cookie", await markRedirectAfterPost(campaignId));
+  for (const cookie of cookies) if (cookie) headers.append("Set-Cookie", cookie);
+  return redirect(campaignPath(campaignId), { status: 303, headers });
+}
+
 export async function action({ request, params }: Route.ActionArgs) {
   const campaignId = params.campaignId;
   const page = campaignPath(campaignId);
   const formData = await readForm(request);
+  const origin = new URL(publicUrl("/")).origin;
+
+  // "Resend confirmation email" on the pending view: only for the entry this browser made, and
+  // the same neutral words whether or not the limits let a message go.
+  if (formData.get("intent") === "resend") {
+    const entryId = await rememberedEntryId(request, campaignId);
+    if (entryId) await resendEntryConfirmation(entryId, origin, clientIp(request));
+    return backToPage(campaignId, [await toastCookie({ type: "info", title: "Confirmation email", description: CONFIRM_MESSAGES.resent })]);
+  }
+
   // Bots get the page back as if it had worked; nothing is stored.
   if (honeypotFilled(formData)) {
     return redirect(page, { status: 303, headers: { "Set-Cookie": await markRedirectAfterPost(campaignId) } });
@@ -104,46 +123,45 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (!errors.email && !errors.phoneNumber && !errors.agreedToTerms) errors.form = ENTRY_FORM_FALLBACK;
     return failure(errors, values, 400);
   }
+  // Throwaway inboxes are refused (decision 038); the list is checked here, on the server only.
+  if (isDisposableEmail(parsed.data.email)) return failure({ email: ENTRY_MESSAGES.disposable }, values, 400);
 
   const { ref, ...entry } = parsed.data;
-  const origin = new URL(publicUrl("/")).origin;
+  const browser = await browserId(request);
   const outcome = await submitEntry({
     ...entry,
     campaignId,
     referrerId: ref,
     userId: user?.id ?? null,
+    verifiedEmail: user?.email ?? null,
     ip: clientIp(request),
+    browserId: browser.id,
     origin,
   });
   // Typing an address proves nothing: a repeat shows its entry only to the browser that made it, or
   // to its signed-in owner. Anyone else is told neutrally and the entry's own email goes out again.
   if (outcome.kind === "already" && !user && (await rememberedEntryId(request, campaignId)) !== outcome.entryId) {
-    await resendEntryConfirmation(outcome.entryId, origin);
-    const headers = new Headers();
-    headers.append("Set-Cookie", await markRedirectAfterPost(campaignId));
-    headers.append(
-      "Set-Cookie",
+    await resendEntryConfirmation(outcome.entryId, origin, clientIp(request));
+    return backToPage(campaignId, [
+      browser.setCookie,
       await toastCookie({ type: "info", title: ENTRY_MESSAGES.alreadyEntered, description: ALREADY_ENTERED_ELSEWHERE }),
-    );
-    return redirect(page, { status: 303, headers });
+    ]);
   }
   switch (outcome.kind) {
     case "entered":
     case "already": {
-      const headers = new Headers();
-      headers.append("Set-Cookie", await rememberEntry(campaignId, outcome.entryId));
-      // The page the browser lands on is the same visit, not a new page view.
-      headers.append("Set-Cookie", await markRedirectAfterPost(campaignId));
       const sharePrompt = (await platformSetting("referralsEnabled")) ? " Share your link to earn bonus entries." : "";
-      headers.append(
-        "Set-Cookie",
-        await toastCookie(
-          outcome.kind === "entered"
-            ? { type: "success", title: "You're In!", description: `Your entry is confirmed.${sharePrompt}` }
-            : { type: "info", title: ENTRY_MESSAGES.alreadyEntered, description: "You've already entered this giveaway with that email." },
-        ),
-      );
-      return redirect(page, { status: 303, headers });
+      const toast =
+        outcome.kind === "already"
+          ? {
+              type: "info" as const,
+              title: ENTRY_MESSAGES.alreadyEntered,
+              description: "You've already entered this giveaway with that email.",
+            }
+          : outcome.confirmed
+            ? { type: "success" as const, title: "You're In!", description: `Your entry is confirmed.${sharePrompt}` }
+            : { type: "info" as const, title: CONFIRM_MESSAGES.checkEmail, description: CONFIRM_MESSAGES.pendingExplained };
+      return backToPage(campaignId, [browser.setCookie, await rememberEntry(campaignId, outcome.entryId), await toastCookie(toast)]);
     }
     case "not-found":
       return failure({ form: ENTRY_MESSAGES.notFound }, values, 404);
@@ -211,6 +229,9 @@ export default function CampaignPage({ loaderData, actionData }: Route.Component
           ) : null}
           {view === "entered" && entry ? (
             <EntryConfirmation entry={entry} campaignTitle={campaign.title} referralsEnabled={referralsEnabled} />
+          ) : null}
+          {view === "pending" && entry ? (
+            <EntryPending entry={entry} full={campaign.entryLimit !== null && campaign.entryCount >= campaign.entryLimit} />
           ) : null}
           {view === "full" ? (
             <p role="status" className="rounded-xl bg-slate-100 p-4 text-center font-medium dark:bg-slate-800">

@@ -75,6 +75,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       total: figures.total,
       referral: figures.referral,
       direct: figures.direct,
+      pending: figures.pending,
       pageViews: campaign.pageViews,
       entryRate: formatEntryRate(figures.total, campaign.pageViews),
     },
@@ -128,12 +129,18 @@ export default function CampaignAnalytics({ loaderData }: Route.ComponentProps) 
         </div>
       </div>
 
-      <ul className="mt-8 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4" aria-label="Key figures">
+      <ul className="mt-8 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5" aria-label="Key figures">
         <StatCard
           label="Total Entries"
           value={formatCount(figures.total)}
-          note={plural(figures.pageViews, "page view", "page views")}
+          note={`Confirmed; ${plural(figures.pageViews, "page view", "page views")}`}
           testId="total-entries"
+        />
+        <StatCard
+          label="Awaiting Confirmation"
+          value={formatCount(figures.pending)}
+          note="Not counted until confirmed by email"
+          testId="pending-entries"
         />
         <StatCard label="Email Entry Rate" value={figures.entryRate} note="Vs. page views" testId="entry-rate" />
         <StatCard label="Referral Entries" value={formatCount(figures.referral)} note="Via shared links" testId="referral-entries" />

@@ -21,17 +21,29 @@ export function ownCampaignForAnalytics(userId: string, campaignId: string) {
 export type AnalyticsCampaign = NonNullable<Awaited<ReturnType<typeof ownCampaignForAnalytics>>>;
 
 export interface EntryFigures {
+  /** Counted entries: confirmed and not disqualified (decision 038). */
   total: number;
-  /** Entries that came through a shared link and earned their referrer the bonus. */
+  /** Counted entries that came through a shared link and earned their referrer the bonus. */
   referral: number;
   direct: number;
+  /** Entries still waiting for their email confirmation: not counted anywhere else. */
+  pending: number;
 }
 
+/** The entries that count (decision 038): every figure, chart and export but `pending` uses only these. */
+export const COUNTED_ENTRY = { confirmedAt: { not: null }, disqualifiedAt: null } as const;
+
+/** The same condition in raw SQL, for the groupings Prisma cannot express. */
+const COUNTED_ENTRY_SQL = Prisma.sql`"confirmedAt" IS NOT NULL AND "disqualifiedAt" IS NULL`;
+
 export async function entryFigures(campaignId: string): Promise<EntryFigures> {
-  const groups = await prisma.entry.groupBy({ by: ["referralCredited"], where: { campaignId }, _count: { _all: true } });
+  const [groups, pending] = await Promise.all([
+    prisma.entry.groupBy({ by: ["referralCredited"], where: { campaignId, ...COUNTED_ENTRY }, _count: { _all: true } }),
+    prisma.entry.count({ where: { campaignId, confirmedAt: null, disqualifiedAt: null } }),
+  ]);
   const referral = groups.find((g) => g.referralCredited)?._count._all ?? 0;
   const direct = groups.find((g) => !g.referralCredited)?._count._all ?? 0;
-  return { total: referral + direct, referral, direct };
+  return { total: referral + direct, referral, direct, pending };
 }
 
 const postgres = () => clientProvider(getPrisma()) === "postgresql";
@@ -44,11 +56,11 @@ export async function entriesPerDay(campaignId: string): Promise<DayCount[]> {
   const rows = postgres()
     ? await prisma.$queryRaw<{ day: string; count: bigint | number }[]>(Prisma.sql`
         SELECT to_char("createdAt", 'YYYY-MM-DD') AS day, COUNT(*) AS count
-        FROM "Entry" WHERE "campaignId" = ${campaignId}
+        FROM "Entry" WHERE "campaignId" = ${campaignId} AND ${COUNTED_ENTRY_SQL}
         GROUP BY 1 ORDER BY 1`)
     : await prisma.$queryRaw<{ day: string; count: bigint | number }[]>(Prisma.sql`
         SELECT strftime('%Y-%m-%d', "createdAt") AS day, COUNT(*) AS count
-        FROM "Entry" WHERE "campaignId" = ${campaignId}
+        FROM "Entry" WHERE "campaignId" = ${campaignId} AND ${COUNTED_ENTRY_SQL}
         GROUP BY 1 ORDER BY 1`);
   return rows.filter((row) => row.day).map((row) => ({ day: row.day, count: Number(row.count) }));
 }
@@ -69,11 +81,11 @@ export async function topEmailDomains(campaignId: string, limit = TOP_DOMAINS): 
   const rows = postgres()
     ? await prisma.$queryRaw<{ domain: string; count: bigint | number }[]>(Prisma.sql`
         SELECT substring("emailNormalized" from '[^@]*$') AS domain, COUNT(*) AS count
-        FROM "Entry" WHERE "campaignId" = ${campaignId}
+        FROM "Entry" WHERE "campaignId" = ${campaignId} AND ${COUNTED_ENTRY_SQL}
         GROUP BY 1 ORDER BY 2 DESC, 1 ASC LIMIT ${limit}`)
     : await prisma.$queryRaw<{ domain: string; count: bigint | number }[]>(Prisma.sql`
         SELECT replace("emailNormalized", rtrim("emailNormalized", replace("emailNormalized", '@', '')), '') AS domain, COUNT(*) AS count
-        FROM "Entry" WHERE "campaignId" = ${campaignId}
+        FROM "Entry" WHERE "campaignId" = ${campaignId} AND ${COUNTED_ENTRY_SQL}
         GROUP BY 1 ORDER BY 2 DESC, 1 ASC LIMIT ${limit}`);
   return rows.map((row) => ({ domain: row.domain, count: Number(row.count) }));
 }
@@ -82,6 +94,7 @@ export async function topEmailDomains(campaignId: string, limit = TOP_DOMAINS): 
 // CSV export
 // ---------------------------------------------------------------------------------------------
 
+/** Counted entries only (decision 038): pending and disqualified entries are not leads the campaign earned. */
 export const ENTRY_CSV_HEADER = ["email", "phone", "date", "referrals_credited", "marketing_consent"] as const;
 const CSV_PAGE_SIZE = 500;
 
@@ -95,6 +108,7 @@ async function entryPage(campaignId: string, after: { createdAt: Date; id: strin
   const entries = await prisma.entry.findMany({
     where: {
       campaignId,
+      ...COUNTED_ENTRY,
       ...(after ? { OR: [{ createdAt: { gt: after.createdAt } }, { createdAt: after.createdAt, id: { gt: after.id } }] } : {}),
     },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
@@ -104,7 +118,7 @@ async function entryPage(campaignId: string, after: { createdAt: Date; id: strin
   const credited = entries.length
     ? await prisma.entry.groupBy({
         by: ["referrerId"],
-        where: { referrerId: { in: entries.map((e) => e.id) }, referralCredited: true },
+        where: { referrerId: { in: entries.map((e) => e.id) }, referralCredited: true, ...COUNTED_ENTRY },
         _count: { _all: true },
       })
     : [];

@@ -4,7 +4,7 @@
  */
 import type { CampaignPageData, CampaignPageState, CampaignWinners } from "../domain/campaign-page";
 import { type PublicPhase, isPublicStatus, publicPhase } from "../domain/campaign-status";
-import { shareLinks } from "../domain/entries";
+import { receiptTime, shareLinks } from "../domain/entries";
 import { campaignImage } from "../domain/mockups";
 import { maskEmail } from "../domain/profile";
 import { campaignPath } from "../paths";
@@ -87,13 +87,13 @@ function publicWinners(campaign: VisibleCampaign): CampaignWinners | null {
 function pageState(
   phase: PublicPhase,
   preview: boolean,
-  entered: boolean,
+  entered: "confirmed" | "pending" | null,
   full: boolean,
   winners: CampaignWinners | null,
 ): CampaignPageState["view"] {
   if (phase === "ended") return winners ? "winner" : "ended";
   if (preview) return "preview";
-  if (entered) return "entered";
+  if (entered) return entered === "confirmed" ? "entered" : "pending";
   if (phase === "upcoming") return "upcoming";
   return full ? "full" : "form";
 }
@@ -122,10 +122,11 @@ export async function campaignPage(request: Request, campaignId: string, user: C
   ]);
   const full = campaign.entryLimit !== null && campaign.entryCount >= campaign.entryLimit;
   const winners = publicWinners(campaign);
-  const view = pageState(phase, preview, entry !== null, full, winners);
+  const view = pageState(phase, preview, entry ? (entry.confirmedAt ? "confirmed" : "pending") : null, full, winners);
   const origin = new URL(publicUrl("/")).origin;
   const image = campaignImage(campaign);
-  const link = entry ? referralLink(origin, campaign.id, entry.id) : null;
+  // A pending entry's referral link and coupon come with its confirmation, not before.
+  const link = entry?.confirmedAt ? referralLink(origin, campaign.id, entry.id) : null;
 
   return {
     view,
@@ -172,11 +173,17 @@ export async function campaignPage(request: Request, campaignId: string, user: C
     winners,
     lockedEmail: user?.email ?? null,
     entry: entry && {
+      id: entry.id,
+      enteredAt: receiptTime(entry.createdAt),
+      confirmed: entry.confirmedAt !== null,
       email: maskEmail(entry.email),
       bonusEntries: entry.bonusEntries,
       referralLink: link ?? "",
       shareLinks: shareLinks(link ?? "", campaign.title),
-      coupon: campaign.giveCouponToEntrants ? { code: campaign.entrantCouponCode, description: campaign.entrantCouponDescription } : null,
+      coupon:
+        entry.confirmedAt && campaign.giveCouponToEntrants
+          ? { code: campaign.entrantCouponCode, description: campaign.entrantCouponDescription }
+          : null,
     },
   };
 }

@@ -53,6 +53,8 @@ const EnvSchema = z.object({
   LOGIN_CODE_LIMIT_PER_IP: z.coerce.number().int().positive().default(20),
   /** Entries accepted from one IP address per 10 minutes, across all campaigns. */
   ENTRY_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
+  /** Entry emails (confirm link, confirmation) sent again at one IP address's request per hour (decision 038). */
+  ENTRY_RESEND_LIMIT_PER_IP: z.coerce.number().int().positive().default(10),
   /** Contact-form messages accepted from one IP address per hour. */
   CONTACT_LIMIT_PER_IP: z.coerce.number().int().positive().default(5),
   /** Printify (decision 014): with a token and a shop id, claimed prizes become Printify orders; otherwise a manual queue. */

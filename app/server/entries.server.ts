@@ -1,22 +1,29 @@
 /**
- * Entries (SPEC "Entry", decisions 002, 010, 011): one per campaign per normalised email, enforced by
- * the unique index; the plan's cap enforced by one conditional update of the campaign's counter;
- * the referral bonus credited in the same transaction; the confirmation email queued in it too.
+ * Entries (SPEC "Entry", decisions 002, 010, 011, 038): one per campaign per normalised email,
+ * enforced by the unique index. An entry starts pending (double opt-in) and takes no place; it is
+ * counted once its owner confirms it from the emailed link, by one transaction whose conditional
+ * update of the campaign's counter checks the cap, the end and the freeze. The referral bonus is
+ * credited in that same transaction, and each email is queued in the write that causes it.
  */
+import { timingSafeEqual } from "node:crypto";
 import { createCookie } from "react-router";
 import { CampaignStatus, isPublicStatus, publicPhase, formatUtcDateTime } from "../domain/campaign-status";
-import { type EntryInput, REFERRAL_BONUS_ENTRIES, entryEmailKey, referralOffer } from "../domain/entries";
-import { campaignPath, referralPath } from "../paths";
+import { type EntryInput, REFERRAL_BONUS_ENTRIES, entryEmailKey, entryWeight, receiptTime, referralOffer } from "../domain/entries";
+import { ipNetwork } from "../domain/network";
+import { campaignPath, confirmEntryPath, referralPath } from "../paths";
 import { getConfig } from "./config.server";
 import { newId } from "./ids.server";
+import { keyedHash } from "./keyed-hash.server";
 import { platformSetting } from "./settings.server";
 import { deliverEmail, queueTemplatedEmail, recentEmailsWithKeyPrefix } from "./email.server";
 import { type OutboundEmail, type Prisma, isUniqueConstraintError, prisma } from "./db.server";
 
 const RATE_WINDOW_MS = 10 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
 
 export type EntryOutcome =
-  | { kind: "entered"; entryId: string }
+  /** Stored; `confirmed` when it counted at once (a signed-in entrant's own address). */
+  | { kind: "entered"; entryId: string; confirmed: boolean }
   | { kind: "already"; entryId: string }
   | { kind: "not-found" }
   | { kind: "upcoming" }
@@ -28,124 +35,19 @@ export interface EntrySubmission extends Omit<EntryInput, "ref"> {
   campaignId: string;
   referrerId?: string;
   userId?: string | null;
+  /** The signed-in account's address: sign-in proved it, so an entry with it is confirmed at once. */
+  verifiedEmail?: string | null;
   ip?: string | null;
-  /** Absolute origin for the referral link in the email, e.g. https://giveawear.example. */
+  /** The entering browser's id (the gw_bid cookie), kept for fraud review. */
+  browserId?: string | null;
+  /** Absolute origin for the links in the email, e.g. https://giveawear.example. */
   origin: string;
 }
 
-/** Thrown inside the transaction to roll back the counter when the cap turns out to be reached. */
-class CampaignFull extends Error {}
-
-export async function submitEntry(submission: EntrySubmission): Promise<EntryOutcome> {
-  const { campaignId } = submission;
-  const campaign = await prisma.campaign.findUnique({
-    where: { id: campaignId },
-    select: {
-      status: true,
-      startDate: true,
-      endDate: true,
-      entryLimit: true,
-      title: true,
-      brandName: true,
-      giveCouponToEntrants: true,
-      entrantCouponCode: true,
-      entrantCouponDescription: true,
-    },
-  });
-  if (!campaign || !isPublicStatus(campaign.status)) return { kind: "not-found" };
-  const now = new Date();
-  const phase = publicPhase(campaign, now);
-  if (phase !== "live") return { kind: phase };
-
-  const emailKey = entryEmailKey(submission.email);
-  if (submission.ip) {
-    const recent = await prisma.entry.count({ where: { ip: submission.ip, createdAt: { gt: new Date(now.getTime() - RATE_WINDOW_MS) } } });
-    if (recent >= getConfig().ENTRY_LIMIT_PER_IP) {
-      // Someone who already entered, on a busy shared network, is told so rather than refused.
-      const existing = await findEntryId(campaignId, emailKey);
-      return existing ? { kind: "already", entryId: existing } : { kind: "rate-limited" };
-    }
-  }
-
-  // Admins can switch referral bonuses off (platform setting referralsEnabled, decision 017).
-  const referralsEnabled = await platformSetting("referralsEnabled");
-  const referrerId = submission.referrerId && referralsEnabled ? submission.referrerId : null;
-
-  let email: OutboundEmail;
-  let entryId: string;
-  try {
-    ({ email, entryId } = await prisma.$transaction(
-      async (tx) => {
-        const referrer = referrerId
-          ? await tx.entry.findFirst({ where: { id: referrerId, campaignId }, select: { id: true, emailNormalized: true } })
-          : null;
-        const credited = referrer !== null && referrer.emailNormalized !== emailKey;
-
-        // A repeat fails here on the unique index (campaign, normalised email) and rolls back.
-        const entry = await tx.entry.create({
-          data: {
-            id: newId(),
-            campaignId,
-            email: submission.email,
-            emailNormalized: emailKey,
-            phoneNumber: submission.phoneNumber ?? null,
-            agreedToTerms: true,
-            marketingConsent: submission.marketingConsent,
-            referrerId: credited ? referrer.id : null,
-            referralCredited: credited,
-            userId: submission.userId ?? null,
-            ip: submission.ip ?? null,
-            createdAt: now,
-          },
-          select: { id: true },
-        });
-        // The cap and the end are checked by the same write that takes the slot, so a burst can
-        // never overfill a campaign or slip in after it closed.
-        const slot = await tx.campaign.updateMany({
-          where: {
-            id: campaignId,
-            status: CampaignStatus.active,
-            endDate: { gt: now },
-            ...(campaign.entryLimit === null ? {} : { entryCount: { lt: campaign.entryLimit } }),
-          },
-          data: { entryCount: { increment: 1 } },
-        });
-        if (slot.count === 0) throw new CampaignFull();
-        if (credited) {
-          await tx.entry.update({ where: { id: referrer.id }, data: { bonusEntries: { increment: REFERRAL_BONUS_ENTRIES } } });
-        }
-
-        const message = await queueTemplatedEmail(tx, {
-          to: submission.email,
-          template: "entry_confirmation",
-          dedupeKey: `entry:${entry.id}`,
-          tokens: confirmationTokens(campaign, { id: entry.id, campaignId, email: submission.email }, referralsEnabled, submission.origin),
-        });
-        return { email: message, entryId: entry.id };
-      },
-      // SQLite runs one transaction at a time; a burst queues behind it rather than failing.
-      { maxWait: 15_000, timeout: 15_000 },
-    ));
-  } catch (error) {
-    if (isUniqueConstraintError(error)) {
-      // Entered before, or two submissions of one email raced and the other one won.
-      const winner = await findEntryId(campaignId, emailKey);
-      if (winner) return { kind: "already", entryId: winner };
-    }
-    if (error instanceof CampaignFull) {
-      const fresh = await prisma.campaign.findUnique({
-        where: { id: campaignId },
-        select: { status: true, startDate: true, endDate: true },
-      });
-      return fresh && publicPhase(fresh, new Date()) === "ended" ? { kind: "ended" } : { kind: "full" };
-    }
-    throw error;
-  }
-
-  // The message is already committed in the outbox; SMTP delivery must not hold up the entrant.
-  void deliverEmail(email).catch((error: unknown) => console.error("[email] entry confirmation delivery failed", error));
-  return { kind: "entered", entryId };
-}
+/** Thrown inside a transaction to roll it back when the campaign no longer takes confirmations. */
+class CampaignClosed extends Error {}
+/** Thrown inside a transaction to roll it back when the entry is no longer pending (confirmed meanwhile). */
+class NotPending extends Error {}
 
 const CONFIRMATION_CAMPAIGN_FIELDS = {
   title: true,
@@ -158,10 +60,256 @@ const CONFIRMATION_CAMPAIGN_FIELDS = {
 
 type ConfirmationCampaign = Prisma.CampaignGetPayload<{ select: typeof CONFIRMATION_CAMPAIGN_FIELDS }>;
 
-/** The entry_confirmation email's tokens: the campaign, the coupon, and the entrant's own referral link. */
+/** What taking entries and confirming them needs to know about a campaign. */
+const GATE_FIELDS = { status: true, startDate: true, endDate: true, entryLimit: true, entryCount: true, listFrozenAt: true } as const;
+
+type Gate = Prisma.CampaignGetPayload<{ select: typeof GATE_FIELDS }>;
+
+/** Why a campaign takes no entries or confirmations now, or null while it does. */
+function closedReason(campaign: Gate, now: Date): "not-found" | "upcoming" | "ended" | "full" | null {
+  if (!isPublicStatus(campaign.status)) return "not-found";
+  const phase = publicPhase(campaign, now);
+  if (phase !== "live") return phase;
+  // After the freeze nothing about counted entries may change (decision 039).
+  if (campaign.listFrozenAt) return "ended";
+  if (campaign.entryLimit !== null && campaign.entryCount >= campaign.entryLimit) return "full";
+  return null;
+}
+
+/** After a refused conditional update: ended (or frozen) rather than full, when that is why. */
+async function closedNow(campaignId: string): Promise<"ended" | "full"> {
+  const fresh = await prisma.campaign.findUnique({ where: { id: campaignId }, select: GATE_FIELDS });
+  const reason = fresh ? closedReason(fresh, new Date()) : "ended";
+  return reason === "full" || reason === null ? "full" : "ended";
+}
+
+type ConfirmingEntry = { id: string; campaignId: string; emailNormalized: string; referrerId: string | null };
+
+/**
+ * Counts a pending entry, inside the caller's transaction: the entry's own conditional update
+ * (still pending, not disqualified), then the campaign's (active, before the end, not frozen,
+ * under the cap), so a burst of confirmations can never overfill a campaign or slip in after it
+ * closed. Then the referral bonus: only now, only while referrals are on, and only for another
+ * person's entry of the same campaign. Answers the entry's bonus entries for its receipt.
+ */
+async function confirmInTransaction(tx: Prisma.TransactionClient, entry: ConfirmingEntry, now: Date, referralsEnabled: boolean) {
+  const marked = await tx.entry.updateMany({
+    where: { id: entry.id, confirmedAt: null, disqualifiedAt: null },
+    data: { confirmedAt: now },
+  });
+  if (marked.count === 0) throw new NotPending();
+  const { entryLimit } = await tx.campaign.findUniqueOrThrow({ where: { id: entry.campaignId }, select: { entryLimit: true } });
+  const slot = await tx.campaign.updateMany({
+    where: {
+      id: entry.campaignId,
+      status: CampaignStatus.active,
+      endDate: { gt: now },
+      listFrozenAt: null,
+      ...(entryLimit === null ? {} : { entryCount: { lt: entryLimit } }),
+    },
+    data: { entryCount: { increment: 1 } },
+  });
+  if (slot.count === 0) throw new CampaignClosed();
+  if (referralsEnabled && entry.referrerId) {
+    const referrer = await tx.entry.findFirst({
+      where: { id: entry.referrerId, campaignId: entry.campaignId, emailNormalized: { not: entry.emailNormalized } },
+      select: { id: true },
+    });
+    if (referrer) {
+      await tx.entry.update({ where: { id: entry.id }, data: { referralCredited: true } });
+      await tx.entry.update({ where: { id: referrer.id }, data: { bonusEntries: { increment: REFERRAL_BONUS_ENTRIES } } });
+    }
+  }
+  const { bonusEntries } = await tx.entry.findUniqueOrThrow({ where: { id: entry.id }, select: { bonusEntries: true } });
+  return bonusEntries;
+}
+
+export async function submitEntry(submission: EntrySubmission): Promise<EntryOutcome> {
+  const { campaignId } = submission;
+  const campaign = await prisma.campaign.findUnique({
+    where: { id: campaignId },
+    select: { ...GATE_FIELDS, ...CONFIRMATION_CAMPAIGN_FIELDS },
+  });
+  if (!campaign) return { kind: "not-found" };
+  const now = new Date();
+  const emailKey = entryEmailKey(submission.email);
+  const closed = closedReason(campaign, now);
+  if (closed === "not-found" || closed === "upcoming" || closed === "ended") return { kind: closed };
+  if (closed === "full") {
+    // Someone who entered before still hears that they have; nobody else is stored.
+    const existing = await findEntry(campaignId, emailKey);
+    return existing ? { kind: "already", entryId: existing.id } : { kind: "full" };
+  }
+
+  if (submission.ip) {
+    const recent = await prisma.entry.count({ where: { ip: submission.ip, createdAt: { gt: new Date(now.getTime() - RATE_WINDOW_MS) } } });
+    if (recent >= getConfig().ENTRY_LIMIT_PER_IP) {
+      // Someone who already entered, on a busy shared network, is told so rather than refused.
+      const existing = await findEntry(campaignId, emailKey);
+      return existing ? { kind: "already", entryId: existing.id } : { kind: "rate-limited" };
+    }
+  }
+
+  // Admins can switch referral bonuses off (platform setting referralsEnabled, decision 017).
+  const referralsEnabled = await platformSetting("referralsEnabled");
+  const referrer =
+    submission.referrerId && referralsEnabled
+      ? await prisma.entry.findFirst({
+          where: { id: submission.referrerId, campaignId, emailNormalized: { not: emailKey } },
+          select: { id: true },
+        })
+      : null;
+  // Sign-in proved the account's address; any other address must be proved by its own inbox.
+  const verified = Boolean(submission.verifiedEmail) && entryEmailKey(submission.verifiedEmail ?? "") === emailKey;
+
+  let email: OutboundEmail;
+  let entryId: string;
+  try {
+    ({ email, entryId } = await prisma.$transaction(
+      async (tx) => {
+        // A repeat fails here on the unique index (campaign, normalised email) and rolls back.
+        const entry = await tx.entry.create({
+          data: {
+            id: newId(),
+            campaignId,
+            email: submission.email,
+            emailNormalized: emailKey,
+            phoneNumber: submission.phoneNumber ?? null,
+            agreedToTerms: true,
+            marketingConsent: submission.marketingConsent,
+            // Who brought this entrant; credited only when it is confirmed.
+            referrerId: referrer?.id ?? null,
+            referralCredited: false,
+            userId: submission.userId ?? null,
+            ip: submission.ip ?? null,
+            ipNetwork: ipNetwork(submission.ip),
+            browserId: submission.browserId ?? null,
+            createdAt: now,
+          },
+          select: { id: true, campaignId: true, email: true, emailNormalized: true, referrerId: true, createdAt: true },
+        });
+        if (verified) {
+          const bonusEntries = await confirmInTransaction(tx, entry, now, referralsEnabled);
+          const message = await queueTemplatedEmail(tx, {
+            to: entry.email,
+            template: "entry_confirmation",
+            dedupeKey: `entry:${entry.id}`,
+            tokens: confirmationTokens(campaign, { ...entry, bonusEntries }, referralsEnabled, submission.origin),
+          });
+          return { email: message, entryId: entry.id };
+        }
+        const message = await queueTemplatedEmail(tx, {
+          to: entry.email,
+          template: "entry_confirm_request",
+          dedupeKey: `entry-confirm:${entry.id}`,
+          tokens: confirmRequestTokens(campaign, entry, submission.origin),
+        });
+        return { email: message, entryId: entry.id };
+      },
+      // SQLite runs one transaction at a time; a burst queues behind it rather than failing.
+      { maxWait: 15_000, timeout: 15_000 },
+    ));
+  } catch (error) {
+    if (isUniqueConstraintError(error)) {
+      // Entered before, or two submissions of one email raced and the other one won.
+      const winner = await findEntry(campaignId, emailKey);
+      if (winner) {
+        // The account's owner entered before signing in: their sign-in confirms that entry now.
+        if (verified && !winner.confirmedAt) await confirmEntry(winner.id, submission.origin);
+        return { kind: "already", entryId: winner.id };
+      }
+    }
+    if (error instanceof CampaignClosed) return { kind: await closedNow(campaignId) };
+    throw error;
+  }
+
+  // The message is already committed in the outbox; SMTP delivery must not hold up the entrant.
+  void deliverEmail(email).catch((error: unknown) => console.error("[email] entry email delivery failed", error));
+  return { kind: "entered", entryId, confirmed: verified };
+}
+
+export type ConfirmOutcome =
+  | { kind: "confirmed"; entryId: string }
+  | { kind: "already"; entryId: string }
+  | { kind: "invalid" }
+  | { kind: "unavailable" }
+  | { kind: "ended" }
+  | { kind: "full" };
+
+/**
+ * Confirms a pending entry (the POST behind the emailed link): one transaction that counts it
+ * (confirmInTransaction) and queues the confirmation email with its receipt. Confirming twice
+ * changes nothing the second time; a full, ended or frozen campaign writes nothing.
+ */
+export async function confirmEntry(entryId: string, origin: string): Promise<ConfirmOutcome> {
+  const entry = await prisma.entry.findUnique({
+    where: { id: entryId },
+    select: {
+      id: true,
+      campaignId: true,
+      email: true,
+      emailNormalized: true,
+      referrerId: true,
+      createdAt: true,
+      confirmedAt: true,
+      disqualifiedAt: true,
+      campaign: { select: { ...GATE_FIELDS, ...CONFIRMATION_CAMPAIGN_FIELDS } },
+    },
+  });
+  if (!entry) return { kind: "invalid" };
+  if (entry.confirmedAt) return { kind: "already", entryId: entry.id };
+  if (entry.disqualifiedAt) return { kind: "unavailable" };
+  const now = new Date();
+  const closed = closedReason(entry.campaign, now);
+  if (closed === "not-found" || closed === "upcoming") return { kind: "unavailable" };
+  if (closed) return { kind: closed };
+
+  const referralsEnabled = await platformSetting("referralsEnabled");
+  let email: OutboundEmail;
+  try {
+    email = await prisma.$transaction(
+      async (tx) => {
+        const bonusEntries = await confirmInTransaction(tx, entry, now, referralsEnabled);
+        return queueTemplatedEmail(tx, {
+          to: entry.email,
+          template: "entry_confirmation",
+          dedupeKey: `entry:${entry.id}`,
+          tokens: confirmationTokens(entry.campaign, { ...entry, bonusEntries }, referralsEnabled, origin),
+        });
+      },
+      { maxWait: 15_000, timeout: 15_000 },
+    );
+  } catch (error) {
+    if (error instanceof NotPending) {
+      // Confirmed by a second click that won the race (or disqualified meanwhile).
+      const fresh = await prisma.entry.findUnique({ where: { id: entry.id }, select: { confirmedAt: true } });
+      return fresh?.confirmedAt ? { kind: "already", entryId: entry.id } : { kind: "unavailable" };
+    }
+    if (error instanceof CampaignClosed) return { kind: await closedNow(entry.campaignId) };
+    throw error;
+  }
+  void deliverEmail(email).catch((error: unknown) => console.error("[email] entry confirmation delivery failed", error));
+  return { kind: "confirmed", entryId: entry.id };
+}
+
+/** The entry_confirm_request email's tokens: the campaign and the link to the confirm page. */
+function confirmRequestTokens(campaign: ConfirmationCampaign, entry: { id: string; campaignId: string; email: string }, origin: string) {
+  return {
+    email: entry.email,
+    brand_name: campaign.brandName,
+    campaign_title: campaign.title,
+    campaign_end_date: campaign.endDate ? formatUtcDateTime(campaign.endDate) : "",
+    confirm_link: `${origin}${confirmEntryPath(entry.campaignId, confirmToken(entry.id))}`,
+  };
+}
+
+/**
+ * The entry_confirmation email's tokens: the campaign, the coupon, the entrant's own referral link,
+ * and the receipt (entry id, time, weight at confirmation).
+ */
 function confirmationTokens(
   campaign: ConfirmationCampaign,
-  entry: { id: string; campaignId: string; email: string },
+  entry: { id: string; campaignId: string; email: string; createdAt: Date; bonusEntries: number },
   referralsEnabled: boolean,
   origin: string,
 ) {
@@ -175,51 +323,100 @@ function confirmationTokens(
       : "",
     referral_offer: referralOffer(referralsEnabled, "entered"),
     referral_link: referralLink(origin, entry.campaignId, entry.id),
+    entry_id: entry.id,
+    entry_time: receiptTime(entry.createdAt),
+    entry_weight: entryWeight(entry),
   };
 }
 
-/** How often a repeat may send an entry's confirmation email again. */
+/** How often an entry's email may be sent again. */
 export const CONFIRMATION_RESEND_WINDOW_MS = 10 * 60 * 1000;
 
+/** The part of a re-send's outbox key that names who asked (the client's address, never in the clear). */
+function requesterKey(ip: string | null): string {
+  return ip ? keyedHash(`entry-resend:${ip}`).slice(0, 16) : "none";
+}
+
 /**
- * A repeat entry from a browser that does not hold the entry (issue 11): the entry's
- * own confirmation email, with its personal link, goes again to the address that entered, at most
- * once per CONFIRMATION_RESEND_WINDOW_MS per entry. Nothing about the entry is shown to whoever
- * typed the address. Each re-send's outbox key names the entry and the window it fell in, so two
- * repeats at the same moment queue one message. Answers whether a message was queued.
+ * Sends an entry's own email again to the address that entered: the confirm link while it is
+ * pending, the confirmation (referral link, coupon, receipt) once it is confirmed. Used by a repeat
+ * entry from a browser that does not hold the entry (issue 11) and by the pending page's "Resend"
+ * button. Nothing about the entry is shown to whoever asked.
+ *
+ * Limits, counted in the outbox: at most once per CONFIRMATION_RESEND_WINDOW_MS per entry, and
+ * ENTRY_RESEND_LIMIT_PER_IP re-sends an hour per requesting address. Each re-send's key names the
+ * entry, the window it fell in and the requester (`entry-resend:<entry>:<window>:<requester>`), so
+ * two requests from one address at the same moment queue one message. Answers whether one was queued.
  */
-export async function resendEntryConfirmation(entryId: string, origin: string): Promise<boolean> {
+export async function resendEntryConfirmation(entryId: string, origin: string, ip: string | null = null): Promise<boolean> {
   const now = Date.now();
   const keyPrefix = `entry-resend:${entryId}:`;
-  const recent = await recentEmailsWithKeyPrefix(prisma, keyPrefix, CONFIRMATION_RESEND_WINDOW_MS);
-  if (recent > 0) return false;
+  const requester = requesterKey(ip);
+  if (ip) {
+    const fromHere = await prisma.outboundEmail.count({
+      where: { dedupeKey: { startsWith: "entry-resend:", endsWith: `:${requester}` }, createdAt: { gt: new Date(now - HOUR_MS) } },
+    });
+    if (fromHere >= getConfig().ENTRY_RESEND_LIMIT_PER_IP) return false;
+  }
+  if ((await recentEmailsWithKeyPrefix(prisma, keyPrefix, CONFIRMATION_RESEND_WINDOW_MS)) > 0) return false;
   const entry = await prisma.entry.findUnique({
     where: { id: entryId },
-    select: { id: true, campaignId: true, email: true, campaign: { select: CONFIRMATION_CAMPAIGN_FIELDS } },
+    select: {
+      id: true,
+      campaignId: true,
+      email: true,
+      createdAt: true,
+      bonusEntries: true,
+      confirmedAt: true,
+      disqualifiedAt: true,
+      campaign: { select: CONFIRMATION_CAMPAIGN_FIELDS },
+    },
   });
   if (!entry) return false;
+  const dedupeKey = `${keyPrefix}${Math.floor(now / CONFIRMATION_RESEND_WINDOW_MS)}:${requester}`;
   let message: OutboundEmail;
   try {
-    message = await queueTemplatedEmail(prisma, {
-      to: entry.email,
-      template: "entry_confirmation",
-      dedupeKey: `${keyPrefix}${Math.floor(now / CONFIRMATION_RESEND_WINDOW_MS)}`,
-      tokens: confirmationTokens(entry.campaign, entry, await platformSetting("referralsEnabled"), origin),
-    });
+    message = await queueTemplatedEmail(
+      prisma,
+      entry.confirmedAt
+        ? {
+            to: entry.email,
+            template: "entry_confirmation",
+            dedupeKey,
+            tokens: confirmationTokens(entry.campaign, entry, await platformSetting("referralsEnabled"), origin),
+          }
+        : { to: entry.email, template: "entry_confirm_request", dedupeKey, tokens: confirmRequestTokens(entry.campaign, entry, origin) },
+    );
   } catch (error) {
     if (isUniqueConstraintError(error)) return false;
     throw error;
   }
-  void deliverEmail(message).catch((error: unknown) => console.error("[email] entry confirmation delivery failed", error));
+  void deliverEmail(message).catch((error: unknown) => console.error("[email] entry email delivery failed", error));
   return true;
 }
 
-async function findEntryId(campaignId: string, emailNormalized: string): Promise<string | null> {
-  const entry = await prisma.entry.findUnique({
+/**
+ * The token in the confirm link: the entry id and an HMAC of it under the session secret, so only
+ * the inbox we sent it to can confirm (entry ids are published with the draw).
+ */
+export function confirmToken(entryId: string): string {
+  return `${entryId}-${keyedHash(`entry-confirm:${entryId}`).slice(0, 32)}`;
+}
+
+/** The entry id a confirm token names, or null when the token is not one we made. */
+export function entryIdFromConfirmToken(token: string): string | null {
+  const match = /^([a-z0-9]{8,40})-([0-9a-f]{32})$/.exec(token);
+  if (!match) return null;
+  const [, entryId = "", mac = ""] = match;
+  const expected = keyedHash(`entry-confirm:${entryId}`).slice(0, 32);
+  return timingSafeEqual(Buffer.from(mac), Buffer.from(expected)) ? entryId : null;
+}
+
+function findEntry(campaignId: string, emailNormalized: string) {
+  return prisma.entry.findUnique({
     where: { campaignId_emailNormalized: { campaignId, emailNormalized } },
-    select: { id: true },
+    select: { id: true, confirmedAt: true },
   });
-  return entry?.id ?? null;
 }
 
 export function referralLink(origin: string, campaignId: string, entryId: string): string {
@@ -252,9 +449,35 @@ export async function rememberedEntryId(request: Request, campaignId: string): P
   return typeof value === "string" && value.length <= 64 ? value : null;
 }
 
+/**
+ * The browser's id for fraud review (one browser, many entries): random, in a long-lived httpOnly
+ * cookie set with the first entry. Unsigned on purpose: it is a signal, never a permission, and a
+ * visitor who clears it only looks like a new browser.
+ */
+const BROWSER_ID_COOKIE = "gw_bid";
+const BROWSER_ID = /^[a-z0-9]{8,40}$/;
+
+function browserIdCookie() {
+  return createCookie(BROWSER_ID_COOKIE, {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secure: getConfig().isProduction,
+    maxAge: 60 * 60 * 24 * 365 * 2,
+  });
+}
+
+/** The browser's id, and the Set-Cookie that gives it one when it had none. */
+export async function browserId(request: Request): Promise<{ id: string; setCookie: string | null }> {
+  const value: unknown = await browserIdCookie().parse(request.headers.get("Cookie"));
+  if (typeof value === "string" && BROWSER_ID.test(value)) return { id: value, setCookie: null };
+  const id = newId();
+  return { id, setCookie: await browserIdCookie().serialize(id) };
+}
+
 /** The visitor's own entry: the one this browser made, or the signed-in user's by email. */
 export async function visitorEntry(request: Request, campaignId: string, userEmail: string | null) {
-  const select = { id: true, email: true, bonusEntries: true, createdAt: true } as const;
+  const select = { id: true, email: true, bonusEntries: true, createdAt: true, confirmedAt: true } as const;
   const remembered = await rememberedEntryId(request, campaignId);
   if (remembered) {
     const entry = await prisma.entry.findFirst({ where: { id: remembered, campaignId }, select });
@@ -267,4 +490,43 @@ export async function visitorEntry(request: Request, campaignId: string, userEma
     });
   }
   return null;
+}
+
+/** What the confirm page shows for a link: the entry (masked), whether it counts, and whether it still can. */
+export interface ConfirmPageState {
+  campaign: { id: string; title: string; brandName: string };
+  entry: { id: string; email: string; enteredAt: Date; bonusEntries: number; confirmed: boolean };
+  /** Why a pending entry can no longer be confirmed, or null while it can. */
+  closed: "ended" | "full" | "unavailable" | null;
+}
+
+/** The entry a confirm token names, read for the confirm page; null for a token we did not make or another campaign's. */
+export async function confirmPageState(campaignId: string, token: string): Promise<ConfirmPageState | null> {
+  const entryId = entryIdFromConfirmToken(token);
+  if (!entryId) return null;
+  const entry = await prisma.entry.findFirst({
+    where: { id: entryId, campaignId },
+    select: {
+      id: true,
+      email: true,
+      createdAt: true,
+      bonusEntries: true,
+      confirmedAt: true,
+      disqualifiedAt: true,
+      campaign: { select: { id: true, title: true, brandName: true, ...GATE_FIELDS } },
+    },
+  });
+  if (!entry) return null;
+  const reason = closedReason(entry.campaign, new Date());
+  return {
+    campaign: { id: entry.campaign.id, title: entry.campaign.title, brandName: entry.campaign.brandName },
+    entry: {
+      id: entry.id,
+      email: entry.email,
+      enteredAt: entry.createdAt,
+      bonusEntries: entry.bonusEntries,
+      confirmed: entry.confirmedAt !== null,
+    },
+    closed: entry.disqualifiedAt || reason === "not-found" || reason === "upcoming" ? "unavailable" : reason,
+  };
 }

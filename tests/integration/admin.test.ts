@@ -11,6 +11,7 @@ import { applyCoupon, couponProblem } from "~/domain/pricing";
 import { prisma } from "~/server/db.server";
 import { loadPlatformSettings } from "~/server/settings.server";
 import { type InProcessAppServer, startAppServer } from "../helpers/app-server";
+import { confirmEntryByEmail, confirmEntryOf } from "../helpers/entries";
 import { createCampaign } from "../helpers/campaigns";
 import { CookieJar, run } from "../helpers/http";
 import { draftThroughStep, form, postForm } from "../helpers/wizard";
@@ -518,6 +519,7 @@ describe("platform settings", () => {
     const campaign = await createCampaign();
     expect((await entrant(campaign.id, "referrer@example.com")).status).toBe(303);
     const referrer = await prisma.entry.findFirstOrThrow({ where: { campaignId: campaign.id } });
+    await confirmEntryByEmail(app.url, referrer.id);
 
     const off = await submit(admin, "/admin/dashboard/settings", { homepageCopy: "Giveaways that ship.", promoBanner: "Spring sale" });
     expect(off.html).toContain("Settings Saved");
@@ -529,6 +531,7 @@ describe("platform settings", () => {
     });
 
     expect((await entrant(campaign.id, "friend-one@example.com", referrer.id)).status).toBe(303);
+    await confirmEntryOf(app.url, campaign.id, "friend-one@example.com");
     expect((await prisma.entry.findUniqueOrThrow({ where: { id: referrer.id } })).bonusEntries).toBe(0);
     expect(await prisma.entry.findFirstOrThrow({ where: { campaignId: campaign.id, email: "friend-one@example.com" } })).toMatchObject({
       referrerId: null,
@@ -543,6 +546,7 @@ describe("platform settings", () => {
     });
     expect(await loadPlatformSettings()).toMatchObject({ referralsEnabled: true, autoPickWinnerEnabled: true, promoBanner: "" });
     expect((await entrant(campaign.id, "friend-two@example.com", referrer.id)).status).toBe(303);
+    await confirmEntryOf(app.url, campaign.id, "friend-two@example.com");
     expect((await prisma.entry.findUniqueOrThrow({ where: { id: referrer.id } })).bonusEntries).toBe(3);
   });
 
@@ -1097,7 +1101,8 @@ describe("overview", () => {
       prisma.user.count(),
       prisma.campaign.count({ where: { status: "completed" } }),
       prisma.order.count({ where: { status: "shipped" } }),
-      prisma.entry.count(),
+      // Counted entries only: confirmed, not disqualified (decision 038).
+      prisma.entry.count({ where: { confirmedAt: { not: null }, disqualifiedAt: null } }),
     ]);
     const { html: text } = await page(admin, "/admin/dashboard");
     expect(text).toMatch(new RegExp(`Users</dt><dd[^>]*>${users.toLocaleString("en-US")}<`));

@@ -81,6 +81,8 @@ async function campaignWithEntries(creatorId: string) {
     emailNormalized: email.toLowerCase(),
     agreedToTerms: true,
     createdAt,
+    // Confirmed (decision 038): only confirmed entries are counted.
+    confirmedAt: createdAt,
     ...extra,
   });
   const a = `${campaign.id}-a`;
@@ -223,6 +225,7 @@ describe("entries CSV export", () => {
         emailNormalized: `fan${i}@example.com`,
         agreedToTerms: true,
         createdAt: i < 700 ? sameInstant : new Date(sameInstant.getTime() + i),
+        confirmedAt: sameInstant,
       })),
     });
     const body = await (await get(owner.jar, `/dashboard/campaigns/${campaign.id}/entries.csv`)).text();

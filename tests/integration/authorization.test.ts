@@ -45,6 +45,8 @@ async function entries(campaignId: string, count: number) {
       email: `fan${i}@${campaignId}.test`,
       emailNormalized: `fan${i}@${campaignId}.test`,
       agreedToTerms: true,
+      // Counted (decision 038), like the entryCount below says.
+      confirmedAt: new Date(),
     })),
   });
   await prisma.campaign.update({ where: { id: campaignId }, data: { entryCount: { increment: count } } });
@@ -153,6 +155,7 @@ const PAGES: [string, () => string, Record<Role, Outcome>, { text: () => string;
   ["a drawn campaign's entry list", () => `/campaign/${drawn}/draw.csv`, everyone(200)],
   ["an entry list before the draw", () => `/campaign/${live}/draw.csv`, everyone(404)],
   ["a claim link we never signed", () => "/claim/not-a-real-claim-token", everyone(404)],
+  ["an entry confirm link we never signed", () => `/campaign/${live}/confirm/not-a-real-confirm-token`, everyone(404)],
   ["an avatar", () => `/avatars/${"ab".repeat(16)}.svg`, everyone(200)],
   ["an upload that does not exist", () => "/uploads/nothing-here.png", everyone(404)],
   ["a mockup that does not exist", () => "/mockups/nothing-here.png", everyone(404)],

@@ -6,7 +6,7 @@ import { productSizes } from "../../app/domain/campaign-schemas";
 import { formatPrice, lowestPaidPlan, planFeatureList } from "../../app/domain/plans";
 import { type PrismaClient, isUniqueConstraintError } from "../../app/server/db.server";
 import { migrate, migrationsDirectory, readMigrationsList, withSchemaEngine } from "../../app/server/migrate.server";
-import { EMAIL_TEMPLATE_DEFAULTS } from "../../app/domain/email-template-defaults";
+import { EARLIER_EMAIL_TEMPLATE_DEFAULTS, EMAIL_TEMPLATE_DEFAULTS } from "../../app/domain/email-template-defaults";
 import { seed } from "../../app/server/seed.server";
 import { pendingSchemaSql } from "../../scripts/db/new-migration";
 import { postgresSchemaIsInSync } from "../../scripts/db/sync-postgres-schema";
@@ -292,7 +292,11 @@ describe(`database (${provider})`, () => {
     it("brings an email template still holding an earlier default up to date, and leaves an edited one alone", async () => {
       const current = (id: string) => EMAIL_TEMPLATE_DEFAULTS.find((template) => template.id === id)!;
       // What earlier versions seeded: the referral line promised 3 bonus entries whatever the setting.
-      const oldEntered = current("entry_confirmation").htmlBody.replace(
+      // (From the text before double opt-in, which added the receipt: decision 038.)
+      const beforeOptIn = EARLIER_EMAIL_TEMPLATE_DEFAULTS.find(
+        (template) => template.id === "entry_confirmation" && template.htmlBody.includes("{{referral_offer}}"),
+      )!.htmlBody;
+      const oldEntered = beforeOptIn.replace(
         "<p>{{referral_offer}}</p>",
         "<p>Want better odds? Share your personal link: every friend who enters through it earns you 3 bonus entries.</p>",
       );

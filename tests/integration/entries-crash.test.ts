@@ -47,6 +47,8 @@ it("keeps every entry it acknowledged when the server is killed (SIGKILL) during
   const stored = await prisma.entry.findMany({ where: { campaignId: campaign.id }, select: { email: true } });
   const storedEmails = new Set(stored.map((entry) => entry.email));
   expect(acknowledged.filter((email) => !storedEmails.has(email))).toEqual([]);
+  // Acknowledged entries are pending (decision 038): the counter holds confirmed entries only.
   const counted = await prisma.campaign.findUniqueOrThrow({ where: { id: campaign.id }, select: { entryCount: true } });
-  expect(counted.entryCount).toBe(stored.length);
+  const confirmed = await prisma.entry.count({ where: { campaignId: campaign.id, confirmedAt: { not: null } } });
+  expect(counted.entryCount).toBe(confirmed);
 });

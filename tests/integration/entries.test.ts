@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/server/db.server";
 import { type InProcessAppServer, startAppServer } from "../helpers/app-server";
 import { createCampaign } from "../helpers/campaigns";
+import { confirmEntryByEmail, confirmEntryOf } from "../helpers/entries";
 import { CookieJar, postForm } from "../helpers/http";
 import { signedInJar } from "../helpers/wizard";
 
@@ -42,10 +43,18 @@ const visible = (html: string) => html.replace(/<!-- -->/g, "");
 
 const pageViews = async (campaignId: string) => (await prisma.campaign.findUniqueOrThrow({ where: { id: campaignId } })).pageViews;
 
+const cookiesOf = (response: Response) =>
+  response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+
+const entryCount = async (campaignId: string) => (await prisma.campaign.findUniqueOrThrow({ where: { id: campaignId } })).entryCount;
+
 const entries = (campaignId: string) => prisma.entry.findMany({ where: { campaignId }, orderBy: { createdAt: "asc" } });
 
 describe("entering a campaign", () => {
-  it("stores the entry, counts it, queues the confirmation email and shows the confirmation view", async () => {
+  it("stores a pending entry that counts once confirmed from the emailed link, then shows the confirmation view", async () => {
     const campaign = await createCampaign({
       giveCouponToEntrants: true,
       entrantCouponCode: "THANKS15",
@@ -62,14 +71,30 @@ describe("entering a campaign", () => {
       phoneNumber: "+1 555 0100",
       marketingConsent: false,
     });
-    expect((await prisma.campaign.findUniqueOrThrow({ where: { id: campaign.id } })).entryCount).toBe(1);
+    // Pending: not counted, no referral link or coupon yet, only the way to confirm.
+    expect(entry?.confirmedAt).toBeNull();
+    expect(await entryCount(campaign.id)).toBe(0);
+    const pending = visible((await page(campaign.id, enteredCookie(response))).html);
+    expect(pending).toContain("Check your email to confirm your entry");
+    expect(pending).toContain("0 entries so far");
+    expect(pending).not.toContain(`?ref=${entry?.id}`);
+    expect(pending).not.toContain("THANKS15");
+    expect(await prisma.outboundEmail.count({ where: { to: "Fan.One@Example.com", template: "entry_confirmation" } })).toBe(0);
+
+    const confirmed = await confirmEntryByEmail(app.url, entry!.id);
+    expect(confirmed.status).toBe(303);
+    expect(confirmed.headers.get("Location")).toBe(`/campaign/${campaign.id}`);
+    expect(await entryCount(campaign.id)).toBe(1);
 
     const email = await prisma.outboundEmail.findFirstOrThrow({ where: { to: "Fan.One@Example.com", template: "entry_confirmation" } });
     expect(email.text).toContain(`/campaign/${campaign.id}?ref=${entry?.id}`);
     expect(email.text).toContain("THANKS15");
+    expect(email.text).toContain(entry!.id);
 
-    const { html } = await page(campaign.id, enteredCookie(response));
+    // The browser that pressed the button is shown its entry, with the receipt.
+    const { html } = await page(campaign.id, cookiesOf(confirmed));
     expect(html).toContain("You&#x27;re In!");
+    expect(visible(html)).toContain(`${entry!.createdAt.toISOString().replace("T", " ").replace("Z", "")} UTC`);
     expect(html).toContain(`?ref=${entry?.id}`);
     expect(html).toContain("THANKS15");
     expect(html).toContain("1 entry so far");
@@ -105,11 +130,7 @@ describe("entering a campaign", () => {
   it("treats a repeat (Gmail dots, +tags and case included) as Already Entered!, not as an error", async () => {
     const campaign = await createCampaign();
     const first = await enter(campaign.id, valid("jane.doe@gmail.com"));
-    const cookiesOf = (response: Response) =>
-      response.headers
-        .getSetCookie()
-        .map((c) => c.split(";")[0])
-        .join("; ");
+    await confirmEntryOf(app.url, campaign.id, "jane.doe@gmail.com");
     // From another browser: told so, but not shown the entry (anyone can type an address).
     const elsewhere = await enter(campaign.id, valid("JaneDoe+promo@googlemail.com"));
     expect(elsewhere.status).toBe(303);
@@ -202,12 +223,16 @@ describe("referrals", () => {
   it("credits the referrer +3 when a new, distinct entrant comes through the link, once", async () => {
     const campaign = await createCampaign();
     await enter(campaign.id, valid("referrer@example.com"));
+    await confirmEntryOf(app.url, campaign.id, "referrer@example.com");
     const [referrer] = await entries(campaign.id);
     const ref = referrer?.id ?? "";
 
     const arriving = await page(campaign.id, "", `?ref=${ref}`);
     expect(arriving.html).toContain(`name="ref" value="${ref}"`);
     await enter(campaign.id, valid("friend@example.com", { ref }));
+    // Nothing until the friend confirms.
+    expect((await prisma.entry.findUniqueOrThrow({ where: { id: ref } })).bonusEntries).toBe(0);
+    await confirmEntryOf(app.url, campaign.id, "friend@example.com");
     await enter(campaign.id, valid("friend@example.com", { ref })); // a repeat earns nothing
     await enter(campaign.id, valid("referrer@example.com", { ref })); // nor does referring yourself
     await enter(campaign.id, valid("stranger@example.com", { ref: "doesnotexist000000000000" })); // nor an unknown id
@@ -272,11 +297,8 @@ describe("when an admin switches referral bonuses off", () => {
 
       const response = await enter(campaign.id, valid("no-bonus@example.com"));
       expect(response.status).toBe(303);
-      const cookies = response.headers
-        .getSetCookie()
-        .map((c) => c.split(";")[0])
-        .join("; ");
-      const confirmed = visible((await page(campaign.id, cookies)).html);
+      const confirmedResponse = await confirmEntryOf(app.url, campaign.id, "no-bonus@example.com");
+      const confirmed = visible((await page(campaign.id, cookiesOf(confirmedResponse))).html);
       expect(confirmed).toContain("You&#x27;re In!");
       expect(confirmed).toContain("Your entry is confirmed.");
       expect(confirmed).toContain("Share via WhatsApp");
@@ -299,6 +321,7 @@ describe("when an admin switches referral bonuses off", () => {
     const rules = visible(await (await fetch(`${app.url}/campaign/${campaign.id}/rules`, { headers: { "User-Agent": BROWSER } })).text());
     expect(rules).toContain("adds 3 bonus entries to yours");
     expect((await enter(campaign.id, valid("with-bonus@example.com"))).status).toBe(303);
+    await confirmEntryOf(app.url, campaign.id, "with-bonus@example.com");
     const email = await prisma.outboundEmail.findFirstOrThrow({ where: { to: "with-bonus@example.com", template: "entry_confirmation" } });
     expect(email.html).toContain("every friend who enters through it earns you 3 bonus entries");
   });
@@ -416,6 +439,9 @@ describe("when a campaign does not take entries", () => {
   it("says a full campaign is full instead of showing the form", async () => {
     const campaign = await createCampaign({ entryLimit: 1 });
     await enter(campaign.id, valid("first@example.com"));
+    // A pending entry holds no place.
+    expect((await page(campaign.id)).html).toContain('data-entry-form="true"');
+    await confirmEntryOf(app.url, campaign.id, "first@example.com");
     const { html } = await page(campaign.id);
     expect(html).toContain("This giveaway is full");
     expect(html).not.toContain('data-entry-form="true"');
@@ -470,7 +496,7 @@ describe("abuse and counting", () => {
         .join("; ");
       const shown = await page(campaign.id, cookies);
       expect(shown.html).toContain("Already Entered!");
-      expect(shown.html).toContain("You&#x27;re In!");
+      expect(shown.html).toContain("Check your email to confirm your entry");
       expect(await entries(campaign.id)).toHaveLength(2);
     } finally {
       process.env.ENTRY_LIMIT_PER_IP = "100000";
@@ -510,7 +536,7 @@ describe("abuse and counting", () => {
     // An entry redirects back to the page: the same visit, not another view.
     const entered = browser.absorb(await enter(campaign.id, valid("viewer@example.com"), { Cookie: browser.header() }));
     expect(entered.status).toBe(303);
-    expect(visible(await open())).toContain("You&#x27;re In!");
+    expect(visible(await open())).toContain("Check your email to confirm your entry");
     // A later visit is a view again (the mark is used up).
     await open();
 
@@ -529,16 +555,28 @@ describe("bursts through real HTTP", () => {
     const responses = await Promise.all(Array.from({ length: 100 }, () => enter(campaign.id, valid("same@example.com"))));
     expect(responses.map((response) => response.status)).toEqual(Array(100).fill(303));
     expect(await entries(campaign.id)).toHaveLength(1);
-    expect((await prisma.campaign.findUniqueOrThrow({ where: { id: campaign.id } })).entryCount).toBe(1);
+    expect(await entryCount(campaign.id)).toBe(0);
+    await confirmEntryOf(app.url, campaign.id, "same@example.com");
+    expect(await entryCount(campaign.id)).toBe(1);
   });
 
-  it("120 concurrent distinct entries into a 50-entry campaign make exactly 50", async () => {
+  it("120 concurrent confirmations into a 50-entry campaign count exactly 50, and the rest are told it is full", async () => {
     const campaign = await createCampaign({ entryLimit: 50, planId: "starter_tee" });
     const responses = await Promise.all(Array.from({ length: 120 }, (_, i) => enter(campaign.id, valid(`burst${i}@example.com`))));
-    const statuses = responses.map((response) => response.status);
+    // Pending entries hold no place, so all 120 are taken...
+    expect(responses.map((response) => response.status)).toEqual(Array(120).fill(303));
+    const pending = await entries(campaign.id);
+    expect(pending).toHaveLength(120);
+    // ...and the cap is checked by the confirmations, all at once.
+    const confirmations = await Promise.all(pending.map((entry) => confirmEntryByEmail(app.url, entry.id)));
+    const statuses = confirmations.map((response) => response.status);
     expect(statuses.filter((status) => status === 303)).toHaveLength(50);
     expect(statuses.filter((status) => status === 409)).toHaveLength(70);
-    expect(await entries(campaign.id)).toHaveLength(50);
-    expect((await prisma.campaign.findUniqueOrThrow({ where: { id: campaign.id } })).entryCount).toBe(50);
+    const refused = confirmations.find((response) => response.status === 409)!;
+    expect(await refused.text()).toContain("reached its entry limit, so your entry could not be confirmed");
+    expect(await prisma.entry.count({ where: { campaignId: campaign.id, confirmedAt: { not: null } } })).toBe(50);
+    expect(await entryCount(campaign.id)).toBe(50);
+    // A full campaign takes no new pending entries either.
+    expect((await enter(campaign.id, valid("late@example.com"))).status).toBe(409);
   });
 });

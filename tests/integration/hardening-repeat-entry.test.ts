@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/server/db.server";
 import { type InProcessAppServer, startAppServer } from "../helpers/app-server";
 import { createCampaign } from "../helpers/campaigns";
+import { confirmEntryByEmail } from "../helpers/entries";
 import { postForm } from "../helpers/http";
 
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36";
@@ -57,6 +58,8 @@ async function victimEntry() {
   const campaign = await createCampaign({ giveCouponToEntrants: true, entrantCouponCode: "THANKS15", entrantCouponDescription: "15% off" });
   const first = await enter(campaign.id, "victim.person@example.com");
   const entry = await prisma.entry.findFirstOrThrow({ where: { campaignId: campaign.id } });
+  // The victim confirmed from their inbox (decision 038): the entry counts and has its link.
+  expect((await confirmEntryByEmail(app.url, entry.id)).status).toBe(303);
   // A friend entered through the victim's link: the victim holds 4 entries.
   await prisma.entry.update({ where: { id: entry.id }, data: { bonusEntries: 3 } });
   return { campaign, entry, victimCookie: cookiesOf(first) };
@@ -131,6 +134,26 @@ describe("a repeat of someone else's address", () => {
       process.env.ENTRY_LIMIT_PER_IP = "100000";
       await app.resetConfig();
     }
+  });
+});
+
+describe("a repeat of someone else's pending entry", () => {
+  it("sends the confirm link again to the address that entered, shows nothing, and confirms nothing", async () => {
+    const campaign = await createCampaign();
+    await enter(campaign.id, "pending.person@example.com");
+    const entry = await prisma.entry.findFirstOrThrow({ where: { campaignId: campaign.id } });
+    const stranger = await enter(campaign.id, "Pending.Person@Example.com");
+    expect(enteredCookie(stranger)).toBeUndefined();
+    const html = await landing(campaign.id, stranger);
+    expect(html).toContain(NEUTRAL);
+    expect(html).not.toContain("Check your email to confirm your entry");
+    expect(html).not.toContain("pen***@example.com");
+    const [resent, ...more] = await resends(entry.id);
+    expect(more).toHaveLength(0);
+    expect(resent?.to).toBe("pending.person@example.com");
+    expect(resent?.template).toBe("entry_confirm_request");
+    expect(resent?.text).toContain(`/campaign/${campaign.id}/confirm/${entry.id}-`);
+    expect((await prisma.entry.findUniqueOrThrow({ where: { id: entry.id } })).confirmedAt).toBeNull();
   });
 });
 

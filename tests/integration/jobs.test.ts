@@ -29,7 +29,9 @@ async function addEntries(campaignId: string, count: number) {
   const entries = [];
   for (let index = 0; index < count; index += 1) {
     const email = `entrant${index}-${tag}@example.com`;
-    entries.push(await prisma.entry.create({ data: { campaignId, email, emailNormalized: email, agreedToTerms: true } }));
+    entries.push(
+      await prisma.entry.create({ data: { campaignId, email, emailNormalized: email, agreedToTerms: true, confirmedAt: new Date() } }),
+    );
   }
   await prisma.campaign.update({ where: { id: campaignId }, data: { entryCount: count } });
   return entries;

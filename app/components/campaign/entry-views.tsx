@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { ENTRY_MESSAGES, REFERRAL_BONUS_ENTRIES, entryWeight } from "~/domain/entries";
+import { CONFIRM_MESSAGES, ENTRY_MESSAGES, REFERRAL_BONUS_ENTRIES, entryWeight } from "~/domain/entries";
 import type { CampaignPageData } from "~/domain/campaign-page";
 import { campaignRulesPath } from "~/paths";
 import { HoneypotField } from "../ui/honeypot";
@@ -181,6 +181,7 @@ export function EntryConfirmation({
           .
         </p>
       </div>
+      <EntryReceipt entry={entry} />
       {entry.coupon ? (
         <div className="rounded-xl border-2 border-dashed border-brand-600 p-4 text-center">
           <p className="text-sm font-medium text-slate-700 dark:text-slate-300">Your thank-you coupon</p>
@@ -224,6 +225,63 @@ export function EntryConfirmation({
           ))}
         </ul>
       </div>
+    </section>
+  );
+}
+
+/** The entrant's receipt (decision 038): what finds their line in the published entry list. */
+export function EntryReceipt({ entry }: { entry: Pick<NonNullable<CampaignPageData["entry"]>, "id" | "enteredAt" | "bonusEntries"> }) {
+  const weight = entryWeight(entry);
+  return (
+    <dl
+      className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 rounded-xl bg-slate-100 p-4 text-sm dark:bg-slate-800"
+      data-testid="entry-receipt"
+    >
+      <dt className="font-medium text-slate-700 dark:text-slate-300">Entry id</dt>
+      <dd className="font-mono break-all" data-testid="receipt-id">
+        {entry.id}
+      </dd>
+      <dt className="font-medium text-slate-700 dark:text-slate-300">Entered</dt>
+      <dd data-testid="receipt-time">{entry.enteredAt}</dd>
+      <dt className="font-medium text-slate-700 dark:text-slate-300">Weight</dt>
+      <dd data-testid="receipt-weight">
+        {weight} (1{entry.bonusEntries > 0 ? ` + ${entry.bonusEntries} bonus` : ""})
+      </dd>
+    </dl>
+  );
+}
+
+/**
+ * Entered, not yet confirmed: where the confirm link went, and a plain form (no JavaScript) that
+ * sends it again. The entry's link and coupon come with the confirmation.
+ */
+export function EntryPending({ entry, full }: { entry: NonNullable<CampaignPageData["entry"]>; full: boolean }) {
+  return (
+    <section aria-labelledby="pending-heading" className="space-y-4 text-center">
+      <svg viewBox="0 0 24 24" aria-hidden="true" className="mx-auto size-12 text-brand-700 dark:text-brand-300">
+        <rect x="2.5" y="5" width="19" height="14" rx="2" fill="currentColor" opacity="0.15" />
+        <path d="M3 6.5l9 6.5 9-6.5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+      </svg>
+      <h2 id="pending-heading" className="text-2xl font-bold">
+        {CONFIRM_MESSAGES.checkEmail}
+      </h2>
+      <p className="text-slate-700 dark:text-slate-300">
+        We sent a confirmation link to <strong>{entry.email}</strong>. {CONFIRM_MESSAGES.pendingExplained}
+      </p>
+      {full ? (
+        <p role="status" className="rounded-xl bg-amber-50 p-3 text-sm font-medium text-amber-950 dark:bg-amber-950 dark:text-amber-50">
+          {CONFIRM_MESSAGES.pendingFull}
+        </p>
+      ) : null}
+      <Form method="post">
+        <input type="hidden" name="intent" value="resend" />
+        <button type="submit" className="btn-secondary w-full">
+          Resend confirmation email
+        </button>
+      </Form>
+      <p className="text-xs text-slate-600 dark:text-slate-400">
+        No email? Check your spam folder. We send it again at most once every 10 minutes.
+      </p>
     </section>
   );
 }

@@ -22,8 +22,9 @@ export async function adminOverview(now: Date = new Date()) {
     prisma.user.count({ where: { createdAt: { gte: weekAgo } } }),
     prisma.campaign.groupBy({ by: ["status"], _count: { _all: true } }),
     prisma.campaign.count({ where: { status: CampaignStatus.active, endDate: { gt: now } } }),
-    prisma.entry.count(),
-    prisma.entry.count({ where: { createdAt: { gte: weekAgo } } }),
+    // Counted entries only (decision 038): confirmed and not disqualified.
+    prisma.entry.count({ where: { confirmedAt: { not: null }, disqualifiedAt: null } }),
+    prisma.entry.count({ where: { confirmedAt: { not: null }, disqualifiedAt: null, createdAt: { gte: weekAgo } } }),
     prisma.order.groupBy({ by: ["status"], _count: { _all: true } }),
   ]);
   const campaignsByStatus = ordered(CAMPAIGN_STATUSES, campaigns);

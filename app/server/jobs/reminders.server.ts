@@ -100,7 +100,8 @@ async function queueCampaignReminders(
   try {
     for (;;) {
       const entries = await prisma.entry.findMany({
-        where: { campaignId: campaign.id },
+        // "You are entered" is true only of counted entries (decision 038).
+        where: { campaignId: campaign.id, confirmedAt: { not: null }, disqualifiedAt: null },
         orderBy: { id: "asc" },
         take: BATCH_SIZE,
         ...(cursor ? { cursor: { id: cursor }, skip: 1 } : {}),

@@ -1,0 +1,133 @@
+import { Form, Link, data, redirect } from "react-router";
+import { EntryReceipt } from "~/components/campaign/entry-views";
+import { CONFIRM_MESSAGES, receiptTime } from "~/domain/entries";
+import { maskEmail } from "~/domain/profile";
+import { campaignPath } from "~/paths";
+import { confirmEntry, confirmPageState, entryIdFromConfirmToken, rememberEntry } from "~/server/entries.server";
+import { readForm } from "~/server/forms.server";
+import { markRedirectAfterPost } from "~/server/page-views.server";
+import { publicUrl } from "~/server/public-url.server";
+import { toastCookie } from "~/server/toast.server";
+import type { Route } from "./+types/campaign.$campaignId.confirm.$token";
+
+/**
+ * The page behind the emailed confirm link (decision 038). Opening it never confirms anything:
+ * mail scanners open links to check them. Only its button, a plain form POST, confirms the entry.
+ */
+export const handle = { hydrate: false };
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Confirm your entry · Giveawear" },
+  { name: "robots", content: "noindex" },
+  // The link is a credential: never hand it to another site in a Referer header.
+  { name: "referrer", content: "same-origin" },
+];
+
+/** The personal link: never kept by a shared cache. */
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+type View =
+  | { kind: "invalid" }
+  | {
+      kind: "pending" | "confirmed" | "closed";
+      campaign: { id: string; title: string; brandName: string };
+      entry: { id: string; email: string; enteredAt: string; bonusEntries: number };
+      message?: string;
+    };
+
+async function pageView(campaignId: string, token: string, message?: string): Promise<View> {
+  const state = await confirmPageState(campaignId, token);
+  if (!state) return { kind: "invalid" };
+  const entry = {
+    id: state.entry.id,
+    email: maskEmail(state.entry.email),
+    enteredAt: receiptTime(state.entry.enteredAt),
+    bonusEntries: state.entry.bonusEntries,
+  };
+  if (state.entry.confirmed) return { kind: "confirmed", campaign: state.campaign, entry, message };
+  if (state.closed) return { kind: "closed", campaign: state.campaign, entry, message: message ?? CONFIRM_MESSAGES[state.closed] };
+  return { kind: "pending", campaign: state.campaign, entry, message };
+}
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const view = await pageView(params.campaignId, params.token);
+  return data(view, { status: view.kind === "invalid" ? 404 : 200 });
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  await readForm(request);
+  const { campaignId, token } = params;
+  const entryId = entryIdFromConfirmToken(token);
+  const state = entryId ? await confirmPageState(campaignId, token) : null;
+  if (!entryId || !state) return data<View>({ kind: "invalid" }, { status: 404 });
+  const outcome = await confirmEntry(entryId, new URL(publicUrl("/")).origin);
+  switch (outcome.kind) {
+    case "confirmed": {
+      // This browser holds the inbox's link: from now on the campaign page shows it the entry.
+      const headers = new Headers();
+      headers.append("Set-Cookie", await rememberEntry(campaignId, entryId));
+      headers.append("Set-Cookie", await markRedirectAfterPost(campaignId));
+      headers.append("Set-Cookie", await toastCookie({ type: "success", title: "You're In!", description: CONFIRM_MESSAGES.confirmed }));
+      return redirect(campaignPath(campaignId), { status: 303, headers });
+    }
+    case "already":
+      return data(await pageView(campaignId, token, CONFIRM_MESSAGES.alreadyConfirmed), {
+        headers: { "Set-Cookie": await rememberEntry(campaignId, entryId) },
+      });
+    case "invalid":
+      return data<View>({ kind: "invalid" }, { status: 404 });
+    case "full":
+    case "ended":
+    case "unavailable":
+      return data(await pageView(campaignId, token, CONFIRM_MESSAGES[outcome.kind]), { status: 409 });
+  }
+}
+
+export default function ConfirmEntryPage({ loaderData, actionData }: Route.ComponentProps) {
+  const view = actionData ?? loaderData;
+  return (
+    <div className="mx-auto max-w-lg px-4 py-10 sm:px-6">
+      <div className="card space-y-5 p-6 text-center">
+        {view.kind === "invalid" ? (
+          <>
+            <h1 className="text-2xl font-bold">Confirmation link not valid</h1>
+            <p role="alert" className="text-slate-700 dark:text-slate-300">
+              {CONFIRM_MESSAGES.invalidLink}
+            </p>
+          </>
+        ) : (
+          <>
+            <h1 className="text-2xl font-bold">
+              {view.kind === "confirmed"
+                ? "Your entry is confirmed"
+                : view.kind === "closed"
+                  ? "Entry not confirmed"
+                  : "Confirm your entry"}
+            </h1>
+            <p className="text-slate-700 dark:text-slate-300">
+              {view.entry.email} in <strong>{view.campaign.title}</strong> by {view.campaign.brandName}
+            </p>
+            {view.message ? (
+              <p role={view.kind === "closed" ? "alert" : "status"} className="rounded-xl bg-slate-100 p-3 font-medium dark:bg-slate-800">
+                {view.message}
+              </p>
+            ) : null}
+            {view.kind === "pending" ? (
+              <Form method="post">
+                <button type="submit" className="btn-primary w-full py-3 text-base">
+                  {CONFIRM_MESSAGES.confirmButton}
+                </button>
+              </Form>
+            ) : null}
+            {view.kind === "confirmed" ? <EntryReceipt entry={view.entry} /> : null}
+            <p>
+              <Link to={campaignPath(view.campaign.id)} className="font-medium text-brand-700 underline dark:text-brand-300">
+                Go to the giveaway
+              </Link>
+            </p>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
