@@ -143,8 +143,7 @@ export function FraudReview({
               <h3 className="text-sm font-semibold">
                 Flagged entries{" "}
                 <span className="font-normal text-slate-600 dark:text-slate-400">
-                  ({review.listed.toLocaleString("en-US")} listed
-                  {review.pages > 1 ? `, page ${review.page} of ${review.pages}` : ""})
+                  {`(${review.listed.toLocaleString("en-US")} listed${review.pages > 1 ? `, page ${review.page} of ${review.pages}` : ""})`}
                 </span>
               </h3>
               <FieldErrors id={fields.entryId.errorId} errors={fields.entryId.errors} />
@@ -187,7 +186,7 @@ export function FraudReview({
           {review.disqualified.total > 0 ? (
             <details className="rounded-lg border border-slate-200 dark:border-slate-800" open={review.entries.length === 0}>
               <summary className="cursor-pointer px-3 py-2 text-sm font-semibold">
-                Disqualified entries ({review.disqualified.total.toLocaleString("en-US")})
+                {`Disqualified entries (${review.disqualified.total.toLocaleString("en-US")})`}
               </summary>
               <ul
                 className="divide-y divide-slate-200 border-t border-slate-200 px-3 dark:divide-slate-800 dark:border-slate-800"
