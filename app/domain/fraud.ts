@@ -244,7 +244,8 @@ export function unconfirmedRefereeGroups(tallies: RefereeTally[]): FlagGroup[] {
  * and "+" (john.smith1@, johnsmith2@ and john_smith3@ share "johnsmith"). null for no "@".
  */
 export function lookAlikeKey(email: string): { local: string; domain: string } | null {
-  const at = email.lastIndexOf("@");
+  // The first "@", as the database's grouping (instr / strpos) splits it.
+  const at = email.indexOf("@");
   if (at < 0) return null;
   return {
     local: email
@@ -262,6 +263,16 @@ export interface EmailPoint extends FlagPoint {
   email: string;
 }
 
+/** One set of look-alike addresses: `count` of them at `domain`, some of them listed. */
+export function lookAlikeGroup(domain: string, total: number, points: FlagPoint[]): FlagGroup {
+  return {
+    kind: "look-alike",
+    text: `${count(total, "look-alike address", "look-alike addresses")} at ${domain}`,
+    count: total,
+    entries: firstListed(points),
+  };
+}
+
 /** Addresses at one domain that differ only in digits and separators. */
 export function lookAlikeGroups(points: EmailPoint[]): FlagGroup[] {
   const byKey = new Map<string, { domain: string; points: EmailPoint[] }>();
@@ -275,12 +286,7 @@ export function lookAlikeGroups(points: EmailPoint[]): FlagGroup[] {
   }
   return [...byKey.values()]
     .filter((g) => g.points.length >= FRAUD_RULES.lookAlikes)
-    .map((g) => ({
-      kind: "look-alike",
-      text: `${count(g.points.length, "look-alike address", "look-alike addresses")} at ${g.domain}`,
-      count: g.points.length,
-      entries: firstListed(g.points),
-    }));
+    .map((g) => lookAlikeGroup(g.domain, g.points.length, g.points));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -21,7 +21,8 @@ import {
   FRAUD_RULES,
   isDisqualifyReason,
   LOOK_ALIKE_STRIPPED,
-  lookAlikeGroups,
+  lookAlikeGroup,
+  lookAlikeKey,
   networkGroups,
   referralNetworkGroups,
   REVIEW_MESSAGES,
@@ -35,47 +36,33 @@ import { clientProvider, getPrisma, prisma, Prisma } from "./db.server";
 
 /** Bonus entries a credited referral is worth (the shared design: 3 per counted referral). */
 export const REFERRAL_BONUS = 3;
-/** Values per `IN (...)` list: well under SQLite's and PostgreSQL's bound-parameter limits. */
-const IN_CHUNK = 1000;
-
 const postgres = () => clientProvider(getPrisma()) === "postgresql";
 
-function chunks<T>(items: T[], size = IN_CHUNK): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
+/** A time from a raw query: a Date (both databases, typed columns), or ISO text / ms, to be safe. */
+function toMs(value: Date | string | number | bigint): number {
+  if (value instanceof Date) return value.getTime();
+  if (typeof value === "string") return Date.parse(value);
+  return Number(value);
 }
 
-/** Creation times of these entries of the campaign, by id. */
-async function creationTimes(campaignId: string, ids: string[]): Promise<Map<string, number>> {
-  const times = new Map<string, number>();
-  for (const part of chunks([...new Set(ids)])) {
-    const rows = await prisma.entry.findMany({ where: { campaignId, id: { in: part } }, select: { id: true, createdAt: true } });
-    for (const row of rows) times.set(row.id, row.createdAt.getTime());
-  }
-  return times;
-}
+type RawTime = Date | string | number | bigint;
 
-/** Entries sharing a network or a browser with at least `min` others, grouped by that value. */
+/**
+ * Entries whose network (or browser) is shared by at least `min` entries, grouped by it: one pass
+ * over the campaign's entries (a window count), returning only those rows.
+ */
 async function pointsSharing(campaignId: string, field: "ipNetwork" | "browserId", min: number): Promise<Map<string, FlagPoint[]>> {
   const column = Prisma.raw(`"${field}"`);
-  const candidates = await prisma.$queryRaw<{ value: string }[]>(Prisma.sql`
-    SELECT ${column} AS "value" FROM "Entry"
-    WHERE "campaignId" = ${campaignId} AND ${column} IS NOT NULL
-    GROUP BY ${column} HAVING COUNT(*) >= ${min}`);
+  const rows = await prisma.$queryRaw<{ id: string; at: RawTime; value: string }[]>(Prisma.sql`
+    SELECT t."id" AS "id", t."createdAt" AS "at", t."value" AS "value" FROM (
+      SELECT "id", "createdAt", ${column} AS "value", COUNT(*) OVER (PARTITION BY ${column}) AS "n"
+      FROM "Entry" WHERE "campaignId" = ${campaignId} AND ${column} IS NOT NULL
+    ) t WHERE t."n" >= ${min}`);
   const byValue = new Map<string, FlagPoint[]>();
-  for (const part of chunks(candidates.map((row) => row.value))) {
-    const rows = await prisma.entry.findMany({
-      where: field === "ipNetwork" ? { campaignId, ipNetwork: { in: part } } : { campaignId, browserId: { in: part } },
-      select: { id: true, createdAt: true, ipNetwork: true, browserId: true },
-    });
-    for (const row of rows) {
-      const value = row[field];
-      if (value === null) continue;
-      const list = byValue.get(value) ?? [];
-      list.push({ id: row.id, at: row.createdAt.getTime() });
-      byValue.set(value, list);
-    }
+  for (const row of rows) {
+    const list = byValue.get(row.value) ?? [];
+    list.push({ id: row.id, at: toMs(row.at) });
+    byValue.set(row.value, list);
   }
   return byValue;
 }
@@ -110,8 +97,8 @@ const MAX_BURSTS = 50;
 async function burstFlags(campaign: ReviewCampaign, now: Date): Promise<FlagGroup[]> {
   const minutes = await entriesPerMinute(campaign.id);
   if (minutes.length === 0) return [];
-  const first = Math.min(...minutes.map((m) => m.minute));
-  const last = Math.max(...minutes.map((m) => m.minute)) + 60_000;
+  const first = minutes.reduce((min, m) => Math.min(min, m.minute), Infinity);
+  const last = minutes.reduce((max, m) => Math.max(max, m.minute), -Infinity) + 60_000;
   const from = Math.min(campaign.startDate?.getTime() ?? first, first);
   const until = Math.max(last, Math.min(now.getTime(), campaign.endDate?.getTime() ?? now.getTime()));
   const bursts = findBursts(minutes, until - from)
@@ -135,66 +122,61 @@ async function burstFlags(campaign: ReviewCampaign, now: Date): Promise<FlagGrou
 
 /** Referred entries that came from their referrer's network (a join: only those rows come back). */
 async function referralNetworkFlags(campaignId: string): Promise<FlagGroup[]> {
-  const rows = await prisma.$queryRaw<{ id: string; referrerId: string; network: string }[]>(Prisma.sql`
-    SELECT r."id" AS "id", r."referrerId" AS "referrerId", r."ipNetwork" AS "network"
+  const rows = await prisma.$queryRaw<{ id: string; at: RawTime; referrerId: string; referrerAt: RawTime; network: string }[]>(Prisma.sql`
+    SELECT r."id" AS "id", r."createdAt" AS "at", r."referrerId" AS "referrerId", x."createdAt" AS "referrerAt", r."ipNetwork" AS "network"
     FROM "Entry" r JOIN "Entry" x ON x."id" = r."referrerId"
     WHERE r."campaignId" = ${campaignId} AND x."campaignId" = ${campaignId}
       AND r."ipNetwork" IS NOT NULL AND r."ipNetwork" = x."ipNetwork"`);
-  if (rows.length === 0) return [];
-  const times = await creationTimes(campaignId, [...rows.map((r) => r.id), ...rows.map((r) => r.referrerId)]);
-  return referralNetworkGroups(rows.map((r) => ({ ...r, at: times.get(r.id) ?? 0, referrerAt: times.get(r.referrerId) ?? 0 })));
+  return referralNetworkGroups(rows.map((r) => ({ ...r, at: toMs(r.at), referrerAt: toMs(r.referrerAt) })));
 }
 
 /** Referrers with several referred entries and not one confirmed. */
 async function unconfirmedRefereeFlags(campaignId: string): Promise<FlagGroup[]> {
-  const rows = await prisma.$queryRaw<{ referrerId: string; referred: bigint | number; confirmed: bigint | number }[]>(Prisma.sql`
-    SELECT "referrerId" AS "referrerId", COUNT(*) AS "referred", COUNT("confirmedAt") AS "confirmed"
-    FROM "Entry" WHERE "campaignId" = ${campaignId} AND "referrerId" IS NOT NULL
-    GROUP BY "referrerId"
-    HAVING COUNT(*) >= ${FRAUD_RULES.unconfirmedReferees} AND COUNT("confirmedAt") = 0`);
-  if (rows.length === 0) return [];
-  const times = await creationTimes(
-    campaignId,
-    rows.map((r) => r.referrerId),
-  );
+  const rows = await prisma.$queryRaw<{ referrerId: string; referrerAt: RawTime; referred: bigint | number }[]>(Prisma.sql`
+    SELECT t."referrerId" AS "referrerId", x."createdAt" AS "referrerAt", t."referred" AS "referred" FROM (
+      SELECT "referrerId", COUNT(*) AS "referred" FROM "Entry"
+      WHERE "campaignId" = ${campaignId} AND "referrerId" IS NOT NULL
+      GROUP BY "referrerId"
+      HAVING COUNT(*) >= ${FRAUD_RULES.unconfirmedReferees} AND COUNT("confirmedAt") = 0
+    ) t JOIN "Entry" x ON x."id" = t."referrerId" AND x."campaignId" = ${campaignId}`);
   return unconfirmedRefereeGroups(
-    rows
-      .filter((r) => times.has(r.referrerId))
-      .map((r) => ({
-        referrerId: r.referrerId,
-        referrerAt: times.get(r.referrerId) ?? 0,
-        referred: Number(r.referred),
-        confirmed: Number(r.confirmed),
-      })),
+    rows.map((r) => ({ referrerId: r.referrerId, referrerAt: toMs(r.referrerAt), referred: Number(r.referred), confirmed: 0 })),
   );
 }
 
 /**
- * The database's rough look-alike key: the lower-cased address with the same characters removed as
- * lookAlikeKey removes from the local part (here from the domain too, so it groups a little more
- * coarsely). Addresses with the same exact key always share this one, so grouping by it in SQL
- * finds every candidate, and the pure function then groups them exactly.
+ * lookAlikeKey in SQL: the lower-cased local part (before the first "@") without the characters
+ * LOOK_ALIKE_STRIPPED lists, "@", the lower-cased domain. Literals, not parameters: PostgreSQL
+ * matches a PARTITION BY expression to the same text.
  */
-function roughLookAlikeKey(): Prisma.Sql {
-  let sql = Prisma.sql`lower("emailNormalized")`;
-  // Literals, not parameters: PostgreSQL matches a GROUP BY expression to the select list by its text.
-  for (const ch of LOOK_ALIKE_STRIPPED) sql = Prisma.sql`replace(${sql}, ${Prisma.raw(`'${ch}'`)}, '')`;
-  return sql;
+function lookAlikeKeySql(): Prisma.Sql {
+  const email = Prisma.sql`lower("emailNormalized")`;
+  const at = postgres() ? Prisma.sql`strpos(${email}, '@')` : Prisma.sql`instr(${email}, '@')`;
+  let local = Prisma.sql`substr(${email}, 1, ${at} - 1)`;
+  for (const ch of LOOK_ALIKE_STRIPPED) local = Prisma.sql`replace(${local}, ${Prisma.raw(`'${ch}'`)}, '')`;
+  return Prisma.sql`(${local} || '@' || substr(${email}, ${at} + 1))`;
 }
 
+/** Look-alike sets: one pass with window counts, returning at most the listed entries of each set. */
 async function lookAlikeFlags(campaignId: string): Promise<FlagGroup[]> {
-  const key = roughLookAlikeKey();
-  const rows = await prisma.$queryRaw<{ id: string; email: string }[]>(Prisma.sql`
-    SELECT "id" AS "id", "emailNormalized" AS "email" FROM "Entry"
-    WHERE "campaignId" = ${campaignId} AND ${key} IN (
-      SELECT ${key} FROM "Entry" WHERE "campaignId" = ${campaignId}
-      GROUP BY ${key} HAVING COUNT(*) >= ${FRAUD_RULES.lookAlikes})`);
-  if (rows.length === 0) return [];
-  const times = await creationTimes(
-    campaignId,
-    rows.map((r) => r.id),
-  );
-  return lookAlikeGroups(rows.map((r) => ({ id: r.id, email: r.email, at: times.get(r.id) ?? 0 })));
+  const key = lookAlikeKeySql();
+  const rows = await prisma.$queryRaw<{ id: string; at: RawTime; email: string; n: bigint | number }[]>(Prisma.sql`
+    SELECT t."id" AS "id", t."createdAt" AS "at", t."email" AS "email", t."n" AS "n" FROM (
+      SELECT "id", "createdAt", "emailNormalized" AS "email",
+        COUNT(*) OVER (PARTITION BY ${key}) AS "n",
+        ROW_NUMBER() OVER (PARTITION BY ${key} ORDER BY "createdAt", "id") AS "rn"
+      FROM "Entry" WHERE "campaignId" = ${campaignId}
+    ) t WHERE t."n" >= ${FRAUD_RULES.lookAlikes} AND t."rn" <= ${FRAUD_RULES.listedPerPattern}`);
+  const sets = new Map<string, { domain: string; count: number; points: FlagPoint[] }>();
+  for (const row of rows) {
+    const key = lookAlikeKey(row.email);
+    if (!key) continue;
+    const id = `${key.local}@${key.domain}`;
+    const set = sets.get(id) ?? { domain: key.domain, count: Number(row.n), points: [] };
+    set.points.push({ id: row.id, at: toMs(row.at) });
+    sets.set(id, set);
+  }
+  return [...sets.values()].map((set) => lookAlikeGroup(set.domain, set.count, set.points));
 }
 
 /** Every pattern of the campaign, each a group of entries with a sentence and a count. */
