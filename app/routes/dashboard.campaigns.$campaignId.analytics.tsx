@@ -1,19 +1,25 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { data, Link } from "react-router";
 import { DrawControls } from "~/components/campaign/draw-controls";
+import { FraudReview, REVIEW_SECTION_ID } from "~/components/dashboard/fraud-review";
+import { ActionToast } from "~/components/ui/action-toast";
 import { ChartCard, EntriesOverTimeChart, EntrySourcesChart, TopDomainsChart } from "~/components/dashboard/charts";
 import { StatusBadge, toneFor } from "~/components/dashboard/status-badge";
 import { productLabel } from "~/domain/browse";
 import { analyticsBadge, campaignEndDate, formatUtcDate, isPublicStatus } from "~/domain/campaign-status";
 import { chartWindow, dailySeries, DASHBOARD_MESSAGES, formatCount, formatEntryRate, percentOf, plural } from "~/domain/dashboard";
 import type { DrawControlsData } from "~/domain/draw-controls";
+import { type FraudReviewData, ReviewActionSchema } from "~/domain/fraud";
 import { campaignImage } from "~/domain/mockups";
 import { isShipped, orderStatusLabel } from "~/domain/orders";
 import { analyticsPath, campaignPath, creatorDrawPath, entriesCsvPath, wizardPath } from "~/paths";
 import { entriesPerDay, entryFigures, ownCampaignForAnalytics, topEmailDomains, type AnalyticsCampaign } from "~/server/analytics.server";
 import { drawControlsData } from "~/server/draw/controls.server";
+import { readForm } from "~/server/forms.server";
+import { disqualifyEntries, fraudReview, restoreEntries } from "~/server/fraud.server";
 import { requireUser } from "~/server/session.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { actionToast, redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/dashboard.campaigns.$campaignId.analytics";
 
 export const meta = ({ data }: Route.MetaArgs) => [
@@ -23,17 +29,34 @@ export const meta = ({ data }: Route.MetaArgs) => [
 const backWithError = (description: string) =>
   redirectWithToast("/my-campaigns", { type: "error", title: DASHBOARD_MESSAGES.analyticsErrorTitle, description });
 
-async function loadAnalytics(userId: string, campaignId: string, now: Date) {
+async function loadAnalytics(userId: string, campaignId: string, now: Date, reviewPage: number) {
   const campaign = await ownCampaignForAnalytics(userId, campaignId);
   if (!campaign) return null;
-  const [figures, perDay, domains, draw] = await Promise.all([
+  const [figures, perDay, domains, draw, review] = await Promise.all([
     entryFigures(campaign.id),
     entriesPerDay(campaign.id),
     topEmailDomains(campaign.id),
     drawPanel(campaign, now),
+    reviewPanel(campaign, reviewPage, now),
   ]);
   const window = chartWindow(campaign.startDate, campaign.endDate, now);
-  return { campaign, figures, series: dailySeries(perDay, window.from, window.to), domains, draw };
+  return { campaign, figures, series: dailySeries(perDay, window.from, window.to), domains, draw, review };
+}
+
+/** "Entries to review" (decision 041); if it cannot be read, the rest of the page still shows. */
+async function reviewPanel(campaign: AnalyticsCampaign, page: number, now: Date): Promise<FraudReviewData | null> {
+  try {
+    return await fraudReview(campaign, page, now);
+  } catch (error) {
+    console.error(`[analytics] could not load the fraud review of ${campaign.id}`, error);
+    return null;
+  }
+}
+
+/** The review list's page (?review=N), 1 when absent or not a whole number. */
+function reviewPageParam(value: FormDataEntryValue | null): number {
+  const page = typeof value === "string" ? Number(value) : NaN;
+  return Number.isInteger(page) && page >= 1 ? page : 1;
 }
 
 /** The draw panel's data; if it cannot be read, the page still shows, with a link to the draw page. */
@@ -51,14 +74,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const now = new Date();
   let loaded: Awaited<ReturnType<typeof loadAnalytics>>;
   try {
-    loaded = await loadAnalytics(user.id, params.campaignId, now);
+    loaded = await loadAnalytics(user.id, params.campaignId, now, reviewPageParam(new URL(request.url).searchParams.get("review")));
   } catch (error) {
     console.error(`[analytics] could not load ${params.campaignId}`, error);
     throw await backWithError(DASHBOARD_MESSAGES.campaignLoadFailed);
   }
   if (!loaded) throw await backWithError(DASHBOARD_MESSAGES.noAccess);
 
-  const { campaign, figures, series, domains, draw } = loaded;
+  const { campaign, figures, series, domains, draw, review } = loaded;
   const end = campaignEndDate(campaign);
   const ended = end !== null && end.getTime() <= now.getTime();
   const creditsTotal = campaign.plan?.aiCredits ?? 0;
@@ -102,13 +125,54 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       hasOrder: order !== null,
     },
     draw,
+    review,
   };
 }
 
-export default function CampaignAnalytics({ loaderData }: Route.ComponentProps) {
-  const { campaign, figures, series, domains, design, fulfillment, draw } = loaderData;
+/**
+ * The fraud review's disqualify / restore (decision 041), for the campaign's creator only. A
+ * success redirects back to the review; a refusal answers the page with its message and a 4xx.
+ */
+export async function action({ request, params }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const campaign = await ownCampaignForAnalytics(user.id, params.campaignId);
+  if (!campaign) throw data(DASHBOARD_MESSAGES.noAccess, { status: 404 });
+  const formData = await readForm(request);
+  const submission = parseWithZod(formData, { schema: ReviewActionSchema });
+  if (submission.status !== "success") {
+    const message = Object.values(submission.error ?? {}).flat()[0] ?? "Please check the form.";
+    return data(
+      { review: submission.reply(), toast: actionToast({ type: "error", title: "Nothing changed", description: message }) },
+      { status: 400 },
+    );
+  }
+  const value = submission.value;
+  const result =
+    value.action === "disqualify"
+      ? await disqualifyEntries(campaign.id, value.ids, value.reason, value.note)
+      : await restoreEntries(campaign.id, value.ids);
+  if (result.ok) {
+    const page = reviewPageParam(formData.get("page"));
+    return redirectWithToast(
+      `${analyticsPath(campaign.id)}${page > 1 ? `?review=${page}` : ""}#${REVIEW_SECTION_ID}`,
+      { type: "success", title: result.title, description: result.description },
+      { status: 303 },
+    );
+  }
+  return data(
+    {
+      review: submission.reply(result.field ? { fieldErrors: { [result.field]: [result.message] } } : { formErrors: [result.message] }),
+      toast: actionToast({ type: "error", title: "Nothing changed", description: result.message }),
+    },
+    { status: result.status },
+  );
+}
+
+export default function CampaignAnalytics({ loaderData, actionData }: Route.ComponentProps) {
+  const { campaign, figures, series, domains, design, fulfillment, draw, review } = loaderData;
   return (
     <section className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
+      <ActionToast toast={actionData?.toast} />
       <Link to="/my-campaigns" className="btn-ghost -ml-3">
         <span aria-hidden="true">←</span> Back to Dashboard
       </Link>
@@ -176,6 +240,16 @@ export default function CampaignAnalytics({ loaderData }: Route.ComponentProps) 
 
       <div className="mt-6">
         {draw ? <DrawControls controls={draw} returnTo={analyticsPath(campaign.id)} /> : <DrawFallback campaignId={campaign.id} />}
+      </div>
+
+      <div className="mt-6">
+        {review ? (
+          <FraudReview review={review} pagePath={analyticsPath(campaign.id)} lastResult={actionData?.review} />
+        ) : (
+          <p className="card p-5 text-sm sm:p-6" role="status">
+            The entries to review could not be loaded. Please reload the page.
+          </p>
+        )}
       </div>
     </section>
   );
