@@ -50,8 +50,12 @@ const campaignSelect = {
   winnerPublic: true,
   winnerPublicName: true,
   claimDeadline: true,
+  launchedAt: true,
   drawCommitment: true,
-  draw: { select: { seed: true, createdAt: true } },
+  drawBeaconRound: true,
+  drawBeaconChain: true,
+  listFrozenAt: true,
+  draw: { select: { seed: true, secret: true, procedureVersion: true, createdAt: true } },
   additionalPrizes: { orderBy: { rank: "asc" }, select: { rank: true, title: true, imageUrl: true, winnerEmail: true } },
 } as const;
 
