@@ -172,8 +172,8 @@ function CommitmentSection({ page }: { page: PageData }) {
       </p>
       {v1 ? (
         <p data-testid="draw-v1">
-          This giveaway was drawn with version 1 of the procedure, before entry lists were frozen and a public beacon was mixed in: its
-          seed is the secret itself, and its entry list is regenerated in draw order as <code>id,weight</code> lines.
+          This giveaway was drawn with version 1 of the procedure, before entry lists were frozen and a public beacon was mixed in: its seed
+          is the secret itself, and its entry list is regenerated in draw order as <code>id,weight</code> lines.
         </p>
       ) : beacon ? (
         <Facts>
@@ -453,8 +453,9 @@ function CheckResult({ check, campaignId }: { check: NonNullable<PageData["check
               {match.line}
             </span>
             <span className="mt-2 block" data-testid="check-tickets">
-              Weight {match.weight}: it holds ticket{match.weight === 1 ? ` ${match.firstTicket}` : `s ${match.firstTicket} to ${match.lastTicket}`}{" "}
-              of 0 to {BigInt(result.scan.totalWeight) - 1n}.
+              Weight {match.weight}: it holds ticket
+              {match.weight === 1 ? ` ${match.firstTicket}` : `s ${match.firstTicket} to ${match.lastTicket}`} of 0 to{" "}
+              {BigInt(result.scan.totalWeight) - 1n}.
             </span>
           </>
         );
@@ -463,7 +464,12 @@ function CheckResult({ check, campaignId }: { check: NonNullable<PageData["check
     }
   }
   return (
-    <div className="mt-4 rounded-lg border border-slate-300 p-4 dark:border-slate-700" data-testid="check-result" data-kind={result.kind === "found" ? result.scan.match?.kind : result.kind} role="status">
+    <div
+      className="mt-4 rounded-lg border border-slate-300 p-4 dark:border-slate-700"
+      data-testid="check-result"
+      data-kind={result.kind === "found" ? result.scan.match?.kind : result.kind}
+      role="status"
+    >
       {body}
     </div>
   );
@@ -533,7 +539,10 @@ export default function DrawPage({ loaderData }: Route.ComponentProps) {
               <a href={campaignDrawCsvPath(campaign.id)} className={linkClass} download>
                 draw.csv
               </a>
-              : {record.procedureVersion === 1 ? "the ordered entry list (one id,weight line per entry, in draw order)." : "the frozen entry list, byte for byte as it was hashed."}
+              :{" "}
+              {record.procedureVersion === 1
+                ? "the ordered entry list (one id,weight line per entry, in draw order)."
+                : "the frozen entry list, byte for byte as it was hashed."}
             </li>
           ) : null}
           <li>
@@ -567,4 +576,3 @@ export default function DrawPage({ loaderData }: Route.ComponentProps) {
     </article>
   );
 }
-
