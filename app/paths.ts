@@ -47,11 +47,6 @@ export function campaignDrawJsonPath(campaignId: string): string {
   return href("/campaign/:campaignId/draw.json", { campaignId });
 }
 
-/** The draw page's "Check my entry" answer for one entry id (or link). */
-export function checkEntryPath(campaignId: string, entry: string): string {
-  return `${withQuery(campaignDrawPath(campaignId), { entry })}#check`;
-}
-
 /** A winner's claim page; the token is the signed claim link's (see domain/claims.ts). */
 export function claimPath(token: string): string {
   return href("/claim/:token", { token });

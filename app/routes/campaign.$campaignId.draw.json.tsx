@@ -23,7 +23,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     headers: {
       "Content-Type": "application/json; charset=utf-8",
       // A creator's preview of an unpublished campaign is theirs alone.
-      ...(found.preview ? { "Cache-Control": "private, no-store" } : { "Cache-Control": "public, max-age=60", "Access-Control-Allow-Origin": "*" }),
+      ...(found.preview
+        ? { "Cache-Control": "private, no-store" }
+        : { "Cache-Control": "public, max-age=60", "Access-Control-Allow-Origin": "*" }),
       "X-Content-Type-Options": "nosniff",
     },
   });

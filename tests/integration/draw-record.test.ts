@@ -9,7 +9,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { QUICKNET, chainInfoJson, roundAt, roundTimeMs } from "~/domain/beacon";
 import { finalSeed } from "~/domain/beacon-verify";
-import { DEMO_CHAIN, demoBeacon } from "~/server/draw/beacon.server";
+import { DEMO_CHAIN } from "~/server/draw/beacon.server";
 import { prisma } from "~/server/db.server";
 import { type InProcessAppServer, startAppServer } from "../helpers/app-server";
 import { createCampaign } from "../helpers/campaigns";
@@ -84,8 +84,7 @@ async function endedCampaign(specs: Spec[], options: { endedAgo?: number; chain?
   const end = new Date(Date.now() - (options.endedAgo ?? 60 * MINUTE));
   const secret = randomBytes(32).toString("hex");
   const chain = options.chain ?? drand.chain.hash;
-  const plannedRound =
-    options.plannedRound !== undefined ? options.plannedRound : roundAt(drand.chain, end.getTime() + 10 * MINUTE);
+  const plannedRound = options.plannedRound !== undefined ? options.plannedRound : roundAt(drand.chain, end.getTime() + 10 * MINUTE);
   const campaign = await createCampaign({
     startDate: new Date(end.getTime() - 7 * DAY),
     endDate: end,
@@ -277,7 +276,15 @@ describe("draw.json", () => {
     // Drawn: the secret, the beacon as fetched, the final seed and the picks with their accounting.
     const beacon = await beaconJson(round);
     const picks = [
-      { rank: 1, entryId: ids[3], ticket: "5", counter: 0, replaced: true, claimDeadline: ago(-DAY).toISOString(), notifiedAt: ago(DAY).toISOString() },
+      {
+        rank: 1,
+        entryId: ids[3],
+        ticket: "5",
+        counter: 0,
+        replaced: true,
+        claimDeadline: ago(-DAY).toISOString(),
+        notifiedAt: ago(DAY).toISOString(),
+      },
       { rank: 2, entryId: ids[1], ticket: "4", counter: 2, notifiedAt: ago(DAY).toISOString() },
       {
         rank: 1,
@@ -330,7 +337,11 @@ describe("draw.csv", () => {
     expect(before.status).toBe(404);
     expect(await before.text()).toBe("The entry list is frozen when the giveaway ends.\n");
 
-    const { csv } = await freeze(campaign.id, { frozenAt: ago(50 * MINUTE), round: roundAt(drand.chain, Date.now() - 40 * MINUTE), chunkSize: 37 });
+    const { csv } = await freeze(campaign.id, {
+      frozenAt: ago(50 * MINUTE),
+      round: roundAt(drand.chain, Date.now() - 40 * MINUTE),
+      chunkSize: 37,
+    });
     const download = async () => {
       const response = await fetchPage(path);
       expect(response.status).toBe(200);
@@ -348,7 +359,13 @@ describe("draw.csv", () => {
 
     // Edits of the live table (a late entry, a deleted one, a changed weight) change nothing.
     await prisma.entry.create({
-      data: { campaignId: campaign.id, email: "late@rec.test", emailNormalized: "late@rec.test", agreedToTerms: true, confirmedAt: new Date() },
+      data: {
+        campaignId: campaign.id,
+        email: "late@rec.test",
+        emailNormalized: "late@rec.test",
+        agreedToTerms: true,
+        confirmedAt: new Date(),
+      },
     });
     await prisma.entry.delete({ where: { id: ids[2]! } });
     await prisma.entry.update({ where: { id: ids[4]! }, data: { bonusEntries: 30 } });
@@ -488,9 +505,7 @@ describe("the public draw page", () => {
     expect(demoPage).toContain("its beacon is a local demo chain whose signing key is public, not drand");
     expect(text(await html(`/campaign/${demo.campaign.id}`))).toContain("Demo beacon, not drand");
     const old = await endedCampaign([], { endedAgo: -DAY, plannedRound: null });
-    expect(text(await html(`/campaign/${old.campaign.id}/draw`))).toContain(
-      "its beacon round is chosen when the entry list is frozen",
-    );
+    expect(text(await html(`/campaign/${old.campaign.id}/draw`))).toContain("its beacon round is chosen when the entry list is frozen");
     expect(text(await html(`/campaign/${old.campaign.id}/rules`))).toContain("its round is chosen when the entry list is frozen");
   });
 

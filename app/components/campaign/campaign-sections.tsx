@@ -178,11 +178,15 @@ export function PrizeList({ page }: { page: CampaignPageData }) {
                 </p>
               </>
             ) : null}
-            {campaign.fairness.launchedAt ? <p className="mt-2">Launched {formatUtcDateTime(new Date(campaign.fairness.launchedAt))}.</p> : null}
+            {campaign.fairness.launchedAt ? (
+              <p className="mt-2">Launched {formatUtcDateTime(new Date(campaign.fairness.launchedAt))}.</p>
+            ) : null}
             <p className="mt-2" data-testid="draw-beacon-round">
               {campaign.fairness.beacon
                 ? `Beacon: round ${campaign.fairness.beacon.round} of ${campaign.fairness.beacon.chain}${
-                    campaign.fairness.beacon.roundTime ? `, produced at ${formatUtcDateTime(new Date(campaign.fairness.beacon.roundTime))}` : ""
+                    campaign.fairness.beacon.roundTime
+                      ? `, produced at ${formatUtcDateTime(new Date(campaign.fairness.beacon.roundTime))}`
+                      : ""
                   }. Nobody, Giveawear included, can know its randomness before then.`
                 : "Beacon round: chosen when the entry list is frozen (this giveaway launched before draws used a beacon)."}
             </p>

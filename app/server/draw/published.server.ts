@@ -7,7 +7,11 @@ import { maskEmail } from "../../domain/profile";
 import { entryEmails } from "./run.server";
 
 /** Masked winner names by entry id; empty when the winners are hidden. */
-export async function publicWinnerNames(campaignId: string, entryIds: string[], options: { winnersPublic: boolean }): Promise<Map<string, string>> {
+export async function publicWinnerNames(
+  campaignId: string,
+  entryIds: string[],
+  options: { winnersPublic: boolean },
+): Promise<Map<string, string>> {
   if (!options.winnersPublic) return new Map();
   const emails = await entryEmails(campaignId, [...new Set(entryIds)]);
   return new Map([...emails].map(([id, email]) => [id, maskEmail(email)]));
