@@ -102,7 +102,7 @@ export default function OfficialRules({ loaderData }: Route.ComponentProps) {
         One entry per person: addresses that reach the same inbox count once (upper and lower case, "+" tags and, for Gmail, dots are
         ignored). Throwaway (disposable) email addresses are not accepted.
         {campaign.entryLimit !== null
-          ? ` The giveaway accepts at most ${campaign.entryLimit.toLocaleString("en-US")} confirmed entries. Pending entries do not hold a place: the entry limit counts confirmed entries only, so when the limit is reached, entries still waiting for confirmation can no longer be confirmed.`
+          ? ` The giveaway accepts at most ${campaign.entryLimit.toLocaleString("en-US")} entries. Pending entries do not hold a place: the entry limit counts confirmed entries only, so when the limit is reached, entries still waiting for confirmation can no longer be confirmed.`
           : ""}
       </p>
 
