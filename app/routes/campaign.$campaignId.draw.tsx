@@ -156,7 +156,7 @@ function CommitmentSection({ page }: { page: PageData }) {
   const v1 = record.procedureVersion === 1;
   return (
     <section aria-labelledby="commitment-heading">
-      <h2 id="commitment-heading">1. Fixed before the giveaway opened</h2>
+      <h2 id="commitment-heading">1. Fixed at launch</h2>
       {record.commitment ? (
         <p>
           {v1
@@ -393,8 +393,8 @@ function DrawSection({ page }: { page: PageData }) {
       <h3 className="mt-6 font-semibold">Picks</h3>
       {picks.length ? (
         <Table
-          scroll={{ className: "mt-2 overflow-x-auto" }}
-          className="w-full text-left text-sm"
+          scroll={{ className: "mt-2 overflow-x-auto", label: "Picks" }}
+          className="w-full min-w-[36rem] text-left text-sm"
           testId="draw-picks"
           headRowClassName="border-b border-slate-300 dark:border-slate-700"
           headerClassName="py-2 pr-3"
@@ -453,9 +453,9 @@ function CheckResult({ check, campaignId }: { check: NonNullable<PageData["check
               {match.line}
             </span>
             <span className="mt-2 block" data-testid="check-tickets">
-              Weight {match.weight}: it holds ticket
-              {match.weight === 1 ? ` ${match.firstTicket}` : `s ${match.firstTicket} to ${match.lastTicket}`} of 0 to{" "}
-              {BigInt(result.scan.totalWeight) - 1n}.
+              {`Weight ${match.weight}: it holds ${
+                match.weight === 1 ? `ticket ${match.firstTicket}` : `tickets ${match.firstTicket} to ${match.lastTicket}`
+              } of the ${result.scan.totalWeight} tickets (0 to ${BigInt(result.scan.totalWeight) - 1n}).`}
             </span>
           </>
         );
@@ -504,24 +504,39 @@ export default function DrawPage({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="check-heading" id="check">
         <h2 id="check-heading">Check my entry</h2>
-        <p>Paste your entry id (from your confirmation email) or your personal referral link to see your line in the frozen list.</p>
-        <form method="get" action={`${campaignDrawPath(campaign.id)}#check`} className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-end">
-          <label className="flex flex-1 flex-col gap-1 text-sm font-medium">
-            Entry id or link
-            <input
-              name="entry"
-              type="text"
-              defaultValue={check?.input ?? ""}
-              autoComplete="off"
-              spellCheck={false}
-              required
-              className="input font-mono text-sm"
-            />
-          </label>
-          <button type="submit" className="btn-primary">
-            Check my entry
-          </button>
-        </form>
+        {record.procedureVersion === 1 ? (
+          <p>This draw was made before entry lists were frozen: find your entry id in the downloadable list below.</p>
+        ) : record.list ? (
+          <p>Paste your entry id (from your confirmation email) or your personal referral link to see your line in the frozen list.</p>
+        ) : (
+          <p data-testid="check-later">
+            When the entry list is frozen at the end of the giveaway, you can paste your entry id (from your confirmation email) or your
+            personal referral link here to see your line and tickets in it.
+          </p>
+        )}
+        {record.list ? (
+          <form
+            method="get"
+            action={`${campaignDrawPath(campaign.id)}#check`}
+            className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-end"
+          >
+            <label className="flex flex-1 flex-col gap-1 text-sm font-medium">
+              Entry id or link
+              <input
+                name="entry"
+                type="text"
+                defaultValue={check?.input ?? ""}
+                autoComplete="off"
+                spellCheck={false}
+                required
+                className="input font-mono text-sm"
+              />
+            </label>
+            <button type="submit" className="btn-primary">
+              Check my entry
+            </button>
+          </form>
+        ) : null}
         {check ? <CheckResult check={check} campaignId={campaign.id} /> : null}
       </section>
 

@@ -171,7 +171,7 @@ export default function OfficialRules({ loaderData }: Route.ComponentProps) {
         </li>
         <li data-testid="rules-beacon">
           {campaign.fairness.beacon
-            ? `Beacon: round ${campaign.fairness.beacon.round} of ${campaign.fairness.beacon.chain}${
+            ? `Beacon: ${campaign.fairness.beacon.chain}, round ${campaign.fairness.beacon.round}${
                 campaign.fairness.beacon.roundTime ? `, produced at ${formatUtcDateTime(new Date(campaign.fairness.beacon.roundTime))}` : ""
               }.`
             : "Beacon: this giveaway launched before draws used a beacon, so its round is chosen when the entry list is frozen and published on the draw page."}

@@ -83,13 +83,13 @@ test("check my entry works as a plain GET form, by id or by link, and explains e
 
   const adaResult = await check(ada.id);
   await expect(adaResult).toContainText("is in the draw: number 1 of 3, on line 2 of draw.csv");
-  await expect(main(page).getByTestId("check-tickets")).toHaveText("Weight 4: it holds tickets 0 to 3 of 0 to 5.");
+  await expect(main(page).getByTestId("check-tickets")).toHaveText("Weight 4: it holds tickets 0 to 3 of the 6 tickets (0 to 5).");
 
   // The referral link finds the entry it names; the line straddles the two stored chunks.
   const bobResult = await check(`https://giveawear.example/campaign/${campaign.id}?ref=${bob.id}`);
   await expect(bobResult).toContainText("number 2 of 3");
   await expect(main(page).getByTestId("check-line")).toHaveText(new RegExp(`^${bob.id},[0-9]+,${ada.id},1$`));
-  await expect(main(page).getByTestId("check-tickets")).toHaveText("Weight 1: it holds ticket 4 of 0 to 5.");
+  await expect(main(page).getByTestId("check-tickets")).toHaveText("Weight 1: it holds ticket 4 of the 6 tickets (0 to 5).");
   await expect(main(page).getByLabel("Entry id or link")).toHaveValue(`https://giveawear.example/campaign/${campaign.id}?ref=${bob.id}`);
 
   await expect(await check(pending.id)).toContainText("it was not confirmed before the giveaway ended");

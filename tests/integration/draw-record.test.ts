@@ -437,13 +437,13 @@ describe("check my entry", () => {
       expect(found.text).toContain(line);
       expect(found.text).toContain(
         weight === 1n
-          ? `Weight 1: it holds ticket ${firstTicket} of 0 to ${total - 1n}.`
-          : `Weight ${weight}: it holds tickets ${firstTicket} to ${firstTicket + weight - 1n} of 0 to ${total - 1n}.`,
+          ? `Weight 1: it holds ticket ${firstTicket} of the ${total} tickets (0 to ${total - 1n}).`
+          : `Weight ${weight}: it holds tickets ${firstTicket} to ${firstTicket + weight - 1n} of the ${total} tickets (0 to ${total - 1n}).`,
       );
     }
     // Entry 0 brought in entry 21: weight 4, tickets 0 to 3.
     expect(entries[0]).toMatch(new RegExp(`^${ids[0]},[0-9]+,,4$`));
-    expect((await check(ids[0]!)).text).toContain(`Weight 4: it holds tickets 0 to 3 of 0 to ${total - 1n}.`);
+    expect((await check(ids[0]!)).text).toContain(`Weight 4: it holds tickets 0 to 3 of the ${total} tickets (0 to ${total - 1n}).`);
 
     // The referral link and the confirmation email's link find the same entry.
     const id = ids[13]!;
@@ -479,13 +479,15 @@ describe("the public draw page", () => {
     expect(words).toContain(`drand chain ${drand.chain.hash}`);
     expect(words).toContain(`Round ${plannedRound}, produced at`);
     expect(words).toContain("The entry list is frozen when the giveaway ends");
+    expect(words).toContain("When the entry list is frozen at the end of the giveaway, you can paste your entry id");
+    expect(page).not.toContain('name="entry"');
     expect(page).not.toMatch(/<script[^>]+type="module"/);
 
     // The same facts on the campaign page and in the rules.
     for (const path of [`/campaign/${campaign.id}`, `/campaign/${campaign.id}/rules`]) {
       const other = text(await html(path));
       expect(other).toContain(sha256(secret));
-      expect(other).toContain(`Beacon: round ${plannedRound} of drand chain ${drand.chain.hash}, produced at`);
+      expect(other).toContain(`Beacon: drand chain ${drand.chain.hash}, round ${plannedRound}, produced at`);
       expect(other).toMatch(/[Ll]aunched/);
     }
     const rules = text(await html(`/campaign/${campaign.id}/rules`));
@@ -503,7 +505,7 @@ describe("the public draw page", () => {
     const demoPage = text(await html(`/campaign/${demo.campaign.id}/draw`));
     expect(demoPage).toContain("Demo beacon, not drand");
     expect(demoPage).toContain("its beacon is a local demo chain whose signing key is public, not drand");
-    expect(text(await html(`/campaign/${demo.campaign.id}`))).toContain("Demo beacon, not drand");
+    expect(text(await html(`/campaign/${demo.campaign.id}`))).toContain("Beacon: Demo beacon, not drand, round 1000");
     const old = await endedCampaign([], { endedAgo: -DAY, plannedRound: null });
     expect(text(await html(`/campaign/${old.campaign.id}/draw`))).toContain("its beacon round is chosen when the entry list is frozen");
     expect(text(await html(`/campaign/${old.campaign.id}/rules`))).toContain("its round is chosen when the entry list is frozen");

@@ -183,7 +183,7 @@ export function PrizeList({ page }: { page: CampaignPageData }) {
             ) : null}
             <p className="mt-2" data-testid="draw-beacon-round">
               {campaign.fairness.beacon
-                ? `Beacon: round ${campaign.fairness.beacon.round} of ${campaign.fairness.beacon.chain}${
+                ? `Beacon: ${campaign.fairness.beacon.chain}, round ${campaign.fairness.beacon.round}${
                     campaign.fairness.beacon.roundTime
                       ? `, produced at ${formatUtcDateTime(new Date(campaign.fairness.beacon.roundTime))}`
                       : ""

@@ -7,8 +7,8 @@ import { DEMO_CHAIN, knownChain } from "./beacon.server";
 
 /** How pages name a beacon chain: drand's quicknet by name, the demo chain plainly as not drand. */
 export function beaconChainLabel(hash: string): string {
-  if (hash === QUICKNET.hash) return "drand quicknet (League of Entropy), a public beacon with a new round every 3 seconds";
-  if (hash === DEMO_CHAIN.hash) return "Demo beacon, not drand: a local chain for demo giveaways, whose signing key is public";
+  if (hash === QUICKNET.hash) return "drand quicknet (League of Entropy)";
+  if (hash === DEMO_CHAIN.hash) return "Demo beacon, not drand";
   const chain = knownChain(hash);
   if (chain?.demo) return "Demo beacon, not drand";
   return `drand chain ${hash}`;
