@@ -25,8 +25,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   },
 ];
 
-/** The single-file verifier anyone can run with Node (committed by the verifier work, decision 040). */
-const STANDALONE_VERIFIER = "scripts/verify-draw-standalone.mjs";
+/** The single-file verifier anyone can run with Node 20, committed in the repository (decision 040). */
+const STANDALONE_VERIFIER = "verifier/giveawear-verify-draw.mjs";
 
 const when = (iso: string | null) => (iso ? formatUtcDateTime(new Date(iso)) : null);
 
@@ -560,10 +560,13 @@ export default function DrawPage({ loaderData }: Route.ComponentProps) {
                 : "the frozen entry list, byte for byte as it was hashed."}
             </li>
           ) : null}
-          <li>
-            The single-file verifier <code className={mono}>{page.standaloneVerifier}</code> in Giveawear's source code needs only Node and
-            the public files: <code className={mono}>{`node ${page.standaloneVerifier} ${record.pageUrl}`}</code>.
-          </li>
+          {record.procedureVersion === 2 ? (
+            <li>
+              The single-file verifier <code className={mono}>{page.standaloneVerifier}</code> from Giveawear's source code needs only Node
+              and these public files: <code className={mono}>{`node giveawear-verify-draw.mjs ${record.pageUrl}`}</code> prints MATCH or
+              MISMATCH for every check.
+            </li>
+          ) : null}
           <li>
             Operators, in a Giveawear checkout: <code className={mono}>{`npm run verify-draw -- ${campaign.id}`}</code> re-runs the draw
             from the database and prints MATCH or MISMATCH for every check.

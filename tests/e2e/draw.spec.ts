@@ -48,12 +48,10 @@ function frozenCampaign() {
   const frozenAt = new Date(end.getTime() + MINUTE);
   const db = new Database(E2E_DATABASE);
   try {
-    db.prepare(`UPDATE "Campaign" SET "listFrozenAt" = ?, "drawBeaconRound" = ?, "drawBeaconChain" = ? WHERE id = ?`).run(
-      sqliteDate(frozenAt),
-      30_000_000,
-      QUICKNET_HASH,
-      campaign.id,
-    );
+    // "completed" keeps the e2e server's job runner from drawing it: this test is about the frozen list alone.
+    db.prepare(
+      `UPDATE "Campaign" SET "status" = 'completed', "listFrozenAt" = ?, "drawBeaconRound" = ?, "drawBeaconChain" = ? WHERE id = ?`,
+    ).run(sqliteDate(frozenAt), 30_000_000, QUICKNET_HASH, campaign.id);
     db.prepare(
       `INSERT INTO "EntryList" ("campaignId", "frozenAt", "sha256", "byteLength", "entryCount", "totalWeight", "disqualifiedCount", "beaconRound", "beaconChain") VALUES (?, ?, ?, ?, 3, 6, 1, ?, ?)`,
     ).run(campaign.id, sqliteDate(frozenAt), createHash("sha256").update(bytes).digest("hex"), bytes.length, 30_000_000, QUICKNET_HASH);
