@@ -42,8 +42,14 @@ export function campaignDrawPath(campaignId: string): string {
   return href("/campaign/:campaignId/draw", { campaignId });
 }
 
+/** The frozen entry list (draw.csv), served from its stored bytes. */
 export function campaignDrawCsvPath(campaignId: string): string {
   return href("/campaign/:campaignId/draw.csv", { campaignId });
+}
+
+/** The machine-readable draw record (decision 042). */
+export function campaignDrawJsonPath(campaignId: string): string {
+  return href("/campaign/:campaignId/draw.json", { campaignId });
 }
 
 /** A winner's claim page; the token is the signed claim link's (see domain/claims.ts). */

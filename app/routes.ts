@@ -19,6 +19,7 @@ export default [
   route("campaign/:campaignId/rules", "routes/campaign.$campaignId.rules.tsx"),
   route("campaign/:campaignId/draw", "routes/campaign.$campaignId.draw.tsx"),
   route("campaign/:campaignId/draw.csv", "routes/campaign.$campaignId.draw.csv.tsx"),
+  route("campaign/:campaignId/draw.json", "routes/campaign.$campaignId.draw.json.tsx"),
   route("claim/:token", "routes/claim.$token.tsx"),
   route("dashboard/campaigns/:campaignId/draw", "routes/dashboard.campaigns.$campaignId.draw.tsx"),
   route("webhooks/printify", "routes/webhooks.printify.tsx"),

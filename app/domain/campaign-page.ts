@@ -54,6 +54,12 @@ export interface CampaignPageData {
     entryLimit: number | null;
     drawCommitment: string | null;
     revealedSeed: string | null;
+    /** What was published at launch about the draw (decision 042): launch time and beacon round. */
+    fairness: {
+      launchedAt: string | null;
+      /** null for campaigns launched before beacons: their round is chosen when the list is frozen. */
+      beacon: { round: number; roundTime: string | null; chain: string; demo: boolean } | null;
+    };
   };
   winners: CampaignWinners | null;
   lockedEmail: string | null;

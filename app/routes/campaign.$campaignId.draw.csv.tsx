@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "react-router";
 import { findVisibleCampaign } from "~/server/campaign-page.server";
+import { frozenList, frozenListStream } from "~/server/draw/record.server";
 import { drawEntriesCsv } from "~/server/draw/run.server";
 import { getCurrentUser } from "~/server/session.server";
 
@@ -8,21 +9,45 @@ function plain(text: string, status: number): Response {
 }
 
 /**
- * The ordered entry list of a drawn campaign, "id,weight" in draw order (LF line ends), so anyone can
- * re-run the draw: `sed 1d entries.csv | tr , : | sha256sum` gives the published entry list hash.
- * Published only after the draw: before it the list is still changing.
+ * The frozen entry list (decision 039): the exact bytes written once when the giveaway ended,
+ * streamed chunk by chunk from the database and never rebuilt from the live entries, so its
+ * SHA-256 (also its ETag) is the published list hash forever.
+ *
+ * Draws made before frozen lists (procedure 1) have no stored bytes: theirs is still the
+ * "id,weight" list regenerated in draw order, as it was published then.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const campaignId = params.campaignId ?? "";
   const found = await findVisibleCampaign(campaignId, await getCurrentUser(request));
   if (!found) return plain("Campaign Not Found", 404);
-  if (!found.campaign.draw) return plain("The entry list is published when the winners are drawn.", 404);
-  return new Response(drawEntriesCsv(found.campaign.id), {
-    headers: {
+  const id = found.campaign.id;
+  const list = await frozenList(id);
+  if (list) {
+    const etag = `"${list.sha256}"`;
+    const headers: Record<string, string> = {
       "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="draw-${found.campaign.id}-entries.csv"`,
-      "Cache-Control": "no-store",
+      "Content-Disposition": `attachment; filename="draw-${id}.csv"`,
+      ETag: etag,
+      // The bytes never change once written; a creator's preview stays out of shared caches.
+      "Cache-Control": found.preview ? "private, no-store" : "public, max-age=31536000, immutable",
+      ...(found.preview ? {} : { "Access-Control-Allow-Origin": "*" }),
       "X-Content-Type-Options": "nosniff",
-    },
-  });
+    };
+    const ifNoneMatch = request.headers.get("If-None-Match");
+    if (ifNoneMatch && ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag)) {
+      return new Response(null, { status: 304, headers });
+    }
+    return new Response(frozenListStream(id), { headers: { ...headers, "Content-Length": String(list.byteLength) } });
+  }
+  if (found.campaign.draw?.procedureVersion === 1) {
+    return new Response(drawEntriesCsv(id), {
+      headers: {
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": `attachment; filename="draw-${id}-entries.csv"`,
+        "Cache-Control": "no-store",
+        "X-Content-Type-Options": "nosniff",
+      },
+    });
+  }
+  return plain("The entry list is frozen when the giveaway ends.", 404);
 }

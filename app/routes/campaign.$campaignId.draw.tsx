@@ -1,15 +1,21 @@
+import type { ReactNode } from "react";
 import { Link, data, redirect } from "react-router";
 import { CampaignNotFound } from "~/components/campaign/campaign-sections";
+import { BrowserVerifier } from "~/components/draw/browser-verifier";
 import { type Column, Table } from "~/components/ui/table";
 import { CampaignStatus, formatUtcDateTime, publicPhase } from "~/domain/campaign-status";
 import { DRAW_PROCEDURE } from "~/domain/draw";
-import { campaignDrawCsvPath, campaignPath, campaignRulesPath } from "~/paths";
+import { type DrawRecordPick, disqualifyReasonText } from "~/domain/draw-record";
+import { entryIdCandidates } from "~/domain/entry-list";
+import { campaignDrawCsvPath, campaignDrawJsonPath, campaignDrawPath, campaignPath, campaignRulesPath } from "~/paths";
 import { findVisibleCampaign } from "~/server/campaign-page.server";
-import { publishedDraw } from "~/server/draw/published.server";
+import { beaconChainLabel } from "~/server/draw/fairness.server";
+import { publicWinnerNames } from "~/server/draw/published.server";
+import { checkEntry, drawRecord, recordChecks } from "~/server/draw/record.server";
 import { getCurrentUser } from "~/server/session.server";
 import type { Route } from "./+types/campaign.$campaignId.draw";
 
-/** Plain HTML like the campaign page: nothing here needs JavaScript. */
+/** Plain HTML like the campaign page: nothing here needs JavaScript ("Check my entry" is a GET form). */
 export const handle = { hydrate: false };
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -19,56 +25,122 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   },
 ];
 
+/** The single-file verifier anyone can run with Node 20, committed in the repository (decision 040). */
+const STANDALONE_VERIFIER = "verifier/giveawear-verify-draw.mjs";
+
+const when = (iso: string | null) => (iso ? formatUtcDateTime(new Date(iso)) : null);
+
+function prizeLabel(rank: number, titles: Map<number, string>): string {
+  if (rank === 1) return "Grand prize";
+  const ordinal = rank === 2 ? "2nd" : rank === 3 ? "3rd" : `#${rank}`;
+  return `${ordinal} prize: ${titles.get(rank) ?? ""}`;
+}
+
 export async function loader({ request, params }: Route.LoaderArgs) {
+  const url = new URL(request.url);
   // The ordered entry list is a file of its own (a page's loader cannot answer with a raw CSV body).
-  if (new URL(request.url).searchParams.get("format") === "csv") return redirect(campaignDrawCsvPath(params.campaignId));
+  if (url.searchParams.get("format") === "csv") return redirect(campaignDrawCsvPath(params.campaignId));
   const found = await findVisibleCampaign(params.campaignId, await getCurrentUser(request));
   if (!found) return data({ notFound: true as const }, { status: 404 });
   const { campaign } = found;
-  const draw = await publishedDraw(campaign.id, { winnersPublic: campaign.winnerPublic });
+  const record = await drawRecord(campaign);
+  const checks = recordChecks(record);
+  const picks = record.draw?.picks ?? [];
+  const names = await publicWinnerNames(
+    campaign.id,
+    picks.map((pick) => pick.entryId),
+    { winnersPublic: campaign.winnerPublic },
+  );
   const chosenName = campaign.winnerPublicName?.trim();
   const prizeTitles = new Map(campaign.additionalPrizes.map((prize) => [prize.rank, prize.title]));
+
+  const entryInput = url.searchParams.get("entry");
+  const check =
+    entryInput === null
+      ? null
+      : { input: entryInput.slice(0, 500), result: await checkEntry(campaign.id, entryIdCandidates(entryInput, campaign.id)) };
+
+  const beacon = record.beacon;
   return {
     campaign: {
       id: campaign.id,
       title: campaign.title,
-      brandName: campaign.brandName,
-      end: campaign.endDate ? formatUtcDateTime(campaign.endDate) : null,
+      end: when(record.endsAt),
       ended: publicPhase(campaign, new Date()) === "ended",
       completed: campaign.status === CampaignStatus.completed,
-      drawCommitment: campaign.drawCommitment,
+      freezing: campaign.listFrozenAt !== null && record.list === null,
     },
-    draw: draw && {
-      ...draw,
-      drawnAt: formatUtcDateTime(new Date(draw.drawnAt)),
-      picks: draw.picks.map((pick) => ({
-        ...pick,
-        prize:
-          pick.rank === 1
-            ? "Grand prize"
-            : `${pick.rank === 2 ? "2nd" : pick.rank === 3 ? "3rd" : `#${pick.rank}`} prize: ${prizeTitles.get(pick.rank) ?? ""}`,
-        // Decision 022: the grand prize winner may have chosen a display name.
-        winner: pick.rank === 1 && !pick.replaced && chosenName && pick.winner !== null ? chosenName : pick.winner,
-        redrawnAt: pick.redrawnAt ? formatUtcDateTime(new Date(pick.redrawnAt)) : null,
-      })),
+    record,
+    checks,
+    times: {
+      launched: when(record.launchedAt),
+      plannedRound: when(beacon?.plannedRoundTime ?? null),
+      round: when(beacon?.roundTime ?? null),
+      frozen: when(record.list?.frozenAt ?? null),
+      drawn: when(record.draw?.drawnAt ?? null),
     },
+    chainLabel: beacon ? beaconChainLabel(beacon.chainHash) : null,
+    picks: picks.map((pick) => ({
+      ...pick,
+      prize: prizeLabel(pick.rank, prizeTitles),
+      // Decision 022: the grand prize winner may have chosen a display name.
+      winner: pick.rank === 1 && !pick.replaced && chosenName && names.has(pick.entryId) ? chosenName : (names.get(pick.entryId) ?? null),
+      redrawnAt: when(pick.redrawnAt),
+      claimDeadline: when(pick.claimDeadline),
+      notifiedAt: when(pick.notifiedAt),
+    })),
+    check,
     procedure: DRAW_PROCEDURE.split("\n\n"),
+    standaloneVerifier: STANDALONE_VERIFIER,
   };
 }
 
+type PageData = Exclude<Route.ComponentProps["loaderData"], { notFound: true }>;
+type PagePick = PageData["picks"][number];
+
 const mono = "font-mono text-xs break-all";
+const linkClass = "font-medium text-brand-700 underline dark:text-brand-300";
+const box = `rounded-lg bg-slate-100 p-3 ${mono} dark:bg-slate-800`;
 
-type DrawPick = NonNullable<Exclude<Route.ComponentProps["loaderData"], { notFound: true }>["draw"]>["picks"][number];
+function Fact({ term, children, testId, code }: { term: string; children: ReactNode; testId?: string; code?: boolean }) {
+  return (
+    <>
+      <dt className="font-medium">{term}</dt>
+      <dd className={code ? mono : "[overflow-wrap:anywhere]"} data-testid={testId}>
+        {children}
+      </dd>
+    </>
+  );
+}
 
-const PICK_COLUMNS: Column<DrawPick>[] = [
+function Facts({ children }: { children: ReactNode }) {
+  return <dl className="mt-4 grid gap-x-6 gap-y-3 sm:grid-cols-[auto_1fr]">{children}</dl>;
+}
+
+function Verdict({ ok, yes, no, testId }: { ok: boolean; yes: string; no: string; testId: string }) {
+  return (
+    <span data-testid={testId} className={ok ? "text-emerald-800 dark:text-emerald-300" : "font-semibold text-red-700 dark:text-red-300"}>
+      {ok ? yes : no}
+    </span>
+  );
+}
+
+const PICK_COLUMNS: Column<PagePick>[] = [
   {
     header: "Prize",
     className: "py-2 pr-3",
     cell: (pick) => (
       <>
         {pick.prize}
-        {pick.redrawnAt ? <span className="block text-xs">Redrawn on {pick.redrawnAt}</span> : null}
+        {pick.redrawnAt ? (
+          <span className="block text-xs">
+            Redrawn on {pick.redrawnAt}
+            {pick.reason ? `: ${pick.reason}` : ""}
+          </span>
+        ) : null}
         {pick.replaced ? <span className="block text-xs">Replaced: not claimed in time</span> : null}
+        {pick.notifiedAt ? <span className="block text-xs">Winner notified {pick.notifiedAt}</span> : null}
+        {pick.claimDeadline ? <span className="block text-xs">Claim by {pick.claimDeadline}</span> : null}
       </>
     ),
   },
@@ -78,121 +150,447 @@ const PICK_COLUMNS: Column<DrawPick>[] = [
   { header: "Random number n", headerClassName: "py-2", className: "py-2 font-mono text-xs", cell: (pick) => pick.counter },
 ];
 
+function CommitmentSection({ page }: { page: PageData }) {
+  const { record, times, chainLabel } = page;
+  const beacon = record.beacon;
+  const v1 = record.procedureVersion === 1;
+  return (
+    <section aria-labelledby="commitment-heading">
+      <h2 id="commitment-heading">1. Fixed at launch</h2>
+      {record.commitment ? (
+        <p>
+          {v1
+            ? "SHA-256 hash of the secret seed this draw committed to:"
+            : `SHA-256 hash of the secret seed${times.launched ? `, published when the giveaway launched (${times.launched})` : ""}:`}
+        </p>
+      ) : null}
+      <p className={box} data-testid="draw-commitment">
+        {record.commitment ??
+          (record.launchedAt
+            ? "No commitment was published for this giveaway, so its draw uses the empty string as the secret (see step 1 of the procedure)."
+            : "The commitment is published when the giveaway launches.")}
+      </p>
+      {v1 ? (
+        <p data-testid="draw-v1">
+          This giveaway was drawn with version 1 of the procedure, before entry lists were frozen and a public beacon was mixed in: its seed
+          is the secret itself, and its entry list is regenerated in draw order as <code>id,weight</code> lines.
+        </p>
+      ) : beacon ? (
+        <Facts>
+          <Fact term="Beacon" testId="draw-chain">
+            {chainLabel}
+          </Fact>
+          {beacon.plannedRound !== null ? (
+            <Fact term="Beacon round" testId="draw-planned-round">
+              Round {beacon.plannedRound}, produced at {times.plannedRound}; published at launch
+            </Fact>
+          ) : (
+            <Fact term="Beacon round" testId="draw-planned-round">
+              This giveaway launched before draws used a beacon: its round was chosen when the entry list was frozen.
+            </Fact>
+          )}
+          <Fact term="Chain hash" code>
+            {beacon.chainHash}
+          </Fact>
+        </Facts>
+      ) : (
+        <p data-testid="draw-planned-round">
+          This giveaway launched before draws used a beacon: its beacon round is chosen when the entry list is frozen, and shown here then.
+        </p>
+      )}
+      {beacon?.demo ? (
+        <p className="font-semibold" data-testid="draw-demo-beacon">
+          This is a demo giveaway: its beacon is a local demo chain whose signing key is public, not drand. Its draw shows how the procedure
+          works but proves nothing about fairness.
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+function ListSection({ page }: { page: PageData }) {
+  const { record, times, campaign, checks } = page;
+  const { list, beacon } = record;
+  if (record.procedureVersion === 1) return null;
+  return (
+    <section aria-labelledby="list-heading">
+      <h2 id="list-heading">2. The frozen entry list</h2>
+      {list ? (
+        <>
+          <Facts>
+            <Fact term="Frozen at" testId="draw-frozen-at">
+              {times.frozen}
+            </Fact>
+            <Fact term="Entries" testId="draw-entry-count">
+              {list.entries.toLocaleString("en-US")}
+            </Fact>
+            <Fact term="Total weight (tickets)" testId="draw-total-weight">
+              {list.totalWeight}
+            </Fact>
+            <Fact term="List hash (SHA-256)" testId="draw-list-hash" code>
+              {list.sha256}
+            </Fact>
+            <Fact term="File">
+              <a href={campaignDrawCsvPath(campaign.id)} className={linkClass} download>
+                draw.csv
+              </a>{" "}
+              ({list.bytes.toLocaleString("en-US")} bytes)
+            </Fact>
+          </Facts>
+          {beacon && beacon.round !== null ? (
+            <p data-testid="draw-round">
+              The draw uses beacon round <strong>{beacon.round}</strong>, produced at {times.round}.{" "}
+              {checks.frozenBeforeRound === true
+                ? "The list and its hash were fixed before that round existed."
+                : checks.frozenBeforeRound === false
+                  ? "The list was frozen after that round's time."
+                  : ""}
+            </p>
+          ) : null}
+          {beacon && beacon.plannedRound !== null && beacon.round !== null && beacon.round !== beacon.plannedRound ? (
+            <p data-testid="draw-round-moved">
+              The list was frozen too late for the round published at launch (round {beacon.plannedRound}, {times.plannedRound}): it must be
+              fixed at least 30 seconds before its round. So the draw uses the later round {beacon.round} instead, the first one at or after
+              the freeze plus the margin, as step 3 of the procedure says.
+            </p>
+          ) : null}
+          <h3 className="mt-6 font-semibold">Disqualified entries</h3>
+          {list.disqualified.length ? (
+            <Table
+              scroll={{ className: "mt-2 overflow-x-auto" }}
+              className="w-full text-left text-sm"
+              testId="draw-disqualified"
+              headRowClassName="border-b border-slate-300 dark:border-slate-700"
+              headerClassName="py-2 pr-3"
+              rowClassName="border-b border-slate-200 align-top dark:border-slate-800"
+              columns={[
+                { header: "Entry id", className: `py-2 pr-3 ${mono}`, cell: (row) => row.id },
+                { header: "Reason", className: "py-2", cell: (row) => disqualifyReasonText(row.reason) },
+              ]}
+              rows={list.disqualified}
+              rowKey={(row) => row.id}
+            />
+          ) : (
+            <p data-testid="draw-disqualified-none">No entry was disqualified.</p>
+          )}
+        </>
+      ) : (
+        <p data-testid="draw-list-pending">
+          {campaign.freezing
+            ? "The giveaway has ended and the entry list is being frozen now."
+            : `The entry list is frozen when the giveaway ends${campaign.end ? ` (${campaign.end})` : ""}.`}{" "}
+          Its SHA-256 hash is published here before the beacon round exists. Only entries confirmed by then and not disqualified are in it;
+          disqualified entry ids are listed with the reason.
+        </p>
+      )}
+    </section>
+  );
+}
+
+function DrawSection({ page }: { page: PageData }) {
+  const { record, times, checks, campaign, picks } = page;
+  const draw = record.draw;
+  const beacon = record.beacon;
+  const v1 = record.procedureVersion === 1;
+  if (!draw) {
+    return (
+      <section aria-labelledby="draw-heading">
+        <h2 id="draw-heading">3. The draw</h2>
+        <p className="font-semibold" data-testid="draw-pending">
+          {campaign.completed
+            ? "This giveaway was completed without a published draw record."
+            : campaign.ended
+              ? "The giveaway has ended; the winners are drawn once the beacon round is out."
+              : `The draw happens after the giveaway ends${campaign.end ? ` (${campaign.end})` : ""}, once the beacon round is out.`}
+        </p>
+        <p>Until then the secret stays secret. At the draw this page shows the secret, the beacon, the final seed and every pick.</p>
+      </section>
+    );
+  }
+  const response = beacon?.response as { randomness?: string; signature?: string } | null | undefined;
+  return (
+    <section aria-labelledby="draw-heading">
+      <h2 id="draw-heading">3. The draw</h2>
+      <p>Drawn on {times.drawn}.</p>
+      <Facts>
+        {v1 ? (
+          <Fact term="Revealed seed" testId="draw-seed" code>
+            {draw.seed}
+          </Fact>
+        ) : (
+          <Fact term="Revealed secret" testId="draw-secret" code>
+            {draw.secret || "(the empty string: no commitment was published)"}
+          </Fact>
+        )}
+        <Fact term="Seed check" testId="draw-seed-check">
+          {checks.secretMatchesCommitment === null ? (
+            "No commitment was published, so there is nothing to compare the secret with."
+          ) : (
+            <Verdict
+              ok={checks.secretMatchesCommitment}
+              testId="draw-seed-verdict"
+              yes={`SHA-256 of the ${v1 ? "seed" : "secret"} equals the commitment shown above.`}
+              no={`SHA-256 of the ${v1 ? "seed" : "secret"} does NOT equal the commitment shown above.`}
+            />
+          )}
+        </Fact>
+        {!v1 && beacon ? (
+          beacon.missing ? (
+            <Fact term="Beacon" testId="draw-beacon-missing">
+              <strong>Missing.</strong> No valid beacon for round {beacon.round} could be had within 24 hours after its time, so, as step 5
+              of the procedure says, this draw used the secret alone as its seed: its randomness was fixed at launch rather than after the
+              list was frozen.
+            </Fact>
+          ) : response ? (
+            <>
+              <Fact term={`Beacon round ${beacon.round} randomness`} testId="draw-beacon-randomness" code>
+                {response.randomness}
+              </Fact>
+              <Fact term="Beacon signature" code>
+                {response.signature}
+              </Fact>
+              <Fact term="Beacon check" testId="draw-beacon-check">
+                <Verdict
+                  ok={checks.beaconValid === true}
+                  testId="draw-beacon-verdict"
+                  yes="The signature verifies under the chain's public key and the randomness is its SHA-256."
+                  no="The beacon does NOT verify under the chain's public key."
+                />
+              </Fact>
+            </>
+          ) : null
+        ) : null}
+        {v1 ? null : (
+          <>
+            <Fact term="Final seed" testId="draw-seed" code>
+              {draw.seed}
+            </Fact>
+            <Fact term="Final seed check" testId="draw-final-seed-check">
+              <Verdict
+                ok={checks.finalSeedMatches === true}
+                testId="draw-final-seed-verdict"
+                yes={beacon?.missing ? "The final seed is the secret." : 'The final seed is SHA-256 of "<secret>:<randomness>".'}
+                no={beacon?.missing ? "The final seed is NOT the secret." : 'The final seed is NOT SHA-256 of "<secret>:<randomness>".'}
+              />
+            </Fact>
+          </>
+        )}
+        {v1 ? (
+          <>
+            <Fact term="Entries" testId="draw-entry-count">
+              {draw.entries.toLocaleString("en-US")}
+            </Fact>
+            <Fact term="Total weight (tickets)" testId="draw-total-weight">
+              {draw.totalWeight}
+            </Fact>
+            <Fact term="Entry list hash" testId="draw-entries-hash" code>
+              {draw.entriesHash}
+            </Fact>
+          </>
+        ) : null}
+      </Facts>
+
+      <h3 className="mt-6 font-semibold">Picks</h3>
+      {picks.length ? (
+        <Table
+          scroll={{ className: "mt-2 overflow-x-auto", label: "Picks" }}
+          className="w-full min-w-[36rem] text-left text-sm"
+          testId="draw-picks"
+          headRowClassName="border-b border-slate-300 dark:border-slate-700"
+          headerClassName="py-2 pr-3"
+          rowClassName="border-b border-slate-200 align-top dark:border-slate-800"
+          columns={PICK_COLUMNS}
+          rows={picks}
+          rowKey={(pick: DrawRecordPick) => `${pick.rank}-${pick.counter}`}
+        />
+      ) : (
+        <p>There were no entries, so no winner was drawn.</p>
+      )}
+    </section>
+  );
+}
+
+function CheckResult({ check, campaignId }: { check: NonNullable<PageData["check"]>; campaignId: string }) {
+  const { result } = check;
+  const csv = campaignDrawCsvPath(campaignId);
+  let body: ReactNode;
+  switch (result.kind) {
+    case "not-frozen":
+      body = "The entry list is frozen when the giveaway ends. Come back then to find your entry in it.";
+      break;
+    case "no-id":
+      body = "That doesn't contain an entry id. Paste the id from your confirmation email, or your personal referral link.";
+      break;
+    case "pending":
+      body = `Entry ${result.id} is not in the draw: it was not confirmed before the giveaway ended. Only confirmed entries take part.`;
+      break;
+    case "not-listed":
+      body = `Entry ${result.id} was confirmed but is not in the frozen list. Please contact us about it.`;
+      break;
+    case "unknown":
+      body = "No entry of this giveaway has that id. Check that you copied it whole, from this giveaway's email or link.";
+      break;
+    case "found": {
+      const match = result.scan.match;
+      if (match?.kind === "disqualified") {
+        body = (
+          <>
+            Entry <span className={mono}>{match.id}</span> was disqualified ({disqualifyReasonText(match.reason)}) and is not in the draw.
+            It is listed on line {match.lineNumber.toLocaleString("en-US")} of <a href={csv}>draw.csv</a>:
+            <span className={`mt-2 block ${box}`}>{match.line}</span>
+          </>
+        );
+      } else if (match?.kind === "listed") {
+        body = (
+          <>
+            Entry <span className={mono}>{match.id}</span> is in the draw: number {match.position.toLocaleString("en-US")} of{" "}
+            {result.scan.entries.toLocaleString("en-US")}, on line {match.lineNumber.toLocaleString("en-US")} of{" "}
+            <a href={csv} className={linkClass}>
+              draw.csv
+            </a>
+            :
+            <span className={`mt-2 block ${box}`} data-testid="check-line">
+              {match.line}
+            </span>
+            <span className="mt-2 block" data-testid="check-tickets">
+              {`Weight ${match.weight}: it holds ${
+                match.weight === 1 ? `ticket ${match.firstTicket}` : `tickets ${match.firstTicket} to ${match.lastTicket}`
+              } of the ${result.scan.totalWeight} tickets (0 to ${BigInt(result.scan.totalWeight) - 1n}).`}
+            </span>
+          </>
+        );
+      }
+      break;
+    }
+  }
+  return (
+    <div
+      className="mt-4 rounded-lg border border-slate-300 p-4 dark:border-slate-700"
+      data-testid="check-result"
+      data-kind={result.kind === "found" ? result.scan.match?.kind : result.kind}
+      role="status"
+    >
+      {body}
+    </div>
+  );
+}
+
 export default function DrawPage({ loaderData }: Route.ComponentProps) {
   if ("notFound" in loaderData) return <CampaignNotFound />;
-  const { campaign, draw, procedure } = loaderData;
+  const page = loaderData;
+  const { campaign, record, check, procedure } = page;
   return (
     <article className="mx-auto max-w-3xl px-4 py-10 sm:px-6 [&_h2]:mt-10 [&_h2]:text-xl [&_h2]:font-bold [&_p]:mt-3">
       <p className="flex flex-wrap gap-x-4 text-sm">
-        <Link to={campaignPath(campaign.id)} className="font-medium text-brand-700 underline dark:text-brand-300">
+        <Link to={campaignPath(campaign.id)} className={linkClass}>
           Back to the giveaway
         </Link>
-        <Link to={campaignRulesPath(campaign.id)} className="font-medium text-brand-700 underline dark:text-brand-300">
+        <Link to={campaignRulesPath(campaign.id)} className={linkClass}>
           Official rules
         </Link>
       </p>
       <h1 className="mt-3 text-3xl font-extrabold tracking-tight [overflow-wrap:anywhere]">
-        {draw ? "How the winner was drawn" : "How the winner will be drawn"}: {campaign.title}
+        {record.draw ? "How the winner was drawn" : "How the winner will be drawn"}: {campaign.title}
       </h1>
       <p className="text-slate-700 dark:text-slate-300">
-        The winners of this giveaway are drawn by a published procedure from a secret seed that was locked in before the giveaway opened, so
-        anyone can re-run the draw and get the same result.
+        {record.procedureVersion === 1
+          ? "The winners of this giveaway were drawn by a published procedure from a secret seed committed to by its hash, so anyone can re-run the draw and get the same result."
+          : "The winners are drawn by a published procedure from a secret fixed at launch and a public random beacon that nobody, Giveawear included, can know before the entry list is frozen. Anyone can re-run the draw and get the same result."}
       </p>
 
-      <h2>Commitment</h2>
-      <p>SHA-256 hash of the secret seed, published when the giveaway launched:</p>
-      <p className={`rounded-lg bg-slate-100 p-3 ${mono} dark:bg-slate-800`} data-testid="draw-commitment">
-        {campaign.drawCommitment ?? "The commitment is published when the giveaway launches."}
-      </p>
+      <CommitmentSection page={page} />
+      <ListSection page={page} />
+      <DrawSection page={page} />
 
-      {draw ? (
-        <>
-          <h2>The draw</h2>
-          <p>Drawn on {draw.drawnAt}.</p>
-          <dl className="mt-4 grid gap-x-6 gap-y-3 sm:grid-cols-[auto_1fr]">
-            <dt className="font-medium">Revealed seed</dt>
-            <dd className={mono} data-testid="draw-seed">
-              {draw.seed}
-            </dd>
-            <dt className="font-medium">Seed check</dt>
-            <dd data-testid="draw-seed-check">
-              {draw.commitmentMatches ? "SHA-256 of the seed equals the commitment." : "SHA-256 of the seed does NOT equal the commitment."}
-            </dd>
-            <dt className="font-medium">Entries</dt>
-            <dd data-testid="draw-entry-count">{draw.entryCount.toLocaleString("en-US")}</dd>
-            <dt className="font-medium">Total weight (tickets)</dt>
-            <dd data-testid="draw-total-weight">{draw.totalWeight}</dd>
-            <dt className="font-medium">Entry list hash</dt>
-            <dd className={mono} data-testid="draw-entries-hash">
-              {draw.entriesHash}
-            </dd>
-          </dl>
-
-          <h2>Picks</h2>
-          {draw.picks.length ? (
-            <Table
-              scroll={{ className: "mt-4 overflow-x-auto" }}
-              className="w-full text-left text-sm"
-              testId="draw-picks"
-              headRowClassName="border-b border-slate-300 dark:border-slate-700"
-              headerClassName="py-2 pr-3"
-              rowClassName="border-b border-slate-200 align-top dark:border-slate-800"
-              columns={PICK_COLUMNS}
-              rows={draw.picks}
-              rowKey={(pick) => `${pick.rank}-${pick.counter}`}
-            />
-          ) : (
-            <p>There were no entries, so no winner was drawn.</p>
-          )}
-        </>
-      ) : (
-        <>
-          <h2>The draw</h2>
-          <p className="font-semibold" data-testid="draw-pending">
-            The draw happens when the giveaway ends{campaign.end ? ` (${campaign.end})` : ""}.
+      <section aria-labelledby="check-heading" id="check">
+        <h2 id="check-heading">Check my entry</h2>
+        {record.procedureVersion === 1 ? (
+          <p>This draw was made before entry lists were frozen: find your entry id in the downloadable list below.</p>
+        ) : record.list ? (
+          <p>Paste your entry id (from your confirmation email) or your personal referral link to see your line in the frozen list.</p>
+        ) : (
+          <p data-testid="check-later">
+            When the entry list is frozen at the end of the giveaway, you can paste your entry id (from your confirmation email) or your
+            personal referral link here to see your line and tickets in it.
           </p>
+        )}
+        {record.list ? (
+          <form
+            method="get"
+            action={`${campaignDrawPath(campaign.id)}#check`}
+            className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-end"
+          >
+            <label className="flex flex-1 flex-col gap-1 text-sm font-medium">
+              Entry id or link
+              <input
+                name="entry"
+                type="text"
+                defaultValue={check?.input ?? ""}
+                autoComplete="off"
+                spellCheck={false}
+                required
+                className="input font-mono text-sm"
+              />
+            </label>
+            <button type="submit" className="btn-primary">
+              Check my entry
+            </button>
+          </form>
+        ) : null}
+        {check ? <CheckResult check={check} campaignId={campaign.id} /> : null}
+      </section>
+
+      <section aria-labelledby="verify-heading" id="verify">
+        <h2 id="verify-heading">Check it yourself</h2>
+        <ul className="mt-3 list-disc space-y-2 pl-6">
+          <li>
+            <a href={campaignDrawJsonPath(campaign.id)} className={linkClass}>
+              draw.json
+            </a>
+            : this whole record, machine-readable.
+          </li>
+          {record.list || record.procedureVersion === 1 ? (
+            <li>
+              <a href={campaignDrawCsvPath(campaign.id)} className={linkClass} download>
+                draw.csv
+              </a>
+              :{" "}
+              {record.procedureVersion === 1
+                ? "the ordered entry list (one id,weight line per entry, in draw order)."
+                : "the frozen entry list, byte for byte as it was hashed."}
+            </li>
+          ) : null}
+          {record.procedureVersion === 2 ? (
+            <li>
+              The single-file verifier <code className={mono}>{page.standaloneVerifier}</code> from Giveawear's source code needs only Node
+              and these public files: <code className={mono}>{`node giveawear-verify-draw.mjs ${record.pageUrl}`}</code> prints MATCH or
+              MISMATCH for every check.
+            </li>
+          ) : null}
+          <li>
+            Operators, in a Giveawear checkout: <code className={mono}>{`npm run verify-draw -- ${campaign.id}`}</code> re-runs the draw
+            from the database and prints MATCH or MISMATCH for every check.
+          </li>
+        </ul>
+        <BrowserVerifier campaignId={campaign.id} />
+      </section>
+
+      <section aria-labelledby="procedure-heading" id="procedure">
+        <h2 id="procedure-heading">The procedure</h2>
+        {record.procedureVersion === 1 ? (
           <p>
-            {campaign.completed
-              ? "This giveaway was completed without a published draw record."
-              : `${campaign.ended ? "The giveaway has ended and the winners are being drawn." : "Until then the seed stays secret."} When the winners are drawn, this page shows the revealed seed, the entry list hash, the total weight and every pick.`}
+            This is the current procedure (version 2). This giveaway's draw used version 1: no beacon, the seed is the secret itself, and
+            the list hash is over <code>&lt;id&gt;:&lt;weight&gt;</code> lines; the ticket, pick and redraw steps are the same.
           </p>
-        </>
-      )}
-
-      <h2>The procedure</h2>
-      <div className="mt-3 space-y-3 text-slate-800 dark:text-slate-200" data-testid="draw-procedure">
-        {procedure.map((step) => (
-          <p key={step.slice(0, 24)}>{step}</p>
-        ))}
-      </div>
-
-      <h2>Check it yourself</h2>
-      {draw ? (
-        <ol className="mt-3 list-decimal space-y-3 pl-6">
-          <li>
-            The seed matches the commitment: <code className={mono}>{`printf %s ${draw.seed} | sha256sum`}</code> prints the commitment
-            above.
-          </li>
-          <li>
-            <a href={campaignDrawCsvPath(campaign.id)} className="font-medium text-brand-700 underline dark:text-brand-300" download>
-              Download the ordered entry list
-            </a>{" "}
-            (CSV, one <code>id,weight</code> line per entry in draw order).{" "}
-            <code className={mono}>sed 1d entries.csv | tr , : | sha256sum</code> prints the entry list hash, and the weights add up to the
-            total weight.
-          </li>
-          <li>
-            In a Giveawear checkout, <code className={mono}>{`npm run verify-draw -- ${campaign.id}`}</code> re-runs the whole draw from the
-            database (add <code className={mono}>--entries entries.csv</code> to use the downloaded list) and prints MATCH or MISMATCH for
-            every check.
-          </li>
-        </ol>
-      ) : (
-        <p>
-          Once the winners are drawn you can check the seed against the commitment, download the ordered entry list and re-run the draw with{" "}
-          <code className={mono}>{`npm run verify-draw -- ${campaign.id}`}</code>.
-        </p>
-      )}
+        ) : null}
+        <div className="mt-3 space-y-3 text-slate-800 dark:text-slate-200" data-testid="draw-procedure">
+          {procedure.map((step) => (
+            <p key={step.slice(0, 24)} className="whitespace-pre-line">
+              {step}
+            </p>
+          ))}
+        </div>
+      </section>
     </article>
   );
 }

@@ -4,6 +4,7 @@ import { formatUtcDateTime } from "~/domain/campaign-status";
 import { REFERRAL_BONUS_ENTRIES } from "~/domain/entries";
 import { approximateRetailValue } from "~/domain/prize-values";
 import { campaignDrawPath, campaignPath } from "~/paths";
+import { publishedFairness } from "~/server/draw/fairness.server";
 import { getConfig } from "~/server/config.server";
 import { findVisibleCampaign } from "~/server/campaign-page.server";
 import { getCurrentUser } from "~/server/session.server";
@@ -48,7 +49,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       bonusProduct: campaign.isPromotingProduct ? { title: campaign.productTitle, value: campaign.productValue } : null,
       additionalPrizes: campaign.additionalPrizes.map((prize) => ({ rank: prize.rank, title: prize.title })),
       drawCommitment: campaign.drawCommitment,
-      revealedSeed: campaign.draw?.seed ?? null,
+      drawn: campaign.draw !== null,
+      fairness: publishedFairness(campaign),
     },
   };
 }
@@ -92,16 +94,24 @@ export default function OfficialRules({ loaderData }: Route.ComponentProps) {
       <h2>4. How to enter</h2>
       <p>
         Enter your email address (and, if you like, a phone number for an SMS should you win) on the giveaway page and agree to these rules.
-        One entry per person: repeated entries with the same email address (ignoring upper and lower case and, for Gmail addresses, dots and
-        "+" tags) count once.
-        {campaign.entryLimit !== null ? ` The giveaway accepts at most ${campaign.entryLimit.toLocaleString("en-US")} entries.` : ""}
+        We then email you a link to confirm your entry. <strong>Your entry counts once you confirm it</strong> from that email; if you are
+        signed in and enter with your account's email address, it is confirmed at once. Entries not confirmed by the end of the giveaway are
+        not in the draw.
+      </p>
+      <p>
+        One entry per person: addresses that reach the same inbox count once (upper and lower case, "+" tags and, for Gmail, dots are
+        ignored). Throwaway (disposable) email addresses are not accepted.
+        {campaign.entryLimit !== null
+          ? ` The giveaway accepts at most ${campaign.entryLimit.toLocaleString("en-US")} entries. Pending entries do not hold a place: the entry limit counts confirmed entries only, so when the limit is reached, entries still waiting for confirmation can no longer be confirmed.`
+          : ""}
       </p>
 
       <h2>5. Bonus entries</h2>
       {loaderData.referralsEnabled ? (
         <p>
           After entering you receive a personal referral link. Each different person who enters for the first time through your link adds{" "}
-          {REFERRAL_BONUS_ENTRIES} bonus entries to yours. Referring yourself, repeated entries and unknown links earn nothing.
+          {REFERRAL_BONUS_ENTRIES} bonus entries to yours once they confirm their entry. Referring yourself, repeated entries, unconfirmed
+          entries and unknown links earn nothing.
         </p>
       ) : (
         <p>
@@ -110,7 +120,14 @@ export default function OfficialRules({ loaderData }: Route.ComponentProps) {
         </p>
       )}
 
-      <h2>6. Prizes</h2>
+      <h2>6. Disqualification</h2>
+      <p>
+        The sponsor may disqualify entries until the entry list is frozen at the end of the giveaway: suspected duplicates, fake or
+        automated entries, and entries that break these rules. A disqualified entry is not in the draw and earns its referrer no bonus.
+        Disqualified entry ids are published on the draw page with the reason.
+      </p>
+
+      <h2>7. Prizes</h2>
       <ul className="list-disc pl-6">
         <li>
           Grand prize: one {product} with the giveaway's design, in the winner's choice of {campaign.colors.join(", ")}
@@ -132,31 +149,57 @@ export default function OfficialRules({ loaderData }: Route.ComponentProps) {
       </ul>
       <p>Prizes are not transferable and cannot be exchanged for cash.</p>
 
-      <h2>7. How the winners are drawn</h2>
+      <h2>8. How the winners are drawn</h2>
       <p>
-        Winners are drawn at random when the giveaway ends. Each entry has a weight of one plus its bonus entries. Before the giveaway
-        opened, Giveawear committed to a secret random seed by publishing its SHA-256 hash:
+        Winners are drawn at random after the giveaway ends. Each entry has a weight of one plus its bonus entries. The draw mixes two
+        things nobody can steer: a secret chosen when the giveaway launched, and a public random beacon round that does not exist until
+        after the entry list is frozen.
       </p>
-      <p className="rounded-lg bg-slate-100 p-3 font-mono text-xs break-all dark:bg-slate-800" data-testid="rules-commitment">
-        {campaign.drawCommitment ?? "The commitment is published when the giveaway launches."}
-      </p>
+      <ul className="list-disc pl-6" data-testid="rules-fairness">
+        <li>
+          Commitment (SHA-256 of the secret
+          {campaign.drawCommitment && campaign.fairness.launchedAt
+            ? `, published when the giveaway launched on ${formatUtcDateTime(new Date(campaign.fairness.launchedAt))}`
+            : ""}
+          ):{" "}
+          <span className="font-mono text-xs break-all" data-testid="rules-commitment">
+            {campaign.drawCommitment ??
+              (campaign.fairness.launchedAt
+                ? "none was published for this giveaway, so its draw uses the empty string as the secret."
+                : "published when the giveaway launches.")}
+          </span>
+        </li>
+        <li data-testid="rules-beacon">
+          {campaign.fairness.beacon
+            ? `Beacon: ${campaign.fairness.beacon.chain}, round ${campaign.fairness.beacon.round}${
+                campaign.fairness.beacon.roundTime ? `, produced at ${formatUtcDateTime(new Date(campaign.fairness.beacon.roundTime))}` : ""
+              }.`
+            : "Beacon: this giveaway launched before draws used a beacon, so its round is chosen when the entry list is frozen and published on the draw page."}
+        </li>
+        <li>
+          When the giveaway ends, the list of confirmed, not disqualified entries is frozen and its SHA-256 hash published on the draw page,
+          before the beacon round exists. If freezing finishes too late for that round, the draw uses a later round chosen by the published
+          procedure, and the draw page says so.
+        </li>
+        <li>
+          When the round is out, the secret is revealed and mixed with the beacon's randomness into the seed that picks the winners.
+          Additional prizes are drawn after the grand prize, without repeating a winner. If no beacon can be had within 24 hours, the draw
+          uses the secret alone and the draw page says so.
+        </li>
+      </ul>
       <p>
-        At the draw the seed is revealed. Anyone can check that its SHA-256 hash matches the value above and re-run the published draw
-        procedure over the entries, taken in the order they were received, to get the same winners. Additional prizes are drawn after the
-        grand prize, without repeating a winner.
-      </p>
-      {campaign.revealedSeed ? (
-        <p>
-          Revealed seed: <span className="font-mono text-xs break-all">{campaign.revealedSeed}</span>
-        </p>
-      ) : null}
-      <p>
+        Anyone can check that the secret matches the commitment and re-run the draw from the published list and beacon to get the same
+        winners; every entrant can find their own line in the frozen list.{" "}
+        <Link to={`${campaignDrawPath(campaign.id)}#procedure`} className="font-medium text-brand-700 underline dark:text-brand-300">
+          The exact procedure
+        </Link>{" "}
+        ·{" "}
         <Link to={campaignDrawPath(campaign.id)} className="font-medium text-brand-700 underline dark:text-brand-300">
-          {campaign.revealedSeed ? "See how the winner was drawn" : "The draw procedure in full"}
+          {campaign.drawn ? "See how the winner was drawn" : "The draw page"}
         </Link>
       </p>
 
-      <h2>8. Winner notification and claim</h2>
+      <h2>9. Winner notification and claim</h2>
       <p>
         Winners are notified by email at the address they entered with. To receive the prize, a winner follows the link in that email and
         gives their {campaign.productType === "mug" ? "colour" : "size, style, colour"} and shipping address within{" "}
@@ -164,7 +207,7 @@ export default function OfficialRules({ loaderData }: Route.ComponentProps) {
         name is shown on the giveaway page as a masked email address (for example abc***@example.com) unless the sponsor hides it.
       </p>
 
-      <h2>9. Privacy</h2>
+      <h2>10. Privacy</h2>
       <p>
         Your email address is used to run this giveaway and to contact you if you win. The sponsor may send you news and offers only if you
         ticked the separate, optional marketing box. See our{" "}

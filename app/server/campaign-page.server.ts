@@ -9,6 +9,7 @@ import { campaignImage } from "../domain/mockups";
 import { maskEmail } from "../domain/profile";
 import { campaignPath } from "../paths";
 import { publicUrl } from "./public-url.server";
+import { publishedFairness } from "./draw/fairness.server";
 import { prisma } from "./db.server";
 import { referralLink, visitorEntry } from "./entries.server";
 import type { CurrentUser } from "./session.server";
@@ -50,8 +51,12 @@ const campaignSelect = {
   winnerPublic: true,
   winnerPublicName: true,
   claimDeadline: true,
+  launchedAt: true,
   drawCommitment: true,
-  draw: { select: { seed: true, createdAt: true } },
+  drawBeaconRound: true,
+  drawBeaconChain: true,
+  listFrozenAt: true,
+  draw: { select: { seed: true, secret: true, procedureVersion: true, createdAt: true } },
   additionalPrizes: { orderBy: { rank: "asc" }, select: { rank: true, title: true, imageUrl: true, winnerEmail: true } },
 } as const;
 
@@ -169,6 +174,7 @@ export async function campaignPage(request: Request, campaignId: string, user: C
       entryLimit: campaign.entryLimit,
       drawCommitment: campaign.drawCommitment,
       revealedSeed: campaign.draw?.seed ?? null,
+      fairness: publishedFairness(campaign),
     },
     winners,
     lockedEmail: user?.email ?? null,

@@ -519,7 +519,7 @@ describe("the public draw page", () => {
     const before = await page(`/campaign/${campaign.id}/draw`);
     expect(before.status).toBe(200);
     expect(before.html).toContain(campaign.drawCommitment!);
-    expect(before.html).toContain("The draw happens when the giveaway ends");
+    expect(before.html).toContain("The giveaway has ended; the winners are drawn once the beacon round is out.");
     expect(before.html).not.toContain(campaign.drawSeed!);
     expect(before.html).toContain(`npm run verify-draw -- ${campaign.id}`);
     const campaignPage = await page(`/campaign/${campaign.id}`);
@@ -536,7 +536,7 @@ describe("the public draw page", () => {
     expect(after.html).toContain(draw.seed);
     expect(after.html).toContain(draw.commitment);
     expect(after.html).toContain(draw.entriesHash);
-    expect(after.html).toContain("SHA-256 of the seed equals the commitment.");
+    expect(after.html).toContain("SHA-256 of the seed equals the commitment shown above.");
     expect(after.html).toMatch(/data-testid="draw-total-weight">63</);
     expect(after.html).toMatch(/data-testid="draw-entry-count">3</);
     // The page shows the entries the draw used, not the campaign's live counter.

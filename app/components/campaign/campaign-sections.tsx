@@ -167,17 +167,29 @@ export function PrizeList({ page }: { page: CampaignPageData }) {
           ) : null}
           <li>The winner is drawn at random, weighted by entries, and notified by email.</li>
         </ol>
-        {campaign.drawCommitment ? (
-          <div className="mt-4 rounded-xl bg-slate-100 p-3 text-sm dark:bg-slate-800">
-            <p className="font-medium">Fair draw commitment (SHA-256 of the secret seed)</p>
-            <p className="mt-1 font-mono text-xs break-all" data-testid="draw-commitment">
-              {campaign.drawCommitment}
-            </p>
-            {campaign.revealedSeed ? (
-              <p className="mt-2">
-                Revealed seed: <span className="font-mono text-xs break-all">{campaign.revealedSeed}</span>
-              </p>
+        {campaign.drawCommitment || campaign.fairness.beacon ? (
+          <div className="mt-4 rounded-xl bg-slate-100 p-3 text-sm dark:bg-slate-800" data-testid="draw-fairness">
+            <p className="font-medium">Fair draw: fixed when the giveaway launched</p>
+            {campaign.drawCommitment ? (
+              <>
+                <p className="mt-2">Commitment (SHA-256 of the secret seed):</p>
+                <p className="mt-1 font-mono text-xs break-all" data-testid="draw-commitment">
+                  {campaign.drawCommitment}
+                </p>
+              </>
             ) : null}
+            {campaign.fairness.launchedAt ? (
+              <p className="mt-2">Launched {formatUtcDateTime(new Date(campaign.fairness.launchedAt))}.</p>
+            ) : null}
+            <p className="mt-2" data-testid="draw-beacon-round">
+              {campaign.fairness.beacon
+                ? `Beacon: ${campaign.fairness.beacon.chain}, round ${campaign.fairness.beacon.round}${
+                    campaign.fairness.beacon.roundTime
+                      ? `, produced at ${formatUtcDateTime(new Date(campaign.fairness.beacon.roundTime))}`
+                      : ""
+                  }. Nobody, Giveawear included, can know its randomness before then.`
+                : "Beacon round: chosen when the entry list is frozen (this giveaway launched before draws used a beacon)."}
+            </p>
             <p className="mt-2">
               <Link to={campaignDrawPath(campaign.id)} className="font-medium text-brand-700 underline dark:text-brand-300">
                 {campaign.revealedSeed ? "See how the winner was drawn" : "How the winner will be drawn"}

@@ -1,0 +1,112 @@
+/**
+ * The public draw record (decision 042): what /campaign/<id>/draw.json serves and the draw page
+ * shows, filled from the database by app/server/draw/record.server.ts. Every part that does not
+ * exist yet is null, and the launch secret is never in it before the draw: the record only ever
+ * grows (launch -> freeze -> beacon and draw -> redraws), so a copy taken earlier stays a true
+ * prefix of a later one.
+ *
+ * Times are ISO 8601 (UTC); big numbers (total weight, tickets) are decimal strings.
+ */
+
+/** Bumped when a field changes meaning (adding fields does not bump it). */
+export const DRAW_RECORD_FORMAT = 1;
+
+export interface DrawRecordBeacon {
+  /** drand chain hash (hex). */
+  chainHash: string;
+  /** The chain's BLS public key (hex): every beacon of the chain verifies against it. */
+  publicKey: string;
+  /** Seconds between rounds. */
+  period: number;
+  /** Unix time (seconds) of round 1. */
+  genesisTime: number;
+  /** drand scheme id, e.g. "bls-unchained-g1-rfc9380". */
+  scheme: string;
+  /** A local demo chain, not drand: demo campaigns only. */
+  demo: boolean;
+  /** The round published at launch; null for campaigns launched before beacons (chosen at the freeze). */
+  plannedRound: number | null;
+  /** When the planned round is produced (round time = genesis + (round - 1) x period). */
+  plannedRoundTime: string | null;
+  /** The round the draw uses (the planned one, or a later one when the freeze came late); null until the list is frozen. */
+  round: number | null;
+  roundTime: string | null;
+  /** Where the round can be fetched (drand's HTTP API on each configured mirror); empty for a demo chain. */
+  urls: string[];
+  /** The beacon exactly as fetched and verified (drand's JSON: round, randomness, signature); null before the draw or when missing. */
+  response: Record<string, unknown> | null;
+  /** No valid beacon could be had within 24 hours of the round: the draw used the secret alone. */
+  missing: boolean;
+}
+
+export type DisqualifyReason = "duplicate" | "fake" | "automated" | "rules";
+
+export interface DrawRecordList {
+  frozenAt: string;
+  /** SHA-256 (lowercase hex) of the exact bytes of draw.csv. */
+  sha256: string;
+  bytes: number;
+  /** Counted entries (lines of the entries section). */
+  entries: number;
+  totalWeight: string;
+  /** Absolute URL of the frozen draw.csv. */
+  csvUrl: string;
+  /** Read from the frozen bytes, in their order (entry id byte order). */
+  disqualified: { id: string; reason: string }[];
+}
+
+export interface DrawRecordPick {
+  rank: number;
+  entryId: string;
+  ticket: string;
+  counter: number;
+  replaced: boolean;
+  /** Set on picks made by a redraw. */
+  redrawnAt: string | null;
+  /** Why the redraw was made (for redraw picks), when recorded. */
+  reason: string | null;
+  claimDeadline: string | null;
+  notifiedAt: string | null;
+}
+
+export interface DrawRecordDraw {
+  drawnAt: string;
+  /** The revealed launch secret (procedure 2; the empty string when none was committed); null for procedure 1, whose seed is the secret. */
+  secret: string | null;
+  /** The seed the picks were drawn with (procedure 2: the final seed). */
+  seed: string;
+  /** Procedure 1 only: the list hash of "<id>:<weight>" lines the draw used. */
+  entriesHash: string;
+  entries: number;
+  totalWeight: string;
+  picks: DrawRecordPick[];
+}
+
+export interface DrawRecord {
+  format: typeof DRAW_RECORD_FORMAT;
+  /** 2 for every draw made from a frozen list and a beacon; 1 for draws made before (decision 012). */
+  procedureVersion: 1 | 2;
+  campaignId: string;
+  /** Absolute URLs of the human-readable draw page and of this record. */
+  pageUrl: string;
+  jsonUrl: string;
+  launchedAt: string | null;
+  endsAt: string | null;
+  /** SHA-256 of the launch secret as the campaign publishes it; null when none was published. */
+  commitment: string | null;
+  beacon: DrawRecordBeacon | null;
+  list: DrawRecordList | null;
+  draw: DrawRecordDraw | null;
+}
+
+/** Reason categories as the draw page words them. */
+export const DISQUALIFY_REASON_TEXT: Record<DisqualifyReason, string> = {
+  duplicate: "Duplicate of another entry",
+  fake: "Fake entry",
+  automated: "Automated entry",
+  rules: "Broke the giveaway's rules",
+};
+
+export function disqualifyReasonText(reason: string): string {
+  return reason in DISQUALIFY_REASON_TEXT ? DISQUALIFY_REASON_TEXT[reason as DisqualifyReason] : reason;
+}

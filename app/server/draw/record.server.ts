@@ -1,0 +1,267 @@
+/**
+ * The public draw record (decision 042) from the database: draw.json, the draw page's facts, the
+ * frozen draw.csv bytes and "Check my entry".
+ *
+ * Everything about the list is read from the stored EntryList bytes, never from the live Entry
+ * table: the published list is what the draw used, whatever happens to the table later. The
+ * launch secret (Campaign.drawSeed) is never read here; the record reveals Draw.secret only once
+ * the Draw row exists.
+ */
+import { z } from "zod";
+import { type ChainInfo, parseBeacon, roundTimeMs } from "../../domain/beacon";
+import { verifyBeacon } from "../../domain/beacon-verify";
+import { DrawPickSchema } from "../../domain/draw";
+import { DRAW_RECORD_FORMAT, type DrawRecord, type DrawRecordBeacon, type DrawRecordPick } from "../../domain/draw-record";
+import { type EntryListScan, EntryListScanner, parseDisqualified } from "../../domain/entry-list";
+import { campaignDrawCsvPath, campaignDrawJsonPath, campaignDrawPath } from "../../paths";
+import { getConfig } from "../config.server";
+import { prisma } from "../db.server";
+import { publicUrl } from "../public-url.server";
+import { knownChain } from "./beacon.server";
+import { sha256Hex } from "./run.server";
+
+/** What the record needs of the campaign (findVisibleCampaign selects it). */
+export interface RecordCampaign {
+  id: string;
+  launchedAt: Date | null;
+  endDate: Date | null;
+  drawCommitment: string | null;
+  drawBeaconRound: number | null;
+  drawBeaconChain: string | null;
+}
+
+/**
+ * The picks as stored, with the redraw accounting h-draw records (reason, claimDeadline,
+ * notifiedAt); older rows simply lack them. Extending here keeps this reader working whichever way
+ * domain/draw.ts declares those fields.
+ */
+const RecordedPickSchema = DrawPickSchema.extend({
+  reason: z.string().optional(),
+  claimDeadline: z.string().optional(),
+  notifiedAt: z.string().optional(),
+});
+
+function recordedPicks(json: string): DrawRecordPick[] {
+  return z
+    .array(RecordedPickSchema)
+    .parse(JSON.parse(json))
+    .map((pick) => ({
+      rank: pick.rank,
+      entryId: pick.entryId,
+      ticket: pick.ticket,
+      counter: pick.counter,
+      replaced: pick.replaced === true,
+      redrawnAt: pick.redrawnAt ?? null,
+      reason: pick.reason ?? null,
+      claimDeadline: pick.claimDeadline ?? null,
+      notifiedAt: pick.notifiedAt ?? null,
+    }));
+}
+
+function iso(ms: number | null): string | null {
+  return ms === null ? null : new Date(ms).toISOString();
+}
+
+function roundTime(chain: ChainInfo | undefined, round: number | null): string | null {
+  return chain && round !== null ? iso(roundTimeMs(chain, round)) : null;
+}
+
+/** The disqualified section of the frozen list: read from the last chunk backwards until its header line. */
+async function frozenDisqualified(campaignId: string, count: number): Promise<{ id: string; reason: string }[]> {
+  if (count === 0) return [];
+  const indexes = await prisma.entryListChunk.findMany({ where: { campaignId }, select: { index: true }, orderBy: { index: "desc" } });
+  const decoder = new TextDecoder("latin1");
+  let tail = "";
+  for (const { index } of indexes) {
+    const chunk = await prisma.entryListChunk.findUnique({ where: { campaignId_index: { campaignId, index } }, select: { bytes: true } });
+    tail = decoder.decode(chunk?.bytes ?? new Uint8Array()) + tail;
+    const found = parseDisqualified(tail);
+    if (found) return found;
+  }
+  return parseDisqualified(`\n${tail}`) ?? [];
+}
+
+export async function drawRecord(campaign: RecordCampaign): Promise<DrawRecord> {
+  const [list, draw] = await Promise.all([
+    prisma.entryList.findUnique({ where: { campaignId: campaign.id } }),
+    prisma.draw.findUnique({ where: { campaignId: campaign.id } }),
+  ]);
+  const procedureVersion = draw && draw.procedureVersion === 1 ? 1 : 2;
+
+  let beacon: DrawRecordBeacon | null = null;
+  const chainHash = draw?.beaconChain ?? list?.beaconChain ?? campaign.drawBeaconChain;
+  if (procedureVersion === 2 && chainHash) {
+    const chain = knownChain(chainHash);
+    const plannedRound = campaign.drawBeaconChain === chainHash ? campaign.drawBeaconRound : null;
+    const round = draw?.beaconRound ?? list?.beaconRound ?? null;
+    beacon = {
+      chainHash,
+      publicKey: chain?.publicKey ?? "",
+      period: chain?.period ?? 0,
+      genesisTime: chain?.genesisTime ?? 0,
+      scheme: chain?.scheme ?? "",
+      demo: chain?.demo === true,
+      plannedRound,
+      plannedRoundTime: roundTime(chain, plannedRound),
+      round,
+      roundTime: roundTime(chain, round),
+      urls: chain?.demo || round === null ? [] : getConfig().DRAND_URLS.map((base) => `${base}/${chainHash}/public/${round}`),
+      response: draw?.beaconJson ? (JSON.parse(draw.beaconJson) as Record<string, unknown>) : null,
+      missing: draw?.beaconMissing === true,
+    };
+  }
+
+  return {
+    format: DRAW_RECORD_FORMAT,
+    procedureVersion,
+    campaignId: campaign.id,
+    pageUrl: publicUrl(campaignDrawPath(campaign.id)),
+    jsonUrl: publicUrl(campaignDrawJsonPath(campaign.id)),
+    launchedAt: campaign.launchedAt?.toISOString() ?? null,
+    endsAt: campaign.endDate?.toISOString() ?? null,
+    commitment: campaign.drawCommitment,
+    beacon,
+    list:
+      list && procedureVersion === 2
+        ? {
+            frozenAt: list.frozenAt.toISOString(),
+            sha256: list.sha256,
+            bytes: list.byteLength,
+            entries: list.entryCount,
+            totalWeight: list.totalWeight.toString(),
+            csvUrl: publicUrl(campaignDrawCsvPath(campaign.id)),
+            disqualified: await frozenDisqualified(campaign.id, list.disqualifiedCount),
+          }
+        : null,
+    draw: draw && {
+      drawnAt: draw.createdAt.toISOString(),
+      // Procedure 2 without a published commitment draws with the empty string as the secret.
+      secret: procedureVersion === 2 ? (draw.secret ?? "") : null,
+      seed: draw.seed,
+      entriesHash: draw.entriesHash,
+      entries: draw.entryCount,
+      totalWeight: draw.totalWeight.toString(),
+      picks: recordedPicks(draw.picks),
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// What the draw page checks for its readers
+// ---------------------------------------------------------------------------------------------
+
+export interface RecordChecks {
+  /**
+   * SHA-256 of the revealed secret (procedure 1: of the seed) against the commitment the page
+   * displays, i.e. the campaign's published one, not the draw row's own copy. null before the draw
+   * or when no commitment was published.
+   */
+  secretMatchesCommitment: boolean | null;
+  /** The beacon's BLS signature and randomness verify under the chain's public key; null without a beacon. */
+  beaconValid: boolean | null;
+  /** seed = SHA-256("<secret>:<randomness>"), or = the secret when the beacon is missing; null before the draw or for procedure 1. */
+  finalSeedMatches: boolean | null;
+  /** The list's hash existed before the beacon round: frozenAt is earlier than the round's time. */
+  frozenBeforeRound: boolean | null;
+}
+
+export function recordChecks(record: DrawRecord): RecordChecks {
+  const { draw, beacon, list, commitment } = record;
+  const revealed = draw ? (record.procedureVersion === 2 ? draw.secret : draw.seed) : null;
+  let beaconValid: boolean | null = null;
+  let randomness: string | null = null;
+  if (beacon?.response) {
+    try {
+      const parsed = parseBeacon(beacon.response);
+      randomness = parsed.randomness;
+      const chain = knownChain(beacon.chainHash);
+      beaconValid = chain !== undefined && parsed.round === beacon.round && verifyBeacon(chain, parsed);
+    } catch {
+      beaconValid = false;
+    }
+  }
+  let finalSeedMatches: boolean | null = null;
+  if (draw && record.procedureVersion === 2 && draw.secret !== null) {
+    if (beacon?.missing) finalSeedMatches = draw.seed === draw.secret;
+    else if (randomness !== null) finalSeedMatches = draw.seed === sha256Hex(`${draw.secret}:${randomness}`);
+    else finalSeedMatches = false;
+  }
+  return {
+    secretMatchesCommitment: revealed !== null && commitment ? sha256Hex(revealed) === commitment : null,
+    beaconValid,
+    finalSeedMatches,
+    frozenBeforeRound: list && beacon?.roundTime ? Date.parse(list.frozenAt) < Date.parse(beacon.roundTime) : null,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The frozen bytes
+// ---------------------------------------------------------------------------------------------
+
+export interface FrozenList {
+  sha256: string;
+  byteLength: number;
+  frozenAt: Date;
+}
+
+export async function frozenList(campaignId: string): Promise<FrozenList | null> {
+  return prisma.entryList.findUnique({ where: { campaignId }, select: { sha256: true, byteLength: true, frozenAt: true } });
+}
+
+/** The stored chunks in order, one database read each (about 1 MiB), so a big list never sits in memory whole. */
+export async function* frozenListChunks(campaignId: string): AsyncGenerator<Uint8Array> {
+  const indexes = await prisma.entryListChunk.findMany({ where: { campaignId }, select: { index: true }, orderBy: { index: "asc" } });
+  for (const { index } of indexes) {
+    const chunk = await prisma.entryListChunk.findUnique({ where: { campaignId_index: { campaignId, index } }, select: { bytes: true } });
+    if (!chunk) throw new Error(`Entry list chunk ${index} of campaign ${campaignId} disappeared`);
+    yield chunk.bytes;
+  }
+}
+
+/** draw.csv as a byte stream of the stored chunks. */
+export function frozenListStream(campaignId: string): ReadableStream<Uint8Array> {
+  const chunks = frozenListChunks(campaignId);
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = await chunks.next();
+      if (next.done) controller.close();
+      else controller.enqueue(next.value);
+    },
+    async cancel() {
+      await chunks.return(undefined);
+    },
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Check my entry
+// ---------------------------------------------------------------------------------------------
+
+export type EntryCheck =
+  | { kind: "not-frozen" }
+  | { kind: "no-id" }
+  | { kind: "found"; scan: EntryListScan }
+  /** In the campaign but not confirmed before the list was frozen. */
+  | { kind: "pending"; id: string }
+  /** In the campaign, confirmed, yet not in the frozen list (should not happen: the page says so plainly). */
+  | { kind: "not-listed"; id: string }
+  | { kind: "unknown" };
+
+/**
+ * Looks the candidate ids up in the frozen bytes (one pass over the chunks); when none is there,
+ * says why from the entries table (pending at the end) without revealing anything else about them.
+ */
+export async function checkEntry(campaignId: string, candidates: string[]): Promise<EntryCheck> {
+  if (!(await frozenList(campaignId))) return { kind: "not-frozen" };
+  if (candidates.length === 0) return { kind: "no-id" };
+  const scanner = new EntryListScanner(candidates);
+  for await (const chunk of frozenListChunks(campaignId)) scanner.push(chunk);
+  const scan = scanner.finish();
+  if (scan.match) return { kind: "found", scan };
+  const entry = await prisma.entry.findFirst({
+    where: { campaignId, id: { in: candidates } },
+    select: { id: true, confirmedAt: true },
+  });
+  if (entry) return entry.confirmedAt ? { kind: "not-listed", id: entry.id } : { kind: "pending", id: entry.id };
+  return { kind: "unknown" };
+}
