@@ -169,7 +169,11 @@ async function verifyDrawV2(
     try {
       const beacon = parseBeacon(draw.beaconJson);
       check("beacon round", String(draw.beaconRound), String(beacon.round));
-      check(`beacon signature (${chain.demo ? "demo chain" : `chain ${chain.hash.slice(0, 12)}…`})`, "valid", verifyBeacon(chain, beacon) ? "valid" : "invalid");
+      check(
+        `beacon signature (${chain.demo ? "demo chain" : `chain ${chain.hash.slice(0, 12)}…`})`,
+        "valid",
+        verifyBeacon(chain, beacon) ? "valid" : "invalid",
+      );
       expectedSeed = finalSeed(secret, beacon.randomness);
       check('final seed = SHA-256("<secret>:<randomness>")', draw.seed, expectedSeed);
     } catch (error) {

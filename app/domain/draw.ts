@@ -429,7 +429,8 @@ export function parseEntryList(bytes: Uint8Array, sha256: string): FrozenEntryLi
     const end = bytes.indexOf(LINE_FEED, position);
     let first = position;
     while (first < end && isIdByte(bytes[first] ?? 0)) first++;
-    if (first === position || first >= end || bytes[first] !== COMMA) fail("Expected <entry_id>,<created_ms>,<referrer_id>,<weight>", lineStart);
+    if (first === position || first >= end || bytes[first] !== COMMA)
+      fail("Expected <entry_id>,<created_ms>,<referrer_id>,<weight>", lineStart);
     const second = bytes.indexOf(COMMA, first + 1);
     if (second === -1 || second > end) fail("Expected <entry_id>,<created_ms>,<referrer_id>,<weight>", lineStart);
     let third = second + 1;
@@ -491,7 +492,8 @@ export function parseEntryList(bytes: Uint8Array, sha256: string): FrozenEntryLi
     while (comma < end && isIdByte(bytes[comma] ?? 0)) comma++;
     if (comma === position || bytes[comma] !== COMMA) fail("Expected <entry_id>,<reason>", lineStart);
     const reason = asciiText(bytes, comma + 1, end);
-    if (!(DISQUALIFY_REASONS as readonly string[]).includes(reason)) fail(`The reason must be one of ${DISQUALIFY_REASONS.join(", ")}`, lineStart);
+    if (!(DISQUALIFY_REASONS as readonly string[]).includes(reason))
+      fail(`The reason must be one of ${DISQUALIFY_REASONS.join(", ")}`, lineStart);
     if (previousId !== -1 && compareBytes(bytes, previousId, previousIdEnd, lineStart, comma) >= 0) {
       fail("The disqualified entries are not sorted by entry_id", lineStart);
     }

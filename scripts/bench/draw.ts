@@ -60,7 +60,10 @@ async function child(operation: string, url: string, campaignId: string): Promis
     const campaign = await prisma.campaign.findUniqueOrThrow({ where: { id: campaignId }, select: { endDate: true } });
     const outcome = await freezeEntryList(campaignId, { now: new Date(campaign.endDate!.getTime() + 60_000) });
     ok = outcome.kind === "frozen";
-    detail = outcome.kind === "frozen" ? `${outcome.list.entryCount} entries, ${(outcome.list.byteLength / 2 ** 20).toFixed(1)} MiB, sha256 ${outcome.list.sha256.slice(0, 12)}…` : outcome.kind;
+    detail =
+      outcome.kind === "frozen"
+        ? `${outcome.list.entryCount} entries, ${(outcome.list.byteLength / 2 ** 20).toFixed(1)} MiB, sha256 ${outcome.list.sha256.slice(0, 12)}…`
+        : outcome.kind;
   } else if (operation === "draw") {
     const outcome = await drawCampaign(campaignId);
     ok = outcome.kind === "drawn";
@@ -182,7 +185,19 @@ async function seedSqlite(url: string, entries: number): Promise<void> {
   db.prepare(
     `INSERT INTO "Campaign" ("id", "status", "title", "startDate", "durationDays", "endDate", "drawSeed", "drawCommitment", "createdAt", "updatedAt", "entryCount", "drawBeaconChain", "drawBeaconRound")
      VALUES (?, ?, 'Bench giveaway', ?, 7, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(CAMPAIGN_ID, CampaignStatus.active, iso(c.start), iso(c.end), c.seed, c.commitment, iso(c.start), iso(now), entries, c.chain, c.round);
+  ).run(
+    CAMPAIGN_ID,
+    CampaignStatus.active,
+    iso(c.start),
+    iso(c.end),
+    c.seed,
+    c.commitment,
+    iso(c.start),
+    iso(now),
+    entries,
+    c.chain,
+    c.round,
+  );
   const prize = db.prepare(`INSERT INTO "AdditionalPrize" ("id", "campaignId", "rank", "title") VALUES (?, ?, ?, ?)`);
   prize.run("benchprize2", CAMPAIGN_ID, 2, "Second prize");
   prize.run("benchprize3", CAMPAIGN_ID, 3, "Third prize");
@@ -190,7 +205,18 @@ async function seedSqlite(url: string, entries: number): Promise<void> {
     `INSERT INTO "Entry" ("id", "campaignId", "email", "emailNormalized", "agreedToTerms", "bonusEntries", "referrerId", "referralCredited", "createdAt", "confirmedAt") VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?, ?)`,
   );
   const insertChunk = db.transaction((chunk: SeedEntry[]) => {
-    for (const e of chunk) insert.run(e.id, CAMPAIGN_ID, e.email, e.email, e.bonusEntries, e.referrerId, e.referrerId ? 1 : 0, iso(e.createdAt), iso(e.createdAt));
+    for (const e of chunk)
+      insert.run(
+        e.id,
+        CAMPAIGN_ID,
+        e.email,
+        e.email,
+        e.bonusEntries,
+        e.referrerId,
+        e.referrerId ? 1 : 0,
+        iso(e.createdAt),
+        iso(e.createdAt),
+      );
   });
   for (const chunk of entryChunks(entries, 50_000, c.start)) insertChunk(chunk);
   db.close();

@@ -25,7 +25,7 @@ export interface FakeBeacon {
  * Starts a fake drand for the file and makes it the configured chain (DRAND_CHAIN_INFO, DRAND_URLS).
  * Its clock runs a day ahead unless a test sets it, so the server's own `now` decides what is due.
  */
-export function useFakeBeacon(): FakeBeacon {
+export function setUpFakeBeacon(): FakeBeacon {
   let fake: FakeDrand | undefined;
   let clock: number | null = null;
   beforeAll(async () => {

@@ -17,11 +17,11 @@ import { BEACON_GIVE_UP_MS, drawCampaign, dueCampaignIds, nodeDrawHashing } from
 import { runJobsOnce } from "~/server/jobs.server";
 import { verifyDraw } from "../../scripts/verify-draw";
 import { createCampaign } from "../helpers/campaigns";
-import { addConfirmedEntries, freezeAndDraw, TEST_GENESIS_SEC, useFakeBeacon } from "../helpers/draw";
+import { addConfirmedEntries, freezeAndDraw, TEST_GENESIS_SEC, setUpFakeBeacon } from "../helpers/draw";
 
 const DAY = 24 * 60 * 60 * 1000;
 const MINUTE = 60 * 1000;
-const beacon = useFakeBeacon();
+const beacon = setUpFakeBeacon();
 
 const sha256 = (data: string | Uint8Array) => createHash("sha256").update(data).digest("hex");
 let seq = 0;
@@ -114,7 +114,11 @@ describe("freezing the entry list", () => {
     // Runs of entries share a millisecond so that block boundaries fall inside ties.
     await addConfirmedEntries(
       campaign.id,
-      Array.from({ length: 23 }, (_, i) => ({ id: `${String.fromCharCode(97 + ((i * 7) % 26))}${t}${i}`, email: `blk${i}${t}@freeze.test`, createdAt: new Date(base + Math.floor(i / 5)) })),
+      Array.from({ length: 23 }, (_, i) => ({
+        id: `${String.fromCharCode(97 + ((i * 7) % 26))}${t}${i}`,
+        email: `blk${i}${t}@freeze.test`,
+        createdAt: new Date(base + Math.floor(i / 5)),
+      })),
     );
     const { buildEntryListBytes } = await import("~/server/draw/freeze.server");
     const whole = (await buildEntryListBytes(campaign.id, prisma, 100_000)).toString("latin1");
@@ -258,7 +262,11 @@ describe("drawing on the beacon", () => {
     try {
       const first = new Date(dueAt + 1000);
       expect(await drawCampaign(campaign.id, { now: first })).toMatchObject({ kind: "waiting-for-beacon", reason: "unavailable" });
-      expect(await row()).toMatchObject({ beaconAttempts: 1, nextBeaconAttemptAt: new Date(first.getTime() + 15_000), drawStartedAt: null });
+      expect(await row()).toMatchObject({
+        beaconAttempts: 1,
+        nextBeaconAttemptAt: new Date(first.getTime() + 15_000),
+        drawStartedAt: null,
+      });
       expect(await dueCampaignIds(new Date(first.getTime() + 14_000), 1000)).not.toContain(campaign.id);
       expect(await dueCampaignIds(new Date(first.getTime() + 15_000), 1000)).toContain(campaign.id);
       const second = new Date(first.getTime() + 15_000);
@@ -279,7 +287,9 @@ describe("drawing on the beacon", () => {
     }
     const draw = await prisma.draw.findUniqueOrThrow({ where: { campaignId: campaign.id } });
     expect(draw).toMatchObject({ beaconMissing: true, beaconJson: null, seed: campaign.drawSeed, secret: campaign.drawSeed });
-    const alert = await prisma.outboundEmail.findUniqueOrThrow({ where: { dedupeKey: `draw-beacon-missing:${campaign.id}:admin@int.test` } });
+    const alert = await prisma.outboundEmail.findUniqueOrThrow({
+      where: { dedupeKey: `draw-beacon-missing:${campaign.id}:admin@int.test` },
+    });
     expect(alert.subject).toContain(campaign.id);
     expect(alert.text).toContain(`round ${frozen.list.beaconRound}`);
     expect((await verifyDraw(campaign.id)).ok).toBe(true);
@@ -412,7 +422,12 @@ describe("the grind test", () => {
       const listWith = (k: number) => {
         const text = entryListText(
           [
-            ...entrants.map((e) => ({ id: e.id, createdMs: e.createdAt.getTime(), referrerId: "", weight: e.id === target ? 1 + 3 * k : 1 })),
+            ...entrants.map((e) => ({
+              id: e.id,
+              createdMs: e.createdAt.getTime(),
+              referrerId: "",
+              weight: e.id === target ? 1 + 3 * k : 1,
+            })),
             ...fakes(k).map((f) => ({ id: f.id, createdMs: f.createdAt.getTime(), referrerId: target, weight: 1 })),
           ],
           [],
@@ -431,10 +446,7 @@ describe("the grind test", () => {
       // Procedure v2: the attacker grinds against its best guess of the beacon, the newest round out now.
       const guess = beacon.fake().signRound(roundAt(chain, end.getTime()) - 1).randomness;
       const k = Array.from({ length: MAX_FAKES + 1 }, (_, n) => n).find((n) => winsWith(n, finalSeed(secret, guess))) ?? MAX_FAKES;
-      await addConfirmedEntries(campaign.id, [
-        ...entrants.map((e) => (e.id === target ? { ...e, bonusEntries: 3 * k } : e)),
-        ...fakes(k),
-      ]);
+      await addConfirmedEntries(campaign.id, [...entrants.map((e) => (e.id === target ? { ...e, bonusEntries: 3 * k } : e)), ...fakes(k)]);
       const { outcome } = await freezeAndDraw(campaign.id, { now: new Date(end.getTime() + MINUTE) });
       if (outcome.kind !== "drawn") throw new Error(`trial ${trial}: ${outcome.kind}`);
       if (outcome.winners[0]?.entryId === target) v2Wins += 1;

@@ -56,10 +56,7 @@ export interface EntryListRow {
 }
 
 export type FreezeOutcome =
-  | { kind: "frozen"; list: EntryListRow }
-  | { kind: "already-frozen"; list: EntryListRow }
-  | { kind: "not-due" }
-  | { kind: "not-found" };
+  { kind: "frozen"; list: EntryListRow } | { kind: "already-frozen"; list: EntryListRow } | { kind: "not-due" } | { kind: "not-found" };
 
 export interface FreezeOptions {
   /** The time of the pass (tests stand later times for waiting); the freeze's own duration is added to it. */
@@ -82,7 +79,11 @@ export function campaignChain(campaign: { id: string; drawBeaconChain: string | 
 }
 
 /** The round a campaign launched at `ms` and ending at `endDate` commits to. */
-export function plannedBeaconRound(chain: ChainInfo, endDate: Date, marginMinutes: number = getConfig().DRAW_BEACON_MARGIN_MINUTES): number {
+export function plannedBeaconRound(
+  chain: ChainInfo,
+  endDate: Date,
+  marginMinutes: number = getConfig().DRAW_BEACON_MARGIN_MINUTES,
+): number {
   return roundAt(chain, endDate.getTime() + marginMinutes * MINUTE_MS);
 }
 
@@ -236,8 +237,13 @@ class ByteBuilder {
  * stored timestamp; the referrer is named only when the referral earned a bonus and the referrer
  * is itself listed.
  */
-export async function* entryListBlocks(campaignId: string, client: PrismaClient = prisma, blockSize = FREEZE_BLOCK_SIZE): AsyncGenerator<string> {
-  if (!Number.isSafeInteger(blockSize) || blockSize < 1) throw new RangeError(`blockSize must be a whole number of at least 1, got ${blockSize}`);
+export async function* entryListBlocks(
+  campaignId: string,
+  client: PrismaClient = prisma,
+  blockSize = FREEZE_BLOCK_SIZE,
+): AsyncGenerator<string> {
+  if (!Number.isSafeInteger(blockSize) || blockSize < 1)
+    throw new RangeError(`blockSize must be a whole number of at least 1, got ${blockSize}`);
   const postgres = clientProvider(client) === "postgresql";
   let after: { createdAt: Date | string; id: string } | null = null;
   for (;;) {
@@ -328,7 +334,10 @@ export async function buildEntryListBytes(
 const READ_CHUNKS = 8;
 
 /** The stored bytes of a frozen list, checked against its recorded length and SHA-256. */
-export async function entryListBytes(list: Pick<EntryListRow, "campaignId" | "byteLength" | "sha256">, client: PrismaClient = prisma): Promise<Buffer> {
+export async function entryListBytes(
+  list: Pick<EntryListRow, "campaignId" | "byteLength" | "sha256">,
+  client: PrismaClient = prisma,
+): Promise<Buffer> {
   const bytes = Buffer.allocUnsafe(list.byteLength);
   let length = 0;
   for (let index = 0; ; index += READ_CHUNKS) {
@@ -338,13 +347,15 @@ export async function entryListBytes(list: Pick<EntryListRow, "campaignId" | "by
     });
     for (const [k, chunk] of chunks.entries()) {
       if (chunk.index !== index + k) throw new Error(`Campaign ${list.campaignId}: entry list chunk ${index + k} is missing`);
-      if (length + chunk.bytes.length > list.byteLength) throw new Error(`Campaign ${list.campaignId}: the entry list is longer than recorded`);
+      if (length + chunk.bytes.length > list.byteLength)
+        throw new Error(`Campaign ${list.campaignId}: the entry list is longer than recorded`);
       bytes.set(chunk.bytes, length);
       length += chunk.bytes.length;
     }
     if (chunks.length < READ_CHUNKS) break;
   }
-  if (length !== list.byteLength) throw new Error(`Campaign ${list.campaignId}: the entry list has ${length} bytes, ${list.byteLength} recorded`);
+  if (length !== list.byteLength)
+    throw new Error(`Campaign ${list.campaignId}: the entry list has ${length} bytes, ${list.byteLength} recorded`);
   const sha256 = createHash("sha256").update(bytes).digest("hex");
   if (sha256 !== list.sha256) throw new Error(`Campaign ${list.campaignId}: the stored entry list does not match its published hash`);
   return bytes;

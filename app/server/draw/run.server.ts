@@ -274,7 +274,9 @@ export async function drawCampaign(campaignId: string, options: DrawOptions = {}
     if (!fetched.ok && now.getTime() < dueAt.getTime() + BEACON_GIVE_UP_MS) {
       const attempts = await recordBeaconFailure(campaignId, lease, now);
       const next = new Date(now.getTime() + beaconBackoffMs(attempts));
-      console.warn(`[draw] campaign ${campaignId}: beacon round ${list.beaconRound} not available (${fetched.reason}: ${fetched.detail}); attempt ${attempts}, next at ${next.toISOString()}`);
+      console.warn(
+        `[draw] campaign ${campaignId}: beacon round ${list.beaconRound} not available (${fetched.reason}: ${fetched.detail}); attempt ${attempts}, next at ${next.toISOString()}`,
+      );
       return waiting(fetched.reason, fetched.detail, next);
     }
     return await drawLeased(campaignId, now, lease, list, fetched.ok ? fetched : null);
@@ -389,7 +391,10 @@ async function drawLeased(
     }
     if (!beacon) await queueBeaconMissingAlert(tx, campaignId, listRow.beaconRound);
   }, WRITE_TRANSACTION);
-  if (!beacon) console.error(`[draw] campaign ${campaignId}: drawn WITHOUT beacon round ${listRow.beaconRound} (none within 24 hours); admins alerted`);
+  if (!beacon)
+    console.error(
+      `[draw] campaign ${campaignId}: drawn WITHOUT beacon round ${listRow.beaconRound} (none within 24 hours); admins alerted`,
+    );
   return winners.length ? { kind: "drawn", winners, beaconMissing: beacon === null } : { kind: "no-entries" };
 }
 
