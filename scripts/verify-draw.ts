@@ -3,15 +3,25 @@
  *
  *   npm run verify-draw -- <campaignId> [--entries entries.csv]
  *
- * Recomputes from the revealed seed and the entry list (the database's, or an exported
- * /campaign/<id>/draw?format=csv file): the commitment, the entry list hash, the total weight and
- * every pick, including redraws. Prints each check with MATCH or MISMATCH; exits 0 when all match.
- * Uses DATABASE_URL (default file:./data/app.db) for the draw record.
+ * Procedure v2 (decision 039): recomputes from the frozen entry list's stored bytes (or a downloaded
+ * draw.csv given with --entries): the list hash, the list's rules (draw order, weights = 1 + 3 per
+ * listed referral, referrers listed), counts and total weight, the commitment to the secret, the
+ * beacon's BLS signature under the chain's public key and its randomness, the final seed, and every
+ * pick, including redraws.
+ * Procedure v1 (older draws): the commitment, the live entry list's hash, the total weight and every
+ * pick, from the database's entries or an exported "id,weight" file.
+ * Prints each check with MATCH or MISMATCH; exits 0 when all match. Uses DATABASE_URL (default
+ * file:./data/app.db) for the draw record.
  */
+import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { pathToFileURL } from "node:url";
-import { DrawEntryList, type DrawPool, currentPicks, parseDrawPicks, replayPicks } from "../app/domain/draw";
-import { type PrismaClient, disconnectPrisma, prisma } from "../app/server/db.server";
+import { parseBeacon } from "../app/domain/beacon";
+import { finalSeed, verifyBeacon } from "../app/domain/beacon-verify";
+import { DrawEntryList, type DrawPick, type DrawPool, currentPicks, parseDrawPicks, parseEntryList, replayPicks } from "../app/domain/draw";
+import { type Draw, type PrismaClient, disconnectPrisma, prisma } from "../app/server/db.server";
+import { knownChain } from "../app/server/draw/beacon.server";
+import { entryListBytes } from "../app/server/draw/freeze.server";
 import { loadDrawPool, nodeDrawHashing, sha256Hex } from "../app/server/draw/run.server";
 
 export interface DrawCheck {
@@ -51,6 +61,7 @@ export async function verifyDraw(
     where: { id: campaignId },
     select: {
       drawCommitment: true,
+      drawBeaconRound: true,
       entryCount: true,
       winnerEntryId: true,
       additionalPrizes: { select: { rank: true, winnerEntryId: true } },
@@ -62,6 +73,7 @@ export async function verifyDraw(
     return { campaignId, ok: false, entries: null, checks };
   }
   const { draw } = campaign;
+  if (draw.procedureVersion >= 2) return verifyDrawV2(campaignId, campaign, draw, options, client);
 
   check("commitment = SHA-256(seed)", draw.commitment ?? "(none)", sha256Hex(draw.seed));
   if (campaign.drawCommitment) check("commitment published at launch", campaign.drawCommitment, draw.commitment ?? "(none)");
@@ -81,12 +93,7 @@ export async function verifyDraw(
           recorded.map((pick) => pick.rank),
         )
       : [];
-  const describe = (pick: { entryId: string; ticket: string; counter: number } | null | undefined) =>
-    pick ? `entry ${pick.entryId}, ticket ${pick.ticket}, counter ${pick.counter}` : "no pick";
-  recorded.forEach((pick, index) => {
-    const label = `pick ${index + 1} (${pick.rank === 1 ? "grand prize" : `prize ${pick.rank}`}${pick.replaced ? ", later replaced" : ""}${pick.redrawnAt ? ", redraw" : ""})`;
-    check(label, describe(pick), describe(replayed[index]));
-  });
+  recorded.forEach((pick, index) => check(pickLabel(pick, index), describePick(pick), describePick(replayed[index])));
   // With no picks on record the draw must have found nobody to pick.
   if (recorded.length === 0) check("no picks", "no entries", pool.count === 0 ? "no entries" : `${pool.count} entries`);
 
@@ -97,6 +104,113 @@ export async function verifyDraw(
   }
 
   return { campaignId, ok: checks.every((item) => item.ok), entries: pool.count, checks };
+}
+
+type VerifiedCampaign = {
+  drawCommitment: string | null;
+  drawBeaconRound: number | null;
+  winnerEntryId: string | null;
+  additionalPrizes: { rank: number; winnerEntryId: string | null }[];
+};
+
+async function verifyDrawV2(
+  campaignId: string,
+  campaign: VerifiedCampaign,
+  draw: Draw,
+  options: { entriesCsv?: string },
+  client: PrismaClient,
+): Promise<DrawVerification> {
+  const checks: DrawCheck[] = [];
+  const check = (name: string, expected: string, actual: string) => checks.push({ name, expected, actual, ok: expected === actual });
+  const secret = draw.secret ?? "";
+
+  // Step 1: the secret and its commitment.
+  if (draw.commitment) check("commitment = SHA-256(secret)", draw.commitment, sha256Hex(secret));
+  else check("no commitment published: the secret is empty", "", secret);
+  check("commitment published at launch", campaign.drawCommitment ?? "(none)", draw.commitment ?? "(none)");
+
+  // Step 3: the frozen list, from its stored bytes (or the file given).
+  const row = await client.entryList.findUnique({ where: { campaignId } });
+  let bytes: Uint8Array | null = null;
+  if (options.entriesCsv !== undefined) bytes = new Uint8Array(Buffer.from(options.entriesCsv, "latin1"));
+  else if (row) {
+    try {
+      bytes = await entryListBytes(row, client);
+    } catch (error) {
+      check("stored entry list", "readable and matching its hash", (error as Error).message);
+    }
+  } else check("frozen entry list", "stored", "missing");
+  let pool: DrawPool | null = null;
+  if (bytes) {
+    const hash = createHash("sha256").update(bytes).digest("hex");
+    check("entry list hash", draw.entriesHash, hash);
+    if (row) check("entry list hash published at the freeze", row.sha256, draw.entriesHash);
+    try {
+      pool = parseEntryList(bytes, hash).pool;
+      check("entry list rules (order, weights, referrers)", "followed", "followed");
+    } catch (error) {
+      check("entry list rules (order, weights, referrers)", "followed", (error as Error).message);
+    }
+  }
+  if (pool) {
+    check("entries in the list", String(draw.entryCount), String(pool.count));
+    check("total weight", draw.totalWeight.toString(), pool.totalWeight.toString());
+  }
+
+  // Steps 4 and 5: the beacon and the final seed.
+  check("beacon round used by the list", String(row?.beaconRound ?? "(no list)"), String(draw.beaconRound ?? "(none)"));
+  const chain = knownChain(draw.beaconChain ?? "");
+  if (!chain) check("beacon chain", "a chain this server knows", draw.beaconChain ?? "(none)");
+  let expectedSeed: string | null = null;
+  if (draw.beaconMissing) {
+    check("beacon missing: the final seed is the secret", secret, draw.seed);
+    expectedSeed = secret;
+  } else if (chain && draw.beaconJson && draw.beaconRound !== null) {
+    try {
+      const beacon = parseBeacon(draw.beaconJson);
+      check("beacon round", String(draw.beaconRound), String(beacon.round));
+      check(
+        `beacon signature (${chain.demo ? "demo chain" : `chain ${chain.hash.slice(0, 12)}…`})`,
+        "valid",
+        verifyBeacon(chain, beacon) ? "valid" : "invalid",
+      );
+      expectedSeed = finalSeed(secret, beacon.randomness);
+      check('final seed = SHA-256("<secret>:<randomness>")', draw.seed, expectedSeed);
+    } catch (error) {
+      check("beacon", "a drand beacon", (error as Error).message);
+    }
+  } else check("beacon", "recorded", "missing from the record");
+
+  // Steps 6 to 9: the picks and redraws, replayed with the recorded seed.
+  const recorded = parseDrawPicks(draw.picks);
+  if (pool && expectedSeed !== null) {
+    const replayed =
+      pool.count > 0
+        ? replayPicks(
+            nodeDrawHashing,
+            pool,
+            expectedSeed,
+            recorded.map((pick) => pick.rank),
+          )
+        : [];
+    recorded.forEach((pick, index) => check(pickLabel(pick, index), describePick(pick), describePick(replayed[index])));
+    if (recorded.length === 0) check("no picks", "no entries", pool.count === 0 ? "no entries" : `${pool.count} entries`);
+  }
+
+  const current = currentPicks(recorded);
+  check("grand prize winner on record", current.get(1)?.entryId ?? "none", campaign.winnerEntryId ?? "none");
+  for (const prize of [...campaign.additionalPrizes].sort((a, b) => a.rank - b.rank)) {
+    check(`prize ${prize.rank} winner on record`, current.get(prize.rank)?.entryId ?? "none", prize.winnerEntryId ?? "none");
+  }
+  return { campaignId, ok: checks.every((item) => item.ok), entries: pool?.count ?? 0, checks };
+}
+
+function describePick(pick: { entryId: string; ticket: string; counter: number } | null | undefined): string {
+  return pick ? `entry ${pick.entryId}, ticket ${pick.ticket}, counter ${pick.counter}` : "no pick";
+}
+
+function pickLabel(pick: DrawPick, index: number): string {
+  return `pick ${index + 1} (${pick.rank === 1 ? "grand prize" : `prize ${pick.rank}`}${pick.replaced ? ", later replaced" : ""}${pick.redrawnAt ? ", redraw" : ""})`;
 }
 
 export function formatVerification(result: DrawVerification): string {
@@ -125,7 +239,7 @@ async function main(argv: string[]): Promise<number> {
   }
   const campaignId = args.find((arg) => !arg.startsWith("-"));
   if (!campaignId || (at !== -1 && !entriesFile)) {
-    console.error("Usage: npm run verify-draw -- <campaignId> [--entries entries.csv]");
+    console.error("Usage: npm run verify-draw -- <campaignId> [--entries draw.csv]");
     return 2;
   }
   try {

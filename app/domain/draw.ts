@@ -8,7 +8,41 @@
  */
 import { z } from "zod";
 
-export const DRAW_PROCEDURE = `1. Commitment. When the giveaway launched, Giveawear chose a secret seed (64 hexadecimal characters) and published its SHA-256 hash, written in lowercase hexadecimal. When the giveaway ends the seed is revealed: anyone can check that SHA-256(seed) equals the commitment, so the seed cannot have been changed after launch.
+/** The procedure every new draw follows (Draw.procedureVersion). */
+export const DRAW_PROCEDURE_VERSION = 2;
+
+/**
+ * Version 2 (decision 039), in words a stranger can implement without our code. The draw page
+ * publishes it; scripts/verify-draw.ts and the independent verifiers follow it.
+ */
+export const DRAW_PROCEDURE = `1. Commitment. When the giveaway launched, Giveawear chose a secret: 32 random bytes written as 64 lowercase hexadecimal characters. It published the commitment C = SHA-256 of the secret's 64 ASCII characters, written as 64 lowercase hexadecimal characters, together with the launch time, the drand beacon chain and the round R of that chain the draw will use: the first round whose time (genesis_time + (R - 1) x period seconds) is at or after the end of the giveaway plus a margin (10 minutes unless stated otherwise) that leaves time to freeze the entry list. Giveaways launched before this procedure had no round: theirs is chosen when the list is frozen (step 3). A giveaway that published no commitment uses the empty text as its secret, and its draw record says so.
+
+2. Counted entries. An entry takes part if it was confirmed from the email we sent before the giveaway ended and was not disqualified. Entries never confirmed are not in the draw.
+
+3. The entry list (draw.csv). When the giveaway ends the list is frozen: its exact bytes are written once and never rebuilt. It is ASCII text; every line ends with a line feed (LF, byte 10), the last line included; there are no other line breaks and no spaces.
+   Line 1 is: entry_id,created_ms,referrer_id,weight
+   Then one line per counted entry, in draw order: created_ms ascending, entries with the same created_ms ordered by entry_id compared byte by byte. Each line is: <entry_id>,<created_ms>,<referrer_id>,<weight>
+   - created_ms: when the entry was made, in milliseconds since 1970-01-01T00:00:00Z, in decimal.
+   - referrer_id: the entry_id of the listed entry whose referral link brought this entry, when that referral earned a bonus; otherwise empty (the line then has two commas in a row). While referrals earn no bonus, it is empty.
+   - weight: 1 + 3 x (the number of entry lines whose referrer_id equals this line's entry_id).
+   Then the line: disqualified_entry_id,reason
+   Then one line per disqualified entry (entries that had been confirmed, then disqualified), sorted by entry_id byte by byte: <entry_id>,<reason>, where reason is one of duplicate, fake, automated, rules.
+   The list hash H = SHA-256 of the whole file, as lowercase hexadecimal. H is published when the list is frozen, before round R exists. If the freeze finishes later than 30 seconds before round R's time, the draw uses instead the first round at or after the end of the freeze plus the margin; both the planned and the used round are published.
+
+4. The beacon. drand (https://drand.love) publishes a random value for every round of its chain. Round R's beacon is {"round", "randomness", "signature"} (hexadecimal). It is valid when its BLS signature (scheme bls-unchained-g1-rfc9380: signature on G1, public key on G2, domain separation tag BLS_SIG_BLS12381G1_XMD:SHA-256_SSWU_RO_NUL_) verifies, under the chain's public key, over the message SHA-256(R written as 8 bytes, unsigned big-endian), and its randomness equals SHA-256 of the signature's bytes, in lowercase hexadecimal. drand's network of independent operators produces it at round R's time; nobody, Giveawear included, can predict it before then.
+
+5. Final seed. S = SHA-256 of the ASCII text "<secret>:<randomness>" (the secret, a colon, the beacon's randomness in lowercase hexadecimal), written as 64 lowercase hexadecimal characters. If no valid beacon could be had within 24 hours after round R's time, S is the secret itself and the draw record says that the beacon is missing.
+
+6. Tickets. The total weight T is the sum of the weights. The entries hold the tickets 0 to T-1 in list order: the first entry holds tickets 0 to w1-1, the next one the following w2 tickets, and so on.
+
+7. Random numbers. For n = 0, 1, 2, ... the n-th random number R(n) is the first 8 bytes of SHA-256 of the ASCII text "<S>:<n>" (n in decimal, no padding), read as an unsigned 64-bit big-endian integer. Let L = floor(2^64 / T) x T. The random numbers are used in order; a number R(n) >= L is discarded (so that every ticket is equally likely), otherwise it gives the ticket R(n) mod T.
+
+8. Picks. The grand prize (rank 1) is drawn first, then the 2nd prize, then the 3rd, and so on. Each prize goes to the entry holding the next ticket. A ticket held by an entry already picked in this draw is skipped and the next random number is used, so nobody wins twice. Each pick records its ticket and the counter n that produced it. With fewer counted entries than prizes, the remaining prizes get no winner; with no counted entries there are no picks.
+
+9. Redraws. If a prize is not claimed by its deadline it is drawn again by continuing the same sequence after the last pick, skipping every entry picked before, the replaced winner included. The replaced pick stays in the record, marked as replaced; the new pick records when it was made, why, its claim deadline and when its winner was notified.`;
+
+/** The procedure of draws made before decision 039 (Draw.procedureVersion 1), kept for their draw pages. */
+export const DRAW_PROCEDURE_V1 = `1. Commitment. When the giveaway launched, Giveawear chose a secret seed (64 hexadecimal characters) and published its SHA-256 hash, written in lowercase hexadecimal. When the giveaway ends the seed is revealed: anyone can check that SHA-256(seed) equals the commitment, so the seed cannot have been changed after launch.
 
 2. Entry order. Every entry takes part, ordered by the time it was made (UTC, to the millisecond), oldest first; entries made in the same millisecond are ordered by their entry id (compared character by character, by character code).
 
@@ -23,6 +57,11 @@ export const DRAW_PROCEDURE = `1. Commitment. When the giveaway launched, Giveaw
 7. Picks. The grand prize (rank 1) is drawn first, then the 2nd prize, then the 3rd. Each prize goes to the entry holding the next ticket. A ticket held by an entry that has already been picked in this draw is skipped, and the next random number is used, so nobody wins twice. Each pick records its ticket and the counter n that produced it.
 
 8. Redraws. If a prize is not claimed before its deadline and is drawn again, the draw continues with the random numbers after the last pick and skips every entry picked before, including the winner being replaced. The replaced pick stays in the record, marked as replaced.`;
+
+/** The procedure text of a recorded draw. */
+export function drawProcedureText(version: number): string {
+  return version === 1 ? DRAW_PROCEDURE_V1 : DRAW_PROCEDURE;
+}
 
 /** SHA-256 as the draw needs it, supplied by the caller so this module stays free of I/O. */
 export interface DrawHashing {
@@ -256,6 +295,258 @@ export class DrawEntryList {
   }
 }
 
+// ---------------------------------------------------------------------------------------------
+// The frozen entry list, version 2 (draw.csv, step 3)
+// ---------------------------------------------------------------------------------------------
+
+export const ENTRY_LIST_HEADER = "entry_id,created_ms,referrer_id,weight";
+export const DISQUALIFIED_HEADER = "disqualified_entry_id,reason";
+export const DISQUALIFY_REASONS = ["duplicate", "fake", "automated", "rules"] as const;
+/** Each referral that earned a bonus adds this many tickets to the referrer. */
+export const REFERRAL_BONUS = 3;
+
+export interface EntryListLine {
+  id: string;
+  createdMs: number;
+  /** The listed entry whose referral link earned this entry's referrer a bonus, or "". */
+  referrerId: string;
+  weight: number;
+}
+
+/**
+ * The exact text of draw.csv (step 3) for entries already in draw order and disqualified entries
+ * sorted by id. The freeze builds the same bytes in the database; this is the reference (demo data, tests).
+ */
+export function entryListText(entries: readonly EntryListLine[], disqualified: readonly { id: string; reason: string }[]): string {
+  const lines = [ENTRY_LIST_HEADER];
+  for (const entry of entries) lines.push(`${entry.id},${entry.createdMs},${entry.referrerId},${entry.weight}`);
+  lines.push(DISQUALIFIED_HEADER);
+  for (const entry of disqualified) lines.push(`${entry.id},${entry.reason}`);
+  return `${lines.join("\n")}\n`;
+}
+
+/** The list's bytes break a rule of step 3: the draw refuses it rather than draw over it. */
+export class EntryListError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "EntryListError";
+  }
+}
+
+export interface FrozenEntryList {
+  /** The counted entries with their tickets; entriesHash is the list hash H given to the parser. */
+  pool: DrawPool;
+  disqualified: { id: string; reason: string }[];
+  /** Entry lines with a referrer_id. */
+  referrals: number;
+}
+
+const COMMA = 44;
+const LINE_FEED = 10;
+
+function isIdByte(code: number): boolean {
+  // Printable ASCII except the comma and the colon (cuid2 ids are lowercase letters and digits).
+  return code > 32 && code < 127 && code !== COMMA && code !== 58;
+}
+
+function asciiText(bytes: Uint8Array, start: number, end: number): string {
+  let text = "";
+  for (let k = start; k < end; k++) text += String.fromCharCode(bytes[k] ?? 0);
+  return text;
+}
+
+/** Byte-order comparison of two ids inside `bytes` (step 3's tie-break and the disqualified order). */
+function compareBytes(bytes: Uint8Array, a: number, aEnd: number, b: number, bEnd: number): number {
+  const length = Math.min(aEnd - a, bEnd - b);
+  for (let k = 0; k < length; k++) {
+    const difference = (bytes[a + k] ?? 0) - (bytes[b + k] ?? 0);
+    if (difference !== 0) return difference;
+  }
+  return aEnd - a - (bEnd - b);
+}
+
+/**
+ * Reads draw.csv (version 2) and checks every rule of step 3 on the way: header lines, the shape of
+ * each line, the draw order, referrers that name a listed entry, every weight equal to 1 + 3 x its
+ * referrals, the disqualified section's reasons and order. Throws EntryListError on the first
+ * problem. The pool keeps the bytes and two typed arrays (about 12 bytes per entry beside them),
+ * so a million entries cost the file's size plus about 12 MB.
+ */
+export function parseEntryList(bytes: Uint8Array, sha256: string): FrozenEntryList {
+  const length = bytes.length;
+  const fail = (message: string, at: number): never => {
+    let end = bytes.indexOf(LINE_FEED, at);
+    if (end === -1 || end - at > 120) end = Math.min(length, at + 120);
+    throw new EntryListError(`${message} (at byte ${at}: "${asciiText(bytes, at, end)}")`);
+  };
+  if (length === 0 || bytes[length - 1] !== LINE_FEED) fail("The list must end with a line feed", Math.max(0, length - 1));
+  const header = ENTRY_LIST_HEADER + "\n";
+  for (let k = 0; k < header.length; k++) if (bytes[k] !== header.charCodeAt(k)) fail(`The first line must be "${ENTRY_LIST_HEADER}"`, 0);
+
+  // About 40 bytes per entry line: size the arrays once and grow if the guess was short.
+  let capacity = Math.max(1024, Math.ceil(length / 40));
+  let starts = new Uint32Array(capacity);
+  let cumulative = new Float64Array(capacity);
+  let count = 0;
+  let total = 0;
+  let referrals = 0;
+  /** Referral lines per referrer id, and the listed entries with a weight above 1. */
+  const referred = new Map<string, number>();
+  const weighted = new Map<string, number>();
+  let previousMs = -1;
+  let previousStart = 0;
+  let previousEnd = 0;
+  let position = header.length;
+  const disqualifiedHeader = DISQUALIFIED_HEADER + "\n";
+
+  const readNumber = (from: number, to: number): number => {
+    if (to <= from || to - from > 15 || (bytes[from] === 48 && to - from > 1)) return -1;
+    let value = 0;
+    for (let k = from; k < to; k++) {
+      const digit = (bytes[k] ?? 0) - 48;
+      if (digit < 0 || digit > 9) return -1;
+      value = value * 10 + digit;
+    }
+    return value;
+  };
+
+  for (;;) {
+    if (position >= length) fail(`The list must have the line "${DISQUALIFIED_HEADER}"`, position);
+    if (bytes[position] === 100 && bytes[position + disqualifiedHeader.length - 1] === LINE_FEED) {
+      let isHeader = true;
+      for (let k = 0; k < disqualifiedHeader.length; k++) {
+        if (bytes[position + k] !== disqualifiedHeader.charCodeAt(k)) {
+          isHeader = false;
+          break;
+        }
+      }
+      if (isHeader) {
+        position += disqualifiedHeader.length;
+        break;
+      }
+    }
+    const lineStart = position;
+    const end = bytes.indexOf(LINE_FEED, position);
+    let first = position;
+    while (first < end && isIdByte(bytes[first] ?? 0)) first++;
+    if (first === position || first >= end || bytes[first] !== COMMA)
+      fail("Expected <entry_id>,<created_ms>,<referrer_id>,<weight>", lineStart);
+    const second = bytes.indexOf(COMMA, first + 1);
+    if (second === -1 || second > end) fail("Expected <entry_id>,<created_ms>,<referrer_id>,<weight>", lineStart);
+    let third = second + 1;
+    while (third < end && isIdByte(bytes[third] ?? 0)) third++;
+    if (third >= end || bytes[third] !== COMMA) fail("Expected <entry_id>,<created_ms>,<referrer_id>,<weight>", lineStart);
+    const createdMs = readNumber(first + 1, second);
+    const weight = readNumber(third + 1, end);
+    if (createdMs < 0) fail("created_ms must be a whole number in decimal", lineStart);
+    if (weight < 1) fail("weight must be a whole number of at least 1", lineStart);
+    if (createdMs < previousMs || (createdMs === previousMs && compareBytes(bytes, previousStart, previousEnd, lineStart, first) >= 0)) {
+      fail("The entries are not in draw order (created_ms, then entry_id byte by byte)", lineStart);
+    }
+    previousMs = createdMs;
+    previousStart = lineStart;
+    previousEnd = first;
+    if (third > second + 1) {
+      referrals += 1;
+      const referrer = asciiText(bytes, second + 1, third);
+      referred.set(referrer, (referred.get(referrer) ?? 0) + 1);
+    }
+    if (weight > 1) weighted.set(asciiText(bytes, lineStart, first), weight);
+    total += weight;
+    if (total > Number.MAX_SAFE_INTEGER) fail("The total weight exceeds 2^53 - 1", lineStart);
+    if (count === capacity) {
+      capacity *= 2;
+      const grownStarts = new Uint32Array(capacity);
+      grownStarts.set(starts);
+      starts = grownStarts;
+      const grownCumulative = new Float64Array(capacity);
+      grownCumulative.set(cumulative);
+      cumulative = grownCumulative;
+    }
+    starts[count] = lineStart;
+    cumulative[count] = total;
+    count += 1;
+    position = end + 1;
+  }
+
+  // Weights: 1 + 3 per referral line naming the entry, and every referrer is a listed entry.
+  for (const [id, weight] of weighted) {
+    const expected = 1 + REFERRAL_BONUS * (referred.get(id) ?? 0);
+    if (weight !== expected) throw new EntryListError(`Entry ${id} has weight ${weight}, but its referrals give ${expected}`);
+  }
+  for (const [referrer, referralsOf] of referred) {
+    if (!weighted.has(referrer)) {
+      throw new EntryListError(
+        `Entry ${referrer} is named as referrer by ${referralsOf} lines but is not listed with weight ${1 + REFERRAL_BONUS * referralsOf}`,
+      );
+    }
+  }
+
+  const disqualified: { id: string; reason: string }[] = [];
+  let previousId = -1;
+  let previousIdEnd = -1;
+  while (position < length) {
+    const lineStart = position;
+    const end = bytes.indexOf(LINE_FEED, position);
+    let comma = position;
+    while (comma < end && isIdByte(bytes[comma] ?? 0)) comma++;
+    if (comma === position || bytes[comma] !== COMMA) fail("Expected <entry_id>,<reason>", lineStart);
+    const reason = asciiText(bytes, comma + 1, end);
+    if (!(DISQUALIFY_REASONS as readonly string[]).includes(reason))
+      fail(`The reason must be one of ${DISQUALIFY_REASONS.join(", ")}`, lineStart);
+    if (previousId !== -1 && compareBytes(bytes, previousId, previousIdEnd, lineStart, comma) >= 0) {
+      fail("The disqualified entries are not sorted by entry_id", lineStart);
+    }
+    previousId = lineStart;
+    previousIdEnd = comma;
+    disqualified.push({ id: asciiText(bytes, lineStart, comma), reason });
+    position = end + 1;
+  }
+
+  const idEnd = (index: number) => bytes.indexOf(COMMA, starts[index] ?? 0);
+  const checkIndex = (index: number) => {
+    if (!Number.isInteger(index) || index < 0 || index >= count) throw new RangeError(`no entry at index ${index}`);
+  };
+  const pool: DrawPool = {
+    count,
+    totalWeight: BigInt(total),
+    entriesHash: sha256,
+    entryId(index) {
+      checkIndex(index);
+      return asciiText(bytes, starts[index] ?? 0, idEnd(index));
+    },
+    weight(index) {
+      checkIndex(index);
+      return (cumulative[index] ?? 0) - (index === 0 ? 0 : (cumulative[index - 1] ?? 0));
+    },
+    indexOfTicket(ticket) {
+      if (ticket < 0n || ticket >= BigInt(total)) throw new RangeError(`ticket ${ticket} is outside [0, ${total})`);
+      const target = Number(ticket);
+      let low = 0;
+      let high = count - 1;
+      while (low < high) {
+        const middle = (low + high) >> 1;
+        if ((cumulative[middle] ?? 0) > target) high = middle;
+        else low = middle + 1;
+      }
+      return low;
+    },
+    indexOfId(id) {
+      if (!id || id.length > 200) return -1;
+      const first = id.charCodeAt(0);
+      // A scan over the line starts: only picked entries are looked up, a handful per draw.
+      outer: for (let index = 0; index < count; index++) {
+        const start = starts[index] ?? 0;
+        if (bytes[start] !== first) continue;
+        for (let k = 1; k < id.length; k++) if (bytes[start + k] !== id.charCodeAt(k)) continue outer;
+        if (bytes[start + id.length] === COMMA) return index;
+      }
+      return -1;
+    },
+  };
+  return { pool, disqualified, referrals };
+}
+
 /** A pool from a plain list (tests, small exports). */
 export function drawPoolOf(hashing: DrawHashing, entries: Iterable<{ id: string; weight: number | bigint }>): DrawPool {
   const list = new DrawEntryList(hashing);
@@ -285,7 +576,16 @@ export const DrawPickSchema = z.object({
   replaced: z.literal(true).optional(),
   /** When a redraw made this pick (ISO 8601); absent on the original draw's picks. */
   redrawnAt: z.string().optional(),
+  /** Why this pick was made by a redraw (REDRAW_UNCLAIMED_REASON). */
+  reason: z.string().optional(),
+  /** The claim deadline this pick's winner was given (ISO 8601). */
+  claimDeadline: z.string().optional(),
+  /** When this pick's winner email was queued (ISO 8601). */
+  notifiedAt: z.string().optional(),
 });
+
+/** The published reason of a redraw of an unclaimed prize. */
+export const REDRAW_UNCLAIMED_REASON = "The winner did not claim the prize by the deadline.";
 
 export type DrawPick = z.infer<typeof DrawPickSchema>;
 

@@ -6,15 +6,18 @@
  */
 import { getConfig } from "./config.server";
 import { campaignsAwaitingNotification, notifyWinners } from "./draw/notify.server";
+import { campaignsToFreeze, freezeEntryList } from "./draw/freeze.server";
 import { type DrawOutcome, drawCampaign, dueCampaignIds } from "./draw/run.server";
 import { type EmailDeliverySummary, deliverDueEmails } from "./email.server";
 import { runFulfilmentJobs } from "./fulfilment/index.server";
 import { type ReminderSummary, sendDueReminders } from "./jobs/reminders.server";
 import { loadPlatformSettings } from "./settings.server";
 
-export type JobStep = "draws" | "notify" | "reminders" | "emails" | "fulfilment";
+export type JobStep = "freeze" | "draws" | "notify" | "reminders" | "emails" | "fulfilment";
 
 export interface JobsSummary {
+  /** Entry lists frozen this pass (every ended campaign's, whatever the auto-pick setting). */
+  frozen: number;
   /** Draw outcomes by kind ("drawn", "no-entries", …), or "disabled" when autoPickWinnerEnabled is off. */
   draws: Partial<Record<DrawOutcome["kind"], number>> | "disabled";
   /** Winner emails queued. */
@@ -37,6 +40,7 @@ let lastFailures = new Map<string, string>();
 export async function runJobsOnce(now: Date = new Date()): Promise<JobsSummary> {
   const started = performance.now();
   const summary: JobsSummary = {
+    frozen: 0,
     draws: {},
     notified: 0,
     reminders: { campaigns: 0, emails: 0 },
@@ -62,6 +66,19 @@ export async function runJobsOnce(now: Date = new Date()): Promise<JobsSummary> 
       fail(name, error);
     }
   }
+
+  // The list is frozen at the end whether the job or the creator draws: its hash must be public
+  // before the beacon round the draw waits for.
+  await step("freeze", async () => {
+    for (const campaignId of await campaignsToFreeze(now)) {
+      try {
+        const outcome = await freezeEntryList(campaignId, { now });
+        if (outcome.kind === "frozen") summary.frozen += 1;
+      } catch (error) {
+        fail("freeze", error, `freezing the entry list of campaign ${campaignId}`);
+      }
+    }
+  });
 
   await step("draws", async () => {
     if (!(await loadPlatformSettings()).autoPickWinnerEnabled) {
@@ -111,6 +128,7 @@ export async function runJobsOnce(now: Date = new Date()): Promise<JobsSummary> 
 /** A one-line account of a pass for the log, or null when it did nothing worth saying. */
 export function describeJobsSummary(summary: JobsSummary): string | null {
   const parts: string[] = [];
+  if (summary.frozen) parts.push(`${summary.frozen} entry lists frozen`);
   if (summary.draws !== "disabled") {
     for (const [kind, count] of Object.entries(summary.draws)) parts.push(`${count} draw ${kind}`);
   }

@@ -3,7 +3,7 @@ import Stripe from "stripe";
 import { CampaignStatus, isPublicStatus } from "../domain/campaign-status";
 import { campaignSuccessPath, testCheckoutPath, wizardPath } from "../paths";
 import { publicUrl } from "./public-url.server";
-import { newDrawSeed } from "./wizard/launch.server";
+import { launchBeaconRound, launchDrawFields } from "./wizard/launch.server";
 import { getConfig, type Config } from "./config.server";
 import { isUniqueConstraintError, prisma } from "./db.server";
 
@@ -214,14 +214,21 @@ export async function completeCheckout(sessionId: string, paidCents: number | nu
   // creator changed the plan (and paid later, in another tab) must not launch it at the old price.
   const covered = paidCents === null ? {} : { totalCents: { lte: paidCents } };
   const now = new Date();
-  const { seed, commitment } = newDrawSeed();
+  const { drawBeaconRound: _round, ...draw } = launchDrawFields(null);
   const activated = await prisma.$transaction(async (tx) => {
     const moved = await tx.campaign.updateMany({
       where: { stripeCheckoutSessionId: sessionId, status: CampaignStatus.pendingPayment, ...covered },
-      data: { status: CampaignStatus.active, paidAt: now, launchedAt: now, drawSeed: seed, drawCommitment: commitment },
+      data: { status: CampaignStatus.active, paidAt: now, launchedAt: now, ...draw },
     });
     if (moved.count !== 1) return false;
-    const campaign = await tx.campaign.findUnique({ where: { stripeCheckoutSessionId: sessionId }, select: { couponCode: true } });
+    const campaign = await tx.campaign.findUnique({
+      where: { stripeCheckoutSessionId: sessionId },
+      select: { id: true, couponCode: true, endDate: true },
+    });
+    // The beacon round published with the launch follows from the end date the campaign went live with.
+    if (campaign?.endDate) {
+      await tx.campaign.update({ where: { id: campaign.id }, data: { drawBeaconRound: launchBeaconRound(campaign.endDate) } });
+    }
     if (campaign?.couponCode) {
       await tx.coupon.updateMany({ where: { code: campaign.couponCode }, data: { redemptions: { increment: 1 } } });
     }

@@ -2,13 +2,17 @@ import { createHash, randomBytes } from "node:crypto";
 import { createId } from "@paralleldrive/cuid2";
 import { parseGarmentSizes, productSizes } from "../domain/campaign-schemas";
 import { CampaignStatus } from "../domain/campaign-status";
-import { compareDrawOrder, drawPicks, drawPoolOf } from "../domain/draw";
+import { roundAt, roundTimeMs } from "../domain/beacon";
+import { finalSeed } from "../domain/beacon-verify";
+import { DRAW_PROCEDURE_VERSION, compareDrawOrder, drawPicks, entryListText, parseEntryList } from "../domain/draw";
 import { EARLIER_EMAIL_TEMPLATE_DEFAULTS, EMAIL_TEMPLATE_DEFAULTS } from "../domain/email-template-defaults";
 import { PLAN_CATALOGUE } from "../domain/plans";
 import { PLATFORM_SETTING_DEFAULTS } from "../domain/platform-settings";
 import { DEFAULT_COUPONS } from "../domain/pricing";
 import { SLIDER_DEFAULTS } from "../domain/slider";
 import { type Prisma, type PrismaClient, clientProvider, getDatabaseUrl, getPrisma } from "./db.server";
+import { getConfig } from "./config.server";
+import { DEMO_CHAIN, demoBeacon } from "./draw/beacon.server";
 import { nodeDrawHashing } from "./draw/run.server";
 import { migrate } from "./migrate.server";
 
@@ -253,6 +257,8 @@ async function seedDemoCampaigns(tx: Tx): Promise<Pick<SeedResult, "demoCampaign
   const entries: Prisma.EntryCreateManyInput[] = [];
   const orders: Prisma.OrderCreateManyInput[] = [];
   const draws: Prisma.DrawCreateManyInput[] = [];
+  const lists: Prisma.EntryListCreateManyInput[] = [];
+  const chunks: Prisma.EntryListChunkCreateManyInput[] = [];
   let pastIndex = 0;
 
   for (const [index, idea] of DEMO_CAMPAIGNS.entries()) {
@@ -291,8 +297,20 @@ async function seedDemoCampaigns(tx: Tx): Promise<Pick<SeedResult, "demoCampaign
         marketingConsent: random.chance(0.4),
         agreedToTerms: true,
         createdAt: new Date(time),
+        // Demo entrants confirmed their entries at once (decision 038: only confirmed entries count).
+        confirmedAt: new Date(time),
       });
     }
+    // A few past entries were disqualified by the creator's review before the list was frozen:
+    // only entries nobody entered through and that came through nobody, so the weights stay as counted.
+    if (!idea.live) {
+      for (const entry of campaignEntries) {
+        if (entry.referrerId || entry.bonusEntries > 0 || !random.chance(0.03)) continue;
+        entry.disqualifiedAt = new Date(Math.min(endMs - 1, entry.createdAt.getTime() + HOUR));
+        entry.disqualifyReason = random.pick(["duplicate", "fake"] as const);
+      }
+    }
+    const countedEntries = campaignEntries.filter((entry) => !entry.disqualifiedAt).length;
     entries.push(...campaignEntries);
 
     const colors = COLORS.filter(() => random.chance(0.6));
@@ -302,6 +320,8 @@ async function seedDemoCampaigns(tx: Tx): Promise<Pick<SeedResult, "demoCampaign
     const offersGift = random.chance(0.35);
     const totalCents = Math.max(0, priceCents - discountCents);
     const drawSeed = randomBytes(32).toString("hex");
+    // Demo campaigns commit to the local demo chain (never drand): their draw pages say so.
+    const beaconRound = roundAt(DEMO_CHAIN, endMs + getConfig().DRAW_BEACON_MARGIN_MINUTES * 60_000);
     const campaign: Prisma.CampaignCreateManyInput = {
       id,
       creatorId: creator.id,
@@ -343,29 +363,55 @@ async function seedDemoCampaigns(tx: Tx): Promise<Pick<SeedResult, "demoCampaign
       launchedAt: new Date(startMs),
       drawSeed,
       drawCommitment: createHash("sha256").update(drawSeed).digest("hex"),
-      entryCount: entryTotal,
+      drawBeaconRound: beaconRound,
+      drawBeaconChain: DEMO_CHAIN.hash,
+      entryCount: countedEntries,
       pageViews: entryTotal * random.int(3, 9),
       createdAt: new Date(startMs - DAY),
     };
 
     const prizeRanks = index % 4 === 1 ? [2, 3] : index % 3 === 0 ? [2] : [];
     let winners: (typeof campaignEntries)[number][] = [];
+    let drawnAt: Date | null = null;
     if (!idea.live) {
-      // Past campaigns were drawn by the real procedure at their end, so each has a published,
-      // verifiable draw (its /draw page, `npm run verify-draw`), and its winners were notified then.
-      const draw = demoDraw(drawSeed, campaignEntries, [1, ...prizeRanks]);
+      // Past campaigns were frozen and drawn by the real procedure (v2) on the demo chain, so each has
+      // a frozen list and a published, verifiable draw (its /draw page, `npm run verify-draw`), and
+      // its winners were notified then.
+      const frozenAt = new Date(endMs + 2000);
+      const drawnMs = roundTimeMs(DEMO_CHAIN, beaconRound) + 5000;
+      drawnAt = new Date(drawnMs);
+      const deadlines = new Map([1, ...prizeRanks].map((rank) => [rank, new Date(drawnMs + (rank === 1 ? 14 : 30) * DAY)]));
+      const draw = demoDraw(drawSeed, campaignEntries, [1, ...prizeRanks], beaconRound, drawnAt, deadlines);
+      campaign.listFrozenAt = new Date(endMs);
+      lists.push({
+        campaignId: id,
+        frozenAt,
+        sha256: draw.list.sha256,
+        byteLength: draw.list.bytes.length,
+        entryCount: draw.entryCount,
+        totalWeight: draw.totalWeight,
+        disqualifiedCount: draw.list.disqualifiedCount,
+        beaconRound,
+        beaconChain: DEMO_CHAIN.hash,
+      });
+      chunks.push({ campaignId: id, index: 0, bytes: draw.list.bytes });
       draws.push({
         campaignId: id,
-        seed: drawSeed,
-        commitment: campaign.drawCommitment ?? "",
-        entriesHash: draw.entriesHash,
+        procedureVersion: DRAW_PROCEDURE_VERSION,
+        seed: draw.seed,
+        secret: drawSeed,
+        commitment: campaign.drawCommitment ?? null,
+        entriesHash: draw.list.sha256,
         totalWeight: draw.totalWeight,
         entryCount: draw.entryCount,
         picks: JSON.stringify(draw.picks),
-        createdAt: new Date(endMs),
+        beaconRound,
+        beaconChain: DEMO_CHAIN.hash,
+        beaconJson: draw.beaconJson,
+        createdAt: drawnAt,
       });
       winners = draw.winners;
-      campaign.winnersNotifiedAt = new Date(endMs);
+      campaign.winnersNotifiedAt = drawnAt;
     }
     for (const [prizeIndex, rank] of prizeRanks.entries()) {
       const winner = winners[prizeIndex + 1];
@@ -376,7 +422,7 @@ async function seedDemoCampaigns(tx: Tx): Promise<Pick<SeedResult, "demoCampaign
         code: rank === 2 ? `CREDIT-${random.int(10000, 99999)}` : null,
         winnerEntryId: winner?.id ?? null,
         winnerEmail: winner?.email ?? null,
-        claimDeadline: winner ? new Date(endMs + 30 * DAY) : null,
+        claimDeadline: winner && drawnAt ? new Date(drawnAt.getTime() + 30 * DAY) : null,
       });
     }
 
@@ -384,7 +430,7 @@ async function seedDemoCampaigns(tx: Tx): Promise<Pick<SeedResult, "demoCampaign
     if (grandWinner) {
       campaign.winnerEmail = grandWinner.email;
       campaign.winnerEntryId = grandWinner.id;
-      campaign.claimDeadline = new Date(endMs + 14 * DAY);
+      campaign.claimDeadline = new Date((drawnAt ?? new Date(endMs)).getTime() + 14 * DAY);
       orders.push(
         demoOrder(
           random,
@@ -404,22 +450,58 @@ async function seedDemoCampaigns(tx: Tx): Promise<Pick<SeedResult, "demoCampaign
   await tx.campaign.createMany({ data: campaigns });
   if (prizes.length) await tx.additionalPrize.createMany({ data: prizes });
   await tx.entry.createMany({ data: entries });
+  if (lists.length) await tx.entryList.createMany({ data: lists });
+  if (chunks.length) await tx.entryListChunk.createMany({ data: chunks });
   if (draws.length) await tx.draw.createMany({ data: draws });
   if (orders.length) await tx.order.createMany({ data: orders });
   return { demoCampaigns: campaigns.length, demoEntries: entries.length };
 }
 
-/** The draw procedure (app/domain/draw.ts) over a demo campaign's entries, as drawCampaign runs it. */
-function demoDraw<T extends { id: string; bonusEntries: number; createdAt: Date }>(seed: string, entries: readonly T[], ranks: number[]) {
-  const ordered = [...entries].sort(compareDrawOrder);
-  const pool = drawPoolOf(
-    nodeDrawHashing,
-    ordered.map((entry) => ({ id: entry.id, weight: 1 + entry.bonusEntries })),
+/**
+ * A demo campaign's frozen list and its draw by procedure v2 (app/domain/draw.ts) on the demo
+ * chain, as freezeEntryList and drawCampaign make them.
+ */
+function demoDraw<
+  T extends {
+    id: string;
+    bonusEntries: number;
+    createdAt: Date;
+    referrerId?: string | null;
+    disqualifiedAt?: Date | string | null;
+    disqualifyReason?: string | null;
+  },
+>(secret: string, entries: readonly T[], ranks: number[], round: number, drawnAt: Date, deadlines: Map<number, Date>) {
+  const counted = entries.filter((entry) => !entry.disqualifiedAt).sort(compareDrawOrder);
+  const listed = new Set(counted.map((entry) => entry.id));
+  const disqualified = entries
+    .filter((entry) => entry.disqualifiedAt)
+    .map((entry) => ({ id: entry.id, reason: entry.disqualifyReason ?? "rules" }))
+    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const text = entryListText(
+    counted.map((entry) => ({
+      id: entry.id,
+      createdMs: entry.createdAt.getTime(),
+      referrerId: entry.referrerId && listed.has(entry.referrerId) ? entry.referrerId : "",
+      weight: 1 + entry.bonusEntries,
+    })),
+    disqualified,
   );
-  const { picks } = drawPicks(nodeDrawHashing, pool, seed, ranks);
+  const bytes = new Uint8Array(Buffer.from(text, "latin1"));
+  const sha256 = createHash("sha256").update(bytes).digest("hex");
+  // The same checks the freeze makes: a demo list that broke the published rules would fail here.
+  const { pool } = parseEntryList(bytes, sha256);
+  const beacon = demoBeacon(round);
+  const seed = finalSeed(secret, beacon.randomness);
+  const picks = drawPicks(nodeDrawHashing, pool, seed, ranks).picks.map((pick) => ({
+    ...pick,
+    claimDeadline: deadlines.get(pick.rank)?.toISOString(),
+    notifiedAt: drawnAt.toISOString(),
+  }));
   const byId = new Map(entries.map((entry) => [entry.id, entry]));
   return {
-    entriesHash: pool.entriesHash,
+    list: { bytes, sha256, disqualifiedCount: disqualified.length },
+    seed,
+    beaconJson: JSON.stringify(beacon),
     totalWeight: pool.totalWeight,
     entryCount: pool.count,
     picks,

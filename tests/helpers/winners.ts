@@ -17,7 +17,10 @@ export function uniqueEmail(prefix: string): string {
 }
 
 export async function addEntry(campaignId: string, email = uniqueEmail("fan")) {
-  return prisma.entry.create({ data: { campaignId, email, emailNormalized: email.toLowerCase(), agreedToTerms: true } });
+  // Confirmed at once: only confirmed entries count (decision 038).
+  return prisma.entry.create({
+    data: { campaignId, email, emailNormalized: email.toLowerCase(), agreedToTerms: true, confirmedAt: new Date() },
+  });
 }
 
 /** A campaign that ended and was drawn, written directly (independent of the draw implementation). */

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { CampaignStatus, formatUtcDateTime } from "~/domain/campaign-status";
-import type { DrawControlsData } from "~/domain/draw-controls";
+import { type DrawControlsData, beaconWaitText } from "~/domain/draw-controls";
 import { campaignDrawPath, creatorDrawPath } from "~/paths";
 
 const CLAIM_LABELS: Record<NonNullable<DrawControlsData["winner"]>["claim"], string> = {
@@ -134,9 +134,11 @@ function DrawState({ controls, children }: { controls: DrawControlsData; childre
     text = "The draw happens after the giveaway launches and ends.";
   else if (controls.status === CampaignStatus.completed) text = "The giveaway ended without a winner: it had no entries.";
   else if (!controls.ended) {
-    text = `The draw happens when the giveaway ends on ${when(controls.endDate)}.${
+    text = `The draw happens when the giveaway ends on ${when(controls.endDate)}.${controls.beacon ? ` ${beaconWaitText(controls.beacon)}` : ""}${
       controls.autoPick ? " The winner is drawn automatically." : " You can then draw the winner here."
     }`;
+  } else if (controls.beacon && !controls.beacon.out) {
+    text = `The giveaway has ended. ${beaconWaitText(controls.beacon)}${controls.autoPick ? " The winner is then drawn automatically." : " You can then draw the winner here."}`;
   } else if (controls.autoPick) text = "The giveaway has ended. The winner is being drawn automatically and will be emailed shortly.";
   else text = "The giveaway has ended. Draw the winner now: they are emailed a link to claim the prize.";
   return (

@@ -5,11 +5,13 @@
  */
 import { CampaignStatus } from "../../domain/campaign-status";
 import { CAMPAIGN_ACCESS_MESSAGE, claimExpired } from "../../domain/claims";
-import type { DrawControlsData } from "../../domain/draw-controls";
+import { roundTimeMs } from "../../domain/beacon";
+import { type DrawBeaconRound, type DrawControlsData, beaconWaitText } from "../../domain/draw-controls";
 import { maskEmail } from "../../domain/profile";
 import { GRAND_PRIZE_RANK } from "../claims.server";
 import { prisma } from "../db.server";
 import { loadPlatformSettings } from "../settings.server";
+import { knownChain } from "./beacon.server";
 import { notifyWinners } from "./notify.server";
 import { redrawPrize } from "./redraw.server";
 import { drawCampaign } from "./run.server";
@@ -38,6 +40,7 @@ export async function drawControlsData(campaign: OwnedCampaign, now: Date = new 
   ]);
   const isEnded = ended(campaign, now);
   const drawn = Boolean(campaign.winnerEntryId);
+  const beacon = await drawBeaconRound(campaign, now);
   const deadlinePassed = Boolean(campaign.claimDeadline && claimExpired(campaign.claimDeadline, now));
   return {
     campaignId: campaign.id,
@@ -45,7 +48,8 @@ export async function drawControlsData(campaign: OwnedCampaign, now: Date = new 
     endDate: campaign.endDate?.toISOString() ?? null,
     ended: isEnded,
     autoPick: settings.autoPickWinnerEnabled,
-    canDraw: !settings.autoPickWinnerEnabled && isEnded && campaign.status === CampaignStatus.active && !drawn,
+    canDraw: !settings.autoPickWinnerEnabled && isEnded && campaign.status === CampaignStatus.active && !drawn && (!beacon || beacon.out),
+    beacon,
     drawn,
     winner: drawn
       ? {
@@ -66,6 +70,19 @@ export async function drawControlsData(campaign: OwnedCampaign, now: Date = new 
     winnerPublic: campaign.winnerPublic,
     winnerPublicName: campaign.winnerPublicName ?? "",
   };
+}
+
+/** The round the draw waits for: the frozen list's (the one used), else the one published at launch. */
+async function drawBeaconRound(
+  campaign: Pick<OwnedCampaign, "id" | "drawBeaconRound" | "drawBeaconChain">,
+  now: Date,
+): Promise<DrawBeaconRound | null> {
+  const list = await prisma.entryList.findUnique({ where: { campaignId: campaign.id }, select: { beaconRound: true, beaconChain: true } });
+  const round = list?.beaconRound ?? campaign.drawBeaconRound;
+  const chain = knownChain(list?.beaconChain ?? campaign.drawBeaconChain ?? "");
+  if (!round || !chain) return null;
+  const at = roundTimeMs(chain, round);
+  return { round, at: new Date(at).toISOString(), demo: Boolean(chain.demo), out: at <= now.getTime() };
 }
 
 export type CreatorActionResult = { ok: true; title: string; description: string } | { ok: false; status: number; message: string };
@@ -93,11 +110,23 @@ export async function creatorDraw(campaign: OwnedCampaign, now: Date = new Date(
     case "busy":
       return { ok: false, status: 409, message: "A draw for this giveaway is already running. Try again in a minute." };
     case "no-entries":
-      return { ok: false, status: 409, message: "This giveaway has no entries, so there is no one to draw." };
+      return { ok: false, status: 409, message: "This giveaway had no confirmed entries, so there was no one to draw." };
     case "not-due":
       return { ok: false, status: 409, message: "The winner can be drawn once the giveaway has ended." };
     case "not-found":
       return { ok: false, status: 404, message: CAMPAIGN_ACCESS_MESSAGE };
+    case "waiting-for-beacon": {
+      const chain = knownChain(outcome.chain);
+      const demo = Boolean(chain?.demo);
+      if (outcome.reason === "not-yet" && outcome.dueAt > now) {
+        return { ok: false, status: 409, message: beaconWaitText({ round: outcome.round, at: outcome.dueAt.toISOString(), demo }) };
+      }
+      return {
+        ok: false,
+        status: 503,
+        message: `${demo ? "Demo beacon" : "drand"} round ${outcome.round} could not be fetched just now (${outcome.reason === "invalid" ? "the answers did not verify" : "no beacon mirror had it"}). Try again in a few minutes.`,
+      };
+    }
   }
 }
 

@@ -6,6 +6,7 @@
  * mailed. Then winnersNotifiedAt is set by a conditional update.
  */
 import { claimChoices } from "../../domain/claims";
+import { currentPicks, parseDrawPicks } from "../../domain/draw";
 import { addDays } from "../../domain/campaign-dates";
 import { CampaignStatus, formatUtcDate, formatUtcDateTime } from "../../domain/campaign-status";
 import { campaignPath } from "../../paths";
@@ -130,6 +131,8 @@ async function notifyLeased(campaignId: string, now: Date, lease: Date): Promise
     if (sent) queued += 1;
   }
 
+  await markPicksNotified(campaign.id);
+
   // Only under our lease and for the winner just mailed: a redraw in between (which clears the
   // lease) leaves the campaign waiting for the new winner's email.
   await prisma.campaign.updateMany({
@@ -137,6 +140,32 @@ async function notifyLeased(campaignId: string, now: Date, lease: Date): Promise
     data: { winnersNotifiedAt: now, winnersNotifyLeaseUntil: null },
   });
   return queued;
+}
+
+/**
+ * Records in the published draw when each current winner's email was queued (pick.notifiedAt, the
+ * outbox row's time), for picks that do not say so yet. A compare-and-set on the picks JSON: a
+ * redraw appending at the same moment wins, and the next notification records it.
+ */
+export async function markPicksNotified(campaignId: string): Promise<void> {
+  const draw = await prisma.draw.findUnique({ where: { campaignId }, select: { picks: true } });
+  if (!draw) return;
+  const picks = parseDrawPicks(draw.picks);
+  const current = [...currentPicks(picks).values()].filter((pick) => !pick.notifiedAt);
+  if (current.length === 0) return;
+  const queued = await prisma.outboundEmail.findMany({
+    where: { dedupeKey: { in: current.map((pick) => winnerDedupeKey(campaignId, pick.rank, pick.entryId)) } },
+    select: { dedupeKey: true, createdAt: true },
+  });
+  const at = new Map(queued.map((row) => [row.dedupeKey, row.createdAt.toISOString()]));
+  let changed = false;
+  const updated = picks.map((pick) => {
+    const queuedAt = !pick.replaced && !pick.notifiedAt ? at.get(winnerDedupeKey(campaignId, pick.rank, pick.entryId)) : undefined;
+    if (!queuedAt) return pick;
+    changed = true;
+    return { ...pick, notifiedAt: queuedAt };
+  });
+  if (changed) await prisma.draw.updateMany({ where: { campaignId, picks: draw.picks }, data: { picks: JSON.stringify(updated) } });
 }
 
 /** Completed campaigns with a winner whose emails have not been queued yet and nobody is queueing (oldest end first). */

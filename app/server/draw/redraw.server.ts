@@ -1,13 +1,15 @@
 /**
  * Redrawing a prize left unclaimed past its claim deadline: the next pick of the seeded sequence
- * that run.server.ts drew from, recorded in the same Draw row. Sends no email.
+ * that run.server.ts drew from (Draw.seed: for procedure v2 the final seed), over the same list
+ * (v2: the frozen bytes, never the live table; v1: the live entries, checked against the recorded
+ * hash), recorded in the same Draw row with its reason and claim deadline. Sends no email.
  */
 import { addDays } from "../../domain/campaign-dates";
 import { CampaignStatus } from "../../domain/campaign-status";
-import { type DrawPick, currentPicks, drawStateAfter, nextPick, parseDrawPicks } from "../../domain/draw";
+import { type DrawPick, REDRAW_UNCLAIMED_REASON, currentPicks, drawStateAfter, nextPick, parseDrawPicks } from "../../domain/draw";
 import { getConfig } from "../config.server";
 import { prisma } from "../db.server";
-import { WRITE_TRANSACTION, entryEmails, loadDrawPool, nodeDrawHashing } from "./run.server";
+import { WRITE_TRANSACTION, entryEmails, frozenList, loadDrawPool, nodeDrawHashing } from "./run.server";
 
 export type RedrawOutcome =
   { kind: "redrawn"; entryId: string; email: string } | { kind: "not-allowed"; reason: string } | { kind: "exhausted" };
@@ -28,7 +30,7 @@ export async function redrawPrize(campaignId: string, rank: number, options: { n
       status: true,
       winnerEntryId: true,
       claimDeadline: true,
-      draw: { select: { seed: true, picks: true, entriesHash: true } },
+      draw: { select: { seed: true, picks: true, entriesHash: true, procedureVersion: true } },
       additionalPrizes: { where: { rank }, select: { winnerEntryId: true, claimDeadline: true } },
       orders: { where: { prizeRank: rank }, select: { id: true } },
     },
@@ -47,17 +49,17 @@ export async function redrawPrize(campaignId: string, rank: number, options: { n
   const picks = parseDrawPicks(recorded);
   const current = currentPicks(picks).get(rank);
   if (!current || current.entryId !== holder.winnerEntryId) return notAllowed("The prize's winner does not match the published draw.");
-  const pool = await loadDrawPool(campaignId);
+  const pool = campaign.draw.procedureVersion >= 2 ? (await frozenList(campaignId)).list.pool : await loadDrawPool(campaignId);
   if (pool.entriesHash !== campaign.draw.entriesHash) return notAllowed("The entry list has changed since the draw.");
 
   const next = nextPick(nodeDrawHashing, pool, campaign.draw.seed, rank, drawStateAfter(picks));
   if (!next) return { kind: "exhausted" };
   const email = (await entryEmails(campaignId, [next.pick.entryId])).get(next.pick.entryId) ?? "";
+  const deadline = addDays(now, getConfig().CLAIM_WINDOW_DAYS);
   const updated: DrawPick[] = [
     ...picks.map((pick) => (pick === current ? { ...pick, replaced: true as const } : pick)),
-    { ...next.pick, redrawnAt: now.toISOString() },
+    { ...next.pick, redrawnAt: now.toISOString(), reason: REDRAW_UNCLAIMED_REASON, claimDeadline: deadline.toISOString() },
   ];
-  const deadline = addDays(now, getConfig().CLAIM_WINDOW_DAYS);
 
   try {
     await prisma.$transaction(async (tx) => {

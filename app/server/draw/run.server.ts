@@ -1,31 +1,57 @@
 /**
- * The provably fair draw (decisions 012, 013) against the database.
+ * The provably fair draw (decisions 012, 013, 039) against the database.
  *
- * - drawCampaign: takes the drawStartedAt lease with one conditional update, computes the picks for
- *   rank 1 and each AdditionalPrize rank from the revealed seed, and writes the Draw row and the
- *   winners (Campaign.winnerEntryId/winnerEmail/claimDeadline = now + CLAIM_WINDOW_DAYS,
- *   AdditionalPrize.winnerEntryId/winnerEmail/claimDeadline, status "completed") in one transaction.
- *   Sends no email.
- * - loadDrawPool / drawEntryBlocks: the entries in draw order, read as a few large blocks of
- *   canonical "<id>:<weight>" lines built by the database, so a million entries cost a handful of
- *   strings rather than a million row objects.
+ * - drawCampaign (procedure v2): once the campaign's entry list is frozen (freeze.server.ts) and
+ *   its beacon round's time has come, fetches and verifies the round (beacon.server.ts), takes the
+ *   drawStartedAt lease with one conditional update, computes the picks for rank 1 and each
+ *   AdditionalPrize rank over the frozen bytes with the final seed SHA-256("<secret>:<randomness>"),
+ *   and writes the Draw row (procedureVersion 2, the beacon JSON) and the winners
+ *   (Campaign.winnerEntryId/winnerEmail/claimDeadline = now + CLAIM_WINDOW_DAYS,
+ *   AdditionalPrize.winnerEntryId/winnerEmail/claimDeadline, status "completed") in one
+ *   transaction. Sends no email to winners.
+ * - loadDrawPool / drawEntryBlocks: the live entries as procedure v1 read them ("<id>:<weight>"
+ *   lines built by the database), for draws made before decision 039: their redraws and checks.
  *
  * The rest of the draw lives beside this file:
+ * - freeze.server.ts: freezeEntryList, the frozen bytes of draw.csv.
  * - redraw.server.ts: redrawPrize, the next pick of the same sequence for a prize left unclaimed past its deadline.
  * - published.server.ts: publishedDraw, the Draw row as the public draw page shows it.
  * - notify.server.ts: notifyWinners, the winners' emails after a draw or a redraw.
  * - controls.server.ts: the creator's draw controls (draw, redraw, show or hide the winner).
  */
-import { createHash, randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
+import { type BeaconResponse, roundTimeMs } from "../../domain/beacon";
+import { finalSeed } from "../../domain/beacon-verify";
 import { addDays } from "../../domain/campaign-dates";
 import { CampaignStatus } from "../../domain/campaign-status";
-import { type DrawHashing, type DrawPool, DrawEntryList, drawPicks } from "../../domain/draw";
+import { DRAW_PROCEDURE_VERSION, type DrawHashing, type DrawPool, DrawEntryList, drawPicks, parseEntryList } from "../../domain/draw";
+import { campaignDrawPath } from "../../paths";
 import { getConfig } from "../config.server";
 import { Prisma, type PrismaClient, clientProvider, isUniqueConstraintError, prisma } from "../db.server";
+import { newId } from "../ids.server";
 import { currentTime } from "../leases.server";
+import { publicUrl } from "../public-url.server";
+import { type FetchBeaconOptions, fetchBeacon, knownChain } from "./beacon.server";
+import { entryListBytes, freezeEntryList, loadFrozenList } from "./freeze.server";
+
+/** Why a draw is waiting for its beacon round. */
+export interface BeaconWait {
+  kind: "waiting-for-beacon";
+  round: number;
+  /** The chain's hash. */
+  chain: string;
+  /** The round's time. */
+  dueAt: Date;
+  /** "not-yet": the round's time has not come (or no mirror has it yet); otherwise the failed fetch's reason. */
+  reason: "not-yet" | "unavailable" | "invalid";
+  detail: string;
+  /** When the job tries again after a failed fetch. */
+  nextAttemptAt: Date | null;
+}
 
 export type DrawOutcome =
-  | { kind: "drawn"; winners: { rank: number; entryId: string; email: string }[] }
+  | { kind: "drawn"; winners: { rank: number; entryId: string; email: string }[]; beaconMissing?: boolean }
+  | BeaconWait
   | { kind: "already-drawn" }
   | { kind: "not-due" }
   | { kind: "busy" }
@@ -159,10 +185,21 @@ export function drawEntriesCsv(campaignId: string, client: PrismaClient = prisma
 }
 
 // ---------------------------------------------------------------------------------------------
-// Drawing
+// Drawing (procedure v2)
 // ---------------------------------------------------------------------------------------------
 
 class LeaseLost extends Error {}
+
+/** The first retry after a failed beacon fetch, doubling up to BEACON_BACKOFF_MAX_MS. */
+export const BEACON_BACKOFF_MIN_MS = 15_000;
+export const BEACON_BACKOFF_MAX_MS = 10 * 60 * 1000;
+/** After this long past the round's time without a valid beacon, the draw uses the secret alone. */
+export const BEACON_GIVE_UP_MS = 24 * 60 * 60 * 1000;
+
+/** The wait before the next beacon fetch after `attempts` failed ones (1, 2, ...). */
+export function beaconBackoffMs(attempts: number): number {
+  return Math.min(BEACON_BACKOFF_MAX_MS, BEACON_BACKOFF_MIN_MS * 2 ** Math.max(0, Math.min(attempts - 1, 30)));
+}
 
 async function classify(campaignId: string, now: Date): Promise<DrawOutcome> {
   const campaign = await prisma.campaign.findUnique({
@@ -175,8 +212,48 @@ async function classify(campaignId: string, now: Date): Promise<DrawOutcome> {
   return { kind: "busy" };
 }
 
-export async function drawCampaign(campaignId: string, options: { now?: Date } = {}): Promise<DrawOutcome> {
+export interface DrawOptions {
+  /** The time of the pass (tests stand later times for waiting). */
+  now?: Date;
+  /** Beacon mirrors (default DRAND_URLS) and the per-mirror timeout. */
+  beacon?: Pick<FetchBeaconOptions, "urls" | "timeoutMs">;
+}
+
+/**
+ * Draws a campaign by procedure v2: freezes its entry list first if nobody has, waits for the
+ * beacon round the list names, fetches and verifies it, then draws over the frozen bytes with the
+ * final seed SHA-256("<secret>:<randomness>"). A failed fetch is recorded (beaconAttempts,
+ * nextBeaconAttemptAt with backoff) and answered "waiting-for-beacon"; 24 hours after the round's
+ * time the draw goes ahead on the secret alone, says so in the record and alerts the admins.
+ */
+export async function drawCampaign(campaignId: string, options: DrawOptions = {}): Promise<DrawOutcome> {
   const now = options.now ?? new Date();
+  const state = await prisma.campaign.findUnique({
+    where: { id: campaignId },
+    select: { status: true, endDate: true, draw: { select: { id: true } }, entryList: { select: { campaignId: true } } },
+  });
+  if (!state) return { kind: "not-found" };
+  if (state.draw || state.status === CampaignStatus.completed) return { kind: "already-drawn" };
+  if (state.status !== CampaignStatus.active || !state.endDate || state.endDate > now) return { kind: "not-due" };
+  if (!state.entryList) {
+    const frozen = await freezeEntryList(campaignId, { now });
+    if (frozen.kind === "not-found" || frozen.kind === "not-due") return classify(campaignId, now);
+  }
+  const list = await prisma.entryList.findUniqueOrThrow({ where: { campaignId } });
+  const chain = knownChain(list.beaconChain);
+  if (!chain) throw new Error(`Campaign ${campaignId}: its list names beacon chain ${list.beaconChain}, which this server does not know`);
+  const dueAt = new Date(roundTimeMs(chain, list.beaconRound));
+  const waiting = (reason: BeaconWait["reason"], detail: string, nextAttemptAt: Date | null = null): DrawOutcome => ({
+    kind: "waiting-for-beacon",
+    round: list.beaconRound,
+    chain: chain.hash,
+    dueAt,
+    reason,
+    detail,
+    nextAttemptAt,
+  });
+  if (now < dueAt) return waiting("not-yet", `round ${list.beaconRound} is due at ${dueAt.toISOString()}`);
+
   // The lease runs from the moment it is taken, not from the start of a pass that may have spent
   // minutes drawing other campaigns: a stale start would hand another runner the campaign early.
   const lease = currentTime(now);
@@ -193,77 +270,115 @@ export async function drawCampaign(campaignId: string, options: { now?: Date } =
   if (taken.count !== 1) return classify(campaignId, now);
 
   try {
-    return await drawLeased(campaignId, now, lease);
+    const fetched = await fetchBeacon(chain, list.beaconRound, { ...options.beacon, now: () => now.getTime() });
+    if (!fetched.ok && now.getTime() < dueAt.getTime() + BEACON_GIVE_UP_MS) {
+      const attempts = await recordBeaconFailure(campaignId, lease, now);
+      const next = new Date(now.getTime() + beaconBackoffMs(attempts));
+      console.warn(
+        `[draw] campaign ${campaignId}: beacon round ${list.beaconRound} not available (${fetched.reason}: ${fetched.detail}); attempt ${attempts}, next at ${next.toISOString()}`,
+      );
+      return waiting(fetched.reason, fetched.detail, next);
+    }
+    return await drawLeased(campaignId, now, lease, list, fetched.ok ? fetched : null);
   } catch (error) {
     // Hand the campaign back at once (the lease would expire on its own after DRAW_LEASE_MS anyway).
-    await prisma.campaign
-      .updateMany({ where: { id: campaignId, status: CampaignStatus.active, drawStartedAt: lease }, data: { drawStartedAt: null } })
-      .catch((release: unknown) => console.error(`[draw] could not release the lease of campaign ${campaignId}`, release));
+    await releaseLease(campaignId, lease);
     if (error instanceof LeaseLost || isUniqueConstraintError(error)) return classify(campaignId, now);
     throw error;
   }
 }
 
-async function drawLeased(campaignId: string, now: Date, lease: Date): Promise<DrawOutcome> {
+async function releaseLease(campaignId: string, lease: Date): Promise<void> {
+  await prisma.campaign
+    .updateMany({ where: { id: campaignId, status: CampaignStatus.active, drawStartedAt: lease }, data: { drawStartedAt: null } })
+    .catch((release: unknown) => console.error(`[draw] could not release the lease of campaign ${campaignId}`, release));
+}
+
+/** Counts a failed fetch, sets the next attempt's time and gives the lease back; answers the attempts so far. */
+async function recordBeaconFailure(campaignId: string, lease: Date, now: Date): Promise<number> {
+  return prisma.$transaction(async (tx) => {
+    const counted = await tx.campaign.updateMany({
+      where: { id: campaignId, drawStartedAt: lease },
+      data: { beaconAttempts: { increment: 1 }, drawStartedAt: null },
+    });
+    const { beaconAttempts } = await tx.campaign.findUniqueOrThrow({ where: { id: campaignId }, select: { beaconAttempts: true } });
+    if (counted.count === 1) {
+      await tx.campaign.update({
+        where: { id: campaignId },
+        data: { nextBeaconAttemptAt: new Date(now.getTime() + beaconBackoffMs(beaconAttempts)) },
+      });
+    }
+    return beaconAttempts;
+  }, WRITE_TRANSACTION);
+}
+
+type FrozenListRow = Awaited<ReturnType<typeof prisma.entryList.findUniqueOrThrow>>;
+
+async function drawLeased(
+  campaignId: string,
+  now: Date,
+  lease: Date,
+  listRow: FrozenListRow,
+  beacon: { beacon: BeaconResponse; json: string } | null,
+): Promise<DrawOutcome> {
   const campaign = await prisma.campaign.findUniqueOrThrow({
     where: { id: campaignId },
-    select: { drawSeed: true, drawCommitment: true, entryCount: true, additionalPrizes: { select: { rank: true } } },
+    select: { drawSeed: true, drawCommitment: true, additionalPrizes: { select: { rank: true } } },
   });
-  let seed = campaign.drawSeed;
-  let commitment = campaign.drawCommitment;
-  let newCommitment = false;
-  if (!seed) {
-    // Every launch commits to a seed; a campaign that somehow has none still gets a recorded one.
-    seed = randomBytes(32).toString("hex");
-    commitment = sha256Hex(seed);
-    newCommitment = true;
+  // A campaign that published no commitment draws with the empty secret, and its record says so
+  // (commitment null): it is never given a commitment after the fact.
+  const secret = campaign.drawSeed ?? "";
+  const commitment = campaign.drawSeed ? campaign.drawCommitment : null;
+  if (campaign.drawSeed && commitment !== sha256Hex(secret)) {
+    throw new Error(`Campaign ${campaignId}: the stored secret does not match its published commitment`);
   }
-  if (commitment !== sha256Hex(seed)) throw new Error(`Campaign ${campaignId}: the stored seed does not match its published commitment`);
+  const seed = beacon ? finalSeed(secret, beacon.beacon.randomness) : secret;
 
-  const pool = await loadDrawPool(campaignId, prisma, campaign.entryCount);
-  // The list is read block by block, not in one snapshot: make sure the blocks add up to every
-  // entry (an entry added meanwhile also moves entryCount, which the completing write re-checks).
-  const rows = await prisma.entry.count({ where: { campaignId } });
-  if (rows !== pool.count) {
-    throw new Error(`Campaign ${campaignId}: the ordered entry list has ${pool.count} entries but the campaign has ${rows}; not drawing`);
-  }
+  const { list } = await frozenList(campaignId, listRow);
+  const pool = list.pool;
   const ranks = [1, ...campaign.additionalPrizes.map((prize) => prize.rank).sort((a, b) => a - b)];
-  const { picks } = drawPicks(nodeDrawHashing, pool, seed, ranks);
+  const deadline = addDays(now, getConfig().CLAIM_WINDOW_DAYS);
+  const picks = drawPicks(nodeDrawHashing, pool, seed, ranks).picks.map((pick) => ({ ...pick, claimDeadline: deadline.toISOString() }));
   const emails = await entryEmails(
     campaignId,
     picks.map((pick) => pick.entryId),
   );
   const winners = picks.map((pick) => ({ rank: pick.rank, entryId: pick.entryId, email: emails.get(pick.entryId) ?? "" }));
   const grand = winners.find((winner) => winner.rank === 1);
-  const deadline = addDays(now, getConfig().CLAIM_WINDOW_DAYS);
 
   await prisma.$transaction(async (tx) => {
-    // The lease, the status and the entry counter are all re-checked by the write that completes
-    // the campaign: a second runner, or an entry that slipped in at the very end, makes it fail.
+    // The lease and the status are re-checked by the write that completes the campaign: a second
+    // runner makes it fail. The list itself is frozen: nothing that changes it can commit any more.
     const completed = await tx.campaign.updateMany({
-      where: { id: campaignId, status: CampaignStatus.active, drawStartedAt: lease, entryCount: campaign.entryCount },
+      where: { id: campaignId, status: CampaignStatus.active, drawStartedAt: lease },
       data: {
         status: CampaignStatus.completed,
         drawStartedAt: null,
+        nextBeaconAttemptAt: null,
         winnerEntryId: grand?.entryId ?? null,
         winnerEmail: grand?.email ?? null,
         claimDeadline: grand ? deadline : null,
         // Nobody has been told yet (a campaign copied from a finished one must not carry its marks over).
         winnersNotifiedAt: null,
         winnersNotifyLeaseUntil: null,
-        ...(newCommitment ? { drawSeed: seed, drawCommitment: commitment } : {}),
       },
     });
     if (completed.count !== 1) throw new LeaseLost();
     await tx.draw.create({
       data: {
         campaignId,
+        procedureVersion: DRAW_PROCEDURE_VERSION,
         seed,
-        commitment: commitment ?? sha256Hex(seed),
-        entriesHash: pool.entriesHash,
+        secret,
+        commitment,
+        entriesHash: listRow.sha256,
         totalWeight: pool.totalWeight,
         entryCount: pool.count,
         picks: JSON.stringify(picks),
+        beaconRound: listRow.beaconRound,
+        beaconChain: listRow.beaconChain,
+        beaconJson: beacon?.json ?? null,
+        beaconMissing: beacon === null,
         createdAt: now,
       },
     });
@@ -274,8 +389,45 @@ async function drawLeased(campaignId: string, now: Date, lease: Date): Promise<D
         data: { winnerEntryId: winner.entryId, winnerEmail: winner.email, claimDeadline: deadline },
       });
     }
+    if (!beacon) await queueBeaconMissingAlert(tx, campaignId, listRow.beaconRound);
   }, WRITE_TRANSACTION);
-  return winners.length ? { kind: "drawn", winners } : { kind: "no-entries" };
+  if (!beacon)
+    console.error(
+      `[draw] campaign ${campaignId}: drawn WITHOUT beacon round ${listRow.beaconRound} (none within 24 hours); admins alerted`,
+    );
+  return winners.length ? { kind: "drawn", winners, beaconMissing: beacon === null } : { kind: "no-entries" };
+}
+
+/** The frozen list of a campaign, read from its stored bytes (a missing list is a bug: the caller froze it). */
+export async function frozenList(campaignId: string, row?: FrozenListRow) {
+  const loaded = row ? { row, list: parseEntryList(await entryListBytes(row), row.sha256) } : await loadFrozenList(campaignId);
+  if (!loaded) throw new Error(`Campaign ${campaignId} has no frozen entry list`);
+  return loaded;
+}
+
+/** Tells every admin (ADMIN_EMAILS) that a draw went ahead without its beacon, once per campaign and admin. */
+async function queueBeaconMissingAlert(tx: Prisma.TransactionClient, campaignId: string, round: number): Promise<void> {
+  const page = publicUrl(campaignDrawPath(campaignId));
+  const text = `The draw of campaign ${campaignId} went ahead without its drand beacon: no valid beacon for round ${round} could be fetched from any of the configured mirrors (DRAND_URLS) within 24 hours of the round's time. As the published procedure says, the final seed is the launch secret alone, and the draw page says that the beacon is missing. Check the mirrors and the server's network access. Draw page: ${page}`;
+  for (const to of getConfig().ADMIN_EMAILS) {
+    const dedupeKey = `draw-beacon-missing:${campaignId}:${to}`;
+    if (await tx.outboundEmail.findUnique({ where: { dedupeKey }, select: { id: true } })) continue;
+    await tx.outboundEmail.create({
+      data: {
+        id: newId(),
+        to,
+        subject: `Draw without beacon: campaign ${campaignId}`,
+        html: `<p>${escapeHtml(text)}</p>`,
+        text,
+        template: null,
+        dedupeKey,
+      },
+    });
+  }
+}
+
+function escapeHtml(text: string): string {
+  return text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
 }
 
 /** The emails of the given entries of a campaign, by entry id. */
@@ -285,13 +437,30 @@ export async function entryEmails(campaignId: string, ids: string[]): Promise<Ma
   return new Map(entries.map((entry) => [entry.id, entry.email]));
 }
 
-/** Active campaigns whose end has passed and that have no draw yet (oldest end first). */
+/**
+ * Active campaigns with a frozen list, no draw yet, whose beacon round's time has come and whose
+ * next beacon attempt (after a failed one) is due (oldest end first).
+ */
 export async function dueCampaignIds(now: Date, limit = 20): Promise<string[]> {
   const campaigns = await prisma.campaign.findMany({
-    where: { status: CampaignStatus.active, endDate: { lte: now }, draw: { is: null } },
+    where: {
+      status: CampaignStatus.active,
+      endDate: { lte: now },
+      draw: { is: null },
+      entryList: { isNot: null },
+      OR: [{ nextBeaconAttemptAt: null }, { nextBeaconAttemptAt: { lte: now } }],
+    },
     orderBy: [{ endDate: "asc" }, { id: "asc" }],
-    take: limit,
-    select: { id: true },
+    take: limit * 5,
+    select: { id: true, entryList: { select: { beaconRound: true, beaconChain: true } } },
   });
-  return campaigns.map((campaign) => campaign.id);
+  return campaigns
+    .filter((campaign) => {
+      const list = campaign.entryList;
+      const chain = list ? knownChain(list.beaconChain) : undefined;
+      // A list on an unknown chain is handed to drawCampaign, which says why it cannot draw.
+      return !list || !chain || roundTimeMs(chain, list.beaconRound) <= now.getTime();
+    })
+    .slice(0, limit)
+    .map((campaign) => campaign.id);
 }

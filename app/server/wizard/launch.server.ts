@@ -2,6 +2,8 @@ import { createHash, randomBytes } from "node:crypto";
 import { reviewProblems } from "../../domain/campaign-schemas";
 import { applyCoupon } from "../../domain/pricing";
 import { prisma, type Campaign } from "../db.server";
+import { configuredChain } from "../draw/beacon.server";
+import { plannedBeaconRound } from "../draw/freeze.server";
 import { CampaignStatus, EDITABLE_STATUSES } from "../../domain/campaign-status";
 
 export type LaunchResult =
@@ -13,6 +15,26 @@ export type LaunchResult =
 export function newDrawSeed(): { seed: string; commitment: string } {
   const seed = randomBytes(32).toString("hex");
   return { seed, commitment: createHash("sha256").update(seed).digest("hex") };
+}
+
+/**
+ * What a launch publishes for the draw (decisions 012, 039): the commitment to a fresh secret and
+ * the beacon round mixed into the draw, the first round of the configured chain at or after the
+ * end plus the freeze margin. Without an end date there is no round yet: the freeze chooses it.
+ */
+export function launchDrawFields(endDate: Date | null) {
+  const { seed, commitment } = newDrawSeed();
+  return {
+    drawSeed: seed,
+    drawCommitment: commitment,
+    drawBeaconRound: endDate ? launchBeaconRound(endDate) : null,
+    drawBeaconChain: configuredChain().hash,
+  };
+}
+
+/** The configured chain's first round at or after `endDate` plus DRAW_BEACON_MARGIN_MINUTES. */
+export function launchBeaconRound(endDate: Date): number {
+  return plannedBeaconRound(configuredChain(), endDate);
 }
 
 /**
@@ -39,11 +61,11 @@ export async function launchCampaign(campaign: Campaign): Promise<LaunchResult> 
     return { kind: "payment", campaignId: campaign.id, totalCents };
   }
 
-  const { seed, commitment } = newDrawSeed();
+  const draw = launchDrawFields(campaign.endDate);
   const launched = await prisma.$transaction(async (tx) => {
     const moved = await tx.campaign.updateMany({
       where: { id: campaign.id, status: { in: [...EDITABLE_STATUSES] } },
-      data: { ...frozen, status: CampaignStatus.active, launchedAt: now, drawSeed: seed, drawCommitment: commitment },
+      data: { ...frozen, status: CampaignStatus.active, launchedAt: now, ...draw },
     });
     if (moved.count === 1 && frozen.couponCode) {
       await tx.coupon.updateMany({ where: { code: frozen.couponCode }, data: { redemptions: { increment: 1 } } });

@@ -1,0 +1,373 @@
+/**
+ * Freezing a campaign's entry list (decision 039, procedure v2 step 3): once the campaign has ended,
+ * the exact bytes of draw.csv are written once (EntryListChunk rows of ENTRY_LIST_CHUNK_BYTES, plus
+ * the EntryList row with their SHA-256), and never rebuilt. The draw, redraws, draw.csv and the
+ * verifiers all read those bytes.
+ *
+ * 1. One committed conditional update sets Campaign.listFrozenAt (status active, ended, not yet
+ *    set). Every write that changes the counted entries (confirm, disqualify, re-qualify) is itself
+ *    a conditional update on the Campaign row requiring listFrozenAt null, so from here on the list
+ *    cannot change, on SQLite and PostgreSQL alike.
+ * 2. The database builds the lines block by block (keyset over the (campaignId, createdAt) index);
+ *    they are copied into one buffer, hashed, and parsed back with the published rules
+ *    (parseEntryList): draw order, weights = 1 + 3 x referrals in the list, referrers listed,
+ *    reasons. Any break of the rules, or a count that disagrees with Campaign.entryCount, refuses
+ *    the freeze loudly: the list stays unwritten and the campaign undrawn until someone looks.
+ * 3. One transaction writes EntryList and the chunks (dropping any stale chunks first). A crash
+ *    before it leaves nothing; a retry rebuilds the same bytes (the list cannot change since step 1).
+ *
+ * The beacon round: the campaign's published round, unless the freeze finishes later than
+ * LATE_FREEZE_MS before that round's time (or the campaign has none): then the first round at or
+ * after the end of the freeze plus the margin, so that the list hash is always public before the
+ * round that decides the draw exists.
+ */
+import { createHash } from "node:crypto";
+import { type ChainInfo, roundAt, roundTimeMs } from "../../domain/beacon";
+import { CampaignStatus } from "../../domain/campaign-status";
+import { DISQUALIFIED_HEADER, ENTRY_LIST_HEADER, type FrozenEntryList, parseEntryList } from "../../domain/draw";
+import { getConfig } from "../config.server";
+import { Prisma, type PrismaClient, clientProvider, isUniqueConstraintError, prisma } from "../db.server";
+import { configuredChain, knownChain } from "./beacon.server";
+
+/** Bytes per EntryListChunk row (the last one is shorter). */
+export const ENTRY_LIST_CHUNK_BYTES = 1 << 20;
+
+/** Counted entries per database round trip while building the list (a few MB of text each). */
+export const FREEZE_BLOCK_SIZE = 100_000;
+
+/** A freeze that finishes closer than this to the planned round's time moves to a later round. */
+export const LATE_FREEZE_MS = 30_000;
+
+export const MINUTE_MS = 60_000;
+
+/** SQLite runs one write transaction at a time: the list's one write waits behind a burst of entries rather than fail. */
+const WRITE_TRANSACTION = { maxWait: 15_000, timeout: 60_000 };
+
+export interface EntryListRow {
+  campaignId: string;
+  frozenAt: Date;
+  sha256: string;
+  byteLength: number;
+  entryCount: number;
+  totalWeight: bigint;
+  disqualifiedCount: number;
+  beaconRound: number;
+  beaconChain: string;
+}
+
+export type FreezeOutcome =
+  { kind: "frozen"; list: EntryListRow } | { kind: "already-frozen"; list: EntryListRow } | { kind: "not-due" } | { kind: "not-found" };
+
+export interface FreezeOptions {
+  /** The time of the pass (tests stand later times for waiting); the freeze's own duration is added to it. */
+  now?: Date;
+  client?: PrismaClient;
+  /** Counted entries per block (FREEZE_BLOCK_SIZE); tests use tiny blocks to cross many boundaries. */
+  blockSize?: number;
+}
+
+/** The chain a campaign's draw uses: the one it committed to at launch, else the configured one. */
+export function campaignChain(campaign: { id: string; drawBeaconChain: string | null }): ChainInfo {
+  if (!campaign.drawBeaconChain) return configuredChain();
+  const chain = knownChain(campaign.drawBeaconChain);
+  if (!chain) {
+    throw new Error(
+      `Campaign ${campaign.id} committed to beacon chain ${campaign.drawBeaconChain}, which this server does not know (DRAND_CHAIN_INFO)`,
+    );
+  }
+  return chain;
+}
+
+/** The round a campaign launched at `ms` and ending at `endDate` commits to. */
+export function plannedBeaconRound(
+  chain: ChainInfo,
+  endDate: Date,
+  marginMinutes: number = getConfig().DRAW_BEACON_MARGIN_MINUTES,
+): number {
+  return roundAt(chain, endDate.getTime() + marginMinutes * MINUTE_MS);
+}
+
+/** The round the draw uses: the planned one, unless the freeze finished too late for it (or there is none). */
+export function usedBeaconRound(
+  chain: ChainInfo,
+  planned: number | null,
+  finishedAt: Date,
+  marginMinutes: number = getConfig().DRAW_BEACON_MARGIN_MINUTES,
+): number {
+  if (planned !== null && finishedAt.getTime() <= roundTimeMs(chain, planned) - LATE_FREEZE_MS) return planned;
+  return roundAt(chain, finishedAt.getTime() + marginMinutes * MINUTE_MS);
+}
+
+/** Ended, still-active campaigns whose list is not frozen yet (oldest end first). */
+export async function campaignsToFreeze(now: Date, limit = 20, client: PrismaClient = prisma): Promise<string[]> {
+  const rows = await client.campaign.findMany({
+    where: { status: CampaignStatus.active, endDate: { lte: now }, entryList: { is: null } },
+    orderBy: [{ endDate: "asc" }, { id: "asc" }],
+    take: limit,
+    select: { id: true },
+  });
+  return rows.map((row) => row.id);
+}
+
+const listSelect = {
+  campaignId: true,
+  frozenAt: true,
+  sha256: true,
+  byteLength: true,
+  entryCount: true,
+  totalWeight: true,
+  disqualifiedCount: true,
+  beaconRound: true,
+  beaconChain: true,
+} as const;
+
+/**
+ * Freezes the campaign's entry list once it has ended. Idempotent: a frozen list is answered as
+ * "already-frozen" and never rewritten. Throws (and writes nothing) when the list breaks a rule.
+ */
+export async function freezeEntryList(campaignId: string, options: FreezeOptions = {}): Promise<FreezeOutcome> {
+  const client = options.client ?? prisma;
+  const now = options.now ?? new Date();
+  const started = performance.now();
+  const existing = await client.entryList.findUnique({ where: { campaignId }, select: listSelect });
+  if (existing) return { kind: "already-frozen", list: existing };
+
+  // Step 1: the list stops changing, committed before anything is read.
+  await client.campaign.updateMany({
+    where: { id: campaignId, status: CampaignStatus.active, endDate: { lte: now }, listFrozenAt: null },
+    data: { listFrozenAt: now },
+  });
+  const campaign = await client.campaign.findUnique({
+    where: { id: campaignId },
+    select: { id: true, listFrozenAt: true, entryCount: true, drawBeaconRound: true, drawBeaconChain: true },
+  });
+  if (!campaign) return { kind: "not-found" };
+  if (!campaign.listFrozenAt) return { kind: "not-due" };
+  const chain = campaignChain(campaign);
+
+  // Step 2: the bytes, built by the database, checked against the published rules.
+  const built = await buildEntryListBytes(campaignId, client, options.blockSize ?? FREEZE_BLOCK_SIZE, campaign.entryCount);
+  const sha256 = createHash("sha256").update(built).digest("hex");
+  const parsed = parseEntryList(built, sha256);
+  if (parsed.pool.count !== campaign.entryCount) {
+    throw new Error(
+      `Campaign ${campaignId}: the frozen list has ${parsed.pool.count} counted entries but the campaign counts ${campaign.entryCount}; not freezing`,
+    );
+  }
+
+  // Step 3: written once, with the round the draw will use.
+  const finishedAt = new Date(now.getTime() + (performance.now() - started));
+  const list: EntryListRow = {
+    campaignId,
+    frozenAt: finishedAt,
+    sha256,
+    byteLength: built.length,
+    entryCount: parsed.pool.count,
+    totalWeight: parsed.pool.totalWeight,
+    disqualifiedCount: parsed.disqualified.length,
+    beaconRound: usedBeaconRound(chain, campaign.drawBeaconRound, finishedAt),
+    beaconChain: chain.hash,
+  };
+  try {
+    await client.$transaction(async (tx) => {
+      await tx.entryListChunk.deleteMany({ where: { campaignId } });
+      await tx.entryList.create({ data: list });
+      for (let index = 0, offset = 0; offset < built.length; index++, offset += ENTRY_LIST_CHUNK_BYTES) {
+        await tx.entryListChunk.create({
+          data: { campaignId, index, bytes: chunkOf(built, offset) },
+        });
+      }
+    }, WRITE_TRANSACTION);
+  } catch (error) {
+    // Another runner froze the same list at the same time: theirs stands (the bytes are the same).
+    if (!isUniqueConstraintError(error)) throw error;
+    const theirs = await client.entryList.findUnique({ where: { campaignId }, select: listSelect });
+    if (!theirs) throw error;
+    return { kind: "already-frozen", list: theirs };
+  }
+  return { kind: "frozen", list };
+}
+
+/** One chunk's bytes, as a view into the list (no copy). */
+function chunkOf(bytes: Buffer, offset: number): Uint8Array<ArrayBuffer> {
+  const end = Math.min(bytes.length, offset + ENTRY_LIST_CHUNK_BYTES);
+  return new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset + offset, end - offset);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Building the bytes
+// ---------------------------------------------------------------------------------------------
+
+interface LineBlockRow {
+  lines: string | null;
+  count: bigint | number;
+  lastCreatedAt: Date | string | null;
+}
+
+/** SQLite keeps DateTime as Prisma writes it: ISO 8601 with milliseconds and "+00:00". */
+function sqliteTimestamp(value: Date | string): string {
+  return typeof value === "string" ? value : value.toISOString().replace("Z", "+00:00");
+}
+
+/** A growing byte buffer (ASCII text appended as it comes). */
+class ByteBuilder {
+  #bytes: Buffer;
+  #length = 0;
+  constructor(capacity: number) {
+    this.#bytes = Buffer.allocUnsafe(Math.max(4096, capacity));
+  }
+  append(text: string): void {
+    const needed = this.#length + text.length;
+    if (needed > this.#bytes.length) {
+      const grown = Buffer.allocUnsafe(Math.max(needed, this.#bytes.length * 2));
+      this.#bytes.copy(grown, 0, 0, this.#length);
+      this.#bytes = grown;
+    }
+    // latin1 writes one byte per character; the lines are ASCII (parseEntryList refuses anything else).
+    this.#length += this.#bytes.write(text, this.#length, "latin1");
+  }
+  finish(): Buffer {
+    return this.#bytes.subarray(0, this.#length);
+  }
+}
+
+/**
+ * The counted entries of the campaign as draw.csv entry lines, in draw order, block by block: the
+ * database formats each block into one string. created_ms is computed by the database from the
+ * stored timestamp; the referrer is named only when the referral earned a bonus and the referrer
+ * is itself listed.
+ */
+export async function* entryListBlocks(
+  campaignId: string,
+  client: PrismaClient = prisma,
+  blockSize = FREEZE_BLOCK_SIZE,
+): AsyncGenerator<string> {
+  if (!Number.isSafeInteger(blockSize) || blockSize < 1)
+    throw new RangeError(`blockSize must be a whole number of at least 1, got ${blockSize}`);
+  const postgres = clientProvider(client) === "postgresql";
+  let after: { createdAt: Date | string; id: string } | null = null;
+  for (;;) {
+    let rows: LineBlockRow[];
+    if (postgres) {
+      const keyset: Prisma.Sql = after
+        ? Prisma.sql`AND e."createdAt" >= ${after.createdAt} AND (e."createdAt" > ${after.createdAt} OR e."id" COLLATE "C" > ${after.id})`
+        : Prisma.empty;
+      rows = await client.$queryRaw<LineBlockRow[]>`
+        SELECT string_agg("line", E'\n' ORDER BY "createdAt", "id" COLLATE "C") AS "lines",
+               count(*)::int AS "count", max("createdAt") AS "lastCreatedAt"
+        FROM (SELECT e."id", e."createdAt",
+                     e."id" || ',' || round(extract(epoch FROM e."createdAt") * 1000)::bigint::text || ',' ||
+                     CASE WHEN e."referralCredited" AND EXISTS (
+                            SELECT 1 FROM "Entry" r WHERE r."id" = e."referrerId" AND r."campaignId" = e."campaignId"
+                              AND r."confirmedAt" IS NOT NULL AND r."disqualifiedAt" IS NULL)
+                          THEN e."referrerId" ELSE '' END || ',' || (1 + e."bonusEntries")::text AS "line"
+              FROM "Entry" e
+              WHERE e."campaignId" = ${campaignId} AND e."confirmedAt" IS NOT NULL AND e."disqualifiedAt" IS NULL ${keyset}
+              ORDER BY e."createdAt", e."id" COLLATE "C" LIMIT ${blockSize}) AS "block"`;
+    } else {
+      const since = after ? sqliteTimestamp(after.createdAt) : "";
+      const keyset: Prisma.Sql = after
+        ? Prisma.sql`AND e."createdAt" >= ${since} AND (e."createdAt" > ${since} OR e."id" > ${after.id})`
+        : Prisma.empty;
+      // strftime('%f') is "SS.SSS" whatever the stored form, so its last three characters are the milliseconds.
+      rows = await client.$queryRaw<LineBlockRow[]>`
+        SELECT group_concat("line", char(10) ORDER BY "createdAt", "id") AS "lines",
+               count(*) AS "count", max("createdAt") AS "lastCreatedAt"
+        FROM (SELECT e."id", e."createdAt",
+                     e."id" || ',' || (CAST(strftime('%s', e."createdAt") AS INTEGER) * 1000 + CAST(substr(strftime('%f', e."createdAt"), 4) AS INTEGER)) || ',' ||
+                     CASE WHEN e."referralCredited" AND EXISTS (
+                            SELECT 1 FROM "Entry" r WHERE r."id" = e."referrerId" AND r."campaignId" = e."campaignId"
+                              AND r."confirmedAt" IS NOT NULL AND r."disqualifiedAt" IS NULL)
+                          THEN e."referrerId" ELSE '' END || ',' || (1 + e."bonusEntries") AS "line"
+              FROM "Entry" e
+              WHERE e."campaignId" = ${campaignId} AND e."confirmedAt" IS NOT NULL AND e."disqualifiedAt" IS NULL ${keyset}
+              ORDER BY e."createdAt", e."id" LIMIT ${blockSize}) AS "block"`;
+    }
+    const row = rows[0];
+    const count = Number(row?.count ?? 0);
+    if (!row || count === 0 || !row.lines || row.lastCreatedAt === null) return;
+    yield row.lines;
+    if (count < blockSize) return;
+    const lastLine = row.lines.slice(row.lines.lastIndexOf("\n") + 1);
+    after = { createdAt: row.lastCreatedAt, id: lastLine.slice(0, lastLine.indexOf(",")) };
+  }
+}
+
+/** The disqualified section's lines (entries confirmed, then disqualified), sorted by id byte by byte. */
+async function disqualifiedLines(campaignId: string, client: PrismaClient): Promise<string> {
+  const postgres = clientProvider(client) === "postgresql";
+  const rows = postgres
+    ? await client.$queryRaw<{ lines: string | null }[]>`
+        SELECT string_agg("id" || ',' || coalesce("disqualifyReason", ''), E'\n' ORDER BY "id" COLLATE "C") AS "lines"
+        FROM "Entry" WHERE "campaignId" = ${campaignId} AND "confirmedAt" IS NOT NULL AND "disqualifiedAt" IS NOT NULL`
+    : await client.$queryRaw<{ lines: string | null }[]>`
+        SELECT group_concat("id" || ',' || coalesce("disqualifyReason", ''), char(10) ORDER BY "id") AS "lines"
+        FROM "Entry" WHERE "campaignId" = ${campaignId} AND "confirmedAt" IS NOT NULL AND "disqualifiedAt" IS NOT NULL`;
+  return rows[0]?.lines ?? "";
+}
+
+/** The exact bytes of draw.csv for the campaign's current counted and disqualified entries. */
+export async function buildEntryListBytes(
+  campaignId: string,
+  client: PrismaClient = prisma,
+  blockSize = FREEZE_BLOCK_SIZE,
+  expectedEntries = 0,
+): Promise<Buffer> {
+  // About 64 bytes per line with a referrer; pages never written stay out of memory.
+  const bytes = new ByteBuilder(64 * expectedEntries + 1024);
+  bytes.append(`${ENTRY_LIST_HEADER}\n`);
+  for await (const block of entryListBlocks(campaignId, client, blockSize)) {
+    bytes.append(block);
+    bytes.append("\n");
+  }
+  bytes.append(`${DISQUALIFIED_HEADER}\n`);
+  const disqualified = await disqualifiedLines(campaignId, client);
+  if (disqualified) bytes.append(`${disqualified}\n`);
+  return bytes.finish();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading the frozen list
+// ---------------------------------------------------------------------------------------------
+
+/** Chunks per query when reading the list back (a few MB at a time). */
+const READ_CHUNKS = 8;
+
+/** The stored bytes of a frozen list, checked against its recorded length and SHA-256. */
+export async function entryListBytes(
+  list: Pick<EntryListRow, "campaignId" | "byteLength" | "sha256">,
+  client: PrismaClient = prisma,
+): Promise<Buffer> {
+  const bytes = Buffer.allocUnsafe(list.byteLength);
+  let length = 0;
+  for (let index = 0; ; index += READ_CHUNKS) {
+    const chunks = await client.entryListChunk.findMany({
+      where: { campaignId: list.campaignId, index: { gte: index, lt: index + READ_CHUNKS } },
+      orderBy: { index: "asc" },
+    });
+    for (const [k, chunk] of chunks.entries()) {
+      if (chunk.index !== index + k) throw new Error(`Campaign ${list.campaignId}: entry list chunk ${index + k} is missing`);
+      if (length + chunk.bytes.length > list.byteLength)
+        throw new Error(`Campaign ${list.campaignId}: the entry list is longer than recorded`);
+      bytes.set(chunk.bytes, length);
+      length += chunk.bytes.length;
+    }
+    if (chunks.length < READ_CHUNKS) break;
+  }
+  if (length !== list.byteLength)
+    throw new Error(`Campaign ${list.campaignId}: the entry list has ${length} bytes, ${list.byteLength} recorded`);
+  const sha256 = createHash("sha256").update(bytes).digest("hex");
+  if (sha256 !== list.sha256) throw new Error(`Campaign ${list.campaignId}: the stored entry list does not match its published hash`);
+  return bytes;
+}
+
+/** A campaign's frozen list, read from its stored bytes and parsed; null when it is not frozen yet. */
+export async function loadFrozenList(
+  campaignId: string,
+  client: PrismaClient = prisma,
+): Promise<{ row: EntryListRow; list: FrozenEntryList } | null> {
+  const row = await client.entryList.findUnique({ where: { campaignId }, select: listSelect });
+  if (!row) return null;
+  const bytes = await entryListBytes(row, client);
+  return { row, list: parseEntryList(bytes, row.sha256) };
+}

@@ -1,0 +1,102 @@
+/**
+ * Draw v2 in tests: a fake drand on 127.0.0.1 as the configured beacon chain, confirmed entries
+ * written straight to the database (as the confirm step leaves them), and "freeze, wait for the
+ * round, draw" in one call.
+ */
+import { afterAll, beforeAll } from "vitest";
+import { chainInfoJson, roundTimeMs } from "~/domain/beacon";
+import { resetConfigForTests } from "~/server/config.server";
+import { prisma } from "~/server/db.server";
+import { knownChain } from "~/server/draw/beacon.server";
+import { freezeEntryList } from "~/server/draw/freeze.server";
+import { type DrawOutcome, drawCampaign } from "~/server/draw/run.server";
+import { type FakeDrand, startFakeDrand } from "../fakes/drand-server";
+
+/** Round 1 of the test chain: 2024-01-01T00:00:00Z, so every test time has its rounds. */
+export const TEST_GENESIS_SEC = 1_704_067_200;
+
+export interface FakeBeacon {
+  fake: () => FakeDrand;
+  /** The fake's clock (ms); rounds up to it are published. Default: far in the future (every round out). */
+  setClock(ms: number | null): void;
+}
+
+/**
+ * Starts a fake drand for the file and makes it the configured chain (DRAND_CHAIN_INFO, DRAND_URLS).
+ * Its clock runs a day ahead unless a test sets it, so the server's own `now` decides what is due.
+ */
+export function setUpFakeBeacon(): FakeBeacon {
+  let fake: FakeDrand | undefined;
+  let clock: number | null = null;
+  beforeAll(async () => {
+    fake = await startFakeDrand({ now: () => clock ?? Date.now() + 24 * 60 * 60 * 1000, genesisTimeSec: TEST_GENESIS_SEC });
+    process.env.DRAND_URLS = fake.url;
+    process.env.DRAND_CHAIN_INFO = JSON.stringify(chainInfoJson(fake.chain));
+    resetConfigForTests();
+  });
+  afterAll(async () => {
+    await fake?.close();
+    delete process.env.DRAND_URLS;
+    delete process.env.DRAND_CHAIN_INFO;
+    resetConfigForTests();
+  });
+  return {
+    fake: () => {
+      if (!fake) throw new Error("the fake drand has not started");
+      return fake;
+    },
+    setClock(ms) {
+      clock = ms;
+    },
+  };
+}
+
+export interface ConfirmedEntrySpec {
+  id?: string;
+  email: string;
+  createdAt: Date;
+  bonusEntries?: number;
+  referrerId?: string | null;
+  referralCredited?: boolean;
+  /** Default true; false leaves the entry pending (not counted). */
+  confirmed?: boolean;
+  disqualifyReason?: "duplicate" | "fake" | "automated" | "rules";
+}
+
+/** Entries straight in the database, counted (entryCount) like the confirm step and the fraud review count them. */
+export async function addConfirmedEntries(campaignId: string, specs: ConfirmedEntrySpec[]): Promise<void> {
+  await prisma.entry.createMany({
+    data: specs.map((spec) => ({
+      ...(spec.id ? { id: spec.id } : {}),
+      campaignId,
+      email: spec.email,
+      emailNormalized: spec.email.toLowerCase(),
+      agreedToTerms: true,
+      bonusEntries: spec.bonusEntries ?? 0,
+      referrerId: spec.referrerId ?? null,
+      referralCredited: spec.referralCredited ?? false,
+      createdAt: spec.createdAt,
+      confirmedAt: spec.confirmed === false ? null : spec.createdAt,
+      disqualifiedAt: spec.disqualifyReason ? spec.createdAt : null,
+      disqualifyReason: spec.disqualifyReason ?? null,
+    })),
+  });
+  const counted = specs.filter((spec) => spec.confirmed !== false && !spec.disqualifyReason).length;
+  await prisma.campaign.update({ where: { id: campaignId }, data: { entryCount: { increment: counted } } });
+}
+
+/**
+ * Freezes the list at `now` (default: the clock), then draws just after the list's beacon round,
+ * as the job would once the round is out. Answers the draw's outcome and when it was made.
+ */
+export async function freezeAndDraw(campaignId: string, options: { now?: Date } = {}): Promise<{ outcome: DrawOutcome; drawnAt: Date }> {
+  const now = options.now ?? new Date();
+  const frozen = await freezeEntryList(campaignId, { now });
+  if (frozen.kind === "not-found" || frozen.kind === "not-due") return { outcome: await drawCampaign(campaignId, { now }), drawnAt: now };
+  const { beaconRound } = frozen.list;
+  const chain = knownChain(frozen.list.beaconChain);
+  if (!chain) throw new Error(`unknown beacon chain ${frozen.list.beaconChain}`);
+  const dueAt = roundTimeMs(chain, beaconRound);
+  const drawnAt = new Date(Math.max(now.getTime(), dueAt) + 1000);
+  return { outcome: await drawCampaign(campaignId, { now: drawnAt }), drawnAt };
+}
