@@ -50,7 +50,6 @@ export interface DrawList {
 }
 
 const LF = 10;
-const COMMA = 44;
 const ZERO = 48;
 const NINE = 57;
 

@@ -38,6 +38,8 @@ export interface FixtureOptions {
   /** No commitment published: the secret is the empty string. */
   noCommitment?: boolean;
   demo?: boolean;
+  /** Use this beacon round (times are then set back from it: end 10 minutes before it). */
+  round?: number;
 }
 
 export interface Fixture {
@@ -68,7 +70,8 @@ export function buildDrawFixture(options: FixtureOptions = {}): Fixture {
 
   // Entries: times 250 ms apart with some ties (same millisecond, ordered by id); every fifth entry
   // came through an earlier entry's referral link.
-  const start = 1_767_225_600_000; // 2026-01-01T00:00:00Z
+  const roundTimeOf = (round: number) => (chain.genesisTime + (round - 1) * chain.period) * 1000;
+  const start = options.round ? roundTimeOf(options.round) - 10 * 60_000 - count * 250 - 60_000 : 1_767_225_600_000; // 2026-01-01T00:00:00Z
   type Row = { id: string; created: number; referrer: string };
   const rows: Row[] = [];
   for (let i = 0; i < count; i++) {
@@ -101,8 +104,8 @@ export function buildDrawFixture(options: FixtureOptions = {}): Fixture {
   const endsAt = start + count * 250 + 60_000;
   const frozenAt = endsAt + 5_000;
   const firstAfter = (ms: number) => Math.ceil((ms - chain.genesisTime * 1000) / (chain.period * 1000)) + 1;
-  const round = firstAfter(endsAt + 10 * 60_000);
-  const roundTime = (chain.genesisTime + (round - 1) * chain.period) * 1000;
+  const round = options.round ?? firstAfter(endsAt + 10 * 60_000);
+  const roundTime = roundTimeOf(round);
 
   const secret = options.noCommitment ? "" : sha256Hex(`fixture secret ${count}`);
   const beacon = options.beaconMissing ? null : sign(round);
