@@ -1,8 +1,9 @@
 /**
  * Builds the single-file draw verifier for Node (decision 040): app/verifier/bin.ts and everything it
- * imports (@noble included) bundled by esbuild into verifier/giveawear-verify-draw.mjs, which is
- * committed so that anyone can download and run it without our code or npm. Not minified: whoever
- * runs it can read it. A test rebuilds it and compares, so the committed file cannot drift.
+ * imports (@noble included) bundled by esbuild into public/verifier/giveawear-verify-draw.mjs. It is
+ * committed, and the site serves it at /verifier/giveawear-verify-draw.mjs, so that anyone can run it
+ * without our code or npm. Not minified: whoever runs it can read it. A test rebuilds it and compares,
+ * so the committed file cannot drift.
  *
  *   npm run build:verifier
  */
@@ -11,7 +12,7 @@ import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-export const VERIFIER_SCRIPT = "verifier/giveawear-verify-draw.mjs";
+export const VERIFIER_SCRIPT = "public/verifier/giveawear-verify-draw.mjs";
 
 const BANNER = `#!/usr/bin/env node
 // giveawear-verify-draw: checks a Giveawear draw from its public record, list and beacon.

@@ -1,7 +1,8 @@
 /**
  * giveawear-verify-draw: checks a Giveawear draw from public data only. Bundled by
- * `npm run build:verifier` into verifier/giveawear-verify-draw.mjs, a single file with no
- * dependencies that runs with plain Node 20 (no checkout of Giveawear's code needed).
+ * `npm run build:verifier` into public/verifier/giveawear-verify-draw.mjs (the site serves it at
+ * /verifier/giveawear-verify-draw.mjs): one file with no dependencies that runs with plain Node 20,
+ * no checkout of Giveawear's code needed.
  *
  *   node giveawear-verify-draw.mjs <draw page URL or draw.json URL> [--drand <relay URL>]...
  *   node giveawear-verify-draw.mjs --record draw.json --list draw.csv [--beacon beacon.json] [--chain-info info.json]
