@@ -62,7 +62,7 @@ describe("the committed single-file verifier", () => {
     expect(match.code).toBe(0);
 
     const tampered = Buffer.from(demo.csvBytes);
-    tampered[tampered.length - 3] ^= 1;
+    tampered[tampered.length - 3] = tampered[tampered.length - 3]! ^ 1;
     await writeFile(join(directory, "tampered.csv"), tampered);
     const mismatch = await verify(["--record", "draw.json", "--list", "tampered.csv"]);
     expect(mismatch.output).toContain("[FAIL] List hash");
@@ -128,7 +128,7 @@ describe("the committed single-file verifier", () => {
 
     it("says MISMATCH when the served list differs from the published hash, or the relay's round from the record's", async () => {
       const tampered = draw.csvBytes.slice();
-      tampered[60] ^= 1;
+      tampered[60] = tampered[60]! ^ 1;
       served = { csv: tampered };
       try {
         const result = await verify([`${siteUrl}/campaign/cfixturecampaign/draw.json`]);

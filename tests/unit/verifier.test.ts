@@ -151,7 +151,7 @@ describe("verifyDraw: any change is a MISMATCH", () => {
     }
     // The same with a beacon.
     const withBeacon = fixture();
-    expect((await verifyDraw(inputOf(withBeacon, (input) => (input.csvBytes[50] ^= 1)))).verdict).toBe("MISMATCH");
+    expect((await verifyDraw(inputOf(withBeacon, (input) => (input.csvBytes[50] = input.csvBytes[50]! ^ 1)))).verdict).toBe("MISMATCH");
     // Removing or adding a byte.
     expect((await verifyDraw(inputOf(small, (input) => (input.csvBytes = bytes.slice(0, -1))))).verdict).toBe("MISMATCH");
     const longer = new Uint8Array([...bytes, 10]);
