@@ -1,0 +1,109 @@
+/**
+ * "Verify in your browser" (app/components/draw/browser-verifier.tsx) in Chromium: the component's
+ * server-rendered markup and inline script, its Web Worker served by Vite, draw.json and draw.csv
+ * from a local server and the beacon round from the fake drand relay (cross-origin, CORS like
+ * drand's). The draw page itself is another branch's; this mounts the component alone on a page the
+ * test serves, so nothing test-only is added to the product.
+ */
+import { mkdtempSync } from "node:fs";
+import http from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { expect, test } from "@playwright/test";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { createServer, type ViteDevServer } from "vite";
+import { startFakeDrand, type FakeDrand } from "../fakes/drand-server";
+import { buildDrawFixture, type Fixture } from "../helpers/draw-fixture";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const CAMPAIGN = "cfixturecampaign";
+
+let vite: ViteDevServer;
+let drand: FakeDrand;
+let site: http.Server;
+let origin: string;
+let draw: Fixture;
+let csv: Uint8Array;
+
+test.beforeAll(async () => {
+  vite = await createServer({
+    configFile: false,
+    root,
+    resolve: { alias: { "~": join(root, "app") } },
+    server: { middlewareMode: true, hmr: false },
+    appType: "custom",
+    cacheDir: mkdtempSync(join(tmpdir(), "giveawear-vite-")),
+    logLevel: "silent",
+  });
+  const { BrowserVerifier } = (await vite.ssrLoadModule(
+    "/app/components/draw/browser-verifier.tsx",
+  )) as typeof import("~/components/draw/browser-verifier");
+  const markup = renderToStaticMarkup(createElement(BrowserVerifier, { campaignId: CAMPAIGN }));
+  const page = `<!doctype html><html lang="en"><meta charset="utf-8"><title>Draw</title><main>${markup}</main></html>`;
+
+  drand = await startFakeDrand();
+  site = http.createServer((req, res) => {
+    if (req.url === "/") res.writeHead(200, { "content-type": "text/html" }).end(page);
+    else if (req.url === `/campaign/${CAMPAIGN}/draw.json`)
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(draw.record));
+    else if (req.url === `/campaign/${CAMPAIGN}/draw.csv`) res.writeHead(200, { "content-type": "text/csv" }).end(csv);
+    else vite.middlewares(req, res);
+  });
+  await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
+  origin = `http://127.0.0.1:${(site.address() as { port: number }).port}`;
+  draw = buildDrawFixture({
+    entries: 500,
+    prizes: 3,
+    redraws: 1,
+    chain: drand.chain,
+    sign: drand.signRound,
+    round: 200,
+    baseUrl: origin,
+    beaconUrls: [drand.url],
+  });
+  csv = draw.csvBytes;
+});
+
+test.afterAll(async () => {
+  await new Promise((resolve) => site?.close(resolve));
+  await drand?.close();
+  await vite?.close();
+});
+
+test("checks the draw in the browser: MATCH, then MISMATCH for a changed list", async ({ page, javaScriptEnabled }) => {
+  await page.goto(`${origin}/`);
+  const section = page.getByTestId("browser-verifier");
+  const button = section.getByRole("button", { name: "Verify in your browser" });
+  await expect(section.getByRole("link", { name: "giveawear-verify-draw.mjs" })).toHaveAttribute(
+    "href",
+    "/verifier/giveawear-verify-draw.mjs",
+  );
+  if (!javaScriptEnabled) {
+    // Without JavaScript there is nothing to press: only the note on the Node script.
+    await expect(button).toBeHidden();
+    return;
+  }
+  const requestsBefore = drand.requests.length;
+  await button.click();
+  const status = section.getByRole("status");
+  await expect(status).toHaveText(/^MATCH: every check passed/, { timeout: 20_000 });
+  await expect(status).toHaveAttribute("aria-live", "polite");
+  await expect(section.locator("li")).toHaveCount(13);
+  await expect(section.locator("li").filter({ hasText: "Passed: Beacon." })).toContainText(
+    `fetched from ${drand.url}/${drand.chain.hash}/public/200`,
+  );
+  await expect(section.locator("li").filter({ hasText: "Passed: Picks." })).toContainText("Recomputed 4 picks");
+  expect(drand.requests.slice(requestsBefore)).toContain(`GET /${drand.chain.hash}/public/200`);
+
+  csv = draw.csvBytes.slice();
+  csv[100] = csv[100]! ^ 1;
+  try {
+    await button.click();
+    await expect(status).toHaveText(/^MISMATCH: /, { timeout: 20_000 });
+    await expect(section.locator("li[data-ok=false]").first()).toContainText("Failed: List hash.");
+  } finally {
+    csv = draw.csvBytes;
+  }
+});
