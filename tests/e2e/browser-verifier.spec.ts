@@ -14,6 +14,7 @@ import { expect, test } from "@playwright/test";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { createServer, type ViteDevServer } from "vite";
+import type * as BrowserVerifierModule from "~/components/draw/browser-verifier";
 import { startFakeDrand, type FakeDrand } from "../fakes/drand-server";
 import { buildDrawFixture, type Fixture } from "../helpers/draw-fixture";
 
@@ -37,9 +38,7 @@ test.beforeAll(async () => {
     cacheDir: mkdtempSync(join(tmpdir(), "giveawear-vite-")),
     logLevel: "silent",
   });
-  const { BrowserVerifier } = (await vite.ssrLoadModule(
-    "/app/components/draw/browser-verifier.tsx",
-  )) as typeof import("~/components/draw/browser-verifier");
+  const { BrowserVerifier } = (await vite.ssrLoadModule("/app/components/draw/browser-verifier.tsx")) as typeof BrowserVerifierModule;
   const markup = renderToStaticMarkup(createElement(BrowserVerifier, { campaignId: CAMPAIGN }));
   const page = `<!doctype html><html lang="en"><meta charset="utf-8"><title>Draw</title><main>${markup}</main></html>`;
 
