@@ -3,7 +3,7 @@
  * server-rendered markup and inline script, its Web Worker served by Vite, draw.json and draw.csv
  * from a local server and the beacon round from the fake drand relay (cross-origin, CORS like
  * drand's). The draw page itself is another branch's; this mounts the component alone on a page the
- * test serves, so nothing test-only is added to the product.
+ * test serves (under the app's content security policy), so nothing test-only is added to the product.
  */
 import { mkdtempSync } from "node:fs";
 import http from "node:http";
@@ -15,11 +15,19 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { createServer, type ViteDevServer } from "vite";
 import type * as BrowserVerifierModule from "~/components/draw/browser-verifier";
+import type * as NonceModule from "~/components/nonce";
 import { startFakeDrand, type FakeDrand } from "../fakes/drand-server";
 import { buildDrawFixture, type Fixture } from "../helpers/draw-fixture";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const CAMPAIGN = "cfixturecampaign";
+const NONCE = "e2e-nonce";
+/**
+ * The page gets the app's policy for pages (server/app.ts): scripts from the site or with the nonce,
+ * connections to the site only. Built assets (the worker) are served before that middleware, without
+ * a policy of their own, as here: so the worker may fetch the beacon from drand's relays.
+ */
+const PAGE_POLICY = `default-src 'self'; script-src 'self' 'nonce-${NONCE}'; script-src-attr 'none'; connect-src 'self'; object-src 'none'`;
 
 let vite: ViteDevServer;
 let drand: FakeDrand;
@@ -39,12 +47,15 @@ test.beforeAll(async () => {
     logLevel: "silent",
   });
   const { BrowserVerifier } = (await vite.ssrLoadModule("/app/components/draw/browser-verifier.tsx")) as typeof BrowserVerifierModule;
-  const markup = renderToStaticMarkup(createElement(BrowserVerifier, { campaignId: CAMPAIGN }));
+  const { NonceProvider } = (await vite.ssrLoadModule("/app/components/nonce.tsx")) as typeof NonceModule;
+  const markup = renderToStaticMarkup(
+    createElement(NonceProvider, { value: NONCE }, createElement(BrowserVerifier, { campaignId: CAMPAIGN })),
+  );
   const page = `<!doctype html><html lang="en"><meta charset="utf-8"><title>Draw</title><main>${markup}</main></html>`;
 
   drand = await startFakeDrand();
   site = http.createServer((req, res) => {
-    if (req.url === "/") res.writeHead(200, { "content-type": "text/html" }).end(page);
+    if (req.url === "/") res.writeHead(200, { "content-type": "text/html", "content-security-policy": PAGE_POLICY }).end(page);
     else if (req.url === `/campaign/${CAMPAIGN}/draw.json`)
       res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(draw.record));
     else if (req.url === `/campaign/${CAMPAIGN}/draw.csv`) res.writeHead(200, { "content-type": "text/csv" }).end(csv);
