@@ -1,8 +1,8 @@
 /**
  * "Verify in your browser" for the draw page (decision 040). The draw page is plain HTML without the
  * client runtime (decision 035), so this is server-rendered markup plus a small inline script under
- * the CSP nonce. The button is hidden until that script runs (without JavaScript only the note on
- * the Node script shows); pressing it starts a Web Worker built by Vite as a file of its own
+ * the CSP nonce. The button is hidden until that script runs, which also hides the note that tells
+ * how to verify with the Node script instead (what shows without JavaScript); pressing it starts a Web Worker built by Vite as a file of its own
  * (`?worker&url`), which fetches draw.json, draw.csv and the beacon round and re-checks the whole
  * draw. Nothing of the verifier is loaded before the button is pressed.
  */
@@ -20,17 +20,19 @@ export const VERIFIER_SCRIPT_PATH = "/verifier/giveawear-verify-draw.mjs";
 export function browserVerifierScript() {
   const root = document.querySelector<HTMLElement>("[data-browser-verifier]");
   if (!root || typeof Worker === "undefined") return;
+  const panel = root.querySelector<HTMLElement>("[data-verify-panel]");
   const button = root.querySelector<HTMLButtonElement>("[data-verify-button]");
   const status = root.querySelector<HTMLElement>("[data-verify-status]");
   const list = root.querySelector<HTMLElement>("[data-verify-checks]");
-  if (!button || !status || !list) return;
+  if (!panel || !button || !status || !list) return;
   const labels: Record<string, string> = { true: "Passed", false: "Failed", null: "Not checked" };
   const verdicts: Record<string, string> = {
     MATCH: "MATCH: every check passed. The winners are the ones the published procedure gives.",
     MISMATCH: "MISMATCH: at least one check failed (see below).",
     INCOMPLETE: "INCOMPLETE: nothing failed, but some checks could not be made (see below).",
   };
-  button.hidden = false;
+  panel.hidden = false;
+  root.querySelector<HTMLElement>("[data-verify-no-script]")?.setAttribute("hidden", "");
   button.addEventListener("click", () => {
     button.disabled = true;
     list.replaceChildren();
@@ -67,11 +69,15 @@ export function browserVerifierScript() {
 
 const SCRIPT = `(${browserVerifierScript.toString()})()`;
 
+/**
+ * Sits inside the draw page's "check it yourself" section (which has the heading and the links to
+ * draw.json, draw.csv and the Node script), so it brings no heading of its own.
+ */
 export function BrowserVerifier({ campaignId }: { campaignId: string }) {
   const nonce = useNonce();
   return (
-    <section
-      aria-labelledby="verify-heading"
+    <div
+      className="mt-4"
       data-browser-verifier
       data-worker={verifierWorkerUrl}
       // Vite's development server serves workers as modules; built workers are classic scripts.
@@ -79,32 +85,32 @@ export function BrowserVerifier({ campaignId }: { campaignId: string }) {
       data-record={`${campaignDrawPath(campaignId)}.json`}
       data-testid="browser-verifier"
     >
-      <h2 id="verify-heading">Check the draw yourself</h2>
-      <p>
-        Anyone can re-check this draw from public data only: the draw record (draw.json), the frozen entry list (draw.csv) and the drand
-        beacon round. The check compares the secret with its commitment, the list with its published hash, verifies the beacon's signature,
-        and recomputes every pick.
-      </p>
-      <button
-        type="button"
-        hidden
-        data-verify-button
-        className="mt-3 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
-      >
-        Verify in your browser
-      </button>
-      <p aria-live="polite" role="status" className="font-medium" data-verify-status />
-      <ol className="mt-3 space-y-2 text-sm [overflow-wrap:anywhere] [&_li[data-ok=false]]:text-red-700" data-verify-checks />
-      <p className="text-sm">
-        Or check it on your own computer with Node.js 20 or later: download{" "}
+      <div hidden data-verify-panel>
+        <p>
+          Your browser can re-check this draw from the public files alone: it fetches draw.json, draw.csv and the beacon round, then checks
+          the secret against its commitment, the list against its published hash, the weights and order, the beacon&apos;s signature, the
+          seed and every pick. Nothing is sent to Giveawear.
+        </p>
+        <button
+          type="button"
+          data-verify-button
+          className="mt-3 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+        >
+          Verify in your browser
+        </button>
+        <p aria-live="polite" role="status" className="font-medium" data-verify-status />
+        <ol className="mt-3 space-y-2 text-sm [overflow-wrap:anywhere] [&_li[data-ok=false]]:text-red-700" data-verify-checks />
+      </div>
+      <p data-verify-no-script>
+        To check it on your own computer with Node.js 20 or later, download{" "}
         <a href={VERIFIER_SCRIPT_PATH} download className="font-medium text-brand-700 underline dark:text-brand-300">
           giveawear-verify-draw.mjs
         </a>{" "}
         (one file, no dependencies) and run{" "}
-        <code className="font-mono text-xs">node giveawear-verify-draw.mjs &lt;this page&apos;s address&gt;</code>. It prints each check and
+        <code className="font-mono text-xs">node giveawear-verify-draw.mjs &lt;this page&apos;s address&gt;</code>: it prints each check and
         MATCH or MISMATCH.
       </p>
       <script nonce={nonce} dangerouslySetInnerHTML={{ __html: SCRIPT }} />
-    </section>
+    </div>
   );
 }
