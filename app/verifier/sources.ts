@@ -70,9 +70,23 @@ export async function fetchVerifyInput(
 
   let csvBytes: Uint8Array | null = null;
   if (list) {
-    const csvUrl = new URL(typeof list.csvUrl === "string" ? list.csvUrl : "draw.csv", recordUrl).toString();
-    say(`Fetching ${csvUrl}`);
-    csvBytes = new Uint8Array(await (await get(csvUrl, options.signal)).arrayBuffer());
+    // draw.csv beside the draw.json just fetched first (the same site, whatever address the record
+    // gives for itself), then the record's own csvUrl. Where the bytes come from does not matter:
+    // their hash is checked against the published one.
+    const candidates = [new URL("draw.csv", recordUrl).toString()];
+    if (typeof list.csvUrl === "string") candidates.push(new URL(list.csvUrl, recordUrl).toString());
+    const problems: string[] = [];
+    for (const csvUrl of new Set(candidates)) {
+      try {
+        say(`Fetching ${csvUrl}`);
+        csvBytes = new Uint8Array(await (await get(csvUrl, options.signal)).arrayBuffer());
+        break;
+      } catch (error) {
+        if (options.signal?.aborted) throw error;
+        problems.push(describe(error));
+      }
+    }
+    if (!csvBytes) throw new Error(problems.join("; "));
   }
 
   const input: VerifyInput = { record, csvBytes };

@@ -396,7 +396,7 @@ export async function verifyDraw(input: VerifyInput): Promise<VerifyResult> {
           ? `Round ${round} (chosen at the freeze: the campaign launched before rounds were published), produced at ${new Date(roundTime).toISOString()}, after the list was frozen.`
           : round === planned
             ? `Round ${round}, published at launch, produced at ${new Date(roundTime).toISOString()}, after the list was frozen.`
-            : `Round ${round}, produced at ${new Date(roundTime).toISOString()}: it replaced round ${planned} published at launch because the list was frozen less than 30 s before that round.`;
+            : `Round ${round}, produced at ${new Date(roundTime).toISOString()}: it replaced round ${planned} published at launch because the list was frozen later than 30 s before that round's time.`;
       add("Beacon round", problems.length === 0, problems.length === 0 ? detail : `${problems.join("; ")}.`);
 
       // The beacon itself.
@@ -564,7 +564,8 @@ function checkPicks(list: DrawList, seed: string, picks: RecordPick[], unverifie
     .map((pick) => {
       const index = list.indexOf.get(pick.entryId)!;
       const [first, last] = ticketRange(list, index);
-      return `rank ${pick.rank}${pick.redrawnAt ? " (redraw)" : ""}${pick.replaced ? " (replaced)" : ""}: ${pick.entryId}, ticket ${pick.ticket} of ${first}-${last}, n = ${pick.counter}`;
+      const held = first === last ? "its only ticket" : `it holds ${first}-${last}`;
+      return `rank ${pick.rank}${pick.redrawnAt ? " (redraw)" : ""}${pick.replaced ? " (replaced)" : ""}: ${pick.entryId}, ticket ${pick.ticket} (${held}), n = ${pick.counter}`;
     })
     .join("; ");
   if (unverifiedSeed) return [null, `The picks follow from the record's seed, which could not be checked: ${described}.`];

@@ -4199,9 +4199,20 @@ async function fetchVerifyInput(recordUrl, options = {}) {
   const beacon = view.beacon ?? null;
   let csvBytes = null;
   if (list) {
-    const csvUrl = new URL(typeof list.csvUrl === "string" ? list.csvUrl : "draw.csv", recordUrl).toString();
-    say(`Fetching ${csvUrl}`);
-    csvBytes = new Uint8Array(await (await get(csvUrl, options.signal)).arrayBuffer());
+    const candidates = [new URL("draw.csv", recordUrl).toString()];
+    if (typeof list.csvUrl === "string") candidates.push(new URL(list.csvUrl, recordUrl).toString());
+    const problems = [];
+    for (const csvUrl of new Set(candidates)) {
+      try {
+        say(`Fetching ${csvUrl}`);
+        csvBytes = new Uint8Array(await (await get(csvUrl, options.signal)).arrayBuffer());
+        break;
+      } catch (error) {
+        if (options.signal?.aborted) throw error;
+        problems.push(describe(error));
+      }
+    }
+    if (!csvBytes) throw new Error(problems.join("; "));
   }
   const input = { record, csvBytes };
   if (beacon && typeof beacon.chainHash === "string" && typeof beacon.round === "number" && beacon.demo !== true) {
@@ -4753,7 +4764,7 @@ async function verifyDraw(input) {
           }
         }
       }
-      const detail = planned === null ? `Round ${round} (chosen at the freeze: the campaign launched before rounds were published), produced at ${new Date(roundTime).toISOString()}, after the list was frozen.` : round === planned ? `Round ${round}, published at launch, produced at ${new Date(roundTime).toISOString()}, after the list was frozen.` : `Round ${round}, produced at ${new Date(roundTime).toISOString()}: it replaced round ${planned} published at launch because the list was frozen less than 30 s before that round.`;
+      const detail = planned === null ? `Round ${round} (chosen at the freeze: the campaign launched before rounds were published), produced at ${new Date(roundTime).toISOString()}, after the list was frozen.` : round === planned ? `Round ${round}, published at launch, produced at ${new Date(roundTime).toISOString()}, after the list was frozen.` : `Round ${round}, produced at ${new Date(roundTime).toISOString()}: it replaced round ${planned} published at launch because the list was frozen later than 30 s before that round's time.`;
       add("Beacon round", problems.length === 0, problems.length === 0 ? detail : `${problems.join("; ")}.`);
       const stored = chainRecord.response;
       if (chainRecord.missing) {
@@ -4892,7 +4903,8 @@ function checkPicks(list, seed, picks, unverifiedSeed) {
   const described = picks.map((pick) => {
     const index = list.indexOf.get(pick.entryId);
     const [first, last] = ticketRange(list, index);
-    return `rank ${pick.rank}${pick.redrawnAt ? " (redraw)" : ""}${pick.replaced ? " (replaced)" : ""}: ${pick.entryId}, ticket ${pick.ticket} of ${first}-${last}, n = ${pick.counter}`;
+    const held = first === last ? "its only ticket" : `it holds ${first}-${last}`;
+    return `rank ${pick.rank}${pick.redrawnAt ? " (redraw)" : ""}${pick.replaced ? " (replaced)" : ""}: ${pick.entryId}, ticket ${pick.ticket} (${held}), n = ${pick.counter}`;
   }).join("; ");
   if (unverifiedSeed) return [null, `The picks follow from the record's seed, which could not be checked: ${described}.`];
   return [true, `Recomputed ${plural(picks.length, "pick")} (${originals} drawn, ${redraws} redrawn), all the same: ${described}.`];
