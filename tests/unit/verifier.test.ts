@@ -8,6 +8,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { chainInfoJson, QUICKNET } from "~/domain/beacon";
 import { beaconProblem, QUICKNET as BUILT_IN_QUICKNET } from "~/verifier/drand";
+import { recordUrlFrom, relayBases } from "~/verifier/sources";
 import { type VerifyInput, type VerifyResult, verifyDraw } from "~/verifier/verify";
 import { buildDrawFixture, type Fixture, type FixtureOptions } from "../helpers/draw-fixture";
 
@@ -312,5 +313,31 @@ describe("the verifier is independent", () => {
         if (specifier.startsWith("node:")) expect(file).toBe("cli.ts");
       }
     }
+  });
+});
+
+describe("where the verifier looks", () => {
+  it("finds draw.json from a draw page, draw.json, draw.csv or campaign page address", () => {
+    const json = "https://giveawear.test/campaign/c1/draw.json";
+    for (const input of [
+      "https://giveawear.test/campaign/c1/draw",
+      "https://giveawear.test/campaign/c1/draw/",
+      "https://giveawear.test/campaign/c1/draw?check=abc#verify",
+      "https://giveawear.test/campaign/c1/draw.json",
+      "https://giveawear.test/campaign/c1/draw.csv",
+      "https://giveawear.test/campaign/c1",
+    ]) {
+      expect(recordUrlFrom(input), input).toBe(json);
+    }
+  });
+
+  it("asks drand's public relays for quicknet first, and takes relay bases from full round URLs", () => {
+    const hash = BUILT_IN_QUICKNET.hash;
+    expect(relayBases({ chainHash: hash, urls: [`https://relay.example/${hash}/public/7`] }, ["http://mine.example/"])).toEqual([
+      "http://mine.example",
+      ...BUILT_IN_QUICKNET.mirrors,
+      "https://relay.example",
+    ]);
+    expect(relayBases({ chainHash: "ab".repeat(32), urls: "not a list" })).toEqual([]);
   });
 });
