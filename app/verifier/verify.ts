@@ -413,7 +413,9 @@ export async function verifyDraw(input: VerifyInput): Promise<VerifyResult> {
         add(
           "Beacon",
           draw ? false : null,
-          draw ? "The draw happened but the record holds no beacon and does not say it was missing." : "The beacon round is not out yet.",
+          draw
+            ? "The draw happened but the record holds no beacon and does not say it was missing."
+            : `The draw has not been made yet and the beacon round could not be fetched${input.beaconFetchProblem ? ` (${input.beaconFetchProblem})` : ""}: it may not be out yet.`,
         );
       } else {
         const fetched = input.beacon ? readBeacon(input.beacon.json) : null;
