@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link, data, redirect } from "react-router";
 import { CampaignNotFound } from "~/components/campaign/campaign-sections";
-import { BrowserVerifier } from "~/components/draw/browser-verifier";
+import { BrowserVerifier, VERIFIER_SCRIPT_PATH } from "~/components/draw/browser-verifier";
 import { type Column, Table } from "~/components/ui/table";
 import { CampaignStatus, formatUtcDateTime, publicPhase } from "~/domain/campaign-status";
 import { DRAW_PROCEDURE } from "~/domain/draw";
@@ -26,7 +26,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 /** The single-file verifier anyone can run with Node 20, committed in the repository (decision 040). */
-const STANDALONE_VERIFIER = "verifier/giveawear-verify-draw.mjs";
 
 const when = (iso: string | null) => (iso ? formatUtcDateTime(new Date(iso)) : null);
 
@@ -91,7 +90,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     })),
     check,
     procedure: DRAW_PROCEDURE.split("\n\n"),
-    standaloneVerifier: STANDALONE_VERIFIER,
   };
 }
 
@@ -562,9 +560,12 @@ export default function DrawPage({ loaderData }: Route.ComponentProps) {
           ) : null}
           {record.procedureVersion === 2 ? (
             <li>
-              The single-file verifier <code className={mono}>{page.standaloneVerifier}</code> from Giveawear's source code needs only Node
-              and these public files: <code className={mono}>{`node giveawear-verify-draw.mjs ${record.pageUrl}`}</code> prints MATCH or
-              MISMATCH for every check.
+              The single-file verifier{" "}
+              <a href={VERIFIER_SCRIPT_PATH} className={linkClass} download>
+                giveawear-verify-draw.mjs
+              </a>{" "}
+              needs only Node and these public files: <code className={mono}>{`node giveawear-verify-draw.mjs ${record.pageUrl}`}</code>{" "}
+              prints MATCH or MISMATCH for every check.
             </li>
           ) : null}
           <li>
@@ -572,7 +573,7 @@ export default function DrawPage({ loaderData }: Route.ComponentProps) {
             from the database and prints MATCH or MISMATCH for every check.
           </li>
         </ul>
-        <BrowserVerifier campaignId={campaign.id} />
+        {record.procedureVersion === 2 ? <BrowserVerifier campaignId={campaign.id} /> : null}
       </section>
 
       <section aria-labelledby="procedure-heading" id="procedure">

@@ -1,0 +1,111 @@
+/**
+ * giveawear-verify-draw: checks a Giveawear draw from public data only. Bundled by
+ * `npm run build:verifier` into public/verifier/giveawear-verify-draw.mjs (the site serves it at
+ * /verifier/giveawear-verify-draw.mjs): one file with no dependencies that runs with plain Node 20,
+ * no checkout of Giveawear's code needed.
+ *
+ *   node giveawear-verify-draw.mjs <draw page URL or draw.json URL> [--drand <relay URL>]...
+ *   node giveawear-verify-draw.mjs --record draw.json --list draw.csv [--beacon beacon.json] [--chain-info info.json]
+ *
+ * Exit code: 0 MATCH, 1 MISMATCH, 2 INCOMPLETE or could not run.
+ */
+import { readFile } from "node:fs/promises";
+import { fetchVerifyInput, recordUrlFrom } from "./sources";
+import { type VerifyInput, type VerifyResult, verifyDraw } from "./verify";
+
+const USAGE = `Checks a Giveawear draw (procedure 2) from public data.
+
+Usage:
+  node giveawear-verify-draw.mjs <draw page URL or draw.json URL> [--drand <relay URL>]...
+      fetches draw.json, draw.csv and the beacon round (drand's public relays for quicknet,
+      or --drand relays first)
+  node giveawear-verify-draw.mjs --record draw.json --list draw.csv [--beacon beacon.json] [--chain-info info.json]
+      checks saved files; without --beacon the beacon copy inside draw.json is checked
+
+Exit code: 0 MATCH, 1 MISMATCH, 2 INCOMPLETE (or the check could not run).`;
+
+interface Arguments {
+  url?: string;
+  record?: string;
+  list?: string;
+  beacon?: string;
+  chainInfo?: string;
+  drand: string[];
+}
+
+function parseArguments(argv: readonly string[]): Arguments | string {
+  const parsed: Arguments = { drand: [] };
+  for (let i = 0; i < argv.length; i++) {
+    const argument = argv[i]!;
+    const value = () => {
+      const next = argv[i + 1];
+      if (next === undefined || next.startsWith("--")) throw new Error(`${argument} needs a value`);
+      i += 1;
+      return next;
+    };
+    try {
+      if (argument === "--help" || argument === "-h") return USAGE;
+      else if (argument === "--record") parsed.record = value();
+      else if (argument === "--list") parsed.list = value();
+      else if (argument === "--beacon") parsed.beacon = value();
+      else if (argument === "--chain-info") parsed.chainInfo = value();
+      else if (argument === "--drand") parsed.drand.push(value());
+      else if (argument.startsWith("--")) return `Unknown option ${argument}\n\n${USAGE}`;
+      else if (parsed.url) return `Only one URL, please.\n\n${USAGE}`;
+      else parsed.url = argument;
+    } catch (error) {
+      return `${(error as Error).message}\n\n${USAGE}`;
+    }
+  }
+  if (parsed.url ? parsed.record || parsed.list : !(parsed.record && parsed.list)) return USAGE;
+  return parsed;
+}
+
+async function readJson(path: string): Promise<unknown> {
+  const text = await readFile(path, "utf8");
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new Error(`${path} is not JSON: ${(error as Error).message}`);
+  }
+}
+
+const MARK = { true: "PASS", false: "FAIL", null: "----" } as const;
+
+export function formatResult(result: VerifyResult): string {
+  const lines = result.checks.map((check) => `[${MARK[String(check.ok) as keyof typeof MARK]}] ${check.name}: ${check.detail}`);
+  const meaning = {
+    MATCH: "every check passed: the winners are the ones the published procedure gives.",
+    MISMATCH: "at least one check failed (marked FAIL above).",
+    INCOMPLETE: "nothing failed, but some checks could not be made (marked ---- above).",
+  }[result.verdict];
+  return `${lines.join("\n")}\n\n${result.verdict}: ${meaning}\n`;
+}
+
+export async function main(argv: readonly string[], out: (text: string) => void = (text) => process.stdout.write(text)): Promise<number> {
+  const parsed = parseArguments(argv);
+  if (typeof parsed === "string") {
+    out(`${parsed}\n`);
+    return parsed === USAGE && (argv.includes("--help") || argv.includes("-h")) ? 0 : 2;
+  }
+  let input: VerifyInput;
+  try {
+    if (parsed.url) {
+      input = await fetchVerifyInput(recordUrlFrom(parsed.url), { drandUrls: parsed.drand, progress: (message) => out(`${message}\n`) });
+      out("\n");
+    } else {
+      input = {
+        record: await readJson(parsed.record!),
+        csvBytes: new Uint8Array(await readFile(parsed.list!)),
+        beacon: parsed.beacon ? { json: await readJson(parsed.beacon), source: parsed.beacon } : null,
+        chainInfo: parsed.chainInfo ? { json: await readJson(parsed.chainInfo), source: parsed.chainInfo } : null,
+      };
+    }
+  } catch (error) {
+    out(`Could not run the check: ${(error as Error).message}\n`);
+    return 2;
+  }
+  const result = await verifyDraw(input);
+  out(formatResult(result));
+  return result.verdict === "MATCH" ? 0 : result.verdict === "MISMATCH" ? 1 : 2;
+}

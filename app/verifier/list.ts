@@ -1,0 +1,259 @@
+/**
+ * Reading draw.csv exactly as draw procedure 2, step 3 describes it, written from the procedure text
+ * alone (it must not share code with the draw it checks). One pass over the bytes: 100,000 entries
+ * are read in a few tens of milliseconds in a browser.
+ */
+
+export const LIST_HEADER = "entry_id,created_ms,referrer_id,weight";
+export const DISQUALIFIED_HEADER = "disqualified_entry_id,reason";
+
+/** How many problems of one kind are spelled out; the rest are counted. */
+const SHOWN = 5;
+
+/** Problems of one kind: the first few in words, and how many there were. */
+export class Problems {
+  readonly shown: string[] = [];
+  count = 0;
+  add(message: string): void {
+    this.count += 1;
+    if (this.shown.length < SHOWN) this.shown.push(message);
+  }
+  get ok(): boolean {
+    return this.count === 0;
+  }
+  describe(): string {
+    const more = this.count - this.shown.length;
+    return this.shown.join(" ") + (more > 0 ? ` (and ${more} more)` : "");
+  }
+}
+
+export interface DrawList {
+  /** Bytes that are not the published format: header, LF endings, final newline, field syntax. */
+  format: Problems;
+  /** Entry lines out of draw order (created_ms, then entry id in byte order) or repeated. */
+  order: Problems;
+  /** Entry lines whose weight is not 1 + 3 x the lines naming them as referrer. */
+  weights: Problems;
+  /** The disqualified section: order and overlap with the entry lines. */
+  disqualifiedProblems: Problems;
+  /** Entry lines, in file order. */
+  count: number;
+  ids: string[];
+  weightOf: Float64Array;
+  /** Sum of the weights up to and including each line: line i holds tickets cumulative[i-1] .. cumulative[i]-1. */
+  cumulative: Float64Array;
+  totalWeight: number;
+  /** Referrer ids that name no entry line (allowed: e.g. a referrer who was disqualified). */
+  outsideReferrers: number;
+  indexOf: Map<string, number>;
+  disqualified: { id: string; reason: string }[];
+}
+
+const LF = 10;
+const ZERO = 48;
+const NINE = 57;
+
+/** Entry ids: printable ASCII without spaces or commas (Giveawear's are lowercase letters and digits). */
+function idProblem(text: string, start: number, end: number): string | null {
+  if (end <= start) return "an empty entry id";
+  for (let k = start; k < end; k++) {
+    const code = text.charCodeAt(k);
+    if (code <= 32 || code >= 127) return `a character that cannot be in an entry id (code ${code})`;
+  }
+  return null;
+}
+
+/** A canonical decimal number (no sign, no leading zeros), or -1. Exact below 2^53. */
+function decimal(text: string, start: number, end: number): number {
+  if (end <= start || end - start > 16) return -1;
+  if (text.charCodeAt(start) === ZERO && end - start > 1) return -1;
+  let value = 0;
+  for (let k = start; k < end; k++) {
+    const code = text.charCodeAt(k);
+    if (code < ZERO || code > NINE) return -1;
+    value = value * 10 + (code - ZERO);
+  }
+  return Number.isSafeInteger(value) ? value : -1;
+}
+
+export function readDrawList(bytes: Uint8Array): DrawList {
+  const format = new Problems();
+  const order = new Problems();
+  const weights = new Problems();
+  const disqualifiedProblems = new Problems();
+
+  // ASCII only, LF endings: checked on the bytes, so that the text below maps one byte to one character.
+  let line = 1;
+  for (let k = 0; k < bytes.length; k++) {
+    const byte = bytes[k]!;
+    if (byte === LF) line += 1;
+    else if (byte === 13) {
+      format.add(`Line ${line} has a carriage return: lines must end with a line feed (LF) alone.`);
+      break;
+    } else if (byte >= 128) {
+      format.add(`Line ${line} has a byte that is not ASCII (${byte}).`);
+      break;
+    }
+  }
+
+  let capacity = Math.max(1024, Math.ceil(bytes.length / 32));
+  let ids: string[] = [];
+  const referrers: string[] = [];
+  let weightOf = new Float64Array(capacity);
+  let createdOf = new Float64Array(capacity);
+  let count = 0;
+  const disqualified: { id: string; reason: string }[] = [];
+  const indexOf = new Map<string, number>();
+
+  const empty = (): DrawList => ({
+    format,
+    order,
+    weights,
+    disqualifiedProblems,
+    count: 0,
+    ids: [],
+    weightOf: new Float64Array(0),
+    cumulative: new Float64Array(0),
+    totalWeight: 0,
+    outsideReferrers: 0,
+    indexOf,
+    disqualified,
+  });
+  if (!format.ok) return empty();
+
+  const text = new TextDecoder("utf-8").decode(bytes);
+  if (!text.startsWith(`${LIST_HEADER}\n`)) {
+    format.add(`Line 1 must be exactly "${LIST_HEADER}" followed by a line feed.`);
+    return empty();
+  }
+  if (text.charCodeAt(text.length - 1) !== LF) format.add("The file must end with a line feed after its last line.");
+
+  let position = LIST_HEADER.length + 1;
+  line = 2;
+  let section: "entries" | "disqualified" = "entries";
+  let previousCreated = -1;
+  let previousId = "";
+  let previousDisqualified = "";
+  const length = text.length;
+
+  while (position < length) {
+    let end = text.indexOf("\n", position);
+    if (end === -1) end = length;
+    if (end === position) {
+      format.add(`Line ${line} is empty.`);
+    } else if (section === "entries") {
+      if (end - position === DISQUALIFIED_HEADER.length && text.startsWith(DISQUALIFIED_HEADER, position)) {
+        section = "disqualified";
+      } else {
+        const c1 = text.indexOf(",", position);
+        const c2 = c1 === -1 || c1 >= end ? -1 : text.indexOf(",", c1 + 1);
+        const c3 = c2 === -1 || c2 >= end ? -1 : text.indexOf(",", c2 + 1);
+        const c4 = c3 === -1 || c3 >= end ? -1 : text.indexOf(",", c3 + 1);
+        if (c3 === -1 || c3 >= end || (c4 !== -1 && c4 < end)) {
+          format.add(`Line ${line} does not have the four fields entry_id,created_ms,referrer_id,weight.`);
+        } else {
+          const idIssue = idProblem(text, position, c1);
+          const created = decimal(text, c1 + 1, c2);
+          const referrerIssue = c3 === c2 + 1 ? null : idProblem(text, c2 + 1, c3);
+          const weight = decimal(text, c3 + 1, end);
+          if (idIssue) format.add(`Line ${line} has ${idIssue}.`);
+          else if (created < 0) format.add(`Line ${line}: created_ms must be a whole number of milliseconds, written in decimal.`);
+          else if (referrerIssue) format.add(`Line ${line}: referrer_id has ${referrerIssue}.`);
+          else if (weight < 1) format.add(`Line ${line}: weight must be a whole number of at least 1, written in decimal.`);
+          else {
+            const id = text.slice(position, c1);
+            if (indexOf.has(id)) order.add(`Line ${line} repeats entry ${id}.`);
+            else if (created < previousCreated || (created === previousCreated && id <= previousId)) {
+              order.add(`Line ${line} (entry ${id}) comes before the line above it in draw order (created_ms, then entry id).`);
+            }
+            previousCreated = created;
+            previousId = id;
+            if (count === capacity) {
+              capacity *= 2;
+              const grownWeights = new Float64Array(capacity);
+              grownWeights.set(weightOf);
+              weightOf = grownWeights;
+              const grownCreated = new Float64Array(capacity);
+              grownCreated.set(createdOf);
+              createdOf = grownCreated;
+            }
+            if (!indexOf.has(id)) indexOf.set(id, count);
+            ids.push(id);
+            referrers.push(c3 === c2 + 1 ? "" : text.slice(c2 + 1, c3));
+            weightOf[count] = weight;
+            createdOf[count] = created;
+            count += 1;
+          }
+        }
+      }
+    } else {
+      const comma = text.indexOf(",", position);
+      const extra = comma === -1 || comma >= end ? -1 : text.indexOf(",", comma + 1);
+      if (comma === -1 || comma >= end || (extra !== -1 && extra < end)) {
+        format.add(`Line ${line} does not have the two fields disqualified_entry_id,reason.`);
+      } else {
+        const idIssue = idProblem(text, position, comma);
+        const reason = text.slice(comma + 1, end);
+        if (idIssue) format.add(`Line ${line} has ${idIssue}.`);
+        else if (!/^[a-z][a-z_-]*$/.test(reason))
+          format.add(`Line ${line}: the reason must be a word such as duplicate, fake, automated or rules.`);
+        else {
+          const id = text.slice(position, comma);
+          if (previousDisqualified !== "" && id <= previousDisqualified) {
+            disqualifiedProblems.add(
+              `Disqualified entry ${id} (line ${line}) is not in entry id byte order after ${previousDisqualified}.`,
+            );
+          }
+          if (indexOf.has(id)) disqualifiedProblems.add(`Entry ${id} is both in the draw and disqualified.`);
+          previousDisqualified = id;
+          disqualified.push({ id, reason });
+        }
+      }
+    }
+    if (format.count > 1000) break;
+    line += 1;
+    position = end + 1;
+  }
+  if (section === "entries")
+    format.add(`The line "${DISQUALIFIED_HEADER}" is missing after the entry lines (it is there even when no entry was disqualified).`);
+
+  // Weights: 1 + 3 x the entry lines naming this entry as referrer.
+  const referred = new Uint32Array(count);
+  let outsideReferrers = 0;
+  for (let i = 0; i < count; i++) {
+    const referrer = referrers[i]!;
+    if (referrer === "") continue;
+    const index = indexOf.get(referrer);
+    if (index === undefined) outsideReferrers += 1;
+    else referred[index]! += 1;
+  }
+  const cumulative = new Float64Array(count);
+  let total = 0;
+  for (let i = 0; i < count; i++) {
+    const expected = 1 + 3 * referred[i]!;
+    if (weightOf[i] !== expected) {
+      weights.add(
+        `Entry ${ids[i]} has weight ${weightOf[i]}, but ${referred[i]} line(s) name it as referrer, so its weight is ${expected}.`,
+      );
+    }
+    total += weightOf[i]!;
+    cumulative[i] = total;
+  }
+  if (!Number.isSafeInteger(total)) format.add("The total weight is too large to check exactly.");
+  ids = ids.slice(0, count);
+
+  return {
+    format,
+    order,
+    weights,
+    disqualifiedProblems,
+    count,
+    ids,
+    weightOf: weightOf.subarray(0, count),
+    cumulative,
+    totalWeight: total,
+    outsideReferrers,
+    indexOf,
+    disqualified,
+  };
+}

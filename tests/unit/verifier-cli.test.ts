@@ -1,0 +1,171 @@
+/**
+ * The committed single-file verifier (verifier/giveawear-verify-draw.mjs): it is exactly what
+ * `npm run build:verifier` builds from app/verifier, and it runs with plain `node` from a directory
+ * outside the repository, on saved files and on URLs (a local server for draw.json and draw.csv, the
+ * fake drand relay for the beacon; never the network).
+ */
+import { execFile } from "node:child_process";
+import { copyFile, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import http from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildVerifierScript, VERIFIER_SCRIPT } from "../../scripts/build-verifier";
+import { startFakeDrand, type FakeDrand } from "../fakes/drand-server";
+import { buildDrawFixture, type Fixture } from "../helpers/draw-fixture";
+
+const run = promisify(execFile);
+const committed = new URL(`../../${VERIFIER_SCRIPT}`, import.meta.url);
+
+let directory: string;
+let script: string;
+
+async function verify(args: string[]): Promise<{ code: number; output: string }> {
+  try {
+    const { stdout } = await run(process.execPath, [script, ...args], { cwd: directory, env: { PATH: process.env.PATH ?? "" } });
+    return { code: 0, output: stdout };
+  } catch (error) {
+    const failure = error as { code?: number; stdout?: string; stderr?: string };
+    return { code: failure.code ?? -1, output: `${failure.stdout ?? ""}${failure.stderr ?? ""}` };
+  }
+}
+
+beforeAll(async () => {
+  directory = await mkdtemp(join(tmpdir(), "giveawear-verify-"));
+  script = join(directory, "giveawear-verify-draw.mjs");
+  await copyFile(committed, script);
+});
+afterAll(async () => {
+  await rm(directory, { recursive: true, force: true });
+});
+
+describe("the committed single-file verifier", () => {
+  it("is exactly what npm run build:verifier builds (run it after changing app/verifier)", async () => {
+    expect(await readFile(committed, "utf8")).toBe(await buildVerifierScript());
+  });
+
+  it("imports nothing but Node's own modules", async () => {
+    const text = await readFile(committed, "utf8");
+    const imports = [...text.matchAll(/^import .* from "([^"]+)";$/gm)].map((match) => match[1]);
+    expect(imports.length).toBeGreaterThan(0);
+    for (const specifier of imports) expect(specifier).toMatch(/^node:/);
+  });
+
+  it("checks saved files: MATCH (exit 0), MISMATCH (exit 1), usage (exit 2)", async () => {
+    const demo = buildDrawFixture({ entries: 30, prizes: 3, redraws: 1, demo: true });
+    await writeFile(join(directory, "draw.json"), JSON.stringify(demo.record));
+    await writeFile(join(directory, "draw.csv"), demo.csvBytes);
+    const match = await verify(["--record", "draw.json", "--list", "draw.csv"]);
+    expect(match.output).toContain("[PASS] Picks: Recomputed 4 picks");
+    expect(match.output).toMatch(/\nMATCH: every check passed/);
+    expect(match.code).toBe(0);
+
+    const tampered = Buffer.from(demo.csvBytes);
+    tampered[tampered.length - 3] = tampered[tampered.length - 3]! ^ 1;
+    await writeFile(join(directory, "tampered.csv"), tampered);
+    const mismatch = await verify(["--record", "draw.json", "--list", "tampered.csv"]);
+    expect(mismatch.output).toContain("[FAIL] List hash");
+    expect(mismatch.output).toMatch(/\nMISMATCH: /);
+    expect(mismatch.code).toBe(1);
+
+    // A beacon file for another round.
+    await writeFile(join(directory, "beacon.json"), JSON.stringify({ ...demo.beacon, round: demo.beacon!.round + 1 }));
+    const wrongBeacon = await verify(["--record", "draw.json", "--list", "draw.csv", "--beacon", "beacon.json"]);
+    expect(wrongBeacon.output).toContain("[FAIL] Beacon:");
+    expect(wrongBeacon.code).toBe(1);
+
+    expect((await verify([])).code).toBe(2);
+    expect((await verify(["--help"])).code).toBe(0);
+  });
+
+  describe("with URLs", () => {
+    let drand: FakeDrand;
+    let site: http.Server;
+    let siteUrl: string;
+    let draw: Fixture;
+    let served: { csv: Uint8Array } = { csv: new Uint8Array() };
+    const requests: string[] = [];
+
+    beforeAll(async () => {
+      drand = await startFakeDrand();
+      site = http.createServer((req, res) => {
+        requests.push(req.url ?? "");
+        if (req.url === "/campaign/cfixturecampaign/draw.json") {
+          res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(draw.record));
+        } else if (req.url === "/campaign/cfixturecampaign/draw.csv") {
+          res.writeHead(200, { "content-type": "text/csv" }).end(served.csv);
+        } else res.writeHead(404).end("not found");
+      });
+      await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
+      siteUrl = `http://127.0.0.1:${(site.address() as { port: number }).port}`;
+      // Round 100 of the fake chain came out long ago on the fake's clock (genesis an hour back).
+      draw = buildDrawFixture({
+        entries: 50,
+        prizes: 2,
+        chain: drand.chain,
+        sign: drand.signRound,
+        round: 100,
+        baseUrl: siteUrl,
+        beaconUrls: [drand.url],
+      });
+      served = { csv: draw.csvBytes };
+    });
+    afterAll(async () => {
+      await drand.close();
+      await new Promise((resolve) => site.close(resolve));
+    });
+
+    it("fetches draw.json, draw.csv and the beacon from the relay: MATCH", async () => {
+      const result = await verify([`${siteUrl}/campaign/cfixturecampaign/draw`]);
+      expect(result.output).toContain(`[PASS] Beacon: Round 100, fetched from ${drand.url}/${drand.chain.hash}/public/100`);
+      expect(result.output).toContain(`public key, period and genesis as published at ${drand.url}/${drand.chain.hash}/info`);
+      expect(result.output).toMatch(/\nMATCH: /);
+      expect(result.code).toBe(0);
+      expect(drand.requests).toContain(`GET /${drand.chain.hash}/public/100`);
+      expect(requests).toEqual(expect.arrayContaining(["/campaign/cfixturecampaign/draw.json", "/campaign/cfixturecampaign/draw.csv"]));
+    });
+
+    it("says MISMATCH when the served list differs from the published hash, or the relay's round from the record's", async () => {
+      const tampered = draw.csvBytes.slice();
+      tampered[60] = tampered[60]! ^ 1;
+      served = { csv: tampered };
+      try {
+        const result = await verify([`${siteUrl}/campaign/cfixturecampaign/draw.json`]);
+        expect(result.output).toContain("[FAIL] List hash");
+        expect(result.code).toBe(1);
+      } finally {
+        served = { csv: draw.csvBytes };
+      }
+
+      drand.setFailure("bad-signature");
+      try {
+        const result = await verify([`${siteUrl}/campaign/cfixturecampaign/draw.json`]);
+        expect(result.output).toContain("[FAIL] Beacon: The beacon fetched from the chain differs from the copy in draw.json");
+        expect(result.code).toBe(1);
+      } finally {
+        drand.setFailure("none");
+      }
+    });
+
+    it("says INCOMPLETE when no relay answers and the chain's key cannot be confirmed", async () => {
+      drand.setFailure("500");
+      try {
+        const result = await verify([`${siteUrl}/campaign/cfixturecampaign/draw`]);
+        expect(result.output).toContain("[----] Beacon chain");
+        expect(result.output).toMatch(/\nINCOMPLETE: /);
+        expect(result.code).toBe(2);
+      } finally {
+        drand.setFailure("none");
+      }
+    });
+
+    it("asks the relays given with --drand first", async () => {
+      const before = drand.requests.length;
+      const result = await verify([`${siteUrl}/campaign/cfixturecampaign/draw`, "--drand", `${siteUrl}/no-relay-here`]);
+      expect(result.output).toContain(`${siteUrl}/no-relay-here/${drand.chain.hash}/public/100`);
+      expect(result.code).toBe(0);
+      expect(drand.requests.length).toBeGreaterThan(before);
+    });
+  });
+});
