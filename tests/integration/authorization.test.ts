@@ -6,9 +6,10 @@ import { randomBytes } from "node:crypto";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { prisma } from "~/server/db.server";
-import { drawCampaign } from "~/server/draw/run.server";
+import { freezeEntryList } from "~/server/draw/freeze.server";
 import { type InProcessAppServer, startAppServer } from "../helpers/app-server";
 import { createCampaign } from "../helpers/campaigns";
+import { freezeAndDraw, setUpFakeBeacon } from "../helpers/draw";
 import { signedInJar } from "../helpers/wizard";
 
 type Role = "visitor" | "owner" | "other" | "editor" | "admin";
@@ -37,6 +38,9 @@ let ended = "";
 /** Ended and drawn (completed). */
 let drawn = "";
 let orderId = "";
+
+// The drawn campaign's beacon comes from a fake drand on 127.0.0.1, never the network.
+setUpFakeBeacon();
 
 async function entries(campaignId: string, count: number) {
   await prisma.entry.createMany({
@@ -79,9 +83,13 @@ beforeAll(async () => {
   orderId = (await prisma.order.create({ data: { campaignId: live, winnerEmail: "fan@example.com" } })).id;
   ended = (await endedCampaign()).id;
   await entries(ended, 3);
+  // Frozen a minute after its end, as the job would have: its beacon round is out now, so the
+  // owner's draw below really draws.
+  const endedAt = (await prisma.campaign.findUniqueOrThrow({ where: { id: ended } })).endDate!;
+  expect((await freezeEntryList(ended, { now: new Date(endedAt.getTime() + 60_000) })).kind).toBe("frozen");
   drawn = (await endedCampaign()).id;
   await entries(drawn, 3);
-  expect((await drawCampaign(drawn)).kind).toBe("drawn");
+  expect((await freezeAndDraw(drawn)).outcome.kind).toBe("drawn");
 });
 
 afterAll(async () => {
@@ -154,6 +162,8 @@ const PAGES: [string, () => string, Record<Role, Outcome>, { text: () => string;
   ["a live campaign's draw page", () => `/campaign/${live}/draw`, everyone(200)],
   ["a drawn campaign's entry list", () => `/campaign/${drawn}/draw.csv`, everyone(200)],
   ["an entry list before the draw", () => `/campaign/${live}/draw.csv`, everyone(404)],
+  ["a drawn campaign's draw record", () => `/campaign/${drawn}/draw.json`, everyone(200)],
+  ["a live campaign's draw record (commitment and round only)", () => `/campaign/${live}/draw.json`, everyone(200)],
   ["a claim link we never signed", () => "/claim/not-a-real-claim-token", everyone(404)],
   ["an entry confirm link we never signed", () => `/campaign/${live}/confirm/not-a-real-confirm-token`, everyone(404)],
   ["an avatar", () => `/avatars/${"ab".repeat(16)}.svg`, everyone(200)],
@@ -197,6 +207,7 @@ const PAGES: [string, () => string, Record<Role, Outcome>, { text: () => string;
   ["a draft's public page", () => `/campaign/${draft}`, OWNER_ONLY_404],
   ["a draft's draw page", () => `/campaign/${draft}/draw`, OWNER_ONLY_404],
   ["a draft's entry list (no draw yet)", () => `/campaign/${draft}/draw.csv`, everyone(404)],
+  ["a draft's draw record", () => `/campaign/${draft}/draw.json`, OWNER_ONLY_404],
   // Its creator's only: anyone else's id is a 404, like an id that does not exist (visitors sign in first).
   [
     "the success page",
