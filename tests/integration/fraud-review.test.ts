@@ -124,10 +124,11 @@ describe("fraud review: flags", () => {
         }),
       );
     }
-    // 12 entries in one minute.
+    // 12 entries in one clock minute (bursts are counted per UTC minute, so the 12 seconds start on one).
     const burst = [];
+    const burstMinute = Math.ceil((t0 + DAY) / MINUTE) * MINUTE;
     for (let i = 0; i < 12; i++) {
-      burst.push(await addEntry(c, { email: `burst-${NAMES[i]}@mail.test`, at: new Date(t0 + DAY + i * 1000) }));
+      burst.push(await addEntry(c, { email: `burst-${NAMES[i]}@mail.test`, at: new Date(burstMinute + i * 1000) }));
     }
     // A referrer and 3 credited referrals from its own network, hours apart.
     const referrer = await addEntry(c, {
