@@ -86,18 +86,13 @@ async function closedNow(campaignId: string): Promise<"ended" | "full"> {
 type ConfirmingEntry = { id: string; campaignId: string; emailNormalized: string; referrerId: string | null };
 
 /**
- * Counts a pending entry, inside the caller's transaction: the entry's own conditional update
- * (still pending, not disqualified), then the campaign's (active, before the end, not frozen,
- * under the cap), so a burst of confirmations can never overfill a campaign or slip in after it
+ * Counts a pending entry, inside the caller's transaction: the campaign's conditional update
+ * (active, before the end, not frozen, under the cap), then the entry's own (still pending, not
+ * disqualified), so a burst of confirmations can never overfill a campaign or slip in after it
  * closed. Then the referral bonus: only now, only while referrals are on, and only for another
  * person's entry of the same campaign. Answers the entry's bonus entries for its receipt.
  */
 async function confirmInTransaction(tx: Prisma.TransactionClient, entry: ConfirmingEntry, now: Date, referralsEnabled: boolean) {
-  const marked = await tx.entry.updateMany({
-    where: { id: entry.id, confirmedAt: null, disqualifiedAt: null },
-    data: { confirmedAt: now },
-  });
-  if (marked.count === 0) throw new NotPending();
   const { entryLimit } = await tx.campaign.findUniqueOrThrow({ where: { id: entry.campaignId }, select: { entryLimit: true } });
   const slot = await tx.campaign.updateMany({
     where: {
@@ -110,6 +105,13 @@ async function confirmInTransaction(tx: Prisma.TransactionClient, entry: Confirm
     data: { entryCount: { increment: 1 } },
   });
   if (slot.count === 0) throw new CampaignClosed();
+  // The campaign row first, the entry's second, in the same order as the fraud review's writes, so
+  // the two never wait on each other's rows (a deadlock on PostgreSQL). A failure rolls back the slot.
+  const marked = await tx.entry.updateMany({
+    where: { id: entry.id, confirmedAt: null, disqualifiedAt: null },
+    data: { confirmedAt: now },
+  });
+  if (marked.count === 0) throw new NotPending();
   if (referralsEnabled && entry.referrerId) {
     const referrer = await tx.entry.findFirst({
       where: { id: entry.referrerId, campaignId: entry.campaignId, emailNormalized: { not: entry.emailNormalized } },
@@ -280,12 +282,13 @@ export async function confirmEntry(entryId: string, origin: string): Promise<Con
       { maxWait: 15_000, timeout: 15_000 },
     );
   } catch (error) {
-    if (error instanceof NotPending) {
-      // Confirmed by a second click that won the race (or disqualified meanwhile).
+    if (error instanceof NotPending || error instanceof CampaignClosed) {
+      // Confirmed by a second click that won the race (whose slot may have been the last one), or
+      // disqualified meanwhile, or the campaign closed.
       const fresh = await prisma.entry.findUnique({ where: { id: entry.id }, select: { confirmedAt: true } });
-      return fresh?.confirmedAt ? { kind: "already", entryId: entry.id } : { kind: "unavailable" };
+      if (fresh?.confirmedAt) return { kind: "already", entryId: entry.id };
+      return error instanceof NotPending ? { kind: "unavailable" } : { kind: await closedNow(entry.campaignId) };
     }
-    if (error instanceof CampaignClosed) return { kind: await closedNow(entry.campaignId) };
     throw error;
   }
   void deliverEmail(email).catch((error: unknown) => console.error("[email] entry confirmation delivery failed", error));

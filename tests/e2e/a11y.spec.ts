@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { insertCampaign, pastDates } from "./campaigns";
-import { uniqueEmail } from "./support";
+import { confirmFromEmail, latestEmail, uniqueEmail } from "./support";
 
 // axe-core on every public page, light and dark: no serious or critical violation.
 
@@ -20,19 +20,34 @@ const STATIC_PAGES = [
   "/login",
 ];
 
+/** Enters a new campaign (with an entrant coupon) through its form; the entry then waits for confirmation. */
+async function enterCampaign(page: Page): Promise<{ id: string; email: string }> {
+  const { id } = insertCampaign({ giveCouponToEntrants: true, entrantCouponCode: "A11Y10", entrantCouponDescription: "10% off" });
+  const email = uniqueEmail("a11y");
+  await page.goto(`/campaign/${id}`);
+  await page.getByRole("main").getByLabel("Email").fill(email);
+  await page
+    .getByRole("main")
+    .getByLabel(/I am 18 or older/)
+    .check();
+  await page.getByRole("main").getByRole("button", { name: "Enter Now" }).click();
+  await expect(page.getByRole("main").getByRole("heading", { name: "Check your email to confirm your entry" })).toBeVisible();
+  return { id, email };
+}
+
 /** Campaign pages in each of their states; each returns the path to check. */
 const CAMPAIGN_PAGES: Record<string, (page: Page) => Promise<string>> = {
   "campaign: entry form": async () => `/campaign/${insertCampaign().id}`,
+  "campaign: waiting for confirmation": async (page) => `/campaign/${(await enterCampaign(page)).id}`,
+  "campaign: confirm page": async (page) => {
+    const { email } = await enterCampaign(page);
+    const link = /https?:\/\/\S+\/confirm\/[a-z0-9]+-[0-9a-f]+/.exec(latestEmail(email)?.text ?? "")?.[0];
+    expect(link).toBeTruthy();
+    return new URL(link!).pathname;
+  },
   "campaign: entered": async (page) => {
-    const { id } = insertCampaign({ giveCouponToEntrants: true, entrantCouponCode: "A11Y10", entrantCouponDescription: "10% off" });
-    await page.goto(`/campaign/${id}`);
-    await page.getByRole("main").getByLabel("Email").fill(uniqueEmail("a11y"));
-    await page
-      .getByRole("main")
-      .getByLabel(/I am 18 or older/)
-      .check();
-    await page.getByRole("main").getByRole("button", { name: "Enter Now" }).click();
-    await expect(page.getByRole("main").getByRole("heading", { name: "You're In!" })).toBeVisible();
+    const { id, email } = await enterCampaign(page);
+    await confirmFromEmail(page, email);
     return `/campaign/${id}`;
   },
   "campaign: winner": async () =>
@@ -41,6 +56,7 @@ const CAMPAIGN_PAGES: Record<string, (page: Page) => Promise<string>> = {
   "campaign: full": async () => `/campaign/${insertCampaign({ entryLimit: 1, entryCount: 1 }).id}`,
   "campaign: not found": async () => "/campaign/doesnotexist123456",
   "campaign: official rules": async () => `/campaign/${insertCampaign().id}/rules`,
+  "campaign: draw page before the end": async () => `/campaign/${insertCampaign().id}/draw`,
 };
 
 async function useTheme(page: Page, theme: "light" | "dark") {

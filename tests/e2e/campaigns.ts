@@ -110,15 +110,20 @@ export function userIdByEmail(email: string): string {
   }
 }
 
-/** An entry with chosen columns (createdAt, phoneNumber, referrerId, referralCredited, marketingConsent…). */
+/**
+ * An entry with chosen columns (createdAt, phoneNumber, referrerId, referralCredited, marketingConsent…),
+ * confirmed when it was made (a counted entry, decision 038) unless `confirmedAt: null` leaves it pending.
+ */
 export function insertEntryWith(campaignId: string, email: string, fields: Record<string, Value> = {}): { id: string; email: string } {
+  const createdAt = fields.createdAt ?? new Date();
   const row: Record<string, Value> = {
     id: `e${randomBytes(12).toString("hex")}`,
     campaignId,
     email,
     emailNormalized: email.toLowerCase(),
     agreedToTerms: true,
-    createdAt: new Date(),
+    createdAt,
+    confirmedAt: createdAt,
     ...fields,
   };
   insertRow("Entry", row);

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { campaignExists, insertAiDesign, insertCampaign, insertEntryWith, pastDates, userIdByEmail } from "./campaigns";
+import { campaignExists, insertAiDesign, insertCampaign, insertEntry, insertEntryWith, pastDates, userIdByEmail } from "./campaigns";
 import { expectToast, signIn, uniqueEmail } from "./support";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -26,6 +26,8 @@ test("a creator moves between tabs and views by URL, and the view is remembered"
   const live = insertCampaign({ creatorId: userId, title: `Live Tee ${userId.slice(-4)}`, entryCount: 12 });
   const draft = insertCampaign({ creatorId: userId, title: `Draft Tee ${userId.slice(-4)}`, status: "draft" });
   const ended = insertCampaign({ creatorId: userId, title: `Ended Tee ${userId.slice(-4)}`, entryCount: 3, ...pastDates() });
+  // Its 3 counted entries exist too, so the server's job can freeze its list as it would a real one's.
+  for (const n of [1, 2, 3]) insertEntry(ended.id, `ended-${n}-${userId.slice(-4)}@e2e.test`);
 
   await page.goto("/my-campaigns");
   await expect(main(page).getByRole("heading", { level: 1 })).toContainText("Welcome back");

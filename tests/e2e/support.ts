@@ -94,3 +94,18 @@ export async function signInAsAdmin(page: Page): Promise<string> {
   await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
   return email;
 }
+
+/**
+ * Double opt-in (decision 038): the page says to check the inbox; the emailed link opens a page
+ * whose one button confirms the entry, then the campaign page shows the entry with its receipt.
+ */
+export async function confirmFromEmail(page: Page, email: string) {
+  const main = page.getByRole("main");
+  await expect(main.getByRole("heading", { name: "Check your email to confirm your entry" })).toBeVisible();
+  const link = /https?:\/\/\S+\/confirm\/[a-z0-9]+-[0-9a-f]+/.exec(latestEmail(email)?.text ?? "")?.[0];
+  expect(link).toBeTruthy();
+  await page.goto(new URL(link!).pathname);
+  await main.getByRole("button", { name: "Confirm my entry" }).click();
+  await expect(main.getByRole("heading", { name: "You're In!" })).toBeVisible();
+  await expect(main.getByTestId("receipt-id")).toHaveText(/^[a-z0-9]+$/);
+}
