@@ -62,7 +62,7 @@ ${button("{{confirm_link}}", "Confirm my entry")}
       "entry_weight",
     ],
     htmlBody: emailLayout(`<p>Thanks for entering <strong>{{campaign_title}}</strong> by {{brand_name}}! Your entry is confirmed.</p>
-<p>The winner is drawn at random when the giveaway ends on {{campaign_end_date}} and notified at {{email}}.</p>
+<p>The entry list is frozen when the giveaway ends on {{campaign_end_date}}; the winner is then drawn at random and notified at {{email}}.</p>
 <p>Your receipt: entry id <strong>{{entry_id}}</strong>, entered {{entry_time}}, weight {{entry_weight}} when confirmed. Keep it to find your line in the published entry list.</p>
 <p>{{entry_coupon}}</p>
 <p>{{referral_offer}}</p>

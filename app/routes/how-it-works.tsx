@@ -68,7 +68,7 @@ const howSteps = (referralsEnabled: boolean): readonly HowStep[] => [
   {
     icon: "trophy",
     title: "Winner Selection",
-    text: "When the giveaway ends, a winner is picked at random and notified by email. The draw uses a seed published at launch, so anyone can check it was fair.",
+    text: "When the giveaway ends, its list of confirmed entries is frozen and published. Minutes later the winner is drawn from a secret fixed at launch mixed with a public drand beacon nobody can predict, notified by email, and anyone can re-check the draw.",
     points: ["Random draw, weighted by entries", "Winners notified by email", "Verifiable with the published seed"],
   },
   {

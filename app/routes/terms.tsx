@@ -41,13 +41,13 @@ const title = (id: SectionId) => SECTIONS.find((section) => section.id === id)?.
 export default function Terms({ loaderData }: Route.ComponentProps) {
   // Bonus entries already earned still count after referrals are switched off; no new ones are promised.
   const drawWeight = loaderData.referralsEnabled
-    ? `(1, plus ${REFERRAL_BONUS_ENTRIES} for every successful referral)`
+    ? `(1, plus ${REFERRAL_BONUS_ENTRIES} for every referred friend who confirms their entry)`
     : "(1, plus any bonus entries earned through referrals while they were offered)";
   return (
     <LegalPage
       title="Terms of Service"
       intro="The rules for running and entering giveaways on Giveawear, in plain language."
-      updated="November 22, 2026"
+      updated="November 24, 2026"
       sections={SECTIONS}
     >
       <LegalSection id="about-these-terms" title={title("about-these-terms")}>
@@ -112,12 +112,14 @@ export default function Terms({ loaderData }: Route.ComponentProps) {
 
       <LegalSection id="draw" title={title("draw")}>
         <p>
-          Winners are picked at random, and the draw can be checked by anyone. When a giveaway launches we generate a secret seed and
-          publish its SHA-256 fingerprint (the "seed commitment") on the giveaway's page and in its official rules. When the giveaway ends,
-          we reveal the seed and draw the winners from all valid entries in a fixed order, each entrant weighted by their entries{" "}
-          {drawWeight}, using a published, deterministic procedure. Because the seed is fixed before the giveaway opens and the procedure is
-          public, anyone can re-run the draw and check that it gives the same winner. Additional prizes (2nd and 3rd place) are drawn the
-          same way, without repeats.
+          Winners are picked at random, and the draw can be checked by anyone. When a giveaway launches we generate a secret and publish its
+          SHA-256 fingerprint (the "commitment") and the round of the public drand randomness beacon the draw will use, on the giveaway's
+          page and in its official rules. Only entries confirmed from the email we send count. When the giveaway ends, the list of confirmed
+          entries that were not disqualified is frozen and its fingerprint published before that beacon round exists. Once the round is out
+          we reveal the secret, mix it with the beacon's randomness and draw the winners from the frozen list in a fixed order, each entrant
+          weighted by their entries {drawWeight}, using a published, deterministic procedure. Because neither we nor anyone else can know
+          the beacon in advance, nobody can steer the result, and anyone can re-run the draw and check that it gives the same winner.
+          Additional prizes (2nd and 3rd place) are drawn the same way, without repeats.
         </p>
       </LegalSection>
 

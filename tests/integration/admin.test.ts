@@ -606,7 +606,7 @@ describe("platform settings", () => {
     );
     const terms = await page(null, "/terms");
     expect(terms.html).toContain("each new, distinct entrant who enters through it earns you 3 bonus entries");
-    expect(terms.html).toContain("weighted by their entries (1, plus 3 for every successful referral)");
+    expect(terms.html).toContain("weighted by their entries (1, plus 3 for every referred friend who confirms their entry)");
 
     await saveReferrals(false);
     try {

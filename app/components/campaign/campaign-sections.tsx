@@ -153,16 +153,23 @@ export function PrizeList({ page }: { page: CampaignPageData }) {
           How it works
         </h2>
         <ol className="mt-4 list-decimal space-y-2 pl-5 text-slate-800 dark:text-slate-200">
-          <li>Enter with your email. No account, no purchase.</li>
+          <li>Enter with your email, then confirm your entry from the email we send. No account, no purchase.</li>
           {page.referralsEnabled ? (
-            <li>Share your personal link: each friend who enters through it gives you {REFERRAL_BONUS_ENTRIES} bonus entries.</li>
+            <li>
+              Share your personal link: each friend who enters through it and confirms gives you {REFERRAL_BONUS_ENTRIES} bonus entries.
+            </li>
           ) : (
             <li>Share the giveaway with your friends.</li>
           )}
           {campaign.endDate ? (
             <li>
-              {page.phase === "ended" ? "The draw took place when the giveaway ended on" : "The draw happens when the giveaway ends on"}{" "}
-              {formatUtcDateTime(new Date(campaign.endDate))}.
+              {page.phase === "ended"
+                ? "The entry list was frozen when the giveaway ended on"
+                : "The entry list is frozen when the giveaway ends on"}{" "}
+              {formatUtcDateTime(new Date(campaign.endDate))}
+              {campaign.fairness.beacon?.roundTime
+                ? `; the winner is drawn once the beacon round below is out (${formatUtcDateTime(new Date(campaign.fairness.beacon.roundTime))}).`
+                : "; the winner is drawn a few minutes later."}
             </li>
           ) : null}
           <li>The winner is drawn at random, weighted by entries, and notified by email.</li>
@@ -187,7 +194,11 @@ export function PrizeList({ page }: { page: CampaignPageData }) {
                     campaign.fairness.beacon.roundTime
                       ? `, produced at ${formatUtcDateTime(new Date(campaign.fairness.beacon.roundTime))}`
                       : ""
-                  }. Nobody, Giveawear included, can know its randomness before then.`
+                  }. ${
+                    campaign.fairness.beacon.demo
+                      ? "Its signing key is public, so this demo draw proves nothing about fairness."
+                      : "Nobody, Giveawear included, can know its randomness before then."
+                  }`
                 : "Beacon round: chosen when the entry list is frozen (this giveaway launched before draws used a beacon)."}
             </p>
             <p className="mt-2">
