@@ -134,7 +134,7 @@ function DrawState({ controls, children }: { controls: DrawControlsData; childre
     text = "The draw happens after the giveaway launches and ends.";
   else if (controls.status === CampaignStatus.completed) text = "The giveaway ended without a winner: it had no entries.";
   else if (!controls.ended) {
-    text = `The draw happens when the giveaway ends on ${when(controls.endDate)}.${controls.beacon ? ` ${beaconWaitText(controls.beacon)}` : ""}${
+    text = `The entry list is frozen when the giveaway ends on ${when(controls.endDate)}.${controls.beacon ? ` ${beaconWaitText(controls.beacon)}` : ""}${
       controls.autoPick ? " The winner is drawn automatically." : " You can then draw the winner here."
     }`;
   } else if (controls.beacon && !controls.beacon.out) {
