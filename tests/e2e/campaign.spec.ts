@@ -90,6 +90,30 @@ test("entering again with the same email from another browser says Already Enter
   await expect(main(page).getByRole("heading", { name: "You're In!" })).toBeVisible();
 });
 
+test("a throwaway address is refused, and a plus-tag or trailing-dot variant of an entered address is the same entrant", async ({
+  page,
+  browser,
+  javaScriptEnabled,
+}) => {
+  const campaign = insertCampaign();
+  await page.goto(`/campaign/${campaign.id}`);
+  await enter(page, uniqueEmail("throwaway").replace("@e2e.test", "@mailinator.com"));
+  await expect(main(page).getByText("Please use a permanent email address.")).toBeVisible();
+  expect(entryRows(campaign.id)).toHaveLength(0);
+
+  // Outlook ignores "+tags"; a trailing dot ends the same domain. One person, one entry.
+  const local = uniqueEmail("tagged").split("@")[0]!;
+  await enter(page, `${local}+first@outlook.com`);
+  await confirmFromEmail(page, `${local}+first@outlook.com`);
+  const other = await browser.newContext({ javaScriptEnabled });
+  const again = await other.newPage();
+  await again.goto(`/campaign/${campaign.id}`);
+  await enter(again, `${local.toUpperCase()}+second@Outlook.com.`);
+  await expectToast(again, "Already Entered!");
+  await other.close();
+  expect(entryRows(campaign.id).map((row) => row.email)).toEqual([`${local}+first@outlook.com`]);
+});
+
 test("the entry form explains what is wrong", async ({ page, javaScriptEnabled }) => {
   const campaign = insertCampaign();
   await page.goto(`/campaign/${campaign.id}`);
