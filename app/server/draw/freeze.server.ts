@@ -186,10 +186,9 @@ export async function freezeEntryList(campaignId: string, options: FreezeOptions
     await client.$transaction(async (tx) => {
       await tx.entryListChunk.deleteMany({ where: { campaignId } });
       await tx.entryList.create({ data: list });
+      // Raw inserts: the model API costs about 2.5 times as much per MiB (time and garbage).
       for (let index = 0, offset = 0; offset < built.length; index++, offset += ENTRY_LIST_CHUNK_BYTES) {
-        await tx.entryListChunk.create({
-          data: { campaignId, index, bytes: chunkOf(built, offset) },
-        });
+        await tx.$executeRaw`INSERT INTO "EntryListChunk" ("campaignId", "index", "bytes") VALUES (${campaignId}, ${index}, ${chunkOf(built, offset)})`;
       }
     }, WRITE_TRANSACTION);
   } catch (error) {
@@ -367,7 +366,7 @@ export async function buildEntryListBytes(
 // ---------------------------------------------------------------------------------------------
 
 /** Chunks per query when reading the list back (a few MB at a time). */
-const READ_CHUNKS = 8;
+const READ_CHUNKS = 2;
 
 /** The stored bytes of a frozen list, checked against its recorded length and SHA-256. */
 export async function entryListBytes(
@@ -377,12 +376,13 @@ export async function entryListBytes(
   const bytes = Buffer.allocUnsafe(list.byteLength);
   let length = 0;
   for (let index = 0; ; index += READ_CHUNKS) {
-    const chunks = await client.entryListChunk.findMany({
-      where: { campaignId: list.campaignId, index: { gte: index, lt: index + READ_CHUNKS } },
-      orderBy: { index: "asc" },
-    });
+    // A raw query: the model API costs about 4 times as much per MiB read.
+    const chunks = await client.$queryRaw<{ index: number | bigint; bytes: Uint8Array }[]>`
+      SELECT "index", "bytes" FROM "EntryListChunk"
+      WHERE "campaignId" = ${list.campaignId} AND "index" >= ${index} AND "index" < ${index + READ_CHUNKS}
+      ORDER BY "index"`;
     for (const [k, chunk] of chunks.entries()) {
-      if (chunk.index !== index + k) throw new Error(`Campaign ${list.campaignId}: entry list chunk ${index + k} is missing`);
+      if (Number(chunk.index) !== index + k) throw new Error(`Campaign ${list.campaignId}: entry list chunk ${index + k} is missing`);
       if (length + chunk.bytes.length > list.byteLength)
         throw new Error(`Campaign ${list.campaignId}: the entry list is longer than recorded`);
       bytes.set(chunk.bytes, length);
