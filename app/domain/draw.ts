@@ -325,11 +325,18 @@ export function entryListText(entries: readonly EntryListLine[], disqualified: r
   return `${lines.join("\n")}\n`;
 }
 
-/** The list's bytes break a rule of step 3: the draw refuses it rather than draw over it. */
+/**
+ * The list's bytes break a rule of step 3: the draw refuses it rather than draw over it.
+ * `unlistedReferrers`: the referrer ids named by entry lines that are not listed with a weight above
+ * 1 (set when that is the problem), so the freeze can tell a referrer that is not counted (its
+ * referrals then name nobody) from a broken bonus counter.
+ */
 export class EntryListError extends Error {
-  constructor(message: string) {
+  readonly unlistedReferrers: readonly string[];
+  constructor(message: string, unlistedReferrers: readonly string[] = []) {
     super(message);
     this.name = "EntryListError";
+    this.unlistedReferrers = unlistedReferrers;
   }
 }
 
@@ -343,15 +350,12 @@ export interface FrozenEntryList {
 
 const COMMA = 44;
 const LINE_FEED = 10;
-
-function isIdByte(code: number): boolean {
-  // Printable ASCII except the comma and the colon (cuid2 ids are lowercase letters and digits).
-  return code > 32 && code < 127 && code !== COMMA && code !== 58;
-}
+const COLON = 58;
 
 function asciiText(bytes: Uint8Array, start: number, end: number): string {
   let text = "";
-  for (let k = start; k < end; k++) text += String.fromCharCode(bytes[k] ?? 0);
+  // In slices: String.fromCharCode takes its arguments on the stack.
+  for (let k = start; k < end; k += 8192) text += String.fromCharCode.apply(null, Array.from(bytes.subarray(k, Math.min(end, k + 8192))));
   return text;
 }
 
@@ -365,12 +369,35 @@ function compareBytes(bytes: Uint8Array, a: number, aEnd: number, b: number, bEn
   return aEnd - a - (bEnd - b);
 }
 
+/** FNV-1a over an id's bytes: the slot of an id in the referrers' table. */
+function idHash(bytes: Uint8Array, start: number, end: number): number {
+  let hash = 0x811c9dc5;
+  for (let k = start; k < end; k++) hash = Math.imul(hash ^ (bytes[k] ?? 0), 0x01000193);
+  return hash >>> 0;
+}
+
+/** A growable list of small whole numbers in a typed array. */
+class Uint32List {
+  values = new Uint32Array(1024);
+  length = 0;
+  push(value: number): void {
+    if (this.length === this.values.length) {
+      const grown = new Uint32Array(this.values.length * 2);
+      grown.set(this.values);
+      this.values = grown;
+    }
+    this.values[this.length++] = value;
+  }
+}
+
 /**
  * Reads draw.csv (version 2) and checks every rule of step 3 on the way: header lines, the shape of
  * each line, the draw order, referrers that name a listed entry, every weight equal to 1 + 3 x its
  * referrals, the disqualified section's reasons and order. Throws EntryListError on the first
- * problem. The pool keeps the bytes and two typed arrays (about 12 bytes per entry beside them),
- * so a million entries cost the file's size plus about 12 MB.
+ * problem. One pass over the bytes; the pool keeps them and two typed arrays (about 12 bytes per
+ * entry beside them), so a million entries cost the file's size plus about 12 MB. Only referral
+ * lines and entries with a weight above 1 are looked at a second time, through a hash table of
+ * line numbers (no string per entry).
  */
 export function parseEntryList(bytes: Uint8Array, sha256: string): FrozenEntryList {
   const length = bytes.length;
@@ -382,39 +409,31 @@ export function parseEntryList(bytes: Uint8Array, sha256: string): FrozenEntryLi
   if (length === 0 || bytes[length - 1] !== LINE_FEED) fail("The list must end with a line feed", Math.max(0, length - 1));
   const header = ENTRY_LIST_HEADER + "\n";
   for (let k = 0; k < header.length; k++) if (bytes[k] !== header.charCodeAt(k)) fail(`The first line must be "${ENTRY_LIST_HEADER}"`, 0);
+  const disqualifiedHeader = DISQUALIFIED_HEADER + "\n";
+  const disqualifiedFirst = disqualifiedHeader.charCodeAt(0);
+  const lineShape = "Expected <entry_id>,<created_ms>,<referrer_id>,<weight>";
 
   // About 40 bytes per entry line: size the arrays once and grow if the guess was short.
   let capacity = Math.max(1024, Math.ceil(length / 40));
   let starts = new Uint32Array(capacity);
   let cumulative = new Float64Array(capacity);
+  /** Entries with a weight above 1 (line numbers), and the referrer_id fields (byte ranges). */
+  const weighted = new Uint32List();
+  const referrerStarts = new Uint32List();
+  const referrerEnds = new Uint32List();
   let count = 0;
   let total = 0;
-  let referrals = 0;
-  /** Referral lines per referrer id, and the listed entries with a weight above 1. */
-  const referred = new Map<string, number>();
-  const weighted = new Map<string, number>();
   let previousMs = -1;
   let previousStart = 0;
   let previousEnd = 0;
   let position = header.length;
-  const disqualifiedHeader = DISQUALIFIED_HEADER + "\n";
-
-  const readNumber = (from: number, to: number): number => {
-    if (to <= from || to - from > 15 || (bytes[from] === 48 && to - from > 1)) return -1;
-    let value = 0;
-    for (let k = from; k < to; k++) {
-      const digit = (bytes[k] ?? 0) - 48;
-      if (digit < 0 || digit > 9) return -1;
-      value = value * 10 + digit;
-    }
-    return value;
-  };
 
   for (;;) {
     if (position >= length) fail(`The list must have the line "${DISQUALIFIED_HEADER}"`, position);
-    if (bytes[position] === 100 && bytes[position + disqualifiedHeader.length - 1] === LINE_FEED) {
+    const lineStart = position;
+    if (bytes[position] === disqualifiedFirst && bytes[position + disqualifiedHeader.length - 1] === LINE_FEED) {
       let isHeader = true;
-      for (let k = 0; k < disqualifiedHeader.length; k++) {
+      for (let k = 1; k < disqualifiedHeader.length; k++) {
         if (bytes[position + k] !== disqualifiedHeader.charCodeAt(k)) {
           isHeader = false;
           break;
@@ -425,33 +444,51 @@ export function parseEntryList(bytes: Uint8Array, sha256: string): FrozenEntryLi
         break;
       }
     }
-    const lineStart = position;
-    const end = bytes.indexOf(LINE_FEED, position);
-    let first = position;
-    while (first < end && isIdByte(bytes[first] ?? 0)) first++;
-    if (first === position || first >= end || bytes[first] !== COMMA)
-      fail("Expected <entry_id>,<created_ms>,<referrer_id>,<weight>", lineStart);
-    const second = bytes.indexOf(COMMA, first + 1);
-    if (second === -1 || second > end) fail("Expected <entry_id>,<created_ms>,<referrer_id>,<weight>", lineStart);
-    let third = second + 1;
-    while (third < end && isIdByte(bytes[third] ?? 0)) third++;
-    if (third >= end || bytes[third] !== COMMA) fail("Expected <entry_id>,<created_ms>,<referrer_id>,<weight>", lineStart);
-    const createdMs = readNumber(first + 1, second);
-    const weight = readNumber(third + 1, end);
-    if (createdMs < 0) fail("created_ms must be a whole number in decimal", lineStart);
-    if (weight < 1) fail("weight must be a whole number of at least 1", lineStart);
-    if (createdMs < previousMs || (createdMs === previousMs && compareBytes(bytes, previousStart, previousEnd, lineStart, first) >= 0)) {
+    // entry_id: printable ASCII except "," and ":" (cuid2 ids are lowercase letters and digits).
+    let at = position;
+    let code = bytes[at] ?? 0;
+    while (code > 32 && code < 127 && code !== COMMA && code !== COLON) code = bytes[++at] ?? 0;
+    const idEnd = at;
+    if (idEnd === lineStart || code !== COMMA) fail(lineShape, lineStart);
+    // created_ms: decimal, no leading zero, at most 15 digits.
+    const msStart = ++at;
+    let createdMs = 0;
+    code = bytes[at] ?? 0;
+    while (code >= 48 && code <= 57) {
+      createdMs = createdMs * 10 + (code - 48);
+      code = bytes[++at] ?? 0;
+    }
+    if (code !== COMMA) fail(code === LINE_FEED || at >= length ? lineShape : "created_ms must be a whole number in decimal", lineStart);
+    if (at === msStart || at - msStart > 15 || (bytes[msStart] === 48 && at - msStart > 1))
+      fail("created_ms must be a whole number in decimal", lineStart);
+    // referrer_id: empty or an id.
+    const referrerStart = ++at;
+    code = bytes[at] ?? 0;
+    while (code > 32 && code < 127 && code !== COMMA && code !== COLON) code = bytes[++at] ?? 0;
+    const referrerEnd = at;
+    if (code !== COMMA) fail(lineShape, lineStart);
+    // weight: decimal, at least 1, then the line feed.
+    const weightStart = ++at;
+    let weight = 0;
+    code = bytes[at] ?? 0;
+    while (code >= 48 && code <= 57) {
+      weight = weight * 10 + (code - 48);
+      code = bytes[++at] ?? 0;
+    }
+    if (code !== LINE_FEED) fail(at >= length || code === COMMA ? lineShape : "weight must be a whole number of at least 1", lineStart);
+    if (at === weightStart || at - weightStart > 15 || bytes[weightStart] === 48 || weight < 1)
+      fail("weight must be a whole number of at least 1", lineStart);
+    if (createdMs < previousMs || (createdMs === previousMs && compareBytes(bytes, previousStart, previousEnd, lineStart, idEnd) >= 0)) {
       fail("The entries are not in draw order (created_ms, then entry_id byte by byte)", lineStart);
     }
     previousMs = createdMs;
     previousStart = lineStart;
-    previousEnd = first;
-    if (third > second + 1) {
-      referrals += 1;
-      const referrer = asciiText(bytes, second + 1, third);
-      referred.set(referrer, (referred.get(referrer) ?? 0) + 1);
+    previousEnd = idEnd;
+    if (referrerEnd > referrerStart) {
+      referrerStarts.push(referrerStart);
+      referrerEnds.push(referrerEnd);
     }
-    if (weight > 1) weighted.set(asciiText(bytes, lineStart, first), weight);
+    if (weight > 1) weighted.push(count);
     total += weight;
     if (total > Number.MAX_SAFE_INTEGER) fail("The total weight exceeds 2^53 - 1", lineStart);
     if (count === capacity) {
@@ -466,20 +503,59 @@ export function parseEntryList(bytes: Uint8Array, sha256: string): FrozenEntryLi
     starts[count] = lineStart;
     cumulative[count] = total;
     count += 1;
-    position = end + 1;
+    position = at + 1;
   }
 
-  // Weights: 1 + 3 per referral line naming the entry, and every referrer is a listed entry.
-  for (const [id, weight] of weighted) {
-    const expected = 1 + REFERRAL_BONUS * (referred.get(id) ?? 0);
-    if (weight !== expected) throw new EntryListError(`Entry ${id} has weight ${weight}, but its referrals give ${expected}`);
+  const idEndOf = (index: number) => bytes.indexOf(COMMA, starts[index] ?? 0);
+  const weightOf = (index: number) => (cumulative[index] ?? 0) - (index === 0 ? 0 : (cumulative[index - 1] ?? 0));
+
+  // Weights: 1 + 3 per referral line naming the entry, and every referrer is a listed entry. The
+  // entries with a weight above 1 go in an open-addressing table (slot -> position in `weighted`
+  // + 1); each referral line finds its referrer there or is reported.
+  const slots = new Uint32Array(Math.max(16, 1 << Math.ceil(Math.log2(weighted.length * 2 + 1))));
+  const mask = slots.length - 1;
+  for (let w = 0; w < weighted.length; w++) {
+    const start = starts[weighted.values[w] ?? 0] ?? 0;
+    let slot = idHash(bytes, start, idEndOf(weighted.values[w] ?? 0)) & mask;
+    while (slots[slot] !== 0) slot = (slot + 1) & mask;
+    slots[slot] = w + 1;
   }
-  for (const [referrer, referralsOf] of referred) {
-    if (!weighted.has(referrer)) {
-      throw new EntryListError(
-        `Entry ${referrer} is named as referrer by ${referralsOf} lines but is not listed with weight ${1 + REFERRAL_BONUS * referralsOf}`,
-      );
+  const referralsOf = new Uint32Array(weighted.length);
+  const unlisted = new Map<string, number>();
+  for (let r = 0; r < referrerStarts.length; r++) {
+    const start = referrerStarts.values[r] ?? 0;
+    const end = referrerEnds.values[r] ?? 0;
+    let slot = idHash(bytes, start, end) & mask;
+    let found = -1;
+    for (let held = slots[slot] ?? 0; held !== 0; slot = (slot + 1) & mask, held = slots[slot] ?? 0) {
+      const line = weighted.values[held - 1] ?? 0;
+      const lineStart = starts[line] ?? 0;
+      if (compareBytes(bytes, lineStart, idEndOf(line), start, end) === 0) {
+        found = held - 1;
+        break;
+      }
     }
+    if (found !== -1) referralsOf[found] = (referralsOf[found] ?? 0) + 1;
+    else {
+      const referrer = asciiText(bytes, start, end);
+      unlisted.set(referrer, (unlisted.get(referrer) ?? 0) + 1);
+    }
+  }
+  for (let w = 0; w < weighted.length; w++) {
+    const line = weighted.values[w] ?? 0;
+    const weight = weightOf(line);
+    const expected = 1 + REFERRAL_BONUS * (referralsOf[w] ?? 0);
+    if (weight !== expected) {
+      const id = asciiText(bytes, starts[line] ?? 0, idEndOf(line));
+      throw new EntryListError(`Entry ${id} has weight ${weight}, but its referrals give ${expected}`);
+    }
+  }
+  if (unlisted.size > 0) {
+    const [referrer, referrals] = unlisted.entries().next().value as [string, number];
+    throw new EntryListError(
+      `Entry ${referrer} is named as referrer by ${referrals} lines but is not listed with weight ${1 + REFERRAL_BONUS * referrals}`,
+      [...unlisted.keys()],
+    );
   }
 
   const disqualified: { id: string; reason: string }[] = [];
@@ -489,8 +565,9 @@ export function parseEntryList(bytes: Uint8Array, sha256: string): FrozenEntryLi
     const lineStart = position;
     const end = bytes.indexOf(LINE_FEED, position);
     let comma = position;
-    while (comma < end && isIdByte(bytes[comma] ?? 0)) comma++;
-    if (comma === position || bytes[comma] !== COMMA) fail("Expected <entry_id>,<reason>", lineStart);
+    let code = bytes[comma] ?? 0;
+    while (comma < end && code > 32 && code < 127 && code !== COMMA && code !== COLON) code = bytes[++comma] ?? 0;
+    if (comma === position || code !== COMMA) fail("Expected <entry_id>,<reason>", lineStart);
     const reason = asciiText(bytes, comma + 1, end);
     if (!(DISQUALIFY_REASONS as readonly string[]).includes(reason))
       fail(`The reason must be one of ${DISQUALIFY_REASONS.join(", ")}`, lineStart);
@@ -503,7 +580,6 @@ export function parseEntryList(bytes: Uint8Array, sha256: string): FrozenEntryLi
     position = end + 1;
   }
 
-  const idEnd = (index: number) => bytes.indexOf(COMMA, starts[index] ?? 0);
   const checkIndex = (index: number) => {
     if (!Number.isInteger(index) || index < 0 || index >= count) throw new RangeError(`no entry at index ${index}`);
   };
@@ -513,11 +589,11 @@ export function parseEntryList(bytes: Uint8Array, sha256: string): FrozenEntryLi
     entriesHash: sha256,
     entryId(index) {
       checkIndex(index);
-      return asciiText(bytes, starts[index] ?? 0, idEnd(index));
+      return asciiText(bytes, starts[index] ?? 0, idEndOf(index));
     },
     weight(index) {
       checkIndex(index);
-      return (cumulative[index] ?? 0) - (index === 0 ? 0 : (cumulative[index - 1] ?? 0));
+      return weightOf(index);
     },
     indexOfTicket(ticket) {
       if (ticket < 0n || ticket >= BigInt(total)) throw new RangeError(`ticket ${ticket} is outside [0, ${total})`);
@@ -534,7 +610,8 @@ export function parseEntryList(bytes: Uint8Array, sha256: string): FrozenEntryLi
     indexOfId(id) {
       if (!id || id.length > 200) return -1;
       const first = id.charCodeAt(0);
-      // A scan over the line starts: only picked entries are looked up, a handful per draw.
+      // A scan over the line starts (a few ms for a million): only picked entries are looked up, a
+      // handful per draw.
       outer: for (let index = 0; index < count; index++) {
         const start = starts[index] ?? 0;
         if (bytes[start] !== first) continue;
@@ -544,7 +621,7 @@ export function parseEntryList(bytes: Uint8Array, sha256: string): FrozenEntryLi
       return -1;
     },
   };
-  return { pool, disqualified, referrals };
+  return { pool, disqualified, referrals: referrerStarts.length };
 }
 
 /** A pool from a plain list (tests, small exports). */

@@ -4,7 +4,15 @@ import { afterEach, describe, expect, it } from "vitest";
 import { type BeaconResponse, type ChainInfo, parseBeacon, parseChainInfo, QUICKNET, roundAt, roundTimeMs } from "~/domain/beacon";
 import { finalSeed, verifyBeacon } from "~/domain/beacon-verify";
 import { ConfigError, resetConfigForTests } from "~/server/config.server";
-import { configuredChain, DEMO_CHAIN, DEMO_CHAIN_INFO_JSON, demoBeacon, fetchBeacon, knownChain } from "~/server/draw/beacon.server";
+import {
+  configuredChain,
+  DEMO_CHAIN,
+  DEMO_CHAIN_INFO_JSON,
+  demoBeacon,
+  derivedDemoChain,
+  fetchBeacon,
+  knownChain,
+} from "~/server/draw/beacon.server";
 import { type FakeDrand, startFakeDrand } from "../fakes/drand-server";
 
 // Quicknet round 1000 as drand publishes it at {relay}/52db9ba7…/public/1000.
@@ -108,6 +116,8 @@ describe("parsing drand JSON", () => {
     };
     expect(parseChainInfo(JSON.stringify(info))).toEqual(QUICKNET);
     expect(parseChainInfo(DEMO_CHAIN_INFO_JSON)).toEqual(DEMO_CHAIN);
+    // DEMO_CHAIN is written out (no key derivation at import); it must be what the published key text gives.
+    expect(derivedDemoChain()).toEqual(DEMO_CHAIN);
   });
 
   it("refuses chains of another scheme or with a malformed key", () => {

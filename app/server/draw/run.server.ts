@@ -25,7 +25,6 @@ import { finalSeed } from "../../domain/beacon-verify";
 import { addDays } from "../../domain/campaign-dates";
 import { CampaignStatus } from "../../domain/campaign-status";
 import { DRAW_PROCEDURE_VERSION, type DrawHashing, type DrawPool, DrawEntryList, drawPicks, parseEntryList } from "../../domain/draw";
-import { campaignDrawPath } from "../../paths";
 import { getConfig } from "../config.server";
 import { Prisma, type PrismaClient, clientProvider, isUniqueConstraintError, prisma } from "../db.server";
 import { newId } from "../ids.server";
@@ -407,6 +406,8 @@ export async function frozenList(campaignId: string, row?: FrozenListRow) {
 
 /** Tells every admin (ADMIN_EMAILS) that a draw went ahead without its beacon, once per campaign and admin. */
 async function queueBeaconMissingAlert(tx: Prisma.TransactionClient, campaignId: string, round: number): Promise<void> {
+  // Imported here: app/paths pulls in React Router (about 15 MB), which a draw otherwise never needs.
+  const { campaignDrawPath } = await import("../../paths");
   const page = publicUrl(campaignDrawPath(campaignId));
   const text = `The draw of campaign ${campaignId} went ahead without its drand beacon: no valid beacon for round ${round} could be fetched from any of the configured mirrors (DRAND_URLS) within 24 hours of the round's time. As the published procedure says, the final seed is the launch secret alone, and the draw page says that the beacon is missing. Check the mirrors and the server's network access. Draw page: ${page}`;
   for (const to of getConfig().ADMIN_EMAILS) {
