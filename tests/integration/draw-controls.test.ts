@@ -8,7 +8,7 @@ import { type InProcessAppServer, startAppServer } from "../helpers/app-server";
 import { createCampaign } from "../helpers/campaigns";
 import { addConfirmedEntries, setUpFakeBeacon } from "../helpers/draw";
 import { signedInJar } from "../helpers/wizard";
-import { CLAIM, DAY, SECRET, addEntry, claimPathFromEmail, decode, drawnCampaign, orders, pagesOf } from "../helpers/winners";
+import { CLAIM, DAY, SECRET, claimPathFromEmail, decode, drawnCampaign, orders, pagesOf } from "../helpers/winners";
 
 let app: InProcessAppServer;
 // The real draw waits for its drand round: a fake drand on 127.0.0.1 is the configured chain.
