@@ -210,7 +210,12 @@ describe(`database (${provider})`, () => {
     it("makes demo campaigns with 20 to 169 entries, every product type, live and past", async () => {
       const now = new Date();
       const campaigns = await db.prisma.campaign.findMany({
-        include: { _count: { select: { entries: true } }, creator: true, plan: true },
+        include: {
+          _count: { select: { entries: true } },
+          creator: true,
+          plan: true,
+          entries: { select: { createdAt: true, confirmedAt: true, disqualifiedAt: true, disqualifyReason: true } },
+        },
       });
       expect(campaigns).toHaveLength(12);
       expect(new Set(campaigns.map((campaign) => campaign.productType))).toEqual(new Set(["t-shirt", "hoodie", "mug"]));
@@ -225,7 +230,9 @@ describe(`database (${provider})`, () => {
         expect(campaign.creator?.email).toBe("demo@giveawear.example");
         expect(campaign._count.entries).toBeGreaterThanOrEqual(20);
         expect(campaign._count.entries).toBeLessThanOrEqual(169);
-        expect(campaign.entryCount).toBe(campaign._count.entries);
+        // Demo entrants confirmed at once; entryCount counts confirmed entries not disqualified (decision 038).
+        for (const entry of campaign.entries) expect(entry.confirmedAt).toEqual(entry.createdAt);
+        expect(campaign.entryCount).toBe(campaign.entries.filter((entry) => entry.disqualifiedAt === null).length);
         if (campaign.entryLimit !== null) expect(campaign.entryCount).toBeLessThanOrEqual(campaign.entryLimit);
         expect(campaign.entryLimit).toBe(campaign.plan?.entryLimit ?? null);
         expect(campaign.endDate!.getTime() - campaign.startDate!.getTime()).toBe(campaign.durationDays * 24 * 3600 * 1000);
@@ -251,6 +258,21 @@ describe(`database (${provider})`, () => {
         expect(winner?.campaignId).toBe(campaign.id);
         expect(winner?.email).toBe(campaign.winnerEmail);
       }
+
+      // A few past entries were disqualified by the creator's review before the end, with a public reason; live ones none.
+      const disqualified = past.flatMap((campaign) =>
+        campaign.entries.filter((entry) => entry.disqualifiedAt !== null).map((entry) => ({ entry, endDate: campaign.endDate! })),
+      );
+      expect(disqualified.length).toBeGreaterThan(0);
+      for (const { entry, endDate } of disqualified) {
+        expect(["duplicate", "fake"]).toContain(entry.disqualifyReason);
+        expect(entry.disqualifiedAt!.getTime()).toBeLessThan(endDate.getTime());
+      }
+      for (const campaign of live) expect(campaign.entries.filter((entry) => entry.disqualifiedAt !== null)).toEqual([]);
+      const referralsOfDisqualified = await db.prisma.entry.count({
+        where: { OR: [{ disqualifiedAt: { not: null }, referrerId: { not: null } }, { referrer: { disqualifiedAt: { not: null } } }] },
+      });
+      expect(referralsOfDisqualified).toBe(0);
 
       const referred = await db.prisma.entry.findMany({
         where: { referrerId: { not: null } },

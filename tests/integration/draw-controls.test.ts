@@ -1,15 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLAIM_MESSAGES, signClaimToken } from "~/domain/claims";
 import { prisma } from "~/server/db.server";
+import { freezeEntryList, plannedBeaconRound } from "~/server/draw/freeze.server";
+import { roundTimeMs } from "~/domain/beacon";
+import { beaconWaitText } from "~/domain/draw-controls";
 import { type InProcessAppServer, startAppServer } from "../helpers/app-server";
 import { createCampaign } from "../helpers/campaigns";
+import { addConfirmedEntries, setUpFakeBeacon } from "../helpers/draw";
 import { signedInJar } from "../helpers/wizard";
-import { CLAIM, DAY, SECRET, addEntry, claimPathFromEmail, decode, drawnCampaign, orders, pagesOf } from "../helpers/winners";
+import { CLAIM, DAY, SECRET, claimPathFromEmail, decode, drawnCampaign, orders, pagesOf } from "../helpers/winners";
 
 let app: InProcessAppServer;
+// The real draw waits for its drand round: a fake drand on 127.0.0.1 is the configured chain.
+const beacon = setUpFakeBeacon();
 
 beforeAll(async () => {
   app = await startAppServer();
+  await app.resetConfig();
 });
 
 afterAll(async () => {
@@ -129,14 +136,50 @@ describe("manual draw and redraw (with the real draw)", () => {
     await prisma.platformSetting.update({ where: { key: "autoPickWinnerEnabled" }, data: { value: "true" } });
   });
 
+  /** A campaign of this creator that ended at `end`, committed at launch to the fake chain's round, with confirmed entries. */
+  async function endedCampaign(creatorId: string, end: Date, entries: number) {
+    const chain = beacon.fake().chain;
+    const campaign = await createCampaign({
+      creatorId,
+      startDate: new Date(end.getTime() - 8 * DAY),
+      endDate: end,
+      drawBeaconChain: chain.hash,
+      drawBeaconRound: plannedBeaconRound(chain, end, 10),
+    });
+    await addConfirmedEntries(
+      campaign.id,
+      Array.from({ length: entries }, (_, i) => ({
+        email: `manual${i}-${campaign.id}@example.com`,
+        createdAt: new Date(end.getTime() - DAY + i * 1000),
+      })),
+    );
+    return campaign;
+  }
+
+  it("says when the beacon round the draw waits for is due, and draws nothing before it", async () => {
+    const { jar, userId } = await signedInJar("owner");
+    const end = new Date(Date.now() - 60_000);
+    const campaign = await endedCampaign(userId, end, 3);
+    // The job pass froze the list at the end; the round published at launch is 10 minutes after it.
+    expect((await freezeEntryList(campaign.id, { now: end })).kind).toBe("frozen");
+    const list = await prisma.entryList.findUniqueOrThrow({ where: { campaignId: campaign.id } });
+    expect(list.beaconRound).toBe(campaign.drawBeaconRound);
+    const dueAt = new Date(roundTimeMs(beacon.fake().chain, list.beaconRound));
+    const path = `/dashboard/campaigns/${campaign.id}/draw`;
+    const refused = await postForm(path, { intent: "draw" }, jar.header());
+    expect(refused.status).toBe(409);
+    const page = decode(await refused.text());
+    expect(page).toContain(beaconWaitText({ round: list.beaconRound, at: dueAt.toISOString(), demo: false }));
+    const row = await prisma.campaign.findUniqueOrThrow({ where: { id: campaign.id }, include: { draw: true } });
+    expect(row).toMatchObject({ status: "active", winnerEntryId: null, draw: null });
+  });
+
   it("draws on the creator's request, mails the winner, and after an unclaimed deadline redraws someone new", async () => {
     const { jar, userId } = await signedInJar("owner");
-    const campaign = await createCampaign({
-      creatorId: userId,
-      startDate: new Date(Date.now() - 9 * DAY),
-      endDate: new Date(Date.now() - DAY),
-    });
-    for (let i = 0; i < 5; i += 1) await addEntry(campaign.id);
+    const end = new Date(Date.now() - DAY);
+    const campaign = await endedCampaign(userId, end, 5);
+    // The job pass freezes every ended campaign, also when winners are drawn by hand (decision 039).
+    expect((await freezeEntryList(campaign.id, { now: new Date(end.getTime() + 60_000) })).kind).toBe("frozen");
     const path = `/dashboard/campaigns/${campaign.id}/draw`;
 
     const before = await getPage(path, jar.header());
@@ -145,6 +188,8 @@ describe("manual draw and redraw (with the real draw)", () => {
     expect(drawn.status).toBe(303);
     const first = await prisma.campaign.findUniqueOrThrow({ where: { id: campaign.id } });
     expect(first).toMatchObject({ status: "completed" });
+    const draw = await prisma.draw.findUniqueOrThrow({ where: { campaignId: campaign.id } });
+    expect(draw).toMatchObject({ procedureVersion: 2, beaconRound: campaign.drawBeaconRound, beaconMissing: false });
     expect(first.winnerEntryId).toBeTruthy();
     expect(first.winnersNotifiedAt).not.toBeNull();
     const firstLink = await claimPathFromEmail(first.winnerEmail ?? "");

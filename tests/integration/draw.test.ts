@@ -3,62 +3,115 @@ import { once } from "node:events";
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as entryListLoader } from "~/routes/campaign.$campaignId.draw.csv";
+import { parseBeacon, roundTimeMs } from "~/domain/beacon";
+import { finalSeed, verifyBeacon } from "~/domain/beacon-verify";
+import {
+  DRAW_PROCEDURE_VERSION,
+  REDRAW_UNCLAIMED_REASON,
+  compareDrawOrder,
+  drawPicks,
+  drawPoolOf,
+  drawStateAfter,
+  entryListText,
+  nextPick,
+  parseDrawPicks,
+  parseEntryList,
+} from "~/domain/draw";
 import { prisma } from "~/server/db.server";
+import { DEMO_CHAIN } from "~/server/draw/beacon.server";
+import { campaignsToFreeze, entryListBytes, freezeEntryList, plannedBeaconRound } from "~/server/draw/freeze.server";
 import { redrawPrize } from "~/server/draw/redraw.server";
 import { drawCampaign, drawEntryBlocks, dueCampaignIds, loadDrawPool, nodeDrawHashing } from "~/server/draw/run.server";
-import { compareDrawOrder, drawPicks, drawPoolOf, parseDrawPicks } from "~/domain/draw";
 import { seed } from "~/server/seed.server";
 import { verifyDraw } from "../../scripts/verify-draw";
 import { type InProcessAppServer, startAppServer } from "../helpers/app-server";
 import { createCampaign } from "../helpers/campaigns";
 import { createTestDatabase } from "../helpers/database";
+import { addConfirmedEntries, freezeAndDraw, setUpFakeBeacon } from "../helpers/draw";
 import { CookieJar, get, run } from "../helpers/http";
 
 const DAY = 24 * 60 * 60 * 1000;
 const MINUTE = 60 * 1000;
+// Draws wait for their drand round (decision 039): a fake drand on 127.0.0.1 with real BLS signatures.
+const beacon = setUpFakeBeacon();
 
-/** A campaign that ran for a week and ended an hour ago. */
+const sha256 = (data: string | Uint8Array) => createHash("sha256").update(data).digest("hex");
+let seq = 0;
+const tag = () => `d${(seq += 1)}x${Date.now().toString(36)}`;
+
+/** A campaign that ran for a week and ended an hour ago, committed at launch to the fake chain's round 10 minutes after its end. */
 function endedCampaign(overrides: Parameters<typeof createCampaign>[0] = {}) {
   const end = new Date(Date.now() - 60 * MINUTE);
-  return createCampaign({ startDate: new Date(end.getTime() - 7 * DAY), endDate: end, ...overrides });
-}
-
-interface EntrySpec {
-  email: string;
-  bonusEntries?: number;
-  createdAt?: Date;
-  id?: string;
-}
-
-/** Entries straight in the database, counted like the entry form counts them. */
-async function addEntries(campaignId: string, specs: EntrySpec[]) {
-  const start = Date.now() - 3 * DAY;
-  await prisma.entry.createMany({
-    data: specs.map((spec, i) => ({
-      ...(spec.id ? { id: spec.id } : {}),
-      campaignId,
-      email: spec.email,
-      emailNormalized: spec.email.toLowerCase(),
-      agreedToTerms: true,
-      bonusEntries: spec.bonusEntries ?? 0,
-      createdAt: spec.createdAt ?? new Date(start + i * 1000),
-    })),
+  const chain = beacon.fake().chain;
+  return createCampaign({
+    startDate: new Date(end.getTime() - 7 * DAY),
+    endDate: end,
+    drawBeaconChain: chain.hash,
+    drawBeaconRound: plannedBeaconRound(chain, end, 10),
+    ...overrides,
   });
-  await prisma.campaign.update({ where: { id: campaignId }, data: { entryCount: { increment: specs.length } } });
 }
 
-const fans = (n: number, bonus: (i: number) => number = () => 0) =>
-  Array.from({ length: n }, (_, i) => ({ email: `fan${i}@draw.test`, bonusEntries: bonus(i) }));
+/** Just after the campaign's end: when the job pass freezes its list, in time for the round published at launch. */
+const atEnd = (campaign: { endDate: Date | null }) => new Date(campaign.endDate!.getTime() + MINUTE);
+
+/**
+ * `n` confirmed fans, a second apart, three days ago. Fan i came through the referral link of fan
+ * `referrerOf(i)` (an earlier fan) when that gives a number: the referral was credited and the
+ * referrer holds 3 bonus entries per friend, as the confirm step leaves them.
+ */
+function fans(n: number, referrerOf: (i: number) => number | null = () => null) {
+  const t = tag();
+  const start = Date.now() - 3 * DAY;
+  const specs = Array.from({ length: n }, (_, i) => ({
+    id: `fan${i}${t}`,
+    email: `fan${i}@draw.test`,
+    createdAt: new Date(start + i * 1000),
+    bonusEntries: 0,
+    referrerId: null as string | null,
+    referralCredited: false,
+  }));
+  specs.forEach((spec, i) => {
+    const referrer = referrerOf(i);
+    if (referrer === null) return;
+    spec.referrerId = specs[referrer]!.id;
+    spec.referralCredited = true;
+    specs[referrer]!.bonusEntries += 3;
+  });
+  return specs;
+}
 
 const campaignRow = (id: string) => prisma.campaign.findUniqueOrThrow({ where: { id }, include: { draw: true, additionalPrizes: true } });
+const storedList = async (campaignId: string) =>
+  Buffer.from(await entryListBytes(await prisma.entryList.findUniqueOrThrow({ where: { campaignId } })));
 
 async function entryListCsv(campaignId: string): Promise<{ status: number; body: string; type: string | null }> {
   const response = (await run(entryListLoader, get(new CookieJar(), `/campaign/${campaignId}/draw.csv`), { campaignId })) as Response;
   return { status: response.status, body: await response.text(), type: response.headers.get("Content-Type") };
 }
 
+/** draw.csv as the procedure text builds it from the counted entries in the database. */
+async function expectedListText(campaignId: string): Promise<string> {
+  const entries = await prisma.entry.findMany({ where: { campaignId } });
+  const counted = entries.filter((entry) => entry.confirmedAt && !entry.disqualifiedAt).sort(compareDrawOrder);
+  const listed = new Set(counted.map((entry) => entry.id));
+  const disqualified = entries
+    .filter((entry) => entry.confirmedAt && entry.disqualifiedAt)
+    .map((entry) => ({ id: entry.id, reason: entry.disqualifyReason ?? "" }))
+    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return entryListText(
+    counted.map((entry) => ({
+      id: entry.id,
+      createdMs: entry.createdAt.getTime(),
+      referrerId: entry.referralCredited && entry.referrerId && listed.has(entry.referrerId) ? entry.referrerId : "",
+      weight: 1 + entry.bonusEntries,
+    })),
+    disqualified,
+  );
+}
+
 describe("drawing a campaign", () => {
-  it("writes the draw record and the winners of every prize, and completes the campaign", async () => {
+  it("writes the draw record and the winners of every prize from the frozen list and the beacon, and completes the campaign", async () => {
     const campaign = await endedCampaign({
       additionalPrizes: {
         create: [
@@ -67,24 +120,33 @@ describe("drawing a campaign", () => {
         ],
       },
     });
-    await addEntries(
+    // Fans 0, 5, 10, ... each brought one friend (+3 each).
+    await addConfirmedEntries(
       campaign.id,
-      fans(40, (i) => (i % 5 === 0 ? 3 : 0)),
+      fans(40, (i) => (i % 5 === 1 ? i - 1 : null)),
     );
-    const now = new Date();
+    // Neither a pending entry nor a disqualified one is in the draw.
+    const t = tag();
+    await addConfirmedEntries(campaign.id, [
+      { id: `pending${t}`, email: `pending${t}@draw.test`, createdAt: new Date(Date.now() - 2 * DAY), confirmed: false },
+      { id: `dq${t}`, email: `dq${t}@draw.test`, createdAt: new Date(Date.now() - 2 * DAY), disqualifyReason: "duplicate" },
+    ]);
 
-    const outcome = await drawCampaign(campaign.id, { now });
+    const { outcome, drawnAt } = await freezeAndDraw(campaign.id, { now: atEnd(campaign) });
     expect(outcome.kind).toBe("drawn");
     if (outcome.kind !== "drawn") return;
+    expect(outcome.beaconMissing).toBe(false);
     expect(outcome.winners.map((winner) => winner.rank)).toEqual([1, 2, 3]);
     expect(new Set(outcome.winners.map((winner) => winner.entryId)).size).toBe(3);
+    expect(outcome.winners.map((winner) => winner.entryId)).not.toContain(`pending${t}`);
+    expect(outcome.winners.map((winner) => winner.entryId)).not.toContain(`dq${t}`);
 
     const row = await campaignRow(campaign.id);
     const entries = await prisma.entry.findMany({ where: { campaignId: campaign.id } });
     const byId = new Map(entries.map((entry) => [entry.id, entry]));
     for (const winner of outcome.winners) expect(winner.email).toBe(byId.get(winner.entryId)?.email);
 
-    const deadline = new Date(now.getTime() + 14 * DAY);
+    const deadline = new Date(drawnAt.getTime() + 14 * DAY);
     expect(row).toMatchObject({
       status: "completed",
       drawStartedAt: null,
@@ -97,30 +159,59 @@ describe("drawing a campaign", () => {
       expect(prize).toMatchObject({ winnerEntryId: winner?.entryId, winnerEmail: winner?.email, claimDeadline: deadline });
     }
 
+    // The record: the secret behind the launch commitment, the beacon round published at launch, the final seed.
     const draw = row.draw!;
-    expect(draw.seed).toBe(campaign.drawSeed);
-    expect(draw.commitment).toBe(campaign.drawCommitment);
-    expect(createHash("sha256").update(draw.seed).digest("hex")).toBe(draw.commitment);
+    const chain = beacon.fake().chain;
+    expect(draw).toMatchObject({
+      procedureVersion: DRAW_PROCEDURE_VERSION,
+      secret: campaign.drawSeed,
+      commitment: campaign.drawCommitment,
+      beaconRound: campaign.drawBeaconRound,
+      beaconChain: chain.hash,
+      beaconMissing: false,
+      createdAt: drawnAt,
+    });
+    expect(sha256(draw.secret!)).toBe(draw.commitment);
+    const drawBeacon = parseBeacon(draw.beaconJson!);
+    expect(drawBeacon.round).toBe(campaign.drawBeaconRound);
+    expect(verifyBeacon(chain, drawBeacon)).toBe(true);
+    expect(draw.seed).toBe(finalSeed(draw.secret!, drawBeacon.randomness));
+    expect(draw.seed).not.toBe(draw.secret);
+
+    // The list: the counted entries' exact bytes, as the procedure text builds them.
     expect(draw.totalWeight).toBe(BigInt(40 + 8 * 3));
     expect(draw.entryCount).toBe(40);
-    const ordered = [...entries].sort(compareDrawOrder);
-    const canonical = ordered.map((entry) => `${entry.id}:${1 + entry.bonusEntries}\n`).join("");
-    expect(draw.entriesHash).toBe(createHash("sha256").update(canonical).digest("hex"));
+    const bytes = await storedList(campaign.id);
+    expect(bytes.toString("latin1")).toBe(await expectedListText(campaign.id));
+    expect(bytes.toString("latin1")).toContain(`\ndisqualified_entry_id,reason\ndq${t},duplicate\n`);
+    expect(bytes.toString("latin1")).not.toContain(`pending${t}`);
+    expect(draw.entriesHash).toBe(sha256(bytes));
+
+    // The picks: the published pick rules over the frozen list with the final seed.
     const picks = parseDrawPicks(draw.picks);
+    const replayed = drawPicks(nodeDrawHashing, parseEntryList(bytes, draw.entriesHash).pool, draw.seed, [1, 2, 3]).picks;
+    expect(picks).toEqual(replayed.map((pick) => ({ ...pick, claimDeadline: deadline.toISOString() })));
     expect(picks.map(({ rank, entryId }) => ({ rank, entryId }))).toEqual(outcome.winners.map(({ rank, entryId }) => ({ rank, entryId })));
     expect(picks.every((pick) => BigInt(pick.ticket) < draw.totalWeight && pick.replaced === undefined)).toBe(true);
 
-    expect(await drawCampaign(campaign.id, { now })).toEqual({ kind: "already-drawn" });
+    expect(await drawCampaign(campaign.id, { now: drawnAt })).toEqual({ kind: "already-drawn" });
     expect((await verifyDraw(campaign.id)).ok).toBe(true);
   });
 
-  it("two draws at once make one draw record and one set of winners", async () => {
+  it("two freezes at once write one list, and two draws at once make one draw record and one set of winners", async () => {
     const campaign = await endedCampaign({ additionalPrizes: { create: [{ rank: 2, title: "Tote bag" }] } });
-    await addEntries(
+    // Fans 0, 3, 6, ... each brought two friends (+6 each).
+    await addConfirmedEntries(
       campaign.id,
-      fans(30, (i) => (i % 3 === 0 ? 6 : 0)),
+      fans(30, (i) => (i % 3 === 0 ? null : i - (i % 3))),
     );
-    const outcomes = await Promise.all([drawCampaign(campaign.id), drawCampaign(campaign.id), drawCampaign(campaign.id)]);
+    const freezes = await Promise.all([0, 1, 2].map(() => freezeEntryList(campaign.id, { now: atEnd(campaign) })));
+    expect(freezes.filter((freeze) => freeze.kind === "frozen")).toHaveLength(1);
+    expect(freezes.filter((freeze) => freeze.kind === "already-frozen")).toHaveLength(2);
+    expect(await prisma.entryList.count({ where: { campaignId: campaign.id } })).toBe(1);
+
+    const now = new Date(roundTimeMs(beacon.fake().chain, campaign.drawBeaconRound!) + 1000);
+    const outcomes = await Promise.all([0, 1, 2].map(() => drawCampaign(campaign.id, { now })));
     expect(outcomes.filter((outcome) => outcome.kind === "drawn")).toHaveLength(1);
     expect(outcomes.filter((outcome) => outcome.kind !== "drawn").every((o) => o.kind === "busy" || o.kind === "already-drawn")).toBe(true);
     expect(await prisma.draw.count({ where: { campaignId: campaign.id } })).toBe(1);
@@ -128,14 +219,17 @@ describe("drawing a campaign", () => {
     const row = await campaignRow(campaign.id);
     expect(drawn?.kind === "drawn" && drawn.winners[0]?.entryId).toBe(row.winnerEntryId);
     expect(parseDrawPicks(row.draw!.picks)).toHaveLength(2);
+    expect((await verifyDraw(campaign.id)).ok).toBe(true);
   });
 
   it("two app instances drawing at once make one draw record", async () => {
     const campaign = await endedCampaign({ additionalPrizes: { create: [{ rank: 2, title: "Beanie" }] } });
-    await addEntries(
+    await addConfirmedEntries(
       campaign.id,
-      fans(5000, (i) => (i % 10 === 0 ? 3 : 0)),
+      fans(5000, (i) => (i % 10 === 1 ? i - 1 : null)),
     );
+    // The job pass froze the list at the end; both instances draw now, long after the round came out.
+    expect((await freezeEntryList(campaign.id, { now: atEnd(campaign) })).kind).toBe("frozen");
     // Each instance loads the app and connects, says "ready", then draws when told "go", so both draws overlap.
     const script = `
       const { drawCampaign } = await import("./app/server/draw/run.server.ts");
@@ -149,6 +243,7 @@ describe("drawing a campaign", () => {
         process.stdin.destroy();
       });`;
     const instances = [0, 1].map(() => {
+      // The environment names the fake drand (DRAND_URLS, DRAND_CHAIN_INFO) and the test database.
       const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
         env: { ...process.env },
         stdio: ["pipe", "pipe", "pipe"],
@@ -179,19 +274,31 @@ describe("drawing a campaign", () => {
     expect((await verifyDraw(campaign.id)).ok).toBe(true);
   });
 
-  it("draws nothing before the end, for unknown or unlaunched campaigns, or while another draw holds the lease", async () => {
+  it("draws nothing before the end, for unknown or unlaunched campaigns, before the beacon round, or while another draw holds the lease", async () => {
     const live = await createCampaign();
-    await addEntries(live.id, fans(3));
+    await addConfirmedEntries(live.id, fans(3));
     expect(await drawCampaign(live.id)).toEqual({ kind: "not-due" });
     expect(await drawCampaign("nosuchcampaign00000000")).toEqual({ kind: "not-found" });
     const draft = await endedCampaign({ status: "draft" });
     expect(await drawCampaign(draft.id)).toEqual({ kind: "not-due" });
     expect(await prisma.draw.count({ where: { campaignId: { in: [live.id, draft.id] } } })).toBe(0);
+    expect(await prisma.entryList.count({ where: { campaignId: { in: [live.id, draft.id] } } })).toBe(0);
+
+    // Frozen at the end; before the round's time the draw waits and takes no lease.
+    const leased = await endedCampaign();
+    await addConfirmedEntries(leased.id, fans(2));
+    const dueAt = new Date(roundTimeMs(beacon.fake().chain, leased.drawBeaconRound!));
+    expect(await drawCampaign(leased.id, { now: atEnd(leased) })).toMatchObject({
+      kind: "waiting-for-beacon",
+      round: leased.drawBeaconRound,
+      dueAt,
+      reason: "not-yet",
+    });
+    expect((await campaignRow(leased.id)).drawStartedAt).toBeNull();
 
     // A lease taken 5 minutes ago is someone else's draw in progress; one 11 minutes old is a crashed one.
     const now = new Date();
-    const leased = await endedCampaign({ drawStartedAt: new Date(now.getTime() - 5 * MINUTE) });
-    await addEntries(leased.id, fans(2));
+    await prisma.campaign.update({ where: { id: leased.id }, data: { drawStartedAt: new Date(now.getTime() - 5 * MINUTE) } });
     expect(await drawCampaign(leased.id, { now })).toEqual({ kind: "busy" });
     await prisma.campaign.update({ where: { id: leased.id }, data: { drawStartedAt: new Date(now.getTime() - 11 * MINUTE) } });
     expect((await drawCampaign(leased.id, { now })).kind).toBe("drawn");
@@ -200,54 +307,89 @@ describe("drawing a campaign", () => {
 
   it("completes a campaign without entries with an empty draw record", async () => {
     const campaign = await endedCampaign({ additionalPrizes: { create: [{ rank: 2, title: "Mug" }] } });
-    expect(await drawCampaign(campaign.id)).toEqual({ kind: "no-entries" });
+    expect((await freezeAndDraw(campaign.id, { now: atEnd(campaign) })).outcome).toEqual({ kind: "no-entries" });
     const row = await campaignRow(campaign.id);
     expect(row).toMatchObject({ status: "completed", winnerEntryId: null, winnerEmail: null, claimDeadline: null, drawStartedAt: null });
-    expect(row.draw).toMatchObject({ totalWeight: 0n, picks: "[]", entriesHash: createHash("sha256").update("").digest("hex") });
+    expect(row.draw).toMatchObject({
+      procedureVersion: DRAW_PROCEDURE_VERSION,
+      totalWeight: 0n,
+      entryCount: 0,
+      picks: "[]",
+      entriesHash: sha256("entry_id,created_ms,referrer_id,weight\ndisqualified_entry_id,reason\n"),
+    });
     expect(row.additionalPrizes[0]?.winnerEntryId).toBeNull();
     expect((await verifyDraw(campaign.id)).ok).toBe(true);
   });
 
-  it("lists the campaigns due for a draw, oldest end first", async () => {
+  it("lists the campaigns to freeze, then those due for a draw once their round is out, oldest end first", async () => {
     const now = new Date(Date.now() + 365 * DAY);
     const older = await createCampaign({ endDate: new Date(now.getTime() - 2 * DAY) });
     const newer = await createCampaign({ endDate: new Date(now.getTime() - DAY) });
     const future = await createCampaign({ endDate: new Date(now.getTime() + DAY) });
     const draft = await createCampaign({ status: "draft", endDate: new Date(now.getTime() - DAY) });
-    const due = await dueCampaignIds(now, 1000);
+    const toFreeze = await campaignsToFreeze(now, 1000);
+    expect(toFreeze.indexOf(older.id)).toBeGreaterThanOrEqual(0);
+    expect(toFreeze.indexOf(older.id)).toBeLessThan(toFreeze.indexOf(newer.id));
+    expect(toFreeze).not.toContain(future.id);
+    expect(toFreeze).not.toContain(draft.id);
+    // Not frozen yet: nothing to draw.
+    expect(await dueCampaignIds(now, 1000)).not.toContain(older.id);
+
+    // These published no round at launch: theirs is the first one 10 minutes after the freeze.
+    for (const campaign of [older, newer]) expect((await freezeEntryList(campaign.id, { now })).kind).toBe("frozen");
+    expect(await campaignsToFreeze(now, 1000)).not.toContain(older.id);
+    expect(await dueCampaignIds(now, 1000)).not.toContain(older.id);
+    const later = new Date(now.getTime() + 11 * MINUTE);
+    const due = await dueCampaignIds(later, 1000);
     expect(due.indexOf(older.id)).toBeGreaterThanOrEqual(0);
     expect(due.indexOf(older.id)).toBeLessThan(due.indexOf(newer.id));
     expect(due).not.toContain(future.id);
     expect(due).not.toContain(draft.id);
-    await drawCampaign(older.id, { now });
-    expect(await dueCampaignIds(now, 1000)).not.toContain(older.id);
+
+    // The fake drand has published that round by then.
+    beacon.setClock(later.getTime());
+    try {
+      expect((await drawCampaign(older.id, { now: later })).kind).toBe("no-entries");
+    } finally {
+      beacon.setClock(null);
+    }
+    expect(await dueCampaignIds(later, 1000)).not.toContain(older.id);
   });
 
-  it("orders the entries by entry time, then by id in character-code order", async () => {
+  it("orders the entries by entry time, then by id in byte order, with referrers and weights", async () => {
     const campaign = await endedCampaign();
-    const same = new Date(Date.now() - 2 * DAY);
-    await addEntries(campaign.id, [
-      { id: "zz0later", email: "later@draw.test", createdAt: new Date(same.getTime() + 1) },
-      { id: "b0same", email: "b@draw.test", createdAt: same, bonusEntries: 3 },
-      { id: "Z0same", email: "z@draw.test", createdAt: same },
-      { id: "a0same", email: "a@draw.test", createdAt: same },
-      { id: "yy0earlier", email: "earlier@draw.test", createdAt: new Date(same.getTime() - 1) },
+    const same = Date.now() - 2 * DAY;
+    await addConfirmedEntries(campaign.id, [
+      { id: "zz0later", email: "later@draw.test", createdAt: new Date(same + 1), referrerId: "b0same", referralCredited: true },
+      { id: "b0same", email: "b@draw.test", createdAt: new Date(same), bonusEntries: 3 },
+      { id: "Z0same", email: "z@draw.test", createdAt: new Date(same) },
+      { id: "a0same", email: "a@draw.test", createdAt: new Date(same) },
+      { id: "yy0earlier", email: "earlier@draw.test", createdAt: new Date(same - 1) },
     ]);
-    await drawCampaign(campaign.id);
+    await freezeAndDraw(campaign.id, { now: atEnd(campaign) });
     const csv = await entryListCsv(campaign.id);
-    expect(csv.body).toBe("id,weight\nyy0earlier,1\nZ0same,1\na0same,1\nb0same,4\nzz0later,1\n");
+    expect(csv.body).toBe(
+      "entry_id,created_ms,referrer_id,weight\n" +
+        `yy0earlier,${same - 1},,1\n` +
+        `Z0same,${same},,1\n` +
+        `a0same,${same},,1\n` +
+        `b0same,${same},,4\n` +
+        `zz0later,${same + 1},b0same,1\n` +
+        "disqualified_entry_id,reason\n",
+    );
     expect((await verifyDraw(campaign.id)).ok).toBe(true);
   });
 });
 
-describe("the ordered entry list, read in blocks", () => {
+// Procedure 1 (draws before decision 039) reads the live entries block by block; its redraws and checks still do.
+describe("the ordered entry list of version 1 draws, read in blocks", () => {
   it("gives the same list, hash, weight and picks as the whole-list computation, whatever the block size", async () => {
     const campaign = await endedCampaign();
     const base = Date.now() - 2 * DAY;
     // Runs of five entries share a millisecond, and their ids sort differently by character code
     // than by insertion or case-insensitively, so block boundaries fall inside ties.
     const prefixes = ["b", "A", "a", "Z", "0", "z", "B"];
-    await addEntries(
+    await addConfirmedEntries(
       campaign.id,
       Array.from({ length: 23 }, (_, i) => ({
         id: `${prefixes[(i * 3) % prefixes.length]}${String(23 - i).padStart(2, "0")}blk`,
@@ -289,25 +431,43 @@ describe("the ordered entry list, read in blocks", () => {
 });
 
 describe("the demo data", () => {
-  it("gives every past demo campaign a published draw that verifies, with its winners already notified", async () => {
+  it("gives every past demo campaign a frozen list and a version 2 draw on the demo beacon that verifies, with its winners already notified", async () => {
     const db = await createTestDatabase();
     try {
       await seed(db.prisma, { demo: true });
       const past = await db.prisma.campaign.findMany({
         where: { status: "completed" },
-        include: { draw: true, additionalPrizes: true, _count: { select: { entries: true } } },
+        include: { draw: true, entryList: true, additionalPrizes: true, entries: { select: { confirmedAt: true, disqualifiedAt: true } } },
       });
       expect(past.length).toBeGreaterThan(0);
       for (const campaign of past) {
+        const counted = campaign.entries.filter((entry) => entry.confirmedAt && !entry.disqualifiedAt).length;
+        const disqualified = campaign.entries.filter((entry) => entry.confirmedAt && entry.disqualifiedAt).length;
         expect(campaign.draw, campaign.title).not.toBeNull();
-        expect(campaign.draw!.entryCount).toBe(campaign._count.entries);
+        expect(campaign.draw).toMatchObject({
+          procedureVersion: DRAW_PROCEDURE_VERSION,
+          beaconChain: DEMO_CHAIN.hash,
+          beaconMissing: false,
+        });
+        expect(campaign.draw!.entryCount).toBe(counted);
+        expect(campaign.entryList).toMatchObject({
+          entryCount: counted,
+          disqualifiedCount: disqualified,
+          sha256: campaign.draw!.entriesHash,
+        });
+        expect(campaign.listFrozenAt).not.toBeNull();
         expect(campaign.winnersNotifiedAt).not.toBeNull();
         const verification = await verifyDraw(campaign.id, { client: db.prisma });
         expect(verification.checks.filter((check) => !check.ok)).toEqual([]);
         expect(verification.ok).toBe(true);
       }
-      const live = await db.prisma.campaign.findMany({ where: { status: "active" }, include: { draw: true } });
-      expect(live.every((campaign) => campaign.draw === null && campaign.winnersNotifiedAt === null)).toBe(true);
+      // Some demo entries were disqualified, and their ids are in the published lists.
+      expect(past.reduce((sum, campaign) => sum + (campaign.entryList?.disqualifiedCount ?? 0), 0)).toBeGreaterThan(0);
+      const live = await db.prisma.campaign.findMany({ where: { status: "active" }, include: { draw: true, entryList: true } });
+      expect(live.length).toBeGreaterThan(0);
+      expect(live.every((campaign) => campaign.draw === null && campaign.entryList === null && campaign.winnersNotifiedAt === null)).toBe(
+        true,
+      );
     } finally {
       await db.cleanup();
     }
@@ -317,19 +477,18 @@ describe("the demo data", () => {
 describe("redrawing an unclaimed prize", () => {
   async function drawnCampaign(entries = 20) {
     const campaign = await endedCampaign({ additionalPrizes: { create: [{ rank: 2, title: "Cap" }] } });
-    await addEntries(
+    await addConfirmedEntries(
       campaign.id,
-      fans(entries, (i) => (i % 4 === 0 ? 3 : 0)),
+      fans(entries, (i) => (i % 4 === 1 ? i - 1 : null)),
     );
-    const drawnAt = new Date();
-    const outcome = await drawCampaign(campaign.id, { now: drawnAt });
+    const { outcome, drawnAt } = await freezeAndDraw(campaign.id, { now: atEnd(campaign) });
     if (outcome.kind !== "drawn") throw new Error(`expected a draw, got ${outcome.kind}`);
-    return { campaign, outcome, afterDeadline: new Date(drawnAt.getTime() + 15 * DAY) };
+    return { campaign, outcome, drawnAt, afterDeadline: new Date(drawnAt.getTime() + 15 * DAY) };
   }
 
   it("is refused before the claim deadline and once the prize has been claimed", async () => {
-    const { campaign, afterDeadline } = await drawnCampaign();
-    expect(await redrawPrize(campaign.id, 1, { now: new Date(Date.now() + 13 * DAY) })).toMatchObject({ kind: "not-allowed" });
+    const { campaign, drawnAt, afterDeadline } = await drawnCampaign();
+    expect(await redrawPrize(campaign.id, 1, { now: new Date(drawnAt.getTime() + 13 * DAY) })).toMatchObject({ kind: "not-allowed" });
     await prisma.order.create({ data: { campaignId: campaign.id, prizeRank: 1, winnerEmail: "w@draw.test" } });
     expect(await redrawPrize(campaign.id, 1, { now: afterDeadline })).toMatchObject({ kind: "not-allowed" });
     expect(await redrawPrize(campaign.id, 7, { now: afterDeadline })).toMatchObject({ kind: "not-allowed" });
@@ -338,29 +497,42 @@ describe("redrawing an unclaimed prize", () => {
     expect(parseDrawPicks((await campaignRow(campaign.id)).draw!.picks)).toHaveLength(2);
   });
 
-  it("after the deadline takes the next pick of the same sequence and keeps the record verifiable", async () => {
+  it("after the deadline takes the next pick of the same sequence over the frozen list and keeps the record verifiable", async () => {
     const { campaign, outcome, afterDeadline } = await drawnCampaign();
     await prisma.campaign.update({ where: { id: campaign.id }, data: { winnersNotifiedAt: new Date(), winnerPublicName: "Old Winner" } });
-    const before = parseDrawPicks((await campaignRow(campaign.id)).draw!.picks);
+    const { draw } = await campaignRow(campaign.id);
+    const before = parseDrawPicks(draw!.picks);
+    // The next pick of the published sequence, computed here from the stored list and the final seed.
+    const pool = parseEntryList(await storedList(campaign.id), draw!.entriesHash).pool;
+    const expected = nextPick(nodeDrawHashing, pool, draw!.seed, 1, drawStateAfter(before));
+    // Entries confirmed after the freeze take no part.
+    await addConfirmedEntries(campaign.id, [{ email: "late@draw.test", createdAt: new Date() }]);
 
     const redrawn = await redrawPrize(campaign.id, 1, { now: afterDeadline });
     expect(redrawn.kind).toBe("redrawn");
     if (redrawn.kind !== "redrawn") return;
+    expect(redrawn.entryId).toBe(expected?.pick.entryId);
     expect(outcome.winners.map((winner) => winner.entryId)).not.toContain(redrawn.entryId);
 
     const row = await campaignRow(campaign.id);
+    const deadline = new Date(afterDeadline.getTime() + 14 * DAY);
     expect(row).toMatchObject({
       winnerEntryId: redrawn.entryId,
       winnerEmail: redrawn.email,
       winnerPublicName: null,
       winnersNotifiedAt: null,
-      claimDeadline: new Date(afterDeadline.getTime() + 14 * DAY),
+      claimDeadline: deadline,
     });
     const picks = parseDrawPicks(row.draw!.picks);
     expect(picks).toHaveLength(3);
     expect(picks[0]).toEqual({ ...before[0], replaced: true });
     expect(picks[1]).toEqual(before[1]);
-    expect(picks[2]).toMatchObject({ rank: 1, entryId: redrawn.entryId, redrawnAt: afterDeadline.toISOString() });
+    expect(picks[2]).toEqual({
+      ...expected!.pick,
+      redrawnAt: afterDeadline.toISOString(),
+      reason: REDRAW_UNCLAIMED_REASON,
+      claimDeadline: deadline.toISOString(),
+    });
     expect(picks[2]!.counter).toBeGreaterThan(Math.max(before[0]!.counter, before[1]!.counter));
 
     const verification = await verifyDraw(campaign.id);
@@ -408,22 +580,37 @@ describe("verify-draw", () => {
         ],
       },
     });
-    await addEntries(
+    // Groups of six: the first fan of group g brought 1 + (g mod 4) of the others.
+    await addConfirmedEntries(
       campaign.id,
-      fans(60, (i) => (i % 6 === 0 ? 3 * (1 + (i % 4)) : 0)),
+      fans(60, (i) => (i % 6 !== 0 && i % 6 <= 1 + (Math.floor(i / 6) % 4) ? i - (i % 6) : null)),
     );
-    await drawCampaign(campaign.id);
+    const t = tag();
+    await addConfirmedEntries(campaign.id, [
+      { id: `dq${t}`, email: `dq${t}@draw.test`, createdAt: new Date(Date.now() - DAY), disqualifyReason: "fake" },
+    ]);
+    const { outcome } = await freezeAndDraw(campaign.id, { now: atEnd(campaign) });
+    if (outcome.kind !== "drawn") throw new Error(outcome.kind);
     return campaign;
   }
+  const failures = async (campaignId: string, options: { entriesCsv?: string } = {}) =>
+    (await verifyDraw(campaignId, options)).checks.filter((check) => !check.ok).map((check) => check.name);
 
-  it("agrees with the published draw, from the database and from the downloaded entry list", async () => {
+  it("agrees with the published draw, from the stored list and from the downloaded draw.csv", async () => {
     const campaign = await verifiedCampaign();
     const result = await verifyDraw(campaign.id);
     expect(result.checks.map((check) => check.name)).toEqual([
-      "commitment = SHA-256(seed)",
+      "commitment = SHA-256(secret)",
       "commitment published at launch",
       "entry list hash",
+      "entry list hash published at the freeze",
+      "entry list rules (order, weights, referrers)",
+      "entries in the list",
       "total weight",
+      "beacon round used by the list",
+      "beacon round",
+      `beacon signature (chain ${beacon.fake().chain.hash.slice(0, 12)}…)`,
+      'final seed = SHA-256("<secret>:<randomness>")',
       "pick 1 (grand prize)",
       "pick 2 (prize 2)",
       "pick 3 (prize 3)",
@@ -437,41 +624,73 @@ describe("verify-draw", () => {
     const csv = await entryListCsv(campaign.id);
     expect(csv.status).toBe(200);
     expect(csv.type).toContain("text/csv");
-    expect(csv.body.split("\n")).toHaveLength(62);
+    // Header, 60 entries, the disqualified header and one disqualified entry, each ending with a line feed.
+    expect(csv.body.split("\n")).toHaveLength(64);
     const draw = (await campaignRow(campaign.id)).draw!;
-    expect(createHash("sha256").update(csv.body.split("\n").slice(1).join("\n").replaceAll(",", ":")).digest("hex")).toBe(draw.entriesHash);
+    expect(sha256(csv.body)).toBe(draw.entriesHash);
     expect((await verifyDraw(campaign.id, { entriesCsv: csv.body })).ok).toBe(true);
   });
 
-  it("disagrees once an entry is added, removed or reweighted after the draw", async () => {
+  it("is not moved by entries changed after the freeze, and disagrees once the list, the secret, the seed or the beacon is changed", async () => {
     const campaign = await verifiedCampaign();
-    const entries = await prisma.entry.findMany({ where: { campaignId: campaign.id }, orderBy: { createdAt: "asc" } });
-    const failed = async () => (await verifyDraw(campaign.id)).checks.filter((check) => !check.ok).map((check) => check.name);
-
-    await addEntries(campaign.id, [{ email: "late@draw.test", createdAt: new Date() }]);
-    expect(await failed()).toEqual(expect.arrayContaining(["entry list hash", "total weight"]));
-    await prisma.entry.deleteMany({ where: { campaignId: campaign.id, email: "late@draw.test" } });
-    expect(await failed()).toEqual([]);
-
-    await prisma.entry.delete({ where: { id: entries[10]!.id } });
-    expect(await failed()).toEqual(expect.arrayContaining(["entry list hash", "total weight"]));
-    await prisma.entry.create({ data: entries[10]! });
-    expect(await failed()).toEqual([]);
-
-    await prisma.entry.update({ where: { id: entries[20]!.id }, data: { bonusEntries: { increment: 3 } } });
-    expect(await failed()).toEqual(expect.arrayContaining(["entry list hash", "total weight"]));
-
-    // An edited export is caught the same way.
-    await prisma.entry.update({ where: { id: entries[20]!.id }, data: { bonusEntries: { decrement: 3 } } });
+    const entries = await prisma.entry.findMany({
+      where: { campaignId: campaign.id, disqualifiedAt: null },
+      orderBy: { createdAt: "asc" },
+    });
     const csv = (await entryListCsv(campaign.id)).body;
-    expect((await verifyDraw(campaign.id, { entriesCsv: csv })).ok).toBe(true);
-    const tampered = csv.replace(`${entries[5]!.id},1\n`, "");
-    expect((await verifyDraw(campaign.id, { entriesCsv: tampered })).ok).toBe(false);
+
+    // The draw used the frozen bytes: the live table no longer matters.
+    await addConfirmedEntries(campaign.id, [{ email: "late@draw.test", createdAt: new Date() }]);
+    await prisma.entry.update({ where: { id: entries[20]!.id }, data: { bonusEntries: { increment: 3 } } });
+    await prisma.entry.delete({ where: { id: entries[10]!.id } });
+    expect(await failures(campaign.id)).toEqual([]);
+
+    // An edited draw.csv is caught: an entry removed, reweighted or added.
+    const line = (entry: (typeof entries)[number]) => `${entry.id},${entry.createdAt.getTime()},,1\n`;
+    expect(csv).toContain(line(entries[5]!));
+    expect(await failures(campaign.id, { entriesCsv: csv.replace(line(entries[5]!), "") })).toEqual(
+      expect.arrayContaining(["entry list hash", "entries in the list", "total weight"]),
+    );
+    expect(await failures(campaign.id, { entriesCsv: csv.replace(line(entries[5]!), line(entries[5]!).replace(",1\n", ",4\n")) })).toEqual(
+      expect.arrayContaining(["entry list hash", "entry list rules (order, weights, referrers)"]),
+    );
+    const extra = `${line(entries[59]!)}zzlate,${Date.now()},,1\n`;
+    expect(await failures(campaign.id, { entriesCsv: csv.replace(line(entries[59]!), extra) })).toEqual(
+      expect.arrayContaining(["entry list hash", "entries in the list", "total weight"]),
+    );
+
+    // So is a stored list changed in the database.
+    const chunk = await prisma.entryListChunk.findFirstOrThrow({ where: { campaignId: campaign.id, index: 0 } });
+    const tampered = Buffer.from(
+      Buffer.from(chunk.bytes).toString("latin1").replace(line(entries[5]!), line(entries[6]!).replace(entries[6]!.id, entries[5]!.id)),
+      "latin1",
+    );
+    await prisma.entryListChunk.update({ where: { campaignId_index: { campaignId: campaign.id, index: 0 } }, data: { bytes: tampered } });
+    expect(await failures(campaign.id)).toEqual(["stored entry list"]);
+    await prisma.entryListChunk.update({
+      where: { campaignId_index: { campaignId: campaign.id, index: 0 } },
+      data: { bytes: chunk.bytes },
+    });
+    expect(await failures(campaign.id)).toEqual([]);
+
+    // The secret, the final seed, the beacon.
+    const draw = (await campaignRow(campaign.id)).draw!;
+    await prisma.draw.update({ where: { campaignId: campaign.id }, data: { secret: "0".repeat(64) } });
+    expect(await failures(campaign.id)).toEqual(expect.arrayContaining(["commitment = SHA-256(secret)"]));
+    await prisma.draw.update({ where: { campaignId: campaign.id }, data: { secret: draw.secret, seed: sha256("another seed") } });
+    expect(await failures(campaign.id)).toEqual(expect.arrayContaining(['final seed = SHA-256("<secret>:<randomness>")']));
+    const forged = JSON.parse(draw.beaconJson!) as { signature: string };
+    forged.signature = `${forged.signature.slice(0, -2)}${forged.signature.endsWith("00") ? "01" : "00"}`;
+    await prisma.draw.update({ where: { campaignId: campaign.id }, data: { seed: draw.seed, beaconJson: JSON.stringify(forged) } });
+    expect((await failures(campaign.id)).some((name) => name.startsWith("beacon"))).toBe(true);
+    await prisma.draw.update({ where: { campaignId: campaign.id }, data: { beaconJson: draw.beaconJson } });
+    expect(await failures(campaign.id)).toEqual([]);
   });
 
   it("runs as `npm run verify-draw -- <id>` with exit code 0 on a match and 1 on a mismatch", async () => {
     const campaign = await verifiedCampaign();
     const cli = async () => {
+      // The environment names the test database and the fake drand's chain.
       const child = spawn("node_modules/.bin/tsx", ["scripts/verify-draw.ts", campaign.id], {
         env: { ...process.env },
         stdio: ["ignore", "pipe", "pipe"],
@@ -484,13 +703,109 @@ describe("verify-draw", () => {
     };
     const match = await cli();
     expect(match.output).toContain("MATCH     entry list hash");
+    expect(match.output).toContain("MATCH     beacon signature");
     expect(match.output).toContain("MATCH: the published draw is reproduced exactly.");
     expect(match.code).toBe(0);
 
-    await prisma.entry.updateMany({ where: { campaignId: campaign.id, email: "fan1@draw.test" }, data: { bonusEntries: 3 } });
+    await prisma.draw.update({ where: { campaignId: campaign.id }, data: { entriesHash: sha256("another list") } });
     const mismatch = await cli();
     expect(mismatch.output).toContain("MISMATCH  entry list hash");
     expect(mismatch.code).toBe(1);
+  });
+});
+
+describe("version 1 draws (made before decision 039)", () => {
+  /** A campaign drawn by procedure 1, its Draw row written as that procedure wrote it: the live entries' "<id>:<weight>" list and the launch seed. */
+  async function v1Campaign() {
+    const end = new Date(Date.now() - 30 * DAY);
+    const campaign = await createCampaign({
+      status: "completed",
+      startDate: new Date(end.getTime() - 7 * DAY),
+      endDate: end,
+      additionalPrizes: { create: [{ rank: 2, title: "Cap" }] },
+    });
+    const t = tag();
+    await addConfirmedEntries(
+      campaign.id,
+      Array.from({ length: 12 }, (_, i) => ({
+        id: `old${i}${t}`,
+        email: `old${i}@draw.test`,
+        createdAt: new Date(end.getTime() - DAY + i * 1000),
+        bonusEntries: i % 3 === 0 ? 3 : 0,
+      })),
+    );
+    const pool = await loadDrawPool(campaign.id);
+    const picks = drawPicks(nodeDrawHashing, pool, campaign.drawSeed!, [1, 2]).picks;
+    const drawnAt = new Date(end.getTime() + MINUTE);
+    const deadline = new Date(drawnAt.getTime() + 14 * DAY);
+    await prisma.draw.create({
+      data: {
+        campaignId: campaign.id,
+        procedureVersion: 1,
+        seed: campaign.drawSeed!,
+        commitment: campaign.drawCommitment,
+        entriesHash: pool.entriesHash,
+        totalWeight: pool.totalWeight,
+        entryCount: pool.count,
+        picks: JSON.stringify(picks),
+        createdAt: drawnAt,
+      },
+    });
+    const entries = await prisma.entry.findMany({ where: { campaignId: campaign.id } });
+    const email = (id: string | undefined) => entries.find((entry) => entry.id === id)?.email;
+    await prisma.campaign.update({
+      where: { id: campaign.id },
+      data: { winnerEntryId: picks[0]!.entryId, winnerEmail: email(picks[0]!.entryId), claimDeadline: deadline },
+    });
+    await prisma.additionalPrize.update({
+      where: { campaignId_rank: { campaignId: campaign.id, rank: 2 } },
+      data: { winnerEntryId: picks[1]!.entryId, winnerEmail: email(picks[1]!.entryId), claimDeadline: deadline },
+    });
+    return { campaign, entries, deadline };
+  }
+
+  it("still verify against the live entries and the exported id,weight list, and catch a changed entry", async () => {
+    const { campaign, entries } = await v1Campaign();
+    const result = await verifyDraw(campaign.id);
+    expect(result.checks.map((check) => check.name)).toEqual([
+      "commitment = SHA-256(seed)",
+      "commitment published at launch",
+      "entry list hash",
+      "total weight",
+      "pick 1 (grand prize)",
+      "pick 2 (prize 2)",
+      "grand prize winner on record",
+      "prize 2 winner on record",
+    ]);
+    expect(result.ok).toBe(true);
+    expect(result.entries).toBe(12);
+
+    const csv = await entryListCsv(campaign.id);
+    expect(csv.status).toBe(200);
+    const ordered = [...entries].sort(compareDrawOrder);
+    expect(csv.body).toBe(`id,weight\n${ordered.map((entry) => `${entry.id},${1 + entry.bonusEntries}\n`).join("")}`);
+    expect(sha256(ordered.map((entry) => `${entry.id}:${1 + entry.bonusEntries}\n`).join(""))).toBe(
+      (await campaignRow(campaign.id)).draw!.entriesHash,
+    );
+    expect((await verifyDraw(campaign.id, { entriesCsv: csv.body })).ok).toBe(true);
+    const tampered = csv.body.replace(`${ordered[5]!.id},${1 + ordered[5]!.bonusEntries}\n`, "");
+    expect((await verifyDraw(campaign.id, { entriesCsv: tampered })).ok).toBe(false);
+
+    const failed = async () => (await verifyDraw(campaign.id)).checks.filter((check) => !check.ok).map((check) => check.name);
+    await prisma.entry.update({ where: { id: ordered[4]!.id }, data: { bonusEntries: { increment: 3 } } });
+    expect(await failed()).toEqual(expect.arrayContaining(["entry list hash", "total weight"]));
+    await prisma.entry.update({ where: { id: ordered[4]!.id }, data: { bonusEntries: { decrement: 3 } } });
+    expect(await failed()).toEqual([]);
+  });
+
+  it("redraw an unclaimed prize by continuing the version 1 sequence over the live entries", async () => {
+    const { campaign, deadline } = await v1Campaign();
+    const before = parseDrawPicks((await campaignRow(campaign.id)).draw!.picks);
+    const expected = nextPick(nodeDrawHashing, await loadDrawPool(campaign.id), campaign.drawSeed!, 1, drawStateAfter(before));
+    const now = new Date(deadline.getTime() + DAY);
+    const redrawn = await redrawPrize(campaign.id, 1, { now });
+    expect(redrawn).toMatchObject({ kind: "redrawn", entryId: expected?.pick.entryId });
+    expect((await verifyDraw(campaign.id)).ok).toBe(true);
   });
 });
 
@@ -498,6 +813,7 @@ describe("the public draw page", () => {
   let app: InProcessAppServer;
   beforeAll(async () => {
     app = await startAppServer();
+    await app.resetConfig();
   });
   afterAll(async () => {
     await app.close();
@@ -508,43 +824,70 @@ describe("the public draw page", () => {
     return { status: response.status, html: await response.text(), location: response.headers.get("Location") };
   };
 
-  it("shows the commitment before the draw, and the seed, hash, weights and picks only after it", async () => {
+  it("shows the commitment before the draw, and the secret, beacon, final seed, list hash, weights and picks only after it", async () => {
     const campaign = await endedCampaign({ additionalPrizes: { create: [{ rank: 2, title: "Poster" }] } });
-    await addEntries(campaign.id, [
-      { email: "winner.one@draw.test", bonusEntries: 30 },
-      { email: "second.fan@draw.test", bonusEntries: 30 },
-      { email: "third@draw.test" },
+    // winner.one brought two friends: weight 7; the total is 7 + 4 = 11.
+    const t = tag();
+    await addConfirmedEntries(campaign.id, [
+      { id: `one${t}`, email: "winner.one@draw.test", createdAt: new Date(Date.now() - 3 * DAY), bonusEntries: 6 },
+      {
+        id: `two${t}`,
+        email: "second.fan@draw.test",
+        createdAt: new Date(Date.now() - 2 * DAY),
+        referrerId: `one${t}`,
+        referralCredited: true,
+      },
+      {
+        id: `three${t}`,
+        email: "third@draw.test",
+        createdAt: new Date(Date.now() - 2 * DAY + 1),
+        referrerId: `one${t}`,
+        referralCredited: true,
+      },
+      { id: `four${t}`, email: "fourth@draw.test", createdAt: new Date(Date.now() - DAY) },
+      { id: `five${t}`, email: "fifth@draw.test", createdAt: new Date(Date.now() - DAY + 1) },
     ]);
 
     const before = await page(`/campaign/${campaign.id}/draw`);
     expect(before.status).toBe(200);
     expect(before.html).toContain(campaign.drawCommitment!);
+    expect(before.html).toContain(`drand chain ${beacon.fake().chain.hash}`);
+    expect(before.html.replaceAll("<!-- -->", "")).toContain(`Round ${campaign.drawBeaconRound}, produced at`);
     expect(before.html).toContain("The giveaway has ended; the winners are drawn once the beacon round is out.");
-    expect(before.html).not.toContain(campaign.drawSeed!);
     expect(before.html).toContain(`npm run verify-draw -- ${campaign.id}`);
+    expect(before.html).not.toContain(campaign.drawSeed!);
     const campaignPage = await page(`/campaign/${campaign.id}`);
     expect(campaignPage.html).toContain(`href="/campaign/${campaign.id}/draw"`);
     expect(campaignPage.html).not.toContain(campaign.drawSeed!);
     expect((await entryListCsv(campaign.id)).status).toBe(404);
 
-    const outcome = await drawCampaign(campaign.id);
+    // Frozen: the list and its hash are public, the secret is not.
+    await freezeEntryList(campaign.id, { now: atEnd(campaign) });
+    const frozen = await page(`/campaign/${campaign.id}/draw`);
+    const list = await prisma.entryList.findUniqueOrThrow({ where: { campaignId: campaign.id } });
+    expect(frozen.html).toContain(list.sha256);
+    expect(frozen.html).not.toContain(campaign.drawSeed!);
+    expect((await entryListCsv(campaign.id)).status).toBe(200);
+
+    const { outcome } = await freezeAndDraw(campaign.id, { now: atEnd(campaign) });
     if (outcome.kind !== "drawn") throw new Error(outcome.kind);
     const draw = (await campaignRow(campaign.id)).draw!;
+    const drawBeacon = parseBeacon(draw.beaconJson!);
     const after = await page(`/campaign/${campaign.id}/draw`);
     expect(after.status).toBe(200);
-    expect(after.html).toContain("How the winner was drawn");
+    expect(after.html).toContain(draw.secret!);
+    expect(after.html).toContain(drawBeacon.randomness);
     expect(after.html).toContain(draw.seed);
-    expect(after.html).toContain(draw.commitment);
+    expect(after.html).toContain(draw.commitment!);
     expect(after.html).toContain(draw.entriesHash);
-    expect(after.html).toContain("SHA-256 of the seed equals the commitment shown above.");
-    expect(after.html).toMatch(/data-testid="draw-total-weight">63</);
-    expect(after.html).toMatch(/data-testid="draw-entry-count">3</);
+    expect(after.html).toContain("SHA-256 of the secret equals the commitment shown above.");
+    expect(after.html).toMatch(/data-testid="draw-total-weight">11</);
+    expect(after.html).toMatch(/data-testid="draw-entry-count">5</);
     // The page shows the entries the draw used, not the campaign's live counter.
-    await prisma.campaign.update({ where: { id: campaign.id }, data: { entryCount: 4 } });
-    expect((await page(`/campaign/${campaign.id}/draw`)).html).toMatch(/data-testid="draw-entry-count">3</);
-    await prisma.campaign.update({ where: { id: campaign.id }, data: { entryCount: 3 } });
+    await prisma.campaign.update({ where: { id: campaign.id }, data: { entryCount: 6 } });
+    expect((await page(`/campaign/${campaign.id}/draw`)).html).toMatch(/data-testid="draw-entry-count">5</);
+    await prisma.campaign.update({ where: { id: campaign.id }, data: { entryCount: 5 } });
     expect(after.html).toContain(`href="/campaign/${campaign.id}/draw.csv"`);
-    expect(after.html).toContain("Random numbers.");
     for (const pick of parseDrawPicks(draw.picks)) {
       expect(after.html).toContain(pick.entryId);
       expect(after.html).toContain(`>${pick.ticket}<`);

@@ -6,16 +6,19 @@ import { formatUtcDateTime } from "~/domain/campaign-status";
 import { resetConfigForTests } from "~/server/config.server";
 import { type Prisma, prisma } from "~/server/db.server";
 import { campaignsAwaitingNotification, notifyWinners } from "~/server/draw/notify.server";
-import { drawCampaign } from "~/server/draw/run.server";
+import { plannedBeaconRound } from "~/server/draw/freeze.server";
 import { clearEmailTemplateCache, queueTemplatedEmail } from "~/server/email.server";
 import { runJobsOnce, startJobRunner, stopJobRunner } from "~/server/jobs.server";
 import { sendDueReminders } from "~/server/jobs/reminders.server";
 import { seed } from "~/server/seed.server";
 import { createCampaign } from "../helpers/campaigns";
+import { freezeAndDraw, setUpFakeBeacon } from "../helpers/draw";
 import { startFakeSmtpServer } from "../fakes/smtp-server";
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
+// Draws wait for their drand round: a fake drand on 127.0.0.1 is the configured chain.
+const beacon = setUpFakeBeacon();
 
 /** A live week-long campaign whose end is `msFromNow` away (negative: ended that long ago). */
 function campaignEndingIn(msFromNow: number, overrides: Partial<Prisma.CampaignUncheckedCreateInput> = {}) {
@@ -24,13 +27,28 @@ function campaignEndingIn(msFromNow: number, overrides: Partial<Prisma.CampaignU
   return createCampaign({ startDate, endDate, durationDays: 7, launchedAt: startDate, ...overrides });
 }
 
-async function addEntries(campaignId: string, count: number) {
+/** A campaign that ended `msAgo` ago, committed at launch to the fake chain's round 10 minutes after its end (decision 039). */
+function endedCampaign(msAgo: number, overrides: Partial<Prisma.CampaignUncheckedCreateInput> = {}) {
+  const chain = beacon.fake().chain;
+  const end = new Date(Date.now() - msAgo);
+  return campaignEndingIn(-msAgo, {
+    endDate: end,
+    drawBeaconChain: chain.hash,
+    drawBeaconRound: plannedBeaconRound(chain, end, 10),
+    ...overrides,
+  });
+}
+
+/** Confirmed entries (made and confirmed at `at`, default now), counted in entryCount. */
+async function addEntries(campaignId: string, count: number, at: Date = new Date()) {
   const tag = randomBytes(3).toString("hex");
   const entries = [];
   for (let index = 0; index < count; index += 1) {
     const email = `entrant${index}-${tag}@example.com`;
     entries.push(
-      await prisma.entry.create({ data: { campaignId, email, emailNormalized: email, agreedToTerms: true, confirmedAt: new Date() } }),
+      await prisma.entry.create({
+        data: { campaignId, email, emailNormalized: email, agreedToTerms: true, createdAt: at, confirmedAt: at },
+      }),
     );
   }
   await prisma.campaign.update({ where: { id: campaignId }, data: { entryCount: count } });
@@ -169,18 +187,24 @@ describe("48-hour reminders", () => {
 
 describe("draws at the end of a campaign", () => {
   it("draws nobody while autoPickWinnerEnabled is off, and draws on the next pass once it is on", async () => {
-    const campaign = await campaignEndingIn(-2 * HOUR);
-    await addEntries(campaign.id, 3);
+    const campaign = await endedCampaign(2 * HOUR);
+    await addEntries(campaign.id, 3, new Date(campaign.endDate!.getTime() - DAY));
     await setAutoPick(false);
     cleanups.push(() => setAutoPick(true));
 
-    const summary = await runJobsOnce();
+    // The pass just after the end freezes the list (winners drawn by hand need it too) but draws nobody.
+    const summary = await runJobsOnce(new Date(campaign.endDate!.getTime() + 60 * 1000));
     expect(summary.draws).toBe("disabled");
-    expect(summary.errors.filter((error) => error.step === "draws")).toEqual([]);
+    expect(summary.errors.filter((error) => error.step === "draws" || error.step === "freeze")).toEqual([]);
+    expect(await prisma.entryList.findUnique({ where: { campaignId: campaign.id } })).toMatchObject({
+      entryCount: 3,
+      beaconRound: campaign.drawBeaconRound,
+    });
     expect(await prisma.draw.count({ where: { campaignId: campaign.id } })).toBe(0);
     expect((await prisma.campaign.findUniqueOrThrow({ where: { id: campaign.id } })).status).toBe("active");
 
     await setAutoPick(true);
+    // The round was out long ago: the next pass draws.
     await runJobsOnce();
     expect(await prisma.draw.count({ where: { campaignId: campaign.id } })).toBe(1);
     expect((await prisma.campaign.findUniqueOrThrow({ where: { id: campaign.id } })).status).toBe("completed");
@@ -188,10 +212,17 @@ describe("draws at the end of a campaign", () => {
 
   it("two job runners at once (and `npm run jobs` after them) make one draw and one set of emails", async () => {
     const smtp = await smtpServer();
-    const campaign = await campaignEndingIn(-1 * HOUR);
-    const entries = await addEntries(campaign.id, 12);
+    const campaign = await endedCampaign(HOUR);
+    const entries = await addEntries(campaign.id, 12, new Date(campaign.endDate!.getTime() - DAY));
     await prisma.additionalPrize.create({ data: { campaignId: campaign.id, rank: 2, title: "Sticker pack", code: "STICK-2" } });
 
+    // Two passes just after the end freeze one list (the round is not out yet, so neither draws) ...
+    const atEnd = new Date(campaign.endDate!.getTime() + 60 * 1000);
+    const freezing = await Promise.all([runJobsOnce(atEnd), runJobsOnce(atEnd)]);
+    expect(freezing.flatMap((summary) => summary.errors)).toEqual([]);
+    expect(await prisma.entryList.count({ where: { campaignId: campaign.id } })).toBe(1);
+    expect(await prisma.draw.count({ where: { campaignId: campaign.id } })).toBe(0);
+    // ... and two passes once the round is out draw it once.
     await Promise.all([runJobsOnce(), runJobsOnce()]);
     const child = spawn(process.execPath, ["--import", "tsx", "scripts/jobs.ts"], { env: process.env, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
@@ -217,10 +248,10 @@ describe("draws at the end of a campaign", () => {
 
 describe("winner notifications", () => {
   async function drawn() {
-    const campaign = await campaignEndingIn(-1 * HOUR);
-    await addEntries(campaign.id, 5);
+    const campaign = await endedCampaign(HOUR);
+    await addEntries(campaign.id, 5, new Date(campaign.endDate!.getTime() - DAY));
     await prisma.additionalPrize.create({ data: { campaignId: campaign.id, rank: 2, title: "Tote bag" } });
-    expect((await drawCampaign(campaign.id)).kind).toBe("drawn");
+    expect((await freezeAndDraw(campaign.id, { now: new Date(campaign.endDate!.getTime() + 60 * 1000) })).outcome.kind).toBe("drawn");
     return campaign;
   }
   const winnerEmails = (campaignId: string) =>
