@@ -17,10 +17,14 @@ export function uniqueEmail(prefix: string): string {
 }
 
 export async function addEntry(campaignId: string, email = uniqueEmail("fan")) {
-  // Confirmed at once: only confirmed entries count (decision 038).
-  return prisma.entry.create({
-    data: { campaignId, email, emailNormalized: email.toLowerCase(), agreedToTerms: true, confirmedAt: new Date() },
-  });
+  // Confirmed at once and counted, as the confirm step leaves it (decision 038).
+  const [entry] = await prisma.$transaction([
+    prisma.entry.create({
+      data: { campaignId, email, emailNormalized: email.toLowerCase(), agreedToTerms: true, confirmedAt: new Date() },
+    }),
+    prisma.campaign.update({ where: { id: campaignId }, data: { entryCount: { increment: 1 } } }),
+  ]);
+  return entry;
 }
 
 /** A campaign that ended and was drawn, written directly (independent of the draw implementation). */
