@@ -33,7 +33,7 @@ function frozenCampaign() {
     referralCredited: true,
   });
   const cyd = insertEntryWith(campaign.id, "cyd@e2e.test", { createdAt: at(2000), confirmedAt: at(2000) });
-  const pending = insertEntryWith(campaign.id, "pending@e2e.test", { createdAt: at(3000) });
+  const pending = insertEntryWith(campaign.id, "pending@e2e.test", { createdAt: at(3000), confirmedAt: null });
   const bot = insertEntryWith(campaign.id, "bot@e2e.test", {
     createdAt: at(4000),
     confirmedAt: at(4000),
