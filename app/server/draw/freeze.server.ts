@@ -199,6 +199,15 @@ export async function freezeEntryList(campaignId: string, options: FreezeOptions
 async function writeList(driver: ListDriver, list: EntryListRow, bytes: Buffer): Promise<void> {
   const postgres = driver.provider === "postgresql";
   await driver.transaction(async () => {
+    if (postgres) {
+      // PostgreSQL tries pglz on every large bytea before storing it, and pglz gives up on this text
+      // only after most of a second per million entries; lz4 (PostgreSQL 14 and later, when built
+      // with it) compresses it in a fifth of the time. For this transaction only; no effect elsewhere.
+      await driver.run(
+        `SELECT set_config('default_toast_compression', 'lz4', true) FROM pg_settings
+         WHERE "name" = 'default_toast_compression' AND 'lz4' = ANY("enumvals")`,
+      );
+    }
     await driver.run(`DELETE FROM "EntryListChunk" WHERE "campaignId" = ${postgres ? "$1" : "?"}`, [list.campaignId]);
     await driver.run(
       postgres
@@ -409,35 +418,52 @@ async function buildBytes(
 /** Chunks per query when reading the list back (a few MB at a time). */
 const READ_CHUNKS = 2;
 
-/** The stored bytes of a frozen list, checked against its recorded length and SHA-256. */
+/**
+ * The stored bytes of a frozen list, checked against its recorded length and SHA-256, read chunk by
+ * chunk straight into one buffer.
+ */
 export async function entryListBytes(
   list: Pick<EntryListRow, "campaignId" | "byteLength" | "sha256">,
   client: PrismaClient = prisma,
 ): Promise<Buffer> {
   const bytes = Buffer.allocUnsafe(list.byteLength);
-  const hash = createHash("sha256");
   let length = 0;
+  const append = (chunk: Uint8Array | string): void => {
+    if (length + chunk.length > list.byteLength) throw new Error(`Campaign ${list.campaignId}: the entry list is longer than recorded`);
+    if (typeof chunk === "string") bytes.write(chunk, length, "latin1");
+    else bytes.set(chunk, length);
+    length += chunk.length;
+  };
   await withListDriver(client, async (driver) => {
-    const sql =
-      driver.provider === "postgresql"
-        ? `SELECT "index", "bytes" FROM "EntryListChunk" WHERE "campaignId" = $1 AND "index" >= $2 AND "index" < $3 ORDER BY "index"`
-        : `SELECT "index", "bytes" FROM "EntryListChunk" WHERE "campaignId" = ? AND "index" >= ? AND "index" < ? ORDER BY "index"`;
+    const postgres = driver.provider === "postgresql";
+    // PostgreSQL sends bytea as hex text (twice the size, then decoded): slow for tens of MB. Its
+    // 'escape' form is the bytes themselves unless they hold a NUL, a byte above 127 or a backslash,
+    // which it writes as backslash sequences; a list is ASCII without those, so a chunk whose text
+    // has no backslash is its bytes exactly (one per character). Any other chunk is read as bytea.
+    const sql = postgres
+      ? `SELECT "index", encode("bytes", 'escape') FROM "EntryListChunk" WHERE "campaignId" = $1 AND "index" >= $2 AND "index" < $3 ORDER BY "index"`
+      : `SELECT "index", "bytes" FROM "EntryListChunk" WHERE "campaignId" = ? AND "index" >= ? AND "index" < ? ORDER BY "index"`;
     for (let index = 0; ; index += READ_CHUNKS) {
       const chunks = await driver.rows(sql, [list.campaignId, index, index + READ_CHUNKS]);
       for (const [k, [chunkIndex, chunk]] of chunks.entries()) {
-        if (Number(chunkIndex) !== index + k || !(chunk instanceof Uint8Array))
-          throw new Error(`Campaign ${list.campaignId}: entry list chunk ${index + k} is missing`);
-        if (length + chunk.length > list.byteLength) throw new Error(`Campaign ${list.campaignId}: the entry list is longer than recorded`);
-        bytes.set(chunk, length);
-        hash.update(chunk);
-        length += chunk.length;
+        if (Number(chunkIndex) !== index + k) throw new Error(`Campaign ${list.campaignId}: entry list chunk ${index + k} is missing`);
+        if (typeof chunk === "string" && !chunk.includes("\\")) append(chunk);
+        else if (chunk instanceof Uint8Array) append(chunk);
+        else {
+          const [raw] = await driver.rows(`SELECT "bytes" FROM "EntryListChunk" WHERE "campaignId" = $1 AND "index" = $2`, [
+            list.campaignId,
+            index + k,
+          ]);
+          if (!(raw?.[0] instanceof Uint8Array)) throw new Error(`Campaign ${list.campaignId}: entry list chunk ${index + k} is missing`);
+          append(raw[0]);
+        }
       }
       if (chunks.length < READ_CHUNKS) break;
     }
   });
   if (length !== list.byteLength)
     throw new Error(`Campaign ${list.campaignId}: the entry list has ${length} bytes, ${list.byteLength} recorded`);
-  if (hash.digest("hex") !== list.sha256)
+  if (createHash("sha256").update(bytes).digest("hex") !== list.sha256)
     throw new Error(`Campaign ${list.campaignId}: the stored entry list does not match its published hash`);
   return bytes;
 }
