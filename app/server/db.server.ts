@@ -94,10 +94,20 @@ export function createPrismaClient(url: string = getDatabaseUrl()): PrismaClient
     client = new PrismaClient({ adapter });
   }
   providers.set(client, provider);
+  urls.set(client, url);
   return client;
 }
 
 const providers = new WeakMap<object, DatabaseProvider>();
+const urls = new WeakMap<object, string>();
+
+/**
+ * The DATABASE_URL a client talks to, for the few bulk operations that go through the driver
+ * itself (the frozen entry list): the URL it was created with, else the configured one.
+ */
+export function clientUrl(client: PrismaClient): string {
+  return urls.get(client) ?? (client === prisma ? urls.get(getPrisma()) : undefined) ?? getDatabaseUrl();
+}
 
 /** Which database a client talks to, for the rare query that must differ (advisory locks). */
 export function clientProvider(client: PrismaClient): DatabaseProvider {

@@ -130,6 +130,40 @@ describe("freezing the entry list", () => {
     expect(await storedBytes(campaign.id)).toBe(whole);
   });
 
+  it("reads back exactly the stored bytes, backslashes, NUL and bytes above 127 included, and refuses altered ones", async () => {
+    const campaign = await endedCampaign();
+    const first = Buffer.from("entry_id,created_ms,referrer_id,weight\nplain ascii only\n", "latin1");
+    const second = Buffer.from([0x61, 0x5c, 0x5c, 0x30, 0x00, 0x0a, 0xc8, 0xff, 0x5c, 0x78, 0x30, 0x30, 0x0a]);
+    const whole = Buffer.concat([first, second]);
+    await prisma.entryList.create({
+      data: {
+        campaignId: campaign.id,
+        frozenAt: new Date(),
+        sha256: sha256(whole),
+        byteLength: whole.length,
+        entryCount: 0,
+        totalWeight: 0n,
+        disqualifiedCount: 0,
+        beaconRound: 1,
+        beaconChain: beacon.fake().chain.hash,
+      },
+    });
+    await prisma.entryListChunk.createMany({
+      data: [
+        { campaignId: campaign.id, index: 0, bytes: new Uint8Array(first) },
+        { campaignId: campaign.id, index: 1, bytes: new Uint8Array(second) },
+      ],
+    });
+    expect(Buffer.compare(await entryListBytes(await list(campaign.id)), whole)).toBe(0);
+    await prisma.entryListChunk.update({
+      where: { campaignId_index: { campaignId: campaign.id, index: 1 } },
+      data: { bytes: new Uint8Array(Buffer.from(second).fill(0x41, 0, 1)) },
+    });
+    await expect(entryListBytes(await list(campaign.id))).rejects.toThrow(/does not match its published hash/);
+    // Not a campaign the job pass should find: its list was written by hand.
+    await prisma.campaign.delete({ where: { id: campaign.id } });
+  });
+
   it("refuses loudly when the counter or a weight disagrees with the list, and writes nothing", async () => {
     const campaign = await endedCampaign();
     const t = tag();
