@@ -125,6 +125,23 @@ function invalidLine(text: string, at: number): Error {
 }
 
 /**
+ * The index of the entry holding `ticket`, by binary search over the running totals of the weights
+ * (cumulative[i] = w0 + ... + wi). Exact: tickets and running totals are integers below 2^53.
+ */
+function entryHoldingTicket(cumulative: Float64Array, count: number, total: number, ticket: bigint): number {
+  if (ticket < 0n || ticket >= BigInt(total)) throw new RangeError(`ticket ${ticket} is outside [0, ${total})`);
+  const target = Number(ticket);
+  let low = 0;
+  let high = count - 1;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if ((cumulative[middle] ?? 0) > target) high = middle;
+    else low = middle + 1;
+  }
+  return low;
+}
+
+/**
  * Builds a DrawPool from entries appended in draw order, either one at a time (`add`) or as blocks
  * of canonical lines straight from the database (`addLines`), which keeps a million entries to a
  * handful of strings instead of a million objects.
@@ -204,19 +221,7 @@ export class DrawEntryList {
         checkIndex(index);
         return (cumulative[index] ?? 0) - (index === 0 ? 0 : (cumulative[index - 1] ?? 0));
       },
-      indexOfTicket(ticket) {
-        if (ticket < 0n || ticket >= BigInt(total)) throw new RangeError(`ticket ${ticket} is outside [0, ${total})`);
-        // Exact: tickets and running totals are integers below 2^53.
-        const target = Number(ticket);
-        let low = 0;
-        let high = count - 1;
-        while (low < high) {
-          const middle = (low + high) >> 1;
-          if ((cumulative[middle] ?? 0) > target) high = middle;
-          else low = middle + 1;
-        }
-        return low;
-      },
+      indexOfTicket: (ticket) => entryHoldingTicket(cumulative, count, total, ticket),
       indexOfId(id) {
         if (!id || /[:\n]/.test(id)) return -1;
         const needle = `${id}:`;
@@ -595,18 +600,7 @@ export function parseEntryList(bytes: Uint8Array, sha256: string): FrozenEntryLi
       checkIndex(index);
       return weightOf(index);
     },
-    indexOfTicket(ticket) {
-      if (ticket < 0n || ticket >= BigInt(total)) throw new RangeError(`ticket ${ticket} is outside [0, ${total})`);
-      const target = Number(ticket);
-      let low = 0;
-      let high = count - 1;
-      while (low < high) {
-        const middle = (low + high) >> 1;
-        if ((cumulative[middle] ?? 0) > target) high = middle;
-        else low = middle + 1;
-      }
-      return low;
-    },
+    indexOfTicket: (ticket) => entryHoldingTicket(cumulative, count, total, ticket),
     indexOfId(id) {
       if (!id || id.length > 200) return -1;
       const first = id.charCodeAt(0);

@@ -151,3 +151,8 @@ export async function disconnectPrisma(): Promise<void> {
   delete globalForPrisma.__giveawearPrisma;
   await current?.$disconnect();
 }
+
+/** SQLite keeps DateTime as Prisma writes it: ISO 8601 with milliseconds and "+00:00" (for raw SQL comparing with it). */
+export function sqliteTimestamp(value: Date | string): string {
+  return typeof value === "string" ? value : value.toISOString().replace("Z", "+00:00");
+}

@@ -26,9 +26,9 @@ import { type ChainInfo, roundAt, roundTimeMs } from "../../domain/beacon";
 import { CampaignStatus } from "../../domain/campaign-status";
 import { DISQUALIFIED_HEADER, ENTRY_LIST_HEADER, EntryListError, type FrozenEntryList, parseEntryList } from "../../domain/draw";
 import { getConfig } from "../config.server";
-import { type DatabaseProvider, type PrismaClient, prisma } from "../db.server";
+import { type DatabaseProvider, type PrismaClient, prisma, sqliteTimestamp } from "../db.server";
 import { configuredChain, knownChain } from "./beacon.server";
-import { type ListDriver, isDriverUniqueViolation, withListDriver } from "./list-driver.server";
+import { type DriverStatement, type ListDriver, isDriverUniqueViolation, withListDriver } from "./list-driver.server";
 
 /** Bytes per EntryListChunk row (the last one is shorter). */
 export const ENTRY_LIST_CHUNK_BYTES = 1 << 20;
@@ -203,43 +203,43 @@ export async function freezeEntryList(campaignId: string, options: FreezeOptions
 /** One transaction: any stale chunks out, the EntryList row and the chunks in. */
 async function writeList(driver: ListDriver, list: EntryListRow, bytes: Buffer): Promise<void> {
   const postgres = driver.provider === "postgresql";
-  await driver.transaction(async () => {
-    if (postgres) {
-      // PostgreSQL tries pglz on every large bytea before storing it, and pglz gives up on this text
-      // only after most of a second per million entries; lz4 (PostgreSQL 14 and later, when built
-      // with it) compresses it in a fifth of the time. For this transaction only; no effect elsewhere.
-      await driver.run(
-        `SELECT set_config('default_toast_compression', 'lz4', true) FROM pg_settings
+  const statements: DriverStatement[] = [];
+  if (postgres) {
+    // PostgreSQL tries pglz on every large bytea before storing it, and pglz gives up on this text
+    // only after most of a second per million entries; lz4 (PostgreSQL 14 and later, when built
+    // with it) compresses it in a fifth of the time. For this transaction only; no effect elsewhere.
+    statements.push({
+      sql: `SELECT set_config('default_toast_compression', 'lz4', true) FROM pg_settings
          WHERE "name" = 'default_toast_compression' AND 'lz4' = ANY("enumvals")`,
-      );
-    }
-    await driver.run(`DELETE FROM "EntryListChunk" WHERE "campaignId" = ${postgres ? "$1" : "?"}`, [list.campaignId]);
-    await driver.run(
-      postgres
-        ? `INSERT INTO "EntryList" ("campaignId", "frozenAt", "sha256", "byteLength", "entryCount", "totalWeight", "disqualifiedCount", "beaconRound", "beaconChain")
+    });
+  }
+  statements.push({ sql: `DELETE FROM "EntryListChunk" WHERE "campaignId" = ${postgres ? "$1" : "?"}`, params: [list.campaignId] });
+  statements.push({
+    sql: postgres
+      ? `INSERT INTO "EntryList" ("campaignId", "frozenAt", "sha256", "byteLength", "entryCount", "totalWeight", "disqualifiedCount", "beaconRound", "beaconChain")
            VALUES ($1, $2::timestamp(3), $3, $4, $5, $6::bigint, $7, $8, $9)`
-        : `INSERT INTO "EntryList" ("campaignId", "frozenAt", "sha256", "byteLength", "entryCount", "totalWeight", "disqualifiedCount", "beaconRound", "beaconChain")
+      : `INSERT INTO "EntryList" ("campaignId", "frozenAt", "sha256", "byteLength", "entryCount", "totalWeight", "disqualifiedCount", "beaconRound", "beaconChain")
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [
-        list.campaignId,
-        // The DateTime text each provider stores as Prisma writes it (UTC).
-        postgres ? list.frozenAt.toISOString().replace("Z", "") : sqliteTimestamp(list.frozenAt),
-        list.sha256,
-        list.byteLength,
-        list.entryCount,
-        postgres ? list.totalWeight.toString() : list.totalWeight,
-        list.disqualifiedCount,
-        list.beaconRound,
-        list.beaconChain,
-      ],
-    );
-    const insert = postgres
-      ? `INSERT INTO "EntryListChunk" ("campaignId", "index", "bytes") VALUES ($1, $2, $3)`
-      : `INSERT INTO "EntryListChunk" ("campaignId", "index", "bytes") VALUES (?, ?, ?)`;
-    for (let index = 0, offset = 0; offset < bytes.length; index++, offset += ENTRY_LIST_CHUNK_BYTES) {
-      await driver.run(insert, [list.campaignId, index, chunkOf(bytes, offset)]);
-    }
+    params: [
+      list.campaignId,
+      // The DateTime text each provider stores as Prisma writes it (UTC).
+      postgres ? list.frozenAt.toISOString().replace("Z", "") : sqliteTimestamp(list.frozenAt),
+      list.sha256,
+      list.byteLength,
+      list.entryCount,
+      postgres ? list.totalWeight.toString() : list.totalWeight,
+      list.disqualifiedCount,
+      list.beaconRound,
+      list.beaconChain,
+    ],
   });
+  const insert = postgres
+    ? `INSERT INTO "EntryListChunk" ("campaignId", "index", "bytes") VALUES ($1, $2, $3)`
+    : `INSERT INTO "EntryListChunk" ("campaignId", "index", "bytes") VALUES (?, ?, ?)`;
+  for (let index = 0, offset = 0; offset < bytes.length; index++, offset += ENTRY_LIST_CHUNK_BYTES) {
+    statements.push({ sql: insert, params: [list.campaignId, index, chunkOf(bytes, offset)] });
+  }
+  await driver.transaction(statements);
 }
 
 /** One chunk's bytes, as a view into the list (no copy; both drivers send a Buffer as it is). */
@@ -250,11 +250,6 @@ function chunkOf(bytes: Buffer, offset: number): Buffer {
 // ---------------------------------------------------------------------------------------------
 // Building the bytes
 // ---------------------------------------------------------------------------------------------
-
-/** SQLite keeps DateTime as Prisma writes it: ISO 8601 with milliseconds and "+00:00". */
-function sqliteTimestamp(value: Date | string): string {
-  return typeof value === "string" ? value : value.toISOString().replace("Z", "+00:00");
-}
 
 /** A growing byte buffer (ASCII text appended as it comes). */
 class ByteBuilder {

@@ -14,12 +14,19 @@ export interface ListDriver {
   /** The rows as arrays of column values; placeholders are ? on SQLite and $1, $2, ... on PostgreSQL. */
   rows(sql: string, params?: readonly unknown[]): Promise<unknown[][]>;
   run(sql: string, params?: readonly unknown[]): Promise<void>;
-  /** Runs `work` in one write transaction (committed when it resolves, rolled back when it throws). */
-  transaction<T>(work: () => Promise<T>): Promise<T>;
+  /** Runs the statements, in order, in one write transaction: all or none. */
+  transaction(statements: readonly DriverStatement[]): Promise<void>;
+}
+
+export interface DriverStatement {
+  sql: string;
+  params?: readonly unknown[];
 }
 
 /** The longest a write transaction waits for SQLite's write lock (entries arriving in a burst). */
 const SQLITE_WRITE_WAIT_MS = 15_000;
+/** Longest pause between two attempts at SQLite's write lock. */
+const SQLITE_RETRY_MAX_MS = 100;
 
 /** Opens a driver connection to the client's database, runs `work` with it and closes it. */
 export async function withListDriver<T>(client: PrismaClient, work: (driver: ListDriver) => Promise<T>): Promise<T> {
@@ -34,7 +41,10 @@ export async function withListDriver<T>(client: PrismaClient, work: (driver: Lis
     }
   }
   // The file is already in WAL mode (createPrismaClient): this connection's reads never block writers.
-  const connection = new Database(sqliteFilePath(url), { timeout: SQLITE_WRITE_WAIT_MS });
+  // No busy timeout: better-sqlite3 would wait for the write lock synchronously, freezing this
+  // process's event loop while the lock's holder may be this very process (Prisma's connection, or
+  // another freeze) waiting for that loop. sqliteDriver waits for it asynchronously instead.
+  const connection = new Database(sqliteFilePath(url), { timeout: 0 });
   try {
     return await work(sqliteDriver(connection));
   } finally {
@@ -52,12 +62,11 @@ function postgresDriver(connection: pg.Client): ListDriver {
     async run(sql, params = []) {
       await connection.query(sql, [...params]);
     },
-    async transaction(work) {
+    async transaction(statements) {
       await connection.query("BEGIN");
       try {
-        const result = await work();
+        for (const statement of statements) await connection.query(statement.sql, [...(statement.params ?? [])]);
         await connection.query("COMMIT");
-        return result;
       } catch (error) {
         await connection.query("ROLLBACK").catch(() => undefined);
         throw error;
@@ -81,13 +90,24 @@ function sqliteDriver(connection: Database.Database): ListDriver {
       connection.prepare(sql).run(...params);
       return Promise.resolve();
     },
-    async transaction(work) {
-      // IMMEDIATE: the write lock is taken (or waited for) up front, not halfway through.
-      connection.exec("BEGIN IMMEDIATE");
+    async transaction(statements) {
+      const prepared = statements.map((statement) => ({ run: connection.prepare(statement.sql), params: statement.params ?? [] }));
+      // IMMEDIATE: the write lock is taken up front, waiting for it between attempts without
+      // blocking the event loop; then every statement runs synchronously, so no other code of this
+      // process runs (and waits on this lock) while it is held.
+      const deadline = Date.now() + SQLITE_WRITE_WAIT_MS;
+      for (let pause = 5; ; pause = Math.min(pause * 2, SQLITE_RETRY_MAX_MS)) {
+        try {
+          connection.exec("BEGIN IMMEDIATE");
+          break;
+        } catch (error) {
+          if ((error as { code?: unknown }).code !== "SQLITE_BUSY" || Date.now() >= deadline) throw error;
+        }
+        await new Promise((resolve) => setTimeout(resolve, pause));
+      }
       try {
-        const result = await work();
+        for (const statement of prepared) statement.run.run(...statement.params);
         connection.exec("COMMIT");
-        return result;
       } catch (error) {
         if (connection.inTransaction) connection.exec("ROLLBACK");
         throw error;

@@ -26,7 +26,7 @@ import { addDays } from "../../domain/campaign-dates";
 import { CampaignStatus } from "../../domain/campaign-status";
 import { DRAW_PROCEDURE_VERSION, type DrawHashing, type DrawPool, DrawEntryList, drawPicks, parseEntryList } from "../../domain/draw";
 import { getConfig } from "../config.server";
-import { Prisma, type PrismaClient, clientProvider, isUniqueConstraintError, prisma } from "../db.server";
+import { Prisma, type PrismaClient, clientProvider, isUniqueConstraintError, prisma, sqliteTimestamp } from "../db.server";
 import { newId } from "../ids.server";
 import { currentTime } from "../leases.server";
 import { publicUrl } from "../public-url.server";
@@ -96,11 +96,6 @@ interface EntryBlockRow {
   lines: string | null;
   count: bigint | number;
   lastCreatedAt: Date | string | null;
-}
-
-/** SQLite keeps DateTime as Prisma writes it: ISO 8601 with milliseconds and "+00:00". */
-function sqliteTimestamp(value: Date | string): string {
-  return typeof value === "string" ? value : value.toISOString().replace("Z", "+00:00");
 }
 
 /**
