@@ -119,7 +119,7 @@ export const PROMO_ROTATION_MS = 9000;
 
 export const DASHBOARD_TIPS = [
   "Share your link in the first hour: early entrants bring their friends while the giveaway is fresh.",
-  "Every friend who enters through an entrant's link earns that entrant 3 bonus entries. Say so in your posts.",
+  "Every friend who enters through an entrant's link and confirms earns that entrant 3 bonus entries. Say so in your posts.",
   "An entrant coupon turns everyone who doesn't win into a potential customer.",
   "Post a reminder 48 hours before the end: many people enter at the last minute.",
   "Open Stats to see which days brought entries and how many came through shared links.",

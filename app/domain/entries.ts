@@ -41,8 +41,8 @@ export const REFERRAL_BONUS_ENTRIES = 3;
 export function referralOffer(referralsEnabled: boolean, when: "entered" | "reminder"): string {
   if (!referralsEnabled) return "Share your personal link with friends who would like to enter:";
   return when === "entered"
-    ? `Want better odds? Share your personal link: every friend who enters through it earns you ${REFERRAL_BONUS_ENTRIES} bonus entries.`
-    : `You are entered. There is still time to earn ${REFERRAL_BONUS_ENTRIES} bonus entries for every friend who enters through your link:`;
+    ? `Want better odds? Share your personal link: every friend who enters through it and confirms their entry earns you ${REFERRAL_BONUS_ENTRIES} bonus entries.`
+    : `You are entered. There is still time to earn ${REFERRAL_BONUS_ENTRIES} bonus entries for every friend who enters through your link and confirms:`;
 }
 
 /**

@@ -81,7 +81,8 @@ export const SAMPLE_TOKENS: Record<string, string> = {
   brand_name: "Northwind Coffee",
   campaign_title: "Win the Northwind Morning Mug",
   entry_coupon: "THANKS15 (15% off your next order)",
-  referral_offer: "Want better odds? Share your personal link: every friend who enters through it earns you 3 bonus entries.",
+  referral_offer:
+    "Want better odds? Share your personal link: every friend who enters through it and confirms their entry earns you 3 bonus entries.",
   referral_link: "https://giveawear.example/campaign/sample?ref=sample-entry",
   confirm_link: "https://giveawear.example/campaign/sample/confirm/sample-token",
   entry_id: "k3v9x2m7q1w8e5r4t6y0u2i9",

@@ -50,7 +50,7 @@ const benefits = (referralsEnabled: boolean): readonly Feature[] => [
     icon: "megaphone",
     title: "Reach Beyond Your Followers",
     text: referralsEnabled
-      ? `Entrants share a personal link and earn ${REFERRAL_BONUS_ENTRIES} bonus entries for each new friend, so your giveaway travels on its own.`
+      ? `Entrants share a personal link and earn ${REFERRAL_BONUS_ENTRIES} bonus entries for each new friend who enters and confirms, so your giveaway travels on its own.`
       : "Every entrant gets a personal link to pass your giveaway on to friends, so it travels on its own.",
   },
   {

@@ -58,7 +58,7 @@ const FEATURES: readonly Feature[] = [
 const REFERRAL_FEATURE: Feature = {
   icon: "users",
   title: "Built-In Referral System",
-  text: `Every entrant gets a personal link and earns ${REFERRAL_BONUS_ENTRIES} bonus entries for each friend who enters through it.`,
+  text: `Every entrant gets a personal link and earns ${REFERRAL_BONUS_ENTRIES} bonus entries for each friend who enters through it and confirms.`,
 };
 const SHARING_FEATURE: Feature = {
   icon: "users",

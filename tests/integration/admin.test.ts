@@ -597,7 +597,7 @@ describe("platform settings", () => {
     expect(home.html).toContain("The referral bonus did most of the work for us.");
     expect(testimonials(home.html)).toBe(4);
     const go = await page(null, "/go");
-    expect(go.html).toContain("Entrants share a personal link and earn 3 bonus entries for each new friend");
+    expect(go.html).toContain("Entrants share a personal link and earn 3 bonus entries for each new friend who enters and confirms");
     expect(go.html).toContain("The referral bonus did most of the work for us.");
     expect(testimonials(go.html)).toBe(4);
     expect(description(go.html)).toContain("share for bonus entries");

@@ -323,7 +323,7 @@ describe("when an admin switches referral bonuses off", () => {
     expect((await enter(campaign.id, valid("with-bonus@example.com"))).status).toBe(303);
     await confirmEntryOf(app.url, campaign.id, "with-bonus@example.com");
     const email = await prisma.outboundEmail.findFirstOrThrow({ where: { to: "with-bonus@example.com", template: "entry_confirmation" } });
-    expect(email.html).toContain("every friend who enters through it earns you 3 bonus entries");
+    expect(email.html).toContain("every friend who enters through it and confirms their entry earns you 3 bonus entries");
   });
 });
 

@@ -194,7 +194,7 @@ export function EntryConfirmation({
           <>
             <h3 className="font-semibold">Share to earn bonus entries</h3>
             <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-              Every friend who enters through your link adds {REFERRAL_BONUS_ENTRIES} bonus entries to yours.
+              Every friend who enters through your link and confirms their entry adds {REFERRAL_BONUS_ENTRIES} bonus entries to yours.
             </p>
           </>
         ) : (
@@ -245,7 +245,8 @@ export function EntryReceipt({ entry }: { entry: Pick<NonNullable<CampaignPageDa
       <dd data-testid="receipt-time">{entry.enteredAt}</dd>
       <dt className="font-medium text-slate-700 dark:text-slate-300">Weight</dt>
       <dd data-testid="receipt-weight">
-        {weight} (1{entry.bonusEntries > 0 ? ` + ${entry.bonusEntries} bonus` : ""})
+        {weight}
+        {entry.bonusEntries > 0 ? ` (1 + ${entry.bonusEntries} bonus)` : ""}
       </dd>
     </dl>
   );
