@@ -11,7 +11,7 @@
  */
 import nodemailer, { type Transporter } from "nodemailer";
 import { EMAIL_MAX_ATTEMPTS, nextEmailAttemptAt } from "../domain/email-retry";
-import { fillTemplate, htmlToText } from "../domain/templates";
+import { escapeHtml, fillTemplate, htmlToText } from "../domain/templates";
 import { getConfig } from "./config.server";
 import { newId } from "./ids.server";
 import { currentTime, leaseUntil } from "./leases.server";
@@ -83,10 +83,6 @@ async function renderTemplatedEmail(db: EmailWriter, { to, template, tokens, ded
 }
 
 /**
- * Renders a template into an outbox row. Pass a transaction as `db` to make the message part of
- * the write that causes it (an entry and its confirmation are committed together or not at all).
- */
-/**
  * How many messages whose dedupe key starts with `keyPrefix` were queued in the last `windowMs`.
  * Keys that name a sender or an entry (`contact:<network>:…`, `entry-resend:<entry>:…`) make the
  * outbox the ledger of per-sender limits.
@@ -95,8 +91,26 @@ export function recentEmailsWithKeyPrefix(db: EmailWriter, keyPrefix: string, wi
   return db.outboundEmail.count({ where: { dedupeKey: { startsWith: keyPrefix }, createdAt: { gt: new Date(Date.now() - windowMs) } } });
 }
 
+/**
+ * Renders a template into an outbox row. Pass a transaction as `db` to make the message part of
+ * the write that causes it (an entry and its confirmation are committed together or not at all).
+ */
 export async function queueTemplatedEmail(db: EmailWriter, email: TemplatedEmail & { dedupeKey?: string }) {
   return db.outboundEmail.create({ data: await renderTemplatedEmail(db, email) });
+}
+
+/**
+ * A plain-text notice to every admin (ADMIN_EMAILS), once per `key` and admin (the outbox's dedupe
+ * key): a draw that went ahead without its beacon, an entry list that cannot be frozen.
+ */
+export async function queueAdminAlert(db: EmailWriter, key: string, subject: string, text: string): Promise<void> {
+  for (const to of getConfig().ADMIN_EMAILS) {
+    const dedupeKey = `${key}:${to}`;
+    if (await db.outboundEmail.findUnique({ where: { dedupeKey }, select: { id: true } })) continue;
+    await db.outboundEmail.create({
+      data: { id: newId(), to, subject, html: `<p>${escapeHtml(text)}</p>`, text, template: null, dedupeKey },
+    });
+  }
 }
 
 /**

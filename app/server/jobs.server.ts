@@ -8,7 +8,8 @@ import { getConfig } from "./config.server";
 import { campaignsAwaitingNotification, notifyWinners } from "./draw/notify.server";
 import { campaignsToFreeze, freezeEntryList } from "./draw/freeze.server";
 import { type DrawOutcome, drawCampaign, dueCampaignIds } from "./draw/run.server";
-import { type EmailDeliverySummary, deliverDueEmails } from "./email.server";
+import { prisma } from "./db.server";
+import { type EmailDeliverySummary, deliverDueEmails, queueAdminAlert } from "./email.server";
 import { runFulfilmentJobs } from "./fulfilment/index.server";
 import { type ReminderSummary, sendDueReminders } from "./jobs/reminders.server";
 import { loadPlatformSettings } from "./settings.server";
@@ -76,6 +77,7 @@ export async function runJobsOnce(now: Date = new Date()): Promise<JobsSummary> 
         if (outcome.kind === "frozen") summary.frozen += 1;
       } catch (error) {
         fail("freeze", error, `freezing the entry list of campaign ${campaignId}`);
+        await alertStuckFreeze(campaignId, now, error).catch((alert: unknown) => console.error("[jobs] could not alert the admins", alert));
       }
     }
   });
@@ -184,4 +186,17 @@ export async function stopJobRunner(): Promise<void> {
   state.stopped = true;
   clearTimeout(state.timer);
   await state.current;
+}
+
+/**
+ * A list still not frozen once the end plus the beacon margin has passed would make the draw wait
+ * for a later round (or, when the freeze refuses its data, never happen): the admins hear of it
+ * once per campaign, with the reason.
+ */
+async function alertStuckFreeze(campaignId: string, now: Date, error: unknown): Promise<void> {
+  const campaign = await prisma.campaign.findUnique({ where: { id: campaignId }, select: { endDate: true, title: true } });
+  const margin = getConfig().DRAW_BEACON_MARGIN_MINUTES * 60_000;
+  if (!campaign?.endDate || now.getTime() < campaign.endDate.getTime() + margin) return;
+  const text = `The entry list of campaign ${campaignId} ("${campaign.title}") could not be frozen, and the giveaway ended at ${campaign.endDate.toISOString()}: its draw waits until the list is frozen. The job pass retries every time and logs the reason: ${errorMessage(error)}`;
+  await queueAdminAlert(prisma, `freeze-stuck:${campaignId}`, `Entry list not frozen: campaign ${campaignId}`, text);
 }

@@ -210,6 +210,29 @@ describe("draws at the end of a campaign", () => {
     expect((await prisma.campaign.findUniqueOrThrow({ where: { id: campaign.id } })).status).toBe("completed");
   });
 
+  it("a list that cannot be frozen is retried every pass, and the admins hear of it once, after the beacon margin", async () => {
+    // The counter says 3 counted entries but there are none: the freeze refuses to publish such a list.
+    const campaign = await endedCampaign(2 * HOUR, { entryCount: 3 });
+    // Other tests' job passes must not meet it.
+    cleanups.push(async () => {
+      await prisma.campaign.delete({ where: { id: campaign.id } });
+    });
+    const alerts = () => prisma.outboundEmail.findMany({ where: { dedupeKey: { startsWith: `freeze-stuck:${campaign.id}:` } } });
+
+    // Within the margin: retried, logged, nobody alerted yet.
+    const early = await runJobsOnce(new Date(campaign.endDate!.getTime() + 60 * 1000));
+    expect(early.errors.some((error) => error.step === "freeze")).toBe(true);
+    expect(await alerts()).toEqual([]);
+
+    // Past it, twice: one alert per admin, with the reason.
+    for (let pass = 0; pass < 2; pass++) await runJobsOnce(new Date(campaign.endDate!.getTime() + 11 * 60 * 1000));
+    const sent = await alerts();
+    expect(sent.map((email) => email.to)).toEqual(["admin@int.test"]);
+    expect(sent[0]!.subject).toBe(`Entry list not frozen: campaign ${campaign.id}`);
+    expect(sent[0]!.text).toContain("counts 3");
+    expect(await prisma.entryList.count({ where: { campaignId: campaign.id } })).toBe(0);
+  });
+
   it("two job runners at once (and `npm run jobs` after them) make one draw and one set of emails", async () => {
     const smtp = await smtpServer();
     const campaign = await endedCampaign(HOUR);

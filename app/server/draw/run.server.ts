@@ -27,7 +27,6 @@ import { CampaignStatus } from "../../domain/campaign-status";
 import { DRAW_PROCEDURE_VERSION, type DrawHashing, type DrawPool, DrawEntryList, drawPicks, parseEntryList } from "../../domain/draw";
 import { getConfig } from "../config.server";
 import { Prisma, type PrismaClient, clientProvider, isUniqueConstraintError, prisma, sqliteTimestamp } from "../db.server";
-import { newId } from "../ids.server";
 import { currentTime } from "../leases.server";
 import { publicUrl } from "../public-url.server";
 import { type FetchBeaconOptions, fetchBeacon, knownChain } from "./beacon.server";
@@ -401,29 +400,12 @@ export async function frozenList(campaignId: string, row?: FrozenListRow) {
 
 /** Tells every admin (ADMIN_EMAILS) that a draw went ahead without its beacon, once per campaign and admin. */
 async function queueBeaconMissingAlert(tx: Prisma.TransactionClient, campaignId: string, round: number): Promise<void> {
-  // Imported here: app/paths pulls in React Router (about 15 MB), which a draw otherwise never needs.
-  const { campaignDrawPath } = await import("../../paths");
+  // Imported here: app/paths pulls in React Router (about 15 MB) and the outbox nodemailer, which a
+  // draw otherwise never needs.
+  const [{ campaignDrawPath }, { queueAdminAlert }] = await Promise.all([import("../../paths"), import("../email.server")]);
   const page = publicUrl(campaignDrawPath(campaignId));
   const text = `The draw of campaign ${campaignId} went ahead without its drand beacon: no valid beacon for round ${round} could be fetched from any of the configured mirrors (DRAND_URLS) within 24 hours of the round's time. As the published procedure says, the final seed is the launch secret alone, and the draw page says that the beacon is missing. Check the mirrors and the server's network access. Draw page: ${page}`;
-  for (const to of getConfig().ADMIN_EMAILS) {
-    const dedupeKey = `draw-beacon-missing:${campaignId}:${to}`;
-    if (await tx.outboundEmail.findUnique({ where: { dedupeKey }, select: { id: true } })) continue;
-    await tx.outboundEmail.create({
-      data: {
-        id: newId(),
-        to,
-        subject: `Draw without beacon: campaign ${campaignId}`,
-        html: `<p>${escapeHtml(text)}</p>`,
-        text,
-        template: null,
-        dedupeKey,
-      },
-    });
-  }
-}
-
-function escapeHtml(text: string): string {
-  return text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
+  await queueAdminAlert(tx, `draw-beacon-missing:${campaignId}`, `Draw without beacon: campaign ${campaignId}`, text);
 }
 
 /** The emails of the given entries of a campaign, by entry id. */
