@@ -84,25 +84,8 @@ export async function verifyDraw(
   check("total weight", draw.totalWeight.toString(), pool.totalWeight.toString());
 
   const recorded = parseDrawPicks(draw.picks);
-  const replayed =
-    pool.count > 0
-      ? replayPicks(
-          nodeDrawHashing,
-          pool,
-          draw.seed,
-          recorded.map((pick) => pick.rank),
-        )
-      : [];
-  recorded.forEach((pick, index) => check(pickLabel(pick, index), describePick(pick), describePick(replayed[index])));
-  // With no picks on record the draw must have found nobody to pick.
-  if (recorded.length === 0) check("no picks", "no entries", pool.count === 0 ? "no entries" : `${pool.count} entries`);
-
-  const current = currentPicks(recorded);
-  check("grand prize winner on record", current.get(1)?.entryId ?? "none", campaign.winnerEntryId ?? "none");
-  for (const prize of [...campaign.additionalPrizes].sort((a, b) => a.rank - b.rank)) {
-    check(`prize ${prize.rank} winner on record`, current.get(prize.rank)?.entryId ?? "none", prize.winnerEntryId ?? "none");
-  }
-
+  checkPicks(check, pool, draw.seed, recorded);
+  checkWinnersOnRecord(check, campaign, recorded);
   return { campaignId, ok: checks.every((item) => item.ok), entries: pool.count, checks };
 }
 
@@ -183,25 +166,8 @@ async function verifyDrawV2(
 
   // Steps 6 to 9: the picks and redraws, replayed with the recorded seed.
   const recorded = parseDrawPicks(draw.picks);
-  if (pool && expectedSeed !== null) {
-    const replayed =
-      pool.count > 0
-        ? replayPicks(
-            nodeDrawHashing,
-            pool,
-            expectedSeed,
-            recorded.map((pick) => pick.rank),
-          )
-        : [];
-    recorded.forEach((pick, index) => check(pickLabel(pick, index), describePick(pick), describePick(replayed[index])));
-    if (recorded.length === 0) check("no picks", "no entries", pool.count === 0 ? "no entries" : `${pool.count} entries`);
-  }
-
-  const current = currentPicks(recorded);
-  check("grand prize winner on record", current.get(1)?.entryId ?? "none", campaign.winnerEntryId ?? "none");
-  for (const prize of [...campaign.additionalPrizes].sort((a, b) => a.rank - b.rank)) {
-    check(`prize ${prize.rank} winner on record`, current.get(prize.rank)?.entryId ?? "none", prize.winnerEntryId ?? "none");
-  }
+  if (pool && expectedSeed !== null) checkPicks(check, pool, expectedSeed, recorded);
+  checkWinnersOnRecord(check, campaign, recorded);
   return { campaignId, ok: checks.every((item) => item.ok), entries: pool?.count ?? 0, checks };
 }
 
@@ -257,4 +223,35 @@ async function main(argv: string[]): Promise<number> {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   process.exitCode = await main(process.argv.slice(2));
+}
+
+type Check = (name: string, expected: string, actual: string) => void;
+
+/** Every recorded pick (original draw, then redraws, in order) against the procedure's replay over the list. */
+function checkPicks(check: Check, pool: DrawPool, seed: string, recorded: DrawPick[]): void {
+  const replayed =
+    pool.count > 0
+      ? replayPicks(
+          nodeDrawHashing,
+          pool,
+          seed,
+          recorded.map((pick) => pick.rank),
+        )
+      : [];
+  recorded.forEach((pick, index) => check(pickLabel(pick, index), describePick(pick), describePick(replayed[index])));
+  // With no picks on record the draw must have found nobody to pick.
+  if (recorded.length === 0) check("no picks", "no entries", pool.count === 0 ? "no entries" : `${pool.count} entries`);
+}
+
+/** The winners the campaign and its prizes hold are the draw's current (not replaced) picks. */
+function checkWinnersOnRecord(
+  check: Check,
+  campaign: { winnerEntryId: string | null; additionalPrizes: { rank: number; winnerEntryId: string | null }[] },
+  recorded: DrawPick[],
+): void {
+  const current = currentPicks(recorded);
+  check("grand prize winner on record", current.get(1)?.entryId ?? "none", campaign.winnerEntryId ?? "none");
+  for (const prize of [...campaign.additionalPrizes].sort((a, b) => a.rank - b.rank)) {
+    check(`prize ${prize.rank} winner on record`, current.get(prize.rank)?.entryId ?? "none", prize.winnerEntryId ?? "none");
+  }
 }
