@@ -11,8 +11,7 @@
  * Entries hold the tickets 0..T-1 in list order: the first entry 0..w1-1, the next the following w2.
  */
 
-export const ENTRY_LIST_HEADER = "entry_id,created_ms,referrer_id,weight";
-export const DISQUALIFIED_HEADER = "disqualified_entry_id,reason";
+import { DISQUALIFIED_HEADER, ENTRY_LIST_HEADER } from "./draw";
 
 export type EntryListMatch =
   | {

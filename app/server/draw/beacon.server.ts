@@ -64,12 +64,17 @@ export function demoBeacon(round: number): BeaconResponse {
 export function configuredChain(): ChainInfo {
   const text = getConfig().DRAND_CHAIN_INFO;
   if (!text) return QUICKNET;
+  // Parsed once per setting, not on every campaign page that names its chain.
+  if (parsedChain?.text === text) return parsedChain.chain;
   try {
-    return parseChainInfo(text);
+    parsedChain = { text, chain: parseChainInfo(text) };
+    return parsedChain.chain;
   } catch (error) {
     throw new ConfigError(`DRAND_CHAIN_INFO: ${(error as Error).message}`);
   }
 }
+
+let parsedChain: { text: string; chain: ChainInfo } | undefined;
 
 /** The chain a stored chain hash names, among those this server can fetch from; undefined if none. */
 export function knownChain(hash: string): ChainInfo | undefined {

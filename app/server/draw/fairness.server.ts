@@ -3,14 +3,12 @@
  * the commitment, the launch time and the beacon chain and round published at launch.
  */
 import { QUICKNET, roundTimeMs } from "../../domain/beacon";
-import { DEMO_CHAIN, knownChain } from "./beacon.server";
+import { knownChain } from "./beacon.server";
 
 /** How pages name a beacon chain: drand's quicknet by name, the demo chain plainly as not drand. */
 export function beaconChainLabel(hash: string): string {
   if (hash === QUICKNET.hash) return "drand quicknet (League of Entropy)";
-  if (hash === DEMO_CHAIN.hash) return "Demo beacon, not drand";
-  const chain = knownChain(hash);
-  if (chain?.demo) return "Demo beacon, not drand";
+  if (knownChain(hash)?.demo) return "Demo beacon, not drand";
   return `drand chain ${hash}`;
 }
 

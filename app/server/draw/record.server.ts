@@ -7,10 +7,9 @@
  * launch secret (Campaign.drawSeed) is never read here; the record reveals Draw.secret only once
  * the Draw row exists.
  */
-import { z } from "zod";
 import { type ChainInfo, parseBeacon, roundTimeMs } from "../../domain/beacon";
-import { verifyBeacon } from "../../domain/beacon-verify";
-import { DrawPickSchema } from "../../domain/draw";
+import { finalSeed, verifyBeacon } from "../../domain/beacon-verify";
+import { parseDrawPicks } from "../../domain/draw";
 import { DRAW_RECORD_FORMAT, type DrawRecord, type DrawRecordBeacon, type DrawRecordPick } from "../../domain/draw-record";
 import { type EntryListScan, EntryListScanner, parseDisqualified } from "../../domain/entry-list";
 import { campaignDrawCsvPath, campaignDrawJsonPath, campaignDrawPath } from "../../paths";
@@ -30,32 +29,19 @@ export interface RecordCampaign {
   drawBeaconChain: string | null;
 }
 
-/**
- * The picks as stored, with the redraw accounting h-draw records (reason, claimDeadline,
- * notifiedAt); older rows simply lack them. Extending here keeps this reader working whichever way
- * domain/draw.ts declares those fields.
- */
-const RecordedPickSchema = DrawPickSchema.extend({
-  reason: z.string().optional(),
-  claimDeadline: z.string().optional(),
-  notifiedAt: z.string().optional(),
-});
-
+/** The picks as stored, with the redraw accounting (reason, claim deadline, notified); older rows lack it. */
 function recordedPicks(json: string): DrawRecordPick[] {
-  return z
-    .array(RecordedPickSchema)
-    .parse(JSON.parse(json))
-    .map((pick) => ({
-      rank: pick.rank,
-      entryId: pick.entryId,
-      ticket: pick.ticket,
-      counter: pick.counter,
-      replaced: pick.replaced === true,
-      redrawnAt: pick.redrawnAt ?? null,
-      reason: pick.reason ?? null,
-      claimDeadline: pick.claimDeadline ?? null,
-      notifiedAt: pick.notifiedAt ?? null,
-    }));
+  return parseDrawPicks(json).map((pick) => ({
+    rank: pick.rank,
+    entryId: pick.entryId,
+    ticket: pick.ticket,
+    counter: pick.counter,
+    replaced: pick.replaced === true,
+    redrawnAt: pick.redrawnAt ?? null,
+    reason: pick.reason ?? null,
+    claimDeadline: pick.claimDeadline ?? null,
+    notifiedAt: pick.notifiedAt ?? null,
+  }));
 }
 
 function iso(ms: number | null): string | null {
@@ -183,7 +169,7 @@ export function recordChecks(record: DrawRecord): RecordChecks {
   let finalSeedMatches: boolean | null = null;
   if (draw && record.procedureVersion === 2 && draw.secret !== null) {
     if (beacon?.missing) finalSeedMatches = draw.seed === draw.secret;
-    else if (randomness !== null) finalSeedMatches = draw.seed === sha256Hex(`${draw.secret}:${randomness}`);
+    else if (randomness !== null) finalSeedMatches = draw.seed === finalSeed(draw.secret, randomness);
     else finalSeedMatches = false;
   }
   return {
