@@ -7,6 +7,7 @@
  *
  * Times are ISO 8601 (UTC); big numbers (total weight, tickets) are decimal strings.
  */
+import type { DisqualifyReason } from "./draw";
 
 /** Bumped when a field changes meaning (adding fields does not bump it). */
 export const DRAW_RECORD_FORMAT = 1;
@@ -39,7 +40,7 @@ export interface DrawRecordBeacon {
   missing: boolean;
 }
 
-export type DisqualifyReason = "duplicate" | "fake" | "automated" | "rules";
+export type { DisqualifyReason };
 
 export interface DrawRecordList {
   frozenAt: string;

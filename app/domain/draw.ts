@@ -7,6 +7,7 @@
  * Pure: SHA-256 comes in through DrawHashing (the server passes node:crypto's).
  */
 import { z } from "zod";
+import { REFERRAL_BONUS_ENTRIES } from "./entries";
 
 /** The procedure every new draw follows (Draw.procedureVersion). */
 export const DRAW_PROCEDURE_VERSION = 2;
@@ -307,8 +308,8 @@ export class DrawEntryList {
 export const ENTRY_LIST_HEADER = "entry_id,created_ms,referrer_id,weight";
 export const DISQUALIFIED_HEADER = "disqualified_entry_id,reason";
 export const DISQUALIFY_REASONS = ["duplicate", "fake", "automated", "rules"] as const;
-/** Each referral that earned a bonus adds this many tickets to the referrer. */
-export const REFERRAL_BONUS = 3;
+/** The published reason category of a disqualified entry (Entry.disqualifyReason, the list's last section). */
+export type DisqualifyReason = (typeof DISQUALIFY_REASONS)[number];
 
 export interface EntryListLine {
   id: string;
@@ -549,7 +550,7 @@ export function parseEntryList(bytes: Uint8Array, sha256: string): FrozenEntryLi
   for (let w = 0; w < weighted.length; w++) {
     const line = weighted.values[w] ?? 0;
     const weight = weightOf(line);
-    const expected = 1 + REFERRAL_BONUS * (referralsOf[w] ?? 0);
+    const expected = 1 + REFERRAL_BONUS_ENTRIES * (referralsOf[w] ?? 0);
     if (weight !== expected) {
       const id = asciiText(bytes, starts[line] ?? 0, idEndOf(line));
       throw new EntryListError(`Entry ${id} has weight ${weight}, but its referrals give ${expected}`);
@@ -558,7 +559,7 @@ export function parseEntryList(bytes: Uint8Array, sha256: string): FrozenEntryLi
   if (unlisted.size > 0) {
     const [referrer, referrals] = unlisted.entries().next().value as [string, number];
     throw new EntryListError(
-      `Entry ${referrer} is named as referrer by ${referrals} lines but is not listed with weight ${1 + REFERRAL_BONUS * referrals}`,
+      `Entry ${referrer} is named as referrer by ${referrals} lines but is not listed with weight ${1 + REFERRAL_BONUS_ENTRIES * referrals}`,
       [...unlisted.keys()],
     );
   }

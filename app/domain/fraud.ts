@@ -7,6 +7,7 @@
  * published reason categories) until the entry list is frozen.
  */
 import { z } from "zod";
+import { DISQUALIFY_REASONS as LISTED_REASONS, type DisqualifyReason } from "./draw";
 
 const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;
@@ -360,14 +361,15 @@ export interface FraudReviewData {
 // ---------------------------------------------------------------------------------------------
 
 /** The published reason categories (stored in Entry.disqualifyReason) and how the creator reads them. */
-export const DISQUALIFY_REASONS = {
+export const DISQUALIFY_REASONS: Record<DisqualifyReason, string> = {
   duplicate: "Duplicate: the same person entered more than once",
   fake: "Fake: a made-up or throwaway identity",
   automated: "Automated: entered by a script or bot",
   rules: "Rules: broke the giveaway's rules",
-} as const;
-export type DisqualifyReason = keyof typeof DISQUALIFY_REASONS;
-export const DISQUALIFY_REASON_KEYS = Object.keys(DISQUALIFY_REASONS) as [DisqualifyReason, ...DisqualifyReason[]];
+};
+export type { DisqualifyReason };
+/** The categories the procedure publishes (domain/draw.ts), in its order. */
+export const DISQUALIFY_REASON_KEYS: readonly [DisqualifyReason, ...DisqualifyReason[]] = LISTED_REASONS;
 
 /** Short labels, for lists of entries already disqualified. */
 export const DISQUALIFY_REASON_SHORT: Record<DisqualifyReason, string> = {

@@ -33,9 +33,8 @@ import {
   unconfirmedRefereeGroups,
 } from "../domain/fraud";
 import { clientProvider, getPrisma, prisma, Prisma } from "./db.server";
+import { REFERRAL_BONUS_ENTRIES } from "../domain/entries";
 
-/** Bonus entries a credited referral is worth (the shared design: 3 per counted referral). */
-export const REFERRAL_BONUS = 3;
 const postgres = () => clientProvider(getPrisma()) === "postgresql";
 
 /** A time from a raw query: a Date (both databases, typed columns), or ISO text / ms, to be safe. */
@@ -328,7 +327,7 @@ async function adjustReferrers(
   for (const [referrerId, n] of perReferrer) {
     await tx.entry.updateMany({
       where: { id: referrerId, campaignId },
-      data: { bonusEntries: sign > 0 ? { increment: REFERRAL_BONUS * n } : { decrement: REFERRAL_BONUS * n } },
+      data: { bonusEntries: sign > 0 ? { increment: REFERRAL_BONUS_ENTRIES * n } : { decrement: REFERRAL_BONUS_ENTRIES * n } },
     });
   }
 }

@@ -15,6 +15,7 @@ import { getConfig } from "./config.server";
 import { DEMO_CHAIN, demoBeacon } from "./draw/beacon.server";
 import { nodeDrawHashing } from "./draw/run.server";
 import { migrate } from "./migrate.server";
+import { REFERRAL_BONUS_ENTRIES } from "../domain/entries";
 
 /**
  * Reference data every install needs, plus optional demo campaigns.
@@ -284,7 +285,7 @@ async function seedDemoCampaigns(tx: Tx): Promise<Pick<SeedResult, "demoCampaign
     for (const time of times) {
       const email = demoEmail(random, takenLocals);
       const referrer = campaignEntries.length >= 3 && random.chance(0.18) ? random.pick(campaignEntries) : undefined;
-      if (referrer) referrer.bonusEntries += 3;
+      if (referrer) referrer.bonusEntries += REFERRAL_BONUS_ENTRIES;
       campaignEntries.push({
         id: createId(),
         campaignId: id,
