@@ -52,6 +52,29 @@ export function campaignDrawJsonPath(campaignId: string): string {
   return href("/campaign/:campaignId/draw.json", { campaignId });
 }
 
+/**
+ * The campaign's share card (Open Graph / Twitter image, 1200×630). `version` (the campaign's
+ * updatedAt in ms) changes the URL whenever the campaign changes, so caches never show an old card.
+ */
+export function campaignCardPath(campaignId: string, version?: number): string {
+  return withQuery(href("/campaign/:campaignId/card.png", { campaignId }), version ? { v: String(version) } : undefined);
+}
+
+/** The printable poster with a QR code to the campaign: A4 or US Letter PDF. */
+export function campaignPosterPdfPath(campaignId: string, paper: "a4" | "letter" = "a4"): string {
+  return withQuery(href("/campaign/:campaignId/poster.pdf", { campaignId }), paper === "a4" ? undefined : { paper });
+}
+
+/** The poster as a PNG image (for social posts and screens). */
+export function campaignPosterPngPath(campaignId: string): string {
+  return href("/campaign/:campaignId/poster.png", { campaignId });
+}
+
+/** The compact entry card other sites may frame. */
+export function campaignEmbedPath(campaignId: string): string {
+  return href("/campaign/:campaignId/embed", { campaignId });
+}
+
 /** A winner's claim page; the token is the signed claim link's (see domain/claims.ts). */
 export function claimPath(token: string): string {
   return href("/claim/:token", { token });
