@@ -45,6 +45,15 @@ function useHydrate(): boolean {
   return !useMatches().some((match) => (match.handle as { hydrate?: boolean } | undefined)?.hydrate === false);
 }
 
+/**
+ * A route whose handle says `{ chrome: "own" }` draws its own frame (the brand's campaign page with
+ * its slim bar and "Powered by Giveawear" line, the embeddable entry card): the site's header and
+ * footer are left out.
+ */
+function useOwnChrome(): boolean {
+  return useMatches().some((match) => (match.handle as { chrome?: string } | undefined)?.chrome === "own");
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const root = useRouteLoaderData<typeof loader>("root");
@@ -72,6 +81,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
+  const ownChrome = useOwnChrome();
+  if (ownChrome)
+    return (
+      <>
+        <main id="main" className="flex-1">
+          <Outlet />
+        </main>
+        <Toaster toast={loaderData.toast} />
+      </>
+    );
   return (
     <>
       <SiteHeader user={loaderData.user} path={loaderData.path} theme={loaderData.theme} />

@@ -77,3 +77,51 @@ export function campaignImage(campaign: {
   if (small && large) return { src: large, srcSet: `${small} 400w, ${large} 800w` };
   return campaign.finalDesignUrl ? { src: campaign.finalDesignUrl } : null;
 }
+
+export interface CampaignColorImage {
+  color: ProductColorKey;
+  /** "White", "Black", "Heather Gray". */
+  name: string;
+  image: CampaignImage;
+}
+
+/**
+ * The prize in each of the campaign's colours, in the creator's order: the print partner's own
+ * product photo when one was made for this design (`printifyMockups`, JSON {colour: url}), else our
+ * rendered mockup, else the raw design. Empty without any design.
+ */
+export function campaignColorImages(campaign: {
+  finalDesignUrl: string | null;
+  productType: string;
+  selectedColors: string;
+  printifyMockups?: string;
+}): CampaignColorImage[] {
+  const partner = parsePartnerMockups(campaign.printifyMockups ?? "");
+  const colors = campaign.selectedColors.split(",").filter(isProductColor);
+  const result: CampaignColorImage[] = [];
+  for (const color of colors.length ? colors : (["white"] as const)) {
+    const name = PRODUCT_COLORS.find((c) => c.key === color)?.name ?? color;
+    const own = partner[color];
+    const image = own
+      ? { src: own }
+      : campaignImage({ finalDesignUrl: campaign.finalDesignUrl, productType: campaign.productType, selectedColors: color });
+    if (image) result.push({ color, name, image });
+  }
+  return result;
+}
+
+/** The stored partner mockups; anything malformed counts as none (the local renderer is used). */
+export function parsePartnerMockups(json: string): Partial<Record<ProductColorKey, string>> {
+  if (!json) return {};
+  try {
+    const value: unknown = JSON.parse(json);
+    if (!value || typeof value !== "object") return {};
+    const out: Partial<Record<ProductColorKey, string>> = {};
+    for (const [key, url] of Object.entries(value)) {
+      if (isProductColor(key) && typeof url === "string" && /^(https:\/\/|\/)/.test(url)) out[key] = url;
+    }
+    return out;
+  } catch {
+    return {};
+  }
+}
