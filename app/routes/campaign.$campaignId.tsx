@@ -1,19 +1,16 @@
-import { z } from "zod";
 import { Link, data, redirect } from "react-router";
 import { Countdown } from "~/components/campaign/countdown";
-import { EntryConfirmation, EntryForm, type EntryFormErrors, EntryPending } from "~/components/campaign/entry-views";
+import { EntryConfirmation, EntryForm, EntryPending } from "~/components/campaign/entry-views";
 import { CampaignNotFound, CampaignSummary, PrizeList, WinnerAnnouncement } from "~/components/campaign/campaign-sections";
 import { CAMPAIGN_PAGE_SCRIPT } from "~/components/campaign/page-script";
 import { useNonce } from "~/components/nonce";
 import { entriesSoFar } from "~/domain/campaign-status";
-import { CONFIRM_MESSAGES, ENTRY_FORM_FALLBACK, ENTRY_MESSAGES, EntrySchema, REFERRER_ID_PATTERN } from "~/domain/entries";
+import { CONFIRM_MESSAGES, ENTRY_MESSAGES, REFERRER_ID_PATTERN } from "~/domain/entries";
 import { campaignPath, campaignRulesPath } from "~/paths";
 import { readForm } from "~/server/forms.server";
 import { campaignPage } from "~/server/campaign-page.server";
-import { publicUrl } from "~/server/public-url.server";
-import { isDisposableEmail } from "~/server/disposable-email.server";
-import { browserId, rememberEntry, rememberedEntryId, resendEntryConfirmation, submitEntry } from "~/server/entries.server";
-import { honeypotFilled } from "~/server/honeypot.server";
+import { type EntryFormErrors, type EntryFormValues, entryOrigin, takeEntry } from "~/server/entry-form.server";
+import { rememberEntry, rememberedEntryId, resendEntryConfirmation } from "~/server/entries.server";
 import { countPageView, markRedirectAfterPost } from "~/server/page-views.server";
 import { clientIp } from "~/server/request.server";
 import { getCurrentUser } from "~/server/session.server";
@@ -70,11 +67,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 const ALREADY_ENTERED_ELSEWHERE =
   "This email has already entered this giveaway. Its confirmation email, with the entry's personal link, has been sent to that address; we send it again at most once every 10 minutes.";
 
-type ActionResult = { errors: EntryFormErrors; values: { email?: string; phoneNumber?: string } };
-
-function failure(errors: EntryFormErrors, values: ActionResult["values"], status: number) {
-  return data<ActionResult>({ errors, values }, { status });
-}
+type ActionResult = { errors: EntryFormErrors; values: EntryFormValues };
 
 /** Back to the campaign page (the same visit, not a new view) with these cookies. */
 async function backToPage(campaignId: string, cookies: (string | null)[]) {
@@ -86,94 +79,44 @@ async function backToPage(campaignId: string, cookies: (string | null)[]) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const campaignId = params.campaignId;
-  const page = campaignPath(campaignId);
   const formData = await readForm(request);
-  const origin = new URL(publicUrl("/")).origin;
 
   // "Resend confirmation email" on the pending view: only for the entry this browser made, and
   // the same neutral words whether or not the limits let a message go.
   if (formData.get("intent") === "resend") {
     const entryId = await rememberedEntryId(request, campaignId);
-    if (entryId) await resendEntryConfirmation(entryId, origin, clientIp(request));
+    if (entryId) await resendEntryConfirmation(entryId, entryOrigin(), clientIp(request));
     return backToPage(campaignId, [await toastCookie({ type: "info", title: "Confirmation email", description: CONFIRM_MESSAGES.resent })]);
   }
 
-  // Bots get the page back as if it had worked; nothing is stored.
-  if (honeypotFilled(formData)) {
-    return redirect(page, { status: 303, headers: { "Set-Cookie": await markRedirectAfterPost(campaignId) } });
-  }
-
   const user = await getCurrentUser(request);
-  // A signed-in visitor's email is locked to their account, whatever the form carried.
-  if (user) formData.set("email", user.email);
-  const fields = Object.fromEntries([...formData].filter(([, value]) => typeof value === "string"));
-  const values = {
-    email: typeof fields.email === "string" ? fields.email : undefined,
-    phoneNumber: typeof fields.phoneNumber === "string" ? fields.phoneNumber : undefined,
-  };
-  const parsed = EntrySchema.safeParse(fields);
-  if (!parsed.success) {
-    const fieldErrors = z.flattenError(parsed.error).fieldErrors as Record<string, string[] | undefined>;
-    const errors: EntryFormErrors = {
-      email: fieldErrors.email?.[0],
-      phoneNumber: fieldErrors.phoneNumber?.[0],
-      agreedToTerms: fieldErrors.agreedToTerms?.[0],
-    };
-    // A refusal the form's fields cannot show still says something: never a 400 without a message.
-    if (!errors.email && !errors.phoneNumber && !errors.agreedToTerms) errors.form = ENTRY_FORM_FALLBACK;
-    return failure(errors, values, 400);
-  }
-  // Throwaway inboxes are refused (decision 038); the list is checked here, on the server only.
-  if (isDisposableEmail(parsed.data.email)) return failure({ email: ENTRY_MESSAGES.disposable }, values, 400);
+  const result = await takeEntry(request, campaignId, formData, user);
+  // Bots get the page back as if it had worked; nothing is stored.
+  if (result.kind === "bot") return backToPage(campaignId, []);
+  if (result.kind === "refused") return data<ActionResult>({ errors: result.errors, values: result.values }, { status: result.status });
 
-  const { ref, ...entry } = parsed.data;
-  const browser = await browserId(request);
-  const outcome = await submitEntry({
-    ...entry,
-    campaignId,
-    referrerId: ref,
-    userId: user?.id ?? null,
-    verifiedEmail: user?.email ?? null,
-    ip: clientIp(request),
-    browserId: browser.id,
-    origin,
-  });
+  const { outcome, browserCookie } = result;
   // Typing an address proves nothing: a repeat shows its entry only to the browser that made it, or
   // to its signed-in owner. Anyone else is told neutrally and the entry's own email goes out again.
   if (outcome.kind === "already" && !user && (await rememberedEntryId(request, campaignId)) !== outcome.entryId) {
-    await resendEntryConfirmation(outcome.entryId, origin, clientIp(request));
+    await resendEntryConfirmation(outcome.entryId, entryOrigin(), clientIp(request));
     return backToPage(campaignId, [
-      browser.setCookie,
+      browserCookie,
       await toastCookie({ type: "info", title: ENTRY_MESSAGES.alreadyEntered, description: ALREADY_ENTERED_ELSEWHERE }),
     ]);
   }
-  switch (outcome.kind) {
-    case "entered":
-    case "already": {
-      const sharePrompt = (await platformSetting("referralsEnabled")) ? " Share your link to earn bonus entries." : "";
-      const toast =
-        outcome.kind === "already"
-          ? {
-              type: "info" as const,
-              title: ENTRY_MESSAGES.alreadyEntered,
-              description: "You've already entered this giveaway with that email.",
-            }
-          : outcome.confirmed
-            ? { type: "success" as const, title: "You're In!", description: `Your entry is confirmed.${sharePrompt}` }
-            : { type: "info" as const, title: CONFIRM_MESSAGES.checkEmail, description: CONFIRM_MESSAGES.pendingExplained };
-      return backToPage(campaignId, [browser.setCookie, await rememberEntry(campaignId, outcome.entryId), await toastCookie(toast)]);
-    }
-    case "not-found":
-      return failure({ form: ENTRY_MESSAGES.notFound }, values, 404);
-    case "upcoming":
-      return failure({ form: ENTRY_MESSAGES.notStarted }, values, 409);
-    case "ended":
-      return failure({ form: ENTRY_MESSAGES.ended }, values, 409);
-    case "full":
-      return failure({ form: ENTRY_MESSAGES.full }, values, 409);
-    case "rate-limited":
-      return failure({ form: ENTRY_MESSAGES.rateLimited }, values, 429);
-  }
+  const sharePrompt = (await platformSetting("referralsEnabled")) ? " Share your link to earn bonus entries." : "";
+  const toast =
+    outcome.kind === "already"
+      ? {
+          type: "info" as const,
+          title: ENTRY_MESSAGES.alreadyEntered,
+          description: "You've already entered this giveaway with that email.",
+        }
+      : outcome.confirmed
+        ? { type: "success" as const, title: "You're In!", description: `Your entry is confirmed.${sharePrompt}` }
+        : { type: "info" as const, title: CONFIRM_MESSAGES.checkEmail, description: CONFIRM_MESSAGES.pendingExplained };
+  return backToPage(campaignId, [browserCookie, await rememberEntry(campaignId, outcome.entryId), await toastCookie(toast)]);
 }
 
 export default function CampaignPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,0 +1,101 @@
+/**
+ * One entry form submission, read, checked and stored, for every place that takes entries: the
+ * campaign page and its embeddable card (issue 14). Each route turns the outcome into its own
+ * answer (the page redirects with cookies; the embed, framed on other sites where cookies may be
+ * blocked, answers in place), so entries through either behave exactly alike.
+ */
+import { z } from "zod";
+import { ENTRY_FORM_FALLBACK, ENTRY_MESSAGES, EntrySchema } from "~/domain/entries";
+import { isDisposableEmail } from "./disposable-email.server";
+import { type EntryOutcome, browserId, submitEntry } from "./entries.server";
+import { honeypotFilled } from "./honeypot.server";
+import { publicUrl } from "./public-url.server";
+import { clientIp } from "./request.server";
+
+export interface EntryFormErrors {
+  form?: string;
+  email?: string;
+  phoneNumber?: string;
+  agreedToTerms?: string;
+}
+
+export interface EntryFormValues {
+  email?: string;
+  phoneNumber?: string;
+}
+
+export type EntryFormResult =
+  /** The honeypot was filled: answer as if it had worked, store nothing. */
+  | { kind: "bot" }
+  /** Refused before storing anything: the form again, with these errors, and this status. */
+  | { kind: "refused"; errors: EntryFormErrors; values: EntryFormValues; status: number }
+  /** Stored, or found: what submitEntry said, with the browser-id cookie to set (if new). */
+  | {
+      kind: "stored";
+      outcome: Extract<EntryOutcome, { kind: "entered" | "already" }>;
+      browserCookie: string | null;
+      values: EntryFormValues;
+    };
+
+const REFUSALS: Record<Exclude<EntryOutcome["kind"], "entered" | "already">, { message: string; status: number }> = {
+  "not-found": { message: ENTRY_MESSAGES.notFound, status: 404 },
+  upcoming: { message: ENTRY_MESSAGES.notStarted, status: 409 },
+  ended: { message: ENTRY_MESSAGES.ended, status: 409 },
+  full: { message: ENTRY_MESSAGES.full, status: 409 },
+  "rate-limited": { message: ENTRY_MESSAGES.rateLimited, status: 429 },
+};
+
+/** The public origin entry emails link to. */
+export function entryOrigin(): string {
+  return new URL(publicUrl("/")).origin;
+}
+
+/**
+ * Reads an entry from `formData` (already read with readForm) for `campaignId`. A signed-in
+ * visitor's email is locked to their account, whatever the form carried.
+ */
+export async function takeEntry(
+  request: Request,
+  campaignId: string,
+  formData: FormData,
+  user: { id: string; email: string } | null,
+): Promise<EntryFormResult> {
+  if (honeypotFilled(formData)) return { kind: "bot" };
+  if (user) formData.set("email", user.email);
+  const fields = Object.fromEntries([...formData].filter(([, value]) => typeof value === "string"));
+  const values: EntryFormValues = {
+    email: typeof fields.email === "string" ? fields.email : undefined,
+    phoneNumber: typeof fields.phoneNumber === "string" ? fields.phoneNumber : undefined,
+  };
+  const parsed = EntrySchema.safeParse(fields);
+  if (!parsed.success) {
+    const fieldErrors = z.flattenError(parsed.error).fieldErrors as Record<string, string[] | undefined>;
+    const errors: EntryFormErrors = {
+      email: fieldErrors.email?.[0],
+      phoneNumber: fieldErrors.phoneNumber?.[0],
+      agreedToTerms: fieldErrors.agreedToTerms?.[0],
+    };
+    // A refusal the form's fields cannot show still says something: never a 400 without a message.
+    if (!errors.email && !errors.phoneNumber && !errors.agreedToTerms) errors.form = ENTRY_FORM_FALLBACK;
+    return { kind: "refused", errors, values, status: 400 };
+  }
+  // Throwaway inboxes are refused (decision 038); the list is checked here, on the server only.
+  if (isDisposableEmail(parsed.data.email)) return { kind: "refused", errors: { email: ENTRY_MESSAGES.disposable }, values, status: 400 };
+
+  const { ref, ...entry } = parsed.data;
+  const browser = await browserId(request);
+  const outcome = await submitEntry({
+    ...entry,
+    campaignId,
+    referrerId: ref,
+    userId: user?.id ?? null,
+    verifiedEmail: user?.email ?? null,
+    ip: clientIp(request),
+    browserId: browser.id,
+    origin: entryOrigin(),
+  });
+  if (outcome.kind === "entered" || outcome.kind === "already")
+    return { kind: "stored", outcome, browserCookie: browser.setCookie, values };
+  const refusal = REFUSALS[outcome.kind];
+  return { kind: "refused", errors: { form: refusal.message }, values, status: refusal.status };
+}
