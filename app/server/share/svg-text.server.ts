@@ -1,0 +1,67 @@
+/** Text for SVGs that sharp (librsvg) renders: escaping and line wrapping without font metrics. */
+
+export function escapeXml(text: string): string {
+  return text
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "")
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&apos;");
+}
+
+/**
+ * An estimate of a line's width in em for a bold sans (Liberation Sans / DejaVu Sans): narrow
+ * letters count less, capitals and wide letters more. Generous, so text never runs past its box.
+ */
+export function textWidthEm(text: string): number {
+  let width = 0;
+  for (const char of text) {
+    if (/[ilI.,:;'!|]/.test(char)) width += 0.32;
+    else if (/[ftjr()\- ]/.test(char)) width += 0.4;
+    else if (/[mwMW]/.test(char)) width += 0.95;
+    else if (/[A-Z0-9]/.test(char)) width += 0.72;
+    else width += 0.62;
+  }
+  return width;
+}
+
+/**
+ * `text` in at most `maxLines` lines of at most `maxWidthEm`; the last line ends in "…" when the
+ * text did not fit. Words longer than a line are cut.
+ */
+export function wrapText(text: string, maxWidthEm: number, maxLines: number): string[] {
+  const words = text.trim().split(/\s+/).filter(Boolean);
+  const lines: string[] = [];
+  let line = "";
+  let overflow = false;
+  for (const word of words) {
+    const candidate = line ? `${line} ${word}` : word;
+    if (textWidthEm(candidate) <= maxWidthEm) {
+      line = candidate;
+      continue;
+    }
+    if (line) lines.push(line);
+    let rest = word;
+    while (textWidthEm(rest) > maxWidthEm && rest.length > 1) {
+      // A word too long for any line: cut it where it fits.
+      let cut = rest.length - 1;
+      while (cut > 1 && textWidthEm(rest.slice(0, cut)) > maxWidthEm) cut--;
+      lines.push(rest.slice(0, cut));
+      rest = rest.slice(cut);
+    }
+    line = rest;
+    if (lines.length >= maxLines) {
+      overflow = true;
+      break;
+    }
+  }
+  if (!overflow && line) lines.push(line);
+  if (lines.length > maxLines) overflow = true;
+  if (!overflow) return lines;
+  const kept = lines.slice(0, maxLines);
+  let last = kept[maxLines - 1] ?? "";
+  while (last && textWidthEm(`${last}…`) > maxWidthEm) last = last.slice(0, -1);
+  kept[maxLines - 1] = `${last.replace(/[\s,.;:–-]+$/, "")}…`;
+  return kept;
+}
