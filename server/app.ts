@@ -17,6 +17,14 @@ declare module "react-router" {
 }
 
 export const app = express();
+
+/**
+ * The embeddable entry card (/campaign/<id>/embed, decision 045) is the only page other websites
+ * may frame: `frame-ancestors *` and no X-Frame-Options there; every other page keeps
+ * `frame-ancestors 'self'` and X-Frame-Options SAMEORIGIN. React Router matches paths without
+ * regard to case or a trailing slash, so neither does this.
+ */
+const EMBED_PATH = /^\/campaign\/[^/]+\/embed\/?$/i;
 const config = getConfig();
 
 app.set("trust proxy", config.TRUST_PROXY);
@@ -25,6 +33,7 @@ app.use((req, res, next) => {
   // Express resolved the address (honouring TRUST_PROXY); whatever a client sent here is replaced.
   req.headers[CLIENT_IP_HEADER] = req.ip ?? "";
   res.locals.cspNonce = randomBytes(16).toString("base64");
+  res.locals.embeddable = EMBED_PATH.test(req.path);
   next();
 });
 
@@ -39,6 +48,8 @@ app.use(
             "script-src": ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
             "img-src": ["'self'", "data:", "blob:", "https:"],
             "connect-src": ["'self'"],
+            // Any site may frame the embed: it shows only public facts and a form whose post goes to us.
+            "frame-ancestors": [(_req, res) => ((res as express.Response).locals.embeddable ? "*" : "'self'")],
             // A form post may end in a redirect to these (Google sign-in, Stripe Checkout); browsers check redirects too.
             "form-action": [
               "'self'",
@@ -58,6 +69,13 @@ app.use(
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
   }),
 );
+
+// helmet sets X-Frame-Options: SAMEORIGIN everywhere; the embed alone drops it (browsers that know
+// CSP follow frame-ancestors, older ones would otherwise refuse to frame it).
+app.use((_req, res, next) => {
+  if (res.locals.embeddable) res.removeHeader("X-Frame-Options");
+  next();
+});
 
 // Pages and forms take GET, HEAD and POST; the webhooks only POST (their routes answer GET and HEAD
 // themselves). Anything else (TRACE, PUT, ...) is refused here: a Fetch Request cannot even carry some.

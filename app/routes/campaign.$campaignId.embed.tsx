@@ -1,4 +1,286 @@
-// Placeholder until issue 14's sharing work lands: answers 404.
-export function loader() {
-  return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+import { data } from "react-router";
+import { CAMPAIGN_PAGE_SCRIPT } from "~/components/campaign/page-script";
+import { useNonce } from "~/components/nonce";
+import { HoneypotField } from "~/components/ui/honeypot";
+import { timeLeft } from "~/domain/campaign-status";
+import { CONFIRM_MESSAGES, ENTRY_MESSAGES } from "~/domain/entries";
+import { campaignEmbedPath, campaignRulesPath } from "~/paths";
+import { type EntryFormErrors, type EntryFormValues, entryOrigin, takeEntry } from "~/server/entry-form.server";
+import { rememberEntry, rememberedEntryId, resendEntryConfirmation } from "~/server/entries.server";
+import { readForm } from "~/server/forms.server";
+import { clientIp } from "~/server/request.server";
+import { getCurrentUser } from "~/server/session.server";
+import { shareCampaign } from "~/server/share/share-data.server";
+import type { Route } from "./+types/campaign.$campaignId.embed";
+
+/**
+ * The compact entry card other websites may frame (issue 14, decision 045): plain HTML and the
+ * campaign page's few lines of script, no site header or footer. server/app.ts relaxes
+ * frame-ancestors for this path alone. Framed on another site its cookies may be blocked, so the
+ * form posts here and the answer is given in place: no redirect that would need a cookie.
+ */
+export const handle = { hydrate: false, chrome: "own" };
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData || "notFound" in loaderData) return [{ title: "Campaign Not Found · Giveawear" }, { name: "robots", content: "noindex" }];
+  return [
+    { title: `${loaderData.title} · ${loaderData.brandName} giveaway` },
+    { name: "robots", content: "noindex" },
+    { tagName: "link", rel: "canonical", href: loaderData.pageUrl },
+  ];
+};
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await getCurrentUser(request);
+  const campaign = await shareCampaign(params.campaignId, user);
+  if (!campaign) return data({ notFound: true as const }, { status: 404 });
+  const view = !campaign.isPublic
+    ? ("preview" as const)
+    : campaign.phase === "live"
+      ? campaign.full
+        ? ("full" as const)
+        : ("form" as const)
+      : campaign.phase;
+  return {
+    id: campaign.id,
+    title: campaign.title,
+    brandName: campaign.brandName,
+    imagePath: campaign.imagePath,
+    imageSrcSet: campaign.imageSrcSet,
+    accent: campaign.accent,
+    onAccent: campaign.onAccent,
+    deadline: campaign.deadline,
+    endDate: campaign.endDate?.toISOString() ?? null,
+    now: new Date().toISOString(),
+    pageUrl: campaign.pageUrl,
+    hideBranding: campaign.hideBranding,
+    lockedEmail: user?.email ?? null,
+    view,
+  };
+}
+
+/** The same words the campaign page uses for a repeat from a browser that does not hold the entry. */
+const ALREADY_ENTERED_ELSEWHERE =
+  "This email has already entered this giveaway. Its confirmation email, with the entry's personal link, has been sent to that address; we send it again at most once every 10 minutes.";
+
+type EmbedActionData =
+  | { done: { title: string; text: string; tone: "success" | "info" } }
+  | { errors: EntryFormErrors; values: EntryFormValues };
+
+const PENDING = { title: CONFIRM_MESSAGES.checkEmail, text: CONFIRM_MESSAGES.pendingExplained, tone: "info" } as const;
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const campaignId = params.campaignId;
+  const formData = await readForm(request);
+  const user = await getCurrentUser(request);
+  const result = await takeEntry(request, campaignId, formData, user);
+  // Bots are answered as if it had worked; nothing is stored.
+  if (result.kind === "bot") return data<EmbedActionData>({ done: PENDING });
+  if (result.kind === "refused") return data<EmbedActionData>({ errors: result.errors, values: result.values }, { status: result.status });
+
+  const { outcome, browserCookie } = result;
+  const headers = new Headers();
+  if (browserCookie) headers.append("Set-Cookie", browserCookie);
+  // As on the page: a repeat from a browser that does not hold the entry is told neutrally, and the
+  // entry's own confirmation email goes out again (within its limits).
+  if (outcome.kind === "already") {
+    if (!user && (await rememberedEntryId(request, campaignId)) !== outcome.entryId) {
+      await resendEntryConfirmation(outcome.entryId, entryOrigin(), clientIp(request));
+      return data<EmbedActionData>({ done: { title: ENTRY_MESSAGES.alreadyEntered, text: ALREADY_ENTERED_ELSEWHERE, tone: "info" } }, { headers });
+    }
+    return data<EmbedActionData>(
+      { done: { title: ENTRY_MESSAGES.alreadyEntered, text: "You've already entered this giveaway with that email.", tone: "info" } },
+      { headers },
+    );
+  }
+  headers.append("Set-Cookie", await rememberEntry(campaignId, outcome.entryId));
+  const done = outcome.confirmed ? ({ title: "You're In!", text: CONFIRM_MESSAGES.confirmed, tone: "success" } as const) : PENDING;
+  return data<EmbedActionData>({ done }, { headers });
+}
+
+const UNIT_LABELS = ["d", "h", "m", "s"] as const;
+
+/** "3d 04h 12m 09s", ticked by the page script ([data-countdown]); "Campaign Ended" at zero. */
+function CountdownLine({ end, now }: { end: string; now: string }) {
+  const left = timeLeft(new Date(end), new Date(now));
+  const values = [left.days, left.hours, left.minutes, left.seconds];
+  const over = values.every((value) => value === 0);
+  return (
+    <p className="text-sm text-slate-700 dark:text-slate-300">
+      <span className="font-semibold">Time left to enter: </span>
+      <span data-countdown data-end={end} data-done-text="Campaign Ended" className="tabular-nums">
+        {over
+          ? "Campaign Ended"
+          : values.map((value, i) => (
+              <span key={UNIT_LABELS[i]}>
+                <span data-unit>{String(value).padStart(2, "0")}</span>
+                {UNIT_LABELS[i]}
+                {i < 3 ? " " : ""}
+              </span>
+            ))}
+      </span>
+    </p>
+  );
+}
+
+const LINK = "font-semibold text-brand-700 underline dark:text-brand-300";
+
+export default function CampaignEmbed({ loaderData, actionData }: Route.ComponentProps) {
+  const nonce = useNonce();
+  if ("notFound" in loaderData)
+    return (
+      <div className="p-4">
+        <p className="font-semibold">{ENTRY_MESSAGES.notFound}</p>
+      </div>
+    );
+  const campaign = loaderData;
+  const done = actionData && "done" in actionData ? actionData.done : null;
+  const errors = actionData && "errors" in actionData ? actionData.errors : {};
+  const values = actionData && "values" in actionData ? actionData.values : {};
+  const rules = campaignRulesPath(campaign.id);
+
+  return (
+    <div className="mx-auto w-full max-w-[420px] p-3">
+      <article className="overflow-hidden rounded-2xl border border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900">
+        <div className="h-1.5" style={{ backgroundColor: campaign.accent }} />
+        <div className="space-y-3 p-4">
+          <header className="flex items-center gap-3">
+            {campaign.imagePath ? (
+              <img
+                src={campaign.imagePath}
+                srcSet={campaign.imageSrcSet ?? undefined}
+                sizes="80px"
+                width={80}
+                height={80}
+                alt=""
+                className="size-20 shrink-0 rounded-xl bg-slate-100 object-contain dark:bg-slate-800"
+              />
+            ) : null}
+            <div className="min-w-0">
+              <p className="truncate text-sm font-medium text-slate-600 dark:text-slate-400">{campaign.brandName}</p>
+              <h1 className="line-clamp-2 text-lg leading-snug font-bold">{campaign.title}</h1>
+            </div>
+          </header>
+          {done ? (
+            <div role="status" className="space-y-2 rounded-xl bg-slate-100 p-4 dark:bg-slate-800" data-testid="embed-done">
+              <p className={`text-lg font-bold ${done.tone === "success" ? "text-green-800 dark:text-green-300" : ""}`}>{done.title}</p>
+              <p className="text-sm">{done.text}</p>
+              <p className="text-sm">
+                <a href={campaign.pageUrl} target="_blank" rel="noopener" className={LINK}>
+                  Open the giveaway page
+                </a>
+              </p>
+            </div>
+          ) : campaign.view === "form" ? (
+            <>
+              {campaign.endDate ? <CountdownLine end={campaign.endDate} now={campaign.now} /> : null}
+              <form
+                method="post"
+                action={campaignEmbedPath(campaign.id)}
+                noValidate
+                data-entry-form
+                data-email-required={ENTRY_MESSAGES.emailRequired}
+                data-email-invalid={ENTRY_MESSAGES.emailInvalid}
+                data-terms-required={ENTRY_MESSAGES.termsRequired}
+                className="relative space-y-3"
+                aria-label="Enter the Giveaway"
+              >
+                {errors.form ? (
+                  <p
+                    role="alert"
+                    className="rounded-lg border border-red-600/40 bg-red-50 p-3 text-sm font-medium text-red-900 dark:bg-red-950 dark:text-red-100"
+                  >
+                    {errors.form}
+                  </p>
+                ) : null}
+                <HoneypotField />
+                <div>
+                  <label htmlFor="entry-email" className="label">
+                    Email
+                  </label>
+                  <input
+                    id="entry-email"
+                    name="email"
+                    type="email"
+                    inputMode="email"
+                    autoComplete="email"
+                    required
+                    readOnly={campaign.lockedEmail !== null}
+                    defaultValue={campaign.lockedEmail ?? values.email ?? ""}
+                    aria-invalid={errors.email ? true : undefined}
+                    aria-describedby="entry-email-error"
+                    className="input read-only:bg-slate-100 dark:read-only:bg-slate-800"
+                  />
+                  <p id="entry-email-error" className="field-error empty:hidden" aria-live="polite">
+                    {errors.email}
+                  </p>
+                </div>
+                <div>
+                  <div className="flex items-start gap-3">
+                    <input
+                      id="entry-terms"
+                      name="agreedToTerms"
+                      type="checkbox"
+                      required
+                      aria-invalid={errors.agreedToTerms ? true : undefined}
+                      aria-describedby="entry-terms-error"
+                      className="mt-0.5 size-5 shrink-0 accent-brand-700"
+                    />
+                    <label htmlFor="entry-terms" className="text-sm text-slate-800 dark:text-slate-200">
+                      I am 18 or older and agree to the{" "}
+                      <a href={rules} target="_blank" rel="noopener" className={LINK}>
+                        official rules
+                      </a>{" "}
+                      and the{" "}
+                      <a href="/terms" target="_blank" rel="noopener" className={LINK}>
+                        terms and conditions
+                      </a>
+                      .
+                    </label>
+                  </div>
+                  <p id="entry-terms-error" className="field-error empty:hidden" aria-live="polite">
+                    {errors.agreedToTerms}
+                  </p>
+                </div>
+                <div className="flex items-start gap-3">
+                  <input id="entry-consent" name="marketingConsent" type="checkbox" className="mt-0.5 size-5 shrink-0 accent-brand-700" />
+                  <label htmlFor="entry-consent" className="text-sm text-slate-700 dark:text-slate-300">
+                    Send me news and offers from the brand. Optional: it does not change your chances.
+                  </label>
+                </div>
+                <button
+                  type="submit"
+                  className="w-full rounded-xl px-4 py-3 text-base font-semibold"
+                  style={{ backgroundColor: campaign.accent, color: campaign.onAccent }}
+                >
+                  Enter Now
+                </button>
+              </form>
+            </>
+          ) : (
+            <p role="status" className="rounded-xl bg-slate-100 p-4 text-center font-medium dark:bg-slate-800">
+              {campaign.view === "full"
+                ? ENTRY_MESSAGES.full
+                : campaign.view === "upcoming"
+                  ? ENTRY_MESSAGES.notStarted
+                  : campaign.view === "ended"
+                    ? ENTRY_MESSAGES.ended
+                    : "Preview: entries open once the campaign is launched and paid."}
+            </p>
+          )}
+          <p className="flex flex-wrap justify-between gap-2 text-xs text-slate-600 dark:text-slate-400">
+            <a href={rules} target="_blank" rel="noopener" className="underline">
+              Official rules
+            </a>
+            {campaign.hideBranding ? null : (
+              <a href="/" target="_blank" rel="noopener" className="underline">
+                Powered by Giveawear
+              </a>
+            )}
+          </p>
+        </div>
+      </article>
+      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: CAMPAIGN_PAGE_SCRIPT }} />
+    </div>
+  );
 }
