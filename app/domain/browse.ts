@@ -119,6 +119,11 @@ export function cardTimeLabel(phase: PublicPhase, startDate: Date | null, endDat
   return endDate ? timeLeftLabel(endDate, now) : "Open";
 }
 
+/** Still taking entries in time but at its entry limit: "Full" on its card, and not in the live filter. */
+export function isFullCampaign(phase: PublicPhase, entryLimit: number | null, entryCount: number): boolean {
+  return phase !== "ended" && entryLimit !== null && entryCount >= entryLimit;
+}
+
 /** "42 entries so far" while a giveaway runs, "42 entries" once it has ended. */
 export function cardEntriesLabel(phase: PublicPhase, entryCount: number): string {
   const label = entriesSoFar(entryCount);

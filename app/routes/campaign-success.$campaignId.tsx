@@ -9,7 +9,9 @@ import { requireUser } from "~/server/session.server";
 import type { IdentifiedToast } from "~/server/toast.server";
 import { successPageCampaign } from "~/server/wizard/launch.server";
 import type { Route } from "./+types/campaign-success.$campaignId";
-import { campaignPath } from "~/paths";
+import { campaignEmbedPath, campaignPath } from "~/paths";
+import { EmbedSnippet, PosterLinks } from "~/components/sharing/share-tools";
+import { embedSnippet } from "~/domain/share";
 import { CampaignStatus, isPublicStatus } from "~/domain/campaign-status";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -34,7 +36,7 @@ const ADD_ONS = [
 type SuccessPage =
   | { ok: false; error: string }
   | { ok: false; confirming: true; campaign: { id: string; title: string } }
-  | { ok: true; campaign: { id: string; title: string; designUrl: string | null }; publicUrl: string };
+  | { ok: true; campaign: { id: string; title: string; designUrl: string | null }; publicUrl: string; embedSnippet: string };
 
 /** An error page with its status: nothing to show is a 4xx, whoever asks. */
 function failed(error: string, status: 400 | 404) {
@@ -67,6 +69,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       designUrl: campaign.finalDesignUrl ? designPreviewUrl(campaign.finalDesignUrl) : null,
     },
     publicUrl: publicUrl(campaignPath(campaign.id)),
+    embedSnippet: embedSnippet(publicUrl(campaignEmbedPath(campaign.id)), campaign.title),
   });
 }
 
@@ -198,6 +201,14 @@ export default function CampaignSuccess({ loaderData }: Route.ComponentProps) {
         </div>
         <ShareLink url={loaderData.publicUrl} />
       </div>
+
+      <section className="card mt-8 space-y-5 p-6 sm:p-8" aria-labelledby="share-more-heading">
+        <h2 id="share-more-heading" className="text-xl font-semibold">
+          Take it offline and onto your site
+        </h2>
+        <PosterLinks campaignId={campaign.id} />
+        <EmbedSnippet snippet={loaderData.embedSnippet} />
+      </section>
 
       <h2 className="mt-12 text-xl font-semibold">Boost your giveaway</h2>
       <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">Add-ons are a preview: purchases are conceptual and coming soon.</p>

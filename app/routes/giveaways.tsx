@@ -8,6 +8,7 @@ import {
   browseSearch,
   cardEntriesLabel,
   cardTimeLabel,
+  isFullCampaign,
   isFiltered,
   MAX_SEARCH_LENGTH,
   pageWindow,
@@ -48,6 +49,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       phase,
       timeLabel: cardTimeLabel(phase, campaign.startDate, campaign.endDate, now),
       entriesLabel: cardEntriesLabel(phase, campaign.entryCount),
+      full: isFullCampaign(phase, campaign.entryLimit, campaign.entryCount),
     };
   });
   return { query, campaigns, total: result.total, page: result.page, pageCount: result.pageCount, referralsEnabled };

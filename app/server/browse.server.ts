@@ -5,9 +5,15 @@ import { clientProvider, getPrisma, type Prisma } from "./db.server";
 /**
  * The public catalogue behind /giveaways. Only active and completed campaigns are ever listed.
  *
- * live = active and not yet ended (upcoming ones included: their page exists and they will open
- * soon); past = completed, or active whose end date has passed (the end-of-campaign job has not
- * run yet). Together they are exactly the public campaigns, so "all" is live followed by past.
+ * live = active, not yet ended and not full (upcoming ones included: their page exists and they
+ * will open soon); full = active, not ended, at its entry limit (it takes no more entries, so it is
+ * not "live", and its card says "Full"); past = completed, or active whose end date has passed (the
+ * end-of-campaign job has not run yet). Together they are exactly the public campaigns, so "all"
+ * is live, then full, then past.
+ *
+ * "Full" compares two columns (entryCount >= entryLimit) through a Prisma field reference; the
+ * [status, endDate] index narrows to active, unended rows first, and the comparison is a filter on
+ * those few.
  */
 
 export const browseCampaignSelect = {
@@ -19,6 +25,7 @@ export const browseCampaignSelect = {
   finalDesignUrl: true,
   selectedColors: true,
   entryCount: true,
+  entryLimit: true,
   startDate: true,
   endDate: true,
 } satisfies Prisma.CampaignSelect;
@@ -36,8 +43,18 @@ export interface BrowseResult {
 type Where = Prisma.CampaignWhereInput;
 type OrderBy = Prisma.CampaignOrderByWithRelationInput[];
 
-function liveWhere(now: Date): Where {
+function openWhere(now: Date): Where {
   return { status: CampaignStatus.active, OR: [{ endDate: null }, { endDate: { gt: now } }] };
+}
+
+function liveWhere(now: Date): Where {
+  const entryLimit = getPrisma().campaign.fields.entryLimit;
+  return { AND: [openWhere(now), { OR: [{ entryLimit: null }, { entryCount: { lt: entryLimit } }] }] };
+}
+
+function fullWhere(now: Date): Where {
+  const entryLimit = getPrisma().campaign.fields.entryLimit;
+  return { AND: [openWhere(now), { entryLimit: { not: null } }, { entryCount: { gte: entryLimit } }] };
 }
 
 function pastWhere(now: Date): Where {
@@ -85,10 +102,11 @@ function segments(query: BrowseQuery, now: Date, postgres: boolean): { where: Wh
   if (query.sort === "endingSoon") {
     // Ending soon means soonest end first while running; once ended, the most recently ended first.
     const live = { where: where(liveWhere(now)), orderBy: endingSoon };
+    const full = { where: where(fullWhere(now)), orderBy: endingSoon };
     const past = { where: where(pastWhere(now)), orderBy: recentlyEnded };
     if (query.status === "live") return [live];
     if (query.status === "past") return [past];
-    return [live, past];
+    return [live, full, past];
   }
   const status = query.status === "live" ? liveWhere(now) : query.status === "past" ? pastWhere(now) : undefined;
   return [{ where: where(status), orderBy: query.sort === "newest" ? newest : popularity }];

@@ -13,6 +13,8 @@ export interface CampaignCardData {
   phase: PublicPhase;
   timeLabel: string;
   entriesLabel: string;
+  /** Still running but at its entry limit: the card says "Full" instead of the time left. */
+  full?: boolean;
 }
 
 /** Full width on phones, half on sm, a third of the 72rem container on lg. */
@@ -56,9 +58,15 @@ export function CampaignCard({ campaign, eager = false }: { campaign: CampaignCa
           <span className="rounded-full bg-brand-100 px-2 py-0.5 text-brand-800 dark:bg-brand-900 dark:text-brand-100">
             {campaign.productLabel}
           </span>
-          <span className={`rounded-full px-2 py-0.5 ${PHASE_BADGE[campaign.phase]}`} data-testid="time-left">
-            {campaign.timeLabel}
-          </span>
+          {campaign.full ? (
+            <span className="rounded-full bg-rose-100 px-2 py-0.5 text-rose-900 dark:bg-rose-950 dark:text-rose-200" data-testid="full-badge">
+              Full
+            </span>
+          ) : (
+            <span className={`rounded-full px-2 py-0.5 ${PHASE_BADGE[campaign.phase]}`} data-testid="time-left">
+              {campaign.timeLabel}
+            </span>
+          )}
         </div>
         <h3 className="mt-2 text-base leading-snug font-semibold text-slate-900 dark:text-white">
           <Link

@@ -2,7 +2,9 @@ import { Form, Link, useNavigation } from "react-router";
 import { type DashboardStatus, isEditableStatus } from "~/domain/campaign-status";
 import { DASHBOARD_MESSAGES, type DashboardQuery } from "~/domain/dashboard";
 import type { CampaignImage } from "~/domain/mockups";
+import { embedSnippet } from "~/domain/share";
 import { analyticsPath, campaignPath, wizardPath } from "~/paths";
+import { EmbedSnippet, PosterLinks } from "../sharing/share-tools";
 import { StatusBadge, toneFor } from "./status-badge";
 
 /** A creator's campaign as the dashboard shows it; every label is worked out on the server. */
@@ -19,6 +21,8 @@ export interface DashboardCampaign {
   /** Has a public page (launched); before that, View is the creator's preview. */
   isPublic: boolean;
   deletable: boolean;
+  /** The absolute address of the campaign's embeddable entry card (publicUrl(campaignEmbedPath(id))), for the embed snippet. */
+  embedUrl?: string;
 }
 
 const action =
@@ -81,6 +85,7 @@ function CampaignActions({ campaign, query }: { campaign: DashboardCampaign; que
       <Link to={wizardPath({ duplicateId: campaign.id })} className={neutral} aria-label={`Copy ${name}`}>
         Copy
       </Link>
+      {campaign.isPublic ? <SharePanel campaign={campaign} /> : null}
       <details className="relative ml-auto" data-testid="delete-panel">
         <summary className={`${danger} cursor-pointer`} aria-label={`Delete ${name}`}>
           Delete
@@ -110,6 +115,24 @@ function CampaignActions({ campaign, query }: { campaign: DashboardCampaign; que
         </div>
       </details>
     </div>
+  );
+}
+
+/**
+ * Share: print a poster, and (given the absolute embed address) the embed snippet. A <details>
+ * panel, so it opens without JavaScript; it opens upwards over the card like Delete.
+ */
+function SharePanel({ campaign }: { campaign: DashboardCampaign }) {
+  return (
+    <details className="relative" data-testid="share-panel">
+      <summary className={`${neutral} cursor-pointer`} aria-label={`Share ${campaign.title}: poster and embed`}>
+        Share
+      </summary>
+      <div className="absolute bottom-full left-0 z-10 mb-2 w-80 max-w-[calc(100vw-3rem)] space-y-3 rounded-lg border border-slate-200 bg-white p-3 text-sm shadow-lg dark:border-slate-700 dark:bg-slate-900">
+        <PosterLinks campaignId={campaign.id} />
+        {campaign.embedUrl ? <EmbedSnippet snippet={embedSnippet(campaign.embedUrl, campaign.title)} /> : null}
+      </div>
+    </details>
   );
 }
 
