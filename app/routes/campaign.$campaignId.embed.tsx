@@ -158,7 +158,7 @@ export default function CampaignEmbed({ loaderData, actionData }: Route.Componen
             ) : null}
             <div className="min-w-0">
               <p className="truncate text-sm font-medium text-slate-600 dark:text-slate-400">{campaign.brandName}</p>
-              <h1 className="line-clamp-2 text-lg leading-snug font-bold">{campaign.title}</h1>
+              <h1 className="line-clamp-3 text-lg leading-snug font-bold">{campaign.title}</h1>
             </div>
           </header>
           {done ? (

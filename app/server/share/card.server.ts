@@ -13,12 +13,12 @@ import { getConfig } from "../config.server";
 import { fileInfo, produceFileOnce } from "../file-cache.server";
 import { fittedImage } from "./images.server";
 import type { ShareCampaign } from "./share-data.server";
-import { escapeXml, textWidthEm, wrapText } from "./svg-text.server";
+import { escapeXml, fitText, textWidthEm, wrapText } from "./svg-text.server";
 
 export const CARD_WIDTH = 1200;
 export const CARD_HEIGHT = 630;
 /** Bump when the drawing changes: every cached card is then drawn again. */
-const CARD_TEMPLATE = "card-1";
+const CARD_TEMPLATE = "card-2";
 export const SHARE_FONT = "'Liberation Sans', 'DejaVu Sans', Arial, Helvetica, sans-serif";
 
 const PANEL_X = 660;
@@ -49,13 +49,14 @@ export function cardFile(campaign: ShareCampaign): string {
 }
 
 export function cardSvg(campaign: ShareCampaign, hasLogo: boolean): string {
-  const titleSize = 56;
-  const lines = wrapText(campaign.title, (PANEL_X - 64 - 48) / titleSize, 3);
+  // Short titles large; long ones smaller before any is cut.
+  const { size: titleSize, lines } = fitText(campaign.title, PANEL_X - 64 - 40, 3, [64, 56, 48, 42]);
+  const lineHeight = Math.round(titleSize * 1.18);
   const brandX = hasLogo ? LOGO.x + LOGO.size + 20 : 64;
   const brand = wrapText(campaign.brandName, (PANEL_X - brandX - 48) / 32, 1)[0] ?? "";
-  const titleTop = 230 - (lines.length - 1) * 22;
+  const titleTop = 150 + titleSize + Math.round(((3 - lines.length) * lineHeight) / 3);
   const pillWidth = Math.round(textWidthEm(campaign.deadline) * 28 + 56);
-  const pillY = titleTop + lines.length * 68 + 28;
+  const pillY = titleTop + (lines.length - 1) * lineHeight + 44;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${CARD_WIDTH}" height="${CARD_HEIGHT}" viewBox="0 0 ${CARD_WIDTH} ${CARD_HEIGHT}">
   <rect width="100%" height="100%" fill="#ffffff"/>
   <rect x="${PANEL_X}" width="${CARD_WIDTH - PANEL_X}" height="${CARD_HEIGHT}" fill="${campaign.accent}" fill-opacity="0.14"/>
@@ -63,7 +64,7 @@ export function cardSvg(campaign: ShareCampaign, hasLogo: boolean): string {
   <rect width="16" height="${CARD_HEIGHT}" fill="${campaign.accent}"/>
   <g font-family="${SHARE_FONT}">
     <text x="${brandX}" y="${LOGO.y + LOGO.size / 2 + 11}" font-size="32" font-weight="700" fill="#334155">${escapeXml(brand)}</text>
-    ${lines.map((line, i) => `<text x="64" y="${titleTop + i * 68}" font-size="${titleSize}" font-weight="700" fill="#0f172a">${escapeXml(line)}</text>`).join("\n    ")}
+    ${lines.map((line, i) => `<text x="64" y="${titleTop + i * lineHeight}" font-size="${titleSize}" font-weight="700" fill="#0f172a">${escapeXml(line)}</text>`).join("\n    ")}
     <rect x="64" y="${pillY}" width="${pillWidth}" height="56" rx="28" fill="${campaign.accent}"/>
     <text x="${64 + pillWidth / 2}" y="${pillY + 38}" font-size="28" font-weight="700" fill="${campaign.onAccent}" text-anchor="middle">${escapeXml(campaign.deadline)}</text>
     ${

@@ -14,7 +14,7 @@ import { fileInfo, produceFileOnce } from "../file-cache.server";
 import { SHARE_FONT } from "./card.server";
 import { fittedImage } from "./images.server";
 import type { ShareCampaign } from "./share-data.server";
-import { escapeXml, textWidthEm, wrapText } from "./svg-text.server";
+import { escapeXml, fitText, textWidthEm, wrapText } from "./svg-text.server";
 
 export type Paper = "a4" | "letter";
 
@@ -33,7 +33,7 @@ export function posterPixels(paper: Paper): { width: number; height: number } {
 }
 
 /** Bump when the drawing changes. */
-const POSTER_TEMPLATE = "poster-1";
+const POSTER_TEMPLATE = "poster-3";
 
 /** The QR code as qrcode draws it (error correction M, a quiet zone of 4 modules), black on white. */
 export function posterQrSvg(url: string): Promise<string> {
@@ -44,25 +44,28 @@ export function posterQrSvg(url: string): Promise<string> {
 export function posterQrBox(paper: Paper): { x: number; y: number; size: number } {
   const { width, height } = posterPixels(paper);
   const size = Math.round(Math.min(width * 0.36, 460));
-  return { x: Math.round(width * 0.08), y: height - size - 150, size };
+  return { x: Math.round(width * 0.08), y: height - size - 120, size };
 }
 
-function posterLayout(paper: Paper) {
+const BAND = 130;
+
+/** The title's size and lines, and so where the prize picture goes: as large as the space between title and QR code allows. */
+function posterLayout(campaign: ShareCampaign, paper: Paper) {
   const { width, height } = posterPixels(paper);
+  const margin = Math.round(width * 0.08);
   const qr = posterQrBox(paper);
-  const band = 130;
-  const titleTop = band + 120;
-  const prizeTop = titleTop + 3 * 84 + 10;
-  const prizeSize = Math.max(300, Math.min(width - 240, qr.y - 100 - prizeTop));
-  return { width, height, qr, band, titleTop, prizeTop, prizeSize, prizeX: Math.round((width - prizeSize) / 2) };
+  const { size: titleSize, lines } = fitText(campaign.title, width - 2 * margin, 3, [84, 76, 66, 58]);
+  const lineHeight = Math.round(titleSize * 1.12);
+  const titleTop = BAND + 100 + titleSize;
+  const titleBottom = titleTop + (lines.length - 1) * lineHeight + Math.round(titleSize * 0.3);
+  const prizeTop = titleBottom + 40;
+  const prizeSize = Math.max(240, Math.min(width - 2 * margin, qr.y - 50 - prizeTop));
+  return { width, height, margin, qr, titleSize, lines, lineHeight, titleTop, prizeTop, prizeSize, prizeX: Math.round((width - prizeSize) / 2) };
 }
 
 export async function posterSvg(campaign: ShareCampaign, paper: Paper): Promise<string> {
-  const layout = posterLayout(paper);
-  const { width, height, qr, band } = layout;
-  const margin = Math.round(width * 0.08);
-  const titleSize = 76;
-  const lines = wrapText(campaign.title, (width - 2 * margin) / titleSize, 3);
+  const layout = posterLayout(campaign, paper);
+  const { width, height, qr, margin, titleSize, lines, lineHeight, titleTop } = layout;
   const brand = wrapText(campaign.brandName, (width - 2 * margin) / 44, 1)[0] ?? "";
   const qrSvg = (await posterQrSvg(campaign.pageUrl)).replace("<svg ", `<svg x="${qr.x}" y="${qr.y}" width="${qr.size}" height="${qr.size}" `);
   const textX = qr.x + qr.size + 50;
@@ -70,27 +73,25 @@ export async function posterSvg(campaign: ShareCampaign, paper: Paper): Promise<
   const pageUrl = campaign.pageUrl.replace(/^https?:\/\//, "");
   const urlSize = Math.min(30, Math.floor(textWidth / Math.max(1, textWidthEm(pageUrl))));
   const deadline = wrapText(campaign.deadline, textWidth / 40, 2);
-  const titleTop = layout.titleTop + (3 - lines.length) * 42;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
   <rect width="100%" height="100%" fill="#ffffff"/>
-  <rect width="${width}" height="${band}" fill="${campaign.accent}"/>
-  <circle cx="${width / 2}" cy="${layout.prizeTop + layout.prizeSize / 2}" r="${layout.prizeSize / 2}" fill="${campaign.accent}" fill-opacity="0.12"/>
+  <rect width="${width}" height="${BAND}" fill="${campaign.accent}"/>
   <g font-family="${SHARE_FONT}" font-weight="700">
-    <text x="${width / 2}" y="${band / 2 + 16}" font-size="44" fill="${campaign.onAccent}" text-anchor="middle">${escapeXml(brand)}</text>
-    <text x="${width / 2}" y="${titleTop - 70}" font-size="34" letter-spacing="6" fill="${campaign.accent}" text-anchor="middle">GIVEAWAY</text>
-    ${lines.map((line, i) => `<text x="${width / 2}" y="${titleTop + i * 84}" font-size="${titleSize}" fill="#0f172a" text-anchor="middle">${escapeXml(line)}</text>`).join("\n    ")}
+    <text x="${width / 2}" y="${BAND / 2 + 16}" font-size="44" fill="${campaign.onAccent}" text-anchor="middle">${escapeXml(brand)}</text>
+    <text x="${width / 2}" y="${BAND + 70}" font-size="34" letter-spacing="6" fill="${campaign.accent}" text-anchor="middle">GIVEAWAY</text>
+    ${lines.map((line, i) => `<text x="${width / 2}" y="${titleTop + i * lineHeight}" font-size="${titleSize}" fill="#0f172a" text-anchor="middle">${escapeXml(line)}</text>`).join("\n    ")}
     <text x="${textX}" y="${qr.y + 90}" font-size="64" fill="#0f172a">Scan to enter</text>
     ${deadline.map((line, i) => `<text x="${textX}" y="${qr.y + 170 + i * 50}" font-size="40" fill="${campaign.accent}">${escapeXml(line)}</text>`).join("\n    ")}
     <text x="${textX}" y="${qr.y + qr.size - 40}" font-size="${urlSize}" font-weight="400" fill="#334155">${escapeXml(pageUrl)}</text>
     <text x="${textX}" y="${qr.y + qr.size - 4}" font-size="24" font-weight="400" fill="#475569">No purchase necessary. Entry by email.</text>
-    ${campaign.hideBranding ? "" : `<text x="${width / 2}" y="${height - 50}" font-size="28" fill="#6d28d9" text-anchor="middle">giveawear</text>`}
+    ${campaign.hideBranding ? "" : `<text x="${width / 2}" y="${height - 44}" font-size="28" fill="#6d28d9" text-anchor="middle">giveawear</text>`}
   </g>
   ${qrSvg}
 </svg>`;
 }
 
 export async function renderPosterPng(campaign: ShareCampaign, paper: Paper): Promise<Buffer> {
-  const layout = posterLayout(paper);
+  const layout = posterLayout(campaign, paper);
   const [svg, prize] = await Promise.all([posterSvg(campaign, paper), fittedImage(campaign.imagePath, layout.prizeSize)]);
   return sharp(Buffer.from(svg))
     .composite(prize ? [{ input: prize, left: layout.prizeX, top: layout.prizeTop }] : [])
@@ -106,7 +107,10 @@ export async function renderPosterPdf(campaign: ShareCampaign, paper: Paper, png
   pdf.setCreator("Giveawear");
   const [width, height] = PAPER_POINTS[paper];
   const page = pdf.addPage([width, height]);
-  page.drawImage(await pdf.embedPng(png), { x: 0, y: 0, width, height });
+  // pdf-lib decodes and re-compresses a PNG in JavaScript (seconds at this size); a JPEG goes in as
+  // it is. At 150 dpi, quality 92 without chroma subsampling keeps text and the QR code crisp.
+  const jpeg = await sharp(png).jpeg({ quality: 92, chromaSubsampling: "4:4:4" }).toBuffer();
+  page.drawImage(await pdf.embedJpg(jpeg), { x: 0, y: 0, width, height });
   return Buffer.from(await pdf.save());
 }
 

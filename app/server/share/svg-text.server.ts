@@ -17,11 +17,11 @@ export function escapeXml(text: string): string {
 export function textWidthEm(text: string): number {
   let width = 0;
   for (const char of text) {
-    if (/[ilI.,:;'!|]/.test(char)) width += 0.32;
-    else if (/[ftjr()\- ]/.test(char)) width += 0.4;
-    else if (/[mwMW]/.test(char)) width += 0.95;
-    else if (/[A-Z0-9]/.test(char)) width += 0.72;
-    else width += 0.62;
+    if (/[ilI.,:;'!| ]/.test(char)) width += 0.3;
+    else if (/[ftjr()-]/.test(char)) width += 0.38;
+    else if (/[mwMW]/.test(char)) width += 0.92;
+    else if (/[A-Z0-9]/.test(char)) width += 0.7;
+    else width += 0.6;
   }
   return width;
 }
@@ -61,7 +61,21 @@ export function wrapText(text: string, maxWidthEm: number, maxLines: number): st
   if (!overflow) return lines;
   const kept = lines.slice(0, maxLines);
   let last = kept[maxLines - 1] ?? "";
-  while (last && textWidthEm(`${last}…`) > maxWidthEm) last = last.slice(0, -1);
+  // Drop whole words to make room for "…" (a cut word reads as a typo), letters only for one long word.
+  while (last && textWidthEm(`${last}…`) > maxWidthEm) last = last.includes(" ") ? last.slice(0, last.lastIndexOf(" ")) : last.slice(0, -1);
   kept[maxLines - 1] = `${last.replace(/[\s,.;:–-]+$/, "")}…`;
   return kept;
+}
+
+/**
+ * The largest of `sizes` (px, largest first) at which `text` fits `maxWidth` px in `maxLines`
+ * lines without being cut; the smallest, ellipsised, when none does.
+ */
+export function fitText(text: string, maxWidth: number, maxLines: number, sizes: number[]): { size: number; lines: string[] } {
+  for (const size of sizes) {
+    const lines = wrapText(text, maxWidth / size, maxLines);
+    if (!lines.at(-1)?.endsWith("…") || text.trim().endsWith("…")) return { size, lines };
+  }
+  const size = sizes.at(-1) ?? 40;
+  return { size, lines: wrapText(text, maxWidth / size, maxLines) };
 }
