@@ -64,8 +64,7 @@ const ALREADY_ENTERED_ELSEWHERE =
   "This email has already entered this giveaway. Its confirmation email, with the entry's personal link, has been sent to that address; we send it again at most once every 10 minutes.";
 
 type EmbedActionData =
-  | { done: { title: string; text: string; tone: "success" | "info" } }
-  | { errors: EntryFormErrors; values: EntryFormValues };
+  { done: { title: string; text: string; tone: "success" | "info" } } | { errors: EntryFormErrors; values: EntryFormValues };
 
 const PENDING = { title: CONFIRM_MESSAGES.checkEmail, text: CONFIRM_MESSAGES.pendingExplained, tone: "info" } as const;
 
@@ -86,7 +85,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (outcome.kind === "already") {
     if (!user && (await rememberedEntryId(request, campaignId)) !== outcome.entryId) {
       await resendEntryConfirmation(outcome.entryId, entryOrigin(), clientIp(request));
-      return data<EmbedActionData>({ done: { title: ENTRY_MESSAGES.alreadyEntered, text: ALREADY_ENTERED_ELSEWHERE, tone: "info" } }, { headers });
+      return data<EmbedActionData>(
+        { done: { title: ENTRY_MESSAGES.alreadyEntered, text: ALREADY_ENTERED_ELSEWHERE, tone: "info" } },
+        { headers },
+      );
     }
     return data<EmbedActionData>(
       { done: { title: ENTRY_MESSAGES.alreadyEntered, text: "You've already entered this giveaway with that email.", tone: "info" } },

@@ -6,7 +6,8 @@
 import { once } from "node:events";
 import { type Server, createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { expect, test } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
 import { APP_PORT } from "../../playwright.config";
 import { entryRows, insertCampaign } from "./campaigns";
 import { latestEmail, uniqueEmail } from "./support";
@@ -31,6 +32,26 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   foreign.close();
+});
+
+/** axe-core on the page as it is: no serious or critical violation. */
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+  expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+test("the embed on its own has no serious accessibility problem, before and after an entry", async ({ page, javaScriptEnabled }) => {
+  const campaign = insertCampaign();
+  await page.goto(`/campaign/${campaign.id}/embed`);
+  await expect(page.getByRole("button", { name: "Enter Now" })).toBeVisible();
+  // axe runs as a script in the page, so only where the page runs scripts (the a11y spec's rule too).
+  if (javaScriptEnabled) await expectAccessible(page);
+  await page.getByLabel("Email").fill(uniqueEmail("embed-a11y"));
+  await page.getByLabel(/I am 18 or older/).check();
+  await page.getByRole("button", { name: "Enter Now" }).click();
+  await expect(page.getByTestId("embed-done")).toContainText("Check your email to confirm your entry");
+  if (javaScriptEnabled) await expectAccessible(page);
 });
 
 test("a visitor enters through the embed on another website and the frame says to check their email", async ({ page }) => {
@@ -89,7 +110,11 @@ test("the campaign page itself does not render inside another site's frame", asy
   await page.goto(`${foreignOrigin}/?frame=${encodeURIComponent(`/campaign/${campaign.id}`)}`);
   await expect(page.getByRole("heading", { name: "Our shop's giveaway" })).toBeVisible();
   // Chromium refuses to show it (frame-ancestors 'self'): the frame holds its error page instead.
-  const frameUrl = () => page.frames().find((candidate) => candidate !== page.mainFrame())?.url() ?? "";
+  const frameUrl = () =>
+    page
+      .frames()
+      .find((candidate) => candidate !== page.mainFrame())
+      ?.url() ?? "";
   await expect.poll(frameUrl).toMatch(/^chrome-error:/);
   await expect(page.frameLocator("iframe").getByText(campaign.title)).toHaveCount(0);
 });

@@ -14,7 +14,13 @@ beforeAll(async () => {
   const now = Date.now();
   const running = { startDate: new Date(now - DAY), durationDays: 7 };
   await createCampaign({ ...running, title: "Fullcheck Open Tee", endDate: new Date(now + 2 * DAY), entryLimit: 100, entryCount: 99 });
-  await createCampaign({ ...running, title: "Fullcheck Unlimited Tee", endDate: new Date(now + 3 * DAY), entryLimit: null, entryCount: 500 });
+  await createCampaign({
+    ...running,
+    title: "Fullcheck Unlimited Tee",
+    endDate: new Date(now + 3 * DAY),
+    entryLimit: null,
+    entryCount: 500,
+  });
   await createCampaign({ ...running, title: "Fullcheck Packed Tee", endDate: new Date(now + DAY), entryLimit: 50, entryCount: 50 });
   await createCampaign({
     title: "Fullcheck Finished Tee",
@@ -58,7 +64,12 @@ describe("/giveaways with a full campaign", () => {
 
   it("lists it under all, after the live ones and before the past ones, with a Full badge instead of the time left", async () => {
     const all = await cards("?q=Fullcheck&status=all");
-    expect(all.map((card) => card.title)).toEqual(["Fullcheck Open Tee", "Fullcheck Unlimited Tee", "Fullcheck Packed Tee", "Fullcheck Finished Tee"]);
+    expect(all.map((card) => card.title)).toEqual([
+      "Fullcheck Open Tee",
+      "Fullcheck Unlimited Tee",
+      "Fullcheck Packed Tee",
+      "Fullcheck Finished Tee",
+    ]);
     const packed = all.find((card) => card.title === "Fullcheck Packed Tee");
     expect(packed).toMatchObject({ full: true, timeLeft: null });
     // An ended campaign that had reached its limit is simply ended.

@@ -63,7 +63,12 @@ async function cardFiles(campaignId: string): Promise<string[]> {
 
 describe("the share card", () => {
   it("is a 1200×630 PNG, drawn once and then served from its file", async () => {
-    const campaign = await createCampaign({ title: "Sunset Tee Giveaway", brandName: "Coastline Co.", finalDesignUrl: DESIGN, accentColor: "#0e7490" });
+    const campaign = await createCampaign({
+      title: "Sunset Tee Giveaway",
+      brandName: "Coastline Co.",
+      finalDesignUrl: DESIGN,
+      accentColor: "#0e7490",
+    });
     const version = campaign.updatedAt.getTime();
     const first = await get(`/campaign/${campaign.id}/card.png?v=${version}`);
     expect(first.status).toBe(200);
@@ -259,7 +264,11 @@ describe("the embed", () => {
 
   it("refuses a form posted to it from another website", async () => {
     const campaign = await createCampaign();
-    const foreign = await postForm(`/campaign/${campaign.id}/embed`, { email: "forged@example.com", agreedToTerms: "on" }, { Origin: "https://evil.example" });
+    const foreign = await postForm(
+      `/campaign/${campaign.id}/embed`,
+      { email: "forged@example.com", agreedToTerms: "on" },
+      { Origin: "https://evil.example" },
+    );
     expect(foreign.status).toBeGreaterThanOrEqual(400);
     expect(foreign.status).toBeLessThan(500);
     expect(await prisma.entry.count({ where: { campaignId: campaign.id } })).toBe(0);

@@ -59,7 +59,10 @@ export function CampaignCard({ campaign, eager = false }: { campaign: CampaignCa
             {campaign.productLabel}
           </span>
           {campaign.full ? (
-            <span className="rounded-full bg-rose-100 px-2 py-0.5 text-rose-900 dark:bg-rose-950 dark:text-rose-200" data-testid="full-badge">
+            <span
+              className="rounded-full bg-rose-100 px-2 py-0.5 text-rose-900 dark:bg-rose-950 dark:text-rose-200"
+              data-testid="full-badge"
+            >
               Full
             </span>
           ) : (

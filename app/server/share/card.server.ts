@@ -44,7 +44,10 @@ function cardInputs(campaign: ShareCampaign) {
 }
 
 export function cardFile(campaign: ShareCampaign): string {
-  const digest = createHash("sha256").update(JSON.stringify(cardInputs(campaign))).digest("hex").slice(0, 16);
+  const digest = createHash("sha256")
+    .update(JSON.stringify(cardInputs(campaign)))
+    .digest("hex")
+    .slice(0, 16);
   return path.join(cardsDirectory(), `${campaign.id}-${digest}.png`);
 }
 
@@ -104,7 +107,8 @@ export async function cardBytes(campaign: ShareCampaign): Promise<Buffer> {
 export async function removeOlder(directory: string, id: string, keep: string): Promise<void> {
   try {
     for (const name of await readdir(directory)) {
-      if (name.startsWith(`${id}-`) && name !== keep && !name.endsWith(".tmp")) await unlink(path.join(directory, name)).catch(() => undefined);
+      if (name.startsWith(`${id}-`) && name !== keep && !name.endsWith(".tmp"))
+        await unlink(path.join(directory, name)).catch(() => undefined);
     }
   } catch {
     // Nothing to tidy.

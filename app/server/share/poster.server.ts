@@ -60,14 +60,29 @@ function posterLayout(campaign: ShareCampaign, paper: Paper) {
   const titleBottom = titleTop + (lines.length - 1) * lineHeight + Math.round(titleSize * 0.3);
   const prizeTop = titleBottom + 40;
   const prizeSize = Math.max(240, Math.min(width - 2 * margin, qr.y - 50 - prizeTop));
-  return { width, height, margin, qr, titleSize, lines, lineHeight, titleTop, prizeTop, prizeSize, prizeX: Math.round((width - prizeSize) / 2) };
+  return {
+    width,
+    height,
+    margin,
+    qr,
+    titleSize,
+    lines,
+    lineHeight,
+    titleTop,
+    prizeTop,
+    prizeSize,
+    prizeX: Math.round((width - prizeSize) / 2),
+  };
 }
 
 export async function posterSvg(campaign: ShareCampaign, paper: Paper): Promise<string> {
   const layout = posterLayout(campaign, paper);
   const { width, height, qr, margin, titleSize, lines, lineHeight, titleTop } = layout;
   const brand = wrapText(campaign.brandName, (width - 2 * margin) / 44, 1)[0] ?? "";
-  const qrSvg = (await posterQrSvg(campaign.pageUrl)).replace("<svg ", `<svg x="${qr.x}" y="${qr.y}" width="${qr.size}" height="${qr.size}" `);
+  const qrSvg = (await posterQrSvg(campaign.pageUrl)).replace(
+    "<svg ",
+    `<svg x="${qr.x}" y="${qr.y}" width="${qr.size}" height="${qr.size}" `,
+  );
   const textX = qr.x + qr.size + 50;
   const textWidth = width - margin - textX;
   const pageUrl = campaign.pageUrl.replace(/^https?:\/\//, "");
@@ -119,7 +134,17 @@ export function postersDirectory(): string {
 }
 
 function posterBase(campaign: ShareCampaign, paper: Paper): string {
-  const inputs = [POSTER_TEMPLATE, paper, campaign.title, campaign.brandName, campaign.deadline, campaign.accent, campaign.imagePath, campaign.pageUrl, campaign.hideBranding];
+  const inputs = [
+    POSTER_TEMPLATE,
+    paper,
+    campaign.title,
+    campaign.brandName,
+    campaign.deadline,
+    campaign.accent,
+    campaign.imagePath,
+    campaign.pageUrl,
+    campaign.hideBranding,
+  ];
   const digest = createHash("sha256").update(JSON.stringify(inputs)).digest("hex").slice(0, 16);
   return path.join(postersDirectory(), `${campaign.id}-${paper}-${digest}`);
 }

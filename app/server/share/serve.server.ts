@@ -38,7 +38,12 @@ export async function serveShareFile(request: Request, campaignId: string, kind:
   const headers = new Headers({
     "Content-Type": type,
     // The card's URL carries the campaign's version (?v=); posters have none, so they are kept briefly.
-    "Cache-Control": kind === "card" ? shareCacheControl(campaign, url.searchParams.get("v")) : campaign.isPublic ? "public, max-age=300" : "private, no-store",
+    "Cache-Control":
+      kind === "card"
+        ? shareCacheControl(campaign, url.searchParams.get("v"))
+        : campaign.isPublic
+          ? "public, max-age=300"
+          : "private, no-store",
     "X-Content-Type-Options": "nosniff",
     ETag: etag,
   });

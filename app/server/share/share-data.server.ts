@@ -72,7 +72,11 @@ function ownPath(url: string | null | undefined): string | null {
   return value && value.startsWith("/") && !value.startsWith("//") ? value : null;
 }
 
-export async function shareCampaign(campaignId: string, user: Pick<CurrentUser, "id"> | null, now = new Date()): Promise<ShareCampaign | null> {
+export async function shareCampaign(
+  campaignId: string,
+  user: Pick<CurrentUser, "id"> | null,
+  now = new Date(),
+): Promise<ShareCampaign | null> {
   const found = await findVisibleCampaign(campaignId, user);
   if (!found) return null;
   const { campaign, preview } = found;

@@ -1,8 +1,15 @@
 /** Text for SVGs that sharp (librsvg) renders: escaping and line wrapping without font metrics. */
 
+/** Control characters XML 1.0 forbids (all but tab, newline and carriage return). */
+function isForbiddenControl(char: string): boolean {
+  const code = char.charCodeAt(0);
+  return (code < 32 && code !== 9 && code !== 10 && code !== 13) || code === 127;
+}
+
 export function escapeXml(text: string): string {
-  return text
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "")
+  return [...text]
+    .filter((char) => !isForbiddenControl(char))
+    .join("")
     .replace(/&/g, "&amp;")
     .replace(/</g, "&lt;")
     .replace(/>/g, "&gt;")
