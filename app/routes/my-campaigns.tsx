@@ -25,8 +25,9 @@ import {
   type Promo,
 } from "~/domain/dashboard";
 import { campaignImage } from "~/domain/mockups";
-import { wizardPath } from "~/paths";
+import { campaignEmbedPath, wizardPath } from "~/paths";
 import { readForm } from "~/server/forms.server";
+import { publicUrl } from "~/server/public-url.server";
 import { creatorCampaigns, deleteOwnCampaign, rememberedView, viewSetCookie, type DashboardCampaignRow } from "~/server/dashboard.server";
 import { requireUser } from "~/server/session.server";
 import { platformSetting } from "~/server/settings.server";
@@ -74,6 +75,7 @@ function toCard(row: DashboardCampaignRow, now: Date): DashboardCampaign {
     entriesLabel: plural(row.entryCount, "entry", "entries"),
     viewsLabel: plural(row.pageViews, "view", "views"),
     isPublic: isPublicStatus(row.status),
+    embedUrl: isPublicStatus(row.status) ? publicUrl(campaignEmbedPath(row.id)) : undefined,
     deletable: isDeletable(row.status),
   };
 }
