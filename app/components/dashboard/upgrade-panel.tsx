@@ -32,7 +32,7 @@ export function UpgradePanel({ title, offer, testId }: { title: string; offer: U
       </ul>
       {offer.planName ? (
         <p className="text-sm text-slate-700 dark:text-slate-300">
-          This campaign keeps the plan it launched with. Your next campaign can use {offer.planName}.{" "}
+          {`This campaign keeps the plan it launched with. Your next campaign can use ${offer.planName}.`}{" "}
           <Link to="/pricing" className="font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
             Compare plans
           </Link>
