@@ -66,7 +66,13 @@ describe("the analytics page by level", () => {
     expect(/data-testid="total-entries"[^>]*>3</.test(html)).toBe(true);
     expect(/data-testid="referral-entries"[^>]*>2</.test(html)).toBe(true);
     // Locked sections are not in the page at all: neither the chart nor its data table.
-    for (const locked of ["entries-over-time-chart", "entries-by-hour-chart", "entry-sources-chart", "top-domains-chart", "top-referrers"]) {
+    for (const locked of [
+      "entries-over-time-chart",
+      "entries-by-hour-chart",
+      "entry-sources-chart",
+      "top-domains-chart",
+      "top-referrers",
+    ]) {
       expect(has(html, locked), locked).toBe(false);
     }
     expect(html).not.toContain("Entries per day (UTC)");

@@ -44,9 +44,18 @@ describe("analytics levels", () => {
 
   it("are what the seeded catalogue's feature lines say", () => {
     for (const plan of PLAN_CATALOGUE) {
-      expect(plan.features.some((line) => line.toLowerCase().startsWith(`${plan.analyticsLevel} analytics`)), plan.id).toBe(true);
-      expect(plan.features.some((line) => /custom branding/i.test(line)), plan.id).toBe(plan.customBranding);
-      expect(plan.features.some((line) => /support/i.test(line)), plan.id).toBe(false);
+      expect(
+        plan.features.some((line) => line.toLowerCase().startsWith(`${plan.analyticsLevel} analytics`)),
+        plan.id,
+      ).toBe(true);
+      expect(
+        plan.features.some((line) => /custom branding/i.test(line)),
+        plan.id,
+      ).toBe(plan.customBranding);
+      expect(
+        plan.features.some((line) => /support/i.test(line)),
+        plan.id,
+      ).toBe(false);
     }
   });
 });
