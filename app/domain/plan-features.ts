@@ -101,7 +101,9 @@ export function mostPopularPlanId(
 ): string | null {
   const total = launches.reduce((sum, row) => sum + row.count, 0);
   if (total < minimum) return null;
-  const candidates = launches.filter((row): row is { planId: string; count: number } => row.planId !== null && offered.includes(row.planId));
+  const candidates = launches.filter(
+    (row): row is { planId: string; count: number } => row.planId !== null && offered.includes(row.planId),
+  );
   const top = Math.max(0, ...candidates.map((row) => row.count));
   if (top === 0) return null;
   const leaders = candidates.filter((row) => row.count === top);

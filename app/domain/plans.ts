@@ -53,9 +53,7 @@ export function lowestPaidPlan<T extends PlanPrice>(plans: readonly T[]): T | un
 
 /** The cheapest active free plan (lower sortOrder first), which marketing copy may call free. */
 export function freePlan<T extends PlanPrice>(plans: readonly T[]): T | undefined {
-  return plans
-    .filter((plan) => plan.active !== false && plan.priceCents <= 0)
-    .sort((a, b) => (a.sortOrder ?? 0) - (b.sortOrder ?? 0))[0];
+  return plans.filter((plan) => plan.active !== false && plan.priceCents <= 0).sort((a, b) => (a.sortOrder ?? 0) - (b.sortOrder ?? 0))[0];
 }
 
 /** Plan.features is stored one feature per line. */

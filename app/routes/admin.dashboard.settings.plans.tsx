@@ -64,8 +64,8 @@ export default function AdminPlans({ loaderData, actionData }: Route.ComponentPr
       <ActionToast toast={actionData?.toast} />
       <p className="mb-6 max-w-3xl text-sm text-slate-700 dark:text-slate-300">
         The plan catalogue the pricing page and the wizard offer. A launched campaign keeps the price, entry limit, analytics level and
-        custom branding it was bought with; edits apply to new launches. Inactive plans are hidden from new campaigns. The "Most
-        Popular" badge is not set here: it goes to the plan most launched campaigns chose, once 10 have launched.
+        custom branding it was bought with; edits apply to new launches. Inactive plans are hidden from new campaigns. The "Most Popular"
+        badge is not set here: it goes to the plan most launched campaigns chose, once 10 have launched.
       </p>
       <div className="grid gap-6 lg:grid-cols-2">
         {loaderData.plans.map((plan) => (
@@ -138,10 +138,7 @@ function PlanForm({ plan, lastResult }: { plan: PlanRow; lastResult: SubmissionR
           <label htmlFor={fields.analyticsLevel.id} className="label">
             Analytics level
           </label>
-          <select
-            {...getSelectProps(fields.analyticsLevel, { ariaDescribedBy: `${fields.analyticsLevel.id}-hint` })}
-            className="input"
-          >
+          <select {...getSelectProps(fields.analyticsLevel, { ariaDescribedBy: `${fields.analyticsLevel.id}-hint` })} className="input">
             {ANALYTICS_LEVELS.map((level) => (
               <option key={level} value={level}>
                 {ANALYTICS_LEVEL_LABELS[level]}
@@ -149,8 +146,9 @@ function PlanForm({ plan, lastResult }: { plan: PlanRow; lastResult: SubmissionR
             ))}
           </select>
           <p id={`${fields.analyticsLevel.id}-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-            Basic: {ANALYTICS_LEVEL_ADDS.basic.join(", ").toLowerCase()}. Standard adds {ANALYTICS_LEVEL_ADDS.standard.join(" and ").toLowerCase()}.
-            Advanced adds {ANALYTICS_LEVEL_ADDS.advanced.join(", ").toLowerCase()}. Entries to review are on every level.
+            Basic: {ANALYTICS_LEVEL_ADDS.basic.join(", ").toLowerCase()}. Standard adds{" "}
+            {ANALYTICS_LEVEL_ADDS.standard.join(" and ").toLowerCase()}. Advanced adds{" "}
+            {ANALYTICS_LEVEL_ADDS.advanced.join(", ").toLowerCase()}. Entries to review are on every level.
           </p>
           <FieldErrors id={fields.analyticsLevel.errorId} errors={fields.analyticsLevel.errors} />
         </div>

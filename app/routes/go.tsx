@@ -128,7 +128,12 @@ export default function Go({ loaderData }: Route.ComponentProps) {
 
       {figures ? (
         <Section labelledBy="figures-title">
-          <SectionHeading id="figures-title" eyebrow="So far" title="Giveaways Run on Giveawear" intro="Counted live from our database." />
+          <SectionHeading
+            id="figures-title"
+            eyebrow="So far"
+            title="Giveaways Run on Giveawear"
+            intro="Counted from our database and updated every minute."
+          />
           <PlatformFigures figures={figures} />
         </Section>
       ) : null}

@@ -106,7 +106,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             id="figures-title"
             eyebrow="So far"
             title="Giveaways Run on Giveawear"
-            intro="Counted live from our database: launched giveaways, confirmed entries and prizes on their way to winners."
+            intro="Counted from our database and updated every minute: launched giveaways, confirmed entries and prizes shipped."
           />
           <PlatformFigures figures={figures} />
         </Section>
@@ -122,9 +122,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 : "Start Your First Giveaway Today"}
           </h2>
           <p className="max-w-2xl text-lg text-slate-700 dark:text-slate-300" data-testid="pricing-teaser">
-            {pricing.free && pricing.paid
-              ? `The ${pricing.free.name} plan costs nothing; paid plans start at ${pricing.paid.price}. `
-              : ""}
+            {pricing.free && pricing.paid ? `The ${pricing.free.name} plan costs nothing; paid plans start at ${pricing.paid.price}. ` : ""}
             One-time pricing per campaign, no subscription. Every plan includes the giveaway page, the winner draw and shipping the prize.
           </p>
           <div className="flex w-full flex-col justify-center gap-3 sm:w-auto sm:flex-row">
