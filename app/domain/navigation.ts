@@ -67,7 +67,8 @@ export function navigationFor(role: Role): Navigation {
           { label: "Browse Giveaways", to: "/giveaways" },
         ],
         account: [],
-        cta: { label: "Get Started", to: "/start" },
+        // SPEC's label; it leads somewhere new, the wizard, not back to /start (issue 14, decision 046).
+        cta: { label: "Get Started", to: "/create-campaign-v2" },
       };
   }
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { dollars, onOff } from "./form-values";
+import { ANALYTICS_FEATURE_LINES, ANALYTICS_LEVELS, CUSTOM_BRANDING_LINE, type AnalyticsLevel } from "./plan-features";
 
 /** Plan catalogue helpers. Prices are integer cents (USD); the catalogue itself lives in the database. */
 
@@ -16,9 +17,12 @@ export interface ActivePlan {
   name: string;
   priceCents: number;
   description: string;
+  /** "Most Popular": computed from launches (decision 046, mostPopularPlanId), never the stored flag. */
   popular: boolean;
   aiCredits: number;
   features: string[];
+  analyticsLevel: AnalyticsLevel;
+  customBranding: boolean;
 }
 
 const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2 });
@@ -47,6 +51,11 @@ export function lowestPaidPlan<T extends PlanPrice>(plans: readonly T[]): T | un
   return best;
 }
 
+/** The cheapest active free plan (lower sortOrder first), which marketing copy may call free. */
+export function freePlan<T extends PlanPrice>(plans: readonly T[]): T | undefined {
+  return plans.filter((plan) => plan.active !== false && plan.priceCents <= 0).sort((a, b) => (a.sortOrder ?? 0) - (b.sortOrder ?? 0))[0];
+}
+
 /** Plan.features is stored one feature per line. */
 export function planFeatureList(features: string): string[] {
   return features
@@ -67,7 +76,13 @@ export function formatEntryLimit(entryLimit: number | null): string {
   return entryLimit === null ? "Unlimited entries" : `Up to ${entryLimit.toLocaleString("en-US")} entries`;
 }
 
-/** The plans a new install starts with (seeded once; admins edit them in the database from then on). */
+/**
+ * The plans a new install starts with (seeded once; admins edit them in the database from then on).
+ * Every feature line describes something built (decision 046): the analytics lines come from
+ * plan-features.ts, and there is no "email support" or "priority support" line, because every
+ * creator reaches the same contact form and nothing puts one plan's messages first.
+ * `popular` is stored for older code paths only: the badge is computed from launches.
+ */
 export const PLAN_CATALOGUE = [
   {
     id: "starter_tee",
@@ -75,9 +90,11 @@ export const PLAN_CATALOGUE = [
     priceCents: 0,
     entryLimit: 50,
     aiCredits: 1,
-    features: ["Up to 50 entries", "Basic analytics", "1 AI design credit"],
+    analyticsLevel: "basic",
+    customBranding: false,
+    features: ["Up to 50 entries", ANALYTICS_FEATURE_LINES.basic, "1 AI design credit"],
     description: "Everything you need to run your first giveaway, free.",
-    popular: true,
+    popular: false,
     sortOrder: 1,
   },
   {
@@ -86,7 +103,9 @@ export const PLAN_CATALOGUE = [
     priceCents: 2900,
     entryLimit: 500,
     aiCredits: 5,
-    features: ["Up to 500 entries", "Standard analytics", "5 AI design credits", "Email support"],
+    analyticsLevel: "standard",
+    customBranding: false,
+    features: ["Up to 500 entries", ANALYTICS_FEATURE_LINES.standard, "5 AI design credits"],
     description: "For growing brands that want more reach and more design options.",
     popular: false,
     sortOrder: 2,
@@ -97,12 +116,24 @@ export const PLAN_CATALOGUE = [
     priceCents: 7900,
     entryLimit: null,
     aiCredits: 15,
-    features: ["Unlimited entries", "Advanced analytics", "15 AI design credits", "Priority support", "Custom branding"],
+    analyticsLevel: "advanced",
+    customBranding: true,
+    features: ["Unlimited entries", ANALYTICS_FEATURE_LINES.advanced, "15 AI design credits", CUSTOM_BRANDING_LINE],
     description: "Unlimited entries and the full toolkit for serious campaigns.",
     popular: false,
     sortOrder: 3,
   },
-] as const;
+] as const satisfies readonly (Record<string, unknown> & { analyticsLevel: AnalyticsLevel; customBranding: boolean })[];
+
+/**
+ * The feature lists earlier versions seeded, word for word: a stored plan whose features still
+ * equal one of these was never edited, so the seeder brings it up to the current list.
+ */
+export const EARLIER_PLAN_FEATURES: Record<string, readonly string[]> = {
+  starter_tee: ["Up to 50 entries", "Basic analytics", "1 AI design credit"],
+  growth_tee: ["Up to 500 entries", "Standard analytics", "5 AI design credits", "Email support"],
+  pro_tee: ["Unlimited entries", "Advanced analytics", "15 AI design credits", "Priority support", "Custom branding"],
+};
 
 // ---------------------------------------------------------------------------------------------
 // The admin's plan form
@@ -161,6 +192,7 @@ export const PlanSchema = z.object({
     .max(PLAN_LIMITS.description, `The description can be at most ${PLAN_LIMITS.description} characters.`)
     .optional()
     .transform((value) => value ?? ""),
-  popular: onOff("Most Popular badge"),
+  analyticsLevel: z.enum(ANALYTICS_LEVELS, { error: "Choose basic, standard or advanced analytics." }),
+  customBranding: onOff("Custom branding"),
   active: onOff("Active"),
 });

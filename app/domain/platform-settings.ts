@@ -5,9 +5,16 @@ import { onOff } from "./form-values";
 
 export const PLATFORM_SETTING_DEFAULTS: Record<string, string> = {
   homepageCopy: "Design. Launch. Ship. Everything handled in one place. Turn fans into customers with branded shirt giveaways.",
-  promoBanner: "Launch your first giveaway free with the Starter Tee plan.",
+  // Empty (no banner) by default: a banner is an offer, and only the admin knows which one checkout
+  // honours (decision 046). The plan cards and the home page already state the prices.
+  promoBanner: "",
   referralsEnabled: "true",
   autoPickWinnerEnabled: "true",
+};
+
+/** Defaults earlier versions seeded; a stored value still equal to one is brought up to the current default. */
+export const EARLIER_PLATFORM_SETTING_DEFAULTS: Record<string, readonly string[]> = {
+  promoBanner: ["Launch your first giveaway free with the Starter Tee plan."],
 };
 
 export const SETTINGS_LIMITS = { homepageCopy: 500, promoBanner: 200 } as const;

@@ -1,12 +1,13 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import { Badge, SectionCard } from "~/components/admin/admin-page";
 import { CheckboxField, InputField, SubmitButton, TextAreaField } from "~/components/ui/form-fields";
 import { ActionToast } from "~/components/ui/action-toast";
 import { useSubmitting } from "~/components/ui/use-submitting";
-import { FormErrors } from "~/components/ui/field";
+import { FieldErrors, FormErrors } from "~/components/ui/field";
 import { centsToDollars } from "~/domain/form-values";
+import { ANALYTICS_LEVEL_ADDS, ANALYTICS_LEVEL_LABELS, ANALYTICS_LEVELS, toAnalyticsLevel } from "~/domain/plan-features";
 import { formatEntryLimit, formatPrice, PLAN_LIMITS, PLAN_MESSAGES, PlanSchema } from "~/domain/plans";
 import { readForm } from "~/server/forms.server";
 import { listPlans, savePlan } from "~/server/admin/catalogue.server";
@@ -30,7 +31,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       aiCredits: plan.aiCredits,
       features: plan.features,
       description: plan.description,
-      popular: plan.popular,
+      analyticsLevel: toAnalyticsLevel(plan.analyticsLevel),
+      customBranding: plan.customBranding,
       active: plan.active,
     })),
   };
@@ -61,8 +63,9 @@ export default function AdminPlans({ loaderData, actionData }: Route.ComponentPr
     <>
       <ActionToast toast={actionData?.toast} />
       <p className="mb-6 max-w-3xl text-sm text-slate-700 dark:text-slate-300">
-        The plan catalogue the pricing page and the wizard offer. A launched campaign keeps the price and entry limit it was bought with;
-        edits apply to new launches. Inactive plans are hidden from new campaigns.
+        The plan catalogue the pricing page and the wizard offer. A launched campaign keeps the price, entry limit, analytics level and
+        custom branding it was bought with; edits apply to new launches. Inactive plans are hidden from new campaigns. The "Most Popular"
+        badge is not set here: it goes to the plan most launched campaigns chose, once 10 have launched.
       </p>
       <div className="grid gap-6 lg:grid-cols-2">
         {loaderData.plans.map((plan) => (
@@ -91,7 +94,8 @@ function PlanForm({ plan, lastResult }: { plan: PlanRow; lastResult: SubmissionR
       aiCredits: String(plan.aiCredits),
       features: plan.features,
       description: plan.description,
-      popular: plan.popular ? "on" : undefined,
+      analyticsLevel: plan.analyticsLevel,
+      customBranding: plan.customBranding ? "on" : undefined,
       active: plan.active ? "on" : undefined,
     },
     shouldValidate: "onSubmit",
@@ -105,9 +109,10 @@ function PlanForm({ plan, lastResult }: { plan: PlanRow; lastResult: SubmissionR
       description={
         <span className="flex flex-wrap items-center gap-2">
           <span>
-            {formatPrice(plan.priceCents)} · {formatEntryLimit(plan.entryLimit)} · {plan.aiCredits} AI credits
+            {formatPrice(plan.priceCents)} · {formatEntryLimit(plan.entryLimit)} · {plan.aiCredits} AI credits ·{" "}
+            {ANALYTICS_LEVEL_LABELS[plan.analyticsLevel]}
           </span>
-          {plan.popular ? <Badge tone="brand">Most Popular</Badge> : null}
+          {plan.customBranding ? <Badge tone="brand">Custom branding</Badge> : null}
           {plan.active ? <Badge tone="good">Active</Badge> : <Badge tone="warn">Inactive</Badge>}
         </span>
       }
@@ -129,8 +134,30 @@ function PlanForm({ plan, lastResult }: { plan: PlanRow; lastResult: SubmissionR
           hint="One per line. The AI credit line starts with the number of credits."
         />
         <TextAreaField meta={fields.description} label="Description" rows={2} maxLength={PLAN_LIMITS.description} />
+        <div>
+          <label htmlFor={fields.analyticsLevel.id} className="label">
+            Analytics level
+          </label>
+          <select {...getSelectProps(fields.analyticsLevel, { ariaDescribedBy: `${fields.analyticsLevel.id}-hint` })} className="input">
+            {ANALYTICS_LEVELS.map((level) => (
+              <option key={level} value={level}>
+                {ANALYTICS_LEVEL_LABELS[level]}
+              </option>
+            ))}
+          </select>
+          <p id={`${fields.analyticsLevel.id}-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+            Basic: {ANALYTICS_LEVEL_ADDS.basic.join(", ").toLowerCase()}. Standard adds{" "}
+            {ANALYTICS_LEVEL_ADDS.standard.join(" and ").toLowerCase()}. Advanced adds{" "}
+            {ANALYTICS_LEVEL_ADDS.advanced.join(", ").toLowerCase()}. Entries to review are on every level.
+          </p>
+          <FieldErrors id={fields.analyticsLevel.errorId} errors={fields.analyticsLevel.errors} />
+        </div>
         <div className="flex flex-col gap-3 sm:flex-row sm:gap-8">
-          <CheckboxField meta={fields.popular} label="Most Popular badge" />
+          <CheckboxField
+            meta={fields.customBranding}
+            label="Custom branding"
+            hint={'Campaigns on this plan may remove the "Powered by Giveawear" line.'}
+          />
           <CheckboxField meta={fields.active} label="Active (offered to new campaigns)" />
         </div>
         <SubmitButton busy={busy}>Save {plan.name}</SubmitButton>

@@ -4,17 +4,29 @@ import { data, Link } from "react-router";
 import { DrawControls } from "~/components/campaign/draw-controls";
 import { FraudReview, REVIEW_SECTION_ID } from "~/components/dashboard/fraud-review";
 import { ActionToast } from "~/components/ui/action-toast";
-import { ChartCard, EntriesOverTimeChart, EntrySourcesChart, TopDomainsChart } from "~/components/dashboard/charts";
+import { ChartCard, EntriesOverTimeChart, EntrySourcesChart, TopDomainsChart, TopReferrersList } from "~/components/dashboard/charts";
+import { UpgradePanel, type UpgradeOffer } from "~/components/dashboard/upgrade-panel";
 import { StatusBadge, toneFor } from "~/components/dashboard/status-badge";
 import { productLabel } from "~/domain/browse";
 import { analyticsBadge, campaignEndDate, formatUtcDate, isPublicStatus } from "~/domain/campaign-status";
 import { chartWindow, dailySeries, DASHBOARD_MESSAGES, formatCount, formatEntryRate, percentOf, plural } from "~/domain/dashboard";
 import type { DrawControlsData } from "~/domain/draw-controls";
 import { type FraudReviewData, ReviewActionSchema } from "~/domain/fraud";
+import { HOURLY_CHART_HOURS, hourlySeries, hourlyWindowStart } from "~/domain/hourly-series";
 import { campaignImage } from "~/domain/mockups";
+import { ANALYTICS_LEVEL_ADDS, cheapestPlanWith, hasAnalytics, toAnalyticsLevel, type AnalyticsLevel } from "~/domain/plan-features";
 import { isShipped, orderStatusLabel } from "~/domain/orders";
 import { analyticsPath, campaignPath, creatorDrawPath, entriesCsvPath, wizardPath } from "~/paths";
-import { entriesPerDay, entryFigures, ownCampaignForAnalytics, topEmailDomains, type AnalyticsCampaign } from "~/server/analytics.server";
+import {
+  entriesPerDay,
+  entriesPerHour,
+  entryFigures,
+  ownCampaignForAnalytics,
+  topEmailDomains,
+  topReferrers,
+  type AnalyticsCampaign,
+} from "~/server/analytics.server";
+import { activePlans } from "~/server/plans.server";
 import { drawControlsData } from "~/server/draw/controls.server";
 import { readForm } from "~/server/forms.server";
 import { disqualifyEntries, fraudReview, restoreEntries } from "~/server/fraud.server";
@@ -29,18 +41,55 @@ export const meta = ({ data }: Route.MetaArgs) => [
 const backWithError = (description: string) =>
   redirectWithToast("/my-campaigns", { type: "error", title: DASHBOARD_MESSAGES.analyticsErrorTitle, description });
 
+/**
+ * Each section is read only when the campaign's analytics level (frozen at launch from its plan,
+ * decision 046) includes it: a locked section is null in the page's data, not merely hidden.
+ * "Entries to review" is on every level.
+ */
 async function loadAnalytics(userId: string, campaignId: string, now: Date, reviewPage: number) {
   const campaign = await ownCampaignForAnalytics(userId, campaignId);
   if (!campaign) return null;
-  const [figures, perDay, domains, draw, review] = await Promise.all([
+  const level = toAnalyticsLevel(campaign.analyticsLevel);
+  const window = chartWindow(campaign.startDate, campaign.endDate, now);
+  const hourFrom = window.to ? hourlyWindowStart(window.to, window.from) : null;
+  const [figures, perDay, perHour, domains, referrers, draw, review, offers] = await Promise.all([
     entryFigures(campaign.id),
-    entriesPerDay(campaign.id),
-    topEmailDomains(campaign.id),
+    hasAnalytics(level, "dailyChart") ? entriesPerDay(campaign.id) : null,
+    hasAnalytics(level, "hourlyChart") ? (hourFrom ? entriesPerHour(campaign.id, hourFrom) : []) : null,
+    hasAnalytics(level, "emailDomains") ? topEmailDomains(campaign.id) : null,
+    hasAnalytics(level, "topReferrers") ? topReferrers(campaign.id) : null,
     drawPanel(campaign, now),
     reviewPanel(campaign, reviewPage, now),
+    upgradeOffers(level),
   ]);
-  const window = chartWindow(campaign.startDate, campaign.endDate, now);
-  return { campaign, figures, series: dailySeries(perDay, window.from, window.to), domains, draw, review };
+  return {
+    campaign,
+    level,
+    figures,
+    series: perDay ? dailySeries(perDay, window.from, window.to) : null,
+    hourly: perHour ? (hourFrom && window.to ? hourlySeries(perHour, hourFrom, window.to) : []) : null,
+    domains,
+    referrers,
+    draw,
+    review,
+    offers,
+  };
+}
+
+/** For each level above the campaign's: the cheapest plan on offer that has it (the upgrade panels' text). */
+async function upgradeOffers(level: AnalyticsLevel): Promise<{ standard: UpgradeOffer | null; advanced: UpgradeOffer | null }> {
+  if (level === "advanced") return { standard: null, advanced: null };
+  let plans: Awaited<ReturnType<typeof activePlans>> = [];
+  try {
+    plans = await activePlans();
+  } catch (error) {
+    console.error("[analytics] could not read the plans on offer; the upgrade panels name none", error);
+  }
+  const offer = (needed: AnalyticsLevel): UpgradeOffer => ({
+    planName: cheapestPlanWith(plans, needed)?.name ?? null,
+    adds: ANALYTICS_LEVEL_ADDS[needed],
+  });
+  return { standard: level === "basic" ? offer("standard") : null, advanced: offer("advanced") };
 }
 
 /** "Entries to review" (decision 041); if it cannot be read, the rest of the page still shows. */
@@ -81,7 +130,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   }
   if (!loaded) throw await backWithError(DASHBOARD_MESSAGES.noAccess);
 
-  const { campaign, figures, series, domains, draw, review } = loaded;
+  const { campaign, level, figures, series, hourly, domains, referrers, draw, review, offers } = loaded;
   const end = campaignEndDate(campaign);
   const ended = end !== null && end.getTime() <= now.getTime();
   const creditsTotal = campaign.plan?.aiCredits ?? 0;
@@ -93,6 +142,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       isPublic: isPublicStatus(campaign.status),
       badge: analyticsBadge(campaign, now),
       endLabel: end ? `${ended ? "Ended" : "Ends"} ${formatUtcDate(end)}` : "No end date yet",
+      analyticsLevel: level,
+      csvExport: hasAnalytics(level, "csvExport"),
     },
     figures: {
       total: figures.total,
@@ -103,6 +154,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       entryRate: formatEntryRate(figures.total, campaign.pageViews),
     },
     series,
+    hourly,
+    hourlyHours: HOURLY_CHART_HOURS,
+    referrers,
+    offers,
     seriesEmptyText: campaign.startDate
       ? `Entries will show here from ${formatUtcDate(campaign.startDate)}.`
       : "Entries will show here once the campaign launches.",
@@ -169,7 +224,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function CampaignAnalytics({ loaderData, actionData }: Route.ComponentProps) {
-  const { campaign, figures, series, domains, design, fulfillment, draw, review } = loaderData;
+  const { campaign, figures, series, hourly, domains, referrers, offers, design, fulfillment, draw, review } = loaderData;
   return (
     <section className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
       <ActionToast toast={actionData?.toast} />
@@ -187,9 +242,11 @@ export default function CampaignAnalytics({ loaderData, actionData }: Route.Comp
           <Link to={wizardPath({ duplicateId: campaign.id })} className="btn-secondary">
             Duplicate Campaign
           </Link>
-          <a href={entriesCsvPath(campaign.id)} download className="btn-primary">
-            Export Entries (CSV)
-          </a>
+          {campaign.csvExport ? (
+            <a href={entriesCsvPath(campaign.id)} download className="btn-primary">
+              Export Entries (CSV)
+            </a>
+          ) : null}
         </div>
       </div>
 
@@ -220,17 +277,39 @@ export default function CampaignAnalytics({ loaderData, actionData }: Route.Comp
       </ul>
 
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
-        <div className="lg:col-span-2">
-          <ChartCard title="Entries Over Time" subtitle="Daily, UTC">
-            <EntriesOverTimeChart series={series} emptyText={loaderData.seriesEmptyText} />
-          </ChartCard>
-        </div>
-        <ChartCard title="Entry Sources" subtitle="Referral vs Direct">
-          <EntrySourcesChart referral={figures.referral} direct={figures.direct} />
-        </ChartCard>
-        <ChartCard title="Top Email Domains" subtitle="Top 5">
-          <TopDomainsChart domains={domains} total={figures.total} />
-        </ChartCard>
+        {series ? (
+          <div className="lg:col-span-2">
+            <ChartCard title="Entries Over Time" subtitle="Daily, UTC">
+              <EntriesOverTimeChart series={series} emptyText={loaderData.seriesEmptyText} />
+            </ChartCard>
+          </div>
+        ) : null}
+        {hourly ? (
+          <div className="lg:col-span-2">
+            <ChartCard title="Entries by Hour" subtitle={`Last ${loaderData.hourlyHours} hours of the campaign, UTC`}>
+              <EntriesOverTimeChart series={hourly} emptyText={loaderData.seriesEmptyText} unit="hour" />
+            </ChartCard>
+          </div>
+        ) : null}
+        {domains && referrers ? (
+          <>
+            <ChartCard title="Entry Sources" subtitle="Referral vs Direct">
+              <EntrySourcesChart referral={figures.referral} direct={figures.direct} />
+            </ChartCard>
+            <ChartCard title="Top Email Domains" subtitle="Top 5">
+              <TopDomainsChart domains={domains} total={figures.total} />
+            </ChartCard>
+            <div className="lg:col-span-2">
+              <ChartCard title="Top Referrers" subtitle="Entrants whose links brought the most confirmed entries">
+                <TopReferrersList referrers={referrers} />
+              </ChartCard>
+            </div>
+          </>
+        ) : null}
+        {offers.standard ? <UpgradePanel title="Charts and CSV export" offer={offers.standard} testId="upgrade-standard" /> : null}
+        {offers.advanced ? (
+          <UpgradePanel title="Sources, referrers, email domains and hourly chart" offer={offers.advanced} testId="upgrade-advanced" />
+        ) : null}
       </div>
 
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2">

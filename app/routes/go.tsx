@@ -3,10 +3,10 @@ import { Icon } from "~/components/marketing/icons";
 import { marketingPrice } from "~/components/marketing/price";
 import { PromoBanner } from "~/components/marketing/promo-banner";
 import { FeatureGrid, Section, SectionHeading, StepList, type Feature, type Step } from "~/components/marketing/sections";
-import { TestimonialCarousel } from "~/components/marketing/testimonials";
+import { PlatformFigures, hasFigures } from "~/components/marketing/platform-figures";
 import { REFERRAL_BONUS_ENTRIES } from "~/domain/entries";
 import { lowestPaidPlan } from "~/domain/plans";
-import { landingTexts } from "~/server/landing.server";
+import { landingFigures, landingTexts } from "~/server/landing.server";
 import { homepageSlides } from "~/server/slider.server";
 import { activePlans } from "~/server/plans.server";
 import { pageMeta } from "~/components/marketing/meta";
@@ -29,13 +29,14 @@ const LEAD_WITHOUT_REFERRALS =
 
 export async function loader() {
   // No default copy here: which lead stands in for an empty one depends on whether referrals are on.
-  const [slides, plans, texts] = await Promise.all([homepageSlides(), activePlans(), landingTexts("")]);
+  const [slides, plans, texts, figures] = await Promise.all([homepageSlides(), activePlans(), landingTexts(""), landingFigures()]);
   const plan = lowestPaidPlan(plans);
   return {
     heroImage: slides[0] ?? null,
     ...texts,
     homepageCopy: texts.homepageCopy || (texts.referralsEnabled ? LEAD : LEAD_WITHOUT_REFERRALS),
     startingPrice: plan ? marketingPrice(plan.priceCents) : null,
+    figures: hasFigures(figures) ? figures : null,
   };
 }
 
@@ -73,7 +74,7 @@ const STEPS: readonly Step[] = [
 ];
 
 export default function Go({ loaderData }: Route.ComponentProps) {
-  const { heroImage, startingPrice, homepageCopy, promoBanner, referralsEnabled } = loaderData;
+  const { heroImage, startingPrice, homepageCopy, promoBanner, referralsEnabled, figures } = loaderData;
   return (
     <>
       <PromoBanner text={promoBanner} />
@@ -125,10 +126,17 @@ export default function Go({ loaderData }: Route.ComponentProps) {
         <StepList steps={STEPS} />
       </Section>
 
-      <Section labelledBy="testimonials-title">
-        <SectionHeading id="testimonials-title" eyebrow="Testimonials" title="What Creators Say" />
-        <TestimonialCarousel referralsEnabled={referralsEnabled} />
-      </Section>
+      {figures ? (
+        <Section labelledBy="figures-title">
+          <SectionHeading
+            id="figures-title"
+            eyebrow="So far"
+            title="Giveaways Run on Giveawear"
+            intro="Counted from our database and updated every minute."
+          />
+          <PlatformFigures figures={figures} />
+        </Section>
+      ) : null}
 
       <section aria-labelledby="offer-title" className="px-4 pb-16 sm:px-6 sm:pb-20">
         <div className="mx-auto flex max-w-5xl flex-col items-center gap-6 rounded-3xl bg-brand-800 px-6 py-12 text-center text-white shadow-xl sm:px-12 dark:bg-brand-900">

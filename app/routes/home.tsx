@@ -1,12 +1,11 @@
 import { Link } from "react-router";
 import { SliderHero } from "~/components/marketing/hero-slider";
-import { marketingPrice } from "~/components/marketing/price";
+import { PlatformFigures, hasFigures } from "~/components/marketing/platform-figures";
+import { pricingStory } from "~/components/marketing/price";
 import { PromoBanner } from "~/components/marketing/promo-banner";
 import { CallToAction, FeatureGrid, Section, SectionHeading, StepList, type Feature, type Step } from "~/components/marketing/sections";
-import { TestimonialCarousel } from "~/components/marketing/testimonials";
 import { REFERRAL_BONUS_ENTRIES } from "~/domain/entries";
-import { lowestPaidPlan } from "~/domain/plans";
-import { landingTexts } from "~/server/landing.server";
+import { landingFigures, landingTexts } from "~/server/landing.server";
 import { homepageSlides } from "~/server/slider.server";
 import { activePlans } from "~/server/plans.server";
 import { pageMeta } from "~/components/marketing/meta";
@@ -26,9 +25,8 @@ const LEAD =
   "Design a shirt, launch a giveaway with its own page, collect entries by email and let us pick the winner and ship the prize. Your audience grows while we handle the rest.";
 
 export async function loader() {
-  const [slides, plans, texts] = await Promise.all([homepageSlides(), activePlans(), landingTexts(LEAD)]);
-  const plan = lowestPaidPlan(plans);
-  return { slides, ...texts, teaser: plan ? { planId: plan.id, price: marketingPrice(plan.priceCents) } : null };
+  const [slides, plans, texts, figures] = await Promise.all([homepageSlides(), activePlans(), landingTexts(LEAD), landingFigures()]);
+  return { slides, ...texts, pricing: pricingStory(plans), figures: hasFigures(figures) ? figures : null };
 }
 
 const FEATURES: readonly Feature[] = [
@@ -74,7 +72,8 @@ const STEPS: readonly Step[] = [
 ];
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { slides, teaser, homepageCopy, promoBanner, referralsEnabled } = loaderData;
+  const { slides, pricing, figures, homepageCopy, promoBanner, referralsEnabled } = loaderData;
+  const teaserPlan = pricing.free ?? pricing.paid;
   return (
     <>
       <PromoBanner text={promoBanner} />
@@ -101,22 +100,34 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <StepList steps={STEPS} />
       </Section>
 
-      <Section labelledBy="testimonials-title">
-        <SectionHeading id="testimonials-title" eyebrow="Testimonials" title="Creators Love Giveawear" />
-        <TestimonialCarousel referralsEnabled={referralsEnabled} />
-      </Section>
+      {figures ? (
+        <Section labelledBy="figures-title">
+          <SectionHeading
+            id="figures-title"
+            eyebrow="So far"
+            title="Giveaways Run on Giveawear"
+            intro="Counted from our database and updated every minute: launched giveaways, confirmed entries and prizes shipped."
+          />
+          <PlatformFigures figures={figures} />
+        </Section>
+      ) : null}
 
       <Section tone="tinted" labelledBy="pricing-title">
         <div className="card mx-auto flex max-w-4xl flex-col items-center gap-6 p-8 text-center sm:p-12">
           <h2 id="pricing-title" className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">
-            {teaser ? `Start Your First Giveaway for Just ${teaser.price}` : "Start Your First Giveaway Today"}
+            {pricing.free
+              ? "Start Your First Giveaway Free"
+              : pricing.paid
+                ? `Start Your First Giveaway for Just ${pricing.paid.price}`
+                : "Start Your First Giveaway Today"}
           </h2>
-          <p className="max-w-2xl text-lg text-slate-700 dark:text-slate-300">
+          <p className="max-w-2xl text-lg text-slate-700 dark:text-slate-300" data-testid="pricing-teaser">
+            {pricing.free && pricing.paid ? `The ${pricing.free.name} plan costs nothing; paid plans start at ${pricing.paid.price}. ` : ""}
             One-time pricing per campaign, no subscription. Every plan includes the giveaway page, the winner draw and shipping the prize.
           </p>
           <div className="flex w-full flex-col justify-center gap-3 sm:w-auto sm:flex-row">
             <Link
-              to={teaser ? `/create-campaign?selectedPlanId=${encodeURIComponent(teaser.planId)}` : "/create-campaign"}
+              to={teaserPlan ? `/create-campaign?selectedPlanId=${encodeURIComponent(teaserPlan.id)}` : "/create-campaign"}
               className="btn-primary px-6 py-3 text-base"
             >
               Launch Now

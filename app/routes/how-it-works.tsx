@@ -2,6 +2,8 @@ import { Link } from "react-router";
 import { Icon, IconBadge, type IconName } from "~/components/marketing/icons";
 import { CheckList, PageHeader } from "~/components/marketing/sections";
 import { pageMeta } from "~/components/marketing/meta";
+import { durationChoices, pricingStory } from "~/components/marketing/price";
+import { activePlans } from "~/server/plans.server";
 import { REFERRAL_BONUS_ENTRIES } from "~/domain/entries";
 import { platformSetting } from "~/server/settings.server";
 import type { Route } from "./+types/how-it-works";
@@ -12,9 +14,13 @@ const DESCRIPTION =
 
 export const meta: Route.MetaFunction = () => pageMeta(TITLE, DESCRIPTION);
 
-/** Bonus entries are promised only while referrals earn them (platform setting referralsEnabled). */
+/**
+ * Bonus entries are promised only while referrals earn them (platform setting referralsEnabled);
+ * durations are the wizard's and prices the catalogue's (decision 046).
+ */
 export async function loader() {
-  return { referralsEnabled: await platformSetting("referralsEnabled") };
+  const [referralsEnabled, plans] = await Promise.all([platformSetting("referralsEnabled"), activePlans()]);
+  return { referralsEnabled, durations: durationChoices(), pricing: pricingStory(plans) };
 }
 
 interface HowStep {
@@ -28,12 +34,12 @@ interface HowStep {
  * SPEC "How it works (six steps)". Referral bonus entries are promised only while referrals earn
  * them; otherwise entrants still get a link to share.
  */
-const howSteps = (referralsEnabled: boolean): readonly HowStep[] => [
+const howSteps = (referralsEnabled: boolean, durations: string): readonly HowStep[] => [
   {
     icon: "clipboard",
     title: "Create Your Campaign",
     text: "Our step-by-step wizard guides you through everything: design the shirt, choose how long the giveaway runs, and make it yours.",
-    points: ["Pick a 7, 14 or 30 day giveaway", "Upload your brand logo", "Add digital gifts or discounts for entrants and winners"],
+    points: [`Pick a ${durations} day giveaway`, "Upload your brand logo", "Add digital gifts or discounts for entrants and winners"],
   },
   {
     icon: "shirt",
@@ -80,6 +86,7 @@ const howSteps = (referralsEnabled: boolean): readonly HowStep[] => [
 ];
 
 export default function HowItWorks({ loaderData }: Route.ComponentProps) {
+  const { pricing } = loaderData;
   return (
     <>
       <PageHeader
@@ -89,7 +96,7 @@ export default function HowItWorks({ loaderData }: Route.ComponentProps) {
       />
 
       <ol className="mx-auto max-w-4xl space-y-6 px-4 pt-6 pb-16 sm:px-6">
-        {howSteps(loaderData.referralsEnabled).map((step, index) => (
+        {howSteps(loaderData.referralsEnabled, loaderData.durations).map((step, index) => (
           <li key={step.title} className="card flex flex-col gap-5 p-6 sm:flex-row sm:p-8">
             <div className="flex items-center gap-4 sm:flex-col sm:items-center">
               <span
@@ -117,7 +124,11 @@ export default function HowItWorks({ loaderData }: Route.ComponentProps) {
           Ready to run your first giveaway?
         </h2>
         <p className="mx-auto mt-3 max-w-xl text-lg text-slate-700 dark:text-slate-300">
-          It takes a few minutes, and the Starter plan is free.
+          {pricing.free
+            ? `It takes a few minutes, and the ${pricing.free.name} plan is free.`
+            : pricing.paid
+              ? `It takes a few minutes; plans start at ${pricing.paid.price}, paid once per campaign.`
+              : "It takes a few minutes."}
         </p>
         <Link to="/create-campaign" className="btn-primary mt-8 px-6 py-3 text-base">
           Create Your First Campaign

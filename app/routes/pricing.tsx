@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { Icon } from "~/components/marketing/icons";
-import { marketingPrice } from "~/components/marketing/price";
+import { durationChoices, marketingPrice, pricingStory } from "~/components/marketing/price";
 import { CheckList, PageHeader } from "~/components/marketing/sections";
 import { getConfig } from "~/server/config.server";
 import { activePlans } from "~/server/plans.server";
@@ -44,14 +44,23 @@ export async function loader() {
       (top, plan) => (!top || plan.priceCents > top.priceCents ? plan : top),
       undefined,
     )?.name,
+    pricing: pricingStory(plans),
+    durations: durationChoices(),
     salesHref: `mailto:${salesEmail}?subject=${encodeURIComponent("Elite Solutions enquiry")}`,
   };
 }
 
-const FAQ = [
+/** The answers that quote the catalogue and the wizard are built from them (decision 046). */
+const faq = (free: string | null, durations: string) => [
   {
     q: "Is there a subscription?",
-    a: "No. You pay once per campaign, when you launch it. The Starter plan is free, and coupon codes apply at checkout.",
+    a: free
+      ? `No. You pay once per campaign, when you launch it. The ${free} plan is free, and coupon codes apply at checkout.`
+      : "No. You pay once per campaign, when you launch it. Coupon codes apply at checkout.",
+  },
+  {
+    q: "How long does a giveaway run?",
+    a: `You choose ${durations} days in the wizard, on every plan.`,
   },
   {
     q: "Do entrants have to pay or sign up?",
@@ -61,16 +70,16 @@ const FAQ = [
     q: "What is included in every plan?",
     a: "Your giveaway's own page, a fair random draw with a published seed, winner notification by email, and shipping the prize through our print partner.",
   },
-] as const;
+];
 
 export default function Pricing({ loaderData }: Route.ComponentProps) {
-  const { plans, topPlanName, salesHref } = loaderData;
+  const { plans, topPlanName, salesHref, pricing, durations } = loaderData;
   return (
     <>
       <PageHeader
         eyebrow="Pricing"
         title="Flexible Pricing for Every Creator"
-        intro="One-time prices per campaign, no subscription and no hidden fees. Start free and upgrade when your audience grows."
+        intro={`One-time prices per campaign, no subscription and no hidden fees.${pricing.free ? " Start free and pick a bigger plan when your audience grows." : ""}`}
       />
 
       <div className="mx-auto max-w-7xl px-4 pt-6 pb-16 sm:px-6">
@@ -138,7 +147,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
             Questions, Answered
           </h2>
           <dl className="mt-8 divide-y divide-slate-200 dark:divide-slate-800">
-            {FAQ.map((item) => (
+            {faq(pricing.free?.name ?? null, durations).map((item) => (
               <div key={item.q} className="py-5">
                 <dt className="font-semibold">{item.q}</dt>
                 <dd className="mt-2 text-slate-700 dark:text-slate-300">{item.a}</dd>

@@ -5,6 +5,7 @@
  */
 import { csvRow } from "../domain/csv";
 import type { DayCount } from "../domain/dashboard";
+import { utcHourKey } from "../domain/hourly-series";
 import { clientProvider, getPrisma, prisma, Prisma } from "./db.server";
 
 /** The owner's campaign with what the analytics page shows beside the figures, or null. */
@@ -65,6 +66,43 @@ export async function entriesPerDay(campaignId: string): Promise<DayCount[]> {
   return rows.filter((row) => row.day).map((row) => ({ day: row.day, count: Number(row.count) }));
 }
 
+/** Entries per UTC hour since `from` (advanced analytics), keyed "yyyy-mm-ddThh". */
+export async function entriesPerHour(campaignId: string, from: Date): Promise<DayCount[]> {
+  const rows = postgres()
+    ? await prisma.$queryRaw<{ day: string; count: bigint | number }[]>(Prisma.sql`
+        SELECT to_char("createdAt", 'YYYY-MM-DD"T"HH24') AS day, COUNT(*) AS count
+        FROM "Entry" WHERE "campaignId" = ${campaignId} AND ${COUNTED_ENTRY_SQL} AND "createdAt" >= ${from}
+        GROUP BY 1 ORDER BY 1`)
+    : await prisma.$queryRaw<{ day: string; count: bigint | number }[]>(Prisma.sql`
+        SELECT strftime('%Y-%m-%dT%H', "createdAt") AS day, COUNT(*) AS count
+        FROM "Entry" WHERE "campaignId" = ${campaignId} AND ${COUNTED_ENTRY_SQL} AND strftime('%Y-%m-%dT%H', "createdAt") >= ${utcHourKey(from)}
+        GROUP BY 1 ORDER BY 1`);
+  return rows.filter((row) => row.day).map((row) => ({ day: row.day, count: Number(row.count) }));
+}
+
+export interface ReferrerCount {
+  email: string;
+  /** Counted entries this entrant's link brought in (each earned the bonus). */
+  referrals: number;
+}
+
+export const TOP_REFERRERS = 5;
+
+/** The entrants whose shared links brought the most counted entries (advanced analytics). */
+export async function topReferrers(campaignId: string, limit = TOP_REFERRERS): Promise<ReferrerCount[]> {
+  const groups = await prisma.entry.groupBy({
+    by: ["referrerId"],
+    where: { campaignId, referralCredited: true, referrerId: { not: null }, ...COUNTED_ENTRY },
+    _count: { referrerId: true },
+    orderBy: [{ _count: { referrerId: "desc" } }, { referrerId: "asc" }],
+    take: limit,
+  });
+  const ids = groups.map((g) => g.referrerId).filter((id): id is string => id !== null);
+  const referrers = await prisma.entry.findMany({ where: { id: { in: ids } }, select: { id: true, email: true } });
+  const emails = new Map(referrers.map((r) => [r.id, r.email]));
+  return groups.map((g) => ({ email: emails.get(g.referrerId ?? "") ?? "(entry removed)", referrals: g._count.referrerId }));
+}
+
 export interface DomainCount {
   domain: string;
   count: number;
@@ -99,8 +137,8 @@ export const ENTRY_CSV_HEADER = ["email", "phone", "date", "referrals_credited",
 const CSV_PAGE_SIZE = 500;
 
 /** Whether the campaign exists and belongs to this user. */
-export async function ownsCampaign(userId: string, campaignId: string): Promise<{ title: string } | null> {
-  return prisma.campaign.findFirst({ where: { id: campaignId, creatorId: userId }, select: { title: true } });
+export async function ownsCampaign(userId: string, campaignId: string): Promise<{ title: string; analyticsLevel: string } | null> {
+  return prisma.campaign.findFirst({ where: { id: campaignId, creatorId: userId }, select: { title: true, analyticsLevel: true } });
 }
 
 /** One page of entries in a stable order (creation time, then id), with each entry's credited referrals. */

@@ -1,4 +1,5 @@
 import { platformSettings } from "./settings.server";
+import { platformFigures } from "./platform-figures.server";
 
 export interface LandingTexts {
   /** The hero's lead paragraph. */
@@ -26,5 +27,19 @@ export async function landingTexts(defaultCopy: string): Promise<LandingTexts> {
   } catch (error) {
     console.error("landing: reading the platform settings failed; showing the default texts", error);
     return { homepageCopy: defaultCopy, promoBanner: "", referralsEnabled: false };
+  }
+}
+
+/**
+ * The live platform figures a landing page shows (decision 046), or null when they cannot be
+ * counted: the page then leaves the band out rather than failing.
+ */
+export async function landingFigures(): Promise<{ campaignsRun: number; entries: number; prizesShipped: number } | null> {
+  try {
+    const { campaignsRun, entries, prizesShipped } = await platformFigures();
+    return { campaignsRun, entries, prizesShipped };
+  } catch (error) {
+    console.error("landing: counting the platform figures failed; leaving them out", error);
+    return null;
   }
 }

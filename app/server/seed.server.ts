@@ -6,8 +6,8 @@ import { roundAt, roundTimeMs } from "../domain/beacon";
 import { finalSeed } from "../domain/beacon-verify";
 import { DRAW_PROCEDURE_VERSION, compareDrawOrder, drawPicks, entryListText, parseEntryList } from "../domain/draw";
 import { EARLIER_EMAIL_TEMPLATE_DEFAULTS, EMAIL_TEMPLATE_DEFAULTS } from "../domain/email-template-defaults";
-import { PLAN_CATALOGUE } from "../domain/plans";
-import { PLATFORM_SETTING_DEFAULTS } from "../domain/platform-settings";
+import { EARLIER_PLAN_FEATURES, PLAN_CATALOGUE } from "../domain/plans";
+import { EARLIER_PLATFORM_SETTING_DEFAULTS, PLATFORM_SETTING_DEFAULTS } from "../domain/platform-settings";
 import { DEFAULT_COUPONS } from "../domain/pricing";
 import { SLIDER_DEFAULTS } from "../domain/slider";
 import { type Prisma, type PrismaClient, clientProvider, getDatabaseUrl, getPrisma } from "./db.server";
@@ -37,7 +37,11 @@ export type SeedResult = {
   emailTemplates: number;
   /** Unedited templates brought up to the current default (EARLIER_EMAIL_TEMPLATE_DEFAULTS). */
   emailTemplatesUpdated: number;
+  /** Plans whose unedited feature lines were brought up to the current catalogue (EARLIER_PLAN_FEATURES). */
+  plansUpdated: number;
   platformSettings: number;
+  /** Unedited settings brought up to the current default (EARLIER_PLATFORM_SETTING_DEFAULTS). */
+  platformSettingsUpdated: number;
   sliderImages: number;
   demoCampaigns: number;
   demoEntries: number;
@@ -53,10 +57,12 @@ export async function seed(prisma: PrismaClient, { demo }: { demo: boolean }): P
       if (postgres) await tx.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
       const result: SeedResult = {
         plans: await seedPlans(tx),
+        plansUpdated: await updateUneditedPlanFeatures(tx),
         coupons: await seedCoupons(tx),
         emailTemplates: await seedEmailTemplates(tx),
         emailTemplatesUpdated: await updateUneditedEmailTemplates(tx),
         platformSettings: await seedPlatformSettings(tx),
+        platformSettingsUpdated: await updateUneditedPlatformSettings(tx),
         sliderImages: await seedSliderImages(tx),
         demoCampaigns: 0,
         demoEntries: 0,
@@ -96,6 +102,25 @@ async function seedPlans(tx: Tx): Promise<number> {
     features: plan.features.join("\n"),
   }));
   return data.length ? (await tx.plan.createMany({ data })).count : 0;
+}
+
+/**
+ * Brings a stored plan whose feature lines still equal an earlier seeded list, word for word, up
+ * to the current one (decision 046: the lines describe what is built). Conditional on the old
+ * text, so an admin's edit is never overwritten.
+ */
+async function updateUneditedPlanFeatures(tx: Tx): Promise<number> {
+  let updated = 0;
+  for (const plan of PLAN_CATALOGUE) {
+    const earlier = EARLIER_PLAN_FEATURES[plan.id];
+    if (!earlier) continue;
+    const { count } = await tx.plan.updateMany({
+      where: { id: plan.id, features: earlier.join("\n") },
+      data: { features: plan.features.join("\n") },
+    });
+    updated += count;
+  }
+  return updated;
 }
 
 async function seedCoupons(tx: Tx): Promise<number> {
@@ -144,6 +169,18 @@ async function seedPlatformSettings(tx: Tx): Promise<number> {
     value,
   }));
   return data.length ? (await tx.platformSetting.createMany({ data })).count : 0;
+}
+
+/** A setting still holding an earlier default, exactly, gets the current one (an admin's text is kept). */
+async function updateUneditedPlatformSettings(tx: Tx): Promise<number> {
+  let updated = 0;
+  for (const [key, earlier] of Object.entries(EARLIER_PLATFORM_SETTING_DEFAULTS)) {
+    const value = PLATFORM_SETTING_DEFAULTS[key];
+    if (value === undefined) continue;
+    const { count } = await tx.platformSetting.updateMany({ where: { key, value: { in: [...earlier] } }, data: { value } });
+    updated += count;
+  }
+  return updated;
 }
 
 /** Slider images have no natural key; defaults go in only while the slider is empty. */

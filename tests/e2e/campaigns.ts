@@ -39,6 +39,9 @@ export function insertCampaign(overrides: Record<string, Value> = {}): { id: str
     brandName: "E2E Brand",
     productType: "t-shirt",
     planId: "pro_tee",
+    // What the Pro Tee gives a campaign at launch.
+    analyticsLevel: "advanced",
+    customBranding: true,
     startDate: start,
     endDate: new Date(start.getTime() + 7 * DAY),
     termsAccepted: true,

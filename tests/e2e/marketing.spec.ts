@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import Database from "better-sqlite3";
 import { expect, test, type Page } from "@playwright/test";
+import { DURATIONS } from "../../app/domain/campaign-schemas";
 import { E2E_DATABASE } from "../../playwright.config";
 import { expectToast } from "./support";
 
@@ -28,6 +29,21 @@ function lowestPaidPlan() {
   if (!plan) throw new Error("the e2e database has no paid plan");
   return plan;
 }
+
+/** The free plan on offer, which the landing pages lead with. */
+function freePlan() {
+  const [plan] = query<{ id: string; name: string }>(
+    `SELECT id, name FROM "Plan" WHERE active = 1 AND priceCents = 0 ORDER BY sortOrder ASC LIMIT 1`,
+  );
+  if (!plan) throw new Error("the e2e database has no free plan");
+  return plan;
+}
+
+/** "7, 14, 21 or 30": the wizard's durations as the pages should quote them. */
+const WIZARD_DURATIONS = `${DURATIONS.slice(0, -1).join(", ")} or ${DURATIONS.at(-1)}`;
+
+/** The names the removed, invented testimonials carried. */
+const INVENTED_NAMES = ["Maya Okafor", "Daniel Reyes", "Priya Natarajan", "Lukas Berg"];
 
 function slide(page: Page, carousel: string, index: number) {
   return page.getByRole("region", { name: carousel }).getByRole("group", { name: new RegExp(`^${index} of \\d+$`) });
@@ -73,6 +89,12 @@ test.describe("landing page", () => {
         await expect(slide(page, "Giveaway designs", other)).not.toBeInViewport();
       }
     }
+  });
+
+  test("the header's Get Started leads to the wizard, not back to this page", async ({ page }) => {
+    await page.goto("/start");
+    await page.getByRole("banner").getByRole("link", { name: "Get Started" }).first().click();
+    await expect(page).toHaveURL(/\/create-campaign-v2(\?|$)/);
   });
 
   test("with JavaScript the slider advances on its own and loops; without, its dots are plain links", async ({
@@ -121,49 +143,38 @@ test.describe("home (variant A)", () => {
       /Share Your Giveaway/,
       /We Fulfill the Prize/,
     ]);
-    await expect(content.getByRole("heading", { name: `Start Your First Giveaway for Just ${dollars(plan.priceCents)}` })).toBeVisible();
-    await expect(content.getByRole("link", { name: "Launch Now" })).toHaveAttribute("href", `/create-campaign?selectedPlanId=${plan.id}`);
+    // One pricing story: the free plan leads, the lowest paid price follows, both from the catalogue.
+    const free = freePlan();
+    await expect(content.getByRole("heading", { name: "Start Your First Giveaway Free" })).toBeVisible();
+    await expect(content.getByTestId("pricing-teaser")).toContainText(
+      `The ${free.name} plan costs nothing; paid plans start at ${dollars(plan.priceCents)}.`,
+    );
+    await expect(content.getByRole("link", { name: "Launch Now" })).toHaveAttribute("href", `/create-campaign?selectedPlanId=${free.id}`);
     await expect(content.getByRole("link", { name: "See All Plans" })).toHaveAttribute("href", "/pricing");
     await expect(content.getByRole("heading", { name: "Ready to Grow Your Audience?" })).toBeVisible();
   });
 
-  test("every testimonial is reachable: by dots without JavaScript, by previous/next and on its own with it", async ({
-    page,
-    javaScriptEnabled,
-  }) => {
-    test.setTimeout(45_000);
+  test("has no invented testimonials; any figure it shows is a live count", async ({ page }) => {
     await page.goto("/home");
-    const carousel = page.getByRole("region", { name: "Testimonials" });
-    await expect(carousel.getByRole("group", { name: /^\d of 4$/ })).toHaveCount(4);
-
-    if (javaScriptEnabled) {
-      // 7 s per testimonial.
-      await expect(dot(page, "Testimonials", 2, 4)).toHaveAttribute("aria-current", "true", { timeout: 10_000 });
-      await carousel.getByRole("button", { name: "Next slide" }).click();
-      await expect(slide(page, "Testimonials", 3)).toBeInViewport({ ratio: 0.9 });
-      await expect(dot(page, "Testimonials", 3, 4)).toHaveAttribute("aria-current", "true");
-      // One step at a time, as a reader does: each click once the slide before it has arrived.
-      await carousel.getByRole("button", { name: "Previous slide" }).click();
-      await expect(slide(page, "Testimonials", 2)).toBeInViewport({ ratio: 0.9 });
-      await expect(dot(page, "Testimonials", 2, 4)).toHaveAttribute("aria-current", "true");
-      await carousel.getByRole("button", { name: "Previous slide" }).click();
-      await expect(slide(page, "Testimonials", 1)).toBeInViewport({ ratio: 0.9 });
-      // Previous from the first loops to the last.
-      await carousel.getByRole("button", { name: "Previous slide" }).click();
-      await expect(slide(page, "Testimonials", 4)).toBeInViewport({ ratio: 0.9 });
-      await expect(dot(page, "Testimonials", 4, 4)).toHaveAttribute("aria-current", "true");
-    } else {
-      await expect(carousel.getByRole("button", { name: "Next slide" })).toBeHidden();
-      for (const index of [4, 2, 3, 1]) {
-        await dot(page, "Testimonials", index, 4).click();
-        await expect(slide(page, "Testimonials", index)).toBeInViewport({ ratio: 0.9 });
-      }
+    for (const name of INVENTED_NAMES) await expect(page.getByText(name)).toHaveCount(0);
+    await expect(page.getByRole("region", { name: "Testimonials" })).toHaveCount(0);
+    await expect(page.locator("blockquote")).toHaveCount(0);
+    // Other tests launch campaigns meanwhile, so the figures are checked for shape and truthfulness
+    // (never zero, never more launches than the database holds), not for one exact number.
+    const figures = page.getByTestId("platform-figures");
+    if ((await figures.count()) > 0) {
+      const [{ n: launched } = { n: 0 }] = query<{ n: number }>(
+        `SELECT count(*) AS n FROM "Campaign" WHERE "launchedAt" IS NOT NULL AND status IN ('active', 'completed')`,
+      );
+      const shown = Number((await figures.locator("dd").first().textContent())?.replace(/,/g, ""));
+      expect(shown).toBeGreaterThan(0);
+      expect(shown).toBeLessThanOrEqual(launched);
     }
   });
 });
 
 test.describe("go (variant B)", () => {
-  test("shows why creators use Giveawear, four steps, testimonials and the starting price from the catalogue", async ({ page }) => {
+  test("shows why creators use Giveawear, four steps, no testimonials and the starting price from the catalogue", async ({ page }) => {
     const plan = lowestPaidPlan();
     await page.goto("/go");
     const content = main(page);
@@ -173,7 +184,7 @@ test.describe("go (variant B)", () => {
     await expect(benefits).toHaveCount(4);
     const steps = content.getByRole("region", { name: "Four Steps From Idea to Winner" }).getByRole("listitem");
     await expect(steps).toHaveCount(4);
-    await expect(content.getByRole("region", { name: "Testimonials" })).toBeVisible();
+    for (const name of INVENTED_NAMES) await expect(page.getByText(name)).toHaveCount(0);
     await expect(
       content.getByRole("heading", { name: `Start for just ${dollars(plan.priceCents)} — no subscription required` }),
     ).toHaveText("Start for just $29 — no subscription required");
@@ -184,7 +195,7 @@ test.describe("go (variant B)", () => {
 });
 
 test.describe("pricing", () => {
-  test("shows each catalogue plan with its one-time price, the popular badge and the Elite card", async ({ page }) => {
+  test("shows each catalogue plan with its one-time price, the computed popular badge and the Elite card", async ({ page }) => {
     await page.goto("/pricing");
     await expect(page).toHaveTitle("Pricing · Giveawear");
     const content = main(page);
@@ -200,10 +211,20 @@ test.describe("pricing", () => {
         id: "starter_tee",
         name: "Starter Tee",
         price: "$0 /one-time",
-        features: ["Up to 50 entries", "Basic analytics", "1 AI design credit"],
+        features: ["Up to 50 entries", "Basic analytics: views, entries and referral counts", "1 AI design credit"],
       },
-      { id: "growth_tee", name: "Growth Tee", price: "$29 /one-time", features: ["Up to 500 entries", "Email support"] },
-      { id: "pro_tee", name: "Pro Tee", price: "$79 /one-time", features: ["Unlimited entries", "Custom branding"] },
+      {
+        id: "growth_tee",
+        name: "Growth Tee",
+        price: "$29 /one-time",
+        features: ["Up to 500 entries", "Standard analytics: daily entries chart and CSV export"],
+      },
+      {
+        id: "pro_tee",
+        name: "Pro Tee",
+        price: "$79 /one-time",
+        features: ["Unlimited entries", "Advanced analytics: entry sources, top referrers", 'remove the "Powered by Giveawear" line'],
+      },
     ];
     for (const plan of expected) {
       const card = content.getByRole("listitem", { name: plan.name });
@@ -214,10 +235,14 @@ test.describe("pricing", () => {
         `/create-campaign?selectedPlanId=${plan.id}`,
       );
     }
-    // The plan flagged popular in the database (the Starter Tee) carries the badge, and only it.
-    const [popular] = query<{ name: string }>(`SELECT name FROM "Plan" WHERE popular = 1 AND active = 1`);
-    await expect(content.getByText("Most Popular", { exact: true })).toHaveCount(1);
-    await expect(content.getByRole("listitem", { name: popular?.name })).toContainText("Most Popular");
+    // "Most Popular" is earned by launches (at least 10): never more than one, and none before then.
+    const [{ n: launches } = { n: 0 }] = query<{ n: number }>(
+      `SELECT count(*) AS n FROM "Campaign" WHERE "launchedAt" IS NOT NULL AND status IN ('active', 'completed')`,
+    );
+    const badges = await content.getByText("Most Popular", { exact: true }).count();
+    expect(badges).toBeLessThanOrEqual(launches >= 10 ? 1 : 0);
+    // The FAQ quotes the wizard's durations.
+    await expect(content).toContainText(`You choose ${WIZARD_DURATIONS} days in the wizard, on every plan.`);
 
     const elite = content.getByRole("listitem", { name: "Elite Solutions" });
     await expect(elite).toContainText("Custom");
@@ -263,7 +288,9 @@ test.describe("how it works", () => {
       "Step 5: Winner Selection",
       "Step 6: Automated Fulfillment",
     ]);
-    await expect(main(page)).toContainText("Pick a 7, 14 or 30 day giveaway");
+    // The wizard's durations (DURATIONS), not a list of its own.
+    await expect(main(page)).toContainText(`Pick a ${WIZARD_DURATIONS} day giveaway`);
+    await expect(main(page)).toContainText(`and the ${freePlan().name} plan is free.`);
     await expect(main(page)).toContainText("3 bonus entries for every friend referred");
     await expect(main(page).getByRole("link", { name: "Create Your First Campaign" })).toHaveAttribute("href", "/create-campaign");
   });

@@ -16,7 +16,10 @@ export async function createCampaign(overrides: Partial<Prisma.CampaignUnchecked
       brandName: "Test Brand",
       productType: "t-shirt",
       planId: "pro_tee",
+      // What the Pro Tee gives a campaign at launch (its entry limit, analytics level and branding).
       entryLimit: null,
+      analyticsLevel: "advanced",
+      customBranding: true,
       startDate: start,
       durationDays: 7,
       endDate: new Date(start.getTime() + 7 * DAY),

@@ -178,7 +178,13 @@ describe(`database (${provider})`, () => {
         ["growth_tee", "Growth Tee", 2900, 500, 5],
         ["pro_tee", "Pro Tee", 7900, null, 15],
       ]);
-      expect(plans.filter((plan) => plan.popular).map((plan) => plan.id)).toEqual(["starter_tee"]);
+      // What each plan gives a campaign (decision 046); no stored "Most Popular": the badge is computed from launches.
+      expect(plans.map((plan) => [plan.id, plan.analyticsLevel, plan.customBranding])).toEqual([
+        ["starter_tee", "basic", false],
+        ["growth_tee", "standard", false],
+        ["pro_tee", "advanced", true],
+      ]);
+      expect(plans.filter((plan) => plan.popular)).toEqual([]);
       for (const plan of plans) {
         const creditLine = planFeatureList(plan.features).find((line) => /AI design credit/.test(line));
         expect(creditLine?.startsWith(String(plan.aiCredits))).toBe(true);

@@ -13,13 +13,16 @@ function errorsOf(schema: Parameters<typeof parseWithZod>[1]["schema"], fields: 
   return submission.status === "success" ? null : (submission.error ?? {});
 }
 
-const PLAN = { planId: "pro_tee", name: "Pro", price: "29", aiCredits: "10", features: "Everything" };
+const PLAN = { planId: "pro_tee", name: "Pro", price: "29", aiCredits: "10", features: "Everything", analyticsLevel: "advanced" };
 
 describe("admin form messages", () => {
   it("explain every plan field in words, never the validation library's", () => {
     expect(errorsOf(PlanSchema, PLAN)).toBeNull();
     expect(errorsOf(PlanSchema, { ...PLAN, planId: "" })?.planId).toEqual([PLAN_MESSAGES.choosePlan]);
-    expect(errorsOf(PlanSchema, { ...PLAN, popular: "yes" })?.popular).toEqual(["Most Popular badge must be either on or off."]);
+    expect(errorsOf(PlanSchema, { ...PLAN, customBranding: "yes" })?.customBranding).toEqual(["Custom branding must be either on or off."]);
+    expect(errorsOf(PlanSchema, { ...PLAN, analyticsLevel: "premium" })?.analyticsLevel).toEqual([
+      "Choose basic, standard or advanced analytics.",
+    ]);
     expect(errorsOf(PlanSchema, { ...PLAN, active: "maybe" })?.active).toEqual(["Active must be either on or off."]);
     expect(errorsOf(PlanSchema, { ...PLAN, aiCredits: "" })?.aiCredits).toEqual([PLAN_MESSAGES.aiCreditsRequired]);
     for (const aiCredits of ["1e400", "abc", "1.5", "NaN"]) {

@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from "react";
 import { axisDayIndexes, dayLabel, formatCount, niceScale, percentOf, plural, scaled, type DayCount } from "~/domain/dashboard";
+import { hourLabel } from "~/domain/hourly-series";
 import { Table } from "../ui/table";
 
 /**
@@ -60,9 +61,34 @@ function EmptyChart({ children }: { children: ReactNode }) {
 
 const PLOT_HEIGHT = "h-48";
 
-/** Entries Over Time (Daily): one bar per UTC day. */
-export function EntriesOverTimeChart({ series, emptyText }: { series: DayCount[]; emptyText: string }) {
+const UNITS = {
+  day: { label: dayLabel, one: "day", many: "days", busiest: "Busiest day", title: "Entries over time, by day (UTC)", header: "Day (UTC)" },
+  hour: {
+    label: hourLabel,
+    one: "hour",
+    many: "hours",
+    busiest: "Busiest hour",
+    title: "Entries over time, by hour (UTC)",
+    header: "Hour (UTC)",
+  },
+} as const;
+
+/**
+ * Entries Over Time: one bar per UTC day, or per UTC hour (advanced analytics, decision 046; the
+ * points' `day` is then "yyyy-mm-ddThh").
+ */
+export function EntriesOverTimeChart({
+  series,
+  emptyText,
+  unit = "day",
+}: {
+  series: DayCount[];
+  emptyText: string;
+  unit?: keyof typeof UNITS;
+}) {
   const id = useId();
+  const u = UNITS[unit];
+  const label = u.label;
   if (series.length === 0) return <EmptyChart>{emptyText}</EmptyChart>;
   const total = series.reduce((sum, point) => sum + point.count, 0);
   const busiest = series.reduce((best, point) => (point.count > best.count ? point : best), series[0] ?? { day: "", count: 0 });
@@ -73,9 +99,9 @@ export function EntriesOverTimeChart({ series, emptyText }: { series: DayCount[]
   const width = series.length * slot;
   const description =
     total === 0
-      ? `No entries between ${dayLabel(first)} and ${dayLabel(last)}.`
-      : `${plural(total, "entry", "entries")} over ${plural(series.length, "day", "days")}, ${dayLabel(first)} to ${dayLabel(last)}. ` +
-        `Busiest day: ${dayLabel(busiest.day)} with ${plural(busiest.count, "entry", "entries")}.`;
+      ? `No entries between ${label(first)} and ${label(last)}.`
+      : `${plural(total, "entry", "entries")} over ${plural(series.length, u.one, u.many)}, ${label(first)} to ${label(last)}. ` +
+        `${u.busiest}: ${label(busiest.day)} with ${plural(busiest.count, "entry", "entries")}.`;
   return (
     <figure className="flex flex-col">
       <div className="flex gap-2 py-2">
@@ -96,9 +122,9 @@ export function EntriesOverTimeChart({ series, emptyText }: { series: DayCount[]
           viewBox={`0 0 ${width} 100`}
           preserveAspectRatio="none"
           className={`${PLOT_HEIGHT} w-full min-w-0 overflow-visible`}
-          data-testid="entries-over-time-chart"
+          data-testid={unit === "day" ? "entries-over-time-chart" : "entries-by-hour-chart"}
         >
-          <title id={`${id}-title`}>Entries over time, by day (UTC)</title>
+          <title id={`${id}-title`}>{u.title}</title>
           <desc id={`${id}-desc`}>{description}</desc>
           {scale.ticks.map((tick) => {
             const y = 100 - scaled(tick, scale.max);
@@ -126,7 +152,7 @@ export function EntriesOverTimeChart({ series, emptyText }: { series: DayCount[]
                 height={height}
                 className="fill-brand-600 dark:fill-brand-400"
               >
-                <title>{`${dayLabel(point.day)}: ${plural(point.count, "entry", "entries")}`}</title>
+                <title>{`${label(point.day)}: ${plural(point.count, "entry", "entries")}`}</title>
               </rect>
             ) : null;
           })}
@@ -144,15 +170,18 @@ export function EntriesOverTimeChart({ series, emptyText }: { series: DayCount[]
               className={`absolute whitespace-nowrap ${align || "-translate-x-1/2"}`}
               style={align ? undefined : { left: `${center}%` }}
             >
-              {dayLabel(point.day)}
+              {label(point.day)}
             </span>
           );
         })}
       </div>
       <DataTable
-        caption="Entries per day (UTC)"
-        headers={["Day (UTC)", "Entries"]}
-        rows={series.map((point) => [dayLabel(point.day) + `, ${point.day.slice(0, 4)}`, formatCount(point.count)])}
+        caption={`Entries per ${u.one} (UTC)`}
+        headers={[u.header, "Entries"]}
+        rows={series.map((point) => [
+          unit === "day" ? `${label(point.day)}, ${point.day.slice(0, 4)}` : label(point.day),
+          formatCount(point.count),
+        ])}
       />
     </figure>
   );
@@ -281,5 +310,23 @@ export function TopDomainsChart({ domains, total }: { domains: { domain: string;
         rows={domains.map((d) => [d.domain || "(none)", formatCount(d.count)])}
       />
     </figure>
+  );
+}
+
+/** Top Referrers (advanced analytics): the entrants whose links brought the most counted entries. */
+export function TopReferrersList({ referrers }: { referrers: { email: string; referrals: number }[] }) {
+  if (referrers.length === 0) return <EmptyChart>No entries through shared links yet.</EmptyChart>;
+  return (
+    <ol className="divide-y divide-slate-100 text-sm dark:divide-slate-800" data-testid="top-referrers">
+      {referrers.map((referrer, index) => (
+        <li key={`${referrer.email}:${index}`} className="flex items-baseline justify-between gap-4 py-2">
+          <span className="min-w-0 break-all">
+            <span className="mr-2 text-slate-600 tabular-nums dark:text-slate-400">{index + 1}.</span>
+            {referrer.email}
+          </span>
+          <span className="shrink-0 tabular-nums">{plural(referrer.referrals, "referral", "referrals")}</span>
+        </li>
+      ))}
+    </ol>
   );
 }

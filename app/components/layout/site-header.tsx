@@ -104,14 +104,17 @@ function MobileMenu({ user }: { user: HeaderUser | null }) {
 /** Call-to-action and account controls: in the bar an account menu, in the mobile menu a Log Out button. */
 function HeaderActions({ user, placement }: { user: HeaderUser | null; placement: "bar" | "menu" }) {
   if (!user) {
+    const { cta } = navigationFor("public");
     return (
       <>
         <Link to="/login" className={placement === "bar" ? "btn-ghost" : "btn-secondary"}>
           Login
         </Link>
-        <Link to="/start" className="btn-primary">
-          Get Started
-        </Link>
+        {cta ? (
+          <Link to={cta.to} className="btn-primary">
+            {cta.label}
+          </Link>
+        ) : null}
       </>
     );
   }

@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { getFormProps, useForm } from "@conform-to/react";
 import { Form } from "react-router";
 import { PlanSelectionSchema } from "~/domain/campaign-schemas";
+import { analyticsIncludes, ANALYTICS_LEVEL_LABELS } from "~/domain/plan-features";
 import { formatPrice, type ActivePlan } from "~/domain/plans";
 import { FieldErrors } from "../ui/field";
 import { HiddenStepFields, StepHeading } from "./fields";
@@ -55,6 +56,12 @@ export function PlanStep(props: StepProps & { plans: ActivePlan[] }) {
                   </li>
                 ))}
               </ul>
+              {/* What the plan's analytics level and branding really give (decision 046), whatever the feature text says. */}
+              <span className="mt-4 border-t border-slate-200 pt-3 text-xs text-slate-700 dark:border-slate-700 dark:text-slate-300">
+                <span className="font-semibold">{ANALYTICS_LEVEL_LABELS[plan.analyticsLevel]}:</span>{" "}
+                {analyticsIncludes(plan.analyticsLevel).join("; ").toLowerCase().replace("csv", "CSV")}.
+                {plan.customBranding ? ' You may remove the "Powered by Giveawear" line from the campaign page.' : ""}
+              </span>
             </label>
           ))}
         </div>

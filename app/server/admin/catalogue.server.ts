@@ -1,4 +1,5 @@
 /** The plan catalogue and coupons as admins edit them (decisions 001 and 003). */
+import type { AnalyticsLevel } from "../../domain/plan-features";
 import { type CouponFormValue, couponData } from "../../domain/pricing";
 import { isUniqueConstraintError, prisma } from "../db.server";
 
@@ -13,21 +14,19 @@ export interface PlanEdit {
   aiCredits: number;
   features: string;
   description: string;
-  popular: boolean;
+  analyticsLevel: AnalyticsLevel;
+  customBranding: boolean;
   active: boolean;
 }
 
 /**
- * Saves a plan. One "Most Popular" badge at a time: marking a plan popular takes it off the others.
- * Campaigns keep the entry limit and price frozen at checkout, so edits only affect new launches.
+ * Saves a plan. Campaigns keep the entry limit, price, analytics level and custom branding frozen
+ * at launch, so edits only affect new launches. There is no "Most Popular" switch: the badge is
+ * computed from launches (decision 046).
  */
 export async function savePlan(id: string, edit: PlanEdit): Promise<boolean> {
-  return prisma.$transaction(async (tx) => {
-    const updated = await tx.plan.updateMany({ where: { id }, data: edit });
-    if (updated.count === 0) return false;
-    if (edit.popular) await tx.plan.updateMany({ where: { id: { not: id }, popular: true }, data: { popular: false } });
-    return true;
-  });
+  const updated = await prisma.plan.updateMany({ where: { id }, data: edit });
+  return updated.count > 0;
 }
 
 export async function listCoupons() {

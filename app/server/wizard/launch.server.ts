@@ -5,6 +5,7 @@ import { prisma, type Campaign } from "../db.server";
 import { configuredChain } from "../draw/beacon.server";
 import { plannedBeaconRound } from "../draw/freeze.server";
 import { CampaignStatus, EDITABLE_STATUSES } from "../../domain/campaign-status";
+import { toAnalyticsLevel } from "../../domain/plan-features";
 
 export type LaunchResult =
   | { kind: "problems"; problems: { step: number; message: string }[] }
@@ -51,7 +52,17 @@ export async function launchCampaign(campaign: Campaign): Promise<LaunchResult> 
   const coupon = campaign.couponCode ? await prisma.coupon.findUnique({ where: { code: campaign.couponCode } }) : null;
   const now = new Date();
   const { discountCents, totalCents } = applyCoupon(plan.priceCents, coupon, now);
-  const frozen = { entryLimit: plan.entryLimit, discountCents, totalCents, couponCode: discountCents > 0 ? campaign.couponCode : null };
+  // What the plan gives the campaign is frozen with its price (decision 046): a later catalogue edit
+  // changes new launches only. A paid launch freezes it here too, before the checkout, so the
+  // payment that puts the campaign live (payments.server.ts) finds it already set.
+  const frozen = {
+    entryLimit: plan.entryLimit,
+    analyticsLevel: toAnalyticsLevel(plan.analyticsLevel),
+    customBranding: plan.customBranding,
+    discountCents,
+    totalCents,
+    couponCode: discountCents > 0 ? campaign.couponCode : null,
+  };
 
   if (totalCents > 0) {
     await prisma.campaign.updateMany({

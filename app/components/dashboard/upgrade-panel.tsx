@@ -1,0 +1,43 @@
+import { Link } from "react-router";
+
+export interface UpgradeOffer {
+  /** The cheapest plan on offer that has the section, or null when no plan on offer has it. */
+  planName: string | null;
+  /** What that level adds, in the plan cards' words. */
+  adds: readonly string[];
+}
+
+/**
+ * Where a campaign's analytics level lacks a section (decision 046): what the section would show,
+ * which plan has it, and that it is for the next campaign. A launched campaign keeps the plan it
+ * was bought with, so the panel never offers to change this one.
+ */
+export function UpgradePanel({ title, offer, testId }: { title: string; offer: UpgradeOffer; testId?: string }) {
+  return (
+    <section
+      className="card flex flex-col gap-3 border-dashed p-5 sm:p-6"
+      aria-label={`${title}: not on this campaign's plan`}
+      data-testid={testId ?? "upgrade-panel"}
+    >
+      <div>
+        <h2 className="text-base font-semibold text-slate-900 dark:text-white">{title}</h2>
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          {offer.planName ? `Available on ${offer.planName}` : "Not on this campaign's plan"}
+        </p>
+      </div>
+      <ul className="list-inside list-disc text-sm text-slate-700 dark:text-slate-300">
+        {offer.adds.map((text) => (
+          <li key={text}>{text}</li>
+        ))}
+      </ul>
+      {offer.planName ? (
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          {`This campaign keeps the plan it launched with. Your next campaign can use ${offer.planName}.`}{" "}
+          <Link to="/pricing" className="font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
+            Compare plans
+          </Link>
+        </p>
+      ) : null}
+    </section>
+  );
+}
