@@ -164,6 +164,10 @@ const PAGES: [string, () => string, Record<Role, Outcome>, { text: () => string;
   ["an entry list before the draw", () => `/campaign/${live}/draw.csv`, everyone(404)],
   ["a drawn campaign's draw record", () => `/campaign/${drawn}/draw.json`, everyone(200)],
   ["a live campaign's draw record (commitment and round only)", () => `/campaign/${live}/draw.json`, everyone(200)],
+  ["a live campaign's share card", () => `/campaign/${live}/card.png`, everyone(200)],
+  ["a live campaign's poster (PDF)", () => `/campaign/${live}/poster.pdf`, everyone(200)],
+  ["a live campaign's poster (PNG)", () => `/campaign/${live}/poster.png`, everyone(200)],
+  ["a live campaign's embeddable entry card", () => `/campaign/${live}/embed`, everyone(200)],
   ["a claim link we never signed", () => "/claim/not-a-real-claim-token", everyone(404)],
   ["an entry confirm link we never signed", () => `/campaign/${live}/confirm/not-a-real-confirm-token`, everyone(404)],
   ["an avatar", () => `/avatars/${"ab".repeat(16)}.svg`, everyone(200)],
@@ -208,6 +212,10 @@ const PAGES: [string, () => string, Record<Role, Outcome>, { text: () => string;
   ["a draft's draw page", () => `/campaign/${draft}/draw`, OWNER_ONLY_404],
   ["a draft's entry list (no draw yet)", () => `/campaign/${draft}/draw.csv`, everyone(404)],
   ["a draft's draw record", () => `/campaign/${draft}/draw.json`, OWNER_ONLY_404],
+  ["a draft's share card", () => `/campaign/${draft}/card.png`, OWNER_ONLY_404],
+  ["a draft's poster (PDF)", () => `/campaign/${draft}/poster.pdf`, OWNER_ONLY_404],
+  ["a draft's poster (PNG)", () => `/campaign/${draft}/poster.png`, OWNER_ONLY_404],
+  ["a draft's embeddable entry card", () => `/campaign/${draft}/embed`, OWNER_ONLY_404],
   // Its creator's only: anyone else's id is a 404, like an id that does not exist (visitors sign in first).
   [
     "the success page",
