@@ -670,7 +670,8 @@ function minimalistIllustration(words: PromptWords, rng: Random, palette: Palett
   const [lead] = icons;
   if (!lead) return "";
   const parts: string[] = [];
-  const frame = rng.int(0, 2);
+  // Always a ring or a disc of the accent behind the drawing, so a second named colour really shows.
+  const frame = rng.int(1, 2);
   const iconY = 1230;
   if (frame === 1) {
     parts.push(`<circle cx="${CENTER}" cy="${iconY}" r="960" fill="none" stroke="${palette.accent}" stroke-width="34"/>`);
