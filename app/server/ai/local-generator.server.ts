@@ -678,9 +678,10 @@ function minimalistIllustration(words: PromptWords, rng: Random, palette: Palett
   } else if (frame === 2) {
     // A disc of the accent colour, offset like a sun behind the drawing.
     const angle = rng.range(-Math.PI * 0.9, -Math.PI * 0.1);
-    parts.push(circle(CENTER + 430 * Math.cos(angle), iconY + 430 * Math.sin(angle), 430, palette.accent));
+    // Kept smaller than the drawing's own ink, so the first colour stays the dominant one.
+    parts.push(circle(CENTER + 470 * Math.cos(angle), iconY + 470 * Math.sin(angle), 300, palette.accent));
   }
-  parts.push(drawIcon(lead.icon, { cx: CENTER, cy: iconY, size: 1560, color: palette.main, stroke: 1.05 }));
+  parts.push(drawIcon(lead.icon, { cx: CENTER, cy: iconY, size: 1560, color: palette.main, stroke: 1.2 }));
 
   const face = rng.next() < 0.5 ? FACES.regular : FACES.bold;
   const spacing = 0.3;
