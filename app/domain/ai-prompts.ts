@@ -11,20 +11,29 @@ const STYLE_PIECES: Record<AiStyle, string> = {
 
 /** Words about the giveaway rather than the product; a default prompt never carries them. */
 const GIVEAWAY_WORDS = new Set(
-  "win wins winning winner enter entry entries giveaway giveaways sweepstakes contest free chance chances prize prizes drop launch".split(" "),
+  "win wins winning winner enter entry entries giveaway giveaways sweepstakes contest free chance chances prize prizes drop launch".split(
+    " ",
+  ),
 );
 /** Words naming the product itself, said once at the end of the prompt instead. */
 const PRODUCT_WORDS = new Set("tee tees t-shirt tshirt shirt shirts hoodie hoodies sweatshirt mug mugs".split(" "));
 /** Small words that mean nothing once the words around them are gone. */
 const FILLER = new Set(
-  "the a an our my your their this that these and & to for of at in on with by from is it you we us now here today just every all one".split(" "),
+  "the a an our my your their this that these and & to for of at in on with by from is it you we us now here today just every all one".split(
+    " ",
+  ),
 );
 
 const PRODUCT_NAMES: Record<string, string> = { "t-shirt": "t-shirt", hoodie: "hoodie", mug: "mug" };
 
 /** The words of a title or description that describe the design's subject: giveaway and product words removed. */
 export function subjectWords(text: string, brandName = ""): string[] {
-  const brand = new Set(brandName.toLowerCase().split(/[^a-z0-9']+/).filter(Boolean));
+  const brand = new Set(
+    brandName
+      .toLowerCase()
+      .split(/[^a-z0-9']+/)
+      .filter(Boolean),
+  );
   const words = text
     .replace(/[^\p{L}\p{N}'&-]+/gu, " ")
     .split(" ")

@@ -3,11 +3,21 @@ import { AI_STYLES, defaultPrompts, subjectWords } from "~/domain/ai-prompts";
 
 // The demo campaigns' titles and descriptions (app/server/seed.server.ts), and a few harder ones.
 const CAMPAIGNS = [
-  { title: "Win the Northwind Morning Mug", brand: "Northwind Roasters", description: "Start every morning right: enter to win our mug.", product: "mug" },
+  {
+    title: "Win the Northwind Morning Mug",
+    brand: "Northwind Roasters",
+    description: "Start every morning right: enter to win our mug.",
+    product: "mug",
+  },
   { title: "Pixel & Pine Forest Tee Giveaway", brand: "Pixel & Pine", description: "", product: "t-shirt" },
   { title: "Summit Hoodie Drop", brand: "Trailhead Outfitters", description: "", product: "hoodie" },
   { title: "Sourdough Club Mug Giveaway", brand: "Cedar & Salt Bakery", description: "", product: "mug" },
-  { title: "WIN! Enter for your chance at a FREE prize", brand: "Acme", description: "Our coffee cup art, printed on a soft tee.", product: "t-shirt" },
+  {
+    title: "WIN! Enter for your chance at a FREE prize",
+    brand: "Acme",
+    description: "Our coffee cup art, printed on a soft tee.",
+    product: "t-shirt",
+  },
   { title: "Giveaway", brand: "", description: "", product: "t-shirt" },
 ];
 
