@@ -208,8 +208,6 @@ export const ICON_SYNONYMS: Readonly<Record<string, string>> = {
   champion: "trophy",
   champions: "trophy",
   winner: "trophy",
-  pixel: "device-gamepad-2",
-  retro: "device-gamepad-2",
 };
 
 /** Words that never name a subject even when an icon's tags contain them. */

@@ -209,8 +209,12 @@ function readPrompt(prompt: string): PromptWords {
   while (headline.length > 1 && headline.join(" ").length > MAX_HEADLINE_CHARS) headline = headline.slice(0, -1);
   if (!headline.length) headline = tagline.length ? tagline.splice(0) : ["good", "vibes"];
 
-  const everything = new Set(all);
-  const mood = MOODS.find((candidate) => candidate.words.some((word) => everything.has(word))) ?? null;
+  // The prompt's first mood word sets the hue: "coffee cup with mountain sunrise" is a coffee brown.
+  let mood: Mood | null = null;
+  for (const word of all) {
+    mood = MOODS.find((candidate) => candidate.words.includes(word)) ?? null;
+    if (mood) break;
+  }
   return {
     normalized,
     headline,
