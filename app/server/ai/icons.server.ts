@@ -1,10 +1,10 @@
 /**
  * The built-in designer's raw material (decision 047): the Tabler icon set (MIT, @tabler/icons),
- * about 5,000 outline icons on a 24-unit grid, a thousand of them also filled, each with a name,
+ * about 5,500 outline icons on a 24-unit grid, a thousand of them also filled, each with a name,
  * a category and search tags. A prompt's subject words are matched against these to pick the
  * illustration; nothing here draws.
  *
- * The set is read from node_modules on first use (about 5 MB of JSON, some 40 ms once per
+ * The set is read from node_modules on first use (about 5 MB of JSON, some 60 ms once per
  * process) rather than bundled into the server build.
  */
 import { readFileSync } from "node:fs";
