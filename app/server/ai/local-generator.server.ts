@@ -96,8 +96,9 @@ function makePalette(colours: NamedColour[], hue: number, rng: Random): Palette 
     return { main: first.hex, accent, ink, light: hslHex(h, Math.min(s, 40), 95), hue: h, named: true };
   }
   return {
-    main: hsl(hue, rng.range(60, 78), rng.range(44, 54)),
-    accent: hsl(hue + rng.pick([30, 150, 180, 200]), rng.range(65, 80), rng.range(52, 60)),
+    // Print colours rather than screen neon: saturated, not fluorescent.
+    main: hsl(hue, rng.range(48, 66), rng.range(40, 50)),
+    accent: hsl(hue + rng.pick([30, 150, 180, 200]), rng.range(55, 72), rng.range(50, 58)),
     ink: hsl(hue + rng.range(-15, 15), 35, 15),
     light: hsl(hue, 40, 95),
     hue,
@@ -692,7 +693,9 @@ function minimalistIllustration(words: PromptWords, rng: Random, palette: Palett
   const headline = words.headline.map((word) => word.toUpperCase());
   const { lines, size: fitted } = fittedLines(headline, face, 2300, 250, spacing);
   const size = Math.min(fitted, 500 / lines.length);
-  let baseline = 2330 + size * 0.8;
+  // Type, rule and tagline stay inside the bottom margin (2900), moving up over the ring if they must.
+  const block = size * 0.8 + (lines.length - 1) * size * 1.25 + 120 + (words.tagline ? 200 : 0);
+  let baseline = Math.min(2330, 2900 - block) + size * 0.8;
   for (const line of lines) {
     parts.push(text(line, { x: CENTER, y: baseline, size, face, fill: palette.ink, spacing }));
     baseline += size * 1.25;
@@ -799,7 +802,8 @@ function geometricIllustration(words: PromptWords, rng: Random, palette: Palette
   const { lines, size: fitted } = fittedLines(headline, face, 2300, 330, 0.02);
   const size = Math.min(fitted, 560 / lines.length);
   const type: string[] = [];
-  let y = 2420 + size * 0.84;
+  // The bars end by 2920, however many lines there are.
+  let y = Math.min(2420, 2920 - size * 0.2 - (lines.length - 1) * size * 1.1 - size * 0.84) + size * 0.84;
   for (const line of lines) {
     const width = emWidth(line, face, 0.02) * size + size * 0.6;
     type.push(
