@@ -2,14 +2,75 @@
 export const AI_STYLES = ["modern minimalist", "vintage graphic", "abstract geometric"] as const;
 export type AiStyle = (typeof AI_STYLES)[number];
 
-/** Prompts prefilled from the campaign's title and brand, one per style. */
-export function defaultPrompts(title: string, brandName: string): [string, string, string] {
-  const subject = [title.trim(), brandName.trim() ? `for ${brandName.trim()}` : ""].filter(Boolean).join(" ") || "A bold graphic tee";
-  return [
-    `${subject}, ${AI_STYLES[0]} t-shirt design`,
-    `${subject}, ${AI_STYLES[1]} t-shirt design`,
-    `${subject}, ${AI_STYLES[2]} t-shirt design`,
-  ];
+/** What each style's default prompt asks for (decision 047). */
+const STYLE_PIECES: Record<AiStyle, string> = {
+  "modern minimalist": "line illustration",
+  "vintage graphic": "badge",
+  "abstract geometric": "pattern",
+};
+
+/** Words about the giveaway rather than the product; a default prompt never carries them. */
+const GIVEAWAY_WORDS = new Set(
+  "win wins winning winner enter entry entries giveaway giveaways sweepstakes contest free chance chances prize prizes drop launch".split(
+    " ",
+  ),
+);
+/** Words naming the product itself, said once at the end of the prompt instead. */
+const PRODUCT_WORDS = new Set("tee tees t-shirt tshirt shirt shirts hoodie hoodies sweatshirt mug mugs".split(" "));
+/** Small words that mean nothing once the words around them are gone. */
+const FILLER = new Set(
+  "the a an our my your their this that these and & to for of at in on with by from is it you we us now here today just every all one".split(
+    " ",
+  ),
+);
+
+const PRODUCT_NAMES: Record<string, string> = { "t-shirt": "t-shirt", hoodie: "hoodie", mug: "mug" };
+
+/** The words of a title or description that describe the design's subject: giveaway and product words removed. */
+export function subjectWords(text: string, brandName = ""): string[] {
+  const brand = new Set(
+    brandName
+      .toLowerCase()
+      .split(/[^a-z0-9']+/)
+      .filter(Boolean),
+  );
+  const words = text
+    .replace(/[^\p{L}\p{N}'&-]+/gu, " ")
+    .split(" ")
+    .filter(Boolean)
+    .filter((word) => {
+      const lower = word.toLowerCase();
+      return !GIVEAWAY_WORDS.has(lower) && !PRODUCT_WORDS.has(lower) && !brand.has(lower);
+    });
+  // Trim filler left dangling at either end ("the … and").
+  while (words.length && FILLER.has((words[0] ?? "").toLowerCase())) words.shift();
+  while (words.length && FILLER.has((words[words.length - 1] ?? "").toLowerCase())) words.pop();
+  // Only filler left ("for your chance at a prize" without its giveaway words) is no subject.
+  return words.some((word) => !FILLER.has(word.toLowerCase())) ? words.slice(0, 6) : [];
+}
+
+/**
+ * Prompts prefilled from the campaign (SPEC 9: from title and brand, one per style). They describe
+ * the design, the brand and the product, never the giveaway: "Summit illustration for Trailhead
+ * Outfitters, vintage graphic badge on a hoodie", not "Win the Summit Hoodie".
+ */
+export function defaultPrompts(
+  title: string,
+  brandName: string,
+  { description = "", productType = "t-shirt" }: { description?: string; productType?: string } = {},
+): [string, string, string] {
+  const brand = brandName.trim();
+  let subject = subjectWords(title, brand);
+  // A title that was all giveaway words ("Win Our Tee!") leaves the description's first words.
+  if (!subject.length) {
+    const clause = (description.split(/[.!?:;,]/)[0] ?? "").split(/\s(?:on|in|with|printed|for|at)\s/i)[0] ?? "";
+    subject = subjectWords(clause, brand).slice(0, 4);
+  }
+  const product = PRODUCT_NAMES[productType] ?? "t-shirt";
+  const what = subject.join(" ") || (brand ? `${brand} logo` : "bold graphic");
+  const forBrand = brand && subject.length ? ` for ${brand}` : "";
+  const prompt = (style: AiStyle) => `${what} ${STYLE_PIECES[style]}${forBrand}, ${style} design on a ${product}`;
+  return [prompt(AI_STYLES[0]), prompt(AI_STYLES[1]), prompt(AI_STYLES[2])];
 }
 
 /** Credits bar: full at 10 (SPEC 9). */

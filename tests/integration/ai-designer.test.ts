@@ -1,8 +1,12 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import * as wizard from "~/routes/create-campaign-v2";
 import { prisma } from "~/server/db.server";
+import { uploadsDirectory } from "~/server/uploads.server";
 import { readToast } from "~/server/toast.server";
-import { CookieJar, get, location, run } from "../helpers/http";
+import { CookieJar, bodyOf, get, location, run } from "../helpers/http";
 import { signedInJar } from "../helpers/wizard";
 
 async function creator(credits: number) {
@@ -81,5 +85,44 @@ describe("the AI designer", () => {
     const visitor = new CookieJar();
     const result = await generate(visitor, "", ["A prompt"]);
     expect(location(result)).toMatch(/^\/create-campaign-v2\/sign-in\?/);
+  });
+
+  it("prefills prompts that describe the design and the brand, not the giveaway", async () => {
+    const { jar, campaign } = await creator(0);
+    await prisma.campaign.update({
+      where: { id: campaign.id },
+      data: { title: "Win the Summit Hoodie Giveaway", brandName: "Trailhead Outfitters", productType: "hoodie" },
+    });
+    const page = bodyOf<{ values: { aiPrompts: string[] } }>(
+      await run(wizard.loader, get(jar, `/create-campaign-v2?step=3&mode=ai&campaignId=${campaign.id}`)),
+    );
+    expect(page.values.aiPrompts).toHaveLength(3);
+    for (const prompt of page.values.aiPrompts) {
+      expect(prompt).toMatch(/^Summit .* for Trailhead Outfitters, /);
+      expect(prompt).not.toMatch(/\b(win|giveaway)\b/i);
+    }
+  });
+
+  it("stores a design in the colours the prompt names", async () => {
+    const { jar, campaign } = await creator(1);
+    await generate(jar, campaign.id, ["teal and orange coffee cup"]);
+    const design = await prisma.aiDesign.findFirstOrThrow({ where: { campaignId: campaign.id } });
+    const print = await readFile(path.join(uploadsDirectory(), (design.printUrl ?? "").replace(/^\/uploads\//, "")));
+    const { data } = await sharp(print).resize(200, 200).raw().toBuffer({ resolveWithObject: true });
+    // Among the print's saturated pixels, the share that is teal-ish (green below blue, both above red)
+    // and orange-ish (red above green above blue).
+    let teal = 0;
+    let orange = 0;
+    let coloured = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      const [r = 0, g = 0, b = 0, a = 0] = [data[i], data[i + 1], data[i + 2], data[i + 3]];
+      if (a < 200 || Math.max(r, g, b) - Math.min(r, g, b) < 60) continue;
+      coloured += 1;
+      if (r < g && r < b && Math.abs(g - b) < 60) teal += 1;
+      if (r > g && g > b) orange += 1;
+    }
+    expect(coloured).toBeGreaterThan(800);
+    expect((teal + orange) / coloured).toBeGreaterThan(0.9);
+    expect(orange / coloured).toBeGreaterThan(0.1);
   });
 });

@@ -16,6 +16,7 @@ export function AiDesigner({
   signInHref,
   action,
   duplicateId,
+  builtIn = false,
 }: {
   prompts: [string, string, string];
   credits: number;
@@ -23,6 +24,8 @@ export function AiDesigner({
   signInHref: string;
   action: string;
   duplicateId: string | null;
+  /** True when no image service is configured and the built-in designer makes the designs (decision 047). */
+  builtIn?: boolean;
 }) {
   const [values, setValues] = useState<string[]>(prompts);
   const navigation = useNavigation();
@@ -73,6 +76,12 @@ export function AiDesigner({
             />
           </div>
         ))}
+        <p className="text-xs text-slate-600 dark:text-slate-400">
+          Name a subject and up to two colours, e.g. “teal and orange mountain sunrise”.
+          {builtIn
+            ? " The built-in designer draws the subject from an open-licence icon set, in your colours and the prompt's style; a prompt with nothing it can draw becomes a lettering design."
+            : ""}
+        </p>
         <p className="text-xs text-slate-600 dark:text-slate-400">One credit per filled-in prompt. Leave a prompt empty to skip it.</p>
         {signedIn ? (
           <button type="submit" name="intent" value="generate" className="btn-primary w-full" disabled={disabled}>

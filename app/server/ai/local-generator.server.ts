@@ -1,15 +1,19 @@
 /**
- * The built-in AI designer (decision 007), used when no Ideogram key is configured: it turns a
- * prompt and a style into a real, print-ready design. Everything is derived from a hash of the
- * prompt and style, so the same request always gives the same design and different prompts give
- * different words, colours and shapes.
+ * The built-in AI designer (decisions 007 and 047), used when no Ideogram key is configured: it
+ * turns a prompt and a style into a real, print-ready design. The prompt's subject words pick an
+ * illustration from the Tabler icon set (icons.server.ts), its colour words ("teal and orange")
+ * the palette, and the style the composition; a prompt with no drawable subject gets a
+ * typographic design. Everything else is derived from a hash of the prompt and style, so the same
+ * request always gives the same design and different prompts give different designs.
  *
  * Designs are SVG rendered by sharp (librsvg), with text set in system fonts. DejaVu is listed
  * first because its advance widths are tabulated below, which is how text is sized to fit without
  * a measuring pass; the fallbacks are metrically narrower, so they only ever come out smaller.
  */
 import { createHash } from "node:crypto";
+import { type NamedColour, hexToHsl, hslHex, lighten, namedColours } from "./colour-words";
 import { type DesignFiles, PRINT_SIZE, designFilesFromSvg } from "./design-output.server";
+import { type Icon, type IconMatch, pickIcons } from "./icons.server";
 
 export const DESIGN_STYLES = ["modern minimalist", "vintage graphic", "abstract geometric"] as const;
 export type DesignStyle = (typeof DESIGN_STYLES)[number];
@@ -29,16 +33,77 @@ export async function renderLocalDesign({ prompt, style }: { prompt: string; sty
  * as an SVG mask librsvg would render it through an extra full-size surface, several times slower.
  */
 export function localDesignSvg(prompt: string, style: DesignStyle): { svg: string; knockout: string | null } {
+  const plan = planDesign(prompt, style);
+  const { words, rng, palette, icons } = plan;
+  const hue = palette.hue;
+  if (icons.length) {
+    if (style === "modern minimalist") return { svg: svgDocument(minimalistIllustration(words, rng, palette, icons)), knockout: null };
+    if (style === "vintage graphic") {
+      return { svg: svgDocument(vintageIllustration(words, rng, palette, icons)), knockout: svgDocument(wornMarks(rng)) };
+    }
+    const { body, cutout } = geometricIllustration(words, rng, palette, icons);
+    return { svg: svgDocument(body), knockout: svgDocument(cutout) };
+  }
+  const named = palette.named ? palette : null;
+  const body =
+    style === "modern minimalist"
+      ? minimalist(words, rng, hue, named)
+      : style === "vintage graphic"
+        ? vintage(words, rng, hue, named)
+        : geometric(words, rng, hue, named);
+  return { svg: svgDocument(body), knockout: style === "vintage graphic" ? svgDocument(wornMarks(rng)) : null };
+}
+
+export interface DesignPlan {
+  words: PromptWords;
+  rng: Random;
+  palette: Palette;
+  /** The illustration: the first leads, up to two more decorate; empty for a typographic design. */
+  icons: IconMatch[];
+}
+
+/** What a prompt asks for: words, palette and illustration (exported for tests and the bench). */
+export function planDesign(prompt: string, style: DesignStyle): DesignPlan {
   const words = readPrompt(prompt);
   const rng = new Random(createHash("sha256").update(`${style}\n${words.normalized}`).digest());
   const hue = words.mood ? rng.range(words.mood.hue[0], words.mood.hue[1]) : rng.range(0, 360);
-  const body =
-    style === "modern minimalist"
-      ? minimalist(words, rng, hue)
-      : style === "vintage graphic"
-        ? vintage(words, rng, hue)
-        : geometric(words, rng, hue);
-  return { svg: svgDocument(body), knockout: style === "vintage graphic" ? svgDocument(wornMarks(rng)) : null };
+  const icons = pickIcons(words.subjects, rng.int(0, 1_000_000));
+  // A named colour sets the palette; otherwise a mood word or the hash sets the hue.
+  const palette = makePalette(words.colours, hue, rng);
+  return { words, rng, palette, icons };
+}
+
+export interface Palette {
+  /** The dominant colour: the first named one. */
+  main: string;
+  /** The second named colour, or a harmonising one. */
+  accent: string;
+  /** Dark type and outlines: a third named colour or a deep shade of the main one. */
+  ink: string;
+  /** Near-white in the main hue, for type on colour. */
+  light: string;
+  hue: number;
+  named: boolean;
+}
+
+function makePalette(colours: NamedColour[], hue: number, rng: Random): Palette {
+  const [first, second, third] = colours;
+  if (first) {
+    const [h, s, l] = hexToHsl(first.hex);
+    const accent = second?.hex ?? hslHex(h + rng.pick([150, 180, 210]), Math.max(55, s), 55);
+    // Very dark or very light main colours take their ink from the other end, so type stays legible.
+    const ink = third?.hex ?? (l < 25 ? hslHex(h, Math.min(s, 30), 8) : hslHex(h, Math.min(s, 40), 15));
+    return { main: first.hex, accent, ink, light: hslHex(h, Math.min(s, 40), 95), hue: h, named: true };
+  }
+  return {
+    // Print colours rather than screen neon: saturated, not fluorescent.
+    main: hsl(hue, rng.range(48, 66), rng.range(40, 50)),
+    accent: hsl(hue + rng.pick([30, 150, 180, 200]), rng.range(55, 72), rng.range(50, 58)),
+    ink: hsl(hue + rng.range(-15, 15), 35, 15),
+    light: hsl(hue, 40, 95),
+    hue,
+    named: false,
+  };
 }
 
 function svgDocument(body: string): string {
@@ -81,7 +146,10 @@ const STOP_WORDS = new Set(
     "feature please some very really using use inspired theme themed style styled design designs designed t tee tees " +
     "shirt shirts tshirt tshirts print printed image picture logo graphic graphics modern minimalist minimal minimalistic " +
     "vintage retro abstract geometric geometry simple clean bold color colors colour colours colorful colourful background " +
-    "transparent illustration art artwork vector looking look like new cool nice great awesome beautiful"
+    "transparent illustration art artwork vector looking look like new cool nice great awesome beautiful " +
+    // What a giveaway is, rather than what is on the product (decision 047).
+    "giveaway giveaways sweepstakes contest win winning enter entry prize " +
+    "hoodie hoodies sweatshirt mug mugs product merch line lines drawing drawn badge emblem pattern hand"
   ).split(" "),
 );
 
@@ -93,6 +161,10 @@ interface PromptWords {
   /** Who it is for ("… for Acme"), shown smaller. */
   tagline: string | null;
   mood: Mood | null;
+  /** Colours the prompt names, in order. */
+  colours: NamedColour[];
+  /** Words that may name something to draw, in prompt order (brand and colour-only words left out). */
+  subjects: string[];
 }
 
 const MAX_HEADLINE_CHARS = 22;
@@ -120,13 +192,17 @@ function readPrompt(prompt: string): PromptWords {
     if (at < 0) continue;
     const after = words.slice(at + 1);
     const end = after.findIndex((word) => STOP_WORDS.has(word));
-    tagline = (end < 0 ? after : after.slice(0, end)).slice(0, 2);
+    // Up to four words, so "for Cedar & Salt Bakery" stays whole rather than leaking into the headline.
+    tagline = (end < 0 ? after : after.slice(0, end)).slice(0, 4);
     if (tagline.length) break;
   }
 
+  const all = tokens(normalized);
+  const colours = namedColours(all);
   const seen = new Set(tagline);
-  const meaningful = tokens(normalized).filter((word) => {
+  const meaningful = all.filter((word) => {
     if (STOP_WORDS.has(word) || seen.has(word) || (word.length < 2 && !/\d/.test(word))) return false;
+    if (colours.some((colour) => (colour.word === word && colour.only) || colour.shade === word)) return false;
     seen.add(word);
     return true;
   });
@@ -134,9 +210,20 @@ function readPrompt(prompt: string): PromptWords {
   while (headline.length > 1 && headline.join(" ").length > MAX_HEADLINE_CHARS) headline = headline.slice(0, -1);
   if (!headline.length) headline = tagline.length ? tagline.splice(0) : ["good", "vibes"];
 
-  const everything = new Set(tokens(normalized));
-  const mood = MOODS.find((candidate) => candidate.words.some((word) => everything.has(word))) ?? null;
-  return { normalized, headline, tagline: tagline.length ? tagline.join(" ") : null, mood };
+  // The prompt's first mood word sets the hue: "coffee cup with mountain sunrise" is a coffee brown.
+  let mood: Mood | null = null;
+  for (const word of all) {
+    mood = MOODS.find((candidate) => candidate.words.includes(word)) ?? null;
+    if (mood) break;
+  }
+  return {
+    normalized,
+    headline,
+    tagline: tagline.length ? tagline.join(" ") : null,
+    mood,
+    colours,
+    subjects: meaningful.slice(0, 8),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -272,9 +359,9 @@ interface ArcTextOptions {
 const CENTER = PRINT_SIZE / 2;
 
 /** Clean type and one simple shape, in one accent colour and one ink. */
-function minimalist(words: PromptWords, rng: Random, hue: number): string {
-  const accent = hsl(hue, rng.range(55, 80), rng.range(45, 58));
-  const ink = hsl(hue + rng.range(-20, 20), rng.range(10, 25), rng.range(24, 36));
+function minimalist(words: PromptWords, rng: Random, hue: number, named: Palette | null): string {
+  const accent = named?.main ?? hsl(hue, rng.range(55, 80), rng.range(45, 58));
+  const ink = named?.accent ?? hsl(hue + rng.range(-20, 20), rng.range(10, 25), rng.range(24, 36));
   const upper = rng.next() < 0.5;
   const face = rng.next() < 0.5 ? FACES.light : FACES.bold;
   const spacing = upper ? 0.16 : 0.02;
@@ -346,11 +433,11 @@ function minimalist(words: PromptWords, rng: Random, hue: number): string {
 }
 
 /** A badge or sunset emblem with arched and stacked type, a sunburst, stripes and a worn print. */
-function vintage(words: PromptWords, rng: Random, hue: number): string {
-  const main = hsl(hue, rng.range(40, 55), rng.range(38, 48));
-  const warm = hsl(hue + rng.pick([30, 40, 160, 200]), rng.range(55, 70), rng.range(52, 60));
+function vintage(words: PromptWords, rng: Random, hue: number, named: Palette | null): string {
+  const main = named?.main ?? hsl(hue, rng.range(40, 55), rng.range(38, 48));
+  const warm = named?.accent ?? hsl(hue + rng.pick([30, 40, 160, 200]), rng.range(55, 70), rng.range(52, 60));
   const cream = hsl(rng.range(36, 48), 60, 88);
-  const ink = hsl(hue + rng.range(-15, 15), 35, 16);
+  const ink = named?.ink ?? hsl(hue + rng.range(-15, 15), 35, 16);
   const headline = words.headline.map((word) => word.toUpperCase());
   const ornament = rng.pick(["LIMITED EDITION", "GENUINE ARTICLE", "ORIGINAL GOODS", "HANDCRAFTED", "GOOD TIMES CLUB", "ONE OF A KIND"]);
   const topWords = (words.tagline ?? ornament).toUpperCase();
@@ -439,16 +526,18 @@ function vintage(words: PromptWords, rng: Random, hue: number): string {
 }
 
 /** Overlapping polygons and circles in a bold palette, with heavy type over them. */
-function geometric(words: PromptWords, rng: Random, hue: number): string {
+function geometric(words: PromptWords, rng: Random, hue: number, named: Palette | null): string {
   const spread = rng.pick([90, 120, 150, 180]);
-  const colors = [
-    hsl(hue, rng.range(70, 85), rng.range(50, 58)),
-    hsl(hue + spread, rng.range(65, 80), rng.range(48, 56)),
-    hsl(hue + spread * 2, rng.range(70, 90), rng.range(56, 64)),
-    hsl(hue + 35, rng.range(80, 95), rng.range(58, 66)),
-  ];
-  const ink = hsl(hue + 200, 35, 14);
-  const light = hsl(hue, 40, 96);
+  const colors = named
+    ? namedPatternColours(named)
+    : [
+        hsl(hue, rng.range(70, 85), rng.range(50, 58)),
+        hsl(hue + spread, rng.range(65, 80), rng.range(48, 56)),
+        hsl(hue + spread * 2, rng.range(70, 90), rng.range(56, 64)),
+        hsl(hue + 35, rng.range(80, 95), rng.range(58, 66)),
+      ];
+  const ink = named?.ink ?? hsl(hue + 200, 35, 14);
+  const light = named?.light ?? hsl(hue, 40, 96);
   const shapes: string[] = [];
   const count = rng.int(7, 10);
   for (let i = 0; i < count; i++) {
@@ -540,6 +629,191 @@ function geometric(words: PromptWords, rng: Random, hue: number): string {
     type.push(text(tagline, { x: CENTER, y: y + tagSize * 1.2, size: tagSize, face: FACES.bold, fill: ink, spacing: 0.3 }));
   }
   return [...shapes, ...type].join("");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Illustrated styles (decision 047): the prompt's subject drawn from the icon set
+
+/** A pattern's four fills from a named palette: both colours and a lighter tint of each. */
+function namedPatternColours(palette: Palette): string[] {
+  return [palette.main, palette.accent, lighten(palette.main, 0.3), lighten(palette.accent, 0.25)];
+}
+
+interface IconOptions {
+  cx: number;
+  cy: number;
+  /** Width and height of the drawn 24-unit grid, in print pixels. */
+  size: number;
+  color: string;
+  /** Stroke width in grid units (the set's own is 2); ignored when filled. */
+  stroke?: number;
+  filled?: boolean;
+}
+
+/** An icon scaled from its 24-unit grid, as round-capped strokes or, when it has one, its filled form. */
+function drawIcon(icon: Icon, { cx, cy, size, color, stroke = 2, filled = false }: IconOptions): string {
+  const scale = size / 24;
+  const transform = `translate(${round(cx - size / 2)} ${round(cy - size / 2)}) scale(${round(scale * 1000) / 1000})`;
+  const paths = (filled && icon.filled ? icon.filled : icon.outline).map((d) => `<path d="${d}"/>`).join("");
+  return filled && icon.filled
+    ? `<g transform="${transform}" fill="${color}">${paths}</g>`
+    : `<g transform="${transform}" fill="none" stroke="${color}" stroke-width="${stroke}" stroke-linecap="round" stroke-linejoin="round">${paths}</g>`;
+}
+
+/** Type set in one line (or one word a line when that is much larger), fitted to a width. */
+function fittedLines(words: string[], face: Face, width: number, max: number, spacing: number): { lines: string[]; size: number } {
+  const oneLine = words.join(" ");
+  const single = fitSize(oneLine, face, width, max, spacing);
+  if (words.length > 1 && single < max * 0.55) {
+    return { lines: words, size: Math.min(...words.map((word) => fitSize(word, face, width, max, spacing))) };
+  }
+  return { lines: [oneLine], size: single };
+}
+
+/** One large line-drawn subject, thin strokes, spaced small capitals, a short accent rule. */
+function minimalistIllustration(words: PromptWords, rng: Random, palette: Palette, icons: IconMatch[]): string {
+  const [lead] = icons;
+  if (!lead) return "";
+  const parts: string[] = [];
+  // Always a ring or a disc of the accent behind the drawing, so a second named colour really shows.
+  const frame = rng.int(1, 2);
+  const iconY = 1230;
+  if (frame === 1) {
+    parts.push(`<circle cx="${CENTER}" cy="${iconY}" r="960" fill="none" stroke="${palette.accent}" stroke-width="34"/>`);
+  } else if (frame === 2) {
+    // A disc of the accent colour, offset like a sun behind the drawing.
+    const angle = rng.range(-Math.PI * 0.9, -Math.PI * 0.1);
+    // Kept smaller than the drawing's own ink, so the first colour stays the dominant one.
+    parts.push(circle(CENTER + 470 * Math.cos(angle), iconY + 470 * Math.sin(angle), 300, palette.accent));
+  }
+  parts.push(drawIcon(lead.icon, { cx: CENTER, cy: iconY, size: 1560, color: palette.main, stroke: 1.2 }));
+
+  const face = rng.next() < 0.5 ? FACES.regular : FACES.bold;
+  const spacing = 0.3;
+  const headline = words.headline.map((word) => word.toUpperCase());
+  const { lines, size: fitted } = fittedLines(headline, face, 2300, 250, spacing);
+  const size = Math.min(fitted, 500 / lines.length);
+  // Type, rule and tagline stay inside the bottom margin (2900), moving up over the ring if they must.
+  const block = size * 0.8 + (lines.length - 1) * size * 1.25 + 120 + (words.tagline ? 200 : 0);
+  let baseline = Math.min(2330, 2900 - block) + size * 0.8;
+  for (const line of lines) {
+    parts.push(text(line, { x: CENTER, y: baseline, size, face, fill: palette.ink, spacing }));
+    baseline += size * 1.25;
+  }
+  const ruleY = baseline - size * 0.6 + 60;
+  parts.push(`<rect x="${CENTER - 220}" y="${round(ruleY)}" width="440" height="30" rx="15" fill="${palette.accent}"/>`);
+  if (words.tagline) {
+    const tagline = words.tagline.toUpperCase();
+    const tagSize = fitSize(tagline, FACES.bold, 1600, 100, 0.4);
+    parts.push(text(tagline, { x: CENTER, y: ruleY + 90 + tagSize, size: tagSize, face: FACES.bold, fill: palette.main, spacing: 0.4 }));
+  }
+  return parts.join("");
+}
+
+/** An emblem: sunburst, ringed disc with arched type, the subject in the middle, the headline on a ribbon. */
+function vintageIllustration(words: PromptWords, rng: Random, palette: Palette, icons: IconMatch[]): string {
+  const [lead, ...others] = icons;
+  if (!lead) return "";
+  const cream = palette.named && hexToHsl(palette.main)[2] > 80 ? palette.ink : hsl(rng.range(36, 48), 60, 90);
+  const headline = words.headline.map((word) => word.toUpperCase());
+  const ornament = rng.pick(["LIMITED EDITION", "GENUINE ARTICLE", "ORIGINAL GOODS", "HANDCRAFTED", "GOOD TIMES CLUB", "ONE OF A KIND"]);
+  const topWords = (words.tagline ?? ornament).toUpperCase();
+  const bottomWords = words.tagline ? ornament : rng.pick(["EST. TODAY", "FINE QUALITY", "SINCE FOREVER", "TRUE ORIGINAL"]);
+  const parts: string[] = [];
+  const rays = rng.pick([24, 28, 32, 36]);
+  parts.push(sunburst(CENTER, CENTER, 1420, rays, palette.accent, rng.range(0, 360 / rays)));
+  parts.push(circle(CENTER, CENTER, 1090, palette.main));
+  parts.push(`<circle cx="${CENTER}" cy="${CENTER}" r="1030" fill="none" stroke="${cream}" stroke-width="30"/>`);
+  parts.push(`<circle cx="${CENTER}" cy="${CENTER}" r="760" fill="none" stroke="${cream}" stroke-width="16"/>`);
+  const ringSize = Math.min(170, fitSize(topWords, FACES.condensed, 2300, 170, 0.12));
+  parts.push(arcText(topWords, { cx: CENTER, cy: CENTER, radius: 835, size: ringSize, face: FACES.condensed, fill: cream }));
+  parts.push(
+    arcText(bottomWords, {
+      cx: CENTER,
+      cy: CENTER,
+      radius: 835,
+      size: Math.min(130, fitSize(bottomWords, FACES.condensed, 1500, 130, 0.12)),
+      face: FACES.condensed,
+      fill: cream,
+      center: 180,
+      bottom: true,
+    }),
+  );
+  // The other subjects, small, where a plain badge has stars.
+  const side = (x: number, icon: Icon | undefined) =>
+    icon ? drawIcon(icon, { cx: x, cy: CENTER, size: 190, color: cream, stroke: 2.4, filled: true }) : star(x, CENTER, 70, cream);
+  parts.push(side(CENTER - 920, others[0]?.icon), side(CENTER + 920, others[1]?.icon ?? others[0]?.icon));
+  parts.push(drawIcon(lead.icon, { cx: CENTER, cy: CENTER - 230, size: 860, color: cream, stroke: 2.2, filled: true }));
+  // One line on the ribbon: words below it would run into the ring's lower text.
+  parts.push(ribbon([headline.join(" ")], { y: CENTER + 430, main: palette.accent, shade: palette.ink, fill: cream, rng }));
+  return parts.join("");
+}
+
+/** A pattern of shapes in the palette, a plate in the middle with the subject cut out of it, heavy type. */
+function geometricIllustration(words: PromptWords, rng: Random, palette: Palette, icons: IconMatch[]): { body: string; cutout: string } {
+  const [lead, ...others] = icons;
+  if (!lead) return { body: "", cutout: "" };
+  const colors = palette.named
+    ? namedPatternColours(palette)
+    : [palette.main, palette.accent, hsl(palette.hue + 60, 75, 60), lighten(palette.accent, 0.25)];
+  const plateY = 1250;
+  const shapes: string[] = [];
+  const count = rng.int(7, 9);
+  for (let i = 0; i < count; i++) {
+    const angle = (i / count) * Math.PI * 2 + rng.range(-0.3, 0.3);
+    const size = rng.range(500, 850);
+    const distance = rng.range(900, 1150);
+    const limit = (value: number) => Math.min(PRINT_SIZE - size / 2 - 60, Math.max(size / 2 + 60, value));
+    const x = limit(CENTER + Math.cos(angle) * distance);
+    const y = limit(plateY + Math.sin(angle) * distance * 0.85);
+    const fill = colors[(i + 1) % colors.length] ?? palette.accent;
+    const rotation = rng.range(0, 360);
+    const kind = rng.int(0, 4);
+    const blend = `fill-opacity="0.9"`;
+    if (kind === 0) shapes.push(`<circle cx="${round(x)}" cy="${round(y)}" r="${round(size / 2)}" fill="${fill}" ${blend}/>`);
+    else if (kind === 1) shapes.push(polygon(x, y, size / 1.6, 3, rotation, fill, blend));
+    else if (kind === 2) shapes.push(polygon(x, y, size / 1.7, 4, rotation, fill, blend));
+    else if (kind === 3) {
+      const r = size / 2;
+      shapes.push(
+        `<path d="M ${round(x - r)} ${round(y)} A ${round(r)} ${round(r)} 0 0 1 ${round(x + r)} ${round(y)} Z" transform="rotate(${round(rotation)} ${round(x)} ${round(y)})" fill="${fill}" ${blend}/>`,
+      );
+    } else {
+      shapes.push(
+        `<circle cx="${round(x)}" cy="${round(y)}" r="${round(size / 2.4)}" fill="none" stroke="${fill}" stroke-width="${round(size / 9)}"/>`,
+      );
+    }
+  }
+  // The other subjects as small line drawings among the shapes.
+  others.forEach((match, index) => {
+    const x = index === 0 ? 520 : PRINT_SIZE - 520;
+    shapes.push(drawIcon(match.icon, { cx: x, cy: plateY + 820, size: 440, color: palette.ink, stroke: 2 }));
+  });
+  // The plate: a disc or a hexagon of the main colour, ringed in the accent.
+  const hexagon = rng.next() < 0.5;
+  const plate = hexagon ? polygon(CENTER, plateY, 930, 6, 30, palette.main) : circle(CENTER, plateY, 860, palette.main);
+  const ring = hexagon
+    ? polygon(CENTER, plateY, 1010, 6, 30, "none", `stroke="${palette.accent}" stroke-width="44" stroke-linejoin="round"`)
+    : `<circle cx="${CENTER}" cy="${plateY}" r="940" fill="none" stroke="${palette.accent}" stroke-width="44"/>`;
+  shapes.push(ring, plate);
+
+  const face = rng.next() < 0.5 ? FACES.bold : FACES.condensed;
+  const headline = words.headline.map((word) => word.toUpperCase());
+  const { lines, size: fitted } = fittedLines(headline, face, 2300, 330, 0.02);
+  const size = Math.min(fitted, 560 / lines.length);
+  const type: string[] = [];
+  // The bars end by 2920, however many lines there are.
+  let y = Math.min(2420, 2920 - size * 0.2 - (lines.length - 1) * size * 1.1 - size * 0.84) + size * 0.84;
+  for (const line of lines) {
+    const width = emWidth(line, face, 0.02) * size + size * 0.6;
+    type.push(
+      `<rect x="${round(CENTER - width / 2)}" y="${round(y - size * 0.86)}" width="${round(width)}" height="${round(size * 1.04)}" fill="${palette.ink}"/>`,
+      text(line, { x: CENTER, y, size, face, fill: palette.light, spacing: 0.02 }),
+    );
+    y += size * 1.1;
+  }
+  const cutout = `<g>${drawIcon(lead.icon, { cx: CENTER, cy: plateY, size: 1180, color: "black", stroke: 2.1 })}</g>`;
+  return { body: [...shapes, ...type].join(""), cutout };
 }
 
 // ---------------------------------------------------------------------------------------------
