@@ -14,8 +14,11 @@ export const ACCENT_PATTERN = /^#[0-9a-f]{6}$/i;
 /** WCAG 2 AA for normal-size text. */
 export const AA_CONTRAST = 4.5;
 
-/** The dark theme's page (Tailwind slate-950) and card (slate-900) backgrounds: links sit on both. */
-export const DARK_BACKGROUNDS = ["#020617", "#0f172a"] as const;
+/** The dark theme's page (Tailwind slate-950), card (slate-900) and inset box (slate-800) backgrounds: links sit on each. */
+export const DARK_BACKGROUNDS = ["#020617", "#0f172a", "#1e293b"] as const;
+
+/** The light theme's page and card (white) and inset box (slate-100) backgrounds. */
+export const LIGHT_BACKGROUNDS = ["#ffffff", "#f1f5f9"] as const;
 
 export const ACCENT_MESSAGES = {
   invalid: "Enter the accent colour as # and six hex digits, e.g. #1D4ED8.",
@@ -41,25 +44,38 @@ export function accentProblem(value: string): string | null {
   return ratio < AA_CONTRAST ? ACCENT_MESSAGES.lowContrast(ratio) : null;
 }
 
-/** The lowest contrast of `color` against the dark theme's backgrounds. */
-function darkContrast(color: string): number {
-  return Math.min(...DARK_BACKGROUNDS.map((background) => getContrast(color, background)));
+/** The lowest contrast of `color` against `backgrounds`. */
+function lowestContrast(color: string, backgrounds: readonly string[]): number {
+  return Math.min(...backgrounds.map((background) => getContrast(color, background)));
 }
 
 /**
- * The shade of `accent` for link text on the dark theme: the accent mixed with white in 5 % steps
- * until it reaches 4.5:1 on every dark background (white itself does, so the loop always ends).
+ * `accent` mixed with `toward` in 5 % steps until it reaches 4.5:1 on every one of `backgrounds`
+ * (white on the dark backgrounds and black on the light ones do, so the loop always ends).
  */
-export function darkLinkShade(accent: string): string {
+function readableShade(accent: string, toward: "#ffffff" | "#000000", backgrounds: readonly string[]): string {
   for (let step = 0; step <= 20; step++) {
-    const shade = step === 0 ? accent : mix(accent, "#ffffff", step / 20);
-    if (darkContrast(shade) >= AA_CONTRAST) return toHex(shade);
+    const shade = step === 0 ? accent : mix(accent, toward, step / 20);
+    if (lowestContrast(shade, backgrounds) >= AA_CONTRAST) return toHex(shade);
   }
-  return "#ffffff";
+  return toward;
+}
+
+/** The shade of `accent` for link text on the dark theme: lighter until it reads on every dark background. */
+export function darkLinkShade(accent: string): string {
+  return readableShade(accent, "#ffffff", DARK_BACKGROUNDS);
+}
+
+/**
+ * The accent as painted on the light theme: itself, or, when it only just passes on white, a touch
+ * darker so its links also read on the light grey inset boxes.
+ */
+export function lightShade(accent: string): string {
+  return readableShade(accent, "#000000", LIGHT_BACKGROUNDS);
 }
 
 export interface AccentTheme {
-  /** Button background and light-theme link colour (white text on it reaches 4.5:1). */
+  /** Button background and light-theme link colour: white text on it and it on white and slate-100 reach 4.5:1. */
   accent: string;
   /** Hover shade of the button: a little darker. */
   accentHover: string;
@@ -73,6 +89,6 @@ export interface AccentTheme {
  */
 export function accentTheme(value: string | null | undefined): AccentTheme | null {
   if (!value || accentProblem(value) !== null) return null;
-  const accent = value.toLowerCase();
+  const accent = lightShade(value.toLowerCase());
   return { accent, accentHover: toHex(mix(accent, "#000000", 0.15)), accentOnDark: darkLinkShade(accent) };
 }

@@ -7,7 +7,6 @@ import { CAMPAIGN_PAGE_SCRIPT } from "~/components/campaign/page-script";
 import { useNonce } from "~/components/nonce";
 import { formatUtcDateTime } from "~/domain/campaign-status";
 import { CONFIRM_MESSAGES, ENTRY_MESSAGES, REFERRER_ID_PATTERN } from "~/domain/entries";
-import { campaignPath } from "~/paths";
 import { readForm } from "~/server/forms.server";
 import { campaignPage } from "~/server/campaign-page.server";
 import { type EntryFormErrors, type EntryFormValues, entryOrigin, takeEntry } from "~/server/entry-form.server";

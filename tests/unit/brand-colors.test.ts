@@ -9,6 +9,8 @@ import {
   contrastWithWhite,
   darkLinkShade,
   formatRatio,
+  LIGHT_BACKGROUNDS,
+  lightShade,
 } from "~/domain/brand-colors";
 
 describe("contrast with white button text", () => {
@@ -34,7 +36,8 @@ describe("contrast with white button text", () => {
   });
 
   it("refuses anything that is not #RRGGBB", () => {
-    for (const value of ["1d4ed8", "#1d4ed", "#1d4ed8ff", "red", "#ggg000", " #1d4ed8"]) expect(accentProblem(value)).toBe(ACCENT_MESSAGES.invalid);
+    for (const value of ["1d4ed8", "#1d4ed", "#1d4ed8ff", "red", "#ggg000", " #1d4ed8"])
+      expect(accentProblem(value)).toBe(ACCENT_MESSAGES.invalid);
   });
 });
 
@@ -54,6 +57,16 @@ describe("the dark theme's link shade", () => {
     // #767676 reaches 4.5:1 on white and (about 4.2:1) not on slate-900, so it is lightened; pure white would be kept.
     expect(darkLinkShade("#ffffff")).toBe("#ffffff");
     expect(darkLinkShade("#767676")).not.toBe("#767676");
+  });
+});
+
+describe("the light theme's shade", () => {
+  it("keeps a clearly dark accent and darkens one that only just passes on white until it reads on slate-100", () => {
+    expect(lightShade("#1d4ed8")).toBe("#1d4ed8");
+    expect(getContrast("#767676", "#f1f5f9")).toBeLessThan(AA_CONTRAST);
+    const shade = lightShade("#767676");
+    for (const background of LIGHT_BACKGROUNDS) expect(getContrast(shade, background)).toBeGreaterThanOrEqual(AA_CONTRAST);
+    expect(accentTheme("#767676")?.accent).toBe(shade);
   });
 });
 

@@ -96,7 +96,7 @@ export function BrandHeader({
       <div className="absolute top-2 right-2 rounded-full bg-white/90 text-slate-900 shadow-sm dark:bg-slate-900/90 dark:text-slate-100 [&_button]:rounded-full">
         <ThemeToggle theme={theme} path={path} />
       </div>
-      <div className={`mx-auto flex max-w-6xl items-end gap-3 px-4 sm:px-6 ${coverImageUrl ? "-mt-6 lg:-mt-10" : "pt-3 pr-14"}`}>
+      <div className={`mx-auto flex max-w-6xl items-end gap-3 px-4 sm:px-6 ${coverImageUrl && logoUrl ? "-mt-6 lg:-mt-10" : coverImageUrl ? "pt-2" : "pt-3 pr-14"}`}>
         {logoUrl ? (
           <img
             {...responsiveImage(logoUrl, [96, 192])}

@@ -61,7 +61,9 @@ export function CampaignTitle({ page }: { page: CampaignPageData }) {
             </span>
           </span>
         </p>
-        <h1 id="campaign-title" className="mt-1 text-xl leading-snug font-extrabold tracking-tight [overflow-wrap:anywhere] sm:text-3xl">{campaign.title}</h1>
+        <h1 id="campaign-title" className="mt-1 text-xl leading-snug font-extrabold tracking-tight [overflow-wrap:anywhere] sm:text-3xl">
+          {campaign.title}
+        </h1>
       </div>
     </div>
   );

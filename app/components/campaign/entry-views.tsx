@@ -163,7 +163,7 @@ export function EntryForm({
         </label>
       </div>
       <details open={Boolean(errors.phoneNumber || values.phoneNumber)} className="text-sm">
-        <summary className="cursor-pointer font-medium text-slate-700 dark:text-slate-300">
+        <summary className="cursor-pointer font-medium text-brand-700 underline dark:text-brand-300">
           Add a phone number (optional, for an SMS if you win)
         </summary>
         <div className="mt-2">

@@ -52,8 +52,8 @@ export function AccentColorField({ meta }: { meta: FieldMetadata<string> }) {
         ) : null}
       </div>
       <p id={`${meta.id}-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-        Used for the campaign page&apos;s button and links, as # and six hex digits. White button text must stay readable on it
-        (contrast at least 4.5:1), so very light colours are refused. Leave empty for Giveawear&apos;s purple.
+        Used for the campaign page&apos;s button and links, as # and six hex digits. White button text must stay readable on it (contrast at
+        least 4.5:1), so very light colours are refused. Leave empty for Giveawear&apos;s purple.
       </p>
       <FieldErrors id={meta.errorId} errors={meta.errors} />
     </div>
@@ -83,7 +83,10 @@ export function HideBrandingField({
         className="mt-1 size-5 shrink-0 accent-brand-700 disabled:opacity-50"
       />
       <div>
-        <label htmlFor="hide-giveawear-branding" className={customBranding ? "font-medium" : "font-medium text-slate-600 dark:text-slate-400"}>
+        <label
+          htmlFor="hide-giveawear-branding"
+          className={customBranding ? "font-medium" : "font-medium text-slate-600 dark:text-slate-400"}
+        >
           Hide “Powered by Giveawear” on the campaign page
         </label>
         <p id="hide-giveawear-branding-hint" className="text-sm text-slate-600 dark:text-slate-400">
@@ -92,7 +95,9 @@ export function HideBrandingField({
           ) : (
             <>
               <span className="font-semibold text-slate-800 dark:text-slate-200">Pro feature</span>
-              {planChosen ? ": your plan does not include custom branding. " : ": choose a plan with custom branding in step 2, then come back. "}
+              {planChosen
+                ? ": your plan does not include custom branding. "
+                : ": choose a plan with custom branding in step 2, then come back. "}
               <Link to="/pricing" className="font-medium text-brand-700 underline dark:text-brand-300">
                 Compare plans
               </Link>

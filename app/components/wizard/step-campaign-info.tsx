@@ -37,9 +37,7 @@ export function ContinueButton({ label = "Continue" }: { label?: string }) {
   );
 }
 
-export function CampaignInfoStep(
-  props: StepProps & { signedIn: boolean; branding?: { planChosen: boolean; customBranding: boolean } },
-) {
+export function CampaignInfoStep(props: StepProps & { signedIn: boolean; branding?: { planChosen: boolean; customBranding: boolean } }) {
   const [form, fields] = useForm({
     ...stepFormOptions("campaign-info", props),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: CampaignInfoSchema }),
