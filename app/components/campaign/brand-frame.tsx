@@ -96,7 +96,10 @@ export function BrandHeader({
       <div className="absolute top-2 right-2 rounded-full bg-white/90 text-slate-900 shadow-sm dark:bg-slate-900/90 dark:text-slate-100 [&_button]:rounded-full">
         <ThemeToggle theme={theme} path={path} />
       </div>
-      <div className={`mx-auto flex max-w-6xl items-end gap-3 px-4 sm:px-6 ${coverImageUrl && logoUrl ? "-mt-6 lg:-mt-10" : coverImageUrl ? "pt-2" : "pt-3 pr-14"}`}>
+      {/* Over a cover, the logo overlaps its lower edge and the name starts just below it. */}
+      <div
+        className={`mx-auto flex max-w-6xl items-start gap-3 px-4 sm:px-6 ${coverImageUrl && logoUrl ? "-mt-6 lg:-mt-10" : coverImageUrl ? "pt-2" : "pt-3 pr-14"}`}
+      >
         {logoUrl ? (
           <img
             {...responsiveImage(logoUrl, [96, 192])}
@@ -108,7 +111,7 @@ export function BrandHeader({
             className="size-14 shrink-0 rounded-xl bg-white object-contain shadow-sm ring-2 ring-white lg:size-18 dark:ring-slate-950"
           />
         ) : null}
-        <div className="min-w-0 pb-0.5">
+        <div className={`min-w-0 ${coverImageUrl && logoUrl ? "pt-7 lg:pt-11" : logoUrl ? "pt-1" : ""}`}>
           {brandHref ? (
             <a href={brandHref} rel="noopener noreferrer nofollow ugc" className="hover:underline">
               {name}
@@ -181,15 +184,15 @@ export function BrandFooter({ campaignId, poweredBy }: { campaignId: string | nu
 /** The frame of a page with no brand to show (campaign not found): Giveawear's name, home, the legal links. */
 export function PlainFrame({ theme, path, children }: { theme: "light" | "dark"; path: string; children: ReactNode }) {
   return (
-    <>
-      <header className="mx-auto flex max-w-6xl items-center justify-between px-4 py-2 sm:px-6">
+    <div className="flex min-h-screen flex-col">
+      <header className="mx-auto flex w-full max-w-6xl items-center justify-between px-4 py-2 sm:px-6">
         <Link to="/" className="text-lg font-extrabold tracking-tight text-brand-700 dark:text-brand-300">
           Giveawear
         </Link>
         <ThemeToggle theme={theme} path={path} />
       </header>
-      {children}
+      <div className="flex-1">{children}</div>
       <BrandFooter campaignId={null} poweredBy={false} />
-    </>
+    </div>
   );
 }
