@@ -1,6 +1,7 @@
+import type { AccentTheme } from "./brand-colors";
 import type { PublicPhase } from "./campaign-status";
-import type { ShareLink } from "./entries";
-import type { CampaignImage } from "./mockups";
+import { REFERRAL_BONUS_ENTRIES, type ShareLink } from "./entries";
+import type { CampaignColorImage, CampaignImage } from "./mockups";
 
 /**
  * What the public campaign page shows (app/server/campaign-page.server.ts reads it; the campaign
@@ -31,8 +32,18 @@ export interface CampaignPageData {
   phase: PublicPhase;
   now: string;
   pageUrl: string;
+  /** The prize in the first colour: the compact picture beside the title. */
   image: CampaignImage | null;
-  socialImage: string | null;
+  /** The prize in each of the campaign's colours, first colour first: the colour switcher. */
+  colorImages: CampaignColorImage[];
+  /** Absolute URL of the 1200×630 share card (Open Graph / Twitter), versioned by the campaign's last change. */
+  cardImage: string;
+  /** The brand's accent (decision 043), or null for the site's colours. */
+  accent: AccentTheme | null;
+  /** Whether the "Powered by Giveawear" line shows: always, unless custom branding is on and the creator hid it. */
+  poweredBy: boolean;
+  /** The entry limit is reached: no countdown call to action, no promise of bonus entries. */
+  full: boolean;
   campaign: {
     id: string;
     title: string;
@@ -41,7 +52,10 @@ export interface CampaignPageData {
     brandName: string;
     brandUrl: string;
     logoUrl: string | null;
+    coverImageUrl: string | null;
     socials: { instagram: string; x: string; tiktok: string };
+    /** The handles as links to the brand's profiles. */
+    socialLinks: SocialLink[];
     productType: string;
     colors: string[];
     sizes: string[];
@@ -74,4 +88,52 @@ export interface CampaignPageData {
     shareLinks: ShareLink[];
     coupon: { code: string; description: string } | null;
   } | null;
+}
+
+export interface SocialLink {
+  network: "instagram" | "x" | "tiktok";
+  label: "Instagram" | "X" | "TikTok";
+  handle: string;
+  href: string;
+}
+
+const PROFILE: Record<SocialLink["network"], { label: SocialLink["label"]; pattern: RegExp; url: (handle: string) => string }> = {
+  instagram: { label: "Instagram", pattern: /^[A-Za-z0-9_.]{1,30}$/, url: (h) => `https://www.instagram.com/${h}` },
+  x: { label: "X", pattern: /^[A-Za-z0-9_]{1,15}$/, url: (h) => `https://x.com/${h}` },
+  tiktok: { label: "TikTok", pattern: /^[A-Za-z0-9_.]{1,24}$/, url: (h) => `https://www.tiktok.com/@${h}` },
+};
+
+/**
+ * The brand's profiles from its step-1 handles, in Instagram, X, TikTok order. A leading @ is
+ * dropped; a handle that is not one the network allows (older rows, hand edits) is left out rather
+ * than linked.
+ */
+export function socialLinks(socials: { instagram: string; x: string; tiktok: string }): SocialLink[] {
+  return (["instagram", "x", "tiktok"] as const).flatMap((network) => {
+    const handle = socials[network].trim().replace(/^@/, "");
+    const profile = PROFILE[network];
+    return profile.pattern.test(handle) ? [{ network, label: profile.label, handle, href: profile.url(handle) }] : [];
+  });
+}
+
+/**
+ * What an entrant's share says. Only the sharer earns bonus entries (the friend gets none), and only
+ * while referrals are on and the giveaway can still take the friend's entry; otherwise no bonus claim.
+ */
+export function shareText(title: string, brandName: string, bonusOffered: boolean): string {
+  const invite = `Enter ${title} by ${brandName}.`;
+  return bonusOffered
+    ? `${invite} Each friend who enters through my link and confirms gives me ${REFERRAL_BONUS_ENTRIES} bonus entries.`
+    : invite;
+}
+
+/** The entrant's share buttons: email, X, Facebook (which takes only the link) and WhatsApp. */
+export function campaignShareLinks(url: string, title: string, text: string): ShareLink[] {
+  const e = encodeURIComponent;
+  return [
+    { network: "email", label: "Email", href: `mailto:?subject=${e(`Enter "${title}"`)}&body=${e(`${text} ${url}`)}` },
+    { network: "x", label: "X", href: `https://twitter.com/intent/tweet?text=${e(text)}&url=${e(url)}` },
+    { network: "facebook", label: "Facebook", href: `https://www.facebook.com/sharer/sharer.php?u=${e(url)}` },
+    { network: "whatsapp", label: "WhatsApp", href: `https://wa.me/?text=${e(`${text} ${url}`)}` },
+  ];
 }

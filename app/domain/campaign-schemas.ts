@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isStartDateAllowed, isStartDateWithinAYear, parseDateInput } from "./campaign-dates";
+import { accentProblem } from "./brand-colors";
 import { catalogueSizes, catalogueStyles } from "./printify";
 
 /**
@@ -273,6 +274,18 @@ export const CampaignInfoSchema = z
     productTitle: optionalText(),
     productValue: optionalText(),
     productDescription: optionalText(),
+    /** "" (no accent) or "#rrggbb" that white button text can be read on (brand-colors.ts, decision 043). */
+    accentColor: z
+      .string()
+      .trim()
+      .default("")
+      .superRefine((value, ctx) => {
+        const problem = accentProblem(value);
+        if (problem) ctx.addIssue({ code: "custom", message: problem });
+      })
+      .transform((value) => value.toLowerCase()),
+    /** Honoured only on a plan with custom branding; the server stores false otherwise. */
+    hideGiveawearBranding: checkbox(),
   })
   .superRefine((value, ctx) => {
     if (value.isPromotingProduct !== true) return;

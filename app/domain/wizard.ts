@@ -18,6 +18,11 @@ export interface WizardValues {
   productValue: string;
   productDescription: string;
   logoUrl: string | null;
+  /** The campaign page's cover image (issue 14). */
+  coverImageUrl: string | null;
+  /** "" or "#rrggbb". */
+  accentColor: string;
+  hideGiveawearBranding: "on" | "";
   productImageUrl: string | null;
   planId: string;
   designMode: "upload" | "ai";

@@ -1,12 +1,12 @@
-import { Link, data, redirect } from "react-router";
+import { data, redirect, useRouteLoaderData } from "react-router";
+import { BrandFooter, BrandHeader, PlainFrame, accentStyle } from "~/components/campaign/brand-frame";
 import { Countdown } from "~/components/campaign/countdown";
-import { EntryConfirmation, EntryForm, EntryPending } from "~/components/campaign/entry-views";
-import { CampaignNotFound, CampaignSummary, PrizeList, WinnerAnnouncement } from "~/components/campaign/campaign-sections";
+import { ENTRY_ANCHOR, EntryConfirmation, EntryForm, EntryPending, entryFormAction } from "~/components/campaign/entry-views";
+import { CampaignNotFound, CampaignTitle, PrizeGallery, PrizeList, WinnerAnnouncement } from "~/components/campaign/campaign-sections";
 import { CAMPAIGN_PAGE_SCRIPT } from "~/components/campaign/page-script";
 import { useNonce } from "~/components/nonce";
-import { entriesSoFar } from "~/domain/campaign-status";
+import { formatUtcDateTime } from "~/domain/campaign-status";
 import { CONFIRM_MESSAGES, ENTRY_MESSAGES, REFERRER_ID_PATTERN } from "~/domain/entries";
-import { campaignPath, campaignRulesPath } from "~/paths";
 import { readForm } from "~/server/forms.server";
 import { campaignPage } from "~/server/campaign-page.server";
 import { type EntryFormErrors, type EntryFormValues, entryOrigin, takeEntry } from "~/server/entry-form.server";
@@ -18,13 +18,16 @@ import { platformSetting } from "~/server/settings.server";
 import { toastCookie } from "~/server/toast.server";
 import type { Route } from "./+types/campaign.$campaignId";
 
-/** Served as plain HTML with a few lines of inline script: entrants arrive on slow phones. */
-export const handle = { hydrate: false };
+/**
+ * Served as plain HTML with a few lines of inline script: entrants arrive on slow phones. The page
+ * is the brand's (issue 14, decision 043): it draws its own slim frame instead of the site's.
+ */
+export const handle = { hydrate: false, chrome: "own" };
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData || !("campaign" in loaderData))
     return [{ title: "Campaign Not Found · Giveawear" }, { name: "robots", content: "noindex" }];
-  const { campaign, pageUrl, socialImage } = loaderData;
+  const { campaign, pageUrl, cardImage } = loaderData;
   const description = (campaign.campaignCopy || campaign.description || `Enter ${campaign.title} by ${campaign.brandName}.`).slice(0, 200);
   const title = `${campaign.title} · ${campaign.brandName} giveaway`;
   return [
@@ -35,16 +38,15 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     { property: "og:title", content: title },
     { property: "og:description", content: description },
     { property: "og:url", content: pageUrl },
-    ...(socialImage
-      ? [
-          { property: "og:image", content: socialImage },
-          { property: "og:image:alt", content: `${campaign.title} design` },
-        ]
-      : []),
-    { name: "twitter:card", content: socialImage ? "summary_large_image" : "summary" },
+    // The share card (1200×630): the prize, the title, the brand and the deadline.
+    { property: "og:image", content: cardImage },
+    { property: "og:image:width", content: "1200" },
+    { property: "og:image:height", content: "630" },
+    { property: "og:image:alt", content: `${campaign.title}, a giveaway by ${campaign.brandName}` },
+    { name: "twitter:card", content: "summary_large_image" },
     { name: "twitter:title", content: title },
     { name: "twitter:description", content: description },
-    ...(socialImage ? [{ name: "twitter:image", content: socialImage }] : []),
+    { name: "twitter:image", content: cardImage },
     { tagName: "link", rel: "canonical", href: pageUrl },
     ...(loaderData.preview ? [{ name: "robots", content: "noindex" }] : []),
   ];
@@ -69,12 +71,15 @@ const ALREADY_ENTERED_ELSEWHERE =
 
 type ActionResult = { errors: EntryFormErrors; values: EntryFormValues };
 
-/** Back to the campaign page (the same visit, not a new view) with these cookies. */
+/**
+ * Back to the campaign page (the same visit, not a new view) with these cookies, scrolled to the
+ * entry block, where the entered or pending card now stands.
+ */
 async function backToPage(campaignId: string, cookies: (string | null)[]) {
   const headers = new Headers();
   headers.append("Set-Cookie", await markRedirectAfterPost(campaignId));
   for (const cookie of cookies) if (cookie) headers.append("Set-Cookie", cookie);
-  return redirect(campaignPath(campaignId), { status: 303, headers });
+  return redirect(entryFormAction(campaignId), { status: 303, headers });
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -119,84 +124,108 @@ export async function action({ request, params }: Route.ActionArgs) {
   return backToPage(campaignId, [browserCookie, await rememberEntry(campaignId, outcome.entryId), await toastCookie(toast)]);
 }
 
+/** The section's card look from 1024 px up; on phones the form sits flat on the page, saving its padding. */
+const SIDE_CARD =
+  "lg:sticky lg:top-6 lg:col-start-2 lg:row-start-1 lg:rounded-2xl lg:border lg:border-slate-200 lg:bg-white lg:p-6 lg:shadow-sm dark:lg:border-slate-800 dark:lg:bg-slate-900";
+
 export default function CampaignPage({ loaderData, actionData }: Route.ComponentProps) {
   const nonce = useNonce();
-  if ("notFound" in loaderData) return <CampaignNotFound />;
-  const { campaign, view, entry, winners, referralsEnabled } = loaderData;
+  const root = useRouteLoaderData("root") as { theme?: "light" | "dark"; path?: string } | undefined;
+  const theme = root?.theme ?? "light";
+  const path = root?.path ?? "/";
+  if ("notFound" in loaderData)
+    return (
+      <PlainFrame theme={theme} path={path}>
+        <CampaignNotFound />
+      </PlainFrame>
+    );
+  const { campaign, view, entry, winners, referralsEnabled, full } = loaderData;
   const ended = view === "winner" || view === "ended";
 
   return (
-    <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-10">
+    <div style={accentStyle(loaderData.accent)} className="flex min-h-screen flex-col">
       {loaderData.preview ? (
         <p
           role="note"
-          className="mb-6 rounded-xl border border-amber-500/50 bg-amber-50 p-4 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-50"
+          className="border-b border-amber-500/50 bg-amber-50 px-4 py-2 text-center text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-50"
         >
           Preview: only you can see this page until the campaign is launched and paid.
         </p>
       ) : null}
-      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_26rem] lg:items-start">
-        <CampaignSummary page={loaderData} />
-        <aside className="card space-y-6 p-5 sm:p-6 lg:sticky lg:top-24">
-          {view === "winner" && winners ? <WinnerAnnouncement winners={winners} /> : null}
-          {!ended && campaign.endDate ? (
-            view === "upcoming" && campaign.startDate ? (
-              <Countdown end={campaign.startDate} now={loaderData.now} label="Opens in" doneText="Open now: reload to enter" />
-            ) : (
-              <Countdown end={campaign.endDate} now={loaderData.now} label="Time left to enter" doneText="Campaign Ended" />
-            )
-          ) : null}
-          {ended ? (
-            <div className="text-center">
-              <p className="text-2xl font-bold">Campaign Ended</p>
-              {view === "ended" ? (
-                <p className="mt-2 text-slate-700 dark:text-slate-300">
-                  This giveaway has closed. The winner is being drawn and will be notified by email.
+      <BrandHeader
+        brandName={campaign.brandName}
+        brandUrl={campaign.brandUrl}
+        logoUrl={campaign.logoUrl}
+        coverImageUrl={campaign.coverImageUrl}
+        socialLinks={campaign.socialLinks}
+        theme={theme}
+        path={path}
+      />
+      <div className="mx-auto w-full max-w-6xl flex-1 px-4 pt-3 sm:px-6 lg:pt-8">
+        <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_26rem] lg:items-start">
+          <section aria-labelledby="campaign-title" className={`space-y-3 ${SIDE_CARD}`}>
+            <CampaignTitle page={loaderData} />
+            {view === "winner" && winners ? <WinnerAnnouncement winners={winners} /> : null}
+            {/* A full giveaway takes no entries: no clock urging anyone to enter. */}
+            {!ended && !full && campaign.endDate ? (
+              view === "upcoming" && campaign.startDate ? (
+                <Countdown end={campaign.startDate} now={loaderData.now} label="Opens in" doneText="Open now: reload to enter" />
+              ) : (
+                <Countdown end={campaign.endDate} now={loaderData.now} label="Time left to enter" doneText="Campaign Ended" />
+              )
+            ) : null}
+            {ended ? (
+              <div className="text-center">
+                <p className="text-2xl font-bold">Campaign Ended</p>
+                {view === "ended" ? (
+                  <p className="mt-2 text-slate-700 dark:text-slate-300">
+                    This giveaway has closed. The winner is being drawn and will be notified by email.
+                  </p>
+                ) : null}
+              </div>
+            ) : null}
+            <div id={ENTRY_ANCHOR} className="scroll-mt-2">
+              {view === "form" ? (
+                <EntryForm
+                  campaignId={campaign.id}
+                  referrerId={loaderData.referrerId}
+                  lockedEmail={loaderData.lockedEmail}
+                  errors={actionData?.errors ?? {}}
+                  values={actionData?.values ?? {}}
+                />
+              ) : null}
+              {view === "entered" && entry ? (
+                <EntryConfirmation entry={entry} campaignTitle={campaign.title} referralsEnabled={referralsEnabled && !full} />
+              ) : null}
+              {view === "pending" && entry ? <EntryPending entry={entry} full={full} campaignId={campaign.id} /> : null}
+              {view === "full" ? (
+                <div role="status" className="rounded-xl bg-slate-100 p-4 text-center dark:bg-slate-800" data-testid="campaign-full">
+                  <h2 className="text-lg font-bold">This giveaway is full</h2>
+                  <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+                    {ENTRY_MESSAGES.full}
+                    {campaign.endDate ? ` The winner is drawn after it ends on ${formatUtcDateTime(new Date(campaign.endDate))}.` : ""}
+                  </p>
+                </div>
+              ) : null}
+              {view === "upcoming" ? (
+                <p className="rounded-xl bg-slate-100 p-4 text-center font-medium dark:bg-slate-800">{ENTRY_MESSAGES.notStarted}</p>
+              ) : null}
+              {ended && actionData?.errors.form ? (
+                <p role="alert" className="text-center text-sm text-red-700 dark:text-red-400">
+                  {actionData.errors.form}
                 </p>
               ) : null}
             </div>
-          ) : null}
-          <p className="text-center text-lg font-semibold" data-testid="entry-count">
-            {ended
-              ? `${campaign.entryCount.toLocaleString("en-US")} ${campaign.entryCount === 1 ? "entry" : "entries"} in total`
-              : entriesSoFar(campaign.entryCount)}
-          </p>
-          {view === "form" ? (
-            <EntryForm
-              campaignId={campaign.id}
-              referrerId={loaderData.referrerId}
-              lockedEmail={loaderData.lockedEmail}
-              errors={actionData?.errors ?? {}}
-              values={actionData?.values ?? {}}
-            />
-          ) : null}
-          {view === "entered" && entry ? (
-            <EntryConfirmation entry={entry} campaignTitle={campaign.title} referralsEnabled={referralsEnabled} />
-          ) : null}
-          {view === "pending" && entry ? (
-            <EntryPending entry={entry} full={campaign.entryLimit !== null && campaign.entryCount >= campaign.entryLimit} />
-          ) : null}
-          {view === "full" ? (
-            <p role="status" className="rounded-xl bg-slate-100 p-4 text-center font-medium dark:bg-slate-800">
-              {ENTRY_MESSAGES.full}
-            </p>
-          ) : null}
-          {view === "upcoming" ? (
-            <p className="rounded-xl bg-slate-100 p-4 text-center font-medium dark:bg-slate-800">{ENTRY_MESSAGES.notStarted}</p>
-          ) : null}
-          {ended && actionData?.errors.form ? (
-            <p role="alert" className="text-center text-sm text-red-700 dark:text-red-400">
-              {actionData.errors.form}
-            </p>
-          ) : null}
-          <p className="text-center text-sm">
-            <Link to={campaignRulesPath(campaign.id)} className="font-medium text-brand-700 underline dark:text-brand-300">
-              Official rules
-            </Link>
-          </p>
-        </aside>
+          </section>
+          <div className="lg:col-start-1 lg:row-start-1">
+            <PrizeGallery page={loaderData} />
+          </div>
+        </div>
+        <div className="mt-10">
+          <PrizeList page={loaderData} />
+        </div>
       </div>
-      <PrizeList page={loaderData} />
+      <BrandFooter campaignId={campaign.id} poweredBy={loaderData.poweredBy} />
       <script nonce={nonce} dangerouslySetInnerHTML={{ __html: CAMPAIGN_PAGE_SCRIPT }} />
     </div>
   );

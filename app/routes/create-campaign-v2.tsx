@@ -144,7 +144,7 @@ export default function CreateCampaignV2({ loaderData, actionData }: Route.Compo
       notice={loaderData.notice}
     >
       <ActionToast toast={actionData?.toast} />
-      {step === 1 ? <CampaignInfoStep {...common} signedIn={loaderData.signedIn} /> : null}
+      {step === 1 ? <CampaignInfoStep {...common} signedIn={loaderData.signedIn} branding={loaderData.branding} /> : null}
       {step === 2 ? <PlanStep {...common} plans={loaderData.plans} /> : null}
       {step === 3 ? (
         <ProductDesignStep

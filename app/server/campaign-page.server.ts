@@ -2,12 +2,20 @@
  * What the public campaign page and its official rules show. Only public campaigns (active or
  * completed) are visible; the creator may preview their own draft or unpaid campaign.
  */
-import type { CampaignPageData, CampaignPageState, CampaignWinners } from "../domain/campaign-page";
+import { accentTheme } from "../domain/brand-colors";
+import {
+  type CampaignPageData,
+  type CampaignPageState,
+  type CampaignWinners,
+  campaignShareLinks,
+  shareText,
+  socialLinks,
+} from "../domain/campaign-page";
 import { type PublicPhase, isPublicStatus, publicPhase } from "../domain/campaign-status";
-import { receiptTime, shareLinks } from "../domain/entries";
-import { campaignImage } from "../domain/mockups";
+import { receiptTime } from "../domain/entries";
+import { campaignColorImages } from "../domain/mockups";
 import { maskEmail } from "../domain/profile";
-import { campaignPath } from "../paths";
+import { campaignCardPath, campaignPath } from "../paths";
 import { publicUrl } from "./public-url.server";
 import { publishedFairness } from "./draw/fairness.server";
 import { prisma } from "./db.server";
@@ -25,6 +33,12 @@ const campaignSelect = {
   brandName: true,
   brandUrl: true,
   logoUrl: true,
+  coverImageUrl: true,
+  accentColor: true,
+  customBranding: true,
+  hideGiveawearBranding: true,
+  printifyMockups: true,
+  updatedAt: true,
   instagramHandle: true,
   xHandle: true,
   tiktokHandle: true,
@@ -129,9 +143,12 @@ export async function campaignPage(request: Request, campaignId: string, user: C
   const winners = publicWinners(campaign);
   const view = pageState(phase, preview, entry ? (entry.confirmedAt ? "confirmed" : "pending") : null, full, winners);
   const origin = new URL(publicUrl("/")).origin;
-  const image = campaignImage(campaign);
+  const colorImages = campaignColorImages(campaign);
   // A pending entry's referral link and coupon come with its confirmation, not before.
   const link = entry?.confirmedAt ? referralLink(origin, campaign.id, entry.id) : null;
+  // A friend can only bring bonus entries while referrals are on and the giveaway still takes entries.
+  const bonusOffered = referralsEnabled && !full && phase !== "ended";
+  const socials = { instagram: campaign.instagramHandle, x: campaign.xHandle, tiktok: campaign.tiktokHandle };
 
   return {
     view,
@@ -140,8 +157,12 @@ export async function campaignPage(request: Request, campaignId: string, user: C
     phase,
     now: now.toISOString(),
     pageUrl: `${origin}${campaignPath(campaign.id)}`,
-    image,
-    socialImage: image ? new URL(image.src, origin).toString() : null,
+    image: colorImages[0]?.image ?? null,
+    colorImages,
+    cardImage: publicUrl(campaignCardPath(campaign.id, campaign.updatedAt.getTime())),
+    accent: accentTheme(campaign.accentColor),
+    poweredBy: !(campaign.customBranding && campaign.hideGiveawearBranding),
+    full,
     campaign: {
       id: campaign.id,
       title: campaign.title,
@@ -150,7 +171,9 @@ export async function campaignPage(request: Request, campaignId: string, user: C
       brandName: campaign.brandName,
       brandUrl: campaign.brandUrl,
       logoUrl: imageSrc(campaign.logoUrl),
-      socials: { instagram: campaign.instagramHandle, x: campaign.xHandle, tiktok: campaign.tiktokHandle },
+      coverImageUrl: imageSrc(campaign.coverImageUrl),
+      socials,
+      socialLinks: socialLinks(socials),
       productType: campaign.productType,
       colors: campaign.selectedColors.split(",").filter(Boolean),
       sizes: campaign.selectedSizes.split(",").filter(Boolean),
@@ -185,7 +208,7 @@ export async function campaignPage(request: Request, campaignId: string, user: C
       email: maskEmail(entry.email),
       bonusEntries: entry.bonusEntries,
       referralLink: link ?? "",
-      shareLinks: shareLinks(link ?? "", campaign.title),
+      shareLinks: campaignShareLinks(link ?? "", campaign.title, shareText(campaign.title, campaign.brandName, bonusOffered)),
       coupon:
         entry.confirmedAt && campaign.giveCouponToEntrants
           ? { code: campaign.entrantCouponCode, description: campaign.entrantCouponDescription }

@@ -98,7 +98,7 @@ test("a throwaway address is refused, and a plus-tag or trailing-dot variant of 
   const campaign = insertCampaign();
   await page.goto(`/campaign/${campaign.id}`);
   await enter(page, uniqueEmail("throwaway").replace("@e2e.test", "@mailinator.com"));
-  await expect(main(page).getByText("Please use a permanent email address.")).toBeVisible();
+  await expect(main(page).getByLabel("Email")).toHaveAccessibleDescription("Please use a permanent email address.");
   expect(entryRows(campaign.id)).toHaveLength(0);
 
   // Outlook ignores "+tags"; a trailing dot ends the same domain. One person, one entry.
@@ -126,20 +126,20 @@ test("the entry form explains what is wrong", async ({ page, javaScriptEnabled }
       .check();
     await main(page).getByLabel("Email").fill("not-an-email");
     await main(page).getByLabel("Email").blur();
-    await expect(main(page).getByText("Please enter a valid email address.")).toBeVisible();
+    await expect(main(page).getByLabel("Email")).toHaveAccessibleDescription("Please enter a valid email address.");
     await expect(button).toBeDisabled();
     await main(page).getByLabel("Email").fill("");
-    await expect(main(page).getByText("Email is required.")).toBeVisible();
+    await expect(main(page).getByLabel("Email")).toHaveAccessibleDescription("Email is required.");
   } else {
     await button.click();
-    await expect(main(page).getByText("Email is required.")).toBeVisible();
-    await expect(main(page).getByText("You must agree to the terms and conditions.")).toBeVisible();
+    await expect(main(page).getByLabel("Email")).toHaveAccessibleDescription("Email is required.");
+    await expect(main(page).getByLabel(/I am 18 or older/)).toHaveAccessibleDescription("You must agree to the terms and conditions.");
     await main(page).getByLabel("Email").fill("still-not-an-email");
     await main(page)
       .getByLabel(/I am 18 or older/)
       .check();
     await button.click();
-    await expect(main(page).getByText("Please enter a valid email address.")).toBeVisible();
+    await expect(main(page).getByLabel("Email")).toHaveAccessibleDescription("Please enter a valid email address.");
   }
   expect(entryRows(campaign.id)).toHaveLength(0);
 });
@@ -158,7 +158,7 @@ test("a tap on the terms box right after a mistyped email still ticks it, then t
   await expect(main(page).getByLabel(/I am 18 or older/)).toBeChecked();
   // Without JavaScript the server says so when the form is sent.
   if (!javaScriptEnabled) await main(page).getByRole("button", { name: "Enter Now" }).click();
-  await expect(main(page).getByText("Please enter a valid email address.")).toBeVisible();
+  await expect(main(page).getByLabel("Email")).toHaveAccessibleDescription("Please enter a valid email address.");
 });
 
 test("the countdown shows days, hours, minutes and seconds, and ticks with JavaScript", async ({ page, javaScriptEnabled }) => {

@@ -62,7 +62,8 @@ describe("entering a campaign", () => {
     });
     const response = await enter(campaign.id, valid("  Fan.One@Example.com ", { phoneNumber: "+1 555 0100" }));
     expect(response.status).toBe(303);
-    expect(response.headers.get("Location")).toBe(`/campaign/${campaign.id}`);
+    // Back to the page, scrolled to where the form was (issue 14).
+    expect(response.headers.get("Location")).toBe(`/campaign/${campaign.id}#enter`);
 
     const [entry] = await entries(campaign.id);
     expect(entry).toMatchObject({
@@ -328,7 +329,7 @@ describe("when an admin switches referral bonuses off", () => {
 });
 
 describe("the campaign page and its official rules", () => {
-  it("shows the brand logo and the bonus and prize pictures, lazily and with their size and description", async () => {
+  it("shows the brand logo at once (it heads the page) and the bonus and prize pictures lazily, with their size and description", async () => {
     const campaign = await createCampaign({
       brandName: "Pictured Co",
       logoUrl: "/uploads/logos/pictured.png",
@@ -354,7 +355,8 @@ describe("the campaign page and its official rules", () => {
       const tag = img(src);
       expect(tag).toContain(`alt="${alt}"`);
       if (src.startsWith("/uploads/")) expect(tag).toContain(`${src.replace("?w=192", "?w=96")} 96w`);
-      expect(tag).toContain('loading="lazy"');
+      if (alt.endsWith("logo")) expect(tag).not.toContain('loading="lazy"');
+      else expect(tag).toContain('loading="lazy"');
       expect(tag).toMatch(/width="\d+"/);
       expect(tag).toMatch(/height="\d+"/);
     }

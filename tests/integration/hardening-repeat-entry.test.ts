@@ -42,7 +42,7 @@ const enteredCookie = (response: Response) => response.headers.getSetCookie().fi
 /** The page the browser lands on after the 303, with the cookies that answer set. */
 async function landing(campaignId: string, response: Response, cookie = ""): Promise<string> {
   expect(response.status).toBe(303);
-  expect(response.headers.get("Location")).toBe(`/campaign/${campaignId}`);
+  expect(response.headers.get("Location")).toBe(`/campaign/${campaignId}#enter`);
   // As a browser keeps them: a cookie set again replaces the one it had.
   const jar = new Map<string, string>();
   for (const pair of [...cookie.split("; "), ...cookiesOf(response).split("; ")].filter(Boolean)) jar.set(pair.split("=")[0]!, pair);

@@ -112,6 +112,8 @@ describe("step 1: campaign info", () => {
       productTitle: "",
       productValue: "",
       productDescription: "",
+      accentColor: "",
+      hideGiveawearBranding: false,
     });
   });
 

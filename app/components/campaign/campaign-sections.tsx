@@ -1,11 +1,12 @@
 import { Link } from "react-router";
 import { PRODUCT_COLORS, PRODUCT_TYPES } from "~/domain/campaign-schemas";
-import { formatUtcDateTime } from "~/domain/campaign-status";
+import { entriesSoFar, formatUtcDateTime } from "~/domain/campaign-status";
 import { REFERRAL_BONUS_ENTRIES } from "~/domain/entries";
 import { responsiveImage } from "~/domain/images";
 import type { CampaignPageData, CampaignWinners } from "~/domain/campaign-page";
 import { campaignDrawPath } from "~/paths";
 import { Confetti } from "../ui/confetti";
+import { ColourSwitcher } from "./colour-switcher";
 
 export function productLabel(productType: string): string {
   return PRODUCT_TYPES.find((product) => product.key === productType)?.label ?? "T-Shirt";
@@ -27,59 +28,55 @@ export function CampaignNotFound() {
   );
 }
 
-export function CampaignSummary({ page }: { page: CampaignPageData }) {
+/**
+ * The title with, on phones, a compact prize picture beside it: the page's first, high-priority image
+ * (the big picture waits lower down). Wide screens show the big picture beside the card instead.
+ */
+export function CampaignTitle({ page }: { page: CampaignPageData }) {
   const { campaign, image } = page;
-  const brandHref = campaign.brandUrl && /^https?:\/\//.test(campaign.brandUrl) ? campaign.brandUrl : null;
+  const product = productLabel(campaign.productType);
   return (
-    <div className="space-y-5">
-      <div className="overflow-hidden rounded-3xl bg-slate-100 dark:bg-slate-900">
-        {image ? (
-          <img
-            src={image.src}
-            srcSet={image.srcSet}
-            sizes="(min-width: 1024px) 40rem, 100vw"
-            width={800}
-            height={800}
-            alt={`${campaign.title}: the prize ${productLabel(campaign.productType).toLowerCase()} design`}
-            fetchPriority="high"
-            decoding="async"
-            className="aspect-square h-auto w-full object-contain"
-          />
-        ) : (
-          <div className="flex aspect-square items-center justify-center text-slate-600 dark:text-slate-400">Design coming soon</div>
-        )}
-      </div>
-      <div>
-        <p className="text-sm font-semibold uppercase tracking-wide text-brand-700 dark:text-brand-300">
-          {productLabel(campaign.productType)} giveaway
-        </p>
-        <h1 className="mt-1 text-3xl font-extrabold tracking-tight [overflow-wrap:anywhere] sm:text-4xl">{campaign.title}</h1>
-        <p className="mt-2 flex items-center gap-2 text-slate-700 dark:text-slate-300">
-          {campaign.logoUrl ? (
-            <img
-              {...responsiveImage(campaign.logoUrl, [96, 192])}
-              sizes="40px"
-              width={40}
-              height={40}
-              alt={`${campaign.brandName} logo`}
-              loading="lazy"
-              decoding="async"
-              className="size-10 shrink-0 rounded-lg bg-white object-contain"
-            />
-          ) : null}
-          <span>
-            by{" "}
-            {brandHref ? (
-              <a href={brandHref} rel="noopener noreferrer nofollow ugc" className="font-semibold underline">
-                {campaign.brandName}
-              </a>
-            ) : (
-              <span className="font-semibold">{campaign.brandName}</span>
-            )}
+    <div className="flex items-start gap-3">
+      {image ? (
+        <img
+          src={image.srcSet ? (image.srcSet.split(" ")[0] ?? image.src) : responsiveImage(image.src, [192]).src}
+          width={80}
+          height={80}
+          alt=""
+          fetchPriority="high"
+          decoding="async"
+          className="size-20 shrink-0 rounded-xl bg-slate-100 object-contain lg:hidden dark:bg-slate-900"
+          data-testid="prize-thumbnail"
+        />
+      ) : null}
+      <div className="min-w-0">
+        <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase dark:text-brand-300">
+          {product} giveaway
+          <span className="font-medium text-slate-600 normal-case dark:text-slate-400">
+            {" · "}
+            <span data-testid="entry-count">
+              {page.phase === "ended"
+                ? `${campaign.entryCount.toLocaleString("en-US")} ${campaign.entryCount === 1 ? "entry" : "entries"} in total`
+                : entriesSoFar(campaign.entryCount)}
+            </span>
           </span>
         </p>
-        <p className="mt-4 whitespace-pre-line text-slate-800 [overflow-wrap:anywhere] dark:text-slate-200">{campaign.description}</p>
+        <h1 id="campaign-title" className="mt-1 text-xl leading-snug font-extrabold tracking-tight [overflow-wrap:anywhere] sm:text-3xl">
+          {campaign.title}
+        </h1>
       </div>
+    </div>
+  );
+}
+
+/** The big prize picture in each colour, and the description. */
+export function PrizeGallery({ page }: { page: CampaignPageData }) {
+  const { campaign, colorImages } = page;
+  const product = productLabel(campaign.productType).toLowerCase();
+  return (
+    <div className="space-y-5">
+      <ColourSwitcher images={colorImages} alt={(colour) => `${campaign.title}: the prize ${product} in ${colour}`} />
+      <p className="text-slate-800 whitespace-pre-line [overflow-wrap:anywhere] dark:text-slate-200">{campaign.description}</p>
     </div>
   );
 }
@@ -105,7 +102,7 @@ export function PrizeList({ page }: { page: CampaignPageData }) {
   const { campaign } = page;
   const product = productLabel(campaign.productType);
   return (
-    <div className="mt-10 grid gap-6 md:grid-cols-2">
+    <div className="grid gap-6 md:grid-cols-2">
       <section aria-labelledby="prizes-heading" className="card p-5 sm:p-6">
         <h2 id="prizes-heading" className="text-xl font-bold">
           What you can win
@@ -154,13 +151,13 @@ export function PrizeList({ page }: { page: CampaignPageData }) {
         </h2>
         <ol className="mt-4 list-decimal space-y-2 pl-5 text-slate-800 dark:text-slate-200">
           <li>Enter with your email, then confirm your entry from the email we send. No account, no purchase.</li>
-          {page.referralsEnabled ? (
+          {page.referralsEnabled && !page.full && page.phase !== "ended" ? (
             <li>
               Share your personal link: each friend who enters through it and confirms gives you {REFERRAL_BONUS_ENTRIES} bonus entries.
             </li>
-          ) : (
+          ) : !page.full ? (
             <li>Share the giveaway with your friends.</li>
-          )}
+          ) : null}
           {campaign.endDate ? (
             <li>
               {page.phase === "ended"

@@ -13,15 +13,15 @@ export function Countdown({ end, now, label, doneText }: { end: string; now: str
   return (
     <section aria-label={label} className="text-center">
       <h2 className="text-xs font-semibold uppercase tracking-wider text-slate-600 dark:text-slate-400">{label}</h2>
-      <div data-countdown data-end={end} data-done-text={doneText} className="mt-2 flex justify-center gap-2 text-2xl font-bold">
+      <div data-countdown data-end={end} data-done-text={doneText} className="mt-1 flex justify-center gap-2 text-xl font-bold">
         {over
           ? doneText
           : UNITS.map((unit, i) => (
-              <span key={unit} className="flex w-16 flex-col items-center rounded-xl bg-slate-100 py-2 dark:bg-slate-800">
+              <span key={unit} className="flex w-16 flex-col items-center rounded-xl bg-slate-100 py-1 dark:bg-slate-800">
                 <span data-unit className="tabular-nums">
                   {String(values[i]).padStart(2, "0")}
                 </span>
-                <span className="text-[0.7rem] font-medium uppercase tracking-wide text-slate-600 dark:text-slate-400">{unit}</span>
+                <span className="text-[0.65rem] font-medium tracking-wide text-slate-600 uppercase dark:text-slate-400">{unit}</span>
               </span>
             ))}
       </div>

@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import { CONFIRM_MESSAGES, ENTRY_MESSAGES, REFERRAL_BONUS_ENTRIES, entryWeight } from "~/domain/entries";
 import type { CampaignPageData } from "~/domain/campaign-page";
-import { campaignRulesPath } from "~/paths";
+import { campaignPath, campaignRulesPath } from "~/paths";
 import { HoneypotField } from "../ui/honeypot";
 
 export interface EntryFormErrors {
@@ -17,7 +17,57 @@ export interface EntryFormValues {
   marketingConsent?: boolean;
 }
 
-/** Email, optional phone, terms and a separate, never pre-ticked marketing consent (issue 5). */
+/** Where a page's entry forms answer: the campaign page, scrolled to the form (issue 14: `#enter` lands a refusal at its errors). */
+export function entryFormAction(campaignId: string): string {
+  return `${campaignPath(campaignId)}#${ENTRY_ANCHOR}`;
+}
+
+/** The id of the block that holds the form, or in its place the entered or pending card. */
+export const ENTRY_ANCHOR = "enter";
+
+/**
+ * A refused entry's errors at the form's top (GOV.UK's error summary pattern): a heading and a link to
+ * each field, announced as an alert.
+ */
+function ErrorSummary({ errors }: { errors: EntryFormErrors }) {
+  const items = [
+    errors.form ? { href: null, text: errors.form } : null,
+    errors.email ? { href: "#entry-email", text: errors.email } : null,
+    errors.phoneNumber ? { href: "#entry-phone", text: errors.phoneNumber } : null,
+    errors.agreedToTerms ? { href: "#entry-terms", text: errors.agreedToTerms } : null,
+  ].filter((item) => item !== null);
+  if (!items.length) return null;
+  return (
+    <div
+      role="alert"
+      aria-labelledby="entry-error-summary-heading"
+      className="rounded-lg border-2 border-red-700 bg-red-50 p-3 text-sm text-red-900 dark:border-red-400 dark:bg-red-950 dark:text-red-100"
+      data-testid="error-summary"
+    >
+      <h3 id="entry-error-summary-heading" className="font-bold">
+        There is a problem
+      </h3>
+      <ul className="mt-1 list-disc space-y-0.5 pl-5">
+        {items.map((item) => (
+          <li key={item.text}>
+            {item.href ? (
+              <a href={item.href} className="font-medium underline">
+                {item.text}
+              </a>
+            ) : (
+              item.text
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/**
+ * Email, terms and a separate, never pre-ticked marketing consent (issue 5), with the optional phone
+ * folded away: the form fits a phone's first screen (issue 14).
+ */
 export function EntryForm({
   campaignId,
   referrerId,
@@ -34,25 +84,19 @@ export function EntryForm({
   return (
     <Form
       method="post"
+      action={entryFormAction(campaignId)}
       noValidate
       data-entry-form
       data-email-required={ENTRY_MESSAGES.emailRequired}
       data-email-invalid={ENTRY_MESSAGES.emailInvalid}
       data-terms-required={ENTRY_MESSAGES.termsRequired}
-      className="relative space-y-4"
+      className="relative space-y-3"
       aria-labelledby="enter-heading"
     >
-      <h2 id="enter-heading" className="text-xl font-bold">
+      <h2 id="enter-heading" className="sr-only">
         Enter the Giveaway
       </h2>
-      {errors.form ? (
-        <p
-          role="alert"
-          className="rounded-lg border border-red-600/40 bg-red-50 p-3 text-sm font-medium text-red-900 dark:bg-red-950 dark:text-red-100"
-        >
-          {errors.form}
-        </p>
-      ) : null}
+      <ErrorSummary errors={errors} />
       <HoneypotField />
       {referrerId ? <input type="hidden" name="ref" value={referrerId} /> : null}
       <div>
@@ -78,25 +122,6 @@ export function EntryForm({
         {lockedEmail ? (
           <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">You're signed in, so you enter with this email.</p>
         ) : null}
-      </div>
-      <div>
-        <label htmlFor="entry-phone" className="label">
-          Phone <span className="font-normal text-slate-600 dark:text-slate-400">(optional, for an SMS if you win)</span>
-        </label>
-        <input
-          id="entry-phone"
-          name="phoneNumber"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          defaultValue={values.phoneNumber ?? ""}
-          aria-invalid={errors.phoneNumber ? true : undefined}
-          aria-describedby="entry-phone-error"
-          className="input"
-        />
-        <p id="entry-phone-error" className="field-error empty:hidden">
-          {errors.phoneNumber}
-        </p>
       </div>
       <div>
         <div className="flex items-start gap-3">
@@ -137,6 +162,30 @@ export function EntryForm({
           Send me news and offers from the brand. Optional: it does not change your chances.
         </label>
       </div>
+      <details open={Boolean(errors.phoneNumber || values.phoneNumber)} className="text-sm">
+        <summary className="cursor-pointer font-medium text-brand-700 underline dark:text-brand-300">
+          Add a phone number (optional, for an SMS if you win)
+        </summary>
+        <div className="mt-2">
+          <label htmlFor="entry-phone" className="label">
+            Phone
+          </label>
+          <input
+            id="entry-phone"
+            name="phoneNumber"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            defaultValue={values.phoneNumber ?? ""}
+            aria-invalid={errors.phoneNumber ? true : undefined}
+            aria-describedby="entry-phone-error"
+            className="input"
+          />
+          <p id="entry-phone-error" className="field-error empty:hidden">
+            {errors.phoneNumber}
+          </p>
+        </div>
+      </details>
       <button type="submit" className="btn-primary w-full py-3 text-base">
         Enter Now
       </button>
@@ -256,7 +305,15 @@ export function EntryReceipt({ entry }: { entry: Pick<NonNullable<CampaignPageDa
  * Entered, not yet confirmed: where the confirm link went, and a plain form (no JavaScript) that
  * sends it again. The entry's link and coupon come with the confirmation.
  */
-export function EntryPending({ entry, full }: { entry: NonNullable<CampaignPageData["entry"]>; full: boolean }) {
+export function EntryPending({
+  entry,
+  full,
+  campaignId,
+}: {
+  entry: NonNullable<CampaignPageData["entry"]>;
+  full: boolean;
+  campaignId: string;
+}) {
   return (
     <section aria-labelledby="pending-heading" className="space-y-4 text-center">
       <svg viewBox="0 0 24 24" aria-hidden="true" className="mx-auto size-12 text-brand-700 dark:text-brand-300">
@@ -274,7 +331,7 @@ export function EntryPending({ entry, full }: { entry: NonNullable<CampaignPageD
           {CONFIRM_MESSAGES.pendingFull}
         </p>
       ) : null}
-      <Form method="post">
+      <Form method="post" action={entryFormAction(campaignId)}>
         <input type="hidden" name="intent" value="resend" />
         <button type="submit" className="btn-secondary w-full">
           Resend confirmation email

@@ -4,6 +4,7 @@ import { Form, useNavigation } from "react-router";
 import { CampaignInfoSchema, PRODUCT_TYPES } from "~/domain/campaign-schemas";
 import type { WizardValues } from "~/domain/wizard";
 import { FieldErrors, FormErrors } from "../ui/field";
+import { AccentColorField, HideBrandingField } from "./brand-page-fields";
 import { ChoiceChip, HiddenStepFields, ImageField, Section, StepHeading, TextAreaField, TextField } from "./fields";
 import { StepActions } from "./wizard-shell";
 
@@ -36,7 +37,7 @@ export function ContinueButton({ label = "Continue" }: { label?: string }) {
   );
 }
 
-export function CampaignInfoStep(props: StepProps & { signedIn: boolean }) {
+export function CampaignInfoStep(props: StepProps & { signedIn: boolean; branding?: { planChosen: boolean; customBranding: boolean } }) {
   const [form, fields] = useForm({
     ...stepFormOptions("campaign-info", props),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: CampaignInfoSchema }),
@@ -87,6 +88,25 @@ export function CampaignInfoStep(props: StepProps & { signedIn: boolean }) {
           removeName="removeLogo"
           signedIn={props.signedIn}
           errors={errors.logoFile}
+        />
+      </Section>
+
+      <Section title="Your campaign page">
+        <ImageField
+          name="coverFile"
+          label="Cover Image (wide, shown across the top of the campaign page)"
+          limitMb={10}
+          currentUrl={props.values.coverImageUrl}
+          removeName="removeCover"
+          signedIn={props.signedIn}
+          errors={errors.coverFile}
+        />
+        <AccentColorField meta={fields.accentColor} />
+        <HideBrandingField
+          name={fields.hideGiveawearBranding.name}
+          defaultChecked={props.values.hideGiveawearBranding === "on"}
+          planChosen={props.branding?.planChosen ?? false}
+          customBranding={props.branding?.customBranding ?? false}
         />
       </Section>
 

@@ -115,6 +115,18 @@ export function ReviewStep(
         <Row label="Product">{PRODUCT_TYPES.find((p) => p.key === v.productType)?.label}</Row>
         <Row label="Brand">{v.brandName}</Row>
         <Row label="Website">{v.brandUrl}</Row>
+        <Row label="Cover image">{v.coverImageUrl ? "Uploaded" : "None"}</Row>
+        <Row label="Accent colour">
+          {v.accentColor ? (
+            <span className="inline-flex items-center gap-2">
+              <span aria-hidden="true" className="inline-block size-4 rounded" style={{ backgroundColor: v.accentColor }} />
+              <span className="font-mono">{v.accentColor.toUpperCase()}</span>
+            </span>
+          ) : (
+            "Giveawear's purple"
+          )}
+        </Row>
+        <Row label="“Powered by Giveawear”">{v.hideGiveawearBranding ? "Hidden (if the plan includes custom branding)" : "Shown"}</Row>
         <Row label="Bonus item">
           {v.isPromotingProduct === "yes" ? `${v.productTitle}${v.productValue ? ` (${v.productValue})` : ""}` : "None"}
         </Row>

@@ -3,7 +3,7 @@ import { parseProductColors, parseGarmentSizes, reviewProblems, WIZARD_STEPS } f
 import { defaultPrompts } from "../../domain/ai-prompts";
 import type { WizardValues } from "../../domain/wizard";
 import { availableCredits } from "../ai-credits.server";
-import type { AdditionalPrize, Campaign } from "../db.server";
+import { type AdditionalPrize, type Campaign, prisma } from "../db.server";
 import { activePlans } from "../plans.server";
 import type { CurrentUser } from "../session.server";
 import { campaignAiDesigns, ownDesignUrl, savedDesigns } from "./designs.server";
@@ -34,6 +34,9 @@ export function wizardValues(campaign: Campaign | null, prizes: AdditionalPrize[
     productValue: c?.productValue ?? "",
     productDescription: c?.productDescription ?? "",
     logoUrl: c?.logoUrl ?? null,
+    coverImageUrl: c?.coverImageUrl ?? null,
+    accentColor: c?.accentColor ?? "",
+    hideGiveawearBranding: on(c?.hideGiveawearBranding ?? false),
     productImageUrl: c?.productImageUrl ?? null,
     planId: c?.planId ?? "",
     designMode: c?.designMode === "upload" ? "upload" : "ai",
@@ -85,6 +88,13 @@ function carriedCampaignData(raw: string | null): Partial<Record<(typeof CARRIED
   } catch {
     return {};
   }
+}
+
+/** Whether a plan includes custom branding (Plan.customBranding): the campaign page may then drop "Powered by Giveawear". */
+export async function planHasCustomBranding(planId: string | null | undefined): Promise<boolean> {
+  if (!planId) return false;
+  const plan = await prisma.plan.findUnique({ where: { id: planId }, select: { customBranding: true } });
+  return plan?.customBranding ?? false;
 }
 
 export type WizardPage = Awaited<ReturnType<typeof wizardPage>>;
@@ -153,6 +163,7 @@ async function wizardPage(
 
   const plan = plans.find((p) => p.id === values.planId) ?? null;
   const discountCents = campaign?.discountCents ?? 0;
+  const customBranding = plan ? await planHasCustomBranding(plan.id) : false;
   return {
     step,
     signedIn: Boolean(user),
@@ -166,6 +177,8 @@ async function wizardPage(
     notice,
     values,
     plans,
+    /** Step 1's "Hide Powered by Giveawear" choice: whether a plan is chosen and whether it allows it. */
+    branding: { planChosen: plan !== null, customBranding },
     pricing: plan ? { priceCents: plan.priceCents, discountCents, totalCents: Math.max(0, plan.priceCents - discountCents) } : null,
     problems: reviewProblems({
       title: values.title,

@@ -1,0 +1,110 @@
+import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import { useState } from "react";
+import { Link } from "react-router";
+import { FieldErrors } from "../ui/field";
+import { useHydrated } from "../ui/use-hydrated";
+
+/**
+ * Step 1's campaign-page look (issue 14, decision 043): the accent colour and the choice to drop
+ * "Powered by Giveawear". The hex text field is what is saved, so it works without JavaScript; the
+ * colour picker beside it is JavaScript's convenience and only appears when it can fill the field.
+ */
+export function AccentColorField({ meta }: { meta: FieldMetadata<string> }) {
+  const hydrated = useHydrated();
+  const [value, setValue] = useState(typeof meta.initialValue === "string" ? meta.initialValue : "");
+  const valid = /^#[0-9a-f]{6}$/i.test(value);
+  // Controlled, so the picker can fill it: Conform's defaultValue gives way to the state it started.
+  const { defaultValue: _initial, key, ...inputProps } = getInputProps(meta, { type: "text", ariaDescribedBy: `${meta.id}-hint` });
+  return (
+    <div>
+      <label htmlFor={meta.id} className="label">
+        Accent colour <span className="font-normal text-slate-600 dark:text-slate-400">(optional)</span>
+      </label>
+      <div className="flex items-center gap-3">
+        {hydrated ? (
+          <input
+            type="color"
+            aria-label="Pick the accent colour"
+            value={valid ? value.toLowerCase() : "#6d28d9"}
+            onChange={(event) => setValue(event.currentTarget.value)}
+            className="h-11 w-14 shrink-0 cursor-pointer rounded-lg border border-slate-300 bg-white p-1 dark:border-slate-700 dark:bg-slate-900"
+          />
+        ) : null}
+        <input
+          {...inputProps}
+          key={key}
+          value={value}
+          onChange={(event) => setValue(event.currentTarget.value)}
+          placeholder="#1D4ED8"
+          maxLength={7}
+          autoComplete="off"
+          spellCheck={false}
+          className="input max-w-40 font-mono"
+        />
+        {valid ? (
+          <span
+            aria-hidden="true"
+            className="inline-flex h-11 items-center rounded-lg px-4 text-sm font-semibold text-white"
+            style={{ backgroundColor: value }}
+          >
+            Enter Now
+          </span>
+        ) : null}
+      </div>
+      <p id={`${meta.id}-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+        Used for the campaign page&apos;s button and links, as # and six hex digits. White button text must stay readable on it (contrast at
+        least 4.5:1), so very light colours are refused. Leave empty for Giveawear&apos;s purple.
+      </p>
+      <FieldErrors id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}
+
+export function HideBrandingField({
+  name,
+  defaultChecked,
+  planChosen,
+  customBranding,
+}: {
+  name: string;
+  defaultChecked: boolean;
+  planChosen: boolean;
+  customBranding: boolean;
+}) {
+  return (
+    <div className="flex items-start gap-3">
+      <input
+        id="hide-giveawear-branding"
+        type="checkbox"
+        name={name}
+        defaultChecked={customBranding && defaultChecked}
+        disabled={!customBranding}
+        aria-describedby="hide-giveawear-branding-hint"
+        className="mt-1 size-5 shrink-0 accent-brand-700 disabled:opacity-50"
+      />
+      <div>
+        <label
+          htmlFor="hide-giveawear-branding"
+          className={customBranding ? "font-medium" : "font-medium text-slate-600 dark:text-slate-400"}
+        >
+          Hide “Powered by Giveawear” on the campaign page
+        </label>
+        <p id="hide-giveawear-branding-hint" className="text-sm text-slate-600 dark:text-slate-400">
+          {customBranding ? (
+            "The official rules, terms and privacy links stay."
+          ) : (
+            <>
+              <span className="font-semibold text-slate-800 dark:text-slate-200">Pro feature</span>
+              {planChosen
+                ? ": your plan does not include custom branding. "
+                : ": choose a plan with custom branding in step 2, then come back. "}
+              <Link to="/pricing" className="font-medium text-brand-700 underline dark:text-brand-300">
+                Compare plans
+              </Link>
+            </>
+          )}
+        </p>
+      </div>
+    </div>
+  );
+}
