@@ -14,6 +14,11 @@ export const ENTRY_MESSAGES = {
   rateLimited: "Too many entries from your network. Please try again in a few minutes.",
   notFound: "Campaign Not Found",
   disposable: "Please use a permanent email address.",
+  /** A repeat from the browser (or account) that made the entry. */
+  alreadyEnteredHere: "You've already entered this giveaway with that email.",
+  /** A repeat from anyone else: the same words whether or not the email went out again just now. */
+  alreadyEnteredElsewhere:
+    "This email has already entered this giveaway. Its confirmation email, with the entry's personal link, has been sent to that address; we send it again at most once every 10 minutes.",
 } as const;
 
 /** Double opt-in (decision 038): what the pending entrant, the confirm page and its answers say. */
@@ -119,16 +124,4 @@ export interface ShareLink {
   network: "email" | "x" | "facebook" | "whatsapp";
   label: string;
   href: string;
-}
-
-/** Share links that are plain URLs, so they work without JavaScript. */
-export function shareLinks(url: string, title: string): ShareLink[] {
-  const text = `I just entered "${title}". Enter too and we both get a better chance to win:`;
-  const e = encodeURIComponent;
-  return [
-    { network: "email", label: "Email", href: `mailto:?subject=${e(`Enter "${title}" with me`)}&body=${e(`${text} ${url}`)}` },
-    { network: "x", label: "X", href: `https://twitter.com/intent/tweet?text=${e(text)}&url=${e(url)}` },
-    { network: "facebook", label: "Facebook", href: `https://www.facebook.com/sharer/sharer.php?u=${e(url)}` },
-    { network: "whatsapp", label: "WhatsApp", href: `https://wa.me/?text=${e(`${text} ${url}`)}` },
-  ];
 }

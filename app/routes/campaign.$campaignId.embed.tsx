@@ -59,10 +59,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-/** The same words the campaign page uses for a repeat from a browser that does not hold the entry. */
-const ALREADY_ENTERED_ELSEWHERE =
-  "This email has already entered this giveaway. Its confirmation email, with the entry's personal link, has been sent to that address; we send it again at most once every 10 minutes.";
-
 type EmbedActionData =
   { done: { title: string; text: string; tone: "success" | "info" } } | { errors: EntryFormErrors; values: EntryFormValues };
 
@@ -86,12 +82,12 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (!user && (await rememberedEntryId(request, campaignId)) !== outcome.entryId) {
       await resendEntryConfirmation(outcome.entryId, entryOrigin(), clientIp(request));
       return data<EmbedActionData>(
-        { done: { title: ENTRY_MESSAGES.alreadyEntered, text: ALREADY_ENTERED_ELSEWHERE, tone: "info" } },
+        { done: { title: ENTRY_MESSAGES.alreadyEntered, text: ENTRY_MESSAGES.alreadyEnteredElsewhere, tone: "info" } },
         { headers },
       );
     }
     return data<EmbedActionData>(
-      { done: { title: ENTRY_MESSAGES.alreadyEntered, text: "You've already entered this giveaway with that email.", tone: "info" } },
+      { done: { title: ENTRY_MESSAGES.alreadyEntered, text: ENTRY_MESSAGES.alreadyEnteredHere, tone: "info" } },
       { headers },
     );
   }

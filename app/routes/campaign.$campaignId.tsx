@@ -9,12 +9,11 @@ import { formatUtcDateTime } from "~/domain/campaign-status";
 import { CONFIRM_MESSAGES, ENTRY_MESSAGES, REFERRER_ID_PATTERN } from "~/domain/entries";
 import { readForm } from "~/server/forms.server";
 import { campaignPage } from "~/server/campaign-page.server";
-import { type EntryFormErrors, type EntryFormValues, entryOrigin, takeEntry } from "~/server/entry-form.server";
+import { type EntryFormErrors, type EntryFormValues, entryOrigin, referralBonusOpen, takeEntry } from "~/server/entry-form.server";
 import { rememberEntry, rememberedEntryId, resendEntryConfirmation } from "~/server/entries.server";
 import { countPageView, markRedirectAfterPost } from "~/server/page-views.server";
 import { clientIp } from "~/server/request.server";
 import { getCurrentUser } from "~/server/session.server";
-import { platformSetting } from "~/server/settings.server";
 import { toastCookie } from "~/server/toast.server";
 import type { Route } from "./+types/campaign.$campaignId";
 
@@ -65,10 +64,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   );
 }
 
-/** A repeat from a browser that does not hold the entry: the same words whether or not the email went out again just now. */
-const ALREADY_ENTERED_ELSEWHERE =
-  "This email has already entered this giveaway. Its confirmation email, with the entry's personal link, has been sent to that address; we send it again at most once every 10 minutes.";
-
 type ActionResult = { errors: EntryFormErrors; values: EntryFormValues };
 
 /**
@@ -107,19 +102,18 @@ export async function action({ request, params }: Route.ActionArgs) {
     await resendEntryConfirmation(outcome.entryId, entryOrigin(), clientIp(request));
     return backToPage(campaignId, [
       browserCookie,
-      await toastCookie({ type: "info", title: ENTRY_MESSAGES.alreadyEntered, description: ALREADY_ENTERED_ELSEWHERE }),
+      await toastCookie({ type: "info", title: ENTRY_MESSAGES.alreadyEntered, description: ENTRY_MESSAGES.alreadyEnteredElsewhere }),
     ]);
   }
-  const sharePrompt = (await platformSetting("referralsEnabled")) ? " Share your link to earn bonus entries." : "";
   const toast =
     outcome.kind === "already"
-      ? {
-          type: "info" as const,
-          title: ENTRY_MESSAGES.alreadyEntered,
-          description: "You've already entered this giveaway with that email.",
-        }
+      ? { type: "info" as const, title: ENTRY_MESSAGES.alreadyEntered, description: ENTRY_MESSAGES.alreadyEnteredHere }
       : outcome.confirmed
-        ? { type: "success" as const, title: "You're In!", description: `Your entry is confirmed.${sharePrompt}` }
+        ? {
+            type: "success" as const,
+            title: "You're In!",
+            description: `Your entry is confirmed.${(await referralBonusOpen(campaignId)) ? " Share your link to earn bonus entries." : ""}`,
+          }
         : { type: "info" as const, title: CONFIRM_MESSAGES.checkEmail, description: CONFIRM_MESSAGES.pendingExplained };
   return backToPage(campaignId, [browserCookie, await rememberEntry(campaignId, outcome.entryId), await toastCookie(toast)]);
 }

@@ -10,7 +10,9 @@ import { isDisposableEmail } from "./disposable-email.server";
 import { type EntryOutcome, browserId, submitEntry } from "./entries.server";
 import { honeypotFilled } from "./honeypot.server";
 import { publicUrl } from "./public-url.server";
+import { prisma } from "./db.server";
 import { clientIp } from "./request.server";
+import { platformSetting } from "./settings.server";
 
 export interface EntryFormErrors {
   form?: string;
@@ -98,4 +100,14 @@ export async function takeEntry(
     return { kind: "stored", outcome, browserCookie: browser.setCookie, values };
   const refusal = REFUSALS[outcome.kind];
   return { kind: "refused", errors: { form: refusal.message }, values, status: refusal.status };
+}
+
+/**
+ * Whether sharing can still earn this entrant bonus entries: referrals are on (platform setting)
+ * and the giveaway can still take the friends' entries (not full).
+ */
+export async function referralBonusOpen(campaignId: string): Promise<boolean> {
+  if (!(await platformSetting("referralsEnabled"))) return false;
+  const campaign = await prisma.campaign.findUnique({ where: { id: campaignId }, select: { entryLimit: true, entryCount: true } });
+  return campaign !== null && (campaign.entryLimit === null || campaign.entryCount < campaign.entryLimit);
 }

@@ -13,7 +13,9 @@ import { CampaignStatus } from "../../domain/campaign-status";
 
 function savedOrDefaultPrompts(c: Campaign | null): [string, string, string] {
   const saved: [string, string, string] = [c?.aiPrompt1 ?? "", c?.aiPrompt2 ?? "", c?.aiPrompt3 ?? ""];
-  return saved.some((p) => p.trim()) ? saved : defaultPrompts(c?.title ?? "", c?.brandName ?? "");
+  return saved.some((p) => p.trim())
+    ? saved
+    : defaultPrompts(c?.title ?? "", c?.brandName ?? "", { description: c?.description ?? "", productType: c?.productType ?? "t-shirt" });
 }
 
 const on = (value: boolean): "on" | "" => (value ? "on" : "");
