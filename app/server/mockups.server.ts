@@ -20,6 +20,7 @@
 import path from "node:path";
 import sharp, { type Blend } from "sharp";
 import type { ProductType, ProductColorKey } from "../domain/campaign-schemas";
+import { CLOTH_RGB } from "../domain/design-contrast";
 import { type ResponsiveFormat, preferredImageFormat } from "../domain/images";
 import { type MockupWidth, parseMockupPath } from "../domain/mockups";
 import { getConfig } from "./config.server";
@@ -39,11 +40,7 @@ export function mockupBlend(color: ProductColorKey): Blend {
 }
 
 /** The cloth or glaze colour before lighting: black is a soft black, as dyed cotton is, so folds can show. */
-const SURFACE_RGB: Record<ProductColorKey, [number, number, number]> = {
-  white: [246, 246, 244],
-  black: [36, 36, 39],
-  heather_gray: [168, 169, 172],
-};
+const SURFACE_RGB = CLOTH_RGB;
 
 // ---------------------------------------------------------------------------------------------
 // Templates, drawn on a 1000×1000 grid and scaled to the output width.
@@ -201,7 +198,7 @@ function svg(width: number, body: string): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${width}" viewBox="0 0 1000 1000">${body}</svg>`;
 }
 
-const hex = ([r, g, b]: [number, number, number]) => `#${[r, g, b].map((v) => v.toString(16).padStart(2, "0")).join("")}`;
+const hex = ([r, g, b]: readonly [number, number, number]) => `#${[r, g, b].map((v) => v.toString(16).padStart(2, "0")).join("")}`;
 
 /** Backdrop, contact shadow, product in its colour, details. */
 function baseSvg(product: ProductType, color: ProductColorKey, width: number): string {
