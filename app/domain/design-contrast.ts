@@ -14,7 +14,7 @@ import { PRODUCT_COLORS, type ProductColorKey } from "./campaign-schemas";
 /** The cloth as the mockups render it (app/server/mockups.server.ts SURFACE_RGB). */
 export const CLOTH_RGB: Record<ProductColorKey, readonly [number, number, number]> = {
   white: [246, 246, 244],
-  black: [36, 36, 39],
+  black: [27, 27, 29],
   heather_gray: [168, 169, 172],
 };
 

@@ -80,11 +80,12 @@ function designSvg(design: DemoDesign): string {
       const x = 600 - total / 2 + index * (size + gap);
       const y = 520 - size / 2;
       const body = name === "pancakes" ? PANCAKES : (ICONS[name] ?? "");
-      return `<g transform="translate(${x} ${y}) scale(${size / 24})" fill="none" stroke="#FFFFFF" stroke-width="1.6" stroke-linecap="round" stroke-linejoin="round">${body}</g>`;
+      return `<g transform="translate(${x} ${y}) scale(${size / 24})" fill="none" stroke="#FFFFFF" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round">${body}</g>`;
     })
     .join("");
   const fontSize = design.label.length > 12 ? 92 : 110;
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="1200" viewBox="0 0 1200 1200">
+  // Cropped to the artwork, so it fills the print area as a full-front print does.
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="1177" viewBox="80 90 1040 1020">
     <circle cx="600" cy="520" r="420" fill="${design.accent}"/>
     <circle cx="600" cy="520" r="392" fill="none" stroke="#FFFFFF" stroke-opacity="0.85" stroke-width="10"/>
     ${drawn}

@@ -96,6 +96,8 @@ const MUG_OUTLINE =
 
 /** The mug's body as a cylinder (template units): its axis, radius, and the rows a wrap print covers. */
 const MUG = { cx: 460, radius: 230, top: 266, bottom: 826, rim: 22 };
+/** How far round the mug (radians, centred on the front) a design may run: ±49°, seen as ±0.75 of the width. */
+const MUG_WRAP_ARC = 1.7;
 
 /**
  * Print areas in inches, turned into template units by each product's scale:
@@ -402,8 +404,8 @@ function computeMugMaps(
       if (Math.abs(d) >= 1 || x > cx + radius) {
         // The handle: lit from the left like the body's right side, with its own thin highlight.
         const t = Math.min(1, Math.max(0, (x - (cx + radius)) / (radius * 0.68)));
-        light[i] = 0.8 - 0.18 * t;
-        sheen[i] = 0.35 * Math.exp(-(((y / width - 0.46) / 0.025) ** 2)) * (t > 0.15 && t < 0.75 ? 1 : 0);
+        light[i] = 0.95 - 0.22 * t;
+        sheen[i] = 0.3 * Math.exp(-(((y / width - 0.44) / 0.02) ** 2)) * (t > 0.1 && t < 0.8 ? 1 : 0);
         continue;
       }
       const theta = Math.asin(d);
@@ -453,11 +455,11 @@ export async function renderMockupPixels({
 }: Omit<RenderMockupOptions, "format"> & { flat?: boolean }): Promise<RawMockup> {
   const maps = await productMaps(product, width);
   const { area } = maps;
-  // On the mug the design is sized by its height (3.5 in); its width runs around the cylinder,
-  // at most a half-turn so it never disappears round the back.
+  // On the mug the design is sized by its height (3.5 in) and its width around the cylinder: at
+  // most MUG_WRAP_ARC radians, so it wraps a little at the sides and stays readable from the front.
   const fit =
     product === "mug"
-      ? { width: Math.round(Math.PI * (MUG.radius * (width / 1000)) * 0.92), height: area.height }
+      ? { width: Math.round(MUG.radius * (width / 1000) * MUG_WRAP_ARC), height: area.height }
       : { width: area.width, height: area.height };
   const [base, front, art] = await Promise.all([
     sharp(Buffer.from(baseSvg(product, color, width)))
