@@ -395,7 +395,7 @@ function computeMugMaps(
   const top = MUG.top * scale;
   const bottom = MUG.bottom * scale;
   const rim = MUG.rim * scale;
-  const highlight = -0.62; // the window's reflection, left of centre
+  const highlight = -0.92; // the window's reflection, near the left edge (where photos put it: off the print)
   for (let y = 0; y < width; y += 1) {
     for (let x = 0; x < width; x += 1) {
       const i = y * width + x;
