@@ -508,7 +508,11 @@ export async function renderMockupPixels({
       // Heather: fibres of lighter and darker yarn, short streaks across the knit.
       const x = i % width;
       const y = (i - x) / width;
-      const fleck = 0.09 * hashNoise(x >> 2, y, 7) + 0.05 * hashNoise(x, y, 9);
+      // Flecks two pixels wide: at 800 px as fine as the yarn looks, and half the bytes of per-pixel noise.
+      // Streaks start at a random place in each row, so they never line up into a grid.
+      const row = y >> 1;
+      const offset = Math.floor((hashNoise(0, row, 13) + 1) * 4);
+      const fleck = 0.08 * hashNoise((x + offset) >> 3, row, 7) + 0.035 * hashNoise(x >> 1, row, 9);
       r *= 1 + fleck;
       g *= 1 + fleck;
       b *= 1 + fleck;
