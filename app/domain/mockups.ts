@@ -1,4 +1,5 @@
 import { PRODUCT_TYPES, type ProductType, PRODUCT_COLORS, type ProductColorKey } from "./campaign-schemas";
+import { responsiveImage } from "./images";
 
 /**
  * Mockup URLs (decision 008): /mockups/<product>/<colour>/<width>/<design's uploads path>.webp,
@@ -62,16 +63,21 @@ export interface CampaignImage {
 }
 
 /**
- * The picture that represents a campaign everywhere (cards, campaign page, social previews): its
- * design's mockup on the product in the first chosen colour, or the raw design when it has no
+ * The picture that represents a campaign everywhere (cards, campaign page, social previews): the
+ * partner's product photo in the first chosen colour when there is one, else its design's mockup
+ * on the product in that colour, or the raw design when it has no
  * mockup (e.g. demo artwork), or null without any design.
  */
 export function campaignImage(campaign: {
   finalDesignUrl: string | null;
   productType: string;
   selectedColors: string;
+  /** When the caller has it: the print partner's own photo of the first colour wins (decision 044). */
+  printifyMockups?: string;
 }): CampaignImage | null {
   const color = (campaign.selectedColors.split(",")[0] ?? "white") as ProductColorKey;
+  const partner = campaign.printifyMockups ? parsePartnerMockups(campaign.printifyMockups)[color] : undefined;
+  if (partner) return responsiveImage(partner, [400, 800]);
   const small = mockupUrl(campaign.finalDesignUrl, campaign.productType as ProductType, color, 400);
   const large = mockupUrl(campaign.finalDesignUrl, campaign.productType as ProductType, color, 800);
   if (small && large) return { src: large, srcSet: `${small} 400w, ${large} 800w` };
@@ -87,7 +93,8 @@ export interface CampaignColorImage {
 
 /**
  * The prize in each of the campaign's colours, in the creator's order: the print partner's own
- * product photo when one was made for this design (`printifyMockups`, JSON {colour: url}), else our
+ * product photo when one was made for this design (`printifyMockups`, JSON {colour: url}, decision
+ * 044: a copy under /uploads/product_image/), else our
  * rendered mockup, else the raw design. Empty without any design.
  */
 export function campaignColorImages(campaign: {
@@ -102,8 +109,9 @@ export function campaignColorImages(campaign: {
   for (const color of colors.length ? colors : (["white"] as const)) {
     const name = PRODUCT_COLORS.find((c) => c.key === color)?.name ?? color;
     const own = partner[color];
+    // A partner photo kept as our upload comes resized (AVIF/WebP) like the renders; an https one as it is.
     const image = own
-      ? { src: own }
+      ? responsiveImage(own, [400, 800])
       : campaignImage({ finalDesignUrl: campaign.finalDesignUrl, productType: campaign.productType, selectedColors: color });
     if (image) result.push({ color, name, image });
   }

@@ -373,3 +373,115 @@ export function updateFromEvent(event: PrintifyEvent): ProviderUpdate | "fetch" 
   if (!status) return "fetch";
   return { providerStatus: data.status || null, status, shipment: null };
 }
+
+// ---------------------------------------------------------------------------------------------
+// The campaign's product and its mockups (decision 044): POST /v1/uploads/images.json, then
+// POST /v1/shops/{shop_id}/products.json; Printify answers the product with `images`, its own
+// mockups, each naming the variants it shows.
+
+/** The catalogue product a campaign's prize is shown as: the product type's default style. */
+export function campaignPrintifyKey(productType: string): PrintifyProductKey {
+  return printifyProductKey(productType, null);
+}
+
+export interface PrintifyProductRequest {
+  title: string;
+  description: string;
+  blueprint_id: number;
+  print_provider_id: number;
+  variants: { id: number; price: number; is_enabled: boolean }[];
+  print_areas: {
+    variant_ids: number[];
+    placeholders: { position: "front"; images: { id: string; x: number; y: number; scale: number; angle: number }[] }[];
+  }[];
+}
+
+/**
+ * Printify asks a retail price per variant (in cents) for a product it could sell; this product
+ * is never published to a sales channel, only made for its mockups, so the price is nominal.
+ */
+export const MOCKUP_PRODUCT_PRICE_CENTS = 2500;
+
+/** Our colours the catalogue product is made in, each with its variant ids (for the campaign's sizes; all sizes when none match). */
+export function campaignVariants(campaign: {
+  productType: string;
+  selectedColors: string;
+  selectedSizes: string;
+}): Partial<Record<string, number[]>> {
+  const product: PrintifyProduct = PRINTIFY_PRODUCTS[campaignPrintifyKey(campaign.productType)];
+  const sizes = campaign.selectedSizes
+    .split(",")
+    .map((size) => size.trim().toUpperCase())
+    .filter(Boolean);
+  const out: Partial<Record<string, number[]>> = {};
+  for (const color of campaign.selectedColors.split(",").map((c) => c.trim())) {
+    const bySize = Object.hasOwn(product.variants, color) ? product.variants[color] : undefined;
+    if (!bySize) continue;
+    const chosen = Object.entries(bySize).filter(([size]) => sizes.includes(size));
+    const ids = (chosen.length ? chosen : Object.entries(bySize)).map(([, id]) => id);
+    if (ids.length) out[color] = ids;
+  }
+  return out;
+}
+
+/** The product for a campaign: its design (an uploaded image id) on the front of every variant we show. */
+export function buildPrintifyProduct(
+  campaign: { title: string; brandName: string; productType: string; selectedColors: string; selectedSizes: string },
+  imageId: string,
+): PrintifyProductRequest {
+  const key = campaignPrintifyKey(campaign.productType);
+  const product: PrintifyProduct = PRINTIFY_PRODUCTS[key];
+  const variantIds = Object.values(campaignVariants(campaign)).flatMap((ids) => ids ?? []);
+  if (!variantIds.length) throw new PrintifyMappingError(`${product.title} is not made in any of the campaign's colours.`);
+  return {
+    title: `${campaign.title}`.slice(0, LABEL_MAX) || product.title,
+    description: `Giveaway prize by ${campaign.brandName || "a Giveawear creator"} (made for its product mockups).`,
+    blueprint_id: product.blueprintId,
+    print_provider_id: product.printProviderId,
+    variants: variantIds.map((id) => ({ id, price: MOCKUP_PRODUCT_PRICE_CENTS, is_enabled: true })),
+    print_areas: [
+      { variant_ids: variantIds, placeholders: [{ position: "front", images: [{ id: imageId, x: 0.5, y: 0.5, scale: 1, angle: 0 }] }] },
+    ],
+  };
+}
+
+export const PrintifyUploadSchema = z.object({ id: z.union([z.string(), z.number()]).transform(String) });
+
+const PrintifyImageSchema = z.object({
+  src: z.string(),
+  variant_ids: z.array(z.number()).default([]),
+  position: z.string().nullish(),
+  is_default: z.boolean().nullish(),
+});
+
+/** The parts of Printify's product we read. */
+export const PrintifyProductSchema = z.object({
+  id: z.union([z.string(), z.number()]).transform(String),
+  images: z.array(PrintifyImageSchema).default([]),
+});
+export type PrintifyProductAnswer = z.infer<typeof PrintifyProductSchema>;
+
+/**
+ * One mockup per colour: among the images showing any of the colour's variants, the front ones,
+ * the default first, else the first listed (Printify lists them in its own order of preference).
+ * Only https addresses (or `allowedOrigin`, the fake's in tests) are taken.
+ */
+export function mockupsByColor(
+  images: PrintifyProductAnswer["images"],
+  variants: Partial<Record<string, number[]>>,
+  allowedOrigin?: string,
+): Record<string, string> {
+  const usable = (src: string) => {
+    if (!URL.canParse(src)) return false;
+    const url = new URL(src);
+    return url.protocol === "https:" || (allowedOrigin !== undefined && url.origin === allowedOrigin);
+  };
+  const out: Record<string, string> = {};
+  for (const [color, ids] of Object.entries(variants)) {
+    const showing = images.filter((image) => usable(image.src) && image.variant_ids.some((id) => ids?.includes(id)));
+    const front = showing.filter((image) => (image.position ?? "front") === "front");
+    const pick = front.find((image) => image.is_default) ?? front[0] ?? showing.find((image) => image.is_default) ?? showing[0];
+    if (pick) out[color] = pick.src;
+  }
+  return out;
+}

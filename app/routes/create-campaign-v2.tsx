@@ -153,6 +153,7 @@ export default function CreateCampaignV2({ loaderData, actionData }: Route.Compo
           credits={loaderData.credits}
           aiDesigns={loaderData.aiDesigns}
           savedDesigns={loaderData.savedDesigns}
+          hardToSeeColors={loaderData.hardToSeeColors}
           reuseHref={(designUrl) => stepUrl(3, campaignId, { mode: "upload", designUrl })}
           justGenerated={loaderData.justGenerated}
           generateAction={stepUrl(3, campaignId, { mode: "ai" })}

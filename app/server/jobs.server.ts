@@ -11,10 +11,11 @@ import { type DrawOutcome, drawCampaign, dueCampaignIds } from "./draw/run.serve
 import { prisma } from "./db.server";
 import { type EmailDeliverySummary, deliverDueEmails, queueAdminAlert } from "./email.server";
 import { runFulfilmentJobs } from "./fulfilment/index.server";
+import { runPartnerMockups } from "./jobs/partner-mockups.server";
 import { type ReminderSummary, sendDueReminders } from "./jobs/reminders.server";
 import { loadPlatformSettings } from "./settings.server";
 
-export type JobStep = "freeze" | "draws" | "notify" | "reminders" | "emails" | "fulfilment";
+export type JobStep = "freeze" | "draws" | "notify" | "reminders" | "emails" | "fulfilment" | "mockups";
 
 export interface JobsSummary {
   /** Entry lists frozen this pass (every ended campaign's, whatever the auto-pick setting). */
@@ -121,6 +122,8 @@ export async function runJobsOnce(now: Date = new Date()): Promise<JobsSummary> 
     await runFulfilmentJobs(now);
     summary.fulfilment = true;
   });
+
+  await step("mockups", async () => void (await runPartnerMockups(now)));
 
   lastFailures = failures;
   summary.ms = Math.round(performance.now() - started);

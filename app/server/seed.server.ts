@@ -16,6 +16,7 @@ import { DEMO_CHAIN, demoBeacon } from "./draw/beacon.server";
 import { nodeDrawHashing } from "./draw/run.server";
 import { migrate } from "./migrate.server";
 import { REFERRAL_BONUS_ENTRIES } from "../domain/entries";
+import { demoDesignFor, demoDesignUrl, writeDemoDesigns } from "./demo-designs.server";
 
 /**
  * Reference data every install needs, plus optional demo campaigns.
@@ -52,6 +53,8 @@ const SEED_LOCK_KEY = 7_240_611_004;
 
 export async function seed(prisma: PrismaClient, { demo }: { demo: boolean }): Promise<SeedResult> {
   const postgres = clientProvider(prisma) === "postgresql";
+  // The demo campaigns' print files (uploads, outside the database): written when missing.
+  if (demo) await writeDemoDesigns();
   return prisma.$transaction(
     async (tx) => {
       if (postgres) await tx.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
@@ -351,9 +354,13 @@ async function seedDemoCampaigns(tx: Tx): Promise<Pick<SeedResult, "demoCampaign
     const countedEntries = campaignEntries.filter((entry) => !entry.disqualifiedAt).length;
     entries.push(...campaignEntries);
 
-    const colors = COLORS.filter(() => random.chance(0.6));
+    // Each demo shows its own design in the colours its words name (decision 044); the draw from
+    // `random` stays, so every later number of the demo data is as it was.
+    const randomColors = COLORS.filter(() => random.chance(0.6));
+    const design = demoDesignFor(idea.title);
+    const colors = design?.colors ?? randomColors;
     const style = random.pick(STYLES);
-    const designImage = idea.productType === "t-shirt" ? "/images/slider-1.svg" : "/images/slider-3.svg";
+    const designImage = design ? demoDesignUrl(design) : "/images/slider-1.svg";
     const offersCoupon = random.chance(0.4);
     const offersGift = random.chance(0.35);
     const totalCents = Math.max(0, priceCents - discountCents);
@@ -478,6 +485,7 @@ async function seedDemoCampaigns(tx: Tx): Promise<Pick<SeedResult, "demoCampaign
           now,
           SHIPPED_STATUSES[pastIndex % SHIPPED_STATUSES.length] ?? "pending",
           idea.productType,
+          colors,
         ),
       );
       pastIndex += 1;
@@ -555,6 +563,7 @@ function demoOrder(
   now: number,
   status: string,
   productType: DemoCampaignIdea["productType"],
+  colors: readonly string[],
 ): Prisma.OrderCreateManyInput {
   const claimed = status !== "pending";
   const local = winnerEmail.split("@")[0] ?? "winner";
@@ -573,7 +582,8 @@ function demoOrder(
     size: claimed && productType !== "mug" ? random.pick(["S", "M", "L", "XL"]) : null,
     // A mug has no size or style to choose (a real mug claim stores neither).
     style: claimed && productType !== "mug" ? "Unisex" : null,
-    color: claimed ? random.pick(COLORS) : null,
+    // The winner chose one of the campaign's colours (one draw from `random`, as before).
+    color: claimed ? random.pick(colors.length ? colors : COLORS) : null,
     shipName: claimed ? name || "Demo Winner" : null,
     shipLine1: claimed ? `${random.int(10, 999)} ${random.pick(["Maple", "Oak", "Harbor", "Sunset", "River"])} Street` : null,
     shipCity: claimed ? random.pick(["Springfield", "Riverton", "Lakeside", "Fairview"]) : null,

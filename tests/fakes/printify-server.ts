@@ -1,5 +1,11 @@
 /**
- * A stand-in for Printify's REST API on 127.0.0.1, enough for orders: create one
+ * A stand-in for Printify's REST API on 127.0.0.1, enough for products and orders. Products (decision
+ * 044): upload an image (POST /v1/uploads/images.json with `contents` base64 or `url`), create a
+ * product from catalogue variants with that image on its print areas
+ * (POST /v1/shops/{shop_id}/products.json), read it (GET …/products/{id}.json); the product answer
+ * carries `images` as Printify's does (src, variant_ids, position, is_default,
+ * is_selected_for_publishing), one set per colour, and each src is a JPEG this server serves
+ * without a token (Printify's image CDN is public). Orders: create one
  * (POST /v1/shops/{shop_id}/orders.json, checking the payload the way Printify's validation does),
  * read one (GET …/orders/{id}.json), list them newest first (GET …/orders.json?page=&limit=).
  * Every call needs the Bearer token. A second order with an external_id the shop already has is
@@ -8,6 +14,66 @@
  */
 import { createHmac, randomBytes, randomUUID } from "node:crypto";
 import http from "node:http";
+import sharp from "sharp";
+import { PRINTIFY_PRODUCTS, type PrintifyProduct } from "~/domain/printify";
+
+/** The catalogue's colour of each variant id (our mapping stands in for Printify's catalogue). */
+const VARIANT_COLORS = new Map<number, string>(
+  Object.values(PRINTIFY_PRODUCTS as Record<string, PrintifyProduct>).flatMap((product) =>
+    Object.entries(product.variants).flatMap(([color, sizes]) => Object.values(sizes).map((id): [number, string] => [id, color])),
+  ),
+);
+const SWATCH: Record<string, string> = { white: "#F5F5F5", black: "#202020", heather_gray: "#A9A9AD" };
+
+export interface FakeUpload {
+  id: string;
+  file_name: string;
+  height: number;
+  width: number;
+  size: number;
+  mime_type: string;
+  preview_url: string;
+  upload_time: string;
+}
+
+export interface FakeProductImage {
+  src: string;
+  variant_ids: number[];
+  position: string;
+  is_default: boolean;
+  is_selected_for_publishing: boolean;
+}
+
+export interface FakeProduct {
+  id: string;
+  title: string;
+  description: string;
+  tags: string[];
+  options: unknown[];
+  variants: {
+    id: number;
+    sku: string;
+    cost: number;
+    price: number;
+    title: string;
+    grams: number;
+    is_enabled: boolean;
+    is_default: boolean;
+    is_available: boolean;
+    options: number[];
+  }[];
+  images: FakeProductImage[];
+  created_at: string;
+  updated_at: string;
+  visible: boolean;
+  is_locked: boolean;
+  blueprint_id: number;
+  user_id: number;
+  shop_id: number | string;
+  print_provider_id: number;
+  print_areas: unknown[];
+  sales_channel_properties: unknown[];
+}
 
 export interface FakeAddress {
   first_name: string;
@@ -157,6 +223,130 @@ export async function startFakePrintifyServer(options: { token: string; shopId: 
   const orders: FakePrintifyOrder[] = [];
   const requests: RecordedRequest[] = [];
   const failures: number[] = [];
+  const uploads: (FakeUpload & { bytes: Buffer })[] = [];
+  const products: FakeProduct[] = [];
+  const imageRequests: string[] = [];
+  let brokenImages = 0;
+  let base = "";
+
+  /** Printify's upload rules: a file_name and exactly one of contents (base64) or url; the bytes must be an image. */
+  async function upload(body: unknown): Promise<FakeUpload> {
+    if (!isRecord(body)) throw invalid("The request body must be a JSON object.");
+    if (!isString(body.file_name) || !body.file_name.trim()) throw invalid("file_name is required.");
+    const hasContents = isString(body.contents) && body.contents.length > 0;
+    const hasUrl = isString(body.url) && body.url.length > 0;
+    if (hasContents === hasUrl) throw invalid("Either contents (base64) or url is required, not both.");
+    let bytes: Buffer;
+    if (hasContents) {
+      bytes = Buffer.from(String(body.contents), "base64");
+    } else {
+      const fetched = await fetch(String(body.url));
+      if (!fetched.ok) throw invalid(`The image at url could not be downloaded (${fetched.status}).`);
+      bytes = Buffer.from(await fetched.arrayBuffer());
+    }
+    const meta = await sharp(bytes)
+      .metadata()
+      .catch(() => {
+        throw invalid("The file is not a supported image.");
+      });
+    const id = randomBytes(12).toString("hex");
+    const stored = {
+      id,
+      file_name: body.file_name,
+      height: meta.height ?? 0,
+      width: meta.width ?? 0,
+      size: bytes.length,
+      mime_type: `image/${meta.format === "jpeg" ? "jpeg" : (meta.format ?? "png")}`,
+      preview_url: `${base}/uploads/${id}.${meta.format ?? "png"}`,
+      upload_time: printifyTime(),
+      bytes,
+    };
+    uploads.push(stored);
+    const { bytes: _bytes, ...answer } = stored;
+    return answer;
+  }
+
+  /** Printify's product rules as far as this app relies on them; the answer has the real product's shape. */
+  function createProduct(body: unknown): FakeProduct {
+    if (!isRecord(body)) throw invalid("The request body must be a JSON object.");
+    if (!isString(body.title) || !body.title.trim()) throw invalid("title is required.");
+    if (!isString(body.description)) throw invalid("description is required.");
+    for (const key of ["blueprint_id", "print_provider_id"] as const)
+      if (!isInt(body[key])) throw invalid(`${key} must be a positive integer.`);
+    const variants = body.variants;
+    if (!Array.isArray(variants) || !variants.length) throw invalid("variants is required.");
+    for (const [index, variant] of variants.entries()) {
+      if (!isRecord(variant) || !isInt(variant.id) || !isInt(variant.price, 0))
+        throw invalid(`variants.${index} needs an id and a price in cents.`);
+      if (!VARIANT_COLORS.has(variant.id))
+        throw invalid(`variants.${index}.id ${variant.id} is not a variant of this blueprint and provider.`);
+    }
+    const areas = body.print_areas;
+    if (!Array.isArray(areas) || !areas.length) throw invalid("print_areas is required.");
+    for (const [index, area] of areas.entries()) {
+      if (!isRecord(area) || !Array.isArray(area.variant_ids) || !Array.isArray(area.placeholders))
+        throw invalid(`print_areas.${index} needs variant_ids and placeholders.`);
+      for (const placeholder of area.placeholders as unknown[]) {
+        if (!isRecord(placeholder) || !isString(placeholder.position) || !Array.isArray(placeholder.images))
+          throw invalid(`print_areas.${index}.placeholders need a position and images.`);
+        for (const image of placeholder.images as unknown[]) {
+          if (!isRecord(image) || !uploads.some((u) => u.id === image.id))
+            throw invalid(`print_areas.${index}: image ${isRecord(image) ? String(image.id) : "?"} is not an uploaded image.`);
+          for (const key of ["x", "y", "scale", "angle"] as const)
+            if (typeof image[key] !== "number") throw invalid(`print_areas.${index}: image ${key} must be a number.`);
+        }
+      }
+    }
+    const id = randomBytes(12).toString("hex");
+    const enabled = (variants as { id: number; price: number; is_enabled?: boolean }[]).filter((v) => v.is_enabled !== false);
+    // One set of mockups per colour: front and back, the first colour's front is the default.
+    const byColor = new Map<string, number[]>();
+    for (const variant of enabled) {
+      const color = VARIANT_COLORS.get(variant.id) ?? "white";
+      byColor.set(color, [...(byColor.get(color) ?? []), variant.id]);
+    }
+    const images: FakeProductImage[] = [...byColor.values()].flatMap((ids, group) =>
+      (["front", "back"] as const).map((position) => ({
+        src: `${base}/mockup/${id}/${ids[0]}/${position}.jpg`,
+        variant_ids: ids,
+        position,
+        is_default: group === 0 && position === "front",
+        is_selected_for_publishing: true,
+      })),
+    );
+    const product: FakeProduct = {
+      id,
+      title: body.title,
+      description: body.description,
+      tags: [],
+      options: [],
+      variants: (variants as { id: number; price: number; is_enabled?: boolean }[]).map((v) => ({
+        id: v.id,
+        sku: `${v.id}-${id.slice(0, 6)}`,
+        cost: 1200,
+        price: v.price,
+        title: `${VARIANT_COLORS.get(v.id) ?? ""}`,
+        grams: 150,
+        is_enabled: v.is_enabled !== false,
+        is_default: v === variants[0],
+        is_available: true,
+        options: [],
+      })),
+      images,
+      created_at: printifyTime(),
+      updated_at: printifyTime(),
+      visible: true,
+      is_locked: false,
+      blueprint_id: body.blueprint_id as number,
+      user_id: 1,
+      shop_id: Number(options.shopId) || options.shopId,
+      print_provider_id: body.print_provider_id as number,
+      print_areas: areas,
+      sales_channel_properties: [],
+    };
+    products.push(product);
+    return product;
+  }
 
   function store(input: ReturnType<typeof validateOrder>): FakePrintifyOrder {
     const order: FakePrintifyOrder = {
@@ -182,6 +372,22 @@ export async function startFakePrintifyServer(options: { token: string; shopId: 
       res.end(JSON.stringify(body));
     };
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
+    // The mockup images: public, like Printify's image CDN.
+    const mockup = /^\/mockup\/([a-f0-9]+)\/(\d+)\/(front|back)\.jpg$/.exec(url.pathname);
+    if (mockup && req.method === "GET") {
+      imageRequests.push(url.pathname);
+      const color = VARIANT_COLORS.get(Number(mockup[2])) ?? "white";
+      if (brokenImages > 0) {
+        brokenImages -= 1;
+        res.writeHead(404, { "Content-Type": "text/plain" });
+        return res.end("Not found");
+      }
+      const jpeg = await sharp({ create: { width: 600, height: 600, channels: 3, background: SWATCH[color] ?? "#F5F5F5" } })
+        .jpeg()
+        .toBuffer();
+      res.writeHead(200, { "Content-Type": "image/jpeg", "Content-Length": String(jpeg.length) });
+      return res.end(jpeg);
+    }
     try {
       const raw = await readBody(req);
       let body: unknown = null;
@@ -202,6 +408,10 @@ export async function startFakePrintifyServer(options: { token: string; shopId: 
       // The token's shops (the admin's API Keys check).
       if (url.pathname === "/v1/shops.json" && req.method === "GET") {
         return json(200, [{ id: Number(options.shopId) || options.shopId, title: "Fake shop", sales_channel: "custom_integration" }]);
+      }
+
+      if (url.pathname === "/v1/uploads/images.json" && req.method === "POST") {
+        return json(200, await upload(body));
       }
 
       const shop = `/v1/shops/${options.shopId}`;
@@ -231,6 +441,16 @@ export async function startFakePrintifyServer(options: { token: string; shopId: 
         });
       }
 
+      if (path === "/products.json" && req.method === "POST") {
+        return json(200, createProduct(body));
+      }
+      const product = /^\/products\/([^/]+)\.json$/.exec(path);
+      if (product?.[1] && req.method === "GET") {
+        const found = products.find((p) => p.id === decodeURIComponent(product[1] ?? ""));
+        if (!found) throw new ApiError(404, "Product not found.");
+        return json(200, found);
+      }
+
       const one = /^\/orders\/([^/]+)\.json$/.exec(path);
       if (one?.[1] && req.method === "GET") {
         const order = orders.find((o) => o.id === decodeURIComponent(one[1] ?? ""));
@@ -253,6 +473,7 @@ export async function startFakePrintifyServer(options: { token: string; shopId: 
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : 0;
+  base = `http://127.0.0.1:${port}`;
 
   function order(id: string): FakePrintifyOrder {
     const found = orders.find((o) => o.id === id);
@@ -266,6 +487,14 @@ export async function startFakePrintifyServer(options: { token: string; shopId: 
     orders,
     requests,
     order,
+    uploads,
+    products,
+    /** Paths of mockup images fetched. */
+    imageRequests,
+    /** The next `count` mockup image downloads answer 404. */
+    breakImages(count = 1) {
+      brokenImages += count;
+    },
     /** Orders the shop holds with this external_id (a real shop holds at most one). */
     withExternalId: (externalId: string) => orders.filter((o) => o.metadata.shop_order_id === externalId),
     /** Calls that created an order. */

@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "react-router";
 import { designPreviewUrl } from "~/domain/ai-prompts";
 import { productHasSizes, productSizes, PRODUCT_COLORS, productDesignSchema } from "~/domain/campaign-schemas";
+import { hardToSeeMessage } from "~/domain/design-contrast";
 import type { SavedDesign, WizardAiDesign } from "~/domain/wizard";
 import { Confetti } from "../ui/confetti";
 import { FieldErrors, FormErrors } from "../ui/field";
@@ -19,6 +20,8 @@ export function ProductDesignStep(
     credits: number;
     aiDesigns: WizardAiDesign[];
     savedDesigns: SavedDesign[];
+    /** Colours the chosen design has too little contrast with (computed on the server from its pixels). */
+    hardToSeeColors?: readonly string[];
     reuseHref: (designUrl: string) => string;
     justGenerated: boolean;
     generateAction: string;
@@ -213,6 +216,18 @@ export function ProductDesignStep(
               ))}
             </div>
             <FieldErrors id={fields.selectedColors.errorId} errors={fields.selectedColors.errors} />
+            {designUrl && props.hardToSeeColors?.length ? (
+              <ul className="mt-3 space-y-1" data-testid="contrast-warnings">
+                {PRODUCT_COLORS.filter((color) => props.hardToSeeColors?.includes(color.key)).map((color) => (
+                  <li
+                    key={color.key}
+                    className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+                  >
+                    {hardToSeeMessage(color.name)}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
           </fieldset>
           {hasSizes ? (
             <fieldset aria-describedby={fields.selectedSizes.errorId}>

@@ -1,5 +1,14 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { hasExternalId, type PrintifyOrder, type PrintifyOrderRequest, PrintifyOrderSchema } from "../../domain/printify";
+import {
+  hasExternalId,
+  type PrintifyOrder,
+  type PrintifyOrderRequest,
+  PrintifyOrderSchema,
+  type PrintifyProductAnswer,
+  type PrintifyProductRequest,
+  PrintifyProductSchema,
+  PrintifyUploadSchema,
+} from "../../domain/printify";
 import { type Config, getConfig } from "../config.server";
 
 /**
@@ -48,10 +57,15 @@ function shopUrl(config: Config, path: string): string {
   return `${base}/v1/shops/${encodeURIComponent(config.PRINTIFY_SHOP_ID ?? "")}${path}`;
 }
 
+/** Paths outside the shop (uploads are the account's) start with /v1/. */
+function apiUrl(config: Config, path: string): string {
+  return path.startsWith("/v1/") ? `${config.PRINTIFY_API_URL.replace(/\/+$/, "")}${path}` : shopUrl(config, path);
+}
+
 async function call(method: "GET" | "POST", path: string, what: string, body?: unknown): Promise<unknown> {
   const config = getConfig();
   if (!printifyEnabled(config)) throw new Error("Printify is not configured (PRINTIFY_API_TOKEN and PRINTIFY_SHOP_ID).");
-  const response = await fetch(shopUrl(config, path), {
+  const response = await fetch(apiUrl(config, path), {
     method,
     headers: {
       Authorization: `Bearer ${config.PRINTIFY_API_TOKEN}`,
@@ -78,6 +92,25 @@ export async function createPrintifyOrder(order: PrintifyOrderRequest): Promise<
   if (typeof id !== "string" && typeof id !== "number")
     throw new Error(`Printify created an order without an id: ${JSON.stringify(answer).slice(0, 200)}`);
   return { id: String(id) };
+}
+
+/**
+ * POST /v1/uploads/images.json: the design into the account's media library, as base64 contents
+ * (works without a public APP_URL) or, for files too large to send inline, as a URL Printify fetches.
+ */
+export async function uploadPrintifyImage(image: { fileName: string; contents?: string; url?: string }): Promise<{ id: string }> {
+  const body = image.contents ? { file_name: image.fileName, contents: image.contents } : { file_name: image.fileName, url: image.url };
+  return PrintifyUploadSchema.parse(await call("POST", "/v1/uploads/images.json", "image upload", body));
+}
+
+/** POST /v1/shops/{shop_id}/products.json: answers the product with its mockup images. */
+export async function createPrintifyProduct(product: PrintifyProductRequest): Promise<PrintifyProductAnswer> {
+  return PrintifyProductSchema.parse(await call("POST", "/products.json", "product creation", product));
+}
+
+/** GET /v1/shops/{shop_id}/products/{id}.json */
+export async function getPrintifyProduct(id: string): Promise<PrintifyProductAnswer> {
+  return PrintifyProductSchema.parse(await call("GET", `/products/${encodeURIComponent(id)}.json`, "product lookup"));
 }
 
 /** GET /v1/shops/{shop_id}/orders/{id}.json */

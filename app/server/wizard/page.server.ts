@@ -6,6 +6,7 @@ import { availableCredits } from "../ai-credits.server";
 import { type AdditionalPrize, type Campaign, prisma } from "../db.server";
 import { activePlans } from "../plans.server";
 import type { CurrentUser } from "../session.server";
+import { designHardToSeeColors } from "../design-contrast.server";
 import { campaignAiDesigns, ownDesignUrl, savedDesigns } from "./designs.server";
 import { draftCookieFor, draftPrizes, findWizardDraft } from "./drafts.server";
 import { findCopySource, type CopySource } from "./persist.server";
@@ -164,6 +165,8 @@ async function wizardPage(
   if (mode === "upload" || mode === "ai") values.designMode = mode;
 
   const plan = plans.find((p) => p.id === values.planId) ?? null;
+  // Step 3 warns next to the colours the chosen design is hard to see on (decision 044).
+  const hardToSeeColors = step === 3 ? await designHardToSeeColors(values.finalDesignUrl) : [];
   const discountCents = campaign?.discountCents ?? 0;
   const customBranding = plan ? await planHasCustomBranding(plan.id) : false;
   return {
@@ -172,6 +175,7 @@ async function wizardPage(
     credits,
     aiDesigns,
     savedDesigns: saved,
+    hardToSeeColors,
     justGenerated: params.get("generated") === "1",
     campaignId: user && campaign ? campaign.id : null,
     status: campaign?.status ?? CampaignStatus.draft,
