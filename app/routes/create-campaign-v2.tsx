@@ -154,6 +154,7 @@ export default function CreateCampaignV2({ loaderData, actionData }: Route.Compo
           aiDesigns={loaderData.aiDesigns}
           savedDesigns={loaderData.savedDesigns}
           hardToSeeColors={loaderData.hardToSeeColors}
+          aiBuiltIn={loaderData.aiBuiltIn}
           reuseHref={(designUrl) => stepUrl(3, campaignId, { mode: "upload", designUrl })}
           justGenerated={loaderData.justGenerated}
           generateAction={stepUrl(3, campaignId, { mode: "ai" })}

@@ -24,6 +24,7 @@ export const browseCampaignSelect = {
   productType: true,
   finalDesignUrl: true,
   selectedColors: true,
+  printifyMockups: true,
   entryCount: true,
   entryLimit: true,
   startDate: true,

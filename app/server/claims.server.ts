@@ -42,6 +42,7 @@ const CLAIM_CAMPAIGN_FIELDS = {
   productType: true,
   finalDesignUrl: true,
   selectedColors: true,
+  printifyMockups: true,
   selectedSizes: true,
   winnerEntryId: true,
   winnerEmail: true,
@@ -59,6 +60,8 @@ export interface ClaimCampaign {
   productType: string;
   finalDesignUrl: string | null;
   selectedColors: string;
+  /** The print partner's photos by colour, JSON (decision 044); "" when none. */
+  printifyMockups: string;
   selectedSizes: string;
   bonusGift: { name: string; code: string; instructions: string } | null;
 }
@@ -100,6 +103,7 @@ async function resolveClaim(token: string, now: Date): Promise<{ state: ClaimSta
     productType: row.productType,
     finalDesignUrl: row.finalDesignUrl,
     selectedColors: row.selectedColors,
+    printifyMockups: row.printifyMockups,
     selectedSizes: row.selectedSizes,
     bonusGift:
       row.giveBonusGiftToWinner && row.winnerBonusGiftName.trim()

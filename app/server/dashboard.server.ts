@@ -15,6 +15,7 @@ const dashboardCampaignSelect = {
   productType: true,
   finalDesignUrl: true,
   selectedColors: true,
+  printifyMockups: true,
   startDate: true,
   durationDays: true,
   endDate: true,

@@ -380,6 +380,8 @@ async function seedDemoCampaigns(tx: Tx): Promise<Pick<SeedResult, "demoCampaign
       productType: idea.productType,
       planId,
       entryLimit: plan?.entryLimit ?? null,
+      analyticsLevel: plan?.analyticsLevel ?? "basic",
+      customBranding: plan?.customBranding ?? false,
       couponCode: withCoupon ? "SAVE10" : null,
       discountCents,
       totalCents,

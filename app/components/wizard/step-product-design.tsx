@@ -22,6 +22,8 @@ export function ProductDesignStep(
     savedDesigns: SavedDesign[];
     /** Colours the chosen design has too little contrast with (computed on the server from its pixels). */
     hardToSeeColors?: readonly string[];
+    /** No Ideogram key: the designer is the built-in one, and says so. */
+    aiBuiltIn?: boolean;
     reuseHref: (designUrl: string) => string;
     justGenerated: boolean;
     generateAction: string;
@@ -71,6 +73,7 @@ export function ProductDesignStep(
           signInHref={props.signInHref}
           action={props.generateAction}
           duplicateId={props.duplicateId}
+          builtIn={props.aiBuiltIn}
         />
       ) : null}
 

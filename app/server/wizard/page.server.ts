@@ -1,6 +1,7 @@
 import { toDateInput } from "../../domain/campaign-dates";
 import { parseProductColors, parseGarmentSizes, reviewProblems, WIZARD_STEPS } from "../../domain/campaign-schemas";
 import { defaultPrompts } from "../../domain/ai-prompts";
+import { designProvider } from "../ai/designs.server";
 import type { WizardValues } from "../../domain/wizard";
 import { availableCredits } from "../ai-credits.server";
 import { type AdditionalPrize, type Campaign, prisma } from "../db.server";
@@ -176,6 +177,8 @@ async function wizardPage(
     aiDesigns,
     savedDesigns: saved,
     hardToSeeColors,
+    /** The built-in designer (no Ideogram key) is named for what it does (decision 047). */
+    aiBuiltIn: designProvider() === "local",
     justGenerated: params.get("generated") === "1",
     campaignId: user && campaign ? campaign.id : null,
     status: campaign?.status ?? CampaignStatus.draft,
