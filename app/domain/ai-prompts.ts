@@ -28,19 +28,17 @@ const PRODUCT_NAMES: Record<string, string> = { "t-shirt": "t-shirt", hoodie: "h
 
 /** The words of a title or description that describe the design's subject: giveaway and product words removed. */
 export function subjectWords(text: string, brandName = ""): string[] {
-  const brand = new Set(
-    brandName
-      .toLowerCase()
-      .split(/[^a-z0-9']+/)
-      .filter(Boolean),
-  );
-  const words = text
+  // The brand's name as a whole is said once ("for <brand>"); its words alone may be the subject
+  // ("Night Owl Club Tee" by "Owl Labs" is about an owl).
+  const brand = brandName.trim().replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const withoutBrand = brand ? text.replace(new RegExp(`(^|[^\\p{L}\\p{N}])${brand}(?=$|[^\\p{L}\\p{N}])`, "giu"), "$1 ") : text;
+  const words = withoutBrand
     .replace(/[^\p{L}\p{N}'&-]+/gu, " ")
     .split(" ")
     .filter(Boolean)
     .filter((word) => {
       const lower = word.toLowerCase();
-      return !GIVEAWAY_WORDS.has(lower) && !PRODUCT_WORDS.has(lower) && !brand.has(lower);
+      return !GIVEAWAY_WORDS.has(lower) && !PRODUCT_WORDS.has(lower);
     });
   // Trim filler left dangling at either end ("the … and").
   while (words.length && FILLER.has((words[0] ?? "").toLowerCase())) words.shift();

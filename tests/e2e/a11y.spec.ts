@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { seriousViolations, useTheme } from "./axe";
 import { insertCampaign, pastDates } from "./campaigns";
 import { confirmFromEmail, latestEmail, uniqueEmail } from "./support";
 
@@ -58,26 +58,6 @@ const CAMPAIGN_PAGES: Record<string, (page: Page) => Promise<string>> = {
   "campaign: official rules": async () => `/campaign/${insertCampaign().id}/rules`,
   "campaign: draw page before the end": async () => `/campaign/${insertCampaign().id}/draw`,
 };
-
-async function useTheme(page: Page, theme: "light" | "dark") {
-  const response = await page.request.post("/theme", { form: { theme, redirectTo: "/start" }, maxRedirects: 0 });
-  expect(response.status()).toBeLessThan(400);
-}
-
-async function seriousViolations(page: Page) {
-  // Confetti pieces are decorative and moving; axe would sample them as text backgrounds.
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .exclude('[data-testid="confetti"]')
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => ({
-      id: violation.id,
-      help: violation.help,
-      nodes: violation.nodes.map((node) => node.target.join(" ")).slice(0, 5),
-    }));
-}
 
 for (const theme of ["light", "dark"] as const) {
   test.describe(`${theme} theme`, () => {

@@ -14,7 +14,9 @@ test("a signed-in creator generates designs, picks one and confirms it", async (
 
   await expect(page.getByRole("heading", { name: "Step 3: T-Shirt Design" })).toBeVisible();
   await main.getByRole("tab", { name: "Use AI Designer" }).click();
-  await expect(main.getByLabel(/Prompt 1: modern minimalist/)).toHaveValue(/Night Owl Club Tee for Owl Labs/);
+  await expect(main.getByLabel(/Prompt 1: modern minimalist/)).toHaveValue(
+    /^Night Owl Club line illustration for Owl Labs, modern minimalist design on a t-shirt$/,
+  );
   await expect(main.getByRole("progressbar", { name: "AI design credits" })).toHaveAttribute("aria-valuenow", "6");
   await main.getByLabel(/Prompt 3: abstract geometric/).fill("");
   await main.getByRole("button", { name: /^Generate (2 )?Designs$/ }).click();

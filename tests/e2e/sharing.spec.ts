@@ -6,9 +6,9 @@
 import { once } from "node:events";
 import { type Server, createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { APP_PORT } from "../../playwright.config";
+import { seriousViolations } from "./axe";
 import { entryRows, insertCampaign } from "./campaigns";
 import { latestEmail, uniqueEmail } from "./support";
 
@@ -36,9 +36,7 @@ test.afterAll(async () => {
 
 /** axe-core on the page as it is: no serious or critical violation. */
 async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
-  expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
 }
 
 test("the embed on its own has no serious accessibility problem, before and after an entry", async ({ page, javaScriptEnabled }) => {

@@ -36,11 +36,13 @@ describe("default AI prompts", () => {
 
   it("keep the title's subject words", () => {
     expect(defaultPrompts("Win the Northwind Morning Mug", "Northwind Roasters", { productType: "mug" })).toEqual([
-      "Morning line illustration for Northwind Roasters, modern minimalist design on a mug",
-      "Morning badge for Northwind Roasters, vintage graphic design on a mug",
-      "Morning pattern for Northwind Roasters, abstract geometric design on a mug",
+      "Northwind Morning line illustration for Northwind Roasters, modern minimalist design on a mug",
+      "Northwind Morning badge for Northwind Roasters, vintage graphic design on a mug",
+      "Northwind Morning pattern for Northwind Roasters, abstract geometric design on a mug",
     ]);
     expect(subjectWords("Pixel & Pine Forest Tee Giveaway", "Pixel & Pine")).toEqual(["Forest"]);
+    // Only the brand's whole name is taken out: one of its words may be the subject itself.
+    expect(subjectWords("Night Owl Club Tee", "Owl Labs")).toEqual(["Night", "Owl", "Club"]);
   });
 
   it("fall back to the description when the title is only giveaway words, then to the brand", () => {

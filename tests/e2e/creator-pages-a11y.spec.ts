@@ -1,0 +1,52 @@
+import { expect, test, type Page } from "@playwright/test";
+import { seriousViolations, useTheme } from "./axe";
+import { insertCampaign, insertEntryWith, userIdByEmail } from "./campaigns";
+import { signIn, uniqueEmail } from "./support";
+
+// axe-core on the creator's pages issue 14 changed (wizard steps with the brand fields, the plan
+// cards and the design step, analytics by plan level, the success page's sharing tools, the
+// dashboard's Share panel), light and dark: no serious or critical violation.
+
+async function creator(page: Page): Promise<string> {
+  const email = uniqueEmail("creator-a11y");
+  await signIn(page, email);
+  return userIdByEmail(email);
+}
+
+const PAGES: Record<string, (creatorId: string) => string> = {
+  "wizard step 1 (brand page fields)": (creatorId) =>
+    `/create-campaign-v2?step=1&campaignId=${insertCampaign({ creatorId, status: "draft", accentColor: "#b91c1c" }).id}`,
+  "wizard step 2 (plans)": (creatorId) => `/create-campaign-v2?step=2&campaignId=${insertCampaign({ creatorId, status: "draft" }).id}`,
+  "wizard step 3 (designer)": (creatorId) =>
+    `/create-campaign-v2?step=3&mode=ai&campaignId=${insertCampaign({ creatorId, status: "draft" }).id}`,
+  "analytics on basic": (creatorId) => {
+    const { id } = insertCampaign({ creatorId, planId: "starter_tee", analyticsLevel: "basic", customBranding: false, entryCount: 1 });
+    insertEntryWith(id, uniqueEmail("basic-entrant"));
+    return `/dashboard/campaigns/${id}/analytics`;
+  },
+  "analytics on advanced": (creatorId) => {
+    const { id } = insertCampaign({ creatorId, entryCount: 1 });
+    insertEntryWith(id, uniqueEmail("advanced-entrant"));
+    return `/dashboard/campaigns/${id}/analytics`;
+  },
+  "the success page (poster and embed code)": (creatorId) => `/campaign-success/${insertCampaign({ creatorId }).id}`,
+  "the dashboard": (creatorId) => {
+    insertCampaign({ creatorId });
+    return "/my-campaigns";
+  },
+};
+
+for (const theme of ["light", "dark"] as const) {
+  test.describe(`${theme} theme`, () => {
+    for (const [name, path] of Object.entries(PAGES)) {
+      test(`${name} has no serious accessibility violation`, async ({ page }) => {
+        const creatorId = await creator(page);
+        await useTheme(page, theme);
+        const response = await page.goto(path(creatorId));
+        expect(response?.status()).toBe(200);
+        await expect(page.locator("html")).toHaveClass(theme === "dark" ? /dark/ : /^(?!.*dark)/);
+        expect(await seriousViolations(page)).toEqual([]);
+      });
+    }
+  });
+}
