@@ -380,18 +380,20 @@ function DesignPerformance({ design }: { design: Route.ComponentProps["loaderDat
             </div>
           )}
         </div>
-        <dl className="min-w-0 flex-1">
-          <Row label="AI Generations Used">{formatCount(design.generationsUsed)}</Row>
-          <Row label="Credits Remaining">
-            {design.creditsTotal > 0 ? (
-              <span data-testid="credits-used">
-                {`${design.creditsUsed}/${design.creditsTotal}`}
-                <span className="font-normal text-slate-600 dark:text-slate-400"> used · {design.creditsRemaining} left</span>
-              </span>
-            ) : (
-              "No plan credits"
-            )}
-          </Row>
+        <div className="min-w-0 flex-1">
+          <dl>
+            <Row label="AI Generations Used">{formatCount(design.generationsUsed)}</Row>
+            <Row label="Credits Remaining">
+              {design.creditsTotal > 0 ? (
+                <span data-testid="credits-used">
+                  {`${design.creditsUsed}/${design.creditsTotal}`}
+                  <span className="font-normal text-slate-600 dark:text-slate-400"> used · {design.creditsRemaining} left</span>
+                </span>
+              ) : (
+                "No plan credits"
+              )}
+            </Row>
+          </dl>
           {design.creditsTotal > 0 ? (
             <div className="mt-2">
               <div
@@ -410,7 +412,7 @@ function DesignPerformance({ design }: { design: Route.ComponentProps["loaderDat
               </p>
             </div>
           ) : null}
-        </dl>
+        </div>
       </div>
     </section>
   );
