@@ -29,6 +29,17 @@ test.describe("HTTP baseline", () => {
     expect(response.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
   });
 
+  test("robots.txt lets crawlers read giveaways but not accounts, dashboards, claims or embeds", async ({ request }) => {
+    const response = await request.get("/robots.txt", { maxRedirects: 0 });
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toMatch(/^text\/plain/);
+    const lines = (await response.text()).split("\n");
+    expect(lines).toContain("User-agent: *");
+    for (const path of ["/admin", "/dashboard", "/my-campaigns", "/claim/", "/campaign/*/embed"])
+      expect(lines).toContain(`Disallow: ${path}`);
+    expect(lines.some((line) => /^Disallow: \/campaign\/?$/.test(line))).toBe(false);
+  });
+
   test("responses are compressed", async ({ request }) => {
     const response = await request.get("/start", { headers: { "Accept-Encoding": "gzip" } });
     expect(response.headers()["content-encoding"]).toBe("gzip");
