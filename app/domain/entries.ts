@@ -120,6 +120,20 @@ export const EntrySchema = z.object({
 
 export type EntryInput = z.output<typeof EntrySchema>;
 
+/** What a refused entry form says, field by field (the page's and the embed's). */
+export interface EntryFormErrors {
+  form?: string;
+  email?: string;
+  phoneNumber?: string;
+  agreedToTerms?: string;
+}
+
+/** What a refused entry form gives back to its fields. */
+export interface EntryFormValues {
+  email?: string;
+  phoneNumber?: string;
+}
+
 export interface ShareLink {
   network: "email" | "x" | "facebook" | "whatsapp";
   label: string;

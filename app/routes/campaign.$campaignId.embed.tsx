@@ -1,11 +1,12 @@
 import { data } from "react-router";
 import { CAMPAIGN_PAGE_SCRIPT } from "~/components/campaign/page-script";
 import { useNonce } from "~/components/nonce";
+import { EntryEmailField, EntryTermsField, MarketingConsentField } from "~/components/campaign/entry-views";
 import { HoneypotField } from "~/components/ui/honeypot";
 import { timeLeft } from "~/domain/campaign-status";
-import { CONFIRM_MESSAGES, ENTRY_MESSAGES } from "~/domain/entries";
+import { CONFIRM_MESSAGES, ENTRY_MESSAGES, type EntryFormErrors, type EntryFormValues } from "~/domain/entries";
 import { campaignEmbedPath, campaignRulesPath } from "~/paths";
-import { type EntryFormErrors, type EntryFormValues, entryOrigin, takeEntry } from "~/server/entry-form.server";
+import { entryOrigin, takeEntry } from "~/server/entry-form.server";
 import { rememberEntry, rememberedEntryId, resendEntryConfirmation } from "~/server/entries.server";
 import { readForm } from "~/server/forms.server";
 import { clientIp } from "~/server/request.server";
@@ -192,60 +193,9 @@ export default function CampaignEmbed({ loaderData, actionData }: Route.Componen
                   </p>
                 ) : null}
                 <HoneypotField />
-                <div>
-                  <label htmlFor="entry-email" className="label">
-                    Email
-                  </label>
-                  <input
-                    id="entry-email"
-                    name="email"
-                    type="email"
-                    inputMode="email"
-                    autoComplete="email"
-                    required
-                    readOnly={campaign.lockedEmail !== null}
-                    defaultValue={campaign.lockedEmail ?? values.email ?? ""}
-                    aria-invalid={errors.email ? true : undefined}
-                    aria-describedby="entry-email-error"
-                    className="input read-only:bg-slate-100 dark:read-only:bg-slate-800"
-                  />
-                  <p id="entry-email-error" className="field-error empty:hidden" aria-live="polite">
-                    {errors.email}
-                  </p>
-                </div>
-                <div>
-                  <div className="flex items-start gap-3">
-                    <input
-                      id="entry-terms"
-                      name="agreedToTerms"
-                      type="checkbox"
-                      required
-                      aria-invalid={errors.agreedToTerms ? true : undefined}
-                      aria-describedby="entry-terms-error"
-                      className="mt-0.5 size-5 shrink-0 accent-brand-700"
-                    />
-                    <label htmlFor="entry-terms" className="text-sm text-slate-800 dark:text-slate-200">
-                      I am 18 or older and agree to the{" "}
-                      <a href={rules} target="_blank" rel="noopener" className={LINK}>
-                        official rules
-                      </a>{" "}
-                      and the{" "}
-                      <a href="/terms" target="_blank" rel="noopener" className={LINK}>
-                        terms and conditions
-                      </a>
-                      .
-                    </label>
-                  </div>
-                  <p id="entry-terms-error" className="field-error empty:hidden" aria-live="polite">
-                    {errors.agreedToTerms}
-                  </p>
-                </div>
-                <div className="flex items-start gap-3">
-                  <input id="entry-consent" name="marketingConsent" type="checkbox" className="mt-0.5 size-5 shrink-0 accent-brand-700" />
-                  <label htmlFor="entry-consent" className="text-sm text-slate-700 dark:text-slate-300">
-                    Send me news and offers from the brand. Optional: it does not change your chances.
-                  </label>
-                </div>
+                <EntryEmailField lockedEmail={campaign.lockedEmail} value={values.email} error={errors.email} />
+                <EntryTermsField campaignId={campaign.id} error={errors.agreedToTerms} newTab />
+                <MarketingConsentField />
                 <button
                   type="submit"
                   className="w-full rounded-xl px-4 py-3 text-base font-semibold"

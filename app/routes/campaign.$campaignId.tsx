@@ -6,10 +6,10 @@ import { CampaignNotFound, CampaignTitle, PrizeGallery, PrizeList, WinnerAnnounc
 import { CAMPAIGN_PAGE_SCRIPT } from "~/components/campaign/page-script";
 import { useNonce } from "~/components/nonce";
 import { formatUtcDateTime } from "~/domain/campaign-status";
-import { CONFIRM_MESSAGES, ENTRY_MESSAGES, REFERRER_ID_PATTERN } from "~/domain/entries";
+import { CONFIRM_MESSAGES, ENTRY_MESSAGES, type EntryFormErrors, type EntryFormValues, REFERRER_ID_PATTERN } from "~/domain/entries";
 import { readForm } from "~/server/forms.server";
 import { campaignPage } from "~/server/campaign-page.server";
-import { type EntryFormErrors, type EntryFormValues, entryOrigin, referralBonusOpen, takeEntry } from "~/server/entry-form.server";
+import { entryOrigin, referralBonusOpen, takeEntry } from "~/server/entry-form.server";
 import { rememberEntry, rememberedEntryId, resendEntryConfirmation } from "~/server/entries.server";
 import { countPageView, markRedirectAfterPost } from "~/server/page-views.server";
 import { clientIp } from "~/server/request.server";

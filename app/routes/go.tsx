@@ -3,7 +3,7 @@ import { Icon } from "~/components/marketing/icons";
 import { marketingPrice } from "~/components/marketing/price";
 import { PromoBanner } from "~/components/marketing/promo-banner";
 import { FeatureGrid, Section, SectionHeading, StepList, type Feature, type Step } from "~/components/marketing/sections";
-import { PlatformFigures, hasFigures } from "~/components/marketing/platform-figures";
+import { PlatformFiguresSection, hasFigures } from "~/components/marketing/platform-figures";
 import { REFERRAL_BONUS_ENTRIES } from "~/domain/entries";
 import { lowestPaidPlan } from "~/domain/plans";
 import { landingFigures, landingTexts } from "~/server/landing.server";
@@ -126,17 +126,7 @@ export default function Go({ loaderData }: Route.ComponentProps) {
         <StepList steps={STEPS} />
       </Section>
 
-      {figures ? (
-        <Section labelledBy="figures-title">
-          <SectionHeading
-            id="figures-title"
-            eyebrow="So far"
-            title="Giveaways Run on Giveawear"
-            intro="Counted from our database and updated every minute."
-          />
-          <PlatformFigures figures={figures} />
-        </Section>
-      ) : null}
+      <PlatformFiguresSection figures={figures} />
 
       <section aria-labelledby="offer-title" className="px-4 pb-16 sm:px-6 sm:pb-20">
         <div className="mx-auto flex max-w-5xl flex-col items-center gap-6 rounded-3xl bg-brand-800 px-6 py-12 text-center text-white shadow-xl sm:px-12 dark:bg-brand-900">

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { SliderHero } from "~/components/marketing/hero-slider";
-import { PlatformFigures, hasFigures } from "~/components/marketing/platform-figures";
+import { PlatformFiguresSection, hasFigures } from "~/components/marketing/platform-figures";
 import { pricingStory } from "~/components/marketing/price";
 import { PromoBanner } from "~/components/marketing/promo-banner";
 import { CallToAction, FeatureGrid, Section, SectionHeading, StepList, type Feature, type Step } from "~/components/marketing/sections";
@@ -100,17 +100,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <StepList steps={STEPS} />
       </Section>
 
-      {figures ? (
-        <Section labelledBy="figures-title">
-          <SectionHeading
-            id="figures-title"
-            eyebrow="So far"
-            title="Giveaways Run on Giveawear"
-            intro="Counted from our database and updated every minute: launched giveaways, confirmed entries and prizes shipped."
-          />
-          <PlatformFigures figures={figures} />
-        </Section>
-      ) : null}
+      <PlatformFiguresSection figures={figures} />
 
       <Section tone="tinted" labelledBy="pricing-title">
         <div className="card mx-auto flex max-w-4xl flex-col items-center gap-6 p-8 text-center sm:p-12">

@@ -5,7 +5,7 @@
  * blocked, answers in place), so entries through either behave exactly alike.
  */
 import { z } from "zod";
-import { ENTRY_FORM_FALLBACK, ENTRY_MESSAGES, EntrySchema } from "~/domain/entries";
+import { ENTRY_FORM_FALLBACK, ENTRY_MESSAGES, type EntryFormErrors, type EntryFormValues, EntrySchema } from "~/domain/entries";
 import { isDisposableEmail } from "./disposable-email.server";
 import { type EntryOutcome, browserId, submitEntry } from "./entries.server";
 import { honeypotFilled } from "./honeypot.server";
@@ -13,18 +13,6 @@ import { publicUrl } from "./public-url.server";
 import { prisma } from "./db.server";
 import { clientIp } from "./request.server";
 import { platformSetting } from "./settings.server";
-
-export interface EntryFormErrors {
-  form?: string;
-  email?: string;
-  phoneNumber?: string;
-  agreedToTerms?: string;
-}
-
-export interface EntryFormValues {
-  email?: string;
-  phoneNumber?: string;
-}
 
 export type EntryFormResult =
   /** The honeypot was filled: answer as if it had worked, store nothing. */

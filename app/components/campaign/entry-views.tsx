@@ -1,21 +1,15 @@
-import { Form, Link } from "react-router";
-import { CONFIRM_MESSAGES, ENTRY_MESSAGES, REFERRAL_BONUS_ENTRIES, entryWeight } from "~/domain/entries";
+import { Form } from "react-router";
+import {
+  CONFIRM_MESSAGES,
+  ENTRY_MESSAGES,
+  type EntryFormErrors,
+  type EntryFormValues,
+  REFERRAL_BONUS_ENTRIES,
+  entryWeight,
+} from "~/domain/entries";
 import type { CampaignPageData } from "~/domain/campaign-page";
 import { campaignPath, campaignRulesPath } from "~/paths";
 import { HoneypotField } from "../ui/honeypot";
-
-export interface EntryFormErrors {
-  form?: string;
-  email?: string;
-  phoneNumber?: string;
-  agreedToTerms?: string;
-}
-
-export interface EntryFormValues {
-  email?: string;
-  phoneNumber?: string;
-  marketingConsent?: boolean;
-}
 
 /** Where a page's entry forms answer: the campaign page, scrolled to the form (issue 14: `#enter` lands a refusal at its errors). */
 export function entryFormAction(campaignId: string): string {
@@ -99,69 +93,9 @@ export function EntryForm({
       <ErrorSummary errors={errors} />
       <HoneypotField />
       {referrerId ? <input type="hidden" name="ref" value={referrerId} /> : null}
-      <div>
-        <label htmlFor="entry-email" className="label">
-          Email
-        </label>
-        <input
-          id="entry-email"
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          required
-          readOnly={lockedEmail !== null}
-          defaultValue={lockedEmail ?? values.email ?? ""}
-          aria-invalid={errors.email ? true : undefined}
-          aria-describedby="entry-email-error"
-          className="input read-only:bg-slate-100 dark:read-only:bg-slate-800"
-        />
-        <p id="entry-email-error" className="field-error empty:hidden" aria-live="polite">
-          {errors.email}
-        </p>
-        {lockedEmail ? (
-          <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">You're signed in, so you enter with this email.</p>
-        ) : null}
-      </div>
-      <div>
-        <div className="flex items-start gap-3">
-          <input
-            id="entry-terms"
-            name="agreedToTerms"
-            type="checkbox"
-            required
-            aria-invalid={errors.agreedToTerms ? true : undefined}
-            aria-describedby="entry-terms-error"
-            className="mt-1 size-5 shrink-0 accent-brand-700"
-          />
-          <label htmlFor="entry-terms" className="text-sm text-slate-800 dark:text-slate-200">
-            I am 18 or older and agree to the{" "}
-            <Link to={campaignRulesPath(campaignId)} className="font-semibold text-brand-700 underline dark:text-brand-300">
-              official rules
-            </Link>{" "}
-            and the{" "}
-            <Link to="/terms" className="font-semibold text-brand-700 underline dark:text-brand-300">
-              terms and conditions
-            </Link>
-            .
-          </label>
-        </div>
-        <p id="entry-terms-error" className="field-error empty:hidden" aria-live="polite">
-          {errors.agreedToTerms}
-        </p>
-      </div>
-      <div className="flex items-start gap-3">
-        <input
-          id="entry-consent"
-          name="marketingConsent"
-          type="checkbox"
-          defaultChecked={false}
-          className="mt-1 size-5 shrink-0 accent-brand-700"
-        />
-        <label htmlFor="entry-consent" className="text-sm text-slate-700 dark:text-slate-300">
-          Send me news and offers from the brand. Optional: it does not change your chances.
-        </label>
-      </div>
+      <EntryEmailField lockedEmail={lockedEmail} value={values.email} error={errors.email} />
+      <EntryTermsField campaignId={campaignId} error={errors.agreedToTerms} />
+      <MarketingConsentField />
       <details open={Boolean(errors.phoneNumber || values.phoneNumber)} className="text-sm">
         <summary className="cursor-pointer font-medium text-brand-700 underline dark:text-brand-300">
           Add a phone number (optional, for an SMS if you win)
@@ -341,5 +275,91 @@ export function EntryPending({
         No email? Check your spam folder. We send it again at most once every 10 minutes.
       </p>
     </section>
+  );
+}
+
+/** The entry form's email field; a signed-in entrant's is their account's, read-only. */
+export function EntryEmailField({ lockedEmail, value, error }: { lockedEmail: string | null; value?: string; error?: string }) {
+  return (
+    <div>
+      <label htmlFor="entry-email" className="label">
+        Email
+      </label>
+      <input
+        id="entry-email"
+        name="email"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        required
+        readOnly={lockedEmail !== null}
+        defaultValue={lockedEmail ?? value ?? ""}
+        aria-invalid={error ? true : undefined}
+        aria-describedby="entry-email-error"
+        className="input read-only:bg-slate-100 dark:read-only:bg-slate-800"
+      />
+      <p id="entry-email-error" className="field-error empty:hidden" aria-live="polite">
+        {error}
+      </p>
+      {lockedEmail ? (
+        <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">You're signed in, so you enter with this email.</p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * "I am 18 or older and agree to the official rules and the terms": required. In a frame on another
+ * site (`newTab`) its links open in a new tab rather than inside the frame.
+ */
+export function EntryTermsField({ campaignId, error, newTab = false }: { campaignId: string; error?: string; newTab?: boolean }) {
+  const link = "font-semibold text-brand-700 underline dark:text-brand-300";
+  const target = newTab ? { target: "_blank", rel: "noopener" } : {};
+  return (
+    <div>
+      <div className="flex items-start gap-3">
+        <input
+          id="entry-terms"
+          name="agreedToTerms"
+          type="checkbox"
+          required
+          aria-invalid={error ? true : undefined}
+          aria-describedby="entry-terms-error"
+          className="mt-1 size-5 shrink-0 accent-brand-700"
+        />
+        <label htmlFor="entry-terms" className="text-sm text-slate-800 dark:text-slate-200">
+          I am 18 or older and agree to the{" "}
+          <a href={campaignRulesPath(campaignId)} className={link} {...target}>
+            official rules
+          </a>{" "}
+          and the{" "}
+          <a href="/terms" className={link} {...target}>
+            terms and conditions
+          </a>
+          .
+        </label>
+      </div>
+      <p id="entry-terms-error" className="field-error empty:hidden" aria-live="polite">
+        {error}
+      </p>
+    </div>
+  );
+}
+
+/** The separate, never pre-ticked marketing consent (issue 5). */
+export function MarketingConsentField() {
+  return (
+    <div className="flex items-start gap-3">
+      <input
+        id="entry-consent"
+        name="marketingConsent"
+        type="checkbox"
+        defaultChecked={false}
+        className="mt-1 size-5 shrink-0 accent-brand-700"
+      />
+      <label htmlFor="entry-consent" className="text-sm text-slate-700 dark:text-slate-300">
+        Send me news and offers from the brand. Optional: it does not change your chances.
+      </label>
+    </div>
   );
 }

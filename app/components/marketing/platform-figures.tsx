@@ -1,4 +1,5 @@
 import { formatCount } from "~/domain/dashboard";
+import { Section, SectionHeading } from "./sections";
 
 export interface FiguresView {
   campaignsRun: number;
@@ -33,4 +34,20 @@ export function PlatformFigures({ figures }: { figures: FiguresView }) {
 /** Whether there is anything true to show. */
 export function hasFigures(figures: FiguresView | null): figures is FiguresView {
   return figures !== null && figures.campaignsRun > 0;
+}
+
+/** The landing pages' "So far" band with its heading, or nothing when there is nothing true to show. */
+export function PlatformFiguresSection({ figures }: { figures: FiguresView | null }) {
+  if (!figures) return null;
+  return (
+    <Section labelledBy="figures-title">
+      <SectionHeading
+        id="figures-title"
+        eyebrow="So far"
+        title="Giveaways Run on Giveawear"
+        intro="Counted from our database and updated every minute: launched giveaways, confirmed entries and prizes shipped."
+      />
+      <PlatformFigures figures={figures} />
+    </Section>
+  );
 }

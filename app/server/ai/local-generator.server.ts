@@ -97,10 +97,10 @@ function makePalette(colours: NamedColour[], hue: number, rng: Random): Palette 
   }
   return {
     // Print colours rather than screen neon: saturated, not fluorescent.
-    main: hsl(hue, rng.range(48, 66), rng.range(40, 50)),
-    accent: hsl(hue + rng.pick([30, 150, 180, 200]), rng.range(55, 72), rng.range(50, 58)),
-    ink: hsl(hue + rng.range(-15, 15), 35, 15),
-    light: hsl(hue, 40, 95),
+    main: hslHex(hue, rng.range(48, 66), rng.range(40, 50)),
+    accent: hslHex(hue + rng.pick([30, 150, 180, 200]), rng.range(55, 72), rng.range(50, 58)),
+    ink: hslHex(hue + rng.range(-15, 15), 35, 15),
+    light: hslHex(hue, 40, 95),
     hue,
     named: false,
   };
@@ -360,8 +360,8 @@ const CENTER = PRINT_SIZE / 2;
 
 /** Clean type and one simple shape, in one accent colour and one ink. */
 function minimalist(words: PromptWords, rng: Random, hue: number, named: Palette | null): string {
-  const accent = named?.main ?? hsl(hue, rng.range(55, 80), rng.range(45, 58));
-  const ink = named?.accent ?? hsl(hue + rng.range(-20, 20), rng.range(10, 25), rng.range(24, 36));
+  const accent = named?.main ?? hslHex(hue, rng.range(55, 80), rng.range(45, 58));
+  const ink = named?.accent ?? hslHex(hue + rng.range(-20, 20), rng.range(10, 25), rng.range(24, 36));
   const upper = rng.next() < 0.5;
   const face = rng.next() < 0.5 ? FACES.light : FACES.bold;
   const spacing = upper ? 0.16 : 0.02;
@@ -434,44 +434,24 @@ function minimalist(words: PromptWords, rng: Random, hue: number, named: Palette
 
 /** A badge or sunset emblem with arched and stacked type, a sunburst, stripes and a worn print. */
 function vintage(words: PromptWords, rng: Random, hue: number, named: Palette | null): string {
-  const main = named?.main ?? hsl(hue, rng.range(40, 55), rng.range(38, 48));
-  const warm = named?.accent ?? hsl(hue + rng.pick([30, 40, 160, 200]), rng.range(55, 70), rng.range(52, 60));
-  const cream = hsl(rng.range(36, 48), 60, 88);
-  const ink = named?.ink ?? hsl(hue + rng.range(-15, 15), 35, 16);
+  const main = named?.main ?? hslHex(hue, rng.range(40, 55), rng.range(38, 48));
+  const warm = named?.accent ?? hslHex(hue + rng.pick([30, 40, 160, 200]), rng.range(55, 70), rng.range(52, 60));
+  const cream = hslHex(rng.range(36, 48), 60, 88);
+  const ink = named?.ink ?? hslHex(hue + rng.range(-15, 15), 35, 16);
   const headline = words.headline.map((word) => word.toUpperCase());
-  const ornament = rng.pick(["LIMITED EDITION", "GENUINE ARTICLE", "ORIGINAL GOODS", "HANDCRAFTED", "GOOD TIMES CLUB", "ONE OF A KIND"]);
-  const topWords = (words.tagline ?? ornament).toUpperCase();
-  const bottomWords = words.tagline ? ornament : rng.pick(["EST. TODAY", "FINE QUALITY", "SINCE FOREVER", "TRUE ORIGINAL"]);
+  const { topWords, bottomWords } = badgeWords(words, rng);
 
   const parts: string[] = [];
   if (rng.next() < 0.5) {
     // Badge: sunburst behind a double-ringed disc, arched type in the ring, ribbon across.
-    const rays = rng.pick([24, 28, 32, 36]);
-    parts.push(sunburst(CENTER, CENTER, 1420, rays, warm, rng.range(0, 360 / rays)));
-    parts.push(circle(CENTER, CENTER, 1090, main));
-    parts.push(`<circle cx="${CENTER}" cy="${CENTER}" r="1030" fill="none" stroke="${cream}" stroke-width="30"/>`);
-    parts.push(`<circle cx="${CENTER}" cy="${CENTER}" r="760" fill="none" stroke="${cream}" stroke-width="16"/>`);
-    const ringSize = Math.min(170, fitSize(topWords, FACES.condensed, 2300, 170, 0.12));
-    parts.push(arcText(topWords, { cx: CENTER, cy: CENTER, radius: 835, size: ringSize, face: FACES.condensed, fill: cream }));
-    parts.push(
-      arcText(bottomWords, {
-        cx: CENTER,
-        cy: CENTER,
-        radius: 835,
-        size: Math.min(130, fitSize(bottomWords, FACES.condensed, 1500, 130, 0.12)),
-        face: FACES.condensed,
-        fill: cream,
-        center: 180,
-        bottom: true,
-      }),
-    );
+    parts.push(...badgeEmblem(rng, { rays: warm, disc: main, cream }, topWords, bottomWords));
     parts.push(star(CENTER - 920, CENTER, 70, cream), star(CENTER + 920, CENTER, 70, cream));
     // Speed stripes in the lower part of the inner disc.
     parts.push(
       `<clipPath id="inner"><circle cx="${CENTER}" cy="${CENTER}" r="745"/></clipPath>`,
       `<g clip-path="url(#inner)">${[0, 1, 2, 3].map((i) => `<rect x="0" y="${1930 + i * 95}" width="${PRINT_SIZE}" height="${54 - i * 11}" fill="${warm}"/>`).join("")}</g>`,
     );
-    parts.push(ribbon(headline, { y: CENTER, main: ink, shade: hsl(hue, 30, 10), fill: cream, rng }));
+    parts.push(ribbon(headline, { y: CENTER, main: ink, shade: hslHex(hue, 30, 10), fill: cream, rng }));
   } else {
     // Sunset: a striped half sun with rays and arched type, over stacked type with a drop shadow.
     const r = rng.range(700, 820);
@@ -531,13 +511,13 @@ function geometric(words: PromptWords, rng: Random, hue: number, named: Palette 
   const colors = named
     ? namedPatternColours(named)
     : [
-        hsl(hue, rng.range(70, 85), rng.range(50, 58)),
-        hsl(hue + spread, rng.range(65, 80), rng.range(48, 56)),
-        hsl(hue + spread * 2, rng.range(70, 90), rng.range(56, 64)),
-        hsl(hue + 35, rng.range(80, 95), rng.range(58, 66)),
+        hslHex(hue, rng.range(70, 85), rng.range(50, 58)),
+        hslHex(hue + spread, rng.range(65, 80), rng.range(48, 56)),
+        hslHex(hue + spread * 2, rng.range(70, 90), rng.range(56, 64)),
+        hslHex(hue + 35, rng.range(80, 95), rng.range(58, 66)),
       ];
-  const ink = named?.ink ?? hsl(hue + 200, 35, 14);
-  const light = named?.light ?? hsl(hue, 40, 96);
+  const ink = named?.ink ?? hslHex(hue + 200, 35, 14);
+  const light = named?.light ?? hslHex(hue, 40, 96);
   const shapes: string[] = [];
   const count = rng.int(7, 10);
   for (let i = 0; i < count; i++) {
@@ -710,24 +690,25 @@ function minimalistIllustration(words: PromptWords, rng: Random, palette: Palett
   return parts.join("");
 }
 
-/** An emblem: sunburst, ringed disc with arched type, the subject in the middle, the headline on a ribbon. */
-function vintageIllustration(words: PromptWords, rng: Random, palette: Palette, icons: IconMatch[]): string {
-  const [lead, ...others] = icons;
-  if (!lead) return "";
-  const cream = palette.named && hexToHsl(palette.main)[2] > 80 ? palette.ink : hsl(rng.range(36, 48), 60, 90);
-  const headline = words.headline.map((word) => word.toUpperCase());
+/** The badge's ring texts: the prompt's tagline (or an ornament) on top, an ornament below. */
+function badgeWords(words: PromptWords, rng: Random): { topWords: string; bottomWords: string } {
   const ornament = rng.pick(["LIMITED EDITION", "GENUINE ARTICLE", "ORIGINAL GOODS", "HANDCRAFTED", "GOOD TIMES CLUB", "ONE OF A KIND"]);
   const topWords = (words.tagline ?? ornament).toUpperCase();
   const bottomWords = words.tagline ? ornament : rng.pick(["EST. TODAY", "FINE QUALITY", "SINCE FOREVER", "TRUE ORIGINAL"]);
-  const parts: string[] = [];
+  return { topWords, bottomWords };
+}
+
+/** Sunburst behind a double-ringed disc, with the ring texts arched in it (top and bottom). */
+function badgeEmblem(rng: Random, colours: { rays: string; disc: string; cream: string }, topWords: string, bottomWords: string): string[] {
+  const { cream } = colours;
   const rays = rng.pick([24, 28, 32, 36]);
-  parts.push(sunburst(CENTER, CENTER, 1420, rays, palette.accent, rng.range(0, 360 / rays)));
-  parts.push(circle(CENTER, CENTER, 1090, palette.main));
-  parts.push(`<circle cx="${CENTER}" cy="${CENTER}" r="1030" fill="none" stroke="${cream}" stroke-width="30"/>`);
-  parts.push(`<circle cx="${CENTER}" cy="${CENTER}" r="760" fill="none" stroke="${cream}" stroke-width="16"/>`);
   const ringSize = Math.min(170, fitSize(topWords, FACES.condensed, 2300, 170, 0.12));
-  parts.push(arcText(topWords, { cx: CENTER, cy: CENTER, radius: 835, size: ringSize, face: FACES.condensed, fill: cream }));
-  parts.push(
+  return [
+    sunburst(CENTER, CENTER, 1420, rays, colours.rays, rng.range(0, 360 / rays)),
+    circle(CENTER, CENTER, 1090, colours.disc),
+    `<circle cx="${CENTER}" cy="${CENTER}" r="1030" fill="none" stroke="${cream}" stroke-width="30"/>`,
+    `<circle cx="${CENTER}" cy="${CENTER}" r="760" fill="none" stroke="${cream}" stroke-width="16"/>`,
+    arcText(topWords, { cx: CENTER, cy: CENTER, radius: 835, size: ringSize, face: FACES.condensed, fill: cream }),
     arcText(bottomWords, {
       cx: CENTER,
       cy: CENTER,
@@ -738,7 +719,18 @@ function vintageIllustration(words: PromptWords, rng: Random, palette: Palette, 
       center: 180,
       bottom: true,
     }),
-  );
+  ];
+}
+
+/** An emblem: sunburst, ringed disc with arched type, the subject in the middle, the headline on a ribbon. */
+function vintageIllustration(words: PromptWords, rng: Random, palette: Palette, icons: IconMatch[]): string {
+  const [lead, ...others] = icons;
+  if (!lead) return "";
+  const cream = palette.named && hexToHsl(palette.main)[2] > 80 ? palette.ink : hslHex(rng.range(36, 48), 60, 90);
+  const headline = words.headline.map((word) => word.toUpperCase());
+  const { topWords, bottomWords } = badgeWords(words, rng);
+  const parts: string[] = [];
+  parts.push(...badgeEmblem(rng, { rays: palette.accent, disc: palette.main, cream }, topWords, bottomWords));
   // The other subjects, small, where a plain badge has stars.
   const side = (x: number, icon: Icon | undefined) =>
     icon ? drawIcon(icon, { cx: x, cy: CENTER, size: 190, color: cream, stroke: 2.4, filled: true }) : star(x, CENTER, 70, cream);
@@ -755,7 +747,7 @@ function geometricIllustration(words: PromptWords, rng: Random, palette: Palette
   if (!lead) return { body: "", cutout: "" };
   const colors = palette.named
     ? namedPatternColours(palette)
-    : [palette.main, palette.accent, hsl(palette.hue + 60, 75, 60), lighten(palette.accent, 0.25)];
+    : [palette.main, palette.accent, hslHex(palette.hue + 60, 75, 60), lighten(palette.accent, 0.25)];
   const plateY = 1250;
   const shapes: string[] = [];
   const count = rng.int(7, 9);
@@ -950,22 +942,6 @@ class Random {
     if (item === undefined) throw new Error("pick from an empty list");
     return item;
   }
-}
-
-function hsl(hue: number, saturation: number, lightness: number): string {
-  const h = (((hue % 360) + 360) % 360) / 360;
-  const s = saturation / 100;
-  const l = lightness / 100;
-  const q = l < 0.5 ? l * (1 + s) : l + s - l * s;
-  const p = 2 * l - q;
-  const channel = (t: number) => {
-    const x = t < 0 ? t + 1 : t > 1 ? t - 1 : t;
-    const value = x < 1 / 6 ? p + (q - p) * 6 * x : x < 1 / 2 ? q : x < 2 / 3 ? p + (q - p) * (2 / 3 - x) * 6 : p;
-    return Math.round(value * 255)
-      .toString(16)
-      .padStart(2, "0");
-  };
-  return `#${channel(h + 1 / 3)}${channel(h)}${channel(h - 1 / 3)}`;
 }
 
 function round(value: number): number {
