@@ -15,6 +15,12 @@ function button(href: string, label: string): string {
   return `<p><a href="${href}" style="display:inline-block;background:#4f46e5;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:bold">${label}</a></p>`;
 }
 
+/** The brand's logo at the top of a winner's email (left out when the brand has none). */
+const brandLogo = `<p><img src="{{brand_logo_url}}" alt="{{brand_name}}" height="48" style="height:48px;width:auto;max-width:200px"></p>`;
+
+/** The prize's picture (left out when there is none). */
+const prizeImage = `<p><img src="{{prize_image_url}}" alt="{{prize_name}}" width="280" style="width:280px;max-width:100%;height:auto;border-radius:8px"></p>`;
+
 /**
  * Default templates. `tokens` lists what each template uses; values are HTML-escaped when filled, so
  * a token that may be empty (entry_coupon) sits in its own paragraph.
@@ -71,28 +77,38 @@ ${button("{{confirm_link}}", "Confirm my entry")}
   {
     id: "winner_notification",
     name: "Winner notification",
-    subject: "You won the {{campaign_title}} giveaway!",
+    // Decision 051: the prize by its name (prize_name: "Night Owl Club Tee"), its picture and the
+    // brand's logo (absolute URLs; an <img> whose URL is empty is left out), and contact_line, a
+    // whole line that names the brand's support address (the Reply-To) or our contact form.
     // bonus_gift_* are whole lines ("Bonus gift: …"), empty when the campaign offers no bonus gift.
+    subject: "You won {{prize_name}} from {{brand_name}}!",
     tokens: [
       "email",
       "brand_name",
       "campaign_title",
+      "prize_name",
+      "prize_image_url",
+      "brand_logo_url",
       "claim_link",
       "claim_deadline",
       "claim_choices",
       "bonus_gift_name",
       "bonus_gift_code",
       "bonus_gift_instructions",
+      "contact_line",
     ],
-    htmlBody: emailLayout(`<p>Congratulations!</p>
-<p>You are the winner of <strong>{{campaign_title}}</strong> by {{brand_name}}.</p>
+    htmlBody: emailLayout(`${brandLogo}
+<p>Congratulations!</p>
+<p>You won <strong>{{prize_name}}</strong> from {{brand_name}}, drawn at random in the giveaway “{{campaign_title}}”.</p>
+${prizeImage}
 <p>Claim your prize by choosing your {{claim_choices}} and telling us where to ship it:</p>
 ${button("{{claim_link}}", "Claim your prize")}
 <p>Please claim it before {{claim_deadline}}; after that the prize may go to another entrant.</p>
 <p>{{bonus_gift_name}}</p>
 <p>{{bonus_gift_code}}</p>
 <p>{{bonus_gift_instructions}}</p>
-<p>This link is personal: it was sent only to {{email}}.</p>`),
+<p>This link is personal: it was sent only to {{email}}.</p>
+<p>{{contact_line}}</p>`),
   },
   {
     id: "reminder_48h",
@@ -106,25 +122,69 @@ ${button("{{claim_link}}", "Claim your prize")}
   {
     id: "additional_prize_winner",
     name: "Additional prize winner",
-    subject: "You won a prize in {{campaign_title}}",
-    // Additional prizes are digital (a title and an optional code), so there is nothing to claim:
-    // prize_instructions is a whole line built from the code and the prize's claim deadline.
-    // claim_link is the giveaway's public page.
+    subject: "You won {{prize_name}} from {{brand_name}}!",
+    // A 2nd or 3rd prize: its own signed claim_link (the token carries the rank), its picture when
+    // it has one, and prize_instructions, a whole line (e.g. the prize's code).
     tokens: [
       "email",
       "brand_name",
       "campaign_title",
+      "prize_name",
       "prize_title",
       "prize_rank",
       "prize_code",
       "prize_instructions",
+      "prize_image_url",
+      "brand_logo_url",
       "claim_deadline",
       "claim_link",
+      "contact_line",
     ],
-    htmlBody: emailLayout(`<p>Good news!</p>
-<p>You won the {{prize_rank}} prize in <strong>{{campaign_title}}</strong> by {{brand_name}}: <strong>{{prize_title}}</strong>.</p>
+    htmlBody: emailLayout(`${brandLogo}
+<p>Good news!</p>
+<p>You won the {{prize_rank}} prize from {{brand_name}} in the giveaway “{{campaign_title}}”: <strong>{{prize_name}}</strong>.</p>
+${prizeImage}
 <p>{{prize_instructions}}</p>
-<p>See the giveaway and its winners: <a href="{{claim_link}}">{{claim_link}}</a></p>`),
+${button("{{claim_link}}", "Claim your prize")}
+<p>Please claim it before {{claim_deadline}}; after that the prize may go to another entrant.</p>
+<p>This link is personal: it was sent only to {{email}}.</p>
+<p>{{contact_line}}</p>`),
+  },
+  {
+    // Decision 051: 3 days and 1 day before a prize's claim deadline, while it is unclaimed.
+    id: "claim_reminder",
+    name: "Claim reminder",
+    subject: "{{time_left}} left to claim {{prize_name}} from {{brand_name}}",
+    tokens: [
+      "email",
+      "brand_name",
+      "campaign_title",
+      "prize_name",
+      "prize_image_url",
+      "brand_logo_url",
+      "time_left",
+      "claim_link",
+      "claim_deadline",
+      "contact_line",
+    ],
+    htmlBody: emailLayout(`${brandLogo}
+<p>You won <strong>{{prize_name}}</strong> from {{brand_name}} in the giveaway “{{campaign_title}}”, and it is still waiting for you.</p>
+${prizeImage}
+<p>You have {{time_left}} left: please claim it before {{claim_deadline}}; after that the prize may go to another entrant.</p>
+${button("{{claim_link}}", "Claim your prize")}
+<p>This link is personal: it was sent only to {{email}}.</p>
+<p>{{contact_line}}</p>`),
+  },
+  {
+    // Decision 051: to the creator, once per prize and winner, when the claim deadline passed without a claim.
+    id: "prize_unclaimed",
+    name: "Prize not claimed (to the creator)",
+    subject: "Prize not claimed: {{prize_name}} in {{campaign_title}}",
+    tokens: ["email", "brand_name", "campaign_title", "prize_name", "prize_rank", "claim_deadline", "draw_link"],
+    htmlBody:
+      emailLayout(`<p>The {{prize_rank}} prize of your giveaway <strong>{{campaign_title}}</strong>, {{prize_name}}, was not claimed before its deadline ({{claim_deadline}}).</p>
+<p>You can draw another winner for it in your campaign's draw panel; the new winner is emailed their own claim link.</p>
+${button("{{draw_link}}", "Open the draw panel")}`),
   },
   {
     id: "order_shipped",
@@ -154,6 +214,29 @@ ${button("{{claim_link}}", "Claim your prize")}
  * current default; an edited template is left alone. When a default changes, add its old text here.
  */
 export const EARLIER_EMAIL_TEMPLATE_DEFAULTS: readonly { id: string; subject: string; htmlBody: string }[] = [
+  // Before decision 051 ("You won {prize} from {brand}!", the prize's picture, the brand's logo, a
+  // real contact, and a claim link for every tier).
+  {
+    id: "winner_notification",
+    subject: "You won the {{campaign_title}} giveaway!",
+    htmlBody: emailLayout(`<p>Congratulations!</p>
+<p>You are the winner of <strong>{{campaign_title}}</strong> by {{brand_name}}.</p>
+<p>Claim your prize by choosing your {{claim_choices}} and telling us where to ship it:</p>
+${button("{{claim_link}}", "Claim your prize")}
+<p>Please claim it before {{claim_deadline}}; after that the prize may go to another entrant.</p>
+<p>{{bonus_gift_name}}</p>
+<p>{{bonus_gift_code}}</p>
+<p>{{bonus_gift_instructions}}</p>
+<p>This link is personal: it was sent only to {{email}}.</p>`),
+  },
+  {
+    id: "additional_prize_winner",
+    subject: "You won a prize in {{campaign_title}}",
+    htmlBody: emailLayout(`<p>Good news!</p>
+<p>You won the {{prize_rank}} prize in <strong>{{campaign_title}}</strong> by {{brand_name}}: <strong>{{prize_title}}</strong>.</p>
+<p>{{prize_instructions}}</p>
+<p>See the giveaway and its winners: <a href="{{claim_link}}">{{claim_link}}</a></p>`),
+  },
   // Until the referral_offer token: promised 3 bonus entries even with referrals switched off.
   {
     id: "entry_confirmation",

@@ -22,6 +22,12 @@ export interface TemplatedEmail {
   /** EmailTemplate id, e.g. "login_code". */
   template: string;
   tokens: Record<string, string | number | null | undefined>;
+  /**
+   * Reply-To header (decision 051): where a reply reaches a person, e.g. the brand's support address
+   * on winner and claim emails. Without it replies go to MAIL_FROM, so a template must then point at
+   * the contact form instead of asking for a reply.
+   */
+  replyTo?: string | null;
 }
 
 /**
@@ -73,13 +79,25 @@ export function clearEmailTemplateCache(): void {
   templateCache.clear();
 }
 
-async function renderTemplatedEmail(db: EmailWriter, { to, template, tokens, dedupeKey }: TemplatedEmail & { dedupeKey?: string }) {
+async function renderTemplatedEmail(
+  db: EmailWriter,
+  { to, template, tokens, dedupeKey, replyTo }: TemplatedEmail & { dedupeKey?: string },
+) {
   const row = await emailTemplate(db, template);
   const subject = fillTemplate(row.subject, tokens, false);
-  const html = fillTemplate(row.htmlBody, tokens);
+  const html = withoutEmptyImages(fillTemplate(row.htmlBody, tokens));
   // Our id rather than Prisma's cuid2 default: the outbox is written on hot paths (every entry,
   // reminder batches) and that default costs a fraction of a millisecond per row (ids.server.ts).
-  return { id: newId(), to, subject, html, text: htmlToText(html), template, dedupeKey };
+  // Every message has its plain-text alternative, made from the filled HTML (links as "label (url)").
+  return { id: newId(), to, subject, html, text: htmlToText(html), template, dedupeKey, replyTo: replyTo?.trim() || null };
+}
+
+/**
+ * An `<img>` whose source token came out empty (a brand without a logo, a prize without a picture)
+ * would show as a broken picture: it is left out, with a paragraph it leaves empty.
+ */
+export function withoutEmptyImages(html: string): string {
+  return html.replace(/<img\b[^>]*\bsrc=(?:""|'')[^>]*>/gi, "").replace(/<p(?:\s[^>]*)?>\s*<\/p>\n?/gi, "");
 }
 
 /**
@@ -215,6 +233,7 @@ async function attemptDelivery(transport: Transporter, message: OutboundEmail, n
       subject: message.subject,
       html: message.html,
       text: message.text ?? undefined,
+      replyTo: message.replyTo ?? undefined,
     });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);

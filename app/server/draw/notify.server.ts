@@ -15,6 +15,7 @@ import { GRAND_PRIZE_RANK, claimLink } from "../claims.server";
 import { getConfig } from "../config.server";
 import { isUniqueConstraintError, prisma } from "../db.server";
 import { queueTemplatedEmail } from "../email.server";
+import { winnerEmailTokens, winnerReplyTo } from "../winner-emails.server";
 import { currentTime, leaseUntil } from "../leases.server";
 
 export function winnerDedupeKey(campaignId: string, rank: number, entryId: string): string {
@@ -90,6 +91,7 @@ async function notifyLeased(campaignId: string, now: Date, lease: Date): Promise
     to: campaign.winnerEmail,
     template: "winner_notification",
     dedupeKey: winnerDedupeKey(campaign.id, GRAND_PRIZE_RANK, campaign.winnerEntryId),
+    replyTo: winnerReplyTo(campaign),
     tokens: {
       email: campaign.winnerEmail,
       brand_name: campaign.brandName,
@@ -101,6 +103,7 @@ async function notifyLeased(campaignId: string, now: Date, lease: Date): Promise
       bonus_gift_code: gift && campaign.winnerBonusGiftCode.trim() ? `Gift code: ${campaign.winnerBonusGiftCode.trim()}` : "",
       bonus_gift_instructions:
         gift && campaign.winnerBonusGiftInstructions.trim() ? `How to redeem: ${campaign.winnerBonusGiftInstructions.trim()}` : "",
+      ...(await winnerEmailTokens(campaign, { rank: GRAND_PRIZE_RANK, entryId: campaign.winnerEntryId, deadline })),
     },
   });
   if (grandPrize) queued += 1;
@@ -116,6 +119,7 @@ async function notifyLeased(campaignId: string, now: Date, lease: Date): Promise
       to: prize.winnerEmail,
       template: "additional_prize_winner",
       dedupeKey: winnerDedupeKey(campaign.id, prize.rank, prize.winnerEntryId),
+      replyTo: winnerReplyTo(campaign),
       tokens: {
         email: prize.winnerEmail,
         brand_name: campaign.brandName,
@@ -126,6 +130,8 @@ async function notifyLeased(campaignId: string, now: Date, lease: Date): Promise
         prize_instructions: instructions,
         claim_deadline: claimBy,
         claim_link: publicUrl(campaignPath(campaign.id)),
+        // Decision 051: the prize's name and picture, the brand's logo, a contact, and (with a deadline) its own claim link.
+        ...(await winnerEmailTokens(campaign, { ...prize, entryId: prize.winnerEntryId, deadline: prize.claimDeadline })),
       },
     });
     if (sent) queued += 1;
