@@ -11,11 +11,12 @@ import { type DrawOutcome, drawCampaign, dueCampaignIds } from "./draw/run.serve
 import { prisma } from "./db.server";
 import { type EmailDeliverySummary, deliverDueEmails, queueAdminAlert } from "./email.server";
 import { runFulfilmentJobs } from "./fulfilment/index.server";
+import { type ClaimReminderSummary, sendClaimFollowUps } from "./jobs/claim-reminders.server";
 import { runPartnerMockups } from "./jobs/partner-mockups.server";
 import { type ReminderSummary, sendDueReminders } from "./jobs/reminders.server";
 import { loadPlatformSettings } from "./settings.server";
 
-export type JobStep = "freeze" | "draws" | "notify" | "reminders" | "emails" | "fulfilment" | "mockups";
+export type JobStep = "freeze" | "draws" | "notify" | "reminders" | "claim-reminders" | "emails" | "fulfilment" | "mockups";
 
 export interface JobsSummary {
   /** Entry lists frozen this pass (every ended campaign's, whatever the auto-pick setting). */
@@ -25,6 +26,8 @@ export interface JobsSummary {
   /** Winner emails queued. */
   notified: number;
   reminders: ReminderSummary;
+  /** Claim reminders to winners and unclaimed-prize notices to creators (decision 051). */
+  claimReminders: Omit<ClaimReminderSummary, "failures">;
   emails: EmailDeliverySummary | null;
   fulfilment: boolean;
   errors: { step: JobStep; message: string }[];
@@ -46,6 +49,7 @@ export async function runJobsOnce(now: Date = new Date()): Promise<JobsSummary> 
     draws: {},
     notified: 0,
     reminders: { campaigns: 0, emails: 0 },
+    claimReminders: { campaigns: 0, reminders: 0, unclaimed: 0 },
     emails: null,
     fulfilment: false,
     errors: [],
@@ -114,6 +118,12 @@ export async function runJobsOnce(now: Date = new Date()): Promise<JobsSummary> 
     summary.reminders = await sendDueReminders(now);
   });
 
+  await step("claim-reminders", async () => {
+    const { failures, ...counts } = await sendClaimFollowUps(now);
+    summary.claimReminders = counts;
+    for (const { campaignId, error } of failures) fail("claim-reminders", error, `claim follow-ups of campaign ${campaignId}`);
+  });
+
   await step("emails", async () => {
     summary.emails = await deliverDueEmails(now);
   });
@@ -139,6 +149,8 @@ export function describeJobsSummary(summary: JobsSummary): string | null {
   }
   if (summary.notified) parts.push(`${summary.notified} winner emails queued`);
   if (summary.reminders.emails) parts.push(`${summary.reminders.emails} reminders queued`);
+  if (summary.claimReminders.reminders) parts.push(`${summary.claimReminders.reminders} claim reminders queued`);
+  if (summary.claimReminders.unclaimed) parts.push(`${summary.claimReminders.unclaimed} unclaimed-prize notices queued`);
   if (summary.emails?.sent) parts.push(`${summary.emails.sent} emails sent`);
   if (summary.emails?.failed) parts.push(`${summary.emails.failed} emails to retry`);
   if (summary.emails?.gaveUp) parts.push(`${summary.emails.gaveUp} emails failed for good`);
