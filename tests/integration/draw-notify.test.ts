@@ -38,7 +38,7 @@ describe("notifying winners", () => {
       [`winner:${campaign.id}:3:${prizeWinners[1]?.id}`, prizeWinners[1]?.email, "additional_prize_winner"],
     ]);
     const [grand, second, third] = mail;
-    expect(grand?.subject).toBe(`You won the ${campaign.title} giveaway!`);
+    expect(grand?.subject).toBe(`You won ${campaign.title} T-Shirt from Test Brand!`);
     expect(grand?.text).toContain("http://localhost:3000/claim/");
     expect(grand?.text).toContain("Claim your prize by choosing your size, style and colour");
     expect(grand?.text).toContain("Bonus gift: Studio gift card");
