@@ -8,7 +8,7 @@ import { PRODUCT_TYPES } from "./campaign-schemas";
 /** Words that already say what the printed product is ("Night Owl Club Tee" needs no "T-Shirt"). */
 const PRODUCT_WORDS = /\b(t-?shirts?|tees?|shirts?|hoodies?|sweatshirts?|sweaters?|mugs?|cups?)\b/i;
 
-/** "Win the …", "Win a …", "Win: …" at the start and "… giveaway" at the end of a title. */
+/** "Win the …", "Win a …", "Win: …" at the start and "… giveaway" at the end of a title; trailing "!" is dropped too (the subject ends with its own). */
 const WIN_PREFIX = /^\s*win\s*(?:[:\-–—]\s*)?(?:(?:the|a|an|our|this|your)\s+)?(?:own\s+)?/i;
 const GIVEAWAY_SUFFIX = /\s*[:\-–—]?\s*giveaway!?\s*$/i;
 
@@ -20,7 +20,12 @@ const GIVEAWAY_SUFFIX = /\s*[:\-–—]?\s*giveaway!?\s*$/i;
  */
 export function grandPrizeName(title: string, productType: string): string {
   const product = PRODUCT_TYPES.find((candidate) => candidate.key === productType)?.label ?? "T-Shirt";
-  const name = title.replace(WIN_PREFIX, "").replace(GIVEAWAY_SUFFIX, "").replace(/\s+/g, " ").trim();
+  const name = title
+    .replace(WIN_PREFIX, "")
+    .replace(GIVEAWAY_SUFFIX, "")
+    .replace(/[\s!?.]+$/, "")
+    .replace(/\s+/g, " ")
+    .trim();
   if (!name) return `a ${product}`;
   return PRODUCT_WORDS.test(name) ? name : `${name} ${product}`;
 }

@@ -5,12 +5,13 @@
  */
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EMAIL_TEMPLATE_DEFAULTS } from "~/domain/email-template-defaults";
+import { EARLIER_EMAIL_TEMPLATE_DEFAULTS, EMAIL_TEMPLATE_DEFAULTS } from "~/domain/email-template-defaults";
 import { SAMPLE_TOKENS } from "~/domain/templates";
 import { resetConfigForTests } from "~/server/config.server";
 import { prisma } from "~/server/db.server";
 import { notifyWinners } from "~/server/draw/notify.server";
-import { deliverEmail, queueTemplatedEmail } from "~/server/email.server";
+import { clearEmailTemplateCache, deliverEmail, queueTemplatedEmail } from "~/server/email.server";
+import { seed } from "~/server/seed.server";
 import { sendClaimFollowUps } from "~/server/jobs/claim-reminders.server";
 import { runJobsOnce } from "~/server/jobs.server";
 import { startFakeSmtpServer } from "../fakes/smtp-server";
@@ -109,6 +110,38 @@ describe("winner emails", () => {
       // Every link of the HTML is spelled out in the text.
       for (const [, href] of row.html.matchAll(/<a\s[^>]*href="([^"]+)"/g))
         expect(row.text, template.id).toContain(href!.replace(/&amp;/g, "&"));
+    }
+  });
+});
+
+describe("templates in the database", () => {
+  it("an unedited winner template from before decision 051 is brought up to date by the seed; an edited one is left alone", async () => {
+    const before051 = (id: string) =>
+      EARLIER_EMAIL_TEMPLATE_DEFAULTS.filter((candidate) => candidate.id === id && candidate.htmlBody.includes("{{claim_link}}")).at(-1)!;
+    const winner = before051("winner_notification");
+    const prize = before051("additional_prize_winner");
+    expect(winner.subject).toBe("You won the {{campaign_title}} giveaway!");
+    const editedPrize = { subject: prize.subject, htmlBody: prize.htmlBody.replace("Good news!", "Hooray!") };
+    await prisma.emailTemplate.update({
+      where: { id: "winner_notification" },
+      data: { subject: winner.subject, htmlBody: winner.htmlBody },
+    });
+    await prisma.emailTemplate.update({ where: { id: "additional_prize_winner" }, data: editedPrize });
+    try {
+      expect((await seed(prisma, { demo: false })).emailTemplatesUpdated).toBe(1);
+      const current = EMAIL_TEMPLATE_DEFAULTS.find((template) => template.id === "winner_notification")!;
+      expect(await prisma.emailTemplate.findUniqueOrThrow({ where: { id: "winner_notification" } })).toMatchObject({
+        subject: current.subject,
+        htmlBody: current.htmlBody,
+      });
+      expect(await prisma.emailTemplate.findUniqueOrThrow({ where: { id: "additional_prize_winner" } })).toMatchObject(editedPrize);
+    } finally {
+      const restore = EMAIL_TEMPLATE_DEFAULTS.find((template) => template.id === "additional_prize_winner")!;
+      await prisma.emailTemplate.update({
+        where: { id: "additional_prize_winner" },
+        data: { subject: restore.subject, htmlBody: restore.htmlBody },
+      });
+      clearEmailTemplateCache();
     }
   });
 });

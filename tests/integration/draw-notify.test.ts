@@ -52,7 +52,8 @@ describe("notifying winners", () => {
     expect(second?.text).toContain("Your code: CREDIT-777");
     expect(second?.text).toContain("2nd prize");
     expect(third?.text).toContain("Test Brand will contact you");
-    expect(third?.text).not.toContain("/claim/");
+    // Every tier has its own signed claim link (decision 051).
+    expect(third?.text).toContain("http://localhost:3000/claim/");
 
     const row = await prisma.campaign.findUniqueOrThrow({ where: { id: campaign.id } });
     expect(row.winnersNotifiedAt).not.toBeNull();
