@@ -180,10 +180,11 @@ ${button("{{claim_link}}", "Claim your prize")}
     id: "prize_unclaimed",
     name: "Prize not claimed (to the creator)",
     subject: "Prize not claimed: {{prize_name}} in {{campaign_title}}",
-    tokens: ["email", "brand_name", "campaign_title", "prize_name", "prize_rank", "claim_deadline", "draw_link"],
+    // next_step is a whole line: what the draw panel offers for this prize (a redraw where it can be redrawn).
+    tokens: ["email", "brand_name", "campaign_title", "prize_name", "prize_rank", "claim_deadline", "next_step", "draw_link"],
     htmlBody:
       emailLayout(`<p>The {{prize_rank}} prize of your giveaway <strong>{{campaign_title}}</strong>, {{prize_name}}, was not claimed before its deadline ({{claim_deadline}}).</p>
-<p>You can draw another winner for it in your campaign's draw panel; the new winner is emailed their own claim link.</p>
+<p>{{next_step}}</p>
 ${button("{{draw_link}}", "Open the draw panel")}`),
   },
   {

@@ -107,6 +107,7 @@ export const SAMPLE_TOKENS: Record<string, string> = {
   brand_logo_url: "https://giveawear.example/uploads/logo/sample.png",
   contact_line: "Questions about your prize? Reply to this email to reach Northwind Coffee (help@northwind.example).",
   time_left: "3 days",
+  next_step: "You can draw another winner for it in your campaign's draw panel; the new winner is emailed their own claim link.",
   draw_link: "https://giveawear.example/dashboard/campaigns/sample/draw",
   name: "Jamie Fan",
   subject: "A question about my entry",

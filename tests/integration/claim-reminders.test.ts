@@ -190,6 +190,15 @@ describe("claim reminders", () => {
     });
     const link = (text: string | null) => /\/claim\/[A-Za-z0-9_.-]+/.exec(text ?? "")?.[0];
     expect(link(sent[0]!.text)).toBe(link(tierEmail.text));
+
+    // A tier cannot be redrawn: the creator's notice only points at the draw panel.
+    await sendClaimFollowUps(new Date(tierDeadline.getTime() + HOUR));
+    const notice = (await followUps(campaign.id)).find(
+      (row) => row.dedupeKey === `prize-unclaimed:${campaign.id}:2:${prizeWinners[0]!.id}`,
+    );
+    expect(notice?.subject).toBe("Prize not claimed: $25 Owl Labs gift card in Night Owl Club Tee");
+    expect(notice?.text).toContain("Open your campaign's draw panel to see this prize and its winner.");
+    expect(notice?.text).not.toContain("draw another winner");
   });
 
   it("stop once the prize is claimed, and never remind after the deadline", async () => {
@@ -217,6 +226,7 @@ describe("unclaimed prizes", () => {
     expect(sent[0]!.subject).toBe("Prize not claimed: Night Owl Club Tee in Night Owl Club Tee");
     const drawLink = `http://localhost:3000/dashboard/campaigns/${campaign.id}/draw`;
     expect(sent[0]!.text).toContain(drawLink);
+    expect(sent[0]!.text).toContain("You can draw another winner for it in your campaign's draw panel");
 
     // The creator draws again: another entry, a fresh window, its own winner email.
     const next = await addEntry(campaign.id, uniqueEmail("redraw"));

@@ -37,6 +37,16 @@ const PAGE_SIZE = 100;
 
 const RANK_WORDS: Record<number, string> = { 1: "grand", 2: "2nd", 3: "3rd" };
 
+/**
+ * What the creator's notice says the draw panel offers. Only the grand prize can be redrawn today
+ * (draw/controls.server.ts, creatorRedraw); widen this when other tiers can be.
+ */
+function nextStep(rank: number): string {
+  return rank === GRAND_PRIZE_RANK
+    ? "You can draw another winner for it in your campaign's draw panel; the new winner is emailed their own claim link."
+    : "Open your campaign's draw panel to see this prize and its winner.";
+}
+
 export interface ClaimReminderSummary {
   /** Campaigns this pass looked at under its lease. */
   campaigns: number;
@@ -184,6 +194,7 @@ async function followUpCampaign(campaignId: string, now: Date, summary: ClaimRem
         prize_name: prizeName(campaign, prize),
         prize_rank: RANK_WORDS[prize.rank] ?? `#${prize.rank}`,
         claim_deadline: formatUtcDateTime(prize.deadline),
+        next_step: nextStep(prize.rank),
         draw_link: publicUrl(creatorDrawPath(campaign.id)),
       },
     });
