@@ -103,6 +103,22 @@ async function claimedOrder(
   return { order, campaign, design };
 }
 
+/** The raw cells of one CSV line (quotes kept, as written), split on the commas outside quotes. */
+function csvCells(line: string): string[] {
+  const cells: string[] = [];
+  let cell = "";
+  let quoted = false;
+  for (const char of line) {
+    if (char === '"') quoted = !quoted;
+    if (char === "," && !quoted) {
+      cells.push(cell);
+      cell = "";
+    } else cell += char;
+  }
+  cells.push(cell);
+  return cells;
+}
+
 const orderRow = (id: string) => prisma.order.findUniqueOrThrow({ where: { id } });
 const shippedEmails = (orderId: string) => prisma.outboundEmail.findMany({ where: { dedupeKey: `shipped:${orderId}` } });
 const creationsFor = (orderId: string) =>
@@ -480,7 +496,6 @@ describe("the admin's manual queue", () => {
       orderId: order.id,
       trackingNumber: " 1Z999AA10123456784 ",
       carrier: "UPS",
-      trackingUrl: "https://ups.example/track/1Z999AA10123456784",
     });
     expect(shipped.status).toBe(303);
     const row = await orderRow(order.id);
@@ -488,7 +503,7 @@ describe("the admin's manual queue", () => {
       status: "shipped",
       trackingNumber: "1Z999AA10123456784",
       carrier: "UPS",
-      trackingUrl: "https://ups.example/track/1Z999AA10123456784",
+      trackingUrl: "https://www.ups.com/track?tracknum=1Z999AA10123456784",
     });
     expect(row.fulfilledAt).toBeInstanceOf(Date);
     expect(row.shippedAt).toBeInstanceOf(Date);
@@ -498,13 +513,13 @@ describe("the admin's manual queue", () => {
     expect(emails[0]?.html).toContain("1Z999AA10123456784");
 
     // A second submit (a double click, a reload) changes nothing and mails nobody.
-    const again = await postQueue(cookie, { intent: "ship", orderId: order.id, trackingNumber: "OTHER" });
+    const again = await postQueue(cookie, { intent: "ship", orderId: order.id, carrier: "USPS", trackingNumber: "OTHER-1" });
     expect(again.status).toBe(409);
     expect(await orderRow(order.id)).toMatchObject({ trackingNumber: "1Z999AA10123456784" });
     expect(await shippedEmails(order.id)).toHaveLength(1);
   });
 
-  it("asks for a tracking number and a web tracking link, keeping what was typed", async () => {
+  it("asks for a carrier and a tracking number, keeping what was typed", async () => {
     const { order } = await claimedOrder();
     const cookie = await adminCookie();
 
@@ -512,16 +527,11 @@ describe("the admin's manual queue", () => {
     expect(missing.status).toBe(400);
     const html = await missing.text();
     expect(html).toContain("Tracking number is required.");
-    expect(html).toContain('value="Royal Mail"');
+    expect(html).toMatch(/<option value="Royal Mail" selected="">/);
 
-    const script = await postQueue(cookie, {
-      intent: "ship",
-      orderId: order.id,
-      trackingNumber: "AB123",
-      trackingUrl: "javascript:alert(1)",
-    });
-    expect(script.status).toBe(400);
-    expect(await script.text()).toContain("Tracking URL must be a web address starting with http:// or https://.");
+    const noCarrier = await postQueue(cookie, { intent: "ship", orderId: order.id, trackingNumber: "AB123" });
+    expect(noCarrier.status).toBe(400);
+    expect(await noCarrier.text()).toContain("Choose the carrier.");
 
     expect(await orderRow(order.id)).toMatchObject({ status: "pending", trackingNumber: null });
     expect(await shippedEmails(order.id)).toHaveLength(0);
@@ -541,7 +551,9 @@ describe("the admin's manual queue", () => {
     expect(html).not.toContain("Mark fulfilled");
 
     expect((await postQueue(cookie, { intent: "fulfil", orderId: order.id })).status).toBe(409);
-    expect((await postQueue(cookie, { intent: "ship", orderId: order.id, trackingNumber: "HAND-DELIVERED-1" })).status).toBe(303);
+    expect(
+      (await postQueue(cookie, { intent: "ship", orderId: order.id, carrier: "DHL", trackingNumber: "HAND-DELIVERED-1" })).status,
+    ).toBe(303);
     expect(await orderRow(order.id)).toMatchObject({ status: "shipped", trackingNumber: "HAND-DELIVERED-1", printifyOrderId: printifyId });
     expect(await shippedEmails(order.id)).toHaveLength(1);
   });
@@ -579,7 +591,9 @@ describe("the admin's manual queue", () => {
     expect(pendingHtml).toContain("Mark fulfilled");
 
     expect((await postQueue(cookie, { intent: "fulfil", orderId: order.id })).status).toBe(303);
-    expect((await postQueue(cookie, { intent: "ship", orderId: order.id, trackingNumber: "BY-HAND-42" })).status).toBe(303);
+    expect((await postQueue(cookie, { intent: "ship", orderId: order.id, carrier: "USPS", trackingNumber: "BY-HAND-42" })).status).toBe(
+      303,
+    );
     expect(await orderRow(order.id)).toMatchObject({ status: "shipped", trackingNumber: "BY-HAND-42" });
     expect(await shippedEmails(order.id)).toHaveLength(1);
   });
@@ -598,7 +612,8 @@ describe("the admin's manual queue", () => {
   it("marks a cancelled order shipped when its prize went out another way, and re-queues only cancelled orders", async () => {
     const { order } = await claimedOrder({ status: "cancelled" });
     const cookie = await adminCookie();
-    expect((await postQueue(cookie, { intent: "ship", orderId: order.id, trackingNumber: "OTHER-WAY-7" })).status).toBe(303);
+    const other = { carrier: "Other", carrierOther: "Courier Co", trackingNumber: "OTHER-WAY-7" };
+    expect((await postQueue(cookie, { intent: "ship", orderId: order.id, ...other })).status).toBe(303);
     expect(await orderRow(order.id)).toMatchObject({ status: "shipped", trackingNumber: "OTHER-WAY-7" });
     expect(await shippedEmails(order.id)).toHaveLength(1);
 
@@ -614,7 +629,7 @@ describe("the admin's manual queue", () => {
     const emails = await prisma.outboundEmail.count();
     const attempts: Record<string, string>[] = [
       { intent: "fulfil", orderId: "no-such-order" },
-      { intent: "ship", orderId: "no-such-order", trackingNumber: "1Z999AA10123456784" },
+      { intent: "ship", orderId: "no-such-order", carrier: "UPS", trackingNumber: "1Z999AA10123456784" },
       { intent: "requeue", orderId: "no-such-order" },
     ];
     for (const fields of attempts) {
@@ -648,7 +663,7 @@ describe("the admin's manual queue", () => {
   });
 
   it("exports the queue as CSV, quoted properly and safe from spreadsheet formulas", async () => {
-    const { order, campaign } = await claimedOrder(
+    const { order, campaign, design } = await claimedOrder(
       {
         shipName: '=HYPERLINK("http://evil.example","click")',
         shipLine1: '12 "Quoted" Street, Apt 4',
@@ -668,39 +683,42 @@ describe("the admin's manual queue", () => {
     const csv = await response.text();
     const lines = csv.replace(/^\uFEFF/, "").split("\r\n");
     expect(lines[0]).toBe(
-      "Order ID,Campaign,Prize,Winner email,Status,Product,Size,Style,Colour,Name,Address line 1,Address line 2,City,State / region,Postal code,Country,Phone,Printify order ID,Printify status,Carrier,Tracking number,Tracking URL,Claimed at,Submitted at,Fulfilled at,Shipped at",
+      "Order ID,Campaign,Prize,Winner email,Status,Product,Printify variant ID,Print file,Mockup,Size,Style,Colour,Name,Address line 1,Address line 2,City,State / region,Postal code,Country,Phone,Printify order ID,Printify status,Carrier,Tracking number,Tracking link,Claimed at,Submitted at,Fulfilled at,Shipped at,Delivered at",
     );
     const row = lines.find((line) => line.startsWith(order.id));
-    expect(row).toBe(
-      [
-        order.id,
-        `"'${campaign.title}"`,
-        "Grand prize",
-        order.winnerEmail,
-        "Pending",
-        "t-shirt",
-        "L",
-        "Unisex",
-        "Black",
-        `"'=HYPERLINK(""http://evil.example"",""click"")"`,
-        `"12 ""Quoted"" Street, Apt 4"`,
-        `"Back door\nsecond bell"`,
-        "'@SUM(A1)",
-        "'-CA",
-        "SW1Y 4JH",
-        "United States (US)",
-        "'+1 555 0100",
-        "",
-        "",
-        "",
-        "",
-        "",
-        order.createdAt.toISOString(),
-        "",
-        "",
-        "",
-      ].join(","),
-    );
+    // Split on the commas between cells (the quoted cells above hold commas of their own).
+    expect(csvCells(row ?? "")).toEqual([
+      order.id,
+      `"'${campaign.title}"`,
+      "Grand prize",
+      order.winnerEmail,
+      "Pending",
+      "t-shirt",
+      String(PRINTIFY_PRODUCTS["t-shirt"].variants.black.L),
+      `${APP_URL}${design.printUrl}`,
+      expect.stringMatching(/^http:\/\/localhost:3000\/(mockups|uploads)\//),
+      "L",
+      "Unisex",
+      "Black",
+      `"'=HYPERLINK(""http://evil.example"",""click"")"`,
+      `"12 ""Quoted"" Street, Apt 4"`,
+      `"Back door\nsecond bell"`,
+      "'@SUM(A1)",
+      "'-CA",
+      "SW1Y 4JH",
+      "United States (US)",
+      "'+1 555 0100",
+      "",
+      "",
+      "",
+      "",
+      "",
+      order.createdAt.toISOString(),
+      "",
+      "",
+      "",
+      "",
+    ]);
     expect(csv.endsWith("\r\n")).toBe(true);
 
     const shippedOnly = await (
