@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { signClaimToken } from "~/domain/claims";
 import { PRINTIFY_PRODUCTS } from "~/domain/printify";
 import { resetConfigForTests } from "~/server/config.server";
 import { type Prisma, prisma } from "~/server/db.server";
@@ -338,6 +339,62 @@ describe("Printify's webhooks", () => {
     expect(emails[0]?.html).toContain(tracking.tracking_number);
     expect(emails[0]?.html).toContain("usps");
     expect(emails[0]?.html).toContain("https://tools.usps.com/go/TrackConfirmAction?tLabels=9400110200828911663274");
+  });
+
+  it("move the winner's claim page along: in production, shipped with the carrier's link, delivered; on hold is a problem", async () => {
+    const { order, campaign } = await claimedOrder();
+    const deadline = new Date(Date.now() + 14 * 86_400_000);
+    await prisma.campaign.update({ where: { id: campaign.id }, data: { winnerEntryId: order.entryId, claimDeadline: deadline } });
+    const token = await signClaimToken(process.env.SESSION_SECRET ?? "", {
+      campaignId: campaign.id,
+      rank: 1,
+      entryId: order.entryId ?? "",
+      deadline,
+    });
+    const claimPage = async () => {
+      const response = await fetch(`${app.url}/claim/${token}`);
+      expect(response.status).toBe(200);
+      const html = await response.text();
+      return { html, step: /data-testid="claim-order-status" data-step="([a-z]+)"/.exec(html)?.[1] };
+    };
+    expect((await claimPage()).step).toBe("prepared");
+    const printifyId = await submitted(order.id);
+    expect((await claimPage()).step).toBe("prepared");
+
+    await webhook(fake.event("order:updated", printifyId, { status: "on-hold" }));
+    const onHold = await claimPage();
+    expect(onHold.step).toBe("problem");
+    expect(onHold.html).toContain("There is a problem with your order; our team will contact you.");
+
+    await webhook(fake.event("order:sent-to-production", printifyId, { status: "in-production" }));
+    const making = await claimPage();
+    expect(making.step).toBe("production");
+    expect(making.html).toContain("In production");
+    expect(making.html).not.toContain("being prepared");
+
+    const carrier = { code: "fedex", tracking_number: "7712 3456 7890", tracking_url: "" };
+    expect(await webhook(fake.event("order:shipment:created", printifyId, { status: "fulfilled", carrier }))).toEqual({
+      status: 200,
+      text: "Order shipped.",
+    });
+    const shipped = await claimPage();
+    expect(shipped.step).toBe("shipped");
+    expect(shipped.html).toContain("FedEx");
+    expect(shipped.html).toContain("7712 3456 7890");
+    expect(shipped.html).toContain('href="https://www.fedex.com/fedextrack/?trknbr=771234567890"');
+    expect(shipped.html).not.toContain("being prepared");
+
+    expect(await webhook(fake.event("order:shipment:delivered", printifyId, { carrier }))).toEqual({
+      status: 200,
+      text: "Order delivered.",
+    });
+    const delivered = await claimPage();
+    expect(delivered.step).toBe("delivered");
+    expect(delivered.html).toContain("Your prize has been delivered.");
+    const row = await orderRow(order.id);
+    expect(row).toMatchObject({ status: "delivered", carrier: "fedex", trackingNumber: "7712 3456 7890" });
+    expect(row.deliveredAt).toBeInstanceOf(Date);
+    expect(await shippedEmails(order.id)).toHaveLength(1);
   });
 
   it("refuse a bad signature with 401 and change nothing", async () => {
