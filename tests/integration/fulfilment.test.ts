@@ -55,6 +55,7 @@ beforeEach(async () => {
   await configure(printifyEnv());
   // Jobs work on every order in the database: earlier tests' unfinished orders are settled so each test sees only its own.
   await prisma.order.updateMany({ where: { status: { in: ["pending", "submitted", "fulfilled"] } }, data: { status: "cancelled" } });
+  await prisma.order.updateMany({ where: { status: "shipped" }, data: { status: "delivered" } });
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -475,11 +476,15 @@ describe("Printify's webhooks", () => {
 });
 
 describe("polling, when webhooks do not come", () => {
-  it("reads overdue orders from Printify and follows them to shipped", async () => {
+  it("reads overdue orders from Printify and follows them to shipped, then delivered", async () => {
     const { order } = await claimedOrder();
     const now = new Date();
     const printifyId = await submitted(order.id, now);
-    fake.ship(printifyId, { carrier: "usps", number: "9205590164917312751089", url: "https://tools.usps.com/t/9205590164917312751089" });
+    const parcel = fake.ship(printifyId, {
+      carrier: "usps",
+      number: "9205590164917312751089",
+      url: "https://tools.usps.com/t/9205590164917312751089",
+    });
 
     // Not overdue yet.
     expect(await runFulfilmentJobs(new Date(now.getTime() + MINUTE))).toMatchObject({ polled: 0 });
@@ -493,6 +498,14 @@ describe("polling, when webhooks do not come", () => {
       lastSyncedAt: later,
       syncLeaseUntil: null,
     });
+    expect(await shippedEmails(order.id)).toHaveLength(1);
+
+    // A shipped order is followed until Printify dates its delivery (decision 052).
+    parcel.delivered_at = "2026-05-20 10:00:00+00:00";
+    const evenLater = new Date(later.getTime() + POLL_AFTER_MS + MINUTE);
+    expect(await runFulfilmentJobs(evenLater)).toMatchObject({ polled: 1 });
+    expect(await orderRow(order.id)).toMatchObject({ status: "delivered", deliveredAt: evenLater });
+    expect(await runFulfilmentJobs(new Date(evenLater.getTime() + POLL_AFTER_MS + MINUTE))).toMatchObject({ polled: 0 });
     expect(await shippedEmails(order.id)).toHaveLength(1);
   });
 });

@@ -29,10 +29,10 @@ export function PrizeTimelineSection({ timeline, campaignId }: { timeline: Prize
                     className={`mt-0.5 inline-flex h-5 w-5 shrink-0 items-center justify-center rounded-full border text-xs font-bold ${
                       step.done
                         ? "border-emerald-700 bg-emerald-700 text-white dark:border-emerald-400 dark:bg-emerald-400 dark:text-slate-950"
-                        : "border-slate-400 text-transparent dark:border-slate-500"
+                        : "border-slate-400 dark:border-slate-500"
                     }`}
                   >
-                    ✓
+                    {step.done ? "✓" : ""}
                   </span>
                   <span>
                     {step.key === "drawn" && step.done ? (
