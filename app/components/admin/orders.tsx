@@ -379,7 +379,7 @@ function ShipForm({ order, state }: { order: QueueOrderView; state: ShipFormStat
       </div>
       <div className="min-w-0 flex-1">
         <label htmlFor={id("carrierOther")} className="label">
-          Other carrier&apos;s name
+          Carrier&apos;s name (if Other)
         </label>
         <input
           id={id("carrierOther")}
