@@ -1,5 +1,6 @@
 import { formatUtcDate } from "./campaign-status";
 import type { DrawPick } from "./draw";
+import { winnerOrderStep } from "./orders";
 
 /**
  * Proof of delivery, in public (issue 15, decision 052): where each prize of an ended giveaway
@@ -40,6 +41,9 @@ export interface PrizeTimelineInput {
     prizeRank: number;
     kind: string;
     status: string;
+    /** Printify's own word and order id: "in production" is told from them, as on the winner's page. */
+    providerStatus: string | null;
+    printifyOrderId: string | null;
     createdAt: Date;
     submittedAt: Date | null;
     fulfilledAt: Date | null;
@@ -106,7 +110,9 @@ function tierTimeline(
   const status = order?.status ?? "";
   const shipped = status === "shipped" || status === "delivered" || Boolean(order?.shippedAt);
   const delivered = status === "delivered" || Boolean(order?.deliveredAt);
-  const production = shipped || Boolean(order?.submittedAt || order?.fulfilledAt);
+  // As the winner is told (winnerOrderStep): sent to Printify is not yet in production; made by hand (fulfilled) is.
+  const winnerStep = order ? winnerOrderStep(order) : null;
+  const production = shipped || winnerStep === "production" || winnerStep === "shipped" || winnerStep === "delivered";
   const steps =
     kind === "gift"
       ? [step("drawn", true, drawnAt), step("claimed", Boolean(order), order?.createdAt), step("delivered", delivered, order?.deliveredAt)]

@@ -237,6 +237,8 @@ export async function prizeTimeline(campaignId: string, now: Date = new Date()):
           prizeRank: true,
           kind: true,
           status: true,
+          providerStatus: true,
+          printifyOrderId: true,
           createdAt: true,
           submittedAt: true,
           fulfilledAt: true,

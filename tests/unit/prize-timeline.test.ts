@@ -14,6 +14,8 @@ const order = (fields: Partial<PrizeTimelineInput["orders"][number]>) => ({
   prizeRank: 1,
   kind: "merch",
   status: "pending",
+  providerStatus: null,
+  printifyOrderId: null,
   createdAt: at("2026-03-02T12:00:00Z"),
   submittedAt: null,
   fulfilledAt: null,
@@ -50,6 +52,13 @@ describe("the public prize timeline", () => {
       ["delivered", false, null],
     ]);
     expect(buildPrizeTimeline(input).tiers[0]?.notes).toEqual([]);
+  });
+
+  it("counts an order sent to Printify as in production only once Printify says so", () => {
+    const sent = order({ status: "submitted", printifyOrderId: "p1", providerStatus: "pending", submittedAt: at("2026-03-03T00:00:00Z") });
+    expect(steps({ ...base, orders: [sent] })?.[2]).toEqual(["production", false, null]);
+    const making = { ...sent, providerStatus: "in-production" };
+    expect(steps({ ...base, orders: [making] })?.[2]).toEqual(["production", true, "2026-03-03T00:00:00.000Z"]);
   });
 
   it("shows a gift tier as drawn, claimed, delivered by the brand, and a tier nobody could win", () => {
