@@ -191,10 +191,13 @@ ${button("{{draw_link}}", "Open the draw panel")}`),
     id: "order_shipped",
     name: "Prize shipped",
     subject: "Your {{campaign_title}} prize is on its way",
-    tokens: ["email", "brand_name", "campaign_title", "tracking_number", "carrier", "tracking_url"],
+    // Decision 052: tracking_url is the carrier's tracking page, or (a carrier we cannot link to) the
+    // winner's order page; tracking_link_text says which; order_link is always the order page.
+    tokens: ["email", "brand_name", "campaign_title", "tracking_number", "carrier", "tracking_url", "tracking_link_text", "order_link"],
     htmlBody: emailLayout(`<p>Your prize from <strong>{{campaign_title}}</strong> by {{brand_name}} has shipped.</p>
 <p>Carrier: {{carrier}}<br>Tracking number: {{tracking_number}}</p>
-<p>Track your parcel: {{tracking_url}}</p>
+${button("{{tracking_url}}", "{{tracking_link_text}}")}
+<p>Where your prize stands, any time: <a href="{{order_link}}">{{order_link}}</a></p>
 <p>Enjoy it!</p>`),
   },
   {
@@ -237,6 +240,15 @@ ${button("{{claim_link}}", "Claim your prize")}
 <p>You won the {{prize_rank}} prize in <strong>{{campaign_title}}</strong> by {{brand_name}}: <strong>{{prize_title}}</strong>.</p>
 <p>{{prize_instructions}}</p>
 <p>See the giveaway and its winners: <a href="{{claim_link}}">{{claim_link}}</a></p>`),
+  },
+  // Before decision 052: the tracking URL as plain text, and a sentence when there was none.
+  {
+    id: "order_shipped",
+    subject: "Your {{campaign_title}} prize is on its way",
+    htmlBody: emailLayout(`<p>Your prize from <strong>{{campaign_title}}</strong> by {{brand_name}} has shipped.</p>
+<p>Carrier: {{carrier}}<br>Tracking number: {{tracking_number}}</p>
+<p>Track your parcel: {{tracking_url}}</p>
+<p>Enjoy it!</p>`),
   },
   // Until the referral_offer token: promised 3 bonus entries even with referrals switched off.
   {

@@ -11,7 +11,7 @@ import { z } from "zod";
 // Statuses (SPEC "Order statuses": submitted, fulfilled, others shown as pending)
 
 /** Order.status values, in fulfilment order. */
-export const ORDER_STATUSES = ["pending", "submitted", "fulfilled", "shipped", "cancelled"] as const;
+export const ORDER_STATUSES = ["pending", "submitted", "fulfilled", "shipped", "delivered", "cancelled"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export function isOrderStatus(value: unknown): value is OrderStatus {
@@ -23,6 +23,7 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   submitted: "Submitted",
   fulfilled: "Fulfilled",
   shipped: "Shipped",
+  delivered: "Delivered",
   cancelled: "Cancelled",
 };
 
@@ -32,42 +33,134 @@ export function orderStatusLabel(status: string | null | undefined): string {
   return ORDER_STATUS_LABELS[isOrderStatus(status) ? status : "pending"];
 }
 
+// ---------------------------------------------------------------------------------------------
+// What the winner is told (decision 052): one step, never two that contradict each other
+
+/** The winner's view of an order, in order; "problem" stands beside them (cancelled, on hold). */
+export const WINNER_STEPS = ["prepared", "production", "shipped", "delivered", "problem"] as const;
+export type WinnerStep = (typeof WINNER_STEPS)[number];
+
+export const WINNER_STEP_TEXT: Record<WinnerStep, string> = {
+  prepared: "Being prepared for printing",
+  production: "In production",
+  shipped: "Shipped",
+  delivered: "Delivered",
+  problem: "There is a problem with your order; our team will contact you.",
+};
+
+/** Printify's words for an order it is making (anything after "we sent it", before it ships). */
+const PROVIDER_IN_PRODUCTION = new Set([
+  "sending-to-production",
+  "in-production",
+  "ready-for-production",
+  "checking-quality",
+  "quality-approved",
+  "partially-fulfilled",
+  "callback-received",
+]);
+/** Printify's words for an order that is stuck: the winner is told there is a problem. */
+const PROVIDER_PROBLEM = new Set(["on-hold", "has-issues", "payment-not-received", "quality-declined", "canceled", "cancelled"]);
+
+/** The facts of an order the winner's step is read from. */
+export interface WinnerOrderFacts {
+  status: string;
+  providerStatus?: string | null;
+  printifyOrderId?: string | null;
+}
+
 /**
- * What the winner's claim page says: SPEC "Order statuses" (submitted, fulfilled, shipped), anything
- * else as pending, except a cancelled order: it is not being prepared, so the winner is told so (an
- * admin re-queues or ships it).
+ * The winner's step: pending is being prepared; a submitted order follows Printify's own word
+ * (in production, or a problem when on hold or with issues); fulfilled is in production when made by
+ * hand (printed and packed, not yet handed to the carrier) and shipped when Printify says so
+ * (Printify's "fulfilled" means it left the printer); shipped, delivered; cancelled is a problem.
  */
-export function winnerOrderStatusText(status: string): string {
-  switch (status) {
-    case "submitted":
-      return "Submitted to our print partner";
-    case "fulfilled":
-      return "Printed, about to ship";
+export function winnerOrderStep(order: WinnerOrderFacts): WinnerStep {
+  const provider = (order.providerStatus ?? "").toLowerCase();
+  switch (order.status) {
+    case "delivered":
+      return "delivered";
     case "shipped":
-      return "Shipped";
+      return "shipped";
     case "cancelled":
-      return "There is a problem with your order; our team will contact you.";
+      return "problem";
+    case "fulfilled":
+      return order.printifyOrderId ? "shipped" : "production";
+    case "submitted":
+      if (PROVIDER_PROBLEM.has(provider)) return "problem";
+      return PROVIDER_IN_PRODUCTION.has(provider) ? "production" : "prepared";
     default:
-      return "Pending: being prepared for printing";
+      return "prepared";
   }
 }
 
-/** SPEC: "Shipped is true when status is fulfilled or shipped". */
-export function isShipped(status: string | null | undefined): boolean {
-  return status === "fulfilled" || status === "shipped";
+/** The order's fields the winner's progress is read from (a Prisma select). */
+export const WINNER_ORDER_FIELDS = {
+  status: true,
+  providerStatus: true,
+  printifyOrderId: true,
+  carrier: true,
+  trackingNumber: true,
+  trackingUrl: true,
+  shippedAt: true,
+  deliveredAt: true,
+} as const;
+
+/** What the claim page shows of the order's progress: one step, and once shipped the carrier, number and link. */
+export interface WinnerOrderProgress {
+  step: WinnerStep;
+  text: string;
+  carrier: string | null;
+  trackingNumber: string | null;
+  trackingLink: string | null;
+  shippedAt: string | null;
+  deliveredAt: string | null;
 }
 
-const PROGRESS: Record<OrderStatus, number> = { pending: 0, submitted: 1, fulfilled: 2, shipped: 3, cancelled: -1 };
+export function winnerOrderProgress(order: {
+  status: string;
+  providerStatus: string | null;
+  printifyOrderId: string | null;
+  carrier: string | null;
+  trackingNumber: string | null;
+  trackingUrl: string | null;
+  shippedAt: Date | null;
+  deliveredAt: Date | null;
+}): WinnerOrderProgress {
+  const step = winnerOrderStep(order);
+  const onItsWay = step === "shipped" || step === "delivered";
+  return {
+    step,
+    text: WINNER_STEP_TEXT[step],
+    carrier: onItsWay ? carrierName(order.carrier) : null,
+    trackingNumber: onItsWay ? order.trackingNumber : null,
+    trackingLink: onItsWay ? trackingLink(order) : null,
+    shippedAt: order.shippedAt?.toISOString() ?? null,
+    deliveredAt: order.deliveredAt?.toISOString() ?? null,
+  };
+}
+
+/** What the winner's claim page says about the order (see winnerOrderStep). */
+export function winnerOrderStatusText(status: string, providerStatus: string | null = null, printifyOrderId: string | null = null): string {
+  return WINNER_STEP_TEXT[winnerOrderStep({ status, providerStatus, printifyOrderId })];
+}
+
+/** SPEC: "Shipped is true when status is fulfilled or shipped" (and, since decision 052, delivered). */
+export function isShipped(status: string | null | undefined): boolean {
+  return status === "fulfilled" || status === "shipped" || status === "delivered";
+}
+
+const PROGRESS: Record<OrderStatus, number> = { pending: 0, submitted: 1, fulfilled: 2, shipped: 3, delivered: 4, cancelled: -1 };
 
 /**
  * Where an order goes when news arrives. Webhooks come in any order and are retried, so an order
- * only ever moves forward (pending → submitted → fulfilled → shipped); a cancellation stops one
- * that has not left the printer, and nothing moves a cancelled order but a shipment.
+ * only ever moves forward (pending → submitted → fulfilled → shipped → delivered); a cancellation
+ * stops one that has not left the printer, and nothing moves a cancelled order but a shipment or a
+ * delivery.
  */
 export function advanceStatus(current: OrderStatus, incoming: OrderStatus | null): OrderStatus {
   if (!incoming || incoming === current) return current;
   if (incoming === "cancelled") return isShipped(current) ? current : "cancelled";
-  if (current === "cancelled") return incoming === "shipped" ? "shipped" : current;
+  if (current === "cancelled") return incoming === "shipped" || incoming === "delivered" ? incoming : current;
   return PROGRESS[incoming] > PROGRESS[current] ? incoming : current;
 }
 
@@ -118,34 +211,112 @@ export interface ProviderUpdate {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Carriers and tracking links (decision 052)
+
+export interface Carrier {
+  name: string;
+  /** Printify's carrier codes and other spellings that mean this carrier (compared lower-case, letters and digits only). */
+  aliases: readonly string[];
+  /** The carrier's public tracking page for a number. */
+  url: (number: string) => string;
+}
+
+/** Carriers whose tracking page we can link to. Anything else is "Other": shown, never linked. */
+export const CARRIERS: readonly Carrier[] = [
+  { name: "USPS", aliases: ["usps", "unitedstatespostalservice"], url: (n) => `https://tools.usps.com/go/TrackConfirmAction?tLabels=${n}` },
+  { name: "UPS", aliases: ["ups", "upsmailinnovations"], url: (n) => `https://www.ups.com/track?tracknum=${n}` },
+  { name: "FedEx", aliases: ["fedex", "fedexground", "fedexsmartpost"], url: (n) => `https://www.fedex.com/fedextrack/?trknbr=${n}` },
+  {
+    name: "DHL",
+    aliases: ["dhl", "dhlexpress", "dhlecommerce", "dhlglobalmail", "dhlpaket"],
+    url: (n) => `https://www.dhl.com/global-en/home/tracking/tracking-express.html?submit=1&tracking-id=${n}`,
+  },
+  { name: "Royal Mail", aliases: ["royalmail"], url: (n) => `https://www.royalmail.com/track-your-item#/tracking-results/${n}` },
+  {
+    name: "Canada Post",
+    aliases: ["canadapost", "postescanada"],
+    url: (n) => `https://www.canadapost-postescanada.ca/track-reperage/en#/search?searchFor=${n}`,
+  },
+  { name: "Australia Post", aliases: ["australiapost", "auspost"], url: (n) => `https://auspost.com.au/mypost/track/details/${n}` },
+];
+
+export const OTHER_CARRIER = "Other";
+
+const carrierKey = (value: string) => value.toLowerCase().replace(/[^a-z0-9]/g, "");
+
+/** The known carrier a name (ours, or Printify's code such as "usps") stands for. */
+export function findCarrier(name: string | null | undefined): Carrier | null {
+  const key = carrierKey(name ?? "");
+  if (!key) return null;
+  return CARRIERS.find((carrier) => carrierKey(carrier.name) === key || carrier.aliases.includes(key)) ?? null;
+}
+
+/**
+ * The tracking link shown to the winner and the admin: the provider's own link when it gave one
+ * (Printify's tracking_url), else the known carrier's tracking page, else none ("Other").
+ */
+export function trackingLink(order: { carrier: string | null; trackingNumber: string | null; trackingUrl?: string | null }): string | null {
+  const given = safeTrackingUrl(order.trackingUrl);
+  if (given) return given;
+  const carrier = findCarrier(order.carrier);
+  const number = (order.trackingNumber ?? "").replace(/\s+/g, "");
+  return carrier && number ? carrier.url(encodeURIComponent(number)) : null;
+}
+
+/** A carrier's name as shown: a known carrier by its own spelling ("usps" → "USPS"), anything else as given. */
+export function carrierName(name: string | null | undefined): string | null {
+  const value = name?.trim();
+  if (!value) return null;
+  return findCarrier(value)?.name ?? value;
+}
+
+// ---------------------------------------------------------------------------------------------
 // The admin's manual queue: marking an order shipped
 
 export const SHIP_MESSAGES = {
+  carrierRequired: "Choose the carrier.",
+  carrierOtherRequired: "Name the carrier.",
+  carrierOtherInvalid: "The carrier's name can be 2 to 60 letters, digits, spaces and . & ' ( ) / -.",
   trackingRequired: "Tracking number is required.",
-  trackingMax: "Tracking number must be at most 100 characters.",
-  carrierMax: "Carrier must be at most 60 characters.",
-  urlInvalid: "Tracking URL must be a web address starting with http:// or https://.",
+  trackingInvalid: "A tracking number is 4 to 40 letters, digits, spaces and dashes.",
 } as const;
 
-export const ShipOrderSchema = z.object({
-  trackingNumber: z
-    .string({ error: SHIP_MESSAGES.trackingRequired })
-    .trim()
-    .min(1, SHIP_MESSAGES.trackingRequired)
-    .max(100, SHIP_MESSAGES.trackingMax),
-  carrier: z
-    .string()
-    .trim()
-    .max(60, SHIP_MESSAGES.carrierMax)
-    .optional()
-    .transform((value) => value || null),
-  trackingUrl: z
-    .string()
-    .trim()
-    .max(500, SHIP_MESSAGES.urlInvalid)
-    .optional()
-    .transform((value) => value || null)
-    .refine((value) => value === null || safeTrackingUrl(value) !== null, SHIP_MESSAGES.urlInvalid)
-    .transform((value) => (value === null ? null : safeTrackingUrl(value))),
-});
+export const CARRIER_CHOICES: readonly string[] = [...CARRIERS.map((carrier) => carrier.name), OTHER_CARRIER];
+
+const TRACKING_NUMBER = /^[A-Za-z0-9 -]{4,40}$/;
+const CARRIER_OTHER = /^[\p{L}\p{N} .&'()/-]{2,60}$/u;
+
+/**
+ * Marking shipped takes a carrier (a known one, or "Other" with its name) and a tracking number;
+ * the tracking link is built from the carrier (none for "Other"). Both land in emails and pages,
+ * escaped there like every value; the patterns keep them plain anyway.
+ */
+export const ShipOrderSchema = z
+  .object({
+    carrier: z
+      .string({ error: SHIP_MESSAGES.carrierRequired })
+      .trim()
+      .refine((value) => CARRIER_CHOICES.includes(value), SHIP_MESSAGES.carrierRequired),
+    carrierOther: z.string().trim().optional().default(""),
+    trackingNumber: z
+      .string({ error: SHIP_MESSAGES.trackingRequired })
+      .trim()
+      .min(1, { message: SHIP_MESSAGES.trackingRequired, abort: true })
+      .regex(TRACKING_NUMBER, SHIP_MESSAGES.trackingInvalid),
+  })
+  .superRefine((value, ctx) => {
+    if (value.carrier !== OTHER_CARRIER) return;
+    if (!value.carrierOther) ctx.addIssue({ code: "custom", path: ["carrierOther"], message: SHIP_MESSAGES.carrierOtherRequired });
+    else if (!CARRIER_OTHER.test(value.carrierOther))
+      ctx.addIssue({ code: "custom", path: ["carrierOther"], message: SHIP_MESSAGES.carrierOtherInvalid });
+  })
+  .transform((value): Shipment => {
+    const carrier = value.carrier === OTHER_CARRIER ? value.carrierOther.replace(/\s+/g, " ") : value.carrier;
+    const trackingNumber = value.trackingNumber.replace(/\s+/g, " ");
+    return {
+      carrier,
+      trackingNumber,
+      trackingUrl: trackingLink({ carrier: value.carrier === OTHER_CARRIER ? null : carrier, trackingNumber }),
+    };
+  });
 export type ShipOrderInput = z.output<typeof ShipOrderSchema>;

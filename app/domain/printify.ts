@@ -159,6 +159,21 @@ export function printifyItem(choice: {
   return { product: key, blueprintId: product.blueprintId, printProviderId: product.printProviderId, variantId };
 }
 
+/** The variant id for what the winner chose, or null when the mapping has none (shown in the admin queue and its CSV). */
+export function printifyVariantId(choice: {
+  productType: string;
+  style?: string | null;
+  size?: string | null;
+  color?: string | null;
+}): number | null {
+  try {
+    return printifyItem(choice).variantId;
+  } catch (error) {
+    if (error instanceof PrintifyMappingError) return null;
+    throw error;
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // The order we send: POST /v1/shops/{shop_id}/orders.json
 
@@ -253,7 +268,9 @@ export function buildPrintifyOrder(
 /**
  * Printify's order statuses as ours. Everything between "we sent it" and "it left the printer"
  * (on-hold, payment-not-received, sending-to-production, in-production, has-issues,
- * partially-fulfilled, …) is submitted; its own word is kept in Order.providerStatus for the admin.
+ * partially-fulfilled, …) is submitted; its own word is kept in Order.providerStatus, and the
+ * winner's claim page reads it (domain/orders winnerOrderStep: in production, or a problem when on
+ * hold or with issues). A shipment makes it shipped, a delivered shipment delivered (decision 052).
  * Unknown words change nothing.
  */
 export function statusFromPrintify(providerStatus: string | null | undefined, hasShipment = false): OrderStatus | null {
@@ -287,7 +304,7 @@ const text = z
   .transform((value) => String(value).trim())
   .nullish();
 
-const ShipmentSchema = z.object({ carrier: text, number: text, url: text });
+const ShipmentSchema = z.object({ carrier: text, number: text, url: text, delivered_at: text });
 
 /** The parts of Printify's order we read. */
 export const PrintifyOrderSchema = z.object({
@@ -305,7 +322,13 @@ export function updateFromPrintifyOrder(order: PrintifyOrder): ProviderUpdate {
   const found: Shipment | null = shipment?.number
     ? { carrier: shipment.carrier || null, trackingNumber: shipment.number, trackingUrl: safeTrackingUrl(shipment.url) }
     : null;
-  return { providerStatus: order.status || null, status: statusFromPrintify(order.status, Boolean(found)), shipment: found };
+  // A shipment Printify dates as delivered (its delivered_at) means the parcel arrived (decision 052).
+  const delivered = Boolean(found && shipment?.delivered_at);
+  return {
+    providerStatus: order.status || null,
+    status: delivered ? "delivered" : statusFromPrintify(order.status, Boolean(found)),
+    shipment: found,
+  };
 }
 
 /** Whether an order in Printify's list is the one we sent with this external_id. */
@@ -363,11 +386,8 @@ export function updateFromEvent(event: PrintifyEvent): ProviderUpdate | "fetch" 
       : null;
     const shipment = fromCarrier ?? fromList;
     if (!shipment) return "fetch";
-    return {
-      providerStatus: event.type === "order:shipment:delivered" ? "delivered" : data.status || "shipped",
-      status: "shipped",
-      shipment,
-    };
+    const delivered = event.type === "order:shipment:delivered";
+    return { providerStatus: delivered ? "delivered" : data.status || "shipped", status: delivered ? "delivered" : "shipped", shipment };
   }
   const status = statusFromPrintify(data.status);
   if (!status) return "fetch";

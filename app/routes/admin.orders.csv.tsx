@@ -13,6 +13,9 @@ const HEADER = [
   "Winner email",
   "Status",
   "Product",
+  "Printify variant ID",
+  "Print file",
+  "Mockup",
   "Size",
   "Style",
   "Colour",
@@ -28,11 +31,12 @@ const HEADER = [
   "Printify status",
   "Carrier",
   "Tracking number",
-  "Tracking URL",
+  "Tracking link",
   "Claimed at",
   "Submitted at",
   "Fulfilled at",
   "Shipped at",
+  "Delivered at",
 ] as const;
 
 /** The manual queue as CSV (admins only), with the page's status filter: what a print shop needs to make and send each prize. */
@@ -56,6 +60,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     o.winnerEmail,
     ORDER_STATUS_LABELS[o.status],
     o.productType,
+    o.variantId === null ? "" : String(o.variantId),
+    o.printFileUrl,
+    o.mockupUrl,
     o.size,
     o.style,
     o.color,
@@ -71,11 +78,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     o.providerStatus,
     o.carrier,
     o.trackingNumber,
-    o.trackingUrl,
+    o.trackingLink,
     o.claimedAt,
     o.submittedAt,
     o.fulfilledAt,
     o.shippedAt,
+    o.deliveredAt,
   ]);
   const day = new Date().toISOString().slice(0, 10);
   // Quoting and formula-injection safety: domain/csv. The byte-order mark makes Excel read the UTF-8 (accented names) as UTF-8.

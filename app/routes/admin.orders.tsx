@@ -9,6 +9,7 @@ import { getConfig } from "~/server/config.server";
 import {
   type AdminChange,
   listQueueOrders,
+  markOrderDelivered,
   markOrderFulfilled,
   markOrderShipped,
   QUEUE_PAGE_SIZE,
@@ -26,7 +27,7 @@ export const handle = adminPage<Route.ComponentProps["loaderData"]>({
   intro: ({ printify, webhooks }) =>
     printify
       ? `Printify is connected: claimed prizes are sent to Printify automatically and their status follows ${webhooks ? "its webhooks (checked by polling too)" : "polling (set PRINTIFY_WEBHOOK_SECRET for webhooks)"}. You can still mark an order shipped by hand.`
-      : "Manual fulfilment: Printify is not connected, so claimed prizes wait here. Make and send each one, then mark it fulfilled, or shipped with its tracking number; the winner is emailed when it ships.",
+      : "Manual fulfilment: Printify is not connected, so claimed prizes wait here. Each order links its full-size print file and mockup: make and send it, then mark it fulfilled, shipped with its carrier and tracking number (the winner is emailed the tracking link), and delivered when it arrives.",
 });
 
 /** ?status= (one of ours) and ?page=; anything else is ignored. */
@@ -81,6 +82,12 @@ export async function action({ request }: Route.ActionArgs) {
     return answer(back, { type: "success", title: "Order Updated", description: "Marked as fulfilled." });
   }
 
+  if (intent === "deliver") {
+    const result = await markOrderDelivered(orderId);
+    if (result !== "done") return refused(result);
+    return answer(back, { type: "success", title: "Order Updated", description: "Marked as delivered." });
+  }
+
   if (intent === "requeue") {
     const result = await requeueCancelledOrder(orderId);
     if (result !== "done") return refused(result);
@@ -89,16 +96,16 @@ export async function action({ request }: Route.ActionArgs) {
 
   if (intent === "ship") {
     const values = {
-      trackingNumber: String(form.get("trackingNumber") ?? ""),
       carrier: String(form.get("carrier") ?? ""),
-      trackingUrl: String(form.get("trackingUrl") ?? ""),
+      carrierOther: String(form.get("carrierOther") ?? ""),
+      trackingNumber: String(form.get("trackingNumber") ?? ""),
     };
     const parsed = ShipOrderSchema.safeParse(values);
     if (!parsed.success) {
       const errors: ShipFormState["errors"] = {};
       for (const issue of parsed.error.issues) {
         const field = issue.path[0];
-        if (field === "trackingNumber" || field === "carrier" || field === "trackingUrl") errors[field] ??= issue.message;
+        if (field === "trackingNumber" || field === "carrier" || field === "carrierOther") errors[field] ??= issue.message;
       }
       const ship: ShipFormState = { orderId, values, errors };
       return data({ ship, toast: null }, { status: 400 });

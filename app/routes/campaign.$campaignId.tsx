@@ -4,11 +4,12 @@ import { Countdown } from "~/components/campaign/countdown";
 import { ENTRY_ANCHOR, EntryConfirmation, EntryForm, EntryPending, entryFormAction } from "~/components/campaign/entry-views";
 import { CampaignNotFound, CampaignTitle, PrizeGallery, PrizeList, WinnerAnnouncement } from "~/components/campaign/campaign-sections";
 import { CAMPAIGN_PAGE_SCRIPT } from "~/components/campaign/page-script";
+import { PrizeTimelineSection } from "~/components/campaign/prize-timeline";
 import { useNonce } from "~/components/nonce";
 import { formatUtcDateTime } from "~/domain/campaign-status";
 import { CONFIRM_MESSAGES, ENTRY_MESSAGES, type EntryFormErrors, type EntryFormValues, REFERRER_ID_PATTERN } from "~/domain/entries";
 import { readForm } from "~/server/forms.server";
-import { campaignPage } from "~/server/campaign-page.server";
+import { campaignPage, prizeTimeline } from "~/server/campaign-page.server";
 import { entryOrigin, referralBonusOpen, takeEntry } from "~/server/entry-form.server";
 import { rememberEntry, rememberedEntryId, resendEntryConfirmation } from "~/server/entries.server";
 import { countPageView, markRedirectAfterPost } from "~/server/page-views.server";
@@ -58,8 +59,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   // The creator's own preview is not a view.
   const clearMark = page.preview ? null : await countPageView(request, page.campaign.id);
   const ref = new URL(request.url).searchParams.get("ref");
+  // Proof of delivery (decision 052): once the giveaway has ended and been drawn.
+  const timeline = page.phase === "ended" ? await prizeTimeline(page.campaign.id) : null;
   return data(
-    { ...page, referrerId: ref && REFERRER_ID_PATTERN.test(ref) ? ref : null },
+    { ...page, timeline, referrerId: ref && REFERRER_ID_PATTERN.test(ref) ? ref : null },
     clearMark ? { headers: { "Set-Cookie": clearMark } } : undefined,
   );
 }
@@ -173,7 +176,9 @@ export default function CampaignPage({ loaderData, actionData }: Route.Component
                 <p className="text-2xl font-bold">Campaign Ended</p>
                 {view === "ended" ? (
                   <p className="mt-2 text-slate-700 dark:text-slate-300">
-                    This giveaway has closed. The winner is being drawn and will be notified by email.
+                    {loaderData.timeline
+                      ? "This giveaway has closed and its winners have been drawn and notified by email."
+                      : "This giveaway has closed. The winner is being drawn and will be notified by email."}
                   </p>
                 ) : null}
               </div>
@@ -217,6 +222,7 @@ export default function CampaignPage({ loaderData, actionData }: Route.Component
         </div>
         <div className="mt-10">
           <PrizeList page={loaderData} />
+          {loaderData.timeline ? <PrizeTimelineSection timeline={loaderData.timeline} campaignId={campaign.id} /> : null}
         </div>
       </div>
       <BrandFooter campaignId={campaign.id} poweredBy={loaderData.poweredBy} />

@@ -13,7 +13,9 @@ import {
 } from "../domain/campaign-page";
 import { type PublicPhase, isPublicStatus, publicPhase } from "../domain/campaign-status";
 import { receiptTime } from "../domain/entries";
+import { parseDrawPicks } from "../domain/draw";
 import { campaignColorImages } from "../domain/mockups";
+import { buildPrizeTimeline, type PrizeTimeline } from "../domain/prize-timeline";
 import { maskEmail } from "../domain/profile";
 import { campaignCardPath, campaignPath } from "../paths";
 import { publicUrl } from "./public-url.server";
@@ -215,4 +217,50 @@ export async function campaignPage(request: Request, campaignId: string, user: C
           : null,
     },
   };
+}
+
+/**
+ * The public prize timeline of an ended giveaway (decision 052): per prize tier, drawn, claimed, in
+ * production, shipped, delivered, with their dates. Reads dates and statuses only (never a winner's
+ * email, name or address); null before the draw, or for a campaign the public cannot see.
+ */
+export async function prizeTimeline(campaignId: string, now: Date = new Date()): Promise<PrizeTimeline | null> {
+  const campaign = await prisma.campaign.findUnique({
+    where: { id: campaignId },
+    select: {
+      status: true,
+      claimDeadline: true,
+      draw: { select: { createdAt: true, picks: true } },
+      additionalPrizes: { orderBy: { rank: "asc" }, select: { rank: true, title: true, kind: true, claimDeadline: true } },
+      orders: {
+        select: {
+          prizeRank: true,
+          kind: true,
+          status: true,
+          providerStatus: true,
+          printifyOrderId: true,
+          createdAt: true,
+          submittedAt: true,
+          fulfilledAt: true,
+          shippedAt: true,
+          deliveredAt: true,
+        },
+      },
+    },
+  });
+  if (!campaign?.draw || !isPublicStatus(campaign.status)) return null;
+  let picks;
+  try {
+    picks = parseDrawPicks(campaign.draw.picks);
+  } catch {
+    return null;
+  }
+  return buildPrizeTimeline({
+    drawnAt: campaign.draw.createdAt,
+    picks,
+    grandPrize: { claimDeadline: campaign.claimDeadline },
+    additionalPrizes: campaign.additionalPrizes,
+    orders: campaign.orders,
+    now,
+  });
 }

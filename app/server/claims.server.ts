@@ -12,6 +12,7 @@
  * grand prize (rank 1), the physical product, is claimed and can be redrawn.
  */
 import { CampaignStatus } from "../domain/campaign-status";
+import { WINNER_ORDER_FIELDS, type WinnerOrderProgress, winnerOrderProgress } from "../domain/orders";
 import { claimExpired, claimOptions, signClaimToken, verifyClaimToken, type ClaimInput, type ClaimOptions } from "../domain/claims";
 import { claimPath } from "../paths";
 import { publicUrl } from "./public-url.server";
@@ -74,6 +75,8 @@ export interface ClaimedOrder {
   shipCity: string | null;
   shipCountry: string | null;
   status: string;
+  /** Where the order stands, as the winner is told (decision 052). */
+  progress: WinnerOrderProgress;
   claimedAt: Date;
 }
 
@@ -116,11 +119,21 @@ async function resolveClaim(token: string, now: Date): Promise<{ state: ClaimSta
 
   const order = await prisma.order.findUnique({
     where: { campaignId_prizeRank: { campaignId: row.id, prizeRank: GRAND_PRIZE_RANK } },
-    select: { entryId: true, size: true, style: true, color: true, shipCity: true, shipCountry: true, status: true, createdAt: true },
+    select: {
+      entryId: true,
+      size: true,
+      style: true,
+      color: true,
+      shipCity: true,
+      shipCountry: true,
+      createdAt: true,
+      ...WINNER_ORDER_FIELDS,
+    },
   });
   if (order) {
     if (order.entryId && order.entryId !== claims.entryId) return { state: { kind: "superseded", campaign }, open: null };
-    const { entryId: _entryId, createdAt, ...shown } = order;
+    const { size, style, color, shipCity, shipCountry, status, createdAt } = order;
+    const shown = { size, style, color, shipCity, shipCountry, status, progress: winnerOrderProgress(order) };
     return { state: { kind: "claimed", campaign, order: { ...shown, claimedAt: createdAt }, winnerEmail }, open: null };
   }
 

@@ -3,7 +3,11 @@ import { insertCampaign, insertOrder, orderRow } from "./campaigns";
 import { expectToast, latestEmail, signInAsAdmin } from "./support";
 
 test("an admin marks a claimed prize shipped from the manual queue, and the winner is emailed", async ({ page }) => {
-  const campaign = insertCampaign({ status: "completed", title: `Orders E2E ${Date.now().toString(36)}` });
+  const campaign = insertCampaign({
+    status: "completed",
+    title: `Orders E2E ${Date.now().toString(36)}`,
+    finalDesignUrl: "/uploads/design/e2e-print.png",
+  });
   const order = insertOrder(campaign.id, { size: "L", color: "black", shipName: "Grace Hopper", shipLine1: "7 Harbor Road" });
 
   await signInAsAdmin(page);
@@ -18,9 +22,12 @@ test("an admin marks a claimed prize shipped from the manual queue, and the winn
   await expect(card).toContainText("7 Harbor Road");
   await expect(card.getByTestId("order-status")).toHaveText("Pending");
 
+  await expect(card.getByRole("link", { name: "Print file (full size)" })).toHaveAttribute(
+    "href",
+    /^http:\/\/[^/]+\/uploads\/design\/e2e-print\.png$/,
+  );
+  await card.getByLabel("Carrier", { exact: true }).selectOption("UPS");
   await card.getByLabel("Tracking number").fill("1Z999AA10123456784");
-  await card.getByLabel("Carrier (optional)").fill("UPS");
-  await card.getByLabel("Tracking URL (optional)").fill("https://www.ups.com/track?tracknum=1Z999AA10123456784");
   await card.getByRole("button", { name: "Mark shipped" }).click();
 
   await expectToast(page, "Order Shipped");

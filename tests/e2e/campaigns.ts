@@ -191,3 +191,17 @@ export function insertAiDesign(userId: string, overrides: Record<string, Value> 
   });
   return { id };
 }
+
+/** The draw of an ended campaign (its picks as the draw writes them), written straight into the e2e database. */
+export function insertDraw(campaignId: string, picks: Record<string, Value>[], createdAt = new Date()): void {
+  insertRow("Draw", {
+    id: `w${randomBytes(12).toString("hex")}`,
+    campaignId,
+    seed: randomBytes(32).toString("hex"),
+    entriesHash: randomBytes(32).toString("hex"),
+    totalWeight: 1,
+    entryCount: 1,
+    picks: JSON.stringify(picks),
+    createdAt,
+  });
+}

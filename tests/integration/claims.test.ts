@@ -191,7 +191,7 @@ describe("after the claim", () => {
 
     await prisma.order.updateMany({ where: { campaignId: campaign.id }, data: { status: "pending" } });
     const requeued = await getPage(path);
-    expect(requeued.html).toContain("Pending: being prepared for printing");
+    expect(requeued.html).toContain("Being prepared for printing");
     expect(requeued.html).not.toContain("There is a problem with your order");
   });
 });

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { signClaimToken } from "~/domain/claims";
 import { PRINTIFY_PRODUCTS } from "~/domain/printify";
 import { resetConfigForTests } from "~/server/config.server";
 import { type Prisma, prisma } from "~/server/db.server";
@@ -54,6 +55,7 @@ beforeEach(async () => {
   await configure(printifyEnv());
   // Jobs work on every order in the database: earlier tests' unfinished orders are settled so each test sees only its own.
   await prisma.order.updateMany({ where: { status: { in: ["pending", "submitted", "fulfilled"] } }, data: { status: "cancelled" } });
+  await prisma.order.updateMany({ where: { status: "shipped" }, data: { status: "delivered" } });
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -101,6 +103,22 @@ async function claimedOrder(
     },
   });
   return { order, campaign, design };
+}
+
+/** The raw cells of one CSV line (quotes kept, as written), split on the commas outside quotes. */
+function csvCells(line: string): string[] {
+  const cells: string[] = [];
+  let cell = "";
+  let quoted = false;
+  for (const char of line) {
+    if (char === '"') quoted = !quoted;
+    if (char === "," && !quoted) {
+      cells.push(cell);
+      cell = "";
+    } else cell += char;
+  }
+  cells.push(cell);
+  return cells;
 }
 
 const orderRow = (id: string) => prisma.order.findUniqueOrThrow({ where: { id } });
@@ -324,6 +342,62 @@ describe("Printify's webhooks", () => {
     expect(emails[0]?.html).toContain("https://tools.usps.com/go/TrackConfirmAction?tLabels=9400110200828911663274");
   });
 
+  it("move the winner's claim page along: in production, shipped with the carrier's link, delivered; on hold is a problem", async () => {
+    const { order, campaign } = await claimedOrder();
+    const deadline = new Date(Date.now() + 14 * 86_400_000);
+    await prisma.campaign.update({ where: { id: campaign.id }, data: { winnerEntryId: order.entryId, claimDeadline: deadline } });
+    const token = await signClaimToken(process.env.SESSION_SECRET ?? "", {
+      campaignId: campaign.id,
+      rank: 1,
+      entryId: order.entryId ?? "",
+      deadline,
+    });
+    const claimPage = async () => {
+      const response = await fetch(`${app.url}/claim/${token}`);
+      expect(response.status).toBe(200);
+      const html = await response.text();
+      return { html, step: /data-testid="claim-order-status" data-step="([a-z]+)"/.exec(html)?.[1] };
+    };
+    expect((await claimPage()).step).toBe("prepared");
+    const printifyId = await submitted(order.id);
+    expect((await claimPage()).step).toBe("prepared");
+
+    await webhook(fake.event("order:updated", printifyId, { status: "on-hold" }));
+    const onHold = await claimPage();
+    expect(onHold.step).toBe("problem");
+    expect(onHold.html).toContain("There is a problem with your order; our team will contact you.");
+
+    await webhook(fake.event("order:sent-to-production", printifyId, { status: "in-production" }));
+    const making = await claimPage();
+    expect(making.step).toBe("production");
+    expect(making.html).toContain("In production");
+    expect(making.html).not.toContain("being prepared");
+
+    const carrier = { code: "fedex", tracking_number: "7712 3456 7890", tracking_url: "" };
+    expect(await webhook(fake.event("order:shipment:created", printifyId, { status: "fulfilled", carrier }))).toEqual({
+      status: 200,
+      text: "Order shipped.",
+    });
+    const shipped = await claimPage();
+    expect(shipped.step).toBe("shipped");
+    expect(shipped.html).toContain("FedEx");
+    expect(shipped.html).toContain("7712 3456 7890");
+    expect(shipped.html).toContain('href="https://www.fedex.com/fedextrack/?trknbr=771234567890"');
+    expect(shipped.html).not.toContain("being prepared");
+
+    expect(await webhook(fake.event("order:shipment:delivered", printifyId, { carrier }))).toEqual({
+      status: 200,
+      text: "Order delivered.",
+    });
+    const delivered = await claimPage();
+    expect(delivered.step).toBe("delivered");
+    expect(delivered.html).toContain("Your prize has been delivered.");
+    const row = await orderRow(order.id);
+    expect(row).toMatchObject({ status: "delivered", carrier: "fedex", trackingNumber: "7712 3456 7890" });
+    expect(row.deliveredAt).toBeInstanceOf(Date);
+    expect(await shippedEmails(order.id)).toHaveLength(1);
+  });
+
   it("refuse a bad signature with 401 and change nothing", async () => {
     const { order } = await claimedOrder();
     const printifyId = await submitted(order.id);
@@ -402,11 +476,15 @@ describe("Printify's webhooks", () => {
 });
 
 describe("polling, when webhooks do not come", () => {
-  it("reads overdue orders from Printify and follows them to shipped", async () => {
+  it("reads overdue orders from Printify and follows them to shipped, then delivered", async () => {
     const { order } = await claimedOrder();
     const now = new Date();
     const printifyId = await submitted(order.id, now);
-    fake.ship(printifyId, { carrier: "usps", number: "9205590164917312751089", url: "https://tools.usps.com/t/9205590164917312751089" });
+    const parcel = fake.ship(printifyId, {
+      carrier: "usps",
+      number: "9205590164917312751089",
+      url: "https://tools.usps.com/t/9205590164917312751089",
+    });
 
     // Not overdue yet.
     expect(await runFulfilmentJobs(new Date(now.getTime() + MINUTE))).toMatchObject({ polled: 0 });
@@ -420,6 +498,14 @@ describe("polling, when webhooks do not come", () => {
       lastSyncedAt: later,
       syncLeaseUntil: null,
     });
+    expect(await shippedEmails(order.id)).toHaveLength(1);
+
+    // A shipped order is followed until Printify dates its delivery (decision 052).
+    parcel.delivered_at = "2026-05-20 10:00:00+00:00";
+    const evenLater = new Date(later.getTime() + POLL_AFTER_MS + MINUTE);
+    expect(await runFulfilmentJobs(evenLater)).toMatchObject({ polled: 1 });
+    expect(await orderRow(order.id)).toMatchObject({ status: "delivered", deliveredAt: evenLater });
+    expect(await runFulfilmentJobs(new Date(evenLater.getTime() + POLL_AFTER_MS + MINUTE))).toMatchObject({ polled: 0 });
     expect(await shippedEmails(order.id)).toHaveLength(1);
   });
 });
@@ -480,7 +566,6 @@ describe("the admin's manual queue", () => {
       orderId: order.id,
       trackingNumber: " 1Z999AA10123456784 ",
       carrier: "UPS",
-      trackingUrl: "https://ups.example/track/1Z999AA10123456784",
     });
     expect(shipped.status).toBe(303);
     const row = await orderRow(order.id);
@@ -488,7 +573,7 @@ describe("the admin's manual queue", () => {
       status: "shipped",
       trackingNumber: "1Z999AA10123456784",
       carrier: "UPS",
-      trackingUrl: "https://ups.example/track/1Z999AA10123456784",
+      trackingUrl: "https://www.ups.com/track?tracknum=1Z999AA10123456784",
     });
     expect(row.fulfilledAt).toBeInstanceOf(Date);
     expect(row.shippedAt).toBeInstanceOf(Date);
@@ -498,13 +583,13 @@ describe("the admin's manual queue", () => {
     expect(emails[0]?.html).toContain("1Z999AA10123456784");
 
     // A second submit (a double click, a reload) changes nothing and mails nobody.
-    const again = await postQueue(cookie, { intent: "ship", orderId: order.id, trackingNumber: "OTHER" });
+    const again = await postQueue(cookie, { intent: "ship", orderId: order.id, carrier: "USPS", trackingNumber: "OTHER-1" });
     expect(again.status).toBe(409);
     expect(await orderRow(order.id)).toMatchObject({ trackingNumber: "1Z999AA10123456784" });
     expect(await shippedEmails(order.id)).toHaveLength(1);
   });
 
-  it("asks for a tracking number and a web tracking link, keeping what was typed", async () => {
+  it("asks for a carrier and a tracking number, keeping what was typed", async () => {
     const { order } = await claimedOrder();
     const cookie = await adminCookie();
 
@@ -512,16 +597,11 @@ describe("the admin's manual queue", () => {
     expect(missing.status).toBe(400);
     const html = await missing.text();
     expect(html).toContain("Tracking number is required.");
-    expect(html).toContain('value="Royal Mail"');
+    expect(html).toMatch(/<option value="Royal Mail" selected="">/);
 
-    const script = await postQueue(cookie, {
-      intent: "ship",
-      orderId: order.id,
-      trackingNumber: "AB123",
-      trackingUrl: "javascript:alert(1)",
-    });
-    expect(script.status).toBe(400);
-    expect(await script.text()).toContain("Tracking URL must be a web address starting with http:// or https://.");
+    const noCarrier = await postQueue(cookie, { intent: "ship", orderId: order.id, trackingNumber: "AB123" });
+    expect(noCarrier.status).toBe(400);
+    expect(await noCarrier.text()).toContain("Choose the carrier.");
 
     expect(await orderRow(order.id)).toMatchObject({ status: "pending", trackingNumber: null });
     expect(await shippedEmails(order.id)).toHaveLength(0);
@@ -541,7 +621,9 @@ describe("the admin's manual queue", () => {
     expect(html).not.toContain("Mark fulfilled");
 
     expect((await postQueue(cookie, { intent: "fulfil", orderId: order.id })).status).toBe(409);
-    expect((await postQueue(cookie, { intent: "ship", orderId: order.id, trackingNumber: "HAND-DELIVERED-1" })).status).toBe(303);
+    expect(
+      (await postQueue(cookie, { intent: "ship", orderId: order.id, carrier: "DHL", trackingNumber: "HAND-DELIVERED-1" })).status,
+    ).toBe(303);
     expect(await orderRow(order.id)).toMatchObject({ status: "shipped", trackingNumber: "HAND-DELIVERED-1", printifyOrderId: printifyId });
     expect(await shippedEmails(order.id)).toHaveLength(1);
   });
@@ -579,7 +661,9 @@ describe("the admin's manual queue", () => {
     expect(pendingHtml).toContain("Mark fulfilled");
 
     expect((await postQueue(cookie, { intent: "fulfil", orderId: order.id })).status).toBe(303);
-    expect((await postQueue(cookie, { intent: "ship", orderId: order.id, trackingNumber: "BY-HAND-42" })).status).toBe(303);
+    expect((await postQueue(cookie, { intent: "ship", orderId: order.id, carrier: "USPS", trackingNumber: "BY-HAND-42" })).status).toBe(
+      303,
+    );
     expect(await orderRow(order.id)).toMatchObject({ status: "shipped", trackingNumber: "BY-HAND-42" });
     expect(await shippedEmails(order.id)).toHaveLength(1);
   });
@@ -598,7 +682,8 @@ describe("the admin's manual queue", () => {
   it("marks a cancelled order shipped when its prize went out another way, and re-queues only cancelled orders", async () => {
     const { order } = await claimedOrder({ status: "cancelled" });
     const cookie = await adminCookie();
-    expect((await postQueue(cookie, { intent: "ship", orderId: order.id, trackingNumber: "OTHER-WAY-7" })).status).toBe(303);
+    const other = { carrier: "Other", carrierOther: "Courier Co", trackingNumber: "OTHER-WAY-7" };
+    expect((await postQueue(cookie, { intent: "ship", orderId: order.id, ...other })).status).toBe(303);
     expect(await orderRow(order.id)).toMatchObject({ status: "shipped", trackingNumber: "OTHER-WAY-7" });
     expect(await shippedEmails(order.id)).toHaveLength(1);
 
@@ -614,7 +699,7 @@ describe("the admin's manual queue", () => {
     const emails = await prisma.outboundEmail.count();
     const attempts: Record<string, string>[] = [
       { intent: "fulfil", orderId: "no-such-order" },
-      { intent: "ship", orderId: "no-such-order", trackingNumber: "1Z999AA10123456784" },
+      { intent: "ship", orderId: "no-such-order", carrier: "UPS", trackingNumber: "1Z999AA10123456784" },
       { intent: "requeue", orderId: "no-such-order" },
     ];
     for (const fields of attempts) {
@@ -648,7 +733,7 @@ describe("the admin's manual queue", () => {
   });
 
   it("exports the queue as CSV, quoted properly and safe from spreadsheet formulas", async () => {
-    const { order, campaign } = await claimedOrder(
+    const { order, campaign, design } = await claimedOrder(
       {
         shipName: '=HYPERLINK("http://evil.example","click")',
         shipLine1: '12 "Quoted" Street, Apt 4',
@@ -668,39 +753,42 @@ describe("the admin's manual queue", () => {
     const csv = await response.text();
     const lines = csv.replace(/^\uFEFF/, "").split("\r\n");
     expect(lines[0]).toBe(
-      "Order ID,Campaign,Prize,Winner email,Status,Product,Size,Style,Colour,Name,Address line 1,Address line 2,City,State / region,Postal code,Country,Phone,Printify order ID,Printify status,Carrier,Tracking number,Tracking URL,Claimed at,Submitted at,Fulfilled at,Shipped at",
+      "Order ID,Campaign,Prize,Winner email,Status,Product,Printify variant ID,Print file,Mockup,Size,Style,Colour,Name,Address line 1,Address line 2,City,State / region,Postal code,Country,Phone,Printify order ID,Printify status,Carrier,Tracking number,Tracking link,Claimed at,Submitted at,Fulfilled at,Shipped at,Delivered at",
     );
     const row = lines.find((line) => line.startsWith(order.id));
-    expect(row).toBe(
-      [
-        order.id,
-        `"'${campaign.title}"`,
-        "Grand prize",
-        order.winnerEmail,
-        "Pending",
-        "t-shirt",
-        "L",
-        "Unisex",
-        "Black",
-        `"'=HYPERLINK(""http://evil.example"",""click"")"`,
-        `"12 ""Quoted"" Street, Apt 4"`,
-        `"Back door\nsecond bell"`,
-        "'@SUM(A1)",
-        "'-CA",
-        "SW1Y 4JH",
-        "United States (US)",
-        "'+1 555 0100",
-        "",
-        "",
-        "",
-        "",
-        "",
-        order.createdAt.toISOString(),
-        "",
-        "",
-        "",
-      ].join(","),
-    );
+    // Split on the commas between cells (the quoted cells above hold commas of their own).
+    expect(csvCells(row ?? "")).toEqual([
+      order.id,
+      `"'${campaign.title}"`,
+      "Grand prize",
+      order.winnerEmail,
+      "Pending",
+      "t-shirt",
+      String(PRINTIFY_PRODUCTS["t-shirt"].variants.black.L),
+      `${APP_URL}${design.printUrl}`,
+      expect.stringMatching(/^http:\/\/localhost:3000\/(mockups|uploads)\//),
+      "L",
+      "Unisex",
+      "Black",
+      `"'=HYPERLINK(""http://evil.example"",""click"")"`,
+      `"12 ""Quoted"" Street, Apt 4"`,
+      `"Back door\nsecond bell"`,
+      "'@SUM(A1)",
+      "'-CA",
+      "SW1Y 4JH",
+      "United States (US)",
+      "'+1 555 0100",
+      "",
+      "",
+      "",
+      "",
+      "",
+      order.createdAt.toISOString(),
+      "",
+      "",
+      "",
+      "",
+    ]);
     expect(csv.endsWith("\r\n")).toBe(true);
 
     const shippedOnly = await (

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { countryName } from "~/domain/claims";
-import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from "~/domain/orders";
+import { CARRIER_CHOICES, OTHER_CARRIER, ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from "~/domain/orders";
 import type { QueueOrder } from "~/domain/order-queue";
 import { campaignPath } from "~/paths";
 import { Badge } from "./admin-page";
@@ -13,7 +13,7 @@ import { useSubmitting } from "../ui/use-submitting";
 /** Loader data is serialised: the same shape as the server's queue rows. */
 export type QueueOrderView = QueueOrder;
 
-type ShipField = "trackingNumber" | "carrier" | "trackingUrl";
+type ShipField = "carrier" | "carrierOther" | "trackingNumber";
 
 /** A ship form sent back with errors (JavaScript or not): which order, what was typed, what is wrong. */
 export interface ShipFormState {
@@ -35,6 +35,7 @@ const STATUS_TONES: Record<OrderStatus, "neutral" | "brand" | "good" | "warn" | 
   submitted: "brand",
   fulfilled: "good",
   shipped: "good",
+  delivered: "good",
   cancelled: "bad",
 };
 
@@ -115,7 +116,8 @@ function OrderCard({ order, printify, ship }: { order: QueueOrderView; printify:
   // As the server allows (fulfilment/orders.server): fulfilled by hand unless Printify is making it (a
   // pending order never is: unsent, or re-queued after Printify cancelled it); shipped until it is.
   const canFulfil = order.status === "pending" || (order.status === "submitted" && !order.printifyOrderId);
-  const canShip = order.status !== "shipped";
+  const canShip = order.status !== "shipped" && order.status !== "delivered";
+  const canDeliver = order.status === "shipped";
   const canRequeue = order.status === "cancelled";
   const requeuedByHand = order.status === "pending" && Boolean(order.printifyOrderId);
   return (
@@ -132,6 +134,7 @@ function OrderCard({ order, printify, ship }: { order: QueueOrderView; printify:
             {order.prize} · claimed {formatDate(order.claimedAt)}
             {order.submittedAt ? ` · submitted ${formatDate(order.submittedAt)}` : ""}
             {order.shippedAt ? ` · shipped ${formatDate(order.shippedAt)}` : ""}
+            {order.deliveredAt ? ` · delivered ${formatDate(order.deliveredAt)}` : ""}
           </p>
         </div>
         <span data-testid="order-status">
@@ -141,7 +144,42 @@ function OrderCard({ order, printify, ship }: { order: QueueOrderView; printify:
 
       <dl className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <Detail term="Winner">{order.winnerEmail}</Detail>
-        <Detail term="Choice">{choices || "—"}</Detail>
+        <Detail term="Choice">
+          {choices || "—"}
+          {order.variantId ? (
+            <>
+              <br />
+              <span className="text-slate-700 dark:text-slate-300">Printify variant {order.variantId}</span>
+            </>
+          ) : null}
+        </Detail>
+        <Detail term="Files">
+          {order.printFileUrl ? (
+            <a
+              href={order.printFileUrl}
+              target="_blank"
+              rel="noreferrer"
+              className="font-medium text-brand-700 underline dark:text-brand-300"
+            >
+              Print file (full size)
+            </a>
+          ) : (
+            "No design"
+          )}
+          {order.mockupUrl ? (
+            <>
+              <br />
+              <a
+                href={order.mockupUrl}
+                target="_blank"
+                rel="noreferrer"
+                className="font-medium text-brand-700 underline dark:text-brand-300"
+              >
+                Mockup
+              </a>
+            </>
+          ) : null}
+        </Detail>
         <Detail term="Ship to">
           {order.shipName ? (
             <>
@@ -173,9 +211,9 @@ function OrderCard({ order, printify, ship }: { order: QueueOrderView; printify:
           {order.trackingNumber ? (
             <>
               {order.carrier ? `${order.carrier} ` : ""}
-              {order.trackingUrl ? (
+              {order.trackingLink ? (
                 <a
-                  href={order.trackingUrl}
+                  href={order.trackingLink}
                   target="_blank"
                   rel="noreferrer noopener"
                   className="font-medium text-brand-700 underline dark:text-brand-300"
@@ -242,9 +280,18 @@ function OrderCard({ order, printify, ship }: { order: QueueOrderView; printify:
         </div>
       ) : null}
 
-      {canFulfil || canShip ? (
+      {canFulfil || canShip || canDeliver ? (
         <div className="mt-5 flex flex-col gap-4 border-t border-slate-200 pt-5 lg:flex-row lg:items-end dark:border-slate-800">
           {canShip ? <ShipForm order={order} state={ship} /> : null}
+          {canDeliver ? (
+            <OrderButtonForm
+              orderId={order.id}
+              intent="deliver"
+              label="Mark delivered"
+              formClassName="lg:ml-auto"
+              buttonClassName="btn-secondary w-full lg:w-auto"
+            />
+          ) : null}
           {canFulfil ? (
             <OrderButtonForm
               orderId={order.id}
@@ -274,7 +321,7 @@ function OrderButtonForm({
   buttonClassName,
 }: {
   orderId: string;
-  intent: "fulfil" | "requeue";
+  intent: "fulfil" | "requeue" | "deliver";
   label: string;
   formClassName: string;
   buttonClassName: string;
@@ -292,44 +339,76 @@ function OrderButtonForm({
 
 function ShipForm({ order, state }: { order: QueueOrderView; state: ShipFormState | null }) {
   const busy = useBusy(order.id, "ship");
-  const field = (name: ShipField, label: string, props: { required?: boolean; type?: string; placeholder?: string; maxLength: number }) => {
-    const id = `${name}-${order.id}`;
-    const error = state?.errors[name];
-    return (
-      <div className="min-w-0 flex-1">
-        <label htmlFor={id} className="label">
-          {label}
-        </label>
-        <input
-          id={id}
-          name={name}
-          type={props.type ?? "text"}
-          required={props.required}
-          maxLength={props.maxLength}
-          placeholder={props.placeholder}
-          defaultValue={state?.values[name] ?? ""}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          className="input"
-        />
-        {error ? (
-          <p id={`${id}-error`} className="field-error" role="alert">
-            {error}
-          </p>
-        ) : null}
-      </div>
-    );
-  };
+  const id = (name: ShipField) => `${name}-${order.id}`;
+  const described = (name: ShipField) => (state?.errors[name] ? { "aria-invalid": true, "aria-describedby": `${id(name)}-error` } : {});
+  const error = (name: ShipField) =>
+    state?.errors[name] ? (
+      <p id={`${id(name)}-error`} className="field-error" role="alert">
+        {state.errors[name]}
+      </p>
+    ) : null;
   return (
     <Form
       method="post"
-      className="flex flex-1 flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-start lg:flex-nowrap"
+      className="flex flex-1 flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-start"
       aria-label={`Mark ${order.campaignTitle} shipped`}
     >
       <input type="hidden" name="orderId" value={order.id} />
-      {field("trackingNumber", "Tracking number", { required: true, maxLength: 100 })}
-      {field("carrier", "Carrier (optional)", { maxLength: 60, placeholder: "USPS" })}
-      {field("trackingUrl", "Tracking URL (optional)", { type: "url", maxLength: 500, placeholder: "https://" })}
+      <div className="min-w-0 flex-1">
+        <label htmlFor={id("carrier")} className="label">
+          Carrier
+        </label>
+        <select
+          id={id("carrier")}
+          name="carrier"
+          required
+          defaultValue={state?.values.carrier ?? ""}
+          className="input"
+          {...described("carrier")}
+        >
+          <option value="" disabled>
+            Choose…
+          </option>
+          {CARRIER_CHOICES.map((carrier) => (
+            <option key={carrier} value={carrier}>
+              {carrier === OTHER_CARRIER ? "Other (no tracking link)" : carrier}
+            </option>
+          ))}
+        </select>
+        {error("carrier")}
+      </div>
+      <div className="min-w-0 flex-1">
+        <label htmlFor={id("carrierOther")} className="label">
+          Carrier&apos;s name (if Other)
+        </label>
+        <input
+          id={id("carrierOther")}
+          name="carrierOther"
+          maxLength={60}
+          defaultValue={state?.values.carrierOther ?? ""}
+          className="input"
+          {...described("carrierOther")}
+        />
+        {error("carrierOther")}
+      </div>
+      <div className="min-w-0 flex-1">
+        <label htmlFor={id("trackingNumber")} className="label">
+          Tracking number
+        </label>
+        <input
+          id={id("trackingNumber")}
+          name="trackingNumber"
+          required
+          minLength={4}
+          maxLength={40}
+          pattern="[A-Za-z0-9 \-]{4,40}"
+          title="4 to 40 letters, digits, spaces and dashes"
+          defaultValue={state?.values.trackingNumber ?? ""}
+          className="input"
+          {...described("trackingNumber")}
+        />
+        {error("trackingNumber")}
+      </div>
       <button type="submit" name="intent" value="ship" className="btn-primary sm:mt-[1.625rem]" disabled={busy}>
         {busy ? "Saving..." : "Mark shipped"}
       </button>

@@ -4,7 +4,7 @@ import { CLAIM_MESSAGES, countryName, type ClaimOptions } from "~/domain/claims"
 import { PRODUCT_COLORS } from "~/domain/campaign-schemas";
 import { formatUtcDateTime } from "~/domain/campaign-status";
 import type { CampaignImage } from "~/domain/mockups";
-import { winnerOrderStatusText } from "~/domain/orders";
+import type { WinnerOrderProgress } from "~/domain/orders";
 import { productLabel } from "../campaign/campaign-sections";
 
 export interface ClaimSummary {
@@ -25,6 +25,7 @@ export interface ClaimedOrderView {
   shipCity: string | null;
   shipCountry: string | null;
   status: string;
+  progress: WinnerOrderProgress;
   claimedAt: string;
 }
 
@@ -133,6 +134,27 @@ export function PrizeSummary({ campaign }: { campaign: ClaimSummary }) {
   );
 }
 
+/** One sentence that matches the status row below it: never "being prepared" next to "Shipped" (decision 052). */
+function ProgressIntro({ progress, winnerEmail }: { progress: WinnerOrderProgress; winnerEmail: string }) {
+  const email = <strong className="[overflow-wrap:anywhere]">{winnerEmail}</strong>;
+  switch (progress.step) {
+    case "problem":
+      return <>Thanks for claiming your prize. There is a problem with your order; our team will contact you at {email}.</>;
+    case "delivered":
+      return <>Your prize has been delivered. Enjoy it!</>;
+    case "shipped":
+      return progress.trackingNumber ? (
+        <>Your prize is on its way. Follow it with the tracking number below; we emailed it to {email} too.</>
+      ) : (
+        <>Your prize is on its way. We&apos;ll email {email} if tracking details follow.</>
+      );
+    case "production":
+      return <>Your prize is being made. We&apos;ll email {email} when it ships.</>;
+    default:
+      return <>Thanks! Your prize is being prepared. We&apos;ll email {email} when it ships.</>;
+  }
+}
+
 export function ClaimReceived({ campaign, order, winnerEmail }: { campaign: ClaimSummary; order: ClaimedOrderView; winnerEmail: string }) {
   const rows: [string, string][] = [
     ["Product", productLabel(campaign.productType)],
@@ -140,8 +162,8 @@ export function ClaimReceived({ campaign, order, winnerEmail }: { campaign: Clai
     ...(order.style ? ([["Style", order.style]] as [string, string][]) : []),
     ["Colour", colorName(order.color) || "Not chosen"],
     ["Ships to", [order.shipCity, countryName(order.shipCountry)].filter(Boolean).join(", ")],
-    ["Status", winnerOrderStatusText(order.status)],
   ];
+  const { progress } = order;
   return (
     <div className="mx-auto grid max-w-5xl gap-8 px-4 py-10 sm:px-6 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:py-14">
       <section
@@ -157,17 +179,7 @@ export function ClaimReceived({ campaign, order, winnerEmail }: { campaign: Clai
           {CLAIM_MESSAGES.received}
         </h1>
         <p className="mt-2 text-slate-700 dark:text-slate-300">
-          {order.status === "cancelled" ? (
-            <>
-              Thanks for claiming your prize. There is a problem with your order; our team will contact you at{" "}
-              <strong className="[overflow-wrap:anywhere]">{winnerEmail}</strong>.
-            </>
-          ) : (
-            <>
-              Thanks! Your prize is being prepared. We'll email <strong className="[overflow-wrap:anywhere]">{winnerEmail}</strong> when it
-              ships.
-            </>
-          )}
+          <ProgressIntro progress={progress} winnerEmail={winnerEmail} />
         </p>
         <dl className="mt-5 divide-y divide-slate-200 text-sm dark:divide-slate-800">
           {rows.map(([label, value]) => (
@@ -176,7 +188,54 @@ export function ClaimReceived({ campaign, order, winnerEmail }: { campaign: Clai
               <dd className="text-right font-medium [overflow-wrap:anywhere]">{value}</dd>
             </div>
           ))}
+          <div className="flex justify-between gap-4 py-2.5">
+            <dt className="text-slate-600 dark:text-slate-400">Status</dt>
+            <dd className="text-right font-medium [overflow-wrap:anywhere]" data-testid="claim-order-status" data-step={progress.step}>
+              {progress.text}
+              {progress.step === "delivered" && progress.deliveredAt ? (
+                <>
+                  {" "}
+                  on <time dateTime={progress.deliveredAt}>{formatUtcDateTime(new Date(progress.deliveredAt))}</time>
+                </>
+              ) : progress.step === "shipped" && progress.shippedAt ? (
+                <>
+                  {" "}
+                  on <time dateTime={progress.shippedAt}>{formatUtcDateTime(new Date(progress.shippedAt))}</time>
+                </>
+              ) : null}
+            </dd>
+          </div>
+          {progress.carrier ? (
+            <div className="flex justify-between gap-4 py-2.5">
+              <dt className="text-slate-600 dark:text-slate-400">Carrier</dt>
+              <dd className="text-right font-medium [overflow-wrap:anywhere]" data-testid="claim-carrier">
+                {progress.carrier}
+              </dd>
+            </div>
+          ) : null}
+          {progress.trackingNumber ? (
+            <div className="flex justify-between gap-4 py-2.5">
+              <dt className="text-slate-600 dark:text-slate-400">Tracking number</dt>
+              <dd className="text-right font-mono font-medium [overflow-wrap:anywhere]" data-testid="claim-tracking-number">
+                {progress.trackingNumber}
+              </dd>
+            </div>
+          ) : null}
         </dl>
+        {progress.trackingLink ? (
+          <p className="mt-4">
+            <a
+              href={progress.trackingLink}
+              target="_blank"
+              rel="noreferrer noopener"
+              className="btn-primary"
+              data-testid="claim-tracking-link"
+            >
+              Track your parcel{progress.carrier ? ` on ${progress.carrier}` : ""}
+              <span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          </p>
+        ) : null}
         <p className="mt-4 text-xs text-slate-600 dark:text-slate-400">
           Claimed <time dateTime={order.claimedAt}>{formatUtcDateTime(new Date(order.claimedAt))}</time>. Need to change something? Reply to
           your winner email.

@@ -179,13 +179,18 @@ async function recordSubmission(orderId: string, printifyOrderId: string, known:
 // ---------------------------------------------------------------------------------------------
 // Polling: the fallback when webhooks do not arrive
 
-const FOLLOWED = ["submitted", "fulfilled"];
+const FOLLOWED = ["submitted", "fulfilled", "shipped"];
+/** A shipped order is followed for its delivery (decision 052) this long; carriers rarely take longer, and some never report it. */
+export const FOLLOW_DELIVERY_MS = 45 * 24 * 60 * 60 * 1000;
 
 async function pollOverdueOrders(now: Date, summary: FulfilmentSummary): Promise<void> {
   const staleBefore = new Date(now.getTime() - POLL_AFTER_MS);
   const candidates = await prisma.order.findMany({
     where: {
-      status: { in: FOLLOWED },
+      OR: [
+        { status: { in: ["submitted", "fulfilled"] } },
+        { status: "shipped", shippedAt: { gt: new Date(now.getTime() - FOLLOW_DELIVERY_MS) } },
+      ],
       printifyOrderId: { not: null },
       AND: [{ OR: [{ lastSyncedAt: null }, { lastSyncedAt: { lt: staleBefore } }] }, { OR: leaseFree(now) }],
     },

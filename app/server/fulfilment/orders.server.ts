@@ -1,8 +1,21 @@
 import { PRODUCT_COLORS } from "../../domain/campaign-schemas";
+import { campaignColorImages } from "../../domain/mockups";
 import type { QueueOrder } from "../../domain/order-queue";
-import { advanceStatus, isOrderStatus, type OrderStatus, type ProviderUpdate, type Shipment } from "../../domain/orders";
+import {
+  advanceStatus,
+  carrierName,
+  isOrderStatus,
+  type OrderStatus,
+  type ProviderUpdate,
+  type Shipment,
+  trackingLink,
+} from "../../domain/orders";
+import { printifyVariantId } from "../../domain/printify";
+import { campaignPath, claimPath } from "../../paths";
+import { claimToken } from "../claims.server";
 import { type Prisma, prisma } from "../db.server";
 import { queueTemplatedEmail } from "../email.server";
+import { publicUrl } from "../public-url.server";
 
 /**
  * Orders after the claim: status changes (from Printify or from an admin), the winner's "shipped"
@@ -26,15 +39,27 @@ async function queueShippedEmail(db: Db, orderId: string): Promise<boolean> {
     select: {
       status: true,
       winnerEmail: true,
+      prizeRank: true,
+      entryId: true,
       trackingNumber: true,
       trackingUrl: true,
       carrier: true,
-      campaign: { select: { title: true, brandName: true } },
+      campaign: {
+        select: {
+          id: true,
+          title: true,
+          brandName: true,
+          claimDeadline: true,
+          additionalPrizes: { select: { rank: true, claimDeadline: true } },
+        },
+      },
     },
   });
-  if (!order || order.status !== "shipped") return false;
+  if (!order || (order.status !== "shipped" && order.status !== "delivered")) return false;
   const dedupeKey = shippedDedupeKey(orderId);
   if (await db.outboundEmail.findUnique({ where: { dedupeKey }, select: { id: true } })) return false;
+  const carrier = carrierName(order.carrier);
+  const link = trackingLink(order);
   await queueTemplatedEmail(db, {
     to: order.winnerEmail,
     template: SHIPPED_TEMPLATE,
@@ -44,11 +69,30 @@ async function queueShippedEmail(db: Db, orderId: string): Promise<boolean> {
       brand_name: order.campaign.brandName || "the brand",
       campaign_title: order.campaign.title,
       tracking_number: order.trackingNumber ?? "not available yet",
-      carrier: order.carrier || "the carrier",
-      tracking_url: order.trackingUrl ?? "look the tracking number up on the carrier's website",
+      carrier: carrier || "the carrier",
+      // Decision 052: the carrier's tracking page; with a carrier we cannot link to ("Other"), the
+      // winner's own order page, which shows the tracking number and where the order stands.
+      tracking_url: link ?? (await orderPageUrl(order)),
+      tracking_link_text: link ? `Track your parcel on ${carrier ?? "the carrier's website"}` : "See your order",
+      order_link: await orderPageUrl(order),
     },
   });
   return true;
+}
+
+/** The winner's claim page (it shows the order's progress and tracking), or the campaign page when the order has no entry. */
+async function orderPageUrl(order: {
+  prizeRank: number;
+  entryId: string | null;
+  campaign: { id: string; claimDeadline: Date | null; additionalPrizes: { rank: number; claimDeadline: Date | null }[] };
+}): Promise<string> {
+  if (!order.entryId) return publicUrl(campaignPath(order.campaign.id));
+  const deadline =
+    (order.prizeRank === 1
+      ? order.campaign.claimDeadline
+      : order.campaign.additionalPrizes.find((p) => p.rank === order.prizeRank)?.claimDeadline) ?? new Date();
+  const token = await claimToken({ campaignId: order.campaign.id, entryId: order.entryId, deadline, rank: order.prizeRank });
+  return publicUrl(claimPath(token));
 }
 
 export async function queueShippedEmailOnce(orderId: string): Promise<boolean> {
@@ -66,7 +110,10 @@ const ATTEMPTS = 5;
 export async function applyProviderUpdate(orderId: string, update: ProviderUpdate, now: Date): Promise<UpdateResult> {
   for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
     const result = await prisma.$transaction(async (tx): Promise<UpdateResult | null> => {
-      const order = await tx.order.findUnique({ where: { id: orderId }, select: { status: true, fulfilledAt: true, shippedAt: true } });
+      const order = await tx.order.findUnique({
+        where: { id: orderId },
+        select: { status: true, fulfilledAt: true, shippedAt: true, deliveredAt: true },
+      });
       if (!order) return { kind: "missing" };
       const current: OrderStatus = isOrderStatus(order.status) ? order.status : "pending";
       const next = advanceStatus(current, update.status);
@@ -74,11 +121,14 @@ export async function applyProviderUpdate(orderId: string, update: ProviderUpdat
       if (update.providerStatus) data.providerStatus = update.providerStatus.slice(0, 100);
       if (next !== current) data.status = next;
       if (next === "fulfilled" && !order.fulfilledAt) data.fulfilledAt = now;
-      if (next === "shipped" && !order.shippedAt) data.shippedAt = now;
-      if (next === "shipped" && update.shipment) Object.assign(data, trackingData(update.shipment));
+      const onItsWay = next === "shipped" || next === "delivered";
+      if (onItsWay && !order.shippedAt) data.shippedAt = now;
+      if (next === "delivered" && !order.deliveredAt) data.deliveredAt = now;
+      if (onItsWay && update.shipment) Object.assign(data, trackingData(update.shipment));
       const moved = await tx.order.updateMany({ where: { id: orderId, status: order.status }, data });
       if (moved.count !== 1) return null;
-      const shippedNow = next === "shipped" && current !== "shipped";
+      // The shipped email goes once, also when the first news is the delivery (queueShippedEmail dedupes).
+      const shippedNow = onItsWay && current !== "shipped" && current !== "delivered";
       if (shippedNow) await queueShippedEmail(tx, orderId);
       return { kind: "updated", status: next, shippedNow };
     });
@@ -105,7 +155,13 @@ export type AdminChange = "done" | "not-allowed" | "missing";
  * is making (it reports that itself). A pending order is never being made by Printify: either it
  * has not been sent, or it was re-queued after Printify cancelled it.
  */
-export const FULFILABLE: Prisma.OrderWhereInput = { OR: [{ status: "pending" }, { status: "submitted", printifyOrderId: null }] };
+export const FULFILABLE: Prisma.OrderWhereInput = {
+  kind: "merch",
+  OR: [{ status: "pending" }, { status: "submitted", printifyOrderId: null }],
+};
+
+/** The print queue holds printed prizes only: a brand's own gift is delivered by the brand (decision 052). */
+export const QUEUED: Prisma.OrderWhereInput = { kind: "merch" };
 
 /** Made and packed outside Printify (see FULFILABLE). */
 export async function markOrderFulfilled(orderId: string, now: Date = new Date()): Promise<AdminChange> {
@@ -124,7 +180,7 @@ export const SHIPPABLE_STATUSES: readonly OrderStatus[] = ["pending", "submitted
 export async function markOrderShipped(orderId: string, shipment: Shipment, now: Date = new Date()): Promise<AdminChange> {
   const done = await prisma.$transaction(async (tx) => {
     const moved = await tx.order.updateMany({
-      where: { id: orderId, status: { in: [...SHIPPABLE_STATUSES] } },
+      where: { id: orderId, ...QUEUED, status: { in: [...SHIPPABLE_STATUSES] } },
       data: { status: "shipped", shippedAt: now, syncLeaseUntil: null, ...trackingData(shipment) },
     });
     if (moved.count !== 1) return false;
@@ -132,6 +188,16 @@ export async function markOrderShipped(orderId: string, shipment: Shipment, now:
     return true;
   });
   if (done) return "done";
+  return (await prisma.order.count({ where: { id: orderId } })) ? "not-allowed" : "missing";
+}
+
+/** Delivered: the carrier (or the winner) confirmed the parcel arrived. Only a shipped order can be. */
+export async function markOrderDelivered(orderId: string, now: Date = new Date()): Promise<AdminChange> {
+  const moved = await prisma.order.updateMany({
+    where: { id: orderId, ...QUEUED, status: "shipped" },
+    data: { status: "delivered", deliveredAt: now, syncLeaseUntil: null },
+  });
+  if (moved.count === 1) return "done";
   return (await prisma.order.count({ where: { id: orderId } })) ? "not-allowed" : "missing";
 }
 
@@ -144,7 +210,7 @@ export async function markOrderShipped(orderId: string, shipment: Shipment, now:
  */
 export async function requeueCancelledOrder(orderId: string): Promise<AdminChange> {
   const moved = await prisma.order.updateMany({
-    where: { id: orderId, status: "cancelled" },
+    where: { id: orderId, ...QUEUED, status: "cancelled" },
     data: { status: "pending", syncLeaseUntil: null, lastError: null },
   });
   if (moved.count === 1) return "done";
@@ -180,15 +246,62 @@ const ORDER_SELECT = {
   submittedAt: true,
   fulfilledAt: true,
   shippedAt: true,
-  campaign: { select: { id: true, title: true, productType: true, additionalPrizes: { select: { rank: true, title: true } } } },
+  deliveredAt: true,
+  campaign: {
+    select: {
+      id: true,
+      title: true,
+      productType: true,
+      finalDesignUrl: true,
+      customDesignUrl: true,
+      selectedAiDesignId: true,
+      selectedColors: true,
+      printifyMockups: true,
+      additionalPrizes: { select: { rank: true, title: true } },
+    },
+  },
 } satisfies Prisma.OrderSelect;
 
 type OrderRecord = Prisma.OrderGetPayload<{ select: typeof ORDER_SELECT }>;
 
 const RANK_WORDS: Record<number, string> = { 1: "Grand prize", 2: "2nd prize", 3: "3rd prize" };
 
-function toQueueOrder(row: OrderRecord): QueueOrder {
-  const { campaign, createdAt, submittedAt, fulfilledAt, shippedAt, ...rest } = row;
+/** An absolute link an admin (or a print shop given the CSV) can open: our uploads are served publicly at /uploads/… */
+function absolute(url: string | null | undefined): string | null {
+  if (!url) return null;
+  if (/^https?:\/\//i.test(url)) return url;
+  return url.startsWith("/") && !url.startsWith("//") ? publicUrl(url) : null;
+}
+
+/**
+ * The full-size print file of each campaign, as Printify gets it (fulfilment/index printFileUrl):
+ * the AI design's print file when the campaign uses one, else the final (uploaded) design.
+ */
+async function printFiles(campaigns: OrderRecord["campaign"][]): Promise<Map<string, string | null>> {
+  const designIds = [...new Set(campaigns.map((c) => c.selectedAiDesignId).filter((id): id is string => Boolean(id)))];
+  const designs = designIds.length
+    ? await prisma.aiDesign.findMany({ where: { id: { in: designIds } }, select: { id: true, printUrl: true, imageUrl: true } })
+    : [];
+  const byId = new Map(designs.map((d) => [d.id, d]));
+  const files = new Map<string, string | null>();
+  for (const campaign of campaigns) {
+    const design = campaign.selectedAiDesignId ? byId.get(campaign.selectedAiDesignId) : undefined;
+    const url = design?.printUrl || campaign.finalDesignUrl || campaign.customDesignUrl || design?.imageUrl || null;
+    files.set(campaign.id, absolute(url));
+  }
+  return files;
+}
+
+/** The mockup of the winner's colour (the partner's photo when there is one), else the campaign's first. */
+function mockupFor(campaign: OrderRecord["campaign"], color: string | null): string | null {
+  const images = campaignColorImages(campaign);
+  const image = images.find((i) => i.color === color)?.image ?? images[0]?.image ?? null;
+  // The full-size file: an upload without its ?w= resizing.
+  return absolute(image?.src.replace(/\?w=\d+$/, ""));
+}
+
+function toQueueOrder(row: OrderRecord, printFile: string | null): QueueOrder {
+  const { campaign, createdAt, submittedAt, fulfilledAt, shippedAt, deliveredAt, ...rest } = row;
   const rankWord = RANK_WORDS[row.prizeRank] ?? `Prize ${row.prizeRank}`;
   const prizeTitle = row.prizeRank > 1 ? campaign.additionalPrizes.find((p) => p.rank === row.prizeRank)?.title : undefined;
   return {
@@ -199,6 +312,12 @@ function toQueueOrder(row: OrderRecord): QueueOrder {
     campaignTitle: campaign.title,
     productType: campaign.productType,
     prize: prizeTitle ? `${rankWord}: ${prizeTitle}` : rankWord,
+    printFileUrl: printFile,
+    mockupUrl: mockupFor(campaign, row.color),
+    variantId: printifyVariantId({ productType: campaign.productType, style: row.style, size: row.size, color: row.color }),
+    carrier: carrierName(row.carrier),
+    trackingLink: trackingLink(row),
+    deliveredAt: deliveredAt?.toISOString() ?? null,
     claimedAt: createdAt.toISOString(),
     submittedAt: submittedAt?.toISOString() ?? null,
     fulfilledAt: fulfilledAt?.toISOString() ?? null,
@@ -215,20 +334,25 @@ const ORDER_BY: Prisma.OrderOrderByWithRelationInput[] = [
 
 export const QUEUE_PAGE_SIZE = 50;
 
+async function toQueueOrders(rows: OrderRecord[]): Promise<QueueOrder[]> {
+  const files = await printFiles(rows.map((row) => row.campaign));
+  return rows.map((row) => toQueueOrder(row, files.get(row.campaign.id) ?? null));
+}
+
 export async function listQueueOrders({ status, page = 1 }: { status?: OrderStatus; page?: number }) {
-  const where: Prisma.OrderWhereInput = status ? { status } : {};
+  const where: Prisma.OrderWhereInput = status ? { ...QUEUED, status } : QUEUED;
   const [rows, total, groups] = await Promise.all([
     prisma.order.findMany({ where, select: ORDER_SELECT, orderBy: ORDER_BY, skip: (page - 1) * QUEUE_PAGE_SIZE, take: QUEUE_PAGE_SIZE }),
     prisma.order.count({ where }),
-    prisma.order.groupBy({ by: ["status"], _count: { _all: true } }),
+    prisma.order.groupBy({ by: ["status"], where: QUEUED, _count: { _all: true } }),
   ]);
   const counts: Record<string, number> = {};
   for (const group of groups) counts[group.status] = group._count._all;
-  return { orders: rows.map(toQueueOrder), total, counts };
+  return { orders: await toQueueOrders(rows), total, counts };
 }
 
 /** Every order (optionally of one status), for the CSV export. */
 export async function allQueueOrders(status?: OrderStatus): Promise<QueueOrder[]> {
-  const rows = await prisma.order.findMany({ where: status ? { status } : {}, select: ORDER_SELECT, orderBy: ORDER_BY });
-  return rows.map(toQueueOrder);
+  const rows = await prisma.order.findMany({ where: status ? { ...QUEUED, status } : QUEUED, select: ORDER_SELECT, orderBy: ORDER_BY });
+  return toQueueOrders(rows);
 }
