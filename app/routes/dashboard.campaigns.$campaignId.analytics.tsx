@@ -5,6 +5,7 @@ import { DrawControls } from "~/components/campaign/draw-controls";
 import { FraudReview, REVIEW_SECTION_ID } from "~/components/dashboard/fraud-review";
 import { ActionToast } from "~/components/ui/action-toast";
 import { ChartCard, EntriesOverTimeChart, EntrySourcesChart, TopDomainsChart, TopReferrersList } from "~/components/dashboard/charts";
+import { CapBanner } from "~/components/dashboard/cap-banner";
 import { UpgradePanel, type UpgradeOffer } from "~/components/dashboard/upgrade-panel";
 import { StatusBadge, toneFor } from "~/components/dashboard/status-badge";
 import { productLabel } from "~/domain/browse";
@@ -27,6 +28,7 @@ import {
   type AnalyticsCampaign,
 } from "~/server/analytics.server";
 import { activePlans } from "~/server/plans.server";
+import { capNotices, upgradeLink } from "~/server/cap-notices.server";
 import { drawControlsData } from "~/server/draw/controls.server";
 import { readForm } from "~/server/forms.server";
 import { disqualifyEntries, fraudReview, restoreEntries } from "~/server/fraud.server";
@@ -52,7 +54,7 @@ async function loadAnalytics(userId: string, campaignId: string, now: Date, revi
   const level = toAnalyticsLevel(campaign.analyticsLevel);
   const window = chartWindow(campaign.startDate, campaign.endDate, now);
   const hourFrom = window.to ? hourlyWindowStart(window.to, window.from) : null;
-  const [figures, perDay, perHour, domains, referrers, draw, review, offers] = await Promise.all([
+  const [figures, perDay, perHour, domains, referrers, draw, review, offers, notices, upgradeHref] = await Promise.all([
     entryFigures(campaign.id),
     hasAnalytics(level, "dailyChart") ? entriesPerDay(campaign.id) : null,
     hasAnalytics(level, "hourlyChart") ? (hourFrom ? entriesPerHour(campaign.id, hourFrom) : []) : null,
@@ -61,6 +63,8 @@ async function loadAnalytics(userId: string, campaignId: string, now: Date, revi
     drawPanel(campaign, now),
     reviewPanel(campaign, reviewPage, now),
     upgradeOffers(level),
+    capNotices([campaign], now),
+    upgradeLink(campaign, now),
   ]);
   return {
     campaign,
@@ -73,8 +77,11 @@ async function loadAnalytics(userId: string, campaignId: string, now: Date, revi
     draw,
     review,
     offers,
+    capNotice: notices[0] ?? null,
+    upgradeHref,
   };
 }
+
 
 /** For each level above the campaign's: the cheapest plan on offer that has it (the upgrade panels' text). */
 async function upgradeOffers(level: AnalyticsLevel): Promise<{ standard: UpgradeOffer | null; advanced: UpgradeOffer | null }> {
@@ -130,7 +137,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   }
   if (!loaded) throw await backWithError(DASHBOARD_MESSAGES.noAccess);
 
-  const { campaign, level, figures, series, hourly, domains, referrers, draw, review, offers } = loaded;
+  const { campaign, level, figures, series, hourly, domains, referrers, draw, review, offers, capNotice, upgradeHref } = loaded;
   const end = campaignEndDate(campaign);
   const ended = end !== null && end.getTime() <= now.getTime();
   const creditsTotal = campaign.plan?.aiCredits ?? 0;
@@ -144,7 +151,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       endLabel: end ? `${ended ? "Ended" : "Ends"} ${formatUtcDate(end)}` : "No end date yet",
       analyticsLevel: level,
       csvExport: hasAnalytics(level, "csvExport"),
+      upgradeHref,
     },
+    capNotice,
     figures: {
       total: figures.total,
       referral: figures.referral,
@@ -224,7 +233,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function CampaignAnalytics({ loaderData, actionData }: Route.ComponentProps) {
-  const { campaign, figures, series, hourly, domains, referrers, offers, design, fulfillment, draw, review } = loaderData;
+  const { campaign, figures, series, hourly, domains, referrers, offers, design, fulfillment, draw, review, capNotice } = loaderData;
   return (
     <section className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
       <ActionToast toast={actionData?.toast} />
@@ -242,6 +251,11 @@ export default function CampaignAnalytics({ loaderData, actionData }: Route.Comp
           <Link to={wizardPath({ duplicateId: campaign.id })} className="btn-secondary">
             Duplicate Campaign
           </Link>
+          {campaign.upgradeHref ? (
+            <Link to={campaign.upgradeHref} className="btn-secondary">
+              Upgrade Plan
+            </Link>
+          ) : null}
           {campaign.csvExport ? (
             <a href={entriesCsvPath(campaign.id)} download className="btn-primary">
               Export Entries (CSV)
@@ -249,6 +263,12 @@ export default function CampaignAnalytics({ loaderData, actionData }: Route.Comp
           ) : null}
         </div>
       </div>
+
+      {capNotice ? (
+        <div className="mt-6">
+          <CapBanner notice={capNotice} showTitle={false} />
+        </div>
+      ) : null}
 
       <ul className="mt-8 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5" aria-label="Key figures">
         <StatCard
@@ -306,9 +326,14 @@ export default function CampaignAnalytics({ loaderData, actionData }: Route.Comp
             </div>
           </>
         ) : null}
-        {offers.standard ? <UpgradePanel title="Charts and CSV export" offer={offers.standard} testId="upgrade-standard" /> : null}
+        {offers.standard ? <UpgradePanel title="Charts and CSV export" offer={offers.standard} upgradeHref={campaign.upgradeHref} testId="upgrade-standard" /> : null}
         {offers.advanced ? (
-          <UpgradePanel title="Sources, referrers, email domains and hourly chart" offer={offers.advanced} testId="upgrade-advanced" />
+          <UpgradePanel
+            title="Sources, referrers, email domains and hourly chart"
+            offer={offers.advanced}
+            upgradeHref={campaign.upgradeHref}
+            testId="upgrade-advanced"
+          />
         ) : null}
       </div>
 

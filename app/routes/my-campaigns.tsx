@@ -1,5 +1,6 @@
 import { data, isRouteErrorResponse, Link, useNavigation } from "react-router";
 import { CampaignGridCard, CampaignListRow, type DashboardCampaign } from "~/components/dashboard/campaign-item";
+import { CapBanner } from "~/components/dashboard/cap-banner";
 import { TipsAndPromoCard } from "~/components/dashboard/rotating-card";
 import { SavedDesignsStrip, type SavedDesignCard } from "~/components/dashboard/saved-designs";
 import { Icon, type IconName } from "~/components/marketing/icons";
@@ -28,6 +29,7 @@ import { campaignImage } from "~/domain/mockups";
 import { campaignEmbedPath, wizardPath } from "~/paths";
 import { readForm } from "~/server/forms.server";
 import { publicUrl } from "~/server/public-url.server";
+import { capNotices } from "~/server/cap-notices.server";
 import { creatorCampaigns, deleteOwnCampaign, rememberedView, viewSetCookie, type DashboardCampaignRow } from "~/server/dashboard.server";
 import { requireUser } from "~/server/session.server";
 import { platformSetting } from "~/server/settings.server";
@@ -108,6 +110,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
   try {
     const [rows, designs, promoList] = await Promise.all([creatorCampaigns(user.id, now), savedDesigns(user.id, 12), promos()]);
+    // The entry cap's banners (decision 049), for live campaigns at 80% or more of their limit.
+    const notices = await capNotices(rows, now);
     const counts = Object.fromEntries(
       DASHBOARD_TABS.map((tab) => [tab.key, rows.filter((row) => inTab(row.dashboardStatus, tab.key)).length]),
     );
@@ -126,6 +130,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       {
         ...page,
         loadError: null,
+        capNotices: notices,
         stats: dashboardStats(rows.map((row) => ({ status: row.dashboardStatus, entryCount: row.entryCount }))),
         counts,
         campaigns: rows.filter((row) => inTab(row.dashboardStatus, query.tab)).map((row) => toCard(row, now)),
@@ -141,6 +146,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       {
         ...page,
         loadError: DASHBOARD_MESSAGES.loadFailed,
+        capNotices: [] as Awaited<ReturnType<typeof capNotices>>,
         stats: null,
         counts: {} as Record<string, number>,
         campaigns: [] as DashboardCampaign[],
@@ -215,6 +221,14 @@ export default function MyCampaigns({ loaderData }: Route.ComponentProps) {
             Try again
           </Link>
         </p>
+      ) : null}
+
+      {loaderData.capNotices.length > 0 ? (
+        <section aria-label="Entry limits" className="mt-6 flex flex-col gap-3">
+          {loaderData.capNotices.map((notice) => (
+            <CapBanner key={notice.campaignId} notice={notice} />
+          ))}
+        </section>
       ) : null}
 
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-3">

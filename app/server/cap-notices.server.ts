@@ -171,3 +171,12 @@ export function upgradedCampaign(campaignId: string) {
     select: { title: true, entryLimit: true, plan: { select: { name: true } } },
   });
 }
+
+/** The upgrade page, while the campaign is live and a dearer plan is on offer (decision 049). */
+export async function upgradeLink(
+  campaign: { id: string; status: string; planId: string | null; endDate: Date | null; listFrozenAt: Date | null },
+  now: Date,
+): Promise<string | null> {
+  if (!isUpgradeable(campaign, now) || !campaign.planId) return null;
+  return (await higherPlans(prisma, campaign.planId)).length > 0 ? upgradePath(campaign.id) : null;
+}
