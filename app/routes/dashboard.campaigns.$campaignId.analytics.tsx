@@ -5,12 +5,13 @@ import { DrawControls } from "~/components/campaign/draw-controls";
 import { FraudReview, REVIEW_SECTION_ID } from "~/components/dashboard/fraud-review";
 import { ActionToast } from "~/components/ui/action-toast";
 import { ChartCard, EntriesOverTimeChart, EntrySourcesChart, TopDomainsChart, TopReferrersList } from "~/components/dashboard/charts";
+import { AiCredits } from "~/components/dashboard/ai-credits";
 import { CapBanner } from "~/components/dashboard/cap-banner";
 import { UpgradePanel, type UpgradeOffer } from "~/components/dashboard/upgrade-panel";
 import { StatusBadge, toneFor } from "~/components/dashboard/status-badge";
 import { productLabel } from "~/domain/browse";
 import { analyticsBadge, campaignEndDate, formatUtcDate, isPublicStatus } from "~/domain/campaign-status";
-import { chartWindow, dailySeries, DASHBOARD_MESSAGES, formatCount, formatEntryRate, percentOf, plural } from "~/domain/dashboard";
+import { chartWindow, dailySeries, DASHBOARD_MESSAGES, formatCount, formatEntryRate, plural } from "~/domain/dashboard";
 import type { DrawControlsData } from "~/domain/draw-controls";
 import { type FraudReviewData, ReviewActionSchema } from "~/domain/fraud";
 import { HOURLY_CHART_HOURS, hourlySeries, hourlyWindowStart } from "~/domain/hourly-series";
@@ -29,6 +30,7 @@ import {
 } from "~/server/analytics.server";
 import { activePlans } from "~/server/plans.server";
 import { capNotices, upgradeLink } from "~/server/cap-notices.server";
+import { creditFigures } from "~/server/ai-credits.server";
 import { drawControlsData } from "~/server/draw/controls.server";
 import { readForm } from "~/server/forms.server";
 import { disqualifyEntries, fraudReview, restoreEntries } from "~/server/fraud.server";
@@ -54,7 +56,7 @@ async function loadAnalytics(userId: string, campaignId: string, now: Date, revi
   const level = toAnalyticsLevel(campaign.analyticsLevel);
   const window = chartWindow(campaign.startDate, campaign.endDate, now);
   const hourFrom = window.to ? hourlyWindowStart(window.to, window.from) : null;
-  const [figures, perDay, perHour, domains, referrers, draw, review, offers, notices, upgradeHref] = await Promise.all([
+  const [figures, perDay, perHour, domains, referrers, draw, review, offers, notices, upgradeHref, credits] = await Promise.all([
     entryFigures(campaign.id),
     hasAnalytics(level, "dailyChart") ? entriesPerDay(campaign.id) : null,
     hasAnalytics(level, "hourlyChart") ? (hourFrom ? entriesPerHour(campaign.id, hourFrom) : []) : null,
@@ -65,6 +67,7 @@ async function loadAnalytics(userId: string, campaignId: string, now: Date, revi
     upgradeOffers(level),
     capNotices([campaign], now),
     upgradeLink(campaign, now),
+    creditFigures(userId, campaign.id),
   ]);
   return {
     campaign,
@@ -79,9 +82,9 @@ async function loadAnalytics(userId: string, campaignId: string, now: Date, revi
     offers,
     capNotice: notices[0] ?? null,
     upgradeHref,
+    credits,
   };
 }
-
 
 /** For each level above the campaign's: the cheapest plan on offer that has it (the upgrade panels' text). */
 async function upgradeOffers(level: AnalyticsLevel): Promise<{ standard: UpgradeOffer | null; advanced: UpgradeOffer | null }> {
@@ -137,10 +140,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   }
   if (!loaded) throw await backWithError(DASHBOARD_MESSAGES.noAccess);
 
-  const { campaign, level, figures, series, hourly, domains, referrers, draw, review, offers, capNotice, upgradeHref } = loaded;
+  const { campaign, level, figures, series, hourly, domains, referrers, draw, review, offers, capNotice, upgradeHref, credits } = loaded;
   const end = campaignEndDate(campaign);
   const ended = end !== null && end.getTime() <= now.getTime();
-  const creditsTotal = campaign.plan?.aiCredits ?? 0;
   const order = campaign.orders[0] ?? null;
   return {
     campaign: {
@@ -175,10 +177,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       image: campaignImage(campaign),
       alt: `${productLabel(campaign.productType)} design for ${campaign.title || "this campaign"}`,
       generationsUsed: campaign.aiGenerationsUsed,
-      planName: campaign.plan?.name ?? null,
-      creditsTotal,
-      creditsUsed: Math.min(creditsTotal, Math.max(0, creditsTotal - campaign.remainingGenerations)),
-      creditsRemaining: Math.min(creditsTotal, Math.max(0, campaign.remainingGenerations)),
+      credits,
     },
     fulfillment: {
       winner: order?.winnerEmail ?? campaign.winnerEmail ?? "Pending Selection",
@@ -326,7 +325,14 @@ export default function CampaignAnalytics({ loaderData, actionData }: Route.Comp
             </div>
           </>
         ) : null}
-        {offers.standard ? <UpgradePanel title="Charts and CSV export" offer={offers.standard} upgradeHref={campaign.upgradeHref} testId="upgrade-standard" /> : null}
+        {offers.standard ? (
+          <UpgradePanel
+            title="Charts and CSV export"
+            offer={offers.standard}
+            upgradeHref={campaign.upgradeHref}
+            testId="upgrade-standard"
+          />
+        ) : null}
         {offers.advanced ? (
           <UpgradePanel
             title="Sources, referrers, email domains and hourly chart"
@@ -381,7 +387,6 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function DesignPerformance({ design }: { design: Route.ComponentProps["loaderData"]["design"] }) {
-  const percent = percentOf(design.creditsUsed, design.creditsTotal);
   return (
     <section className="card p-5 sm:p-6" aria-labelledby="design-performance">
       <h2 id="design-performance" className="text-base font-semibold">
@@ -408,35 +413,10 @@ function DesignPerformance({ design }: { design: Route.ComponentProps["loaderDat
         <div className="min-w-0 flex-1">
           <dl>
             <Row label="AI Generations Used">{formatCount(design.generationsUsed)}</Row>
-            <Row label="Credits Remaining">
-              {design.creditsTotal > 0 ? (
-                <span data-testid="credits-used">
-                  {`${design.creditsUsed}/${design.creditsTotal}`}
-                  <span className="font-normal text-slate-600 dark:text-slate-400"> used · {design.creditsRemaining} left</span>
-                </span>
-              ) : (
-                "No plan credits"
-              )}
-            </Row>
           </dl>
-          {design.creditsTotal > 0 ? (
-            <div className="mt-2">
-              <div
-                role="progressbar"
-                aria-label="Plan AI credits used"
-                aria-valuemin={0}
-                aria-valuemax={design.creditsTotal}
-                aria-valuenow={design.creditsUsed}
-                aria-valuetext={`${design.creditsUsed} of ${design.creditsTotal} used`}
-                className="h-2.5 overflow-hidden rounded-full bg-slate-100 dark:bg-slate-800"
-              >
-                <div className="h-full rounded-full bg-brand-600 dark:bg-brand-400" style={{ width: `${percent}%` }} />
-              </div>
-              <p className="mt-1.5 text-xs text-slate-600 dark:text-slate-400">
-                {design.planName ? `${design.planName} plan credits` : "Plan credits"}
-              </p>
-            </div>
-          ) : null}
+          <div className="mt-3">
+            <AiCredits figures={design.credits} bar={false} />
+          </div>
         </div>
       </div>
     </section>
