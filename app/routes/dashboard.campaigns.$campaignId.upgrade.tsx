@@ -24,18 +24,16 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) => [
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const sessionId = new URL(request.url).searchParams.get("session_id");
-  if (sessionId) {
-    // Back from Stripe's checkout page.
-    const settled = await settleUpgradeReturn(sessionId);
-    if (settled === "paid") {
-      const page = await upgradePageData(user.id, params.campaignId, new Date());
-      if (page) throw await upgradedRedirect(page.campaign.title, page.campaign.planName, page.campaign.entryLimit);
-    }
-  }
   const page = await upgradePageData(user.id, params.campaignId, new Date());
   if (!page) return data({ page: null, processing: false }, { status: 404 });
+  // Back from Stripe's checkout page: completed by the webhook, or now (the same completion).
+  const settled = sessionId ? await settleUpgradeReturn(sessionId, page.campaign.id) : null;
+  if (settled === "paid") {
+    const now = await upgradePageData(user.id, params.campaignId, new Date());
+    throw await upgradedRedirect(page.campaign.title, now?.campaign.planName ?? null, now?.campaign.entryLimit ?? null);
+  }
   return data(
-    { page, processing: Boolean(sessionId) },
+    { page, processing: settled === "pending" },
     { status: page.campaign.upgradeable ? 200 : 409, headers: { "Cache-Control": "no-store" } },
   );
 }

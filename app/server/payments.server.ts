@@ -469,9 +469,12 @@ export async function completeUpgrade(sessionId: string, paidCents: number | nul
  * The creator is back from Stripe's page: if the webhook has not arrived yet, ask Stripe about the
  * session and complete a paid upgrade now (the same completion; the webhook then finds it done).
  */
-export async function settleUpgradeReturn(sessionId: string): Promise<"paid" | "pending" | "unknown"> {
-  const upgrade = await prisma.planUpgrade.findUnique({ where: { checkoutSessionId: sessionId }, select: { status: true } });
-  if (!upgrade) return "unknown";
+export async function settleUpgradeReturn(sessionId: string, campaignId: string): Promise<"paid" | "pending" | "unknown"> {
+  const upgrade = await prisma.planUpgrade.findUnique({
+    where: { checkoutSessionId: sessionId },
+    select: { status: true, campaignId: true },
+  });
+  if (!upgrade || upgrade.campaignId !== campaignId) return "unknown";
   if (upgrade.status === "paid") return "paid";
   if (upgrade.status !== "pending" || isTestCheckoutSession(sessionId) || !getConfig().stripeEnabled) return "pending";
   try {
