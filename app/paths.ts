@@ -86,6 +86,11 @@ export function analyticsPath(campaignId: string): string {
   return href("/dashboard/campaigns/:campaignId/analytics", { campaignId });
 }
 
+/** Upgrading a live campaign's plan for the difference in price (decision 049). */
+export function upgradePath(campaignId: string): string {
+  return href("/dashboard/campaigns/:campaignId/upgrade", { campaignId });
+}
+
 /** The creator's draw controls (the form posts here; analytics embeds them). */
 export function creatorDrawPath(campaignId: string): string {
   return href("/dashboard/campaigns/:campaignId/draw", { campaignId });

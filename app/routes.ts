@@ -58,6 +58,7 @@ export default [
   route("admin-dashboard-old", "routes/admin-dashboard-old.tsx"),
   route("dashboard/campaigns/:campaignId/analytics", "routes/dashboard.campaigns.$campaignId.analytics.tsx"),
   route("dashboard/campaigns/:campaignId/entries.csv", "routes/dashboard.campaigns.$campaignId.entries.csv.tsx"),
+  route("dashboard/campaigns/:campaignId/upgrade", "routes/dashboard.campaigns.$campaignId.upgrade.tsx"),
 
   // Coming soon (SPEC route list; decision 020).
   ...["profile", "settings", "buy-credits", "dashboard/addons", "support-queue", "editor/moderate"].map((path) =>

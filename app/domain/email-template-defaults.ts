@@ -210,6 +210,29 @@ ${button("{{tracking_url}}", "{{tracking_link_text}}")}
 <p><strong>Subject:</strong> {{subject}}</p>
 <p style="white-space:pre-wrap">{{message}}</p>`),
   },
+  {
+    // Decision 049: to the creator once when confirmed entries reach 80% of the plan's limit.
+    id: "entry_cap_near",
+    name: "Entry limit nearly reached",
+    subject: "{{campaign_title}} has {{entry_count}} of {{entry_limit}} entries",
+    tokens: ["campaign_title", "entry_count", "entry_limit", "percent", "dashboard_link", "upgrade_offer"],
+    htmlBody: emailLayout(`<p>Hi,</p>
+<p>Your giveaway <strong>{{campaign_title}}</strong> has {{entry_count}} confirmed entries of the {{entry_limit}} its plan allows ({{percent}}%).</p>
+<p>When the limit is reached, new entrants are turned away.</p>
+<p>{{upgrade_offer}}</p>
+${button("{{dashboard_link}}", "Open your dashboard")}`),
+  },
+  {
+    // Decision 049: to the creator once when confirmed entries reach the plan's limit.
+    id: "entry_cap_reached",
+    name: "Entry limit reached",
+    subject: "{{campaign_title}} is full: {{entry_count}} of {{entry_limit}} entries",
+    tokens: ["campaign_title", "entry_count", "entry_limit", "percent", "dashboard_link", "upgrade_offer"],
+    htmlBody: emailLayout(`<p>Hi,</p>
+<p>Your giveaway <strong>{{campaign_title}}</strong> has reached its plan's limit of {{entry_limit}} confirmed entries. New entrants are now turned away as full.</p>
+<p>{{upgrade_offer}}</p>
+${button("{{dashboard_link}}", "Open your dashboard")}`),
+  },
 ] as const;
 
 /**

@@ -112,6 +112,11 @@ export const SAMPLE_TOKENS: Record<string, string> = {
   name: "Jamie Fan",
   subject: "A question about my entry",
   message: "Hi! When is the winner announced?",
+  entry_count: "400",
+  entry_limit: "500",
+  percent: "80",
+  dashboard_link: "https://giveawear.example/my-campaigns",
+  upgrade_offer: "Upgrade to Pro Tee for $50.00 and the limit rises at once: https://giveawear.example/dashboard/campaigns/sample/upgrade",
 };
 
 /** The distinct tokens a template text uses, in order of first use. */

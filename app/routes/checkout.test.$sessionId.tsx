@@ -8,13 +8,16 @@ import {
   checkoutCancelPath,
   checkoutSuccessPath,
   completeCheckout,
+  completeUpgrade,
   isTestCheckoutSession,
+  upgradeCheckout,
 } from "~/server/payments.server";
+import { planNames, upgradedCampaign, upgradedRedirect } from "~/server/cap-notices.server";
 import { requireUser } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/checkout.test.$sessionId";
 import { CampaignStatus, isPublicStatus } from "~/domain/campaign-status";
-import { wizardPath } from "~/paths";
+import { upgradePath, wizardPath } from "~/paths";
 
 /**
  * The built-in checkout that stands in for Stripe when no keys are configured (decision 004). It
@@ -37,13 +40,21 @@ type Summary = {
 
 type View =
   | { state: "open"; sessionId: string; summary: Summary }
+  | { state: "upgrade"; summary: UpgradeSummary }
   | { state: "paid"; successUrl: string }
   | { state: "closed"; campaignId: string }
   | { state: "forbidden" }
   | { state: "not-found" };
 
-type Lookup = { kind: "refused"; view: View; status: number } | { kind: "found"; campaign: CheckoutCampaign; email: string };
+/** A plan upgrade of a live campaign (decision 049): the difference of the two plans' prices. */
+type UpgradeSummary = { campaignId: string; title: string; fromPlan: string; toPlan: string; amountCents: number; email: string };
+
+type Lookup =
+  | { kind: "refused"; view: View; status: number }
+  | { kind: "found"; campaign: CheckoutCampaign; email: string }
+  | { kind: "upgrade"; upgrade: UpgradeCheckout; email: string };
 type CheckoutCampaign = NonNullable<Awaited<ReturnType<typeof checkoutCampaign>>>;
+type UpgradeCheckout = NonNullable<Awaited<ReturnType<typeof upgradeCheckout>>>;
 
 /** Only the creator who launched the campaign may see or pay its checkout. */
 async function lookup(request: Request, sessionId: string): Promise<Lookup> {
@@ -51,7 +62,12 @@ async function lookup(request: Request, sessionId: string): Promise<Lookup> {
   if (!getConfig().testCheckoutEnabled || !isTestCheckoutSession(sessionId)) return notFound;
   const user = await requireUser(request);
   const campaign = await checkoutCampaign(sessionId);
-  if (!campaign) return notFound;
+  if (!campaign) {
+    const upgrade = await upgradeCheckout(sessionId);
+    if (!upgrade) return notFound;
+    if (upgrade.campaign.creatorId !== user.id) return { kind: "refused", view: { state: "forbidden" }, status: 403 };
+    return { kind: "upgrade", upgrade, email: user.email };
+  }
   if (campaign.creatorId !== user.id) return { kind: "refused", view: { state: "forbidden" }, status: 403 };
   return { kind: "found", campaign, email: user.email };
 }
@@ -77,15 +93,59 @@ function viewOf(campaign: CheckoutCampaign, sessionId: string, email: string): V
   };
 }
 
+async function upgradeView(upgrade: UpgradeCheckout, email: string): Promise<View> {
+  if (upgrade.status === "paid") return { state: "paid", successUrl: "/my-campaigns" };
+  if (upgrade.status !== "pending") return { state: "not-found" };
+  const names = await planNames([upgrade.fromPlanId, upgrade.toPlanId]);
+  return {
+    state: "upgrade",
+    summary: {
+      campaignId: upgrade.campaign.id,
+      title: upgrade.campaign.title,
+      fromPlan: names.get(upgrade.fromPlanId) ?? upgrade.fromPlanId,
+      toPlan: names.get(upgrade.toPlanId) ?? upgrade.toPlanId,
+      amountCents: upgrade.amountCents,
+      email,
+    },
+  };
+}
+
+/** The test checkout of a plan upgrade: paying runs the same completion as Stripe's webhook. */
+async function upgradeAction(upgrade: UpgradeCheckout, email: string, intent: FormDataEntryValue | null, sessionId: string) {
+  if (intent === "cancel") {
+    return redirectWithToast(upgradePath(upgrade.campaign.id), {
+      type: "info",
+      title: "Payment Cancelled",
+      description: "Your campaign keeps its plan; you can upgrade when you're ready.",
+    });
+  }
+  if (intent !== "pay") return data(await upgradeView(upgrade, email), { status: 400 });
+  const result = await completeUpgrade(sessionId);
+  if (result === "upgraded" || result === "already-paid") {
+    const campaign = await upgradedCampaign(upgrade.campaign.id);
+    return upgradedRedirect(campaign?.title ?? upgrade.campaign.title, campaign?.plan?.name ?? null, campaign?.entryLimit ?? null);
+  }
+  if (result === "not-applied") {
+    return redirectWithToast("/my-campaigns", {
+      type: "error",
+      title: "Upgrade not applied",
+      description: "The campaign was no longer live on the plan this upgrade was priced from. Please contact us for a refund.",
+    });
+  }
+  return data(await upgradeView(upgrade, email), { status: 409 });
+}
+
 export async function loader({ request, params }: Route.LoaderArgs) {
   const found = await lookup(request, params.sessionId);
   if (found.kind === "refused") return data(found.view, { status: found.status });
+  if (found.kind === "upgrade") return data(await upgradeView(found.upgrade, found.email), { headers: { "Cache-Control": "no-store" } });
   return data(viewOf(found.campaign, params.sessionId, found.email), { headers: { "Cache-Control": "no-store" } });
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
   const found = await lookup(request, params.sessionId);
   if (found.kind === "refused") return data(found.view, { status: found.status });
+  if (found.kind === "upgrade") return upgradeAction(found.upgrade, found.email, (await readForm(request)).get("intent"), params.sessionId);
   const { campaign } = found;
   const successUrl = checkoutSuccessPath(campaign.id, params.sessionId);
   const intent = (await readForm(request)).get("intent");
@@ -170,12 +230,47 @@ function OpenCheckout({ summary }: { summary: Summary }) {
   );
 }
 
+function UpgradeCheckoutForm({ summary }: { summary: UpgradeSummary }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
+  const total = formatPrice(summary.amountCents);
+  return (
+    <div className="card mt-6 p-6 sm:p-8">
+      <p className="text-sm font-medium text-slate-600 dark:text-slate-400">Giveawear checkout</p>
+      <h1 className="mt-1 text-2xl font-bold tracking-tight">Upgrade your giveaway&apos;s plan</h1>
+      <p className="mt-1 text-slate-700 dark:text-slate-300">{summary.title}</p>
+      <dl className="mt-6 space-y-2 text-sm">
+        <div className="flex justify-between gap-4">
+          <dt className="text-slate-600 dark:text-slate-400">
+            {summary.fromPlan} → {summary.toPlan}
+          </dt>
+          <dd>{total}</dd>
+        </div>
+        <div className="flex justify-between gap-4 border-t border-slate-200 pt-2 text-base font-bold dark:border-slate-700">
+          <dt>Total due</dt>
+          <dd>{total}</dd>
+        </div>
+      </dl>
+      <p className="mt-4 text-xs text-slate-600 dark:text-slate-400">Receipt to {summary.email}</p>
+      <Form method="post" className="mt-6 flex flex-col gap-3">
+        <button type="submit" name="intent" value="pay" className="btn-primary w-full py-3 text-base" disabled={Boolean(busy)}>
+          {busy === "pay" ? "Processing payment..." : `Pay ${total}`}
+        </button>
+        <button type="submit" name="intent" value="cancel" className="btn-secondary w-full" disabled={Boolean(busy)}>
+          Cancel
+        </button>
+      </Form>
+    </div>
+  );
+}
+
 export default function TestCheckout({ loaderData, actionData }: Route.ComponentProps) {
   const view: View = actionData ?? loaderData;
   return (
     <section className="mx-auto max-w-md px-4 py-10 sm:py-16">
       <TestModeBanner />
       {view.state === "open" ? <OpenCheckout summary={view.summary} /> : null}
+      {view.state === "upgrade" ? <UpgradeCheckoutForm summary={view.summary} /> : null}
       {view.state === "paid" ? (
         <Message title="Already paid" text="This campaign has been paid for and is live.">
           <Link to={view.successUrl} className="btn-primary">

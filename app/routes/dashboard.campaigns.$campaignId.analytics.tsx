@@ -5,11 +5,13 @@ import { DrawControls } from "~/components/campaign/draw-controls";
 import { FraudReview, REVIEW_SECTION_ID } from "~/components/dashboard/fraud-review";
 import { ActionToast } from "~/components/ui/action-toast";
 import { ChartCard, EntriesOverTimeChart, EntrySourcesChart, TopDomainsChart, TopReferrersList } from "~/components/dashboard/charts";
+import { AiCredits } from "~/components/dashboard/ai-credits";
+import { CapBanner } from "~/components/dashboard/cap-banner";
 import { UpgradePanel, type UpgradeOffer } from "~/components/dashboard/upgrade-panel";
 import { StatusBadge, toneFor } from "~/components/dashboard/status-badge";
 import { productLabel } from "~/domain/browse";
 import { analyticsBadge, campaignEndDate, formatUtcDate, isPublicStatus } from "~/domain/campaign-status";
-import { chartWindow, dailySeries, DASHBOARD_MESSAGES, formatCount, formatEntryRate, percentOf, plural } from "~/domain/dashboard";
+import { chartWindow, dailySeries, DASHBOARD_MESSAGES, formatCount, formatEntryRate, plural } from "~/domain/dashboard";
 import type { DrawControlsData } from "~/domain/draw-controls";
 import { type FraudReviewData, ReviewActionSchema } from "~/domain/fraud";
 import { HOURLY_CHART_HOURS, hourlySeries, hourlyWindowStart } from "~/domain/hourly-series";
@@ -27,6 +29,8 @@ import {
   type AnalyticsCampaign,
 } from "~/server/analytics.server";
 import { activePlans } from "~/server/plans.server";
+import { capNotices, upgradeLink } from "~/server/cap-notices.server";
+import { creditFigures } from "~/server/ai-credits.server";
 import { drawControlsData } from "~/server/draw/controls.server";
 import { readForm } from "~/server/forms.server";
 import { disqualifyEntries, fraudReview, restoreEntries } from "~/server/fraud.server";
@@ -52,7 +56,7 @@ async function loadAnalytics(userId: string, campaignId: string, now: Date, revi
   const level = toAnalyticsLevel(campaign.analyticsLevel);
   const window = chartWindow(campaign.startDate, campaign.endDate, now);
   const hourFrom = window.to ? hourlyWindowStart(window.to, window.from) : null;
-  const [figures, perDay, perHour, domains, referrers, draw, review, offers] = await Promise.all([
+  const [figures, perDay, perHour, domains, referrers, draw, review, offers, notices, upgradeHref, credits] = await Promise.all([
     entryFigures(campaign.id),
     hasAnalytics(level, "dailyChart") ? entriesPerDay(campaign.id) : null,
     hasAnalytics(level, "hourlyChart") ? (hourFrom ? entriesPerHour(campaign.id, hourFrom) : []) : null,
@@ -61,6 +65,9 @@ async function loadAnalytics(userId: string, campaignId: string, now: Date, revi
     drawPanel(campaign, now),
     reviewPanel(campaign, reviewPage, now),
     upgradeOffers(level),
+    capNotices([campaign], now),
+    upgradeLink(campaign, now),
+    creditFigures(userId, campaign.id),
   ]);
   return {
     campaign,
@@ -73,6 +80,9 @@ async function loadAnalytics(userId: string, campaignId: string, now: Date, revi
     draw,
     review,
     offers,
+    capNotice: notices[0] ?? null,
+    upgradeHref,
+    credits,
   };
 }
 
@@ -130,10 +140,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   }
   if (!loaded) throw await backWithError(DASHBOARD_MESSAGES.noAccess);
 
-  const { campaign, level, figures, series, hourly, domains, referrers, draw, review, offers } = loaded;
+  const { campaign, level, figures, series, hourly, domains, referrers, draw, review, offers, capNotice, upgradeHref, credits } = loaded;
   const end = campaignEndDate(campaign);
   const ended = end !== null && end.getTime() <= now.getTime();
-  const creditsTotal = campaign.plan?.aiCredits ?? 0;
   const order = campaign.orders[0] ?? null;
   return {
     campaign: {
@@ -144,7 +153,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       endLabel: end ? `${ended ? "Ended" : "Ends"} ${formatUtcDate(end)}` : "No end date yet",
       analyticsLevel: level,
       csvExport: hasAnalytics(level, "csvExport"),
+      upgradeHref,
     },
+    capNotice,
     figures: {
       total: figures.total,
       referral: figures.referral,
@@ -166,10 +177,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       image: campaignImage(campaign),
       alt: `${productLabel(campaign.productType)} design for ${campaign.title || "this campaign"}`,
       generationsUsed: campaign.aiGenerationsUsed,
-      planName: campaign.plan?.name ?? null,
-      creditsTotal,
-      creditsUsed: Math.min(creditsTotal, Math.max(0, creditsTotal - campaign.remainingGenerations)),
-      creditsRemaining: Math.min(creditsTotal, Math.max(0, campaign.remainingGenerations)),
+      credits,
     },
     fulfillment: {
       winner: order?.winnerEmail ?? campaign.winnerEmail ?? "Pending Selection",
@@ -224,7 +232,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function CampaignAnalytics({ loaderData, actionData }: Route.ComponentProps) {
-  const { campaign, figures, series, hourly, domains, referrers, offers, design, fulfillment, draw, review } = loaderData;
+  const { campaign, figures, series, hourly, domains, referrers, offers, design, fulfillment, draw, review, capNotice } = loaderData;
   return (
     <section className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
       <ActionToast toast={actionData?.toast} />
@@ -242,6 +250,11 @@ export default function CampaignAnalytics({ loaderData, actionData }: Route.Comp
           <Link to={wizardPath({ duplicateId: campaign.id })} className="btn-secondary">
             Duplicate Campaign
           </Link>
+          {campaign.upgradeHref ? (
+            <Link to={campaign.upgradeHref} className="btn-secondary">
+              Upgrade Plan
+            </Link>
+          ) : null}
           {campaign.csvExport ? (
             <a href={entriesCsvPath(campaign.id)} download className="btn-primary">
               Export Entries (CSV)
@@ -249,6 +262,12 @@ export default function CampaignAnalytics({ loaderData, actionData }: Route.Comp
           ) : null}
         </div>
       </div>
+
+      {capNotice ? (
+        <div className="mt-6">
+          <CapBanner notice={capNotice} showTitle={false} />
+        </div>
+      ) : null}
 
       <ul className="mt-8 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5" aria-label="Key figures">
         <StatCard
@@ -306,9 +325,21 @@ export default function CampaignAnalytics({ loaderData, actionData }: Route.Comp
             </div>
           </>
         ) : null}
-        {offers.standard ? <UpgradePanel title="Charts and CSV export" offer={offers.standard} testId="upgrade-standard" /> : null}
+        {offers.standard ? (
+          <UpgradePanel
+            title="Charts and CSV export"
+            offer={offers.standard}
+            upgradeHref={campaign.upgradeHref}
+            testId="upgrade-standard"
+          />
+        ) : null}
         {offers.advanced ? (
-          <UpgradePanel title="Sources, referrers, email domains and hourly chart" offer={offers.advanced} testId="upgrade-advanced" />
+          <UpgradePanel
+            title="Sources, referrers, email domains and hourly chart"
+            offer={offers.advanced}
+            upgradeHref={campaign.upgradeHref}
+            testId="upgrade-advanced"
+          />
         ) : null}
       </div>
 
@@ -356,7 +387,6 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function DesignPerformance({ design }: { design: Route.ComponentProps["loaderData"]["design"] }) {
-  const percent = percentOf(design.creditsUsed, design.creditsTotal);
   return (
     <section className="card p-5 sm:p-6" aria-labelledby="design-performance">
       <h2 id="design-performance" className="text-base font-semibold">
@@ -383,35 +413,10 @@ function DesignPerformance({ design }: { design: Route.ComponentProps["loaderDat
         <div className="min-w-0 flex-1">
           <dl>
             <Row label="AI Generations Used">{formatCount(design.generationsUsed)}</Row>
-            <Row label="Credits Remaining">
-              {design.creditsTotal > 0 ? (
-                <span data-testid="credits-used">
-                  {`${design.creditsUsed}/${design.creditsTotal}`}
-                  <span className="font-normal text-slate-600 dark:text-slate-400"> used · {design.creditsRemaining} left</span>
-                </span>
-              ) : (
-                "No plan credits"
-              )}
-            </Row>
           </dl>
-          {design.creditsTotal > 0 ? (
-            <div className="mt-2">
-              <div
-                role="progressbar"
-                aria-label="Plan AI credits used"
-                aria-valuemin={0}
-                aria-valuemax={design.creditsTotal}
-                aria-valuenow={design.creditsUsed}
-                aria-valuetext={`${design.creditsUsed} of ${design.creditsTotal} used`}
-                className="h-2.5 overflow-hidden rounded-full bg-slate-100 dark:bg-slate-800"
-              >
-                <div className="h-full rounded-full bg-brand-600 dark:bg-brand-400" style={{ width: `${percent}%` }} />
-              </div>
-              <p className="mt-1.5 text-xs text-slate-600 dark:text-slate-400">
-                {design.planName ? `${design.planName} plan credits` : "Plan credits"}
-              </p>
-            </div>
-          ) : null}
+          <div className="mt-3">
+            <AiCredits figures={design.credits} bar={false} />
+          </div>
         </div>
       </div>
     </section>

@@ -1,5 +1,7 @@
 import { data, isRouteErrorResponse, Link, useNavigation } from "react-router";
 import { CampaignGridCard, CampaignListRow, type DashboardCampaign } from "~/components/dashboard/campaign-item";
+import { AiCredits } from "~/components/dashboard/ai-credits";
+import { CapBanner } from "~/components/dashboard/cap-banner";
 import { TipsAndPromoCard } from "~/components/dashboard/rotating-card";
 import { SavedDesignsStrip, type SavedDesignCard } from "~/components/dashboard/saved-designs";
 import { Icon, type IconName } from "~/components/marketing/icons";
@@ -28,6 +30,9 @@ import { campaignImage } from "~/domain/mockups";
 import { campaignEmbedPath, wizardPath } from "~/paths";
 import { readForm } from "~/server/forms.server";
 import { publicUrl } from "~/server/public-url.server";
+import { aiCreditFigures } from "~/domain/ai-credits";
+import { creditFigures } from "~/server/ai-credits.server";
+import { capNotices } from "~/server/cap-notices.server";
 import { creatorCampaigns, deleteOwnCampaign, rememberedView, viewSetCookie, type DashboardCampaignRow } from "~/server/dashboard.server";
 import { requireUser } from "~/server/session.server";
 import { platformSetting } from "~/server/settings.server";
@@ -101,13 +106,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   const now = new Date();
   const page = {
     name: user.name,
-    credits: user.aiDesignCredits,
+    // The same figure and words as the wizard and the analytics page (decision 049).
+    credits: await creditFigures(user.id, null).catch(() => aiCreditFigures(user.aiDesignCredits, null)),
     query,
     tips: DASHBOARD_TIPS,
     tipIndex: itemOfTheDay(DASHBOARD_TIPS.length, now),
   };
   try {
     const [rows, designs, promoList] = await Promise.all([creatorCampaigns(user.id, now), savedDesigns(user.id, 12), promos()]);
+    // The entry cap's banners (decision 049), for live campaigns at 80% or more of their limit.
+    const notices = await capNotices(rows, now);
     const counts = Object.fromEntries(
       DASHBOARD_TABS.map((tab) => [tab.key, rows.filter((row) => inTab(row.dashboardStatus, tab.key)).length]),
     );
@@ -126,6 +134,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       {
         ...page,
         loadError: null,
+        capNotices: notices,
         stats: dashboardStats(rows.map((row) => ({ status: row.dashboardStatus, entryCount: row.entryCount }))),
         counts,
         campaigns: rows.filter((row) => inTab(row.dashboardStatus, query.tab)).map((row) => toCard(row, now)),
@@ -141,6 +150,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       {
         ...page,
         loadError: DASHBOARD_MESSAGES.loadFailed,
+        capNotices: [] as Awaited<ReturnType<typeof capNotices>>,
         stats: null,
         counts: {} as Record<string, number>,
         campaigns: [] as DashboardCampaign[],
@@ -217,6 +227,14 @@ export default function MyCampaigns({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
 
+      {loaderData.capNotices.length > 0 ? (
+        <section aria-label="Entry limits" className="mt-6 flex flex-col gap-3">
+          {loaderData.capNotices.map((notice) => (
+            <CapBanner key={notice.campaignId} notice={notice} />
+          ))}
+        </section>
+      ) : null}
+
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="flex flex-col gap-6 lg:col-span-2">
           <section className="card p-5 sm:p-6" aria-labelledby="stats-heading">
@@ -230,12 +248,11 @@ export default function MyCampaigns({ loaderData }: Route.ComponentProps) {
             </dl>
           </section>
           <nav aria-label="Quick actions" className="card p-5 sm:p-6">
-            <div className="flex items-baseline justify-between gap-2">
+            <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
               <h2 className="text-base font-semibold">Quick actions</h2>
-              <p className="text-sm text-slate-600 dark:text-slate-400">
-                <strong className="text-slate-900 dark:text-white">{formatCount(credits)}</strong> AI design{" "}
-                {credits === 1 ? "credit" : "credits"}
-              </p>
+              <div className="sm:w-64">
+                <AiCredits figures={credits} bar={false} />
+              </div>
             </div>
             <ul className="mt-4 grid grid-cols-3 gap-2 sm:grid-cols-5 sm:gap-3">
               {QUICK_ACTIONS.map((item) => (

@@ -1,3 +1,4 @@
+import { aiCreditFigures, planCredits, type AiCreditFigures } from "../domain/ai-credits";
 import { prisma } from "./db.server";
 
 /**
@@ -23,6 +24,30 @@ class InsufficientCredits extends Error {}
  */
 export function planCreditsLeft(planCredits: number, generationsUsed: number): number {
   return Math.max(0, planCredits - Math.max(0, generationsUsed));
+}
+
+/**
+ * The one AI-credit figure (decision 049) every page shows: the user's balance and, for one of
+ * their campaigns, its plan credits used and left. `available` is what availableCredits checks.
+ */
+export async function creditFigures(userId: string, campaignId: string | null): Promise<AiCreditFigures> {
+  const [user, campaign] = await Promise.all([
+    prisma.user.findUnique({ where: { id: userId }, select: { aiDesignCredits: true } }),
+    campaignId
+      ? prisma.campaign.findFirst({
+          where: { id: campaignId, creatorId: userId },
+          select: { remainingGenerations: true, plan: { select: { name: true, aiCredits: true } } },
+        })
+      : null,
+  ]);
+  const plan = campaign
+    ? campaign.plan
+      ? planCredits(campaign.plan.name, campaign.plan.aiCredits, campaign.remainingGenerations)
+      : campaign.remainingGenerations > 0
+        ? planCredits(null, 0, campaign.remainingGenerations)
+        : null
+    : null;
+  return aiCreditFigures(user?.aiDesignCredits ?? 0, plan);
 }
 
 export async function availableCredits(userId: string, campaignId: string | null): Promise<number> {

@@ -20,6 +20,9 @@ const dashboardCampaignSelect = {
   durationDays: true,
   endDate: true,
   entryCount: true,
+  entryLimit: true,
+  planId: true,
+  listFrozenAt: true,
   pageViews: true,
   createdAt: true,
 } satisfies Prisma.CampaignSelect;

@@ -15,6 +15,7 @@ import { getConfig } from "./config.server";
 import { newId } from "./ids.server";
 import { keyedHash } from "./keyed-hash.server";
 import { platformSetting } from "./settings.server";
+import { queueCapNotices } from "./cap-notices.server";
 import { deliverEmail, queueTemplatedEmail, recentEmailsWithKeyPrefix } from "./email.server";
 import { type OutboundEmail, type Prisma, isUniqueConstraintError, prisma } from "./db.server";
 
@@ -92,7 +93,13 @@ type ConfirmingEntry = { id: string; campaignId: string; emailNormalized: string
  * closed. Then the referral bonus: only now, only while referrals are on, and only for another
  * person's entry of the same campaign. Answers the entry's bonus entries for its receipt.
  */
-async function confirmInTransaction(tx: Prisma.TransactionClient, entry: ConfirmingEntry, now: Date, referralsEnabled: boolean) {
+async function confirmInTransaction(
+  tx: Prisma.TransactionClient,
+  entry: ConfirmingEntry,
+  now: Date,
+  referralsEnabled: boolean,
+  origin: string,
+): Promise<{ bonusEntries: number; capNotices: OutboundEmail[] }> {
   const { entryLimit } = await tx.campaign.findUniqueOrThrow({ where: { id: entry.campaignId }, select: { entryLimit: true } });
   const slot = await tx.campaign.updateMany({
     where: {
@@ -105,6 +112,8 @@ async function confirmInTransaction(tx: Prisma.TransactionClient, entry: Confirm
     data: { entryCount: { increment: 1 } },
   });
   if (slot.count === 0) throw new CampaignClosed();
+  // The creator's 80% / 100% emails (decision 049), queued by the confirmation that reached them.
+  const capNotices = entryLimit === null ? [] : await queueCapNotices(tx, entry.campaignId, origin);
   // The campaign row first, the entry's second, in the same order as the fraud review's writes, so
   // the two never wait on each other's rows (a deadlock on PostgreSQL). A failure rolls back the slot.
   const marked = await tx.entry.updateMany({
@@ -123,7 +132,7 @@ async function confirmInTransaction(tx: Prisma.TransactionClient, entry: Confirm
     }
   }
   const { bonusEntries } = await tx.entry.findUniqueOrThrow({ where: { id: entry.id }, select: { bonusEntries: true } });
-  return bonusEntries;
+  return { bonusEntries, capNotices };
 }
 
 export async function submitEntry(submission: EntrySubmission): Promise<EntryOutcome> {
@@ -166,8 +175,9 @@ export async function submitEntry(submission: EntrySubmission): Promise<EntryOut
 
   let email: OutboundEmail;
   let entryId: string;
+  let capNotices: OutboundEmail[] = [];
   try {
-    ({ email, entryId } = await prisma.$transaction(
+    ({ email, entryId, capNotices } = await prisma.$transaction(
       async (tx) => {
         // A repeat fails here on the unique index (campaign, normalised email) and rolls back.
         const entry = await tx.entry.create({
@@ -191,14 +201,14 @@ export async function submitEntry(submission: EntrySubmission): Promise<EntryOut
           select: { id: true, campaignId: true, email: true, emailNormalized: true, referrerId: true, createdAt: true },
         });
         if (verified) {
-          const bonusEntries = await confirmInTransaction(tx, entry, now, referralsEnabled);
+          const counted = await confirmInTransaction(tx, entry, now, referralsEnabled, submission.origin);
           const message = await queueTemplatedEmail(tx, {
             to: entry.email,
             template: "entry_confirmation",
             dedupeKey: `entry:${entry.id}`,
-            tokens: confirmationTokens(campaign, { ...entry, bonusEntries }, referralsEnabled, submission.origin),
+            tokens: confirmationTokens(campaign, { ...entry, bonusEntries: counted.bonusEntries }, referralsEnabled, submission.origin),
           });
-          return { email: message, entryId: entry.id };
+          return { email: message, entryId: entry.id, capNotices: counted.capNotices };
         }
         const message = await queueTemplatedEmail(tx, {
           to: entry.email,
@@ -206,7 +216,7 @@ export async function submitEntry(submission: EntrySubmission): Promise<EntryOut
           dedupeKey: `entry-confirm:${entry.id}`,
           tokens: confirmRequestTokens(campaign, entry, submission.origin),
         });
-        return { email: message, entryId: entry.id };
+        return { email: message, entryId: entry.id, capNotices: [] };
       },
       // SQLite runs one transaction at a time; a burst queues behind it rather than failing.
       { maxWait: 15_000, timeout: 15_000 },
@@ -227,6 +237,7 @@ export async function submitEntry(submission: EntrySubmission): Promise<EntryOut
 
   // The message is already committed in the outbox; SMTP delivery must not hold up the entrant.
   void deliverEmail(email).catch((error: unknown) => console.error("[email] entry email delivery failed", error));
+  deliverCapNotices(capNotices);
   return { kind: "entered", entryId, confirmed: verified };
 }
 
@@ -268,19 +279,21 @@ export async function confirmEntry(entryId: string, origin: string): Promise<Con
 
   const referralsEnabled = await platformSetting("referralsEnabled");
   let email: OutboundEmail;
+  let capNotices: OutboundEmail[];
   try {
-    email = await prisma.$transaction(
+    ({ email, capNotices } = await prisma.$transaction(
       async (tx) => {
-        const bonusEntries = await confirmInTransaction(tx, entry, now, referralsEnabled);
-        return queueTemplatedEmail(tx, {
+        const counted = await confirmInTransaction(tx, entry, now, referralsEnabled, origin);
+        const message = await queueTemplatedEmail(tx, {
           to: entry.email,
           template: "entry_confirmation",
           dedupeKey: `entry:${entry.id}`,
-          tokens: confirmationTokens(entry.campaign, { ...entry, bonusEntries }, referralsEnabled, origin),
+          tokens: confirmationTokens(entry.campaign, { ...entry, bonusEntries: counted.bonusEntries }, referralsEnabled, origin),
         });
+        return { email: message, capNotices: counted.capNotices };
       },
       { maxWait: 15_000, timeout: 15_000 },
-    );
+    ));
   } catch (error) {
     if (error instanceof NotPending || error instanceof CampaignClosed) {
       // Confirmed by a second click that won the race (whose slot may have been the last one), or
@@ -292,7 +305,15 @@ export async function confirmEntry(entryId: string, origin: string): Promise<Con
     throw error;
   }
   void deliverEmail(email).catch((error: unknown) => console.error("[email] entry confirmation delivery failed", error));
+  deliverCapNotices(capNotices);
   return { kind: "confirmed", entryId: entry.id };
+}
+
+/** The creator's cap emails are in the outbox already; sending them must not hold up the entrant. */
+function deliverCapNotices(messages: OutboundEmail[]): void {
+  for (const message of messages) {
+    void deliverEmail(message).catch((error: unknown) => console.error("[email] entry cap notice delivery failed", error));
+  }
 }
 
 /** The entry_confirm_request email's tokens: the campaign and the link to the confirm page. */

@@ -12,7 +12,7 @@ async function signedInCreator(page: Page): Promise<string> {
   return userIdByEmail(email);
 }
 
-test("a campaign on basic analytics shows its counts and what Growth and Pro would add, for the next campaign", async ({ page }) => {
+test("a campaign on basic analytics shows its counts and what Growth and Pro would add, and offers the upgrade", async ({ page }) => {
   const userId = await signedInCreator(page);
   const campaign = insertCampaign({
     creatorId: userId,
@@ -32,13 +32,15 @@ test("a campaign on basic analytics shows its counts and what Growth and Pro wou
   const standard = main(page).getByTestId("upgrade-standard");
   await expect(standard).toContainText("Available on Growth Tee");
   await expect(standard).toContainText("Entries CSV export");
-  await expect(standard).toContainText("Your next campaign can use Growth Tee.");
+  // A live campaign can be upgraded for the difference (decision 049).
+  await expect(standard).toContainText("Upgrade this campaign to Growth Tee or above for the difference in price.");
   await expect(main(page).getByTestId("upgrade-advanced")).toContainText("Available on Pro Tee");
   // Fraud review is not an upsell.
   await expect(main(page).getByTestId("fraud-review")).toBeVisible();
 
-  await standard.getByRole("link", { name: "Compare plans" }).click();
-  await expect(page).toHaveURL(/\/pricing$/);
+  await standard.getByRole("link", { name: "Upgrade plan" }).click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/campaigns/${campaign.id}/upgrade$`));
+  await expect(main(page).getByRole("button", { name: "Upgrade to Growth Tee for $29.00" })).toBeVisible();
 
   // The export itself refuses, in words.
   const response = await page.request.get(`/dashboard/campaigns/${campaign.id}/entries.csv`);

@@ -202,6 +202,11 @@ const PAGES: [string, () => string, Record<Role, Outcome>, { text: () => string;
   ],
   ["entries export", () => `/dashboard/campaigns/${live}/entries.csv`, { visitor: LOGIN, owner: 200, other: 404, editor: 404, admin: 404 }],
   ["draw controls", () => `/dashboard/campaigns/${live}/draw`, { visitor: LOGIN, owner: 200, other: 404, editor: 404, admin: 404 }],
+  [
+    "upgrading a live campaign's plan",
+    () => `/dashboard/campaigns/${live}/upgrade`,
+    { visitor: LOGIN, owner: 200, other: 404, editor: 404, admin: 404 },
+  ],
   // Visitors may use the wizard, so someone else's campaignId sends them where SPEC sends anyone: /my-campaigns.
   [
     "editing a draft",
@@ -314,6 +319,18 @@ describe("crafted actions change nothing", () => {
     const allowed = await post("admin", "/admin/dashboard/users", { intent: "set-role", userId, role: "editor" });
     expect(allowed.status).toBe(303);
     expect((await prisma.user.findUniqueOrThrow({ where: { id: userId } })).role).toBe("editor");
+  });
+
+  it("nobody but the owner starts an upgrade of a campaign's plan", async () => {
+    const starter = await createCampaign({ creatorId: ownerId, planId: "starter_tee", entryLimit: 50, analyticsLevel: "basic" });
+    for (const role of NOT_OWNERS) {
+      const response = await post(role, `/dashboard/campaigns/${starter.id}/upgrade`, { planId: "pro_tee" });
+      expect(outcomeOf(response), role).toEqual(role === "visitor" ? LOGIN : 404);
+    }
+    expect(await prisma.planUpgrade.count({ where: { campaignId: starter.id } })).toBe(0);
+    const allowed = await post("owner", `/dashboard/campaigns/${starter.id}/upgrade`, { planId: "pro_tee" });
+    expect(outcomeOf(allowed)).toEqual({ redirect: expect.stringMatching(/^\/checkout\/test\/test_cs_/) as unknown as string });
+    expect(await prisma.planUpgrade.count({ where: { campaignId: starter.id, status: "pending" } })).toBe(1);
   });
 
   it("nobody but an admin marks an order fulfilled or shipped", async () => {

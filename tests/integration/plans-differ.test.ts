@@ -82,8 +82,9 @@ describe("the analytics page by level", () => {
     expect(has(html, "upgrade-advanced")).toBe(true);
     expect(html).toContain("Available on Growth Tee");
     expect(html).toContain("Available on Pro Tee");
-    expect(html).toContain("Your next campaign can use Growth Tee.");
-    expect(html).toContain('href="/pricing"');
+    // A live campaign can be upgraded for the difference (decision 049).
+    expect(html).toContain("Upgrade this campaign to Growth Tee or above for the difference in price.");
+    expect(html).toContain(`href="/dashboard/campaigns/${campaign.id}/upgrade"`);
     // Fraud review is on every plan.
     expect(html).toContain("Entries to review");
   });

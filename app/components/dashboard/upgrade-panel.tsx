@@ -9,10 +9,21 @@ export interface UpgradeOffer {
 
 /**
  * Where a campaign's analytics level lacks a section (decision 046): what the section would show,
- * which plan has it, and that it is for the next campaign. A launched campaign keeps the plan it
- * was bought with, so the panel never offers to change this one.
+ * which plan has it, and how to get it: a live campaign can be upgraded for the difference in
+ * price (decision 049); an ended one keeps its plan, so the panel points at the next campaign.
  */
-export function UpgradePanel({ title, offer, testId }: { title: string; offer: UpgradeOffer; testId?: string }) {
+export function UpgradePanel({
+  title,
+  offer,
+  upgradeHref,
+  testId,
+}: {
+  title: string;
+  offer: UpgradeOffer;
+  /** The campaign's upgrade page while it is live (decision 049); otherwise it keeps its plan. */
+  upgradeHref?: string | null;
+  testId?: string;
+}) {
   return (
     <section
       className="card flex flex-col gap-3 border-dashed p-5 sm:p-6"
@@ -30,7 +41,14 @@ export function UpgradePanel({ title, offer, testId }: { title: string; offer: U
           <li key={text}>{text}</li>
         ))}
       </ul>
-      {offer.planName ? (
+      {offer.planName && upgradeHref ? (
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          {`Upgrade this campaign to ${offer.planName} or above for the difference in price.`}{" "}
+          <Link to={upgradeHref} className="font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
+            Upgrade plan
+          </Link>
+        </p>
+      ) : offer.planName ? (
         <p className="text-sm text-slate-700 dark:text-slate-300">
           {`This campaign keeps the plan it launched with. Your next campaign can use ${offer.planName}.`}{" "}
           <Link to="/pricing" className="font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">

@@ -1,6 +1,8 @@
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { AI_STYLES, CREDITS_BAR_MAX } from "~/domain/ai-prompts";
+import { AiCredits } from "~/components/dashboard/ai-credits";
+import type { AiCreditFigures } from "~/domain/ai-credits";
+import { AI_STYLES } from "~/domain/ai-prompts";
 import { nonEmptyPrompts } from "~/domain/campaign-schemas";
 import { useHydrated } from "../ui/use-hydrated";
 import { HiddenStepFields, Section } from "./fields";
@@ -19,7 +21,7 @@ export function AiDesigner({
   builtIn = false,
 }: {
   prompts: [string, string, string];
-  credits: number;
+  credits: AiCreditFigures;
   signedIn: boolean;
   signInHref: string;
   action: string;
@@ -33,29 +35,12 @@ export function AiDesigner({
   const needed = nonEmptyPrompts(values).length;
   // Without JavaScript the count cannot follow the fields, and the server checks them instead.
   const hydrated = useHydrated();
-  const disabled = hydrated && (busy || needed === 0 || credits < needed);
+  const disabled = hydrated && (busy || needed === 0 || credits.available < needed);
   return (
     <Section title="AI designer">
       <Form method="post" action={action} className="space-y-4">
         <HiddenStepFields step={3} duplicateId={duplicateId} />
-        <div>
-          <div className="flex items-center justify-between text-sm">
-            <span className="font-medium">AI design credits</span>
-            <span>
-              {credits} available{needed ? ` · this needs ${needed}` : ""}
-            </span>
-          </div>
-          <div
-            className="mt-2 h-2 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700"
-            role="progressbar"
-            aria-label="AI design credits"
-            aria-valuemin={0}
-            aria-valuemax={CREDITS_BAR_MAX}
-            aria-valuenow={Math.min(credits, CREDITS_BAR_MAX)}
-          >
-            <div className="h-full bg-brand-600" style={{ width: `${(Math.min(credits, CREDITS_BAR_MAX) / CREDITS_BAR_MAX) * 100}%` }} />
-          </div>
-        </div>
+        <AiCredits figures={credits} needed={needed} />
         {AI_STYLES.map((style, index) => (
           <div key={style}>
             <label htmlFor={`aiPrompt${index + 1}`} className="label capitalize">

@@ -1,3 +1,4 @@
+import type { AiCreditFigures } from "~/domain/ai-credits";
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "react-router";
@@ -17,7 +18,7 @@ import { StepActions } from "./wizard-shell";
 export function ProductDesignStep(
   props: StepProps & {
     signedIn: boolean;
-    credits: number;
+    credits: AiCreditFigures;
     aiDesigns: WizardAiDesign[];
     savedDesigns: SavedDesign[];
     /** Colours the chosen design has too little contrast with (computed on the server from its pixels). */

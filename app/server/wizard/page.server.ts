@@ -3,7 +3,8 @@ import { parseProductColors, parseGarmentSizes, reviewProblems, WIZARD_STEPS } f
 import { defaultPrompts } from "../../domain/ai-prompts";
 import { designProvider } from "../ai/designs.server";
 import type { WizardValues } from "../../domain/wizard";
-import { availableCredits } from "../ai-credits.server";
+import { creditFigures } from "../ai-credits.server";
+import { aiCreditFigures } from "../../domain/ai-credits";
 import { type AdditionalPrize, type Campaign, prisma } from "../db.server";
 import { activePlans } from "../plans.server";
 import type { CurrentUser } from "../session.server";
@@ -147,7 +148,7 @@ async function wizardPage(
     activePlans(),
     campaign ? draftPrizes(campaign.id) : Promise.resolve(copySource?.additionalPrizes ?? []),
     campaignAiDesigns(user?.id ?? null, campaign?.id ?? null),
-    user ? availableCredits(user.id, campaign?.id ?? null) : Promise.resolve(0),
+    user ? creditFigures(user.id, campaign?.id ?? null) : Promise.resolve(aiCreditFigures(0, null)),
     user && step === 3 ? savedDesigns(user.id) : Promise.resolve([]),
   ]);
   const values = wizardValues(campaign ?? copySource, prizes);
