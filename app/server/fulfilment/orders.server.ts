@@ -105,7 +105,11 @@ export type AdminChange = "done" | "not-allowed" | "missing";
  * is making (it reports that itself). A pending order is never being made by Printify: either it
  * has not been sent, or it was re-queued after Printify cancelled it.
  */
-export const FULFILABLE: Prisma.OrderWhereInput = { OR: [{ status: "pending" }, { status: "submitted", printifyOrderId: null }] };
+export const FULFILABLE: Prisma.OrderWhereInput = {
+  // A brand's own gift is never printed: the creator delivers it (decision 050).
+  kind: "merch",
+  OR: [{ status: "pending" }, { status: "submitted", printifyOrderId: null }],
+};
 
 /** Made and packed outside Printify (see FULFILABLE). */
 export async function markOrderFulfilled(orderId: string, now: Date = new Date()): Promise<AdminChange> {
@@ -124,7 +128,7 @@ export const SHIPPABLE_STATUSES: readonly OrderStatus[] = ["pending", "submitted
 export async function markOrderShipped(orderId: string, shipment: Shipment, now: Date = new Date()): Promise<AdminChange> {
   const done = await prisma.$transaction(async (tx) => {
     const moved = await tx.order.updateMany({
-      where: { id: orderId, status: { in: [...SHIPPABLE_STATUSES] } },
+      where: { id: orderId, kind: "merch", status: { in: [...SHIPPABLE_STATUSES] } },
       data: { status: "shipped", shippedAt: now, syncLeaseUntil: null, ...trackingData(shipment) },
     });
     if (moved.count !== 1) return false;
@@ -144,7 +148,7 @@ export async function markOrderShipped(orderId: string, shipment: Shipment, now:
  */
 export async function requeueCancelledOrder(orderId: string): Promise<AdminChange> {
   const moved = await prisma.order.updateMany({
-    where: { id: orderId, status: "cancelled" },
+    where: { id: orderId, kind: "merch", status: "cancelled" },
     data: { status: "pending", syncLeaseUntil: null, lastError: null },
   });
   if (moved.count === 1) return "done";
@@ -216,11 +220,12 @@ const ORDER_BY: Prisma.OrderOrderByWithRelationInput[] = [
 export const QUEUE_PAGE_SIZE = 50;
 
 export async function listQueueOrders({ status, page = 1 }: { status?: OrderStatus; page?: number }) {
-  const where: Prisma.OrderWhereInput = status ? { status } : {};
+  // The print queue: printed prizes only (a gift is the creator's to deliver, decision 050).
+  const where: Prisma.OrderWhereInput = status ? { kind: "merch", status } : { kind: "merch" };
   const [rows, total, groups] = await Promise.all([
     prisma.order.findMany({ where, select: ORDER_SELECT, orderBy: ORDER_BY, skip: (page - 1) * QUEUE_PAGE_SIZE, take: QUEUE_PAGE_SIZE }),
     prisma.order.count({ where }),
-    prisma.order.groupBy({ by: ["status"], _count: { _all: true } }),
+    prisma.order.groupBy({ by: ["status"], where: { kind: "merch" }, _count: { _all: true } }),
   ]);
   const counts: Record<string, number> = {};
   for (const group of groups) counts[group.status] = group._count._all;
@@ -229,6 +234,10 @@ export async function listQueueOrders({ status, page = 1 }: { status?: OrderStat
 
 /** Every order (optionally of one status), for the CSV export. */
 export async function allQueueOrders(status?: OrderStatus): Promise<QueueOrder[]> {
-  const rows = await prisma.order.findMany({ where: status ? { status } : {}, select: ORDER_SELECT, orderBy: ORDER_BY });
+  const rows = await prisma.order.findMany({
+    where: status ? { kind: "merch", status } : { kind: "merch" },
+    select: ORDER_SELECT,
+    orderBy: ORDER_BY,
+  });
   return rows.map(toQueueOrder);
 }
