@@ -193,7 +193,7 @@ export function ClaimForm({
             ? "Your address is used only to ship this prize, by our print partner."
             : campaign.prize.needsAddress
               ? `Your address is given only to ${campaign.brandName}, to deliver this prize.`
-              : `What you write is given only to ${campaign.brandName}, to deliver this prize.`}
+              : `Your email address and note are given only to ${campaign.brandName}, to deliver this prize.`}
         </p>
         <button type="submit" className="btn-primary w-full whitespace-nowrap px-6 py-3 text-base sm:w-auto" disabled={busy}>
           {busy ? "Submitting..." : gift && !campaign.prize.needsAddress ? "Confirm My Prize" : "Claim My Prize"}
