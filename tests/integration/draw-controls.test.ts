@@ -98,14 +98,14 @@ describe("the creator's draw controls", () => {
     expect(decode(await early.text())).toContain("only after its claim deadline has passed");
     const second = await postForm(path, { intent: "redraw", rank: "2" }, jar.header());
     expect(second.status).toBe(400);
-    expect(decode(await second.text())).toContain("Only the grand prize can be redrawn");
+    expect(decode(await second.text())).toContain("This giveaway has no 2nd-place prize.");
     // A rank that is not a prize's: said as such, not as "only the grand prize".
     for (const rank of ["abc", "NaN", "-1", "0", "4", "1.5"]) {
       const bad = await postForm(path, { intent: "redraw", rank }, jar.header());
       expect(bad.status, rank).toBe(400);
       const html = decode(await bad.text());
       expect(html, rank).toContain("The prize rank must be 1 (the grand prize), 2 or 3.");
-      expect(html, rank).not.toContain("Only the grand prize can be redrawn");
+      expect(html, rank).not.toContain("This giveaway has no");
     }
     expect(await prisma.campaign.findUniqueOrThrow({ where: { id: campaign.id } })).toMatchObject({ winnerEntryId: winner.id });
 
