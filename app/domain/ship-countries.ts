@@ -1,6 +1,9 @@
 import countries from "i18n-iso-countries";
 import { z } from "zod";
-import english from "i18n-iso-countries/langs/en.json";
+// The attribute lets Node load the JSON directly too (the e2e suite and scripts import the domain
+// without a bundler); tsconfig's "module": "ES2022" does not know attributes yet, hence the directive.
+// @ts-expect-error TS2823: import attributes need "module": "esnext" or later.
+import english from "i18n-iso-countries/langs/en.json" with { type: "json" };
 
 /**
  * Where a printed prize can ship (decision 050): the print partner's countries, the creator's choice
