@@ -6,14 +6,14 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { countryNotShippedMessage, postalInvalidMessage, regionRequiredMessage, signClaimToken } from "~/domain/claims";
-import { PARTNER_COUNTRIES, countryName } from "~/domain/ship-countries";
+import { PARTNER_COUNTRIES, SHIP_COUNTRY_MESSAGES, countryName } from "~/domain/ship-countries";
 import { resetConfigForTests } from "~/server/config.server";
 import { prisma } from "~/server/db.server";
 import { notifyWinners } from "~/server/draw/notify.server";
 import { runFulfilmentJobs } from "~/server/fulfilment/index.server";
 import { type FakePrintify, startFakePrintifyServer } from "../fakes/printify-server";
 import { type InProcessAppServer, startAppServer } from "../helpers/app-server";
-import { signedInJar } from "../helpers/wizard";
+import { draftThroughStep, form, signedInJar } from "../helpers/wizard";
 import { CLAIM, SECRET, decode, drawnCampaign, orders, pagesOf } from "../helpers/winners";
 
 const TOKEN = "pfy_test_token_tiers_0123456789";
@@ -312,5 +312,53 @@ describe("the creator's gift routine (decision 050)", () => {
     });
     const panel = await getPage(`/dashboard/campaigns/${campaign.id}/draw`, owner.jar.header());
     expect(panel.html).toContain("Redraw 2nd place");
+  });
+});
+
+describe("the wizard's shipping countries and prize kinds (decision 050)", () => {
+  it("stores the ticked countries and each tier's kind, and refuses 'only these' with none ticked", async () => {
+    const { jar } = await signedInJar("creator");
+    const campaignId = await draftThroughStep(jar, 3);
+    const path = `/create-campaign-v2?campaignId=${campaignId}`;
+    const today = new Date().toISOString().slice(0, 10);
+    const step4 = {
+      step: "4",
+      startDate: today,
+      durationDays: "7",
+      termsAccepted: "on",
+      "additionalPrizes[0].title": "Gift card",
+      "additionalPrizes[0].kind": "gift",
+      "additionalPrizes[0].needsAddress": "on",
+      "additionalPrizes[1].title": "Another tee",
+      "additionalPrizes[1].kind": "merch",
+      "additionalPrizes[1].needsAddress": "on",
+    };
+    const send = (fields: Record<string, string | string[]>) =>
+      fetch(`${app.url}${path}`, { method: "POST", redirect: "manual", headers: { Cookie: jar.header() }, body: form(fields) });
+
+    const page = await getPage(path.replace("?", "?step=4&"), jar.header());
+    expect(page.status).toBe(200);
+    expect(page.html).toContain("Everywhere our print partner ships");
+
+    const none = await send({ ...step4, shipScope: "chosen" });
+    expect(none.status).toBe(400);
+    expect(decode(await none.text())).toContain(SHIP_COUNTRY_MESSAGES.noneChosen);
+    expect((await prisma.campaign.findUniqueOrThrow({ where: { id: campaignId } })).shipCountries).toBe("");
+
+    const saved = await send({ ...step4, shipScope: "chosen", shipCountries: ["GB", "CA"] });
+    expect(saved.status).toBe(302);
+    const row = await prisma.campaign.findUniqueOrThrow({
+      where: { id: campaignId },
+      include: { additionalPrizes: { orderBy: { rank: "asc" } } },
+    });
+    expect(row.shipCountries).toBe("CA,GB");
+    expect(row.additionalPrizes.map((p) => [p.rank, p.kind, p.needsAddress])).toEqual([
+      [2, "gift", true],
+      // A printed tier always ships: needsAddress is a gift's choice only.
+      [3, "merch", false],
+    ]);
+
+    expect((await send({ ...step4, shipScope: "everywhere", shipCountries: ["GB"] })).status).toBe(302);
+    expect((await prisma.campaign.findUniqueOrThrow({ where: { id: campaignId } })).shipCountries).toBe("");
   });
 });
