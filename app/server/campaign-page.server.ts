@@ -72,7 +72,10 @@ const campaignSelect = {
   drawBeaconChain: true,
   listFrozenAt: true,
   draw: { select: { seed: true, secret: true, procedureVersion: true, createdAt: true } },
-  additionalPrizes: { orderBy: { rank: "asc" }, select: { rank: true, title: true, imageUrl: true, winnerEmail: true, kind: true, needsAddress: true } },
+  additionalPrizes: {
+    orderBy: { rank: "asc" },
+    select: { rank: true, title: true, imageUrl: true, winnerEmail: true, kind: true, needsAddress: true },
+  },
 } as const;
 
 /** The campaign as the public may see it, or null; `preview` when only its creator may. */
