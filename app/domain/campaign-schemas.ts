@@ -2,6 +2,7 @@ import { z } from "zod";
 import { isStartDateAllowed, isStartDateWithinAYear, parseDateInput } from "./campaign-dates";
 import { accentProblem } from "./brand-colors";
 import { catalogueSizes, catalogueStyles } from "./printify";
+import { shipCountriesFields, shipCountriesIssue } from "./ship-countries";
 
 /**
  * The wizard's step schemas. Conform's parseWithZod runs them on the client and again on the
@@ -400,14 +401,28 @@ export interface AdditionalPrizeInput {
   rank: number;
   title: string;
   code: string;
+  /** Decision 050: "merch" (another of the campaign's printed product) or "gift" (the brand's own). */
+  kind: PrizeKind;
+  /** A gift the brand posts: the claim asks for an address. */
+  needsAddress: boolean;
 }
+
+export const PRIZE_KINDS = ["gift", "merch"] as const;
+export type PrizeKind = (typeof PRIZE_KINDS)[number];
 
 /**
  * Titles are checked on the list, not on each prize, because the message names the tier and only
  * the list knows a prize's position.
  */
 const AdditionalPrizesSchema = z
-  .array(z.object({ title: optionalText(), code: optionalText() }))
+  .array(
+    z.object({
+      title: optionalText(),
+      code: optionalText(),
+      kind: z.enum(PRIZE_KINDS).catch("gift").default("gift"),
+      needsAddress: checkbox(),
+    }),
+  )
   .max(MAX_ADDITIONAL_PRIZES, M.additionalPrizesMax)
   .superRefine((prizes, ctx) => {
     prizes.slice(0, MAX_ADDITIONAL_PRIZES).forEach((prize: unknown, index) => {
@@ -419,7 +434,14 @@ const AdditionalPrizesSchema = z
       if (text(fields.code).length > 100) issue(ctx, [index, "code"], M.prizeCodeMax);
     });
   }, ALWAYS)
-  .transform((prizes) => prizes.map((prize, index): AdditionalPrizeInput => ({ rank: index + 2, ...prize })))
+  .transform((prizes) =>
+    prizes.map((prize, index): AdditionalPrizeInput => ({
+      rank: index + 2,
+      ...prize,
+      // Only a gift asks for an address of its own choosing; a merch prize always ships.
+      needsAddress: prize.kind === "gift" && prize.needsAddress === true,
+    })),
+  )
   .default([]);
 
 /**
@@ -456,8 +478,12 @@ export function entryRulesSchema({ today }: { today: Date }) {
         winnerBonusGiftInstructions: optionalText(),
         sendReminder: checkbox(),
         additionalPrizes: AdditionalPrizesSchema,
+        // Where the printed prize ships (decision 050).
+        ...shipCountriesFields(),
       })
       .superRefine((value, ctx) => {
+        const shipProblem = shipCountriesIssue(value);
+        if (shipProblem) issue(ctx, ["shipCountries"], shipProblem);
         if (value.giveCouponToEntrants === true) {
           requireWhenOn(ctx, value.entrantCouponCode, "entrantCouponCode", M.entrantCouponCodeRequired, 50, M.entrantCouponCodeMax);
           requireWhenOn(
@@ -487,6 +513,7 @@ export function entryRulesSchema({ today }: { today: Date }) {
         ...value,
         ...(value.giveCouponToEntrants ? {} : { entrantCouponCode: "", entrantCouponDescription: "" }),
         ...(value.giveBonusGiftToWinner ? {} : { winnerBonusGiftName: "", winnerBonusGiftCode: "", winnerBonusGiftInstructions: "" }),
+        ...(value.shipScope === "chosen" ? {} : { shipCountries: "" }),
       }))
   );
 }

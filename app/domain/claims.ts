@@ -8,6 +8,7 @@ import {
   type ProductColorKey,
 } from "./campaign-schemas";
 import { catalogueSizes, catalogueStyles } from "./printify";
+import { addressRule, countryName, postalCodeFits, shipCountriesOf, type Country } from "./ship-countries";
 
 /**
  * Winner claims (issue 6, decision 013): the claim form's options and schema, and the signed claim
@@ -28,13 +29,13 @@ export const CLAIM_MESSAGES = {
   lineMax: "Address lines must be at most 120 characters.",
   cityRequired: "City is required.",
   cityMax: "City must be at most 80 characters.",
-  regionRequired: "State / province / region is required for this country.",
   regionMax: "State / province / region must be at most 80 characters.",
   postalCodeRequired: "Postal code is required.",
   postalCodeInvalid: "Please enter a valid postal code.",
   countryRequired: "Please choose a country.",
   phoneInvalid: "Please enter a valid phone number.",
   publicNameMax: "Display name must be at most 50 characters.",
+  noteMax: "The note must be at most 500 characters.",
   invalid: "This claim link is not valid.",
   expired: "This claim link has expired.",
   superseded: "This claim link is no longer valid: the prize was redrawn after the claim deadline passed.",
@@ -53,67 +54,11 @@ export const CAMPAIGN_ACCESS_MESSAGE = "Campaign not found or you don't have acc
 // ---------------------------------------------------------------------------------------------
 // Options: what the winner may choose, from the campaign's product and choices
 
-/** Shipping destinations offered in the form (ISO 3166-1 alpha-2), most common first, then A-Z. */
-export const CLAIM_COUNTRIES = [
-  { code: "US", name: "United States" },
-  { code: "CA", name: "Canada" },
-  { code: "GB", name: "United Kingdom" },
-  { code: "AU", name: "Australia" },
-  { code: "DE", name: "Germany" },
-  { code: "AR", name: "Argentina" },
-  { code: "AT", name: "Austria" },
-  { code: "BE", name: "Belgium" },
-  { code: "BR", name: "Brazil" },
-  { code: "CL", name: "Chile" },
-  { code: "CO", name: "Colombia" },
-  { code: "CZ", name: "Czechia" },
-  { code: "DK", name: "Denmark" },
-  { code: "FI", name: "Finland" },
-  { code: "FR", name: "France" },
-  { code: "GR", name: "Greece" },
-  { code: "HK", name: "Hong Kong" },
-  { code: "HU", name: "Hungary" },
-  { code: "IN", name: "India" },
-  { code: "IE", name: "Ireland" },
-  { code: "IL", name: "Israel" },
-  { code: "IT", name: "Italy" },
-  { code: "JP", name: "Japan" },
-  { code: "LU", name: "Luxembourg" },
-  { code: "MY", name: "Malaysia" },
-  { code: "MX", name: "Mexico" },
-  { code: "NL", name: "Netherlands" },
-  { code: "NZ", name: "New Zealand" },
-  { code: "NO", name: "Norway" },
-  { code: "PH", name: "Philippines" },
-  { code: "PL", name: "Poland" },
-  { code: "PT", name: "Portugal" },
-  { code: "RO", name: "Romania" },
-  { code: "SG", name: "Singapore" },
-  { code: "ZA", name: "South Africa" },
-  { code: "KR", name: "South Korea" },
-  { code: "ES", name: "Spain" },
-  { code: "SE", name: "Sweden" },
-  { code: "CH", name: "Switzerland" },
-  { code: "AE", name: "United Arab Emirates" },
-] as const;
-export type ClaimCountry = (typeof CLAIM_COUNTRIES)[number]["code"];
-const COUNTRY_CODES = CLAIM_COUNTRIES.map((c) => c.code) as [ClaimCountry, ...ClaimCountry[]];
+export { countryName } from "./ship-countries";
 
-/** Carriers need a state or province for these; elsewhere the region is optional. */
-const REGION_REQUIRED = new Set<string>(["US", "CA", "AU", "BR", "MX", "IN", "AR", "MY"]);
-/** Places without postal codes. */
-const NO_POSTAL_CODE = new Set<string>(["HK", "AE"]);
-
-export function countryName(code: string | null | undefined): string {
-  return CLAIM_COUNTRIES.find((c) => c.code === code)?.name ?? code ?? "";
-}
-
-export function regionRequired(country: string): boolean {
-  return REGION_REQUIRED.has(country);
-}
-
-export function postalCodeRequired(country: string): boolean {
-  return !NO_POSTAL_CODE.has(country);
+/** A country outside the campaign's shipping list (decision 050), said on the Country field. */
+export function countryNotShippedMessage(name: string): string {
+  return name ? `Sorry, this prize does not ship to ${name}. Please choose one of the listed countries.` : CLAIM_MESSAGES.countryRequired;
 }
 
 export interface ClaimOptions {
@@ -125,6 +70,8 @@ export interface ClaimOptions {
   /** The offered sizes each offered style is made in, in every offered colour; empty for mugs. */
   sizesByStyle: Record<string, string[]>;
   colors: { key: ProductColorKey; name: string; hex: string }[];
+  /** Where the prize ships (the creator's choice, else every partner country; decision 050), A-Z. */
+  countries: Country[];
 }
 
 /**
@@ -133,7 +80,14 @@ export interface ClaimOptions {
  * size, style and colour the form accepts together is an item Printify can make. A mug has only
  * colours (it is printed on the white mug whatever colour the campaign shows).
  */
-export function claimOptions(campaign: { productType: string; selectedSizes: string; selectedColors: string }): ClaimOptions {
+export function claimOptions(campaign: {
+  productType: string;
+  selectedSizes: string;
+  selectedColors: string;
+  /** Campaign.shipCountries ("" or missing = every partner country). */
+  shipCountries?: string;
+}): ClaimOptions {
+  const countries = shipCountriesOf(campaign.shipCountries);
   const productType = PRODUCT_TYPES.some((p) => p.key === campaign.productType) ? campaign.productType : "t-shirt";
   const isMug = productType === "mug";
   const allStyles = catalogueStyles(productType);
@@ -143,7 +97,7 @@ export function claimOptions(campaign: { productType: string; selectedSizes: str
     : chosenColors.filter((color) => allStyles.some((style) => catalogueSizes(productType, style, color).length > 0));
   const colorKeys = madeColors.length ? madeColors : (["white"] as ProductColorKey[]);
   const colors = colorKeys.map((key) => PRODUCT_COLORS.find((c) => c.key === key) ?? PRODUCT_COLORS[0]).map((c) => ({ ...c }));
-  if (isMug) return { productType, sizes: [], styles: [], sizesByStyle: {}, colors };
+  if (isMug) return { productType, sizes: [], styles: [], sizesByStyle: {}, colors, countries };
 
   /** Sizes of `wanted` a style is made in, in every offered colour (so the colour never rules a size out). */
   const made = (style: string, wanted: readonly string[]) =>
@@ -159,6 +113,7 @@ export function claimOptions(campaign: { productType: string; selectedSizes: str
     styles: byStyle.map(([style]) => style),
     sizesByStyle: Object.fromEntries(byStyle.map(([style, sizes]) => [style, [...sizes]])),
     colors,
+    countries,
   };
 }
 
@@ -177,7 +132,7 @@ export function sizesNotInStyle(options: Pick<ClaimOptions, "sizes" | "sizesBySt
 // The form
 
 const PHONE = /^\+?[0-9().\-\s]{6,24}$/;
-const POSTAL = /^[A-Za-z0-9][A-Za-z0-9 -]{1,11}$/;
+export const CLAIM_NOTE_MAX = 500;
 
 function requiredText(required: string, max: number, maxMessage: string) {
   return z.string({ error: required }).trim().min(1, required).max(max, maxMessage);
@@ -202,12 +157,88 @@ function choice(values: readonly string[], message: string) {
   return z.string({ error: message }).refine((value) => values.includes(value), message);
 }
 
-function knownCountry(value: unknown): value is ClaimCountry {
-  return typeof value === "string" && (COUNTRY_CODES as readonly string[]).includes(value);
+/** "State is required for this country." */
+export function regionRequiredMessage(label: string): string {
+  return `${label} is required for this country.`;
 }
 
-/** The claim form for one campaign's options; the same schema validates in the browser (Conform) and on the server. */
-export function claimSchema(options: Pick<ClaimOptions, "sizes" | "styles" | "sizesByStyle" | "colors">) {
+/** "ZIP code is required." */
+export function postalRequiredMessage(label: string): string {
+  return `${label} is required.`;
+}
+
+/** "Please enter a valid ZIP code (for example 12345 or 12345-6789)." */
+export function postalInvalidMessage(label: string, example: string): string {
+  const name = label === "CAP" || label === "CEP" || label.startsWith("PIN") ? label : label.toLowerCase();
+  return `Please enter a valid ${name}${example ? ` (for example ${example})` : ""}.`;
+}
+
+/**
+ * The shipping address, Country first (decision 050): only the campaign's countries are accepted, and
+ * the region and postal code follow the chosen country's rule (domain/ship-countries addressRule).
+ */
+function addressShape(countries: readonly Country[]) {
+  return {
+    shipCountry: z
+      .string({ error: CLAIM_MESSAGES.countryRequired })
+      .trim()
+      .min(1, CLAIM_MESSAGES.countryRequired)
+      .superRefine((code, ctx) => {
+        if (!countries.some((c) => c.code === code)) ctx.addIssue({ code: "custom", message: countryNotShippedMessage(countryName(code)) });
+      }),
+    shipName: requiredText(CLAIM_MESSAGES.nameRequired, 100, CLAIM_MESSAGES.nameMax),
+    shipLine1: requiredText(CLAIM_MESSAGES.line1Required, 120, CLAIM_MESSAGES.lineMax),
+    shipLine2: optionalText(120, CLAIM_MESSAGES.lineMax),
+    shipCity: requiredText(CLAIM_MESSAGES.cityRequired, 80, CLAIM_MESSAGES.cityMax),
+    shipRegion: optionalText(80, CLAIM_MESSAGES.regionMax),
+    shipPostalCode: z
+      .string()
+      .trim()
+      .max(12, CLAIM_MESSAGES.postalCodeInvalid)
+      .optional()
+      .transform((value) => value?.toUpperCase() || undefined),
+    shipPhone: z
+      .string()
+      .trim()
+      .max(24, CLAIM_MESSAGES.phoneInvalid)
+      .optional()
+      .transform((value) => value || undefined)
+      .refine((value) => value === undefined || (PHONE.test(value) && (value.match(/\d/g)?.length ?? 0) >= 6), CLAIM_MESSAGES.phoneInvalid),
+  };
+}
+
+/** Runs whenever the country is one of the list, even while other fields are wrong, so every error shows at once. */
+function addressRules(countries: readonly Country[]) {
+  return [
+    (value: { shipCountry: string; shipRegion?: string; shipPostalCode?: string }, ctx: z.RefinementCtx) => {
+      const rule = addressRule(value.shipCountry);
+      const region = typeof value.shipRegion === "string" ? value.shipRegion.trim() : "";
+      const postal = typeof value.shipPostalCode === "string" ? value.shipPostalCode.trim().toUpperCase() : "";
+      if (rule.regionRequired && !region) {
+        ctx.addIssue({ code: "custom", path: ["shipRegion"], message: regionRequiredMessage(rule.regionLabel) });
+      }
+      if (rule.postal === "none") return;
+      if (!postal) {
+        if (rule.postal === "required")
+          ctx.addIssue({ code: "custom", path: ["shipPostalCode"], message: postalRequiredMessage(rule.postalLabel) });
+      } else if (!postalCodeFits(rule, postal)) {
+        ctx.addIssue({ code: "custom", path: ["shipPostalCode"], message: postalInvalidMessage(rule.postalLabel, rule.postalExample) });
+      }
+    },
+    {
+      when: (payload: { value: unknown }) => {
+        const country = (payload.value as { shipCountry?: unknown } | undefined)?.shipCountry;
+        return typeof country === "string" && countries.some((c) => c.code === country.trim());
+      },
+    },
+  ] as const;
+}
+
+/** How the winner is shown publicly (decision 022); empty keeps the masked email. */
+const publicName = () => optionalText(50, CLAIM_MESSAGES.publicNameMax);
+
+/** The claim form of a printed prize (grand prize or a merch tier); the same schema validates in the browser (Conform) and on the server. */
+export function claimSchema(options: Pick<ClaimOptions, "sizes" | "styles" | "sizesByStyle" | "colors" | "countries">) {
   return z
     .object({
       size: choice(options.sizes, CLAIM_MESSAGES.sizeRequired),
@@ -215,48 +246,10 @@ export function claimSchema(options: Pick<ClaimOptions, "sizes" | "styles" | "si
       color: z
         .string({ error: CLAIM_MESSAGES.colorRequired })
         .refine((value) => options.colors.some((c) => c.key === value), CLAIM_MESSAGES.colorRequired),
-      shipName: requiredText(CLAIM_MESSAGES.nameRequired, 100, CLAIM_MESSAGES.nameMax),
-      shipLine1: requiredText(CLAIM_MESSAGES.line1Required, 120, CLAIM_MESSAGES.lineMax),
-      shipLine2: optionalText(120, CLAIM_MESSAGES.lineMax),
-      shipCity: requiredText(CLAIM_MESSAGES.cityRequired, 80, CLAIM_MESSAGES.cityMax),
-      shipRegion: optionalText(80, CLAIM_MESSAGES.regionMax),
-      shipPostalCode: z
-        .string()
-        .trim()
-        .max(12, CLAIM_MESSAGES.postalCodeInvalid)
-        .optional()
-        .transform((value) => value?.toUpperCase() || undefined),
-      shipCountry: z.enum(COUNTRY_CODES, { error: CLAIM_MESSAGES.countryRequired }),
-      shipPhone: z
-        .string()
-        .trim()
-        .max(24, CLAIM_MESSAGES.phoneInvalid)
-        .optional()
-        .transform((value) => value || undefined)
-        .refine(
-          (value) => value === undefined || (PHONE.test(value) && (value.match(/\d/g)?.length ?? 0) >= 6),
-          CLAIM_MESSAGES.phoneInvalid,
-        ),
-      /** How the winner is shown publicly (decision 022); empty keeps the masked email. */
-      publicName: optionalText(50, CLAIM_MESSAGES.publicNameMax),
+      ...addressShape(options.countries),
+      publicName: publicName(),
     })
-    .superRefine(
-      (value, ctx) => {
-        // Runs whenever the country is known, even while other fields are wrong, so every error shows at once.
-        const country = value.shipCountry;
-        const region = typeof value.shipRegion === "string" ? value.shipRegion.trim() : "";
-        const postal = typeof value.shipPostalCode === "string" ? value.shipPostalCode.trim() : "";
-        if (regionRequired(country) && !region) {
-          ctx.addIssue({ code: "custom", path: ["shipRegion"], message: CLAIM_MESSAGES.regionRequired });
-        }
-        if (postalCodeRequired(country)) {
-          if (!postal) ctx.addIssue({ code: "custom", path: ["shipPostalCode"], message: CLAIM_MESSAGES.postalCodeRequired });
-          else if (!POSTAL.test(postal))
-            ctx.addIssue({ code: "custom", path: ["shipPostalCode"], message: CLAIM_MESSAGES.postalCodeInvalid });
-        }
-      },
-      { when: (payload) => knownCountry((payload.value as { shipCountry?: unknown } | undefined)?.shipCountry) },
-    )
+    .superRefine(...addressRules(options.countries))
     .superRefine(
       (value, ctx) => {
         // Size and style each on offer, but not made together (a women's-fit 3XL): said even while other fields are wrong.
@@ -275,6 +268,39 @@ export function claimSchema(options: Pick<ClaimOptions, "sizes" | "styles" | "si
 }
 
 export type ClaimInput = z.output<ReturnType<typeof claimSchema>>;
+
+/** What a brand's own gift asks of its winner (decision 050): a postal address when it is posted, else nothing but a confirmation. */
+export interface GiftClaimOptions {
+  needsAddress: boolean;
+  countries: Country[];
+}
+
+const claimNote = () => optionalText(CLAIM_NOTE_MAX, CLAIM_MESSAGES.noteMax);
+
+/** The claim form of a brand's own gift: the address when it needs one, an optional note for the brand. */
+export function giftClaimSchema(options: GiftClaimOptions) {
+  if (!options.needsAddress) return z.object({ claimNote: claimNote(), publicName: publicName() });
+  return z
+    .object({ ...addressShape(options.countries), claimNote: claimNote(), publicName: publicName() })
+    .superRefine(...addressRules(options.countries));
+}
+
+/** What any claim stores: the choices of a printed prize, the address, the note. */
+export interface ClaimValues {
+  size?: string;
+  style?: string;
+  color?: string;
+  shipName?: string;
+  shipLine1?: string;
+  shipLine2?: string;
+  shipCity?: string;
+  shipRegion?: string;
+  shipPostalCode?: string;
+  shipCountry?: string;
+  shipPhone?: string;
+  claimNote?: string;
+  publicName?: string;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Claim tokens: /claim/{token}

@@ -37,7 +37,34 @@ export interface DrawControlsData {
     notified: boolean;
     canRedraw: boolean;
   } | null;
-  additionalPrizes: { rank: number; title: string; winner: string | null }[];
+  /** Every additional tier (decision 050): its winner (masked), claim, and for a claimed gift what the creator needs to deliver it. */
+  additionalPrizes: DrawTier[];
   winnerPublic: boolean;
   winnerPublicName: string;
+}
+
+/** One additional prize tier on the creator's draw panel (decision 050). */
+export interface DrawTier {
+  rank: number;
+  title: string;
+  kind: "merch" | "gift";
+  /** The winner's masked email, or null before the draw. */
+  winner: string | null;
+  /** The tier has a code, which its winner's email carries. */
+  hasCode: boolean;
+  claimDeadline: string | null;
+  claim: "claimed" | "waiting" | "unclaimed" | null;
+  claimedAt: string | null;
+  orderStatus: string | null;
+  canRedraw: boolean;
+  /** A claimed gift: what the winner gave, for the owner to deliver it; null otherwise. */
+  delivery: {
+    /** Name, address lines, city/region/postal code, country; empty when the gift needs no address. */
+    address: string[];
+    phone: string | null;
+    /** The winner's full email: the creator delivers the gift to them. */
+    email: string;
+    note: string;
+    deliveredAt: string | null;
+  } | null;
 }

@@ -233,6 +233,17 @@ ${button("{{dashboard_link}}", "Open your dashboard")}`),
 <p>{{upgrade_offer}}</p>
 ${button("{{dashboard_link}}", "Open your dashboard")}`),
   },
+  {
+    // Decision 050: the creator marked a brand's own gift (a 2nd or 3rd prize) delivered.
+    id: "gift_delivered",
+    name: "Gift prize delivered",
+    subject: "Your {{campaign_title}} prize has been delivered",
+    tokens: ["email", "brand_name", "campaign_title", "prize_title", "prize_rank", "claim_link"],
+    htmlBody: emailLayout(`<p>Good news!</p>
+<p>{{brand_name}} has marked your {{prize_rank}} prize in <strong>{{campaign_title}}</strong> as delivered: <strong>{{prize_title}}</strong>.</p>
+<p>If it has not reached you, please contact {{brand_name}}. Your prize: <a href="{{claim_link}}">{{claim_link}}</a></p>
+<p>Enjoy it!</p>`),
+  },
 ] as const;
 
 /**

@@ -44,7 +44,10 @@ export interface WizardValues {
   winnerBonusGiftInstructions: string;
   winnerBonusGiftImageUrl: string | null;
   sendReminder: "on" | "";
-  additionalPrizes: { title: string; code: string; imageUrl: string }[];
+  /** Decision 050: "everywhere" the print partner ships, or only the ticked countries. */
+  shipScope: "everywhere" | "chosen";
+  shipCountries: string[];
+  additionalPrizes: { title: string; code: string; imageUrl: string; kind: "gift" | "merch"; needsAddress: "on" | "" }[];
   couponCode: string;
   aiPrompts: [string, string, string];
 }

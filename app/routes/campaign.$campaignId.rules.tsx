@@ -3,6 +3,7 @@ import { CampaignNotFound, colorNames, productLabel } from "~/components/campaig
 import { formatUtcDateTime } from "~/domain/campaign-status";
 import { REFERRAL_BONUS_ENTRIES } from "~/domain/entries";
 import { approximateRetailValue } from "~/domain/prize-values";
+import { shipCountriesSentence } from "~/domain/ship-countries";
 import { campaignDrawPath, campaignPath } from "~/paths";
 import { publishedFairness } from "~/server/draw/fairness.server";
 import { getConfig } from "~/server/config.server";
@@ -47,7 +48,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       entryLimit: campaign.entryLimit,
       bonusGift: campaign.giveBonusGiftToWinner ? campaign.winnerBonusGiftName : null,
       bonusProduct: campaign.isPromotingProduct ? { title: campaign.productTitle, value: campaign.productValue } : null,
-      additionalPrizes: campaign.additionalPrizes.map((prize) => ({ rank: prize.rank, title: prize.title })),
+      additionalPrizes: campaign.additionalPrizes.map((prize) => ({
+        rank: prize.rank,
+        title: prize.title,
+        kind: prize.kind === "merch" ? ("merch" as const) : ("gift" as const),
+        needsAddress: prize.needsAddress,
+      })),
+      // Decision 050: where the printed prizes ship, stated in the rules.
+      shipping: shipCountriesSentence(campaign.shipCountries),
       drawCommitment: campaign.drawCommitment,
       drawn: campaign.draw !== null,
       fairness: publishedFairness(campaign),
@@ -143,10 +151,14 @@ export default function OfficialRules({ loaderData }: Route.ComponentProps) {
         ) : null}
         {campaign.additionalPrizes.map((prize) => (
           <li key={prize.rank}>
-            {prize.rank === 2 ? "Second" : "Third"} prize: {prize.title}.
+            {prize.rank === 2 ? "Second" : "Third"} prize: {prize.title}
+            {prize.kind === "merch"
+              ? `: one more ${product} with the giveaway's design, printed and shipped free of charge like the grand prize.`
+              : `, delivered by ${sponsor}${prize.needsAddress ? " to the winner's postal address" : ""}.`}
           </li>
         ))}
       </ul>
+      <p data-testid="rules-shipping">{campaign.shipping}</p>
       <p>Prizes are not transferable and cannot be exchanged for cash.</p>
 
       <h2>8. How the winners are drawn</h2>
@@ -201,8 +213,9 @@ export default function OfficialRules({ loaderData }: Route.ComponentProps) {
 
       <h2>9. Winner notification and claim</h2>
       <p>
-        Winners are notified by email at the address they entered with. To receive the prize, a winner follows the link in that email and
-        gives their {campaign.productType === "mug" ? "colour" : "size, style, colour"} and shipping address within{" "}
+        Winners are notified by email at the address they entered with. To receive a prize, its winner follows their own link in that email
+        and, for a printed prize, gives their {campaign.productType === "mug" ? "colour" : "size, style, colour"} and shipping address (in
+        one of the countries above); for a prize the sponsor delivers, what the sponsor needs to deliver it. Each prize is claimed within{" "}
         {loaderData.claimWindowDays} days. A prize that is not claimed in time may be drawn again among the remaining entries. The winner's
         name is shown on the giveaway page as a masked email address (for example abc***@example.com) unless the sponsor hides it.
       </p>

@@ -11,7 +11,7 @@ import {
   type ClaimPageView,
   type ClaimSummary,
 } from "~/components/claim/claim-views";
-import { claimSchema } from "~/domain/claims";
+import { claimSchema, giftClaimSchema } from "~/domain/claims";
 import { campaignImage, mockupUrl } from "~/domain/mockups";
 import { parseProductColors, type ProductType } from "~/domain/campaign-schemas";
 import { maskEmail } from "~/domain/profile";
@@ -45,6 +45,7 @@ function summary(campaign: ClaimCampaign, chosenColor?: string | null): ClaimSum
       ]),
     ),
     bonusGift: campaign.bonusGift,
+    prize: campaign.prize,
   };
 }
 
@@ -60,7 +61,11 @@ function view(state: ClaimState): ClaimPageView {
       return {
         kind: "claimed",
         campaign: summary(state.campaign, state.order.color),
-        order: { ...state.order, claimedAt: state.order.claimedAt.toISOString() },
+        order: {
+          ...state.order,
+          claimedAt: state.order.claimedAt.toISOString(),
+          deliveredAt: state.order.deliveredAt?.toISOString() ?? null,
+        },
         winnerEmail: maskEmail(state.winnerEmail),
       };
     case "open":
@@ -111,7 +116,18 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (state.kind !== "open")
     return data<ActionData>({ result: null, view: view(state) }, { status: status(state, "POST"), headers: NO_STORE });
 
-  const submission = parseWithZod(formData, { schema: claimSchema(state.options) });
+  const { prize } = state.campaign;
+  const schema =
+    prize.kind === "gift"
+      ? giftClaimSchema({ needsAddress: prize.needsAddress, countries: state.options.countries })
+      : claimSchema(state.options);
+  const submission = parseWithZod(formData, { schema });
+  // Without JavaScript, "Continue" after choosing the country: the same form again, now with that
+  // country's address fields, keeping what was typed and saying nothing is wrong yet (decision 050).
+  if (formData.get("intent") === "country") {
+    const reply = submission.reply();
+    return data<ActionData>({ result: { ...reply, error: {} }, view: null }, { status: 200, headers: NO_STORE });
+  }
   if (submission.status !== "success")
     return data<ActionData>({ result: submission.reply(), view: null }, { status: 400, headers: NO_STORE });
 
@@ -121,7 +137,14 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
   return redirectWithToast(
     claimPath(params.token),
-    { type: "success", title: "Claim received", description: "Your prize is on its way to the printer." },
+    {
+      type: "success",
+      title: "Claim received",
+      description:
+        prize.kind === "gift"
+          ? `${state.campaign.brandName} now has what they need to deliver your prize.`
+          : "Your prize is on its way to the printer.",
+    },
     { status: 303 },
   );
 }
@@ -141,7 +164,13 @@ export default function ClaimPage({ loaderData, actionData }: Route.ComponentPro
     case "open":
       return (
         <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6 lg:py-12">
-          <ClaimHeader options={page.options} deadline={page.deadline} winnerEmail={page.winnerEmail} />
+          <ClaimHeader
+            options={page.options}
+            deadline={page.deadline}
+            winnerEmail={page.winnerEmail}
+            prize={page.campaign.prize}
+            brandName={page.campaign.brandName}
+          />
           <div className="grid gap-6 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] md:gap-8">
             <div className="md:sticky md:top-24 md:h-fit">
               <PrizeSummary campaign={page.campaign} />

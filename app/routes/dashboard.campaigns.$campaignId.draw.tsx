@@ -8,6 +8,7 @@ import {
   creatorDraw,
   creatorRedraw,
   drawControlsData,
+  markGiftDelivered,
   ownedCampaign,
   setWinnerPublic,
   type CreatorActionResult,
@@ -60,6 +61,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   else if (intent === "redraw") {
     const rank = prizeRank(formData.get("rank"));
     result = rank === null ? { ok: false, status: 400, message: RANK_MESSAGE } : await creatorRedraw(campaign, rank);
+  } else if (intent === "deliver") {
+    // Decision 050: the creator marks a claimed gift (rank 2 or 3) delivered; the winner is emailed once.
+    const rank = prizeRank(formData.get("rank"));
+    result = rank === null ? { ok: false, status: 400, message: RANK_MESSAGE } : await markGiftDelivered(campaign, rank);
   } else if (intent === "winner-public") {
     const name = formData.get("winnerPublicName");
     result = await setWinnerPublic(campaign, formData.getAll("winnerPublic").includes("true"), typeof name === "string" ? name : "");

@@ -63,6 +63,7 @@ const campaignSelect = {
   entrantCouponDescription: true,
   giveBonusGiftToWinner: true,
   winnerBonusGiftName: true,
+  shipCountries: true,
   winnerEmail: true,
   winnerPublic: true,
   winnerPublicName: true,
@@ -73,7 +74,10 @@ const campaignSelect = {
   drawBeaconChain: true,
   listFrozenAt: true,
   draw: { select: { seed: true, secret: true, procedureVersion: true, createdAt: true } },
-  additionalPrizes: { orderBy: { rank: "asc" }, select: { rank: true, title: true, imageUrl: true, winnerEmail: true } },
+  additionalPrizes: {
+    orderBy: { rank: "asc" },
+    select: { rank: true, title: true, imageUrl: true, winnerEmail: true, kind: true, needsAddress: true },
+  },
 } as const;
 
 /** The campaign as the public may see it, or null; `preview` when only its creator may. */

@@ -1,19 +1,21 @@
 /**
- * Winner claims (issue 6 item 3, decision 013).
+ * Winner claims (issue 6 item 3, decisions 013 and 050).
  *
- * - claimToken / claimLink: the signed, single-purpose link to /claim/{token} that the winner's
- *   email carries (draw/notify.server.ts sends it).
+ * - claimToken / claimLink: the signed, single-purpose link to /claim/{token} that each winner's
+ *   email carries (draw/notify.server.ts sends it), one per prize tier: the token names the rank.
  * - claimState / submitClaim: the claim page. A claim is one transaction that creates the prize's
  *   Order (unique per campaign and rank) after re-checking, in the same write, that the entry is
- *   still the winner and the deadline has not passed.
+ *   still the tier's winner and the deadline has not passed.
  *
- * Additional prizes (2nd, 3rd) are digital: a title and an optional code, delivered in the email.
- * They have no claim step and no order, so they are never "unclaimed" and are not redrawn; only the
- * grand prize (rank 1), the physical product, is claimed and can be redrawn.
+ * Every tier is claimed (decision 050): the grand prize and a "merch" tier (another of the
+ * campaign's printed product) make a "merch" order that fulfilment prints and ships; a "gift" tier
+ * (the brand's own) makes a "gift" order with what the brand needs (an address if it posts the
+ * gift, the winner's note), which the creator delivers and marks delivered from the draw page.
  */
 import { CampaignStatus } from "../domain/campaign-status";
 import { WINNER_ORDER_FIELDS, type WinnerOrderProgress, winnerOrderProgress } from "../domain/orders";
-import { claimExpired, claimOptions, signClaimToken, verifyClaimToken, type ClaimInput, type ClaimOptions } from "../domain/claims";
+import { claimExpired, claimOptions, signClaimToken, verifyClaimToken, type ClaimOptions, type ClaimValues } from "../domain/claims";
+import { addressRule } from "../domain/ship-countries";
 import { claimPath } from "../paths";
 import { publicUrl } from "./public-url.server";
 import { getConfig } from "./config.server";
@@ -28,7 +30,8 @@ export function claimToken(claim: { campaignId: string; entryId: string; deadlin
   return signClaimToken(getConfig().sessionSecret, { rank: GRAND_PRIZE_RANK, ...claim });
 }
 
-export async function claimLink(claim: { campaignId: string; entryId: string; deadline: Date }): Promise<string> {
+/** The absolute claim URL of one tier's winner (rank 1 when none is given). */
+export async function claimLink(claim: { campaignId: string; entryId: string; deadline: Date; rank?: number }): Promise<string> {
   return publicUrl(claimPath(await claimToken(claim)));
 }
 
@@ -45,6 +48,7 @@ const CLAIM_CAMPAIGN_FIELDS = {
   selectedColors: true,
   printifyMockups: true,
   selectedSizes: true,
+  shipCountries: true,
   winnerEntryId: true,
   winnerEmail: true,
   claimDeadline: true,
@@ -53,6 +57,19 @@ const CLAIM_CAMPAIGN_FIELDS = {
   winnerBonusGiftCode: true,
   winnerBonusGiftInstructions: true,
 } as const;
+
+/** The tier a link claims: the grand prize, or an additional prize ("merch" printed, "gift" the brand's own). */
+export interface ClaimPrize {
+  rank: number;
+  kind: "merch" | "gift";
+  /** The additional prize's title; "" for the grand prize (the campaign's title names it). */
+  title: string;
+  imageUrl: string | null;
+  /** A gift the brand posts: the claim asks for an address. Always true for a printed prize. */
+  needsAddress: boolean;
+  /** A gift's code, shown once claimed. */
+  code: string | null;
+}
 
 export interface ClaimCampaign {
   id: string;
@@ -65,19 +82,23 @@ export interface ClaimCampaign {
   printifyMockups: string;
   selectedSizes: string;
   bonusGift: { name: string; code: string; instructions: string } | null;
+  prize: ClaimPrize;
 }
 
 /** What the claimed page shows: the choices, and of the address only the city and country. */
 export interface ClaimedOrder {
+  kind: "merch" | "gift";
   size: string | null;
   style: string | null;
   color: string | null;
   shipCity: string | null;
   shipCountry: string | null;
+  claimNote: string;
   status: string;
   /** Where the order stands, as the winner is told (decision 052). */
   progress: WinnerOrderProgress;
   claimedAt: Date;
+  deliveredAt: Date | null;
 }
 
 export type ClaimState =
@@ -89,16 +110,33 @@ export type ClaimState =
 
 interface OpenClaim {
   campaignId: string;
+  rank: number;
+  prize: ClaimPrize;
   entryId: string;
   winnerEmail: string;
 }
 
 async function resolveClaim(token: string, now: Date): Promise<{ state: ClaimState; open: OpenClaim | null }> {
   const claims = await verifyClaimToken(getConfig().sessionSecret, token);
-  // Only grand-prize links are ever issued (additional prizes have nothing to claim).
-  if (!claims || claims.rank !== GRAND_PRIZE_RANK) return { state: { kind: "invalid" }, open: null };
-  const row = await prisma.campaign.findUnique({ where: { id: claims.campaignId }, select: CLAIM_CAMPAIGN_FIELDS });
+  if (!claims) return { state: { kind: "invalid" }, open: null };
+  const row = await prisma.campaign.findUnique({
+    where: { id: claims.campaignId },
+    select: { ...CLAIM_CAMPAIGN_FIELDS, additionalPrizes: { where: { rank: claims.rank } } },
+  });
   if (!row || row.status !== CampaignStatus.completed) return { state: { kind: "invalid" }, open: null };
+  const grand = claims.rank === GRAND_PRIZE_RANK;
+  const tier = row.additionalPrizes[0];
+  // A link for a tier the campaign does not have was never issued by us.
+  if (!grand && !tier) return { state: { kind: "invalid" }, open: null };
+  const holder = grand
+    ? { winnerEntryId: row.winnerEntryId, winnerEmail: row.winnerEmail, claimDeadline: row.claimDeadline }
+    : { winnerEntryId: tier?.winnerEntryId ?? null, winnerEmail: tier?.winnerEmail ?? null, claimDeadline: tier?.claimDeadline ?? null };
+  const prize: ClaimPrize =
+    grand || !tier
+      ? { rank: GRAND_PRIZE_RANK, kind: "merch", title: "", imageUrl: null, needsAddress: true, code: null }
+      : tier.kind === "merch"
+        ? { rank: tier.rank, kind: "merch", title: tier.title, imageUrl: tier.imageUrl, needsAddress: true, code: null }
+        : { rank: tier.rank, kind: "gift", title: tier.title, imageUrl: tier.imageUrl, needsAddress: tier.needsAddress, code: tier.code };
   const campaign: ClaimCampaign = {
     id: row.id,
     title: row.title,
@@ -108,41 +146,53 @@ async function resolveClaim(token: string, now: Date): Promise<{ state: ClaimSta
     selectedColors: row.selectedColors,
     printifyMockups: row.printifyMockups,
     selectedSizes: row.selectedSizes,
+    // The campaign's bonus gift goes with the grand prize only.
     bonusGift:
-      row.giveBonusGiftToWinner && row.winnerBonusGiftName.trim()
+      grand && row.giveBonusGiftToWinner && row.winnerBonusGiftName.trim()
         ? { name: row.winnerBonusGiftName, code: row.winnerBonusGiftCode, instructions: row.winnerBonusGiftInstructions }
         : null,
+    prize,
   };
   // A redraw gave the prize to someone else: this link's winner no longer holds it.
-  if (row.winnerEntryId !== claims.entryId) return { state: { kind: "superseded", campaign }, open: null };
-  const winnerEmail = row.winnerEmail ?? "";
+  if (holder.winnerEntryId !== claims.entryId) return { state: { kind: "superseded", campaign }, open: null };
+  const winnerEmail = holder.winnerEmail ?? "";
 
   const order = await prisma.order.findUnique({
-    where: { campaignId_prizeRank: { campaignId: row.id, prizeRank: GRAND_PRIZE_RANK } },
+    where: { campaignId_prizeRank: { campaignId: row.id, prizeRank: claims.rank } },
     select: {
       entryId: true,
+      kind: true,
       size: true,
       style: true,
       color: true,
       shipCity: true,
       shipCountry: true,
+      claimNote: true,
       createdAt: true,
       ...WINNER_ORDER_FIELDS,
     },
   });
   if (order) {
     if (order.entryId && order.entryId !== claims.entryId) return { state: { kind: "superseded", campaign }, open: null };
-    const { size, style, color, shipCity, shipCountry, status, createdAt } = order;
-    const shown = { size, style, color, shipCity, shipCountry, status, progress: winnerOrderProgress(order) };
-    return { state: { kind: "claimed", campaign, order: { ...shown, claimedAt: createdAt }, winnerEmail }, open: null };
+    const { kind, size, style, color, shipCity, shipCountry, claimNote, status, deliveredAt, createdAt } = order;
+    const shown = { size, style, color, shipCity, shipCountry, claimNote, status, deliveredAt, progress: winnerOrderProgress(order) };
+    return {
+      state: {
+        kind: "claimed",
+        campaign,
+        order: { ...shown, kind: kind === "gift" ? "gift" : "merch", claimedAt: createdAt },
+        winnerEmail,
+      },
+      open: null,
+    };
   }
 
   // The signed deadline, or the stored one if it is earlier: whichever comes first closes the claim.
-  const deadline = row.claimDeadline && row.claimDeadline < claims.deadline ? row.claimDeadline : claims.deadline;
+  const deadline = holder.claimDeadline && holder.claimDeadline < claims.deadline ? holder.claimDeadline : claims.deadline;
   if (claimExpired(deadline, now)) return { state: { kind: "expired", campaign, deadline }, open: null };
   return {
     state: { kind: "open", campaign, deadline, options: claimOptions(row), winnerEmail },
-    open: { campaignId: row.id, entryId: claims.entryId, winnerEmail },
+    open: { campaignId: row.id, rank: claims.rank, prize, entryId: claims.entryId, winnerEmail },
   };
 }
 
@@ -156,45 +206,62 @@ export type ClaimOutcome = { kind: "claimed"; orderId: string } | { kind: "refus
 class ClaimClosed extends Error {}
 
 /**
- * Turns a valid claim into the prize's order (status "pending": the fulfilment job sends it on).
- * `input` must have passed claimSchema(claimOptions(campaign)). Double submits make one order:
- * the second meets the unique (campaign, rank) index and is answered with the claimed state.
+ * Turns a valid claim into the prize's order (status "pending": for a printed prize the fulfilment
+ * job sends it on; a gift waits for the creator). `input` must have passed the tier's schema
+ * (claimSchema or giftClaimSchema). Double submits make one order: the second meets the unique
+ * (campaign, rank) index and is answered with the claimed state.
  */
-export async function submitClaim(token: string, input: ClaimInput, now: Date = new Date()): Promise<ClaimOutcome> {
+export async function submitClaim(token: string, input: ClaimValues, now: Date = new Date()): Promise<ClaimOutcome> {
   const { state, open } = await resolveClaim(token, now);
   if (!open) return { kind: "refused", state };
+  const withAddress = open.prize.needsAddress && Boolean(input.shipCountry);
+  const noPostalCode = addressRule(input.shipCountry).postal === "none";
   try {
     const order = await prisma.$transaction(async (tx) => {
-      // Re-checked in the write itself (and the campaign row locked on PostgreSQL), so a claim and a
-      // redraw racing at the deadline cannot both win.
-      const still = await tx.campaign.updateMany({
-        where: {
-          id: open.campaignId,
-          status: CampaignStatus.completed,
-          winnerEntryId: open.entryId,
-          OR: [{ claimDeadline: null }, { claimDeadline: { gt: now } }],
-        },
-        data: { winnerEntryId: open.entryId, ...(input.publicName ? { winnerPublicName: input.publicName } : {}) },
-      });
+      // Re-checked in the write itself (and the row locked on PostgreSQL), so a claim and a redraw
+      // racing at the deadline cannot both win.
+      const stillOpen = { OR: [{ claimDeadline: null }, { claimDeadline: { gt: now } }] };
+      const still =
+        open.rank === GRAND_PRIZE_RANK
+          ? await tx.campaign.updateMany({
+              where: { id: open.campaignId, status: CampaignStatus.completed, winnerEntryId: open.entryId, ...stillOpen },
+              data: { winnerEntryId: open.entryId, ...(input.publicName ? { winnerPublicName: input.publicName } : {}) },
+            })
+          : await tx.additionalPrize.updateMany({
+              where: {
+                campaignId: open.campaignId,
+                rank: open.rank,
+                winnerEntryId: open.entryId,
+                campaign: { status: CampaignStatus.completed },
+                ...stillOpen,
+              },
+              data: { winnerEntryId: open.entryId },
+            });
       if (still.count === 0) throw new ClaimClosed();
       return tx.order.create({
         data: {
           campaignId: open.campaignId,
-          prizeRank: GRAND_PRIZE_RANK,
+          prizeRank: open.rank,
+          kind: open.prize.kind,
           entryId: open.entryId,
           winnerEmail: open.winnerEmail,
           status: "pending",
-          size: input.size ?? null,
-          style: input.style ?? null,
-          color: input.color,
-          shipName: input.shipName,
-          shipLine1: input.shipLine1,
-          shipLine2: input.shipLine2 ?? null,
-          shipCity: input.shipCity,
-          shipRegion: input.shipRegion ?? null,
-          shipPostalCode: input.shipPostalCode ?? null,
-          shipCountry: input.shipCountry,
-          shipPhone: input.shipPhone ?? null,
+          size: open.prize.kind === "merch" ? (input.size ?? null) : null,
+          style: open.prize.kind === "merch" ? (input.style ?? null) : null,
+          color: open.prize.kind === "merch" ? (input.color ?? null) : null,
+          claimNote: open.prize.kind === "gift" ? (input.claimNote ?? "") : "",
+          ...(withAddress
+            ? {
+                shipName: input.shipName ?? null,
+                shipLine1: input.shipLine1 ?? null,
+                shipLine2: input.shipLine2 ?? null,
+                shipCity: input.shipCity ?? null,
+                shipRegion: input.shipRegion ?? null,
+                shipPostalCode: noPostalCode ? null : (input.shipPostalCode ?? null),
+                shipCountry: input.shipCountry ?? null,
+                shipPhone: input.shipPhone ?? null,
+              }
+            : {}),
         },
         select: { id: true },
       });

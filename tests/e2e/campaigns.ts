@@ -205,3 +205,10 @@ export function insertDraw(campaignId: string, picks: Record<string, Value>[], c
     createdAt,
   });
 }
+
+/** A 2nd or 3rd prize of a campaign, written straight into the e2e database (decision 050). */
+export function insertAdditionalPrize(campaignId: string, fields: Record<string, Value>): { id: string } {
+  const id = `p${randomBytes(12).toString("hex")}`;
+  insertRow("AdditionalPrize", { id, campaignId, ...fields });
+  return { id };
+}

@@ -34,7 +34,11 @@ export async function drawnCampaign(
     deadline?: Date;
     productType?: string;
     selectedSizes?: string;
-    prizes?: { rank: number; title: string; code?: string }[];
+    prizes?: { rank: number; title: string; code?: string; kind?: "gift" | "merch"; needsAddress?: boolean; deadline?: Date }[];
+    /** Campaign.shipCountries (decision 050): "" = every partner country. */
+    shipCountries?: string;
+    finalDesignUrl?: string;
+    selectedAiDesignId?: string;
   } = {},
 ) {
   const campaign = await createCampaign({
@@ -49,6 +53,9 @@ export async function drawnCampaign(
     winnerBonusGiftName: "Studio gift card",
     winnerBonusGiftCode: "GIFT-4242",
     winnerBonusGiftInstructions: "Redeem at checkout.",
+    shipCountries: options.shipCountries ?? "",
+    ...(options.finalDesignUrl ? { finalDesignUrl: options.finalDesignUrl } : {}),
+    ...(options.selectedAiDesignId ? { selectedAiDesignId: options.selectedAiDesignId } : {}),
   });
   const winner = await addEntry(campaign.id, uniqueEmail("winner"));
   await addEntry(campaign.id);
@@ -62,9 +69,11 @@ export async function drawnCampaign(
         rank: prize.rank,
         title: prize.title,
         code: prize.code ?? null,
+        kind: prize.kind ?? "gift",
+        needsAddress: prize.needsAddress ?? false,
         winnerEntryId: entry.id,
         winnerEmail: entry.email,
-        claimDeadline: new Date(Date.now() + 30 * DAY),
+        claimDeadline: prize.deadline ?? new Date(Date.now() + 30 * DAY),
       },
     });
   }

@@ -419,7 +419,7 @@ describe("crafted actions change nothing", () => {
     expect(await prisma.campaign.count({ where: { id: draft } })).toBe(1);
   });
 
-  it("only the owner works the draw controls: winner display, draw and redraw", async () => {
+  it("only the owner works the draw controls: winner display, draw, redraw and mark delivered", async () => {
     // With automatic draws off a creator draws by hand, so a missing check would really draw.
     const setting = { where: { key: "autoPickWinnerEnabled" } } as const;
     await prisma.platformSetting.update({ ...setting, data: { value: "false" } });
@@ -434,6 +434,9 @@ describe("crafted actions change nothing", () => {
       expect(outcomeOf(draw), role).toEqual(expected);
       const redraw = await post(role, `/dashboard/campaigns/${drawn}/draw`, { intent: "redraw", rank: "1" });
       expect(outcomeOf(redraw), role).toEqual(expected);
+      // Decision 050: marking a gift delivered is the owner's too.
+      const deliver = await post(role, `/dashboard/campaigns/${drawn}/draw`, { intent: "deliver", rank: "2" });
+      expect(outcomeOf(deliver), role).toEqual(expected);
     }
     expect((await prisma.campaign.findUniqueOrThrow({ where: { id: live } })).winnerPublic).toBe(true);
     expect(await prisma.draw.count({ where: { campaignId: ended } })).toBe(0);

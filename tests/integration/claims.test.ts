@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CLAIM_MESSAGES, signClaimToken, sizeNotInStyleMessage } from "~/domain/claims";
+import { CLAIM_MESSAGES, regionRequiredMessage, signClaimToken, sizeNotInStyleMessage } from "~/domain/claims";
 import { prisma } from "~/server/db.server";
 import { notifyWinners } from "~/server/draw/notify.server";
 import { type InProcessAppServer, startAppServer } from "../helpers/app-server";
@@ -44,7 +44,7 @@ describe("claiming a prize", () => {
     const badHtml = decode(await bad.text());
     expect(badHtml).toContain(CLAIM_MESSAGES.sizeRequired);
     expect(badHtml).toContain(CLAIM_MESSAGES.nameRequired);
-    expect(badHtml).toContain(CLAIM_MESSAGES.regionRequired);
+    expect(badHtml).toContain(regionRequiredMessage("State"));
     expect(badHtml).toContain('value="1 Compiler Court"'); // what was typed stays
     expect(await orders(campaign.id)).toHaveLength(0);
 
@@ -79,7 +79,7 @@ describe("claiming a prize", () => {
     const received = await getPage(path, cookie);
     expect(received.status).toBe(200);
     expect(received.html).toContain("Claim received");
-    expect(received.html).toContain("Arlington, United States");
+    expect(received.html).toContain("Arlington, United States of America");
     expect(received.html).toContain("Women's fit");
     expect(received.html).not.toContain("1 Compiler Court");
     expect(received.html).not.toContain("22201");

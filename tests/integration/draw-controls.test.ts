@@ -98,14 +98,14 @@ describe("the creator's draw controls", () => {
     expect(decode(await early.text())).toContain("only after its claim deadline has passed");
     const second = await postForm(path, { intent: "redraw", rank: "2" }, jar.header());
     expect(second.status).toBe(400);
-    expect(decode(await second.text())).toContain("Only the grand prize can be redrawn");
+    expect(decode(await second.text())).toContain("This giveaway has no 2nd-place prize.");
     // A rank that is not a prize's: said as such, not as "only the grand prize".
     for (const rank of ["abc", "NaN", "-1", "0", "4", "1.5"]) {
       const bad = await postForm(path, { intent: "redraw", rank }, jar.header());
       expect(bad.status, rank).toBe(400);
       const html = decode(await bad.text());
       expect(html, rank).toContain("The prize rank must be 1 (the grand prize), 2 or 3.");
-      expect(html, rank).not.toContain("Only the grand prize can be redrawn");
+      expect(html, rank).not.toContain("This giveaway has no");
     }
     expect(await prisma.campaign.findUniqueOrThrow({ where: { id: campaign.id } })).toMatchObject({ winnerEntryId: winner.id });
 
@@ -214,5 +214,42 @@ describe("manual draw and redraw (with the real draw)", () => {
     // createCampaign offers white only.
     expect((await postForm(secondLink, { ...CLAIM, color: "white" })).status).toBe(303);
     expect(await orders(campaign.id)).toMatchObject([{ entryId: second.winnerEntryId }]);
+  });
+
+  it("redraws an unclaimed 2nd prize after its own deadline, and its new winner claims it with their own link (decision 050)", async () => {
+    const { jar, userId } = await signedInJar("owner");
+    const end = new Date(Date.now() - DAY);
+    const campaign = await endedCampaign(userId, end, 6);
+    await prisma.additionalPrize.create({ data: { campaignId: campaign.id, rank: 2, title: "Gift card", kind: "gift" } });
+    expect((await freezeEntryList(campaign.id, { now: new Date(end.getTime() + 60_000) })).kind).toBe("frozen");
+    const path = `/dashboard/campaigns/${campaign.id}/draw`;
+    expect((await postForm(path, { intent: "draw" }, jar.header())).status).toBe(303);
+    const first = await prisma.additionalPrize.findFirstOrThrow({ where: { campaignId: campaign.id, rank: 2 } });
+    expect(first.winnerEntryId).toBeTruthy();
+    const tierLink = async (to: string) => {
+      const mail = await prisma.outboundEmail.findFirstOrThrow({
+        where: { to, template: "additional_prize_winner" },
+        orderBy: { createdAt: "desc" },
+      });
+      return /https?:\/\/[^/\s]+(\/claim\/[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)/.exec(mail.text ?? "")?.[1] ?? "";
+    };
+    const firstLink = await tierLink(first.winnerEmail ?? "");
+    expect((await getPage(firstLink)).status).toBe(200);
+
+    // Before the tier's deadline: refused.
+    expect((await postForm(path, { intent: "redraw", rank: "2" }, jar.header())).status).toBe(409);
+    await prisma.additionalPrize.update({ where: { id: first.id }, data: { claimDeadline: new Date(Date.now() - 60_000) } });
+    expect((await getPage(path, jar.header())).html).toContain("Redraw 2nd place");
+    const redrawn = await postForm(path, { intent: "redraw", rank: "2" }, jar.header());
+    expect(redrawn.status).toBe(303);
+    const second = await prisma.additionalPrize.findFirstOrThrow({ where: { campaignId: campaign.id, rank: 2 } });
+    expect(second.winnerEntryId).toBeTruthy();
+    expect(second.winnerEntryId).not.toBe(first.winnerEntryId);
+    expect(second.claimDeadline?.getTime()).toBeGreaterThan(Date.now());
+    expect((await getPage(firstLink)).status).toBe(410);
+    const secondLink = await tierLink(second.winnerEmail ?? "");
+    expect((await getPage(secondLink)).status).toBe(200);
+    expect((await postForm(secondLink, {})).status).toBe(303);
+    expect(await orders(campaign.id)).toMatchObject([{ prizeRank: 2, kind: "gift", entryId: second.winnerEntryId }]);
   });
 });

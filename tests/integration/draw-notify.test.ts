@@ -51,9 +51,10 @@ describe("notifying winners", () => {
     expect(second?.text).toContain("$25 store credit");
     expect(second?.text).toContain("Your code: CREDIT-777");
     expect(second?.text).toContain("2nd prize");
-    expect(third?.text).toContain("Test Brand will contact you");
-    // Every tier has its own signed claim link (decision 051).
+    // Every tier's winner claims through their own signed link (decision 050).
+    expect(second?.text).toContain("http://localhost:3000/claim/");
     expect(third?.text).toContain("http://localhost:3000/claim/");
+    expect(third?.text).toContain("confirm it's you");
 
     const row = await prisma.campaign.findUniqueOrThrow({ where: { id: campaign.id } });
     expect(row.winnersNotifiedAt).not.toBeNull();

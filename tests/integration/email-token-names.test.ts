@@ -61,7 +61,7 @@ describe("claim token names", () => {
     );
     expect(grand?.text).toMatch(new RegExp(`Please claim it before [^;]*${deadlineText}[^;]*;`));
     expect(second?.html).toContain("Great news!");
-    // Every tier now has its own claim link (decision 051), which the earlier name still fills.
+    // claim_link (and its earlier name redemption_link) is the tier's own claim link (decision 050).
     expect(second?.html).toMatch(/<a href="http:\/\/localhost:3000\/claim\/[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+">/);
   });
 

@@ -776,7 +776,7 @@ describe("the admin's manual queue", () => {
       "'@SUM(A1)",
       "'-CA",
       "SW1Y 4JH",
-      "United States (US)",
+      "United States of America (US)",
       "'+1 555 0100",
       "",
       "",

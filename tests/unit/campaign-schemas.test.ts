@@ -441,6 +441,9 @@ describe("step 4: entry rules", () => {
       winnerBonusGiftInstructions: "",
       sendReminder: false,
       additionalPrizes: [],
+      // Decision 050: the prize ships everywhere the print partner does unless the creator chooses.
+      shipScope: "everywhere",
+      shipCountries: "",
     });
   });
 
@@ -475,9 +478,11 @@ describe("step 4: entry rules", () => {
       winnerBonusGiftInstructions: "Redeem at checkout.",
       sendReminder: true,
       additionalPrizes: [
-        { rank: 2, title: "Tote bag", code: "TOTE" },
-        { rank: 3, title: "Sticker pack", code: "" },
+        { rank: 2, title: "Tote bag", code: "TOTE", kind: "gift", needsAddress: false },
+        { rank: 3, title: "Sticker pack", code: "", kind: "gift", needsAddress: false },
       ],
+      shipScope: "everywhere",
+      shipCountries: "",
     });
   });
 

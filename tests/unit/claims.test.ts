@@ -3,6 +3,10 @@ import {
   base64UrlDecode,
   base64UrlEncode,
   CLAIM_MESSAGES,
+  countryNotShippedMessage,
+  postalInvalidMessage,
+  postalRequiredMessage,
+  regionRequiredMessage,
   claimExpired,
   claimOptions,
   claimSchema,
@@ -146,8 +150,14 @@ describe("claim form", () => {
     expect(errors).toMatchObject({
       size: CLAIM_MESSAGES.sizeRequired,
       color: CLAIM_MESSAGES.colorRequired,
-      shipCountry: CLAIM_MESSAGES.countryRequired,
+      shipCountry: countryNotShippedMessage("XX"),
     });
+    // A real country the campaign does not ship to is named in the message.
+    const chosen = claimSchema(claimOptions({ productType: "mug", selectedSizes: "", selectedColors: "white", shipCountries: "GB,IE" }));
+    expect(errorsOf(chosen.safeParse({ color: "white", ...address, shipCountry: "US" })).shipCountry).toBe(
+      countryNotShippedMessage("United States of America"),
+    );
+    expect(chosen.safeParse({ color: "white", ...address, shipCountry: "GB" }).success).toBe(true);
   });
 
   it("asks for a region where carriers need one, and a postal code where there are postal codes", () => {
@@ -155,14 +165,21 @@ describe("claim form", () => {
     const errors = errorsOf(schema.safeParse({ ...us, shipName: "" }));
     expect(errors).toMatchObject({
       shipName: CLAIM_MESSAGES.nameRequired,
-      shipRegion: CLAIM_MESSAGES.regionRequired,
-      shipPostalCode: CLAIM_MESSAGES.postalCodeRequired,
+      shipRegion: regionRequiredMessage("State"),
+      shipPostalCode: postalRequiredMessage("ZIP code"),
     });
     expect(schema.safeParse({ ...us, shipRegion: "CA", shipPostalCode: "94107" }).success).toBe(true);
     expect(schema.safeParse({ ...us, shipCountry: "HK", shipPostalCode: "" }).success).toBe(true);
     expect(errorsOf(schema.safeParse({ ...us, shipRegion: "CA", shipPostalCode: "!!" })).shipPostalCode).toBe(
-      CLAIM_MESSAGES.postalCodeInvalid,
+      postalInvalidMessage("ZIP code", "12345 or 12345-6789"),
     );
+    // The postal code follows the country: a Canadian one is not a ZIP code, and a UK postcode needs no region.
+    expect(errorsOf(schema.safeParse({ ...us, shipRegion: "CA", shipPostalCode: "K1A 0B1" })).shipPostalCode).toBeDefined();
+    expect(schema.safeParse({ ...us, shipCountry: "CA", shipRegion: "ON", shipPostalCode: "k1a 0b1" }).success).toBe(true);
+    expect(schema.safeParse({ ...us, shipCountry: "GB", shipRegion: "", shipPostalCode: "SW1A 1AA" }).success).toBe(true);
+    // A country outside the table: region and postal code optional, but a postal code given must look like one.
+    expect(schema.safeParse({ ...us, shipCountry: "EE", shipRegion: "", shipPostalCode: "" }).success).toBe(true);
+    expect(errorsOf(schema.safeParse({ ...us, shipCountry: "EE", shipPostalCode: "!!" })).shipPostalCode).toBeDefined();
   });
 
   it("checks the optional phone and display name", () => {

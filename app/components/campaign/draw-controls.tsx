@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { CampaignStatus, formatUtcDateTime } from "~/domain/campaign-status";
-import { type DrawControlsData, beaconWaitText } from "~/domain/draw-controls";
+import { type DrawControlsData, type DrawTier, beaconWaitText } from "~/domain/draw-controls";
 import { campaignDrawPath, creatorDrawPath } from "~/paths";
 
 const CLAIM_LABELS: Record<NonNullable<DrawControlsData["winner"]>["claim"], string> = {
@@ -58,11 +58,6 @@ export function DrawControls({ controls, returnTo, error }: { controls: DrawCont
             </Row>
             <Row label="Claim deadline">{when(controls.winner.claimDeadline)}</Row>
             {controls.winner.claimedAt ? <Row label="Claimed">{when(controls.winner.claimedAt)}</Row> : null}
-            {controls.additionalPrizes.map((prize) => (
-              <Row key={prize.rank} label={`${prize.rank === 2 ? "2nd" : "3rd"} place: ${prize.title}`}>
-                {prize.winner ? `${prize.winner} (code emailed)` : "No winner"}
-              </Row>
-            ))}
           </dl>
           {controls.winner.canRedraw ? (
             <Form method="post" action={action} className="space-y-2">
@@ -77,6 +72,9 @@ export function DrawControls({ controls, returnTo, error }: { controls: DrawCont
               </button>
             </Form>
           ) : null}
+          {controls.additionalPrizes.map((tier) => (
+            <TierPanel key={tier.rank} tier={tier} action={action} hidden={hidden} busyIntent={busyIntent} />
+          ))}
         </div>
       ) : (
         <DrawState controls={controls}>
@@ -157,5 +155,116 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
       <dt className="text-slate-600 dark:text-slate-400">{label}</dt>
       <dd className="text-right font-medium [overflow-wrap:anywhere]">{children}</dd>
     </div>
+  );
+}
+
+const TIER_CLAIM_LABELS: Record<NonNullable<DrawTier["claim"]>, string> = {
+  claimed: "Claimed",
+  waiting: "Waiting for the winner to claim",
+  unclaimed: "Not claimed before the deadline",
+};
+
+/**
+ * A 2nd or 3rd prize (decision 050): its winner (masked), the claim, and for a claimed gift what
+ * the winner gave (shown only to the owner: this panel is behind the owner check) with "Mark
+ * delivered", a plain POST that works without JavaScript.
+ */
+function TierPanel({
+  tier,
+  action,
+  hidden,
+  busyIntent,
+}: {
+  tier: DrawTier;
+  action: string;
+  hidden: ReactNode;
+  busyIntent: FormDataEntryValue | null | undefined;
+}) {
+  const place = tier.rank === 2 ? "2nd" : "3rd";
+  const delivered = tier.orderStatus === "delivered";
+  return (
+    <section
+      aria-labelledby={`tier-${tier.rank}-heading`}
+      className="space-y-3 border-t border-slate-200 pt-4 dark:border-slate-800"
+      data-testid={`draw-tier-${tier.rank}`}
+    >
+      <h3 id={`tier-${tier.rank}-heading`} className="font-semibold [overflow-wrap:anywhere]">
+        {place} place: {tier.title}{" "}
+        <span className="text-sm font-normal text-slate-600 dark:text-slate-400">
+          ({tier.kind === "merch" ? "printed product, shipped like the grand prize" : "your gift: you deliver it"})
+        </span>
+      </h3>
+      <dl className="divide-y divide-slate-200 text-sm dark:divide-slate-800">
+        <Row label="Winner">
+          {tier.winner ? (
+            <>
+              {tier.winner}
+              {tier.hasCode ? " (code emailed)" : ""}
+            </>
+          ) : (
+            "No winner"
+          )}
+        </Row>
+        {tier.claim ? (
+          <Row label="Claim">
+            <span data-testid={`draw-tier-${tier.rank}-claim`}>{delivered ? "Delivered" : TIER_CLAIM_LABELS[tier.claim]}</span>
+          </Row>
+        ) : null}
+        {tier.claim ? <Row label="Claim deadline">{when(tier.claimDeadline)}</Row> : null}
+        {tier.claimedAt ? <Row label="Claimed">{when(tier.claimedAt)}</Row> : null}
+      </dl>
+      {tier.delivery ? (
+        <div
+          className="rounded-lg border border-slate-200 p-3 text-sm dark:border-slate-800"
+          data-testid={`draw-tier-${tier.rank}-delivery`}
+        >
+          <p className="font-medium">What the winner gave you to deliver it</p>
+          <p className="mt-1">
+            Email: <span className="[overflow-wrap:anywhere]">{tier.delivery.email}</span>
+          </p>
+          {tier.delivery.address.length ? (
+            <address className="mt-1 not-italic">
+              {tier.delivery.address.map((line, index) => (
+                <span key={index} className="block [overflow-wrap:anywhere]">
+                  {line}
+                </span>
+              ))}
+              {tier.delivery.phone ? <span className="block">Phone: {tier.delivery.phone}</span> : null}
+            </address>
+          ) : null}
+          {tier.delivery.note ? (
+            <p className="mt-1 whitespace-pre-line [overflow-wrap:anywhere]">Note: {tier.delivery.note}</p>
+          ) : (
+            <p className="mt-1 text-slate-600 dark:text-slate-400">No note.</p>
+          )}
+          {tier.delivery.deliveredAt ? (
+            <p className="mt-2 font-medium text-emerald-800 dark:text-emerald-300">
+              Marked delivered {when(tier.delivery.deliveredAt)}; the winner was emailed.
+            </p>
+          ) : (
+            <Form method="post" action={action} className="mt-3">
+              {hidden}
+              <input type="hidden" name="rank" value={tier.rank} />
+              <button type="submit" name="intent" value="deliver" className="btn-primary" disabled={busyIntent === "deliver"}>
+                {busyIntent === "deliver" ? "Saving..." : "Mark delivered"}
+              </button>
+            </Form>
+          )}
+        </div>
+      ) : null}
+      {tier.canRedraw ? (
+        <Form method="post" action={action} className="space-y-2">
+          {hidden}
+          <input type="hidden" name="rank" value={tier.rank} />
+          <p className="text-sm text-slate-700 dark:text-slate-300">
+            The winner did not claim this prize in time. Redrawing picks the next entrant from the same seeded draw and emails them a claim
+            link.
+          </p>
+          <button type="submit" name="intent" value="redraw" className="btn-secondary" disabled={busyIntent === "redraw"}>
+            {busyIntent === "redraw" ? "Redrawing..." : `Redraw ${place} place`}
+          </button>
+        </Form>
+      ) : null}
+    </section>
   );
 }

@@ -1,7 +1,25 @@
-import { getCollectionProps, getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import {
+  getCollectionProps,
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type FieldMetadata,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
-import { CLAIM_COUNTRIES, claimChoices, claimSchema, sizesNotInStyle, type ClaimOptions } from "~/domain/claims";
+import {
+  CLAIM_NOTE_MAX,
+  claimChoices,
+  claimSchema,
+  giftClaimSchema,
+  sizesNotInStyle,
+  type ClaimOptions,
+  type ClaimValues,
+} from "~/domain/claims";
+import { addressRule, type Country } from "~/domain/ship-countries";
 import { formatUtcDateTime } from "~/domain/campaign-status";
 import { FieldErrors, FormErrors } from "../ui/field";
 import type { ClaimSummary } from "./claim-views";
@@ -22,12 +40,18 @@ export function ClaimForm({
   options: ClaimOptions;
   lastResult: SubmissionResult<string[]> | null | undefined;
 }) {
-  const schema = claimSchema(options);
+  const gift = campaign.prize.kind === "gift";
+  const schema = gift ? giftClaimSchema({ needsAddress: campaign.prize.needsAddress, countries: options.countries }) : claimSchema(options);
   const only = (values: readonly string[]) => (values.length === 1 ? values[0] : undefined);
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<ClaimValues>({
     id: "claim",
     lastResult,
-    defaultValue: { size: only(options.sizes), style: only(options.styles), color: only(options.colors.map((c) => c.key)) },
+    defaultValue: {
+      size: only(options.sizes),
+      style: only(options.styles),
+      color: only(options.colors.map((c) => c.key)),
+      shipCountry: only(options.countries.map((c) => c.code)),
+    },
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
@@ -46,116 +70,199 @@ export function ClaimForm({
     <Form method="post" {...getFormProps(form)} className="space-y-6" aria-label="Claim your prize">
       <FormErrors id={form.errorId} errors={form.errors} />
 
-      <fieldset className="card space-y-5 p-5 sm:p-6">
-        <legend className="sr-only">Your choices</legend>
-        <h2 className="text-lg font-semibold">Your choices</h2>
-        {options.sizes.length ? (
-          <fieldset
-            aria-describedby={
-              [sizeNotes.length ? sizeNotesId : "", fields.size.errors ? fields.size.errorId : ""].filter(Boolean).join(" ") || undefined
-            }
-          >
-            <legend className="label">Size</legend>
-            <div className="grid grid-cols-4 gap-2 sm:grid-cols-7">
-              {getCollectionProps(fields.size, { type: "radio", options: options.sizes }).map(({ key, ...props }) => (
-                <label
-                  key={key}
-                  className={`${chip} ${unavailable.has(props.value) ? "text-slate-500 line-through dark:text-slate-400" : ""}`}
-                >
-                  <input {...props} className="sr-only" />
-                  {props.value}
-                </label>
-              ))}
+      {gift ? null : (
+        <fieldset className="card space-y-5 p-5 sm:p-6">
+          <legend className="sr-only">Your choices</legend>
+          <h2 className="text-lg font-semibold">Your choices</h2>
+          {options.sizes.length ? (
+            <fieldset
+              aria-describedby={
+                [sizeNotes.length ? sizeNotesId : "", fields.size.errors ? fields.size.errorId : ""].filter(Boolean).join(" ") || undefined
+              }
+            >
+              <legend className="label">Size</legend>
+              <div className="grid grid-cols-4 gap-2 sm:grid-cols-7">
+                {getCollectionProps(fields.size, { type: "radio", options: options.sizes }).map(({ key, ...props }) => (
+                  <label
+                    key={key}
+                    className={`${chip} ${unavailable.has(props.value) ? "text-slate-500 line-through dark:text-slate-400" : ""}`}
+                  >
+                    <input {...props} className="sr-only" />
+                    {props.value}
+                  </label>
+                ))}
+              </div>
+              {sizeNotes.length ? (
+                <p id={sizeNotesId} className="mt-2 text-xs text-slate-600 dark:text-slate-400">
+                  {sizeNotes.map((note) => `${note.style} is not available in ${listOf(note.missing)}.`).join(" ")}
+                </p>
+              ) : null}
+              <FieldErrors id={fields.size.errorId} errors={fields.size.errors} />
+            </fieldset>
+          ) : null}
+          {options.styles.length ? (
+            <fieldset aria-describedby={fields.style.errors ? fields.style.errorId : undefined}>
+              <legend className="label">Style</legend>
+              <div className="grid grid-cols-2 gap-2">
+                {getCollectionProps(fields.style, { type: "radio", options: options.styles }).map(({ key, ...props }) => (
+                  <label key={key} className={chip}>
+                    <input {...props} className="sr-only" />
+                    {props.value}
+                  </label>
+                ))}
+              </div>
+              <FieldErrors id={fields.style.errorId} errors={fields.style.errors} />
+            </fieldset>
+          ) : null}
+          <fieldset aria-describedby={fields.color.errors ? fields.color.errorId : undefined}>
+            <legend className="label">Colour</legend>
+            <div className="grid grid-cols-3 gap-2">
+              {getCollectionProps(fields.color, { type: "radio", options: options.colors.map((c) => c.key) }).map(({ key, ...props }) => {
+                const color = options.colors.find((c) => c.key === props.value);
+                const image = campaign.colorImages[props.value];
+                return (
+                  <label key={key} className={`${chip} flex-col p-2`}>
+                    <input {...props} className="sr-only" />
+                    {image ? (
+                      <img
+                        src={image}
+                        alt=""
+                        width={96}
+                        height={96}
+                        loading="lazy"
+                        className="h-20 w-20 rounded-md bg-slate-100 object-contain dark:bg-slate-800"
+                      />
+                    ) : (
+                      <span
+                        aria-hidden="true"
+                        className="h-8 w-8 rounded-full border border-slate-400"
+                        style={{ backgroundColor: color?.hex ?? "#ffffff" }}
+                      />
+                    )}
+                    {color?.name ?? props.value}
+                  </label>
+                );
+              })}
             </div>
-            {sizeNotes.length ? (
-              <p id={sizeNotesId} className="mt-2 text-xs text-slate-600 dark:text-slate-400">
-                {sizeNotes.map((note) => `${note.style} is not available in ${listOf(note.missing)}.`).join(" ")}
-              </p>
-            ) : null}
-            <FieldErrors id={fields.size.errorId} errors={fields.size.errors} />
+            <FieldErrors id={fields.color.errorId} errors={fields.color.errors} />
           </fieldset>
-        ) : null}
-        {options.styles.length ? (
-          <fieldset aria-describedby={fields.style.errors ? fields.style.errorId : undefined}>
-            <legend className="label">Style</legend>
-            <div className="grid grid-cols-2 gap-2">
-              {getCollectionProps(fields.style, { type: "radio", options: options.styles }).map(({ key, ...props }) => (
-                <label key={key} className={chip}>
-                  <input {...props} className="sr-only" />
-                  {props.value}
-                </label>
-              ))}
-            </div>
-            <FieldErrors id={fields.style.errorId} errors={fields.style.errors} />
-          </fieldset>
-        ) : null}
-        <fieldset aria-describedby={fields.color.errors ? fields.color.errorId : undefined}>
-          <legend className="label">Colour</legend>
-          <div className="grid grid-cols-3 gap-2">
-            {getCollectionProps(fields.color, { type: "radio", options: options.colors.map((c) => c.key) }).map(({ key, ...props }) => {
-              const color = options.colors.find((c) => c.key === props.value);
-              const image = campaign.colorImages[props.value];
-              return (
-                <label key={key} className={`${chip} flex-col p-2`}>
-                  <input {...props} className="sr-only" />
-                  {image ? (
-                    <img
-                      src={image}
-                      alt=""
-                      width={96}
-                      height={96}
-                      loading="lazy"
-                      className="h-20 w-20 rounded-md bg-slate-100 object-contain dark:bg-slate-800"
-                    />
-                  ) : (
-                    <span
-                      aria-hidden="true"
-                      className="h-8 w-8 rounded-full border border-slate-400"
-                      style={{ backgroundColor: color?.hex ?? "#ffffff" }}
-                    />
-                  )}
-                  {color?.name ?? props.value}
-                </label>
-              );
-            })}
-          </div>
-          <FieldErrors id={fields.color.errorId} errors={fields.color.errors} />
         </fieldset>
-      </fieldset>
+      )}
 
-      <fieldset className="card space-y-4 p-5 sm:p-6">
-        <legend className="sr-only">Shipping address</legend>
-        <h2 className="text-lg font-semibold">Shipping address</h2>
-        <TextInput meta={fields.shipName} label="Full name" autoComplete="shipping name" maxLength={100} />
-        <TextInput meta={fields.shipLine1} label="Address line 1" autoComplete="shipping address-line1" maxLength={120} />
-        <TextInput meta={fields.shipLine2} label="Address line 2 (optional)" autoComplete="shipping address-line2" maxLength={120} />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextInput meta={fields.shipCity} label="City" autoComplete="shipping address-level2" maxLength={80} />
+      {campaign.prize.needsAddress ? <AddressFields fields={fields} countries={options.countries} /> : null}
+
+      {gift ? (
+        <fieldset className="card space-y-4 p-5 sm:p-6">
+          <legend className="sr-only">A note for {campaign.brandName}</legend>
+          <div>
+            <label htmlFor={fields.claimNote.id} className="label">
+              A note for {campaign.brandName} (optional)
+            </label>
+            <textarea
+              {...getTextareaProps(fields.claimNote, { ariaDescribedBy: `${fields.claimNote.id}-hint` })}
+              rows={3}
+              maxLength={CLAIM_NOTE_MAX}
+              className="input"
+            />
+            <p id={`${fields.claimNote.id}-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+              {campaign.prize.needsAddress
+                ? "Anything the brand should know to deliver it."
+                : "For example where to send a gift card, if not to this email address."}
+            </p>
+            <FieldErrors id={fields.claimNote.errorId} errors={fields.claimNote.errors} />
+          </div>
+        </fieldset>
+      ) : null}
+
+      {campaign.prize.rank !== 1 ? null : (
+        <fieldset className="card space-y-4 p-5 sm:p-6">
+          <legend className="sr-only">Public display name</legend>
           <TextInput
-            meta={fields.shipRegion}
-            label="State / Province / Region"
-            hint="Required in the US, Canada, Australia and a few other countries."
-            autoComplete="shipping address-level1"
-            maxLength={80}
+            meta={fields.publicName}
+            label="Display name on the giveaway page (optional)"
+            hint="The giveaway page names its winner. Leave this empty to be shown as your masked email."
+            autoComplete="nickname"
+            maxLength={50}
+          />
+        </fieldset>
+      )}
+
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-xs text-slate-600 dark:text-slate-400">
+          {!gift
+            ? "Your address is used only to ship this prize, by our print partner."
+            : campaign.prize.needsAddress
+              ? `Your address is given only to ${campaign.brandName}, to deliver this prize.`
+              : `Your email address and note are given only to ${campaign.brandName}, to deliver this prize.`}
+        </p>
+        <button type="submit" className="btn-primary w-full whitespace-nowrap px-6 py-3 text-base sm:w-auto" disabled={busy}>
+          {busy ? "Submitting..." : gift && !campaign.prize.needsAddress ? "Confirm My Prize" : "Claim My Prize"}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+/**
+ * The address, Country first (decision 050): only the campaign's countries, and the region and
+ * postal-code fields follow the chosen country (with JavaScript at once; without it the "Continue"
+ * button re-renders the form for the country, and the server applies the country's rule anyway).
+ */
+function AddressFields({ fields, countries }: { fields: ReturnType<typeof useForm<ClaimValues>>[1]; countries: Country[] }) {
+  const country = typeof fields.shipCountry.value === "string" ? fields.shipCountry.value : "";
+  const rule = addressRule(country);
+  return (
+    <fieldset className="card space-y-4 p-5 sm:p-6">
+      <legend className="sr-only">Shipping address</legend>
+      <h2 className="text-lg font-semibold">Shipping address</h2>
+      <div>
+        <label htmlFor={fields.shipCountry.id} className="label">
+          Country
+        </label>
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <select {...getSelectProps(fields.shipCountry)} autoComplete="shipping country" className="input" data-testid="claim-country">
+            <option value="">Choose a country</option>
+            {countries.map((option) => (
+              <option key={option.code} value={option.code}>
+                {option.name}
+              </option>
+            ))}
+          </select>
+          {/* Without JavaScript: re-renders the form with this country's address fields. */}
+          <noscript
+            dangerouslySetInnerHTML={{
+              __html:
+                '<button type="submit" name="intent" value="country" formnovalidate class="btn-secondary whitespace-nowrap">Continue</button>',
+            }}
           />
         </div>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextInput meta={fields.shipPostalCode} label="Postal code" autoComplete="shipping postal-code" maxLength={12} />
-          <div>
-            <label htmlFor={fields.shipCountry.id} className="label">
-              Country
-            </label>
-            <select {...getSelectProps(fields.shipCountry)} autoComplete="shipping country" className="input">
-              <option value="">Choose a country</option>
-              {CLAIM_COUNTRIES.map((country) => (
-                <option key={country.code} value={country.code}>
-                  {country.name}
-                </option>
-              ))}
-            </select>
-            <FieldErrors id={fields.shipCountry.errorId} errors={fields.shipCountry.errors} />
-          </div>
-        </div>
+        <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+          {countries.length === 1 ? "This prize ships to this country only." : `This prize ships to these ${countries.length} countries.`}
+        </p>
+        <FieldErrors id={fields.shipCountry.errorId} errors={fields.shipCountry.errors} />
+      </div>
+      <TextInput meta={fields.shipName} label="Full name" autoComplete="shipping name" maxLength={100} />
+      <TextInput meta={fields.shipLine1} label="Address line 1" autoComplete="shipping address-line1" maxLength={120} />
+      <TextInput meta={fields.shipLine2} label="Address line 2 (optional)" autoComplete="shipping address-line2" maxLength={120} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextInput meta={fields.shipCity} label="City" autoComplete="shipping address-level2" maxLength={80} />
+        <TextInput
+          meta={fields.shipRegion}
+          label={rule.regionRequired ? rule.regionLabel : `${rule.regionLabel} (optional)`}
+          autoComplete="shipping address-level1"
+          maxLength={80}
+        />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        {rule.postal === "none" ? null : (
+          <TextInput
+            meta={fields.shipPostalCode}
+            label={rule.postal === "required" ? rule.postalLabel : `${rule.postalLabel} (optional)`}
+            hint={rule.postalExample ? `For example ${rule.postalExample}` : undefined}
+            autoComplete="shipping postal-code"
+            maxLength={12}
+          />
+        )}
         <TextInput
           meta={fields.shipPhone}
           label="Phone (optional)"
@@ -164,26 +271,8 @@ export function ClaimForm({
           autoComplete="shipping tel"
           maxLength={24}
         />
-      </fieldset>
-
-      <fieldset className="card space-y-4 p-5 sm:p-6">
-        <legend className="sr-only">Public display name</legend>
-        <TextInput
-          meta={fields.publicName}
-          label="Display name on the giveaway page (optional)"
-          hint="The giveaway page names its winner. Leave this empty to be shown as your masked email."
-          autoComplete="nickname"
-          maxLength={50}
-        />
-      </fieldset>
-
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <p className="text-xs text-slate-600 dark:text-slate-400">Your address is used only to ship this prize, by our print partner.</p>
-        <button type="submit" className="btn-primary w-full whitespace-nowrap px-6 py-3 text-base sm:w-auto" disabled={busy}>
-          {busy ? "Submitting..." : "Claim My Prize"}
-        </button>
       </div>
-    </Form>
+    </fieldset>
   );
 }
 
@@ -199,7 +288,7 @@ function TextInput({
   type = "text",
   ...rest
 }: {
-  meta: Parameters<typeof getInputProps>[0];
+  meta: FieldMetadata<string | undefined>;
   label: string;
   hint?: string;
   type?: "text" | "tel";
@@ -224,14 +313,33 @@ function TextInput({
 }
 
 /** The claim page's heading: what to do and by when. */
-export function ClaimHeader({ options, deadline, winnerEmail }: { options: ClaimOptions; deadline: string; winnerEmail: string }) {
+export function ClaimHeader({
+  options,
+  deadline,
+  winnerEmail,
+  prize,
+  brandName,
+}: {
+  options: ClaimOptions;
+  deadline: string;
+  winnerEmail: string;
+  prize: ClaimSummary["prize"];
+  brandName: string;
+}) {
+  const what =
+    prize.kind === "merch"
+      ? `Choose your ${claimChoices(options.productType)} and tell us where to ship it.`
+      : prize.needsAddress
+        ? `Tell ${brandName} where to send it.`
+        : `Confirm it's you, and add a note for ${brandName} if they need one.`;
   return (
     <header className="mb-6 sm:mb-8">
-      <p className="text-sm font-semibold uppercase tracking-wide text-brand-700 dark:text-brand-300">You won!</p>
+      <p className="text-sm font-semibold uppercase tracking-wide text-brand-700 dark:text-brand-300">
+        {prize.rank === 2 ? "You won 2nd place!" : prize.rank === 3 ? "You won 3rd place!" : "You won!"}
+      </p>
       <h1 className="mt-1 text-3xl font-extrabold tracking-tight sm:text-4xl">Claim your prize</h1>
       <p className="mt-2 max-w-2xl text-slate-700 dark:text-slate-300">
-        Congratulations! Choose your {claimChoices(options.productType)} and tell us where to ship it. Claim before{" "}
-        <time dateTime={deadline}>{formatUtcDateTime(new Date(deadline))}</time>.
+        Congratulations! {what} Claim before <time dateTime={deadline}>{formatUtcDateTime(new Date(deadline))}</time>.
       </p>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
         Winner: <span className="[overflow-wrap:anywhere]">{winnerEmail}</span>

@@ -6,6 +6,7 @@ import { formatUtcDateTime } from "~/domain/campaign-status";
 import type { CampaignImage } from "~/domain/mockups";
 import type { WinnerOrderProgress } from "~/domain/orders";
 import { productLabel } from "../campaign/campaign-sections";
+import { GiftReceived, GiftSummary, tierLabel } from "./gift-views";
 
 export interface ClaimSummary {
   campaignId: string;
@@ -16,9 +17,25 @@ export interface ClaimSummary {
   /** Mockup (or null) per colour key, for the colour choices. */
   colorImages: Record<string, string | null>;
   bonusGift: { name: string; code: string; instructions: string } | null;
+  /** The tier this link claims (decision 050). */
+  prize: ClaimPrizeView;
+}
+
+/** A prize tier: the grand prize (rank 1), a printed "merch" tier or the brand's own "gift". */
+export interface ClaimPrizeView {
+  rank: number;
+  kind: "merch" | "gift";
+  /** An additional prize's title; "" for the grand prize. */
+  title: string;
+  imageUrl: string | null;
+  needsAddress: boolean;
+  code: string | null;
 }
 
 export interface ClaimedOrderView {
+  kind: "merch" | "gift";
+  claimNote: string;
+  deliveredAt: string | null;
   size: string | null;
   style: string | null;
   color: string | null;
@@ -89,6 +106,7 @@ export function ClaimSuperseded({ campaign }: { campaign: ClaimSummary }) {
 
 /** The prize: mockup, product and campaign, and the winner's bonus gift if there is one. Compact on phones. */
 export function PrizeSummary({ campaign }: { campaign: ClaimSummary }) {
+  if (campaign.prize.kind === "gift") return <GiftSummary campaign={campaign} />;
   const product = productLabel(campaign.productType);
   return (
     <section aria-labelledby="prize-heading" className="space-y-4">
@@ -110,9 +128,11 @@ export function PrizeSummary({ campaign }: { campaign: ClaimSummary }) {
           )}
         </div>
         <div className="min-w-0">
-          <p className="text-xs font-semibold uppercase tracking-wide text-brand-700 sm:text-sm dark:text-brand-300">Your prize</p>
+          <p className="text-xs font-semibold uppercase tracking-wide text-brand-700 sm:text-sm dark:text-brand-300">
+            {tierLabel(campaign.prize.rank)}
+          </p>
           <h2 id="prize-heading" className="mt-1 text-lg font-bold [overflow-wrap:anywhere] sm:text-xl">
-            {campaign.title}
+            {campaign.prize.title || campaign.title}
           </h2>
           <p className="text-sm text-slate-700 sm:text-base dark:text-slate-300">
             {product} by {campaign.brandName}
@@ -156,6 +176,7 @@ function ProgressIntro({ progress, winnerEmail }: { progress: WinnerOrderProgres
 }
 
 export function ClaimReceived({ campaign, order, winnerEmail }: { campaign: ClaimSummary; order: ClaimedOrderView; winnerEmail: string }) {
+  if (order.kind === "gift") return <GiftReceived campaign={campaign} order={order} winnerEmail={winnerEmail} />;
   const rows: [string, string][] = [
     ["Product", productLabel(campaign.productType)],
     ...(order.size ? ([["Size", order.size]] as [string, string][]) : []),

@@ -6,6 +6,7 @@ import { earliestStartDateInput, endDateFor, latestStartDateInput, parseDateInpu
 import { DURATIONS, entryRulesSchema, MAX_ADDITIONAL_PRIZES } from "~/domain/campaign-schemas";
 import { FieldErrors, FormErrors } from "../ui/field";
 import { ChoiceChip, HiddenStepFields, ImageField, Section, StepHeading, TextAreaField, TextField, Toggle } from "./fields";
+import { ShipCountriesField } from "./ship-countries-field";
 import { ContinueButton, stepFormOptions, type StepProps } from "./step-campaign-info";
 import { StepActions } from "./wizard-shell";
 
@@ -123,6 +124,15 @@ export function EntryRulesStep(props: StepProps & { today: string; signedIn: boo
         </label>
       </Section>
 
+      <Section title="Shipping">
+        <ShipCountriesField
+          scope={fields.shipScope.initialValue as string | undefined}
+          chosen={[fields.shipCountries.initialValue ?? []].flat().filter((code): code is string => typeof code === "string")}
+          errorId={fields.shipCountries.errorId}
+          errors={fields.shipCountries.errors}
+        />
+      </Section>
+
       <Section title="Optional Rewards">
         <Toggle
           name={fields.giveCouponToEntrants.name}
@@ -168,6 +178,40 @@ export function EntryRulesStep(props: StepProps & { today: string; signedIn: boo
                 <div className="space-y-4">
                   <TextField meta={prizeFields.title} label={`Prize title for tier ${rank}`} />
                   <TextField meta={prizeFields.code} label="Gift code (optional)" />
+                  <fieldset>
+                    <legend className="label">What the winner gets</legend>
+                    <div className="space-y-2">
+                      <label className="flex items-start gap-3">
+                        <input
+                          type="radio"
+                          name={prizeFields.kind.name}
+                          value="merch"
+                          defaultChecked={prizeFields.kind.initialValue === "merch"}
+                          className="mt-1 h-5 w-5 accent-brand-700"
+                        />
+                        <span>Another of this giveaway's printed product (printed and shipped like the grand prize)</span>
+                      </label>
+                      <label className="flex items-start gap-3">
+                        <input
+                          type="radio"
+                          name={prizeFields.kind.name}
+                          value="gift"
+                          defaultChecked={prizeFields.kind.initialValue !== "merch"}
+                          className="mt-1 h-5 w-5 accent-brand-700"
+                        />
+                        <span>Your own gift (gift card, product): you deliver it, and mark it delivered on the draw page</span>
+                      </label>
+                      <label className="ml-8 flex items-start gap-3 text-sm">
+                        <input
+                          type="checkbox"
+                          name={prizeFields.needsAddress.name}
+                          defaultChecked={checked(prizeFields.needsAddress.initialValue)}
+                          className="mt-0.5 h-4 w-4 accent-brand-700"
+                        />
+                        <span>For a gift: ask the winner for a postal address (you post it)</span>
+                      </label>
+                    </div>
+                  </fieldset>
                   <input
                     type="hidden"
                     name={`additionalPrizes[${index}].imageUrl`}
@@ -186,7 +230,7 @@ export function EntryRulesStep(props: StepProps & { today: string; signedIn: boo
           })}
           {prizes.length < MAX_ADDITIONAL_PRIZES ? (
             <button
-              {...form.insert.getButtonProps({ name: fields.additionalPrizes.name, defaultValue: { title: "", code: "" } })}
+              {...form.insert.getButtonProps({ name: fields.additionalPrizes.name, defaultValue: { title: "", code: "", kind: "gift" } })}
               className="btn-secondary"
             >
               Add {prizes.length === 0 ? "2nd" : "3rd"} place prize

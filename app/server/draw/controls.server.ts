@@ -1,15 +1,17 @@
 /**
  * The creator's draw controls (the draw page and the analytics page): what they show, and the
- * creator's actions: draw (manual mode), redraw (after the deadline, no order), winner-public.
- * Only the grand prize (rank 1), the physical product, is claimed and can be redrawn.
+ * creator's actions: draw (manual mode), redraw (any tier, after its deadline, no order),
+ * winner-public, and "Mark delivered" for a claimed gift (decision 050).
  */
 import { CampaignStatus } from "../../domain/campaign-status";
 import { CAMPAIGN_ACCESS_MESSAGE, claimExpired } from "../../domain/claims";
 import { roundTimeMs } from "../../domain/beacon";
-import { type DrawBeaconRound, type DrawControlsData, beaconWaitText } from "../../domain/draw-controls";
+import { type DrawBeaconRound, type DrawControlsData, type DrawTier, beaconWaitText } from "../../domain/draw-controls";
+import { countryName } from "../../domain/ship-countries";
 import { maskEmail } from "../../domain/profile";
-import { GRAND_PRIZE_RANK } from "../claims.server";
+import { GRAND_PRIZE_RANK, claimLink } from "../claims.server";
 import { prisma } from "../db.server";
+import { queueTemplatedEmail } from "../email.server";
 import { loadPlatformSettings } from "../settings.server";
 import { knownChain } from "./beacon.server";
 import { notifyWinners } from "./notify.server";
@@ -31,13 +33,30 @@ function ended(campaign: Pick<OwnedCampaign, "endDate">, now: Date): boolean {
 }
 
 export async function drawControlsData(campaign: OwnedCampaign, now: Date = new Date()): Promise<DrawControlsData> {
-  const [settings, order] = await Promise.all([
+  const [settings, orders] = await Promise.all([
     loadPlatformSettings(),
-    prisma.order.findUnique({
-      where: { campaignId_prizeRank: { campaignId: campaign.id, prizeRank: GRAND_PRIZE_RANK } },
-      select: { status: true, createdAt: true },
+    prisma.order.findMany({
+      where: { campaignId: campaign.id },
+      select: {
+        prizeRank: true,
+        kind: true,
+        status: true,
+        createdAt: true,
+        deliveredAt: true,
+        winnerEmail: true,
+        claimNote: true,
+        shipName: true,
+        shipLine1: true,
+        shipLine2: true,
+        shipCity: true,
+        shipRegion: true,
+        shipPostalCode: true,
+        shipCountry: true,
+        shipPhone: true,
+      },
     }),
   ]);
+  const order = orders.find((o) => o.prizeRank === GRAND_PRIZE_RANK);
   const isEnded = ended(campaign, now);
   const drawn = Boolean(campaign.winnerEntryId);
   const beacon = await drawBeaconRound(campaign, now);
@@ -62,11 +81,41 @@ export async function drawControlsData(campaign: OwnedCampaign, now: Date = new 
           canRedraw: !order && deadlinePassed && campaign.status === CampaignStatus.completed,
         }
       : null,
-    additionalPrizes: campaign.additionalPrizes.map((prize) => ({
-      rank: prize.rank,
-      title: prize.title,
-      winner: prize.winnerEmail ? maskEmail(prize.winnerEmail) : null,
-    })),
+    additionalPrizes: campaign.additionalPrizes.map((prize): DrawTier => {
+      const tierOrder = orders.find((o) => o.prizeRank === prize.rank);
+      const passed = Boolean(prize.claimDeadline && claimExpired(prize.claimDeadline, now));
+      const kind = prize.kind === "merch" ? "merch" : "gift";
+      return {
+        rank: prize.rank,
+        title: prize.title,
+        kind,
+        winner: prize.winnerEmail ? maskEmail(prize.winnerEmail) : null,
+        hasCode: Boolean(prize.code?.trim()),
+        claimDeadline: prize.claimDeadline?.toISOString() ?? null,
+        claim: !prize.winnerEntryId ? null : tierOrder ? "claimed" : passed ? "unclaimed" : "waiting",
+        claimedAt: tierOrder?.createdAt.toISOString() ?? null,
+        orderStatus: tierOrder?.status ?? null,
+        canRedraw: Boolean(prize.winnerEntryId) && !tierOrder && passed && campaign.status === CampaignStatus.completed,
+        delivery:
+          tierOrder && tierOrder.kind === "gift"
+            ? {
+                address: tierOrder.shipCountry
+                  ? [
+                      tierOrder.shipName ?? "",
+                      tierOrder.shipLine1 ?? "",
+                      tierOrder.shipLine2 ?? "",
+                      [tierOrder.shipCity, tierOrder.shipRegion, tierOrder.shipPostalCode].filter(Boolean).join(", "),
+                      countryName(tierOrder.shipCountry),
+                    ].filter(Boolean)
+                  : [],
+                phone: tierOrder.shipPhone,
+                email: tierOrder.winnerEmail,
+                note: tierOrder.claimNote,
+                deliveredAt: tierOrder.deliveredAt?.toISOString() ?? null,
+              }
+            : null,
+      };
+    }),
     winnerPublic: campaign.winnerPublic,
     winnerPublicName: campaign.winnerPublicName ?? "",
   };
@@ -130,15 +179,20 @@ export async function creatorDraw(campaign: OwnedCampaign, now: Date = new Date(
   }
 }
 
-/** The creator's redraw of an unclaimed grand prize, after its claim deadline. */
+/** The creator's redraw of an unclaimed prize of any tier, after its claim deadline (decision 050). */
 export async function creatorRedraw(campaign: OwnedCampaign, rank: number, now: Date = new Date()): Promise<CreatorActionResult> {
-  if (rank !== GRAND_PRIZE_RANK) {
-    return { ok: false, status: 400, message: "Only the grand prize can be redrawn: additional prizes are delivered by email." };
+  const tier = campaign.additionalPrizes.find((prize) => prize.rank === rank);
+  if (rank !== GRAND_PRIZE_RANK && !tier) {
+    return { ok: false, status: 400, message: `This giveaway has no ${rank === 2 ? "2nd" : "3rd"}-place prize.` };
   }
-  if (campaign.status !== CampaignStatus.completed || !campaign.winnerEntryId) {
+  const holder =
+    rank === GRAND_PRIZE_RANK
+      ? { winnerEntryId: campaign.winnerEntryId, claimDeadline: campaign.claimDeadline }
+      : { winnerEntryId: tier?.winnerEntryId ?? null, claimDeadline: tier?.claimDeadline ?? null };
+  if (campaign.status !== CampaignStatus.completed || !holder.winnerEntryId) {
     return { ok: false, status: 409, message: "There is no winner to redraw yet." };
   }
-  if (!campaign.claimDeadline || !claimExpired(campaign.claimDeadline, now)) {
+  if (!holder.claimDeadline || !claimExpired(holder.claimDeadline, now)) {
     return { ok: false, status: 409, message: "The prize can be redrawn only after its claim deadline has passed." };
   }
   const order = await prisma.order.findUnique({
@@ -173,4 +227,50 @@ export async function setWinnerPublic(campaign: OwnedCampaign, winnerPublic: boo
   return winnerPublic
     ? { ok: true, title: "Winner shown", description: "The winner is shown on the giveaway's public page." }
     : { ok: true, title: "Winner hidden", description: "The winner is no longer shown on the giveaway's public page." };
+}
+
+/** Queues the gift winner's gift_delivered email, once (decision 050). */
+export function giftDeliveredDedupeKey(orderId: string): string {
+  return `gift-delivered:${orderId}`;
+}
+
+/**
+ * The creator's "Mark delivered" for a claimed gift (decision 050): one conditional update moves the
+ * gift order to "delivered" with its time, and the winner's gift_delivered email is queued in the
+ * same transaction; a second mark (a double click, another tab) changes nothing and says so.
+ */
+export async function markGiftDelivered(campaign: OwnedCampaign, rank: number, now: Date = new Date()): Promise<CreatorActionResult> {
+  const tier = campaign.additionalPrizes.find((prize) => prize.rank === rank);
+  if (!tier || tier.kind !== "gift") return { ok: false, status: 400, message: "Only a claimed gift prize can be marked delivered." };
+  const order = await prisma.order.findUnique({
+    where: { campaignId_prizeRank: { campaignId: campaign.id, prizeRank: rank } },
+    select: { id: true, kind: true, status: true, winnerEmail: true },
+  });
+  if (!order || order.kind !== "gift") {
+    return { ok: false, status: 409, message: "The winner has not claimed this prize yet, so it cannot be marked delivered." };
+  }
+  const link = await claimLink({ campaignId: campaign.id, entryId: tier.winnerEntryId ?? "", deadline: tier.claimDeadline ?? now, rank });
+  const marked = await prisma.$transaction(async (tx) => {
+    const moved = await tx.order.updateMany({
+      where: { id: order.id, kind: "gift", status: { not: "delivered" } },
+      data: { status: "delivered", deliveredAt: now },
+    });
+    if (moved.count !== 1) return false;
+    await queueTemplatedEmail(tx, {
+      to: order.winnerEmail,
+      template: "gift_delivered",
+      dedupeKey: giftDeliveredDedupeKey(order.id),
+      tokens: {
+        email: order.winnerEmail,
+        brand_name: campaign.brandName,
+        campaign_title: campaign.title,
+        prize_title: tier.title,
+        prize_rank: rank === 2 ? "2nd" : "3rd",
+        claim_link: link,
+      },
+    });
+    return true;
+  });
+  if (!marked) return { ok: false, status: 409, message: "This prize is already marked delivered." };
+  return { ok: true, title: "Marked delivered", description: "The winner has been emailed that their prize was delivered." };
 }

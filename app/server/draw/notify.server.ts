@@ -1,16 +1,14 @@
 /**
- * The winners' emails. After a draw, the grand-prize winner gets winner_notification with a signed,
- * single-purpose link to /claim/{token}; additional-prize winners get additional_prize_winner with
- * the prize's title and code. Each message has the dedupeKey winner:<campaign>:<rank>:<entry>, so
+ * The winners' emails. After a draw, every tier's winner gets their own signed, single-purpose link
+ * to /claim/{token} (decision 050): the grand-prize winner in winner_notification, each additional
+ * prize's winner in additional_prize_winner, with the prize's title, code and claim deadline. Each message has the dedupeKey winner:<campaign>:<rank>:<entry>, so
  * reruns (and a second instance) never mail anyone twice, while a redraw's new winner still gets
  * mailed. Then winnersNotifiedAt is set by a conditional update.
  */
 import { claimChoices } from "../../domain/claims";
 import { currentPicks, parseDrawPicks } from "../../domain/draw";
 import { addDays } from "../../domain/campaign-dates";
-import { CampaignStatus, formatUtcDate, formatUtcDateTime } from "../../domain/campaign-status";
-import { campaignPath } from "../../paths";
-import { publicUrl } from "../public-url.server";
+import { CampaignStatus, formatUtcDateTime } from "../../domain/campaign-status";
 import { GRAND_PRIZE_RANK, claimLink } from "../claims.server";
 import { getConfig } from "../config.server";
 import { isUniqueConstraintError, prisma } from "../db.server";
@@ -111,10 +109,16 @@ async function notifyLeased(campaignId: string, now: Date, lease: Date): Promise
   for (const prize of campaign.additionalPrizes) {
     if (!prize.winnerEntryId || !prize.winnerEmail) continue;
     const code = prize.code?.trim() ?? "";
-    const claimBy = prize.claimDeadline ? formatUtcDate(prize.claimDeadline) : "";
-    const instructions = code
-      ? `Your code: ${code}. ${claimBy ? `Redeem it with ${campaign.brandName} before ${claimBy}.` : `Redeem it with ${campaign.brandName}.`}`
-      : `${campaign.brandName} will contact you at this address to hand over your prize.`;
+    // The draw sets each tier's deadline; a tier without one shares the grand prize's.
+    const prizeDeadline = prize.claimDeadline ?? deadline;
+    const claimBy = formatUtcDateTime(prizeDeadline);
+    const what =
+      prize.kind === "merch"
+        ? `choose your ${claimChoices(campaign.productType)} and tell us where to ship it`
+        : prize.needsAddress
+          ? `tell ${campaign.brandName} where to send it`
+          : `confirm it's you (and tell ${campaign.brandName} anything they need to deliver it)`;
+    const instructions = `${code ? `Your code: ${code}. ` : ""}Claim your prize with your personal link before ${claimBy}: ${what}.`;
     const sent = await queueOnce({
       to: prize.winnerEmail,
       template: "additional_prize_winner",
@@ -129,9 +133,9 @@ async function notifyLeased(campaignId: string, now: Date, lease: Date): Promise
         prize_code: code,
         prize_instructions: instructions,
         claim_deadline: claimBy,
-        claim_link: publicUrl(campaignPath(campaign.id)),
-        // Decision 051: the prize's name and picture, the brand's logo, a contact, and (with a deadline) its own claim link.
-        ...(await winnerEmailTokens(campaign, { ...prize, entryId: prize.winnerEntryId, deadline: prize.claimDeadline })),
+        claim_choices: prize.kind === "merch" ? claimChoices(campaign.productType) : "",
+        // Decisions 050 and 051: this tier's own signed claim link, the prize's name and picture, the brand's logo, a contact.
+        ...(await winnerEmailTokens(campaign, { ...prize, entryId: prize.winnerEntryId, deadline: prizeDeadline })),
       },
     });
     if (sent) queued += 1;

@@ -66,6 +66,8 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
 // Sending
 
 const SENDABLE = {
+  // Only printed prizes go to Printify; a brand's own gift never does (decision 050).
+  kind: "merch",
   status: "pending",
   printifyOrderId: null,
   shipName: { not: null },

@@ -1,6 +1,7 @@
 import { toDateInput } from "../../domain/campaign-dates";
 import { parseProductColors, parseGarmentSizes, reviewProblems, WIZARD_STEPS } from "../../domain/campaign-schemas";
 import { defaultPrompts } from "../../domain/ai-prompts";
+import { parseShipCountries } from "../../domain/ship-countries";
 import { designProvider } from "../ai/designs.server";
 import type { WizardValues } from "../../domain/wizard";
 import { creditFigures } from "../ai-credits.server";
@@ -63,10 +64,18 @@ export function wizardValues(campaign: Campaign | null, prizes: AdditionalPrize[
     winnerBonusGiftInstructions: c?.winnerBonusGiftInstructions ?? "",
     winnerBonusGiftImageUrl: c?.winnerBonusGiftImageUrl ?? null,
     sendReminder: on(c?.sendReminder ?? false),
+    shipScope: c?.shipCountries ? "chosen" : "everywhere",
+    shipCountries: parseShipCountries(c?.shipCountries),
     additionalPrizes: prizes
       .slice()
       .sort((a, b) => a.rank - b.rank)
-      .map((p) => ({ title: p.title, code: p.code ?? "", imageUrl: p.imageUrl ?? "" })),
+      .map((p) => ({
+        title: p.title,
+        code: p.code ?? "",
+        imageUrl: p.imageUrl ?? "",
+        kind: p.kind === "merch" ? ("merch" as const) : ("gift" as const),
+        needsAddress: on(p.needsAddress),
+      })),
     couponCode: c?.couponCode ?? "",
     aiPrompts: savedOrDefaultPrompts(c),
   };

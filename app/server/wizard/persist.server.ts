@@ -32,6 +32,8 @@ export interface PrizeInput {
   title: string;
   code: string | null;
   imageUrl: string | null;
+  kind: string;
+  needsAddress: boolean;
 }
 
 /** Whether a write changes what the campaign costs: its plan, coupon or totals. */
@@ -96,7 +98,15 @@ export async function persistStep(
   const { additionalPrizes: copiedPrizes, ...source } = copyFrom ?? { additionalPrizes: [] };
   const { campaign: created, setCookie } = await createDraft(user, { ...(copyFrom ? stripIdentity(source) : {}), ...data });
   const initialPrizes: PrizeInput[] =
-    prizes ?? copiedPrizes.map((p) => ({ rank: p.rank, title: p.title, imageUrl: p.imageUrl, code: p.code }));
+    prizes ??
+    copiedPrizes.map((p) => ({
+      rank: p.rank,
+      title: p.title,
+      imageUrl: p.imageUrl,
+      code: p.code,
+      kind: p.kind,
+      needsAddress: p.needsAddress,
+    }));
   if (initialPrizes.length) {
     await prisma.additionalPrize.createMany({ data: initialPrizes.map((p) => ({ ...p, campaignId: created.id })) });
   }

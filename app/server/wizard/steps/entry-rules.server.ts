@@ -49,9 +49,16 @@ export const saveEntryRules: StepAction = async (step, formData) => {
     const image = await takeUpload(formData, `additionalPrizes[${index}].imageFile`, "prize_image", user);
     if (image.kind === "refused") warnings.push(`Prize ${prize.rank} image: ${image.message}`);
     const imageUrl = image.kind === "stored" ? image.url : keptImages[index] || null;
-    prizes.push({ rank: prize.rank, title: prize.title, code: prize.code || null, imageUrl });
+    prizes.push({
+      rank: prize.rank,
+      title: prize.title,
+      code: prize.code || null,
+      imageUrl,
+      kind: prize.kind,
+      needsAddress: prize.needsAddress,
+    });
   }
-  const { additionalPrizes: _prizes, startDate: _start, ...rest } = value;
+  const { additionalPrizes: _prizes, startDate: _start, shipScope: _shipScope, ...rest } = value;
   // The prizes are replaced in the same transaction as the step's conditional write.
   const saved = await saveStep(
     step,
