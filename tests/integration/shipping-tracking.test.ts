@@ -93,7 +93,7 @@ describe("the manual queue an operator works from", () => {
     const csv = await (await fetch(`${app.url}/admin/orders.csv`, { headers: { Cookie: cookie } })).text();
     const line = csv.split("\r\n").find((row) => row.startsWith(order.id)) ?? "";
     expect(line).toContain(`,t-shirt,${variant},${APP_URL}${design.printUrl},http://localhost:3000/`);
-    expect(line).toContain("Grace Hopper,1 Compiler Court,Apt 7,Arlington,VA,22201,United States (US)");
+    expect(line).toContain("Grace Hopper,1 Compiler Court,Apt 7,Arlington,VA,22201,United States of America (US)");
     expect(csv).not.toContain(gift.id);
 
     // Nor can an admin ship or re-queue a gift through the print queue.
