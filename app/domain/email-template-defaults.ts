@@ -193,12 +193,23 @@ ${button("{{draw_link}}", "Open the draw panel")}`),
     subject: "Your {{campaign_title}} prize is on its way",
     // Decision 052: tracking_url is the carrier's tracking page, or (a carrier we cannot link to) the
     // winner's order page; tracking_link_text says which; order_link is always the order page.
-    tokens: ["email", "brand_name", "campaign_title", "tracking_number", "carrier", "tracking_url", "tracking_link_text", "order_link"],
+    tokens: [
+      "email",
+      "brand_name",
+      "campaign_title",
+      "tracking_number",
+      "carrier",
+      "tracking_url",
+      "tracking_link_text",
+      "order_link",
+      "contact_line",
+    ],
     htmlBody: emailLayout(`<p>Your prize from <strong>{{campaign_title}}</strong> by {{brand_name}} has shipped.</p>
 <p>Carrier: {{carrier}}<br>Tracking number: {{tracking_number}}</p>
 ${button("{{tracking_url}}", "{{tracking_link_text}}")}
 <p>Where your prize stands, any time: <a href="{{order_link}}">{{order_link}}</a></p>
-<p>Enjoy it!</p>`),
+<p>Enjoy it!</p>
+<p>{{contact_line}}</p>`),
   },
   {
     id: "contact_message",
@@ -238,10 +249,11 @@ ${button("{{dashboard_link}}", "Open your dashboard")}`),
     id: "gift_delivered",
     name: "Gift prize delivered",
     subject: "Your {{campaign_title}} prize has been delivered",
-    tokens: ["email", "brand_name", "campaign_title", "prize_title", "prize_rank", "claim_link"],
+    tokens: ["email", "brand_name", "campaign_title", "prize_title", "prize_rank", "claim_link", "contact_line"],
     htmlBody: emailLayout(`<p>Good news!</p>
 <p>{{brand_name}} has marked your {{prize_rank}} prize in <strong>{{campaign_title}}</strong> as delivered: <strong>{{prize_title}}</strong>.</p>
-<p>If it has not reached you, please contact {{brand_name}}. Your prize: <a href="{{claim_link}}">{{claim_link}}</a></p>
+<p>Your prize: <a href="{{claim_link}}">{{claim_link}}</a></p>
+<p>If it has not reached you, tell {{brand_name}}. {{contact_line}}</p>
 <p>Enjoy it!</p>`),
   },
 ] as const;

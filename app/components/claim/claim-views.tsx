@@ -75,7 +75,7 @@ export function ClaimInvalid() {
     <Notice title="Claim link not valid" testId="claim-invalid">
       <p className="text-lg text-slate-800 dark:text-slate-200">{CLAIM_MESSAGES.invalid}</p>
       <p className="text-slate-700 dark:text-slate-300">
-        Please open the link exactly as it appears in your winner email. If it still doesn't work, reply to that email or contact us.
+        Please open the link exactly as it appears in your winner email. If it still doesn't work, write to us through our contact form.
       </p>
     </Notice>
   );

@@ -13,6 +13,7 @@ import { GRAND_PRIZE_RANK, claimLink } from "../claims.server";
 import { prisma } from "../db.server";
 import { queueTemplatedEmail } from "../email.server";
 import { loadPlatformSettings } from "../settings.server";
+import { contactLine, winnerReplyTo } from "../winner-emails.server";
 import { knownChain } from "./beacon.server";
 import { notifyWinners } from "./notify.server";
 import { redrawPrize } from "./redraw.server";
@@ -260,6 +261,7 @@ export async function markGiftDelivered(campaign: OwnedCampaign, rank: number, n
       to: order.winnerEmail,
       template: "gift_delivered",
       dedupeKey: giftDeliveredDedupeKey(order.id),
+      replyTo: winnerReplyTo(campaign),
       tokens: {
         email: order.winnerEmail,
         brand_name: campaign.brandName,
@@ -267,6 +269,7 @@ export async function markGiftDelivered(campaign: OwnedCampaign, rank: number, n
         prize_title: tier.title,
         prize_rank: rank === 2 ? "2nd" : "3rd",
         claim_link: link,
+        contact_line: contactLine(campaign),
       },
     });
     return true;

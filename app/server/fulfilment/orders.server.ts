@@ -16,6 +16,7 @@ import { claimToken } from "../claims.server";
 import { type Prisma, prisma } from "../db.server";
 import { queueTemplatedEmail } from "../email.server";
 import { publicUrl } from "../public-url.server";
+import { contactLine, winnerReplyTo } from "../winner-emails.server";
 
 /**
  * Orders after the claim: status changes (from Printify or from an admin), the winner's "shipped"
@@ -49,6 +50,7 @@ async function queueShippedEmail(db: Db, orderId: string): Promise<boolean> {
           id: true,
           title: true,
           brandName: true,
+          supportEmail: true,
           claimDeadline: true,
           additionalPrizes: { select: { rank: true, claimDeadline: true } },
         },
@@ -64,6 +66,8 @@ async function queueShippedEmail(db: Db, orderId: string): Promise<boolean> {
     to: order.winnerEmail,
     template: SHIPPED_TEMPLATE,
     dedupeKey,
+    // Decision 051: a reply reaches the brand's support address, or the email points at our contact form.
+    replyTo: winnerReplyTo(order.campaign),
     tokens: {
       email: order.winnerEmail,
       brand_name: order.campaign.brandName || "the brand",
@@ -75,6 +79,7 @@ async function queueShippedEmail(db: Db, orderId: string): Promise<boolean> {
       tracking_url: link ?? (await orderPageUrl(order)),
       tracking_link_text: link ? `Track your parcel on ${carrier ?? "the carrier's website"}` : "See your order",
       order_link: await orderPageUrl(order),
+      contact_line: contactLine(order.campaign),
     },
   });
   return true;
