@@ -55,6 +55,15 @@ export function isEditableStatus(status: string): boolean {
   return (EDITABLE_STATUSES as readonly string[]).includes(status);
 }
 
+/**
+ * Whether the creator may open a campaign to edit (the dashboard's Edit): the wizard before launch,
+ * and the live campaign's edit page while it runs (decision 048: its presentation, not what the
+ * rules and the draw depend on). An ended campaign is a record: copied, not edited.
+ */
+export function mayEditCampaign(status: string): boolean {
+  return isEditableStatus(status) || status === CampaignStatus.active;
+}
+
 // ---------------------------------------------------------------------------------------------
 // The public's view
 // ---------------------------------------------------------------------------------------------

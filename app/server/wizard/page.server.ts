@@ -106,8 +106,8 @@ export type WizardPage = Awaited<ReturnType<typeof wizardPage>>;
 export type WizardPageLookup =
   /** Not the user's campaign (or no such campaign, or a copy of one that is not theirs). */
   | { kind: "not-found" }
-  /** The user's campaign, but launched: there is no form that could be saved. */
-  | { kind: "launched" }
+  /** The user's campaign, but launched: the wizard's steps do not apply (a live one has its edit page, decision 048). */
+  | { kind: "launched"; campaign: Campaign }
   | { kind: "page"; page: WizardPage; cookies: string[] };
 
 /**
@@ -116,7 +116,8 @@ export type WizardPageLookup =
  */
 export async function loadWizardPage(request: Request, user: CurrentUser | null, params: URLSearchParams): Promise<WizardPageLookup> {
   const lookup = await findWizardDraft(request, user, params.get("campaignId"));
-  if (lookup.kind === "not-found" || lookup.kind === "launched") return { kind: lookup.kind };
+  if (lookup.kind === "not-found") return { kind: "not-found" };
+  if (lookup.kind === "launched") return { kind: "launched", campaign: lookup.campaign };
   // Copying starts a new draft: the remembered one stays untouched.
   const duplicateId = params.has("campaignId") ? null : params.get("duplicateId");
   const campaign = lookup.kind === "found" && !duplicateId ? lookup.campaign : null;
