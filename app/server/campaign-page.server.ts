@@ -14,6 +14,7 @@ import {
 import { type PublicPhase, isPublicStatus, publicPhase } from "../domain/campaign-status";
 import { receiptTime } from "../domain/entries";
 import { campaignColorImages } from "../domain/mockups";
+import { madeProductColors } from "../domain/campaign-schemas";
 import { maskEmail } from "../domain/profile";
 import { campaignCardPath, campaignPath } from "../paths";
 import { publicUrl } from "./public-url.server";
@@ -175,7 +176,8 @@ export async function campaignPage(request: Request, campaignId: string, user: C
       socials,
       socialLinks: socialLinks(socials),
       productType: campaign.productType,
-      colors: campaign.selectedColors.split(",").filter(Boolean),
+      // Only colours the product is made in (a mug saved as Black before decision 048 shows White).
+      colors: madeProductColors(campaign.productType, campaign.selectedColors),
       sizes: campaign.selectedSizes.split(",").filter(Boolean),
       bonusProduct: campaign.isPromotingProduct
         ? {

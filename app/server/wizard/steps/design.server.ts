@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { CAMPAIGN_MESSAGES, productDesignSchema, productHasSizes, productNoun, withDesignFileFlag } from "../../../domain/campaign-schemas";
+import { formFile } from "../../uploads.server";
 import { aiDesignIdFor } from "../designs.server";
 import { DESIGN_IMAGE_KINDS, mayStoreImageUrl, previewAfterLogin, takeUpload, uploadRefused } from "../images.server";
 import { invalid, nextStep, saveStep, type StepAction, type StepContext } from "../step.server";
@@ -13,11 +14,12 @@ export const confirmDesign: StepAction = (step, formData) => designStep(step, fo
 async function designStep(step: StepContext, formData: FormData, confirm: boolean) {
   const { user } = step;
   const current = step.campaign ?? step.copyFrom;
-  const design = await takeUpload(formData, "designFile", "custom_design", user);
   // The sizes are checked against the product saved in step 1.
   const schema = productDesignSchema({ productType: current?.productType ?? "t-shirt" });
-  const submission = parseWithZod(withDesignFileFlag(formData, design.kind !== "none"), { schema });
+  const submission = parseWithZod(withDesignFileFlag(formData, formFile(formData, "designFile") !== undefined), { schema });
   if (submission.status !== "success") return invalid(submission.reply());
+  // Stored only once the step is known good, so a refused step leaves no file behind.
+  const design = await takeUpload(formData, "designFile", "custom_design", user);
   if (design.kind === "refused") return uploadRefused(submission.reply({ fieldErrors: { designFile: [design.message] } }), design);
   const { designMode, designPrompt, selectedColors, selectedSizes } = submission.value;
   // A design URL from the form must be the campaign's current one or the user's own design.
