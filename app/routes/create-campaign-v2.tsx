@@ -8,6 +8,7 @@ import { WizardShell } from "~/components/wizard/wizard-shell";
 import { ActionToast } from "~/components/ui/action-toast";
 import { VALIDATION_TOAST, WIZARD_ACTION_REFUSALS, wizardSteps } from "~/domain/campaign-schemas";
 import { frozenChangeMessage, LIVE_EDIT_MESSAGES } from "~/domain/live-edit";
+import { DASHBOARD_MESSAGES } from "~/domain/dashboard";
 import { LiveEditForm } from "~/components/wizard/live-edit-form";
 import type { Campaign } from "~/server/db.server";
 import type { CurrentUser } from "~/server/session.server";
@@ -44,6 +45,7 @@ const CHANGED: ToastInput = {
   title: "Please Try Again",
   description: "Your campaign changed while this step was being saved (a design was being generated). Nothing was saved.",
 };
+const CAMPAIGN_ACCESS_MESSAGE = DASHBOARD_MESSAGES.noAccess;
 const TOO_LARGE: ToastInput = { type: "error", title: "File too large", description: "Please upload an image smaller than 10MB." };
 const MAX_BODY_BYTES = 40 * 1024 * 1024;
 
@@ -89,6 +91,8 @@ export async function action({ request }: Route.ActionArgs) {
   const url = new URL(request.url);
   const user = await getCurrentUser(request);
   const lookup = await findWizardDraft(request, user, url.searchParams.get("campaignId"));
+  // A signed-in creator posting to someone else's campaign is told it does not exist (404), like every owner check.
+  if (lookup.kind === "not-found" && user) throw data(CAMPAIGN_ACCESS_MESSAGE, { status: 404 });
   if (lookup.kind === "not-found") return redirectWithToast("/my-campaigns", NOT_FOUND);
   if (lookup.kind === "launched") return liveEdit(request, user, lookup.campaign);
   const cookies: string[] = lookup.kind === "found" && lookup.attached ? [await draftCookieFor({ id: lookup.campaign.id })] : [];

@@ -69,7 +69,15 @@ export function LiveEditForm({
             hint="Winners' replies to our emails go here."
             autoComplete="email"
           />
-          <ImageField name="logoFile" label="Brand Logo" limitMb={5} currentUrl={v.logoUrl} removeName="removeLogo" signedIn errors={errors.logoFile} />
+          <ImageField
+            name="logoFile"
+            label="Brand Logo"
+            limitMb={5}
+            currentUrl={v.logoUrl}
+            removeName="removeLogo"
+            signedIn
+            errors={errors.logoFile}
+          />
         </Section>
 
         <Section title="Your campaign page">

@@ -53,7 +53,10 @@ export function ProductDesignStep(
   const errors = (props.lastResult?.error ?? {}) as Record<string, string[] | undefined>;
   // Only the colours the product is made in are offered (a mug: White); a leftover is not shown ticked.
   const offeredColors = productColors(productType);
-  const colors = madeProductColors(productType, (fields.selectedColors.initialValue as string[] | undefined) ?? props.values.selectedColors);
+  const colors = madeProductColors(
+    productType,
+    (fields.selectedColors.initialValue as string[] | undefined) ?? props.values.selectedColors,
+  );
   // With JavaScript the preview follows the colours as they are ticked; without, it shows the saved ones.
   const [previewColors, setPreviewColors] = useState<string[]>(colors);
   const label = productLabel(productType);
@@ -218,9 +221,9 @@ export function ProductDesignStep(
             aria-describedby={fields.selectedColors.errorId}
             onChange={(event) =>
               setPreviewColors(
-                Array.from(event.currentTarget.querySelectorAll<HTMLInputElement>(`input[name="${fields.selectedColors.name}"]:checked`)).map(
-                  (input) => input.value,
-                ),
+                Array.from(
+                  event.currentTarget.querySelectorAll<HTMLInputElement>(`input[name="${fields.selectedColors.name}"]:checked`),
+                ).map((input) => input.value),
               )
             }
           >
@@ -250,14 +253,16 @@ export function ProductDesignStep(
             <FieldErrors id={fields.selectedColors.errorId} errors={fields.selectedColors.errors} />
             {designUrl && props.hardToSeeColors?.length ? (
               <ul className="mt-3 space-y-1" data-testid="contrast-warnings">
-                {offeredColors.filter((color) => props.hardToSeeColors?.includes(color.key)).map((color) => (
-                  <li
-                    key={color.key}
-                    className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
-                  >
-                    {hardToSeeMessage(color.name)}
-                  </li>
-                ))}
+                {offeredColors
+                  .filter((color) => props.hardToSeeColors?.includes(color.key))
+                  .map((color) => (
+                    <li
+                      key={color.key}
+                      className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+                    >
+                      {hardToSeeMessage(color.name)}
+                    </li>
+                  ))}
               </ul>
             ) : null}
           </fieldset>

@@ -99,11 +99,13 @@ export function ReviewStep(
           )}
         </Row>
         <Row label="Mockups">
-          <MockupStrip designUrl={v.finalDesignUrl} productType={v.productType} colors={madeProductColors(v.productType, v.selectedColors)} />
+          <MockupStrip
+            designUrl={v.finalDesignUrl}
+            productType={v.productType}
+            colors={madeProductColors(v.productType, v.selectedColors)}
+          />
         </Row>
-        <Row label="Colours">
-          {madeColorNames(v.productType, v.selectedColors).join(", ")}
-        </Row>
+        <Row label="Colours">{madeColorNames(v.productType, v.selectedColors).join(", ")}</Row>
         {productHasSizes(v.productType) ? <Row label="Sizes">{v.selectedSizes.join(", ")}</Row> : null}
       </Summary>
 

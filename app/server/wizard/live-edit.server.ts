@@ -91,13 +91,25 @@ async function frozenRows(campaign: Campaign, prizes: AdditionalPrize[]): Promis
     { label: "End date", value: campaign.endDate ? toDateInput(campaign.endDate) : "—" },
     {
       label: "Plan and entry cap",
-      value: plan ? `${plan.name} (${formatPrice(plan.priceCents)}), ${campaign.entryLimit ? `up to ${campaign.entryLimit.toLocaleString("en-US")} entries` : "no entry cap"}` : "—",
+      value: plan
+        ? `${plan.name} (${formatPrice(plan.priceCents)}), ${campaign.entryLimit ? `up to ${campaign.entryLimit.toLocaleString("en-US")} entries` : "no entry cap"}`
+        : "—",
     },
     { label: "One entry per person", value: campaign.limitOneEntryPerPerson ? "Yes" : "No" },
-    { label: "Shipping countries", value: campaign.shipCountries ? campaign.shipCountries.split(",").join(", ") : "Everywhere the print partner ships" },
-    { label: "Prizes", value: [`1. The printed ${productLabel(campaign.productType).toLowerCase()}`, ...sortedPrizes(prizes).map((p) => `${p.rank}. ${p.title}`)].join("; ") },
+    {
+      label: "Shipping countries",
+      value: campaign.shipCountries ? campaign.shipCountries.split(",").join(", ") : "Everywhere the print partner ships",
+    },
+    {
+      label: "Prizes",
+      value: [
+        `1. The printed ${productLabel(campaign.productType).toLowerCase()}`,
+        ...sortedPrizes(prizes).map((p) => `${p.rank}. ${p.title}`),
+      ].join("; "),
+    },
   );
-  if (campaign.isPromotingProduct) rows.push({ label: "Bonus item", value: [campaign.productTitle, campaign.productValue].filter(Boolean).join(", ") });
+  if (campaign.isPromotingProduct)
+    rows.push({ label: "Bonus item", value: [campaign.productTitle, campaign.productValue].filter(Boolean).join(", ") });
   if (campaign.giveCouponToEntrants) rows.push({ label: "Entrants' coupon code", value: campaign.entrantCouponCode });
   if (campaign.giveBonusGiftToWinner) rows.push({ label: "Winner's bonus gift", value: campaign.winnerBonusGiftName });
   rows.push({ label: "Draw commitment", value: campaign.drawCommitment ?? "—" });
@@ -127,7 +139,11 @@ export async function liveEditPage(campaign: Campaign): Promise<LiveEditPage> {
       productImageUrl: campaign.productImageUrl,
       winnerBonusGiftImageUrl: campaign.winnerBonusGiftImageUrl,
     },
-    has: { bonusItem: campaign.isPromotingProduct, entrantCoupon: campaign.giveCouponToEntrants, winnerGift: campaign.giveBonusGiftToWinner },
+    has: {
+      bonusItem: campaign.isPromotingProduct,
+      entrantCoupon: campaign.giveCouponToEntrants,
+      winnerGift: campaign.giveBonusGiftToWinner,
+    },
     prizes: sortedPrizes(prizes).map((p) => ({ rank: p.rank, title: p.title, imageUrl: p.imageUrl })),
     frozen: await frozenRows(campaign, prizes),
   };

@@ -66,4 +66,3 @@ export const generateDesigns: StepAction = async (step, formData) => {
     { mode: "ai", generated: "1" },
   );
 };
-
