@@ -214,6 +214,8 @@ export interface FrozenRow {
 /** The live-edit page's data (server/wizard/live-edit.server.ts fills it in). */
 export interface LiveEditPage {
   campaignId: string;
+  /** The campaign's updatedAt in ms: the form starts afresh from the saved values after each save. */
+  version: number;
   title: string;
   values: LiveEdit & {
     logoUrl: string | null;

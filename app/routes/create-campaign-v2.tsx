@@ -170,7 +170,12 @@ export default function CreateCampaignV2({ loaderData, actionData }: Route.Compo
     return (
       <>
         <ActionToast toast={actionData?.toast} />
-        <LiveEditForm page={loaderData.live} lastResult={actionData?.result as never} viewHref={campaignPath(loaderData.live.campaignId)} />
+        <LiveEditForm
+          key={loaderData.live.version}
+          page={loaderData.live}
+          lastResult={actionData?.result as never}
+          viewHref={campaignPath(loaderData.live.campaignId)}
+        />
       </>
     );
   }

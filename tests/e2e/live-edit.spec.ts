@@ -42,7 +42,7 @@ test("a live campaign's edit refuses a bad support email with the field's messag
   await signIn(page, email);
   const live = insertCampaign({ creatorId: userIdByEmail(email) });
   await page.goto(`/create-campaign-v2?campaignId=${live.id}`);
-  await main(page).getByLabel("Support email (optional)").fill("help@");
+  await main(page).getByLabel("Support email (optional)").fill("help@localhost");
   await main(page).getByRole("button", { name: "Save changes" }).click();
   await expect(main(page).getByText("Enter a valid support email (e.g., help@example.com).")).toBeVisible();
 });

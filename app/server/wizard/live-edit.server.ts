@@ -121,6 +121,7 @@ export async function liveEditPage(campaign: Campaign): Promise<LiveEditPage> {
   const prizes = await prisma.additionalPrize.findMany({ where: { campaignId: campaign.id } });
   return {
     campaignId: campaign.id,
+    version: campaign.updatedAt.getTime(),
     title: campaign.title,
     values: {
       title: campaign.title,
