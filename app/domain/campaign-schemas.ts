@@ -600,6 +600,8 @@ export type EntryRules = z.output<ReturnType<typeof entryRulesSchema>>;
 
 export interface ReviewDraft {
   title?: string | null;
+  /** The product, so a missing design is named for it ("No mug design confirmed."). */
+  productType?: string | null;
   planId?: string | null;
   finalDesignUrl?: string | null;
   startDate?: Date | string | null;
@@ -620,7 +622,12 @@ export function reviewProblems(draft: ReviewDraft): ReviewProblem[] {
   const problems: ReviewProblem[] = [];
   if (!draft.title?.trim()) problems.push({ step: 1, message: M.reviewTitleMissing });
   if (!draft.planId?.trim()) problems.push({ step: 2, message: M.reviewPlanMissing });
-  if (!draft.finalDesignUrl?.trim()) problems.push({ step: 3, message: M.reviewDesignMissing });
+  if (!draft.finalDesignUrl?.trim()) {
+    const product = draft.productType ?? "t-shirt";
+    const message =
+      product === "t-shirt" ? M.reviewDesignMissing : `No ${productNoun(product)} design confirmed. Please go back to Step 3.`;
+    problems.push({ step: 3, message });
+  }
   if (!hasStartDate(draft.startDate)) problems.push({ step: 4, message: M.reviewStartDateMissing });
   return problems;
 }

@@ -137,6 +137,7 @@ export function frozenChanges(entries: Iterable<PostedEntry>, snapshot: FrozenSn
 }
 
 const M = CAMPAIGN_MESSAGES;
+const LIVE_COPY_MAX = "Share text must be at most 200 characters.";
 
 function optionalText(max: number, tooLong: string) {
   return z.string().trim().max(max, tooLong).default("");
@@ -169,6 +170,8 @@ export const LiveEditSchema = z.object({
     .min(1, { error: M.descriptionRequired, abort: true })
     .min(10, M.descriptionMin)
     .max(500, M.descriptionMax),
+  /** The campaign copy: what search results and shared links show (the description when empty). */
+  campaignCopy: optionalText(200, LIVE_COPY_MAX),
   brandUrl: z
     .string()
     .trim()

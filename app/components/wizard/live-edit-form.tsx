@@ -52,6 +52,12 @@ export function LiveEditForm({
         <Section title="Giveaway details">
           <TextField meta={fields.title} label="Giveaway Title" maxLength={100} />
           <TextAreaField meta={fields.description} label="Description" maxLength={500} />
+          <TextField
+            meta={fields.campaignCopy}
+            label="Share text (optional)"
+            maxLength={200}
+            hint="What search results and shared links show under the title. Leave empty to use the description."
+          />
         </Section>
 
         <Section title="Your brand">

@@ -126,6 +126,7 @@ export async function liveEditPage(campaign: Campaign): Promise<LiveEditPage> {
     values: {
       title: campaign.title,
       description: campaign.description,
+      campaignCopy: campaign.campaignCopy,
       brandUrl: campaign.brandUrl,
       instagramHandle: campaign.instagramHandle,
       xHandle: campaign.xHandle,

@@ -192,6 +192,7 @@ async function wizardPage(
     pricing: plan ? { priceCents: plan.priceCents, discountCents, totalCents: Math.max(0, plan.priceCents - discountCents) } : null,
     problems: reviewProblems({
       title: values.title,
+      productType: values.productType,
       planId: values.planId,
       finalDesignUrl: values.finalDesignUrl,
       startDate: values.startDate,
