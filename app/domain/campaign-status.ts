@@ -46,8 +46,9 @@ export function isPublicStatus(status: string): boolean {
  * creator comes back from a cancelled checkout to the wizard and may change the plan or coupon.
  * That is safe because launching prices the campaign again and freezes the total the checkout
  * charges, and an edit that changes the price takes it back to a draft (server/wizard/persist.server.ts
- * persistStep), so an older checkout can no longer put it live. Once live (active, completed,
- * ended) it is a record entrants and winners rely on: nothing can be changed through the wizard.
+ * persistStep), so an older checkout can no longer put it live. Once live, the wizard's steps are
+ * closed: a live campaign's presentation is edited on its own page, what the rules and the draw depend
+ * on stays fixed, and an ended one is a record (decision 048).
  */
 export const EDITABLE_STATUSES = [CampaignStatus.draft, CampaignStatus.pendingPayment] as const;
 

@@ -82,9 +82,9 @@ const STEP_ACTIONS: { [S in WizardStepNumber]: Record<WizardIntent<S>, StepActio
 };
 
 /**
- * Every wizard write refuses a campaign that has launched: up front when it already had, and in the
- * write itself (WizardWriteRefused) when a launch or payment lands while the step is being saved.
- * Either way nothing is changed and the creator is told why (409).
+ * A wizard step never writes to a launched campaign: a POST for one that already had goes to the live
+ * edit (decision 048), and a launch or payment that lands while a step is being saved refuses the write
+ * itself (WizardWriteRefused, 409, nothing changed).
  */
 export async function action({ request }: Route.ActionArgs) {
   if (Number(request.headers.get("Content-Length") ?? 0) > MAX_BODY_BYTES) return reply(null, TOO_LARGE, 413);

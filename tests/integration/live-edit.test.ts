@@ -4,7 +4,7 @@ import * as wizard from "~/routes/create-campaign-v2";
 import { prisma } from "~/server/db.server";
 import { type InProcessAppServer, startAppServer } from "../helpers/app-server";
 import { createCampaign } from "../helpers/campaigns";
-import { bodyOf, type CookieJar, postForm as httpPostForm, run, statusOf } from "../helpers/http";
+import { bodyOf, type CookieJar, get, postForm as httpPostForm, run, statusOf } from "../helpers/http";
 import { draftThroughStep, form, postForm, signedInJar, STEP1 } from "../helpers/wizard";
 
 /** Decision 048: a live campaign's presentation is edited at the wizard's address; what the rules and the draw depend on is not. */
@@ -206,6 +206,9 @@ describe("wizard fixes", () => {
     ]);
     expect(statusOf(await run(wizard.action, postForm(jar, url, form({ ...STEP1, supportEmail: "help@suite.example" }))))).toBe(302);
     expect((await prisma.campaign.findUniqueOrThrow({ where: { id } })).supportEmail).toBe("help@suite.example");
+    // Step 1 shows it again, so saving the step once more keeps it.
+    const screen = bodyOf<{ values: { supportEmail: string } }>(await run(wizard.loader, get(jar, `${url}&step=1`)));
+    expect(screen.values.supportEmail).toBe("help@suite.example");
   });
 
   it("stores one uploaded file once: the same bytes again reuse the row and the file", async () => {

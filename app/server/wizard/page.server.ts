@@ -41,6 +41,7 @@ export function wizardValues(campaign: Campaign | null, prizes: AdditionalPrize[
     coverImageUrl: c?.coverImageUrl ?? null,
     accentColor: c?.accentColor ?? "",
     hideGiveawearBranding: on(c?.hideGiveawearBranding ?? false),
+    supportEmail: c?.supportEmail ?? "",
     productImageUrl: c?.productImageUrl ?? null,
     planId: c?.planId ?? "",
     designMode: c?.designMode === "upload" ? "upload" : "ai",
