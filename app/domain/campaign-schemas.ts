@@ -63,13 +63,13 @@ export function productColors(productType: string): (typeof PRODUCT_COLORS)[numb
 
 /**
  * Of the chosen colours (keys, or Campaign.selectedColors' comma-separated column), those the product
- * is made in, in PRODUCT_COLORS order; when none is left (a t-shirt's Black, now a mug), the first
+ * is made in, in the creator's order; when none is left (a t-shirt's Black, now a mug), the first
  * colour the product is made in.
  */
 export function madeProductColors(productType: string, selected: string | readonly string[]): ProductColorKey[] {
   const chosen = typeof selected === "string" ? selected.split(",").map((v) => v.trim()) : selected;
   const made = productColors(productType).map((c) => c.key);
-  const kept = made.filter((key) => chosen.includes(key));
+  const kept = [...new Set(chosen)].filter((key): key is ProductColorKey => made.some((m) => m === key));
   return kept.length ? kept : made.slice(0, 1);
 }
 
