@@ -53,6 +53,65 @@ export const PRODUCT_COLORS = [
 export type ProductColorKey = (typeof PRODUCT_COLORS)[number]["key"];
 const PRODUCT_COLOR_KEYS = PRODUCT_COLORS.map((c) => c.key) as [ProductColorKey, ...ProductColorKey[]];
 
+/**
+ * The colours a product is made in, in PRODUCT_COLORS order: garments in all three, a mug in White
+ * only (the print partner's ceramic mug has no coloured body). What the wizard offers, what it
+ * accepts, and what the campaign page, the rules and the claim form list.
+ */
+export function productColors(productType: string): (typeof PRODUCT_COLORS)[number][] {
+  return productType === "mug" ? PRODUCT_COLORS.filter((c) => c.key === "white") : [...PRODUCT_COLORS];
+}
+
+/**
+ * Of the chosen colours (keys, or Campaign.selectedColors' comma-separated column), those the product
+ * is made in, in the creator's order; when none is left (a t-shirt's Black, now a mug), the first
+ * colour the product is made in.
+ */
+export function madeProductColors(productType: string, selected: string | readonly string[]): ProductColorKey[] {
+  const chosen = typeof selected === "string" ? selected.split(",").map((v) => v.trim()) : selected;
+  const made = productColors(productType).map((c) => c.key);
+  const kept = [...new Set(chosen)].filter((key): key is ProductColorKey => made.some((m) => m === key));
+  return kept.length ? kept : made.slice(0, 1);
+}
+
+/** The names of the made colours ("White", "Black"), for pages that list them. */
+export function madeColorNames(productType: string, selected: string | readonly string[]): string[] {
+  return madeProductColors(productType, selected).map((key) => PRODUCT_COLORS.find((c) => c.key === key)?.name ?? key);
+}
+
+/** "Mugs come in White only.": a colour the product is not made in. */
+export function colorNotMadeMessage(productType: string): string {
+  const made = productColors(productType).map((c) => c.name);
+  return `${productLabel(productType)}s come in ${made.length === 1 ? `${made[0]} only` : made.join(", ")}.`;
+}
+
+/** "T-Shirt", "Hoodie", "Mug": the product's name in headings and labels. */
+export function productLabel(productType: string): string {
+  return PRODUCT_TYPES.find((p) => p.key === productType)?.label ?? "T-Shirt";
+}
+
+/**
+ * The product as the wizard's sentences call it: "shirt" (the spec's own wording for a t-shirt),
+ * "hoodie", "mug".
+ */
+export function productNoun(productType: string): string {
+  return productType === "mug" ? "mug" : productType === "hoodie" ? "hoodie" : "shirt";
+}
+
+/** Step 3's confirm button, named for the product: "This Is My Shirt" (the spec's), "This Is My Mug". */
+export function confirmDesignLabel(productType: string): string {
+  const noun = productNoun(productType);
+  return `This Is My ${noun.charAt(0).toUpperCase()}${noun.slice(1)}`;
+}
+
+/** The wizard's steps for a product: step 3 is named for it ("Mug Design"). */
+export function wizardSteps(productType: string): readonly WizardStep[] {
+  const label = productLabel(productType);
+  return WIZARD_STEPS.map((step) =>
+    step.number === 3 ? ({ ...step, title: `${label} Design`, heading: `Step 3: ${label} Design` } as unknown as WizardStep) : step,
+  );
+}
+
 /** The sizes garments (t-shirt, hoodie) come in; productSizes says which a product is made in, a mug none. */
 export const GARMENT_SIZES = ["XS", "S", "M", "L", "XL", "2XL", "3XL"] as const;
 export type GarmentSize = (typeof GARMENT_SIZES)[number];
@@ -115,6 +174,7 @@ export const CAMPAIGN_MESSAGES = {
   brandNameRequired: "Brand name is required.",
   brandNameMax: "Brand name must be at most 50 characters.",
   brandUrlInvalid: "Enter a valid URL (e.g., https://example.com).",
+  supportEmailInvalid: "Enter a valid support email (e.g., help@example.com).",
   instagramInvalid: "Invalid Instagram handle.",
   xInvalid: "Invalid X (Twitter) handle.",
   tiktokInvalid: "Invalid TikTok handle.",
@@ -174,6 +234,16 @@ export function prizeTitleMaxMessage(rank: number): string {
   return `Prize title for tier ${rank} must be at most 100 characters.`;
 }
 
+/** The spec's "A shirt design must be selected or created.", for the campaign's product. */
+export function designRequiredMessage(productType: string): string {
+  return `A ${productNoun(productType)} design must be selected or created.`;
+}
+
+/** The spec's "At least one shirt color must be selected.", for the campaign's product. */
+export function colorsRequiredMessage(productType: string): string {
+  return `At least one ${productNoun(productType)} color must be selected.`;
+}
+
 /** A listed size the campaign's product is not made in ("Hoodies are not made in size XS."). */
 export function sizeNotMadeMessage(productType: string, sizes: readonly string[]): string {
   const product = PRODUCT_TYPES.find((p) => p.key === productType)?.label ?? "Product";
@@ -221,6 +291,36 @@ export function isHttpUrl(value: string): boolean {
   return (url.protocol === "http:" || url.protocol === "https:") && HOSTNAME.test(url.hostname);
 }
 
+/**
+ * "acme.com" and "www.acme.com/shop" are what people type: a brand URL without a scheme gets
+ * https://. Anything with a scheme is kept as typed (and isHttpUrl still refuses ftp: and the like).
+ */
+export function normalizeBrandUrl(value: string): string {
+  const trimmed = value.trim();
+  if (!trimmed || /^[a-z][a-z0-9+.-]*:/i.test(trimmed)) return trimmed;
+  return `https://${trimmed.replace(/^\/+/, "")}`;
+}
+
+function brandUrlField() {
+  return z
+    .string()
+    .trim()
+    .max(2000, M.brandUrlInvalid)
+    .transform(normalizeBrandUrl)
+    .refine((value) => value === "" || isHttpUrl(value), M.brandUrlInvalid)
+    .default("");
+}
+
+function supportEmailField() {
+  return z
+    .string()
+    .trim()
+    .max(254, M.supportEmailInvalid)
+    .refine((value) => value === "" || z.email().safeParse(value).success, M.supportEmailInvalid)
+    .transform((value) => value.toLowerCase())
+    .default("");
+}
+
 /** A checkbox: "on" when ticked, missing when not. */
 function checkbox() {
   return z.boolean().default(false);
@@ -258,12 +358,7 @@ export const CampaignInfoSchema = z
     title: requiredText(M.titleRequired).min(5, M.titleMin).max(100, M.titleMax),
     description: requiredText(M.descriptionRequired).min(10, M.descriptionMin).max(500, M.descriptionMax),
     brandName: requiredText(M.brandNameRequired).max(50, M.brandNameMax),
-    brandUrl: z
-      .string()
-      .trim()
-      .max(2000, M.brandUrlInvalid)
-      .refine((value) => value === "" || isHttpUrl(value), M.brandUrlInvalid)
-      .default(""),
+    brandUrl: brandUrlField(),
     instagramHandle: handle("A-Za-z0-9_.", 30, M.instagramInvalid),
     xHandle: handle("A-Za-z0-9_", 15, M.xInvalid),
     tiktokHandle: handle("A-Za-z0-9_.", 24, M.tiktokInvalid),
@@ -287,6 +382,8 @@ export const CampaignInfoSchema = z
       .transform((value) => value.toLowerCase()),
     /** Honoured only on a plan with custom branding; the server stores false otherwise. */
     hideGiveawearBranding: checkbox(),
+    /** Optional: where winners' replies go (the reply-to of winner emails). */
+    supportEmail: supportEmailField(),
   })
   .superRefine((value, ctx) => {
     if (value.isPromotingProduct !== true) return;
@@ -341,6 +438,7 @@ function uniqueInOrder<T extends string>(order: readonly T[], values: readonly T
  */
 export function productDesignSchema({ productType }: { productType: string }) {
   const offered: readonly string[] = productSizes(productType);
+  const madeColors: readonly string[] = productColors(productType).map((c) => c.key);
   const selectedSizes = offered.length
     ? z
         .array(z.enum(GARMENT_SIZES, { error: M.sizeInvalid }))
@@ -364,7 +462,7 @@ export function productDesignSchema({ productType }: { productType: string }) {
           .transform((value) => value === "1"),
         selectedColors: z
           .array(z.enum(PRODUCT_COLOR_KEYS, { error: M.colorInvalid }))
-          .min(1, M.colorsRequired)
+          .min(1, colorsRequiredMessage(productType))
           .transform((colors) => uniqueInOrder(PRODUCT_COLOR_KEYS, colors)),
         selectedSizes,
       })
@@ -373,6 +471,10 @@ export function productDesignSchema({ productType }: { productType: string }) {
         const chosen: unknown[] = Array.isArray(value.selectedSizes) ? value.selectedSizes : [value.selectedSizes];
         const notMade = GARMENT_SIZES.filter((size) => chosen.includes(size) && !offered.includes(size));
         if (offered.length && notMade.length) issue(ctx, ["selectedSizes"], sizeNotMadeMessage(productType, notMade));
+        const colours: unknown[] = Array.isArray(value.selectedColors) ? value.selectedColors : [value.selectedColors];
+        if (colours.some((color) => typeof color === "string" && !madeColors.includes(color))) {
+          issue(ctx, ["selectedColors"], colorNotMadeMessage(productType));
+        }
         const mode = value.designMode;
         const fileProvided = value.designFileProvided === true || hasUploadedFile(value.designFile);
         const prompt = text(value.designPrompt);
@@ -381,7 +483,7 @@ export function productDesignSchema({ productType }: { productType: string }) {
         if (text(value.finalDesignUrl) || (mode === "upload" && fileProvided)) return;
         if (mode === "ai" && !prompt) issue(ctx, ["designPrompt"], M.designPromptRequired);
         if (mode === "upload") issue(ctx, ["designFile"], M.designFileRequired);
-        issue(ctx, ["finalDesignUrl"], M.designRequired);
+        issue(ctx, ["finalDesignUrl"], designRequiredMessage(productType));
       }, ALWAYS)
       // The output says whether a file came either way; the File itself stays with the route.
       .overwrite(({ designFile, ...value }) => ({
@@ -525,6 +627,8 @@ export type EntryRules = z.output<ReturnType<typeof entryRulesSchema>>;
 
 export interface ReviewDraft {
   title?: string | null;
+  /** The product, so a missing design is named for it ("No mug design confirmed."). */
+  productType?: string | null;
   planId?: string | null;
   finalDesignUrl?: string | null;
   startDate?: Date | string | null;
@@ -545,7 +649,12 @@ export function reviewProblems(draft: ReviewDraft): ReviewProblem[] {
   const problems: ReviewProblem[] = [];
   if (!draft.title?.trim()) problems.push({ step: 1, message: M.reviewTitleMissing });
   if (!draft.planId?.trim()) problems.push({ step: 2, message: M.reviewPlanMissing });
-  if (!draft.finalDesignUrl?.trim()) problems.push({ step: 3, message: M.reviewDesignMissing });
+  if (!draft.finalDesignUrl?.trim()) {
+    const product = draft.productType ?? "t-shirt";
+    const message =
+      product === "t-shirt" ? M.reviewDesignMissing : `No ${productNoun(product)} design confirmed. Please go back to Step 3.`;
+    problems.push({ step: 3, message });
+  }
   if (!hasStartDate(draft.startDate)) problems.push({ step: 4, message: M.reviewStartDateMissing });
   return problems;
 }

@@ -46,13 +46,23 @@ export function isPublicStatus(status: string): boolean {
  * creator comes back from a cancelled checkout to the wizard and may change the plan or coupon.
  * That is safe because launching prices the campaign again and freezes the total the checkout
  * charges, and an edit that changes the price takes it back to a draft (server/wizard/persist.server.ts
- * persistStep), so an older checkout can no longer put it live. Once live (active, completed,
- * ended) it is a record entrants and winners rely on: nothing can be changed through the wizard.
+ * persistStep), so an older checkout can no longer put it live. Once live, the wizard's steps are
+ * closed: a live campaign's presentation is edited on its own page, what the rules and the draw depend
+ * on stays fixed, and an ended one is a record (decision 048).
  */
 export const EDITABLE_STATUSES = [CampaignStatus.draft, CampaignStatus.pendingPayment] as const;
 
 export function isEditableStatus(status: string): boolean {
   return (EDITABLE_STATUSES as readonly string[]).includes(status);
+}
+
+/**
+ * Whether the creator may open a campaign to edit (the dashboard's Edit): the wizard before launch,
+ * and the live campaign's edit page while it runs (decision 048: its presentation, not what the
+ * rules and the draw depend on). An ended campaign is a record: copied, not edited.
+ */
+export function mayEditCampaign(status: string): boolean {
+  return isEditableStatus(status) || status === CampaignStatus.active;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -3,6 +3,7 @@ import {
   parseProductColors,
   parseGarmentSizes,
   PRODUCT_TYPES,
+  madeProductColors,
   PRODUCT_COLORS,
   GARMENT_SIZES,
   type ProductColorKey,
@@ -78,7 +79,7 @@ export interface ClaimOptions {
  * The choices a campaign's winner gets: the campaign's sizes and colours, narrowed to what the
  * catalogue (domain/printify: PRODUCT_STYLES and PRINTIFY_PRODUCTS) makes, per style. So every
  * size, style and colour the form accepts together is an item Printify can make. A mug has only
- * colours (it is printed on the white mug whatever colour the campaign shows).
+ * colours, and only the one it is made in (White; madeProductColors).
  */
 export function claimOptions(campaign: {
   productType: string;
@@ -91,7 +92,7 @@ export function claimOptions(campaign: {
   const productType = PRODUCT_TYPES.some((p) => p.key === campaign.productType) ? campaign.productType : "t-shirt";
   const isMug = productType === "mug";
   const allStyles = catalogueStyles(productType);
-  const chosenColors = parseProductColors(campaign.selectedColors);
+  const chosenColors = madeProductColors(productType, parseProductColors(campaign.selectedColors));
   const madeColors = isMug
     ? chosenColors
     : chosenColors.filter((color) => allStyles.some((style) => catalogueSizes(productType, style, color).length > 0));

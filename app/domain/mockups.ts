@@ -1,4 +1,8 @@
-import { PRODUCT_TYPES, type ProductType, PRODUCT_COLORS, type ProductColorKey } from "./campaign-schemas";
+import { madeProductColors, PRODUCT_TYPES, type ProductType, PRODUCT_COLORS, type ProductColorKey } from "./campaign-schemas";
+
+// The colours a product is made in live beside PRODUCT_COLORS (a mug: White only); re-exported for
+// the modules that draw the prize.
+export { madeProductColors, productColors } from "./campaign-schemas";
 import { responsiveImage } from "./images";
 
 /**
@@ -75,7 +79,7 @@ export function campaignImage(campaign: {
   /** When the caller has it: the print partner's own photo of the first colour wins (decision 044). */
   printifyMockups?: string;
 }): CampaignImage | null {
-  const color = (campaign.selectedColors.split(",")[0] ?? "white") as ProductColorKey;
+  const color = madeProductColors(campaign.productType, campaign.selectedColors)[0] ?? "white";
   const partner = campaign.printifyMockups ? parsePartnerMockups(campaign.printifyMockups)[color] : undefined;
   if (partner) return responsiveImage(partner, [400, 800]);
   const small = mockupUrl(campaign.finalDesignUrl, campaign.productType as ProductType, color, 400);
@@ -104,9 +108,8 @@ export function campaignColorImages(campaign: {
   printifyMockups?: string;
 }): CampaignColorImage[] {
   const partner = parsePartnerMockups(campaign.printifyMockups ?? "");
-  const colors = campaign.selectedColors.split(",").filter(isProductColor);
   const result: CampaignColorImage[] = [];
-  for (const color of colors.length ? colors : (["white"] as const)) {
+  for (const color of madeProductColors(campaign.productType, campaign.selectedColors)) {
     const name = PRODUCT_COLORS.find((c) => c.key === color)?.name ?? color;
     const own = partner[color];
     // A partner photo kept as our upload comes resized (AVIF/WebP) like the renders; an https one as it is.

@@ -23,6 +23,8 @@ export interface WizardValues {
   /** "" or "#rrggbb". */
   accentColor: string;
   hideGiveawearBranding: "on" | "";
+  /** "" or the address winners' replies go to (decision 048). */
+  supportEmail: string;
   productImageUrl: string | null;
   planId: string;
   designMode: "upload" | "ai";

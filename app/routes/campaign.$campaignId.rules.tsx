@@ -1,5 +1,6 @@
 import { Link, data } from "react-router";
-import { CampaignNotFound, colorNames, productLabel } from "~/components/campaign/campaign-sections";
+import { CampaignNotFound, productLabel } from "~/components/campaign/campaign-sections";
+import { madeColorNames } from "~/domain/campaign-schemas";
 import { formatUtcDateTime } from "~/domain/campaign-status";
 import { REFERRAL_BONUS_ENTRIES } from "~/domain/entries";
 import { approximateRetailValue } from "~/domain/prize-values";
@@ -41,7 +42,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       brandUrl: campaign.brandUrl,
       productType: campaign.productType,
       approximateValue: approximateRetailValue(campaign.productType),
-      colors: colorNames(campaign.selectedColors.split(",").filter(Boolean)),
+      colors: madeColorNames(campaign.productType, campaign.selectedColors),
       sizes: campaign.selectedSizes.split(",").filter(Boolean),
       start: campaign.startDate ? formatUtcDateTime(campaign.startDate) : "the launch date",
       end: campaign.endDate ? formatUtcDateTime(campaign.endDate) : "the end of the campaign",

@@ -6,7 +6,13 @@ import { ReviewStep } from "~/components/wizard/step-review";
 import { ProductDesignStep } from "~/components/wizard/step-product-design";
 import { WizardShell } from "~/components/wizard/wizard-shell";
 import { ActionToast } from "~/components/ui/action-toast";
-import { VALIDATION_TOAST, WIZARD_ACTION_REFUSALS, WIZARD_STEPS } from "~/domain/campaign-schemas";
+import { VALIDATION_TOAST, WIZARD_ACTION_REFUSALS, wizardSteps } from "~/domain/campaign-schemas";
+import { frozenChangeMessage, LIVE_EDIT_MESSAGES } from "~/domain/live-edit";
+import { DASHBOARD_MESSAGES } from "~/domain/dashboard";
+import { LiveEditForm } from "~/components/wizard/live-edit-form";
+import type { Campaign } from "~/server/db.server";
+import type { CurrentUser } from "~/server/session.server";
+import { isLiveEditable, liveEditPage, saveLiveEdit } from "~/server/wizard/live-edit.server";
 import { postedWizardAction, type WizardIntent, type WizardStepNumber } from "~/domain/wizard";
 import { readForm } from "~/server/forms.server";
 import { getCurrentUser } from "~/server/session.server";
@@ -21,9 +27,11 @@ import { saveEntryRules } from "~/server/wizard/steps/entry-rules.server";
 import { choosePlan } from "~/server/wizard/steps/plan.server";
 import { applyCouponCode, launchFromReview } from "~/server/wizard/steps/review.server";
 import type { Route } from "./+types/create-campaign-v2";
-import { campaignSuccessPath, wizardPath, wizardSignInPath } from "~/paths";
+import { campaignPath, campaignSuccessPath, wizardPath, wizardSignInPath } from "~/paths";
 
-export const meta = () => [{ title: "Create a Giveaway · Giveawear" }];
+export const meta = ({ data }: Route.MetaArgs) => [
+  { title: data?.mode === "live" ? `Edit ${data.live.title} · Giveawear` : "Create a Giveaway · Giveawear" },
+];
 
 const NOT_FOUND: ToastInput = {
   type: "error",
@@ -31,11 +39,13 @@ const NOT_FOUND: ToastInput = {
   description: "Campaign not found or you don't have permission to edit it.",
 };
 const LAUNCHED: ToastInput = { type: "error", ...LAUNCHED_NOT_EDITABLE };
+const ENDED: ToastInput = { type: "error", ...LIVE_EDIT_MESSAGES.ended };
 const CHANGED: ToastInput = {
   type: "error",
   title: "Please Try Again",
   description: "Your campaign changed while this step was being saved (a design was being generated). Nothing was saved.",
 };
+const CAMPAIGN_ACCESS_MESSAGE = DASHBOARD_MESSAGES.noAccess;
 const TOO_LARGE: ToastInput = { type: "error", title: "File too large", description: "Please upload an image smaller than 10MB." };
 const MAX_BODY_BYTES = 40 * 1024 * 1024;
 
@@ -52,11 +62,14 @@ function signInUrl(returnTo: string, reason?: string): string {
 export async function loader({ request }: Route.LoaderArgs) {
   const found = await loadWizardPage(request, await getCurrentUser(request), new URL(request.url).searchParams);
   if (found.kind === "not-found") throw await redirectWithToast("/my-campaigns", NOT_FOUND);
-  // A launched campaign has no form that could be saved: back to the dashboard, which says why.
-  if (found.kind === "launched") throw await redirectWithToast("/my-campaigns", LAUNCHED);
+  if (found.kind === "launched") {
+    // A live campaign's presentation is edited here, on one page (decision 048); an ended one is a record.
+    if (!isLiveEditable(found.campaign)) throw await redirectWithToast("/my-campaigns", ENDED);
+    return { mode: "live" as const, live: await liveEditPage(found.campaign) };
+  }
   const headers = new Headers();
   for (const cookie of found.cookies) headers.append("Set-Cookie", cookie);
-  return data(found.page, { headers });
+  return data({ mode: "wizard" as const, ...found.page }, { headers });
 }
 
 /** Each step's actions, by the `intent` its buttons send (domain/wizard: WIZARD_STEP_INTENTS). */
@@ -69,17 +82,19 @@ const STEP_ACTIONS: { [S in WizardStepNumber]: Record<WizardIntent<S>, StepActio
 };
 
 /**
- * Every wizard write refuses a campaign that has launched: up front when it already had, and in the
- * write itself (WizardWriteRefused) when a launch or payment lands while the step is being saved.
- * Either way nothing is changed and the creator is told why (409).
+ * A wizard step never writes to a launched campaign: a POST for one that already had goes to the live
+ * edit (decision 048), and a launch or payment that lands while a step is being saved refuses the write
+ * itself (WizardWriteRefused, 409, nothing changed).
  */
 export async function action({ request }: Route.ActionArgs) {
   if (Number(request.headers.get("Content-Length") ?? 0) > MAX_BODY_BYTES) return reply(null, TOO_LARGE, 413);
   const url = new URL(request.url);
   const user = await getCurrentUser(request);
   const lookup = await findWizardDraft(request, user, url.searchParams.get("campaignId"));
+  // A signed-in creator posting to someone else's campaign is told it does not exist (404), like every owner check.
+  if (lookup.kind === "not-found" && user) throw data(CAMPAIGN_ACCESS_MESSAGE, { status: 404 });
   if (lookup.kind === "not-found") return redirectWithToast("/my-campaigns", NOT_FOUND);
-  if (lookup.kind === "launched") return reply(null, LAUNCHED, 409);
+  if (lookup.kind === "launched") return liveEdit(request, user, lookup.campaign);
   const cookies: string[] = lookup.kind === "found" && lookup.attached ? [await draftCookieFor({ id: lookup.campaign.id })] : [];
 
   const formData = await readForm(request);
@@ -91,6 +106,27 @@ export async function action({ request }: Route.ActionArgs) {
   const stepAction = (STEP_ACTIONS[posted.step] as Partial<Record<string, StepAction>>)[posted.intent];
   if (!stepAction) return reply(null, { type: "error", ...WIZARD_ACTION_REFUSALS.intent }, 400);
   return respond(await runStep(stepAction, step, formData), cookies);
+}
+
+/**
+ * A POST for a launched campaign: a live one saves its presentation, all or nothing; a form that
+ * tries to change what was fixed at launch is refused (409) and names the fields; an ended one is a
+ * record (409). Every wizard step's form lands here too once the campaign is live.
+ */
+async function liveEdit(request: Request, user: CurrentUser | null, campaign: Campaign) {
+  if (!user || !isLiveEditable(campaign)) return reply(null, ENDED, 409);
+  const formData = await readForm(request);
+  const outcome = await saveLiveEdit(user, campaign, formData);
+  switch (outcome.kind) {
+    case "saved":
+      return redirectWithToast(wizardPath({ campaignId: campaign.id }), { type: "success", ...LIVE_EDIT_MESSAGES.saved });
+    case "invalid":
+      return reply(outcome.result, { type: "error", title: VALIDATION_TOAST.title, description: outcome.message }, 400);
+    case "frozen":
+      return reply(null, { type: "error", title: LIVE_EDIT_MESSAGES.frozen.title, description: frozenChangeMessage(outcome.labels) }, 409);
+    case "ended":
+      return reply(null, ENDED, 409);
+  }
 }
 
 function reply(
@@ -130,13 +166,26 @@ function respond(outcome: StepOutcome, cookies: string[]) {
 }
 
 export default function CreateCampaignV2({ loaderData, actionData }: Route.ComponentProps) {
+  if (loaderData.mode === "live") {
+    return (
+      <>
+        <ActionToast toast={actionData?.toast} />
+        <LiveEditForm
+          key={loaderData.live.version}
+          page={loaderData.live}
+          lastResult={actionData?.result as never}
+          viewHref={campaignPath(loaderData.live.campaignId)}
+        />
+      </>
+    );
+  }
   const { step, campaignId } = loaderData;
   const hrefFor = (n: number) => stepUrl(n, campaignId);
   const backHref = step > 1 ? hrefFor(step - 1) : null;
   const common = { values: loaderData.values, lastResult: actionData?.result as never, duplicateId: loaderData.duplicateId, backHref };
   return (
     <WizardShell
-      steps={WIZARD_STEPS}
+      steps={wizardSteps(loaderData.values.productType)}
       current={step}
       stepHref={hrefFor}
       signedIn={loaderData.signedIn}

@@ -16,6 +16,7 @@ import { receiptTime } from "../domain/entries";
 import { parseDrawPicks } from "../domain/draw";
 import { campaignColorImages } from "../domain/mockups";
 import { buildPrizeTimeline, type PrizeTimeline } from "../domain/prize-timeline";
+import { madeProductColors } from "../domain/campaign-schemas";
 import { maskEmail } from "../domain/profile";
 import { campaignCardPath, campaignPath } from "../paths";
 import { publicUrl } from "./public-url.server";
@@ -181,7 +182,8 @@ export async function campaignPage(request: Request, campaignId: string, user: C
       socials,
       socialLinks: socialLinks(socials),
       productType: campaign.productType,
-      colors: campaign.selectedColors.split(",").filter(Boolean),
+      // Only colours the product is made in (a mug saved as Black before decision 048 shows White).
+      colors: madeProductColors(campaign.productType, campaign.selectedColors),
       sizes: campaign.selectedSizes.split(",").filter(Boolean),
       bonusProduct: campaign.isPromotingProduct
         ? {

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { mkdir, stat, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -114,6 +115,12 @@ export async function storeImageUpload(file: File | null | undefined, kind: Uplo
   const sniffed = sniffFormat(input);
   if (!sniffed || (sniffed === "gif" && kind !== "slider")) return unsupported(kind);
 
+  // One file is stored once: the same bytes from the same user for the same kind of image are the
+  // upload already made (a form sent again after an error, the same picture as cover and product).
+  const sha256 = createHash("sha256").update(input).digest("hex");
+  const again = await storedAgain(userId, kind, sha256);
+  if (again) return again;
+
   const options: SharpOptions = {
     limitInputPixels: MAX_INPUT_PIXELS,
     // "error" refuses truncated or corrupt pixel data but tolerates the harmless warnings many
@@ -164,6 +171,7 @@ export async function storeImageUpload(file: File | null | undefined, kind: Uplo
         width: encoded.info.width,
         height: encoded.info.height,
         bytes: encoded.data.length,
+        sha256,
       },
     });
     return { ok: true, url: uploadPath(relative), assetId: asset.id };
@@ -172,6 +180,23 @@ export async function storeImageUpload(file: File | null | undefined, kind: Uplo
     await unlink(absolute).catch(() => undefined);
     throw error;
   }
+}
+
+/**
+ * Kinds whose uploads are shared by every place that names the same bytes. The slider's are not: an
+ * admin removing a slide deletes its file (deleteUpload), which another slide must not lose.
+ */
+const DEDUPLICATED_KINDS: readonly UploadKind[] = ["logo", "product_image", "custom_design", "prize_image", "gift_image"];
+
+/** The user's earlier upload of the same bytes (UploadedAsset.sha256, of the bytes as sent), when its file is still there. */
+async function storedAgain(userId: string | null, kind: UploadKind, sha256: string): Promise<UploadResult | null> {
+  if (!userId || !DEDUPLICATED_KINDS.includes(kind)) return null;
+  const earlier = await prisma.uploadedAsset.findMany({ where: { userId, kind, sha256 }, orderBy: { createdAt: "asc" }, take: 3 });
+  for (const asset of earlier) {
+    const file = await stat(path.join(uploadsDirectory(), asset.path)).catch(() => null);
+    if (file?.isFile()) return { ok: true, url: uploadPath(asset.path), assetId: asset.id };
+  }
+  return null;
 }
 
 /**

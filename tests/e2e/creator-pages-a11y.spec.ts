@@ -29,6 +29,10 @@ const PAGES: Record<string, (creatorId: string) => string> = {
     insertEntryWith(id, uniqueEmail("advanced-entrant"));
     return `/dashboard/campaigns/${id}/analytics`;
   },
+  "a live campaign's edit page (decision 048)": (creatorId) => {
+    const { id } = insertCampaign({ creatorId, giveBonusGiftToWinner: true, winnerBonusGiftName: "Tote bag" });
+    return `/create-campaign-v2?campaignId=${id}`;
+  },
   "the success page (poster and embed code)": (creatorId) => `/campaign-success/${insertCampaign({ creatorId }).id}`,
   "the dashboard": (creatorId) => {
     insertCampaign({ creatorId });

@@ -76,8 +76,11 @@ test("a creator moves between tabs and views by URL, and the view is remembered"
     "href",
     `/dashboard/campaigns/${live.id}/analytics`,
   );
-  // A launched campaign can no longer be edited: no Edit, but Copy starts a new one from it.
-  await expect(campaignItem(page, live.title).getByRole("link", { name: `Edit ${live.title}` })).toHaveCount(0);
+  // A live campaign's presentation can be edited (decision 048), and Copy starts a new one from it.
+  await expect(campaignItem(page, live.title).getByRole("link", { name: `Edit ${live.title}` })).toHaveAttribute(
+    "href",
+    `/create-campaign-v2?campaignId=${live.id}`,
+  );
   await expect(campaignItem(page, live.title).getByRole("link", { name: `Copy ${live.title}` })).toHaveAttribute(
     "href",
     `/create-campaign-v2?duplicateId=${live.id}`,

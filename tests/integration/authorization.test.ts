@@ -213,6 +213,12 @@ const PAGES: [string, () => string, Record<Role, Outcome>, { text: () => string;
     () => `/create-campaign-v2?campaignId=${draft}`,
     { visitor: DASHBOARD, owner: 200, other: DASHBOARD, editor: DASHBOARD, admin: DASHBOARD },
   ],
+  // A live campaign opens as its edit page (decision 048), for its creator only.
+  [
+    "editing a live campaign",
+    () => `/create-campaign-v2?campaignId=${live}`,
+    { visitor: DASHBOARD, owner: 200, other: DASHBOARD, editor: DASHBOARD, admin: DASHBOARD },
+  ],
   ["a draft's public page", () => `/campaign/${draft}`, OWNER_ONLY_404],
   ["a draft's draw page", () => `/campaign/${draft}/draw`, OWNER_ONLY_404],
   ["a draft's entry list (no draw yet)", () => `/campaign/${draft}/draw.csv`, everyone(404)],

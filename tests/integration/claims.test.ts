@@ -120,17 +120,18 @@ describe("claiming a prize", () => {
     const campaignPage = await getPage(`/campaign/${campaign.id}`);
     expect(campaignPage.status).toBe(200);
     expect(visible(campaignPage.html)).toContain("Grand prize: this mug");
-    expect(visible(campaignPage.html)).toContain("In White, Black.");
+    // A mug is made in White only, so a Black saved on an older campaign is not promised (decision 048).
+    expect(visible(campaignPage.html)).toContain("In White.");
     const rules = await getPage(`/campaign/${campaign.id}/rules`);
     expect(rules.status).toBe(200);
     expect(visible(rules.html)).toContain(
-      "Grand prize: one mug with the giveaway's design, in the winner's choice of White, Black, printed and shipped",
+      "Grand prize: one mug with the giveaway's design, in the winner's choice of White, printed and shipped",
     );
     expect(rules.html).not.toMatch(/\bsizes?\b/i);
     const { size: _size, style: _style, ...mugClaim } = CLAIM;
-    expect((await postForm(path, { ...mugClaim, publicName: "Grace H." })).status).toBe(303);
+    expect((await postForm(path, { ...mugClaim, color: "white", publicName: "Grace H." })).status).toBe(303);
     const [order] = await orders(campaign.id);
-    expect(order).toMatchObject({ size: null, style: null, color: "black" });
+    expect(order).toMatchObject({ size: null, style: null, color: "white" });
     expect((await prisma.campaign.findUniqueOrThrow({ where: { id: campaign.id } })).winnerPublicName).toBe("Grace H.");
   });
 });

@@ -9,17 +9,17 @@ import { createCampaign } from "../helpers/campaigns";
 import { bodyOf, CookieJar, get, postForm as httpPostForm, location, run, statusOf } from "../helpers/http";
 import { draftThroughStep, form, postForm, signedInJar, STEP1 } from "../helpers/wizard";
 
-/** Step 3 with an uploaded design (a small PNG of `colour`), black shirts and the given sizes. */
-async function uploadStep3(colour: string): Promise<(sizes: string[]) => FormData> {
+/** Step 3 with an uploaded design (a small PNG of `colour`), black shirts (unless told) and the given sizes. */
+async function uploadStep3(colour: string): Promise<(sizes: string[], colors?: string[]) => FormData> {
   const png = await sharp({ create: { width: 64, height: 64, channels: 4, background: colour } })
     .png()
     .toBuffer();
-  return (sizes) =>
+  return (sizes, colors = ["black"]) =>
     form({
       step: "3",
       designMode: "upload",
       designFile: new File([new Uint8Array(png)], "design.png", { type: "image/png" }),
-      selectedColors: ["black"],
+      selectedColors: colors,
       selectedSizes: sizes,
     });
 }
@@ -158,11 +158,12 @@ describe("the campaign wizard", () => {
       title: "Not Found",
       description: "Campaign not found or you don't have permission to edit it.",
     });
+    // A signed-in creator's POST to it is answered like every owner check: 404, nothing written.
     const post = await run(
       wizard.action,
       postForm(other.jar, `/create-campaign-v2?campaignId=${id}`, form({ ...STEP1, title: "Hijacked title" })),
     );
-    expect(location(post)).toBe("/my-campaigns");
+    expect(statusOf(post)).toBe(404);
     expect((await prisma.campaign.findUniqueOrThrow({ where: { id } })).title).toBe("Integration Giveaway");
   });
 
@@ -229,6 +230,30 @@ describe("the campaign wizard", () => {
     expect(await prisma.campaign.findUniqueOrThrow({ where: { id } })).toMatchObject({ productType: "t-shirt", selectedSizes: "M,L,XL" });
   });
 
+  it("refuses a mug in a colour it is not made in, and drops a garment's colours when the product becomes a mug", async () => {
+    const { jar } = await signedInJar();
+    const step3 = await uploadStep3("#0ea5e9");
+    const mug = await draftThroughStep(jar, 2, { productType: "mug" });
+    const mugUrl = `/create-campaign-v2?campaignId=${mug}`;
+    const before = await prisma.campaign.findUniqueOrThrow({ where: { id: mug } });
+    const assets = await prisma.uploadedAsset.count({ where: { userId: before.creatorId } });
+    const refused = await run(wizard.action, postForm(jar, mugUrl, step3([], ["white", "black"])));
+    expect(statusOf(refused)).toBe(400);
+    expect(bodyOf<{ result: { error: Record<string, string[]> } }>(refused).result.error.selectedColors).toEqual([
+      "Mugs come in White only.",
+    ]);
+    expect(await prisma.campaign.findUniqueOrThrow({ where: { id: mug } })).toEqual(before);
+    expect(await prisma.uploadedAsset.count({ where: { userId: before.creatorId } })).toBe(assets);
+
+    // A t-shirt in Black and Heather Gray that becomes a mug keeps only what a mug is made in: White.
+    const { jar: other } = await signedInJar();
+    const shirt = await draftThroughStep(other, 3);
+    const shirtUrl = `/create-campaign-v2?campaignId=${shirt}`;
+    await prisma.campaign.update({ where: { id: shirt }, data: { selectedColors: "black,heather_gray" } });
+    expect(statusOf(await run(wizard.action, postForm(other, shirtUrl, form({ ...STEP1, productType: "mug" }))))).toBe(302);
+    expect(await prisma.campaign.findUniqueOrThrow({ where: { id: shirt } })).toMatchObject({ productType: "mug", selectedColors: "white" });
+  });
+
   it("saves a mug's step 3 with no sizes, and still requires a garment to have one", async () => {
     const { jar } = await signedInJar();
     const step3 = await uploadStep3("#f97316");
@@ -237,12 +262,12 @@ describe("the campaign wizard", () => {
     const mug = await draftThroughStep(jar, 2, { productType: "mug" });
     expect(await prisma.campaign.findUniqueOrThrow({ where: { id: mug } })).toMatchObject({ productType: "mug", selectedSizes: "" });
     const mugUrl = `/create-campaign-v2?campaignId=${mug}`;
-    expect(statusOf(await run(wizard.action, postForm(jar, mugUrl, step3([]))))).toBe(302);
+    expect(statusOf(await run(wizard.action, postForm(jar, mugUrl, step3([], ["white"]))))).toBe(302);
     const saved = await prisma.campaign.findUniqueOrThrow({ where: { id: mug } });
-    expect(saved).toMatchObject({ selectedSizes: "", selectedColors: "black" });
+    expect(saved).toMatchObject({ selectedSizes: "", selectedColors: "white" });
     expect(saved.finalDesignUrl).toMatch(/^\/uploads\/custom_design\//);
     // Sizes sent anyway (a page from before the product changed) are not stored for a mug.
-    expect(statusOf(await run(wizard.action, postForm(jar, mugUrl, step3(["M", "XL"]))))).toBe(302);
+    expect(statusOf(await run(wizard.action, postForm(jar, mugUrl, step3(["M", "XL"], ["white"]))))).toBe(302);
     expect((await prisma.campaign.findUniqueOrThrow({ where: { id: mug } })).selectedSizes).toBe("");
 
     for (const productType of ["t-shirt", "hoodie"]) {
@@ -300,7 +325,7 @@ describe("the older builder's entry point", () => {
 });
 
 describe("a launched campaign through the wizard, over real HTTP", () => {
-  const LAUNCHED_MESSAGE = "This campaign has launched and can no longer be edited.";
+  const ENDED_MESSAGE = "This giveaway has ended: its page is the record of the draw and can no longer be edited.";
   let app: InProcessAppServer;
 
   beforeAll(async () => {
@@ -337,50 +362,53 @@ describe("a launched campaign through the wizard, over real HTTP", () => {
       { ...STEP1, title: "Rewritten after the draw" },
       { step: "2", planId: "starter_tee" },
       step4(),
+      { intent: "live-edit", title: "Rewritten after the draw", description: "New words after the draw." },
     ];
     for (const fields of attempts) {
       const response = await postStep(jar, completed.id, fields);
       expect(response.status, fields.step).toBe(409);
-      expect(await response.text(), fields.step).toContain(LAUNCHED_MESSAGE);
+      expect(await response.text(), fields.step).toContain(ENDED_MESSAGE);
     }
     expect(await prisma.campaign.findUniqueOrThrow({ where: { id: completed.id } })).toEqual(before);
   });
 
-  it("refuses a form posted without JavaScript, and the creator reads why", async () => {
+  it("refuses a wizard step posted without JavaScript that changes a live campaign's plan, and the creator reads why", async () => {
     const { jar, userId } = await signedInJar();
     const live = await createCampaign({ creatorId: userId });
     const response = await httpPostForm(
       app.url,
       `/create-campaign-v2?campaignId=${live.id}`,
       { step: "2", planId: "starter_tee" },
-      {
-        Cookie: jar.header(),
-        Origin: app.url,
-      },
+      { Cookie: jar.header(), Origin: app.url },
     );
-    // The action refuses (409); the page it would re-render has no form for a launched campaign, so
-    // the browser goes to the dashboard, which shows the message.
-    expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe("/my-campaigns");
-    jar.absorb(response);
-    const dashboard = await fetch(`${app.url}/my-campaigns`, { headers: { Cookie: jar.header() } });
-    expect(await dashboard.text()).toContain(LAUNCHED_MESSAGE);
+    // The page comes back (409) as the live campaign's edit page, saying which field is fixed and why.
+    expect(response.status).toBe(409);
+    const html = await response.text();
+    expect(html).toContain("Plan: Fixed at launch: the official rules and the draw depend on it. Nothing was changed.");
+    expect(html).toContain("Edit live campaign");
     expect(await prisma.campaign.findUniqueOrThrow({ where: { id: live.id } })).toEqual(live);
   });
 
-  it("refuses a title change of an active campaign", async () => {
+  it("refuses a step 1 form from before launch that changes the product of an active campaign, title and all", async () => {
     const { jar, userId } = await signedInJar();
-    const live = await createCampaign({ creatorId: userId });
-    const response = await postStep(jar, live.id, { ...STEP1, title: "Overwritten live title" });
+    const live = await createCampaign({ creatorId: userId, brandName: STEP1.brandName });
+    const response = await postStep(jar, live.id, { ...STEP1, productType: "hoodie", title: "Overwritten live title" });
     expect(response.status).toBe(409);
-    expect(await response.text()).toContain(LAUNCHED_MESSAGE);
-    expect((await prisma.campaign.findUniqueOrThrow({ where: { id: live.id } })).title).toBe(live.title);
+    expect(await response.text()).toContain("Product: Fixed at launch");
+    expect(await prisma.campaign.findUniqueOrThrow({ where: { id: live.id } })).toEqual(live);
   });
 
-  it("sends a creator who opens a launched campaign's wizard to the dashboard with the message", async () => {
+  it("opens a live campaign's edit page, and sends an ended one to the dashboard with the message", async () => {
     const { jar, userId } = await signedInJar();
     const live = await createCampaign({ creatorId: userId });
-    const response = await fetch(`${app.url}/create-campaign-v2?campaignId=${live.id}`, {
+    const page = await fetch(`${app.url}/create-campaign-v2?campaignId=${live.id}`, { redirect: "manual", headers: { Cookie: jar.header() } });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("Edit live campaign");
+    expect(html).toContain("Fixed at launch: the official rules and the draw depend on it.");
+
+    const ended = await createCampaign({ creatorId: userId, status: "completed" });
+    const response = await fetch(`${app.url}/create-campaign-v2?campaignId=${ended.id}`, {
       redirect: "manual",
       headers: { Cookie: jar.header() },
     });
@@ -389,19 +417,21 @@ describe("a launched campaign through the wizard, over real HTTP", () => {
     jar.absorb(response);
     const dashboard = await fetch(`${app.url}/my-campaigns`, { headers: { Cookie: jar.header() } });
     expect(dashboard.status).toBe(200);
-    expect(await dashboard.text()).toContain(LAUNCHED_MESSAGE);
+    expect(await dashboard.text()).toContain(ENDED_MESSAGE);
   });
 
-  it("offers Edit on the dashboard only before launch, and Copy for every campaign", async () => {
+  it("offers Edit on the dashboard before launch and while live, and Copy for every campaign", async () => {
     const { jar, userId } = await signedInJar();
     const live = await createCampaign({ creatorId: userId });
+    const ended = await createCampaign({ creatorId: userId, status: "completed" });
     const draft = await createCampaign({ creatorId: userId, status: "draft" });
     const unpaid = await createCampaign({ creatorId: userId, status: "pending_payment", totalCents: 2900 });
     const html = await (await fetch(`${app.url}/my-campaigns?tab=all`, { headers: { Cookie: jar.header() } })).text();
-    expect(html).not.toContain(`href="/create-campaign-v2?campaignId=${live.id}"`);
+    expect(html).toContain(`href="/create-campaign-v2?campaignId=${live.id}"`);
+    expect(html).not.toContain(`href="/create-campaign-v2?campaignId=${ended.id}"`);
     expect(html).toContain(`href="/create-campaign-v2?campaignId=${draft.id}"`);
     expect(html).toContain(`href="/create-campaign-v2?campaignId=${unpaid.id}"`);
-    for (const campaign of [live, draft, unpaid]) expect(html).toContain(`href="/create-campaign-v2?duplicateId=${campaign.id}"`);
+    for (const campaign of [live, ended, draft, unpaid]) expect(html).toContain(`href="/create-campaign-v2?duplicateId=${campaign.id}"`);
   });
 
   it("still saves a draft's steps", async () => {

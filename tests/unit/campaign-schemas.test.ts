@@ -113,6 +113,7 @@ describe("step 1: campaign info", () => {
       productValue: "",
       productDescription: "",
       accentColor: "",
+      supportEmail: "",
       hideGiveawearBranding: false,
     });
   });
@@ -175,7 +176,9 @@ describe("step 1: campaign info", () => {
   });
 
   it("accepts only http and https brand URLs with a real host", () => {
-    for (const brandUrl of ["example.com", "ftp://example.com", "javascript:alert(1)", "https://localhost", "https://exa mple.com"]) {
+    // Typed without a scheme, a URL gets https:// (decision 048); a scheme other than http(s) is still refused.
+    expect(valueOf(CampaignInfoSchema, { ...valid, brandUrl: "example.com" }).brandUrl).toBe("https://example.com");
+    for (const brandUrl of ["ftp://example.com", "javascript:alert(1)", "https://localhost", "https://exa mple.com", "exa mple.com"]) {
       expect(errorsOf(CampaignInfoSchema, { ...valid, brandUrl }).brandUrl, brandUrl).toEqual([
         "Enter a valid URL (e.g., https://example.com).",
       ]);
@@ -349,17 +352,17 @@ describe("step 3: shirt design", () => {
 
   it("asks a mug for no sizes: none required, and any sent are dropped", () => {
     const mug = productDesignSchema({ productType: "mug" });
-    expect(valueOf(mug, { finalDesignUrl: "/d.png", selectedColors: "black" })).toMatchObject({
-      selectedColors: ["black"],
+    expect(valueOf(mug, { finalDesignUrl: "/d.png", selectedColors: "white" })).toMatchObject({
+      selectedColors: ["white"],
       selectedSizes: [],
     });
     // A form from before the product changed still sends sizes: the mug saves none.
     expect(valueOf(mug, { finalDesignUrl: "/d.png", selectedColors: "white", selectedSizes: ["XS", "4XL"] }).selectedSizes).toEqual([]);
     // Its other fields are still checked, and no size error is among them.
     expect(errorsOf(mug, { designMode: "ai" })).toEqual({
-      selectedColors: ["At least one shirt color must be selected."],
+      selectedColors: ["At least one mug color must be selected."],
       designPrompt: ["AI prompt is required if no design is selected."],
-      finalDesignUrl: ["A shirt design must be selected or created."],
+      finalDesignUrl: ["A mug design must be selected or created."],
     });
   });
 
@@ -389,7 +392,7 @@ describe("step 3: shirt design", () => {
     });
     expect(errors).toMatchObject({
       selectedSizes: ["Hoodies are not made in size XS."],
-      finalDesignUrl: ["A shirt design must be selected or created."],
+      finalDesignUrl: ["A hoodie design must be selected or created."],
       "selectedColors[1]": ["Please choose one of the listed shirt colors."],
     });
   });

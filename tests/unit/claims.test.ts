@@ -75,9 +75,9 @@ describe("claim options", () => {
     expect(only3xl.sizes).toEqual(["3XL"]);
   });
 
-  it("offers a mug in its colours only: no size, no style", () => {
+  it("offers a mug in the one colour it is made in (a Black saved before is not offered): no size, no style", () => {
     expect(mug).toMatchObject({ productType: "mug", sizes: [], styles: [] });
-    expect(mug.colors.map((c) => c.name)).toEqual(["Black"]);
+    expect(mug.colors.map((c) => c.name)).toEqual(["White"]);
   });
 
   it("still lets the winner choose when a stored list has nothing usable", () => {
@@ -210,7 +210,7 @@ describe("claim form", () => {
   });
 
   it("ignores sizes and styles for a mug", () => {
-    const result = claimSchema(mug).safeParse({ size: "XL", style: "Unisex", color: "black", ...address });
+    const result = claimSchema(mug).safeParse({ size: "XL", style: "Unisex", color: "white", ...address });
     expect(result.success).toBe(true);
     expect(result.data?.size).toBeUndefined();
     expect(result.data?.style).toBeUndefined();

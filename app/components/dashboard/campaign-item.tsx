@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation } from "react-router";
-import { type DashboardStatus, isEditableStatus } from "~/domain/campaign-status";
+import { CampaignStatus, type DashboardStatus, mayEditCampaign } from "~/domain/campaign-status";
 import { DASHBOARD_MESSAGES, type DashboardQuery } from "~/domain/dashboard";
 import type { CampaignImage } from "~/domain/mockups";
 import { embedSnippet } from "~/domain/share";
@@ -55,7 +55,7 @@ function Thumbnail({ campaign, className }: { campaign: DashboardCampaign; class
 }
 
 /**
- * View (Preview before launch), Stats, Edit (before launch only), Copy and Delete. Campaign pages are plain documents
+ * View (Preview before launch), Stats, Edit (before launch, and a live campaign's presentation), Copy and Delete. Campaign pages are plain documents
  * (no client runtime), so View reloads. Delete asks first in a <details> panel, which opens without JavaScript.
  */
 function CampaignActions({ campaign, query }: { campaign: DashboardCampaign; query: DashboardQuery }) {
@@ -76,8 +76,8 @@ function CampaignActions({ campaign, query }: { campaign: DashboardCampaign; que
       <Link to={analyticsPath(campaign.id)} className={neutral} aria-label={`Stats for ${name}`}>
         Stats
       </Link>
-      {/* A launched campaign cannot be changed any more; Copy starts a new one from it. */}
-      {isEditableStatus(campaign.status) ? (
+      {/* A live campaign's presentation stays editable (decision 048); an ended one is a record, and Copy starts a new one from it. */}
+      {mayEditCampaign(campaign.status) ? (
         <Link to={wizardPath({ campaignId: campaign.id })} className={neutral} aria-label={`Edit ${name}`}>
           Edit
         </Link>
@@ -110,7 +110,19 @@ function CampaignActions({ campaign, query }: { campaign: DashboardCampaign; que
               </button>
             </Form>
           ) : (
-            <p className="text-red-900 dark:text-red-100">{DASHBOARD_MESSAGES.cannotDeleteLaunched}</p>
+            <p className="text-red-900 dark:text-red-100">
+              {DASHBOARD_MESSAGES.cannotDeleteLaunched}
+              {campaign.status === CampaignStatus.active ? (
+                <>
+                  {" "}
+                  To change its description, pictures or links,{" "}
+                  <Link to={wizardPath({ campaignId: campaign.id })} className="font-semibold underline">
+                    edit it
+                  </Link>
+                  .
+                </>
+              ) : null}
+            </p>
           )}
         </div>
       </details>

@@ -1,16 +1,18 @@
-import { PRODUCT_TYPES, PRODUCT_COLORS, type ProductType, type ProductColorKey } from "~/domain/campaign-schemas";
+import { PRODUCT_TYPES, productColors, type ProductType, type ProductColorKey } from "~/domain/campaign-schemas";
 import { mockupUrl } from "~/domain/mockups";
 
-/** The design on the chosen product, once per chosen colour (rendered once on the server, then cached). */
+/** The design on the chosen product, once per chosen colour it is made in (rendered once on the server, then cached). */
 export function MockupStrip({ designUrl, productType, colors }: { designUrl: string; productType: string; colors: string[] }) {
   const product = (PRODUCT_TYPES.find((p) => p.key === productType)?.key ?? "t-shirt") as ProductType;
-  const shots = PRODUCT_COLORS.filter((c) => colors.includes(c.key)).flatMap((color) => {
-    const url = mockupUrl(designUrl, product, color.key as ProductColorKey, 400);
-    return url ? [{ color, url }] : [];
-  });
+  const shots = productColors(product)
+    .filter((c) => colors.includes(c.key))
+    .flatMap((color) => {
+      const url = mockupUrl(designUrl, product, color.key as ProductColorKey, 400);
+      return url ? [{ color, url }] : [];
+    });
   if (!shots.length) return null;
   return (
-    <ul className="flex flex-wrap gap-3">
+    <ul className="flex flex-wrap gap-3" data-testid="mockup-strip">
       {shots.map(({ color, url }) => (
         <li key={color.key} className="text-center text-xs">
           <img

@@ -74,12 +74,26 @@ export function CampaignInfoStep(props: StepProps & { signedIn: boolean; brandin
 
       <Section title="Your brand">
         <TextField meta={fields.brandName} label="Brand Name" maxLength={50} autoComplete="organization" />
-        <TextField meta={fields.brandUrl} label="Brand URL" type="url" placeholder="https://example.com" />
+        <TextField
+          meta={fields.brandUrl}
+          label="Brand URL"
+          placeholder="example.com"
+          hint="Your website; https:// is added when you leave it out."
+          autoComplete="url"
+        />
         <div className="grid gap-4 sm:grid-cols-3">
           <TextField meta={fields.instagramHandle} label="Instagram" placeholder="@yourbrand" />
           <TextField meta={fields.xHandle} label="X (Twitter)" placeholder="@yourbrand" />
           <TextField meta={fields.tiktokHandle} label="TikTok" placeholder="@yourbrand" />
         </div>
+        <TextField
+          meta={fields.supportEmail}
+          label="Support email (optional)"
+          type="email"
+          placeholder="help@example.com"
+          hint="Where winners' replies to our emails go. You can change it after launch."
+          autoComplete="email"
+        />
         <ImageField
           name="logoFile"
           label="Brand Logo"
@@ -113,7 +127,7 @@ export function CampaignInfoStep(props: StepProps & { signedIn: boolean; brandin
       <Section title="Bonus prize">
         <div className="bonus-fields-wrap space-y-4">
           <fieldset>
-            <legend className="label">Offering a bonus product/service (besides the tee)?</legend>
+            <legend className="label">Offering a bonus product/service (besides the printed prize)?</legend>
             <div className="flex gap-3">
               {(["yes", "no"] as const).map((choice) => (
                 <ChoiceChip

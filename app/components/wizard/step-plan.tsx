@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { getFormProps, useForm } from "@conform-to/react";
 import { Form } from "react-router";
-import { PlanSelectionSchema } from "~/domain/campaign-schemas";
+import { PlanSelectionSchema, productNoun } from "~/domain/campaign-schemas";
 import { analyticsIncludes, ANALYTICS_LEVEL_LABELS } from "~/domain/plan-features";
 import { formatPrice, type ActivePlan } from "~/domain/plans";
 import { FieldErrors } from "../ui/field";
@@ -18,7 +18,9 @@ export function PlanStep(props: StepProps & { plans: ActivePlan[] }) {
   return (
     <Form method="post" {...getFormProps(form)}>
       <HiddenStepFields step={2} duplicateId={props.duplicateId} />
-      <StepHeading text="Every plan includes the shirt, the giveaway page, the draw and shipping to your winner.">
+      <StepHeading
+        text={`Every plan includes the ${productNoun(props.values.productType)}, the giveaway page, the draw and shipping to your winner.`}
+      >
         Step 2: Select Plan
       </StepHeading>
       <fieldset aria-describedby={fields.planId.errorId}>

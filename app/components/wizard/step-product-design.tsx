@@ -1,9 +1,19 @@
 import type { AiCreditFigures } from "~/domain/ai-credits";
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { useState } from "react";
 import { Form, Link } from "react-router";
 import { designPreviewUrl } from "~/domain/ai-prompts";
-import { productHasSizes, productSizes, PRODUCT_COLORS, productDesignSchema } from "~/domain/campaign-schemas";
+import {
+  confirmDesignLabel,
+  madeProductColors,
+  productColors,
+  productDesignSchema,
+  productHasSizes,
+  productLabel,
+  productNoun,
+  productSizes,
+} from "~/domain/campaign-schemas";
 import { hardToSeeMessage } from "~/domain/design-contrast";
 import type { SavedDesign, WizardAiDesign } from "~/domain/wizard";
 import { Confetti } from "../ui/confetti";
@@ -36,13 +46,23 @@ export function ProductDesignStep(
   const productType = props.values.productType;
   const hasSizes = productHasSizes(productType);
   const [form, fields] = useForm({
-    ...stepFormOptions("shirt-design", props),
+    ...stepFormOptions("product-design", props),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: productDesignSchema({ productType }) }),
   });
   const hydrated = useHydrated();
   const mode = props.values.designMode;
   const errors = (props.lastResult?.error ?? {}) as Record<string, string[] | undefined>;
-  const colors = (fields.selectedColors.initialValue as string[] | undefined) ?? props.values.selectedColors;
+  // Only the colours the product is made in are offered (a mug: White); a leftover is not shown ticked.
+  const offeredColors = productColors(productType);
+  const colors = madeProductColors(
+    productType,
+    (fields.selectedColors.initialValue as string[] | undefined) ?? props.values.selectedColors,
+  );
+  // With JavaScript the preview follows the colours as they are ticked; without, it shows the saved ones.
+  const [previewColors, setPreviewColors] = useState<string[]>(colors);
+  const label = productLabel(productType);
+  const noun = productNoun(productType);
+  const confirmLabel = confirmDesignLabel(productType);
   const sizes = (fields.selectedSizes.initialValue as string[] | undefined) ?? props.values.selectedSizes;
   const designUrl = props.values.finalDesignUrl;
   const chosen = props.aiDesigns.find((d) => d.designUrl === designUrl);
@@ -54,7 +74,7 @@ export function ProductDesignStep(
     <div className="space-y-6">
       {props.justGenerated && hydrated ? <Confetti pieces={150} durationMs={5000} /> : null}
       <StepHeading text={`Upload your artwork or let the AI designer make one, then pick ${hasSizes ? "colours and sizes" : "colours"}.`}>
-        Step 3: T-Shirt Design
+        Step 3: {label} Design
       </StepHeading>
 
       <div role="tablist" aria-label="Design source" className="flex gap-1 rounded-xl bg-slate-100 p-1 dark:bg-slate-800">
@@ -97,7 +117,7 @@ export function ProductDesignStep(
                 errors={errors.designFile}
               />
               <button type="submit" name="intent" value="confirm-design" className="btn-secondary w-full">
-                This Is My Shirt
+                {confirmLabel}
               </button>
               {props.savedDesigns.length ? (
                 <div>
@@ -162,12 +182,12 @@ export function ProductDesignStep(
                 <>
                   <input type="hidden" name="finalDesignUrl" value={designUrl} />
                   <p className="text-sm text-slate-600 dark:text-slate-400">
-                    Your generated designs appear here. Pick one, then press “This Is My Shirt”.
+                    Your generated designs appear here. Pick one, then press “{confirmLabel}”.
                   </p>
                 </>
               )}
               <button type="submit" name="intent" value="confirm-design" className="btn-secondary w-full">
-                This Is My Shirt
+                {confirmLabel}
               </button>
               <FieldErrors id={fields.designPrompt.errorId} errors={fields.designPrompt.errors} />
             </Section>
@@ -185,12 +205,12 @@ export function ProductDesignStep(
                 />
                 <p className="mt-2 text-center text-sm font-medium text-emerald-700 dark:text-emerald-400">Design locked in</p>
                 <div className="mt-4">
-                  <MockupStrip designUrl={designUrl} productType={props.values.productType} colors={props.values.selectedColors} />
+                  <MockupStrip designUrl={designUrl} productType={productType} colors={previewColors} />
                 </div>
               </div>
             ) : (
               <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-sm text-slate-600 dark:border-slate-700 dark:text-slate-400">
-                No design yet. {mode === "upload" ? "Upload one and press “This Is My Shirt”." : "Generate designs and pick one."}
+                No design yet. {mode === "upload" ? `Upload one and press “${confirmLabel}”.` : "Generate designs and pick one."}
               </p>
             )}
             <FieldErrors id={fields.finalDesignUrl.errorId} errors={fields.finalDesignUrl.errors} />
@@ -198,10 +218,22 @@ export function ProductDesignStep(
         </div>
 
         <Section title={hasSizes ? "Colours and sizes" : "Colours"}>
-          <fieldset aria-describedby={fields.selectedColors.errorId}>
-            <legend className="label">Shirt colours</legend>
+          <fieldset
+            aria-describedby={fields.selectedColors.errorId}
+            onChange={(event) =>
+              setPreviewColors(
+                Array.from(
+                  event.currentTarget.querySelectorAll<HTMLInputElement>(`input[name="${fields.selectedColors.name}"]:checked`),
+                ).map((input) => input.value),
+              )
+            }
+          >
+            <legend className="label">{`${noun.charAt(0).toUpperCase()}${noun.slice(1)} colours`}</legend>
+            {offeredColors.length === 1 ? (
+              <p className="mb-2 text-sm text-slate-600 dark:text-slate-400">{`${label}s come in ${offeredColors[0]?.name} only.`}</p>
+            ) : null}
             <div className="flex flex-wrap gap-3">
-              {PRODUCT_COLORS.map((color) => (
+              {offeredColors.map((color) => (
                 <ChoiceChip
                   key={color.key}
                   type="checkbox"
@@ -222,14 +254,16 @@ export function ProductDesignStep(
             <FieldErrors id={fields.selectedColors.errorId} errors={fields.selectedColors.errors} />
             {designUrl && props.hardToSeeColors?.length ? (
               <ul className="mt-3 space-y-1" data-testid="contrast-warnings">
-                {PRODUCT_COLORS.filter((color) => props.hardToSeeColors?.includes(color.key)).map((color) => (
-                  <li
-                    key={color.key}
-                    className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
-                  >
-                    {hardToSeeMessage(color.name)}
-                  </li>
-                ))}
+                {offeredColors
+                  .filter((color) => props.hardToSeeColors?.includes(color.key))
+                  .map((color) => (
+                    <li
+                      key={color.key}
+                      className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+                    >
+                      {hardToSeeMessage(color.name)}
+                    </li>
+                  ))}
               </ul>
             ) : null}
           </fieldset>

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { designPreviewUrl } from "~/domain/ai-prompts";
-import { PRODUCT_TYPES, productHasSizes, PRODUCT_COLORS } from "~/domain/campaign-schemas";
+import { madeColorNames, madeProductColors, PRODUCT_TYPES, productHasSizes, productLabel } from "~/domain/campaign-schemas";
 import { parseDateInput } from "~/domain/campaign-dates";
 import { formatPrice, type ActivePlan } from "~/domain/plans";
 import { FieldErrors } from "../ui/field";
@@ -84,7 +84,7 @@ export function ReviewStep(
         </div>
       ) : null}
 
-      <Summary title="T-Shirt Design">
+      <Summary title={`${productLabel(v.productType)} Design`}>
         <Row label="Design">
           {v.finalDesignUrl ? (
             <img
@@ -95,17 +95,17 @@ export function ReviewStep(
               className="h-28 w-28 rounded-lg border border-slate-200 object-contain dark:border-slate-700"
             />
           ) : (
-            "No T-shirt design confirmed."
+            `No ${productLabel(v.productType)} design confirmed.`
           )}
         </Row>
         <Row label="Mockups">
-          <MockupStrip designUrl={v.finalDesignUrl} productType={v.productType} colors={v.selectedColors} />
+          <MockupStrip
+            designUrl={v.finalDesignUrl}
+            productType={v.productType}
+            colors={madeProductColors(v.productType, v.selectedColors)}
+          />
         </Row>
-        <Row label="Colours">
-          {PRODUCT_COLORS.filter((c) => v.selectedColors.includes(c.key))
-            .map((c) => c.name)
-            .join(", ")}
-        </Row>
+        <Row label="Colours">{madeColorNames(v.productType, v.selectedColors).join(", ")}</Row>
         {productHasSizes(v.productType) ? <Row label="Sizes">{v.selectedSizes.join(", ")}</Row> : null}
       </Summary>
 

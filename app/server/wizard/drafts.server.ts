@@ -44,7 +44,7 @@ export function clearDraftCookie(): Promise<string> {
 
 export const LAUNCHED_NOT_EDITABLE = {
   title: "Campaign Launched",
-  description: "This campaign has launched and can no longer be edited.",
+  description: "This campaign has launched, so this step was not saved. Its page can still be edited from My Campaigns (Edit).",
 } as const;
 
 export type DraftLookup =

@@ -43,6 +43,7 @@ export function wizardValues(campaign: Campaign | null, prizes: AdditionalPrize[
     coverImageUrl: c?.coverImageUrl ?? null,
     accentColor: c?.accentColor ?? "",
     hideGiveawearBranding: on(c?.hideGiveawearBranding ?? false),
+    supportEmail: c?.supportEmail ?? "",
     productImageUrl: c?.productImageUrl ?? null,
     planId: c?.planId ?? "",
     designMode: c?.designMode === "upload" ? "upload" : "ai",
@@ -116,8 +117,8 @@ export type WizardPage = Awaited<ReturnType<typeof wizardPage>>;
 export type WizardPageLookup =
   /** Not the user's campaign (or no such campaign, or a copy of one that is not theirs). */
   | { kind: "not-found" }
-  /** The user's campaign, but launched: there is no form that could be saved. */
-  | { kind: "launched" }
+  /** The user's campaign, but launched: the wizard's steps do not apply (a live one has its edit page, decision 048). */
+  | { kind: "launched"; campaign: Campaign }
   | { kind: "page"; page: WizardPage; cookies: string[] };
 
 /**
@@ -126,7 +127,8 @@ export type WizardPageLookup =
  */
 export async function loadWizardPage(request: Request, user: CurrentUser | null, params: URLSearchParams): Promise<WizardPageLookup> {
   const lookup = await findWizardDraft(request, user, params.get("campaignId"));
-  if (lookup.kind === "not-found" || lookup.kind === "launched") return { kind: lookup.kind };
+  if (lookup.kind === "not-found") return { kind: "not-found" };
+  if (lookup.kind === "launched") return { kind: "launched", campaign: lookup.campaign };
   // Copying starts a new draft: the remembered one stays untouched.
   const duplicateId = params.has("campaignId") ? null : params.get("duplicateId");
   const campaign = lookup.kind === "found" && !duplicateId ? lookup.campaign : null;
@@ -201,6 +203,7 @@ async function wizardPage(
     pricing: plan ? { priceCents: plan.priceCents, discountCents, totalCents: Math.max(0, plan.priceCents - discountCents) } : null,
     problems: reviewProblems({
       title: values.title,
+      productType: values.productType,
       planId: values.planId,
       finalDesignUrl: values.finalDesignUrl,
       startDate: values.startDate,

@@ -1,5 +1,5 @@
 import { AI_STYLES } from "../../../domain/ai-prompts";
-import { aiGenerationProblem } from "../../../domain/campaign-schemas";
+import { aiGenerationProblem, confirmDesignLabel } from "../../../domain/campaign-schemas";
 import { availableCredits, refundCredits, spendCredits } from "../../ai-credits.server";
 import { generateDesign } from "../../ai/designs.server";
 import { nextStep, saveStep, type StepAction } from "../step.server";
@@ -62,7 +62,7 @@ export const generateDesigns: StepAction = async (step, formData) => {
     step,
     saved,
     3,
-    { type: "success", title: "Designs Ready", description: "Pick a design, then press “This Is My Shirt”." },
+    { type: "success", title: "Designs Ready", description: `Pick a design, then press “${confirmDesignLabel(saved.productType)}”.` },
     { mode: "ai", generated: "1" },
   );
 };

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { CampaignInfoSchema, DEFAULT_GARMENT_SIZES, sizesAfterProductChange } from "../../../domain/campaign-schemas";
+import { CampaignInfoSchema, DEFAULT_GARMENT_SIZES, madeProductColors, sizesAfterProductChange } from "../../../domain/campaign-schemas";
 import { previewAfterLogin, takeUpload, uploadRefused } from "../images.server";
 import { planHasCustomBranding } from "../page.server";
 import { invalid, nextStep, saveStep, type StepAction } from "../step.server";
@@ -31,6 +31,9 @@ export const saveCampaignInfo: StepAction = async (step, formData) => {
   // a mug keeps none, and a garment left with none gets the default sizes.
   const sizesBefore = (step.campaign ?? step.copyFrom)?.selectedSizes ?? DEFAULT_GARMENT_SIZES.join(",");
   const selectedSizes = sizesAfterProductChange(value.productType, sizesBefore);
+  // Likewise colours: a mug is made in White only, so a shirt's Black goes when it becomes a mug.
+  const colorsBefore = (step.campaign ?? step.copyFrom)?.selectedColors ?? "white";
+  const madeColors = madeProductColors(value.productType, colorsBefore).join(",");
   // Dropping "Powered by Giveawear" is a custom-branding plan's feature: without one the choice is not kept.
   const planId = (step.campaign ?? step.copyFrom)?.planId;
   const hideGiveawearBranding = value.hideGiveawearBranding && (await planHasCustomBranding(planId));
@@ -38,6 +41,7 @@ export const saveCampaignInfo: StepAction = async (step, formData) => {
     ...value,
     hideGiveawearBranding,
     ...(selectedSizes !== null ? { selectedSizes } : {}),
+    ...(madeColors !== colorsBefore ? { selectedColors: madeColors } : {}),
     ...(logo.kind === "stored" ? { logoUrl: logo.url } : formData.get("removeLogo") === "on" ? { logoUrl: null } : {}),
     ...(cover.kind === "stored" ? { coverImageUrl: cover.url } : formData.get("removeCover") === "on" ? { coverImageUrl: null } : {}),
     // "No" removes the bonus image along with its text (SPEC 4).

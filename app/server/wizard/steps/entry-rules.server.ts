@@ -11,9 +11,13 @@ import { invalid, nextStep, saveStep, type StepAction } from "../step.server";
 export const saveEntryRules: StepAction = async (step, formData) => {
   const { user, campaign } = step;
   const submission = parseWithZod(formData, { schema: entryRulesSchema({ today: new Date() }) });
-  // Add/remove prize buttons are Conform intents: the page comes back with the list changed.
+  // Add/remove prize buttons are Conform intents: the page comes back with the list changed, and
+  // without errors: nothing was submitted yet, so a new prize's empty title (or a reward's field) is
+  // not "required" until Continue.
   if (submission.status !== "success") {
-    return submission.status === "error" ? invalid(submission.reply()) : invalid(submission.reply(), null, 200);
+    if (submission.status === "error") return invalid(submission.reply());
+    const { error: _notYet, ...unchecked } = submission.reply();
+    return invalid(unchecked, null, 200);
   }
   const value = submission.value;
   const start = parseDateInput(value.startDate);

@@ -1,0 +1,233 @@
+import { z } from "zod";
+import { accentProblem } from "./brand-colors";
+import { CAMPAIGN_MESSAGES, isHttpUrl, normalizeBrandUrl } from "./campaign-schemas";
+
+/**
+ * Editing a live campaign (decision 048). Its presentation stays the creator's to change; what the
+ * official rules and the draw depend on was fixed when it launched. Pure: the server
+ * (server/wizard/live-edit.server.ts) reads the row and writes it, the form
+ * (components/wizard/live-edit-form.tsx) shows both halves.
+ */
+
+/** Why a field of a live campaign is read-only; shown next to every frozen field and in a 409. */
+export const FROZEN_REASON = "Fixed at launch: the official rules and the draw depend on it.";
+
+export const LIVE_EDIT_MESSAGES = {
+  saved: { title: "Changes Saved", description: "Your live campaign page shows the changes now." },
+  frozen: { title: "Fixed at Launch" },
+  ended: {
+    title: "Campaign Ended",
+    description: "This giveaway has ended: its page is the record of the draw and can no longer be edited. You can copy it.",
+  },
+} as const;
+
+export const CAMPAIGN_MESSAGES_FOR_LIVE_EDIT = {
+  invalid: "Please correct the errors below. Nothing was changed.",
+  couponDescriptionRequired: CAMPAIGN_MESSAGES.entrantCouponDescriptionRequired,
+  imageNotYours: CAMPAIGN_MESSAGES.imageNotYours,
+} as const;
+
+/** The 409's text: which frozen fields the request tried to change, and why nothing was saved. */
+export function frozenChangeMessage(labels: readonly string[]): string {
+  return `${labels.join(", ")}: ${FROZEN_REASON} Nothing was changed.`;
+}
+
+/**
+ * The frozen fields as the wizard's forms name them, with the label a 409 names them by. A crafted
+ * POST (or a wizard step from a tab left open since before launch) that sends one of these with a
+ * value other than the campaign's is refused as a whole.
+ */
+export const FROZEN_FIELDS = {
+  brandName: "Brand name (the sponsor in the official rules)",
+  productType: "Product",
+  isPromotingProduct: "Bonus item offered",
+  productTitle: "Bonus item title",
+  productValue: "Bonus item value",
+  planId: "Plan",
+  couponCode: "Coupon",
+  designMode: "Design",
+  finalDesignUrl: "Design",
+  designFile: "Design",
+  selectedColors: "Colours",
+  selectedSizes: "Sizes",
+  startDate: "Start date",
+  durationDays: "Duration",
+  endDate: "End date",
+  limitOneEntryPerPerson: "One entry per person",
+  giveCouponToEntrants: "Coupon for entrants",
+  entrantCouponCode: "Entrants' coupon code",
+  giveBonusGiftToWinner: "Bonus gift for the winner",
+  winnerBonusGiftName: "Bonus gift name",
+  winnerBonusGiftCode: "Bonus gift code",
+  shipCountries: "Shipping countries",
+  drawCommitment: "Draw commitment",
+  drawSeed: "Draw commitment",
+  status: "Status",
+} as const;
+
+export type FrozenFieldName = keyof typeof FROZEN_FIELDS;
+
+const LIST_FIELDS: ReadonlySet<string> = new Set(["selectedColors", "selectedSizes", "shipCountries"]);
+const BOOLEAN_FIELDS: ReadonlySet<string> = new Set(["limitOneEntryPerPerson", "giveCouponToEntrants", "giveBonusGiftToWinner"]);
+
+/** What a live campaign stores in its frozen fields, as form values (lists comma-separated, checkboxes "on"/""). */
+export interface FrozenSnapshot {
+  fields: Record<FrozenFieldName, string>;
+  /** The additional prizes by rank: their titles and codes are frozen, and so is their number. */
+  prizes: { title: string; code: string }[];
+}
+
+function canonical(name: string, values: string[]): string {
+  if (LIST_FIELDS.has(name)) {
+    return [
+      ...new Set(
+        values
+          .flatMap((v) => v.split(","))
+          .map((v) => v.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+    ]
+      .sort()
+      .join(",");
+  }
+  const value = (values[values.length - 1] ?? "").trim();
+  if (BOOLEAN_FIELDS.has(name)) return ["on", "true", "yes", "1"].includes(value.toLowerCase()) ? "on" : "";
+  if (name === "durationDays") return String(Number(value));
+  if (name === "brandName" || name === "productTitle" || name === "productValue") return value;
+  return value.toLowerCase();
+}
+
+const PRIZE_FIELD = /^additionalPrizes\[(\d+)\]\.(title|code)$/;
+
+/** A posted entry, as the comparison reads it: text values, and whether a file was really chosen. */
+export type PostedEntry = [name: string, value: string | { size: number; name: string }];
+
+/**
+ * The labels of the frozen fields a form tries to change (none: the form may be saved). Only fields
+ * the form sends are compared, each against the campaign's own value, so the wizard's step forms
+ * sent unchanged pass through; a design file, or a prize beyond the campaign's number, is a change.
+ */
+export function frozenChanges(entries: Iterable<PostedEntry>, snapshot: FrozenSnapshot): string[] {
+  const posted = new Map<string, string[]>();
+  const labels = new Set<string>();
+  for (const [name, value] of entries) {
+    if (typeof value !== "string") {
+      if (name === "designFile" && value.size > 0) labels.add(FROZEN_FIELDS.designFile);
+      continue;
+    }
+    posted.set(name, [...(posted.get(name) ?? []), value]);
+  }
+  for (const [name, values] of posted) {
+    if (Object.hasOwn(FROZEN_FIELDS, name)) {
+      const field = name as FrozenFieldName;
+      if (canonical(field, values) !== canonical(field, [snapshot.fields[field]])) labels.add(FROZEN_FIELDS[field]);
+      continue;
+    }
+    const prize = PRIZE_FIELD.exec(name);
+    if (!prize) continue;
+    const current = snapshot.prizes[Number(prize[1])];
+    const sent = (values[values.length - 1] ?? "").trim();
+    if (!current) {
+      if (sent) labels.add("Prizes and their number");
+    } else if (sent !== (prize[2] === "title" ? current.title : current.code).trim()) {
+      labels.add(prize[2] === "title" ? "Prize titles" : "Prize codes");
+    }
+  }
+  return [...labels];
+}
+
+const M = CAMPAIGN_MESSAGES;
+const LIVE_COPY_MAX = "Share text must be at most 200 characters.";
+
+function optionalText(max: number, tooLong: string) {
+  return z.string().trim().max(max, tooLong).default("");
+}
+
+function handle(allowed: string, maxLength: number, invalid: string) {
+  return z
+    .string()
+    .trim()
+    .regex(new RegExp(`^(?:@?[${allowed}]{1,${maxLength}})?$`), invalid)
+    .transform((value) => value.replace(/^@/, ""))
+    .default("");
+}
+
+/**
+ * The presentation a live campaign's creator may change, with the wizard's limits and messages. The
+ * reward texts are checked by the server only for the rewards the campaign has (their switches are
+ * frozen), so this schema takes them as optional text.
+ */
+export const LiveEditSchema = z.object({
+  title: z
+    .string({ error: M.titleRequired })
+    .trim()
+    .min(1, { error: M.titleRequired, abort: true })
+    .min(5, M.titleMin)
+    .max(100, M.titleMax),
+  description: z
+    .string({ error: M.descriptionRequired })
+    .trim()
+    .min(1, { error: M.descriptionRequired, abort: true })
+    .min(10, M.descriptionMin)
+    .max(500, M.descriptionMax),
+  /** The campaign copy: what search results and shared links show (the description when empty). */
+  campaignCopy: optionalText(200, LIVE_COPY_MAX),
+  brandUrl: z
+    .string()
+    .trim()
+    .max(2000, M.brandUrlInvalid)
+    .transform(normalizeBrandUrl)
+    .refine((value) => value === "" || isHttpUrl(value), M.brandUrlInvalid)
+    .default(""),
+  instagramHandle: handle("A-Za-z0-9_.", 30, M.instagramInvalid),
+  xHandle: handle("A-Za-z0-9_", 15, M.xInvalid),
+  tiktokHandle: handle("A-Za-z0-9_.", 24, M.tiktokInvalid),
+  accentColor: z
+    .string()
+    .trim()
+    .default("")
+    .superRefine((value, ctx) => {
+      const problem = accentProblem(value);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    })
+    .transform((value) => value.toLowerCase()),
+  supportEmail: z
+    .string()
+    .trim()
+    .max(254, M.supportEmailInvalid)
+    .refine((value) => value === "" || z.email().safeParse(value).success, M.supportEmailInvalid)
+    .transform((value) => value.toLowerCase())
+    .default(""),
+  productDescription: optionalText(300, M.productDescriptionMax),
+  entrantCouponDescription: optionalText(200, M.entrantCouponDescriptionMax),
+  winnerBonusGiftInstructions: optionalText(500, M.winnerBonusGiftInstructionsMax),
+});
+
+export type LiveEdit = z.output<typeof LiveEditSchema>;
+
+/** The editable fields, by their form names: a form that leaves one out keeps the campaign's value. */
+export const LIVE_EDIT_FIELDS = Object.keys(LiveEditSchema.shape) as (keyof LiveEdit)[];
+
+/** What the live-edit page shows read-only, each with its value as the creator reads it. */
+export interface FrozenRow {
+  label: string;
+  value: string;
+}
+
+/** The live-edit page's data (server/wizard/live-edit.server.ts fills it in). */
+export interface LiveEditPage {
+  campaignId: string;
+  /** The campaign's updatedAt in ms: the form starts afresh from the saved values after each save. */
+  version: number;
+  title: string;
+  values: LiveEdit & {
+    logoUrl: string | null;
+    coverImageUrl: string | null;
+    productImageUrl: string | null;
+    winnerBonusGiftImageUrl: string | null;
+  };
+  /** Which reward texts and pictures the campaign has (their switches are frozen). */
+  has: { bonusItem: boolean; entrantCoupon: boolean; winnerGift: boolean };
+  prizes: { rank: number; title: string; imageUrl: string | null }[];
+  frozen: FrozenRow[];
+}
