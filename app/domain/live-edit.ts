@@ -44,6 +44,7 @@ export const FROZEN_FIELDS = {
   productTitle: "Bonus item title",
   productValue: "Bonus item value",
   planId: "Plan",
+  entryLimit: "Entry cap",
   couponCode: "Coupon",
   designMode: "Design",
   finalDesignUrl: "Design",

@@ -84,6 +84,7 @@ describe("editing a live campaign, over real HTTP", () => {
       [{ durationDays: "30" }, "Duration"],
       [{ startDate: "2030-01-01" }, "Start date"],
       [{ planId: "starter_tee" }, "Plan"],
+      [{ entryLimit: "1000000" }, "Entry cap"],
       [{ limitOneEntryPerPerson: "" }, "One entry per person"],
       [{ productType: "mug" }, "Product"],
       [{ selectedColors: "black" }, "Colours"],

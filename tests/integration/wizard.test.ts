@@ -251,7 +251,10 @@ describe("the campaign wizard", () => {
     const shirtUrl = `/create-campaign-v2?campaignId=${shirt}`;
     await prisma.campaign.update({ where: { id: shirt }, data: { selectedColors: "black,heather_gray" } });
     expect(statusOf(await run(wizard.action, postForm(other, shirtUrl, form({ ...STEP1, productType: "mug" }))))).toBe(302);
-    expect(await prisma.campaign.findUniqueOrThrow({ where: { id: shirt } })).toMatchObject({ productType: "mug", selectedColors: "white" });
+    expect(await prisma.campaign.findUniqueOrThrow({ where: { id: shirt } })).toMatchObject({
+      productType: "mug",
+      selectedColors: "white",
+    });
   });
 
   it("saves a mug's step 3 with no sizes, and still requires a garment to have one", async () => {
@@ -401,7 +404,10 @@ describe("a launched campaign through the wizard, over real HTTP", () => {
   it("opens a live campaign's edit page, and sends an ended one to the dashboard with the message", async () => {
     const { jar, userId } = await signedInJar();
     const live = await createCampaign({ creatorId: userId });
-    const page = await fetch(`${app.url}/create-campaign-v2?campaignId=${live.id}`, { redirect: "manual", headers: { Cookie: jar.header() } });
+    const page = await fetch(`${app.url}/create-campaign-v2?campaignId=${live.id}`, {
+      redirect: "manual",
+      headers: { Cookie: jar.header() },
+    });
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).toContain("Edit live campaign");

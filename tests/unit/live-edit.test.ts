@@ -18,6 +18,7 @@ const snapshot: FrozenSnapshot = {
     productTitle: "",
     productValue: "",
     planId: "pro_tee",
+    entryLimit: "",
     couponCode: "",
     designMode: "upload",
     finalDesignUrl: "/uploads/custom_design/abc.png",

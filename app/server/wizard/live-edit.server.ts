@@ -54,6 +54,7 @@ export function frozenSnapshot(campaign: Campaign, prizes: AdditionalPrize[]): F
     productTitle: campaign.productTitle,
     productValue: campaign.productValue,
     planId: campaign.planId ?? "",
+    entryLimit: campaign.entryLimit === null ? "" : String(campaign.entryLimit),
     couponCode: campaign.couponCode ?? "",
     designMode: campaign.designMode,
     finalDesignUrl: campaign.finalDesignUrl ?? "",
