@@ -399,3 +399,16 @@ export async function verifyClaimToken(secret: string, token: string): Promise<C
 export function claimExpired(deadline: Date, now: Date): boolean {
   return now.getTime() >= deadline.getTime();
 }
+
+/** The tier a link claims: the grand prize, or an additional prize ("merch" printed, "gift" the brand's own). */
+export interface ClaimPrize {
+  rank: number;
+  kind: "merch" | "gift";
+  /** The additional prize's title; "" for the grand prize (the campaign's title names it). */
+  title: string;
+  imageUrl: string | null;
+  /** A gift the brand posts: the claim asks for an address. Always true for a printed prize. */
+  needsAddress: boolean;
+  /** A gift's code, shown once claimed. */
+  code: string | null;
+}

@@ -94,6 +94,18 @@ export function winnerOrderStep(order: WinnerOrderFacts): WinnerStep {
 }
 
 /** The order's fields the winner's progress is read from (a Prisma select). */
+/** An order's postal address, as Prisma selects it: the print queue and the creator's gift panel read all of it. */
+export const SHIP_ADDRESS_FIELDS = {
+  shipName: true,
+  shipLine1: true,
+  shipLine2: true,
+  shipCity: true,
+  shipRegion: true,
+  shipPostalCode: true,
+  shipCountry: true,
+  shipPhone: true,
+} as const;
+
 export const WINNER_ORDER_FIELDS = {
   status: true,
   providerStatus: true,

@@ -190,33 +190,38 @@ function Message({ title, text, children }: { title: string; text: string; child
   );
 }
 
-function OpenCheckout({ summary }: { summary: Summary }) {
+/** The test checkout's card: what is bought, the total, and Pay / Cancel (the same for a launch and an upgrade). */
+function CheckoutCard({
+  heading,
+  title,
+  totalCents,
+  email,
+  children,
+}: {
+  heading: string;
+  title: string;
+  totalCents: number;
+  email: string;
+  /** The lines above the total (the definition list's rows). */
+  children: ReactNode;
+}) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
-  const total = formatPrice(summary.totalCents);
+  const total = formatPrice(totalCents);
   return (
     <div className="card mt-6 p-6 sm:p-8">
       <p className="text-sm font-medium text-slate-600 dark:text-slate-400">Giveawear checkout</p>
-      <h1 className="mt-1 text-2xl font-bold tracking-tight">Pay for your giveaway</h1>
-      <p className="mt-1 text-slate-700 dark:text-slate-300">{summary.title}</p>
+      <h1 className="mt-1 text-2xl font-bold tracking-tight">{heading}</h1>
+      <p className="mt-1 text-slate-700 dark:text-slate-300">{title}</p>
 
       <dl className="mt-6 space-y-2 text-sm">
-        <div className="flex justify-between gap-4">
-          <dt className="text-slate-600 dark:text-slate-400">{summary.planName || "Plan"}</dt>
-          <dd>{formatPrice(summary.priceCents)}</dd>
-        </div>
-        {summary.discountCents > 0 ? (
-          <div className="flex justify-between gap-4">
-            <dt className="text-slate-600 dark:text-slate-400">Coupon {summary.couponCode}</dt>
-            <dd>−{formatPrice(summary.discountCents)}</dd>
-          </div>
-        ) : null}
+        {children}
         <div className="flex justify-between gap-4 border-t border-slate-200 pt-2 text-base font-bold dark:border-slate-700">
           <dt>Total due</dt>
           <dd>{total}</dd>
         </div>
       </dl>
-      <p className="mt-4 text-xs text-slate-600 dark:text-slate-400">Receipt to {summary.email}</p>
+      <p className="mt-4 text-xs text-slate-600 dark:text-slate-400">Receipt to {email}</p>
 
       <Form method="post" className="mt-6 flex flex-col gap-3">
         <button type="submit" name="intent" value="pay" className="btn-primary w-full py-3 text-base" disabled={Boolean(busy)}>
@@ -230,37 +235,33 @@ function OpenCheckout({ summary }: { summary: Summary }) {
   );
 }
 
-function UpgradeCheckoutForm({ summary }: { summary: UpgradeSummary }) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
-  const total = formatPrice(summary.amountCents);
+function OpenCheckout({ summary }: { summary: Summary }) {
   return (
-    <div className="card mt-6 p-6 sm:p-8">
-      <p className="text-sm font-medium text-slate-600 dark:text-slate-400">Giveawear checkout</p>
-      <h1 className="mt-1 text-2xl font-bold tracking-tight">Upgrade your giveaway&apos;s plan</h1>
-      <p className="mt-1 text-slate-700 dark:text-slate-300">{summary.title}</p>
-      <dl className="mt-6 space-y-2 text-sm">
+    <CheckoutCard heading="Pay for your giveaway" title={summary.title} totalCents={summary.totalCents} email={summary.email}>
+      <div className="flex justify-between gap-4">
+        <dt className="text-slate-600 dark:text-slate-400">{summary.planName || "Plan"}</dt>
+        <dd>{formatPrice(summary.priceCents)}</dd>
+      </div>
+      {summary.discountCents > 0 ? (
         <div className="flex justify-between gap-4">
-          <dt className="text-slate-600 dark:text-slate-400">
-            {summary.fromPlan} → {summary.toPlan}
-          </dt>
-          <dd>{total}</dd>
+          <dt className="text-slate-600 dark:text-slate-400">Coupon {summary.couponCode}</dt>
+          <dd>−{formatPrice(summary.discountCents)}</dd>
         </div>
-        <div className="flex justify-between gap-4 border-t border-slate-200 pt-2 text-base font-bold dark:border-slate-700">
-          <dt>Total due</dt>
-          <dd>{total}</dd>
-        </div>
-      </dl>
-      <p className="mt-4 text-xs text-slate-600 dark:text-slate-400">Receipt to {summary.email}</p>
-      <Form method="post" className="mt-6 flex flex-col gap-3">
-        <button type="submit" name="intent" value="pay" className="btn-primary w-full py-3 text-base" disabled={Boolean(busy)}>
-          {busy === "pay" ? "Processing payment..." : `Pay ${total}`}
-        </button>
-        <button type="submit" name="intent" value="cancel" className="btn-secondary w-full" disabled={Boolean(busy)}>
-          Cancel
-        </button>
-      </Form>
-    </div>
+      ) : null}
+    </CheckoutCard>
+  );
+}
+
+function UpgradeCheckoutForm({ summary }: { summary: UpgradeSummary }) {
+  return (
+    <CheckoutCard heading={"Upgrade your giveaway's plan"} title={summary.title} totalCents={summary.amountCents} email={summary.email}>
+      <div className="flex justify-between gap-4">
+        <dt className="text-slate-600 dark:text-slate-400">
+          {summary.fromPlan} → {summary.toPlan}
+        </dt>
+        <dd>{formatPrice(summary.amountCents)}</dd>
+      </div>
+    </CheckoutCard>
   );
 }
 

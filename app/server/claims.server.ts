@@ -14,7 +14,15 @@
  */
 import { CampaignStatus } from "../domain/campaign-status";
 import { WINNER_ORDER_FIELDS, type WinnerOrderProgress, winnerOrderProgress } from "../domain/orders";
-import { claimExpired, claimOptions, signClaimToken, verifyClaimToken, type ClaimOptions, type ClaimValues } from "../domain/claims";
+import {
+  claimExpired,
+  claimOptions,
+  signClaimToken,
+  verifyClaimToken,
+  type ClaimOptions,
+  type ClaimPrize,
+  type ClaimValues,
+} from "../domain/claims";
 import { addressRule } from "../domain/ship-countries";
 import { claimPath } from "../paths";
 import { publicUrl } from "./public-url.server";
@@ -57,19 +65,6 @@ const CLAIM_CAMPAIGN_FIELDS = {
   winnerBonusGiftCode: true,
   winnerBonusGiftInstructions: true,
 } as const;
-
-/** The tier a link claims: the grand prize, or an additional prize ("merch" printed, "gift" the brand's own). */
-export interface ClaimPrize {
-  rank: number;
-  kind: "merch" | "gift";
-  /** The additional prize's title; "" for the grand prize (the campaign's title names it). */
-  title: string;
-  imageUrl: string | null;
-  /** A gift the brand posts: the claim asks for an address. Always true for a printed prize. */
-  needsAddress: boolean;
-  /** A gift's code, shown once claimed. */
-  code: string | null;
-}
 
 export interface ClaimCampaign {
   id: string;

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { CLAIM_MESSAGES, countryName, type ClaimOptions } from "~/domain/claims";
+import { CLAIM_MESSAGES, countryName, type ClaimOptions, type ClaimPrize } from "~/domain/claims";
 import { PRODUCT_COLORS } from "~/domain/campaign-schemas";
 import { formatUtcDateTime } from "~/domain/campaign-status";
 import type { CampaignImage } from "~/domain/mockups";
@@ -18,18 +18,7 @@ export interface ClaimSummary {
   colorImages: Record<string, string | null>;
   bonusGift: { name: string; code: string; instructions: string } | null;
   /** The tier this link claims (decision 050). */
-  prize: ClaimPrizeView;
-}
-
-/** A prize tier: the grand prize (rank 1), a printed "merch" tier or the brand's own "gift". */
-export interface ClaimPrizeView {
-  rank: number;
-  kind: "merch" | "gift";
-  /** An additional prize's title; "" for the grand prize. */
-  title: string;
-  imageUrl: string | null;
-  needsAddress: boolean;
-  code: string | null;
+  prize: ClaimPrize;
 }
 
 export interface ClaimedOrderView {

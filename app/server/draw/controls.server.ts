@@ -8,6 +8,7 @@ import { CAMPAIGN_ACCESS_MESSAGE, claimExpired } from "../../domain/claims";
 import { roundTimeMs } from "../../domain/beacon";
 import { type DrawBeaconRound, type DrawControlsData, type DrawTier, beaconWaitText } from "../../domain/draw-controls";
 import { countryName } from "../../domain/ship-countries";
+import { SHIP_ADDRESS_FIELDS } from "../../domain/orders";
 import { maskEmail } from "../../domain/profile";
 import { GRAND_PRIZE_RANK, claimLink } from "../claims.server";
 import { prisma } from "../db.server";
@@ -46,14 +47,7 @@ export async function drawControlsData(campaign: OwnedCampaign, now: Date = new 
         deliveredAt: true,
         winnerEmail: true,
         claimNote: true,
-        shipName: true,
-        shipLine1: true,
-        shipLine2: true,
-        shipCity: true,
-        shipRegion: true,
-        shipPostalCode: true,
-        shipCountry: true,
-        shipPhone: true,
+        ...SHIP_ADDRESS_FIELDS,
       },
     }),
   ]);

@@ -3,6 +3,7 @@ import { campaignColorImages } from "../../domain/mockups";
 import type { QueueOrder } from "../../domain/order-queue";
 import {
   advanceStatus,
+  SHIP_ADDRESS_FIELDS,
   carrierName,
   isOrderStatus,
   type OrderStatus,
@@ -233,14 +234,7 @@ const ORDER_SELECT = {
   size: true,
   style: true,
   color: true,
-  shipName: true,
-  shipLine1: true,
-  shipLine2: true,
-  shipCity: true,
-  shipRegion: true,
-  shipPostalCode: true,
-  shipCountry: true,
-  shipPhone: true,
+  ...SHIP_ADDRESS_FIELDS,
   printifyOrderId: true,
   providerStatus: true,
   trackingNumber: true,
