@@ -157,7 +157,7 @@ export function LiveEditForm({
             {page.frozen.map((row) => (
               <div key={row.label} className="contents">
                 <dt className="font-medium text-slate-700 dark:text-slate-300">{row.label}</dt>
-                <dd className="break-words text-slate-900 dark:text-slate-100">{row.value}</dd>
+                <dd className="min-w-0 wrap-anywhere text-slate-900 dark:text-slate-100">{row.value}</dd>
               </div>
             ))}
           </dl>
