@@ -64,6 +64,25 @@ export function planFeatureList(features: string): string[] {
     .filter(Boolean);
 }
 
+/** "1 AI design credit" / "5 AI design credits": the one wording of a plan's credits (decision 049). */
+export function aiCreditsLine(aiCredits: number): string {
+  return `${aiCredits.toLocaleString("en-US")} AI design credit${aiCredits === 1 ? "" : "s"}`;
+}
+
+const CREDITS_LINE = /\bAI\s+(design\s+)?credits?\b/i;
+
+/**
+ * The features a plan card shows (pricing, home, the wizard's step 2): the admin's lines, except that
+ * the AI-credit line is always written from Plan.aiCredits, so the card can never promise a number
+ * the wizard, dashboard and analytics do not give (issue 15, decision 049). A plan whose text has no
+ * credit line gets one after its first line.
+ */
+export function planCardFeatures(features: readonly string[], aiCredits: number): string[] {
+  const line = aiCreditsLine(aiCredits);
+  if (!features.some((feature) => CREDITS_LINE.test(feature))) return [...features.slice(0, 1), line, ...features.slice(1)];
+  return features.map((feature) => (CREDITS_LINE.test(feature) ? line : feature));
+}
+
 export function planFeatureText(features: readonly string[]): string {
   return features
     .map((line) => line.trim())

@@ -1,5 +1,5 @@
 import { mostPopularPlanId, toAnalyticsLevel } from "../domain/plan-features";
-import { planFeatureList, type ActivePlan } from "../domain/plans";
+import { planCardFeatures, planFeatureList, type ActivePlan } from "../domain/plans";
 import { prisma } from "./db.server";
 import { platformFigures } from "./platform-figures.server";
 
@@ -30,7 +30,7 @@ export async function activePlans(): Promise<ActivePlan[]> {
     description: plan.description,
     popular: plan.id === popular,
     aiCredits: plan.aiCredits,
-    features: planFeatureList(plan.features),
+    features: planCardFeatures(planFeatureList(plan.features), plan.aiCredits),
     analyticsLevel: toAnalyticsLevel(plan.analyticsLevel),
     customBranding: plan.customBranding,
   }));

@@ -149,6 +149,21 @@ describe("one pricing story", () => {
     expect(await page("/start")).not.toContain('data-testid="promo-banner"');
   });
 
+  it("writes each plan card's AI credits from the plan's own credits, as the wizard and dashboard count them", async () => {
+    const growth = await prisma.plan.findUniqueOrThrow({ where: { id: "growth_tee" }, select: { aiCredits: true } });
+    try {
+      // An admin changes the credits but not the feature text: the card follows the credits.
+      await prisma.plan.update({ where: { id: "growth_tee" }, data: { aiCredits: 8 } });
+      const pricing = await page("/pricing");
+      // The card: from its heading to its "choose this plan" link.
+      const card = /id="plan-growth_tee"([\s\S]*?)selectedPlanId=growth_tee/.exec(pricing)?.[1] ?? "";
+      expect(card).toContain("8 AI design credits");
+      expect(card).not.toContain(`${growth.aiCredits} AI design credits`);
+    } finally {
+      await prisma.plan.update({ where: { id: "growth_tee" }, data: { aiCredits: growth.aiCredits } });
+    }
+  });
+
   it("sends a signed-out visitor's Get Started to the wizard", async () => {
     const start = await page("/start");
     expect(start).toMatch(/<a class="btn-primary" href="\/create-campaign-v2"[^>]*>Get Started<\/a>/);
