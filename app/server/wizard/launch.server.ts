@@ -44,7 +44,8 @@ export function launchBeaconRound(endDate: Date): number {
  * an unpaid attempt) so a double submit cannot launch twice.
  */
 export async function launchCampaign(campaign: Campaign): Promise<LaunchResult> {
-  const problems = reviewProblems(campaign);
+  const prizes = await prisma.additionalPrize.findMany({ where: { campaignId: campaign.id }, select: { rank: true, valueCents: true } });
+  const problems = reviewProblems({ ...campaign, additionalPrizes: prizes });
   const plan = campaign.planId ? await prisma.plan.findFirst({ where: { id: campaign.planId, active: true } }) : null;
   if (!plan && !problems.some((p) => p.step === 2)) problems.push({ step: 2, message: "No plan selected. Please go back to Step 2." });
   if (problems.length || !plan) return { kind: "problems", problems };

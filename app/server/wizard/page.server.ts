@@ -2,6 +2,7 @@ import { toDateInput } from "../../domain/campaign-dates";
 import { parseProductColors, parseGarmentSizes, reviewProblems, WIZARD_STEPS } from "../../domain/campaign-schemas";
 import { defaultPrompts } from "../../domain/ai-prompts";
 import { parseShipCountries } from "../../domain/ship-countries";
+import { approximateRetailValueCents } from "../../domain/prize-values";
 import { designProvider } from "../ai/designs.server";
 import type { WizardValues } from "../../domain/wizard";
 import { creditFigures } from "../ai-credits.server";
@@ -76,7 +77,16 @@ export function wizardValues(campaign: Campaign | null, prizes: AdditionalPrize[
         imageUrl: p.imageUrl ?? "",
         kind: p.kind === "merch" ? ("merch" as const) : ("gift" as const),
         needsAddress: on(p.needsAddress),
+        value: p.valueCents == null ? "" : String(Math.round(p.valueCents / 100)),
       })),
+    sponsorLegalName: c?.sponsorLegalName ?? "",
+    sponsorAddress: c?.sponsorAddress ?? "",
+    minimumAge: String(c?.minimumAge ?? 18),
+    // The grand prize's value starts at the product's typical shop price (decision 015); the creator confirms it.
+    prizeValue:
+      c?.prizeValueCents != null
+        ? String(Math.round(c.prizeValueCents / 100))
+        : String(Math.round(approximateRetailValueCents(c?.productType) / 100)),
     couponCode: c?.couponCode ?? "",
     aiPrompts: savedOrDefaultPrompts(c),
   };
@@ -207,6 +217,10 @@ async function wizardPage(
       planId: values.planId,
       finalDesignUrl: values.finalDesignUrl,
       startDate: values.startDate,
+      sponsorLegalName: campaign?.sponsorLegalName,
+      sponsorAddress: campaign?.sponsorAddress,
+      prizeValueCents: campaign?.prizeValueCents ?? null,
+      additionalPrizes: campaign ? prizes.map((p) => ({ rank: p.rank, valueCents: p.valueCents })) : [],
     }),
     today: new Date().toISOString(),
   };
