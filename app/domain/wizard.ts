@@ -55,6 +55,8 @@ export interface WizardValues {
   sponsorAddress: string;
   minimumAge: string;
   prizeValue: string;
+  /** "US-NY,US-FL" when the creator excluded them at launch (decision 053). */
+  excludedRegions: string;
   couponCode: string;
   aiPrompts: [string, string, string];
 }

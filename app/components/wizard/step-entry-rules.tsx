@@ -3,10 +3,18 @@ import { getFormProps, useForm, getInputProps } from "@conform-to/react";
 import { useMemo, useState } from "react";
 import { Form } from "react-router";
 import { earliestStartDateInput, endDateFor, latestStartDateInput, parseDateInput, toDateInput } from "~/domain/campaign-dates";
-import { DURATIONS, entryRulesSchema, MAX_ADDITIONAL_PRIZES, MAX_ENTRANT_AGE, MIN_ENTRANT_AGE } from "~/domain/campaign-schemas";
+import {
+  DURATIONS,
+  entryRulesSchema,
+  MAX_ADDITIONAL_PRIZES,
+  MAX_ENTRANT_AGE,
+  MIN_ENTRANT_AGE,
+  productNoun,
+} from "~/domain/campaign-schemas";
 import { FieldErrors, FormErrors } from "../ui/field";
 import { ChoiceChip, HiddenStepFields, ImageField, Section, StepHeading, TextAreaField, TextField, Toggle } from "./fields";
 import { ShipCountriesField } from "./ship-countries-field";
+import { approximateRetailValue, approximateRetailValueCents } from "~/domain/prize-values";
 import { ContinueButton, stepFormOptions, type StepProps } from "./step-campaign-info";
 import { StepActions } from "./wizard-shell";
 
@@ -162,7 +170,8 @@ export function EntryRulesStep(props: StepProps & { today: string; signedIn: boo
           <TextField
             meta={fields.prizeValue}
             label="Grand prize: approximate retail value (US$)"
-            hint="Whole dollars, what the prize sells for in a shop."
+            hint={`Whole dollars, what the prize sells for in a shop (a printed ${productNoun(props.values.productType)} typically ${approximateRetailValue(props.values.productType)}).`}
+            placeholder={String(approximateRetailValueCents(props.values.productType) / 100)}
             inputMode="numeric"
             maxLength={9}
           />

@@ -2,7 +2,6 @@ import { toDateInput } from "../../domain/campaign-dates";
 import { parseProductColors, parseGarmentSizes, reviewProblems, WIZARD_STEPS } from "../../domain/campaign-schemas";
 import { defaultPrompts } from "../../domain/ai-prompts";
 import { parseShipCountries } from "../../domain/ship-countries";
-import { approximateRetailValueCents } from "../../domain/prize-values";
 import { designProvider } from "../ai/designs.server";
 import type { WizardValues } from "../../domain/wizard";
 import { creditFigures } from "../ai-credits.server";
@@ -80,13 +79,10 @@ export function wizardValues(campaign: Campaign | null, prizes: AdditionalPrize[
         value: p.valueCents == null ? "" : String(Math.round(p.valueCents / 100)),
       })),
     sponsorLegalName: c?.sponsorLegalName ?? "",
+    excludedRegions: c?.excludedRegions ?? "",
     sponsorAddress: c?.sponsorAddress ?? "",
     minimumAge: String(c?.minimumAge ?? 18),
-    // The grand prize's value starts at the product's typical shop price (decision 015); the creator confirms it.
-    prizeValue:
-      c?.prizeValueCents != null
-        ? String(Math.round(c.prizeValueCents / 100))
-        : String(Math.round(approximateRetailValueCents(c?.productType) / 100)),
+    prizeValue: c?.prizeValueCents != null ? String(Math.round(c.prizeValueCents / 100)) : "",
     couponCode: c?.couponCode ?? "",
     aiPrompts: savedOrDefaultPrompts(c),
   };
