@@ -159,7 +159,9 @@ export function EntryRulesStep(props: StepProps & { today: string; signedIn: boo
               step={1}
               defaultValue={String(fields.minimumAge.initialValue ?? MIN_ENTRANT_AGE)}
               aria-invalid={fields.minimumAge.errors ? true : undefined}
-              aria-describedby={`${fields.minimumAge.id}-hint ${fields.minimumAge.errorId}`}
+              aria-describedby={
+                fields.minimumAge.errors ? `${fields.minimumAge.id}-hint ${fields.minimumAge.errorId}` : `${fields.minimumAge.id}-hint`
+              }
               className="input"
             />
             <p id={`${fields.minimumAge.id}-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-400">
