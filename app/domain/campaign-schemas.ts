@@ -221,9 +221,22 @@ export const CAMPAIGN_MESSAGES = {
   reviewPlanMissing: "No plan selected. Please go back to Step 2.",
   reviewDesignMissing: "No T-shirt design confirmed. Please go back to Step 3.",
   reviewStartDateMissing: "Start date is missing. Please go back to Step 4.",
+
+  // Official rules (decision 053).
+  sponsorLegalNameMax: "Sponsor's legal name must be at most 100 characters.",
+  sponsorAddressMax: "Sponsor's postal address must be at most 300 characters.",
+  minimumAgeRange: "Minimum age must be a whole number from 18 to 99.",
+  prizeValueInvalid: "Enter the approximate retail value in whole US dollars (e.g., 25).",
+  reviewSponsorNameMissing: "Sponsor's legal name is missing (the official rules name the sponsor). Please go back to Step 4.",
+  reviewSponsorAddressMissing: "Sponsor's postal address is missing (the official rules state it). Please go back to Step 4.",
+  reviewPrizeValueMissing: "Approximate retail value of the grand prize is missing. Please go back to Step 4.",
 } as const;
 
 const M = CAMPAIGN_MESSAGES;
+
+export function prizeValueMissingMessage(rank: number): string {
+  return `Approximate retail value of the ${rank === 2 ? "2nd" : "3rd"} place prize is missing. Please go back to Step 4.`;
+}
 
 /** Additional prizes are ranked 2nd and 3rd, after the main prize. */
 export function prizeTitleRequiredMessage(rank: number): string {
@@ -507,9 +520,35 @@ export interface AdditionalPrizeInput {
   kind: PrizeKind;
   /** A gift the brand posts: the claim asks for an address. */
   needsAddress: boolean;
+  /** Approximate retail value in whole dollars as typed ("" = not given yet; decision 053). */
+  value: string;
 }
 
 export const PRIZE_KINDS = ["gift", "merch"] as const;
+
+/** Entrants' minimum age (decision 053): 18 by default, a higher one allowed. */
+export const MIN_ENTRANT_AGE = 18;
+export const MAX_ENTRANT_AGE = 99;
+/** The largest approximate retail value a prize may state, in whole dollars. */
+export const MAX_PRIZE_VALUE_DOLLARS = 1_000_000;
+
+/**
+ * A prize's approximate retail value as typed: whole US dollars ("25", "$1,200"); "" is no value
+ * yet (null); anything else, cents included, is "invalid".
+ */
+export function parseDollars(value: unknown): number | null | "invalid" {
+  const raw = text(value).replace(/^\$/, "").replace(/,/g, "").trim();
+  if (!raw) return null;
+  if (!/^\d{1,7}$/.test(raw)) return "invalid";
+  const dollars = Number(raw);
+  return dollars >= 1 && dollars <= MAX_PRIZE_VALUE_DOLLARS ? dollars : "invalid";
+}
+
+/** Dollars as typed to stored cents (null when empty or invalid; the schema refuses invalid ones). */
+export function dollarsToCents(value: unknown): number | null {
+  const dollars = parseDollars(value);
+  return typeof dollars === "number" ? dollars * 100 : null;
+}
 export type PrizeKind = (typeof PRIZE_KINDS)[number];
 
 /**
@@ -523,6 +562,8 @@ const AdditionalPrizesSchema = z
       code: optionalText(),
       kind: z.enum(PRIZE_KINDS).catch("gift").default("gift"),
       needsAddress: checkbox(),
+      /** Approximate retail value in whole dollars (decision 053); checked with the step. */
+      value: optionalText(),
     }),
   )
   .max(MAX_ADDITIONAL_PRIZES, M.additionalPrizesMax)
@@ -534,6 +575,7 @@ const AdditionalPrizesSchema = z
       if (!title) issue(ctx, [index, "title"], prizeTitleRequiredMessage(rank));
       else if (title.length > 100) issue(ctx, [index, "title"], prizeTitleMaxMessage(rank));
       if (text(fields.code).length > 100) issue(ctx, [index, "code"], M.prizeCodeMax);
+      if (parseDollars((prize as { value?: unknown } | null)?.value) === "invalid") issue(ctx, [index, "value"], M.prizeValueInvalid);
     });
   }, ALWAYS)
   .transform((prizes) =>
@@ -582,8 +624,22 @@ export function entryRulesSchema({ today }: { today: Date }) {
         additionalPrizes: AdditionalPrizesSchema,
         // Where the printed prize ships (decision 050).
         ...shipCountriesFields(),
+        // What the official rules must state (decision 053). Optional here so a draft can be saved
+        // half-done; launch requires them (reviewProblems).
+        sponsorLegalName: optionalText(),
+        sponsorAddress: optionalText(),
+        minimumAge: z.coerce
+          .number({ error: M.minimumAgeRange })
+          .int({ error: M.minimumAgeRange })
+          .min(MIN_ENTRANT_AGE, { error: M.minimumAgeRange })
+          .max(MAX_ENTRANT_AGE, { error: M.minimumAgeRange })
+          .default(MIN_ENTRANT_AGE),
+        prizeValue: optionalText(),
       })
       .superRefine((value, ctx) => {
+        limitWhenOn(ctx, value.sponsorLegalName, "sponsorLegalName", 100, M.sponsorLegalNameMax);
+        limitWhenOn(ctx, value.sponsorAddress, "sponsorAddress", 300, M.sponsorAddressMax);
+        if (parseDollars(value.prizeValue) === "invalid") issue(ctx, ["prizeValue"], M.prizeValueInvalid);
         const shipProblem = shipCountriesIssue(value);
         if (shipProblem) issue(ctx, ["shipCountries"], shipProblem);
         if (value.giveCouponToEntrants === true) {
@@ -632,6 +688,11 @@ export interface ReviewDraft {
   planId?: string | null;
   finalDesignUrl?: string | null;
   startDate?: Date | string | null;
+  /** Decision 053: what the official rules must state before launch. */
+  sponsorLegalName?: string | null;
+  sponsorAddress?: string | null;
+  prizeValueCents?: number | null;
+  additionalPrizes?: { rank: number; valueCents: number | null }[];
 }
 
 export interface ReviewProblem {
@@ -656,6 +717,12 @@ export function reviewProblems(draft: ReviewDraft): ReviewProblem[] {
     problems.push({ step: 3, message });
   }
   if (!hasStartDate(draft.startDate)) problems.push({ step: 4, message: M.reviewStartDateMissing });
+  if (!draft.sponsorLegalName?.trim()) problems.push({ step: 4, message: M.reviewSponsorNameMissing });
+  if (!draft.sponsorAddress?.trim()) problems.push({ step: 4, message: M.reviewSponsorAddressMissing });
+  if (draft.prizeValueCents == null) problems.push({ step: 4, message: M.reviewPrizeValueMissing });
+  for (const prize of draft.additionalPrizes ?? []) {
+    if (prize.valueCents == null) problems.push({ step: 4, message: prizeValueMissingMessage(prize.rank) });
+  }
   return problems;
 }
 

@@ -61,6 +61,12 @@ export const FROZEN_FIELDS = {
   winnerBonusGiftName: "Bonus gift name",
   winnerBonusGiftCode: "Bonus gift code",
   shipCountries: "Shipping countries",
+  // The official rules' own facts (decision 053).
+  sponsorLegalName: "Sponsor's legal name",
+  sponsorAddress: "Sponsor's postal address",
+  minimumAge: "Minimum age",
+  prizeValue: "Grand prize value",
+  excludedRegions: "Excluded regions",
   drawCommitment: "Draw commitment",
   drawSeed: "Draw commitment",
   status: "Status",
@@ -75,7 +81,7 @@ const BOOLEAN_FIELDS: ReadonlySet<string> = new Set(["limitOneEntryPerPerson", "
 export interface FrozenSnapshot {
   fields: Record<FrozenFieldName, string>;
   /** The additional prizes by rank: their titles and codes are frozen, and so is their number. */
-  prizes: { title: string; code: string }[];
+  prizes: { title: string; code: string; value: string }[];
 }
 
 function canonical(name: string, values: string[]): string {
@@ -93,12 +99,15 @@ function canonical(name: string, values: string[]): string {
   }
   const value = (values[values.length - 1] ?? "").trim();
   if (BOOLEAN_FIELDS.has(name)) return ["on", "true", "yes", "1"].includes(value.toLowerCase()) ? "on" : "";
-  if (name === "durationDays") return String(Number(value));
+  if (name === "durationDays" || name === "minimumAge") return String(Number(value));
+  if (name === "prizeValue") return value.replace(/^\$/, "").replace(/,/g, "");
   if (name === "brandName" || name === "productTitle" || name === "productValue") return value;
+  if (name === "sponsorLegalName" || name === "sponsorAddress") return value.replace(/\s+/g, " ");
   return value.toLowerCase();
 }
 
-const PRIZE_FIELD = /^additionalPrizes\[(\d+)\]\.(title|code)$/;
+const PRIZE_FIELD = /^additionalPrizes\[(\d+)\]\.(title|code|value)$/;
+const PRIZE_LABELS = { title: "Prize titles", code: "Prize codes", value: "Prize values" } as const;
 
 /** A posted entry, as the comparison reads it: text values, and whether a file was really chosen. */
 export type PostedEntry = [name: string, value: string | { size: number; name: string }];
@@ -130,8 +139,11 @@ export function frozenChanges(entries: Iterable<PostedEntry>, snapshot: FrozenSn
     const sent = (values[values.length - 1] ?? "").trim();
     if (!current) {
       if (sent) labels.add("Prizes and their number");
-    } else if (sent !== (prize[2] === "title" ? current.title : current.code).trim()) {
-      labels.add(prize[2] === "title" ? "Prize titles" : "Prize codes");
+    } else {
+      const part = prize[2] as keyof typeof PRIZE_LABELS;
+      const stored = current[part].trim();
+      const given = part === "value" ? sent.replace(/^\$/, "").replace(/,/g, "") : sent;
+      if (given !== stored) labels.add(PRIZE_LABELS[part]);
     }
   }
   return [...labels];

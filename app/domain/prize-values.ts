@@ -13,8 +13,13 @@ export const APPROXIMATE_RETAIL_VALUE_CENTS: Record<ProductType, number> = {
   mug: 1500,
 };
 
-/** "$25.00" for a t-shirt; an unknown product type reads as a t-shirt, as its label does. */
-export function approximateRetailValue(productType: string): string {
+/** The typical value in cents; an unknown product type reads as a t-shirt, as its label does. */
+export function approximateRetailValueCents(productType: string | null | undefined): number {
   const known = PRODUCT_TYPES.find((product) => product.key === productType)?.key ?? "t-shirt";
-  return formatPrice(APPROXIMATE_RETAIL_VALUE_CENTS[known]);
+  return APPROXIMATE_RETAIL_VALUE_CENTS[known];
+}
+
+/** "$25.00" for a t-shirt. */
+export function approximateRetailValue(productType: string): string {
+  return formatPrice(approximateRetailValueCents(productType));
 }

@@ -49,7 +49,14 @@ export interface WizardValues {
   /** Decision 050: "everywhere" the print partner ships, or only the ticked countries. */
   shipScope: "everywhere" | "chosen";
   shipCountries: string[];
-  additionalPrizes: { title: string; code: string; imageUrl: string; kind: "gift" | "merch"; needsAddress: "on" | "" }[];
+  additionalPrizes: { title: string; code: string; imageUrl: string; kind: "gift" | "merch"; needsAddress: "on" | ""; value: string }[];
+  /** Decision 053: what the official rules state (values in whole dollars as typed). */
+  sponsorLegalName: string;
+  sponsorAddress: string;
+  minimumAge: string;
+  prizeValue: string;
+  /** "US-NY,US-FL" when the creator excluded them at launch (decision 053). */
+  excludedRegions: string;
   couponCode: string;
   aiPrompts: [string, string, string];
 }

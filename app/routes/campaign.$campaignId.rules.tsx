@@ -3,7 +3,8 @@ import { CampaignNotFound, productLabel } from "~/components/campaign/campaign-s
 import { madeColorNames } from "~/domain/campaign-schemas";
 import { formatUtcDateTime } from "~/domain/campaign-status";
 import { REFERRAL_BONUS_ENTRIES } from "~/domain/entries";
-import { approximateRetailValue } from "~/domain/prize-values";
+import { buildOfficialRules, rulesVersionLine, sponsorName, type RulesPrize } from "~/domain/official-rules";
+import { approximateRetailValueCents } from "~/domain/prize-values";
 import { shipCountriesSentence } from "~/domain/ship-countries";
 import { campaignDrawPath, campaignPath } from "~/paths";
 import { publishedFairness } from "~/server/draw/fairness.server";
@@ -30,144 +31,135 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const found = await findVisibleCampaign(params.campaignId, await getCurrentUser(request));
   if (!found) return data({ notFound: true as const }, { status: 404 });
   const { campaign, preview } = found;
+  const claimWindowDays = getConfig().CLAIM_WINDOW_DAYS;
+  // Admins can switch referral bonuses off (decision 017); the rules then say none are offered.
+  const referralsEnabled = await platformSetting("referralsEnabled");
+  const product = productLabel(campaign.productType).toLowerCase();
+  const colors = madeColorNames(campaign.productType, campaign.selectedColors);
+  const sizes = campaign.selectedSizes.split(",").filter(Boolean);
+  const sponsor = sponsorName(campaign);
+  const fairness = publishedFairness(campaign);
+  // Decision 053: built only from what was fixed at launch. Campaigns launched before the creator gave
+  // the grand prize's value state the product's typical value (decision 015), as they always did.
+  const prizes: RulesPrize[] = [
+    {
+      rank: 1,
+      description: `Grand prize: one ${product} with the giveaway's design, in the winner's choice of ${colors.join(", ")}${
+        campaign.productType === "mug" ? "" : ` and size (${sizes.join(", ")})`
+      }, printed and shipped free of charge.`,
+      valueCents: campaign.prizeValueCents ?? approximateRetailValueCents(campaign.productType),
+    },
+    ...campaign.additionalPrizes.map((prize) => ({
+      rank: prize.rank,
+      description: `${prize.rank === 2 ? "Second" : "Third"} prize: ${prize.title}${
+        prize.kind === "merch"
+          ? `: one more ${product} with the giveaway's design, printed and shipped free of charge like the grand prize.`
+          : `, delivered by ${sponsor}${prize.needsAddress ? " to the winner's postal address" : ""}.`
+      }`,
+      valueCents: prize.valueCents ?? (prize.kind === "merch" ? approximateRetailValueCents(campaign.productType) : null),
+    })),
+  ];
+  const extras = [
+    ...(campaign.giveBonusGiftToWinner && campaign.winnerBonusGiftName ? [`Winner's bonus gift: ${campaign.winnerBonusGiftName}.`] : []),
+    ...(campaign.isPromotingProduct && campaign.productTitle
+      ? [`Bonus: ${campaign.productTitle}${campaign.productValue ? `, approximate retail value ${campaign.productValue}` : ""}.`]
+      : []),
+  ];
+  const launchedAt = fairness.launchedAt ? formatUtcDateTime(new Date(fairness.launchedAt)) : null;
+  const sections = buildOfficialRules({
+    sponsorLegalName: campaign.sponsorLegalName,
+    sponsorAddress: campaign.sponsorAddress,
+    brandName: campaign.brandName,
+    brandUrl: campaign.brandUrl,
+    minimumAge: campaign.minimumAge,
+    // Decision 050: where the printed prizes ship, which is who may enter.
+    shipping: shipCountriesSentence(campaign.shipCountries),
+    excludedRegions: campaign.excludedRegions,
+    start: campaign.startDate ? formatUtcDateTime(campaign.startDate) : "the launch date",
+    end: campaign.endDate ? formatUtcDateTime(campaign.endDate) : "the end of the campaign",
+    entryLimit: campaign.entryLimit,
+    referralsEnabled,
+    referralBonus: REFERRAL_BONUS_ENTRIES,
+    prizes,
+    extras,
+    claimWindowDays,
+    platforms: [
+      ...(campaign.instagramHandle ? ["Instagram"] : []),
+      ...(campaign.xHandle ? ["X"] : []),
+      ...(campaign.tiktokHandle ? ["TikTok"] : []),
+    ],
+    launchedAt: preview ? null : launchedAt,
+  });
   return {
     preview,
-    claimWindowDays: getConfig().CLAIM_WINDOW_DAYS,
-    // Admins can switch referral bonuses off (decision 017); the rules then say none are offered.
-    referralsEnabled: await platformSetting("referralsEnabled"),
+    sections,
+    version: rulesVersionLine(preview ? null : launchedAt),
     campaign: {
       id: campaign.id,
       title: campaign.title,
-      brandName: campaign.brandName,
-      brandUrl: campaign.brandUrl,
-      productType: campaign.productType,
-      approximateValue: approximateRetailValue(campaign.productType),
-      colors: madeColorNames(campaign.productType, campaign.selectedColors),
-      sizes: campaign.selectedSizes.split(",").filter(Boolean),
-      start: campaign.startDate ? formatUtcDateTime(campaign.startDate) : "the launch date",
-      end: campaign.endDate ? formatUtcDateTime(campaign.endDate) : "the end of the campaign",
-      entryLimit: campaign.entryLimit,
-      bonusGift: campaign.giveBonusGiftToWinner ? campaign.winnerBonusGiftName : null,
-      bonusProduct: campaign.isPromotingProduct ? { title: campaign.productTitle, value: campaign.productValue } : null,
-      additionalPrizes: campaign.additionalPrizes.map((prize) => ({
-        rank: prize.rank,
-        title: prize.title,
-        kind: prize.kind === "merch" ? ("merch" as const) : ("gift" as const),
-        needsAddress: prize.needsAddress,
-      })),
-      // Decision 050: where the printed prizes ship, stated in the rules.
-      shipping: shipCountriesSentence(campaign.shipCountries),
       drawCommitment: campaign.drawCommitment,
       drawn: campaign.draw !== null,
-      fairness: publishedFairness(campaign),
+      fairness,
     },
   };
 }
 
+const LINK = "font-medium text-brand-700 underline dark:text-brand-300";
+
 export default function OfficialRules({ loaderData }: Route.ComponentProps) {
   if ("notFound" in loaderData) return <CampaignNotFound />;
-  const { campaign } = loaderData;
-  const product = productLabel(campaign.productType).toLowerCase();
-  const sponsor = campaign.brandName || "the campaign's creator";
+  const { campaign, sections } = loaderData;
   return (
     <article className="mx-auto max-w-3xl px-4 py-10 sm:px-6 [&_h2]:mt-8 [&_h2]:text-xl [&_h2]:font-bold [&_p]:mt-3 [&_li]:mt-1">
       <p className="text-sm">
-        <Link to={campaignPath(campaign.id)} className="font-medium text-brand-700 underline dark:text-brand-300">
+        <Link to={campaignPath(campaign.id)} className={LINK}>
           Back to the giveaway
         </Link>
       </p>
       <h1 className="mt-3 text-3xl font-extrabold tracking-tight [overflow-wrap:anywhere]">Official Rules: {campaign.title}</h1>
-      <p className="text-slate-700 dark:text-slate-300">
-        NO PURCHASE NECESSARY TO ENTER OR WIN. A purchase does not improve your chances of winning.
+      <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="rules-version">
+        {loaderData.version}
       </p>
+      {sections.map((section) => (
+        <section key={section.id} aria-labelledby={`rules-${section.id}`} className="[overflow-wrap:anywhere]">
+          <h2 id={`rules-${section.id}`}>{section.heading}</h2>
+          {section.paragraphs.map((paragraph) => (
+            <p key={paragraph.text} data-testid={paragraph.testId}>
+              {paragraph.text}
+            </p>
+          ))}
+          {section.items?.length ? (
+            <ul className="list-disc pl-6" data-testid={`rules-${section.id}-list`}>
+              {section.items.map((item) => (
+                <li key={item}>{item}</li>
+              ))}
+            </ul>
+          ) : null}
+          {section.id === "draw" ? <DrawProcedure campaign={campaign} /> : null}
+          {section.id === "privacy" ? (
+            <p>
+              See our{" "}
+              <Link to="/privacy" className={LINK}>
+                Privacy Policy
+              </Link>{" "}
+              and{" "}
+              <Link to="/terms" className={LINK}>
+                Terms of Service
+              </Link>
+              .
+            </p>
+          ) : null}
+        </section>
+      ))}
+    </article>
+  );
+}
 
-      <h2>1. Sponsor</h2>
-      <p>
-        This giveaway is sponsored by <strong>{sponsor}</strong>
-        {campaign.brandUrl ? ` (${campaign.brandUrl})` : ""}. It is hosted on Giveawear, which runs the entry form, the draw and the prize
-        fulfilment on the sponsor's behalf.
-      </p>
+type RulesCampaign = Extract<Route.ComponentProps["loaderData"], { campaign: unknown }>["campaign"];
 
-      <h2>2. Dates</h2>
-      <p>
-        Entries open on <strong>{campaign.start}</strong> and close on <strong>{campaign.end}</strong>. All times are Coordinated Universal
-        Time (UTC). Entries received outside this period are not accepted.
-      </p>
-
-      <h2>3. Eligibility</h2>
-      <p>
-        Open to individuals who are 18 years of age or older at the time of entry. Employees of the sponsor and their immediate families may
-        not win. Void where prohibited by law.
-      </p>
-
-      <h2>4. How to enter</h2>
-      <p>
-        Enter your email address (and, if you like, a phone number for an SMS should you win) on the giveaway page and agree to these rules.
-        We then email you a link to confirm your entry. <strong>Your entry counts once you confirm it</strong> from that email; if you are
-        signed in and enter with your account's email address, it is confirmed at once. Entries not confirmed by the end of the giveaway are
-        not in the draw.
-      </p>
-      <p>
-        One entry per person: addresses that reach the same inbox count once (upper and lower case, "+" tags and, for Gmail, dots are
-        ignored). Throwaway (disposable) email addresses are not accepted.
-        {campaign.entryLimit !== null
-          ? ` The giveaway accepts at most ${campaign.entryLimit.toLocaleString("en-US")} entries. Pending entries do not hold a place: the entry limit counts confirmed entries only, so when the limit is reached, entries still waiting for confirmation can no longer be confirmed.`
-          : ""}
-      </p>
-
-      <h2>5. Bonus entries</h2>
-      {loaderData.referralsEnabled ? (
-        <p>
-          After entering you receive a personal referral link. Each different person who enters for the first time through your link adds{" "}
-          {REFERRAL_BONUS_ENTRIES} bonus entries to yours once they confirm their entry. Referring yourself, repeated entries, unconfirmed
-          entries and unknown links earn nothing.
-        </p>
-      ) : (
-        <p>
-          Bonus entries are not offered in this giveaway. You are welcome to share it with friends, but sharing does not add entries to
-          yours.
-        </p>
-      )}
-
-      <h2>6. Disqualification</h2>
-      <p>
-        The sponsor may disqualify entries until the entry list is frozen at the end of the giveaway: suspected duplicates, fake or
-        automated entries, and entries that break these rules. A disqualified entry is not in the draw and earns its referrer no bonus.
-        Disqualified entry ids are published on the draw page with the reason.
-      </p>
-
-      <h2>7. Prizes</h2>
-      <ul className="list-disc pl-6">
-        <li>
-          Grand prize: one {product} with the giveaway's design, in the winner's choice of {campaign.colors.join(", ")}
-          {campaign.productType === "mug" ? "" : ` and size (${campaign.sizes.join(", ")})`}, printed and shipped free of charge.
-          Approximate retail value: {campaign.approximateValue}.
-        </li>
-        {campaign.bonusGift ? <li>Winner's bonus gift: {campaign.bonusGift}.</li> : null}
-        {campaign.bonusProduct ? (
-          <li>
-            Bonus: {campaign.bonusProduct.title}
-            {campaign.bonusProduct.value ? `, approximate retail value ${campaign.bonusProduct.value}` : ""}.
-          </li>
-        ) : null}
-        {campaign.additionalPrizes.map((prize) => (
-          <li key={prize.rank}>
-            {prize.rank === 2 ? "Second" : "Third"} prize: {prize.title}
-            {prize.kind === "merch"
-              ? `: one more ${product} with the giveaway's design, printed and shipped free of charge like the grand prize.`
-              : `, delivered by ${sponsor}${prize.needsAddress ? " to the winner's postal address" : ""}.`}
-          </li>
-        ))}
-      </ul>
-      <p data-testid="rules-shipping">{campaign.shipping}</p>
-      <p>Prizes are not transferable and cannot be exchanged for cash.</p>
-
-      <h2>8. How the winners are drawn</h2>
-      <p>
-        Winners are drawn at random after the giveaway ends. Each entry has a weight of one plus its bonus entries. The draw mixes two
-        things nobody can steer: a secret chosen when the giveaway launched, and a public random beacon round that does not exist until
-        after the entry list is frozen.
-      </p>
+function DrawProcedure({ campaign }: { campaign: RulesCampaign }) {
+  return (
+    <>
       <ul className="list-disc pl-6" data-testid="rules-fairness">
         <li>
           Commitment (SHA-256 of the secret
@@ -203,37 +195,14 @@ export default function OfficialRules({ loaderData }: Route.ComponentProps) {
       <p>
         Anyone can check that the secret matches the commitment and re-run the draw from the published list and beacon to get the same
         winners; every entrant can find their own line in the frozen list.{" "}
-        <Link to={`${campaignDrawPath(campaign.id)}#procedure`} className="font-medium text-brand-700 underline dark:text-brand-300">
+        <Link to={`${campaignDrawPath(campaign.id)}#procedure`} className={LINK}>
           The exact procedure
         </Link>{" "}
         ·{" "}
-        <Link to={campaignDrawPath(campaign.id)} className="font-medium text-brand-700 underline dark:text-brand-300">
-          {campaign.drawn ? "See how the winner was drawn" : "The draw page"}
+        <Link to={campaignDrawPath(campaign.id)} className={LINK} data-testid="rules-draw-record">
+          {campaign.drawn ? "See how the winner was drawn" : "The draw page (the draw record)"}
         </Link>
       </p>
-
-      <h2>9. Winner notification and claim</h2>
-      <p>
-        Winners are notified by email at the address they entered with. To receive a prize, its winner follows their own link in that email
-        and, for a printed prize, gives their {campaign.productType === "mug" ? "colour" : "size, style, colour"} and shipping address (in
-        one of the countries above); for a prize the sponsor delivers, what the sponsor needs to deliver it. Each prize is claimed within{" "}
-        {loaderData.claimWindowDays} days. A prize that is not claimed in time may be drawn again among the remaining entries. The winner's
-        name is shown on the giveaway page as a masked email address (for example abc***@example.com) unless the sponsor hides it.
-      </p>
-
-      <h2>10. Privacy</h2>
-      <p>
-        Your email address is used to run this giveaway and to contact you if you win. The sponsor may send you news and offers only if you
-        ticked the separate, optional marketing box. See our{" "}
-        <Link to="/privacy" className="underline">
-          Privacy Policy
-        </Link>{" "}
-        and{" "}
-        <Link to="/terms" className="underline">
-          Terms of Service
-        </Link>
-        .
-      </p>
-    </article>
+    </>
   );
 }

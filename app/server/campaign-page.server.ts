@@ -65,6 +65,11 @@ const campaignSelect = {
   giveBonusGiftToWinner: true,
   winnerBonusGiftName: true,
   shipCountries: true,
+  sponsorLegalName: true,
+  sponsorAddress: true,
+  minimumAge: true,
+  prizeValueCents: true,
+  excludedRegions: true,
   winnerEmail: true,
   winnerPublic: true,
   winnerPublicName: true,
@@ -77,7 +82,7 @@ const campaignSelect = {
   draw: { select: { seed: true, secret: true, procedureVersion: true, createdAt: true } },
   additionalPrizes: {
     orderBy: { rank: "asc" },
-    select: { rank: true, title: true, imageUrl: true, winnerEmail: true, kind: true, needsAddress: true },
+    select: { rank: true, title: true, imageUrl: true, winnerEmail: true, kind: true, needsAddress: true, valueCents: true },
   },
 } as const;
 

@@ -13,6 +13,7 @@ import { SLIDER_DEFAULTS } from "../domain/slider";
 import { type Prisma, type PrismaClient, clientProvider, getDatabaseUrl, getPrisma } from "./db.server";
 import { getConfig } from "./config.server";
 import { DEMO_CHAIN, demoBeacon } from "./draw/beacon.server";
+import { approximateRetailValueCents } from "../domain/prize-values";
 import { nodeDrawHashing } from "./draw/run.server";
 import { migrate } from "./migrate.server";
 import { REFERRAL_BONUS_ENTRIES } from "../domain/entries";
@@ -399,6 +400,11 @@ async function seedDemoCampaigns(tx: Tx): Promise<Pick<SeedResult, "demoCampaign
       durationDays,
       endDate: new Date(endMs),
       termsAccepted: true,
+      // What the official rules state (decision 053): a fictional sponsor at a fictional address.
+      sponsorLegalName: `${idea.brandName} LLC`,
+      sponsorAddress: `${100 + index} Demo Street, Springfield, IL 62701, United States`,
+      minimumAge: 18,
+      prizeValueCents: approximateRetailValueCents(idea.productType),
       giveCouponToEntrants: offersCoupon,
       entrantCouponCode: offersCoupon ? `${idea.brandName.split(/\W+/)[0]?.toUpperCase() ?? "THANKS"}15` : "",
       entrantCouponDescription: offersCoupon ? "15% off your next order" : "",
@@ -467,6 +473,7 @@ async function seedDemoCampaigns(tx: Tx): Promise<Pick<SeedResult, "demoCampaign
         rank,
         title: rank === 2 ? `${idea.brandName} $25 store credit` : "Sticker pack",
         code: rank === 2 ? `CREDIT-${random.int(10000, 99999)}` : null,
+        valueCents: rank === 2 ? 2500 : 500,
         winnerEntryId: winner?.id ?? null,
         winnerEmail: winner?.email ?? null,
         claimDeadline: winner && drawnAt ? new Date(drawnAt.getTime() + 30 * DAY) : null,

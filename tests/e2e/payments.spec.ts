@@ -34,6 +34,10 @@ async function reviewWithCoupon(page: Page, title: string) {
     .getByRole("main")
     .getByLabel(/I accept the/)
     .check();
+  // What the official rules state (decision 053).
+  await page.getByRole("main").getByLabel("Sponsor's legal name").fill("Pay Co LLC");
+  await page.getByRole("main").getByLabel("Sponsor's postal address").fill("1 Pay Street, Austin, TX 78701, USA");
+  await page.getByRole("main").getByLabel("Grand prize: approximate retail value (US$)").fill("25");
   await page.getByRole("button", { name: "Continue" }).click();
 
   await expect(page.getByRole("heading", { name: "Step 5: Review & Launch" })).toBeVisible();

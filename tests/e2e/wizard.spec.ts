@@ -74,10 +74,16 @@ test("a new user builds a campaign with an uploaded design and launches it free"
   await page.getByRole("main").getByLabel("Coupon description").fill("15% off your next order");
   await page.getByRole("button", { name: "Add 2nd place prize" }).click();
   await page.getByRole("main").getByLabel("Prize title for tier 2").fill("Tote bag");
+  await page.getByRole("main").getByLabel("Tier 2: approximate retail value (US$)").fill("20");
+  // What the official rules state (decision 053).
+  await page.getByRole("main").getByLabel("Sponsor's legal name").fill("Acme Threads LLC");
+  await page.getByRole("main").getByLabel("Sponsor's postal address").fill("1 Loom Lane, Portland, OR 97201, USA");
+  await page.getByRole("main").getByLabel("Minimum age of entrants").fill("21");
+  await page.getByRole("main").getByLabel("Grand prize: approximate retail value (US$)").fill("45");
   await page.getByRole("button", { name: "Continue" }).click();
 
   await expect(page.getByRole("heading", { name: "Step 5: Review & Launch" })).toBeVisible();
-  await expect(page.locator("details[open]")).toHaveCount(5);
+  await expect(page.locator("details[open]")).toHaveCount(6);
   await page.getByRole("button", { name: "Launch Free Campaign" }).click();
 
   await expect(page.getByRole("heading", { name: "Campaign Launched!" })).toBeVisible();
@@ -107,6 +113,11 @@ test("a new user builds a campaign with an uploaded design and launches it free"
     entrantCouponDescription: "15% off your next order",
     totalCents: 0,
     entryLimit: 50,
+    sponsorLegalName: "Acme Threads LLC",
+    sponsorAddress: "1 Loom Lane, Portland, OR 97201, USA",
+    minimumAge: 21,
+    prizeValueCents: 4500,
+    excludedRegions: "",
   });
   expect(String(row?.finalDesignUrl)).toMatch(/^\/uploads\/custom_design\/.+\.png$/);
   expect(String(row?.drawCommitment)).toMatch(/^[0-9a-f]{64}$/);

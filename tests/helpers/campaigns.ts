@@ -14,6 +14,9 @@ export async function createCampaign(overrides: Partial<Prisma.CampaignUnchecked
       title: `Test Giveaway ${randomBytes(3).toString("hex")}`,
       description: "A campaign made by a test.",
       brandName: "Test Brand",
+      // The official rules' sponsor (decision 053); the grand prize's value is left to each test.
+      sponsorLegalName: "Test Brand LLC",
+      sponsorAddress: "1 Test Street, Springfield, IL 62701, USA",
       productType: "t-shirt",
       planId: "pro_tee",
       // What the Pro Tee gives a campaign at launch (its entry limit, analytics level and branding).

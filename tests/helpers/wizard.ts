@@ -45,6 +45,14 @@ export const STEP1 = {
   isPromotingProduct: "no",
 };
 
+/** What the official rules need before launch (decision 053), as step 4 posts it. */
+export const STEP4_RULES = {
+  sponsorLegalName: "Suite Co LLC",
+  sponsorAddress: "1 Test Street, Springfield, IL 62701, USA",
+  minimumAge: "18",
+  prizeValue: "25",
+};
+
 /** A signed-in creator's campaign saved through step `last` (1 to 4); answers its id. */
 export async function draftThroughStep(
   jar: CookieJar,
@@ -82,7 +90,7 @@ export async function draftThroughStep(
     const today = new Date().toISOString().slice(0, 10);
     result = (await run(
       wizard.action,
-      postForm(jar, url, form({ step: "4", startDate: today, durationDays: "7", termsAccepted: "on" })),
+      postForm(jar, url, form({ step: "4", startDate: today, durationDays: "7", termsAccepted: "on", ...STEP4_RULES })),
     )) as Response;
     expect(statusOf(result)).toBe(302);
   }

@@ -157,6 +157,7 @@ describe("launch copies what the plan gives", () => {
       status: "draft",
       planId,
       finalDesignUrl: "/uploads/design.png",
+      prizeValueCents: 2500,
       launchedAt: null,
       analyticsLevel: "basic",
       customBranding: false,

@@ -132,6 +132,10 @@ describe("the campaign wizard", () => {
       { step: 2, message: "No plan selected. Please go back to Step 2." },
       { step: 3, message: "No T-shirt design confirmed. Please go back to Step 3." },
       { step: 4, message: "Start date is missing. Please go back to Step 4." },
+      // Decision 053: the official rules need the sponsor and the grand prize's value.
+      { step: 4, message: "Sponsor's legal name is missing (the official rules name the sponsor). Please go back to Step 4." },
+      { step: 4, message: "Sponsor's postal address is missing (the official rules state it). Please go back to Step 4." },
+      { step: 4, message: "Approximate retail value of the grand prize is missing. Please go back to Step 4." },
     ]);
   });
 

@@ -11,6 +11,7 @@ import {
   PlanSelectionSchema,
   PRODUCT_TYPES,
   reviewProblems,
+  dollarsToCents,
   PRODUCT_COLORS,
   productHasSizes,
   productSizes,
@@ -447,7 +448,41 @@ describe("step 4: entry rules", () => {
       // Decision 050: the prize ships everywhere the print partner does unless the creator chooses.
       shipScope: "everywhere",
       shipCountries: "",
+      // Decision 053: optional while a draft is saved, required at launch; 18 is the default age.
+      sponsorLegalName: "",
+      sponsorAddress: "",
+      minimumAge: 18,
+      prizeValue: "",
     });
+  });
+
+  it("takes the official rules' facts and refuses a bad age or value (decision 053)", () => {
+    const value = valueOf(schema, {
+      ...valid,
+      sponsorLegalName: " Acme Apparel LLC ",
+      sponsorAddress: "1 Main St, Springfield, IL 62701, USA",
+      minimumAge: "21",
+      prizeValue: "$1,200",
+      "additionalPrizes[0].title": "Gift card",
+      "additionalPrizes[0].value": "50",
+    });
+    expect(value).toMatchObject({ sponsorLegalName: "Acme Apparel LLC", minimumAge: 21, prizeValue: "$1,200" });
+    expect(dollarsToCents(value.prizeValue)).toBe(120_000);
+    expect(value.additionalPrizes[0]?.value).toBe("50");
+    for (const age of ["17", "100", "18.5", "abc"]) {
+      expect(errorsOf(schema, { ...valid, minimumAge: age }).minimumAge).toEqual(["Minimum age must be a whole number from 18 to 99."]);
+    }
+    for (const bad of ["12.50", "-5", "0", "ten"]) {
+      expect(errorsOf(schema, { ...valid, prizeValue: bad }).prizeValue).toEqual([
+        "Enter the approximate retail value in whole US dollars (e.g., 25).",
+      ]);
+    }
+    expect(
+      errorsOf(schema, { ...valid, "additionalPrizes[0].title": "Gift", "additionalPrizes[0].value": "9.99" })["additionalPrizes[0].value"],
+    ).toEqual(["Enter the approximate retail value in whole US dollars (e.g., 25)."]);
+    expect(errorsOf(schema, { ...valid, sponsorLegalName: "x".repeat(101) }).sponsorLegalName).toEqual([
+      "Sponsor's legal name must be at most 100 characters.",
+    ]);
   });
 
   it("keeps every reward when switched on", () => {
@@ -481,11 +516,15 @@ describe("step 4: entry rules", () => {
       winnerBonusGiftInstructions: "Redeem at checkout.",
       sendReminder: true,
       additionalPrizes: [
-        { rank: 2, title: "Tote bag", code: "TOTE", kind: "gift", needsAddress: false },
-        { rank: 3, title: "Sticker pack", code: "", kind: "gift", needsAddress: false },
+        { rank: 2, title: "Tote bag", code: "TOTE", kind: "gift", needsAddress: false, value: "" },
+        { rank: 3, title: "Sticker pack", code: "", kind: "gift", needsAddress: false, value: "" },
       ],
       shipScope: "everywhere",
       shipCountries: "",
+      sponsorLegalName: "",
+      sponsorAddress: "",
+      minimumAge: 18,
+      prizeValue: "",
     });
   });
 
@@ -616,12 +655,34 @@ describe("step 5: review", () => {
       { step: 2, message: "No plan selected. Please go back to Step 2." },
       { step: 3, message: "No T-shirt design confirmed. Please go back to Step 3." },
       { step: 4, message: "Start date is missing. Please go back to Step 4." },
+      { step: 4, message: "Sponsor's legal name is missing (the official rules name the sponsor). Please go back to Step 4." },
+      { step: 4, message: "Sponsor's postal address is missing (the official rules state it). Please go back to Step 4." },
+      { step: 4, message: "Approximate retail value of the grand prize is missing. Please go back to Step 4." },
     ]);
-    expect(reviewProblems({})).toHaveLength(4);
+    expect(reviewProblems({})).toHaveLength(7);
+    expect(
+      reviewProblems({
+        title: "Summer Tee Drop",
+        planId: "growth_tee",
+        finalDesignUrl: "/d.png",
+        startDate: "2025-06-15",
+        sponsorLegalName: "Acme",
+        sponsorAddress: "1 Main St",
+        prizeValueCents: 2500,
+        additionalPrizes: [{ rank: 2, valueCents: null }],
+      }),
+    ).toEqual([{ step: 4, message: "Approximate retail value of the 2nd place prize is missing. Please go back to Step 4." }]);
   });
 
   it("passes a complete draft, with the start date as a Date or a date string", () => {
-    const draft = { title: "Summer Tee Drop", planId: "growth_tee", finalDesignUrl: "/d.png" };
+    const draft = {
+      title: "Summer Tee Drop",
+      planId: "growth_tee",
+      finalDesignUrl: "/d.png",
+      sponsorLegalName: "Acme Apparel LLC",
+      sponsorAddress: "1 Main St, Springfield, IL 62701, USA",
+      prizeValueCents: 2500,
+    };
     expect(reviewProblems({ ...draft, startDate: new Date("2025-06-15T00:00:00Z") })).toEqual([]);
     expect(reviewProblems({ ...draft, startDate: "2025-06-15" })).toEqual([]);
     expect(reviewProblems({ ...draft, startDate: new Date("nope") })).toEqual([

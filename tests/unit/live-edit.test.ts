@@ -35,11 +35,16 @@ const snapshot: FrozenSnapshot = {
     winnerBonusGiftName: "",
     winnerBonusGiftCode: "",
     shipCountries: "",
+    sponsorLegalName: "Acme Apparel LLC",
+    sponsorAddress: "1 Main St, Springfield, IL 62701, USA",
+    minimumAge: "18",
+    prizeValue: "25",
+    excludedRegions: "",
     drawCommitment: "c0ffee",
     drawSeed: "",
     status: "active",
   },
-  prizes: [{ title: "Gift card", code: "" }],
+  prizes: [{ title: "Gift card", code: "", value: "50" }],
 };
 
 describe("frozen fields of a live campaign", () => {
@@ -71,6 +76,30 @@ describe("frozen fields of a live campaign", () => {
         snapshot,
       ),
     ).toEqual(["Design", "Duration", "Colours", "One entry per person", "Prize titles", "Prizes and their number", "Shipping countries"]);
+  });
+
+  it("freezes what the official rules state: sponsor, minimum age and the prizes' values (decision 053)", () => {
+    const unchanged: [string, string][] = [
+      ["sponsorLegalName", "Acme Apparel LLC"],
+      ["sponsorAddress", "1 Main St,  Springfield, IL 62701, USA"],
+      ["minimumAge", "18"],
+      ["prizeValue", "$25"],
+      ["additionalPrizes[0].value", "50"],
+    ];
+    expect(frozenChanges(unchanged, snapshot)).toEqual([]);
+    expect(
+      frozenChanges(
+        [
+          ["sponsorLegalName", "Someone Else Inc"],
+          ["sponsorAddress", "2 Other Rd"],
+          ["minimumAge", "21"],
+          ["prizeValue", "6000"],
+          ["additionalPrizes[0].value", "5000"],
+          ["excludedRegions", "US-NY,US-FL"],
+        ],
+        snapshot,
+      ),
+    ).toEqual(["Sponsor's legal name", "Sponsor's postal address", "Minimum age", "Grand prize value", "Prize values", "Excluded regions"]);
   });
 
   it("ignores an empty file input and an empty extra prize row", () => {

@@ -19,6 +19,7 @@ export function TextField({
   maxLength?: number;
   min?: string;
   autoComplete?: string;
+  inputMode?: "numeric" | "text";
 }) {
   return (
     <div>

@@ -3,10 +3,18 @@ import { getFormProps, useForm, getInputProps } from "@conform-to/react";
 import { useMemo, useState } from "react";
 import { Form } from "react-router";
 import { earliestStartDateInput, endDateFor, latestStartDateInput, parseDateInput, toDateInput } from "~/domain/campaign-dates";
-import { DURATIONS, entryRulesSchema, MAX_ADDITIONAL_PRIZES } from "~/domain/campaign-schemas";
+import {
+  DURATIONS,
+  entryRulesSchema,
+  MAX_ADDITIONAL_PRIZES,
+  MAX_ENTRANT_AGE,
+  MIN_ENTRANT_AGE,
+  productNoun,
+} from "~/domain/campaign-schemas";
 import { FieldErrors, FormErrors } from "../ui/field";
 import { ChoiceChip, HiddenStepFields, ImageField, Section, StepHeading, TextAreaField, TextField, Toggle } from "./fields";
 import { ShipCountriesField } from "./ship-countries-field";
+import { approximateRetailValue, approximateRetailValueCents } from "~/domain/prize-values";
 import { ContinueButton, stepFormOptions, type StepProps } from "./step-campaign-info";
 import { StepActions } from "./wizard-shell";
 
@@ -124,6 +132,57 @@ export function EntryRulesStep(props: StepProps & { today: string; signedIn: boo
         </label>
       </Section>
 
+      <Section title="Official rules">
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          The official rules name the sponsor, who may enter and what each prize is worth. Launch needs all of these; they are fixed at
+          launch.
+        </p>
+        <TextField
+          meta={fields.sponsorLegalName}
+          label="Sponsor's legal name"
+          hint="The company or person running the giveaway, as registered (e.g., Acme Apparel LLC)."
+          maxLength={100}
+          autoComplete="organization"
+        />
+        <TextAreaField meta={fields.sponsorAddress} label="Sponsor's postal address" rows={3} maxLength={300} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div>
+            <label htmlFor={fields.minimumAge.id} className="label">
+              Minimum age of entrants
+            </label>
+            <input
+              id={fields.minimumAge.id}
+              name={fields.minimumAge.name}
+              type="number"
+              min={MIN_ENTRANT_AGE}
+              max={MAX_ENTRANT_AGE}
+              step={1}
+              defaultValue={String(fields.minimumAge.initialValue ?? MIN_ENTRANT_AGE)}
+              aria-invalid={fields.minimumAge.errors ? true : undefined}
+              aria-describedby={
+                fields.minimumAge.errors ? `${fields.minimumAge.id}-hint ${fields.minimumAge.errorId}` : `${fields.minimumAge.id}-hint`
+              }
+              className="input"
+            />
+            <p id={`${fields.minimumAge.id}-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+              18 or older (up to 99).
+            </p>
+            <FieldErrors id={fields.minimumAge.errorId} errors={fields.minimumAge.errors} />
+          </div>
+          <TextField
+            meta={fields.prizeValue}
+            label="Grand prize: approximate retail value (US$)"
+            hint={`Whole dollars, what the prize sells for in a shop (a printed ${productNoun(props.values.productType)} typically ${approximateRetailValue(props.values.productType)}).`}
+            placeholder={String(approximateRetailValueCents(props.values.productType) / 100)}
+            inputMode="numeric"
+            maxLength={9}
+          />
+        </div>
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          Who may enter: residents of the countries the prize ships to (below), aged at least the minimum age.
+        </p>
+      </Section>
+
       <Section title="Shipping">
         <ShipCountriesField
           scope={fields.shipScope.initialValue as string | undefined}
@@ -178,6 +237,13 @@ export function EntryRulesStep(props: StepProps & { today: string; signedIn: boo
                 <div className="space-y-4">
                   <TextField meta={prizeFields.title} label={`Prize title for tier ${rank}`} />
                   <TextField meta={prizeFields.code} label="Gift code (optional)" />
+                  <TextField
+                    meta={prizeFields.value}
+                    label={`Tier ${rank}: approximate retail value (US$)`}
+                    hint="Whole dollars; launch needs it for the official rules."
+                    inputMode="numeric"
+                    maxLength={9}
+                  />
                   <fieldset>
                     <legend className="label">What the winner gets</legend>
                     <div className="space-y-2">
@@ -230,7 +296,10 @@ export function EntryRulesStep(props: StepProps & { today: string; signedIn: boo
           })}
           {prizes.length < MAX_ADDITIONAL_PRIZES ? (
             <button
-              {...form.insert.getButtonProps({ name: fields.additionalPrizes.name, defaultValue: { title: "", code: "", kind: "gift" } })}
+              {...form.insert.getButtonProps({
+                name: fields.additionalPrizes.name,
+                defaultValue: { title: "", code: "", kind: "gift", value: "" },
+              })}
               className="btn-secondary"
             >
               Add {prizes.length === 0 ? "2nd" : "3rd"} place prize

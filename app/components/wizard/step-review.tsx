@@ -11,6 +11,8 @@ import { HiddenStepFields, StepHeading } from "./fields";
 import type { StepProps } from "./step-campaign-info";
 import { StepActions } from "./wizard-shell";
 import { isPublicStatus } from "~/domain/campaign-status";
+import { dollarsToCents } from "~/domain/campaign-schemas";
+import { NY_FL_CHECKBOX, NY_FL_WARNING, needsRegistrationWarning, totalPrizeValueCents } from "~/domain/official-rules";
 
 function Summary({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -62,6 +64,7 @@ export function ReviewStep(
   const couponErrors = ((props.lastResult?.error ?? {}) as Record<string, string[] | undefined>).couponCode;
   const total = props.pricing?.totalCents ?? 0;
   const launched = isPublicStatus(props.status);
+  const prizeTotal = totalPrizeValueCents([v.prizeValue, ...v.additionalPrizes.map((p) => p.value)].map(dollarsToCents));
 
   return (
     <div className="space-y-6">
@@ -149,6 +152,18 @@ export function ReviewStep(
         <Row label="48-hour reminder">{v.sendReminder ? "Yes" : "No"}</Row>
       </Summary>
 
+      <Summary title="Official Rules">
+        <Row label="Sponsor">{v.sponsorLegalName || "Not provided"}</Row>
+        <Row label="Sponsor address">{v.sponsorAddress || "Not provided"}</Row>
+        <Row label="Minimum age">{v.minimumAge}</Row>
+        <Row label="Prize values">
+          {[v.prizeValue, ...v.additionalPrizes.map((p) => p.value)]
+            .map((value, i) => `${i === 0 ? "Grand prize" : i === 1 ? "2nd" : "3rd"}: ${value ? `$${value}` : "not provided"}`)
+            .join("; ")}
+        </Row>
+        <Row label="Total prize value">{formatPrice(prizeTotal)}</Row>
+      </Summary>
+
       <Summary title="Selected Plan">
         <Row label="Plan">{plan ? `${plan.name} · ${formatPrice(plan.priceCents)}` : "No plan selected."}</Row>
         <Row label="Includes">
@@ -228,6 +243,24 @@ export function ReviewStep(
 
       <Form method="post">
         <HiddenStepFields step={5} duplicateId={props.duplicateId} />
+        {needsRegistrationWarning(prizeTotal) && !launched ? (
+          <div
+            role="note"
+            data-testid="ny-fl-warning"
+            className="mb-4 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+          >
+            <p>{NY_FL_WARNING}</p>
+            <label className="mt-3 flex items-start gap-3 font-medium">
+              <input
+                type="checkbox"
+                name="excludeNyFl"
+                defaultChecked={v.excludedRegions.includes("US-NY")}
+                className="mt-0.5 h-5 w-5 accent-brand-700"
+              />
+              <span>{NY_FL_CHECKBOX}</span>
+            </label>
+          </div>
+        ) : null}
         <StepActions backHref={props.backHref}>
           {launched ? (
             <p className="text-sm font-medium text-emerald-700 dark:text-emerald-400">This campaign is live.</p>

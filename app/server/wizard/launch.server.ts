@@ -6,6 +6,7 @@ import { configuredChain } from "../draw/beacon.server";
 import { plannedBeaconRound } from "../draw/freeze.server";
 import { CampaignStatus, EDITABLE_STATUSES } from "../../domain/campaign-status";
 import { toAnalyticsLevel } from "../../domain/plan-features";
+import { needsRegistrationWarning, NY_FL_REGIONS, totalPrizeValueCents } from "../../domain/official-rules";
 
 export type LaunchResult =
   | { kind: "problems"; problems: { step: number; message: string }[] }
@@ -43,8 +44,13 @@ export function launchBeaconRound(endDate: Date): number {
  * live at once when the total is zero, or waits for payment. The status moves only from draft (or
  * an unpaid attempt) so a double submit cannot launch twice.
  */
-export async function launchCampaign(campaign: Campaign): Promise<LaunchResult> {
-  const problems = reviewProblems(campaign);
+export async function launchCampaign(campaign: Campaign, options: { excludeNyFl?: boolean } = {}): Promise<LaunchResult> {
+  const prizes = await prisma.additionalPrize.findMany({ where: { campaignId: campaign.id }, select: { rank: true, valueCents: true } });
+  // Decision 053: the official rules need the sponsor and every prize's value before anything goes live.
+  const problems = reviewProblems({ ...campaign, additionalPrizes: prizes });
+  const totalPrizeCents = totalPrizeValueCents([campaign.prizeValueCents, ...prizes.map((p) => p.valueCents)]);
+  // The NY/FL exclusion is offered only above the registration threshold; it is fixed with the rules.
+  const excludedRegions = options.excludeNyFl && needsRegistrationWarning(totalPrizeCents) ? NY_FL_REGIONS : "";
   const plan = campaign.planId ? await prisma.plan.findFirst({ where: { id: campaign.planId, active: true } }) : null;
   if (!plan && !problems.some((p) => p.step === 2)) problems.push({ step: 2, message: "No plan selected. Please go back to Step 2." });
   if (problems.length || !plan) return { kind: "problems", problems };
@@ -62,6 +68,7 @@ export async function launchCampaign(campaign: Campaign): Promise<LaunchResult> 
     discountCents,
     totalCents,
     couponCode: discountCents > 0 ? campaign.couponCode : null,
+    excludedRegions,
   };
 
   if (totalCents > 0) {

@@ -40,6 +40,11 @@ function liveCondition(campaign: Pick<Campaign, "id">, user: CurrentUser, now: D
   };
 }
 
+/** Stored cents as the wizard's whole-dollar field shows them ("" for none). */
+function dollarsText(cents: number | null): string {
+  return cents == null ? "" : String(Math.round(cents / 100));
+}
+
 function sortedPrizes(prizes: AdditionalPrize[]): AdditionalPrize[] {
   return prizes.slice().sort((a, b) => a.rank - b.rank);
 }
@@ -71,11 +76,19 @@ export function frozenSnapshot(campaign: Campaign, prizes: AdditionalPrize[]): F
     winnerBonusGiftName: campaign.winnerBonusGiftName,
     winnerBonusGiftCode: campaign.winnerBonusGiftCode,
     shipCountries: campaign.shipCountries,
+    sponsorLegalName: campaign.sponsorLegalName,
+    sponsorAddress: campaign.sponsorAddress,
+    minimumAge: String(campaign.minimumAge),
+    prizeValue: dollarsText(campaign.prizeValueCents),
+    excludedRegions: campaign.excludedRegions,
     drawCommitment: campaign.drawCommitment ?? "",
     drawSeed: campaign.drawSeed ?? "",
     status: campaign.status,
   };
-  return { fields, prizes: sortedPrizes(prizes).map((p) => ({ title: p.title, code: p.code ?? "" })) };
+  return {
+    fields,
+    prizes: sortedPrizes(prizes).map((p) => ({ title: p.title, code: p.code ?? "", value: dollarsText(p.valueCents) })),
+  };
 }
 
 async function frozenRows(campaign: Campaign, prizes: AdditionalPrize[]): Promise<FrozenRow[]> {
@@ -97,6 +110,10 @@ async function frozenRows(campaign: Campaign, prizes: AdditionalPrize[]): Promis
         : "—",
     },
     { label: "One entry per person", value: campaign.limitOneEntryPerPerson ? "Yes" : "No" },
+    { label: "Sponsor", value: [campaign.sponsorLegalName, campaign.sponsorAddress].filter(Boolean).join(", ") || "—" },
+    { label: "Minimum age", value: String(campaign.minimumAge) },
+    { label: "Grand prize value", value: campaign.prizeValueCents == null ? "—" : formatPrice(campaign.prizeValueCents) },
+    { label: "Excluded regions", value: campaign.excludedRegions ? campaign.excludedRegions.split(",").join(", ") : "None" },
     {
       label: "Shipping countries",
       value: campaign.shipCountries ? campaign.shipCountries.split(",").join(", ") : "Everywhere the print partner ships",

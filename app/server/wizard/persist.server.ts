@@ -34,6 +34,8 @@ export interface PrizeInput {
   imageUrl: string | null;
   kind: string;
   needsAddress: boolean;
+  /** Approximate retail value in cents, for the official rules (decision 053). */
+  valueCents: number | null;
 }
 
 /** Whether a write changes what the campaign costs: its plan, coupon or totals. */
@@ -106,6 +108,7 @@ export async function persistStep(
       code: p.code,
       kind: p.kind,
       needsAddress: p.needsAddress,
+      valueCents: p.valueCents,
     }));
   if (initialPrizes.length) {
     await prisma.additionalPrize.createMany({ data: initialPrizes.map((p) => ({ ...p, campaignId: created.id })) });

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { endDateFor, parseDateInput } from "../../../domain/campaign-dates";
-import { CAMPAIGN_MESSAGES, entryRulesSchema } from "../../../domain/campaign-schemas";
+import { CAMPAIGN_MESSAGES, dollarsToCents, entryRulesSchema } from "../../../domain/campaign-schemas";
 import type { ToastInput } from "../../toast.server";
 import { draftPrizes } from "../drafts.server";
 import { mayStoreImageUrl, PRIZE_IMAGE_KINDS, takeUpload } from "../images.server";
@@ -60,15 +60,17 @@ export const saveEntryRules: StepAction = async (step, formData) => {
       imageUrl,
       kind: prize.kind,
       needsAddress: prize.needsAddress,
+      valueCents: dollarsToCents(prize.value),
     });
   }
-  const { additionalPrizes: _prizes, startDate: _start, shipScope: _shipScope, ...rest } = value;
+  const { additionalPrizes: _prizes, startDate: _start, shipScope: _shipScope, prizeValue, ...rest } = value;
   // The prizes are replaced in the same transaction as the step's conditional write.
   const saved = await saveStep(
     step,
     {
       ...rest,
       startDate: start,
+      prizeValueCents: dollarsToCents(prizeValue),
       endDate: endDateFor(start, value.durationDays),
       winnerBonusGiftImageUrl: !value.giveBonusGiftToWinner
         ? null

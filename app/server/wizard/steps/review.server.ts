@@ -38,7 +38,7 @@ export const applyCouponCode: StepAction = async (step, formData) => {
 };
 
 /** Step 5, "Launch": a signed-in creator's ready campaign goes live (free) or to the checkout. */
-export const launchFromReview: StepAction = async (step) => {
+export const launchFromReview: StepAction = async (step, formData) => {
   const { user, campaign } = step;
   if (!user) {
     return {
@@ -49,7 +49,8 @@ export const launchFromReview: StepAction = async (step) => {
     };
   }
   if (!campaign) return { kind: "problems", problems: reviewProblems({}) };
-  const launch = await launchCampaign(campaign);
+  // Decision 053: above $5,000 of prizes the creator may exclude New York and Florida (the checkbox).
+  const launch = await launchCampaign(campaign, { excludeNyFl: formData.get("excludeNyFl") === "on" });
   if (launch.kind === "problems") return { kind: "problems", problems: launch.problems };
   step.cookies.push(await clearDraftCookie());
   if (launch.kind === "free") return { kind: "launched", campaignId: launch.campaignId };
