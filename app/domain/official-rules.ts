@@ -266,7 +266,7 @@ export function buildOfficialRules(input: RulesInput): RulesSection[] {
       heading: "13. Privacy and your rights",
       paragraphs: [
         p(
-          "Your email address is used to run this giveaway and to contact you if you win. The sponsor may send you news and offers only if you ticked the separate, optional marketing box. You may ask to see, correct or erase your personal data, and withdraw marketing consent at any time; the Privacy Policy explains what is collected, why, for how long and who receives it.",
+          "Your email address is used to run this giveaway and to contact you if you win. The sponsor may send you news and offers only if you ticked the separate, optional marketing box. You may ask to see, correct or erase your personal data, or withdraw marketing consent, at any time by writing to us through our contact form (/contact); the Privacy Policy says how your data is handled.",
           "rules-privacy",
         ),
       ],
