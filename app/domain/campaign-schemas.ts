@@ -267,7 +267,7 @@ export function sizeNotMadeMessage(productType: string, sizes: readonly string[]
 // Field building blocks
 
 /** The abort keeps an empty value from also reporting the minimum-length message. */
-function requiredText(required: string) {
+export function requiredText(required: string) {
   return z.string({ error: required }).trim().min(1, { error: required, abort: true });
 }
 
@@ -281,7 +281,7 @@ function optionalText() {
  * are the networks' own (Instagram 30, X 15, TikTok 24); "" is accepted so the schema also takes
  * values that did not pass through Conform's empty-field stripping.
  */
-function handle(allowed: string, maxLength: number, invalid: string) {
+export function handle(allowed: string, maxLength: number, invalid: string) {
   return z
     .string()
     .trim()
@@ -314,7 +314,7 @@ export function normalizeBrandUrl(value: string): string {
   return `https://${trimmed.replace(/^\/+/, "")}`;
 }
 
-function brandUrlField() {
+export function brandUrlField() {
   return z
     .string()
     .trim()
@@ -324,7 +324,20 @@ function brandUrlField() {
     .default("");
 }
 
-function supportEmailField() {
+/** "" (no accent) or "#rrggbb" that white button text can be read on (brand-colors.ts, decision 043). */
+export function accentColorField() {
+  return z
+    .string()
+    .trim()
+    .default("")
+    .superRefine((value, ctx) => {
+      const problem = accentProblem(value);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    })
+    .transform((value) => value.toLowerCase());
+}
+
+export function supportEmailField() {
   return z
     .string()
     .trim()
@@ -383,16 +396,7 @@ export const CampaignInfoSchema = z
     productTitle: optionalText(),
     productValue: optionalText(),
     productDescription: optionalText(),
-    /** "" (no accent) or "#rrggbb" that white button text can be read on (brand-colors.ts, decision 043). */
-    accentColor: z
-      .string()
-      .trim()
-      .default("")
-      .superRefine((value, ctx) => {
-        const problem = accentProblem(value);
-        if (problem) ctx.addIssue({ code: "custom", message: problem });
-      })
-      .transform((value) => value.toLowerCase()),
+    accentColor: accentColorField(),
     /** Honoured only on a plan with custom branding; the server stores false otherwise. */
     hideGiveawearBranding: checkbox(),
     /** Optional: where winners' replies go (the reply-to of winner emails). */

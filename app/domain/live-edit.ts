@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { accentProblem } from "./brand-colors";
-import { CAMPAIGN_MESSAGES, isHttpUrl, normalizeBrandUrl } from "./campaign-schemas";
+import { CAMPAIGN_MESSAGES, accentColorField, brandUrlField, handle, requiredText, supportEmailField } from "./campaign-schemas";
 
 /**
  * Editing a live campaign (decision 048). Its presentation stays the creator's to change; what the
@@ -156,61 +155,22 @@ function optionalText(max: number, tooLong: string) {
   return z.string().trim().max(max, tooLong).default("");
 }
 
-function handle(allowed: string, maxLength: number, invalid: string) {
-  return z
-    .string()
-    .trim()
-    .regex(new RegExp(`^(?:@?[${allowed}]{1,${maxLength}})?$`), invalid)
-    .transform((value) => value.replace(/^@/, ""))
-    .default("");
-}
-
 /**
  * The presentation a live campaign's creator may change, with the wizard's limits and messages. The
  * reward texts are checked by the server only for the rewards the campaign has (their switches are
  * frozen), so this schema takes them as optional text.
  */
 export const LiveEditSchema = z.object({
-  title: z
-    .string({ error: M.titleRequired })
-    .trim()
-    .min(1, { error: M.titleRequired, abort: true })
-    .min(5, M.titleMin)
-    .max(100, M.titleMax),
-  description: z
-    .string({ error: M.descriptionRequired })
-    .trim()
-    .min(1, { error: M.descriptionRequired, abort: true })
-    .min(10, M.descriptionMin)
-    .max(500, M.descriptionMax),
+  title: requiredText(M.titleRequired).min(5, M.titleMin).max(100, M.titleMax),
+  description: requiredText(M.descriptionRequired).min(10, M.descriptionMin).max(500, M.descriptionMax),
   /** The campaign copy: what search results and shared links show (the description when empty). */
   campaignCopy: optionalText(200, LIVE_COPY_MAX),
-  brandUrl: z
-    .string()
-    .trim()
-    .max(2000, M.brandUrlInvalid)
-    .transform(normalizeBrandUrl)
-    .refine((value) => value === "" || isHttpUrl(value), M.brandUrlInvalid)
-    .default(""),
+  brandUrl: brandUrlField(),
   instagramHandle: handle("A-Za-z0-9_.", 30, M.instagramInvalid),
   xHandle: handle("A-Za-z0-9_", 15, M.xInvalid),
   tiktokHandle: handle("A-Za-z0-9_.", 24, M.tiktokInvalid),
-  accentColor: z
-    .string()
-    .trim()
-    .default("")
-    .superRefine((value, ctx) => {
-      const problem = accentProblem(value);
-      if (problem) ctx.addIssue({ code: "custom", message: problem });
-    })
-    .transform((value) => value.toLowerCase()),
-  supportEmail: z
-    .string()
-    .trim()
-    .max(254, M.supportEmailInvalid)
-    .refine((value) => value === "" || z.email().safeParse(value).success, M.supportEmailInvalid)
-    .transform((value) => value.toLowerCase())
-    .default(""),
+  accentColor: accentColorField(),
+  supportEmail: supportEmailField(),
   productDescription: optionalText(300, M.productDescriptionMax),
   entrantCouponDescription: optionalText(200, M.entrantCouponDescriptionMax),
   winnerBonusGiftInstructions: optionalText(500, M.winnerBonusGiftInstructionsMax),
