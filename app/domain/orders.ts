@@ -95,6 +95,14 @@ export function winnerOrderStep(order: WinnerOrderFacts): WinnerStep {
 
 /** The order's fields the winner's progress is read from (a Prisma select). */
 /** An order's postal address, as Prisma selects it: the print queue and the creator's gift panel read all of it. */
+/** A prize tier as the queue, its CSV and the public timeline name it: "Grand prize", "2nd prize", "3rd prize". */
+export function prizeRankLabel(rank: number): string {
+  return PRIZE_RANK_LABELS[rank] ?? `Prize ${rank}`;
+}
+
+const PRIZE_RANK_LABELS: Record<number, string> = { 1: "Grand prize", 2: "2nd prize", 3: "3rd prize" };
+
+/** An order's postal address, as Prisma selects it: the print queue and the creator's gift panel read all of it. */
 export const SHIP_ADDRESS_FIELDS = {
   shipName: true,
   shipLine1: true,

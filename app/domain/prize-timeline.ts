@@ -1,6 +1,6 @@
 import { formatUtcDate } from "./campaign-status";
 import type { DrawPick } from "./draw";
-import { winnerOrderStep } from "./orders";
+import { prizeRankLabel, winnerOrderStep } from "./orders";
 
 /**
  * Proof of delivery, in public (issue 15, decision 052): where each prize of an ended giveaway
@@ -53,8 +53,6 @@ export interface PrizeTimelineInput {
   now: Date;
 }
 
-const RANK_WORDS: Record<number, string> = { 1: "Grand prize", 2: "2nd prize", 3: "3rd prize" };
-
 export const TIMELINE_LABELS: Record<TimelineStepKey, string> = {
   drawn: "Winner drawn",
   claimed: "Claimed by the winner",
@@ -68,10 +66,10 @@ const iso = (date: Date | null | undefined) => date?.toISOString() ?? null;
 
 export function buildPrizeTimeline(input: PrizeTimelineInput): PrizeTimeline {
   const tiers = [
-    { rank: 1, title: RANK_WORDS[1] ?? "Grand prize", kind: "merch", claimDeadline: input.grandPrize.claimDeadline },
+    { rank: 1, title: prizeRankLabel(1), kind: "merch", claimDeadline: input.grandPrize.claimDeadline },
     ...input.additionalPrizes.map((prize) => ({
       rank: prize.rank,
-      title: `${RANK_WORDS[prize.rank] ?? `Prize ${prize.rank}`}: ${prize.title}`,
+      title: `${prizeRankLabel(prize.rank)}: ${prize.title}`,
       kind: prize.kind === "merch" ? "merch" : "gift",
       claimDeadline: prize.claimDeadline,
     })),

@@ -117,6 +117,17 @@ export async function queueTemplatedEmail(db: EmailWriter, email: TemplatedEmail
   return db.outboundEmail.create({ data: await renderTemplatedEmail(db, email) });
 }
 
+/** Queues one message unless its dedupeKey is already in the outbox (its unique index decides); answers whether it was queued. */
+export async function queueTemplatedEmailOnce(message: TemplatedEmail & { dedupeKey: string }): Promise<boolean> {
+  try {
+    await queueTemplatedEmail(prisma, message);
+    return true;
+  } catch (error) {
+    if (isUniqueConstraintError(error)) return false;
+    throw error;
+  }
+}
+
 /**
  * A plain-text notice to every admin (ADMIN_EMAILS), once per `key` and admin (the outbox's dedupe
  * key): a draw that went ahead without its beacon, an entry list that cannot be frozen.

@@ -11,8 +11,8 @@ import { addDays } from "../../domain/campaign-dates";
 import { CampaignStatus, formatUtcDateTime } from "../../domain/campaign-status";
 import { GRAND_PRIZE_RANK, claimLink } from "../claims.server";
 import { getConfig } from "../config.server";
-import { isUniqueConstraintError, prisma } from "../db.server";
-import { queueTemplatedEmail } from "../email.server";
+import { prisma } from "../db.server";
+import { queueTemplatedEmailOnce } from "../email.server";
 import { winnerEmailTokens, winnerReplyTo } from "../winner-emails.server";
 import { currentTime, leaseUntil } from "../leases.server";
 
@@ -21,17 +21,6 @@ export function winnerDedupeKey(campaignId: string, rank: number, entryId: strin
 }
 
 const RANK_WORDS: Record<number, string> = { 1: "1st", 2: "2nd", 3: "3rd" };
-
-/** Queues one message unless its dedupeKey is already in the outbox; answers whether it was queued. */
-async function queueOnce(message: Parameters<typeof queueTemplatedEmail>[1] & { dedupeKey: string }): Promise<boolean> {
-  try {
-    await queueTemplatedEmail(prisma, message);
-    return true;
-  } catch (error) {
-    if (isUniqueConstraintError(error)) return false;
-    throw error;
-  }
-}
 
 /** How long the winners' emails of a campaign belong to the runner that took them. */
 export const WINNERS_NOTIFY_LEASE_MS = 5 * 60 * 1000;
@@ -85,7 +74,7 @@ async function notifyLeased(campaignId: string, now: Date, lease: Date): Promise
 
   const gift = campaign.giveBonusGiftToWinner && campaign.winnerBonusGiftName.trim();
   let queued = 0;
-  const grandPrize = await queueOnce({
+  const grandPrize = await queueTemplatedEmailOnce({
     to: campaign.winnerEmail,
     template: "winner_notification",
     dedupeKey: winnerDedupeKey(campaign.id, GRAND_PRIZE_RANK, campaign.winnerEntryId),
@@ -119,7 +108,7 @@ async function notifyLeased(campaignId: string, now: Date, lease: Date): Promise
           ? `tell ${campaign.brandName} where to send it`
           : `confirm it's you (and tell ${campaign.brandName} anything they need to deliver it)`;
     const instructions = `${code ? `Your code: ${code}. ` : ""}Claim your prize with your personal link before ${claimBy}: ${what}.`;
-    const sent = await queueOnce({
+    const sent = await queueTemplatedEmailOnce({
       to: prize.winnerEmail,
       template: "additional_prize_winner",
       dedupeKey: winnerDedupeKey(campaign.id, prize.rank, prize.winnerEntryId),

@@ -4,6 +4,7 @@ import type { QueueOrder } from "../../domain/order-queue";
 import {
   advanceStatus,
   SHIP_ADDRESS_FIELDS,
+  prizeRankLabel,
   carrierName,
   isOrderStatus,
   type OrderStatus,
@@ -263,8 +264,6 @@ const ORDER_SELECT = {
 
 type OrderRecord = Prisma.OrderGetPayload<{ select: typeof ORDER_SELECT }>;
 
-const RANK_WORDS: Record<number, string> = { 1: "Grand prize", 2: "2nd prize", 3: "3rd prize" };
-
 /** An absolute link an admin (or a print shop given the CSV) can open: our uploads are served publicly at /uploads/… */
 function absolute(url: string | null | undefined): string | null {
   if (!url) return null;
@@ -301,7 +300,7 @@ function mockupFor(campaign: OrderRecord["campaign"], color: string | null): str
 
 function toQueueOrder(row: OrderRecord, printFile: string | null): QueueOrder {
   const { campaign, createdAt, submittedAt, fulfilledAt, shippedAt, deliveredAt, ...rest } = row;
-  const rankWord = RANK_WORDS[row.prizeRank] ?? `Prize ${row.prizeRank}`;
+  const rankWord = prizeRankLabel(row.prizeRank);
   const prizeTitle = row.prizeRank > 1 ? campaign.additionalPrizes.find((p) => p.rank === row.prizeRank)?.title : undefined;
   return {
     ...rest,

@@ -24,8 +24,8 @@ import {
 import { formatUtcDateTime } from "../../domain/campaign-status";
 import { creatorDrawPath } from "../../paths";
 import { GRAND_PRIZE_RANK } from "../claims.server";
-import { type Prisma, isUniqueConstraintError, prisma } from "../db.server";
-import { type TemplatedEmail, queueTemplatedEmail } from "../email.server";
+import { type Prisma, prisma } from "../db.server";
+import { queueTemplatedEmailOnce } from "../email.server";
 import { winnerDedupeKey } from "../draw/notify.server";
 import { currentTime, leaseUntil } from "../leases.server";
 import { publicUrl } from "../public-url.server";
@@ -100,17 +100,6 @@ async function takeLease(campaignId: string, now: Date): Promise<Date | null> {
   return taken.count === 1 ? until : null;
 }
 
-/** Queues one message unless its dedupeKey is already in the outbox; answers whether it was queued. */
-async function queueOnce(message: TemplatedEmail & { dedupeKey: string }): Promise<boolean> {
-  try {
-    await queueTemplatedEmail(prisma, message);
-    return true;
-  } catch (error) {
-    if (isUniqueConstraintError(error)) return false;
-    throw error;
-  }
-}
-
 interface OpenPrize {
   rank: number;
   entryId: string;
@@ -171,7 +160,7 @@ async function followUpCampaign(campaignId: string, now: Date, summary: ClaimRem
     if (await prisma.outboundEmail.findUnique({ where: { dedupeKey }, select: { id: true } })) continue;
 
     if (due.kind === "reminder") {
-      const queued = await queueOnce({
+      const queued = await queueTemplatedEmailOnce({
         to: prize.winnerEmail,
         template: "claim_reminder",
         dedupeKey,
@@ -183,7 +172,7 @@ async function followUpCampaign(campaignId: string, now: Date, summary: ClaimRem
     }
     const creatorEmail = campaign.creator?.email;
     if (!creatorEmail) continue;
-    const queued = await queueOnce({
+    const queued = await queueTemplatedEmailOnce({
       to: creatorEmail,
       template: "prize_unclaimed",
       dedupeKey,
