@@ -29,6 +29,7 @@ COPY --from=build --chown=node:node /app/server/index.js ./server/index.js
 COPY --from=build --chown=node:node /app/public ./public
 COPY --from=build --chown=node:node /app/package.json ./package.json
 USER node
+# The SQLite file and, without object storage (S3_*, decision 058), the uploads and image caches.
 VOLUME ["/data"]
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"

@@ -2,11 +2,14 @@ import { defineConfig, devices } from "@playwright/test";
 
 export const APP_PORT = Number(process.env.E2E_PORT ?? 3100);
 export const FAKE_OAUTH_PORT = Number(process.env.E2E_OAUTH_PORT ?? 3101);
+/** The Klaviyo and Mailchimp fakes (decision 056), one listener for both. */
+export const FAKE_EMAIL_TOOLS_PORT = Number(process.env.E2E_EMAIL_TOOLS_PORT ?? APP_PORT + 2);
 /** Another port gets its own database, data and build (BUILD_DIR), so two checkouts' suites can run side by side. */
 const SUFFIX = APP_PORT === 3100 ? "" : `-${APP_PORT}`;
 export const E2E_DATABASE = `tests/.output/e2e${SUFFIX}.db`;
 const baseURL = `http://localhost:${APP_PORT}`;
 const oauthBase = `http://127.0.0.1:${FAKE_OAUTH_PORT}`;
+const emailToolsBase = `http://127.0.0.1:${FAKE_EMAIL_TOOLS_PORT}`;
 
 // Debian's Chromium: Playwright cannot download its own browsers on these machines.
 const launchOptions = {
@@ -45,6 +48,12 @@ export default defineConfig({
       env: { FAKE_OAUTH_PORT: String(FAKE_OAUTH_PORT), GOOGLE_CLIENT_ID: "e2e-client", GOOGLE_CLIENT_SECRET: "e2e-secret" },
     },
     {
+      command: "npx tsx tests/fakes/email-tools-e2e.ts",
+      url: `${emailToolsBase}/healthz`,
+      reuseExistingServer: false,
+      env: { FAKE_EMAIL_TOOLS_PORT: String(FAKE_EMAIL_TOOLS_PORT) },
+    },
+    {
       // The production build on a fresh database, like a new install.
       command: `rm -f ${E2E_DATABASE} ${E2E_DATABASE}-wal ${E2E_DATABASE}-shm && node server/index.js`,
       url: `${baseURL}/healthz`,
@@ -67,15 +76,27 @@ export default defineConfig({
         GOOGLE_AUTHORIZATION_URL: `${oauthBase}/authorize`,
         GOOGLE_TOKEN_URL: `${oauthBase}/token`,
         GOOGLE_USERINFO_URL: `${oauthBase}/userinfo`,
+        // Creators' API keys are sealed with it (decision 056); the email tools talk to the fakes.
+        ENCRYPTION_KEY: "e2e0".repeat(16),
+        KLAVIYO_API_URL: emailToolsBase,
+        MAILCHIMP_API_URL: emailToolsBase,
         // Every e2e sign-in comes from 127.0.0.1; the per-IP limit has its own integration test.
         LOGIN_CODE_LIMIT_PER_IP: "100000",
         LOGIN_CODE_LIMIT_PER_EMAIL: "100000",
         LOGIN_CODE_LIMIT_PER_EMAIL_IP: "100000",
+        // Likewise every entry and data-link request: the suite enters far more than 30 times in 10 minutes from
+        // 127.0.0.1. The per-IP limits have their own integration tests.
+        ENTRY_LIMIT_PER_IP: "100000",
+        ENTRY_RESEND_LIMIT_PER_IP: "100000",
+        DATA_REQUEST_LIMIT_PER_IP: "100000",
         DEMO_DATA: "false",
         // No Stripe keys here: payments go through the built-in test checkout, which production only offers when asked.
         TEST_CHECKOUT: "true",
         // The real job timer, often, so ended campaigns are drawn and their emails queued without anyone acting.
         JOBS_INTERVAL_MS: "1000",
+        // Webhooks (decision 055): the specs' receiver listens on 127.0.0.1 (a port of its own, any), which
+        // production otherwise refuses as a loopback address, over plain http.
+        WEBHOOK_ALLOW_HOSTS: "127.0.0.1",
       },
     },
   ],

@@ -42,6 +42,11 @@ export function campaignDrawPath(campaignId: string): string {
   return href("/campaign/:campaignId/draw", { campaignId });
 }
 
+/** The public winners list (decision 057). */
+export function campaignWinnersPath(campaignId: string): string {
+  return href("/campaign/:campaignId/winners", { campaignId });
+}
+
 /** The frozen entry list (draw.csv), served from its stored bytes. */
 export function campaignDrawCsvPath(campaignId: string): string {
   return href("/campaign/:campaignId/draw.csv", { campaignId });
@@ -80,7 +85,39 @@ export function claimPath(token: string): string {
   return href("/claim/:token", { token });
 }
 
+// An entrant's data (decision 054)
+
+/** The form that emails an entrant the link to their data page. */
+export function dataRequestPath(): string {
+  return href("/privacy/my-data");
+}
+
+/** An entrant's data page; the token is the emailed link's (server/data-rights/link.server.ts). */
+export function dataPagePath(token: string): string {
+  return href("/privacy/my-data/:token", { token });
+}
+
+/** The data page's confirm step before erasing. */
+export function dataErasePath(token: string): string {
+  return href("/privacy/my-data/:token/erase", { token });
+}
+
+/** Everything the data page shows and more, as one JSON download. */
+export function dataExportPath(token: string): string {
+  return href("/privacy/my-data/:token/data.json", { token });
+}
+
 // The creator's pages for one campaign
+
+/** The brand account's integrations: email tools and webhooks. */
+export function integrationsPath(): string {
+  return href("/dashboard/integrations");
+}
+
+/** The email tools page (decision 056); `change` opens the list picker of that connection. */
+export function emailToolsPath(query?: { change?: string }): string {
+  return withQuery(href("/dashboard/integrations/email-tools"), query?.change ? { change: query.change } : undefined);
+}
 
 export function analyticsPath(campaignId: string): string {
   return href("/dashboard/campaigns/:campaignId/analytics", { campaignId });
@@ -107,6 +144,13 @@ export function entriesCsvPath(campaignId: string): string {
 export function creatorCampaignPrefix(campaignId: string): string {
   const draw = creatorDrawPath(campaignId);
   return draw.slice(0, draw.lastIndexOf("/") + 1);
+}
+
+// The creator's account
+
+/** The brand's signed outgoing webhooks: endpoints, secrets, delivery logs (decision 055). */
+export function webhooksPath(): string {
+  return href("/dashboard/integrations/webhooks");
 }
 
 // Creating and paying
@@ -146,4 +190,9 @@ export function uploadPath(file: string): string {
 /** A generated identicon; the seed carries its extension ("<hash>.svg"). */
 export function avatarPath(seed: string): string {
   return href("/avatars/:seed", { seed });
+}
+
+/** The privacy policy (and, from issue 16, the form that emails an entrant the link to their data). */
+export function privacyPath(): string {
+  return href("/privacy");
 }

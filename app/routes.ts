@@ -13,11 +13,17 @@ export default [
   route("contact", "routes/contact.tsx"),
   route("terms", "routes/terms.tsx"),
   route("privacy", "routes/privacy.tsx"),
+  // Entrants' data rights (decision 054): the request form, and the pages behind the emailed link.
+  route("privacy/my-data", "routes/privacy.my-data.tsx"),
+  route("privacy/my-data/:token", "routes/privacy.my-data.$token.tsx"),
+  route("privacy/my-data/:token/erase", "routes/privacy.my-data.$token.erase.tsx"),
+  route("privacy/my-data/:token/data.json", "routes/privacy.my-data.$token.data.json.tsx"),
   route("giveaways", "routes/giveaways.tsx"),
   route("campaign/:campaignId", "routes/campaign.$campaignId.tsx"),
   route("campaign/:campaignId/confirm/:token", "routes/campaign.$campaignId.confirm.$token.tsx"),
   route("campaign/:campaignId/rules", "routes/campaign.$campaignId.rules.tsx"),
   route("campaign/:campaignId/draw", "routes/campaign.$campaignId.draw.tsx"),
+  route("campaign/:campaignId/winners", "routes/campaign.$campaignId.winners.tsx"),
   route("campaign/:campaignId/draw.csv", "routes/campaign.$campaignId.draw.csv.tsx"),
   route("campaign/:campaignId/draw.json", "routes/campaign.$campaignId.draw.json.tsx"),
   route("campaign/:campaignId/card.png", "routes/campaign.$campaignId.card.png.tsx"),
@@ -59,6 +65,11 @@ export default [
   route("dashboard/campaigns/:campaignId/analytics", "routes/dashboard.campaigns.$campaignId.analytics.tsx"),
   route("dashboard/campaigns/:campaignId/entries.csv", "routes/dashboard.campaigns.$campaignId.entries.csv.tsx"),
   route("dashboard/campaigns/:campaignId/upgrade", "routes/dashboard.campaigns.$campaignId.upgrade.tsx"),
+  // Signed outgoing webhooks (decision 055).
+  route("dashboard/integrations/webhooks", "routes/dashboard.integrations.webhooks.tsx"),
+  // The brand account's integrations (issue 16): email tools (decision 056) and webhooks.
+  route("dashboard/integrations", "routes/dashboard.integrations.tsx"),
+  route("dashboard/integrations/email-tools", "routes/dashboard.integrations.email-tools.tsx"),
 
   // Coming soon (SPEC route list; decision 020).
   ...["profile", "settings", "buy-credits", "dashboard/addons", "support-queue", "editor/moderate"].map((path) =>

@@ -9,6 +9,7 @@ import { flushPageViews } from "../app/server/page-views.server";
 import { BodyTooLargeError, bodyLimitFor, bodyTooLargeMessage, urlencodedBodyRefusal, WEBHOOK_ROUTES } from "../app/server/forms.server";
 import { CLIENT_IP_HEADER } from "../app/server/request.server";
 import { checkDatabase, disconnectDatabase, prepareDatabase } from "../app/server/startup.server";
+import { checkFileStore } from "../app/server/storage/file-store.server";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -287,6 +288,8 @@ app.use(async (req, res, next) => {
 
 /** Runs before the server accepts connections: migrations, seed, then the background job timer. */
 export async function startup() {
+  // A bucket that does not answer stops the start here, with one line (decision 058).
+  await checkFileStore();
   await prepareDatabase();
   if (getConfig().JOBS_INTERVAL_MS > 0) startJobRunner(getConfig().JOBS_INTERVAL_MS);
 }

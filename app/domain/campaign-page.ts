@@ -1,5 +1,6 @@
 import type { AccentTheme } from "./brand-colors";
 import type { PublicPhase } from "./campaign-status";
+import type { EntryConsentLabels } from "./consent";
 import { REFERRAL_BONUS_ENTRIES, type ShareLink } from "./entries";
 import type { CampaignColorImage, CampaignImage } from "./mockups";
 
@@ -44,6 +45,8 @@ export interface CampaignPageData {
   poweredBy: boolean;
   /** The entry limit is reached: no countdown call to action, no promise of bonus entries. */
   full: boolean;
+  /** The entry form's consent boxes: the exact words and the versions an entry records (decision 054). */
+  consent: EntryConsentLabels;
   campaign: {
     id: string;
     title: string;

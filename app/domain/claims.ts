@@ -35,7 +35,6 @@ export const CLAIM_MESSAGES = {
   postalCodeInvalid: "Please enter a valid postal code.",
   countryRequired: "Please choose a country.",
   phoneInvalid: "Please enter a valid phone number.",
-  publicNameMax: "Display name must be at most 50 characters.",
   noteMax: "The note must be at most 500 characters.",
   invalid: "This claim link is not valid.",
   expired: "This claim link has expired.",
@@ -235,9 +234,6 @@ function addressRules(countries: readonly Country[]) {
   ] as const;
 }
 
-/** How the winner is shown publicly (decision 022); empty keeps the masked email. */
-const publicName = () => optionalText(50, CLAIM_MESSAGES.publicNameMax);
-
 /** The claim form of a printed prize (grand prize or a merch tier); the same schema validates in the browser (Conform) and on the server. */
 export function claimSchema(options: Pick<ClaimOptions, "sizes" | "styles" | "sizesByStyle" | "colors" | "countries">) {
   return z
@@ -248,7 +244,6 @@ export function claimSchema(options: Pick<ClaimOptions, "sizes" | "styles" | "si
         .string({ error: CLAIM_MESSAGES.colorRequired })
         .refine((value) => options.colors.some((c) => c.key === value), CLAIM_MESSAGES.colorRequired),
       ...addressShape(options.countries),
-      publicName: publicName(),
     })
     .superRefine(...addressRules(options.countries))
     .superRefine(
@@ -280,10 +275,8 @@ const claimNote = () => optionalText(CLAIM_NOTE_MAX, CLAIM_MESSAGES.noteMax);
 
 /** The claim form of a brand's own gift: the address when it needs one, an optional note for the brand. */
 export function giftClaimSchema(options: GiftClaimOptions) {
-  if (!options.needsAddress) return z.object({ claimNote: claimNote(), publicName: publicName() });
-  return z
-    .object({ ...addressShape(options.countries), claimNote: claimNote(), publicName: publicName() })
-    .superRefine(...addressRules(options.countries));
+  if (!options.needsAddress) return z.object({ claimNote: claimNote() });
+  return z.object({ ...addressShape(options.countries), claimNote: claimNote() }).superRefine(...addressRules(options.countries));
 }
 
 /** What any claim stores: the choices of a printed prize, the address, the note. */
@@ -300,7 +293,6 @@ export interface ClaimValues {
   shipCountry?: string;
   shipPhone?: string;
   claimNote?: string;
-  publicName?: string;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -11,6 +11,31 @@ ${body}
 </div>`;
 }
 
+/**
+ * The line every email to an entrant ends with (decision 054): the link to their own data page,
+ * signed for the address the email goes to. The sender fills {{data_link}} for every template in
+ * ENTRANT_EMAIL_TEMPLATES, and adds this line to one an admin saved without it.
+ */
+export const DATA_LINK_FOOTER = `<p style="font-size:12px;color:#6b7280">Your data: see what we hold about you, download it, stop marketing emails or erase it on <a href="{{data_link}}">your data page</a>.</p>`;
+
+/** An entrant's email: the layout with the data-page line after the body. */
+function entrantEmailLayout(body: string): string {
+  return emailLayout(`${body}\n${DATA_LINK_FOOTER}`);
+}
+
+/** The emails that go to entrants (and winners): each carries the link to the recipient's data page. */
+export const ENTRANT_EMAIL_TEMPLATES: readonly string[] = [
+  "entry_confirm_request",
+  "entry_confirmation",
+  "winner_notification",
+  "reminder_48h",
+  "additional_prize_winner",
+  "claim_reminder",
+  "order_shipped",
+  "gift_delivered",
+  "data_request",
+];
+
 function button(href: string, label: string): string {
   return `<p><a href="${href}" style="display:inline-block;background:#4f46e5;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:bold">${label}</a></p>`;
 }
@@ -43,8 +68,8 @@ ${button("{{magic_link}}", "Sign in to Giveawear")}
     id: "entry_confirm_request",
     name: "Confirm your entry",
     subject: "Confirm your entry: {{campaign_title}}",
-    tokens: ["email", "brand_name", "campaign_title", "campaign_end_date", "confirm_link"],
-    htmlBody: emailLayout(`<p>Thanks for entering <strong>{{campaign_title}}</strong> by {{brand_name}}!</p>
+    tokens: ["email", "brand_name", "campaign_title", "campaign_end_date", "confirm_link", "data_link"],
+    htmlBody: entrantEmailLayout(`<p>Thanks for entering <strong>{{campaign_title}}</strong> by {{brand_name}}!</p>
 <p>Please confirm your entry: it counts only once you do, and entries not confirmed by the end ({{campaign_end_date}}) are not in the draw.</p>
 ${button("{{confirm_link}}", "Confirm my entry")}
 <p>If you did not enter this giveaway as {{email}}, ignore this email: nothing is entered without the button.</p>`),
@@ -66,8 +91,9 @@ ${button("{{confirm_link}}", "Confirm my entry")}
       "entry_id",
       "entry_time",
       "entry_weight",
+      "data_link",
     ],
-    htmlBody: emailLayout(`<p>Thanks for entering <strong>{{campaign_title}}</strong> by {{brand_name}}! Your entry is confirmed.</p>
+    htmlBody: entrantEmailLayout(`<p>Thanks for entering <strong>{{campaign_title}}</strong> by {{brand_name}}! Your entry is confirmed.</p>
 <p>The entry list is frozen when the giveaway ends on {{campaign_end_date}}; the winner is then drawn at random and notified at {{email}}.</p>
 <p>Your receipt: entry id <strong>{{entry_id}}</strong>, entered {{entry_time}}, weight {{entry_weight}} when confirmed. Keep it to find your line in the published entry list.</p>
 <p>{{entry_coupon}}</p>
@@ -96,8 +122,9 @@ ${button("{{confirm_link}}", "Confirm my entry")}
       "bonus_gift_code",
       "bonus_gift_instructions",
       "contact_line",
+      "data_link",
     ],
-    htmlBody: emailLayout(`${brandLogo}
+    htmlBody: entrantEmailLayout(`${brandLogo}
 <p>Congratulations!</p>
 <p>You won <strong>{{prize_name}}</strong> from {{brand_name}}, drawn at random in the giveaway “{{campaign_title}}”.</p>
 ${prizeImage}
@@ -114,8 +141,8 @@ ${button("{{claim_link}}", "Claim your prize")}
     id: "reminder_48h",
     name: "48-hour reminder",
     subject: "48 hours left: {{campaign_title}}",
-    tokens: ["email", "brand_name", "campaign_title", "campaign_end_date", "referral_offer", "referral_link"],
-    htmlBody: emailLayout(`<p>The <strong>{{campaign_title}}</strong> giveaway by {{brand_name}} ends on {{campaign_end_date}}.</p>
+    tokens: ["email", "brand_name", "campaign_title", "campaign_end_date", "referral_offer", "referral_link", "data_link"],
+    htmlBody: entrantEmailLayout(`<p>The <strong>{{campaign_title}}</strong> giveaway by {{brand_name}} ends on {{campaign_end_date}}.</p>
 <p>{{referral_offer}}</p>
 <p><a href="{{referral_link}}">{{referral_link}}</a></p>`),
   },
@@ -139,8 +166,9 @@ ${button("{{claim_link}}", "Claim your prize")}
       "claim_deadline",
       "claim_link",
       "contact_line",
+      "data_link",
     ],
-    htmlBody: emailLayout(`${brandLogo}
+    htmlBody: entrantEmailLayout(`${brandLogo}
 <p>Good news!</p>
 <p>You won the {{prize_rank}} prize from {{brand_name}} in the giveaway “{{campaign_title}}”: <strong>{{prize_name}}</strong>.</p>
 ${prizeImage}
@@ -166,8 +194,9 @@ ${button("{{claim_link}}", "Claim your prize")}
       "claim_link",
       "claim_deadline",
       "contact_line",
+      "data_link",
     ],
-    htmlBody: emailLayout(`${brandLogo}
+    htmlBody: entrantEmailLayout(`${brandLogo}
 <p>You won <strong>{{prize_name}}</strong> from {{brand_name}} in the giveaway “{{campaign_title}}”, and it is still waiting for you.</p>
 ${prizeImage}
 <p>You have {{time_left}} left: please claim it before {{claim_deadline}}; after that the prize may go to another entrant.</p>
@@ -203,8 +232,9 @@ ${button("{{draw_link}}", "Open the draw panel")}`),
       "tracking_link_text",
       "order_link",
       "contact_line",
+      "data_link",
     ],
-    htmlBody: emailLayout(`<p>Your prize from <strong>{{campaign_title}}</strong> by {{brand_name}} has shipped.</p>
+    htmlBody: entrantEmailLayout(`<p>Your prize from <strong>{{campaign_title}}</strong> by {{brand_name}} has shipped.</p>
 <p>Carrier: {{carrier}}<br>Tracking number: {{tracking_number}}</p>
 ${button("{{tracking_url}}", "{{tracking_link_text}}")}
 <p>Where your prize stands, any time: <a href="{{order_link}}">{{order_link}}</a></p>
@@ -249,12 +279,24 @@ ${button("{{dashboard_link}}", "Open your dashboard")}`),
     id: "gift_delivered",
     name: "Gift prize delivered",
     subject: "Your {{campaign_title}} prize has been delivered",
-    tokens: ["email", "brand_name", "campaign_title", "prize_title", "prize_rank", "claim_link", "contact_line"],
-    htmlBody: emailLayout(`<p>Good news!</p>
+    tokens: ["email", "brand_name", "campaign_title", "prize_title", "prize_rank", "claim_link", "contact_line", "data_link"],
+    htmlBody: entrantEmailLayout(`<p>Good news!</p>
 <p>{{brand_name}} has marked your {{prize_rank}} prize in <strong>{{campaign_title}}</strong> as delivered: <strong>{{prize_title}}</strong>.</p>
 <p>Your prize: <a href="{{claim_link}}">{{claim_link}}</a></p>
 <p>If it has not reached you, tell {{brand_name}}. {{contact_line}}</p>
 <p>Enjoy it!</p>`),
+  },
+  {
+    // Decision 054: the link an entrant asked for on /privacy/my-data (or from an expired link).
+    id: "data_request",
+    name: "Your data (link to the data page)",
+    subject: "Your data at Giveawear",
+    tokens: ["email", "data_link", "link_days"],
+    htmlBody: emailLayout(`<p>Hi,</p>
+<p>You asked to see the data Giveawear holds for {{email}}: your giveaway entries, your consents and any prizes.</p>
+${button("{{data_link}}", "See my data")}
+<p>On that page you can download it all, stop marketing emails from the brands, or erase your data. The link works for {{link_days}} days and only for this address.</p>
+<p>If you did not ask for this, you can ignore this email: nothing changes unless you use the link.</p>`),
   },
 ] as const;
 
@@ -388,3 +430,12 @@ ${button("{{redemption_link}}", "Claim your prize")}
 <p>See the giveaway and its winners: <a href="{{redemption_link}}">{{redemption_link}}</a></p>`),
   },
 ];
+
+/**
+ * The entrants' emails as they were before decision 054 added the data-page line: earlier defaults
+ * too (the seed brings an unedited one up to date), kept apart from the list above only because
+ * they are derived from the current defaults rather than written out.
+ */
+export const DEFAULTS_BEFORE_DATA_LINK: readonly { id: string; subject: string; htmlBody: string }[] = EMAIL_TEMPLATE_DEFAULTS.filter(
+  (template) => ENTRANT_EMAIL_TEMPLATES.includes(template.id) && template.htmlBody.includes(DATA_LINK_FOOTER),
+).map((template) => ({ id: template.id, subject: template.subject, htmlBody: template.htmlBody.replace(`\n${DATA_LINK_FOOTER}`, "") }));

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { shownWordingId } from "./consent";
 import { EMAIL_PATTERN, canonicalEmail, sendableEmail } from "./email-address";
 
 /** SPEC "Entry form" messages, verbatim. */
@@ -105,6 +106,18 @@ export const EntrySchema = z.object({
     .unknown()
     .optional()
     .transform((value) => value === "on"),
+  /**
+   * The versions of the two boxes' words the form showed (decision 054), from its hidden fields; a
+   * missing or unknown one (a hand-made request) records the current version.
+   */
+  termsWording: z
+    .unknown()
+    .optional()
+    .transform((value) => shownWordingId("terms", value)),
+  marketingWording: z
+    .unknown()
+    .optional()
+    .transform((value) => shownWordingId("marketing", value)),
   /**
    * The referrer's entry id from a shared link. A mangled or overlong link must not stop anyone
    * entering, so anything that is not an entry id is ignored: the entry goes in without a referral.

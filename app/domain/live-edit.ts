@@ -76,11 +76,34 @@ export type FrozenFieldName = keyof typeof FROZEN_FIELDS;
 const LIST_FIELDS: ReadonlySet<string> = new Set(["selectedColors", "selectedSizes", "shipCountries"]);
 const BOOLEAN_FIELDS: ReadonlySet<string> = new Set(["limitOneEntryPerPerson", "giveCouponToEntrants", "giveBonusGiftToWinner"]);
 
+/**
+ * The social handles: each may be corrected while live, but a platform may not be added or removed,
+ * because the official rules' release names exactly the platforms the brand listed at launch
+ * (decisions 053, 057).
+ */
+export const PLATFORM_HANDLE_FIELDS = { instagramHandle: "Instagram", xHandle: "X", tiktokHandle: "TikTok" } as const;
+export type PlatformHandleField = keyof typeof PLATFORM_HANDLE_FIELDS;
+export const PLATFORMS_LABEL = "Social platforms (the official rules' release names them)";
+
+/** "Fixed at launch: …" for a platform's handle field on the live-edit page. */
+export function platformHandleHint(platform: string, listed: boolean): string {
+  return listed
+    ? `You can correct this handle but not remove it: the official rules name ${platform}.`
+    : `Not listed at launch: the official rules name only the platforms listed then.`;
+}
+
+/** A handle as typed is "given" when anything but "@" and spaces is left. */
+function handleGiven(value: string): boolean {
+  return value.replace(/[@\s]/g, "").length > 0;
+}
+
 /** What a live campaign stores in its frozen fields, as form values (lists comma-separated, checkboxes "on"/""). */
 export interface FrozenSnapshot {
   fields: Record<FrozenFieldName, string>;
   /** The additional prizes by rank: their titles and codes are frozen, and so is their number. */
   prizes: { title: string; code: string; value: string }[];
+  /** Which social platforms the brand listed at launch (a handle was given). */
+  platforms: Record<PlatformHandleField, boolean>;
 }
 
 function canonical(name: string, values: string[]): string {
@@ -127,6 +150,10 @@ export function frozenChanges(entries: Iterable<PostedEntry>, snapshot: FrozenSn
     posted.set(name, [...(posted.get(name) ?? []), value]);
   }
   for (const [name, values] of posted) {
+    if (Object.hasOwn(PLATFORM_HANDLE_FIELDS, name)) {
+      if (handleGiven(values[values.length - 1] ?? "") !== snapshot.platforms[name as PlatformHandleField]) labels.add(PLATFORMS_LABEL);
+      continue;
+    }
     if (Object.hasOwn(FROZEN_FIELDS, name)) {
       const field = name as FrozenFieldName;
       if (canonical(field, values) !== canonical(field, [snapshot.fields[field]])) labels.add(FROZEN_FIELDS[field]);

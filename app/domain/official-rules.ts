@@ -15,8 +15,23 @@ export const NY_FL_WARNING =
   "The prizes are worth more than $5,000 in total. New York and Florida require a sweepstakes of this size to be registered with the state and bonded before it starts. Unless the sponsor has done so, exclude residents of New York and Florida.";
 export const NY_FL_CHECKBOX = "Exclude residents of New York and Florida from this giveaway";
 
-/** The rules' version: a launched campaign's rules never change, so there is one. */
-export const RULES_VERSION = 1;
+/**
+ * The wording of the rules a campaign launches with, stored on it at launch (Campaign.rulesVersion,
+ * decision 057): a launched campaign's rules never change, so a new wording is a new version and
+ * campaigns launched before it keep theirs.
+ *
+ * 1: decision 053's rules.
+ * 2: the sponsor without the brand's URL (editable while live, decision 048), the published winners
+ *    list and the winner's objection (publicity), and the entrant's self-service data rights (privacy).
+ */
+export const RULES_VERSION = 2;
+/** The first version whose rules announce the winners list with the winner's region. */
+export const RULES_VERSION_WITH_WINNERS_LIST = 2;
+
+/** A stored version this code can render (anything unknown reads as the current one). */
+export function rulesVersionOf(stored: number | null | undefined): number {
+  return stored === 1 ? 1 : RULES_VERSION;
+}
 
 /** Total of the values known (null ones count nothing). */
 export function totalPrizeValueCents(values: readonly (number | null | undefined)[]): number {
@@ -66,6 +81,12 @@ export interface RulesInput {
   platforms: string[];
   /** The launch time, formatted (UTC); null for a draft preview. */
   launchedAt: string | null;
+  /** The wording (Campaign.rulesVersion; a draft preview shows RULES_VERSION). */
+  version: number;
+  /** Where the winners list is published (version 2): the page's path, e.g. "/campaign/<id>/winners". */
+  winnersPath: string;
+  /** Where entrants find the privacy page (version 2), e.g. "/privacy". */
+  privacyPath: string;
 }
 
 export interface RulesParagraph {
@@ -90,10 +111,10 @@ function orList(names: readonly string[]): string {
   return `${names.slice(0, -1).join(", ")} or ${names[names.length - 1]}`;
 }
 
-/** "Version 1, fixed at launch on …" (or, before launch, that it is fixed when it launches). */
-export function rulesVersionLine(launchedAt: string | null): string {
+/** "Version 2, fixed at launch on …" (or, before launch, that it is fixed when it launches). */
+export function rulesVersionLine(launchedAt: string | null, version: number = RULES_VERSION): string {
   return launchedAt
-    ? `Version ${RULES_VERSION}, fixed at launch on ${launchedAt}. These rules cannot change while the giveaway runs.`
+    ? `Version ${version}, fixed at launch on ${launchedAt}. These rules cannot change while the giveaway runs.`
     : "Draft: these rules are fixed when the giveaway launches.";
 }
 
@@ -108,18 +129,17 @@ export function buildOfficialRules(input: RulesInput): RulesSection[] {
   const excluded = excludedRegionNames(input.excludedRegions);
   const total = totalPrizeValueCents(input.prizes.map((p) => p.valueCents));
   const p = (text: string, testId?: string): RulesParagraph => (testId ? { text, testId } : { text });
+  const v1 = input.version === 1;
+  // Version 1 named the brand's URL, which a live campaign may edit (decision 048); later versions
+  // name the sponsor by its legal name and postal address only, which are fixed at launch.
+  const url = v1 && input.brandUrl ? `, ${input.brandUrl}` : "";
 
   return [
     {
       id: "sponsor",
       heading: "1. Sponsor",
       paragraphs: [
-        p(
-          `This giveaway is sponsored by ${sponsor}${brand && brand !== sponsor ? ` (trading as ${brand})` : ""}${
-            input.brandUrl ? `, ${input.brandUrl}` : ""
-          }.`,
-          "rules-sponsor",
-        ),
+        p(`This giveaway is sponsored by ${sponsor}${brand && brand !== sponsor ? ` (trading as ${brand})` : ""}${url}.`, "rules-sponsor"),
         p(
           input.sponsorAddress.trim() ? `Sponsor address: ${input.sponsorAddress.trim()}` : "Sponsor address: not provided.",
           "rules-sponsor-address",
@@ -254,22 +274,40 @@ export function buildOfficialRules(input: RulesInput): RulesSection[] {
     {
       id: "publicity",
       heading: "12. Publicity",
-      paragraphs: [
-        p(
-          "The sponsor uses a winner's name or likeness for publicity only with the winner's consent. Without it, the winner is shown on the giveaway page only as a masked email address (for example abc***@example.com), or not at all if the sponsor hides it.",
-          "rules-publicity",
-        ),
-      ],
+      paragraphs: v1
+        ? [
+            p(
+              "The sponsor uses a winner's name or likeness for publicity only with the winner's consent. Without it, the winner is shown on the giveaway page only as a masked email address (for example abc***@example.com), or not at all if the sponsor hides it.",
+              "rules-publicity",
+            ),
+          ]
+        : [
+            p(
+              "The sponsor uses a winner's name or likeness for publicity only with the winner's consent. Without it, a winner is shown only as a masked email address (for example abc***@example.com) or by a display name the winner chooses, or not at all if the sponsor hides the winners.",
+              "rules-publicity",
+            ),
+            p(
+              `After the draw, the winners list is published at ${input.winnersPath} and stays available after the giveaway ends. For each prize it shows the winner's display name or masked email address and, once the prize is claimed with a postal address, their region (state or province, or country). Any winner may object to being listed, at any time, from their claim page (the link in their winner email); the list then says "Winner chose not to be listed" and shows nothing about them.`,
+              "rules-winners-list",
+            ),
+          ],
     },
     {
       id: "privacy",
       heading: "13. Privacy and your rights",
-      paragraphs: [
-        p(
-          "Your email address is used to run this giveaway and to contact you if you win. The sponsor may send you news and offers only if you ticked the separate, optional marketing box. You may ask to see, correct or erase your personal data, or withdraw marketing consent, at any time by writing to us through our contact form (/contact); the Privacy Policy says how your data is handled.",
-          "rules-privacy",
-        ),
-      ],
+      paragraphs: v1
+        ? [
+            p(
+              "Your email address is used to run this giveaway and to contact you if you win. The sponsor may send you news and offers only if you ticked the separate, optional marketing box. You may ask to see, correct or erase your personal data, or withdraw marketing consent, at any time by writing to us through our contact form (/contact); the Privacy Policy says how your data is handled.",
+              "rules-privacy",
+            ),
+          ]
+        : [
+            p(
+              `Your email address is used to run this giveaway and to contact you if you win. The sponsor may send you news and offers only if you ticked the separate, optional marketing box. At any time you can see your data, export it, withdraw your marketing consent and erase your data: from the link in any email we send you, or from the form on our privacy page (${input.privacyPath}), which emails you that link. To correct your data, write to us through our contact form (/contact). The Privacy Policy says what we collect, why, for how long and who receives it.`,
+              "rules-privacy",
+            ),
+          ],
     },
     {
       id: "platform",

@@ -121,6 +121,8 @@ export const SAMPLE_TOKENS: Record<string, string> = {
   percent: "80",
   dashboard_link: "https://giveawear.example/my-campaigns",
   upgrade_offer: "Upgrade to Pro Tee for $50.00 and the limit rises at once: https://giveawear.example/dashboard/campaigns/sample/upgrade",
+  data_link: "https://giveawear.example/privacy/my-data/sample-token",
+  link_days: "7",
 };
 
 /** The distinct tokens a template text uses, in order of first use. */

@@ -11,13 +11,16 @@ import { answer, refuse } from "~/server/admin/responses.server";
 import { savePlatformSettings } from "~/server/admin/settings.server";
 import { requireAdmin } from "~/server/session.server";
 import { loadPlatformSettings } from "~/server/settings.server";
+import { recentRetentionRuns } from "~/server/data-rights/retention.server";
+import { RETENTION_DAYS_LIMITS } from "~/domain/data-rights";
 import type { Route } from "./+types/admin.dashboard.settings";
 
 export const meta = () => [{ title: "Settings · Admin · Giveawear" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return { settings: await loadPlatformSettings() };
+  const [settings, retentionRuns] = await Promise.all([loadPlatformSettings(), recentRetentionRuns()]);
+  return { settings, retentionRuns };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -40,6 +43,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
       promoBanner: loaderData.settings.promoBanner,
       referralsEnabled: loaderData.settings.referralsEnabled ? "on" : undefined,
       autoPickWinnerEnabled: loaderData.settings.autoPickWinnerEnabled ? "on" : undefined,
+      entrantDataRetentionDays: String(loaderData.settings.entrantDataRetentionDays),
     },
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
@@ -77,11 +81,54 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
               hint="When on, winners are drawn as soon as a giveaway ends. When off, each creator draws from the campaign's analytics page."
             />
           </fieldset>
+          <fieldset className="space-y-4">
+            <legend className="label">Entrants' data</legend>
+            <InputField
+              meta={fields.entrantDataRetentionDays}
+              label="Retention after fulfilment (days)"
+              type="number"
+              inputMode="numeric"
+              min={RETENTION_DAYS_LIMITS.min}
+              max={RETENTION_DAYS_LIMITS.max}
+              required
+              hint="This many days after a giveaway is fulfilled (every prize shipped, delivered or cancelled, or its claim window over), the jobs erase the personal data of its entrants who did not consent to marketing or withdrew it. Entrants who consent stay on the brand's list until they withdraw or erase their data."
+            />
+          </fieldset>
           <SubmitButton busy={navigation.state === "submitting" && navigation.formAction === "/admin/dashboard/settings"}>
             Save settings
           </SubmitButton>
         </Form>
       </SectionCard>
+      <div className="mt-6">
+        <RetentionLog runs={loaderData.retentionRuns} />
+      </div>
     </>
+  );
+}
+
+/** What the retention job erased lately (decision 054): one line per pass and campaign. */
+function RetentionLog({ runs }: { runs: Route.ComponentProps["loaderData"]["retentionRuns"] }) {
+  return (
+    <SectionCard
+      id="retention-log"
+      title="Data retention log"
+      description="What the jobs erased lately, newest first: entrants without marketing consent, and delivery-only data cleared."
+    >
+      {runs.length === 0 ? (
+        <p className="text-sm text-slate-700 dark:text-slate-300">Nothing has been erased by the retention job yet.</p>
+      ) : (
+        <ul className="divide-y divide-slate-200 text-sm dark:divide-slate-800" data-testid="retention-log">
+          {runs.map((run) => (
+            <li key={run.id} className="py-2">
+              <span className="font-medium">{run.campaignTitle ?? `Deleted campaign ${run.campaignId}`}</span>: {run.erased}{" "}
+              {run.erased === 1 ? "entrant" : "entrants"} erased, {run.minimised} entries and orders cleared of delivery-only data
+              <span className="block text-xs text-slate-600 dark:text-slate-400">
+                <time dateTime={run.at}>{run.at.slice(0, 16).replace("T", " ")} UTC</time>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </SectionCard>
   );
 }

@@ -10,7 +10,7 @@ function plain(text: string, status: number): Response {
 
 /**
  * The frozen entry list (decision 039): the exact bytes written once when the giveaway ended,
- * streamed chunk by chunk from the database and never rebuilt from the live entries, so its
+ * streamed chunk by chunk from the database (or the bucket, decision 058) and never rebuilt from the live entries, so its
  * SHA-256 (also its ETag) is the published list hash forever.
  *
  * Draws made before frozen lists (procedure 1) have no stored bytes: theirs is still the
@@ -37,7 +37,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     if (ifNoneMatch && ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag)) {
       return new Response(null, { status: 304, headers });
     }
-    return new Response(frozenListStream(id), { headers: { ...headers, "Content-Length": String(list.byteLength) } });
+    return new Response(frozenListStream(list), { headers: { ...headers, "Content-Length": String(list.byteLength) } });
   }
   if (found.campaign.draw?.procedureVersion === 1) {
     return new Response(drawEntriesCsv(id), {

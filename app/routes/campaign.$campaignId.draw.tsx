@@ -7,7 +7,7 @@ import { CampaignStatus, formatUtcDateTime, publicPhase } from "~/domain/campaig
 import { DRAW_PROCEDURE } from "~/domain/draw";
 import { type DrawRecordPick, disqualifyReasonText } from "~/domain/draw-record";
 import { entryIdCandidates } from "~/domain/entry-list";
-import { campaignDrawCsvPath, campaignDrawJsonPath, campaignDrawPath, campaignPath, campaignRulesPath } from "~/paths";
+import { campaignDrawCsvPath, campaignDrawJsonPath, campaignDrawPath, campaignPath, campaignRulesPath, campaignWinnersPath } from "~/paths";
 import { findVisibleCampaign } from "~/server/campaign-page.server";
 import { beaconChainLabel } from "~/server/draw/fairness.server";
 import { publicWinnerNames } from "~/server/draw/published.server";
@@ -45,12 +45,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const record = await drawRecord(campaign);
   const checks = recordChecks(record);
   const picks = record.draw?.picks ?? [];
+  // Decisions 022 and 057: the winner's chosen name or masked email, an objection, an erased entrant.
   const names = await publicWinnerNames(
-    campaign.id,
+    campaign,
     picks.map((pick) => pick.entryId),
-    { winnersPublic: campaign.winnerPublic },
   );
-  const chosenName = campaign.winnerPublicName?.trim();
   const prizeTitles = new Map(campaign.additionalPrizes.map((prize) => [prize.rank, prize.title]));
 
   const entryInput = url.searchParams.get("entry");
@@ -82,8 +81,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     picks: picks.map((pick) => ({
       ...pick,
       prize: prizeLabel(pick.rank, prizeTitles),
-      // Decision 022: the grand prize winner may have chosen a display name.
-      winner: pick.rank === 1 && !pick.replaced && chosenName && names.has(pick.entryId) ? chosenName : (names.get(pick.entryId) ?? null),
+      winner: names.get(pick.entryId) ?? null,
       redrawnAt: when(pick.redrawnAt),
       claimDeadline: when(pick.claimDeadline),
       notifiedAt: when(pick.notifiedAt),
@@ -485,6 +483,9 @@ export default function DrawPage({ loaderData }: Route.ComponentProps) {
         </Link>
         <Link to={campaignRulesPath(campaign.id)} className={linkClass}>
           Official rules
+        </Link>
+        <Link to={campaignWinnersPath(campaign.id)} className={linkClass} data-testid="draw-winners-link">
+          Winners list
         </Link>
       </p>
       <h1 className="mt-3 text-3xl font-extrabold tracking-tight [overflow-wrap:anywhere]">

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { CAMPAIGN_PAGE_SCRIPT } from "~/components/campaign/page-script";
 import { useNonce } from "~/components/nonce";
 import { EntryEmailField, EntryTermsField, MarketingConsentField } from "~/components/campaign/entry-views";
+import { entryConsentLabels } from "~/domain/consent";
 import { HoneypotField } from "~/components/ui/honeypot";
 import { timeLeft } from "~/domain/campaign-status";
 import { CONFIRM_MESSAGES, ENTRY_MESSAGES, type EntryFormErrors, type EntryFormValues } from "~/domain/entries";
@@ -56,6 +57,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     pageUrl: campaign.pageUrl,
     hideBranding: campaign.hideBranding,
     lockedEmail: user?.email ?? null,
+    consent: entryConsentLabels({ brand: campaign.brandName, minimumAge: campaign.minimumAge }),
     view,
   };
 }
@@ -194,8 +196,8 @@ export default function CampaignEmbed({ loaderData, actionData }: Route.Componen
                 ) : null}
                 <HoneypotField />
                 <EntryEmailField lockedEmail={campaign.lockedEmail} value={values.email} error={errors.email} />
-                <EntryTermsField campaignId={campaign.id} error={errors.agreedToTerms} newTab />
-                <MarketingConsentField />
+                <EntryTermsField campaignId={campaign.id} wording={campaign.consent.terms} error={errors.agreedToTerms} newTab />
+                <MarketingConsentField wording={campaign.consent.marketing} />
                 <button
                   type="submit"
                   className="w-full rounded-xl px-4 py-3 text-base font-semibold"

@@ -3,10 +3,10 @@ import { CampaignNotFound, productLabel } from "~/components/campaign/campaign-s
 import { madeColorNames } from "~/domain/campaign-schemas";
 import { formatUtcDateTime } from "~/domain/campaign-status";
 import { REFERRAL_BONUS_ENTRIES } from "~/domain/entries";
-import { buildOfficialRules, rulesVersionLine, sponsorName, type RulesPrize } from "~/domain/official-rules";
+import { RULES_VERSION, buildOfficialRules, rulesVersionLine, rulesVersionOf, sponsorName, type RulesPrize } from "~/domain/official-rules";
 import { approximateRetailValueCents } from "~/domain/prize-values";
 import { shipCountriesSentence } from "~/domain/ship-countries";
-import { campaignDrawPath, campaignPath } from "~/paths";
+import { campaignDrawPath, campaignPath, campaignWinnersPath, privacyPath } from "~/paths";
 import { publishedFairness } from "~/server/draw/fairness.server";
 import { getConfig } from "~/server/config.server";
 import { findVisibleCampaign } from "~/server/campaign-page.server";
@@ -66,6 +66,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       : []),
   ];
   const launchedAt = fairness.launchedAt ? formatUtcDateTime(new Date(fairness.launchedAt)) : null;
+  // The wording the campaign launched with (decision 057); a draft's preview shows the current one.
+  const version = preview ? RULES_VERSION : rulesVersionOf(campaign.rulesVersion);
   const sections = buildOfficialRules({
     sponsorLegalName: campaign.sponsorLegalName,
     sponsorAddress: campaign.sponsorAddress,
@@ -89,11 +91,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       ...(campaign.tiktokHandle ? ["TikTok"] : []),
     ],
     launchedAt: preview ? null : launchedAt,
+    version,
+    winnersPath: campaignWinnersPath(campaign.id),
+    privacyPath: privacyPath(),
   });
   return {
     preview,
     sections,
-    version: rulesVersionLine(preview ? null : launchedAt),
+    version: rulesVersionLine(preview ? null : launchedAt, version),
     campaign: {
       id: campaign.id,
       title: campaign.title,
@@ -136,6 +141,13 @@ export default function OfficialRules({ loaderData }: Route.ComponentProps) {
             </ul>
           ) : null}
           {section.id === "draw" ? <DrawProcedure campaign={campaign} /> : null}
+          {section.id === "publicity" ? (
+            <p>
+              <Link to={campaignWinnersPath(campaign.id)} className={LINK} data-testid="rules-winners-link">
+                The winners list
+              </Link>
+            </p>
+          ) : null}
           {section.id === "privacy" ? (
             <p>
               See our{" "}

@@ -1,4 +1,4 @@
-import { data, redirect, useRouteLoaderData } from "react-router";
+import { Link, data, redirect, useRouteLoaderData } from "react-router";
 import { BrandFooter, BrandHeader, PlainFrame, accentStyle } from "~/components/campaign/brand-frame";
 import { Countdown } from "~/components/campaign/countdown";
 import { ENTRY_ANCHOR, EntryConfirmation, EntryForm, EntryPending, entryFormAction } from "~/components/campaign/entry-views";
@@ -8,6 +8,7 @@ import { PrizeTimelineSection } from "~/components/campaign/prize-timeline";
 import { useNonce } from "~/components/nonce";
 import { formatUtcDateTime } from "~/domain/campaign-status";
 import { CONFIRM_MESSAGES, ENTRY_MESSAGES, type EntryFormErrors, type EntryFormValues, REFERRER_ID_PATTERN } from "~/domain/entries";
+import { campaignWinnersPath } from "~/paths";
 import { readForm } from "~/server/forms.server";
 import { campaignPage, prizeTimeline } from "~/server/campaign-page.server";
 import { entryOrigin, referralBonusOpen, takeEntry } from "~/server/entry-form.server";
@@ -181,6 +182,15 @@ export default function CampaignPage({ loaderData, actionData }: Route.Component
                       : "This giveaway has closed. The winner is being drawn and will be notified by email."}
                   </p>
                 ) : null}
+                <p className="mt-2 text-sm">
+                  <Link
+                    to={campaignWinnersPath(campaign.id)}
+                    className="font-medium text-brand-700 underline dark:text-brand-300"
+                    data-testid="campaign-winners-link"
+                  >
+                    Winners list
+                  </Link>
+                </p>
               </div>
             ) : null}
             <div id={ENTRY_ANCHOR} className="scroll-mt-2">
@@ -189,6 +199,7 @@ export default function CampaignPage({ loaderData, actionData }: Route.Component
                   campaignId={campaign.id}
                   referrerId={loaderData.referrerId}
                   lockedEmail={loaderData.lockedEmail}
+                  consent={loaderData.consent}
                   errors={actionData?.errors ?? {}}
                   values={actionData?.values ?? {}}
                 />

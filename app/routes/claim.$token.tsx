@@ -2,6 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { ClaimForm, ClaimHeader } from "~/components/claim/claim-form";
+import { WinnerListingSection } from "~/components/claim/winner-listing";
 import {
   ClaimExpired,
   ClaimInvalid,
@@ -12,12 +13,14 @@ import {
   type ClaimSummary,
 } from "~/components/claim/claim-views";
 import { claimSchema, giftClaimSchema } from "~/domain/claims";
+import { DisplayNameSchema, WINNER_LISTING_MESSAGES, isListingIntent, type WinnerListingView } from "~/domain/winners-list";
 import { campaignImage, mockupUrl } from "~/domain/mockups";
 import { parseProductColors, type ProductType } from "~/domain/campaign-schemas";
 import { maskEmail } from "~/domain/profile";
 import { claimPath } from "~/paths";
 import { readForm } from "~/server/forms.server";
-import { claimState, submitClaim, type ClaimCampaign, type ClaimState } from "~/server/claims.server";
+import { claimState, claimStateAndHolder, submitClaim, type ClaimCampaign, type ClaimState } from "~/server/claims.server";
+import { saveWinnerListing, winnerListingView } from "~/server/winners-list.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/claim.$token";
 
@@ -104,14 +107,46 @@ const NO_STORE = { "Cache-Control": "private, no-store" };
 export const headers: Route.HeadersFunction = () => NO_STORE;
 
 export async function loader({ params }: Route.LoaderArgs) {
-  const state = await claimState(params.token);
-  return data(view(state), { status: status(state, "GET"), headers: NO_STORE });
+  const { state, holder } = await claimStateAndHolder(params.token);
+  // The winner's choices for the public winners list (decision 057), while the link's entry holds the prize.
+  const listing = holder ? await winnerListingView(holder) : null;
+  return data({ ...view(state), listing }, { status: status(state, "GET"), headers: NO_STORE });
 }
 
-type ActionData = { result: SubmissionResult<string[]> | null; view: ClaimPageView | null };
+type ActionData = {
+  result: SubmissionResult<string[]> | null;
+  view: ClaimPageView | null;
+  /** The display-name form's errors (decision 057). */
+  listing?: SubmissionResult<string[]> | null;
+};
+
+/**
+ * The winners-list forms (decision 057): a display name, or the objection and its withdrawal. Open to
+ * the link's winner while their entry holds the prize: before claiming, after, and after the deadline.
+ */
+async function listingAction(token: string, formData: FormData, intent: "listing-name" | "listing-object" | "listing-unobject") {
+  const { state, holder } = await claimStateAndHolder(token);
+  if (!holder) return data<ActionData>({ result: null, view: view(state) }, { status: status(state, "POST"), headers: NO_STORE });
+  let description: string;
+  if (intent === "listing-name") {
+    const submission = parseWithZod(formData, { schema: DisplayNameSchema });
+    if (submission.status !== "success")
+      return data<ActionData>({ result: null, view: null, listing: submission.reply() }, { status: 400, headers: NO_STORE });
+    const outcome = await saveWinnerListing(holder.entryId, { intent, displayName: submission.value.displayName });
+    if (outcome === "erased") return data<ActionData>({ result: null, view: null }, { status: 409, headers: NO_STORE });
+    description = submission.value.displayName ? WINNER_LISTING_MESSAGES.nameSaved : WINNER_LISTING_MESSAGES.nameCleared;
+  } else {
+    const outcome = await saveWinnerListing(holder.entryId, { intent });
+    if (outcome === "erased") return data<ActionData>({ result: null, view: null }, { status: 409, headers: NO_STORE });
+    description = intent === "listing-object" ? WINNER_LISTING_MESSAGES.objected : WINNER_LISTING_MESSAGES.listedAgain;
+  }
+  return redirectWithToast(claimPath(token), { type: "success", title: WINNER_LISTING_MESSAGES.title, description }, { status: 303 });
+}
 
 export async function action({ request, params }: Route.ActionArgs) {
   const formData = await readForm(request);
+  const intent = formData.get("intent");
+  if (isListingIntent(intent)) return listingAction(params.token, formData, intent);
   const state = await claimState(params.token);
   if (state.kind !== "open")
     return data<ActionData>({ result: null, view: view(state) }, { status: status(state, "POST"), headers: NO_STORE });
@@ -149,35 +184,67 @@ export async function action({ request, params }: Route.ActionArgs) {
   );
 }
 
+/** The winners-list section under a claim page's own content (decision 057). */
+function Listing({
+  listing,
+  lastResult,
+}: {
+  listing: WinnerListingView | null;
+  lastResult: SubmissionResult<string[]> | null | undefined;
+}) {
+  if (!listing) return null;
+  return (
+    <div className="mx-auto max-w-3xl px-4 pb-12 sm:px-6">
+      <WinnerListingSection listing={listing} lastResult={lastResult} />
+    </div>
+  );
+}
+
 export default function ClaimPage({ loaderData, actionData }: Route.ComponentProps) {
   // A refused claim (claimed or redrawn meanwhile) brings the page's new state with it.
   const page = actionData?.view ?? loaderData;
+  // A refused claim's new state comes without the listing: the section shows only while the link's entry holds the prize.
+  const listing = actionData?.view ? null : loaderData.listing;
+  const listingSection = <Listing listing={listing} lastResult={actionData?.listing} />;
   switch (page.kind) {
     case "invalid":
       return <ClaimInvalid />;
     case "expired":
-      return <ClaimExpired campaign={page.campaign} deadline={page.deadline} />;
+      return (
+        <>
+          <ClaimExpired campaign={page.campaign} deadline={page.deadline} />
+          {listingSection}
+        </>
+      );
     case "superseded":
       return <ClaimSuperseded campaign={page.campaign} />;
     case "claimed":
-      return <ClaimReceived campaign={page.campaign} order={page.order} winnerEmail={page.winnerEmail} />;
+      return (
+        <>
+          <ClaimReceived campaign={page.campaign} order={page.order} winnerEmail={page.winnerEmail} />
+          {listingSection}
+        </>
+      );
     case "open":
       return (
-        <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6 lg:py-12">
-          <ClaimHeader
-            options={page.options}
-            deadline={page.deadline}
-            winnerEmail={page.winnerEmail}
-            prize={page.campaign.prize}
-            brandName={page.campaign.brandName}
-          />
-          <div className="grid gap-6 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] md:gap-8">
-            <div className="md:sticky md:top-24 md:h-fit">
-              <PrizeSummary campaign={page.campaign} />
+        <>
+          <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6 lg:py-12">
+            <ClaimHeader
+              options={page.options}
+              deadline={page.deadline}
+              winnerEmail={page.winnerEmail}
+              prize={page.campaign.prize}
+              brandName={page.campaign.brandName}
+            />
+            <div className="grid gap-6 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] md:gap-8">
+              <div className="md:sticky md:top-24 md:h-fit">
+                <PrizeSummary campaign={page.campaign} />
+              </div>
+              <ClaimForm key={page.campaign.campaignId} campaign={page.campaign} options={page.options} lastResult={actionData?.result} />
             </div>
-            <ClaimForm key={page.campaign.campaignId} campaign={page.campaign} options={page.options} lastResult={actionData?.result} />
           </div>
-        </div>
+          {listingSection}
+        </>
       );
   }
 }

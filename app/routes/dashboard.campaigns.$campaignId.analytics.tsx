@@ -256,12 +256,18 @@ export default function CampaignAnalytics({ loaderData, actionData }: Route.Comp
             </Link>
           ) : null}
           {campaign.csvExport ? (
-            <a href={entriesCsvPath(campaign.id)} download className="btn-primary">
+            <a href={entriesCsvPath(campaign.id)} download className="btn-primary" aria-describedby="csv-consent-note">
               Export Entries (CSV)
             </a>
           ) : null}
         </div>
       </div>
+      {campaign.csvExport ? (
+        // Decision 057: contact details only with marketing consent.
+        <p id="csv-consent-note" className="mt-2 text-sm text-slate-600 xl:text-right dark:text-slate-400">
+          The export marks each entry's marketing consent, and includes email and phone only for entrants who agreed to hear from you.
+        </p>
+      ) : null}
 
       {capNotice ? (
         <div className="mt-6">

@@ -27,7 +27,7 @@ import {
   type Promo,
 } from "~/domain/dashboard";
 import { campaignImage } from "~/domain/mockups";
-import { campaignEmbedPath, wizardPath } from "~/paths";
+import { campaignEmbedPath, integrationsPath, wizardPath } from "~/paths";
 import { readForm } from "~/server/forms.server";
 import { publicUrl } from "~/server/public-url.server";
 import { aiCreditFigures } from "~/domain/ai-credits";
@@ -210,9 +210,14 @@ export default function MyCampaigns({ loaderData }: Route.ComponentProps) {
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Welcome back, {name}!</h1>
           <p className="mt-1 text-slate-700 dark:text-slate-300">Here&apos;s how your giveaways are doing.</p>
         </div>
-        <Link to="/create-campaign-v2" className="btn-primary w-full sm:w-auto">
-          Create Giveaway
-        </Link>
+        <div className="flex flex-col gap-3 sm:flex-row">
+          <Link to={integrationsPath()} className="btn-secondary w-full sm:w-auto">
+            Integrations
+          </Link>
+          <Link to="/create-campaign-v2" className="btn-primary w-full sm:w-auto">
+            Create Giveaway
+          </Link>
+        </div>
       </div>
 
       {loaderData.loadError ? (

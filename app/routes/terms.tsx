@@ -136,8 +136,9 @@ export default function Terms({ loaderData }: Route.ComponentProps) {
             the creator or the law allows it.
           </li>
           <li>
-            Unless the creator hides it, the giveaway page shows the winner publicly, either as a partly hidden email address (for example{" "}
-            <code>abc***@example.com</code>) or as a display name the winner chooses.
+            Unless the creator hides it, the giveaway page and its winners list show the winner publicly, either as a partly hidden email
+            address (for example <code>abc***@example.com</code>) or as a display name the winner chooses. A winner may object to being
+            listed, at any time, from their claim page.
           </li>
         </ul>
       </LegalSection>

@@ -4,6 +4,7 @@
  * way; everything else is plain Prisma.
  */
 import { csvRow } from "../domain/csv";
+import { ENTRY_CSV_HEADER, type ExportedEntry, entryCsvValues } from "../domain/entries-export";
 import type { DayCount } from "../domain/dashboard";
 import { utcHourKey } from "../domain/hourly-series";
 import { clientProvider, getPrisma, prisma, Prisma } from "./db.server";
@@ -111,7 +112,8 @@ export interface DomainCount {
 export const TOP_DOMAINS = 5;
 
 /**
- * The most common email domains (of the normalised, lower-cased address), most entries first. The
+ * The most common email domains (of the normalised, lower-cased address), most entries first, among
+ * entrants who have not erased their data (an erased address has no domain, decision 054). The
  * domain is what follows the last "@" (a quoted local part may hold one too). SQLite has no regular
  * expressions: rtrim() with every character but "@" strips the domain, leaving the prefix to remove.
  */
@@ -119,11 +121,11 @@ export async function topEmailDomains(campaignId: string, limit = TOP_DOMAINS): 
   const rows = postgres()
     ? await prisma.$queryRaw<{ domain: string; count: bigint | number }[]>(Prisma.sql`
         SELECT substring("emailNormalized" from '[^@]*$') AS domain, COUNT(*) AS count
-        FROM "Entry" WHERE "campaignId" = ${campaignId} AND ${COUNTED_ENTRY_SQL}
+        FROM "Entry" WHERE "campaignId" = ${campaignId} AND ${COUNTED_ENTRY_SQL} AND "erasedAt" IS NULL
         GROUP BY 1 ORDER BY 2 DESC, 1 ASC LIMIT ${limit}`)
     : await prisma.$queryRaw<{ domain: string; count: bigint | number }[]>(Prisma.sql`
         SELECT replace("emailNormalized", rtrim("emailNormalized", replace("emailNormalized", '@', '')), '') AS domain, COUNT(*) AS count
-        FROM "Entry" WHERE "campaignId" = ${campaignId} AND ${COUNTED_ENTRY_SQL}
+        FROM "Entry" WHERE "campaignId" = ${campaignId} AND ${COUNTED_ENTRY_SQL} AND "erasedAt" IS NULL
         GROUP BY 1 ORDER BY 2 DESC, 1 ASC LIMIT ${limit}`);
   return rows.map((row) => ({ domain: row.domain, count: Number(row.count) }));
 }
@@ -132,8 +134,8 @@ export async function topEmailDomains(campaignId: string, limit = TOP_DOMAINS): 
 // CSV export
 // ---------------------------------------------------------------------------------------------
 
-/** Counted entries only (decision 038): pending and disqualified entries are not leads the campaign earned. */
-export const ENTRY_CSV_HEADER = ["email", "phone", "date", "referrals_credited", "marketing_consent"] as const;
+// Counted entries only (decision 038): pending and disqualified entries are not leads the campaign
+// earned. Each row marks its consent, and only consenting rows carry contact details (decision 057).
 const CSV_PAGE_SIZE = 500;
 
 /** Whether the campaign exists and belongs to this user. */
@@ -147,11 +149,25 @@ async function entryPage(campaignId: string, after: { createdAt: Date; id: strin
     where: {
       campaignId,
       ...COUNTED_ENTRY,
+      // An entrant who erased their data (decision 054) stays as a row with its id and status "erased"
+      // and nothing personal, so the brand can delete that lead from its own copies (decision 057).
       ...(after ? { OR: [{ createdAt: { gt: after.createdAt } }, { createdAt: after.createdAt, id: { gt: after.id } }] } : {}),
     },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     take: CSV_PAGE_SIZE,
-    select: { id: true, email: true, phoneNumber: true, createdAt: true, marketingConsent: true },
+    select: {
+      id: true,
+      email: true,
+      phoneNumber: true,
+      createdAt: true,
+      confirmedAt: true,
+      bonusEntries: true,
+      marketingConsent: true,
+      marketingConsentAt: true,
+      marketingWithdrawnAt: true,
+      marketingWordingId: true,
+      erasedAt: true,
+    },
   });
   const credited = entries.length
     ? await prisma.entry.groupBy({
@@ -161,7 +177,16 @@ async function entryPage(campaignId: string, after: { createdAt: Date; id: strin
       })
     : [];
   const referrals = new Map(credited.map((row) => [row.referrerId, row._count._all]));
-  return entries.map((entry) => ({ ...entry, referrals: referrals.get(entry.id) ?? 0 }));
+  const wordingIds = [...new Set(entries.flatMap((e) => (e.marketingWordingId ? [e.marketingWordingId] : [])))];
+  const wordings = wordingIds.length
+    ? await prisma.consentWording.findMany({ where: { id: { in: wordingIds } }, select: { id: true, version: true } })
+    : [];
+  const versions = new Map(wordings.map((w) => [w.id, w.version]));
+  return entries.map(({ marketingWordingId, ...entry }): ExportedEntry => ({
+    ...entry,
+    referrals: referrals.get(entry.id) ?? 0,
+    marketingWordingVersion: marketingWordingId ? (versions.get(marketingWordingId) ?? null) : null,
+  }));
 }
 
 /**
@@ -187,11 +212,7 @@ export function entriesCsvStream(campaignId: string): ReadableStream<Uint8Array>
         }
         const last = rows[rows.length - 1];
         if (last) after = { createdAt: last.createdAt, id: last.id };
-        controller.enqueue(
-          encoder.encode(
-            rows.map((row) => csvRow([row.email, row.phoneNumber, row.createdAt, row.referrals, row.marketingConsent])).join(""),
-          ),
-        );
+        controller.enqueue(encoder.encode(rows.map((row) => csvRow(entryCsvValues(row))).join("")));
         if (rows.length < CSV_PAGE_SIZE) controller.close();
       } catch (error) {
         console.error(`[analytics] entries export of ${campaignId} failed`, error);

@@ -12,6 +12,7 @@ import {
   socialLinks,
 } from "../domain/campaign-page";
 import { type PublicPhase, isPublicStatus, publicPhase } from "../domain/campaign-status";
+import { entryConsentLabels } from "../domain/consent";
 import { receiptTime } from "../domain/entries";
 import { parseDrawPicks } from "../domain/draw";
 import { campaignColorImages } from "../domain/mockups";
@@ -21,6 +22,7 @@ import { maskEmail } from "../domain/profile";
 import { campaignCardPath, campaignPath } from "../paths";
 import { publicUrl } from "./public-url.server";
 import { publishedFairness } from "./draw/fairness.server";
+import { publicWinnerTexts } from "./winners-list.server";
 import { prisma } from "./db.server";
 import { referralLink, visitorEntry } from "./entries.server";
 import type { CurrentUser } from "./session.server";
@@ -70,7 +72,9 @@ const campaignSelect = {
   minimumAge: true,
   prizeValueCents: true,
   excludedRegions: true,
+  rulesVersion: true,
   winnerEmail: true,
+  winnerEntryId: true,
   winnerPublic: true,
   winnerPublicName: true,
   claimDeadline: true,
@@ -82,7 +86,16 @@ const campaignSelect = {
   draw: { select: { seed: true, secret: true, procedureVersion: true, createdAt: true } },
   additionalPrizes: {
     orderBy: { rank: "asc" },
-    select: { rank: true, title: true, imageUrl: true, winnerEmail: true, kind: true, needsAddress: true, valueCents: true },
+    select: {
+      rank: true,
+      title: true,
+      imageUrl: true,
+      winnerEmail: true,
+      winnerEntryId: true,
+      kind: true,
+      needsAddress: true,
+      valueCents: true,
+    },
   },
 } as const;
 
@@ -99,18 +112,22 @@ export async function findVisibleCampaign(campaignId: string, user: Pick<Current
 
 type VisibleCampaign = NonNullable<Awaited<ReturnType<typeof findVisibleCampaign>>>["campaign"];
 
-/** The public name of a winner (decision 022): their chosen display name or the masked email. */
-export function publicWinnerName(winner: { winnerPublicName?: string | null; winnerEmail: string | null }): string {
-  return winner.winnerPublicName?.trim() || maskEmail(winner.winnerEmail);
-}
-
-function publicWinners(campaign: VisibleCampaign): CampaignWinners | null {
-  if (!campaign.winnerEmail || !campaign.winnerPublic) return null;
+/**
+ * The winners as the page announces them (decisions 022, 057): each one's chosen display name or
+ * masked email, "Winner chose not to be listed", or "Winner" for an erased entrant; none when the
+ * creator hides them.
+ */
+async function publicWinners(campaign: VisibleCampaign): Promise<CampaignWinners | null> {
+  if (!(campaign.winnerEntryId || campaign.winnerEmail) || !campaign.winnerPublic) return null;
+  const tiers = campaign.additionalPrizes.filter((prize) => prize.winnerEntryId || prize.winnerEmail);
+  const ids = [campaign.winnerEntryId, ...tiers.map((prize) => prize.winnerEntryId)].filter((id): id is string => Boolean(id));
+  const names = await publicWinnerTexts(campaign, ids);
+  // A winner known only by address (no entry row to read choices from) is shown masked.
+  const name = (holder: { winnerEntryId: string | null; winnerEmail: string | null }) =>
+    (holder.winnerEntryId ? names.get(holder.winnerEntryId) : undefined) ?? maskEmail(holder.winnerEmail);
   return {
-    grandPrize: publicWinnerName(campaign),
-    additional: campaign.additionalPrizes
-      .filter((prize) => prize.winnerEmail)
-      .map((prize) => ({ rank: prize.rank, title: prize.title, name: maskEmail(prize.winnerEmail) })),
+    grandPrize: name(campaign),
+    additional: tiers.map((prize) => ({ rank: prize.rank, title: prize.title, name: name(prize) })),
   };
 }
 
@@ -152,7 +169,7 @@ export async function campaignPage(request: Request, campaignId: string, user: C
     platformSetting("referralsEnabled"),
   ]);
   const full = campaign.entryLimit !== null && campaign.entryCount >= campaign.entryLimit;
-  const winners = publicWinners(campaign);
+  const winners = await publicWinners(campaign);
   const view = pageState(phase, preview, entry ? (entry.confirmedAt ? "confirmed" : "pending") : null, full, winners);
   const origin = new URL(publicUrl("/")).origin;
   const colorImages = campaignColorImages(campaign);
@@ -175,6 +192,7 @@ export async function campaignPage(request: Request, campaignId: string, user: C
     accent: accentTheme(campaign.accentColor),
     poweredBy: !(campaign.customBranding && campaign.hideGiveawearBranding),
     full,
+    consent: entryConsentLabels({ brand: campaign.brandName, minimumAge: campaign.minimumAge }),
     campaign: {
       id: campaign.id,
       title: campaign.title,

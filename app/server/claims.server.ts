@@ -13,6 +13,7 @@
  * gift, the winner's note), which the creator delivers and marks delivered from the draw page.
  */
 import { CampaignStatus } from "../domain/campaign-status";
+import { isErasedAddress } from "../domain/data-rights";
 import { WINNER_ORDER_FIELDS, type WinnerOrderProgress, winnerOrderProgress } from "../domain/orders";
 import {
   claimExpired,
@@ -28,6 +29,7 @@ import { claimPath } from "../paths";
 import { publicUrl } from "./public-url.server";
 import { getConfig } from "./config.server";
 import { isUniqueConstraintError, prisma } from "./db.server";
+import { deliverWebhooksSoon, queuePrizeClaimed } from "./integrations/webhooks.server";
 
 export const GRAND_PRIZE_RANK = 1;
 
@@ -111,7 +113,21 @@ interface OpenClaim {
   winnerEmail: string;
 }
 
-async function resolveClaim(token: string, now: Date): Promise<{ state: ClaimState; open: OpenClaim | null }> {
+/** The tier's current winner a link belongs to (open, claimed or expired: not superseded or invalid). */
+export interface ClaimHolder {
+  campaignId: string;
+  rank: number;
+  entryId: string;
+}
+
+async function resolveClaim(token: string, now: Date): Promise<{ state: ClaimState; open: OpenClaim | null; holder: ClaimHolder | null }> {
+  const { state, open } = await resolveClaimState(token, now);
+  if (state.kind === "invalid" || state.kind === "superseded") return { state, open, holder: null };
+  const claims = await verifyClaimToken(getConfig().sessionSecret, token);
+  return { state, open, holder: claims ? { campaignId: claims.campaignId, rank: claims.rank, entryId: claims.entryId } : null };
+}
+
+async function resolveClaimState(token: string, now: Date): Promise<{ state: ClaimState; open: OpenClaim | null }> {
   const claims = await verifyClaimToken(getConfig().sessionSecret, token);
   if (!claims) return { state: { kind: "invalid" }, open: null };
   const row = await prisma.campaign.findUnique({
@@ -150,6 +166,8 @@ async function resolveClaim(token: string, now: Date): Promise<{ state: ClaimSta
   };
   // A redraw gave the prize to someone else: this link's winner no longer holds it.
   if (holder.winnerEntryId !== claims.entryId) return { state: { kind: "superseded", campaign }, open: null };
+  // The winner erased their data (decision 054): their link no longer opens anything.
+  if (isErasedAddress(holder.winnerEmail)) return { state: { kind: "invalid" }, open: null };
   const winnerEmail = holder.winnerEmail ?? "";
 
   const order = await prisma.order.findUnique({
@@ -193,7 +211,19 @@ async function resolveClaim(token: string, now: Date): Promise<{ state: ClaimSta
 
 /** Where a claim link stands right now. */
 export async function claimState(token: string, now: Date = new Date()): Promise<ClaimState> {
-  return (await resolveClaim(token, now)).state;
+  return (await resolveClaimState(token, now)).state;
+}
+
+/**
+ * Where a claim link stands, and whose it is while its entry still holds the prize (open, claimed
+ * or expired): the winner's choices for the winners list are made through it (decision 057).
+ */
+export async function claimStateAndHolder(
+  token: string,
+  now: Date = new Date(),
+): Promise<{ state: ClaimState; holder: ClaimHolder | null }> {
+  const { state, holder } = await resolveClaim(token, now);
+  return { state, holder };
 }
 
 export type ClaimOutcome = { kind: "claimed"; orderId: string } | { kind: "refused"; state: ClaimState };
@@ -207,12 +237,12 @@ class ClaimClosed extends Error {}
  * (campaign, rank) index and is answered with the claimed state.
  */
 export async function submitClaim(token: string, input: ClaimValues, now: Date = new Date()): Promise<ClaimOutcome> {
-  const { state, open } = await resolveClaim(token, now);
+  const { state, open } = await resolveClaimState(token, now);
   if (!open) return { kind: "refused", state };
   const withAddress = open.prize.needsAddress && Boolean(input.shipCountry);
   const noPostalCode = addressRule(input.shipCountry).postal === "none";
   try {
-    const order = await prisma.$transaction(async (tx) => {
+    const { order, webhooks } = await prisma.$transaction(async (tx) => {
       // Re-checked in the write itself (and the row locked on PostgreSQL), so a claim and a redraw
       // racing at the deadline cannot both win.
       const stillOpen = { OR: [{ claimDeadline: null }, { claimDeadline: { gt: now } }] };
@@ -220,7 +250,7 @@ export async function submitClaim(token: string, input: ClaimValues, now: Date =
         open.rank === GRAND_PRIZE_RANK
           ? await tx.campaign.updateMany({
               where: { id: open.campaignId, status: CampaignStatus.completed, winnerEntryId: open.entryId, ...stillOpen },
-              data: { winnerEntryId: open.entryId, ...(input.publicName ? { winnerPublicName: input.publicName } : {}) },
+              data: { winnerEntryId: open.entryId },
             })
           : await tx.additionalPrize.updateMany({
               where: {
@@ -233,7 +263,7 @@ export async function submitClaim(token: string, input: ClaimValues, now: Date =
               data: { winnerEntryId: open.entryId },
             });
       if (still.count === 0) throw new ClaimClosed();
-      return tx.order.create({
+      const created = await tx.order.create({
         data: {
           campaignId: open.campaignId,
           prizeRank: open.rank,
@@ -258,9 +288,12 @@ export async function submitClaim(token: string, input: ClaimValues, now: Date =
               }
             : {}),
         },
-        select: { id: true },
+        select: { id: true, campaignId: true, prizeRank: true, kind: true, entryId: true, winnerEmail: true },
       });
+      // The brand's prize.claimed webhooks (decision 055), committed with the claim.
+      return { order: created, webhooks: await queuePrizeClaimed(tx, created, now) };
     });
+    deliverWebhooksSoon(webhooks);
     return { kind: "claimed", orderId: order.id };
   } catch (error) {
     if (error instanceof ClaimClosed || isUniqueConstraintError(error)) return { kind: "refused", state: await claimState(token, now) };

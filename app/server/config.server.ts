@@ -57,6 +57,8 @@ const EnvSchema = z.object({
   ENTRY_RESEND_LIMIT_PER_IP: z.coerce.number().int().positive().default(10),
   /** Contact-form messages accepted from one IP address per hour. */
   CONTACT_LIMIT_PER_IP: z.coerce.number().int().positive().default(5),
+  /** Requests for a link to an entrant's data page (/privacy/my-data) accepted from one IP address per hour (decision 054). */
+  DATA_REQUEST_LIMIT_PER_IP: z.coerce.number().int().positive().default(10),
   /** Printify (decision 014): with a token and a shop id, claimed prizes become Printify orders; otherwise a manual queue. */
   PRINTIFY_API_TOKEN: optional,
   PRINTIFY_SHOP_ID: optional,
@@ -101,6 +103,60 @@ const EnvSchema = z.object({
   STRIPE_API_URL: optional.refine((value) => value === undefined || (URL.canParse(value) && /^https?:$/.test(new URL(value).protocol)), {
     message: "must be an http or https URL",
   }),
+  /**
+   * The key that seals the secrets creators give us (email-tool API keys, webhook signing secrets) at
+   * rest (decision 056): 32 bytes as 64 hex characters (`openssl rand -hex 32`). Unset: outside
+   * production a key generated once in DATA_DIR/encryption-key; in production connecting an email
+   * tool or adding a webhook is refused until it is set. Changing it makes stored secrets unreadable.
+   */
+  ENCRYPTION_KEY: optional.refine((value) => value === undefined || /^[0-9a-fA-F]{64}$/.test(value), {
+    message: "must be 64 hexadecimal characters (32 bytes; generate one with `openssl rand -hex 32`)",
+  }),
+  /**
+   * Signed outgoing webhooks (decision 055): hosts a webhook may reach although they are private,
+   * loopback or plain http in production, as "host" (any port) or "host:port", comma-separated. For
+   * tests (a receiver on 127.0.0.1) and for a brand's internal receiver on a trusted network only;
+   * empty by default, so every endpoint must be a public https address.
+   */
+  WEBHOOK_ALLOW_HOSTS: list,
+  /** How long one webhook delivery may take, DNS, connection and answer together, in milliseconds. */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(1000).max(60_000).default(10_000),
+  /**
+   * Klaviyo's API host (decision 056): creators' list sync talks to {url}/api/…. The default is
+   * Klaviyo's own; tests point it at a fake on 127.0.0.1.
+   */
+  KLAVIYO_API_URL: z
+    .string()
+    .default("https://a.klaviyo.com")
+    .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), { message: "must be an http or https URL" }),
+  /**
+   * Mailchimp's API host (decision 056). Unset: https://<dc>.api.mailchimp.com, the data centre taken
+   * from each creator's key (the part after the dash, e.g. us21). Set: every key talks to this host
+   * ({url}/3.0/…), which is what tests do with their fake on 127.0.0.1.
+   */
+  MAILCHIMP_API_URL: optional.refine((value) => value === undefined || (URL.canParse(value) && /^https?:$/.test(new URL(value).protocol)), {
+    message: "must be an http or https URL",
+  }),
+  /**
+   * Object storage (decision 058): with S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY
+   * all set, every file the app keeps (uploads, AI designs, resized images, mockups, share cards,
+   * posters, frozen entry lists) goes to this bucket through the S3 API, so any number of instances
+   * serve the same files. All unset: files stay under DATA_DIR on the local disk. Some set and some
+   * not: the server refuses to start.
+   */
+  S3_BUCKET: optional,
+  /** The bucket's region, e.g. "eu-west-1" ("auto" or "us-east-1" for most S3-compatible services). */
+  S3_REGION: optional,
+  /**
+   * An S3-compatible service's endpoint (MinIO, Cloudflare R2, Backblaze B2, ...), e.g.
+   * "https://<account>.r2.cloudflarestorage.com". Unset: Amazon S3. When set, buckets are addressed
+   * by path (https://endpoint/bucket/key), which every S3-compatible service understands.
+   */
+  S3_ENDPOINT: optional.refine((value) => value === undefined || (URL.canParse(value) && /^https?:$/.test(new URL(value).protocol)), {
+    message: "must be an http or https URL",
+  }),
+  S3_ACCESS_KEY_ID: optional,
+  S3_SECRET_ACCESS_KEY: optional,
   /** Unset: the test checkout is on outside production (without Stripe keys) and off in production. */
   TEST_CHECKOUT: optional.refine((value) => value === undefined || value === "true" || value === "false", {
     message: 'must be "true" or "false"',
@@ -117,10 +173,40 @@ export type Config = z.infer<typeof EnvSchema> & {
   stripeEnabled: boolean;
   /** Without Stripe, the built-in TEST MODE checkout takes (pretend) payments. */
   testCheckoutEnabled: boolean;
+  /** The bucket files are kept in (decision 058), or null: the local disk under DATA_DIR. */
+  objectStorage: ObjectStorageConfig | null;
 };
 
-function readOrCreateLocalSecret(dataDir: string): string {
-  const file = path.join(dataDir, "session-secret");
+export interface ObjectStorageConfig {
+  bucket: string;
+  region: string;
+  /** An S3-compatible service's endpoint (path-style addressing); undefined for Amazon S3. */
+  endpoint: string | undefined;
+  accessKeyId: string;
+  secretAccessKey: string;
+}
+
+/** The variables object storage needs together (S3_ENDPOINT is optional). */
+export const OBJECT_STORAGE_VARIABLES = ["S3_BUCKET", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
+
+/** The bucket when its variables are all set, null when none is; a ConfigError naming what is missing otherwise. */
+function objectStorageConfig(env: z.infer<typeof EnvSchema>): ObjectStorageConfig | null {
+  const missing = OBJECT_STORAGE_VARIABLES.filter((name) => !env[name]);
+  if (missing.length === OBJECT_STORAGE_VARIABLES.length && !env.S3_ENDPOINT) return null;
+  const { S3_BUCKET: bucket, S3_REGION: region, S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = env;
+  if (!bucket || !region || !accessKeyId || !secretAccessKey) {
+    throw new ConfigError(
+      `Object storage needs ${OBJECT_STORAGE_VARIABLES.join(", ")} together (S3_ENDPOINT is optional); ${missing.join(", ")} ${
+        missing.length === 1 ? "is" : "are"
+      } not set. Unset them all to keep files on the local disk under DATA_DIR.`,
+    );
+  }
+  return { bucket, region, endpoint: env.S3_ENDPOINT, accessKeyId, secretAccessKey };
+}
+
+/** A random 32-byte hex secret kept in DATA_DIR/<name>, made on first use (outside production). */
+export function readOrCreateLocalSecret(dataDir: string, name: string): string {
+  const file = path.join(dataDir, name);
   try {
     return fs.readFileSync(file, "utf8").trim();
   } catch {
@@ -172,7 +258,8 @@ export function getConfig(): Config {
   if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
     throw new ConfigError("STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set (the signing secret of the webhook endpoint).");
   }
-  const sessionSecret = env.SESSION_SECRET ?? readOrCreateLocalSecret(env.DATA_DIR);
+  const objectStorage = objectStorageConfig(env);
+  const sessionSecret = env.SESSION_SECRET ?? readOrCreateLocalSecret(env.DATA_DIR, "session-secret");
   const stripeEnabled = Boolean(env.STRIPE_SECRET_KEY);
   cached = {
     ...env,
@@ -183,6 +270,7 @@ export function getConfig(): Config {
     stripeEnabled,
     // In production a pretend checkout would launch campaigns unpaid, so it must be asked for.
     testCheckoutEnabled: !stripeEnabled && (env.TEST_CHECKOUT === "true" || (!isProduction && env.TEST_CHECKOUT !== "false")),
+    objectStorage,
   };
   return cached;
 }

@@ -14,6 +14,8 @@ export type {
   Coupon,
   Draw,
   EmailTemplate,
+  EmailToolConnection,
+  EmailToolSync,
   Entry,
   HomepageSliderImage,
   LoginCode,
@@ -25,6 +27,8 @@ export type {
   Session,
   UploadedAsset,
   User,
+  WebhookDelivery,
+  WebhookEndpoint,
 } from "../generated/prisma/client";
 
 export type DatabaseProvider = "sqlite" | "postgresql";
@@ -90,12 +94,41 @@ export function createPrismaClient(url: string = getDatabaseUrl()): PrismaClient
     const file = prepareSqliteFile(url);
     // better-sqlite3 turns foreign keys on by default, and `timeout` is SQLite's busy timeout; both
     // are per connection, hence options here rather than PRAGMAs run once.
-    const adapter = new PrismaBetterSqlite3({ url: `file:${file}`, timeout: SQLITE_BUSY_TIMEOUT_MS });
+    const adapter = immediateTransactions(new PrismaBetterSqlite3({ url: `file:${file}`, timeout: SQLITE_BUSY_TIMEOUT_MS }));
     client = new PrismaClient({ adapter });
   }
   providers.set(client, provider);
   urls.set(client, url);
   return client;
+}
+
+/**
+ * SQLite transactions that wait their turn when several processes share the file (two server
+ * processes, or `npm run jobs` from cron next to the server). Prisma's better-sqlite3 adapter opens
+ * a transaction with a deferred BEGIN: it reads under a snapshot and asks for the write lock at its
+ * first write. If another process has committed since that snapshot, SQLite cannot let it write
+ * (it read data that is no longer current) and answers SQLITE_BUSY at once, whatever the busy
+ * timeout: an entry confirmation racing one in another process failed with a 500. BEGIN IMMEDIATE
+ * takes the write lock first, waiting up to the busy timeout for the other process to commit, and
+ * then reads what that process wrote. Within one process nothing changes: the adapter runs one
+ * transaction at a time, and no other connection of this process holds the lock across an await
+ * (the list driver's transactions run synchronously), so the wait cannot be for this process itself.
+ * The two-instance test (tests/integration/two-instances.test.ts) runs on one SQLite file with this.
+ */
+function immediateTransactions(factory: PrismaBetterSqlite3): PrismaBetterSqlite3 {
+  const connect = factory.connect.bind(factory);
+  factory.connect = async () => {
+    const adapter = await connect();
+    // The adapter's better-sqlite3 connection; it starts every transaction with prepare("BEGIN").
+    const connection = (adapter as unknown as { client?: Database.Database }).client;
+    if (!connection || typeof connection.prepare !== "function") {
+      throw new Error("@prisma/adapter-better-sqlite3 no longer exposes its connection: update immediateTransactions in db.server.ts");
+    }
+    const prepare = connection.prepare.bind(connection);
+    connection.prepare = ((sql: string) => prepare(sql === "BEGIN" ? "BEGIN IMMEDIATE" : sql)) as typeof connection.prepare;
+    return adapter;
+  };
+  return factory;
 }
 
 const providers = new WeakMap<object, DatabaseProvider>();

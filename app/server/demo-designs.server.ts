@@ -5,11 +5,10 @@
  * mockups in their own product and colour like any creator's upload. Icons are Tabler Icons
  * (MIT, https://tabler.io/icons, the @tabler/icons package), path data copied below.
  */
-import { access, mkdir, writeFile } from "node:fs/promises";
-import path from "node:path";
 import sharp from "sharp";
 import type { ProductColorKey } from "../domain/campaign-schemas";
-import { uploadsDirectory } from "./uploads.server";
+import { fileStore } from "./storage/file-store.server";
+import { uploadKey } from "./uploads.server";
 
 // prettier-ignore
 const ICONS: Record<string, string> = {
@@ -107,24 +106,17 @@ export function demoDesignFor(title: string): DemoDesign | undefined {
   return DEMO_DESIGNS.find((design) => design.title === title);
 }
 
-/** Writes each demo design's PNG unless it is there already (every start: a new DATA_DIR gets them too). */
+/** Writes each demo design's PNG unless it is there already (every start: a new DATA_DIR or bucket gets them too). */
 export async function writeDemoDesigns(): Promise<void> {
-  const directory = path.join(uploadsDirectory(), "custom_design");
-  await mkdir(directory, { recursive: true });
+  const store = fileStore();
   await Promise.all(
     DEMO_DESIGNS.map(async (design) => {
-      const file = path.join(directory, `${design.file}.png`);
-      if (
-        await access(file).then(
-          () => true,
-          () => false,
-        )
-      )
-        return;
+      const key = uploadKey(`custom_design/${design.file}.png`);
+      if (await store.exists(key)) return;
       const png = await sharp(Buffer.from(designSvg(design)))
         .png({ compressionLevel: 9 })
         .toBuffer();
-      await writeFile(file, png);
+      await store.put(key, png, { contentType: "image/png" });
     }),
   );
 }

@@ -1,9 +1,8 @@
-import path from "node:path";
 import sharp from "sharp";
 import { designPreviewUrl } from "../domain/ai-prompts";
 import type { ProductColorKey } from "../domain/campaign-schemas";
 import { hardToSeeColors } from "../domain/design-contrast";
-import { MAX_INPUT_PIXELS, storedUploadPath, uploadsDirectory } from "./uploads.server";
+import { MAX_INPUT_PIXELS, storedUploadPath, uploadBytes } from "./uploads.server";
 
 /** Results by design URL: stored designs never change, so one look at each is enough. Bounded. */
 const cache = new Map<string, ProductColorKey[]>();
@@ -22,7 +21,9 @@ export async function designHardToSeeColors(designUrl: string | null | undefined
   const relative = storedUploadPath(designPreviewUrl(designUrl)) ?? storedUploadPath(designUrl);
   if (!relative) return [];
   try {
-    const pixels = await sharp(path.join(uploadsDirectory(), relative), { limitInputPixels: MAX_INPUT_PIXELS, pages: 1 })
+    const bytes = await uploadBytes(relative);
+    if (!bytes) return [];
+    const pixels = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, pages: 1 })
       .ensureAlpha()
       .resize(64, 64, { fit: "inside" })
       .raw()

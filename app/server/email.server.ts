@@ -11,7 +11,10 @@
  */
 import nodemailer, { type Transporter } from "nodemailer";
 import { EMAIL_MAX_ATTEMPTS, nextEmailAttemptAt } from "../domain/email-retry";
+import { isErasedAddress } from "../domain/data-rights";
+import { DATA_LINK_FOOTER, ENTRANT_EMAIL_TEMPLATES } from "../domain/email-template-defaults";
 import { escapeHtml, fillTemplate, htmlToText } from "../domain/templates";
+import { dataLink } from "./data-rights/link.server";
 import { getConfig } from "./config.server";
 import { newId } from "./ids.server";
 import { currentTime, leaseUntil } from "./leases.server";
@@ -82,14 +85,46 @@ export function clearEmailTemplateCache(): void {
 async function renderTemplatedEmail(
   db: EmailWriter,
   { to, template, tokens, dedupeKey, replyTo }: TemplatedEmail & { dedupeKey?: string },
-) {
+): Promise<Prisma.OutboundEmailCreateManyInput> {
+  // An entrant who erased their data (decision 054) is never mailed again: a job that still reaches
+  // them (a redraw, a reminder) records the message as not sent, which also keeps its dedupe key.
+  if (isErasedAddress(to)) {
+    return {
+      id: newId(),
+      to,
+      subject: "(not sent: the recipient erased their data)",
+      html: "",
+      text: null,
+      template,
+      dedupeKey,
+      status: "failed",
+      lastError: ERASED_NOT_SENT,
+      nextAttemptAt: null,
+    };
+  }
   const row = await emailTemplate(db, template);
-  const subject = fillTemplate(row.subject, tokens, false);
-  const html = withoutEmptyImages(fillTemplate(row.htmlBody, tokens));
+  // Every email to an entrant links to their data page, signed for this address (decision 054);
+  // a template an admin saved without the line gets it added.
+  const entrant = ENTRANT_EMAIL_TEMPLATES.includes(template);
+  const filled = entrant ? { ...tokens, data_link: tokens.data_link ?? dataLink(to) } : tokens;
+  const body = entrant && !DATA_LINK_TOKEN.test(row.htmlBody) ? withDataLinkFooter(row.htmlBody) : row.htmlBody;
+  const subject = fillTemplate(row.subject, filled, false);
+  const html = withoutEmptyImages(fillTemplate(body, filled));
   // Our id rather than Prisma's cuid2 default: the outbox is written on hot paths (every entry,
   // reminder batches) and that default costs a fraction of a millisecond per row (ids.server.ts).
   // Every message has its plain-text alternative, made from the filled HTML (links as "label (url)").
   return { id: newId(), to, subject, html, text: htmlToText(html), template, dedupeKey, replyTo: replyTo?.trim() || null };
+}
+
+const DATA_LINK_TOKEN = /\{\{\s*data_link\s*\}\}/i;
+
+/** Why an outbox row to an erased address was never sent. */
+export const ERASED_NOT_SENT = "Not sent: the recipient erased their data.";
+
+/** The data-page line, inside a layout's closing </div> when there is one, else at the end. */
+function withDataLinkFooter(html: string): string {
+  const close = html.lastIndexOf("</div>");
+  return close >= 0 ? `${html.slice(0, close)}${DATA_LINK_FOOTER}\n${html.slice(close)}` : `${html}\n${DATA_LINK_FOOTER}`;
 }
 
 /**
@@ -166,7 +201,7 @@ export async function queueTemplatedEmails(emails: (TemplatedEmail & { dedupeKey
   }
   // Someone queued some of these since the check above, and the batch was refused as a whole:
   // what is still missing goes in one at a time.
-  const missing = new Set<string | undefined>((await notQueued(fresh)).map((email) => email.dedupeKey));
+  const missing = new Set<string | null | undefined>((await notQueued(fresh)).map((email) => email.dedupeKey));
   let added = 0;
   for (const row of rows.filter((row) => missing.has(row.dedupeKey))) {
     try {

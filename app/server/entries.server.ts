@@ -17,6 +17,9 @@ import { keyedHash } from "./keyed-hash.server";
 import { platformSetting } from "./settings.server";
 import { queueCapNotices } from "./cap-notices.server";
 import { deliverEmail, queueTemplatedEmail, recentEmailsWithKeyPrefix } from "./email.server";
+import { type QueuedDelivery, deliverWebhooksSoon, queueEntryConfirmed } from "./integrations/webhooks.server";
+import { queueEmailToolSubscribes } from "./integrations/email-tools.server";
+import { deliverEmailToolSyncsSoon } from "./integrations/email-tool-sync.server";
 import { type OutboundEmail, type Prisma, isUniqueConstraintError, prisma } from "./db.server";
 
 const RATE_WINDOW_MS = 10 * 60 * 1000;
@@ -84,14 +87,15 @@ async function closedNow(campaignId: string): Promise<"ended" | "full"> {
   return reason === "full" || reason === null ? "full" : "ended";
 }
 
-type ConfirmingEntry = { id: string; campaignId: string; emailNormalized: string; referrerId: string | null };
+type ConfirmingEntry = { id: string; campaignId: string; emailNormalized: string; referrerId: string | null; marketingConsent: boolean };
 
 /**
  * Counts a pending entry, inside the caller's transaction: the campaign's conditional update
  * (active, before the end, not frozen, under the cap), then the entry's own (still pending, not
  * disqualified), so a burst of confirmations can never overfill a campaign or slip in after it
  * closed. Then the referral bonus: only now, only while referrals are on, and only for another
- * person's entry of the same campaign. Answers the entry's bonus entries for its receipt.
+ * person's entry of the same campaign. A consenting entrant's subscribes to the owner's email tools
+ * are queued here too (decision 056). Answers the entry's bonus entries for its receipt.
  */
 async function confirmInTransaction(
   tx: Prisma.TransactionClient,
@@ -99,8 +103,11 @@ async function confirmInTransaction(
   now: Date,
   referralsEnabled: boolean,
   origin: string,
-): Promise<{ bonusEntries: number; capNotices: OutboundEmail[] }> {
-  const { entryLimit } = await tx.campaign.findUniqueOrThrow({ where: { id: entry.campaignId }, select: { entryLimit: true } });
+): Promise<{ bonusEntries: number; capNotices: OutboundEmail[]; webhooks: QueuedDelivery[]; emailToolSyncIds: string[] }> {
+  const { entryLimit, creatorId } = await tx.campaign.findUniqueOrThrow({
+    where: { id: entry.campaignId },
+    select: { entryLimit: true, creatorId: true },
+  });
   const slot = await tx.campaign.updateMany({
     where: {
       id: entry.campaignId,
@@ -131,8 +138,28 @@ async function confirmInTransaction(
       await tx.entry.update({ where: { id: referrer.id }, data: { bonusEntries: { increment: REFERRAL_BONUS_ENTRIES } } });
     }
   }
-  const { bonusEntries } = await tx.entry.findUniqueOrThrow({ where: { id: entry.id }, select: { bonusEntries: true } });
-  return { bonusEntries, capNotices };
+  const counted = await tx.entry.findUniqueOrThrow({
+    where: { id: entry.id },
+    select: {
+      bonusEntries: true,
+      email: true,
+      marketingConsent: true,
+      marketingConsentAt: true,
+      marketingWordingId: true,
+      createdAt: true,
+    },
+  });
+  // The brand's entry.confirmed webhooks (decision 055), committed with the confirmation: with no
+  // endpoint subscribed, one indexed lookup.
+  const webhooks = await queueEntryConfirmed(
+    tx,
+    creatorId,
+    entry.id,
+    async () => ({ ...counted, id: entry.id, campaignId: entry.campaignId, confirmedAt: now }),
+    now,
+  );
+  const emailToolSyncIds = entry.marketingConsent ? await queueEmailToolSubscribes(tx, entry, creatorId) : [];
+  return { bonusEntries: counted.bonusEntries, capNotices, webhooks, emailToolSyncIds };
 }
 
 export async function submitEntry(submission: EntrySubmission): Promise<EntryOutcome> {
@@ -176,8 +203,10 @@ export async function submitEntry(submission: EntrySubmission): Promise<EntryOut
   let email: OutboundEmail;
   let entryId: string;
   let capNotices: OutboundEmail[] = [];
+  let webhooks: QueuedDelivery[] = [];
+  let emailToolSyncIds: string[] = [];
   try {
-    ({ email, entryId, capNotices } = await prisma.$transaction(
+    ({ email, entryId, capNotices, webhooks, emailToolSyncIds } = await prisma.$transaction(
       async (tx) => {
         // A repeat fails here on the unique index (campaign, normalised email) and rolls back.
         const entry = await tx.entry.create({
@@ -189,6 +218,11 @@ export async function submitEntry(submission: EntrySubmission): Promise<EntryOut
             phoneNumber: submission.phoneNumber ?? null,
             agreedToTerms: true,
             marketingConsent: submission.marketingConsent,
+            // The consent record (decision 054), in the same insert: the words each box showed, and
+            // when marketing consent was given.
+            termsWordingId: submission.termsWording,
+            marketingWordingId: submission.marketingConsent ? submission.marketingWording : null,
+            marketingConsentAt: submission.marketingConsent ? now : null,
             // Who brought this entrant; credited only when it is confirmed.
             referrerId: referrer?.id ?? null,
             referralCredited: false,
@@ -198,7 +232,15 @@ export async function submitEntry(submission: EntrySubmission): Promise<EntryOut
             browserId: submission.browserId ?? null,
             createdAt: now,
           },
-          select: { id: true, campaignId: true, email: true, emailNormalized: true, referrerId: true, createdAt: true },
+          select: {
+            id: true,
+            campaignId: true,
+            email: true,
+            emailNormalized: true,
+            referrerId: true,
+            createdAt: true,
+            marketingConsent: true,
+          },
         });
         if (verified) {
           const counted = await confirmInTransaction(tx, entry, now, referralsEnabled, submission.origin);
@@ -208,7 +250,13 @@ export async function submitEntry(submission: EntrySubmission): Promise<EntryOut
             dedupeKey: `entry:${entry.id}`,
             tokens: confirmationTokens(campaign, { ...entry, bonusEntries: counted.bonusEntries }, referralsEnabled, submission.origin),
           });
-          return { email: message, entryId: entry.id, capNotices: counted.capNotices };
+          return {
+            email: message,
+            entryId: entry.id,
+            capNotices: counted.capNotices,
+            webhooks: counted.webhooks,
+            emailToolSyncIds: counted.emailToolSyncIds,
+          };
         }
         const message = await queueTemplatedEmail(tx, {
           to: entry.email,
@@ -216,7 +264,7 @@ export async function submitEntry(submission: EntrySubmission): Promise<EntryOut
           dedupeKey: `entry-confirm:${entry.id}`,
           tokens: confirmRequestTokens(campaign, entry, submission.origin),
         });
-        return { email: message, entryId: entry.id, capNotices: [] };
+        return { email: message, entryId: entry.id, capNotices: [], webhooks: [], emailToolSyncIds: [] };
       },
       // SQLite runs one transaction at a time; a burst queues behind it rather than failing.
       { maxWait: 15_000, timeout: 15_000 },
@@ -238,6 +286,8 @@ export async function submitEntry(submission: EntrySubmission): Promise<EntryOut
   // The message is already committed in the outbox; SMTP delivery must not hold up the entrant.
   void deliverEmail(email).catch((error: unknown) => console.error("[email] entry email delivery failed", error));
   deliverCapNotices(capNotices);
+  deliverWebhooksSoon(webhooks);
+  deliverEmailToolSyncsSoon(emailToolSyncIds);
   return { kind: "entered", entryId, confirmed: verified };
 }
 
@@ -266,6 +316,7 @@ export async function confirmEntry(entryId: string, origin: string): Promise<Con
       createdAt: true,
       confirmedAt: true,
       disqualifiedAt: true,
+      marketingConsent: true,
       campaign: { select: { ...GATE_FIELDS, ...CONFIRMATION_CAMPAIGN_FIELDS } },
     },
   });
@@ -280,8 +331,10 @@ export async function confirmEntry(entryId: string, origin: string): Promise<Con
   const referralsEnabled = await platformSetting("referralsEnabled");
   let email: OutboundEmail;
   let capNotices: OutboundEmail[];
+  let webhooks: QueuedDelivery[];
+  let emailToolSyncIds: string[];
   try {
-    ({ email, capNotices } = await prisma.$transaction(
+    ({ email, capNotices, webhooks, emailToolSyncIds } = await prisma.$transaction(
       async (tx) => {
         const counted = await confirmInTransaction(tx, entry, now, referralsEnabled, origin);
         const message = await queueTemplatedEmail(tx, {
@@ -290,7 +343,7 @@ export async function confirmEntry(entryId: string, origin: string): Promise<Con
           dedupeKey: `entry:${entry.id}`,
           tokens: confirmationTokens(entry.campaign, { ...entry, bonusEntries: counted.bonusEntries }, referralsEnabled, origin),
         });
-        return { email: message, capNotices: counted.capNotices };
+        return { email: message, capNotices: counted.capNotices, webhooks: counted.webhooks, emailToolSyncIds: counted.emailToolSyncIds };
       },
       { maxWait: 15_000, timeout: 15_000 },
     ));
@@ -306,6 +359,8 @@ export async function confirmEntry(entryId: string, origin: string): Promise<Con
   }
   void deliverEmail(email).catch((error: unknown) => console.error("[email] entry confirmation delivery failed", error));
   deliverCapNotices(capNotices);
+  deliverWebhooksSoon(webhooks);
+  deliverEmailToolSyncsSoon(emailToolSyncIds);
   return { kind: "confirmed", entryId: entry.id };
 }
 

@@ -1,33 +1,35 @@
-import { randomUUID } from "node:crypto";
-import { mkdir, readFile, rename, stat, unlink, writeFile } from "node:fs/promises";
-import path from "node:path";
 import { RESPONSIVE_CONTENT_TYPES, type ResponsiveFormat } from "../domain/images";
+import { type StoredFile, fileStore } from "./storage/file-store.server";
 
 /** Files being produced in this process, so simultaneous first requests share one piece of work. */
-const producing = new Map<string, Promise<void>>();
+const producing = new Map<string, Promise<Buffer>>();
 
 /**
- * Produces `file` once: concurrent callers in this process wait for the same work, and the bytes
- * are written under a private name and renamed into place (atomic), so a reader, or another
- * process producing the same file, never sees a half-written one.
+ * Produces the file at `key` in the file store once (decision 058): concurrent callers in this
+ * process wait for the same work and get its bytes. The store writes the whole file at once, so a
+ * reader, or another process or instance producing the same file, never sees half of it; two
+ * instances that both produce it write the same bytes.
  */
-export function produceFileOnce(file: string, produce: () => Promise<Buffer>): Promise<void> {
-  const pending = producing.get(file);
+export function produceFileOnce(key: string, contentType: string, produce: () => Promise<Buffer>): Promise<Buffer> {
+  const pending = producing.get(key);
   if (pending) return pending;
   const job = (async () => {
     const bytes = await produce();
-    await mkdir(path.dirname(file), { recursive: true });
-    const temporary = `${file}.${process.pid}.${randomUUID()}.tmp`;
-    try {
-      await writeFile(temporary, bytes);
-      await rename(temporary, file);
-    } catch (error) {
-      await unlink(temporary).catch(() => undefined);
-      throw error;
-    }
-  })().finally(() => producing.delete(file));
-  producing.set(file, job);
+    await fileStore().put(key, bytes, { contentType });
+    return bytes;
+  })().finally(() => producing.delete(key));
+  producing.set(key, job);
   return job;
+}
+
+/** The cached file's bytes, produced and stored on first use. */
+export async function cachedFileBytes(key: string, contentType: string, produce: () => Promise<Buffer>): Promise<Buffer> {
+  return (await fileStore().get(key)) ?? produceFileOnce(key, contentType, produce);
+}
+
+/** The ETag of a stored file: its size and time, the same from every instance reading the same object. */
+export function storedFileEtag(info: StoredFile, prefix = ""): string {
+  return `"${prefix}${info.size.toString(16)}-${Math.trunc(info.modifiedMs).toString(16)}"`;
 }
 
 /**
@@ -36,23 +38,26 @@ export function produceFileOnce(file: string, produce: () => Promise<Buffer>): P
  * or WebP by Accept, so it varies on Accept. Null when the image cannot be produced (logged).
  */
 export async function serveCachedImage(
-  file: string,
+  key: string,
   format: ResponsiveFormat,
   request: Request,
   produce: () => Promise<Buffer>,
 ): Promise<Response | null> {
-  let info = await fileInfo(file);
+  const store = fileStore();
+  let info = await store.head(key);
+  let body: Buffer | null = null;
   if (!info) {
     try {
-      await produceFileOnce(file, produce);
+      body = await produceFileOnce(key, RESPONSIVE_CONTENT_TYPES[format], produce);
     } catch (error) {
-      console.error("image cache: could not produce", file, error);
+      console.error("image cache: could not produce", key, error);
       return null;
     }
-    info = await fileInfo(file);
+    // The stored file's own size and time make the ETag, so every instance answers the same one.
+    info = await store.head(key);
     if (!info) return null;
   }
-  const etag = `"${format}-${info.size.toString(16)}-${Math.trunc(info.mtimeMs).toString(16)}"`;
+  const etag = storedFileEtag(info, `${format}-`);
   const headers = new Headers({
     "Content-Type": RESPONSIVE_CONTENT_TYPES[format],
     // Cache paths name what never changes (an upload or design file, a template version, a width).
@@ -62,17 +67,8 @@ export async function serveCachedImage(
     ETag: etag,
   });
   if (request.headers.get("If-None-Match") === etag) return new Response(null, { status: 304, headers });
-  const body = await readFile(file);
+  body ??= await store.get(key);
+  if (!body) return null;
   headers.set("Content-Length", String(body.length));
   return new Response(new Uint8Array(body), { status: 200, headers });
-}
-
-/** Size and modification time of a regular file, or null when there is none. */
-export async function fileInfo(file: string): Promise<{ size: number; mtimeMs: number } | null> {
-  try {
-    const info = await stat(file);
-    return info.isFile() ? { size: info.size, mtimeMs: info.mtimeMs } : null;
-  } catch {
-    return null;
-  }
 }

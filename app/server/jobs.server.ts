@@ -11,12 +11,28 @@ import { type DrawOutcome, drawCampaign, dueCampaignIds } from "./draw/run.serve
 import { prisma } from "./db.server";
 import { type EmailDeliverySummary, deliverDueEmails, queueAdminAlert } from "./email.server";
 import { runFulfilmentJobs } from "./fulfilment/index.server";
+import { type WebhookDeliverySummary, deliverDueWebhooks } from "./integrations/webhooks.server";
+import { type EmailToolSyncSummary, deliverDueEmailToolSyncs } from "./integrations/email-tool-sync.server";
 import { type ClaimReminderSummary, sendClaimFollowUps } from "./jobs/claim-reminders.server";
 import { runPartnerMockups } from "./jobs/partner-mockups.server";
 import { type ReminderSummary, sendDueReminders } from "./jobs/reminders.server";
 import { loadPlatformSettings } from "./settings.server";
+import { finishDeferredOrderErasures } from "./data-rights/erase.server";
+import { pruneDataLinkRequests } from "./data-rights/request.server";
+import { type RetentionSummary, runRetention } from "./data-rights/retention.server";
 
-export type JobStep = "freeze" | "draws" | "notify" | "reminders" | "claim-reminders" | "emails" | "fulfilment" | "mockups";
+export type JobStep =
+  | "freeze"
+  | "draws"
+  | "notify"
+  | "reminders"
+  | "claim-reminders"
+  | "emails"
+  | "webhooks"
+  | "email-tools"
+  | "fulfilment"
+  | "mockups"
+  | "retention";
 
 export interface JobsSummary {
   /** Entry lists frozen this pass (every ended campaign's, whatever the auto-pick setting). */
@@ -29,7 +45,13 @@ export interface JobsSummary {
   /** Claim reminders to winners and unclaimed-prize notices to creators (decision 051). */
   claimReminders: Omit<ClaimReminderSummary, "failures">;
   emails: EmailDeliverySummary | null;
+  /** The brands' signed webhooks (decision 055). */
+  webhooks: WebhookDeliverySummary | null;
+  /** Subscribes and unsubscribes at the brands' email tools (decision 056). */
+  emailTools: EmailToolSyncSummary | null;
   fulfilment: boolean;
+  /** Entrants' data erased by retention (decision 054), and deferred order erasures finished. */
+  retention: RetentionSummary & { deferredOrders: number };
   errors: { step: JobStep; message: string }[];
   ms: number;
 }
@@ -51,7 +73,10 @@ export async function runJobsOnce(now: Date = new Date()): Promise<JobsSummary> 
     reminders: { campaigns: 0, emails: 0 },
     claimReminders: { campaigns: 0, reminders: 0, unclaimed: 0 },
     emails: null,
+    webhooks: null,
+    emailTools: null,
     fulfilment: false,
+    retention: { campaigns: 0, erased: 0, minimised: 0, deferredOrders: 0 },
     errors: [],
     ms: 0,
   };
@@ -128,12 +153,27 @@ export async function runJobsOnce(now: Date = new Date()): Promise<JobsSummary> 
     summary.emails = await deliverDueEmails(now);
   });
 
+  await step("webhooks", async () => {
+    summary.webhooks = await deliverDueWebhooks(now);
+  });
+
+  await step("email-tools", async () => {
+    summary.emailTools = await deliverDueEmailToolSyncs(now);
+  });
+
   await step("fulfilment", async () => {
     await runFulfilmentJobs(now);
     summary.fulfilment = true;
   });
 
   await step("mockups", async () => void (await runPartnerMockups(now)));
+
+  // Decision 054: entrants without marketing consent, a fixed time after their campaign's fulfilment;
+  // erased winners' orders once finished; data-link requests past counting.
+  await step("retention", async () => {
+    summary.retention = { ...(await runRetention(now)), deferredOrders: await finishDeferredOrderErasures(now) };
+    await pruneDataLinkRequests(now);
+  });
 
   lastFailures = failures;
   summary.ms = Math.round(performance.now() - started);
@@ -154,6 +194,14 @@ export function describeJobsSummary(summary: JobsSummary): string | null {
   if (summary.emails?.sent) parts.push(`${summary.emails.sent} emails sent`);
   if (summary.emails?.failed) parts.push(`${summary.emails.failed} emails to retry`);
   if (summary.emails?.gaveUp) parts.push(`${summary.emails.gaveUp} emails failed for good`);
+  if (summary.retention.erased) parts.push(`${summary.retention.erased} entrants erased by retention`);
+  if (summary.retention.deferredOrders) parts.push(`${summary.retention.deferredOrders} erased winners' orders cleared`);
+  if (summary.webhooks?.delivered) parts.push(`${summary.webhooks.delivered} webhooks delivered`);
+  if (summary.webhooks?.retrying) parts.push(`${summary.webhooks.retrying} webhooks to retry`);
+  if (summary.webhooks?.failed) parts.push(`${summary.webhooks.failed} webhooks failed for good`);
+  if (summary.emailTools?.done) parts.push(`${summary.emailTools.done} email-tool syncs done`);
+  if (summary.emailTools?.retrying) parts.push(`${summary.emailTools.retrying} email-tool syncs to retry`);
+  if (summary.emailTools?.failed) parts.push(`${summary.emailTools.failed} email-tool syncs failed`);
   if (summary.errors.length) parts.push(`${summary.errors.length} errors`);
   return parts.length ? `[jobs] ${parts.join(", ")} (${summary.ms} ms)` : null;
 }

@@ -14,18 +14,20 @@
  *   highlight.
  *
  * Print areas are the real ones, measured in inches on each product (see PRINT_AREAS). Each image is
- * rendered once, on its first request, and then served from a file cache under DATA_DIR/mockups;
- * the per-product maps are kept in memory after their first use.
+ * rendered once, on its first request, and then served from a file cache in the file store
+ * ("mockups/<template version>/...": DATA_DIR/mockups, or the bucket, decision 058); the
+ * per-product maps are kept in memory after their first use.
  */
 import path from "node:path";
 import sharp, { type Blend } from "sharp";
 import type { ProductType, ProductColorKey } from "../domain/campaign-schemas";
 import { CLOTH_RGB } from "../domain/design-contrast";
 import { type ResponsiveFormat, preferredImageFormat } from "../domain/images";
-import { type MockupWidth, parseMockupPath } from "../domain/mockups";
+import { type MockupRequest, type MockupWidth, parseMockupPath } from "../domain/mockups";
 import { getConfig } from "./config.server";
-import { fileInfo, serveCachedImage } from "./file-cache.server";
-import { MAX_INPUT_PIXELS, uploadsDirectory } from "./uploads.server";
+import { serveCachedImage } from "./file-cache.server";
+import { fileStore } from "./storage/file-store.server";
+import { MAX_INPUT_PIXELS, uploadKey } from "./uploads.server";
 
 export { MOCKUP_PATH_PATTERN, MOCKUP_WIDTHS, type MockupWidth, mockupUrl, parseMockupPath } from "../domain/mockups";
 
@@ -602,39 +604,41 @@ export async function renderMockup({ format, ...options }: RenderMockupOptions):
 // ---------------------------------------------------------------------------------------------
 // Serving
 
+/** Where mockups are on the local disk store (the default): DATA_DIR/mockups/<template version>. */
 export function mockupsDirectory(): string {
   return path.resolve(getConfig().DATA_DIR, "mockups", TEMPLATE_VERSION);
+}
+
+/** The file store's key of one rendered mockup. */
+export function mockupKey(parsed: MockupRequest, format: MockupFormat): string {
+  return `mockups/${TEMPLATE_VERSION}/${parsed.product}/${parsed.color}/${parsed.width}/${parsed.design}.${format}`;
 }
 
 /** The response for GET /mockups/<splat>: the cached or freshly rendered image, or 404. */
 export async function serveMockup(splat: string, request: Request): Promise<Response> {
   const parsed = parseMockupPath(splat);
   if (!parsed) return notFound();
-  const source = await designSource(parsed.design);
-  if (!source) return notFound();
+  // A mockup of a design that is not (or no longer) stored is not served, even from the cache.
+  if (!(await fileStore().exists(uploadKey(parsed.design)))) return notFound();
 
   const format = preferredImageFormat(request.headers.get("Accept"));
-  const file = path.join(mockupsDirectory(), parsed.product, parsed.color, String(parsed.width), `${parsed.design}.${format}`);
-  const response = await serveCachedImage(file, format, request, () =>
-    renderMockup({ design: source, product: parsed.product, color: parsed.color, width: parsed.width, format }),
+  const response = await serveCachedImage(mockupKey(parsed, format), format, request, async () =>
+    renderMockup({ design: await designSource(parsed.design), product: parsed.product, color: parsed.color, width: parsed.width, format }),
   );
   return response ?? notFound();
 }
 
 /**
- * The file to render from. A generated design's 800 px preview holds all the detail a mockup
+ * The bytes to render from. A generated design's 800 px preview holds all the detail a mockup
  * can show and decodes far faster than its 3000 px print file, so it is used when present.
  */
-async function designSource(relative: string): Promise<string | null> {
-  const root = uploadsDirectory();
-  const file = path.join(root, relative);
-  if (!(await fileInfo(file))) return null;
+async function designSource(relative: string): Promise<Buffer> {
   const print = /^ai_design\/([A-Za-z0-9_-]+)\.png$/.exec(relative);
-  if (print) {
-    const preview = path.join(root, "ai_design", `${print[1]}-preview.webp`);
-    if (await fileInfo(preview)) return preview;
-  }
-  return file;
+  const preview = print ? await fileStore().get(uploadKey(`ai_design/${print[1]}-preview.webp`)) : null;
+  if (preview) return preview;
+  const design = await fileStore().get(uploadKey(relative));
+  if (!design) throw new Error(`The design ${relative} disappeared`);
+  return design;
 }
 
 function notFound(): Response {

@@ -2,12 +2,14 @@ import { randomBytes } from "node:crypto";
 import Stripe from "stripe";
 import { CampaignStatus, isPublicStatus } from "../domain/campaign-status";
 import { UPGRADE_MESSAGES } from "../domain/plan-cap";
+import { RULES_VERSION } from "../domain/official-rules";
 import { campaignSuccessPath, testCheckoutPath, upgradePath, wizardPath } from "../paths";
 import { higherPlans, isUpgradeable } from "./cap-notices.server";
 import { publicUrl } from "./public-url.server";
 import { launchBeaconRound, launchDrawFields } from "./wizard/launch.server";
 import { getConfig, type Config } from "./config.server";
 import { isUniqueConstraintError, prisma } from "./db.server";
+import { deliverWebhooksSoon, queueCampaignLaunched } from "./integrations/webhooks.server";
 
 /**
  * Payments (decision 004): Stripe Checkout when STRIPE_SECRET_KEY is set, otherwise the built-in TEST
@@ -217,12 +219,13 @@ export async function completeCheckout(sessionId: string, paidCents: number | nu
   const covered = paidCents === null ? {} : { totalCents: { lte: paidCents } };
   const now = new Date();
   const { drawBeaconRound: _round, ...draw } = launchDrawFields(null);
-  const activated = await prisma.$transaction(async (tx) => {
+  const { activated, webhooks } = await prisma.$transaction(async (tx) => {
     const moved = await tx.campaign.updateMany({
       where: { stripeCheckoutSessionId: sessionId, status: CampaignStatus.pendingPayment, ...covered },
-      data: { status: CampaignStatus.active, paidAt: now, launchedAt: now, ...draw },
+      // The rules are fixed in the wording of this version (decision 057).
+      data: { status: CampaignStatus.active, paidAt: now, launchedAt: now, rulesVersion: RULES_VERSION, ...draw },
     });
-    if (moved.count !== 1) return false;
+    if (moved.count !== 1) return { activated: false, webhooks: [] };
     const campaign = await tx.campaign.findUnique({
       where: { stripeCheckoutSessionId: sessionId },
       select: { id: true, couponCode: true, endDate: true },
@@ -234,8 +237,10 @@ export async function completeCheckout(sessionId: string, paidCents: number | nu
     if (campaign?.couponCode) {
       await tx.coupon.updateMany({ where: { code: campaign.couponCode }, data: { redemptions: { increment: 1 } } });
     }
-    return true;
+    // The brand's campaign.launched webhooks (decision 055), committed with the launch.
+    return { activated: true, webhooks: campaign ? await queueCampaignLaunched(tx, campaign.id, now) : [] };
   });
+  deliverWebhooksSoon(webhooks);
   if (activated) return "activated";
   const current = await prisma.campaign.findUnique({
     where: { stripeCheckoutSessionId: sessionId },

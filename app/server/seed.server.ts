@@ -5,9 +5,11 @@ import { CampaignStatus } from "../domain/campaign-status";
 import { roundAt, roundTimeMs } from "../domain/beacon";
 import { finalSeed } from "../domain/beacon-verify";
 import { DRAW_PROCEDURE_VERSION, compareDrawOrder, drawPicks, entryListText, parseEntryList } from "../domain/draw";
-import { EARLIER_EMAIL_TEMPLATE_DEFAULTS, EMAIL_TEMPLATE_DEFAULTS } from "../domain/email-template-defaults";
+import { CONSENT_WORDINGS, CURRENT_CONSENT_IDS, consentWordingId } from "../domain/consent";
+import { DEFAULTS_BEFORE_DATA_LINK, EARLIER_EMAIL_TEMPLATE_DEFAULTS, EMAIL_TEMPLATE_DEFAULTS } from "../domain/email-template-defaults";
 import { EARLIER_PLAN_FEATURES, PLAN_CATALOGUE } from "../domain/plans";
 import { EARLIER_PLATFORM_SETTING_DEFAULTS, PLATFORM_SETTING_DEFAULTS } from "../domain/platform-settings";
+import { RULES_VERSION } from "../domain/official-rules";
 import { DEFAULT_COUPONS } from "../domain/pricing";
 import { SLIDER_DEFAULTS } from "../domain/slider";
 import { type Prisma, type PrismaClient, clientProvider, getDatabaseUrl, getPrisma } from "./db.server";
@@ -45,6 +47,8 @@ export type SeedResult = {
   /** Unedited settings brought up to the current default (EARLIER_PLATFORM_SETTING_DEFAULTS). */
   platformSettingsUpdated: number;
   sliderImages: number;
+  /** Consent wordings written from the code's versions (decision 054). */
+  consentWordings: number;
   demoCampaigns: number;
   demoEntries: number;
 };
@@ -68,6 +72,7 @@ export async function seed(prisma: PrismaClient, { demo }: { demo: boolean }): P
         platformSettings: await seedPlatformSettings(tx),
         platformSettingsUpdated: await updateUneditedPlatformSettings(tx),
         sliderImages: await seedSliderImages(tx),
+        consentWordings: await seedConsentWordings(tx),
         demoCampaigns: 0,
         demoEntries: 0,
       };
@@ -153,7 +158,7 @@ async function updateUneditedEmailTemplates(tx: Tx): Promise<number> {
   let updated = 0;
   for (const row of stored) {
     const current = EMAIL_TEMPLATE_DEFAULTS.find((template) => template.id === row.id);
-    const earlier = EARLIER_EMAIL_TEMPLATE_DEFAULTS.some(
+    const earlier = [...EARLIER_EMAIL_TEMPLATE_DEFAULTS, ...DEFAULTS_BEFORE_DATA_LINK].some(
       (old) => old.id === row.id && old.subject === row.subject && old.htmlBody === row.htmlBody,
     );
     if (!current || !earlier) continue;
@@ -185,6 +190,30 @@ async function updateUneditedPlatformSettings(tx: Tx): Promise<number> {
     updated += count;
   }
   return updated;
+}
+
+/**
+ * Every consent wording version in the code (decision 054) as a ConsentWording row: missing ones are
+ * created; a stored one is never changed (entries name it; a new wording is a new version).
+ */
+async function seedConsentWordings(tx: Tx): Promise<number> {
+  const present = await tx.consentWording.findMany({ select: { id: true, text: true } });
+  const stored = new Map(present.map((row) => [row.id, row.text]));
+  for (const wording of CONSENT_WORDINGS) {
+    const text = stored.get(consentWordingId(wording));
+    if (text !== undefined && text !== wording.text) {
+      console.warn(
+        `[db] consent wording ${consentWordingId(wording)} differs from the stored one; keeping the stored words (add a new version instead)`,
+      );
+    }
+  }
+  const data = missing(CONSENT_WORDINGS, consentWordingId, [...stored.keys()]).map((wording) => ({
+    id: consentWordingId(wording),
+    kind: wording.kind,
+    version: wording.version,
+    text: wording.text,
+  }));
+  return data.length ? (await tx.consentWording.createMany({ data })).count : 0;
 }
 
 /** Slider images have no natural key; defaults go in only while the slider is empty. */
@@ -342,6 +371,11 @@ async function seedDemoCampaigns(tx: Tx): Promise<Pick<SeedResult, "demoCampaign
         // Demo entrants confirmed their entries at once (decision 038: only confirmed entries count).
         confirmedAt: new Date(time),
       });
+      // Their consent records (decision 054): the current wordings, given when they entered.
+      const added = campaignEntries[campaignEntries.length - 1]!;
+      added.termsWordingId = CURRENT_CONSENT_IDS.terms;
+      if (added.marketingConsent)
+        Object.assign(added, { marketingWordingId: CURRENT_CONSENT_IDS.marketing, marketingConsentAt: new Date(time) });
     }
     // A few past entries were disqualified by the creator's review before the list was frozen:
     // only entries nobody entered through and that came through nobody, so the weights stay as counted.
@@ -414,6 +448,7 @@ async function seedDemoCampaigns(tx: Tx): Promise<Pick<SeedResult, "demoCampaign
       winnerBonusGiftInstructions: offersGift ? `Redeem at ${idea.brandUrl} at checkout.` : "",
       paidAt: totalCents > 0 ? new Date(startMs) : null,
       launchedAt: new Date(startMs),
+      rulesVersion: RULES_VERSION,
       drawSeed,
       drawCommitment: createHash("sha256").update(drawSeed).digest("hex"),
       drawBeaconRound: beaconRound,

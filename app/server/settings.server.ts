@@ -2,7 +2,7 @@
  * Platform settings (decision 017): PlatformSetting rows, read as typed values. Booleans are
  * stored as "true"/"false"; a missing row reads as the seeded default.
  */
-import { PLATFORM_SETTING_DEFAULTS } from "../domain/platform-settings";
+import { PLATFORM_SETTING_DEFAULTS, retentionDays } from "../domain/platform-settings";
 import { type PrismaClient, prisma } from "./db.server";
 
 export interface PlatformSettings {
@@ -10,6 +10,8 @@ export interface PlatformSettings {
   promoBanner: string;
   referralsEnabled: boolean;
   autoPickWinnerEnabled: boolean;
+  /** Decision 054: days after a campaign's fulfilment until its entrants without marketing consent are erased. */
+  entrantDataRetentionDays: number;
 }
 
 export type PlatformSettingKey = keyof PlatformSettings;
@@ -22,6 +24,7 @@ function parse(values: Record<string, string | undefined>): PlatformSettings {
     promoBanner: text("promoBanner"),
     referralsEnabled: flag("referralsEnabled"),
     autoPickWinnerEnabled: flag("autoPickWinnerEnabled"),
+    entrantDataRetentionDays: retentionDays(text("entrantDataRetentionDays")),
   };
 }
 

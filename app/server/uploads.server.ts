@@ -1,15 +1,13 @@
 import { createHash } from "node:crypto";
-import { createReadStream } from "node:fs";
-import { mkdir, stat, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { Readable } from "node:stream";
 import { createId } from "@paralleldrive/cuid2";
 import sharp, { type OutputInfo, type SharpOptions } from "sharp";
 import { UPLOAD_WIDTHS, isUploadWidth, preferredImageFormat } from "../domain/images";
 import { uploadPath } from "../paths";
 import { getConfig } from "./config.server";
-import { serveCachedImage } from "./file-cache.server";
+import { serveCachedImage, storedFileEtag } from "./file-cache.server";
 import { prisma } from "./db.server";
+import { fileStore } from "./storage/file-store.server";
 
 /** Largest accepted upload per kind, in MB (SPEC section 5 and section 9). */
 export const UPLOAD_LIMITS = {
@@ -73,8 +71,29 @@ const CONTENT_TYPES: Record<string, string> = {
   webp: "image/webp",
 };
 
+/** The store's folder of uploads (decision 058): "uploads/<kind>/<file>". */
+export const UPLOADS_PREFIX = "uploads";
+/** The store's folder of resized copies: "uploads-resized/<width>/<kind>/<file>.<avif|webp>". */
+export const RESIZED_UPLOADS_PREFIX = "uploads-resized";
+
+/** The file store's key of a stored upload ("logo/<id>.png" → "uploads/logo/<id>.png"). */
+export function uploadKey(relative: string): string {
+  return `${UPLOADS_PREFIX}/${relative}`;
+}
+
+/** The key of an upload's copy resized to `width` in `format`. */
+export function resizedUploadKey(relative: string, width: number, format: "avif" | "webp"): string {
+  return `${RESIZED_UPLOADS_PREFIX}/${width}/${relative}.${format}`;
+}
+
+/** The stored bytes of an upload ("<kind>/<file>"), or null when it is not there. */
+export function uploadBytes(relative: string): Promise<Buffer | null> {
+  return fileStore().get(uploadKey(relative));
+}
+
+/** Where uploads are on the local disk store (the default): DATA_DIR/uploads. */
 export function uploadsDirectory(): string {
-  return path.resolve(getConfig().DATA_DIR, "uploads");
+  return path.resolve(getConfig().DATA_DIR, UPLOADS_PREFIX);
 }
 
 /**
@@ -157,10 +176,8 @@ export async function storeImageUpload(file: File | null | undefined, kind: Uplo
 
   const { ext, mimeType } = OUTPUT[sniffed];
   const relative = `${kind}/${createId()}.${ext}`;
-  const absolute = path.join(uploadsDirectory(), relative);
-  await mkdir(path.dirname(absolute), { recursive: true });
-  // "wx": a name collision must fail loudly rather than replace someone else's image.
-  await writeFile(absolute, encoded.data, { flag: "wx" });
+  // Exclusive: a name collision must fail loudly rather than replace someone else's image.
+  await fileStore().put(uploadKey(relative), encoded.data, { contentType: mimeType, exclusive: true });
   try {
     const asset = await prisma.uploadedAsset.create({
       data: {
@@ -177,7 +194,9 @@ export async function storeImageUpload(file: File | null | undefined, kind: Uplo
     return { ok: true, url: uploadPath(relative), assetId: asset.id };
   } catch (error) {
     // No row means nobody can find or delete the file later; do not leave it behind.
-    await unlink(absolute).catch(() => undefined);
+    await fileStore()
+      .delete(uploadKey(relative))
+      .catch(() => undefined);
     throw error;
   }
 }
@@ -193,8 +212,7 @@ async function storedAgain(userId: string | null, kind: UploadKind, sha256: stri
   if (!userId || !DEDUPLICATED_KINDS.includes(kind)) return null;
   const earlier = await prisma.uploadedAsset.findMany({ where: { userId, kind, sha256 }, orderBy: { createdAt: "asc" }, take: 3 });
   for (const asset of earlier) {
-    const file = await stat(path.join(uploadsDirectory(), asset.path)).catch(() => null);
-    if (file?.isFile()) return { ok: true, url: uploadPath(asset.path), assetId: asset.id };
+    if (await fileStore().exists(uploadKey(asset.path))) return { ok: true, url: uploadPath(asset.path), assetId: asset.id };
   }
   return null;
 }
@@ -214,16 +232,9 @@ export async function deleteUpload(url: string): Promise<void> {
   const relative = storedUploadPath(url);
   if (!relative) return;
   await prisma.uploadedAsset.deleteMany({ where: { path: relative } });
-  const resized = UPLOAD_WIDTHS.flatMap((width) =>
-    (["avif", "webp"] as const).map((format) => path.join(resizedUploadsDirectory(), String(width), `${relative}.${format}`)),
-  );
-  for (const file of [path.join(uploadsDirectory(), relative), ...resized]) {
-    try {
-      await unlink(file);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-    }
-  }
+  const resized = UPLOAD_WIDTHS.flatMap((width) => (["avif", "webp"] as const).map((format) => resizedUploadKey(relative, width, format)));
+  const store = fileStore();
+  await Promise.all([uploadKey(relative), ...resized].map((key) => store.delete(key)));
 }
 
 /**
@@ -236,38 +247,37 @@ export async function serveUpload(relative: string, request: Request): Promise<R
   if (!contentType) return notFound();
   const width = new URL(request.url).searchParams.get("w");
   if (width !== null) return serveResizedUpload(relative, Number(width), request);
-  const file = path.join(uploadsDirectory(), relative);
-  let size: number;
-  let modified: number;
-  try {
-    const info = await stat(file);
-    if (!info.isFile()) return notFound();
-    size = info.size;
-    modified = info.mtimeMs;
-  } catch {
-    return notFound();
+  const store = fileStore();
+  const key = uploadKey(relative);
+  const headers = (etag: string) =>
+    new Headers({
+      "Content-Type": contentType,
+      // Names are unique per upload and never rewritten, so a copy stays valid forever.
+      "Cache-Control": "public, max-age=31536000, immutable",
+      // Browsers must not reinterpret a stored image as HTML or script, whatever its bytes look like.
+      "X-Content-Type-Options": "nosniff",
+      ETag: etag,
+    });
+
+  const ifNoneMatch = request.headers.get("If-None-Match");
+  if (ifNoneMatch !== null) {
+    // A revalidation costs one look at the file (a HEAD in a bucket), not its bytes.
+    const info = await store.head(key);
+    if (!info) return notFound();
+    const etag = storedFileEtag(info);
+    if (ifNoneMatch === etag) return new Response(null, { status: 304, headers: headers(etag) });
   }
-
-  const etag = `"${size.toString(16)}-${Math.trunc(modified).toString(16)}"`;
-  const headers = new Headers({
-    "Content-Type": contentType,
-    // Names are unique per upload and never rewritten, so a copy stays valid forever.
-    "Cache-Control": "public, max-age=31536000, immutable",
-    // Browsers must not reinterpret a stored image as HTML or script, whatever its bytes look like.
-    "X-Content-Type-Options": "nosniff",
-    ETag: etag,
-  });
-  if (request.headers.get("If-None-Match") === etag) return new Response(null, { status: 304, headers });
-
-  headers.set("Content-Length", String(size));
   // Design files can be tens of MB; streaming keeps them out of memory.
-  const body = Readable.toWeb(createReadStream(file)) as unknown as ReadableStream<Uint8Array>;
-  return new Response(body, { status: 200, headers });
+  const file = await store.stream(key);
+  if (!file) return notFound();
+  const answer = headers(storedFileEtag(file.info));
+  answer.set("Content-Length", String(file.info.size));
+  return new Response(file.body, { status: 200, headers: answer });
 }
 
-/** Where resized copies of uploads are kept (made on first request, like mockups). */
+/** Where resized copies of uploads are on the local disk store (made on first request, like mockups). */
 export function resizedUploadsDirectory(): string {
-  return path.resolve(getConfig().DATA_DIR, "uploads-resized");
+  return path.resolve(getConfig().DATA_DIR, RESIZED_UPLOADS_PREFIX);
 }
 
 /**
@@ -276,13 +286,12 @@ export function resizedUploadsDirectory(): string {
  */
 async function serveResizedUpload(relative: string, width: number, request: Request): Promise<Response> {
   if (!isUploadWidth(width)) return notFound();
-  const original = path.join(uploadsDirectory(), relative);
-  const source = await stat(original).catch(() => null);
-  if (!source?.isFile()) return notFound();
+  if (!(await fileStore().exists(uploadKey(relative)))) return notFound();
 
   const format = preferredImageFormat(request.headers.get("Accept"));
-  const file = path.join(resizedUploadsDirectory(), String(width), `${relative}.${format}`);
-  const response = await serveCachedImage(file, format, request, () => {
+  const response = await serveCachedImage(resizedUploadKey(relative, width, format), format, request, async () => {
+    const original = await uploadBytes(relative);
+    if (!original) throw new Error(`The upload ${relative} disappeared`);
     const image = sharp(original, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error", pages: 1 }).resize({
       width,
       withoutEnlargement: true,

@@ -55,6 +55,7 @@ function campaign(run: number, imagePath: string): ShareCampaign {
     id: `bench${run}campaign`,
     title: `Benchmark Giveaway number ${run}: a limited-edition tee for the summer`,
     brandName: "Bench Brand Co.",
+    minimumAge: 18,
     isPublic: true,
     version: run,
     accent,

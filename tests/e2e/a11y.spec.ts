@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { seriousViolations, useTheme } from "./axe";
-import { insertCampaign, pastDates } from "./campaigns";
+import { insertCampaign, insertDraw, insertEntry, pastDates, updateCampaign } from "./campaigns";
 import { confirmFromEmail, latestEmail, uniqueEmail } from "./support";
 
 // axe-core on every public page, light and dark: no serious or critical violation.
@@ -17,8 +17,17 @@ const STATIC_PAGES = [
   "/contact",
   "/terms",
   "/privacy",
+  "/privacy/my-data",
   "/login",
 ];
+
+/** The data page an entrant's first email links to (decision 054). */
+async function dataPagePath(page: Page): Promise<string> {
+  const { email } = await enterCampaign(page);
+  const link = /https?:\/\/\S+\/privacy\/my-data\/[A-Za-z0-9_-]+/.exec(latestEmail(email)?.text ?? "")?.[0];
+  expect(link).toBeTruthy();
+  return new URL(link!).pathname;
+}
 
 /** Enters a new campaign (with an entrant coupon) through its form; the entry then waits for confirmation. */
 async function enterCampaign(page: Page): Promise<{ id: string; email: string }> {
@@ -57,6 +66,16 @@ const CAMPAIGN_PAGES: Record<string, (page: Page) => Promise<string>> = {
   "campaign: not found": async () => "/campaign/doesnotexist123456",
   "campaign: official rules": async () => `/campaign/${insertCampaign().id}/rules`,
   "campaign: draw page before the end": async () => `/campaign/${insertCampaign().id}/draw`,
+  "campaign: winners list before the draw": async () => `/campaign/${insertCampaign().id}/winners`,
+  "campaign: winners list": async () => {
+    const { id } = insertCampaign({ ...pastDates(), status: "completed", rulesVersion: 2 });
+    const winner = insertEntry(id, uniqueEmail("a11y-winner"));
+    updateCampaign(id, { winnerEntryId: winner.id, winnerEmail: winner.email });
+    insertDraw(id, [{ rank: 1, entryId: winner.id, ticket: "0", counter: 0 }]);
+    return `/campaign/${id}/winners`;
+  },
+  "entrant data: the data page": dataPagePath,
+  "entrant data: erase confirm": async (page) => `${await dataPagePath(page)}/erase`,
 };
 
 for (const theme of ["light", "dark"] as const) {

@@ -181,8 +181,14 @@ test("a creator reads a campaign's analytics, its charts' data and downloads the
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^stats-tee-[a-z0-9]+-entries-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = readFileSync(await download.path(), "utf8").split("\r\n");
-  expect(csv[0]).toBe("email,phone,date,referrals_credited,marketing_consent");
-  expect(csv[1]).toBe(`ann@gmail.com,'+1 555 0100,${new Date(start.getTime() + 9 * 3600 * 1000).toISOString()},1,yes`);
+  expect(csv[0]).toBe(
+    "entry_id,status,email,phone,entered_at,confirmed_at,referrals_credited,bonus_entries,weight,marketing_consent,consent_given_at,consent_wording_version,consent_withdrawn_at",
+  );
+  const entered = new Date(start.getTime() + 9 * 3600 * 1000).toISOString();
+  expect(csv[1]).toBe(`${first.id},confirmed,ann@gmail.com,'+1 555 0100,${entered},${entered},1,0,1,yes,${entered},,`);
+  // Without marketing consent, no contact details (decision 057).
+  expect(csv[2]).toMatch(/^e[0-9a-f]+,confirmed,,,/);
+  expect(csv.join("\n")).not.toContain("bob@yahoo.com");
   expect(csv).toHaveLength(6);
 });
 

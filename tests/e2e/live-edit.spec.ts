@@ -26,6 +26,9 @@ test("a creator edits a live campaign's description from the dashboard, and the 
   await expect(frozen).toContainText("Plan and entry cap");
   // Frozen fields are shown, not offered: nothing to type into.
   await expect(main(page).getByLabel("Start date")).toHaveCount(0);
+  // The rules' release names the platforms listed at launch (none here): none can be added now (decision 057).
+  await expect(main(page).getByLabel("Instagram")).toBeDisabled();
+  await expect(main(page).getByText("Not listed at launch: the official rules name only the platforms listed then.").first()).toBeVisible();
 
   await main(page).getByLabel("Description", { exact: true }).fill("Win our tee, the best one. Typo fixed.");
   await main(page).getByLabel("Brand URL").fill("acme.example");

@@ -378,6 +378,21 @@ test.describe("company and legal pages", () => {
     await expect(content.getByRole("heading", { level: 2, name: "Cookies" })).toBeVisible();
     for (const cookie of ["gw_session", "theme", "gw_draft"]) await expect(content.getByText(cookie, { exact: true })).toBeVisible();
     await expect(content).toContainText("no advertising, analytics or tracking cookies");
-    await expect(content).toContainText("your IP address, to rate-limit entries");
+    // What is collected, why, how long, and who receives it (issue 16, decision 057).
+    await expect(content).toContainText("your IP address and its network");
+    await expect(content).toContainText("a random browser id, kept in a cookie on your device");
+    await expect(content).toContainText("each with the time and the exact wording (and its version)");
+    await expect(content).toContainText("is deleted 90 days after the giveaway's prizes are fulfilled");
+    await expect(content).toContainText("Printify, our print partner, receives a winner's name, shipping address");
+    await expect(content).toContainText(
+      "such as Klaviyo and Mailchimp, receive your email address and the time of your consent only if you consented",
+    );
+    await expect(content).toContainText("through webhooks the brand sets up");
+    await expect(content.getByRole("heading", { level: 2, name: "Your data" })).toBeVisible();
+    // The request for the data-page link is right there (decision 054).
+    const request = content.getByTestId("data-request");
+    await expect(request.getByRole("heading", { level: 3, name: "See, download or erase your data" })).toBeVisible();
+    await expect(request.getByLabel("Email")).toBeVisible();
+    await expect(request.locator("form")).toHaveAttribute("action", "/privacy/my-data");
   });
 });

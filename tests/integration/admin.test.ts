@@ -528,6 +528,8 @@ describe("platform settings", () => {
       promoBanner: "Spring sale",
       referralsEnabled: false,
       autoPickWinnerEnabled: false,
+      // Not in this form: the retention period stays as stored (decision 054).
+      entrantDataRetentionDays: 90,
     });
 
     expect((await entrant(campaign.id, "friend-one@example.com", referrer.id)).status).toBe(303);

@@ -92,8 +92,8 @@ async function campaignWithEntries(creatorId: string) {
       entry("b", "bob@yahoo.com", at(0, 23)),
       entry("c", "cat@gmail.com", at(2, 0), { referrerId: a, referralCredited: true }),
       entry("d", "dan@gmail.com", at(2, 5), { referrerId: a, referralCredited: true }),
-      entry("e", '"quoted,name"@example.com', at(2, 6), { phoneNumber: '=HYPERLINK("http://evil")' }),
-      entry("f", "@fan@outlook.com", at(2, 7)),
+      entry("e", '"quoted,name"@example.com', at(2, 6), { phoneNumber: '=HYPERLINK("http://evil")', marketingConsent: true }),
+      entry("f", "@fan@outlook.com", at(2, 7), { marketingConsent: true }),
       entry("g", "gus@hotmail.com", new Date(today.getTime() + 60 * 1000), { referrerId: `${campaign.id}-b`, referralCredited: true }),
       // Came through a link, but the referral did not count (e.g. referrals were switched off).
       entry("h", "hal@gmail.com", new Date(today.getTime() + 2 * 60 * 1000), { referrerId: `${campaign.id}-b`, referralCredited: false }),
@@ -193,7 +193,7 @@ describe("campaign analytics", () => {
 });
 
 describe("entries CSV export", () => {
-  it("gives the owner every entry with referral counts, quoted and defused", async () => {
+  it("gives the owner every entry with referral counts and consent, contact details quoted and defused", async () => {
     const owner = await signedInJar("csv-owner");
     const { campaign, start } = await campaignWithEntries(owner.userId);
     const response = await get(owner.jar, `/dashboard/campaigns/${campaign.id}/entries.csv`);
@@ -204,13 +204,21 @@ describe("entries CSV export", () => {
     const body = await response.text();
     expect(body.endsWith("\r\n")).toBe(true);
     const lines = body.split("\r\n").slice(0, -1);
-    expect(lines[0]).toBe("email,phone,date,referrals_credited,marketing_consent");
+    expect(lines[0]).toBe(
+      "entry_id,status,email,phone,entered_at,confirmed_at,referrals_credited,bonus_entries,weight,marketing_consent,consent_given_at,consent_wording_version,consent_withdrawn_at",
+    );
     expect(lines).toHaveLength(9);
     const iso = (day: number, hour: number) => new Date(start.getTime() + day * DAY + hour * 3600 * 1000).toISOString();
-    expect(lines[1]).toBe(`Ann@Gmail.com,'+1 555 0100,${iso(0, 9)},2,yes`);
-    expect(lines[2]).toBe(`bob@yahoo.com,,${iso(0, 23)},1,no`);
-    expect(lines[5]).toBe(`"""quoted,name""@example.com","'=HYPERLINK(""http://evil"")",${iso(2, 6)},0,no`);
-    expect(lines[6]).toBe(`'@fan@outlook.com,,${iso(2, 7)},0,no`);
+    const id = (key: string) => `${campaign.id}-${key}`;
+    // Consent given with the entry (before consents had their own time): the entry's time.
+    expect(lines[1]).toBe(`${id("a")},confirmed,Ann@Gmail.com,'+1 555 0100,${iso(0, 9)},${iso(0, 9)},2,6,7,yes,${iso(0, 9)},,`);
+    // No consent: no email, no phone (decision 057).
+    expect(lines[2]).toBe(`${id("b")},confirmed,,,${iso(0, 23)},${iso(0, 23)},1,0,1,no,,,`);
+    expect(body).not.toContain("bob@yahoo.com");
+    expect(lines[5]).toBe(
+      `${id("e")},confirmed,"""quoted,name""@example.com","'=HYPERLINK(""http://evil"")",${iso(2, 6)},${iso(2, 6)},0,0,1,yes,${iso(2, 6)},,`,
+    );
+    expect(lines[6]).toBe(`${id("f")},confirmed,'@fan@outlook.com,,${iso(2, 7)},${iso(2, 7)},0,0,1,yes,${iso(2, 7)},,`);
   });
 
   it("pages through a big campaign without losing or repeating a row", async () => {
@@ -229,12 +237,77 @@ describe("entries CSV export", () => {
       })),
     });
     const body = await (await get(owner.jar, `/dashboard/campaigns/${campaign.id}/entries.csv`)).text();
-    const emails = body
+    const ids = body
       .split("\r\n")
       .slice(1, -1)
       .map((line) => line.split(",")[0]);
-    expect(emails).toHaveLength(1203);
-    expect(new Set(emails).size).toBe(1203);
+    expect(ids).toHaveLength(1203);
+    expect(new Set(ids).size).toBe(1203);
+  });
+
+  it("marks consent per row: only consenting rows carry email and phone; withdrawn and erased rows carry none (decision 057)", async () => {
+    const owner = await signedInJar("csv-consent");
+    const campaign = await createCampaign({ creatorId: owner.userId, title: "Consent Tee" });
+    const wording = await prisma.consentWording.upsert({
+      where: { id: "marketing-v1" },
+      create: { id: "marketing-v1", kind: "marketing", version: 1, text: "Send me news and offers from {brand}." },
+      update: {},
+    });
+    const entered = new Date(Date.now() - 2 * DAY);
+    const given = new Date(entered.getTime() + 1000);
+    const withdrawn = new Date(Date.now() - DAY);
+    const row = (key: string, extra: Record<string, unknown>) => ({
+      id: `${campaign.id}-${key}`,
+      campaignId: campaign.id,
+      email: `${key}-person@example.com`,
+      emailNormalized: `${key}-person@example.com`,
+      phoneNumber: `+1 555 01${key.length}${key.length}`,
+      agreedToTerms: true,
+      createdAt: new Date(entered.getTime() + key.length * 60_000),
+      confirmedAt: new Date(entered.getTime() + key.length * 60_000),
+      ...extra,
+    });
+    await prisma.entry.createMany({
+      data: [
+        row("a", { marketingConsent: true, marketingConsentAt: given, marketingWordingId: wording.id, bonusEntries: 3 }),
+        row("bb", { marketingConsent: false }),
+        row("ccc", { marketingConsent: false, marketingConsentAt: given, marketingWordingId: wording.id, marketingWithdrawnAt: withdrawn }),
+        // Erased while its address is still in the row (as a half-finished erasure would leave it): nothing personal goes out.
+        row("dddd", { marketingConsent: true, marketingConsentAt: given, erasedAt: withdrawn }),
+      ],
+    });
+    const body = await (await get(owner.jar, `/dashboard/campaigns/${campaign.id}/entries.csv`)).text();
+    const lines = body.split("\r\n").slice(1, -1);
+    const cells = (key: string) => {
+      const line = lines.find((l) => l.startsWith(`${campaign.id}-${key},`)) ?? "";
+      const header = body.split("\r\n")[0]?.split(",") ?? [];
+      return Object.fromEntries(line.split(",").map((value, i) => [header[i], value]));
+    };
+    expect(cells("a")).toMatchObject({
+      status: "confirmed",
+      email: "a-person@example.com",
+      phone: "'+1 555 0111",
+      bonus_entries: "3",
+      weight: "4",
+      marketing_consent: "yes",
+      consent_given_at: given.toISOString(),
+      consent_wording_version: "1",
+      consent_withdrawn_at: "",
+    });
+    expect(cells("bb")).toMatchObject({ status: "confirmed", email: "", phone: "", marketing_consent: "no", consent_given_at: "" });
+    expect(cells("ccc")).toMatchObject({
+      email: "",
+      phone: "",
+      marketing_consent: "no",
+      consent_given_at: given.toISOString(),
+      consent_wording_version: "1",
+      consent_withdrawn_at: withdrawn.toISOString(),
+    });
+    expect(cells("dddd")).toMatchObject({ status: "erased", email: "", phone: "", marketing_consent: "no", consent_given_at: "" });
+    for (const key of ["bb", "ccc", "dddd"]) expect(body).not.toContain(`${key}-person@example.com`);
+    expect(body).not.toContain("555 0122");
+    expect(body).not.toContain("555 0133");
+    expect(body).not.toContain("555 0144");
   });
 
   it("is a 404 for another creator and a sign-in for visitors", async () => {

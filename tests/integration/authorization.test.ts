@@ -160,6 +160,8 @@ const PAGES: [string, () => string, Record<Role, Outcome>, { text: () => string;
   ["a live public page", () => `/campaign/${live}`, everyone(200)],
   ["official rules", () => `/campaign/${live}/rules`, everyone(200)],
   ["a live campaign's draw page", () => `/campaign/${live}/draw`, everyone(200)],
+  ["a live campaign's winners list (not drawn yet)", () => `/campaign/${live}/winners`, everyone(200)],
+  ["a drawn campaign's winners list", () => `/campaign/${drawn}/winners`, everyone(200)],
   ["a drawn campaign's entry list", () => `/campaign/${drawn}/draw.csv`, everyone(200)],
   ["an entry list before the draw", () => `/campaign/${live}/draw.csv`, everyone(404)],
   ["a drawn campaign's draw record", () => `/campaign/${drawn}/draw.json`, everyone(200)],
@@ -170,6 +172,11 @@ const PAGES: [string, () => string, Record<Role, Outcome>, { text: () => string;
   ["a live campaign's embeddable entry card", () => `/campaign/${live}/embed`, everyone(200)],
   ["a claim link we never signed", () => "/claim/not-a-real-claim-token", everyone(404)],
   ["an entry confirm link we never signed", () => `/campaign/${live}/confirm/not-a-real-confirm-token`, everyone(404)],
+  // An entrant's data (decision 054): the request form is public; the pages behind a link need its token.
+  ["the data request form", () => "/privacy/my-data", everyone(200)],
+  ["a data link we never signed", () => `/privacy/my-data/${"A".repeat(60)}`, everyone(404)],
+  ["erasing by a data link we never signed", () => `/privacy/my-data/${"A".repeat(60)}/erase`, everyone(404)],
+  ["the data download by a link we never signed", () => `/privacy/my-data/${"A".repeat(60)}/data.json`, everyone(404)],
   ["an avatar", () => `/avatars/${"ab".repeat(16)}.svg`, everyone(200)],
   ["an upload that does not exist", () => "/uploads/nothing-here.png", everyone(404)],
   ["a mockup that does not exist", () => "/mockups/nothing-here.png", everyone(404)],
@@ -192,6 +199,12 @@ const PAGES: [string, () => string, Record<Role, Outcome>, { text: () => string;
 
   // Signed-in users, each seeing only their own.
   ["dashboard", () => "/my-campaigns", SIGNED_IN],
+  // Each account's own endpoints (decision 055); another account's are 404 (tests/integration/webhooks.test.ts).
+  ["webhooks", () => "/dashboard/integrations/webhooks", SIGNED_IN],
+  // The account's integrations and its email tools (decision 056); another account's connections are
+  // never listed (tests/integration/email-tools.test.ts).
+  ["integrations", () => "/dashboard/integrations", SIGNED_IN],
+  ["email tools", () => "/dashboard/integrations/email-tools", SIGNED_IN],
   ...(["/profile", "/settings", "/buy-credits", "/dashboard/addons", "/support-queue", "/editor/moderate"] as const).map(
     (path): [string, () => string, Record<Role, Outcome>] => [`${path} (coming soon)`, () => path, SIGNED_IN],
   ),
@@ -221,6 +234,7 @@ const PAGES: [string, () => string, Record<Role, Outcome>, { text: () => string;
   ],
   ["a draft's public page", () => `/campaign/${draft}`, OWNER_ONLY_404],
   ["a draft's draw page", () => `/campaign/${draft}/draw`, OWNER_ONLY_404],
+  ["a draft's winners list", () => `/campaign/${draft}/winners`, OWNER_ONLY_404],
   ["a draft's entry list (no draw yet)", () => `/campaign/${draft}/draw.csv`, everyone(404)],
   ["a draft's draw record", () => `/campaign/${draft}/draw.json`, OWNER_ONLY_404],
   ["a draft's share card", () => `/campaign/${draft}/card.png`, OWNER_ONLY_404],

@@ -6,7 +6,7 @@ import { productSizes } from "../../app/domain/campaign-schemas";
 import { formatPrice, lowestPaidPlan, planFeatureList } from "../../app/domain/plans";
 import { type PrismaClient, isUniqueConstraintError } from "../../app/server/db.server";
 import { migrate, migrationsDirectory, readMigrationsList, withSchemaEngine } from "../../app/server/migrate.server";
-import { EARLIER_EMAIL_TEMPLATE_DEFAULTS, EMAIL_TEMPLATE_DEFAULTS } from "../../app/domain/email-template-defaults";
+import { DATA_LINK_FOOTER, EARLIER_EMAIL_TEMPLATE_DEFAULTS, EMAIL_TEMPLATE_DEFAULTS } from "../../app/domain/email-template-defaults";
 import { seed } from "../../app/server/seed.server";
 import { pendingSchemaSql } from "../../scripts/db/new-migration";
 import { postgresSchemaIsInSync } from "../../scripts/db/sync-postgres-schema";
@@ -170,7 +170,7 @@ describe(`database (${provider})`, () => {
 
     it("fills an empty database with the catalogue and 12 demo campaigns", async () => {
       const result = await seed(db.prisma, { demo: true });
-      expect(result).toMatchObject({ plans: 3, coupons: 1, platformSettings: 4, sliderImages: 3, demoCampaigns: 12 });
+      expect(result).toMatchObject({ plans: 3, coupons: 1, platformSettings: 5, sliderImages: 3, demoCampaigns: 12 });
 
       const plans = await db.prisma.plan.findMany({ orderBy: { sortOrder: "asc" } });
       expect(plans.map((plan) => [plan.id, plan.name, plan.priceCents, plan.entryLimit, plan.aiCredits])).toEqual([
@@ -206,7 +206,14 @@ describe(`database (${provider})`, () => {
 
       const settings = Object.fromEntries((await db.prisma.platformSetting.findMany()).map((row) => [row.key, row.value]));
       expect(settings).toMatchObject({ referralsEnabled: "true", autoPickWinnerEnabled: "true" });
-      expect(Object.keys(settings).sort()).toEqual(["autoPickWinnerEnabled", "homepageCopy", "promoBanner", "referralsEnabled"]);
+      expect(settings).toMatchObject({ entrantDataRetentionDays: "90" });
+      expect(Object.keys(settings).sort()).toEqual([
+        "autoPickWinnerEnabled",
+        "entrantDataRetentionDays",
+        "homepageCopy",
+        "promoBanner",
+        "referralsEnabled",
+      ]);
 
       const slider = await db.prisma.homepageSliderImage.findMany({ orderBy: { displayOrder: "asc" } });
       expect(slider.map((image) => image.imageUrl)).toEqual(["/images/slider-1.svg", "/images/slider-2.svg", "/images/slider-3.svg"]);
@@ -328,10 +335,13 @@ describe(`database (${provider})`, () => {
         "<p>{{referral_offer}}</p>",
         "<p>Want better odds? Share your personal link: every friend who enters through it earns you 3 bonus entries.</p>",
       );
-      const oldReminder = current("reminder_48h").htmlBody.replace(
-        "<p>{{referral_offer}}</p>",
-        "<p>You are entered. There is still time to earn 3 bonus entries for every friend who enters through your link:</p>",
-      );
+      // (The reminder as it was before the data-page line, decision 054.)
+      const oldReminder = current("reminder_48h")
+        .htmlBody.replace(`\n${DATA_LINK_FOOTER}`, "")
+        .replace(
+          "<p>{{referral_offer}}</p>",
+          "<p>You are entered. There is still time to earn 3 bonus entries for every friend who enters through your link:</p>",
+        );
       expect(oldEntered).not.toBe(current("entry_confirmation").htmlBody);
       expect(oldReminder).not.toBe(current("reminder_48h").htmlBody);
       await db.prisma.emailTemplate.update({ where: { id: "entry_confirmation" }, data: { htmlBody: oldEntered } });

@@ -25,6 +25,9 @@ describe("editing a live campaign, over real HTTP", () => {
   const multipart = (jar: CookieJar, id: string, body: FormData) =>
     fetch(`${app.url}${editPath(id)}`, { method: "POST", redirect: "manual", headers: { Cookie: jar.header(), Origin: app.url }, body });
 
+  /** The platforms the live campaigns below listed at launch: their handles may be corrected (decision 057). */
+  const LISTED_PLATFORMS = { instagramHandle: "acme.old", xHandle: "acme_old" };
+
   const presentation = {
     intent: "live-edit",
     title: "Summer Tee Giveaway, fixed typo",
@@ -39,7 +42,7 @@ describe("editing a live campaign, over real HTTP", () => {
 
   it("saves the presentation, keeps every frozen field, moves updatedAt, and the public page shows it", async () => {
     const { jar, userId } = await signedInJar();
-    const live = await createCampaign({ creatorId: userId, accentColor: "", brandUrl: "" });
+    const live = await createCampaign({ ...LISTED_PLATFORMS, creatorId: userId, accentColor: "", brandUrl: "" });
     const response = await post(jar, live.id, presentation);
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(editPath(live.id));
@@ -77,7 +80,7 @@ describe("editing a live campaign, over real HTTP", () => {
 
   it("refuses a crafted POST that changes a frozen field with 409 and the reason, changing nothing (not even the allowed fields)", async () => {
     const { jar, userId } = await signedInJar();
-    const live = await createCampaign({ creatorId: userId });
+    const live = await createCampaign({ ...LISTED_PLATFORMS, creatorId: userId });
     await prisma.additionalPrize.create({ data: { campaignId: live.id, rank: 2, title: "Gift card" } });
     const before = await prisma.campaign.findUniqueOrThrow({ where: { id: live.id } });
     const attempts: [Record<string, string>, string][] = [
@@ -115,7 +118,7 @@ describe("editing a live campaign, over real HTTP", () => {
 
   it("refuses bad presentation input with the field's message (400), saving nothing", async () => {
     const { jar, userId } = await signedInJar();
-    const live = await createCampaign({ creatorId: userId });
+    const live = await createCampaign({ ...LISTED_PLATFORMS, creatorId: userId });
     const response = await post(jar, live.id, { ...presentation, supportEmail: "not an email", accentColor: "#ffff00" });
     expect(response.status).toBe(400);
     const html = await response.text();
@@ -125,7 +128,7 @@ describe("editing a live campaign, over real HTTP", () => {
 
   it("answers 404 to another creator, and leaves the campaign alone", async () => {
     const { userId } = await signedInJar("owner");
-    const live = await createCampaign({ creatorId: userId });
+    const live = await createCampaign({ ...LISTED_PLATFORMS, creatorId: userId });
     const { jar: other } = await signedInJar("other");
     const response = await post(other, live.id, presentation);
     expect(response.status).toBe(404);
@@ -140,7 +143,7 @@ describe("editing a live campaign, over real HTTP", () => {
       startDate: new Date(Date.now() - 10 * 86_400_000),
       endDate: new Date(Date.now() - 3 * 86_400_000),
     });
-    const completed = await createCampaign({ creatorId: userId, status: "completed" });
+    const completed = await createCampaign({ ...LISTED_PLATFORMS, creatorId: userId, status: "completed" });
     for (const campaign of [past, completed]) {
       // With JavaScript (single fetch's .data request): the action's own 409 and message.
       const withJs = await httpPostForm(app.url, `/create-campaign-v2.data?campaignId=${campaign.id}`, presentation, {
@@ -159,7 +162,7 @@ describe("editing a live campaign, over real HTTP", () => {
 
   it("changes a prize's picture but not its title, and keeps a design file out", async () => {
     const { jar, userId } = await signedInJar();
-    const live = await createCampaign({ creatorId: userId });
+    const live = await createCampaign({ ...LISTED_PLATFORMS, creatorId: userId });
     const prize = await prisma.additionalPrize.create({ data: { campaignId: live.id, rank: 2, title: "Gift card" } });
     const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: "#16a34a" } })
       .png()

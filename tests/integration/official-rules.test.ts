@@ -2,6 +2,8 @@
  * Decision 053: a campaign launched through the wizard over real HTTP has official rules with every
  * element a lawyer looks for; launch needs the sponsor and the prizes' values; above $5,000 of
  * prizes the review warns about New York and Florida and lets the creator exclude them.
+ * Decision 057: the rules launch in version 2 (the winners list, the entrant's data rights), and no
+ * live edit, however crafted, changes them.
  */
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -88,7 +90,7 @@ describe("official rules of a campaign launched through the wizard (decision 053
         "additionalPrizes[0].kind": "gift",
         "additionalPrizes[0].value": "50",
       },
-      { brandName: "Acme", instagramHandle: "acme.apparel", tiktokHandle: "acmeapparel" },
+      { brandName: "Acme", brandUrl: "https://acme.example", instagramHandle: "acme.apparel", tiktokHandle: "acmeapparel" },
     );
     const launch = await send(jar, `/create-campaign-v2?campaignId=${id}`, { step: "5", intent: "launch" });
     expect(launch.status).toBe(302);
@@ -99,6 +101,7 @@ describe("official rules of a campaign launched through the wizard (decision 053
       minimumAge: 21,
       prizeValueCents: 3000,
       excludedRegions: "",
+      rulesVersion: 2,
     });
 
     const rules = await getPage(null, `/campaign/${id}/rules`);
@@ -123,8 +126,9 @@ describe("official rules of a campaign launched through the wizard (decision 053
       "14. Giveawear's role",
       "15. Social platforms",
     ]);
-    // Sponsor and address.
-    expect(text).toContain("This giveaway is sponsored by Acme Apparel LLC (trading as Acme)");
+    // Sponsor and address (version 2 leaves out the brand's URL, which a live edit may change).
+    expect(text).toContain("This giveaway is sponsored by Acme Apparel LLC (trading as Acme).");
+    expect(article).not.toContain("acme.example");
     expect(text).toContain("Sponsor address: 500 Market Street, Suite 2, San Francisco, CA 94105, USA");
     // No purchase necessary, every entry free.
     expect(text).toContain("NO PURCHASE NECESSARY TO ENTER OR WIN. Every entry is free.");
@@ -157,10 +161,15 @@ describe("official rules of a campaign launched through the wizard (decision 053
     expect(text).toContain("Winners are notified by email");
     expect(text).toMatch(/must be claimed within \d+ days of the notification/);
     expect(text).toContain("may be drawn again (a redraw)");
-    // Publicity only with consent.
+    // Publicity only with consent; where the winners list is published, and the winner's objection.
     expect(text).toContain("for publicity only with the winner's consent");
-    // Privacy and rights.
-    expect(text).toContain("You may ask to see, correct or erase your personal data");
+    expect(text).toContain(`the winners list is published at /campaign/${id}/winners and stays available after the giveaway ends`);
+    expect(text).toContain("Any winner may object to being listed, at any time, from their claim page");
+    expect(rules.html).toContain(`href="/campaign/${id}/winners"`);
+    // Privacy and the entrant's rights: see, export, withdraw and erase, from any email or the privacy page.
+    expect(text).toContain(
+      "At any time you can see your data, export it, withdraw your marketing consent and erase your data: from the link in any email we send you, or from the form on our privacy page (/privacy), which emails you that link.",
+    );
     expect(rules.html).toContain('href="/privacy"');
     // The platform's role.
     expect(text).toContain("Giveawear provides the service");
@@ -169,7 +178,7 @@ describe("official rules of a campaign launched through the wizard (decision 053
     expect(text).toContain("This promotion is in no way sponsored, endorsed or administered by, or associated with, Instagram or TikTok.");
     expect(text).not.toMatch(/associated with, [^.]*\bX\b/);
     // The version and the launch time.
-    expect(text).toMatch(/Version 1, fixed at launch on .+ UTC/);
+    expect(text).toMatch(/Version 2, fixed at launch on .+ UTC\. These rules cannot change while the giveaway runs\./);
   });
 
   it("refuses to launch without the sponsor's name and address or a prize's value, naming each", async () => {
@@ -256,5 +265,121 @@ describe("official rules of a campaign launched through the wizard (decision 053
     expect(rules).toContain("This giveaway is sponsored by Old Brand.");
     expect(rules).toContain("Sponsor address: not provided.");
     expect(rules).toContain("Approximate retail value: $25.00.");
+  });
+
+  it("keeps a campaign launched with version 1 in version 1's words (decision 057)", async () => {
+    const old = await createCampaign({ rulesVersion: 1, brandUrl: "https://old.example" });
+    const rules = visible((await getPage(null, `/campaign/${old.id}/rules`)).html);
+    expect(rules).toMatch(/Version 1, fixed at launch on .+ UTC/);
+    expect(rules).toContain("This giveaway is sponsored by Test Brand LLC (trading as Test Brand), https://old.example.");
+    expect(rules).toContain("You may ask to see, correct or erase your personal data, or withdraw marketing consent");
+    expect(rules).not.toContain("the winners list is published at");
+  });
+});
+
+/** The rules article as a reader sees it, without its title (the one presentation text in it). */
+async function rulesArticle(id: string): Promise<string> {
+  const page = await getPage(null, `/campaign/${id}/rules`);
+  expect(page.status).toBe(200);
+  const text = visible(page.html);
+  return text.slice(text.indexOf("<article"), text.indexOf("</article>")).replace(/<h1[^>]*>.*?<\/h1>/s, "");
+}
+
+describe("no live edit changes the rules of a launched campaign (decisions 048, 057)", () => {
+  it("keeps every rules input, whatever a crafted POST sends, and a presentation edit leaves the rules as they were", async () => {
+    const { jar } = await signedInJar("rules-live");
+    const id = await draftOverHttp(
+      jar,
+      {
+        ...STEP4_RULES,
+        prizeValue: "40",
+        shipScope: "chosen",
+        shipCountries: ["US", "CA"],
+        "additionalPrizes[0].title": "$50 gift card",
+        "additionalPrizes[0].kind": "gift",
+        "additionalPrizes[0].value": "50",
+      },
+      { brandName: "Live Co", brandUrl: "https://live.example", instagramHandle: "live.co", tiktokHandle: "liveco" },
+    );
+    expect((await send(jar, `/create-campaign-v2?campaignId=${id}`, { step: "5", intent: "launch" })).status).toBe(302);
+    const before = await prisma.campaign.findUniqueOrThrow({ where: { id }, include: { additionalPrizes: true } });
+    expect(before).toMatchObject({ status: "active", rulesVersion: 2 });
+    const rules = await rulesArticle(id);
+    expect(rules).toContain("associated with, Instagram or TikTok.");
+
+    const editPath = `/create-campaign-v2?campaignId=${id}`;
+    const presentation = {
+      intent: "live-edit",
+      title: "Live Co Giveaway, typo fixed",
+      description: "Win our tee. Now with the typo fixed.",
+      brandUrl: "https://elsewhere.example",
+      instagramHandle: "@live.co.official",
+      xHandle: "",
+      tiktokHandle: "liveco_official",
+    };
+    // Every input of the rules, changed by a crafted POST: each is refused whole, with its reason.
+    const attempts: Record<string, string>[] = [
+      { sponsorLegalName: "Someone Else Inc" },
+      { sponsorAddress: "2 Other Road, Elsewhere" },
+      { minimumAge: "21" },
+      { prizeValue: "6000" },
+      { excludedRegions: "US-NY,US-FL" },
+      { brandName: "Another Brand" },
+      { shipCountries: "US" },
+      { startDate: "2030-01-01" },
+      { durationDays: "30" },
+      { endDate: "2030-02-01" },
+      { planId: "pro_tee" },
+      { entryLimit: "5" },
+      { productType: "mug" },
+      { selectedColors: "black" },
+      { selectedSizes: "S,XL" },
+      { isPromotingProduct: "yes" },
+      { productTitle: "A car" },
+      { productValue: "$90,000" },
+      { giveBonusGiftToWinner: "on" },
+      { winnerBonusGiftName: "A boat" },
+      { limitOneEntryPerPerson: before.limitOneEntryPerPerson ? "" : "on" },
+      { drawCommitment: "0".repeat(64) },
+      { "additionalPrizes[0].title": "A car" },
+      { "additionalPrizes[0].value": "9000" },
+      { "additionalPrizes[1].title": "A second gift" },
+      // The release names the platforms listed at launch: none may be added or removed.
+      { xHandle: "liveco" },
+      { tiktokHandle: "" },
+      { instagramHandle: "@" },
+    ];
+    for (const crafted of attempts) {
+      const response = await send(jar, editPath, { ...presentation, ...crafted });
+      const label = Object.keys(crafted).join();
+      expect(response.status, label).toBe(409);
+      expect(visible(await response.text()), label).toContain(
+        "Fixed at launch: the official rules and the draw depend on it. Nothing was changed.",
+      );
+    }
+    expect(await prisma.campaign.findUniqueOrThrow({ where: { id }, include: { additionalPrizes: true } })).toEqual(before);
+    expect(await rulesArticle(id)).toBe(rules);
+
+    // Fields no form has are ignored, and the presentation saves; the rules read exactly as before.
+    const saved = await send(jar, editPath, {
+      ...presentation,
+      rulesVersion: "1",
+      launchedAt: "2020-01-01T00:00:00Z",
+      "additionalPrizes[0].kind": "merch",
+      "additionalPrizes[0].needsAddress": "on",
+      claimWindowDays: "1",
+    });
+    expect(saved.status).toBe(302);
+    const after = await prisma.campaign.findUniqueOrThrow({ where: { id }, include: { additionalPrizes: true } });
+    expect(after).toMatchObject({
+      title: presentation.title,
+      brandUrl: "https://elsewhere.example",
+      instagramHandle: "live.co.official",
+      tiktokHandle: "liveco_official",
+      rulesVersion: 2,
+      launchedAt: before.launchedAt,
+    });
+    expect(after.additionalPrizes).toEqual(before.additionalPrizes);
+    expect(await rulesArticle(id)).toBe(rules);
   });
 });

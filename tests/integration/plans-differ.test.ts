@@ -130,7 +130,9 @@ describe("the entries export by level", () => {
     expect(served.status).toBe(200);
     expect(served.headers.get("Content-Type")).toContain("text/csv");
     const lines = (await served.text()).trim().split("\r\n");
-    expect(lines[0]).toBe("email,phone,date,referrals_credited,marketing_consent");
+    expect(lines[0]).toBe(
+      "entry_id,status,email,phone,entered_at,confirmed_at,referrals_credited,bonus_entries,weight,marketing_consent,consent_given_at,consent_wording_version,consent_withdrawn_at",
+    );
     expect(lines).toHaveLength(4);
   });
 });

@@ -221,13 +221,22 @@ describe("the embed", () => {
 
     const rows = await prisma.entry.findMany({ where: { campaignId: campaign.id }, orderBy: { email: "asc" } });
     expect(rows.map((row) => row.email)).toEqual(["embed-entrant@example.com", "page-entrant@example.com"]);
-    const comparable = ({ id, email, emailNormalized, createdAt, browserId, ...rest }: (typeof rows)[number]) => {
-      void [id, email, emailNormalized, createdAt];
-      return { ...rest, hasBrowserId: browserId !== null };
+    // The consent's time is the entry's own (decision 054).
+    const comparable = ({ id, email, emailNormalized, createdAt, browserId, marketingConsentAt, ...rest }: (typeof rows)[number]) => {
+      void [id, email, emailNormalized];
+      return { ...rest, hasBrowserId: browserId !== null, consentAtEntry: marketingConsentAt?.getTime() === createdAt.getTime() };
     };
     const [viaEmbed, viaPage] = rows.map(comparable);
     expect(viaEmbed).toEqual(viaPage);
-    expect(viaEmbed).toMatchObject({ confirmedAt: null, marketingConsent: true, agreedToTerms: true, userId: null });
+    expect(viaEmbed).toMatchObject({
+      confirmedAt: null,
+      marketingConsent: true,
+      agreedToTerms: true,
+      userId: null,
+      termsWordingId: "terms-v1",
+      marketingWordingId: "marketing-v1",
+      consentAtEntry: true,
+    });
     // Each got the same confirmation email.
     const mail = await prisma.outboundEmail.findMany({ where: { to: { in: ["embed-entrant@example.com", "page-entrant@example.com"] } } });
     expect(mail.map((message) => message.subject)).toEqual([mail[0]?.subject, mail[0]?.subject]);

@@ -182,11 +182,10 @@ describe("claim form", () => {
     expect(errorsOf(schema.safeParse({ ...us, shipCountry: "EE", shipPostalCode: "!!" })).shipPostalCode).toBeDefined();
   });
 
-  it("checks the optional phone and display name", () => {
+  it("checks the optional phone", () => {
     const base = { size: "S", style: "Unisex", color: "white", ...address };
     expect(schema.safeParse({ ...base, shipPhone: "+44 20 7946 0958" }).success).toBe(true);
     expect(errorsOf(schema.safeParse({ ...base, shipPhone: "call me" })).shipPhone).toBe(CLAIM_MESSAGES.phoneInvalid);
-    expect(errorsOf(schema.safeParse({ ...base, publicName: "x".repeat(51) })).publicName).toBe(CLAIM_MESSAGES.publicNameMax);
   });
 
   it("refuses a size its style is not made in, saying so on the size, alongside the other errors", () => {

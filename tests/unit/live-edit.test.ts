@@ -8,7 +8,7 @@ import {
   productDesignSchema,
   wizardSteps,
 } from "~/domain/campaign-schemas";
-import { frozenChanges, type FrozenSnapshot, LiveEditSchema } from "~/domain/live-edit";
+import { frozenChanges, type FrozenSnapshot, LiveEditSchema, PLATFORMS_LABEL } from "~/domain/live-edit";
 
 const snapshot: FrozenSnapshot = {
   fields: {
@@ -45,6 +45,7 @@ const snapshot: FrozenSnapshot = {
     status: "active",
   },
   prizes: [{ title: "Gift card", code: "", value: "50" }],
+  platforms: { instagramHandle: true, xHandle: false, tiktokHandle: false },
 };
 
 describe("frozen fields of a live campaign", () => {
@@ -100,6 +101,32 @@ describe("frozen fields of a live campaign", () => {
         snapshot,
       ),
     ).toEqual(["Sponsor's legal name", "Sponsor's postal address", "Minimum age", "Grand prize value", "Prize values", "Excluded regions"]);
+  });
+
+  it("lets a listed platform's handle be corrected, but no platform be added or removed (decision 057)", () => {
+    expect(frozenChanges([["instagramHandle", "@acme.shop"]], snapshot)).toEqual([]);
+    expect(
+      frozenChanges(
+        [
+          ["instagramHandle", "acme"],
+          ["xHandle", ""],
+          ["tiktokHandle", " @ "],
+        ],
+        snapshot,
+      ),
+    ).toEqual([]);
+    expect(frozenChanges([["instagramHandle", ""]], snapshot)).toEqual([PLATFORMS_LABEL]);
+    expect(frozenChanges([["instagramHandle", "@"]], snapshot)).toEqual([PLATFORMS_LABEL]);
+    expect(frozenChanges([["xHandle", "acme"]], snapshot)).toEqual([PLATFORMS_LABEL]);
+    expect(
+      frozenChanges(
+        [
+          ["tiktokHandle", "acme"],
+          ["xHandle", "acme"],
+        ],
+        snapshot,
+      ),
+    ).toEqual([PLATFORMS_LABEL]);
   });
 
   it("ignores an empty file input and an empty extra prize row", () => {

@@ -4,7 +4,9 @@ import {
   excludedRegionNames,
   needsRegistrationWarning,
   type RulesInput,
+  RULES_VERSION,
   rulesVersionLine,
+  rulesVersionOf,
   totalPrizeValueCents,
 } from "~/domain/official-rules";
 
@@ -29,12 +31,17 @@ const input: RulesInput = {
   claimWindowDays: 14,
   platforms: ["Instagram", "X", "TikTok"],
   launchedAt: "Nov 1, 2026, 09:30 UTC",
+  version: 1,
+  winnersPath: "/campaign/c123/winners",
+  privacyPath: "/privacy",
 };
+/** The current wording (decision 057). */
+const v2: RulesInput = { ...input, version: 2 };
 
 const all = (sections: ReturnType<typeof buildOfficialRules>) =>
   sections.flatMap((s) => [s.heading, ...s.paragraphs.map((p) => p.text), ...(s.items ?? [])]).join("\n");
 
-describe("the official rules text (decision 053)", () => {
+describe("the official rules text, version 1 (decision 053)", () => {
   it("states the sponsor, its address, eligibility, the UTC period, values and total, claim, redraw and the release", () => {
     const text = all(buildOfficialRules(input));
     expect(text).toContain("This giveaway is sponsored by Acme Apparel LLC (trading as Acme), https://acme.example.");
@@ -92,12 +99,63 @@ describe("the official rules text (decision 053)", () => {
   });
 
   it("versions the rules at launch and warns above $5,000 only", () => {
-    expect(rulesVersionLine("Nov 1, 2026, 09:30 UTC")).toBe(
+    expect(rulesVersionLine("Nov 1, 2026, 09:30 UTC", 1)).toBe(
       "Version 1, fixed at launch on Nov 1, 2026, 09:30 UTC. These rules cannot change while the giveaway runs.",
+    );
+    expect(rulesVersionLine("Nov 1, 2026, 09:30 UTC")).toBe(
+      "Version 2, fixed at launch on Nov 1, 2026, 09:30 UTC. These rules cannot change while the giveaway runs.",
     );
     expect(rulesVersionLine(null)).toContain("fixed when the giveaway launches");
     expect(needsRegistrationWarning(totalPrizeValueCents([500_000]))).toBe(false);
     expect(needsRegistrationWarning(totalPrizeValueCents([400_000, 100_100, null]))).toBe(true);
     expect(excludedRegionNames("US-NY,US-FL")).toEqual(["New York", "Florida"]);
+  });
+});
+
+describe("the official rules text, version 2 (decision 057)", () => {
+  it("is the current version; a stored 1 stays 1, and anything unknown reads as the current one", () => {
+    expect(RULES_VERSION).toBe(2);
+    expect(rulesVersionOf(1)).toBe(1);
+    expect(rulesVersionOf(2)).toBe(2);
+    expect(rulesVersionOf(null)).toBe(RULES_VERSION);
+    expect(rulesVersionOf(99)).toBe(RULES_VERSION);
+  });
+
+  it("names the sponsor without the brand's URL, which a live campaign may edit", () => {
+    const text = all(buildOfficialRules(v2));
+    expect(text).toContain("This giveaway is sponsored by Acme Apparel LLC (trading as Acme).");
+    expect(text).not.toContain("acme.example");
+  });
+
+  it("publishes the winners list with region, and the winner's objection from the claim page", () => {
+    const publicity = buildOfficialRules(v2).find((s) => s.id === "publicity");
+    const text = publicity?.paragraphs.map((p) => p.text).join(" ") ?? "";
+    expect(text).toContain("for publicity only with the winner's consent");
+    expect(text).toContain("the winners list is published at /campaign/c123/winners and stays available after the giveaway ends");
+    expect(text).toContain("their region (state or province, or country)");
+    expect(text).toContain("Any winner may object to being listed, at any time, from their claim page");
+    expect(text).toContain('"Winner chose not to be listed"');
+    // Version 1 never promised a list.
+    expect(all(buildOfficialRules(input))).not.toContain("/winners");
+  });
+
+  it("gives the entrant's data rights: see, export, withdraw and erase from any email or the privacy page", () => {
+    const privacy = buildOfficialRules(v2).find((s) => s.id === "privacy");
+    const text = privacy?.paragraphs.map((p) => p.text).join(" ") ?? "";
+    expect(text).toContain(
+      "At any time you can see your data, export it, withdraw your marketing consent and erase your data: from the link in any email we send you, or from the form on our privacy page (/privacy), which emails you that link.",
+    );
+    expect(text).toContain("To correct your data, write to us through our contact form (/contact).");
+    expect(all(buildOfficialRules(input))).toContain("by writing to us through our contact form (/contact)");
+  });
+
+  it("keeps every other section as version 1 states it", () => {
+    const one = buildOfficialRules({ ...input, brandUrl: "" });
+    const two = buildOfficialRules({ ...v2, brandUrl: "" });
+    expect(two.map((s) => s.heading)).toEqual(one.map((s) => s.heading));
+    for (const [index, section] of two.entries()) {
+      if (section.id === "publicity" || section.id === "privacy") continue;
+      expect(section, section.id).toEqual(one[index]);
+    }
   });
 });

@@ -114,8 +114,10 @@ export function DrawControls({ controls, returnTo, error }: { controls: DrawCont
             aria-describedby="winner-public-name-hint"
             className="input"
           />
+          {/* The winner's own choice outranks this name (decision 057). */}
           <p id="winner-public-name-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-            Shown instead of the masked email, e.g. the name the winner asked for.
+            Shown for the grand prize instead of the masked email, e.g. the name the winner asked for. A name the winner chooses on their
+            claim page, or their objection to being listed, comes first.
           </p>
         </div>
         <button type="submit" name="intent" value="winner-public" className="btn-secondary" disabled={busyIntent === "winner-public"}>

@@ -8,6 +8,7 @@ import {
   entryWeight,
 } from "~/domain/entries";
 import type { CampaignPageData } from "~/domain/campaign-page";
+import { type EntryConsentLabels, consentSegments } from "~/domain/consent";
 import { campaignPath, campaignRulesPath } from "~/paths";
 import { HoneypotField } from "../ui/honeypot";
 
@@ -66,12 +67,14 @@ export function EntryForm({
   campaignId,
   referrerId,
   lockedEmail,
+  consent,
   errors,
   values,
 }: {
   campaignId: string;
   referrerId: string | null;
   lockedEmail: string | null;
+  consent: EntryConsentLabels;
   errors: EntryFormErrors;
   values: EntryFormValues;
 }) {
@@ -94,8 +97,8 @@ export function EntryForm({
       <HoneypotField />
       {referrerId ? <input type="hidden" name="ref" value={referrerId} /> : null}
       <EntryEmailField lockedEmail={lockedEmail} value={values.email} error={errors.email} />
-      <EntryTermsField campaignId={campaignId} error={errors.agreedToTerms} />
-      <MarketingConsentField />
+      <EntryTermsField campaignId={campaignId} wording={consent.terms} error={errors.agreedToTerms} />
+      <MarketingConsentField wording={consent.marketing} />
       <details open={Boolean(errors.phoneNumber || values.phoneNumber)} className="text-sm">
         <summary className="cursor-pointer font-medium text-brand-700 underline dark:text-brand-300">
           Add a phone number (optional, for an SMS if you win)
@@ -309,14 +312,28 @@ export function EntryEmailField({ lockedEmail, value, error }: { lockedEmail: st
 }
 
 /**
- * "I am 18 or older and agree to the official rules and the terms": required. In a frame on another
- * site (`newTab`) its links open in a new tab rather than inside the frame.
+ * "I am {minimumAge} or older and agree to the official rules and the terms and conditions": required.
+ * The label's text is exactly the stored wording (decision 054), its phrases linked; the hidden field
+ * says which version the entry records. In a frame on another site (`newTab`) its links open in a new
+ * tab rather than inside the frame.
  */
-export function EntryTermsField({ campaignId, error, newTab = false }: { campaignId: string; error?: string; newTab?: boolean }) {
+export function EntryTermsField({
+  campaignId,
+  wording,
+  error,
+  newTab = false,
+}: {
+  campaignId: string;
+  wording: EntryConsentLabels["terms"];
+  error?: string;
+  newTab?: boolean;
+}) {
   const link = "font-semibold text-brand-700 underline dark:text-brand-300";
   const target = newTab ? { target: "_blank", rel: "noopener" } : {};
+  const href = { rules: campaignRulesPath(campaignId), terms: "/terms" } as const;
   return (
     <div>
+      <input type="hidden" name="termsWording" value={wording.id} />
       <div className="flex items-start gap-3">
         <input
           id="entry-terms"
@@ -327,16 +344,16 @@ export function EntryTermsField({ campaignId, error, newTab = false }: { campaig
           aria-describedby="entry-terms-error"
           className="mt-1 size-5 shrink-0 accent-brand-700"
         />
-        <label htmlFor="entry-terms" className="text-sm text-slate-800 dark:text-slate-200">
-          I am 18 or older and agree to the{" "}
-          <a href={campaignRulesPath(campaignId)} className={link} {...target}>
-            official rules
-          </a>{" "}
-          and the{" "}
-          <a href="/terms" className={link} {...target}>
-            terms and conditions
-          </a>
-          .
+        <label htmlFor="entry-terms" className="text-sm text-slate-800 dark:text-slate-200" data-consent-wording={wording.id}>
+          {consentSegments(wording.text).map((segment, index) =>
+            segment.link ? (
+              <a key={index} href={href[segment.link]} className={link} {...target}>
+                {segment.text}
+              </a>
+            ) : (
+              segment.text
+            ),
+          )}
         </label>
       </div>
       <p id="entry-terms-error" className="field-error empty:hidden" aria-live="polite">
@@ -346,10 +363,11 @@ export function EntryTermsField({ campaignId, error, newTab = false }: { campaig
   );
 }
 
-/** The separate, never pre-ticked marketing consent (issue 5). */
-export function MarketingConsentField() {
+/** The separate, never pre-ticked marketing consent (issue 5), naming the brand (decision 054). */
+export function MarketingConsentField({ wording }: { wording: EntryConsentLabels["marketing"] }) {
   return (
     <div className="flex items-start gap-3">
+      <input type="hidden" name="marketingWording" value={wording.id} />
       <input
         id="entry-consent"
         name="marketingConsent"
@@ -357,8 +375,8 @@ export function MarketingConsentField() {
         defaultChecked={false}
         className="mt-1 size-5 shrink-0 accent-brand-700"
       />
-      <label htmlFor="entry-consent" className="text-sm text-slate-700 dark:text-slate-300">
-        Send me news and offers from the brand. Optional: it does not change your chances.
+      <label htmlFor="entry-consent" className="text-sm text-slate-700 dark:text-slate-300" data-consent-wording={wording.id}>
+        {wording.text}
       </label>
     </div>
   );

@@ -174,19 +174,6 @@ export function ClaimForm({
         </fieldset>
       ) : null}
 
-      {campaign.prize.rank !== 1 ? null : (
-        <fieldset className="card space-y-4 p-5 sm:p-6">
-          <legend className="sr-only">Public display name</legend>
-          <TextInput
-            meta={fields.publicName}
-            label="Display name on the giveaway page (optional)"
-            hint="The giveaway page names its winner. Leave this empty to be shown as your masked email."
-            autoComplete="nickname"
-            maxLength={50}
-          />
-        </fieldset>
-      )}
-
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-xs text-slate-600 dark:text-slate-400">
           {!gift

@@ -20,6 +20,8 @@ export function TextField({
   min?: string;
   autoComplete?: string;
   inputMode?: "numeric" | "text";
+  required?: boolean;
+  disabled?: boolean;
 }) {
   return (
     <div>

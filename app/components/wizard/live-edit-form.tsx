@@ -1,7 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "react-router";
-import { FROZEN_REASON, LiveEditSchema, type LiveEditPage } from "~/domain/live-edit";
+import { FROZEN_REASON, LiveEditSchema, platformHandleHint, type LiveEditPage } from "~/domain/live-edit";
 import { FormErrors } from "../ui/field";
 import { AccentColorField } from "./brand-page-fields";
 import { ImageField, Section, StepHeading, TextAreaField, TextField } from "./fields";
@@ -63,9 +63,31 @@ export function LiveEditForm({
         <Section title="Your brand">
           <TextField meta={fields.brandUrl} label="Brand URL" placeholder="example.com" />
           <div className="grid gap-4 sm:grid-cols-3">
-            <TextField meta={fields.instagramHandle} label="Instagram" placeholder="@yourbrand" />
-            <TextField meta={fields.xHandle} label="X (Twitter)" placeholder="@yourbrand" />
-            <TextField meta={fields.tiktokHandle} label="TikTok" placeholder="@yourbrand" />
+            {/* A platform listed at launch may be corrected, not removed; none may be added (decision 057). */}
+            <TextField
+              meta={fields.instagramHandle}
+              label="Instagram"
+              placeholder="@yourbrand"
+              required={Boolean(v.instagramHandle)}
+              disabled={!v.instagramHandle}
+              hint={platformHandleHint("Instagram", Boolean(v.instagramHandle))}
+            />
+            <TextField
+              meta={fields.xHandle}
+              label="X (Twitter)"
+              placeholder="@yourbrand"
+              required={Boolean(v.xHandle)}
+              disabled={!v.xHandle}
+              hint={platformHandleHint("X", Boolean(v.xHandle))}
+            />
+            <TextField
+              meta={fields.tiktokHandle}
+              label="TikTok"
+              placeholder="@yourbrand"
+              required={Boolean(v.tiktokHandle)}
+              disabled={!v.tiktokHandle}
+              hint={platformHandleHint("TikTok", Boolean(v.tiktokHandle))}
+            />
           </div>
           <TextField
             meta={fields.supportEmail}

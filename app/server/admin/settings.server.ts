@@ -2,13 +2,14 @@ import type { PlatformSettingsInput } from "../../domain/platform-settings";
 import { prisma } from "../db.server";
 import { clearPlatformSettingsCache } from "../settings.server";
 
-/** Saves all four platform settings at once (decision 017); booleans as "true"/"false". */
+/** Saves the platform settings at once (decision 017); booleans as "true"/"false"; a retention period left out stays as stored. */
 export async function savePlatformSettings(values: PlatformSettingsInput): Promise<void> {
   const rows: Record<string, string> = {
     homepageCopy: values.homepageCopy,
     promoBanner: values.promoBanner,
     referralsEnabled: String(values.referralsEnabled),
     autoPickWinnerEnabled: String(values.autoPickWinnerEnabled),
+    ...(values.entrantDataRetentionDays === undefined ? {} : { entrantDataRetentionDays: String(values.entrantDataRetentionDays) }),
   };
   await prisma.$transaction(
     Object.entries(rows).map(([key, value]) =>

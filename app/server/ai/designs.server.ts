@@ -3,14 +3,13 @@
  * built-in generator; either way stored as files under uploads/ai_design, an UploadedAsset row for
  * the print file and an AiDesign row. Credits are the caller's business (ai-credits.server.ts).
  */
-import { mkdir, unlink, writeFile } from "node:fs/promises";
-import path from "node:path";
 import { createId } from "@paralleldrive/cuid2";
 import sharp from "sharp";
 import { uploadPath } from "../../paths";
 import { getConfig } from "../config.server";
 import { type AiDesign, prisma } from "../db.server";
-import { uploadsDirectory } from "../uploads.server";
+import { fileStore } from "../storage/file-store.server";
+import { uploadKey } from "../uploads.server";
 import type { DesignFiles } from "./design-output.server";
 import { generateWithIdeogram } from "./ideogram.server";
 import { type DesignStyle, isDesignStyle, renderLocalDesign } from "./local-generator.server";
@@ -53,16 +52,15 @@ export async function generateDesign({ prompt, style, userId = null, campaignId 
   const id = createId();
   const printPath = `${AI_DESIGN_KIND}/${id}.png`;
   const previewPath = `${AI_DESIGN_KIND}/${id}-preview.webp`;
-  const root = uploadsDirectory();
+  const store = fileStore();
   const written: string[] = [];
   try {
-    await mkdir(path.join(root, AI_DESIGN_KIND), { recursive: true });
-    for (const [relative, data] of [
-      [printPath, files.print],
-      [previewPath, files.preview],
+    for (const [relative, data, contentType] of [
+      [printPath, files.print, "image/png"],
+      [previewPath, files.preview, "image/webp"],
     ] as const) {
-      // "wx": a name collision must fail loudly rather than replace another design.
-      await writeFile(path.join(root, relative), data, { flag: "wx" });
+      // Exclusive: a name collision must fail loudly rather than replace another design.
+      await store.put(uploadKey(relative), data, { contentType, exclusive: true });
       written.push(relative);
     }
     const [, design] = await prisma.$transaction([
@@ -76,7 +74,7 @@ export async function generateDesign({ prompt, style, userId = null, campaignId 
     return design;
   } catch (error) {
     // Files without rows could never be found or deleted; rows are rolled back by the transaction.
-    await Promise.all(written.map((relative) => unlink(path.join(root, relative)).catch(() => undefined)));
+    await Promise.all(written.map((relative) => store.delete(uploadKey(relative)).catch(() => undefined)));
     throw error;
   }
 }

@@ -10,6 +10,7 @@ import { type DrawBeaconRound, type DrawControlsData, type DrawTier, beaconWaitT
 import { countryName } from "../../domain/ship-countries";
 import { SHIP_ADDRESS_FIELDS } from "../../domain/orders";
 import { maskEmail } from "../../domain/profile";
+import { creatorWinnerLabel } from "../../domain/data-rights";
 import { GRAND_PRIZE_RANK, claimLink } from "../claims.server";
 import { prisma } from "../db.server";
 import { queueTemplatedEmail } from "../email.server";
@@ -67,7 +68,7 @@ export async function drawControlsData(campaign: OwnedCampaign, now: Date = new 
     drawn,
     winner: drawn
       ? {
-          name: maskEmail(campaign.winnerEmail),
+          name: creatorWinnerLabel(campaign.winnerEmail, maskEmail),
           claimDeadline: campaign.claimDeadline?.toISOString() ?? null,
           claim: order ? "claimed" : deadlinePassed ? "unclaimed" : "waiting",
           claimedAt: order?.createdAt.toISOString() ?? null,
@@ -84,7 +85,7 @@ export async function drawControlsData(campaign: OwnedCampaign, now: Date = new 
         rank: prize.rank,
         title: prize.title,
         kind,
-        winner: prize.winnerEmail ? maskEmail(prize.winnerEmail) : null,
+        winner: prize.winnerEmail ? creatorWinnerLabel(prize.winnerEmail, maskEmail) : null,
         hasCode: Boolean(prize.code?.trim()),
         claimDeadline: prize.claimDeadline?.toISOString() ?? null,
         claim: !prize.winnerEntryId ? null : tierOrder ? "claimed" : passed ? "unclaimed" : "waiting",

@@ -1,7 +1,8 @@
 /**
  * Freezing a campaign's entry list (decision 039, procedure v2 step 3): once the campaign has ended,
- * the exact bytes of draw.csv are written once (EntryListChunk rows of ENTRY_LIST_CHUNK_BYTES, plus
- * the EntryList row with their SHA-256), and never rebuilt. The draw, redraws, draw.csv and the
+ * the exact bytes of draw.csv are written once (EntryListChunk rows of ENTRY_LIST_CHUNK_BYTES, or
+ * with object storage one object in the bucket (decision 058, list-store.server.ts), plus the
+ * EntryList row with their SHA-256), and never rebuilt. The draw, redraws, draw.csv and the
  * verifiers all read those bytes.
  *
  * 1. One committed conditional update sets Campaign.listFrozenAt (status active, ended, not yet
@@ -15,6 +16,8 @@
  *    the freeze loudly: the list stays unwritten and the campaign undrawn until someone looks.
  * 3. One transaction writes EntryList and the chunks (dropping any stale chunks first). A crash
  *    before it leaves nothing; a retry rebuilds the same bytes (the list cannot change since step 1).
+ *    With object storage the bytes go to the bucket first, under a key holding their hash, and the
+ *    transaction writes the row naming that key.
  *
  * The beacon round: the campaign's published round, unless the freeze finishes later than
  * LATE_FREEZE_MS before that round's time (or the campaign has none): then the first round at or
@@ -27,8 +30,10 @@ import { CampaignStatus } from "../../domain/campaign-status";
 import { DISQUALIFIED_HEADER, ENTRY_LIST_HEADER, EntryListError, type FrozenEntryList, parseEntryList } from "../../domain/draw";
 import { getConfig } from "../config.server";
 import { type DatabaseProvider, type PrismaClient, prisma, sqliteTimestamp } from "../db.server";
+import { deliverWebhooksSoon, queueCampaignEnded } from "../integrations/webhooks.server";
 import { configuredChain, knownChain } from "./beacon.server";
 import { type DriverStatement, type ListDriver, isDriverUniqueViolation, withListDriver } from "./list-driver.server";
+import { entryListKey, listObjectPieces, listsInFileStore, putListBytes } from "./list-store.server";
 
 /** Bytes per EntryListChunk row (the last one is shorter). */
 export const ENTRY_LIST_CHUNK_BYTES = 1 << 20;
@@ -56,6 +61,8 @@ export interface EntryListRow {
   disqualifiedCount: number;
   beaconRound: number;
   beaconChain: string;
+  /** The key of the bytes in the file store (decision 058), or null: the EntryListChunk rows. */
+  storageKey: string | null;
 }
 
 export type FreezeOutcome =
@@ -122,6 +129,7 @@ const listSelect = {
   disqualifiedCount: true,
   beaconRound: true,
   beaconChain: true,
+  storageKey: true,
 } as const;
 
 /**
@@ -135,11 +143,17 @@ export async function freezeEntryList(campaignId: string, options: FreezeOptions
   const existing = await client.entryList.findUnique({ where: { campaignId }, select: listSelect });
   if (existing) return { kind: "already-frozen", list: existing };
 
-  // Step 1: the list stops changing, committed before anything is read.
-  await client.campaign.updateMany({
-    where: { id: campaignId, status: CampaignStatus.active, endDate: { lte: now }, listFrozenAt: null },
-    data: { listFrozenAt: now },
+  // Step 1: the list stops changing, committed before anything is read. The conditional update that
+  // does it happens once per campaign: it is where the campaign is seen to have ended, so the
+  // brand's campaign.ended webhooks (decision 055) are queued with it.
+  const endedWebhooks = await client.$transaction(async (tx) => {
+    const frozen = await tx.campaign.updateMany({
+      where: { id: campaignId, status: CampaignStatus.active, endDate: { lte: now }, listFrozenAt: null },
+      data: { listFrozenAt: now },
+    });
+    return frozen.count === 1 ? queueCampaignEnded(tx, campaignId, now) : [];
   });
+  deliverWebhooksSoon(endedWebhooks);
   const campaign = await client.campaign.findUnique({
     where: { id: campaignId },
     select: { id: true, listFrozenAt: true, entryCount: true, drawBeaconRound: true, drawBeaconChain: true },
@@ -186,8 +200,11 @@ export async function freezeEntryList(campaignId: string, options: FreezeOptions
       disqualifiedCount: parsed.disqualified.length,
       beaconRound: usedBeaconRound(chain, campaign.drawBeaconRound, finishedAt),
       beaconChain: chain.hash,
+      storageKey: listsInFileStore() ? entryListKey(campaignId, sha256) : null,
     };
     try {
+      // Bytes before the row: a row always has its bytes (see list-store.server.ts).
+      if (list.storageKey) await putListBytes(list.storageKey, built);
       await writeList(driver, list, built);
     } catch (error) {
       // Another runner froze the same list at the same time: theirs stands (the bytes are the same).
@@ -200,7 +217,7 @@ export async function freezeEntryList(campaignId: string, options: FreezeOptions
   });
 }
 
-/** One transaction: any stale chunks out, the EntryList row and the chunks in. */
+/** One transaction: any stale chunks out, the EntryList row and (unless the bytes are in the file store) the chunks in. */
 async function writeList(driver: ListDriver, list: EntryListRow, bytes: Buffer): Promise<void> {
   const postgres = driver.provider === "postgresql";
   const statements: DriverStatement[] = [];
@@ -216,10 +233,10 @@ async function writeList(driver: ListDriver, list: EntryListRow, bytes: Buffer):
   statements.push({ sql: `DELETE FROM "EntryListChunk" WHERE "campaignId" = ${postgres ? "$1" : "?"}`, params: [list.campaignId] });
   statements.push({
     sql: postgres
-      ? `INSERT INTO "EntryList" ("campaignId", "frozenAt", "sha256", "byteLength", "entryCount", "totalWeight", "disqualifiedCount", "beaconRound", "beaconChain")
-           VALUES ($1, $2::timestamp(3), $3, $4, $5, $6::bigint, $7, $8, $9)`
-      : `INSERT INTO "EntryList" ("campaignId", "frozenAt", "sha256", "byteLength", "entryCount", "totalWeight", "disqualifiedCount", "beaconRound", "beaconChain")
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ? `INSERT INTO "EntryList" ("campaignId", "frozenAt", "sha256", "byteLength", "entryCount", "totalWeight", "disqualifiedCount", "beaconRound", "beaconChain", "storageKey")
+           VALUES ($1, $2::timestamp(3), $3, $4, $5, $6::bigint, $7, $8, $9, $10)`
+      : `INSERT INTO "EntryList" ("campaignId", "frozenAt", "sha256", "byteLength", "entryCount", "totalWeight", "disqualifiedCount", "beaconRound", "beaconChain", "storageKey")
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     params: [
       list.campaignId,
       // The DateTime text each provider stores as Prisma writes it (UTC).
@@ -231,8 +248,13 @@ async function writeList(driver: ListDriver, list: EntryListRow, bytes: Buffer):
       list.disqualifiedCount,
       list.beaconRound,
       list.beaconChain,
+      list.storageKey,
     ],
   });
+  if (list.storageKey) {
+    await driver.transaction(statements);
+    return;
+  }
   const insert = postgres
     ? `INSERT INTO "EntryListChunk" ("campaignId", "index", "bytes") VALUES ($1, $2, $3)`
     : `INSERT INTO "EntryListChunk" ("campaignId", "index", "bytes") VALUES (?, ?, ?)`;
@@ -422,10 +444,10 @@ const READ_CHUNKS = 2;
 
 /**
  * The stored bytes of a frozen list, checked against its recorded length and SHA-256, read chunk by
- * chunk straight into one buffer.
+ * chunk (or, in the file store, piece by piece as the object streams in) straight into one buffer.
  */
 export async function entryListBytes(
-  list: Pick<EntryListRow, "campaignId" | "byteLength" | "sha256">,
+  list: Pick<EntryListRow, "campaignId" | "byteLength" | "sha256" | "storageKey">,
   client: PrismaClient = prisma,
 ): Promise<Buffer> {
   const bytes = Buffer.allocUnsafe(list.byteLength);
@@ -436,6 +458,20 @@ export async function entryListBytes(
     else bytes.set(chunk, length);
     length += chunk.length;
   };
+  if (list.storageKey) {
+    for await (const piece of listObjectPieces(list.storageKey)) append(piece);
+  } else {
+    await chunkRows(list.campaignId, client, append);
+  }
+  if (length !== list.byteLength)
+    throw new Error(`Campaign ${list.campaignId}: the entry list has ${length} bytes, ${list.byteLength} recorded`);
+  if (createHash("sha256").update(bytes).digest("hex") !== list.sha256)
+    throw new Error(`Campaign ${list.campaignId}: the stored entry list does not match its published hash`);
+  return bytes;
+}
+
+/** The EntryListChunk rows of a list in order, each handed to `append`. */
+async function chunkRows(campaignId: string, client: PrismaClient, append: (chunk: Uint8Array | string) => void): Promise<void> {
   await withListDriver(client, async (driver) => {
     const postgres = driver.provider === "postgresql";
     // PostgreSQL sends bytea as hex text (twice the size, then decoded): slow for tens of MB. Its
@@ -446,28 +482,23 @@ export async function entryListBytes(
       ? `SELECT "index", encode("bytes", 'escape') FROM "EntryListChunk" WHERE "campaignId" = $1 AND "index" >= $2 AND "index" < $3 ORDER BY "index"`
       : `SELECT "index", "bytes" FROM "EntryListChunk" WHERE "campaignId" = ? AND "index" >= ? AND "index" < ? ORDER BY "index"`;
     for (let index = 0; ; index += READ_CHUNKS) {
-      const chunks = await driver.rows(sql, [list.campaignId, index, index + READ_CHUNKS]);
+      const chunks = await driver.rows(sql, [campaignId, index, index + READ_CHUNKS]);
       for (const [k, [chunkIndex, chunk]] of chunks.entries()) {
-        if (Number(chunkIndex) !== index + k) throw new Error(`Campaign ${list.campaignId}: entry list chunk ${index + k} is missing`);
+        if (Number(chunkIndex) !== index + k) throw new Error(`Campaign ${campaignId}: entry list chunk ${index + k} is missing`);
         if (typeof chunk === "string" && !chunk.includes("\\")) append(chunk);
         else if (chunk instanceof Uint8Array) append(chunk);
         else {
           const [raw] = await driver.rows(`SELECT "bytes" FROM "EntryListChunk" WHERE "campaignId" = $1 AND "index" = $2`, [
-            list.campaignId,
+            campaignId,
             index + k,
           ]);
-          if (!(raw?.[0] instanceof Uint8Array)) throw new Error(`Campaign ${list.campaignId}: entry list chunk ${index + k} is missing`);
+          if (!(raw?.[0] instanceof Uint8Array)) throw new Error(`Campaign ${campaignId}: entry list chunk ${index + k} is missing`);
           append(raw[0]);
         }
       }
       if (chunks.length < READ_CHUNKS) break;
     }
   });
-  if (length !== list.byteLength)
-    throw new Error(`Campaign ${list.campaignId}: the entry list has ${length} bytes, ${list.byteLength} recorded`);
-  if (createHash("sha256").update(bytes).digest("hex") !== list.sha256)
-    throw new Error(`Campaign ${list.campaignId}: the stored entry list does not match its published hash`);
-  return bytes;
 }
 
 /** A campaign's frozen list, read from its stored bytes and parsed; null when it is not frozen yet. */

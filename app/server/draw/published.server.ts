@@ -1,18 +1,15 @@
 /**
- * Winners as the public draw page names them: masked emails (or the grand prize winner's chosen
- * display name, decision 022), never the addresses themselves; nobody when the creator hides them.
- * The rest of the public record is record.server.ts.
+ * Winners as the public draw page names them (decisions 022, 057): the winner's chosen display name
+ * or masked email, never the address itself; "Winner chose not to be listed" when they objected;
+ * "Winner" for an erased entrant; nobody when the creator hides them. The rules are the winners
+ * list's (server/winners-list.server.ts); the rest of the public record is record.server.ts.
  */
-import { maskEmail } from "../../domain/profile";
-import { entryEmails } from "./run.server";
+import { publicWinnerTexts } from "../winners-list.server";
 
-/** Masked winner names by entry id; empty when the winners are hidden. */
-export async function publicWinnerNames(
-  campaignId: string,
+/** The public text for each picked entry, by entry id. */
+export function publicWinnerNames(
+  campaign: { id: string; winnerPublic: boolean; winnerEntryId: string | null; winnerPublicName: string | null },
   entryIds: string[],
-  options: { winnersPublic: boolean },
 ): Promise<Map<string, string>> {
-  if (!options.winnersPublic) return new Map();
-  const emails = await entryEmails(campaignId, [...new Set(entryIds)]);
-  return new Map([...emails].map(([id, email]) => [id, maskEmail(email)]));
+  return publicWinnerTexts(campaign, entryIds);
 }

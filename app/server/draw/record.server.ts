@@ -2,8 +2,8 @@
  * The public draw record (decision 042) from the database: draw.json, the draw page's facts, the
  * frozen draw.csv bytes and "Check my entry".
  *
- * Everything about the list is read from the stored EntryList bytes, never from the live Entry
- * table: the published list is what the draw used, whatever happens to the table later. The
+ * Everything about the list is read from the stored EntryList bytes (EntryListChunk rows, or the
+ * object in the bucket, decision 058), never from the live Entry table: the published list is what the draw used, whatever happens to the table later. The
  * launch secret (Campaign.drawSeed) is never read here; the record reveals Draw.secret only once
  * the Draw row exists.
  */
@@ -17,6 +17,7 @@ import { getConfig } from "../config.server";
 import { prisma } from "../db.server";
 import { publicUrl } from "../public-url.server";
 import { knownChain } from "./beacon.server";
+import { listObjectPieces, listObjectTail } from "./list-store.server";
 import { sha256Hex } from "./run.server";
 
 /** What the record needs of the campaign (findVisibleCampaign selects it). */
@@ -52,15 +53,27 @@ function roundTime(chain: ChainInfo | undefined, round: number | null): string |
   return chain && round !== null ? iso(roundTimeMs(chain, round)) : null;
 }
 
-/** The disqualified section of the frozen list: read from the last chunk backwards until its header line. */
-async function frozenDisqualified(campaignId: string, count: number): Promise<{ id: string; reason: string }[]> {
-  if (count === 0) return [];
+/** The stored list's pieces from the end backwards: chunk rows, or ranges of the object in the file store. */
+async function* piecesFromTheEnd(list: StoredListRef): AsyncGenerator<Uint8Array> {
+  if (list.storageKey) {
+    yield* listObjectTail(list.storageKey, list.byteLength);
+    return;
+  }
+  const { campaignId } = list;
   const indexes = await prisma.entryListChunk.findMany({ where: { campaignId }, select: { index: true }, orderBy: { index: "desc" } });
-  const decoder = new TextDecoder("latin1");
-  let tail = "";
   for (const { index } of indexes) {
     const chunk = await prisma.entryListChunk.findUnique({ where: { campaignId_index: { campaignId, index } }, select: { bytes: true } });
-    tail = decoder.decode(chunk?.bytes ?? new Uint8Array()) + tail;
+    yield chunk?.bytes ?? new Uint8Array();
+  }
+}
+
+/** The disqualified section of the frozen list: read from the end backwards until its header line. */
+async function frozenDisqualified(list: StoredListRef, count: number): Promise<{ id: string; reason: string }[]> {
+  if (count === 0) return [];
+  const decoder = new TextDecoder("latin1");
+  let tail = "";
+  for await (const piece of piecesFromTheEnd(list)) {
+    tail = decoder.decode(piece) + tail;
     const found = parseDisqualified(tail);
     if (found) return found;
   }
@@ -116,7 +129,7 @@ export async function drawRecord(campaign: RecordCampaign): Promise<DrawRecord> 
             entries: list.entryCount,
             totalWeight: list.totalWeight.toString(),
             csvUrl: publicUrl(campaignDrawCsvPath(campaign.id)),
-            disqualified: await frozenDisqualified(campaign.id, list.disqualifiedCount),
+            disqualified: await frozenDisqualified(list, list.disqualifiedCount),
           }
         : null,
     draw: draw && {
@@ -184,18 +197,35 @@ export function recordChecks(record: DrawRecord): RecordChecks {
 // The frozen bytes
 // ---------------------------------------------------------------------------------------------
 
-export interface FrozenList {
-  sha256: string;
+/** Where a frozen list's bytes are: its campaign's chunk rows, or the object storageKey names. */
+export interface StoredListRef {
+  campaignId: string;
   byteLength: number;
+  storageKey: string | null;
+}
+
+export interface FrozenList extends StoredListRef {
+  sha256: string;
   frozenAt: Date;
 }
 
 export async function frozenList(campaignId: string): Promise<FrozenList | null> {
-  return prisma.entryList.findUnique({ where: { campaignId }, select: { sha256: true, byteLength: true, frozenAt: true } });
+  return prisma.entryList.findUnique({
+    where: { campaignId },
+    select: { campaignId: true, sha256: true, byteLength: true, frozenAt: true, storageKey: true },
+  });
 }
 
-/** The stored chunks in order, one database read each (about 1 MiB), so a big list never sits in memory whole. */
-export async function* frozenListChunks(campaignId: string): AsyncGenerator<Uint8Array> {
+/**
+ * The stored bytes in order, one database read each (about 1 MiB), or as the object streams in from
+ * the file store, so a big list never sits in memory whole.
+ */
+export async function* frozenListChunks(list: StoredListRef): AsyncGenerator<Uint8Array> {
+  if (list.storageKey) {
+    yield* listObjectPieces(list.storageKey);
+    return;
+  }
+  const { campaignId } = list;
   const indexes = await prisma.entryListChunk.findMany({ where: { campaignId }, select: { index: true }, orderBy: { index: "asc" } });
   for (const { index } of indexes) {
     const chunk = await prisma.entryListChunk.findUnique({ where: { campaignId_index: { campaignId, index } }, select: { bytes: true } });
@@ -205,8 +235,8 @@ export async function* frozenListChunks(campaignId: string): AsyncGenerator<Uint
 }
 
 /** draw.csv as a byte stream of the stored chunks. */
-export function frozenListStream(campaignId: string): ReadableStream<Uint8Array> {
-  const chunks = frozenListChunks(campaignId);
+export function frozenListStream(list: StoredListRef): ReadableStream<Uint8Array> {
+  const chunks = frozenListChunks(list);
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       const next = await chunks.next();
@@ -238,10 +268,11 @@ export type EntryCheck =
  * says why from the entries table (pending at the end) without revealing anything else about them.
  */
 export async function checkEntry(campaignId: string, candidates: string[]): Promise<EntryCheck> {
-  if (!(await frozenList(campaignId))) return { kind: "not-frozen" };
+  const list = await frozenList(campaignId);
+  if (!list) return { kind: "not-frozen" };
   if (candidates.length === 0) return { kind: "no-id" };
   const scanner = new EntryListScanner(candidates);
-  for await (const chunk of frozenListChunks(campaignId)) scanner.push(chunk);
+  for await (const chunk of frozenListChunks(list)) scanner.push(chunk);
   const scan = scanner.finish();
   if (scan.match) return { kind: "found", scan };
   const entry = await prisma.entry.findFirst({

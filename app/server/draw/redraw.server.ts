@@ -9,6 +9,7 @@ import { CampaignStatus } from "../../domain/campaign-status";
 import { type DrawPick, REDRAW_UNCLAIMED_REASON, currentPicks, drawStateAfter, nextPick, parseDrawPicks } from "../../domain/draw";
 import { getConfig } from "../config.server";
 import { prisma } from "../db.server";
+import { type QueuedDelivery, deliverWebhooksSoon, queueWinnersDrawn } from "../integrations/webhooks.server";
 import { WRITE_TRANSACTION, entryEmails, frozenList, loadDrawPool, nodeDrawHashing } from "./run.server";
 
 export type RedrawOutcome =
@@ -61,8 +62,9 @@ export async function redrawPrize(campaignId: string, rank: number, options: { n
     { ...next.pick, redrawnAt: now.toISOString(), reason: REDRAW_UNCLAIMED_REASON, claimDeadline: deadline.toISOString() },
   ];
 
+  let webhooks: QueuedDelivery[];
   try {
-    await prisma.$transaction(async (tx) => {
+    webhooks = await prisma.$transaction(async (tx) => {
       // Compare-and-set on the published record: of two redraws at once, one appends, one fails.
       const appended = await tx.draw.updateMany({
         where: { campaignId, picks: recorded },
@@ -98,10 +100,17 @@ export async function redrawPrize(campaignId: string, rank: number, options: { n
         if (moved.count !== 1) throw new RedrawConflict();
         await tx.campaign.update({ where: { id: campaignId }, data: { winnersNotifiedAt: null, winnersNotifyLeaseUntil: null } });
       }
+      // The brand's winner.drawn webhooks (decision 055), committed with the redraw.
+      return queueWinnersDrawn(tx, campaignId, [{ rank, entryId: next.pick.entryId, email }], {
+        claimDeadline: deadline,
+        drawnAt: now,
+        redraw: true,
+      });
     }, WRITE_TRANSACTION);
   } catch (error) {
     if (error instanceof RedrawConflict) return notAllowed("The prize changed while it was being redrawn; reload and try again.");
     throw error;
   }
+  deliverWebhooksSoon(webhooks);
   return { kind: "redrawn", entryId: next.pick.entryId, email };
 }

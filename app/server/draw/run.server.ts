@@ -27,6 +27,7 @@ import { CampaignStatus } from "../../domain/campaign-status";
 import { DRAW_PROCEDURE_VERSION, type DrawHashing, type DrawPool, DrawEntryList, drawPicks, parseEntryList } from "../../domain/draw";
 import { getConfig } from "../config.server";
 import { Prisma, type PrismaClient, clientProvider, isUniqueConstraintError, prisma, sqliteTimestamp } from "../db.server";
+import { deliverWebhooksSoon, queueWinnersDrawn } from "../integrations/webhooks.server";
 import { currentTime } from "../leases.server";
 import { publicUrl } from "../public-url.server";
 import { type FetchBeaconOptions, fetchBeacon, knownChain } from "./beacon.server";
@@ -339,7 +340,7 @@ async function drawLeased(
   const winners = picks.map((pick) => ({ rank: pick.rank, entryId: pick.entryId, email: emails.get(pick.entryId) ?? "" }));
   const grand = winners.find((winner) => winner.rank === 1);
 
-  await prisma.$transaction(async (tx) => {
+  const webhooks = await prisma.$transaction(async (tx) => {
     // The lease and the status are re-checked by the write that completes the campaign: a second
     // runner makes it fail. The list itself is frozen: nothing that changes it can commit any more.
     const completed = await tx.campaign.updateMany({
@@ -383,7 +384,10 @@ async function drawLeased(
       });
     }
     if (!beacon) await queueBeaconMissingAlert(tx, campaignId, listRow.beaconRound);
+    // The brand's winner.drawn webhooks (decision 055), committed with the draw.
+    return queueWinnersDrawn(tx, campaignId, winners, { claimDeadline: deadline, drawnAt: now, redraw: false });
   }, WRITE_TRANSACTION);
+  deliverWebhooksSoon(webhooks);
   if (!beacon)
     console.error(
       `[draw] campaign ${campaignId}: drawn WITHOUT beacon round ${listRow.beaconRound} (none within 24 hours); admins alerted`,

@@ -17,6 +17,7 @@ import { campaignPath, claimPath } from "../../paths";
 import { claimToken } from "../claims.server";
 import { type Prisma, prisma } from "../db.server";
 import { queueTemplatedEmail } from "../email.server";
+import { type QueuedDelivery, deliverWebhooksSoon, queueOrderShipped } from "../integrations/webhooks.server";
 import { publicUrl } from "../public-url.server";
 import { contactLine, winnerReplyTo } from "../winner-emails.server";
 
@@ -116,6 +117,7 @@ const ATTEMPTS = 5;
  */
 export async function applyProviderUpdate(orderId: string, update: ProviderUpdate, now: Date): Promise<UpdateResult> {
   for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
+    let webhooks: QueuedDelivery[] = [];
     const result = await prisma.$transaction(async (tx): Promise<UpdateResult | null> => {
       const order = await tx.order.findUnique({
         where: { id: orderId },
@@ -136,9 +138,14 @@ export async function applyProviderUpdate(orderId: string, update: ProviderUpdat
       if (moved.count !== 1) return null;
       // The shipped email goes once, also when the first news is the delivery (queueShippedEmail dedupes).
       const shippedNow = onItsWay && current !== "shipped" && current !== "delivered";
-      if (shippedNow) await queueShippedEmail(tx, orderId);
+      if (shippedNow) {
+        await queueShippedEmail(tx, orderId);
+        // The brand's order.shipped webhooks (decision 055), committed with the move to shipped.
+        webhooks = await queueOrderShipped(tx, orderId, now);
+      }
       return { kind: "updated", status: next, shippedNow };
     });
+    deliverWebhooksSoon(webhooks);
     if (result) return result;
   }
   throw new Error(`Order ${orderId} kept changing while an update was applied.`);
@@ -185,16 +192,20 @@ export const SHIPPABLE_STATUSES: readonly OrderStatus[] = ["pending", "submitted
 
 /** Shipped with a tracking number (in Printify mode too, for a parcel sent some other way); the winner is emailed once. */
 export async function markOrderShipped(orderId: string, shipment: Shipment, now: Date = new Date()): Promise<AdminChange> {
-  const done = await prisma.$transaction(async (tx) => {
+  const webhooks = await prisma.$transaction(async (tx) => {
     const moved = await tx.order.updateMany({
       where: { id: orderId, ...QUEUED, status: { in: [...SHIPPABLE_STATUSES] } },
       data: { status: "shipped", shippedAt: now, syncLeaseUntil: null, ...trackingData(shipment) },
     });
-    if (moved.count !== 1) return false;
+    if (moved.count !== 1) return null;
     await queueShippedEmail(tx, orderId);
-    return true;
+    // The brand's order.shipped webhooks (decision 055), committed with the move to shipped.
+    return queueOrderShipped(tx, orderId, now);
   });
-  if (done) return "done";
+  if (webhooks) {
+    deliverWebhooksSoon(webhooks);
+    return "done";
+  }
   return (await prisma.order.count({ where: { id: orderId } })) ? "not-allowed" : "missing";
 }
 

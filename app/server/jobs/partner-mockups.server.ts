@@ -13,7 +13,6 @@
  * passes never work on the same campaign. parsePartnerMockups ignores the "pending" key, so a
  * pending campaign shows its local mockups.
  */
-import { mkdir, stat, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import { CampaignStatus } from "../../domain/campaign-status";
@@ -23,7 +22,8 @@ import { prisma } from "../db.server";
 import { createPrintifyProduct, getPrintifyProduct, printifyEnabled, uploadPrintifyImage } from "../fulfilment/printify.server";
 import { leaseUntil } from "../leases.server";
 import { publicUrl } from "../public-url.server";
-import { MAX_INPUT_PIXELS, uploadsDirectory } from "../uploads.server";
+import { fileStore } from "../storage/file-store.server";
+import { MAX_INPUT_PIXELS, uploadKey } from "../uploads.server";
 
 /** Long enough for an upload, a product creation and a few image downloads (each call times out after 20 s). */
 export const MOCKUP_LEASE_MS = 5 * 60 * 1000;
@@ -131,13 +131,12 @@ async function makePartnerMockups(campaignId: string, attempt: number, lease: st
   } else {
     const design = OWN_DESIGN.exec(campaign.finalDesignUrl ?? "")?.[1];
     if (!design) return {};
-    const file = path.join(uploadsDirectory(), design);
-    const size = (await stat(file)).size;
+    const stored = await fileStore().head(uploadKey(design));
+    if (!stored) throw new Error(`The design file ${design} is missing.`);
     const fileName = path.basename(design);
+    const inline = stored.size <= INLINE_UPLOAD_BYTES ? await fileStore().get(uploadKey(design)) : null;
     const image = await uploadPrintifyImage(
-      size <= INLINE_UPLOAD_BYTES
-        ? { fileName, contents: (await readFile(file)).toString("base64") }
-        : { fileName, url: publicUrl(campaign.finalDesignUrl ?? "") },
+      inline ? { fileName, contents: inline.toString("base64") } : { fileName, url: publicUrl(campaign.finalDesignUrl ?? "") },
     );
     product = await createPrintifyProduct(buildPrintifyProduct(campaign, image.id));
     await prisma.campaign.updateMany({ where: { id: campaignId, printifyMockups: lease }, data: { printifyProductId: product.id } });
@@ -166,8 +165,6 @@ async function copyMockup(src: string, name: string): Promise<string> {
     .flatten({ background: "#FFFFFF" })
     .jpeg({ quality: 86, mozjpeg: true })
     .toBuffer();
-  const directory = path.join(uploadsDirectory(), "product_image");
-  await mkdir(directory, { recursive: true });
-  await writeFile(path.join(directory, `${name}.jpg`), jpeg);
+  await fileStore().put(uploadKey(`product_image/${name}.jpg`), jpeg, { contentType: "image/jpeg" });
   return `/uploads/product_image/${name}.jpg`;
 }

@@ -100,8 +100,8 @@ async function queueCampaignReminders(
   try {
     for (;;) {
       const entries = await prisma.entry.findMany({
-        // "You are entered" is true only of counted entries (decision 038).
-        where: { campaignId: campaign.id, confirmedAt: { not: null }, disqualifiedAt: null },
+        // "You are entered" is true only of counted entries (decision 038); an entrant who erased their data is not mailed (054).
+        where: { campaignId: campaign.id, confirmedAt: { not: null }, disqualifiedAt: null, erasedAt: null },
         orderBy: { id: "asc" },
         take: BATCH_SIZE,
         ...(cursor ? { cursor: { id: cursor }, skip: 1 } : {}),

@@ -1,16 +1,16 @@
 /**
  * The campaign's share card (Open Graph / Twitter image, 1200×630 PNG; issue 14, decision 045):
  * the prize picture, title, brand, deadline and a small giveawear mark, in the campaign's accent
- * colour. Drawn with sharp from an SVG (no browser, no new dependency) and kept in
- * DATA_DIR/cards under a name made from everything drawn on it, so a card is rendered once per
- * look, whatever the campaign's version in the URL.
+ * colour. Drawn with sharp from an SVG (no browser, no new dependency) and kept in the file store
+ * ("cards/": DATA_DIR/cards, or the bucket, decision 058) under a name made from everything drawn
+ * on it, so a card is rendered once per look, whatever the campaign's version in the URL.
  */
 import { createHash } from "node:crypto";
-import { readdir, readFile, unlink } from "node:fs/promises";
 import path from "node:path";
 import sharp, { type OverlayOptions } from "sharp";
 import { getConfig } from "../config.server";
-import { fileInfo, produceFileOnce } from "../file-cache.server";
+import { produceFileOnce } from "../file-cache.server";
+import { fileStore } from "../storage/file-store.server";
 import { fittedImage } from "./images.server";
 import type { ShareCampaign } from "./share-data.server";
 import { escapeXml, fitText, textWidthEm, wrapText } from "./svg-text.server";
@@ -25,8 +25,12 @@ const PANEL_X = 660;
 const PRIZE = { x: 690, y: 75, size: 480 };
 const LOGO = { x: 64, y: 52, size: 72 };
 
+/** The store's folder of share cards. */
+const CARDS_PREFIX = "cards";
+
+/** Where cards are on the local disk store (the default): DATA_DIR/cards. */
 export function cardsDirectory(): string {
-  return path.resolve(getConfig().DATA_DIR, "cards");
+  return path.resolve(getConfig().DATA_DIR, CARDS_PREFIX);
 }
 
 /** What the card shows, and so what names its file. */
@@ -43,12 +47,13 @@ function cardInputs(campaign: ShareCampaign) {
   };
 }
 
-export function cardFile(campaign: ShareCampaign): string {
+/** The file store's key of the campaign's card as it looks now. */
+export function cardKey(campaign: ShareCampaign): string {
   const digest = createHash("sha256")
     .update(JSON.stringify(cardInputs(campaign)))
     .digest("hex")
     .slice(0, 16);
-  return path.join(cardsDirectory(), `${campaign.id}-${digest}.png`);
+  return `${CARDS_PREFIX}/${campaign.id}-${digest}.png`;
 }
 
 export function cardSvg(campaign: ShareCampaign, hasLogo: boolean): string {
@@ -95,20 +100,20 @@ export async function renderCard(campaign: ShareCampaign): Promise<Buffer> {
 
 /** The cached card's bytes, drawn on first request. Older cards of the campaign are removed. */
 export async function cardBytes(campaign: ShareCampaign): Promise<Buffer> {
-  const file = cardFile(campaign);
-  if (!(await fileInfo(file))) {
-    await produceFileOnce(file, () => renderCard(campaign));
-    void removeOlder(cardsDirectory(), campaign.id, path.basename(file));
-  }
-  return readFile(file);
+  const key = cardKey(campaign);
+  const stored = await fileStore().get(key);
+  if (stored) return stored;
+  const card = await produceFileOnce(key, "image/png", () => renderCard(campaign));
+  void removeOlder(`${CARDS_PREFIX}/${campaign.id}-`, key);
+  return card;
 }
 
-/** Deletes `<id>-*` files in `directory` other than `keep` (best effort: a card is small). */
-export async function removeOlder(directory: string, id: string, keep: string): Promise<void> {
+/** Deletes the stored files whose keys start with `prefix`, other than those starting with `keep` (best effort: a card is small). */
+export async function removeOlder(prefix: string, keep: string): Promise<void> {
   try {
-    for (const name of await readdir(directory)) {
-      if (name.startsWith(`${id}-`) && name !== keep && !name.endsWith(".tmp"))
-        await unlink(path.join(directory, name)).catch(() => undefined);
+    const store = fileStore();
+    for (const key of await store.list(prefix)) {
+      if (!key.startsWith(keep)) await store.delete(key).catch(() => undefined);
     }
   } catch {
     // Nothing to tidy.

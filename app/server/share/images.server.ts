@@ -7,9 +7,8 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
-import { fileInfo } from "../file-cache.server";
 import { serveMockup } from "../mockups.server";
-import { MAX_INPUT_PIXELS, storedUploadPath, uploadsDirectory } from "../uploads.server";
+import { MAX_INPUT_PIXELS, storedUploadPath, uploadBytes } from "../uploads.server";
 
 /** Images shipped in public/ (the demo campaigns' artwork): a plain name under /images/. */
 const BUNDLED = /^\/images\/([A-Za-z0-9_-]+\.(?:svg|png|jpe?g|webp))$/;
@@ -22,7 +21,7 @@ async function ownImageBytes(src: string): Promise<Buffer | null> {
     return response.ok ? Buffer.from(await response.arrayBuffer()) : null;
   }
   const upload = storedUploadPath(src);
-  if (upload) return readIfFile(path.join(uploadsDirectory(), upload));
+  if (upload) return uploadBytes(upload);
   const bundled = BUNDLED.exec(src)?.[1];
   if (bundled) {
     // The production build serves public/ from build/client; development and tests from public/.
@@ -34,8 +33,13 @@ async function ownImageBytes(src: string): Promise<Buffer | null> {
   return null;
 }
 
+/** An image bundled with the app (not a stored file: it ships with every instance). */
 async function readIfFile(file: string): Promise<Buffer | null> {
-  return (await fileInfo(file)) ? readFile(file) : null;
+  try {
+    return await readFile(file);
+  } catch {
+    return null;
+  }
 }
 
 /**

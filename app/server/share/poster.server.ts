@@ -4,14 +4,14 @@
  * 150 dpi per paper size; the PDF (pdf-lib) holds that PNG at the page's size in points.
  */
 import { createHash } from "node:crypto";
-import { readdir, readFile, unlink } from "node:fs/promises";
 import path from "node:path";
 import { PDFDocument, PageSizes } from "pdf-lib";
 import QRCode from "qrcode";
 import sharp from "sharp";
 import { getConfig } from "../config.server";
-import { fileInfo, produceFileOnce } from "../file-cache.server";
-import { SHARE_FONT } from "./card.server";
+import { cachedFileBytes, produceFileOnce } from "../file-cache.server";
+import { fileStore } from "../storage/file-store.server";
+import { SHARE_FONT, removeOlder } from "./card.server";
 import { fittedImage } from "./images.server";
 import type { ShareCampaign } from "./share-data.server";
 import { escapeXml, fitText, textWidthEm, wrapText } from "./svg-text.server";
@@ -129,8 +129,12 @@ export async function renderPosterPdf(campaign: ShareCampaign, paper: Paper, png
   return Buffer.from(await pdf.save());
 }
 
+/** The store's folder of posters (decision 058). */
+const POSTERS_PREFIX = "posters";
+
+/** Where posters are on the local disk store (the default): DATA_DIR/posters. */
 export function postersDirectory(): string {
-  return path.resolve(getConfig().DATA_DIR, "posters");
+  return path.resolve(getConfig().DATA_DIR, POSTERS_PREFIX);
 }
 
 function posterBase(campaign: ShareCampaign, paper: Paper): string {
@@ -146,31 +150,18 @@ function posterBase(campaign: ShareCampaign, paper: Paper): string {
     campaign.hideBranding,
   ];
   const digest = createHash("sha256").update(JSON.stringify(inputs)).digest("hex").slice(0, 16);
-  return path.join(postersDirectory(), `${campaign.id}-${paper}-${digest}`);
+  return `${POSTERS_PREFIX}/${campaign.id}-${paper}-${digest}`;
 }
 
 /** The cached poster, PNG or PDF, drawn on first request. */
 export async function posterBytes(campaign: ShareCampaign, paper: Paper, kind: "png" | "pdf"): Promise<Buffer> {
   const base = posterBase(campaign, paper);
-  const pngFile = `${base}.png`;
-  if (!(await fileInfo(pngFile))) await produceFileOnce(pngFile, () => renderPosterPng(campaign, paper));
-  if (kind === "png") return readFile(pngFile);
-  const pdfFile = `${base}.pdf`;
-  if (!(await fileInfo(pdfFile))) {
-    await produceFileOnce(pdfFile, async () => renderPosterPdf(campaign, paper, await readFile(pngFile)));
-    void tidy(campaign.id, paper, path.basename(base));
-  }
-  return readFile(pdfFile);
-}
-
-async function tidy(id: string, paper: Paper, keepBase: string) {
+  const png = () => cachedFileBytes(`${base}.png`, "image/png", () => renderPosterPng(campaign, paper));
+  if (kind === "png") return png();
+  const stored = await fileStore().get(`${base}.pdf`);
+  if (stored) return stored;
+  const pdf = await produceFileOnce(`${base}.pdf`, "application/pdf", async () => renderPosterPdf(campaign, paper, await png()));
   // Keep this look's PNG and PDF; drop the campaign's older posters on this paper.
-  try {
-    for (const name of await readdir(postersDirectory())) {
-      if (name.startsWith(`${id}-${paper}-`) && !name.startsWith(keepBase) && !name.endsWith(".tmp"))
-        await unlink(path.join(postersDirectory(), name)).catch(() => undefined);
-    }
-  } catch {
-    // Nothing to tidy.
-  }
+  void removeOlder(`${POSTERS_PREFIX}/${campaign.id}-${paper}-`, base);
+  return pdf;
 }

@@ -19,6 +19,8 @@ export interface ShareCampaign {
   id: string;
   title: string;
   brandName: string;
+  /** The official rules' minimum age (decision 053), in the entry form's terms box (decision 054). */
+  minimumAge: number;
   /** Only the public may cache what only the creator may see: false for a preview. */
   isPublic: boolean;
   /** updatedAt in ms: the share card's and poster's version. */
@@ -91,6 +93,7 @@ export async function shareCampaign(
     id: campaign.id,
     title: campaign.title,
     brandName: campaign.brandName,
+    minimumAge: campaign.minimumAge,
     isPublic: !preview,
     version: extra.updatedAt.getTime(),
     accent,

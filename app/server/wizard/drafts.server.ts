@@ -120,6 +120,7 @@ export function stripIdentity(source: Partial<Campaign>): Partial<Campaign> {
     stripeCheckoutSessionId: _stripe,
     paidAt: _paidAt,
     launchedAt: _launchedAt,
+    rulesVersion: _rulesVersion,
     drawSeed: _drawSeed,
     drawCommitment: _drawCommitment,
     winnerEmail: _winnerEmail,

@@ -3,10 +3,11 @@ import { reviewProblems } from "../../domain/campaign-schemas";
 import { applyCoupon } from "../../domain/pricing";
 import { prisma, type Campaign } from "../db.server";
 import { configuredChain } from "../draw/beacon.server";
+import { deliverWebhooksSoon, queueCampaignLaunched } from "../integrations/webhooks.server";
 import { plannedBeaconRound } from "../draw/freeze.server";
 import { CampaignStatus, EDITABLE_STATUSES } from "../../domain/campaign-status";
 import { toAnalyticsLevel } from "../../domain/plan-features";
-import { needsRegistrationWarning, NY_FL_REGIONS, totalPrizeValueCents } from "../../domain/official-rules";
+import { needsRegistrationWarning, NY_FL_REGIONS, RULES_VERSION, totalPrizeValueCents } from "../../domain/official-rules";
 
 export type LaunchResult =
   | { kind: "problems"; problems: { step: number; message: string }[] }
@@ -80,16 +81,20 @@ export async function launchCampaign(campaign: Campaign, options: { excludeNyFl?
   }
 
   const draw = launchDrawFields(campaign.endDate);
-  const launched = await prisma.$transaction(async (tx) => {
+  const { launched, webhooks } = await prisma.$transaction(async (tx) => {
     const moved = await tx.campaign.updateMany({
       where: { id: campaign.id, status: { in: [...EDITABLE_STATUSES] } },
-      data: { ...frozen, status: CampaignStatus.active, launchedAt: now, ...draw },
+      // The rules are fixed in the wording of this version (decision 057).
+      data: { ...frozen, status: CampaignStatus.active, launchedAt: now, rulesVersion: RULES_VERSION, ...draw },
     });
-    if (moved.count === 1 && frozen.couponCode) {
+    if (moved.count !== 1) return { launched: false, webhooks: [] };
+    if (frozen.couponCode) {
       await tx.coupon.updateMany({ where: { code: frozen.couponCode }, data: { redemptions: { increment: 1 } } });
     }
-    return moved.count === 1;
+    // The brand's campaign.launched webhooks (decision 055), committed with the launch.
+    return { launched: true, webhooks: await queueCampaignLaunched(tx, campaign.id, now) };
   });
+  deliverWebhooksSoon(webhooks);
   if (!launched) {
     const current = await prisma.campaign.findUnique({ where: { id: campaign.id }, select: { status: true } });
     if (current?.status !== CampaignStatus.active)

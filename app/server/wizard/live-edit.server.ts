@@ -88,6 +88,12 @@ export function frozenSnapshot(campaign: Campaign, prizes: AdditionalPrize[]): F
   return {
     fields,
     prizes: sortedPrizes(prizes).map((p) => ({ title: p.title, code: p.code ?? "", value: dollarsText(p.valueCents) })),
+    // The release in the official rules names the platforms listed at launch (decision 057).
+    platforms: {
+      instagramHandle: campaign.instagramHandle.trim() !== "",
+      xHandle: campaign.xHandle.trim() !== "",
+      tiktokHandle: campaign.tiktokHandle.trim() !== "",
+    },
   };
 }
 

@@ -1,0 +1,125 @@
+import { data, redirect } from "react-router";
+import { DataFrame, ErasureConsequences, Notice } from "~/components/privacy/data-page";
+import { DATA_MESSAGES, type DataPageData } from "~/domain/data-rights";
+import { dataPagePath } from "~/paths";
+import { dataPage } from "~/server/data-rights/data.server";
+import { eraseAddress } from "~/server/data-rights/erase.server";
+import { readDataLinkToken } from "~/server/data-rights/link.server";
+import { readForm } from "~/server/forms.server";
+import type { Route } from "./+types/privacy.my-data.$token.erase";
+
+/**
+ * The confirm step before erasing (decision 054): what erasing removes and what it means, prize by
+ * prize, then a plain form that erases only with "I understand" ticked.
+ */
+export const handle = { hydrate: false };
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Erase your data · Giveawear" },
+  { name: "robots", content: "noindex" },
+  { name: "referrer", content: "same-origin" },
+];
+
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+type View =
+  { kind: "invalid" } | { kind: "expired" } | { kind: "empty"; token: string } | { kind: "confirm"; page: DataPageData; token: string };
+
+async function view(token: string): Promise<{ view: View; status: number }> {
+  const claims = readDataLinkToken(token);
+  if (claims.kind === "invalid") return { view: { kind: "invalid" }, status: 404 };
+  if (claims.kind === "expired") return { view: { kind: "expired" }, status: 410 };
+  const page = await dataPage(claims.email, claims.expiresAt);
+  return { view: page ? { kind: "confirm", page, token } : { kind: "empty", token }, status: 200 };
+}
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const found = await view(params.token);
+  return data(found.view, { status: found.status });
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const formData = await readForm(request);
+  const claims = readDataLinkToken(params.token);
+  if (claims.kind !== "valid")
+    return data(
+      { error: claims.kind === "expired" ? DATA_MESSAGES.expiredLink : DATA_MESSAGES.invalidLink },
+      { status: claims.kind === "expired" ? 410 : 404 },
+    );
+  if (formData.get("confirm") !== "on") return data({ error: DATA_MESSAGES.confirmRequired }, { status: 400 });
+  await eraseAddress(claims.email);
+  return redirect(`${dataPagePath(params.token)}?done=erased`, 303);
+}
+
+export default function EraseMyData({ loaderData, actionData }: Route.ComponentProps) {
+  const view = loaderData;
+  if (view.kind === "invalid" || view.kind === "expired") {
+    return (
+      <DataFrame>
+        <h1 className="text-3xl font-bold tracking-tight">{view.kind === "expired" ? "This link has expired" : "Link not valid"}</h1>
+        <Notice tone="warning">{view.kind === "expired" ? DATA_MESSAGES.expiredLink : DATA_MESSAGES.invalidLink}</Notice>
+        <p>
+          <a href="/privacy/my-data" className="font-medium text-brand-700 underline dark:text-brand-300">
+            Ask for a new link
+          </a>
+        </p>
+      </DataFrame>
+    );
+  }
+  if (view.kind === "empty") {
+    return (
+      <DataFrame>
+        <h1 className="text-3xl font-bold tracking-tight">Nothing to erase</h1>
+        <p className="text-slate-700 dark:text-slate-300">We hold no giveaway entries for this address.</p>
+        <p>
+          <a href={dataPagePath(view.token)} className="font-medium text-brand-700 underline dark:text-brand-300">
+            Back to your data
+          </a>
+        </p>
+      </DataFrame>
+    );
+  }
+  const error = actionData?.error;
+  return (
+    <DataFrame>
+      <div>
+        <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase dark:text-brand-300">Privacy</p>
+        <h1 className="mt-1 text-3xl font-bold tracking-tight">Erase your data?</h1>
+        <p className="mt-2 break-words text-slate-700 dark:text-slate-300">
+          For <strong>{view.page.address}</strong>: {view.page.entries.length}{" "}
+          {view.page.entries.length === 1 ? "giveaway entry" : "giveaway entries"}.
+        </p>
+      </div>
+      <div className="card p-5 sm:p-6">
+        <ErasureConsequences page={view.page} />
+      </div>
+      <form method="post" className="card space-y-4 p-5 sm:p-6">
+        <div className="flex items-start gap-3">
+          <input
+            id="erase-confirm"
+            name="confirm"
+            type="checkbox"
+            required
+            aria-invalid={error ? true : undefined}
+            aria-describedby="erase-confirm-error"
+            className="mt-1 size-5 shrink-0 accent-red-700"
+          />
+          <label htmlFor="erase-confirm" className="text-sm font-medium">
+            I understand: erase my data now. This cannot be undone.
+          </label>
+        </div>
+        <p id="erase-confirm-error" className="field-error empty:hidden" role={error ? "alert" : undefined}>
+          {error}
+        </p>
+        <div className="flex flex-col gap-3 sm:flex-row">
+          <button type="submit" className="btn-primary bg-red-700 hover:bg-red-800">
+            Erase my data
+          </button>
+          <a href={dataPagePath(view.token)} className="btn-secondary">
+            Keep my data
+          </a>
+        </div>
+      </form>
+    </DataFrame>
+  );
+}
