@@ -65,6 +65,14 @@ export function campaignCardPath(campaignId: string, version?: number): string {
   return withQuery(href("/campaign/:campaignId/card.png", { campaignId }), version ? { v: String(version) } : undefined);
 }
 
+/**
+ * The campaign page's view beacon (decision 059): a 1×1 image whose fetch counts a page view,
+ * answered by the server before the app (server/app.ts, servePublicPage), like /healthz.
+ */
+export function campaignViewPath(campaignId: string): string {
+  return `${campaignPath(campaignId)}/view.gif`;
+}
+
 /** The printable poster with a QR code to the campaign: A4 or US Letter PDF. */
 export function campaignPosterPdfPath(campaignId: string, paper: "a4" | "letter" = "a4"): string {
   return withQuery(href("/campaign/:campaignId/poster.pdf", { campaignId }), paper === "a4" ? undefined : { paper });

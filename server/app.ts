@@ -1,11 +1,20 @@
 import { randomBytes } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { writeReadableStreamToWritable } from "@react-router/node";
 import express from "express";
 import helmet from "helmet";
 import { createRequestHandler } from "react-router";
 import { getConfig } from "../app/server/config.server";
 import { startJobRunner, stopJobRunner } from "../app/server/jobs.server";
-import { flushPageViews } from "../app/server/page-views.server";
+import { countBeaconView, flushPageViews, VIEW_BEACON_GIF } from "../app/server/page-views.server";
+import {
+  type CachedPage,
+  createPublicPageCache,
+  inlineScriptHashes,
+  pickEncoding,
+  preparePage,
+  publicPageKey,
+} from "../app/server/public-page-cache.server";
 import { BodyTooLargeError, bodyLimitFor, bodyTooLargeMessage, urlencodedBodyRefusal, WEBHOOK_ROUTES } from "../app/server/forms.server";
 import { CLIENT_IP_HEADER } from "../app/server/request.server";
 import { checkDatabase, disconnectDatabase, prepareDatabase } from "../app/server/startup.server";
@@ -38,38 +47,128 @@ app.use((req, res, next) => {
   next();
 });
 
-app.use(
-  helmet({
-    // Vite's dev server injects its own inline modules; the policy applies to built code.
-    contentSecurityPolicy: import.meta.env.DEV
-      ? false
-      : {
-          useDefaults: true,
-          directives: {
-            "script-src": ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
-            "img-src": ["'self'", "data:", "blob:", "https:"],
-            "connect-src": ["'self'"],
-            // Any site may frame the embed: it shows only public facts and a form whose post goes to us.
-            "frame-ancestors": [(_req, res) => ((res as express.Response).locals.embeddable ? "*" : "'self'")],
-            // A form post may end in a redirect to these (Google sign-in, Stripe Checkout); browsers check redirects too.
-            "form-action": [
-              "'self'",
-              ...(config.googleEnabled ? [new URL(config.GOOGLE_AUTHORIZATION_URL).origin] : []),
-              ...(config.stripeEnabled
-                ? ["https://checkout.stripe.com", ...(config.STRIPE_API_URL ? [new URL(config.STRIPE_API_URL).origin] : [])]
-                : []),
-            ],
-            "upgrade-insecure-requests": config.APP_URL?.startsWith("https://") ? [] : null,
-          },
+/**
+ * The security headers of every page. A page served from the page cache (decision 059) is the same
+ * bytes for everyone, so instead of a per-request nonce its policy lists the hashes of its inline
+ * scripts (res.locals.scriptHashes).
+ */
+const securityHeaders = helmet({
+  // Vite's dev server injects its own inline modules; the policy applies to built code.
+  contentSecurityPolicy: import.meta.env.DEV
+    ? false
+    : {
+        useDefaults: true,
+        directives: {
+          "script-src": [
+            "'self'",
+            (_req, res) => {
+              const locals = (res as express.Response).locals;
+              if (!locals.scriptHashes) return `'nonce-${locals.cspNonce}'`;
+              return (locals.scriptHashes as string[]).join(" ") || "'self'";
+            },
+          ],
+          "img-src": ["'self'", "data:", "blob:", "https:"],
+          "connect-src": ["'self'"],
+          // Any site may frame the embed: it shows only public facts and a form whose post goes to us.
+          "frame-ancestors": [(_req, res) => ((res as express.Response).locals.embeddable ? "*" : "'self'")],
+          // A form post may end in a redirect to these (Google sign-in, Stripe Checkout); browsers check redirects too.
+          "form-action": [
+            "'self'",
+            ...(config.googleEnabled ? [new URL(config.GOOGLE_AUTHORIZATION_URL).origin] : []),
+            ...(config.stripeEnabled
+              ? ["https://checkout.stripe.com", ...(config.STRIPE_API_URL ? [new URL(config.STRIPE_API_URL).origin] : [])]
+              : []),
+          ],
+          "upgrade-insecure-requests": config.APP_URL?.startsWith("https://") ? [] : null,
         },
-    // The site is served over plain HTTP locally; HSTS only makes sense behind TLS in production.
-    strictTransportSecurity: config.isProduction && Boolean(config.APP_URL?.startsWith("https://")),
-    crossOriginEmbedderPolicy: false,
-    // "no-referrer" makes browsers send "Origin: null" with form posts, which the cross-origin
-    // action check then (rightly) refuses.
-    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-  }),
-);
+      },
+  // The site is served over plain HTTP locally; HSTS only makes sense behind TLS in production.
+  strictTransportSecurity: config.isProduction && Boolean(config.APP_URL?.startsWith("https://")),
+  crossOriginEmbedderPolicy: false,
+  // "no-referrer" makes browsers send "Origin: null" with form posts, which the cross-origin
+  // action check then (rightly) refuses.
+  referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+});
+
+/**
+ * The anonymous campaign page and its view beacon, answered before anything else (decision 059):
+ * server/index.js calls this for every request before Express, and the app runs it first too (the
+ * dev server and the tests' in-process app). Calls `next` for every other request.
+ */
+export function servePublicPage(req: IncomingMessage, res: ServerResponse, next: () => void): void {
+  const marked = req as IncomingMessage & { [PUBLIC_PAGE_TRIED]?: true };
+  if (marked[PUBLIC_PAGE_TRIED]) return next();
+  marked[PUBLIC_PAGE_TRIED] = true;
+  const beacon = VIEW_BEACON.exec(req.url ?? "");
+  if (beacon && (req.method === "GET" || req.method === "HEAD")) return void answerBeacon(req, res, beacon[1]!);
+  if (!pageCache) return next();
+  const key = publicPageKey(req.method, req.url, req.headers.cookie);
+  if (!key) return next();
+  const page = pageCache.get(key.key);
+  if (page === null) return next();
+  if (!(page instanceof Promise)) return sendCachedPage(req, res, page);
+  page.then(
+    (rendered) => (rendered ? sendCachedPage(req, res, rendered) : next()),
+    (error: unknown) => {
+      console.error("[page-cache] could not render", key.key, error);
+      next();
+    },
+  );
+}
+
+const PUBLIC_PAGE_TRIED = Symbol("public page tried");
+const VIEW_BEACON = /^\/campaign\/([a-z0-9]{8,40})\/view\.gif(?:\?|$)/;
+
+async function answerBeacon(req: IncomingMessage, res: ServerResponse, campaignId: string) {
+  const purpose = req.headers["sec-purpose"] ?? req.headers.purpose;
+  let clearMark: string | null = null;
+  try {
+    clearMark = await countBeaconView(campaignId, {
+      method: req.method,
+      cookie: req.headers.cookie,
+      userAgent: req.headers["user-agent"],
+      purpose: Array.isArray(purpose) ? purpose.join(",") : purpose,
+    });
+  } catch (error) {
+    // A view not counted is no reason to break the page's image.
+    console.error("[page-views] could not count a view", error);
+  }
+  res.writeHead(200, {
+    "Content-Type": "image/gif",
+    "Content-Length": VIEW_BEACON_GIF.length,
+    "Cache-Control": "no-store",
+    "X-Content-Type-Options": "nosniff",
+    ...(clearMark ? { "Set-Cookie": clearMark } : {}),
+  });
+  res.end(req.method === "HEAD" ? undefined : VIEW_BEACON_GIF);
+}
+
+function sendCachedPage(req: IncomingMessage, res: ServerResponse, page: CachedPage) {
+  const holds = req.headers["if-none-match"];
+  if (holds && holds.split(",").some((tag) => tag.trim() === page.etag)) {
+    res.writeHead(304, page.notModified);
+    return void res.end();
+  }
+  const variant = page.variants[pickEncoding(req.headers["accept-encoding"])];
+  res.writeHead(200, variant.headers);
+  res.end(req.method === "HEAD" ? undefined : variant.body);
+}
+
+/** The security headers helmet gives a page whose inline scripts have these hashes. */
+function securityHeadersFor(scriptHashes: string[]): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    locals: { scriptHashes, embeddable: false },
+    setHeader: (name: string, value: unknown) => void (headers[name] = String(value)),
+    removeHeader: (name: string) => void delete headers[name],
+    getHeader: (name: string) => headers[name],
+  };
+  securityHeaders({ headers: {} } as express.Request, recorder as unknown as express.Response, () => {});
+  return headers;
+}
+
+app.use(servePublicPage);
+app.use(securityHeaders);
 
 // helmet sets X-Frame-Options: SAMEORIGIN everywhere; the embed alone drops it (browsers that know
 // CSP follow frame-ancestors, older ones would otherwise refuse to frame it).
@@ -155,6 +254,34 @@ app.get("/healthz", async (_req, res) => {
 const build = import.meta.env.DEV ? () => import("virtual:react-router/server-build") : await import("virtual:react-router/server-build");
 
 const handleRequest = createRequestHandler(build, process.env.NODE_ENV);
+
+/**
+ * What an anonymous visitor's browser would be answered for `key`, rendered once for the page
+ * cache: no cookies, no user agent (so the render counts no view: the beacon does). Only a 200 that
+ * sets no cookie may be shared.
+ */
+async function renderPublicPage(key: string): Promise<CachedPage | null> {
+  const response = await handleRequest(new Request(new URL(key, "http://localhost"), { headers: { Accept: "text/html" } }), {
+    cspNonce: "",
+  });
+  if (response.status !== 200 || response.headers.has("Set-Cookie")) {
+    await response.body?.cancel();
+    return null;
+  }
+  const html = Buffer.from(await response.arrayBuffer());
+  const headers: Record<string, string> = Object.fromEntries(response.headers);
+  Object.assign(headers, securityHeadersFor(inlineScriptHashes(html.toString("utf8"))));
+  headers["Cache-Control"] = PUBLIC_PAGE_CACHE_CONTROL;
+  return preparePage(html, headers);
+}
+
+const PUBLIC_PAGE_TTL_MS = config.PUBLIC_PAGE_CACHE_MS;
+/**
+ * A CDN in front may keep the anonymous page as long as we do (at least a second), and serve it
+ * stale for a little longer while it asks again; browsers always ask again (max-age=0, ETag).
+ */
+const PUBLIC_PAGE_CACHE_CONTROL = `public, max-age=0, s-maxage=${Math.max(1, Math.ceil(PUBLIC_PAGE_TTL_MS / 1000))}, stale-while-revalidate=${Math.max(5, Math.ceil((5 * PUBLIC_PAGE_TTL_MS) / 1000))}`;
+const pageCache = PUBLIC_PAGE_TTL_MS > 0 ? createPublicPageCache(PUBLIC_PAGE_TTL_MS, renderPublicPage) : null;
 
 /**
  * The request body as React Router reads it, counted as it streams. Past `limit` bytes (chunked
@@ -286,12 +413,16 @@ app.use(async (req, res, next) => {
   }
 });
 
-/** Runs before the server accepts connections: migrations, seed, then the background job timer. */
-export async function startup() {
+/**
+ * Runs before the server accepts connections: migrations, seed, then the background job timer
+ * (`jobs: false` in every worker process but the first, decision 059: the jobs' leases would keep
+ * them correct anyway, but one timer is enough).
+ */
+export async function startup({ jobs = true }: { jobs?: boolean } = {}) {
   // A bucket that does not answer stops the start here, with one line (decision 058).
   await checkFileStore();
   await prepareDatabase();
-  if (getConfig().JOBS_INTERVAL_MS > 0) startJobRunner(getConfig().JOBS_INTERVAL_MS);
+  if (jobs && getConfig().JOBS_INTERVAL_MS > 0) startJobRunner(getConfig().JOBS_INTERVAL_MS);
 }
 
 export async function shutdown() {

@@ -1,4 +1,10 @@
-// Process entry: serves the Vite build, or with --dev mounts Vite's dev server.
+// Process entry: serves the Vite build, or with --dev mounts Vite's dev server. In production it
+// runs WEB_CONCURRENCY worker processes (default: one per core) sharing the port (decision 059).
+import cluster from "node:cluster";
+import { readdirSync } from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
 import compression from "compression";
 import express from "express";
 import morgan from "morgan";
@@ -9,76 +15,191 @@ const PORT = Number.parseInt(process.env.PORT || "3000", 10);
 // Outside production the server answers this machine only: the dev mailbox shows sign-in codes.
 const HOST = process.env.HOST || (process.env.NODE_ENV === "production" ? "0.0.0.0" : "127.0.0.1");
 const BUILD_DIR = process.env.BUILD_DIR || "build";
+const WORKERS = workerCount();
 
-const server = express();
-server.disable("x-powered-by");
-server.use(compression());
-server.use(morgan(DEVELOPMENT ? "dev" : "combined", { skip: (req) => req.url === "/healthz" }));
-
-/** A configuration error (ConfigError) is the operator's to fix: its one-line message, no stack. */
-function exitOnConfigError(error) {
-  if (error instanceof Error && error.name === "ConfigError") {
-    console.error(`Giveawear cannot start: ${error.message}`);
+/** WEB_CONCURRENCY worker processes; by default one per core in production, one with --dev. */
+function workerCount() {
+  const raw = process.env.WEB_CONCURRENCY;
+  if (raw === undefined || raw === "") return DEVELOPMENT ? 1 : os.availableParallelism();
+  const count = Number(raw);
+  if (!Number.isInteger(count) || count < 1 || count > 64) {
+    console.error(`Giveawear cannot start: WEB_CONCURRENCY must be a whole number from 1 to 64 (got "${raw}").`);
     process.exit(1);
   }
-  throw error;
+  return count;
 }
 
-let mod;
-if (DEVELOPMENT) {
-  const vite = await import("vite");
-  // VITE_CACHE_DIR: servers started side by side (the test suite) each keep their own dependency cache.
-  const viteDevServer = await vite.createServer({ server: { middlewareMode: true }, cacheDir: process.env.VITE_CACHE_DIR || undefined });
-  server.use(viteDevServer.middlewares);
-  // Checked before the app loads, so Vite does not report a bad configuration as a module error.
-  const config = await viteDevServer.ssrLoadModule("./app/server/config.server.ts");
-  try {
-    config.getConfig();
-  } catch (error) {
-    exitOnConfigError(error);
+if (cluster.isPrimary && WORKERS > 1 && !DEVELOPMENT) runPrimary();
+else await runServer();
+
+/**
+ * The primary process only minds its workers. Worker 1 starts alone (it migrates the database and
+ * runs the background jobs); the others start once it listens. A worker that dies is replaced; one
+ * that cannot start at all (a configuration error) stops the server with its message.
+ */
+function runPrimary() {
+  let stopping = false;
+  let started = 0;
+  const fork = (index) => {
+    const worker = cluster.fork({ GIVEAWEAR_WORKER: String(index) });
+    worker.once("listening", () => {
+      worker.giveawearListening = true;
+      if (index === 1 && started === 0) for (let i = 2; i <= WORKERS; i++) fork(i);
+      started += 1;
+      if (started === WORKERS) console.log(`Giveawear: ${WORKERS} workers listening`);
+    });
+    worker.once("exit", (code, signal) => {
+      if (stopping) return;
+      if (!worker.giveawearListening) {
+        console.error(`Giveawear: worker ${index} could not start (exit code ${code ?? signal})`);
+        shutdownWorkers(code || 1);
+        return;
+      }
+      console.error(`Giveawear: worker ${index} exited (${signal ?? `code ${code}`}); starting another`);
+      fork(index);
+    });
+  };
+  function shutdownWorkers(exitCode) {
+    stopping = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGTERM");
+    const done = () => Object.keys(cluster.workers ?? {}).length === 0 && process.exit(exitCode);
+    cluster.on("exit", done);
+    done();
   }
-  mod = await viteDevServer.ssrLoadModule("./server/app.ts");
-  server.use(async (req, res, next) => {
+  const onSignal = (signal) => {
+    if (stopping) return;
+    console.log(`${signal} received: stopping the workers`);
+    shutdownWorkers(0);
+  };
+  process.on("SIGTERM", () => onSignal("SIGTERM"));
+  process.on("SIGINT", () => onSignal("SIGINT"));
+  fork(1);
+}
+
+/** One server process: the whole app. Under the primary, only worker 1 runs the background jobs. */
+async function runServer() {
+  const firstWorker = !cluster.isWorker || process.env.GIVEAWEAR_WORKER === "1";
+
+  const server = express();
+  server.disable("x-powered-by");
+  server.use(compression());
+
+  /** A configuration error (ConfigError) is the operator's to fix: its one-line message, no stack. */
+  function exitOnConfigError(error) {
+    if (error instanceof Error && error.name === "ConfigError") {
+      console.error(`Giveawear cannot start: ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  let mod;
+  if (DEVELOPMENT) {
+    const vite = await import("vite");
+    // VITE_CACHE_DIR: servers started side by side (the test suite) each keep their own dependency cache.
+    const viteDevServer = await vite.createServer({ server: { middlewareMode: true }, cacheDir: process.env.VITE_CACHE_DIR || undefined });
+    server.use(viteDevServer.middlewares);
+    // Checked before the app loads, so Vite does not report a bad configuration as a module error.
+    const config = await viteDevServer.ssrLoadModule("./app/server/config.server.ts");
     try {
-      const source = await viteDevServer.ssrLoadModule("./server/app.ts");
-      return await source.app(req, res, next);
+      config.getConfig();
     } catch (error) {
-      if (typeof error === "object" && error instanceof Error) viteDevServer.ssrFixStacktrace(error);
-      next(error);
+      exitOnConfigError(error);
     }
+    mod = await viteDevServer.ssrLoadModule("./server/app.ts");
+    server.use(async (req, res, next) => {
+      try {
+        const source = await viteDevServer.ssrLoadModule("./server/app.ts");
+        return await source.app(req, res, next);
+      } catch (error) {
+        if (typeof error === "object" && error instanceof Error) viteDevServer.ssrFixStacktrace(error);
+        next(error);
+      }
+    });
+  } else {
+    // Built assets carry a content hash in their name, so they never change.
+    server.use("/assets", express.static(`${BUILD_DIR}/client/assets`, { immutable: true, maxAge: "1y" }));
+    // The few other files of the build (favicon, robots.txt, ...): listed once, so a page request
+    // costs no file lookup.
+    const publicFiles = new Set(listFiles(`${BUILD_DIR}/client`).filter((file) => !file.startsWith("/assets/")));
+    const serveFile = express.static(`${BUILD_DIR}/client`, { maxAge: "1h", index: false });
+    server.use((req, res, next) => (publicFiles.has(req.path) ? serveFile(req, res, next) : next()));
+    mod = await import(new URL(`../${BUILD_DIR}/server/index.js`, import.meta.url).href).catch(exitOnConfigError);
+    server.use(mod.app);
+  }
+
+  await mod.startup({ jobs: firstWorker }).catch(exitOnConfigError);
+
+  // The access log ("combined" format) is written in batches, at most a second late, not a line per
+  // request: at thousands of requests a second a write each would cost more than the answer.
+  const log = bufferedStdout();
+  const logger = morgan(DEVELOPMENT ? "dev" : "combined", {
+    skip: (req) => req.url === "/healthz",
+    stream: DEVELOPMENT ? process.stdout : log,
   });
-} else {
-  // Built assets carry a content hash in their name, so they never change.
-  server.use("/assets", express.static(`${BUILD_DIR}/client/assets`, { immutable: true, maxAge: "1y" }));
-  server.use(express.static(`${BUILD_DIR}/client`, { maxAge: "1h", index: false }));
-  mod = await import(new URL(`../${BUILD_DIR}/server/index.js`, import.meta.url).href).catch(exitOnConfigError);
-  server.use(mod.app);
+  // The anonymous campaign page and its view beacon are answered before Express (decision 059).
+  const httpServer = http.createServer((req, res) => {
+    logger(req, res, () => mod.servePublicPage(req, res, () => server(req, res)));
+  });
+  httpServer.listen(PORT, HOST, () => {
+    const where = `http://${HOST === "0.0.0.0" ? "localhost" : HOST}:${PORT}`;
+    console.log(
+      `Giveawear listening on ${where}${cluster.isWorker ? ` (worker ${process.env.GIVEAWEAR_WORKER}, pid ${process.pid})` : ""}`,
+    );
+  });
+
+  let closing = false;
+  function shutdown(signal) {
+    if (closing) return;
+    closing = true;
+    console.log(`${signal} received: finishing open requests, then exiting`);
+    const force = setTimeout(() => {
+      console.error("Shutdown took longer than 10 s; exiting");
+      log.flush();
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    httpServer.close(async () => {
+      try {
+        await mod.shutdown();
+      } finally {
+        log.flush();
+        process.exit(0);
+      }
+    });
+    httpServer.closeIdleConnections?.();
+  }
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
 }
 
-await mod.startup().catch(exitOnConfigError);
-
-const httpServer = server.listen(PORT, HOST, () => {
-  console.log(`Giveawear listening on http://${HOST === "0.0.0.0" ? "localhost" : HOST}:${PORT}`);
-});
-
-let closing = false;
-function shutdown(signal) {
-  if (closing) return;
-  closing = true;
-  console.log(`${signal} received: finishing open requests, then exiting`);
-  const force = setTimeout(() => {
-    console.error("Shutdown took longer than 10 s; exiting");
-    process.exit(1);
-  }, 10_000);
-  force.unref();
-  httpServer.close(async () => {
-    try {
-      await mod.shutdown();
-    } finally {
-      process.exit(0);
-    }
-  });
-  httpServer.closeIdleConnections?.();
+/** Every file under `dir`, as a URL path ("/favicon.svg"). */
+function listFiles(dir) {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => `/${path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join("/")}`);
 }
-process.on("SIGTERM", () => shutdown("SIGTERM"));
-process.on("SIGINT", () => shutdown("SIGINT"));
+
+/** A stream-like sink for log lines that writes them to stdout together, once a second or every 64 KB. */
+function bufferedStdout() {
+  let lines = [];
+  let bytes = 0;
+  let timer;
+  const flush = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    if (lines.length === 0) return;
+    process.stdout.write(lines.join(""));
+    lines = [];
+    bytes = 0;
+  };
+  return {
+    write(line) {
+      lines.push(line);
+      bytes += line.length;
+      if (bytes >= 64 * 1024) flush();
+      else timer ??= setTimeout(flush, 1000).unref();
+    },
+    flush,
+  };
+}

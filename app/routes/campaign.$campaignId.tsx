@@ -8,12 +8,12 @@ import { PrizeTimelineSection } from "~/components/campaign/prize-timeline";
 import { useNonce } from "~/components/nonce";
 import { formatUtcDateTime } from "~/domain/campaign-status";
 import { CONFIRM_MESSAGES, ENTRY_MESSAGES, type EntryFormErrors, type EntryFormValues, REFERRER_ID_PATTERN } from "~/domain/entries";
-import { campaignWinnersPath } from "~/paths";
+import { campaignViewPath, campaignWinnersPath } from "~/paths";
 import { readForm } from "~/server/forms.server";
 import { campaignPage, prizeTimeline } from "~/server/campaign-page.server";
 import { entryOrigin, referralBonusOpen, takeEntry } from "~/server/entry-form.server";
 import { rememberEntry, rememberedEntryId, resendEntryConfirmation } from "~/server/entries.server";
-import { countPageView, markRedirectAfterPost } from "~/server/page-views.server";
+import { markRedirectAfterPost } from "~/server/page-views.server";
 import { clientIp } from "~/server/request.server";
 import { getCurrentUser } from "~/server/session.server";
 import { toastCookie } from "~/server/toast.server";
@@ -57,15 +57,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await getCurrentUser(request);
   const page = await campaignPage(request, params.campaignId, user);
   if (!page) return data({ notFound: true as const }, { status: 404 });
-  // The creator's own preview is not a view.
-  const clearMark = page.preview ? null : await countPageView(request, page.campaign.id);
   const ref = new URL(request.url).searchParams.get("ref");
   // Proof of delivery (decision 052): once the giveaway has ended and been drawn.
   const timeline = page.phase === "ended" ? await prizeTimeline(page.campaign.id) : null;
-  return data(
-    { ...page, timeline, referrerId: ref && REFERRER_ID_PATTERN.test(ref) ? ref : null },
-    clearMark ? { headers: { "Set-Cookie": clearMark } } : undefined,
-  );
+  return { ...page, timeline, referrerId: ref && REFERRER_ID_PATTERN.test(ref) ? ref : null };
 }
 
 type ActionResult = { errors: EntryFormErrors; values: EntryFormValues };
@@ -237,7 +232,12 @@ export default function CampaignPage({ loaderData, actionData }: Route.Component
         </div>
       </div>
       <BrandFooter campaignId={campaign.id} poweredBy={loaderData.poweredBy} />
-      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: CAMPAIGN_PAGE_SCRIPT }} />
+      {/* The view beacon (decision 059): fetched by browsers showing the page, so a cached page still
+          counts its views. Not on the creator's preview, nor on the page a refused entry shows again. */}
+      {loaderData.preview || actionData ? null : (
+        <img src={campaignViewPath(campaign.id)} alt="" width={1} height={1} aria-hidden="true" className="absolute h-px w-px opacity-0" />
+      )}
+      <script nonce={nonce || undefined} dangerouslySetInnerHTML={{ __html: CAMPAIGN_PAGE_SCRIPT }} />
     </div>
   );
 }

@@ -68,6 +68,11 @@ const EnvSchema = z.object({
   /** How often the in-server job runner makes a pass (draws, claims, reminders, email, fulfilment); 0 turns the timer off. */
   JOBS_INTERVAL_MS: z.coerce.number().int().min(0).default(15000),
   /**
+   * How long the anonymous campaign page, rendered once, is served to every visitor without cookies
+   * (decision 059); 0 renders it for each request.
+   */
+  PUBLIC_PAGE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /**
    * drand HTTP endpoints (decision 039), tried in order: each serves GET {url}/{chainhash}/public/{round}.
    * Tests point this at a fake beacon on 127.0.0.1.
    */

@@ -4,10 +4,12 @@
  * a burst of visitors to one campaign costs a handful of writes instead of one each; a crash loses
  * at most the last second of views, which an entry rate can afford (entries are never buffered).
  *
- * Only a person opening the page counts. Not a view: HEAD requests; the page shown again after a
- * form post (no JavaScript: a refused entry re-renders it in the POST's answer, a successful one
- * redirects back to it, marked by the cookie below); prefetches; crawlers and clients that send no
- * User-Agent at all.
+ * Only a person opening the page counts. The page carries a 1×1 image, the view beacon (decision
+ * 059), which a browser fetches when it shows the page: so the page itself can be served from a
+ * cache, ours or a CDN's, and views still count. Not a view: HEAD requests and prefetches (no image
+ * is fetched); the page shown again after a form post (a refused entry's page carries no beacon, and
+ * the redirect after a successful one is marked by the cookie below); crawlers and clients that send
+ * no User-Agent at all.
  */
 import { createCookie } from "react-router";
 import { isbot } from "isbot";
@@ -40,30 +42,42 @@ export function markRedirectAfterPost(campaignId: string): Promise<string> {
   return afterPostCookie(campaignId).serialize("1");
 }
 
-/** Whether this request is a person opening the page (see the file comment). */
-function isPersonViewing(request: Request): boolean {
-  if (request.method !== "GET") return false;
-  // A document re-rendered after an action gets the POST's headers, Content-Type included; a
-  // browser's GET never has one.
-  if (request.headers.has("Content-Type")) return false;
-  const userAgent = request.headers.get("User-Agent")?.trim() ?? "";
-  if (!userAgent || isbot(userAgent)) return false;
-  const purpose = request.headers.get("Sec-Purpose") ?? request.headers.get("Purpose");
-  return !purpose?.includes("prefetch");
+/** What the view beacon's request says about who asks. */
+export interface BeaconRequest {
+  method: string | undefined;
+  cookie: string | undefined;
+  userAgent: string | undefined;
+  /** Sec-Purpose, or the older Purpose header. */
+  purpose: string | undefined;
 }
 
 /**
- * Counts a page view when the request is one. Answers the Set-Cookie that clears the after-post
- * mark when the request carried it (the loader sends it with the page), otherwise null.
+ * Whether this request for the view beacon is a person's browser showing the page (see the file
+ * comment). Browsers fetch images with their own User-Agent; crawlers that load images say so in it.
  */
-export async function countPageView(request: Request, campaignId: string): Promise<string | null> {
+function isPersonViewing(request: BeaconRequest): boolean {
+  if (request.method !== "GET") return false;
+  const userAgent = request.userAgent?.trim() ?? "";
+  if (!userAgent || isbot(userAgent)) return false;
+  return !request.purpose?.includes("prefetch");
+}
+
+/** The beacon's answer: a transparent 1×1 GIF, never cached (each showing of the page asks again). */
+export const VIEW_BEACON_GIF = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64");
+
+/**
+ * Counts the view the page's beacon image reports (decision 059: counted by the image, so a page
+ * served from a cache, ours or a CDN's, still counts). The page shown again after the entry form is
+ * not a new view: its mark is used up here. Answers the Set-Cookie that clears the mark, or null.
+ */
+export async function countBeaconView(campaignId: string, request: BeaconRequest): Promise<string | null> {
   const cookie = afterPostCookie(campaignId);
-  const afterPost = (await cookie.parse(request.headers.get("Cookie"))) === "1";
+  const afterPost = request.cookie?.includes("gw_after_post=") ? (await cookie.parse(request.cookie)) === "1" : false;
   if (!afterPost && isPersonViewing(request)) {
     pending.set(campaignId, (pending.get(campaignId) ?? 0) + 1);
     timer ??= setTimeout(() => void flushPageViews(), FLUSH_INTERVAL_MS).unref();
   }
-  return afterPost && request.method === "GET" ? cookie.serialize("", { maxAge: 0 }) : null;
+  return afterPost ? cookie.serialize("", { maxAge: 0 }) : null;
 }
 
 /** Writes the counted views; also called on shutdown. */

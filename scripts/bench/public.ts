@@ -1,11 +1,14 @@
 /**
  * The entrant side under load: the production build on 127.0.0.1, driven by autocannon.
- *   npm run bench:public                      (50 connections, 20 s per run)
- *   npm run bench:public -- --duration 5 --connections 20
- * Prints requests/s, p50/p99 latency and failures for GET of a campaign page and POST of entries
- * with distinct emails, checks every acknowledged entry is in the database, and compares both
- * with a bare node:http + better-sqlite3 handler doing the same work (ours ÷ bare).
- * Works in a temporary DATA_DIR with its own SQLite database; needs `npm run build` first.
+ *   npm run bench:public                          (SQLite, 50 connections, 20 s per run)
+ *   npm run bench:public -- --database postgres   (a new database on TEST_POSTGRES_URL's server)
+ *   npm run bench:public -- --duration 5 --connections 20 --workers 1
+ * Prints requests/s, p50/p99 latency and failures for GET of a campaign page by anonymous visitors
+ * and POST of entries with distinct emails, checks every acknowledged entry is in the database, and
+ * compares both with a bare node:http handler doing the same work on the same database (ours ÷
+ * bare), against issue 17's goals. The server runs as in production: WEB_CONCURRENCY workers
+ * (default: one per core; --workers to choose). Works in a temporary DATA_DIR (and database); needs
+ * `npm run build` first (npm run bench:public builds).
  */
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -14,25 +17,44 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon, { type Result } from "autocannon";
-import { startBenchServer, stop, waitFor } from "./server";
+import { type BenchDatabase, createPostgresDatabase, startBenchServer, stop, waitFor } from "./server";
 
 const { values } = parseArgs({
-  options: { duration: { type: "string", default: "20" }, connections: { type: "string", default: "50" } },
+  options: {
+    duration: { type: "string", default: "20" },
+    connections: { type: "string", default: "50" },
+    database: { type: "string", default: "sqlite" },
+    workers: { type: "string" },
+  },
 });
 const duration = Number(values.duration);
 const connections = Number(values.connections);
+if (values.database !== "sqlite" && values.database !== "postgres") throw new Error("--database is sqlite or postgres");
+const database = values.database as BenchDatabase;
 const APP_PORT = 3950;
 const BARE_PORT = 3951;
+const GOALS = { getRatio: 0.25, postRatio: 0.1, p99Ms: 100, rssMb: 300 };
 const bareDir = await mkdtemp(path.join(os.tmpdir(), "giveawear-bench-bare-"));
 
+/** Resident memory of a process, from /proc (Linux); 0 elsewhere. */
 function rssOf(pid: number | undefined): number {
-  // Resident memory of the server process, from /proc (Linux); 0 elsewhere.
   try {
     const status = readFileSync(`/proc/${pid}/status`, "utf8");
     return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
   } catch {
     return 0;
   }
+}
+
+/** The server's processes: the primary and its workers (its children), each with its RSS in MB. */
+function serverProcesses(pid: number | undefined): { pid: number; rssMb: number }[] {
+  let children: number[] = [];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    // not Linux: the primary alone
+  }
+  return [pid ?? 0, ...children].map((p) => ({ pid: p, rssMb: rssOf(p) }));
 }
 
 function failures(result: Result): number {
@@ -76,18 +98,19 @@ const browser = {
 };
 
 // ---- ours ----
-const app = await startBenchServer(APP_PORT, "bench-public", { ENTRY_LIMIT_PER_IP: "100000000" });
+const workers: Record<string, string> = values.workers ? { WEB_CONCURRENCY: values.workers } : {};
+const app = await startBenchServer(APP_PORT, "bench-public", { ENTRY_LIMIT_PER_IP: "100000000", ...workers }, { database });
 const results: ReturnType<typeof row>[] = [];
 let ours: { get: Result; post: Result };
 let stored = 0;
-let rss = 0;
+let processes: { pid: number; rssMb: number }[] = [];
 try {
   const campaignId = await app.createCampaign();
   const pageUrl = `${app.origin}/campaign/${campaignId}`;
   await autocannon({ url: pageUrl, connections: 10, duration: 2, headers: browser }); // warm-up
   const get = await autocannon({ url: pageUrl, connections, duration, headers: browser });
   const post = await postRun(pageUrl, "ours");
-  rss = rssOf(app.process.pid);
+  processes = serverProcesses(app.process.pid);
   ours = { get, post };
   const { getPrisma } = await import("../../app/server/db.server");
   stored = await getPrisma().entry.count({ where: { campaignId } });
@@ -97,9 +120,14 @@ try {
 }
 
 // ---- bare ----
-const bare = spawn(process.execPath, ["scripts/bench/bare-entry-server.mjs", path.join(bareDir, "bare.db"), String(BARE_PORT)], {
-  stdio: ["ignore", "ignore", "inherit"],
-});
+const bareDb = database === "postgres" ? await createPostgresDatabase(`giveawear_bench_bare_${process.pid}`) : null;
+const bare = spawn(
+  process.execPath,
+  ["scripts/bench/bare-entry-server.mjs", bareDb?.url ?? path.join(bareDir, "bare.db"), String(BARE_PORT)],
+  {
+    stdio: ["ignore", "ignore", "inherit"],
+  },
+);
 let bareResults: { get: Result; post: Result };
 try {
   await waitFor(`http://127.0.0.1:${BARE_PORT}/`, bare);
@@ -111,16 +139,30 @@ try {
   results.push(row("bare GET", get), row("bare POST", post));
 } finally {
   await stop(bare);
+  await bareDb?.drop();
 }
 await rm(bareDir, { recursive: true, force: true });
 
 const acked = acknowledged(ours.post, "303");
-console.log(`\nbench:public — ${connections} connections, ${duration} s per run, Node ${process.version}, ${os.cpus().length} CPUs\n`);
-console.table(results);
-console.log(`entries acknowledged (303): ${acked}; rows in the database: ${stored}; lost: ${Math.max(0, acked - stored)}`);
-console.log(`server memory after the runs (RSS): ${rss.toFixed(0)} MB`);
-const ratio = (a: Result, b: Result) => (a.requests.average / b.requests.average).toPrecision(2);
+const lost = Math.max(0, acked - stored);
+const ratio = (a: Result, b: Result) => a.requests.average / b.requests.average;
+const getRatio = ratio(ours.get, bareResults.get);
+const postRatio = ratio(ours.post, bareResults.post);
+const maxRss = Math.max(...processes.map((p) => p.rssMb));
+const verdict = (ok: boolean) => (ok ? "met" : "NOT MET");
 console.log(
-  `ours ÷ bare, requests/s: GET ${ratio(ours.get, bareResults.get)}, POST ${ratio(ours.post, bareResults.post)} (goal POST ≥ 0.30)`,
+  `\nbench:public — ${database}, ${connections} connections, ${duration} s per run, ${processes.length > 1 ? processes.length - 1 : 1} worker process(es), Node ${process.version}, ${os.cpus().length} CPUs\n`,
 );
-if (acked > stored) process.exitCode = 1;
+console.table(results);
+console.log(`entries acknowledged (303): ${acked}; rows in the database: ${stored}; lost: ${lost}`);
+console.log(`server memory after the runs (RSS per process, MB): ${processes.map((p) => p.rssMb.toFixed(0)).join(", ")}`);
+console.log(`ours ÷ bare, requests/s: GET ${getRatio.toPrecision(2)}, POST ${postRatio.toPrecision(2)}`);
+console.log("goals (issue 17):");
+console.log(`  GET ≥ ${GOALS.getRatio}× bare: ${getRatio.toPrecision(2)} ${verdict(getRatio >= GOALS.getRatio)}`);
+console.log(`  POST ≥ ${GOALS.postRatio}× bare: ${postRatio.toPrecision(2)} ${verdict(postRatio >= GOALS.postRatio)}`);
+console.log(
+  `  p99 ≤ ${GOALS.p99Ms} ms: GET ${ours.get.latency.p99} ms, POST ${ours.post.latency.p99} ms ${verdict(Math.max(ours.get.latency.p99, ours.post.latency.p99) <= GOALS.p99Ms)}`,
+);
+console.log(`  RSS ≤ ${GOALS.rssMb} MB per process: ${maxRss.toFixed(0)} MB ${verdict(maxRss <= GOALS.rssMb)}`);
+console.log(`  every acknowledged entry stored: ${verdict(lost === 0)}`);
+if (lost > 0) process.exitCode = 1;

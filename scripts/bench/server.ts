@@ -8,6 +8,7 @@ import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import pg from "pg";
 import { CampaignStatus } from "../../app/domain/campaign-status";
 import type { Prisma } from "../../app/server/db.server";
 
@@ -34,6 +35,35 @@ export async function stop(child: ChildProcess): Promise<void> {
   await once(child, "exit");
 }
 
+/** BENCH_NODE_ARGS: extra node flags for the server (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it). */
+function nodeArgs(): string[] {
+  return process.env.BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
+}
+
+export type BenchDatabase = "sqlite" | "postgres";
+
+/** The PostgreSQL server benchmarks create their databases on. */
+export const POSTGRES_SERVER = process.env.TEST_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
+
+async function onPostgresServer(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: POSTGRES_SERVER });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A new, empty database `name` on POSTGRES_SERVER (the app migrates it when it starts). */
+export async function createPostgresDatabase(name: string): Promise<{ url: string; drop(): Promise<void> }> {
+  await onPostgresServer(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  await onPostgresServer(`CREATE DATABASE "${name}"`);
+  const url = new URL(POSTGRES_SERVER);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => onPostgresServer(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
+}
+
 export interface BenchServer {
   process: ChildProcess;
   origin: string;
@@ -45,16 +75,23 @@ export interface BenchServer {
 }
 
 /**
- * Starts `node server/index.js` (production, demo data off) on `port`. This process points its own
- * Prisma client at the same database, so campaigns can be written and rows counted.
+ * Starts `node server/index.js` (production, demo data off) on `port`, on a SQLite file of its own
+ * or a new PostgreSQL database. This process points its own Prisma client at the same database, so
+ * campaigns can be written and rows counted.
  */
-export async function startBenchServer(port: number, name: string, env: Record<string, string> = {}): Promise<BenchServer> {
+export async function startBenchServer(
+  port: number,
+  name: string,
+  env: Record<string, string> = {},
+  { database = "sqlite" }: { database?: BenchDatabase } = {},
+): Promise<BenchServer> {
   const buildDir = process.env.BUILD_DIR ?? "build";
   if (!existsSync(path.join(buildDir, "server/index.js"))) throw new Error(`No production build in ${buildDir}/: run npm run build first.`);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), `giveawear-${name}-`));
-  Object.assign(process.env, { DATABASE_URL: `file:${dataDir}/app.db`, DATA_DIR: dataDir });
+  const db = database === "postgres" ? await createPostgresDatabase(`giveawear_${name.replace(/\W/g, "_")}_${process.pid}`) : null;
+  Object.assign(process.env, { DATABASE_URL: db?.url ?? `file:${dataDir}/app.db`, DATA_DIR: dataDir });
   const origin = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["server/index.js"], {
+  const child = spawn(process.execPath, [...nodeArgs(), "server/index.js"], {
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -97,6 +134,7 @@ export async function startBenchServer(port: number, name: string, env: Record<s
       await disconnectPrisma();
       await stop(child);
       await rm(dataDir, { recursive: true, force: true });
+      await db?.drop();
     },
   };
 }
