@@ -17,7 +17,9 @@ COPY . .
 RUN npm run build && npm prune --omit=dev
 
 FROM base AS runtime
-ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 DATA_DIR=/data
+ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 DATA_DIR=/data MALLOC_ARENA_MAX=2
+# WEB_CONCURRENCY defaults to the cores Node sees, which in a container can be the host's: set it
+# to the container's CPU allowance (docker run --cpus=2 -e WEB_CONCURRENCY=2 ...).
 # The built-in AI designer renders lettering through librsvg, which needs real fonts.
 RUN apt-get update && apt-get install -y --no-install-recommends fonts-dejavu-core fontconfig && rm -rf /var/lib/apt/lists/*
 RUN mkdir -p /data && chown node:node /data

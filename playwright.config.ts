@@ -61,6 +61,9 @@ export default defineConfig({
       timeout: 120_000,
       env: {
         NODE_ENV: "production",
+        // One process: the suite's anonymous pages are checked right after changes, and each worker
+        // keeps its own page cache (decision 059). workers-http.spec.ts starts a server of two.
+        WEB_CONCURRENCY: "1",
         PORT: String(APP_PORT),
         HOST: "127.0.0.1",
         APP_URL: baseURL,

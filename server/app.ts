@@ -5,7 +5,7 @@ import express from "express";
 import helmet from "helmet";
 import { createRequestHandler } from "react-router";
 import { getConfig } from "../app/server/config.server";
-import { startJobRunner, stopJobRunner } from "../app/server/jobs.server";
+import { describeJobsSummary, startJobRunner, stopJobRunner } from "../app/server/jobs.server";
 import { countBeaconView, flushPageViews, VIEW_BEACON_GIF } from "../app/server/page-views.server";
 import {
   type CachedPage,
@@ -168,6 +168,17 @@ function securityHeadersFor(scriptHashes: string[]): Record<string, string> {
 }
 
 app.use(servePublicPage);
+
+/**
+ * Entries and confirmations only move a page's count, which may lag the cache time; any other form
+ * posted to the app (an edit, a draw, a winner's objection, a setting) forgets this process's cached
+ * pages once it is answered, so the change shows at once here and within the cache time elsewhere.
+ */
+const COUNT_ONLY_POSTS = /^\/campaign\/[^/]+(?:\/embed|\/confirm\/[^/]+)?\/?$/i;
+app.use((req, res, next) => {
+  if (pageCache && req.method === "POST" && !COUNT_ONLY_POSTS.test(req.path)) res.once("finish", () => pageCache.clear());
+  next();
+});
 app.use(securityHeaders);
 
 // helmet sets X-Frame-Options: SAMEORIGIN everywhere; the embed alone drops it (browsers that know
@@ -422,7 +433,9 @@ export async function startup({ jobs = true }: { jobs?: boolean } = {}) {
   // A bucket that does not answer stops the start here, with one line (decision 058).
   await checkFileStore();
   await prepareDatabase();
-  if (jobs && getConfig().JOBS_INTERVAL_MS > 0) startJobRunner(getConfig().JOBS_INTERVAL_MS);
+  // A pass that froze, drew or changed anything else forgets the cached pages (decision 059).
+  if (jobs && getConfig().JOBS_INTERVAL_MS > 0)
+    startJobRunner(getConfig().JOBS_INTERVAL_MS, { afterPass: (summary) => describeJobsSummary(summary) && pageCache?.clear() });
 }
 
 export async function shutdown() {

@@ -41,7 +41,9 @@ function runPrimary() {
   let stopping = false;
   let started = 0;
   const fork = (index) => {
-    const worker = cluster.fork({ GIVEAWEAR_WORKER: String(index) });
+    // Two malloc arenas (unless the operator chose): the native work on the thread pool (compression,
+    // images, SQLite) otherwise spreads over one arena per thread, which costs resident memory.
+    const worker = cluster.fork({ GIVEAWEAR_WORKER: String(index), MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX || "2" });
     worker.once("listening", () => {
       worker.giveawearListening = true;
       if (index === 1 && started === 0) for (let i = 2; i <= WORKERS; i++) fork(i);

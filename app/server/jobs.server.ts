@@ -217,7 +217,10 @@ interface JobRunner {
 }
 let runner: JobRunner | undefined;
 
-export function startJobRunner(intervalMs: number = getConfig().JOBS_INTERVAL_MS): void {
+export function startJobRunner(
+  intervalMs: number = getConfig().JOBS_INTERVAL_MS,
+  { afterPass }: { afterPass?: (summary: JobsSummary) => void } = {},
+): void {
   if (runner || intervalMs <= 0) return;
   const state: JobRunner = { timer: undefined, current: undefined, stopped: false };
   runner = state;
@@ -228,6 +231,7 @@ export function startJobRunner(intervalMs: number = getConfig().JOBS_INTERVAL_MS
         .then((summary) => {
           const line = describeJobsSummary(summary);
           if (line) console.info(line);
+          afterPass?.(summary);
         })
         .catch((error: unknown) => console.error("[jobs] pass failed:", error))
         .finally(() => {

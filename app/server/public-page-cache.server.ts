@@ -145,9 +145,15 @@ export function createPublicPageCache(ttlMs: number, render: (key: string) => Pr
     sizeCalculation: (slot) => (slot.page ? pageSize(slot.page) : 1),
   });
 
+  // Counts clear()s: a render that began before one may hold what was just changed, so it is handed
+  // to the visitors who waited for it but not kept.
+  let generation = 0;
+
   function refresh(key: string, slot: Slot): Promise<CachedPage | null> {
+    const startedIn = generation;
     slot.refreshing ??= render(key)
       .then((page) => {
+        if (startedIn !== generation) return page;
         slot.page = page;
         slot.renderedAt = Date.now();
         slots.set(key, slot); // again, so the cache weighs the page
@@ -183,8 +189,9 @@ export function createPublicPageCache(ttlMs: number, render: (key: string) => Pr
       }
       return refresh(key, slot);
     },
-    /** Forgets every page. */
+    /** Forgets every page (after a change that a page may show), and what renders in flight will bring. */
     clear(): void {
+      generation += 1;
       slots.clear();
     },
   };

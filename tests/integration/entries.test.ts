@@ -41,6 +41,9 @@ async function page(campaignId: string, cookie = "", query = ""): Promise<{ stat
 /** React separates adjacent text with empty comments; the text a reader sees has none. */
 const visible = (html: string) => html.replace(/<!-- -->/g, "");
 
+/** The view beacon image's address on a page, or null when the page carries none. */
+const beaconOf = (html: string) => /<img src="([^"]*\/view\.gif)"/.exec(html)?.[1] ?? null;
+
 const pageViews = async (campaignId: string) => (await prisma.campaign.findUniqueOrThrow({ where: { id: campaignId } })).pageViews;
 
 const cookiesOf = (response: Response) =>
@@ -444,9 +447,9 @@ describe("when a campaign does not take entries", () => {
     // A pending entry holds no place.
     expect((await page(campaign.id)).html).toContain('data-entry-form="true"');
     await confirmEntryOf(app.url, campaign.id, "first@example.com");
-    const { html } = await page(campaign.id);
-    expect(html).toContain("This giveaway is full");
-    expect(html).not.toContain('data-entry-form="true"');
+    // Anonymous visitors share one render of the page for up to a second (decision 059).
+    await expect.poll(async () => (await page(campaign.id)).html, { timeout: 5000 }).toContain("This giveaway is full");
+    expect((await page(campaign.id)).html).not.toContain('data-entry-form="true"');
     const late = await enter(campaign.id, valid("second@example.com"));
     expect(late.status).toBe(409);
     expect(await entries(campaign.id)).toHaveLength(1);
@@ -506,48 +509,78 @@ describe("abuse and counting", () => {
     }
   });
 
-  it("counts page views of people but not of bots", async () => {
+  it("counts page views of people but not of bots, by the page's beacon image", async () => {
     const campaign = await createCampaign();
-    await page(campaign.id);
-    await page(campaign.id);
-    await fetch(`${app.url}/campaign/${campaign.id}`, { headers: { "User-Agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" } });
+    const { html } = await page(campaign.id);
+    const beacon = beaconOf(html);
+    expect(beacon).toBe(`/campaign/${campaign.id}/view.gif`);
+    // What a browser showing the page fetches: a 1×1 GIF that no cache may keep.
+    const image = await fetch(`${app.url}${beacon}`, { headers: { "User-Agent": BROWSER } });
+    expect(image.status).toBe(200);
+    expect(image.headers.get("content-type")).toBe("image/gif");
+    expect(image.headers.get("cache-control")).toBe("no-store");
+    expect((await image.arrayBuffer()).byteLength).toBeGreaterThan(0);
+    await fetch(`${app.url}${beacon}`, { headers: { "User-Agent": BROWSER } });
+    await fetch(`${app.url}${beacon}`, { headers: { "User-Agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" } });
     await expect.poll(() => pageViews(campaign.id)).toBe(2);
   });
 
-  it("counts a person opening the page, not HEAD requests, empty user agents or the page shown again after the form", async () => {
+  it("counts a person's browser showing the page, not HEAD, prefetches, empty user agents or the page shown again after the form", async () => {
     const campaign = await createCampaign();
     const url = `${app.url}/campaign/${campaign.id}`;
     const browser = new CookieJar();
+    /** Opens the page as a browser does: the document, then its beacon image, with the browser's cookies. */
     const open = async () => {
       const response = browser.absorb(await fetch(url, { headers: { Cookie: browser.header(), "User-Agent": BROWSER } }));
       expect(response.status).toBe(200);
-      return response.text();
+      const html = await response.text();
+      const image = browser.absorb(
+        await fetch(`${app.url}${beaconOf(html)}`, { headers: { Cookie: browser.header(), "User-Agent": BROWSER } }),
+      );
+      expect(image.status).toBe(200);
+      return html;
     };
 
     await open(); // counted: the first visit
 
-    const head = await fetch(url, { method: "HEAD", headers: { "User-Agent": BROWSER } });
-    expect(head.status).toBe(200);
-    expect((await fetch(url, { headers: { "User-Agent": "" } })).status).toBe(200);
+    // Rendering the page counts nothing by itself: only the image does, and only for a browser's GET.
+    expect((await fetch(url, { headers: { "User-Agent": BROWSER } })).status).toBe(200);
+    const beacon = `${url}/view.gif`;
+    expect((await fetch(beacon, { method: "HEAD", headers: { "User-Agent": BROWSER } })).status).toBe(200);
+    expect((await fetch(beacon, { headers: { "User-Agent": "" } })).status).toBe(200);
+    expect((await fetch(beacon, { headers: { "User-Agent": BROWSER, "Sec-Purpose": "prefetch" } })).status).toBe(200);
 
-    // Without JavaScript a refused entry answers with the page again: not another view.
+    // Without JavaScript a refused entry answers with the page again, without the beacon: not another view.
     const refused = await enter(campaign.id, { agreedToTerms: "on" }, { Cookie: browser.header() });
     expect(refused.status).toBe(400);
-    expect(await refused.text()).toContain("Email is required.");
+    const refusedHtml = await refused.text();
+    expect(refusedHtml).toContain("Email is required.");
+    expect(beaconOf(refusedHtml)).toBeNull();
 
-    // An entry redirects back to the page: the same visit, not another view.
+    // An entry redirects back to the page: the same visit, not another view. Its beacon uses the mark up.
     const entered = browser.absorb(await enter(campaign.id, valid("viewer@example.com"), { Cookie: browser.header() }));
     expect(entered.status).toBe(303);
+    expect(browser.get("gw_after_post")).toBeDefined();
     expect(visible(await open())).toContain("Check your email to confirm your entry");
-    // A later visit is a view again (the mark is used up).
+    expect(browser.get("gw_after_post")).toBeUndefined();
+    // A later visit is a view again.
     await open();
 
     // Views are written in batches, in the order they were counted: once a view of another page
     // counted after all of the above is in the database, so is every view of this one.
     const later = await createCampaign();
-    await page(later.id);
+    await fetch(`${app.url}${beaconOf((await page(later.id)).html)}`, { headers: { "User-Agent": BROWSER } });
     await expect.poll(() => pageViews(later.id)).toBe(1);
     expect(await pageViews(campaign.id)).toBe(2);
+  });
+
+  it("leaves the beacon off the creator's preview of an unpublished campaign", async () => {
+    const { jar, userId } = await signedInJar("preview-beacon");
+    const draft = await createCampaign({ creatorId: userId, status: "draft" });
+    const preview = await page(draft.id, jar.header());
+    expect(preview.status).toBe(200);
+    expect(preview.html).toContain("Preview: only you can see this page");
+    expect(beaconOf(preview.html)).toBeNull();
   });
 });
 
