@@ -180,8 +180,13 @@ export async function submitEntry(submission: EntrySubmission): Promise<EntryOut
   }
 
   if (submission.ip) {
-    const recent = await prisma.entry.count({ where: { ip: submission.ip, createdAt: { gt: new Date(now.getTime() - RATE_WINDOW_MS) } } });
-    if (recent >= getConfig().ENTRY_LIMIT_PER_IP) {
+    const limit = getConfig().ENTRY_LIMIT_PER_IP;
+    // Counted up to the limit only: a busy shared address (or a burst from one) costs no more per entry.
+    const recent = await prisma.entry.count({
+      where: { ip: submission.ip, createdAt: { gt: new Date(now.getTime() - RATE_WINDOW_MS) } },
+      take: limit,
+    });
+    if (recent >= limit) {
       // Someone who already entered, on a busy shared network, is told so rather than refused.
       const existing = await findEntry(campaignId, emailKey);
       return existing ? { kind: "already", entryId: existing.id } : { kind: "rate-limited" };

@@ -24,11 +24,31 @@ function toastStorage(): SessionStorage<ToastFlash, ToastFlash> {
   return storage;
 }
 
+/**
+ * Signed toast cookies by their toast. The cookie has no expiry and its signature depends only on
+ * the toast and the secret, so the same toast always makes the same Set-Cookie: the few toasts
+ * every entry sends are signed once per process rather than once per entry (HMAC through WebCrypto
+ * was about 4% of an entry's CPU). Bounded, since a toast may name something (a title, a count).
+ */
+const signedToasts = new Map<string, Promise<string>>();
+const SIGNED_TOASTS_KEPT = 200;
+
 /** A Set-Cookie value that carries one toast to the next page the browser renders. */
-export async function toastCookie(toast: ToastInput): Promise<string> {
-  const session = await toastStorage().getSession();
-  session.flash(TOAST_KEY, ToastSchema.parse(toast));
-  return toastStorage().commitSession(session);
+export function toastCookie(toast: ToastInput): Promise<string> {
+  const parsed = ToastSchema.parse(toast);
+  const key = JSON.stringify(parsed);
+  const known = signedToasts.get(key);
+  if (known) return known;
+  if (signedToasts.size >= SIGNED_TOASTS_KEPT) signedToasts.clear();
+  const signed = (async () => {
+    const session = await toastStorage().getSession();
+    session.flash(TOAST_KEY, parsed);
+    return toastStorage().commitSession(session);
+  })();
+  signedToasts.set(key, signed);
+  // A failure is not kept: the next toast signs again.
+  signed.catch(() => signedToasts.delete(key));
+  return signed;
 }
 
 export async function redirectWithToast(url: string, toast: ToastInput, init?: ResponseInit): Promise<Response> {
