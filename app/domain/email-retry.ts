@@ -4,8 +4,8 @@
  * good, visible to admins.
  */
 
-const MINUTE_MS = 60 * 1000;
-const HOUR_MS = 60 * MINUTE_MS;
+export const MINUTE_MS = 60 * 1000;
+export const HOUR_MS = 60 * MINUTE_MS;
 
 /** The pause after the 1st, 2nd, … failed attempt; one more attempt than pauses in all. */
 export const EMAIL_RETRY_DELAYS_MS = [1 * MINUTE_MS, 5 * MINUTE_MS, 30 * MINUTE_MS, 2 * HOUR_MS, 12 * HOUR_MS] as const;
@@ -17,7 +17,15 @@ export const EMAIL_MAX_ATTEMPTS = EMAIL_RETRY_DELAYS_MS.length + 1;
  * When to try again after `attempts` attempts have failed, or null when that was the last one.
  */
 export function nextEmailAttemptAt(attempts: number, now: Date): Date | null {
+  return nextAttemptAt(EMAIL_RETRY_DELAYS_MS, attempts, now);
+}
+
+/**
+ * When to try again after `attempts` failed attempts under a schedule of pauses (the emails', the
+ * webhooks', the email tools'), or null when that was the last one.
+ */
+export function nextAttemptAt(delaysMs: readonly number[], attempts: number, now: Date): Date | null {
   if (!Number.isInteger(attempts) || attempts < 1) throw new RangeError(`attempts must be a positive integer, not ${attempts}`);
-  const delay = EMAIL_RETRY_DELAYS_MS[attempts - 1];
+  const delay = delaysMs[attempts - 1];
   return delay === undefined ? null : new Date(now.getTime() + delay);
 }

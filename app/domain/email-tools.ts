@@ -7,6 +7,7 @@
  * each API takes, the retry schedule and the page's view types.
  */
 import { z } from "zod";
+import { HOUR_MS, MINUTE_MS, nextAttemptAt } from "./email-retry";
 
 export const EMAIL_TOOL_PROVIDERS = ["klaviyo", "mailchimp"] as const;
 export type EmailToolProvider = (typeof EMAIL_TOOL_PROVIDERS)[number];
@@ -253,9 +254,6 @@ export function serviceErrorText(body: unknown, fallback: string): string {
 // ---------------------------------------------------------------------------------------------
 // Retries
 
-const MINUTE_MS = 60 * 1000;
-const HOUR_MS = 60 * MINUTE_MS;
-
 /**
  * The pause after the 1st, 2nd, … attempt that failed because the service was down or did not
  * answer. An outage of three days is waited out; a 429 or a refused key does not count as an attempt.
@@ -275,9 +273,7 @@ export const EMAIL_TOOL_MAX_ATTEMPTS = EMAIL_TOOL_RETRY_DELAYS_MS.length + 1;
 
 /** When to try again after `attempts` failed attempts, or null when that was the last one. */
 export function nextEmailToolAttemptAt(attempts: number, now: Date): Date | null {
-  if (!Number.isInteger(attempts) || attempts < 1) throw new RangeError(`attempts must be a positive integer, not ${attempts}`);
-  const delay = EMAIL_TOOL_RETRY_DELAYS_MS[attempts - 1];
-  return delay === undefined ? null : new Date(now.getTime() + delay);
+  return nextAttemptAt(EMAIL_TOOL_RETRY_DELAYS_MS, attempts, now);
 }
 
 /** The pause after a 429 that named no time. */

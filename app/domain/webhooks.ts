@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { ADDRESS_CLASS_LABELS, type AddressClass, classifyAddress } from "./ip-address";
+import { HOUR_MS, MINUTE_MS, nextAttemptAt } from "./email-retry";
 
 export const WEBHOOK_EVENTS = [
   "entry.confirmed",
@@ -49,9 +50,6 @@ export function formatEventList(events: readonly WebhookEvent[]): string {
 export const WEBHOOK_DELIVERY_STATUSES = ["pending", "delivered", "failed", "cancelled"] as const;
 export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
 
-const MINUTE_MS = 60 * 1000;
-const HOUR_MS = 60 * MINUTE_MS;
-
 /** The pause after the 1st, 2nd, … failed attempt; one more attempt than pauses in all (the last about 45 hours after the first). */
 export const WEBHOOK_RETRY_DELAYS_MS = [
   1 * MINUTE_MS,
@@ -66,9 +64,7 @@ export const WEBHOOK_MAX_ATTEMPTS = WEBHOOK_RETRY_DELAYS_MS.length + 1;
 
 /** When to try again after `attempts` attempts have failed, or null when that was the last one. */
 export function nextWebhookAttemptAt(attempts: number, now: Date): Date | null {
-  if (!Number.isInteger(attempts) || attempts < 1) throw new RangeError(`attempts must be a positive integer, not ${attempts}`);
-  const delay = WEBHOOK_RETRY_DELAYS_MS[attempts - 1];
-  return delay === undefined ? null : new Date(now.getTime() + delay);
+  return nextAttemptAt(WEBHOOK_RETRY_DELAYS_MS, attempts, now);
 }
 
 /** Bytes of a receiver's answer we read (and then discard); the connection is closed after that. */

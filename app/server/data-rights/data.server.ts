@@ -15,6 +15,7 @@ import {
   prizeLabel,
 } from "../../domain/data-rights";
 import { entryWeight } from "../../domain/entries";
+import { SHIP_ADDRESS_FIELDS } from "../../domain/orders";
 import { campaignPath } from "../../paths";
 import { prisma } from "../db.server";
 import { queueEmailToolUnsubscribe } from "../integrations/email-tools.server";
@@ -65,14 +66,7 @@ const ENTRY_SELECT = {
           style: true,
           color: true,
           claimNote: true,
-          shipName: true,
-          shipLine1: true,
-          shipLine2: true,
-          shipCity: true,
-          shipRegion: true,
-          shipPostalCode: true,
-          shipCountry: true,
-          shipPhone: true,
+          ...SHIP_ADDRESS_FIELDS,
           trackingNumber: true,
           carrier: true,
           createdAt: true,
