@@ -17,7 +17,7 @@ const HOST = process.env.HOST || (process.env.NODE_ENV === "production" ? "0.0.0
 const BUILD_DIR = process.env.BUILD_DIR || "build";
 const WORKERS = workerCount();
 
-/** WEB_CONCURRENCY worker processes; by default one per core in production, one with --dev. */
+/** WEB_CONCURRENCY worker processes; by default one per core, one with --dev. */
 function workerCount() {
   const raw = process.env.WEB_CONCURRENCY;
   if (raw === undefined || raw === "") return DEVELOPMENT ? 1 : os.availableParallelism();
