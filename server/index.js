@@ -1,4 +1,4 @@
-// Process entry: serves the Vite build, or with --dev mounts Vite's dev server. In production it
+// Process entry: serves the Vite build, or with --dev mounts Vite's dev server. Without --dev it
 // runs WEB_CONCURRENCY worker processes (default: one per core) sharing the port (decision 059).
 import cluster from "node:cluster";
 import { readdirSync } from "node:fs";
