@@ -23,6 +23,14 @@ export function campaignPath(campaignId: string): string {
   return href("/campaign/:campaignId", { campaignId });
 }
 
+/** The id of the block that holds the entry form, or in its place the entered or pending card. */
+export const ENTRY_ANCHOR = "enter";
+
+/** Where a page's entry forms answer: the campaign page, scrolled to the form (issue 14: `#enter` lands a refusal at its errors). */
+export function entryFormAction(campaignId: string): string {
+  return `${campaignPath(campaignId)}#${ENTRY_ANCHOR}`;
+}
+
 /** The campaign page with an entrant's referral (`?ref=`), the link entrants share. */
 export function referralPath(campaignId: string, entryId: string): string {
   return withQuery(campaignPath(campaignId), { ref: entryId });

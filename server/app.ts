@@ -16,6 +16,7 @@ import {
   publicPageKey,
 } from "../app/server/public-page-cache.server";
 import { BodyTooLargeError, bodyLimitFor, bodyTooLargeMessage, urlencodedBodyRefusal, WEBHOOK_ROUTES } from "../app/server/forms.server";
+import { enterInLane } from "../app/server/entry-lane.server";
 import { CLIENT_IP_HEADER } from "../app/server/request.server";
 import { checkDatabase, disconnectDatabase, prepareDatabase } from "../app/server/startup.server";
 import { checkFileStore } from "../app/server/storage/file-store.server";
@@ -368,14 +369,19 @@ function countedBody(req: express.Request, res: express.Response, limit: number,
   );
 }
 
-/** The Fetch Request React Router sees; as @react-router/express builds it, with a counted body. */
-function fetchRequest(req: express.Request, res: express.Response): Request {
+/** The request's own URL, as the browser addressed it (behind a trusted proxy, as the proxy says). */
+function requestUrl(req: express.Request): URL {
   // The port comes from X-Forwarded-Host only behind a trusted proxy (Express's req.hostname drops it).
   const [, forwardedPort] = req.app.enabled("trust proxy") ? (req.get("X-Forwarded-Host")?.split(":") ?? []) : [];
   const [, hostPort] = req.get("host")?.split(":") ?? [];
   const port = [forwardedPort, hostPort].map((value) => Number.parseInt(value ?? "", 10)).find((value) => Number.isSafeInteger(value));
   const hostname = req.hostname.split(/[\\/?#@]/)[0] || "localhost";
-  const url = new URL(`${req.protocol}://${hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
+  return new URL(`${req.protocol}://${hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
+}
+
+/** The Fetch Request React Router sees; as @react-router/express builds it, with a counted body. */
+function fetchRequest(req: express.Request, res: express.Response): Request {
+  const url = requestUrl(req);
 
   const headers = new Headers();
   for (const [key, values] of Object.entries(req.headers)) {
@@ -389,6 +395,9 @@ function fetchRequest(req: express.Request, res: express.Response): Request {
   res.on("close", abort);
   const signal = controller.signal;
   if (req.method === "GET" || req.method === "HEAD") return new Request(url, { method: req.method, headers, signal });
+  // A form the entry lane read and handed on (decision 062).
+  const read = res.locals.formBody as Buffer | undefined;
+  if (read) return new Request(url, { method: req.method, headers, signal, body: new Uint8Array(read) });
   const body = countedBody(req, res, res.locals.bodyLimit as number, abort);
   return new Request(url, { method: req.method, headers, signal, body, duplex: "half" } as RequestInit);
 }
@@ -413,6 +422,34 @@ async function sendResponse(req: express.Request, res: express.Response, respons
     throw error;
   }
 }
+
+/**
+ * The entry lane (decision 062): a url-encoded entry posted to a campaign page, small enough to
+ * read at once, from this site or from no page at all (no Origin), is read here and offered to
+ * enterInLane; whatever it does not answer goes on to the page's action with the body it read.
+ */
+const ENTRY_POST = /^\/campaign\/([a-z0-9]{8,40})\/?$/;
+const ENTRY_LANE_MAX_BYTES = 16 * 1024;
+const URLENCODED = /^application\/x-www-form-urlencoded\s*(?:;|$)/i;
+app.use((req, res, next) => {
+  if (req.method !== "POST") return next();
+  const campaign = ENTRY_POST.exec(req.url);
+  const length = Number(req.headers["content-length"]);
+  if (!campaign || !URLENCODED.test(req.headers["content-type"] ?? "") || !(length > 0 && length <= ENTRY_LANE_MAX_BYTES)) return next();
+  const origin = req.headers.origin;
+  if (origin !== undefined && origin !== requestUrl(req).origin) return next();
+  const chunks: Buffer[] = [];
+  req.on("data", (chunk: Buffer) => chunks.push(chunk));
+  req.once("error", next);
+  req.once("end", () => {
+    const body = Buffer.concat(chunks);
+    res.locals.formBody = body;
+    enterInLane(campaign[1]!, body.toString("utf8"), req.headers.cookie, req.ip ?? null).then((answer) => {
+      if (!answer) return next();
+      res.status(303).location(answer.location).set("Cache-Control", "private, no-store").append("Set-Cookie", answer.cookies).end();
+    }, next);
+  });
+});
 
 app.use(async (req, res, next) => {
   try {

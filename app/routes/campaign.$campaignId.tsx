@@ -11,9 +11,8 @@ import { CONFIRM_MESSAGES, ENTRY_MESSAGES, type EntryFormErrors, type EntryFormV
 import { campaignViewPath, campaignWinnersPath } from "~/paths";
 import { readForm } from "~/server/forms.server";
 import { campaignPage, prizeTimeline } from "~/server/campaign-page.server";
-import { entryOrigin, referralBonusOpen, takeEntry } from "~/server/entry-form.server";
-import { rememberEntry, rememberedEntryId, resendEntryConfirmation } from "~/server/entries.server";
-import { markRedirectAfterPost } from "~/server/page-views.server";
+import { backToPageCookies, entryOrigin, storedEntryCookies, takeEntry } from "~/server/entry-form.server";
+import { rememberedEntryId, resendEntryConfirmation } from "~/server/entries.server";
 import { clientIp } from "~/server/request.server";
 import { getCurrentUser } from "~/server/session.server";
 import { toastCookie } from "~/server/toast.server";
@@ -71,8 +70,7 @@ type ActionResult = { errors: EntryFormErrors; values: EntryFormValues };
  */
 async function backToPage(campaignId: string, cookies: (string | null)[]) {
   const headers = new Headers();
-  headers.append("Set-Cookie", await markRedirectAfterPost(campaignId));
-  for (const cookie of cookies) if (cookie) headers.append("Set-Cookie", cookie);
+  for (const cookie of await backToPageCookies(campaignId, cookies)) headers.append("Set-Cookie", cookie);
   return redirect(entryFormAction(campaignId), { status: 303, headers });
 }
 
@@ -104,17 +102,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       await toastCookie({ type: "info", title: ENTRY_MESSAGES.alreadyEntered, description: ENTRY_MESSAGES.alreadyEnteredElsewhere }),
     ]);
   }
-  const toast =
-    outcome.kind === "already"
-      ? { type: "info" as const, title: ENTRY_MESSAGES.alreadyEntered, description: ENTRY_MESSAGES.alreadyEnteredHere }
-      : outcome.confirmed
-        ? {
-            type: "success" as const,
-            title: "You're In!",
-            description: `Your entry is confirmed.${(await referralBonusOpen(campaignId)) ? " Share your link to earn bonus entries." : ""}`,
-          }
-        : { type: "info" as const, title: CONFIRM_MESSAGES.checkEmail, description: CONFIRM_MESSAGES.pendingExplained };
-  return backToPage(campaignId, [browserCookie, await rememberEntry(campaignId, outcome.entryId), await toastCookie(toast)]);
+  return backToPage(campaignId, await storedEntryCookies(campaignId, outcome, browserCookie));
 }
 
 /** The section's card look from 1024 px up; on phones the form sits flat on the page, saving its padding. */

@@ -203,7 +203,16 @@ export async function disconnectPrisma(): Promise<void> {
   const current = client ?? globalForPrisma.__giveawearPrisma;
   client = undefined;
   delete globalForPrisma.__giveawearPrisma;
-  await current?.$disconnect();
+  const closing = [...companionConnections].map((close) => close());
+  companionConnections.clear();
+  await Promise.all([current?.$disconnect(), ...closing]);
+}
+
+const companionConnections = new Set<() => Promise<void>>();
+
+/** Connections opened beside the shared client's (the entry store's) are closed with it. */
+export function closeWithPrisma(close: () => Promise<void>): void {
+  companionConnections.add(close);
 }
 
 /** SQLite keeps DateTime as Prisma writes it: ISO 8601 with milliseconds and "+00:00" (for raw SQL comparing with it). */

@@ -152,6 +152,30 @@ export async function queueTemplatedEmail(db: EmailWriter, email: TemplatedEmail
   return db.outboundEmail.create({ data: await renderTemplatedEmail(db, email) });
 }
 
+/**
+ * A message rendered into the outbox row it will be, not yet written: for a caller that writes it
+ * in its own transaction on a driver connection (the entry store, decision 062).
+ */
+export async function renderOutboxRow(email: TemplatedEmail & { dedupeKey?: string }, createdAt: Date): Promise<OutboundEmail> {
+  const row = await renderTemplatedEmail(prisma, email);
+  return {
+    id: row.id ?? newId(),
+    to: row.to,
+    subject: row.subject,
+    html: row.html,
+    text: row.text ?? null,
+    replyTo: row.replyTo ?? null,
+    template: row.template ?? null,
+    status: row.status ?? "pending",
+    attempts: 0,
+    lastError: row.lastError ?? null,
+    nextAttemptAt: null,
+    sentAt: null,
+    dedupeKey: row.dedupeKey ?? null,
+    createdAt,
+  };
+}
+
 /** Queues one message unless its dedupeKey is already in the outbox (its unique index decides); answers whether it was queued. */
 export async function queueTemplatedEmailOnce(message: TemplatedEmail & { dedupeKey: string }): Promise<boolean> {
   try {

@@ -16,11 +16,13 @@ import { newId } from "./ids.server";
 import { keyedHash } from "./keyed-hash.server";
 import { platformSetting } from "./settings.server";
 import { queueCapNotices } from "./cap-notices.server";
-import { deliverEmail, queueTemplatedEmail, recentEmailsWithKeyPrefix } from "./email.server";
+import { deliverEmail, queueTemplatedEmail, recentEmailsWithKeyPrefix, renderOutboxRow } from "./email.server";
+import { type EntryCampaign, type PendingEntryRow, entryStore } from "./entry-store.server";
 import { type QueuedDelivery, deliverWebhooksSoon, queueEntryConfirmed } from "./integrations/webhooks.server";
 import { queueEmailToolSubscribes } from "./integrations/email-tools.server";
 import { deliverEmailToolSyncsSoon } from "./integrations/email-tool-sync.server";
 import { type OutboundEmail, type Prisma, isUniqueConstraintError, prisma } from "./db.server";
+import type { RequestHeaders } from "./request.server";
 
 const RATE_WINDOW_MS = 10 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
@@ -164,10 +166,10 @@ async function confirmInTransaction(
 
 export async function submitEntry(submission: EntrySubmission): Promise<EntryOutcome> {
   const { campaignId } = submission;
-  const campaign = await prisma.campaign.findUnique({
-    where: { id: campaignId },
-    select: { ...GATE_FIELDS, ...CONFIRMATION_CAMPAIGN_FIELDS },
-  });
+  // The entry path's reads and its pending write go through the entry store's driver connection
+  // (decision 062); the verified entrant's confirmation, a rare path, stays with Prisma.
+  const store = entryStore();
+  const campaign = await store.campaign(campaignId);
   if (!campaign) return { kind: "not-found" };
   const now = new Date();
   const emailKey = entryEmailKey(submission.email);
@@ -182,10 +184,7 @@ export async function submitEntry(submission: EntrySubmission): Promise<EntryOut
   if (submission.ip) {
     const limit = getConfig().ENTRY_LIMIT_PER_IP;
     // Counted up to the limit only: a busy shared address (or a burst from one) costs no more per entry.
-    const recent = await prisma.entry.count({
-      where: { ip: submission.ip, createdAt: { gt: new Date(now.getTime() - RATE_WINDOW_MS) } },
-      take: limit,
-    });
+    const recent = await store.recentEntriesFromIp(submission.ip, new Date(now.getTime() - RATE_WINDOW_MS), limit);
     if (recent >= limit) {
       // Someone who already entered, on a busy shared network, is told so rather than refused.
       const existing = await findEntry(campaignId, emailKey);
@@ -195,48 +194,75 @@ export async function submitEntry(submission: EntrySubmission): Promise<EntryOut
 
   // Admins can switch referral bonuses off (platform setting referralsEnabled, decision 017).
   const referralsEnabled = await platformSetting("referralsEnabled");
-  const referrer =
-    submission.referrerId && referralsEnabled
-      ? await prisma.entry.findFirst({
-          where: { id: submission.referrerId, campaignId, emailNormalized: { not: emailKey } },
-          select: { id: true },
-        })
-      : null;
+  const referrerId = submission.referrerId && referralsEnabled ? await store.referrer(submission.referrerId, campaignId, emailKey) : null;
   // Sign-in proved the account's address; any other address must be proved by its own inbox.
   const verified = Boolean(submission.verifiedEmail) && entryEmailKey(submission.verifiedEmail ?? "") === emailKey;
+  const entry: PendingEntryRow = {
+    id: newId(),
+    campaignId,
+    email: submission.email,
+    emailNormalized: emailKey,
+    phoneNumber: submission.phoneNumber ?? null,
+    marketingConsent: submission.marketingConsent,
+    // The consent record (decision 054), in the same insert: the words each box showed, and when
+    // marketing consent was given.
+    termsWordingId: submission.termsWording ?? null,
+    marketingWordingId: submission.marketingConsent ? (submission.marketingWording ?? null) : null,
+    marketingConsentAt: submission.marketingConsent ? now : null,
+    // Who brought this entrant; credited only when it is confirmed.
+    referrerId,
+    userId: submission.userId ?? null,
+    ip: submission.ip ?? null,
+    ipNetwork: ipNetwork(submission.ip),
+    browserId: submission.browserId ?? null,
+    createdAt: now,
+  };
+  if (verified) return enterVerified(entry, campaign, referralsEnabled, submission.origin);
 
-  let email: OutboundEmail;
-  let entryId: string;
-  let capNotices: OutboundEmail[] = [];
-  let webhooks: QueuedDelivery[] = [];
-  let emailToolSyncIds: string[] = [];
+  // A pending entry and its confirm-request email, written together; a repeat writes nothing.
+  const email = await renderOutboxRow(
+    {
+      to: entry.email,
+      template: "entry_confirm_request",
+      dedupeKey: `entry-confirm:${entry.id}`,
+      tokens: confirmRequestTokens(campaign, entry, submission.origin),
+    },
+    now,
+  );
+  if (!(await store.insertPendingEntry(entry, email))) return alreadyEntered(campaignId, emailKey, false, submission.origin);
+  // The message is already committed in the outbox; SMTP delivery must not hold up the entrant.
+  void deliverEmail(email).catch((error: unknown) => console.error("[email] entry email delivery failed", error));
+  return { kind: "entered", entryId: entry.id, confirmed: false };
+}
+
+/** Entered before, or two submissions of one email raced and the other one won. */
+async function alreadyEntered(campaignId: string, emailKey: string, verified: boolean, origin: string): Promise<EntryOutcome> {
+  const winner = await findEntry(campaignId, emailKey);
+  // The index refused the address, yet the entry is gone again (erased by its owner in between).
+  if (!winner) throw new Error(`The entry of ${campaignId} that refused a repeat of this address is gone`);
+  // The account's owner entered before signing in: their sign-in confirms that entry now.
+  if (verified && !winner.confirmedAt) await confirmEntry(winner.id, origin);
+  return { kind: "already", entryId: winner.id };
+}
+
+/**
+ * A signed-in entrant entering with their account's own address: the entry is confirmed in the
+ * transaction that stores it (confirmInTransaction) and its receipt email queued with it.
+ */
+async function enterVerified(
+  entry: PendingEntryRow,
+  campaign: EntryCampaign,
+  referralsEnabled: boolean,
+  origin: string,
+): Promise<EntryOutcome> {
+  const now = entry.createdAt;
+  let result: { email: OutboundEmail; capNotices: OutboundEmail[]; webhooks: QueuedDelivery[]; emailToolSyncIds: string[] };
   try {
-    ({ email, entryId, capNotices, webhooks, emailToolSyncIds } = await prisma.$transaction(
+    result = await prisma.$transaction(
       async (tx) => {
         // A repeat fails here on the unique index (campaign, normalised email) and rolls back.
-        const entry = await tx.entry.create({
-          data: {
-            id: newId(),
-            campaignId,
-            email: submission.email,
-            emailNormalized: emailKey,
-            phoneNumber: submission.phoneNumber ?? null,
-            agreedToTerms: true,
-            marketingConsent: submission.marketingConsent,
-            // The consent record (decision 054), in the same insert: the words each box showed, and
-            // when marketing consent was given.
-            termsWordingId: submission.termsWording,
-            marketingWordingId: submission.marketingConsent ? submission.marketingWording : null,
-            marketingConsentAt: submission.marketingConsent ? now : null,
-            // Who brought this entrant; credited only when it is confirmed.
-            referrerId: referrer?.id ?? null,
-            referralCredited: false,
-            userId: submission.userId ?? null,
-            ip: submission.ip ?? null,
-            ipNetwork: ipNetwork(submission.ip),
-            browserId: submission.browserId ?? null,
-            createdAt: now,
-          },
+        const stored = await tx.entry.create({
+          data: { ...entry, agreedToTerms: true, referralCredited: false },
           select: {
             id: true,
             campaignId: true,
@@ -247,53 +273,28 @@ export async function submitEntry(submission: EntrySubmission): Promise<EntryOut
             marketingConsent: true,
           },
         });
-        if (verified) {
-          const counted = await confirmInTransaction(tx, entry, now, referralsEnabled, submission.origin);
-          const message = await queueTemplatedEmail(tx, {
-            to: entry.email,
-            template: "entry_confirmation",
-            dedupeKey: `entry:${entry.id}`,
-            tokens: confirmationTokens(campaign, { ...entry, bonusEntries: counted.bonusEntries }, referralsEnabled, submission.origin),
-          });
-          return {
-            email: message,
-            entryId: entry.id,
-            capNotices: counted.capNotices,
-            webhooks: counted.webhooks,
-            emailToolSyncIds: counted.emailToolSyncIds,
-          };
-        }
+        const counted = await confirmInTransaction(tx, stored, now, referralsEnabled, origin);
         const message = await queueTemplatedEmail(tx, {
-          to: entry.email,
-          template: "entry_confirm_request",
-          dedupeKey: `entry-confirm:${entry.id}`,
-          tokens: confirmRequestTokens(campaign, entry, submission.origin),
+          to: stored.email,
+          template: "entry_confirmation",
+          dedupeKey: `entry:${stored.id}`,
+          tokens: confirmationTokens(campaign, { ...stored, bonusEntries: counted.bonusEntries }, referralsEnabled, origin),
         });
-        return { email: message, entryId: entry.id, capNotices: [], webhooks: [], emailToolSyncIds: [] };
+        return { email: message, capNotices: counted.capNotices, webhooks: counted.webhooks, emailToolSyncIds: counted.emailToolSyncIds };
       },
       // SQLite runs one transaction at a time; a burst queues behind it rather than failing.
       { maxWait: 15_000, timeout: 15_000 },
-    ));
+    );
   } catch (error) {
-    if (isUniqueConstraintError(error)) {
-      // Entered before, or two submissions of one email raced and the other one won.
-      const winner = await findEntry(campaignId, emailKey);
-      if (winner) {
-        // The account's owner entered before signing in: their sign-in confirms that entry now.
-        if (verified && !winner.confirmedAt) await confirmEntry(winner.id, submission.origin);
-        return { kind: "already", entryId: winner.id };
-      }
-    }
-    if (error instanceof CampaignClosed) return { kind: await closedNow(campaignId) };
+    if (isUniqueConstraintError(error)) return alreadyEntered(entry.campaignId, entry.emailNormalized, true, origin);
+    if (error instanceof CampaignClosed) return { kind: await closedNow(entry.campaignId) };
     throw error;
   }
-
-  // The message is already committed in the outbox; SMTP delivery must not hold up the entrant.
-  void deliverEmail(email).catch((error: unknown) => console.error("[email] entry email delivery failed", error));
-  deliverCapNotices(capNotices);
-  deliverWebhooksSoon(webhooks);
-  deliverEmailToolSyncsSoon(emailToolSyncIds);
-  return { kind: "entered", entryId, confirmed: verified };
+  void deliverEmail(result.email).catch((error: unknown) => console.error("[email] entry email delivery failed", error));
+  deliverCapNotices(result.capNotices);
+  deliverWebhooksSoon(result.webhooks);
+  deliverEmailToolSyncsSoon(result.emailToolSyncIds);
+  return { kind: "entered", entryId: entry.id, confirmed: true };
 }
 
 export type ConfirmOutcome =
@@ -552,7 +553,7 @@ function browserIdCookie() {
 }
 
 /** The browser's id, and the Set-Cookie that gives it one when it had none. */
-export async function browserId(request: Request): Promise<{ id: string; setCookie: string | null }> {
+export async function browserId(request: RequestHeaders): Promise<{ id: string; setCookie: string | null }> {
   const value: unknown = await browserIdCookie().parse(request.headers.get("Cookie"));
   if (typeof value === "string" && BROWSER_ID.test(value)) return { id: value, setCookie: null };
   const id = newId();

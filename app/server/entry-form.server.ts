@@ -5,13 +5,22 @@
  * blocked, answers in place), so entries through either behave exactly alike.
  */
 import { z } from "zod";
-import { ENTRY_FORM_FALLBACK, ENTRY_MESSAGES, type EntryFormErrors, type EntryFormValues, EntrySchema } from "~/domain/entries";
+import {
+  CONFIRM_MESSAGES,
+  ENTRY_FORM_FALLBACK,
+  ENTRY_MESSAGES,
+  type EntryFormErrors,
+  type EntryFormValues,
+  EntrySchema,
+} from "~/domain/entries";
 import { isDisposableEmail } from "./disposable-email.server";
-import { type EntryOutcome, browserId, submitEntry } from "./entries.server";
+import { type EntryOutcome, browserId, rememberEntry, submitEntry } from "./entries.server";
+import { markRedirectAfterPost } from "./page-views.server";
+import { type ToastInput, toastCookie } from "./toast.server";
 import { honeypotFilled } from "./honeypot.server";
 import { publicUrl } from "./public-url.server";
 import { prisma } from "./db.server";
-import { clientIp } from "./request.server";
+import { type RequestHeaders, clientIp } from "./request.server";
 import { platformSetting } from "./settings.server";
 
 export type EntryFormResult =
@@ -45,9 +54,9 @@ export function entryOrigin(): string {
  * visitor's email is locked to their account, whatever the form carried.
  */
 export async function takeEntry(
-  request: Request,
+  request: RequestHeaders,
   campaignId: string,
-  formData: FormData,
+  formData: FormData | URLSearchParams,
   user: { id: string; email: string } | null,
 ): Promise<EntryFormResult> {
   if (honeypotFilled(formData)) return { kind: "bot" };
@@ -98,4 +107,34 @@ export async function referralBonusOpen(campaignId: string): Promise<boolean> {
   if (!(await platformSetting("referralsEnabled"))) return false;
   const campaign = await prisma.campaign.findUnique({ where: { id: campaignId }, select: { entryLimit: true, entryCount: true } });
   return campaign !== null && (campaign.entryLimit === null || campaign.entryCount < campaign.entryLimit);
+}
+
+/**
+ * The cookies of the answer that takes an entrant back to the campaign page after its form: the
+ * after-post mark (the same visit, not a new view), then `cookies`.
+ */
+export async function backToPageCookies(campaignId: string, cookies: (string | null)[]): Promise<string[]> {
+  return [await markRedirectAfterPost(campaignId), ...cookies.filter((cookie): cookie is string => cookie !== null)];
+}
+
+/**
+ * For an entry stored or found for this browser: the browser-id cookie (if new), the cookie that
+ * remembers the entry here, and the toast the page shows.
+ */
+export async function storedEntryCookies(
+  campaignId: string,
+  outcome: Extract<EntryOutcome, { kind: "entered" | "already" }>,
+  browserCookie: string | null,
+): Promise<(string | null)[]> {
+  const toast: ToastInput =
+    outcome.kind === "already"
+      ? { type: "info", title: ENTRY_MESSAGES.alreadyEntered, description: ENTRY_MESSAGES.alreadyEnteredHere }
+      : outcome.confirmed
+        ? {
+            type: "success",
+            title: "You're In!",
+            description: `Your entry is confirmed.${(await referralBonusOpen(campaignId)) ? " Share your link to earn bonus entries." : ""}`,
+          }
+        : { type: "info", title: CONFIRM_MESSAGES.checkEmail, description: CONFIRM_MESSAGES.pendingExplained };
+  return [browserCookie, await rememberEntry(campaignId, outcome.entryId), await toastCookie(toast)];
 }

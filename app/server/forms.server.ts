@@ -87,6 +87,11 @@ const INDEX_PATTERN = /\[(\d+)\]/g;
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const FORBIDDEN_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
+/** Control characters no form field may hold (readForm refuses them). */
+export function hasForbiddenCharacters(text: string): boolean {
+  return FORBIDDEN_CHARACTERS.test(text);
+}
+
 /**
  * The submitted form of an action. Anything that is not a readable form is refused with a 4xx
  * React Router response (never a 500): 415 for another Content-Type, 400 for a malformed body or a

@@ -4,7 +4,12 @@
  */
 export const CLIENT_IP_HEADER = "x-giveawear-client-ip";
 
-export function clientIp(request: Request): string | null {
+/** What the entry path reads of a request: its headers (a Fetch Request, or the entry lane's own, decision 062). */
+export interface RequestHeaders {
+  headers: Pick<Headers, "get">;
+}
+
+export function clientIp(request: RequestHeaders): string | null {
   return request.headers.get(CLIENT_IP_HEADER);
 }
 

@@ -9,16 +9,10 @@ import {
 } from "~/domain/entries";
 import type { CampaignPageData } from "~/domain/campaign-page";
 import { type EntryConsentLabels, consentSegments } from "~/domain/consent";
-import { campaignPath, campaignRulesPath } from "~/paths";
+import { ENTRY_ANCHOR, campaignRulesPath, entryFormAction } from "~/paths";
 import { HoneypotField } from "../ui/honeypot";
 
-/** Where a page's entry forms answer: the campaign page, scrolled to the form (issue 14: `#enter` lands a refusal at its errors). */
-export function entryFormAction(campaignId: string): string {
-  return `${campaignPath(campaignId)}#${ENTRY_ANCHOR}`;
-}
-
-/** The id of the block that holds the form, or in its place the entered or pending card. */
-export const ENTRY_ANCHOR = "enter";
+export { ENTRY_ANCHOR, entryFormAction };
 
 /**
  * A refused entry's errors at the form's top (GOV.UK's error summary pattern): a heading and a link to
