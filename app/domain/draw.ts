@@ -437,6 +437,13 @@ class IdArena {
   }
 }
 
+/** A copy of bytes [start, end) (a Buffer's own slice() would be a view of the same memory). */
+function copyOf(bytes: Uint8Array, start: number, end: number): Uint8Array {
+  const copy = new Uint8Array(end - start);
+  copy.set(bytes.subarray(start, end));
+  return copy;
+}
+
 function concatBytes(a: Uint8Array, b: Uint8Array): Uint8Array {
   const joined = new Uint8Array(a.length + b.length);
   joined.set(a);
@@ -499,7 +506,8 @@ export class EntryListReader {
   #previousBytes: Uint8Array = EMPTY;
   #previousStart = 0;
   #previousEnd = 0;
-  #idHashes = uint32List(1 << 16);
+  /** The 32-bit hash of each entry's id, in list order (the first #count are set). */
+  #idHashes = new Uint32Array(1 << 16);
   #weighted = new IdArena();
   #weights = float64List();
   #referrers = new IdArena();
@@ -526,8 +534,27 @@ export class EntryListReader {
     return this.#length;
   }
 
-  /** The next piece of the list. */
+  /** The next piece of the list. Nothing of it is kept once this returns: the caller may reuse it. */
   push(piece: Uint8Array): void {
+    this.#push(piece);
+    // The last ids read, which the next lines are compared with, copied out of the piece.
+    if (this.#previousBytes.length > 0) {
+      this.#previousBytes = copyOf(this.#previousBytes, this.#previousStart, this.#previousEnd);
+      this.#previousStart = 0;
+      this.#previousEnd = this.#previousBytes.length;
+    }
+    if (this.#previousDisqualifiedStart !== -1) {
+      this.#previousDisqualifiedBytes = copyOf(
+        this.#previousDisqualifiedBytes,
+        this.#previousDisqualifiedStart,
+        this.#previousDisqualifiedEnd,
+      );
+      this.#previousDisqualifiedStart = 0;
+      this.#previousDisqualifiedEnd = this.#previousDisqualifiedBytes.length;
+    }
+  }
+
+  #push(piece: Uint8Array): void {
     if (piece.length === 0) return;
     const at = this.#length;
     this.#length += piece.length;
@@ -549,7 +576,7 @@ export class EntryListReader {
     }
     const done = this.#lines(piece, from, at);
     if (!this.#stopped() && done < piece.length) {
-      this.#carry = piece.slice(done);
+      this.#carry = copyOf(piece, done, piece.length);
       this.#carryAt = at + done;
     }
   }
@@ -580,7 +607,7 @@ export class EntryListReader {
       entriesEnd: this.#entriesEnd,
       digests: this.#hashing ? this.#digests : null,
       hashing: this.#hashing ?? null,
-      idHashes: this.#idHashes.done(),
+      idHashes: this.#idHashes.slice(0, this.#count),
       disqualified: this.#disqualified,
       referrals: this.#referrers.size,
       source: source ?? null,
@@ -633,6 +660,7 @@ export class EntryListReader {
     let previousBytes = this.#previousBytes;
     let previousStart = this.#previousStart;
     let previousEnd = this.#previousEnd;
+    let idHashes = this.#idHashes;
     let hashFrom = from;
     let position = from;
     const fail = (message: string, lineStart: number) => this.#fail(message, bytes, lineStart, at);
@@ -742,7 +770,13 @@ export class EntryListReader {
         this.#blockFirstTickets.push(total);
       }
       total += weight;
-      this.#idHashes.push(idHashValue >>> 0);
+      if (count === idHashes.length) {
+        const grown = new Uint32Array(idHashes.length * 2);
+        grown.set(idHashes);
+        idHashes = grown;
+        this.#idHashes = grown;
+      }
+      idHashes[count] = idHashValue;
       count += 1;
       position = cursor + 1;
     }

@@ -56,10 +56,15 @@ function random(seed: number): () => number {
 /** Reads the list in pieces of the given sizes (cycled), as storage hands it over. */
 function readInPieces(bytes: Uint8Array, sizes: number[], options: ConstructorParameters<typeof EntryListReader>[0] = {}): FrozenListIndex {
   const reader = new EntryListReader(options);
+  // One Buffer for every piece (whose slice() is a view, not a copy), scribbled over after each push:
+  // the reader must keep nothing of a piece.
+  const reused = Buffer.alloc(Math.max(...sizes, 1));
   for (let at = 0, k = 0; at < bytes.length; k++) {
     const size = Math.max(1, sizes[k % sizes.length] ?? 1);
-    // A copy: the reader must not depend on the pieces staying as they were.
-    reader.push(bytes.slice(at, at + size));
+    const piece = bytes.subarray(at, at + size);
+    reused.set(piece);
+    reader.push(reused.subarray(0, piece.length));
+    reused.fill(0x2c);
     at += size;
   }
   return reader.finish(sha256(bytes));
