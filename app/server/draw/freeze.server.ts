@@ -455,7 +455,7 @@ export type StoredListRow = Pick<EntryListRow, "campaignId" | "byteLength" | "sh
 
 /** A frozen list where it is stored: its bytes in order, piece by piece, and any range of them again. */
 export interface StoredListSource {
-  /** The bytes in order, in pieces (a chunk row each, or as the object streams in). */
+  /** The bytes in order, in pieces (a chunk row each, or as the object streams in); a piece may be reused for the next one. */
   pieces(): AsyncGenerator<Uint8Array>;
   /** The bytes [start, end), read again (a block of the list whose ticket was drawn). */
   range(start: number, end: number): Promise<Uint8Array>;
@@ -493,46 +493,26 @@ export async function withStoredList<T>(
   return withListDriver(client, (driver) => work(chunkSource(driver, list.campaignId)));
 }
 
-/**
- * The EntryListChunk rows as a source. PostgreSQL sends bytea as hex text (twice the size, then
- * decoded): slow for tens of MB. Its 'escape' form is the bytes themselves unless they hold a NUL,
- * a byte above 127 or a backslash, which it writes as backslash sequences; a list is ASCII without
- * those, so a chunk whose text has no backslash is its bytes exactly (one per character). Any other
- * chunk is read as bytea.
- */
+/** The EntryListChunk rows as a source, one row (1 MiB) per query; ListDriver.bytes says how they travel. */
 function chunkSource(driver: ListDriver, campaignId: string): StoredListSource {
   const postgres = driver.provider === "postgresql";
+  // The statements are written with $1, $2, ... in the order of their parameters, SQLite's ? alike.
+  const sql = (text: string) => (postgres ? text : text.replace(/\$\d+/g, "?"));
   /** Where each chunk starts in the list (learnt by `pieces`, or asked for by `range`), and the end. */
   let starts: number[] | null = null;
   const missing = (index: number) => new Error(`Campaign ${campaignId}: entry list chunk ${index} is missing`);
-  const asBytes = (value: unknown): Uint8Array | null =>
-    value instanceof Uint8Array ? value : typeof value === "string" && !value.includes("\\") ? Buffer.from(value, "latin1") : null;
-  const rawChunk = async (index: number, from?: number, length?: number): Promise<Uint8Array> => {
-    const [row] =
-      from === undefined
-        ? await driver.rows(`SELECT "bytes" FROM "EntryListChunk" WHERE "campaignId" = $1 AND "index" = $2`, [campaignId, index])
-        : await driver.rows(`SELECT substring("bytes" from $3 for $4) FROM "EntryListChunk" WHERE "campaignId" = $1 AND "index" = $2`, [
-            campaignId,
-            index,
-            from,
-            length,
-          ]);
-    if (!(row?.[0] instanceof Uint8Array)) throw missing(index);
-    return row[0];
-  };
   return {
     async *pieces() {
+      const [[last] = []] = await driver.rows(sql(`SELECT max("index") FROM "EntryListChunk" WHERE "campaignId" = $1`), [campaignId]);
       const learnt = [0];
-      // One chunk (1 MiB) per query: each piece is checked and let go before the next is read.
-      const sql = postgres
-        ? `SELECT "index", encode("bytes", 'escape') FROM "EntryListChunk" WHERE "campaignId" = $1 AND "index" >= $2 ORDER BY "index" LIMIT 1`
-        : `SELECT "index", "bytes" FROM "EntryListChunk" WHERE "campaignId" = ? AND "index" >= ? ORDER BY "index" LIMIT 1`;
-      for (let index = 0; ; index++) {
-        const [row] = await driver.rows(sql, [campaignId, index]);
-        if (!row) break;
-        const [chunkIndex, chunk] = row;
-        if (Number(chunkIndex) !== index) throw missing(index);
-        const bytes = asBytes(chunk) ?? (postgres ? await rawChunk(index) : null);
+      // One buffer for every chunk that arrives as text (PostgreSQL): fewer megabytes for the GC to catch up with.
+      const reused = Buffer.allocUnsafe(ENTRY_LIST_CHUNK_BYTES);
+      for (let index = 0; last !== null && last !== undefined && index <= Number(last); index++) {
+        const bytes = await driver.bytes(
+          sql(`SELECT "bytes" FROM "EntryListChunk" WHERE "campaignId" = $1 AND "index" = $2`),
+          [campaignId, index],
+          reused,
+        );
         if (!bytes) throw missing(index);
         learnt.push((learnt[learnt.length - 1] ?? 0) + bytes.length);
         yield bytes;
@@ -542,9 +522,9 @@ function chunkSource(driver: ListDriver, campaignId: string): StoredListSource {
     async range(start, end) {
       if (!starts) {
         const sizes = await driver.rows(
-          postgres
-            ? `SELECT "index", octet_length("bytes") FROM "EntryListChunk" WHERE "campaignId" = $1 ORDER BY "index"`
-            : `SELECT "index", length("bytes") FROM "EntryListChunk" WHERE "campaignId" = ? ORDER BY "index"`,
+          sql(
+            `SELECT "index", ${postgres ? "octet_length" : "length"}("bytes") FROM "EntryListChunk" WHERE "campaignId" = $1 ORDER BY "index"`,
+          ),
           [campaignId],
         );
         starts = [0];
@@ -559,18 +539,18 @@ function chunkSource(driver: ListDriver, campaignId: string): StoredListSource {
       const bytes = new Uint8Array(end - start);
       for (let index = 0; index + 1 < starts.length; index++) {
         const chunkStart = starts[index] ?? 0;
-        const chunkEnd = starts[index + 1] ?? 0;
         const from = Math.max(start, chunkStart);
-        const to = Math.min(end, chunkEnd);
+        const to = Math.min(end, starts[index + 1] ?? 0);
         if (from >= to) continue;
-        // substr/substring count from 1.
-        const [row] = await driver.rows(
-          postgres
-            ? `SELECT encode(substring("bytes" from $3 for $4), 'escape') FROM "EntryListChunk" WHERE "campaignId" = $1 AND "index" = $2`
-            : `SELECT substr("bytes", ?, ?) FROM "EntryListChunk" WHERE "campaignId" = ? AND "index" = ?`,
-          postgres ? [campaignId, index, from - chunkStart + 1, to - from] : [from - chunkStart + 1, to - from, campaignId, index],
+        // substr and substring count from 1.
+        const piece = await driver.bytes(
+          sql(
+            postgres
+              ? `SELECT substring("bytes" from $1 for $2) FROM "EntryListChunk" WHERE "campaignId" = $3 AND "index" = $4`
+              : `SELECT substr("bytes", $1, $2) FROM "EntryListChunk" WHERE "campaignId" = $3 AND "index" = $4`,
+          ),
+          [from - chunkStart + 1, to - from, campaignId, index],
         );
-        const piece = asBytes(row?.[0]) ?? (postgres ? await rawChunk(index, from - chunkStart + 1, to - from) : null);
         if (!piece || piece.length !== to - from) throw missing(index);
         bytes.set(piece, from - start);
       }
