@@ -412,8 +412,11 @@ async function queueBeaconMissingAlert(tx: Prisma.TransactionClient, campaignId:
 /** The emails of the given entries of a campaign, by entry id. */
 export async function entryEmails(campaignId: string, ids: string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
-  const entries = await prisma.entry.findMany({ where: { campaignId, id: { in: ids } }, select: { id: true, email: true } });
-  return new Map(entries.map((entry) => [entry.id, entry.email]));
+  // By id alone, then the campaign checked here: with the campaign in the query too, SQLite's planner
+  // takes the (campaignId, createdAt) index and reads every entry of the campaign (0.2 s for a
+  // million) instead of looking up a handful of primary keys.
+  const entries = await prisma.entry.findMany({ where: { id: { in: ids } }, select: { id: true, email: true, campaignId: true } });
+  return new Map(entries.filter((entry) => entry.campaignId === campaignId).map((entry) => [entry.id, entry.email]));
 }
 
 /**
