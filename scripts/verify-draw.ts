@@ -18,10 +18,21 @@ import { readFile } from "node:fs/promises";
 import { pathToFileURL } from "node:url";
 import { parseBeacon } from "../app/domain/beacon";
 import { finalSeed, verifyBeacon } from "../app/domain/beacon-verify";
-import { DrawEntryList, type DrawPick, type DrawPool, currentPicks, parseDrawPicks, parseEntryList, replayPicks } from "../app/domain/draw";
+import {
+  DrawEntryList,
+  type DrawPick,
+  type DrawPool,
+  EntryListError,
+  type FrozenListIndex,
+  currentPicks,
+  parseDrawPicks,
+  parseEntryList,
+  replayPicks,
+  withListBlocks,
+} from "../app/domain/draw";
 import { type Draw, type PrismaClient, disconnectPrisma, prisma } from "../app/server/db.server";
 import { knownChain } from "../app/server/draw/beacon.server";
-import { entryListBytes } from "../app/server/draw/freeze.server";
+import { readStoredList, withStoredList } from "../app/server/draw/freeze.server";
 import { loadDrawPool, nodeDrawHashing, sha256Hex } from "../app/server/draw/run.server";
 
 export interface DrawCheck {
@@ -84,7 +95,7 @@ export async function verifyDraw(
   check("total weight", draw.totalWeight.toString(), pool.totalWeight.toString());
 
   const recorded = parseDrawPicks(draw.picks);
-  checkPicks(check, pool, draw.seed, recorded);
+  checkPicks(check, replayed(pool, draw.seed, recorded), recorded);
   checkWinnersOnRecord(check, campaign, recorded);
   return { campaignId, ok: checks.every((item) => item.ok), entries: pool.count, checks };
 }
@@ -112,64 +123,105 @@ async function verifyDrawV2(
   else check("no commitment published: the secret is empty", "", secret);
   check("commitment published at launch", campaign.drawCommitment ?? "(none)", draw.commitment ?? "(none)");
 
-  // Step 3: the frozen list, from its stored bytes (or the file given).
+  // Step 3: the frozen list, from its stored bytes (or the file given), read once piece by piece;
+  // the picks read again only the blocks their tickets fall in.
   const row = await client.entryList.findUnique({ where: { campaignId } });
-  let bytes: Uint8Array | null = null;
-  if (options.entriesCsv !== undefined) bytes = new Uint8Array(Buffer.from(options.entriesCsv, "latin1"));
-  else if (row) {
-    try {
-      bytes = await entryListBytes(row, client);
-    } catch (error) {
-      check("stored entry list", "readable and matching its hash", (error as Error).message);
+  const withList = async (work: (list: FrozenListIndex | null, read: BlockRead) => Promise<void>): Promise<void> => {
+    if (options.entriesCsv !== undefined) {
+      const bytes = new Uint8Array(Buffer.from(options.entriesCsv, "latin1"));
+      const hash = createHash("sha256").update(bytes).digest("hex");
+      check("entry list hash", draw.entriesHash, hash);
+      if (row) check("entry list hash published at the freeze", row.sha256, draw.entriesHash);
+      return work(
+        checkRules(() => parseEntryList(bytes, hash)),
+        (start, end) => Promise.resolve(bytes.subarray(start, end)),
+      );
     }
-  } else check("frozen entry list", "stored", "missing");
-  let pool: DrawPool | null = null;
-  if (bytes) {
-    const hash = createHash("sha256").update(bytes).digest("hex");
-    check("entry list hash", draw.entriesHash, hash);
-    if (row) check("entry list hash published at the freeze", row.sha256, draw.entriesHash);
+    if (!row) {
+      check("frozen entry list", "stored", "missing");
+      return work(null, noBlocks);
+    }
+    // Read with the stored rows' (or object's) connection open for the picks' blocks.
+    await withStoredList(row, client, async (source) => {
+      let list: FrozenListIndex | EntryListError;
+      try {
+        list = await readStoredList(row, source);
+      } catch (error) {
+        if (!(error instanceof EntryListError)) {
+          check("stored entry list", "readable and matching its hash", (error as Error).message);
+          return work(null, noBlocks);
+        }
+        list = error;
+      }
+      // Read to the end: the bytes are those recorded, their hash row.sha256.
+      check("entry list hash", draw.entriesHash, row.sha256);
+      check("entry list hash published at the freeze", row.sha256, draw.entriesHash);
+      return work(
+        checkRules(() => {
+          if (list instanceof EntryListError) throw list;
+          return list;
+        }),
+        source.range,
+      );
+    });
+  };
+  const checkRules = (read: () => FrozenListIndex): FrozenListIndex | null => {
     try {
-      pool = parseEntryList(bytes, hash).pool;
+      const list = read();
       check("entry list rules (order, weights, referrers)", "followed", "followed");
+      return list;
     } catch (error) {
       check("entry list rules (order, weights, referrers)", "followed", (error as Error).message);
+      return null;
     }
-  }
-  if (pool) {
-    check("entries in the list", String(draw.entryCount), String(pool.count));
-    check("total weight", draw.totalWeight.toString(), pool.totalWeight.toString());
-  }
+  };
 
-  // Steps 4 and 5: the beacon and the final seed.
-  check("beacon round used by the list", String(row?.beaconRound ?? "(no list)"), String(draw.beaconRound ?? "(none)"));
-  const chain = knownChain(draw.beaconChain ?? "");
-  if (!chain) check("beacon chain", "a chain this server knows", draw.beaconChain ?? "(none)");
-  let expectedSeed: string | null = null;
-  if (draw.beaconMissing) {
-    check("beacon missing: the final seed is the secret", secret, draw.seed);
-    expectedSeed = secret;
-  } else if (chain && draw.beaconJson && draw.beaconRound !== null) {
-    try {
-      const beacon = parseBeacon(draw.beaconJson);
-      check("beacon round", String(draw.beaconRound), String(beacon.round));
-      check(
-        `beacon signature (${chain.demo ? "demo chain" : `chain ${chain.hash.slice(0, 12)}…`})`,
-        "valid",
-        verifyBeacon(chain, beacon) ? "valid" : "invalid",
-      );
-      expectedSeed = finalSeed(secret, beacon.randomness);
-      check('final seed = SHA-256("<secret>:<randomness>")', draw.seed, expectedSeed);
-    } catch (error) {
-      check("beacon", "a drand beacon", (error as Error).message);
+  let entries = 0;
+  await withList(async (list, read) => {
+    const pool = list?.pool ?? null;
+    if (pool) {
+      entries = pool.count;
+      check("entries in the list", String(draw.entryCount), String(pool.count));
+      check("total weight", draw.totalWeight.toString(), pool.totalWeight.toString());
     }
-  } else check("beacon", "recorded", "missing from the record");
 
-  // Steps 6 to 9: the picks and redraws, replayed with the recorded seed.
-  const recorded = parseDrawPicks(draw.picks);
-  if (pool && expectedSeed !== null) checkPicks(check, pool, expectedSeed, recorded);
-  checkWinnersOnRecord(check, campaign, recorded);
-  return { campaignId, ok: checks.every((item) => item.ok), entries: pool?.count ?? 0, checks };
+    // Steps 4 and 5: the beacon and the final seed.
+    check("beacon round used by the list", String(row?.beaconRound ?? "(no list)"), String(draw.beaconRound ?? "(none)"));
+    const chain = knownChain(draw.beaconChain ?? "");
+    if (!chain) check("beacon chain", "a chain this server knows", draw.beaconChain ?? "(none)");
+    let expectedSeed: string | null = null;
+    if (draw.beaconMissing) {
+      check("beacon missing: the final seed is the secret", secret, draw.seed);
+      expectedSeed = secret;
+    } else if (chain && draw.beaconJson && draw.beaconRound !== null) {
+      try {
+        const beacon = parseBeacon(draw.beaconJson);
+        check("beacon round", String(draw.beaconRound), String(beacon.round));
+        check(
+          `beacon signature (${chain.demo ? "demo chain" : `chain ${chain.hash.slice(0, 12)}…`})`,
+          "valid",
+          verifyBeacon(chain, beacon) ? "valid" : "invalid",
+        );
+        expectedSeed = finalSeed(secret, beacon.randomness);
+        check('final seed = SHA-256("<secret>:<randomness>")', draw.seed, expectedSeed);
+      } catch (error) {
+        check("beacon", "a drand beacon", (error as Error).message);
+      }
+    } else check("beacon", "recorded", "missing from the record");
+
+    // Steps 6 to 9: the picks and redraws, replayed with the recorded seed.
+    const recorded = parseDrawPicks(draw.picks);
+    if (list && expectedSeed !== null) {
+      const seed = expectedSeed;
+      checkPicks(check, await withListBlocks(list, read, (frozen) => replayed(frozen, seed, recorded)), recorded);
+    }
+    checkWinnersOnRecord(check, campaign, recorded);
+  });
+  return { campaignId, ok: checks.every((item) => item.ok), entries, checks };
 }
+
+type BlockRead = (start: number, end: number) => Promise<Uint8Array>;
+const noBlocks: BlockRead = () => Promise.reject(new Error("no list to read"));
 
 function describePick(pick: { entryId: string; ticket: string; counter: number } | null | undefined): string {
   return pick ? `entry ${pick.entryId}, ticket ${pick.ticket}, counter ${pick.counter}` : "no pick";
@@ -227,9 +279,9 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
 
 type Check = (name: string, expected: string, actual: string) => void;
 
-/** Every recorded pick (original draw, then redraws, in order) against the procedure's replay over the list. */
-function checkPicks(check: Check, pool: DrawPool, seed: string, recorded: DrawPick[]): void {
-  const replayed =
+/** The procedure's replay of the recorded ranks over the list (original draw, then redraws, in order). */
+function replayed(pool: DrawPool, seed: string, recorded: DrawPick[]): Replay {
+  const picks =
     pool.count > 0
       ? replayPicks(
           nodeDrawHashing,
@@ -238,9 +290,19 @@ function checkPicks(check: Check, pool: DrawPool, seed: string, recorded: DrawPi
           recorded.map((pick) => pick.rank),
         )
       : [];
-  recorded.forEach((pick, index) => check(pickLabel(pick, index), describePick(pick), describePick(replayed[index])));
+  return { picks, count: pool.count };
+}
+
+interface Replay {
+  picks: (DrawPick | null)[];
+  count: number;
+}
+
+/** Every recorded pick against the procedure's replay over the list. */
+function checkPicks(check: Check, replay: Replay, recorded: DrawPick[]): void {
+  recorded.forEach((pick, index) => check(pickLabel(pick, index), describePick(pick), describePick(replay.picks[index])));
   // With no picks on record the draw must have found nobody to pick.
-  if (recorded.length === 0) check("no picks", "no entries", pool.count === 0 ? "no entries" : `${pool.count} entries`);
+  if (recorded.length === 0) check("no picks", "no entries", replay.count === 0 ? "no entries" : `${replay.count} entries`);
 }
 
 /** The winners the campaign and its prizes hold are the draw's current (not replaced) picks. */

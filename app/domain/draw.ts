@@ -357,6 +357,8 @@ export interface FrozenEntryList {
 const COMMA = 44;
 const LINE_FEED = 10;
 const COLON = 58;
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
 
 function asciiText(bytes: Uint8Array, start: number, end: number): string {
   let text = "";
@@ -365,258 +367,736 @@ function asciiText(bytes: Uint8Array, start: number, end: number): string {
   return text;
 }
 
-/** Byte-order comparison of two ids inside `bytes` (step 3's tie-break and the disqualified order). */
-function compareBytes(bytes: Uint8Array, a: number, aEnd: number, b: number, bEnd: number): number {
-  const length = Math.min(aEnd - a, bEnd - b);
+/** Byte-order comparison of two ids, each a range of a byte array (step 3's tie-break and the disqualified order). */
+function compareBytes(a: Uint8Array, aStart: number, aEnd: number, b: Uint8Array, bStart: number, bEnd: number): number {
+  const length = Math.min(aEnd - aStart, bEnd - bStart);
   for (let k = 0; k < length; k++) {
-    const difference = (bytes[a + k] ?? 0) - (bytes[b + k] ?? 0);
+    const difference = (a[aStart + k] ?? 0) - (b[bStart + k] ?? 0);
     if (difference !== 0) return difference;
   }
-  return aEnd - a - (bEnd - b);
+  return aEnd - aStart - (bEnd - bStart);
 }
 
-/** FNV-1a over an id's bytes: the slot of an id in the referrers' table. */
+/** FNV-1a over an id's bytes: the slot of an id in the referrers' table, and the id hashes of the index. */
 function idHash(bytes: Uint8Array, start: number, end: number): number {
-  let hash = 0x811c9dc5;
-  for (let k = start; k < end; k++) hash = Math.imul(hash ^ (bytes[k] ?? 0), 0x01000193);
+  let hash = FNV_OFFSET;
+  for (let k = start; k < end; k++) hash = Math.imul(hash ^ (bytes[k] ?? 0), FNV_PRIME);
   return hash >>> 0;
 }
 
-/** A growable list of small whole numbers in a typed array. */
-class Uint32List {
-  values = new Uint32Array(1024);
+/** A growable list of numbers in a typed array. */
+class NumberList<T extends Uint32Array | Float64Array> {
+  values: T;
   length = 0;
+  readonly #make: (size: number) => T;
+  constructor(make: (size: number) => T, capacity = 1024) {
+    this.#make = make;
+    this.values = make(capacity);
+  }
   push(value: number): void {
-    if (this.length === this.values.length) {
-      const grown = new Uint32Array(this.values.length * 2);
-      grown.set(this.values);
-      this.values = grown;
-    }
+    if (this.length === this.values.length) this.values = this.#grown(this.values.length * 2);
     this.values[this.length++] = value;
+  }
+  /** The values in an array of their own size. */
+  done(): T {
+    return this.#grown(this.length);
+  }
+  #grown(size: number): T {
+    const grown = this.#make(size);
+    grown.set(this.values.subarray(0, Math.min(size, this.length)));
+    return grown;
+  }
+}
+
+const uint32List = (capacity?: number) => new NumberList((size) => new Uint32Array(size), capacity);
+const float64List = (capacity?: number) => new NumberList((size) => new Float64Array(size), capacity);
+
+/** Ids copied out of the pieces they arrived in: one byte array, each id a range of it. */
+class IdArena {
+  bytes = new Uint8Array(1 << 16);
+  length = 0;
+  starts = uint32List();
+  ends = uint32List();
+  get size(): number {
+    return this.starts.length;
+  }
+  add(source: Uint8Array, start: number, end: number): void {
+    const needed = this.length + (end - start);
+    if (needed > this.bytes.length) {
+      const grown = new Uint8Array(Math.max(needed, this.bytes.length * 2));
+      grown.set(this.bytes.subarray(0, this.length));
+      this.bytes = grown;
+    }
+    this.bytes.set(source.subarray(start, end), this.length);
+    this.starts.push(this.length);
+    this.length = needed;
+    this.ends.push(needed);
+  }
+  text(index: number): string {
+    return asciiText(this.bytes, this.starts.values[index] ?? 0, this.ends.values[index] ?? 0);
+  }
+}
+
+/** A copy of bytes [start, end) (a Buffer's own slice() would be a view of the same memory). */
+function copyOf(bytes: Uint8Array, start: number, end: number): Uint8Array {
+  const copy = new Uint8Array(end - start);
+  copy.set(bytes.subarray(start, end));
+  return copy;
+}
+
+function concatBytes(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const joined = new Uint8Array(a.length + b.length);
+  joined.set(a);
+  joined.set(b, a.length);
+  return joined;
+}
+
+/** SHA-256 over bytes, for the blocks of a list that is read again later (the server passes node:crypto's). */
+export interface ListHashing {
+  bytes(): { update(bytes: Uint8Array): void; hex(): string };
+}
+
+/** Entry lines per block of a list's index: about 43 KB of a list of cuid2 ids, read again when a ticket falls in it. */
+export const LIST_BLOCK_LINES = 1024;
+
+export interface EntryListReaderOptions {
+  /** Entry lines per block (LIST_BLOCK_LINES); tests use tiny blocks to cross many boundaries. */
+  blockLines?: number;
+  /**
+   * Digests every block on the way, so that a block read again from storage is checked to be the
+   * very bytes read the first time. Without it the blocks are taken as given (a list held in memory).
+   */
+  hashing?: ListHashing;
+}
+
+const EMPTY = new Uint8Array(0);
+const LINE_SHAPE = "Expected <entry_id>,<created_ms>,<referrer_id>,<weight>";
+
+/**
+ * Reads draw.csv (version 2) piece by piece, in any piece sizes, and checks every rule of step 3 on
+ * the way: header lines, the shape of each line, the draw order, referrers that name a listed
+ * entry, every weight equal to 1 + 3 x its referrals, the disqualified section's reasons and
+ * order. `finish` throws EntryListError for the first problem, the one a reader going through the
+ * whole list from its first byte meets first (a list that does not end with a line feed is that).
+ *
+ * It keeps no line of the list: per block of `blockLines` entry lines the byte offset, the first
+ * ticket and (with `hashing`) a digest; per entry a 32-bit hash of its id (4 bytes); the ids of
+ * entries with a weight above 1 and of referrers, for the weight check. For a million entries that
+ * is about 5 MB beside the pieces in flight. After the tickets are chosen, the pool reads again only
+ * the blocks they fall in (FrozenListIndex, withListBlocks).
+ */
+export class EntryListReader {
+  readonly #blockLines: number;
+  readonly #hashing: ListHashing | undefined;
+  #length = 0;
+  #lastByte = -1;
+  /** The unfinished last line of the pieces so far, and where it starts in the list. */
+  #carry: Uint8Array | null = null;
+  #carryAt = 0;
+  #section: "header" | "entries" | "disqualified" | "stopped" = "header";
+  /** The first problem met before the disqualified section, and the first one in it. */
+  #error: string | null = null;
+  #disqualifiedError: string | null = null;
+  /** Where the line "disqualified_entry_id,reason" starts: the end of the last block. */
+  #entriesEnd = -1;
+
+  #count = 0;
+  #total = 0;
+  #previousMs = -1;
+  #previousBytes: Uint8Array = EMPTY;
+  #previousStart = 0;
+  #previousEnd = 0;
+  /** The 32-bit hash of each entry's id, in list order (the first #count are set). */
+  #idHashes = new Uint32Array(1 << 16);
+  #weighted = new IdArena();
+  #weights = float64List();
+  #referrers = new IdArena();
+  #blockStarts = float64List();
+  #blockFirstTickets = float64List();
+  #digests: string[] = [];
+  #blockHash: { update(bytes: Uint8Array): void; hex(): string } | null = null;
+
+  #disqualified: { id: string; reason: string }[] = [];
+  #previousDisqualifiedBytes: Uint8Array = EMPTY;
+  #previousDisqualifiedStart = -1;
+  #previousDisqualifiedEnd = -1;
+
+  constructor(options: EntryListReaderOptions = {}) {
+    const blockLines = options.blockLines ?? LIST_BLOCK_LINES;
+    if (!Number.isSafeInteger(blockLines) || blockLines < 1)
+      throw new RangeError(`blockLines must be a whole number of at least 1, got ${blockLines}`);
+    this.#blockLines = blockLines;
+    this.#hashing = options.hashing;
+  }
+
+  /** Bytes read so far. */
+  get byteLength(): number {
+    return this.#length;
+  }
+
+  /** The next piece of the list. Nothing of it is kept once this returns: the caller may reuse it. */
+  push(piece: Uint8Array): void {
+    this.#push(piece);
+    // The last ids read, which the next lines are compared with, copied out of the piece.
+    if (this.#previousBytes.length > 0) {
+      this.#previousBytes = copyOf(this.#previousBytes, this.#previousStart, this.#previousEnd);
+      this.#previousStart = 0;
+      this.#previousEnd = this.#previousBytes.length;
+    }
+    if (this.#previousDisqualifiedStart !== -1) {
+      this.#previousDisqualifiedBytes = copyOf(
+        this.#previousDisqualifiedBytes,
+        this.#previousDisqualifiedStart,
+        this.#previousDisqualifiedEnd,
+      );
+      this.#previousDisqualifiedStart = 0;
+      this.#previousDisqualifiedEnd = this.#previousDisqualifiedBytes.length;
+    }
+  }
+
+  #push(piece: Uint8Array): void {
+    if (piece.length === 0) return;
+    const at = this.#length;
+    this.#length += piece.length;
+    this.#lastByte = piece[piece.length - 1] ?? -1;
+    if (this.#section === "stopped") return;
+    let from = 0;
+    if (this.#carry) {
+      const lineFeed = piece.indexOf(LINE_FEED);
+      if (lineFeed === -1) {
+        this.#carry = concatBytes(this.#carry, piece);
+        return;
+      }
+      // The carried line, completed: parsed on its own, then the rest of the piece in place.
+      const line = concatBytes(this.#carry, piece.subarray(0, lineFeed + 1));
+      this.#carry = null;
+      this.#lines(line, 0, this.#carryAt);
+      if (this.#stopped()) return;
+      from = lineFeed + 1;
+    }
+    const done = this.#lines(piece, from, at);
+    if (!this.#stopped() && done < piece.length) {
+      this.#carry = copyOf(piece, done, piece.length);
+      this.#carryAt = at + done;
+    }
+  }
+
+  /**
+   * After the last piece: the list's index and pool (entriesHash = `sha256`, the hash the caller
+   * computed over the same bytes), or the first broken rule as an EntryListError. `source`, for a
+   * list held in memory, hands the pool any block at once instead of asking for it.
+   */
+  finish(sha256: string, source?: (start: number, end: number) => Uint8Array): FrozenListIndex {
+    const length = this.#length;
+    if (length === 0 || this.#lastByte !== LINE_FEED) {
+      const last = length === 0 ? "" : String.fromCharCode(this.#lastByte);
+      throw new EntryListError(`The list must end with a line feed (at byte ${Math.max(0, length - 1)}: "${last}")`);
+    }
+    if (this.#error !== null) throw new EntryListError(this.#error);
+    if (this.#section !== "disqualified" && this.#section !== "stopped")
+      throw new EntryListError(`The list must have the line "${DISQUALIFIED_HEADER}" (at byte ${length}: "")`);
+    this.#checkWeights();
+    if (this.#disqualifiedError !== null) throw new EntryListError(this.#disqualifiedError);
+    return new FrozenListIndex({
+      sha256,
+      count: this.#count,
+      total: this.#total,
+      blockLines: this.#blockLines,
+      blockStarts: this.#blockStarts.done(),
+      blockFirstTickets: this.#blockFirstTickets.done(),
+      entriesEnd: this.#entriesEnd,
+      digests: this.#hashing ? this.#digests : null,
+      hashing: this.#hashing ?? null,
+      idHashes: this.#idHashes.slice(0, this.#count),
+      disqualified: this.#disqualified,
+      referrals: this.#referrers.size,
+      source: source ?? null,
+    });
+  }
+
+  /** After a problem nothing more is parsed (the pieces are still counted). */
+  #stopped(): boolean {
+    return this.#section === "stopped";
+  }
+
+  /** The problem, as the message says it: the rule, the byte offset and the start of the line. */
+  #fail(message: string, bytes: Uint8Array, lineStart: number, at: number): void {
+    let end = bytes.indexOf(LINE_FEED, lineStart);
+    if (end === -1 || end - lineStart > 120) end = Math.min(bytes.length, lineStart + 120);
+    const text = `${message} (at byte ${at + lineStart}: "${asciiText(bytes, lineStart, end)}")`;
+    if (this.#section === "disqualified") this.#disqualifiedError = text;
+    else this.#error = text;
+    this.#section = "stopped";
+  }
+
+  /** Parses the complete lines of `bytes` from `from` (the list's byte `at` is bytes[0]); answers where the unfinished rest starts. */
+  #lines(bytes: Uint8Array, from: number, at: number): number {
+    const last = bytes.lastIndexOf(LINE_FEED);
+    if (last < from) return from;
+    let position = from;
+    if (this.#section === "header") {
+      const end = bytes.indexOf(LINE_FEED, position);
+      let ok = end - position === ENTRY_LIST_HEADER.length;
+      for (let k = 0; ok && k < ENTRY_LIST_HEADER.length; k++) ok = bytes[position + k] === ENTRY_LIST_HEADER.charCodeAt(k);
+      if (!ok) {
+        this.#fail(`The first line must be "${ENTRY_LIST_HEADER}"`, bytes, position, at);
+        return position;
+      }
+      position = end + 1;
+      this.#section = "entries";
+    }
+    if (this.#section === "entries") position = this.#entryLines(bytes, position, last, at);
+    if (this.#section === "disqualified") position = this.#disqualifiedLines(bytes, position, last, at);
+    return position;
+  }
+
+  #entryLines(bytes: Uint8Array, from: number, last: number, at: number): number {
+    const disqualifiedHeader = DISQUALIFIED_HEADER + "\n";
+    const disqualifiedFirst = disqualifiedHeader.charCodeAt(0);
+    const blockLines = this.#blockLines;
+    let count = this.#count;
+    let total = this.#total;
+    let previousMs = this.#previousMs;
+    let previousBytes = this.#previousBytes;
+    let previousStart = this.#previousStart;
+    let previousEnd = this.#previousEnd;
+    let idHashes = this.#idHashes;
+    let hashFrom = from;
+    let position = from;
+    const fail = (message: string, lineStart: number) => this.#fail(message, bytes, lineStart, at);
+
+    lines: while (position <= last) {
+      const lineStart = position;
+      if (bytes[position] === disqualifiedFirst && bytes[position + disqualifiedHeader.length - 1] === LINE_FEED) {
+        let isHeader = true;
+        for (let k = 1; k < disqualifiedHeader.length; k++) {
+          if (bytes[position + k] !== disqualifiedHeader.charCodeAt(k)) {
+            isHeader = false;
+            break;
+          }
+        }
+        if (isHeader) {
+          this.#entriesEnd = at + lineStart;
+          this.#section = "disqualified";
+          position += disqualifiedHeader.length;
+          break lines;
+        }
+      }
+      // entry_id: printable ASCII except "," and ":" (cuid2 ids are lowercase letters and digits).
+      let idHashValue = FNV_OFFSET;
+      let cursor = position;
+      let code = bytes[cursor] ?? 0;
+      while (code > 32 && code < 127 && code !== COMMA && code !== COLON) {
+        idHashValue = Math.imul(idHashValue ^ code, FNV_PRIME);
+        code = bytes[++cursor] ?? 0;
+      }
+      const idEnd = cursor;
+      if (idEnd === lineStart || code !== COMMA) {
+        fail(LINE_SHAPE, lineStart);
+        break;
+      }
+      // created_ms: decimal, no leading zero, at most 15 digits.
+      const msStart = ++cursor;
+      let createdMs = 0;
+      code = bytes[cursor] ?? 0;
+      while (code >= 48 && code <= 57) {
+        createdMs = createdMs * 10 + (code - 48);
+        code = bytes[++cursor] ?? 0;
+      }
+      if (code !== COMMA) {
+        fail(code === LINE_FEED ? LINE_SHAPE : "created_ms must be a whole number in decimal", lineStart);
+        break;
+      }
+      if (cursor === msStart || cursor - msStart > 15 || (bytes[msStart] === 48 && cursor - msStart > 1)) {
+        fail("created_ms must be a whole number in decimal", lineStart);
+        break;
+      }
+      // referrer_id: empty or an id.
+      const referrerStart = ++cursor;
+      code = bytes[cursor] ?? 0;
+      while (code > 32 && code < 127 && code !== COMMA && code !== COLON) code = bytes[++cursor] ?? 0;
+      const referrerEnd = cursor;
+      if (code !== COMMA) {
+        fail(LINE_SHAPE, lineStart);
+        break;
+      }
+      // weight: decimal, at least 1, then the line feed.
+      const weightStart = ++cursor;
+      let weight = 0;
+      code = bytes[cursor] ?? 0;
+      while (code >= 48 && code <= 57) {
+        weight = weight * 10 + (code - 48);
+        code = bytes[++cursor] ?? 0;
+      }
+      if (code !== LINE_FEED) {
+        fail(code === COMMA ? LINE_SHAPE : "weight must be a whole number of at least 1", lineStart);
+        break;
+      }
+      if (cursor === weightStart || cursor - weightStart > 15 || bytes[weightStart] === 48 || weight < 1) {
+        fail("weight must be a whole number of at least 1", lineStart);
+        break;
+      }
+      if (
+        createdMs < previousMs ||
+        (createdMs === previousMs && compareBytes(previousBytes, previousStart, previousEnd, bytes, lineStart, idEnd) >= 0)
+      ) {
+        fail("The entries are not in draw order (created_ms, then entry_id byte by byte)", lineStart);
+        break;
+      }
+      previousMs = createdMs;
+      previousBytes = bytes;
+      previousStart = lineStart;
+      previousEnd = idEnd;
+      if (referrerEnd > referrerStart) this.#referrers.add(bytes, referrerStart, referrerEnd);
+      if (weight > 1) {
+        this.#weighted.add(bytes, lineStart, idEnd);
+        this.#weights.push(weight);
+      }
+      if (total + weight > Number.MAX_SAFE_INTEGER) {
+        fail("The total weight exceeds 2^53 - 1", lineStart);
+        break;
+      }
+      if (count % blockLines === 0) {
+        // A new block starts with this line.
+        if (this.#hashing) {
+          if (this.#blockHash) {
+            this.#blockHash.update(bytes.subarray(hashFrom, lineStart));
+            this.#digests.push(this.#blockHash.hex());
+          }
+          this.#blockHash = this.#hashing.bytes();
+          hashFrom = lineStart;
+        }
+        this.#blockStarts.push(at + lineStart);
+        this.#blockFirstTickets.push(total);
+      }
+      total += weight;
+      if (count === idHashes.length) {
+        const grown = new Uint32Array(idHashes.length * 2);
+        grown.set(idHashes);
+        idHashes = grown;
+        this.#idHashes = grown;
+      }
+      idHashes[count] = idHashValue;
+      count += 1;
+      position = cursor + 1;
+    }
+    if (this.#blockHash) {
+      const end = this.#section === "disqualified" ? this.#entriesEnd - at : position;
+      this.#blockHash.update(bytes.subarray(hashFrom, end));
+      if (this.#section === "disqualified") {
+        this.#digests.push(this.#blockHash.hex());
+        this.#blockHash = null;
+      }
+    }
+    this.#count = count;
+    this.#total = total;
+    this.#previousMs = previousMs;
+    this.#previousBytes = previousBytes;
+    this.#previousStart = previousStart;
+    this.#previousEnd = previousEnd;
+    return position;
+  }
+
+  #disqualifiedLines(bytes: Uint8Array, from: number, last: number, at: number): number {
+    let position = from;
+    while (position <= last) {
+      const lineStart = position;
+      const end = bytes.indexOf(LINE_FEED, position);
+      let comma = position;
+      let code = bytes[comma] ?? 0;
+      while (comma < end && code > 32 && code < 127 && code !== COMMA && code !== COLON) code = bytes[++comma] ?? 0;
+      if (comma === position || code !== COMMA) {
+        this.#fail("Expected <entry_id>,<reason>", bytes, lineStart, at);
+        break;
+      }
+      const reason = asciiText(bytes, comma + 1, end);
+      if (!(DISQUALIFY_REASONS as readonly string[]).includes(reason)) {
+        this.#fail(`The reason must be one of ${DISQUALIFY_REASONS.join(", ")}`, bytes, lineStart, at);
+        break;
+      }
+      if (
+        this.#previousDisqualifiedStart !== -1 &&
+        compareBytes(
+          this.#previousDisqualifiedBytes,
+          this.#previousDisqualifiedStart,
+          this.#previousDisqualifiedEnd,
+          bytes,
+          lineStart,
+          comma,
+        ) >= 0
+      ) {
+        this.#fail("The disqualified entries are not sorted by entry_id", bytes, lineStart, at);
+        break;
+      }
+      this.#previousDisqualifiedBytes = bytes;
+      this.#previousDisqualifiedStart = lineStart;
+      this.#previousDisqualifiedEnd = comma;
+      this.#disqualified.push({ id: asciiText(bytes, lineStart, comma), reason });
+      position = end + 1;
+    }
+    return position;
+  }
+
+  /**
+   * Weights: 1 + 3 per referral line naming the entry, and every referrer is a listed entry. The
+   * entries with a weight above 1 go in an open-addressing table (slot -> position + 1); each
+   * referral line finds its referrer there (the first listed with that id) or is reported.
+   */
+  #checkWeights(): void {
+    const weighted = this.#weighted;
+    const referrers = this.#referrers;
+    const slots = new Uint32Array(Math.max(16, 1 << Math.ceil(Math.log2(weighted.size * 2 + 1))));
+    const mask = slots.length - 1;
+    for (let w = 0; w < weighted.size; w++) {
+      let slot = idHash(weighted.bytes, weighted.starts.values[w] ?? 0, weighted.ends.values[w] ?? 0) & mask;
+      while (slots[slot] !== 0) slot = (slot + 1) & mask;
+      slots[slot] = w + 1;
+    }
+    const referralsOf = new Uint32Array(weighted.size);
+    const unlisted = new Map<string, number>();
+    for (let r = 0; r < referrers.size; r++) {
+      const start = referrers.starts.values[r] ?? 0;
+      const end = referrers.ends.values[r] ?? 0;
+      let slot = idHash(referrers.bytes, start, end) & mask;
+      let found = -1;
+      for (let held = slots[slot] ?? 0; held !== 0; slot = (slot + 1) & mask, held = slots[slot] ?? 0) {
+        const w = held - 1;
+        if (compareBytes(weighted.bytes, weighted.starts.values[w] ?? 0, weighted.ends.values[w] ?? 0, referrers.bytes, start, end) === 0) {
+          found = w;
+          break;
+        }
+      }
+      if (found !== -1) referralsOf[found] = (referralsOf[found] ?? 0) + 1;
+      else {
+        const referrer = referrers.text(r);
+        unlisted.set(referrer, (unlisted.get(referrer) ?? 0) + 1);
+      }
+    }
+    for (let w = 0; w < weighted.size; w++) {
+      const weight = this.#weights.values[w] ?? 0;
+      const expected = 1 + REFERRAL_BONUS_ENTRIES * (referralsOf[w] ?? 0);
+      if (weight !== expected)
+        throw new EntryListError(`Entry ${weighted.text(w)} has weight ${weight}, but its referrals give ${expected}`);
+    }
+    if (unlisted.size > 0) {
+      const [referrer, referrals] = unlisted.entries().next().value as [string, number];
+      throw new EntryListError(
+        `Entry ${referrer} is named as referrer by ${referrals} lines but is not listed with weight ${1 + REFERRAL_BONUS_ENTRIES * referrals}`,
+        [...unlisted.keys()],
+      );
+    }
+  }
+}
+
+/** The pool needs a block of the list that has not been read again yet (withListBlocks reads it and retries). */
+export class ListBlockNeeded extends Error {
+  readonly list: FrozenListIndex;
+  readonly block: number;
+  constructor(list: FrozenListIndex, block: number) {
+    super(`block ${block} of the entry list is not loaded`);
+    this.name = "ListBlockNeeded";
+    this.list = list;
+    this.block = block;
+  }
+}
+
+/** A block read again: where its lines start and their ids end, and the running ticket totals. */
+interface LoadedBlock {
+  bytes: Uint8Array;
+  lineStarts: Uint32Array;
+  idEnds: Uint32Array;
+  /** Running total of weights up to and including each line (from the start of the list). */
+  cumulative: Float64Array;
+}
+
+interface FrozenListIndexParts {
+  sha256: string;
+  count: number;
+  total: number;
+  blockLines: number;
+  blockStarts: Float64Array;
+  blockFirstTickets: Float64Array;
+  entriesEnd: number;
+  digests: string[] | null;
+  hashing: ListHashing | null;
+  idHashes: Uint32Array;
+  disqualified: { id: string; reason: string }[];
+  referrals: number;
+  source: ((start: number, end: number) => Uint8Array) | null;
+}
+
+/**
+ * A checked list (EntryListReader.finish): its counts and disqualified section, and a pool whose
+ * lookups read the block they need. A block not loaded yet makes the lookup throw ListBlockNeeded,
+ * unless the list is held in memory (`source`); withListBlocks loads it and runs the computation
+ * again, which the draw's functions allow: they are deterministic and have no side effects.
+ */
+export class FrozenListIndex implements FrozenEntryList {
+  readonly pool: DrawPool;
+  readonly disqualified: { id: string; reason: string }[];
+  readonly referrals: number;
+  readonly #parts: FrozenListIndexParts;
+  readonly #blocks = new Map<number, LoadedBlock>();
+  /** Ids looked up so far, with their index (-1: not listed). */
+  readonly #located = new Map<string, number>();
+
+  constructor(parts: FrozenListIndexParts) {
+    this.#parts = parts;
+    this.disqualified = parts.disqualified;
+    this.referrals = parts.referrals;
+    const { count, total, blockLines, blockFirstTickets, idHashes } = parts;
+    const checkIndex = (index: number) => {
+      if (!Number.isInteger(index) || index < 0 || index >= count) throw new RangeError(`no entry at index ${index}`);
+    };
+    const blockOf = (index: number) => this.#block(Math.floor(index / blockLines));
+    const pool: DrawPool = {
+      count,
+      totalWeight: BigInt(total),
+      entriesHash: parts.sha256,
+      entryId(index) {
+        checkIndex(index);
+        const block = blockOf(index);
+        const line = index % blockLines;
+        return asciiText(block.bytes, block.lineStarts[line] ?? 0, block.idEnds[line] ?? 0);
+      },
+      weight(index) {
+        checkIndex(index);
+        const block = blockOf(index);
+        const line = index % blockLines;
+        const before = line === 0 ? (blockFirstTickets[Math.floor(index / blockLines)] ?? 0) : (block.cumulative[line - 1] ?? 0);
+        return (block.cumulative[line] ?? 0) - before;
+      },
+      indexOfTicket: (ticket) => {
+        if (ticket < 0n || ticket >= BigInt(total)) throw new RangeError(`ticket ${ticket} is outside [0, ${total})`);
+        const target = Number(ticket);
+        // The last block whose first ticket is at most the target, then the first of its lines whose running total passes it.
+        let low = 0;
+        let high = blockFirstTickets.length - 1;
+        while (low < high) {
+          const middle = (low + high + 1) >> 1;
+          if ((blockFirstTickets[middle] ?? 0) <= target) low = middle;
+          else high = middle - 1;
+        }
+        const blockNumber = low;
+        const block = this.#block(blockNumber);
+        let first = 0;
+        let last = block.cumulative.length - 1;
+        while (first < last) {
+          const middle = (first + last) >> 1;
+          if ((block.cumulative[middle] ?? 0) > target) last = middle;
+          else first = middle + 1;
+        }
+        return blockNumber * blockLines + first;
+      },
+      indexOfId: (id) => {
+        if (!id || id.length > 200) return -1;
+        const known = this.#located.get(id);
+        if (known !== undefined) return known;
+        let hash = FNV_OFFSET;
+        for (let k = 0; k < id.length; k++) hash = Math.imul(hash ^ id.charCodeAt(k), FNV_PRIME);
+        hash >>>= 0;
+        // The first line with this id: its hash among the hashes of all the ids (a few ms for a
+        // million), confirmed on the line itself. Only picked entries are looked up, a handful per draw.
+        for (let index = 0; index < count; index++) {
+          if (idHashes[index] === hash && pool.entryId(index) === id) {
+            this.#located.set(id, index);
+            return index;
+          }
+        }
+        this.#located.set(id, -1);
+        return -1;
+      },
+    };
+    this.pool = pool;
+  }
+
+  get blockCount(): number {
+    return this.#parts.blockStarts.length;
+  }
+
+  /** The bytes of a block: from its first line's start to the next block's (or the disqualified section's header). */
+  blockRange(block: number): { start: number; end: number } {
+    const { blockStarts, entriesEnd } = this.#parts;
+    if (!Number.isInteger(block) || block < 0 || block >= blockStarts.length) throw new RangeError(`no block ${block} in the entry list`);
+    return { start: blockStarts[block] ?? 0, end: block + 1 < blockStarts.length ? (blockStarts[block + 1] ?? 0) : entriesEnd };
+  }
+
+  /** Takes a block read again (its blockRange's bytes); refuses bytes other than those read the first time. */
+  loadBlock(block: number, bytes: Uint8Array): void {
+    const { start, end } = this.blockRange(block);
+    const { count, total, blockLines, blockFirstTickets, digests, hashing } = this.#parts;
+    const fail = (why: string) =>
+      new Error(`Block ${block} of the entry list, read again, ${why}: the stored list changed while it was read`);
+    if (bytes.length !== end - start) throw fail(`has ${bytes.length} bytes where it had ${end - start}`);
+    if (digests && hashing) {
+      const digest = hashing.bytes();
+      digest.update(bytes);
+      if (digest.hex() !== digests[block]) throw fail("differs from the bytes read the first time");
+    }
+    const lines = Math.min(blockLines, count - block * blockLines);
+    const lineStarts = new Uint32Array(lines);
+    const idEnds = new Uint32Array(lines);
+    const cumulative = new Float64Array(lines);
+    let running = blockFirstTickets[block] ?? 0;
+    let position = 0;
+    for (let line = 0; line < lines; line++) {
+      const lineEnd = bytes.indexOf(LINE_FEED, position);
+      const idEnd = bytes.indexOf(COMMA, position);
+      if (lineEnd === -1 || idEnd === -1 || idEnd > lineEnd) throw fail("is not the lines it held");
+      let weight = 0;
+      let digit = lineEnd - 1;
+      for (let scale = 1; digit > idEnd && bytes[digit] !== COMMA; digit--, scale *= 10) weight += ((bytes[digit] ?? 48) - 48) * scale;
+      running += weight;
+      lineStarts[line] = position;
+      idEnds[line] = idEnd;
+      cumulative[line] = running;
+      position = lineEnd + 1;
+    }
+    const next = block + 1 < blockFirstTickets.length ? (blockFirstTickets[block + 1] ?? 0) : total;
+    if (position !== bytes.length || running !== next) throw fail("is not the lines it held");
+    this.#blocks.set(block, { bytes, lineStarts, idEnds, cumulative });
+  }
+
+  #block(block: number): LoadedBlock {
+    const loaded = this.#blocks.get(block);
+    if (loaded) return loaded;
+    const { source } = this.#parts;
+    if (!source) throw new ListBlockNeeded(this, block);
+    const { start, end } = this.blockRange(block);
+    this.loadBlock(block, source(start, end));
+    return this.#blocks.get(block)!;
   }
 }
 
 /**
- * Reads draw.csv (version 2) and checks every rule of step 3 on the way: header lines, the shape of
- * each line, the draw order, referrers that name a listed entry, every weight equal to 1 + 3 x its
- * referrals, the disqualified section's reasons and order. Throws EntryListError on the first
- * problem. One pass over the bytes; the pool keeps them and two typed arrays (about 12 bytes per
- * entry beside them), so a million entries cost the file's size plus about 12 MB. Only referral
- * lines and entries with a weight above 1 are looked at a second time, through a hash table of
- * line numbers (no string per entry).
+ * Runs `compute` (deterministic, without side effects: drawPicks, replayPicks, nextPick) over the
+ * list's pool, reading with `read` each block it turns out to need, then running it again: a few
+ * blocks per draw instead of the whole list.
  */
-export function parseEntryList(bytes: Uint8Array, sha256: string): FrozenEntryList {
-  const length = bytes.length;
-  const fail = (message: string, at: number): never => {
-    let end = bytes.indexOf(LINE_FEED, at);
-    if (end === -1 || end - at > 120) end = Math.min(length, at + 120);
-    throw new EntryListError(`${message} (at byte ${at}: "${asciiText(bytes, at, end)}")`);
-  };
-  if (length === 0 || bytes[length - 1] !== LINE_FEED) fail("The list must end with a line feed", Math.max(0, length - 1));
-  const header = ENTRY_LIST_HEADER + "\n";
-  for (let k = 0; k < header.length; k++) if (bytes[k] !== header.charCodeAt(k)) fail(`The first line must be "${ENTRY_LIST_HEADER}"`, 0);
-  const disqualifiedHeader = DISQUALIFIED_HEADER + "\n";
-  const disqualifiedFirst = disqualifiedHeader.charCodeAt(0);
-  const lineShape = "Expected <entry_id>,<created_ms>,<referrer_id>,<weight>";
-
-  // About 40 bytes per entry line: size the arrays once and grow if the guess was short.
-  let capacity = Math.max(1024, Math.ceil(length / 40));
-  let starts = new Uint32Array(capacity);
-  let cumulative = new Float64Array(capacity);
-  /** Entries with a weight above 1 (line numbers), and the referrer_id fields (byte ranges). */
-  const weighted = new Uint32List();
-  const referrerStarts = new Uint32List();
-  const referrerEnds = new Uint32List();
-  let count = 0;
-  let total = 0;
-  let previousMs = -1;
-  let previousStart = 0;
-  let previousEnd = 0;
-  let position = header.length;
-
+export async function withListBlocks<T>(
+  list: FrozenListIndex,
+  read: (start: number, end: number) => Promise<Uint8Array>,
+  compute: (pool: DrawPool) => T,
+): Promise<T> {
   for (;;) {
-    if (position >= length) fail(`The list must have the line "${DISQUALIFIED_HEADER}"`, position);
-    const lineStart = position;
-    if (bytes[position] === disqualifiedFirst && bytes[position + disqualifiedHeader.length - 1] === LINE_FEED) {
-      let isHeader = true;
-      for (let k = 1; k < disqualifiedHeader.length; k++) {
-        if (bytes[position + k] !== disqualifiedHeader.charCodeAt(k)) {
-          isHeader = false;
-          break;
-        }
-      }
-      if (isHeader) {
-        position += disqualifiedHeader.length;
-        break;
-      }
+    try {
+      return compute(list.pool);
+    } catch (error) {
+      if (!(error instanceof ListBlockNeeded) || error.list !== list) throw error;
+      const { start, end } = list.blockRange(error.block);
+      list.loadBlock(error.block, await read(start, end));
     }
-    // entry_id: printable ASCII except "," and ":" (cuid2 ids are lowercase letters and digits).
-    let at = position;
-    let code = bytes[at] ?? 0;
-    while (code > 32 && code < 127 && code !== COMMA && code !== COLON) code = bytes[++at] ?? 0;
-    const idEnd = at;
-    if (idEnd === lineStart || code !== COMMA) fail(lineShape, lineStart);
-    // created_ms: decimal, no leading zero, at most 15 digits.
-    const msStart = ++at;
-    let createdMs = 0;
-    code = bytes[at] ?? 0;
-    while (code >= 48 && code <= 57) {
-      createdMs = createdMs * 10 + (code - 48);
-      code = bytes[++at] ?? 0;
-    }
-    if (code !== COMMA) fail(code === LINE_FEED || at >= length ? lineShape : "created_ms must be a whole number in decimal", lineStart);
-    if (at === msStart || at - msStart > 15 || (bytes[msStart] === 48 && at - msStart > 1))
-      fail("created_ms must be a whole number in decimal", lineStart);
-    // referrer_id: empty or an id.
-    const referrerStart = ++at;
-    code = bytes[at] ?? 0;
-    while (code > 32 && code < 127 && code !== COMMA && code !== COLON) code = bytes[++at] ?? 0;
-    const referrerEnd = at;
-    if (code !== COMMA) fail(lineShape, lineStart);
-    // weight: decimal, at least 1, then the line feed.
-    const weightStart = ++at;
-    let weight = 0;
-    code = bytes[at] ?? 0;
-    while (code >= 48 && code <= 57) {
-      weight = weight * 10 + (code - 48);
-      code = bytes[++at] ?? 0;
-    }
-    if (code !== LINE_FEED) fail(at >= length || code === COMMA ? lineShape : "weight must be a whole number of at least 1", lineStart);
-    if (at === weightStart || at - weightStart > 15 || bytes[weightStart] === 48 || weight < 1)
-      fail("weight must be a whole number of at least 1", lineStart);
-    if (createdMs < previousMs || (createdMs === previousMs && compareBytes(bytes, previousStart, previousEnd, lineStart, idEnd) >= 0)) {
-      fail("The entries are not in draw order (created_ms, then entry_id byte by byte)", lineStart);
-    }
-    previousMs = createdMs;
-    previousStart = lineStart;
-    previousEnd = idEnd;
-    if (referrerEnd > referrerStart) {
-      referrerStarts.push(referrerStart);
-      referrerEnds.push(referrerEnd);
-    }
-    if (weight > 1) weighted.push(count);
-    total += weight;
-    if (total > Number.MAX_SAFE_INTEGER) fail("The total weight exceeds 2^53 - 1", lineStart);
-    if (count === capacity) {
-      capacity *= 2;
-      const grownStarts = new Uint32Array(capacity);
-      grownStarts.set(starts);
-      starts = grownStarts;
-      const grownCumulative = new Float64Array(capacity);
-      grownCumulative.set(cumulative);
-      cumulative = grownCumulative;
-    }
-    starts[count] = lineStart;
-    cumulative[count] = total;
-    count += 1;
-    position = at + 1;
   }
+}
 
-  const idEndOf = (index: number) => bytes.indexOf(COMMA, starts[index] ?? 0);
-  const weightOf = (index: number) => (cumulative[index] ?? 0) - (index === 0 ? 0 : (cumulative[index - 1] ?? 0));
-
-  // Weights: 1 + 3 per referral line naming the entry, and every referrer is a listed entry. The
-  // entries with a weight above 1 go in an open-addressing table (slot -> position in `weighted`
-  // + 1); each referral line finds its referrer there or is reported.
-  const slots = new Uint32Array(Math.max(16, 1 << Math.ceil(Math.log2(weighted.length * 2 + 1))));
-  const mask = slots.length - 1;
-  for (let w = 0; w < weighted.length; w++) {
-    const start = starts[weighted.values[w] ?? 0] ?? 0;
-    let slot = idHash(bytes, start, idEndOf(weighted.values[w] ?? 0)) & mask;
-    while (slots[slot] !== 0) slot = (slot + 1) & mask;
-    slots[slot] = w + 1;
-  }
-  const referralsOf = new Uint32Array(weighted.length);
-  const unlisted = new Map<string, number>();
-  for (let r = 0; r < referrerStarts.length; r++) {
-    const start = referrerStarts.values[r] ?? 0;
-    const end = referrerEnds.values[r] ?? 0;
-    let slot = idHash(bytes, start, end) & mask;
-    let found = -1;
-    for (let held = slots[slot] ?? 0; held !== 0; slot = (slot + 1) & mask, held = slots[slot] ?? 0) {
-      const line = weighted.values[held - 1] ?? 0;
-      const lineStart = starts[line] ?? 0;
-      if (compareBytes(bytes, lineStart, idEndOf(line), start, end) === 0) {
-        found = held - 1;
-        break;
-      }
-    }
-    if (found !== -1) referralsOf[found] = (referralsOf[found] ?? 0) + 1;
-    else {
-      const referrer = asciiText(bytes, start, end);
-      unlisted.set(referrer, (unlisted.get(referrer) ?? 0) + 1);
-    }
-  }
-  for (let w = 0; w < weighted.length; w++) {
-    const line = weighted.values[w] ?? 0;
-    const weight = weightOf(line);
-    const expected = 1 + REFERRAL_BONUS_ENTRIES * (referralsOf[w] ?? 0);
-    if (weight !== expected) {
-      const id = asciiText(bytes, starts[line] ?? 0, idEndOf(line));
-      throw new EntryListError(`Entry ${id} has weight ${weight}, but its referrals give ${expected}`);
-    }
-  }
-  if (unlisted.size > 0) {
-    const [referrer, referrals] = unlisted.entries().next().value as [string, number];
-    throw new EntryListError(
-      `Entry ${referrer} is named as referrer by ${referrals} lines but is not listed with weight ${1 + REFERRAL_BONUS_ENTRIES * referrals}`,
-      [...unlisted.keys()],
-    );
-  }
-
-  const disqualified: { id: string; reason: string }[] = [];
-  let previousId = -1;
-  let previousIdEnd = -1;
-  while (position < length) {
-    const lineStart = position;
-    const end = bytes.indexOf(LINE_FEED, position);
-    let comma = position;
-    let code = bytes[comma] ?? 0;
-    while (comma < end && code > 32 && code < 127 && code !== COMMA && code !== COLON) code = bytes[++comma] ?? 0;
-    if (comma === position || code !== COMMA) fail("Expected <entry_id>,<reason>", lineStart);
-    const reason = asciiText(bytes, comma + 1, end);
-    if (!(DISQUALIFY_REASONS as readonly string[]).includes(reason))
-      fail(`The reason must be one of ${DISQUALIFY_REASONS.join(", ")}`, lineStart);
-    if (previousId !== -1 && compareBytes(bytes, previousId, previousIdEnd, lineStart, comma) >= 0) {
-      fail("The disqualified entries are not sorted by entry_id", lineStart);
-    }
-    previousId = lineStart;
-    previousIdEnd = comma;
-    disqualified.push({ id: asciiText(bytes, lineStart, comma), reason });
-    position = end + 1;
-  }
-
-  const checkIndex = (index: number) => {
-    if (!Number.isInteger(index) || index < 0 || index >= count) throw new RangeError(`no entry at index ${index}`);
-  };
-  const pool: DrawPool = {
-    count,
-    totalWeight: BigInt(total),
-    entriesHash: sha256,
-    entryId(index) {
-      checkIndex(index);
-      return asciiText(bytes, starts[index] ?? 0, idEndOf(index));
-    },
-    weight(index) {
-      checkIndex(index);
-      return weightOf(index);
-    },
-    indexOfTicket: (ticket) => entryHoldingTicket(cumulative, count, total, ticket),
-    indexOfId(id) {
-      if (!id || id.length > 200) return -1;
-      const first = id.charCodeAt(0);
-      // A scan over the line starts (a few ms for a million): only picked entries are looked up, a
-      // handful per draw.
-      outer: for (let index = 0; index < count; index++) {
-        const start = starts[index] ?? 0;
-        if (bytes[start] !== first) continue;
-        for (let k = 1; k < id.length; k++) if (bytes[start + k] !== id.charCodeAt(k)) continue outer;
-        if (bytes[start + id.length] === COMMA) return index;
-      }
-      return -1;
-    },
-  };
-  return { pool, disqualified, referrals: referrerStarts.length };
+/**
+ * Reads draw.csv (version 2) held whole in memory and checks every rule of step 3 (EntryListReader);
+ * throws EntryListError on the first problem. The pool's blocks are views of `bytes`.
+ */
+export function parseEntryList(bytes: Uint8Array, sha256: string): FrozenListIndex {
+  const reader = new EntryListReader();
+  reader.push(bytes);
+  return reader.finish(sha256, (start, end) => bytes.subarray(start, end));
 }
 
 /** A pool from a plain list (tests, small exports). */

@@ -18,7 +18,8 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon, { type Result } from "autocannon";
-import { type BenchDatabase, createPostgresDatabase, startBenchServer, stop, waitFor } from "./server";
+import { createPostgresDatabase } from "./postgres";
+import { type BenchDatabase, startBenchServer, stop, waitFor } from "./server";
 
 const { values } = parseArgs({
   options: {

@@ -8,9 +8,9 @@ import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { CampaignStatus } from "../../app/domain/campaign-status";
 import type { Prisma } from "../../app/server/db.server";
+import { createPostgresDatabase } from "./postgres";
 
 const DAY = 86_400_000;
 
@@ -41,28 +41,6 @@ function nodeArgs(): string[] {
 }
 
 export type BenchDatabase = "sqlite" | "postgres";
-
-/** The PostgreSQL server benchmarks create their databases on. */
-export const POSTGRES_SERVER = process.env.TEST_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
-
-async function onPostgresServer(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: POSTGRES_SERVER });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
-/** A new, empty database `name` on POSTGRES_SERVER (the app migrates it when it starts). */
-export async function createPostgresDatabase(name: string): Promise<{ url: string; drop(): Promise<void> }> {
-  await onPostgresServer(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  await onPostgresServer(`CREATE DATABASE "${name}"`);
-  const url = new URL(POSTGRES_SERVER);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => onPostgresServer(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
-}
 
 export interface BenchServer {
   process: ChildProcess;

@@ -27,13 +27,24 @@
 import { createHash } from "node:crypto";
 import { type ChainInfo, roundAt, roundTimeMs } from "../../domain/beacon";
 import { CampaignStatus } from "../../domain/campaign-status";
-import { DISQUALIFIED_HEADER, ENTRY_LIST_HEADER, EntryListError, type FrozenEntryList, parseEntryList } from "../../domain/draw";
+import {
+  DISQUALIFIED_HEADER,
+  type DrawPool,
+  ENTRY_LIST_HEADER,
+  EntryListError,
+  EntryListReader,
+  type FrozenEntryList,
+  type FrozenListIndex,
+  type ListHashing,
+  parseEntryList,
+  withListBlocks,
+} from "../../domain/draw";
 import { getConfig } from "../config.server";
 import { type DatabaseProvider, type PrismaClient, prisma, sqliteTimestamp } from "../db.server";
 import { deliverWebhooksSoon, queueCampaignEnded } from "../integrations/webhooks.server";
 import { configuredChain, knownChain } from "./beacon.server";
 import { type DriverStatement, type ListDriver, isDriverUniqueViolation, withListDriver } from "./list-driver.server";
-import { entryListKey, listObjectPieces, listsInFileStore, putListBytes } from "./list-store.server";
+import { entryListKey, listObjectPieces, listObjectRange, listsInFileStore, putListBytes } from "./list-store.server";
 
 /** Bytes per EntryListChunk row (the last one is shorter). */
 export const ENTRY_LIST_CHUNK_BYTES = 1 << 20;
@@ -439,75 +450,162 @@ async function buildBytes(
 // Reading the frozen list
 // ---------------------------------------------------------------------------------------------
 
-/** Chunks per query when reading the list back (a few MB at a time). */
-const READ_CHUNKS = 2;
+/** What reading a stored list needs of its EntryList row. */
+export type StoredListRow = Pick<EntryListRow, "campaignId" | "byteLength" | "sha256" | "storageKey">;
 
-/**
- * The stored bytes of a frozen list, checked against its recorded length and SHA-256, read chunk by
- * chunk (or, in the file store, piece by piece as the object streams in) straight into one buffer.
- */
-export async function entryListBytes(
-  list: Pick<EntryListRow, "campaignId" | "byteLength" | "sha256" | "storageKey">,
-  client: PrismaClient = prisma,
-): Promise<Buffer> {
-  const bytes = Buffer.allocUnsafe(list.byteLength);
-  let length = 0;
-  const append = (chunk: Uint8Array | string): void => {
-    if (length + chunk.length > list.byteLength) throw new Error(`Campaign ${list.campaignId}: the entry list is longer than recorded`);
-    if (typeof chunk === "string") bytes.write(chunk, length, "latin1");
-    else bytes.set(chunk, length);
-    length += chunk.length;
-  };
-  if (list.storageKey) {
-    for await (const piece of listObjectPieces(list.storageKey)) append(piece);
-  } else {
-    await chunkRows(list.campaignId, client, append);
-  }
-  if (length !== list.byteLength)
-    throw new Error(`Campaign ${list.campaignId}: the entry list has ${length} bytes, ${list.byteLength} recorded`);
-  if (createHash("sha256").update(bytes).digest("hex") !== list.sha256)
-    throw new Error(`Campaign ${list.campaignId}: the stored entry list does not match its published hash`);
-  return bytes;
+/** A frozen list where it is stored: its bytes in order, piece by piece, and any range of them again. */
+export interface StoredListSource {
+  /** The bytes in order, in pieces (a chunk row each, or as the object streams in); a piece may be reused for the next one. */
+  pieces(): AsyncGenerator<Uint8Array>;
+  /** The bytes [start, end), read again (a block of the list whose ticket was drawn). */
+  range(start: number, end: number): Promise<Uint8Array>;
 }
 
-/** The EntryListChunk rows of a list in order, each handed to `append`. */
-async function chunkRows(campaignId: string, client: PrismaClient, append: (chunk: Uint8Array | string) => void): Promise<void> {
-  await withListDriver(client, async (driver) => {
-    const postgres = driver.provider === "postgresql";
-    // PostgreSQL sends bytea as hex text (twice the size, then decoded): slow for tens of MB. Its
-    // 'escape' form is the bytes themselves unless they hold a NUL, a byte above 127 or a backslash,
-    // which it writes as backslash sequences; a list is ASCII without those, so a chunk whose text
-    // has no backslash is its bytes exactly (one per character). Any other chunk is read as bytea.
-    const sql = postgres
-      ? `SELECT "index", encode("bytes", 'escape') FROM "EntryListChunk" WHERE "campaignId" = $1 AND "index" >= $2 AND "index" < $3 ORDER BY "index"`
-      : `SELECT "index", "bytes" FROM "EntryListChunk" WHERE "campaignId" = ? AND "index" >= ? AND "index" < ? ORDER BY "index"`;
-    for (let index = 0; ; index += READ_CHUNKS) {
-      const chunks = await driver.rows(sql, [campaignId, index, index + READ_CHUNKS]);
-      for (const [k, [chunkIndex, chunk]] of chunks.entries()) {
-        if (Number(chunkIndex) !== index + k) throw new Error(`Campaign ${campaignId}: entry list chunk ${index + k} is missing`);
-        if (typeof chunk === "string" && !chunk.includes("\\")) append(chunk);
-        else if (chunk instanceof Uint8Array) append(chunk);
-        else {
-          const [raw] = await driver.rows(`SELECT "bytes" FROM "EntryListChunk" WHERE "campaignId" = $1 AND "index" = $2`, [
-            campaignId,
-            index + k,
-          ]);
-          if (!(raw?.[0] instanceof Uint8Array)) throw new Error(`Campaign ${campaignId}: entry list chunk ${index + k} is missing`);
-          append(raw[0]);
+/** SHA-256 over bytes, for the blocks the list reader reads again (node:crypto's). */
+export const nodeListHashing: ListHashing = {
+  bytes() {
+    const hash = createHash("sha256");
+    return {
+      update: (bytes) => {
+        hash.update(bytes);
+      },
+      hex: () => hash.digest("hex"),
+    };
+  },
+};
+
+/**
+ * Opens the stored list for `work`: the EntryListChunk rows through one driver connection (closed
+ * after `work`), or the object in the file store.
+ */
+export async function withStoredList<T>(
+  list: StoredListRow,
+  client: PrismaClient,
+  work: (source: StoredListSource) => Promise<T>,
+): Promise<T> {
+  if (list.storageKey) {
+    const key = list.storageKey;
+    return work({
+      pieces: () => listObjectPieces(key),
+      range: (start, end) => listObjectRange(key, start, end),
+    });
+  }
+  return withListDriver(client, (driver) => work(chunkSource(driver, list.campaignId)));
+}
+
+/** The EntryListChunk rows as a source, one row (1 MiB) per query; ListDriver.bytes says how they travel. */
+function chunkSource(driver: ListDriver, campaignId: string): StoredListSource {
+  const postgres = driver.provider === "postgresql";
+  // The statements are written with $1, $2, ... in the order of their parameters, SQLite's ? alike.
+  const sql = (text: string) => (postgres ? text : text.replace(/\$\d+/g, "?"));
+  /** Where each chunk starts in the list (learnt by `pieces`, or asked for by `range`), and the end. */
+  let starts: number[] | null = null;
+  const missing = (index: number) => new Error(`Campaign ${campaignId}: entry list chunk ${index} is missing`);
+  return {
+    async *pieces() {
+      const [[last] = []] = await driver.rows(sql(`SELECT max("index") FROM "EntryListChunk" WHERE "campaignId" = $1`), [campaignId]);
+      const learnt = [0];
+      // One buffer for every chunk that arrives as text (PostgreSQL): fewer megabytes for the GC to catch up with.
+      const reused = Buffer.allocUnsafe(ENTRY_LIST_CHUNK_BYTES);
+      for (let index = 0; last !== null && last !== undefined && index <= Number(last); index++) {
+        const bytes = await driver.bytes(
+          sql(`SELECT "bytes" FROM "EntryListChunk" WHERE "campaignId" = $1 AND "index" = $2`),
+          [campaignId, index],
+          reused,
+        );
+        if (!bytes) throw missing(index);
+        learnt.push((learnt[learnt.length - 1] ?? 0) + bytes.length);
+        yield bytes;
+      }
+      starts = learnt;
+    },
+    async range(start, end) {
+      if (!starts) {
+        const sizes = await driver.rows(
+          sql(
+            `SELECT "index", ${postgres ? "octet_length" : "length"}("bytes") FROM "EntryListChunk" WHERE "campaignId" = $1 ORDER BY "index"`,
+          ),
+          [campaignId],
+        );
+        starts = [0];
+        for (const [k, [index, size]] of sizes.entries()) {
+          if (Number(index) !== k) throw missing(k);
+          starts.push((starts[starts.length - 1] ?? 0) + Number(size));
         }
       }
-      if (chunks.length < READ_CHUNKS) break;
+      const listEnd = starts[starts.length - 1] ?? 0;
+      if (!(start >= 0 && start <= end && end <= listEnd))
+        throw new RangeError(`Campaign ${campaignId}: bytes ${start} to ${end} are outside the entry list (${listEnd} bytes)`);
+      const bytes = new Uint8Array(end - start);
+      for (let index = 0; index + 1 < starts.length; index++) {
+        const chunkStart = starts[index] ?? 0;
+        const from = Math.max(start, chunkStart);
+        const to = Math.min(end, starts[index + 1] ?? 0);
+        if (from >= to) continue;
+        // substr and substring count from 1.
+        const piece = await driver.bytes(
+          sql(
+            postgres
+              ? `SELECT substring("bytes" from $1 for $2) FROM "EntryListChunk" WHERE "campaignId" = $3 AND "index" = $4`
+              : `SELECT substr("bytes", $1, $2) FROM "EntryListChunk" WHERE "campaignId" = $3 AND "index" = $4`,
+          ),
+          [from - chunkStart + 1, to - from, campaignId, index],
+        );
+        if (!piece || piece.length !== to - from) throw missing(index);
+        bytes.set(piece, from - start);
+      }
+      return bytes;
+    },
+  };
+}
+
+/**
+ * Reads the stored list once, piece by piece, checking it against its recorded length and SHA-256
+ * (an Error, as entryListBytes says it) and the published rules (EntryListError, as parseEntryList
+ * says it), without holding it whole: the answer keeps a block index, and its pool reads again the
+ * blocks a draw needs (withListBlocks with `source.range`).
+ */
+export async function readStoredList(list: StoredListRow, source: StoredListSource): Promise<FrozenListIndex> {
+  const reader = new EntryListReader({ hashing: nodeListHashing });
+  const hash = createHash("sha256");
+  for await (const piece of source.pieces()) {
+    if (reader.byteLength + piece.length > list.byteLength)
+      throw new Error(`Campaign ${list.campaignId}: the entry list is longer than recorded`);
+    hash.update(piece);
+    reader.push(piece);
+  }
+  if (reader.byteLength !== list.byteLength)
+    throw new Error(`Campaign ${list.campaignId}: the entry list has ${reader.byteLength} bytes, ${list.byteLength} recorded`);
+  if (hash.digest("hex") !== list.sha256)
+    throw new Error(`Campaign ${list.campaignId}: the stored entry list does not match its published hash`);
+  return reader.finish(list.sha256);
+}
+
+/**
+ * The stored bytes of a frozen list, whole, checked against its recorded length and SHA-256 (draw.csv
+ * downloads and the checks of the tests; the draw reads the list with readStoredList instead).
+ */
+export async function entryListBytes(list: StoredListRow, client: PrismaClient = prisma): Promise<Buffer> {
+  return withStoredList(list, client, async (source) => {
+    const bytes = Buffer.allocUnsafe(list.byteLength);
+    let length = 0;
+    for await (const piece of source.pieces()) {
+      if (length + piece.length > list.byteLength) throw new Error(`Campaign ${list.campaignId}: the entry list is longer than recorded`);
+      bytes.set(piece, length);
+      length += piece.length;
     }
+    if (length !== list.byteLength)
+      throw new Error(`Campaign ${list.campaignId}: the entry list has ${length} bytes, ${list.byteLength} recorded`);
+    if (createHash("sha256").update(bytes).digest("hex") !== list.sha256)
+      throw new Error(`Campaign ${list.campaignId}: the stored entry list does not match its published hash`);
+    return bytes;
   });
 }
 
-/** A campaign's frozen list, read from its stored bytes and parsed; null when it is not frozen yet. */
-export async function loadFrozenList(
-  campaignId: string,
-  client: PrismaClient = prisma,
-): Promise<{ row: EntryListRow; list: FrozenEntryList } | null> {
-  const row = await client.entryList.findUnique({ where: { campaignId }, select: listSelect });
-  if (!row) return null;
-  const bytes = await entryListBytes(row, client);
-  return { row, list: parseEntryList(bytes, row.sha256) };
+/**
+ * Runs `compute` (deterministic: drawPicks, nextPick, replayPicks) over a campaign's frozen list read
+ * from its stored bytes; only the blocks the computation needs are read a second time.
+ */
+export async function overStoredList<T>(list: StoredListRow, compute: (pool: DrawPool) => T, client: PrismaClient = prisma): Promise<T> {
+  return withStoredList(list, client, async (source) => withListBlocks(await readStoredList(list, source), source.range, compute));
 }

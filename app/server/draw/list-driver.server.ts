@@ -13,6 +13,14 @@ export interface ListDriver {
   readonly provider: DatabaseProvider;
   /** The rows as arrays of column values; placeholders are ? on SQLite and $1, $2, ... on PostgreSQL. */
   rows(sql: string, params?: readonly unknown[]): Promise<unknown[][]>;
+  /**
+   * The first column of the first row, a byte string (bytea or BLOB), or null without a row. On
+   * PostgreSQL the bytes are asked for in binary form and arrive as text, one character per byte as
+   * long as they are ASCII: half the time of the 'escape' text form and a third of hex. A value
+   * holding any other byte is read again in hex, so the answer is always the stored bytes. `into`:
+   * a buffer the text may be written into (and the answer be a view of), instead of a new one.
+   */
+  bytes(sql: string, params?: readonly unknown[], into?: Buffer): Promise<Uint8Array | null>;
   run(sql: string, params?: readonly unknown[]): Promise<void>;
   /** Runs the statements, in order, in one write transaction: all or none. */
   transaction(statements: readonly DriverStatement[]): Promise<void>;
@@ -59,6 +67,20 @@ function postgresDriver(connection: pg.Client): ListDriver {
       const result = await connection.query<unknown[]>({ text: sql, values: [...params], rowMode: "array" });
       return result.rows;
     },
+    async bytes(sql, params = [], into) {
+      // node-postgres decodes every column of a binary result as UTF-8 text.
+      const binary: pg.QueryArrayConfig & { binary: true } = { text: sql, values: [...params], rowMode: "array", binary: true };
+      const value = (await connection.query<unknown[]>(binary)).rows[0]?.[0];
+      if (value === undefined || value === null) return null;
+      // ASCII text: every character one byte in UTF-8 (and in latin1).
+      if (typeof value === "string" && Buffer.byteLength(value, "utf8") === value.length) {
+        if (!into || into.length < value.length) return Buffer.from(value, "latin1");
+        return into.subarray(0, into.write(value, 0, "latin1"));
+      }
+      const [row] = (await connection.query<unknown[]>({ text: sql, values: [...params], rowMode: "array" })).rows;
+      if (!(row?.[0] instanceof Uint8Array)) throw new Error("expected a byte string");
+      return row[0];
+    },
     async run(sql, params = []) {
       await connection.query(sql, [...params]);
     },
@@ -85,6 +107,16 @@ function sqliteDriver(connection: Database.Database): ListDriver {
           .raw()
           .all(...params) as unknown[][],
       );
+    },
+    bytes(sql, params = []) {
+      const row = connection
+        .prepare(sql)
+        .raw()
+        .get(...params) as unknown[] | undefined;
+      const value = row?.[0];
+      if (value === undefined || value === null) return Promise.resolve(null);
+      if (!(value instanceof Uint8Array)) return Promise.reject(new Error("expected a byte string"));
+      return Promise.resolve(value);
     },
     run(sql, params = []) {
       connection.prepare(sql).run(...params);

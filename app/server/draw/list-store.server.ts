@@ -51,6 +51,13 @@ export async function* listObjectPieces(key: string): AsyncGenerator<Uint8Array>
   }
 }
 
+/** The object's bytes [start, end) (a block of the list read again after the draw's tickets are chosen). */
+export async function listObjectRange(key: string, start: number, end: number): Promise<Uint8Array> {
+  const piece = await fileStore().get(key, { offset: start, length: end - start });
+  if (!piece) throw missing(key);
+  return piece;
+}
+
 /** Bytes read per request when reading a list backwards. */
 const TAIL_PIECE = 1 << 20;
 

@@ -6,11 +6,20 @@
  */
 import { addDays } from "../../domain/campaign-dates";
 import { CampaignStatus } from "../../domain/campaign-status";
-import { type DrawPick, REDRAW_UNCLAIMED_REASON, currentPicks, drawStateAfter, nextPick, parseDrawPicks } from "../../domain/draw";
+import {
+  type DrawPick,
+  type DrawPool,
+  REDRAW_UNCLAIMED_REASON,
+  currentPicks,
+  drawStateAfter,
+  nextPick,
+  parseDrawPicks,
+} from "../../domain/draw";
 import { getConfig } from "../config.server";
 import { prisma } from "../db.server";
 import { type QueuedDelivery, deliverWebhooksSoon, queueWinnersDrawn } from "../integrations/webhooks.server";
-import { WRITE_TRANSACTION, entryEmails, frozenList, loadDrawPool, nodeDrawHashing } from "./run.server";
+import { overStoredList } from "./freeze.server";
+import { WRITE_TRANSACTION, entryEmails, loadDrawPool, nodeDrawHashing } from "./run.server";
 
 export type RedrawOutcome =
   { kind: "redrawn"; entryId: string; email: string } | { kind: "not-allowed"; reason: string } | { kind: "exhausted" };
@@ -50,10 +59,18 @@ export async function redrawPrize(campaignId: string, rank: number, options: { n
   const picks = parseDrawPicks(recorded);
   const current = currentPicks(picks).get(rank);
   if (!current || current.entryId !== holder.winnerEntryId) return notAllowed("The prize's winner does not match the published draw.");
-  const pool = campaign.draw.procedureVersion >= 2 ? (await frozenList(campaignId)).list.pool : await loadDrawPool(campaignId);
-  if (pool.entriesHash !== campaign.draw.entriesHash) return notAllowed("The entry list has changed since the draw.");
+  const { seed, entriesHash } = campaign.draw;
+  const following = (pool: DrawPool) =>
+    pool.entriesHash === entriesHash ? { next: nextPick(nodeDrawHashing, pool, seed, rank, drawStateAfter(picks)) } : null;
+  let outcome: ReturnType<typeof following>;
+  if (campaign.draw.procedureVersion >= 2) {
+    const list = await prisma.entryList.findUnique({ where: { campaignId } });
+    if (!list) throw new Error(`Campaign ${campaignId} has no frozen entry list`);
+    outcome = await overStoredList(list, following);
+  } else outcome = following(await loadDrawPool(campaignId));
+  if (!outcome) return notAllowed("The entry list has changed since the draw.");
 
-  const next = nextPick(nodeDrawHashing, pool, campaign.draw.seed, rank, drawStateAfter(picks));
+  const { next } = outcome;
   if (!next) return { kind: "exhausted" };
   const email = (await entryEmails(campaignId, [next.pick.entryId])).get(next.pick.entryId) ?? "";
   const deadline = addDays(now, getConfig().CLAIM_WINDOW_DAYS);

@@ -1,11 +1,64 @@
-/** The configured file store (decision 058; the interface is in store.server.ts). */
-import { S3ServiceException } from "@aws-sdk/client-s3";
+/**
+ * The configured file store (decision 058; the interface is in store.server.ts). The S3 store's
+ * module, and with it the AWS SDK (about 15 MB of memory once imported), is loaded at the first
+ * use of the bucket (decision 061): a process that never touches it, a draw on the local disk
+ * among them, never pays for it.
+ */
+import type { ObjectStorageConfig } from "../config.server";
 import { ConfigError, getConfig } from "../config.server";
 import { DiskFileStore } from "./disk.server";
-import { S3FileStore } from "./s3.server";
-import type { FileStore } from "./store.server";
+import type { S3FileStore } from "./s3.server";
+import type { ByteRange, FileStore, PutOptions, StoredFile } from "./store.server";
 
 export { FileExistsError, type FileStore, type StoredFile } from "./store.server";
+
+/** The S3 store, its module imported when a first call needs it. */
+export class LazyS3FileStore implements FileStore {
+  readonly kind = "s3";
+  readonly bucket: string;
+  readonly #config: ObjectStorageConfig;
+  #store: Promise<S3FileStore> | undefined;
+
+  constructor(config: ObjectStorageConfig) {
+    this.#config = config;
+    this.bucket = config.bucket;
+  }
+
+  /** The S3 store itself (the module imported and the client made on the first call). */
+  store(): Promise<S3FileStore> {
+    this.#store ??= import("./s3.server").then(({ S3FileStore }) => new S3FileStore(this.#config));
+    return this.#store;
+  }
+
+  async put(key: string, bytes: Uint8Array, options: PutOptions): Promise<void> {
+    return (await this.store()).put(key, bytes, options);
+  }
+  async get(key: string, range?: ByteRange): Promise<Buffer | null> {
+    return (await this.store()).get(key, range);
+  }
+  async stream(key: string): Promise<{ info: StoredFile; body: ReadableStream<Uint8Array> } | null> {
+    return (await this.store()).stream(key);
+  }
+  async head(key: string): Promise<StoredFile | null> {
+    return (await this.store()).head(key);
+  }
+  async exists(key: string): Promise<boolean> {
+    return (await this.store()).exists(key);
+  }
+  async delete(key: string): Promise<void> {
+    return (await this.store()).delete(key);
+  }
+  async list(prefix: string): Promise<string[]> {
+    return (await this.store()).list(prefix);
+  }
+  async checkBucket(): Promise<void> {
+    return (await this.store()).checkBucket();
+  }
+  /** Closes the client's connections, if it was ever made. */
+  destroy(): void {
+    void this.#store?.then((store) => store.destroy()).catch(() => undefined);
+  }
+}
 
 let cached: { config: object; store: FileStore } | undefined;
 
@@ -14,10 +67,10 @@ export function fileStore(): FileStore {
   const config = getConfig();
   // Rebuilt when the configuration is (tests change it between cases); otherwise one per process.
   if (cached?.config !== config) {
-    if (cached?.store instanceof S3FileStore) cached.store.destroy();
+    if (cached?.store instanceof LazyS3FileStore) cached.store.destroy();
     cached = {
       config,
-      store: config.objectStorage ? new S3FileStore(config.objectStorage) : new DiskFileStore(config.DATA_DIR),
+      store: config.objectStorage ? new LazyS3FileStore(config.objectStorage) : new DiskFileStore(config.DATA_DIR),
     };
   }
   return cached.store;
@@ -29,10 +82,11 @@ export function fileStore(): FileStore {
  */
 export async function checkFileStore(): Promise<void> {
   const store = fileStore();
-  if (!(store instanceof S3FileStore)) return;
+  if (!(store instanceof LazyS3FileStore)) return;
   try {
     await store.checkBucket();
   } catch (error) {
+    const { S3ServiceException } = await import("@aws-sdk/client-s3");
     const status = error instanceof S3ServiceException ? `, HTTP ${error.$metadata.httpStatusCode ?? "?"}` : "";
     const name = error instanceof Error ? error.name : "Error";
     // HEAD answers carry no body, so S3's message is often just "UnknownError": the name and status say more.
