@@ -8,6 +8,7 @@ import path from "node:path";
 import compression from "compression";
 import express from "express";
 import morgan from "morgan";
+import { withWorkerHeapFlags } from "./worker-flags.js";
 
 // `--dev` mounts Vite's dev server; otherwise the production build in build/ is served.
 const DEVELOPMENT = process.argv.includes("--dev");
@@ -75,11 +76,8 @@ function runPrimary() {
   };
   process.on("SIGTERM", () => onSignal("SIGTERM"));
   process.on("SIGINT", () => onSignal("SIGINT"));
-  // A young generation of 2 MB semi-spaces (unless the operator chose): under a spike of entries V8
-  // otherwise grows it to 16 MB ones and keeps them, about 50 MB more per worker for no measured
-  // speed (decision 062).
-  const chosen = [...process.execArgv, process.env.NODE_OPTIONS ?? ""].some((arg) => arg.includes("semi-space"));
-  if (!chosen) cluster.setupPrimary({ execArgv: [...process.execArgv, "--max-semi-space-size=2"] });
+  // V8's heap sizes for the workers, unless the operator chose them (decision 062).
+  cluster.setupPrimary({ execArgv: withWorkerHeapFlags(process.execArgv, process.env.NODE_OPTIONS) });
   fork(1);
 }
 

@@ -169,9 +169,15 @@ export async function submitEntry(submission: EntrySubmission): Promise<EntryOut
   // The entry path's reads and its pending write go through the entry store's driver connection
   // (decision 062); the verified entrant's confirmation, a rare path, stays with Prisma.
   const store = entryStore();
-  const campaign = await store.campaign(campaignId);
-  if (!campaign) return { kind: "not-found" };
   const now = new Date();
+  const limit = getConfig().ENTRY_LIMIT_PER_IP;
+  // Counted up to the limit only: a busy shared address (or a burst from one) costs no more per entry.
+  const { campaign, recentFromIp } = await store.campaignAndRecentEntries(campaignId, {
+    ip: submission.ip ?? null,
+    since: new Date(now.getTime() - RATE_WINDOW_MS),
+    limit,
+  });
+  if (!campaign) return { kind: "not-found" };
   const emailKey = entryEmailKey(submission.email);
   const closed = closedReason(campaign, now);
   if (closed === "not-found" || closed === "upcoming" || closed === "ended") return { kind: closed };
@@ -180,16 +186,10 @@ export async function submitEntry(submission: EntrySubmission): Promise<EntryOut
     const existing = await findEntry(campaignId, emailKey);
     return existing ? { kind: "already", entryId: existing.id } : { kind: "full" };
   }
-
-  if (submission.ip) {
-    const limit = getConfig().ENTRY_LIMIT_PER_IP;
-    // Counted up to the limit only: a busy shared address (or a burst from one) costs no more per entry.
-    const recent = await store.recentEntriesFromIp(submission.ip, new Date(now.getTime() - RATE_WINDOW_MS), limit);
-    if (recent >= limit) {
-      // Someone who already entered, on a busy shared network, is told so rather than refused.
-      const existing = await findEntry(campaignId, emailKey);
-      return existing ? { kind: "already", entryId: existing.id } : { kind: "rate-limited" };
-    }
+  if (recentFromIp >= limit) {
+    // Someone who already entered, on a busy shared network, is told so rather than refused.
+    const existing = await findEntry(campaignId, emailKey);
+    return existing ? { kind: "already", entryId: existing.id } : { kind: "rate-limited" };
   }
 
   // Admins can switch referral bonuses off (platform setting referralsEnabled, decision 017).

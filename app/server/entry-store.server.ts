@@ -59,10 +59,19 @@ export interface PendingEntryRow {
   createdAt: Date;
 }
 
+/** The per-address limit's question: entries from `ip` after `since`, counted up to `limit` only. */
+export interface RecentFromIp {
+  ip: string | null;
+  since: Date;
+  limit: number;
+}
+
 export interface EntryStore {
-  campaign(campaignId: string): Promise<EntryCampaign | null>;
-  /** How many entries came from `ip` after `since`, counted up to `limit` only. */
-  recentEntriesFromIp(ip: string, since: Date, limit: number): Promise<number>;
+  /**
+   * The campaign (null when there is none) and how many entries came from the address (0 without
+   * one), read together: one round trip on PostgreSQL.
+   */
+  campaignAndRecentEntries(campaignId: string, recent: RecentFromIp): Promise<{ campaign: EntryCampaign | null; recentFromIp: number }>;
   /** The referring entry's id when it is another address's entry of the same campaign, else null. */
   referrer(referrerId: string, campaignId: string, emailNormalized: string): Promise<string | null>;
   /**
@@ -207,8 +216,10 @@ function sqliteStore(file: string): EntryStore {
     }
   });
   return {
-    campaign: async (campaignId) => campaignFromRow(campaign.get(campaignId) as Row | undefined, sqliteDate),
-    recentEntriesFromIp: async (ip, since, limit) => Number(recent.get(ip, sqliteTimestamp(since), limit)),
+    campaignAndRecentEntries: async (campaignId, { ip, since, limit }) => ({
+      campaign: campaignFromRow(campaign.get(campaignId) as Row | undefined, sqliteDate),
+      recentFromIp: ip ? Number(recent.get(ip, sqliteTimestamp(since), limit)) : 0,
+    }),
     referrer: async (referrerId, campaignId, emailNormalized) =>
       (referrer.get(referrerId, campaignId, emailNormalized) as string | undefined) ?? null,
     insertPendingEntry: (entry, email) => commit({ entry, email }),
@@ -252,21 +263,18 @@ function postgresStore(url: string): EntryStore {
     return batch.map(({ email }) => stored.has(email.id));
   });
   return {
-    async campaign(campaignId) {
+    async campaignAndRecentEntries(campaignId, { ip, since, limit }) {
       const result = await pool.query({
         name: "giveawear-entry-campaign",
-        text: `SELECT ${CAMPAIGN_COLUMNS} FROM "Campaign" WHERE "id" = $1`,
-        values: [campaignId],
+        text: `SELECT (SELECT count(*)::int FROM (SELECT 1 FROM "Entry" WHERE "ip" = $2 AND "createdAt" > $3::timestamp(3) LIMIT $4) r)
+            AS "recentFromIp", c.* FROM (SELECT 1) one LEFT JOIN (SELECT ${CAMPAIGN_COLUMNS} FROM "Campaign" WHERE "id" = $1) c ON true`,
+        values: [campaignId, ip, at(since), limit],
       });
-      return campaignFromRow(result.rows[0] as Row | undefined, (value) => (value instanceof Date ? value : null));
-    },
-    async recentEntriesFromIp(ip, since, limit) {
-      const result = await pool.query({
-        name: "giveawear-entry-recent",
-        text: `SELECT count(*)::int AS n FROM (SELECT 1 FROM "Entry" WHERE "ip" = $1 AND "createdAt" > $2::timestamp(3) LIMIT $3) r`,
-        values: [ip, at(since), limit],
-      });
-      return Number((result.rows[0] as Row).n);
+      const row = result.rows[0] as Row;
+      return {
+        campaign: row.status === null ? null : campaignFromRow(row, (value) => (value instanceof Date ? value : null)),
+        recentFromIp: Number(row.recentFromIp),
+      };
     },
     async referrer(referrerId, campaignId, emailNormalized) {
       const result = await pool.query({

@@ -23,6 +23,7 @@ import pg from "pg";
 import { roundAt } from "../../app/domain/beacon";
 import { CampaignStatus } from "../../app/domain/campaign-status";
 import { DEMO_CHAIN } from "../../app/server/draw/beacon.server";
+import { WORKER_HEAP_FLAGS } from "../../server/worker-flags.js";
 import { POSTGRES_SERVER_SHOWN, createPostgresDatabase, postgresReachable } from "./postgres";
 
 const GOAL_MS = 1000;
@@ -82,7 +83,8 @@ async function child(operation: string, url: string, campaignId: string): Promis
 
 function runChild(operation: string, url: string, dataDir: string): Promise<ChildReport> {
   return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, ["--import", "tsx", thisFile, "--child", operation, url, CAMPAIGN_ID], {
+    // With the heap sizes of the server's workers: freezes and draws run in worker 1's job timer.
+    const proc = spawn(process.execPath, [...WORKER_HEAP_FLAGS, "--import", "tsx", thisFile, "--child", operation, url, CAMPAIGN_ID], {
       cwd: repoRoot,
       env: { ...process.env, DATABASE_URL: url, DATA_DIR: dataDir, JOBS_INTERVAL_MS: "0" },
       stdio: ["ignore", "pipe", "pipe"],

@@ -60,7 +60,11 @@ export interface InProcessAppServer extends AppServer {
   resetConfig(): Promise<void>;
 }
 
-export async function startAppServer(): Promise<InProcessAppServer> {
+/**
+ * `production: true` mounts server/app.ts alone, as server/index.js does in production, without
+ * Vite's dev middlewares in front (which would answer some requests themselves).
+ */
+export async function startAppServer({ production = false }: { production?: boolean } = {}): Promise<InProcessAppServer> {
   const { createServer } = await import("vite");
   const vite = await createServer({
     server: { middlewareMode: true, hmr: false, ws: false },
@@ -69,7 +73,7 @@ export async function startAppServer(): Promise<InProcessAppServer> {
     cacheDir: processViteCache,
   });
   const source = (await vite.ssrLoadModule("./server/app.ts")) as { app: express.Express };
-  const server = express().use(vite.middlewares).use(source.app).listen(0, "127.0.0.1");
+  const server = (production ? express() : express().use(vite.middlewares)).use(source.app).listen(0, "127.0.0.1");
   await once(server, "listening");
   const { port } = server.address() as AddressInfo;
   return {

@@ -4,13 +4,11 @@
  * and stored by the entry store's driver connection exactly as Prisma stored it; every other form
  * is handed to the page's action with the body the lane read.
  */
-import { once } from "node:events";
-import type { AddressInfo } from "node:net";
-import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONFIRM_MESSAGES, ENTRY_MESSAGES } from "~/domain/entries";
 import { HONEYPOT_FIELD } from "~/domain/honeypot";
 import { prisma } from "~/server/db.server";
+import { startAppServer } from "../helpers/app-server";
 import { createCampaign } from "../helpers/campaigns";
 import { CookieJar } from "../helpers/http";
 import { testProvider } from "../helpers/database";
@@ -19,17 +17,9 @@ let url = "";
 let close: () => Promise<void>;
 
 beforeAll(async () => {
-  const { createServer } = await import("vite");
-  const vite = await createServer({ server: { middlewareMode: true, hmr: false, ws: false }, appType: "custom", logLevel: "error" });
-  const source = (await vite.ssrLoadModule("./server/app.ts")) as { app: express.Express };
-  const server = express().use(source.app).listen(0, "127.0.0.1");
-  await once(server, "listening");
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  close = async () => {
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    await vite.close();
-  };
+  const server = await startAppServer({ production: true });
+  url = server.url;
+  close = () => server.close();
 }, 120_000);
 
 afterAll(async () => {

@@ -4,14 +4,12 @@
  * that belong to one visitor, the local mailbox for this machine only, and control characters in
  * forms. TRUST_PROXY is on here, so X-Forwarded-For stands in for a visitor on another machine.
  */
-import { once } from "node:events";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
-import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/server/db.server";
 import { FORM_MESSAGES } from "~/server/forms.server";
 import { CLIENT_IP_HEADER } from "~/server/request.server";
+import { startAppServer } from "../helpers/app-server";
 import { draftThroughStep, signedInJar } from "../helpers/wizard";
 
 let url = "";
@@ -21,17 +19,9 @@ let draftId = "";
 
 beforeAll(async () => {
   process.env.TRUST_PROXY = "true";
-  const { createServer } = await import("vite");
-  const vite = await createServer({ server: { middlewareMode: true, hmr: false, ws: false }, appType: "custom", logLevel: "error" });
-  const source = (await vite.ssrLoadModule("./server/app.ts")) as { app: express.Express };
-  const server = express().use(source.app).listen(0, "127.0.0.1");
-  await once(server, "listening");
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  close = async () => {
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    await vite.close();
-  };
+  const server = await startAppServer({ production: true });
+  url = server.url;
+  close = () => server.close();
   const owner = await signedInJar("hardening");
   ownerCookie = owner.jar.header();
   draftId = await draftThroughStep(owner.jar, 1);
