@@ -179,6 +179,23 @@ interface PendingWrite {
   email: OutboundEmail;
 }
 
+/**
+ * Runs SQLite `work` once the database is not busy: tried again after a pause, waited for without
+ * blocking the event loop (the lock's holder may be this very process), until SQLITE_WRITE_WAIT_MS.
+ */
+async function whenNotBusy<T>(work: () => T): Promise<T> {
+  const deadline = Date.now() + SQLITE_WRITE_WAIT_MS;
+  for (let pause = 1; ; pause = Math.min(pause * 2, SQLITE_RETRY_MAX_MS)) {
+    try {
+      return work();
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      if (typeof code !== "string" || !code.startsWith("SQLITE_BUSY") || Date.now() >= deadline) throw error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, pause));
+  }
+}
+
 function sqliteStore(file: string): EntryStore {
   // No busy timeout: better-sqlite3 would wait for the write lock synchronously, freezing the event
   // loop while the lock's holder may be this very process (a Prisma transaction between two awaits).
@@ -202,26 +219,18 @@ function sqliteStore(file: string): EntryStore {
       return true;
     }),
   );
-  const commit = groupCommit<PendingWrite, boolean>(async (batch) => {
-    // IMMEDIATE: the write lock first, waited for between attempts without blocking the event
-    // loop; then the inserts run synchronously, so nothing else of this process runs meanwhile.
-    const deadline = Date.now() + SQLITE_WRITE_WAIT_MS;
-    for (let pause = 1; ; pause = Math.min(pause * 2, SQLITE_RETRY_MAX_MS)) {
-      try {
-        return storeBatch.immediate(batch);
-      } catch (error) {
-        if ((error as { code?: unknown }).code !== "SQLITE_BUSY" || Date.now() >= deadline) throw error;
-      }
-      await new Promise((resolve) => setTimeout(resolve, pause));
-    }
-  });
+  // IMMEDIATE: the write lock first, then the inserts run synchronously, so nothing else of this
+  // process runs meanwhile.
+  const commit = groupCommit<PendingWrite, boolean>((batch) => whenNotBusy(() => storeBatch.immediate(batch)));
   return {
-    campaignAndRecentEntries: async (campaignId, { ip, since, limit }) => ({
-      campaign: campaignFromRow(campaign.get(campaignId) as Row | undefined, sqliteDate),
-      recentFromIp: ip ? Number(recent.get(ip, sqliteTimestamp(since), limit)) : 0,
-    }),
-    referrer: async (referrerId, campaignId, emailNormalized) =>
-      (referrer.get(referrerId, campaignId, emailNormalized) as string | undefined) ?? null,
+    // Reads in WAL mode wait for no writer; they may still meet a checkpoint or a recovery of another process.
+    campaignAndRecentEntries: (campaignId, { ip, since, limit }) =>
+      whenNotBusy(() => ({
+        campaign: campaignFromRow(campaign.get(campaignId) as Row | undefined, sqliteDate),
+        recentFromIp: ip ? Number(recent.get(ip, sqliteTimestamp(since), limit)) : 0,
+      })),
+    referrer: (referrerId, campaignId, emailNormalized) =>
+      whenNotBusy(() => (referrer.get(referrerId, campaignId, emailNormalized) as string | undefined) ?? null),
     insertPendingEntry: (entry, email) => commit({ entry, email }),
     close: async () => void db.close(),
   };

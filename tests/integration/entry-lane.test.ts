@@ -227,3 +227,44 @@ describe("what the lane takes and what it hands on", () => {
     expect(await prisma.outboundEmail.count({ where: { to: { startsWith: "burst" }, template: "entry_confirm_request" } })).toBe(30);
   });
 });
+
+describe("an entry while another process holds the write lock", () => {
+  it("waits for it, without blocking this process, and is stored once it is free", async () => {
+    const { enterInLane } = await import("~/server/entry-lane.server");
+    const { sqliteFilePath } = await import("~/server/db.server");
+    const campaign = await createCampaign();
+    const url = process.env.DATABASE_URL!;
+    let release: () => Promise<void>;
+    if (testProvider() === "sqlite") {
+      const { default: Database } = await import("better-sqlite3");
+      const other = new Database(sqliteFilePath(url));
+      other.exec("BEGIN IMMEDIATE");
+      release = async () => {
+        other.exec("COMMIT");
+        other.close();
+      };
+    } else {
+      const { default: pg } = await import("pg");
+      const other = new pg.Client({ connectionString: url });
+      await other.connect();
+      await other.query('BEGIN; LOCK TABLE "Entry" IN EXCLUSIVE MODE');
+      release = async () => {
+        await other.query("COMMIT");
+        await other.end();
+      };
+    }
+    let settled = false;
+    const entering = enterInLane(
+      campaign.id,
+      new URLSearchParams({ email: "waits@example.com", agreedToTerms: "on" }).toString(),
+      undefined,
+      "192.0.2.1",
+    ).finally(() => (settled = true));
+    // This process goes on serving (its event loop turns) while the entry waits for the lock.
+    for (let turn = 0; turn < 20; turn++) await new Promise((resolve) => setImmediate(resolve));
+    expect(settled).toBe(false);
+    await release();
+    expect(await entering).not.toBeNull();
+    expect(await prisma.entry.count({ where: { campaignId: campaign.id, email: "waits@example.com" } })).toBe(1);
+  });
+});
