@@ -7,12 +7,12 @@
  *
  * Anything else is not the lane's: a visitor with a session (their address is their account's),
  * the pending card's "resend", a honeypot that is filled, a form the rules refuse, a repeat, a
- * closed campaign, a form with characters readForm refuses. For those the lane answers null and
+ * closed campaign, a form readForm refuses. For those the lane answers null and
  * the page's action takes the same form again (the caller hands it the body it read), and answers
  * exactly as it always has. Running takeEntry twice for those is harmless: a refusal writes
  * nothing and a repeat is found again.
  */
-import { MAX_FORM_FIELDS, hasForbiddenCharacters } from "./forms.server";
+import { formFieldsRefusal } from "./forms.server";
 import { backToPageCookies, storedEntryCookies, takeEntry } from "./entry-form.server";
 import { CLIENT_IP_HEADER } from "./request.server";
 import { entryFormAction } from "../paths";
@@ -38,12 +38,8 @@ export async function enterInLane(
   if (cookie && SIGNED_IN.test(cookie)) return null;
   const form = new URLSearchParams(body);
   if (form.has("intent")) return null;
-  let fields = 0;
-  for (const [name, value] of form) {
-    fields += 1;
-    // readForm's refusals (and its list positions, which an entry form has none of) are the action's.
-    if (fields > MAX_FORM_FIELDS || name.includes("[") || hasForbiddenCharacters(name) || hasForbiddenCharacters(value)) return null;
-  }
+  // A form readForm refuses is the action's to refuse.
+  if (formFieldsRefusal(form)) return null;
   const request = {
     headers: {
       get: (name: string) => (name.toLowerCase() === "cookie" ? (cookie ?? null) : name.toLowerCase() === CLIENT_IP_HEADER ? ip : null),

@@ -87,11 +87,6 @@ const INDEX_PATTERN = /\[(\d+)\]/g;
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const FORBIDDEN_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
-/** Control characters no form field may hold (readForm refuses them). */
-export function hasForbiddenCharacters(text: string): boolean {
-  return FORBIDDEN_CHARACTERS.test(text);
-}
-
 /**
  * The submitted form of an action. Anything that is not a readable form is refused with a 4xx
  * React Router response (never a 500): 415 for another Content-Type, 400 for a malformed body or a
@@ -114,18 +109,29 @@ export async function readForm(request: Request): Promise<FormData> {
     throw data(FORM_MESSAGES.malformed, { status: 400 });
   }
 
-  let fields = 0;
-  for (const [name, value] of formData.entries()) {
-    fields += 1;
-    if (fields > MAX_FORM_FIELDS) throw data(FORM_MESSAGES.tooManyFields, { status: 413 });
+  const refusal = formFieldsRefusal(formData);
+  if (refusal) throw data(refusal.message, { status: refusal.status });
+  return formData;
+}
+
+/**
+ * Why readForm refuses these fields, or null: more than MAX_FORM_FIELDS (413), a list position
+ * above MAX_FORM_INDEX or a control character in a name or a text value (400). The entry lane asks
+ * too, and leaves a form refused here to the page's action (decision 062).
+ */
+export function formFieldsRefusal(fields: Iterable<[string, FormDataEntryValue]>): { message: string; status: number } | null {
+  let count = 0;
+  for (const [name, value] of fields) {
+    count += 1;
+    if (count > MAX_FORM_FIELDS) return { message: FORM_MESSAGES.tooManyFields, status: 413 };
     for (const [, index] of name.matchAll(INDEX_PATTERN)) {
-      if (Number(index) > MAX_FORM_INDEX) throw data(FORM_MESSAGES.indexTooLarge, { status: 400 });
+      if (Number(index) > MAX_FORM_INDEX) return { message: FORM_MESSAGES.indexTooLarge, status: 400 };
     }
     if (FORBIDDEN_CHARACTERS.test(name) || (typeof value === "string" && FORBIDDEN_CHARACTERS.test(value))) {
-      throw data(FORM_MESSAGES.forbiddenCharacters, { status: 400 });
+      return { message: FORM_MESSAGES.forbiddenCharacters, status: 400 };
     }
   }
-  return formData;
+  return null;
 }
 
 /**
