@@ -215,6 +215,32 @@ export function closeWithPrisma(close: () => Promise<void>): void {
   companionConnections.add(close);
 }
 
+/** The longest a driver connection's SQLite work waits out a busy database (a write lock held by another). */
+const SQLITE_BUSY_WAIT_MS = 15_000;
+
+/**
+ * Runs SQLite `work` on a driver connection opened without a busy timeout, trying again after a
+ * pause while SQLite answers SQLITE_BUSY (or one of its extended forms), until SQLITE_BUSY_WAIT_MS.
+ * The pauses let the event loop run: the lock's holder may be this very process (a Prisma
+ * transaction between two awaits), which a synchronous busy timeout would freeze. The pause
+ * doubles from `firstPauseMs` up to `maxPauseMs`.
+ */
+export async function waitOutSqliteBusy<T>(
+  work: () => T,
+  { firstPauseMs, maxPauseMs }: { firstPauseMs: number; maxPauseMs: number },
+): Promise<T> {
+  const deadline = Date.now() + SQLITE_BUSY_WAIT_MS;
+  for (let pause = firstPauseMs; ; pause = Math.min(pause * 2, maxPauseMs)) {
+    try {
+      return work();
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      if (typeof code !== "string" || !code.startsWith("SQLITE_BUSY") || Date.now() >= deadline) throw error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, pause));
+  }
+}
+
 /** SQLite keeps DateTime as Prisma writes it: ISO 8601 with milliseconds and "+00:00" (for raw SQL comparing with it). */
 export function sqliteTimestamp(value: Date | string): string {
   return typeof value === "string" ? value : value.toISOString().replace("Z", "+00:00");

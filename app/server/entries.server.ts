@@ -17,7 +17,7 @@ import { keyedHash } from "./keyed-hash.server";
 import { platformSetting } from "./settings.server";
 import { queueCapNotices } from "./cap-notices.server";
 import { deliverEmail, queueTemplatedEmail, recentEmailsWithKeyPrefix, renderOutboxRow } from "./email.server";
-import { type EntryCampaign, type PendingEntryRow, entryStore } from "./entry-store.server";
+import { CONFIRMATION_CAMPAIGN_FIELDS, type EntryCampaign, GATE_FIELDS, type PendingEntryRow, entryStore } from "./entry-store.server";
 import { type QueuedDelivery, deliverWebhooksSoon, queueEntryConfirmed } from "./integrations/webhooks.server";
 import { queueEmailToolSubscribes } from "./integrations/email-tools.server";
 import { deliverEmailToolSyncsSoon } from "./integrations/email-tool-sync.server";
@@ -55,19 +55,7 @@ class CampaignClosed extends Error {}
 /** Thrown inside a transaction to roll it back when the entry is no longer pending (confirmed meanwhile). */
 class NotPending extends Error {}
 
-const CONFIRMATION_CAMPAIGN_FIELDS = {
-  title: true,
-  brandName: true,
-  endDate: true,
-  giveCouponToEntrants: true,
-  entrantCouponCode: true,
-  entrantCouponDescription: true,
-} as const;
-
 type ConfirmationCampaign = Prisma.CampaignGetPayload<{ select: typeof CONFIRMATION_CAMPAIGN_FIELDS }>;
-
-/** What taking entries and confirming them needs to know about a campaign. */
-const GATE_FIELDS = { status: true, startDate: true, endDate: true, entryLimit: true, entryCount: true, listFrozenAt: true } as const;
 
 type Gate = Prisma.CampaignGetPayload<{ select: typeof GATE_FIELDS }>;
 

@@ -16,6 +16,7 @@ import pg from "pg";
 import { groupCommit } from "./group-commit.server";
 import {
   type OutboundEmail,
+  type Prisma,
   type PrismaClient,
   clientUrl,
   closeWithPrisma,
@@ -23,22 +24,33 @@ import {
   prisma,
   sqliteFilePath,
   sqliteTimestamp,
+  waitOutSqliteBusy,
 } from "./db.server";
 
+/** What taking entries and confirming them needs to know about a campaign: whether it takes them now. */
+export const GATE_FIELDS = {
+  status: true,
+  startDate: true,
+  endDate: true,
+  entryLimit: true,
+  entryCount: true,
+  listFrozenAt: true,
+} as const;
+
+/** What an entry's emails show of its campaign. */
+export const CONFIRMATION_CAMPAIGN_FIELDS = {
+  title: true,
+  brandName: true,
+  endDate: true,
+  giveCouponToEntrants: true,
+  entrantCouponCode: true,
+  entrantCouponDescription: true,
+} as const;
+
+const ENTRY_CAMPAIGN_FIELDS = { ...GATE_FIELDS, ...CONFIRMATION_CAMPAIGN_FIELDS };
+
 /** What taking entries needs to know about a campaign: its gate, and the fields the entry's email shows. */
-export interface EntryCampaign {
-  status: string;
-  startDate: Date | null;
-  endDate: Date | null;
-  entryLimit: number | null;
-  entryCount: number;
-  listFrozenAt: Date | null;
-  title: string;
-  brandName: string;
-  giveCouponToEntrants: boolean;
-  entrantCouponCode: string;
-  entrantCouponDescription: string;
-}
+export type EntryCampaign = Prisma.CampaignGetPayload<{ select: typeof ENTRY_CAMPAIGN_FIELDS }>;
 
 /** A new, pending entry: every column Prisma's create wrote. */
 export interface PendingEntryRow {
@@ -82,8 +94,9 @@ export interface EntryStore {
   close(): Promise<void>;
 }
 
-const CAMPAIGN_COLUMNS = `"status", "startDate", "endDate", "entryLimit", "entryCount", "listFrozenAt", "title", "brandName",
-  "giveCouponToEntrants", "entrantCouponCode", "entrantCouponDescription"`;
+const CAMPAIGN_COLUMNS = Object.keys(ENTRY_CAMPAIGN_FIELDS)
+  .map((name) => `"${name}"`)
+  .join(", ");
 const ENTRY_COLUMNS = `"id", "campaignId", "email", "emailNormalized", "phoneNumber", "referrerId", "referralCredited", "bonusEntries",
   "marketingConsent", "agreedToTerms", "termsWordingId", "marketingWordingId", "marketingConsentAt", "userId", "ip", "ipNetwork",
   "browserId", "createdAt"`;
@@ -109,9 +122,9 @@ const COLUMN_TYPES: Record<string, string> = {
 };
 const ROW_TYPES = [...ENTRY_NAMES, ...EMAIL_NAMES.map((name) => `email_${name}`)].map((name) => COLUMN_TYPES[name] ?? "::text");
 
-/** The longest an entry waits for SQLite's write lock, as Prisma's transactions did (maxWait). */
-const SQLITE_WRITE_WAIT_MS = 15_000;
-const SQLITE_RETRY_MAX_MS = 4;
+/** Pauses between two attempts while SQLite is busy: 1 ms, doubling up to 4 ms (an entrant is waiting). */
+const SQLITE_BUSY_PAUSES = { firstPauseMs: 1, maxPauseMs: 4 };
+const whenNotBusy = <T>(work: () => T) => waitOutSqliteBusy(work, SQLITE_BUSY_PAUSES);
 
 type Row = Record<string, unknown>;
 
@@ -177,23 +190,6 @@ function emailValues(email: OutboundEmail, timestamp: (value: Date | null) => un
 interface PendingWrite {
   entry: PendingEntryRow;
   email: OutboundEmail;
-}
-
-/**
- * Runs SQLite `work` once the database is not busy: tried again after a pause, waited for without
- * blocking the event loop (the lock's holder may be this very process), until SQLITE_WRITE_WAIT_MS.
- */
-async function whenNotBusy<T>(work: () => T): Promise<T> {
-  const deadline = Date.now() + SQLITE_WRITE_WAIT_MS;
-  for (let pause = 1; ; pause = Math.min(pause * 2, SQLITE_RETRY_MAX_MS)) {
-    try {
-      return work();
-    } catch (error) {
-      const code = (error as { code?: unknown }).code;
-      if (typeof code !== "string" || !code.startsWith("SQLITE_BUSY") || Date.now() >= deadline) throw error;
-    }
-    await new Promise((resolve) => setTimeout(resolve, pause));
-  }
 }
 
 function sqliteStore(file: string): EntryStore {

@@ -7,7 +7,7 @@
  */
 import Database from "better-sqlite3";
 import pg from "pg";
-import { type DatabaseProvider, type PrismaClient, clientUrl, databaseProvider, sqliteFilePath } from "../db.server";
+import { type DatabaseProvider, type PrismaClient, clientUrl, databaseProvider, sqliteFilePath, waitOutSqliteBusy } from "../db.server";
 
 export interface ListDriver {
   readonly provider: DatabaseProvider;
@@ -31,10 +31,8 @@ export interface DriverStatement {
   params?: readonly unknown[];
 }
 
-/** The longest a write transaction waits for SQLite's write lock (entries arriving in a burst). */
-const SQLITE_WRITE_WAIT_MS = 15_000;
-/** Longest pause between two attempts at SQLite's write lock. */
-const SQLITE_RETRY_MAX_MS = 100;
+/** Pauses between two attempts at SQLite's write lock: 5 ms, doubling up to 100 ms. */
+const SQLITE_LOCK_PAUSES = { firstPauseMs: 5, maxPauseMs: 100 };
 
 /** Opens a driver connection to the client's database, runs `work` with it and closes it. */
 export async function withListDriver<T>(client: PrismaClient, work: (driver: ListDriver) => Promise<T>): Promise<T> {
@@ -127,16 +125,7 @@ function sqliteDriver(connection: Database.Database): ListDriver {
       // IMMEDIATE: the write lock is taken up front, waiting for it between attempts without
       // blocking the event loop; then every statement runs synchronously, so no other code of this
       // process runs (and waits on this lock) while it is held.
-      const deadline = Date.now() + SQLITE_WRITE_WAIT_MS;
-      for (let pause = 5; ; pause = Math.min(pause * 2, SQLITE_RETRY_MAX_MS)) {
-        try {
-          connection.exec("BEGIN IMMEDIATE");
-          break;
-        } catch (error) {
-          if ((error as { code?: unknown }).code !== "SQLITE_BUSY" || Date.now() >= deadline) throw error;
-        }
-        await new Promise((resolve) => setTimeout(resolve, pause));
-      }
+      await waitOutSqliteBusy(() => connection.exec("BEGIN IMMEDIATE"), SQLITE_LOCK_PAUSES);
       try {
         for (const statement of prepared) statement.run.run(...statement.params);
         connection.exec("COMMIT");
