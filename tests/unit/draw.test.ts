@@ -2,7 +2,6 @@ import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import {
   DrawEntryList,
-  type DrawHashing,
   RANDOM_RANGE,
   acceptanceLimit,
   drawPicks,
@@ -13,14 +12,9 @@ import {
   replayPicks,
   ticketFromValue,
 } from "~/domain/draw";
+import { fixtureHashing } from "../helpers/draw-fixture";
 
-const hashing: DrawHashing = {
-  digest: (text) => createHash("sha256").update(text).digest(),
-  stream() {
-    const hash = createHash("sha256");
-    return { update: (text) => void hash.update(text), hex: () => hash.digest("hex") };
-  },
-};
+const hashing = fixtureHashing;
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 

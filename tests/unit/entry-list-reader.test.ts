@@ -7,7 +7,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import {
-  type DrawHashing,
   type DrawPool,
   EntryListError,
   EntryListReader,
@@ -21,15 +20,10 @@ import {
   replayPicks,
   withListBlocks,
 } from "~/domain/draw";
+import { fixtureHashing } from "../helpers/draw-fixture";
 import { parseEntryListV1 } from "../helpers/entry-list-v1";
 
-const hashing: DrawHashing = {
-  digest: (text) => createHash("sha256").update(text).digest(),
-  stream() {
-    const hash = createHash("sha256");
-    return { update: (text) => void hash.update(text), hex: () => hash.digest("hex") };
-  },
-};
+const hashing = fixtureHashing;
 
 const listHashing: ListHashing = {
   bytes() {
