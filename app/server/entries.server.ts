@@ -17,7 +17,15 @@ import { keyedHash } from "./keyed-hash.server";
 import { platformSetting } from "./settings.server";
 import { queueCapNotices } from "./cap-notices.server";
 import { deliverEmail, queueTemplatedEmail, recentEmailsWithKeyPrefix, renderOutboxRow } from "./email.server";
-import { CONFIRMATION_CAMPAIGN_FIELDS, type EntryCampaign, GATE_FIELDS, type PendingEntryRow, entryStore } from "./entry-store.server";
+import {
+  type AddressLimit,
+  CONFIRMATION_CAMPAIGN_FIELDS,
+  type EntryCampaign,
+  type EntryStore,
+  GATE_FIELDS,
+  type PendingEntryRow,
+  entryStore,
+} from "./entry-store.server";
 import { type QueuedDelivery, deliverWebhooksSoon, queueEntryConfirmed } from "./integrations/webhooks.server";
 import { queueEmailToolSubscribes } from "./integrations/email-tools.server";
 import { deliverEmailToolSyncsSoon } from "./integrations/email-tool-sync.server";
@@ -158,36 +166,57 @@ export async function submitEntry(submission: EntrySubmission): Promise<EntryOut
   // (decision 062); the verified entrant's confirmation, a rare path, stays with Prisma.
   const store = entryStore();
   const now = new Date();
-  const limit = getConfig().ENTRY_LIMIT_PER_IP;
-  // Counted up to the limit only: a busy shared address (or a burst from one) costs no more per entry.
-  const { campaign, recentFromIp } = await store.campaignAndRecentEntries(campaignId, {
-    ip: submission.ip ?? null,
-    since: new Date(now.getTime() - RATE_WINDOW_MS),
-    limit,
-  });
-  if (!campaign) return { kind: "not-found" };
   const emailKey = entryEmailKey(submission.email);
-  const closed = closedReason(campaign, now);
-  if (closed === "not-found" || closed === "upcoming" || closed === "ended") return { kind: closed };
-  if (closed === "full") {
-    // Someone who entered before still hears that they have; nobody else is stored.
-    const existing = await findEntry(campaignId, emailKey);
-    return existing ? { kind: "already", entryId: existing.id } : { kind: "full" };
-  }
-  if (recentFromIp >= limit) {
-    // Someone who already entered, on a busy shared network, is told so rather than refused.
-    const existing = await findEntry(campaignId, emailKey);
-    return existing ? { kind: "already", entryId: existing.id } : { kind: "rate-limited" };
-  }
-
-  // Admins can switch referral bonuses off (platform setting referralsEnabled, decision 017).
-  const referralsEnabled = await platformSetting("referralsEnabled");
-  const referrerId = submission.referrerId && referralsEnabled ? await store.referrer(submission.referrerId, campaignId, emailKey) : null;
   // Sign-in proved the account's address; any other address must be proved by its own inbox.
   const verified = Boolean(submission.verifiedEmail) && entryEmailKey(submission.verifiedEmail ?? "") === emailKey;
-  const entry: PendingEntryRow = {
+  // Counted up to the limit only: a busy shared address (or a burst from one) costs no more per entry.
+  const addressLimit = { since: new Date(now.getTime() - RATE_WINDOW_MS), limit: getConfig().ENTRY_LIMIT_PER_IP };
+
+  // A spike's path (decision 063): the campaign as this process read it a moment ago says whether to
+  // try; the one write that stores the pending entry checks the gate, the address's limit and the
+  // referrer itself. When it refuses, the path below reads everything afresh and answers.
+  if (!verified) {
+    const recent = await store.recentCampaign(campaignId);
+    if (recent && closedReason(recent, now) === null) {
+      const outcome = await enterPending(store, await pendingRow(submission, emailKey, now), recent, submission.origin, addressLimit);
+      if (typeof outcome !== "string") return outcome;
+    }
+  }
+
+  const { campaign, recentFromIp } = await store.campaignAndRecentEntries(campaignId, { ip: submission.ip ?? null, ...addressLimit });
+  if (!campaign) return { kind: "not-found" };
+  const closed = closedReason(campaign, now);
+  // Someone who entered before still hears that they have; nobody else is stored.
+  if (closed === "full") return unlessEntered(campaignId, emailKey, "full");
+  if (closed) return { kind: closed };
+  // Someone who already entered, on a busy shared network, is told so rather than refused.
+  if (recentFromIp >= addressLimit.limit) return unlessEntered(campaignId, emailKey, "rate-limited");
+  const entry = await pendingRow(submission, emailKey, now);
+  if (verified) {
+    const referrerId = entry.referrerId && (await store.referrer(entry.referrerId, campaignId, emailKey));
+    return enterVerified({ ...entry, referrerId }, campaign, await platformSetting("referralsEnabled"), submission.origin);
+  }
+  const outcome = await enterPending(store, entry, campaign, submission.origin, addressLimit);
+  // Open and under the limit when read just now, refused by the write: it changed in between.
+  if (outcome === "rate-limited") return unlessEntered(campaignId, emailKey, "rate-limited");
+  if (outcome === "closed")
+    return (await closedNow(campaignId)) === "full" ? unlessEntered(campaignId, emailKey, "full") : { kind: "ended" };
+  return outcome;
+}
+
+/** A refusal, unless this address entered before: then it hears that it has. */
+async function unlessEntered(campaignId: string, emailKey: string, refusal: "full" | "rate-limited"): Promise<EntryOutcome> {
+  const existing = await findEntry(campaignId, emailKey);
+  return existing ? { kind: "already", entryId: existing.id } : { kind: refusal };
+}
+
+/** The entry a submission asks for, pending; its referrer is the link's, while referrals are on (the write checks it). */
+async function pendingRow(submission: EntrySubmission, emailKey: string, now: Date): Promise<PendingEntryRow> {
+  // Admins can switch referral bonuses off (platform setting referralsEnabled, decision 017).
+  const referrerId = submission.referrerId && (await platformSetting("referralsEnabled")) ? submission.referrerId : null;
+  return {
     id: newId(),
-    campaignId,
+    campaignId: submission.campaignId,
     email: submission.email,
     emailNormalized: emailKey,
     phoneNumber: submission.phoneNumber ?? null,
@@ -205,19 +234,31 @@ export async function submitEntry(submission: EntrySubmission): Promise<EntryOut
     browserId: submission.browserId ?? null,
     createdAt: now,
   };
-  if (verified) return enterVerified(entry, campaign, referralsEnabled, submission.origin);
+}
 
-  // A pending entry and its confirm-request email, written together; a repeat writes nothing.
+/**
+ * A pending entry and its confirm-request email, written together by the write that checks the
+ * campaign and the address (a repeat writes nothing). Answers the outcome, or why the write refused.
+ */
+async function enterPending(
+  store: EntryStore,
+  entry: PendingEntryRow,
+  campaign: EntryCampaign,
+  origin: string,
+  addressLimit: AddressLimit,
+): Promise<EntryOutcome | "closed" | "rate-limited"> {
   const email = await renderOutboxRow(
     {
       to: entry.email,
       template: "entry_confirm_request",
       dedupeKey: `entry-confirm:${entry.id}`,
-      tokens: confirmRequestTokens(campaign, entry, submission.origin),
+      tokens: confirmRequestTokens(campaign, entry, origin),
     },
-    now,
+    entry.createdAt,
   );
-  if (!(await store.insertPendingEntry(entry, email))) return alreadyEntered(campaignId, emailKey, false, submission.origin);
+  const verdict = await store.insertPendingEntry(entry, email, addressLimit);
+  if (verdict === "repeat") return alreadyEntered(entry.campaignId, entry.emailNormalized, false, origin);
+  if (verdict !== "stored") return verdict;
   // The message is already committed in the outbox; SMTP delivery must not hold up the entrant.
   void deliverEmail(email).catch((error: unknown) => console.error("[email] entry email delivery failed", error));
   return { kind: "entered", entryId: entry.id, confirmed: false };

@@ -12,7 +12,10 @@
  * (db.server.ts, sqliteTimestamp) and timestamp(3) on PostgreSQL; tests compare the two.
  */
 import Database from "better-sqlite3";
+import { LRUCache } from "lru-cache";
 import pg from "pg";
+import { CampaignStatus } from "../domain/campaign-status";
+import { getConfig } from "./config.server";
 import { groupCommit } from "./group-commit.server";
 import {
   type OutboundEmail,
@@ -78,21 +81,52 @@ export interface RecentFromIp {
   limit: number;
 }
 
+/** The per-address limit a pending entry's write checks: fewer than `limit` entries from its address after `since`. */
+export interface AddressLimit {
+  since: Date;
+  limit: number;
+}
+
+/**
+ * What became of a pending entry's write: stored; refused by the unique index (the address entered
+ * before); not written because the campaign takes no entries at the entry's time (closed, full,
+ * frozen, not yet started or gone), or because its address reached the per-address limit.
+ */
+export type PendingVerdict = "stored" | "repeat" | "closed" | "rate-limited";
+
 export interface EntryStore {
   /**
    * The campaign (null when there is none) and how many entries came from the address (0 without
    * one), read together: one round trip on PostgreSQL.
    */
   campaignAndRecentEntries(campaignId: string, recent: RecentFromIp): Promise<{ campaign: EntryCampaign | null; recentFromIp: number }>;
+  /**
+   * The campaign as read at most PUBLIC_PAGE_CACHE_MS ago by this process (one read per campaign
+   * per interval, however many entries ask; null when there is none). Its gate only chooses the
+   * path: the pending entry's write checks the gate again (decision 063).
+   */
+  recentCampaign(campaignId: string): Promise<EntryCampaign | null>;
   /** The referring entry's id when it is another address's entry of the same campaign, else null. */
   referrer(referrerId: string, campaignId: string, emailNormalized: string): Promise<string | null>;
   /**
-   * Stores the entry and its email in one transaction. False, with nothing written, when the
-   * campaign already has an entry with this normalised address (the unique index decides).
+   * Stores the pending entry and its email together, in the write that checks, at the entry's
+   * time: the campaign takes entries (`closedReason` is null, TAKES_ENTRIES), the address is under
+   * its limit, and no entry of the campaign has this normalised address (the unique index). The
+   * entry's `referrerId` is kept only when it is another address's entry of the same campaign.
+   * Nothing is written unless the verdict is "stored".
    */
-  insertPendingEntry(entry: PendingEntryRow, email: OutboundEmail): Promise<boolean>;
+  insertPendingEntry(entry: PendingEntryRow, email: OutboundEmail, addressLimit: AddressLimit): Promise<PendingVerdict>;
   close(): Promise<void>;
 }
+
+/**
+ * `closedReason(c, now) === null` (entries.server.ts) in SQL, for campaign `c` at `now`: active,
+ * started, not ended, not frozen, under its cap. The two must say the same; a test compares them.
+ */
+const takesEntries = (now: string) =>
+  `c."status" = '${CampaignStatus.active}' AND (c."startDate" IS NULL OR c."startDate" <= ${now})
+   AND (c."endDate" IS NULL OR c."endDate" > ${now}) AND c."listFrozenAt" IS NULL
+   AND (c."entryLimit" IS NULL OR c."entryCount" < c."entryLimit")`;
 
 const CAMPAIGN_COLUMNS = Object.keys(ENTRY_CAMPAIGN_FIELDS)
   .map((name) => `"${name}"`)
@@ -106,21 +140,28 @@ const EMAIL_COLUMNS = `"id", "to", "subject", "html", "text", "replyTo", "templa
 const names = (columns: string) => columns.split(",").map((column) => column.trim().replace(/"/g, ""));
 const ENTRY_NAMES = names(ENTRY_COLUMNS);
 const EMAIL_NAMES = names(EMAIL_COLUMNS);
-/** The VALUES list of a batch on PostgreSQL: the entry's columns, then its email's (prefixed), each with its type. */
-const ROW_COLUMNS = [...ENTRY_NAMES, ...EMAIL_NAMES.map((name) => `email_${name}`)].map((name) => `"${name}"`).join(", ");
+/**
+ * A batch on PostgreSQL, as one array per column (unnest): the entry's columns, its email's
+ * (prefixed), then its address limit, each with its type. One statement text for every batch size,
+ * so each connection prepares and plans it once.
+ */
+const VALUE_NAMES = [...ENTRY_NAMES, ...EMAIL_NAMES.map((name) => `email_${name}`), "limit_since", "limit_count"];
 const COLUMN_TYPES: Record<string, string> = {
-  referralCredited: "::boolean",
-  bonusEntries: "::int",
-  marketingConsent: "::boolean",
-  agreedToTerms: "::boolean",
-  marketingConsentAt: "::timestamp(3)",
-  createdAt: "::timestamp(3)",
-  email_attempts: "::int",
-  email_nextAttemptAt: "::timestamp(3)",
-  email_sentAt: "::timestamp(3)",
-  email_createdAt: "::timestamp(3)",
+  referralCredited: "boolean",
+  bonusEntries: "int",
+  marketingConsent: "boolean",
+  agreedToTerms: "boolean",
+  marketingConsentAt: "timestamp(3)",
+  createdAt: "timestamp(3)",
+  email_attempts: "int",
+  email_nextAttemptAt: "timestamp(3)",
+  email_sentAt: "timestamp(3)",
+  email_createdAt: "timestamp(3)",
+  limit_since: "timestamp(3)",
+  limit_count: "int",
 };
-const ROW_TYPES = [...ENTRY_NAMES, ...EMAIL_NAMES.map((name) => `email_${name}`)].map((name) => COLUMN_TYPES[name] ?? "::text");
+const BATCH_ROWS = `unnest(${VALUE_NAMES.map((name, i) => `$${i + 1}::${COLUMN_TYPES[name] ?? "text"}[]`).join(", ")})
+  AS v (${VALUE_NAMES.map((name) => `"${name}"`).join(", ")})`;
 
 /** Pauses between two attempts while SQLite is busy: 1 ms, doubling up to 4 ms (an entrant is waiting). */
 const SQLITE_BUSY_PAUSES = { firstPauseMs: 1, maxPauseMs: 4 };
@@ -190,6 +231,24 @@ function emailValues(email: OutboundEmail, timestamp: (value: Date | null) => un
 interface PendingWrite {
   entry: PendingEntryRow;
   email: OutboundEmail;
+  addressLimit: AddressLimit;
+}
+
+/**
+ * `read`, remembered per campaign for PUBLIC_PAGE_CACHE_MS (0: read each time); concurrent askers
+ * of one campaign share one read. A campaign that is not there is not remembered.
+ */
+function recentCampaigns(
+  read: (campaignId: string) => Promise<EntryCampaign | null>,
+): (campaignId: string) => Promise<EntryCampaign | null> {
+  const ttl = getConfig().PUBLIC_PAGE_CACHE_MS;
+  if (ttl === 0) return read;
+  const cache = new LRUCache<string, EntryCampaign>({
+    max: 1000,
+    ttl,
+    fetchMethod: async (campaignId) => (await read(campaignId)) ?? undefined,
+  });
+  return async (campaignId) => (await cache.fetch(campaignId)) ?? null;
 }
 
 function sqliteStore(file: string): EntryStore {
@@ -203,21 +262,29 @@ function sqliteStore(file: string): EntryStore {
   const campaign = db.prepare(`SELECT ${CAMPAIGN_COLUMNS} FROM "Campaign" WHERE "id" = ?`);
   const recent = db.prepare(`SELECT count(*) FROM (SELECT 1 FROM "Entry" WHERE "ip" = ? AND "createdAt" > ? LIMIT ?)`).pluck();
   const referrer = db.prepare(`SELECT "id" FROM "Entry" WHERE "id" = ? AND "campaignId" = ? AND "emailNormalized" <> ?`).pluck();
+  const open = db.prepare(`SELECT 1 FROM "Campaign" c WHERE c."id" = @campaignId AND ${takesEntries("@now")}`).pluck();
   const insertEntry = db.prepare(
     `INSERT INTO "Entry" (${ENTRY_COLUMNS}) VALUES (${Array(18).fill("?").join(", ")})
        ON CONFLICT ("campaignId", "emailNormalized") DO NOTHING`,
   );
   const insertEmail = db.prepare(`INSERT INTO "OutboundEmail" (${EMAIL_COLUMNS}) VALUES (${Array(14).fill("?").join(", ")})`);
+  // Each entry's checks see the entries of the batch before it: within the write lock, exact.
   const storeBatch = db.transaction((batch: readonly PendingWrite[]) =>
-    batch.map(({ entry, email }) => {
-      if (insertEntry.run(...entryValues(entry, at, flag)).changes === 0) return false;
+    batch.map(({ entry, email, addressLimit }): PendingVerdict => {
+      if (!open.get({ campaignId: entry.campaignId, now: at(entry.createdAt) })) return "closed";
+      const fromAddress = entry.ip ? Number(recent.get(entry.ip, at(addressLimit.since), addressLimit.limit)) : 0;
+      if (fromAddress >= addressLimit.limit) return "rate-limited";
+      const referrerId =
+        entry.referrerId && referrer.get(entry.referrerId, entry.campaignId, entry.emailNormalized) ? entry.referrerId : null;
+      if (insertEntry.run(...entryValues({ ...entry, referrerId }, at, flag)).changes === 0) return "repeat";
       insertEmail.run(...emailValues(email, at));
-      return true;
+      return "stored";
     }),
   );
   // IMMEDIATE: the write lock first, then the inserts run synchronously, so nothing else of this
   // process runs meanwhile.
-  const commit = groupCommit<PendingWrite, boolean>((batch) => whenNotBusy(() => storeBatch.immediate(batch)));
+  const commit = groupCommit<PendingWrite, PendingVerdict>((batch) => whenNotBusy(() => storeBatch.immediate(batch)));
+  const readCampaign = (campaignId: string) => whenNotBusy(() => campaignFromRow(campaign.get(campaignId) as Row | undefined, sqliteDate));
   return {
     // Reads in WAL mode wait for no writer; they may still meet a checkpoint or a recovery of another process.
     campaignAndRecentEntries: (campaignId, { ip, since, limit }) =>
@@ -225,9 +292,10 @@ function sqliteStore(file: string): EntryStore {
         campaign: campaignFromRow(campaign.get(campaignId) as Row | undefined, sqliteDate),
         recentFromIp: ip ? Number(recent.get(ip, sqliteTimestamp(since), limit)) : 0,
       })),
+    recentCampaign: recentCampaigns(readCampaign),
     referrer: (referrerId, campaignId, emailNormalized) =>
       whenNotBusy(() => (referrer.get(referrerId, campaignId, emailNormalized) as string | undefined) ?? null),
-    insertPendingEntry: (entry, email) => commit({ entry, email }),
+    insertPendingEntry: (entry, email, addressLimit) => commit({ entry, email, addressLimit }),
     close: async () => void db.close(),
   };
 }
@@ -242,31 +310,52 @@ const postgresTypes = {
 };
 
 function postgresStore(url: string): EntryStore {
-  const pool = new pg.Pool({ connectionString: url, max: 4, types: postgresTypes });
+  // Custom plans: a generic plan made while the Entry table was small (a new campaign's first
+  // minutes) would keep scanning it whole once the spike has filled it.
+  const pool = new pg.Pool({ connectionString: url, max: 4, types: postgresTypes, options: "-c plan_cache_mode=force_custom_plan" });
   // An idle connection the server ends (a restart, a dropped database) is replaced on the next query.
   pool.on("error", (error) => console.error("[entries] a database connection was closed:", error.message));
   const at = (value: Date | null) => (value ? value.toISOString().replace("Z", "") : null);
   // The pending writes of one turn (groupCommit) in one statement: one round trip and one commit,
-  // atomic without BEGIN / COMMIT. An email is inserted only with its entry.
-  const commit = groupCommit<PendingWrite, boolean>(async (batch) => {
-    const values: unknown[] = [];
-    const rows = batch.map(({ entry, email }) => {
-      const first = values.length + 1;
-      values.push(...entryValues(entry, at, (value) => value), ...emailValues(email, at));
-      return `(${ROW_TYPES.map((type, i) => `$${first + i}${type}`).join(", ")})`;
-    });
+  // atomic without BEGIN / COMMIT. Each row's checks (g) read the snapshot the statement began
+  // with; an email is inserted only with its entry.
+  const commit = groupCommit<PendingWrite, PendingVerdict>(async (batch) => {
+    const columns: unknown[][] = VALUE_NAMES.map(() => []);
+    for (const { entry, email, addressLimit } of batch) {
+      const row = [...entryValues(entry, at, (value) => value), ...emailValues(email, at), at(addressLimit.since), addressLimit.limit];
+      row.forEach((value, i) => columns[i]!.push(value));
+    }
     const result = await pool.query({
-      name: `giveawear-entry-insert-${batch.length}`,
-      text: `WITH v (${ROW_COLUMNS}) AS (VALUES ${rows.join(", ")}),
-        e AS (INSERT INTO "Entry" (${ENTRY_COLUMNS}) SELECT ${ENTRY_NAMES.map((name) => `v."${name}"`).join(", ")} FROM v
-              ON CONFLICT ("campaignId", "emailNormalized") DO NOTHING RETURNING "id")
-        INSERT INTO "OutboundEmail" (${EMAIL_COLUMNS}) SELECT ${EMAIL_NAMES.map((name) => `v."email_${name}"`).join(", ")}
-          FROM v JOIN e ON e."id" = v."id" RETURNING "id"`,
-      values,
+      name: "giveawear-entry-insert",
+      text: `WITH v AS (SELECT * FROM ${BATCH_ROWS}),
+        g AS (SELECT v."id", COALESCE(${takesEntries('v."createdAt"')}, false) AS "open",
+            CASE WHEN v."ip" IS NULL THEN 0 ELSE (SELECT count(*)::int FROM (SELECT 1 FROM "Entry" x
+              WHERE x."ip" = v."ip" AND x."createdAt" > v."limit_since" LIMIT v."limit_count") r) END AS "recent",
+            CASE WHEN r."campaignId" = v."campaignId" AND r."emailNormalized" <> v."emailNormalized" THEN r."id" END AS "referrer"
+          FROM v LEFT JOIN "Campaign" c ON c."id" = v."campaignId" LEFT JOIN "Entry" r ON r."id" = v."referrerId"),
+        e AS (INSERT INTO "Entry" (${ENTRY_COLUMNS})
+              SELECT ${ENTRY_NAMES.map((name) => (name === "referrerId" ? `g."referrer"` : `v."${name}"`)).join(", ")}
+              FROM v JOIN g ON g."id" = v."id" WHERE g."open" AND g."recent" < v."limit_count"
+              ON CONFLICT ("campaignId", "emailNormalized") DO NOTHING RETURNING "id"),
+        m AS (INSERT INTO "OutboundEmail" (${EMAIL_COLUMNS}) SELECT ${EMAIL_NAMES.map((name) => `v."email_${name}"`).join(", ")}
+              FROM v JOIN e ON e."id" = v."id")
+        SELECT g."id", g."open", g."recent" >= v."limit_count" AS "limited", e."id" IS NOT NULL AS "stored"
+          FROM g JOIN v ON v."id" = g."id" LEFT JOIN e ON e."id" = g."id"`,
+      values: columns,
     });
-    const stored = new Set(result.rows.map((row: Row) => row.id));
-    return batch.map(({ email }) => stored.has(email.id));
+    const verdicts = new Map<unknown, PendingVerdict>(
+      result.rows.map((row: Row) => [row.id, !row.open ? "closed" : row.limited ? "rate-limited" : row.stored ? "stored" : "repeat"]),
+    );
+    return batch.map(({ entry }) => verdicts.get(entry.id)!);
   });
+  async function readCampaign(campaignId: string): Promise<EntryCampaign | null> {
+    const result = await pool.query({
+      name: "giveawear-entry-campaign-only",
+      text: `SELECT ${CAMPAIGN_COLUMNS} FROM "Campaign" WHERE "id" = $1`,
+      values: [campaignId],
+    });
+    return campaignFromRow(result.rows[0] as Row | undefined, (value) => (value instanceof Date ? value : null));
+  }
   return {
     async campaignAndRecentEntries(campaignId, { ip, since, limit }) {
       const result = await pool.query({
@@ -289,7 +378,8 @@ function postgresStore(url: string): EntryStore {
       });
       return ((result.rows[0] as Row | undefined)?.id as string | undefined) ?? null;
     },
-    insertPendingEntry: (entry, email) => commit({ entry, email }),
+    recentCampaign: recentCampaigns(readCampaign),
+    insertPendingEntry: (entry, email, addressLimit) => commit({ entry, email, addressLimit }),
     close: () => pool.end(),
   };
 }
