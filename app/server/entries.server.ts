@@ -15,6 +15,7 @@ import { getConfig } from "./config.server";
 import { newId } from "./ids.server";
 import { keyedHash } from "./keyed-hash.server";
 import { platformSetting } from "./settings.server";
+import { createSignedCookie } from "./signed-cookie.server";
 import { queueCapNotices } from "./cap-notices.server";
 import { deliverEmail, queueTemplatedEmail, recentEmailsWithKeyPrefix, renderOutboxRow } from "./email.server";
 import {
@@ -542,14 +543,14 @@ export function referralLink(origin: string, campaignId: string, entryId: string
  * campaign's own path, so each campaign page receives only its own.
  */
 function enteredCookie(campaignId: string) {
-  return createCookie(`entered_${campaignId}`, {
+  return createSignedCookie(`entered_${campaignId}`, {
     path: campaignPath(campaignId),
     httpOnly: true,
     sameSite: "lax",
     secure: getConfig().isProduction,
     maxAge: 60 * 60 * 24 * 365,
     // Signed: entry ids are published with the draw, so an unsigned id would let anyone open an
-    // entrant's confirmation view (referral link, coupon).
+    // entrant's confirmation view (referral link, coupon). Signed with node:crypto: one per entry.
     secrets: [getConfig().sessionSecret],
   });
 }
