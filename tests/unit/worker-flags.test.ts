@@ -7,7 +7,7 @@ describe("the workers' heap sizes (decision 062)", () => {
   });
 
   it("leave alone a size the operator chose, in the flags or in NODE_OPTIONS", () => {
-    expect(withWorkerHeapFlags(["--max-old-space-size=1024"])).toEqual(["--max-old-space-size=1024", "--max-semi-space-size=2"]);
-    expect(withWorkerHeapFlags([], "--max-semi-space-size=8 --max-old-space-size=512")).toEqual([]);
+    expect(withWorkerHeapFlags(["--max-old-space-size=1024"])).toEqual(["--max-old-space-size=1024", "--max-semi-space-size=8"]);
+    expect(withWorkerHeapFlags([], "--max-semi-space-size=4 --max-old-space-size=512")).toEqual([]);
   });
 });
