@@ -254,10 +254,19 @@ describe("two instances, one database, one bucket", () => {
 
       // The winner email ("You won ..."), through SMTP, by whichever instance's pass delivered it.
       const winnerMails = () => smtp.received.filter((mail) => mail.to.includes(winner) && /^Subject: You won /m.test(mail.raw));
-      await until("the winner's email delivered", async () => (winnerMails().length > 0 ? true : undefined), 30_000);
+      // The SMTP server has it before the sending instance records it as sent: wait for both.
+      const winnerKeys = { dedupeKey: { startsWith: `winner:${ending.id}:` } };
+      await until(
+        "the winner's email delivered and recorded as sent",
+        async () =>
+          winnerMails().length > 0 && (await prisma.outboundEmail.count({ where: { ...winnerKeys, status: "sent" } })) > 0
+            ? true
+            : undefined,
+        30_000,
+      );
 
       expect(await prisma.draw.count({ where: { campaignId: ending.id } })).toBe(1);
-      const queued = await prisma.outboundEmail.findMany({ where: { dedupeKey: { startsWith: `winner:${ending.id}:` } } });
+      const queued = await prisma.outboundEmail.findMany({ where: winnerKeys });
       expect(queued.map((mail) => [mail.template, mail.to, mail.status])).toEqual([["winner_notification", winner, "sent"]]);
       expect(winnerMails()).toHaveLength(1);
 
