@@ -5,8 +5,9 @@
  * interactive transaction and about 35 % of its CPU time. Here the same statements run on a
  * long-lived driver connection of the process's own (better-sqlite3, or a small pg pool), the
  * pending entry and its confirmation email are written together in one transaction (SQLite) or one
- * statement (PostgreSQL), and the campaign's gate is read with the fields the email needs.
- * Everything else (confirmations, the verified entrant's path, repeats) stays with Prisma.
+ * statement (PostgreSQL), and the campaign's gate is read with the fields the email needs. Since
+ * decision 063 that read is remembered for a moment and only chooses the path: the write checks the
+ * gate, the address's limit and the referrer itself. Everything else (confirmations, the verified entrant's path, repeats) stays with Prisma.
  *
  * The rows written are the rows Prisma wrote: the same columns, the same DateTime text on SQLite
  * (db.server.ts, sqliteTimestamp) and timestamp(3) on PostgreSQL; tests compare the two.
@@ -110,7 +111,7 @@ export interface EntryStore {
   referrer(referrerId: string, campaignId: string, emailNormalized: string): Promise<string | null>;
   /**
    * Stores the pending entry and its email together, in the write that checks, at the entry's
-   * time: the campaign takes entries (`closedReason` is null, TAKES_ENTRIES), the address is under
+   * time: the campaign takes entries (`takesEntries`: `closedReason` is null), the address is under
    * its limit, and no entry of the campaign has this normalised address (the unique index). The
    * entry's `referrerId` is kept only when it is another address's entry of the same campaign.
    * Nothing is written unless the verdict is "stored".
