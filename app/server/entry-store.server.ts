@@ -285,15 +285,15 @@ function sqliteStore(file: string): EntryStore {
   // IMMEDIATE: the write lock first, then the inserts run synchronously, so nothing else of this
   // process runs meanwhile.
   const commit = groupCommit<PendingWrite, PendingVerdict>((batch) => whenNotBusy(() => storeBatch.immediate(batch)));
-  const readCampaign = (campaignId: string) => whenNotBusy(() => campaignFromRow(campaign.get(campaignId) as Row | undefined, sqliteDate));
+  const campaignRow = (campaignId: string) => campaignFromRow(campaign.get(campaignId) as Row | undefined, sqliteDate);
   return {
     // Reads in WAL mode wait for no writer; they may still meet a checkpoint or a recovery of another process.
     campaignAndRecentEntries: (campaignId, { ip, since, limit }) =>
       whenNotBusy(() => ({
-        campaign: campaignFromRow(campaign.get(campaignId) as Row | undefined, sqliteDate),
+        campaign: campaignRow(campaignId),
         recentFromIp: ip ? Number(recent.get(ip, sqliteTimestamp(since), limit)) : 0,
       })),
-    recentCampaign: recentCampaigns(readCampaign),
+    recentCampaign: recentCampaigns((campaignId) => whenNotBusy(() => campaignRow(campaignId))),
     referrer: (referrerId, campaignId, emailNormalized) =>
       whenNotBusy(() => (referrer.get(referrerId, campaignId, emailNormalized) as string | undefined) ?? null),
     insertPendingEntry: (entry, email, addressLimit) => commit({ entry, email, addressLimit }),
@@ -317,6 +317,7 @@ function postgresStore(url: string): EntryStore {
   // An idle connection the server ends (a restart, a dropped database) is replaced on the next query.
   pool.on("error", (error) => console.error("[entries] a database connection was closed:", error.message));
   const at = (value: Date | null) => (value ? value.toISOString().replace("Z", "") : null);
+  const postgresDate = (value: unknown) => (value instanceof Date ? value : null);
   // The pending writes of one turn (groupCommit) in one statement: one round trip and one commit,
   // atomic without BEGIN / COMMIT. Each row's checks (g) read the snapshot the statement began
   // with; an email is inserted only with its entry.
@@ -355,7 +356,7 @@ function postgresStore(url: string): EntryStore {
       text: `SELECT ${CAMPAIGN_COLUMNS} FROM "Campaign" WHERE "id" = $1`,
       values: [campaignId],
     });
-    return campaignFromRow(result.rows[0] as Row | undefined, (value) => (value instanceof Date ? value : null));
+    return campaignFromRow(result.rows[0] as Row | undefined, postgresDate);
   }
   return {
     async campaignAndRecentEntries(campaignId, { ip, since, limit }) {
@@ -367,7 +368,7 @@ function postgresStore(url: string): EntryStore {
       });
       const row = result.rows[0] as Row;
       return {
-        campaign: row.status === null ? null : campaignFromRow(row, (value) => (value instanceof Date ? value : null)),
+        campaign: row.status === null ? null : campaignFromRow(row, postgresDate),
         recentFromIp: Number(row.recentFromIp),
       };
     },
