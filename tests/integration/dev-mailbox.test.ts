@@ -25,7 +25,14 @@ beforeAll(async () => {
   socketPath = path.join(dir, "app.sock");
   app = await startAppServer({ production: true, unixSocket: socketPath });
   await prisma.outboundEmail.create({
-    data: { to: SECRET, template: "login_code", subject: "Your sign-in code", html: "<p>123456</p>", text: "Your code is 123456", status: "pending" },
+    data: {
+      to: SECRET,
+      template: "login_code",
+      subject: "Your sign-in code",
+      html: "<p>123456</p>",
+      text: "Your code is 123456",
+      status: "pending",
+    },
   });
 }, 120_000);
 
@@ -56,7 +63,7 @@ async function overLoopback(pathname: string, headers: Record<string, string> = 
 
 describe("the local mailbox with TRUST_PROXY=true", () => {
   it("is shown to a connection from this machine, and through a proxy here for this machine", async () => {
-    for (const headers of [{}, { "X-Forwarded-For": "127.0.0.1" }]) {
+    for (const headers of <Record<string, string>[]>[{}, { "X-Forwarded-For": "127.0.0.1" }]) {
       const page = await overLoopback("/dev/mailbox", headers);
       expect(page.status).toBe(200);
       expect(page.body).toContain(SECRET);
@@ -66,7 +73,11 @@ describe("the local mailbox with TRUST_PROXY=true", () => {
   it.each(["/dev/mailbox", "/dev/mailbox.data"])(
     "is Not Found for a connection not from a loopback address that says X-Forwarded-For: 127.0.0.1 (%s)",
     async (pathname) => {
-      for (const headers of [{ "X-Forwarded-For": "127.0.0.1" }, { "X-Forwarded-For": "::1" }, { "X-Real-IP": "127.0.0.1" }]) {
+      for (const headers of <Record<string, string>[]>[
+        { "X-Forwarded-For": "127.0.0.1" },
+        { "X-Forwarded-For": "::1" },
+        { "X-Real-IP": "127.0.0.1" },
+      ]) {
         const page = await overSocket(pathname, headers);
         expect(page.status, JSON.stringify(headers)).toBe(404);
         expect(page.body).not.toContain(SECRET);
@@ -75,7 +86,11 @@ describe("the local mailbox with TRUST_PROXY=true", () => {
   );
 
   it("is Not Found for a visitor elsewhere that a proxy on this machine forwards", async () => {
-    for (const headers of [{ "X-Forwarded-For": "203.0.113.9" }, { "X-Forwarded-For": "127.0.0.1, 203.0.113.9" }, { Forwarded: "for=203.0.113.9" }]) {
+    for (const headers of <Record<string, string>[]>[
+      { "X-Forwarded-For": "203.0.113.9" },
+      { "X-Forwarded-For": "127.0.0.1, 203.0.113.9" },
+      { Forwarded: "for=203.0.113.9" },
+    ]) {
       const page = await overLoopback("/dev/mailbox", headers);
       expect(page.status, JSON.stringify(headers)).toBe(404);
       expect(page.body).not.toContain(SECRET);

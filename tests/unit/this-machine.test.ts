@@ -16,7 +16,7 @@ describe("isFromThisMachine", () => {
   });
 
   it("refuses a connection from elsewhere that claims to be this machine", () => {
-    for (const headers of [
+    for (const headers of <Record<string, string>[]>[
       { "X-Forwarded-For": "127.0.0.1" },
       { "X-Real-IP": "127.0.0.1" },
       { Forwarded: "for=127.0.0.1" },
@@ -29,7 +29,7 @@ describe("isFromThisMachine", () => {
   });
 
   it("refuses a proxy on this machine forwarding a client from elsewhere", () => {
-    for (const headers of [
+    for (const headers of <Record<string, string>[]>[
       { "X-Forwarded-For": "203.0.113.9" },
       { "X-Forwarded-For": "127.0.0.1, 203.0.113.9" },
       { "X-Real-IP": "203.0.113.9" },
