@@ -119,6 +119,7 @@ export function isLookalikeEmail(email: string): boolean {
   if (email.normalize("NFKC") !== email.normalize("NFC")) return true;
   const lower = email.toLowerCase();
   const at = lower.lastIndexOf("@");
+  if (at < 0) return false;
   const labels = lower.slice(at + 1).split(".");
   const latinTopLevel = PRINTABLE_ASCII.test(labels.findLast((label) => label !== "") ?? "");
   return [lower.slice(0, at), ...labels].some((part) => deceivingPart(part, latinTopLevel));
