@@ -17,7 +17,7 @@ import {
 } from "../app/server/public-page-cache.server";
 import { BodyTooLargeError, bodyLimitFor, bodyTooLargeMessage, urlencodedBodyRefusal, WEBHOOK_ROUTES } from "../app/server/forms.server";
 import { enterInLane } from "../app/server/entry-lane.server";
-import { CLIENT_IP_HEADER } from "../app/server/request.server";
+import { CLIENT_IP_HEADER, PEER_IP_HEADER } from "../app/server/request.server";
 import { checkDatabase, disconnectDatabase, prepareDatabase } from "../app/server/startup.server";
 import { checkFileStore } from "../app/server/storage/file-store.server";
 
@@ -43,6 +43,8 @@ app.set("trust proxy", config.TRUST_PROXY);
 app.use((req, res, next) => {
   // Express resolved the address (honouring TRUST_PROXY); whatever a client sent here is replaced.
   req.headers[CLIENT_IP_HEADER] = req.ip ?? "";
+  // The connection's own address, for what only this machine may see (the dev mailbox, decision 066).
+  req.headers[PEER_IP_HEADER] = req.socket.remoteAddress ?? "";
   res.locals.cspNonce = randomBytes(16).toString("base64");
   res.locals.embeddable = EMBED_PATH.test(req.path);
   next();

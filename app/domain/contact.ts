@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { EMAIL_PATTERN, normalizeEmail } from "./email-address";
+import { EmailSchema } from "./email-address";
 
 export const CONTACT_LIMITS = { name: 100, subject: 150, message: 5000 } as const;
 
@@ -25,9 +25,7 @@ const oneLine = (value: string) => value.replace(/\s+/g, " ");
 export const ContactSchema = z.object({
   name: requiredText(CONTACT_MESSAGES.nameRequired, CONTACT_LIMITS.name, CONTACT_MESSAGES.nameTooLong).transform(oneLine),
   // The spec's email messages (as on sign-in and entry forms), one at a time.
-  email: requiredText("Email is required.", 254, "Please enter a valid email address.")
-    .regex(EMAIL_PATTERN, "Please enter a valid email address.")
-    .transform(normalizeEmail),
+  email: EmailSchema,
   subject: requiredText(CONTACT_MESSAGES.subjectRequired, CONTACT_LIMITS.subject, CONTACT_MESSAGES.subjectTooLong).transform(oneLine),
   message: requiredText(CONTACT_MESSAGES.messageRequired, CONTACT_LIMITS.message, CONTACT_MESSAGES.messageTooLong).min(
     10,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { EMAIL_PATTERN } from "./email-address";
+import { EMAIL_MESSAGES, checkEmailAddress } from "./email-address";
 
 /**
  * Entrants' data rights (decision 054): the words of the data pages, the erased-address placeholder,
@@ -39,8 +39,8 @@ export const DATA_MESSAGES = {
   /** The same answer whatever the address: whether we hold data for it is told only to its inbox. */
   requestSent: "If we have data for that address, we've emailed a link to it. The link works for 7 days.",
   rateLimited: "Too many requests from your network. Please try again in an hour.",
-  emailRequired: "Email is required.",
-  emailInvalid: "Please enter a valid email address.",
+  emailRequired: EMAIL_MESSAGES.required,
+  emailInvalid: EMAIL_MESSAGES.invalid,
   invalidLink: "This link is not valid. Please use the link from the latest email we sent you, or ask for a new one below.",
   expiredLink: "This link has expired: links to your data work for 7 days.",
   newLinkSent: "We've emailed a new link to the address this link was for.",
@@ -68,9 +68,9 @@ export const DataRequestSchema = z.object({
   email: z
     .string({ error: DATA_MESSAGES.emailRequired })
     .trim()
-    .min(1, DATA_MESSAGES.emailRequired)
-    .max(254, DATA_MESSAGES.emailInvalid)
-    .regex(EMAIL_PATTERN, DATA_MESSAGES.emailInvalid),
+    .min(1, { message: DATA_MESSAGES.emailRequired, abort: true })
+    // The spec's pattern, no invisible characters, no look-alikes (decision 066).
+    .superRefine(checkEmailAddress),
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { shownWordingId } from "./consent";
-import { EMAIL_PATTERN, canonicalEmail, sendableEmail } from "./email-address";
+import { EMAIL_MESSAGES, EMAIL_PATTERN, canonicalEmail, checkEmailAddress, sendableEmail } from "./email-address";
 
 /** SPEC "Entry form" messages, verbatim. */
 export const ENTRY_MESSAGES = {
-  emailRequired: "Email is required.",
-  emailInvalid: "Please enter a valid email address.",
+  emailRequired: EMAIL_MESSAGES.required,
+  emailInvalid: EMAIL_MESSAGES.invalid,
   termsRequired: "You must agree to the terms and conditions.",
   phoneInvalid: "Please enter a valid phone number.",
   alreadyEntered: "Already Entered!",
@@ -85,9 +85,9 @@ export const EntrySchema = z.object({
   email: z
     .string({ error: ENTRY_MESSAGES.emailRequired })
     .trim()
-    .min(1, ENTRY_MESSAGES.emailRequired)
-    .max(254, ENTRY_MESSAGES.emailInvalid)
-    .regex(EMAIL_PATTERN, ENTRY_MESSAGES.emailInvalid)
+    .min(1, { message: ENTRY_MESSAGES.emailRequired, abort: true })
+    // The spec's pattern, no invisible characters, no look-alikes (decision 066).
+    .superRefine(checkEmailAddress)
     .transform(sendableEmail)
     .refine((email) => EMAIL_PATTERN.test(email), ENTRY_MESSAGES.emailInvalid),
   phoneNumber: z

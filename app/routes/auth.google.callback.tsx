@@ -22,7 +22,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     });
   }
   const user = await findCurrentUser({ id: userId });
-  return startUserSession(request, user.id, postLoginPath(await getRememberedRedirect(request), user.role), {
+  return startUserSession(request, user, postLoginPath(await getRememberedRedirect(request), user.role), {
     type: "success",
     title: "Login Successful",
     description: `Welcome back, ${user.name}!`,

@@ -1,18 +1,19 @@
 import { data, redirect } from "react-router";
 import { getConfig } from "~/server/config.server";
 import { latestOutboundEmails } from "~/server/email.server";
-import { isFromLoopback } from "~/server/request.server";
+import { isFromThisMachine } from "~/server/request.server";
 import type { Route } from "./+types/dev.mailbox";
 
 export const meta = () => [{ title: "Local mailbox · Giveawear" }];
 
 /**
  * Development only: the outbox, so sign-in codes can be read without an SMTP server. It holds
- * everyone's sign-in codes, so only this machine may read it: anyone else gets Not Found.
+ * everyone's sign-in codes, so only this machine may read it, judged by the connection's own
+ * address, never by a forwarded one (decision 066): anyone else gets Not Found.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   if (getConfig().NODE_ENV === "production") throw redirect("/start");
-  if (!isFromLoopback(request)) throw data("Not Found", { status: 404 });
+  if (!isFromThisMachine(request)) throw data("Not Found", { status: 404 });
   const messages = await latestOutboundEmails(50);
   return {
     messages: messages.map((m) => ({

@@ -71,7 +71,7 @@ export async function action({ request }: Route.ActionArgs) {
       for (const cookie of thrown.headers.getSetCookie()) strategyCookies.append("Set-Cookie", cookie);
       return startUserSession(
         request,
-        user.id,
+        user,
         target,
         { type: "success", title: "Login Successful", description: `Welcome back, ${user.name}!` },
         strategyCookies,

@@ -14,6 +14,7 @@ import { getConfig } from "~/server/config.server";
 import { honeypotFilled } from "~/server/honeypot.server";
 import { bindLoginCodeState, codeRequestLimit } from "~/server/login-codes.server";
 import { clientIp } from "~/server/request.server";
+import { signedInHereBefore } from "~/server/sign-in-device.server";
 import { isRedirectTo, withCookies } from "~/server/responses.server";
 import { getCurrentUser, rememberRedirect } from "~/server/session.server";
 import { actionToast, toastCookie } from "~/server/toast.server";
@@ -55,7 +56,9 @@ export async function action({ request }: Route.ActionArgs) {
     return data({ result: submission.reply({ formErrors: [SEND_FAILED.description] }), toast: actionToast(SEND_FAILED) }, { status: 400 });
   }
   const { email, redirectTo } = submission.value;
-  const limited = await codeRequestLimit(email, clientIp(request));
+  // A browser that signed in as this address before asks outside the address's ceiling (decision 066).
+  const ownDevice = await signedInHereBefore(request, email);
+  const limited = await codeRequestLimit(email, clientIp(request), { ownDevice });
   if (limited) {
     const description = "Too many sign-in codes were requested. Please wait 15 minutes and try again.";
     return data(
@@ -67,7 +70,7 @@ export async function action({ request }: Route.ActionArgs) {
     );
   }
 
-  const { outcome, codeId } = await requestSignInCode(withTrimmedEmail(request, formData));
+  const { outcome, codeId } = await requestSignInCode(withTrimmedEmail(request, formData), { ownDevice });
   if (isRedirectTo(outcome, OTP_PATH)) {
     // Only this browser's state can try the code (see checkLoginCode).
     const state = totpStateFromResponse(outcome);

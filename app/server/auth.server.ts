@@ -3,7 +3,7 @@ import { compactDecrypt } from "jose";
 import { Authenticator } from "remix-auth";
 import { OAuth2Strategy } from "remix-auth-oauth2";
 import { TOTPStrategy } from "remix-auth-totp";
-import { EMAIL_PATTERN, normalizeEmail } from "../domain/email-address";
+import { isUsableEmail, normalizeEmail } from "../domain/email-address";
 import { namesFromFullName } from "../domain/profile";
 import { getConfig } from "./config.server";
 import { prisma } from "./db.server";
@@ -39,7 +39,7 @@ interface ProviderProfile {
  */
 export async function upsertProfile(rawEmail: string, provider: ProviderProfile = {}) {
   const email = normalizeEmail(rawEmail);
-  if (!EMAIL_PATTERN.test(email)) {
+  if (!isUsableEmail(email)) {
     console.error("profile: skipped sign-in without a usable email");
     throw new Error("Failed to get user details after login.");
   }
@@ -89,19 +89,27 @@ export async function readMagicLinkCode(token: string): Promise<string | undefin
  * hands the strategy a copy of the request, so the two are matched by a one-off key in a header.
  */
 const CODE_REQUEST_HEADER = "x-giveawear-code-request";
-const issuedCodes = new Map<string, string | undefined>();
+const issuedCodes = new Map<string, { ownDevice: boolean; id?: string }>();
 
-/** Asks the TOTP strategy for a code: answers what it threw (its redirect) and the id of the code it recorded. */
-export async function requestSignInCode(request: Request): Promise<{ outcome: unknown; codeId: string | undefined }> {
+/**
+ * Asks the TOTP strategy for a code: answers what it threw (its redirect) and the id of the code it
+ * recorded. `ownDevice`: the request comes from a browser that signed in as the address before
+ * (decision 066), which the code's record keeps.
+ */
+export async function requestSignInCode(
+  request: Request,
+  { ownDevice = false } = {},
+): Promise<{ outcome: unknown; codeId: string | undefined }> {
   const key = randomUUID();
   const headers = new Headers(request.headers);
   headers.set(CODE_REQUEST_HEADER, key);
-  issuedCodes.set(key, undefined);
+  const issued: { ownDevice: boolean; id?: string } = { ownDevice };
+  issuedCodes.set(key, issued);
   try {
     await getAuthenticator().authenticate(TOTP_STRATEGY, new Request(request, { headers }));
-    return { outcome: undefined, codeId: issuedCodes.get(key) };
+    return { outcome: undefined, codeId: issued.id };
   } catch (thrown) {
-    return { outcome: thrown, codeId: issuedCodes.get(key) };
+    return { outcome: thrown, codeId: issued.id };
   } finally {
     issuedCodes.delete(key);
   }
@@ -124,11 +132,11 @@ export function getAuthenticator(): Authenticator<SignedInUser> {
         failureRedirect: TOTP_FAILURE_MARKER,
         totpGeneration: { digits: 6, charSet: "0123456789", period: LOGIN_CODE_TTL_MS / 1000, maxAttempts: MAX_WRONG_TRIES },
         cookieOptions: { ...(config.isProduction ? { secure: true } : {}), maxAge: LOGIN_CODE_TTL_MS / 1000, sameSite: "Lax", path: "/" },
-        validateEmail: async (email) => EMAIL_PATTERN.test(email),
+        validateEmail: async (email) => isUsableEmail(email),
         sendTOTP: async ({ email, code, magicLink, request }) => {
-          const id = await recordLoginCode(normalizeEmail(email), code, clientIp(request));
-          const key = request.headers.get(CODE_REQUEST_HEADER);
-          if (key && issuedCodes.has(key)) issuedCodes.set(key, id);
+          const issued = issuedCodes.get(request.headers.get(CODE_REQUEST_HEADER) ?? "");
+          const id = await recordLoginCode(normalizeEmail(email), code, clientIp(request), issued?.ownDevice ?? false);
+          if (issued) issued.id = id;
           const sent = await sendTemplatedEmail({
             to: email,
             template: "login_code",

@@ -16,35 +16,61 @@ function hashCode(email: string, code: string): string {
   return keyedHash(`${email}:${code}`);
 }
 
-export type CodeRequestLimit = "email-ip" | "email" | "ip" | null;
+export type CodeRequestLimit = "email-ip" | "email" | "own-device" | "ip" | null;
 
 /**
  * Code requests per 15 minutes: per address from one IP (LOGIN_CODE_LIMIT_PER_EMAIL_IP), per
  * address from all IPs together (LOGIN_CODE_LIMIT_PER_EMAIL, higher) and per IP. A stranger
  * asking for codes to someone else's address uses up only their own network's share, so the
  * owner can still get a code from theirs.
+ *
+ * Strangers spread over enough networks can still fill the address's ceiling, so a browser that
+ * signed in as the address before (`ownDevice`, decision 066) is not held to the address's two
+ * ceilings at all: it has its own share instead, LOGIN_CODE_LIMIT_PER_EMAIL_IP requests for the
+ * address from all of its owner's browsers together. The per-IP limit holds for everyone.
  */
-export async function codeRequestLimit(email: string, ip: string | null): Promise<CodeRequestLimit> {
+export async function codeRequestLimit(email: string, ip: string | null, { ownDevice = false } = {}): Promise<CodeRequestLimit> {
   const config = getConfig();
   const since = new Date(Date.now() - REQUEST_WINDOW_MS);
-  const [fromHere, forEmail, forIp] = await Promise.all([
+  const forIp = ip ? prisma.loginCode.count({ where: { ip, createdAt: { gt: since } } }) : Promise.resolve(0);
+  if (ownDevice) {
+    const [fromOwner, fromIp] = await Promise.all([
+      prisma.loginCode.count({ where: { email, ownDevice: true, createdAt: { gt: since } } }),
+      forIp,
+    ]);
+    if (fromOwner >= config.LOGIN_CODE_LIMIT_PER_EMAIL_IP) return "own-device";
+    if (fromIp >= config.LOGIN_CODE_LIMIT_PER_IP) return "ip";
+    return null;
+  }
+  const [fromHere, forEmail, fromIp] = await Promise.all([
     prisma.loginCode.count({ where: { email, ip, createdAt: { gt: since } } }),
     prisma.loginCode.count({ where: { email, createdAt: { gt: since } } }),
-    ip ? prisma.loginCode.count({ where: { ip, createdAt: { gt: since } } }) : Promise.resolve(0),
+    forIp,
   ]);
   if (fromHere >= config.LOGIN_CODE_LIMIT_PER_EMAIL_IP) return "email-ip";
   if (forEmail >= config.LOGIN_CODE_LIMIT_PER_EMAIL) return "email";
-  if (forIp >= config.LOGIN_CODE_LIMIT_PER_IP) return "ip";
+  if (fromIp >= config.LOGIN_CODE_LIMIT_PER_IP) return "ip";
   return null;
 }
 
-/** A new code replaces any earlier one still open for the same email. Answers the new code's id. */
-export async function recordLoginCode(email: string, code: string, ip: string | null): Promise<string> {
+/**
+ * Records a new code and answers its id. It replaces the codes still open for the same email,
+ * except that a stranger's request (not `ownDevice`) leaves the codes of the owner's own browsers
+ * open: asking for codes to someone's address must not void the one they are typing.
+ */
+export async function recordLoginCode(email: string, code: string, ip: string | null, ownDevice = false): Promise<string> {
   const now = new Date();
   const [, created] = await prisma.$transaction([
-    prisma.loginCode.updateMany({ where: { email, usedAt: null }, data: { usedAt: now } }),
+    prisma.loginCode.updateMany({ where: { email, usedAt: null, ...(ownDevice ? {} : { ownDevice: false }) }, data: { usedAt: now } }),
     prisma.loginCode.create({
-      data: { email, ip, codeHash: hashCode(email, code), createdAt: now, expiresAt: new Date(now.getTime() + LOGIN_CODE_TTL_MS) },
+      data: {
+        email,
+        ip,
+        ownDevice,
+        codeHash: hashCode(email, code),
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + LOGIN_CODE_TTL_MS),
+      },
       select: { id: true },
     }),
   ]);
@@ -74,13 +100,19 @@ function sameHash(stored: string | null, computed: string): boolean {
 export type CodeCheck = "ok" | "wrong" | "expired" | "stale" | "locked";
 
 /**
- * Checks a submitted code against the open one; a wrong code counts as a try, but only when the
- * request carries the state issued with that code: without it nobody can use up the owner's tries.
+ * Checks a submitted code against the open one issued with the request's state; a wrong code
+ * counts as a try, but only then: without that state nobody can use up the owner's tries.
  */
 export async function checkLoginCode(email: string, code: string, state: string | undefined): Promise<CodeCheck> {
-  const open = await prisma.loginCode.findFirst({ where: { email, usedAt: null }, orderBy: { createdAt: "desc" } });
-  if (!open || open.expiresAt.getTime() <= Date.now()) return "expired";
-  if (!state || !sameHash(open.stateHash, hashState(state))) return "stale";
+  // The open code issued with this browser's state (an owner's code stays open beside a stranger's, see recordLoginCode).
+  const open = state
+    ? await prisma.loginCode.findFirst({ where: { email, usedAt: null, stateHash: hashState(state) }, orderBy: { createdAt: "desc" } })
+    : null;
+  if (!open) {
+    const newest = await prisma.loginCode.findFirst({ where: { email, usedAt: null }, orderBy: { createdAt: "desc" } });
+    return !newest || newest.expiresAt.getTime() <= Date.now() ? "expired" : "stale";
+  }
+  if (open.expiresAt.getTime() <= Date.now()) return "expired";
   if (open.attempts >= MAX_WRONG_TRIES) return "locked";
   if (sameHash(open.codeHash, hashCode(email, code))) return "ok";
   // Conditional increment: concurrent wrong guesses cannot slip past the cap.

@@ -6,6 +6,7 @@ import { resolveRole, type Role } from "../domain/roles";
 import { avatarPath } from "../paths";
 import { getConfig } from "./config.server";
 import { prisma } from "./db.server";
+import { rememberSignInHere } from "./sign-in-device.server";
 import { redirectWithToast, type ToastInput } from "./toast.server";
 
 const SESSION_DAYS = 30;
@@ -139,22 +140,26 @@ export async function getRememberedRedirect(request: Request): Promise<string> {
   return safeRedirectPath(session.get(REDIRECT_KEY), "/");
 }
 
-/** Creates a database session and answers with the redirect that sets its cookie. */
+/**
+ * Creates a database session and answers with the redirect that sets its cookie, and the cookie
+ * that remembers this browser as one the address signed in on (decision 066).
+ */
 export async function startUserSession(
   request: Request,
-  userId: string,
+  user: { id: string; email: string },
   redirectTo: string,
   toast: ToastInput,
   extraHeaders?: Headers,
 ): Promise<Response> {
   const record = await prisma.session.create({
-    data: { userId, expiresAt: new Date(Date.now() + SESSION_DAYS * 24 * 60 * 60 * 1000) },
+    data: { userId: user.id, expiresAt: new Date(Date.now() + SESSION_DAYS * 24 * 60 * 60 * 1000) },
   });
   const session = await authSessionStorage().getSession(request.headers.get("Cookie"));
   session.unset(REDIRECT_KEY);
   session.set(SESSION_ID_KEY, record.id);
   const headers = new Headers(extraHeaders);
   headers.append("Set-Cookie", await authSessionStorage().commitSession(session));
+  headers.append("Set-Cookie", await rememberSignInHere(request, user.email));
   return redirectWithToast(redirectTo, toast, { headers });
 }
 

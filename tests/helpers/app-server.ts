@@ -62,9 +62,13 @@ export interface InProcessAppServer extends AppServer {
 
 /**
  * `production: true` mounts server/app.ts alone, as server/index.js does in production, without
- * Vite's dev middlewares in front (which would answer some requests themselves).
+ * Vite's dev middlewares in front (which would answer some requests themselves). `unixSocket`: the
+ * same app also listens on that socket path, for connections that come from no IP address at all.
  */
-export async function startAppServer({ production = false }: { production?: boolean } = {}): Promise<InProcessAppServer> {
+export async function startAppServer({
+  production = false,
+  unixSocket,
+}: { production?: boolean; unixSocket?: string } = {}): Promise<InProcessAppServer> {
   const { createServer } = await import("vite");
   const vite = await createServer({
     server: { middlewareMode: true, hmr: false, ws: false },
@@ -73,8 +77,11 @@ export async function startAppServer({ production = false }: { production?: bool
     cacheDir: processViteCache,
   });
   const source = (await vite.ssrLoadModule("./server/app.ts")) as { app: express.Express };
-  const server = (production ? express() : express().use(vite.middlewares)).use(source.app).listen(0, "127.0.0.1");
+  const handler = (production ? express() : express().use(vite.middlewares)).use(source.app);
+  const server = handler.listen(0, "127.0.0.1");
   await once(server, "listening");
+  const socketServer = unixSocket ? handler.listen(unixSocket) : null;
+  if (socketServer) await once(socketServer, "listening");
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
@@ -83,8 +90,10 @@ export async function startAppServer({ production = false }: { production?: bool
       config.resetConfigForTests();
     },
     async close() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      for (const listening of socketServer ? [server, socketServer] : [server]) {
+        listening.closeAllConnections();
+        await new Promise<void>((resolve) => listening.close(() => resolve()));
+      }
       await vite.close();
     },
   };

@@ -112,7 +112,7 @@ describe("the contact form", () => {
 
   it("prefills a signed-in visitor's name and email", async () => {
     const user = await prisma.user.create({ data: { email: `prefill-${Date.now()}@example.com`, firstName: "Grace", lastName: "Hopper" } });
-    const signedIn = await startUserSession(new Request(`${app.url}/login/otp`), user.id, "/contact", { title: "Login Successful" });
+    const signedIn = await startUserSession(new Request(`${app.url}/login/otp`), user, "/contact", { title: "Login Successful" });
 
     const page = await contactPage(cookiesOf(signedIn));
     expect(page).toMatch(new RegExp(`<input[^>]*name="email"[^>]*value="${user.email}"|<input[^>]*value="${user.email}"[^>]*name="email"`));

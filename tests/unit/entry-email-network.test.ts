@@ -16,7 +16,9 @@ describe("canonicalEmail (decision 038)", () => {
     ["me+tag@fastmail.com", "me@fastmail.com"],
     ["a.l-i_ce+x@pm.me", "alice@proton.me"],
     ["alice@protonmail.ch", "alice@proton.me"],
-    ["base-shopping@yahoo.com", "base@yahoo.com"],
+    // Yahoo's "-" is not a tag: the disposable address's base name is not its owner's ID (decision 066).
+    ["anne-marie@yahoo.com", "anne-marie@yahoo.com"],
+    ["Base-Shopping@YMail.com.", "base-shopping@ymail.com"],
     ["base+x@yahoo.com", "base+x@yahoo.com"],
     ["team+a@example.com", "team+a@example.com"],
     ["first.last@outlook.com", "first.last@outlook.com"],

@@ -10,12 +10,19 @@
  */
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
 import { DATA_LINK_DAYS, isErasedAddress } from "../../domain/data-rights";
+import { YAHOO_DOMAINS, emailDomain } from "../../domain/email-address";
 import { entryEmailKey } from "../../domain/entries";
 import { dataPagePath } from "../../paths";
 import { getConfig } from "../config.server";
 import { publicUrl } from "../public-url.server";
 
-const VERSION = "1";
+/**
+ * Version 1 was sealed while Yahoo addresses were merged at a "-" (decision 066): such a token for
+ * a Yahoo address may name another person's key (`anne@` for `anne-marie@`), so it reads as
+ * expired, which can only send a new link to the key's own newest address.
+ */
+const VERSION = "2";
+const YAHOO_MERGED_VERSION = "1";
 const DAY_MS = 24 * 60 * 60 * 1000;
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
@@ -62,12 +69,14 @@ export function readDataLinkToken(token: string, now: Date = new Date()): DataLi
     return { kind: "invalid" };
   }
   const [version, seconds, email, ...rest] = plain.split("\n");
-  if (version !== VERSION || !seconds || !/^\d+$/.test(seconds) || !email || rest.length) return { kind: "invalid" };
+  if ((version !== VERSION && version !== YAHOO_MERGED_VERSION) || !seconds || !/^\d+$/.test(seconds) || !email || rest.length)
+    return { kind: "invalid" };
   const issuedAt = new Date(Number(seconds) * 1000);
   const expiresAt = new Date(issuedAt.getTime() + DATA_LINK_DAYS * DAY_MS);
   // A minute of leeway for clocks of several instances.
   if (issuedAt.getTime() > now.getTime() + 60_000) return { kind: "invalid" };
   if (expiresAt.getTime() <= now.getTime()) return { kind: "expired", email };
+  if (version === YAHOO_MERGED_VERSION && YAHOO_DOMAINS.includes(emailDomain(email))) return { kind: "expired", email };
   return { kind: "valid", email, issuedAt, expiresAt };
 }
 

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "LoginCode" ADD COLUMN     "ownDevice" BOOLEAN NOT NULL DEFAULT false;
