@@ -31,6 +31,13 @@ export function entryFormAction(campaignId: string): string {
   return `${campaignPath(campaignId)}#${ENTRY_ANCHOR}`;
 }
 
+/**
+ * The campaign page's entry form's own action: the address the browser shows, query and all (a
+ * referral link's `?ref=`), scrolled to the form. A fragment alone resolves against the page's own
+ * address, which the one render every visitor shares cannot know (decision 067).
+ */
+export const ENTRY_FORM_HERE = `#${ENTRY_ANCHOR}`;
+
 /** The campaign page with an entrant's referral (`?ref=`), the link entrants share. */
 export function referralPath(campaignId: string, entryId: string): string {
   return withQuery(campaignPath(campaignId), { ref: entryId });

@@ -109,9 +109,9 @@ export function servePublicPage(req: IncomingMessage, res: ServerResponse, next:
   if (!key) return next();
   const page = pageCache.get(key.key);
   if (page === null) return next();
-  if (!(page instanceof Promise)) return sendCachedPage(req, res, page);
+  if (!(page instanceof Promise)) return sendCachedPage(req, res, page, "hit");
   page.then(
-    (rendered) => (rendered ? sendCachedPage(req, res, rendered) : next()),
+    (rendered) => (rendered ? sendCachedPage(req, res, rendered, "miss") : next()),
     (error: unknown) => {
       console.error("[page-cache] could not render", key.key, error);
       next();
@@ -146,7 +146,12 @@ async function answerBeacon(req: IncomingMessage, res: ServerResponse, campaignI
   res.end(req.method === "HEAD" ? undefined : VIEW_BEACON_GIF);
 }
 
-function sendCachedPage(req: IncomingMessage, res: ServerResponse, page: CachedPage) {
+/**
+ * Sends a page of the cache. `X-Page-Cache` says whether it came from memory ("hit") or this request
+ * waited for its render ("miss"), for operators and tests; it is the same for every visitor anyway.
+ */
+function sendCachedPage(req: IncomingMessage, res: ServerResponse, page: CachedPage, from: "hit" | "miss") {
+  res.setHeader("X-Page-Cache", from);
   const holds = req.headers["if-none-match"];
   if (holds && holds.split(",").some((tag) => tag.trim() === page.etag)) {
     res.writeHead(304, page.notModified);
@@ -429,8 +434,9 @@ async function sendResponse(req: express.Request, res: express.Response, respons
  * The entry lane (decision 062): a url-encoded entry posted to a campaign page, small enough to
  * read at once, from this site or from no page at all (no Origin), is read here and offered to
  * enterInLane; whatever it does not answer goes on to the page's action with the body it read.
+ * The page's form posts to the page's own address, so a referral link's query comes along (decision 067).
  */
-const ENTRY_POST = /^\/campaign\/([a-z0-9]{8,40})\/?$/;
+const ENTRY_POST = /^\/campaign\/([a-z0-9]{8,40})\/?(\?.*)?$/;
 const ENTRY_LANE_MAX_BYTES = 16 * 1024;
 const URLENCODED = /^application\/x-www-form-urlencoded\s*(?:;|$)/i;
 app.use((req, res, next) => {
@@ -446,7 +452,7 @@ app.use((req, res, next) => {
   req.once("end", () => {
     const body = Buffer.concat(chunks);
     res.locals.formBody = body;
-    enterInLane(campaign[1]!, body.toString("utf8"), req.headers.cookie, req.ip ?? null).then((answer) => {
+    enterInLane(campaign[1]!, body.toString("utf8"), req.headers.cookie, req.ip ?? null, campaign[2]).then((answer) => {
       if (!answer) return next();
       res.status(303).location(answer.location).set("Cache-Control", "private, no-store").append("Set-Cookie", answer.cookies).end();
     }, next);

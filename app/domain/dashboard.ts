@@ -166,12 +166,22 @@ export function itemOfTheDay(length: number, now: Date): number {
 // Figures
 // ---------------------------------------------------------------------------------------------
 
-/** Entries ÷ page views as a percentage ("12.5%", "40%"); "—" before the first view. */
+/**
+ * The Email Entry Rate (decisions 018, 067): counted entries as a share of counted page views
+ * ("12.5%", "100%"), never more than 100%. Views are counted by the beacon image of the campaign page
+ * and of its embedded card, so an entry can come without one (a browser that loads no images, a form
+ * posted from elsewhere). When entries outnumber views the share is not known: "N/A", which
+ * entryRateNote explains, rather than a figure above 100%. "—" before anything is counted.
+ */
 export function formatEntryRate(entries: number, pageViews: number): string {
+  if (entries > pageViews) return "N/A";
   if (pageViews <= 0) return "—";
-  const percent = (entries / pageViews) * 100;
-  const rounded = percent >= 100 ? Math.round(percent) : Math.round(percent * 10) / 10;
-  return `${rounded.toLocaleString("en-US")}%`;
+  return `${(Math.round((entries / pageViews) * 1000) / 10).toLocaleString("en-US")}%`;
+}
+
+/** What the Email Entry Rate is measured against, or why it is not shown (formatEntryRate). */
+export function entryRateNote(entries: number, pageViews: number): string {
+  return entries > pageViews ? "More entries than counted page views" : "Vs. page views";
 }
 
 /** A whole-number share of a total (0 when the total is 0). */

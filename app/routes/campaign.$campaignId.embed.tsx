@@ -6,8 +6,8 @@ import { entryConsentLabels } from "~/domain/consent";
 import { HoneypotField } from "~/components/ui/honeypot";
 import { timeLeft } from "~/domain/campaign-status";
 import { CONFIRM_MESSAGES, ENTRY_MESSAGES, type EntryFormErrors, type EntryFormValues } from "~/domain/entries";
-import { campaignEmbedPath, campaignRulesPath } from "~/paths";
-import { entryOrigin, takeEntry } from "~/server/entry-form.server";
+import { campaignRulesPath, campaignViewPath } from "~/paths";
+import { entryOrigin, postedReferral, takeEntry } from "~/server/entry-form.server";
 import { rememberEntry, rememberedEntryId, resendEntryConfirmation } from "~/server/entries.server";
 import { readForm } from "~/server/forms.server";
 import { clientIp } from "~/server/request.server";
@@ -71,7 +71,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const campaignId = params.campaignId;
   const formData = await readForm(request);
   const user = await getCurrentUser(request);
-  const result = await takeEntry(request, campaignId, formData, user);
+  const result = await takeEntry(request, campaignId, formData, user, postedReferral(new URL(request.url).search));
   // Bots are answered as if it had worked; nothing is stored.
   if (result.kind === "bot") return data<EmbedActionData>({ done: PENDING });
   if (result.kind === "refused") return data<EmbedActionData>({ errors: result.errors, values: result.values }, { status: result.status });
@@ -175,9 +175,9 @@ export default function CampaignEmbed({ loaderData, actionData }: Route.Componen
           ) : campaign.view === "form" ? (
             <>
               {campaign.endDate ? <CountdownLine end={campaign.endDate} now={campaign.now} /> : null}
+              {/* No action: the form posts to the card's own address, a referral's ?ref= included (decision 067). */}
               <form
                 method="post"
-                action={campaignEmbedPath(campaign.id)}
                 noValidate
                 data-entry-form
                 data-email-required={ENTRY_MESSAGES.emailRequired}
@@ -230,6 +230,11 @@ export default function CampaignEmbed({ loaderData, actionData }: Route.Componen
           </p>
         </div>
       </article>
+      {/* The view beacon (decisions 059, 067): the card shown on another site is a view of the giveaway
+          too, so entries made here have views to be a rate of. Not on a preview, nor on the answer to a post. */}
+      {campaign.view === "preview" || actionData ? null : (
+        <img src={campaignViewPath(campaign.id)} alt="" width={1} height={1} aria-hidden="true" className="absolute h-px w-px opacity-0" />
+      )}
       <script nonce={nonce} dangerouslySetInnerHTML={{ __html: CAMPAIGN_PAGE_SCRIPT }} />
     </div>
   );

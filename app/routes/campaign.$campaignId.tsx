@@ -7,11 +7,11 @@ import { CAMPAIGN_PAGE_SCRIPT } from "~/components/campaign/page-script";
 import { PrizeTimelineSection } from "~/components/campaign/prize-timeline";
 import { useNonce } from "~/components/nonce";
 import { formatUtcDateTime } from "~/domain/campaign-status";
-import { CONFIRM_MESSAGES, ENTRY_MESSAGES, type EntryFormErrors, type EntryFormValues, REFERRER_ID_PATTERN } from "~/domain/entries";
+import { CONFIRM_MESSAGES, ENTRY_MESSAGES, type EntryFormErrors, type EntryFormValues } from "~/domain/entries";
 import { campaignViewPath, campaignWinnersPath } from "~/paths";
 import { readForm } from "~/server/forms.server";
 import { campaignPage, prizeTimeline } from "~/server/campaign-page.server";
-import { backToPageCookies, entryOrigin, storedEntryCookies, takeEntry } from "~/server/entry-form.server";
+import { backToPageCookies, entryOrigin, postedReferral, storedEntryCookies, takeEntry } from "~/server/entry-form.server";
 import { rememberedEntryId, resendEntryConfirmation } from "~/server/entries.server";
 import { clientIp } from "~/server/request.server";
 import { getCurrentUser } from "~/server/session.server";
@@ -56,10 +56,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await getCurrentUser(request);
   const page = await campaignPage(request, params.campaignId, user);
   if (!page) return data({ notFound: true as const }, { status: 404 });
-  const ref = new URL(request.url).searchParams.get("ref");
   // Proof of delivery (decision 052): once the giveaway has ended and been drawn.
   const timeline = page.phase === "ended" ? await prizeTimeline(page.campaign.id) : null;
-  return { ...page, timeline, referrerId: ref && REFERRER_ID_PATTERN.test(ref) ? ref : null };
+  // No query is read here: one render serves every referral link (decision 067); the entry form
+  // posts to the page's own address, and the action reads the referral from there.
+  return { ...page, timeline };
 }
 
 type ActionResult = { errors: EntryFormErrors; values: EntryFormValues };
@@ -87,7 +88,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
 
   const user = await getCurrentUser(request);
-  const result = await takeEntry(request, campaignId, formData, user);
+  const result = await takeEntry(request, campaignId, formData, user, postedReferral(new URL(request.url).search));
   // Bots get the page back as if it had worked; nothing is stored.
   if (result.kind === "bot") return backToPage(campaignId, []);
   if (result.kind === "refused") return data<ActionResult>({ errors: result.errors, values: result.values }, { status: result.status });
@@ -180,7 +181,6 @@ export default function CampaignPage({ loaderData, actionData }: Route.Component
               {view === "form" ? (
                 <EntryForm
                   campaignId={campaign.id}
-                  referrerId={loaderData.referrerId}
                   lockedEmail={loaderData.lockedEmail}
                   consent={loaderData.consent}
                   errors={actionData?.errors ?? {}}

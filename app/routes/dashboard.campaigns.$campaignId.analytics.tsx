@@ -11,7 +11,7 @@ import { UpgradePanel, type UpgradeOffer } from "~/components/dashboard/upgrade-
 import { StatusBadge, toneFor } from "~/components/dashboard/status-badge";
 import { productLabel } from "~/domain/browse";
 import { analyticsBadge, campaignEndDate, formatUtcDate, isPublicStatus } from "~/domain/campaign-status";
-import { chartWindow, dailySeries, DASHBOARD_MESSAGES, formatCount, formatEntryRate, plural } from "~/domain/dashboard";
+import { chartWindow, dailySeries, DASHBOARD_MESSAGES, entryRateNote, formatCount, formatEntryRate, plural } from "~/domain/dashboard";
 import type { DrawControlsData } from "~/domain/draw-controls";
 import { type FraudReviewData, ReviewActionSchema } from "~/domain/fraud";
 import { HOURLY_CHART_HOURS, hourlySeries, hourlyWindowStart } from "~/domain/hourly-series";
@@ -163,6 +163,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       pending: figures.pending,
       pageViews: campaign.pageViews,
       entryRate: formatEntryRate(figures.total, campaign.pageViews),
+      entryRateNote: entryRateNote(figures.total, campaign.pageViews),
     },
     series,
     hourly,
@@ -288,7 +289,7 @@ export default function CampaignAnalytics({ loaderData, actionData }: Route.Comp
           note="Not counted until confirmed by email"
           testId="pending-entries"
         />
-        <StatCard label="Email Entry Rate" value={figures.entryRate} note="Vs. page views" testId="entry-rate" />
+        <StatCard label="Email Entry Rate" value={figures.entryRate} note={figures.entryRateNote} testId="entry-rate" />
         <StatCard label="Referral Entries" value={formatCount(figures.referral)} note="Via shared links" testId="referral-entries" />
         <StatCard
           label="Campaign Status"

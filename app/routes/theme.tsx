@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { safeRedirectPath } from "~/domain/redirect";
 import { readForm } from "~/server/forms.server";
-import { refusedPost } from "~/server/origin.server";
+import { refusedPost, withShownQuery } from "~/server/origin.server";
 import { ThemeSchema, themeSetCookie } from "~/server/theme.server";
 import type { Route } from "./+types/theme";
 
@@ -15,5 +15,6 @@ export async function action({ request }: Route.ActionArgs) {
   if (!theme.success) return data({ error: "Choose light or dark." }, { status: 400 });
   const headers = { "Set-Cookie": await themeSetCookie(theme.data) };
   if (formData.get("respond") === "data") return data({ theme: theme.data }, { headers });
-  return redirect(safeRedirectPath(formData.get("redirectTo"), "/start"), { headers });
+  const back = withShownQuery(request, safeRedirectPath(formData.get("redirectTo"), "/start"));
+  return redirect(safeRedirectPath(back, "/start"), { headers });
 }

@@ -98,6 +98,11 @@ const EnvSchema = z.object({
   DRAW_BEACON_MARGIN_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
   /** Days a winner has to claim a prize (decisions 013, 032). */
   CLAIM_WINDOW_DAYS: z.coerce.number().int().positive().default(14),
+  /**
+   * Days a signed-out visitor's draft campaign is kept after its last change (decision 067); then the job
+   * pass deletes it and the uploads that were its alone. The default is the life of its `gw_draft` cookie.
+   */
+  VISITOR_DRAFT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** Where the contact form's messages go. */
   SUPPORT_EMAIL: z.string().email().default("support@giveawear.local"),
   /** The Elite plan's "Contact Sales" mail link. */

@@ -12,6 +12,7 @@ import {
   type EntryFormErrors,
   type EntryFormValues,
   EntrySchema,
+  REFERRER_ID_PATTERN,
 } from "~/domain/entries";
 import { isDisposableEmail } from "./disposable-email.server";
 import { type EntryOutcome, browserId, rememberEntry, submitEntry } from "./entries.server";
@@ -50,17 +51,33 @@ export function entryOrigin(): string {
 }
 
 /**
+ * The referral of the address an entry form was posted to (`search`: its query, with or without the
+ * "?"). The campaign page is one cached render for every referral link (decision 067), so its form
+ * carries no referral of its own: it posts to the page's own address, `?ref=` included, with or
+ * without JavaScript. A malformed `ref` is no referral (decision 011).
+ */
+export function postedReferral(search: string | null | undefined): string | null {
+  if (!search) return null;
+  const ref = new URLSearchParams(search).get("ref")?.trim() ?? "";
+  return REFERRER_ID_PATTERN.test(ref) ? ref : null;
+}
+
+/**
  * Reads an entry from `formData` (already read with readForm) for `campaignId`. A signed-in
- * visitor's email is locked to their account, whatever the form carried.
+ * visitor's email is locked to their account, whatever the form carried. The referrer is the
+ * form's own `ref` field (a hand-made post, a page rendered before decision 067), else `referral`,
+ * the one in the address the form was posted to (postedReferral).
  */
 export async function takeEntry(
   request: RequestHeaders,
   campaignId: string,
   formData: FormData | URLSearchParams,
   user: { id: string; email: string } | null,
+  referral: string | null,
 ): Promise<EntryFormResult> {
   if (honeypotFilled(formData)) return { kind: "bot" };
   if (user) formData.set("email", user.email);
+  if (referral && !formData.get("ref")) formData.set("ref", referral);
   const fields = Object.fromEntries([...formData].filter(([, value]) => typeof value === "string"));
   const values: EntryFormValues = {
     email: typeof fields.email === "string" ? fields.email : undefined,

@@ -13,7 +13,7 @@
  * nothing and a repeat is found again.
  */
 import { formFieldsRefusal } from "./forms.server";
-import { backToPageCookies, storedEntryCookies, takeEntry } from "./entry-form.server";
+import { backToPageCookies, postedReferral, storedEntryCookies, takeEntry } from "./entry-form.server";
 import { CLIENT_IP_HEADER } from "./request.server";
 import { entryFormAction } from "../paths";
 
@@ -26,14 +26,16 @@ export interface EntryLaneAnswer {
 }
 
 /**
- * Takes a url-encoded entry `body` posted to `campaignId`'s page, from a client at `ip` sending
- * `cookie`: the redirect to answer, or null for the page's action to answer the same form.
+ * Takes a url-encoded entry `body` posted to `campaignId`'s page (at an address whose query is
+ * `search`: a referral link's `?ref=`, decision 067), from a client at `ip` sending `cookie`: the
+ * redirect to answer, or null for the page's action to answer the same form.
  */
 export async function enterInLane(
   campaignId: string,
   body: string,
   cookie: string | undefined,
   ip: string | null,
+  search?: string,
 ): Promise<EntryLaneAnswer | null> {
   if (cookie && SIGNED_IN.test(cookie)) return null;
   const form = new URLSearchParams(body);
@@ -45,7 +47,7 @@ export async function enterInLane(
       get: (name: string) => (name.toLowerCase() === "cookie" ? (cookie ?? null) : name.toLowerCase() === CLIENT_IP_HEADER ? ip : null),
     },
   };
-  const result = await takeEntry(request, campaignId, form, null);
+  const result = await takeEntry(request, campaignId, form, null, postedReferral(search));
   if (result.kind !== "stored" || result.outcome.kind !== "entered") return null;
   return {
     location: entryFormAction(campaignId),

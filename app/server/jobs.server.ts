@@ -16,6 +16,7 @@ import { type EmailToolSyncSummary, deliverDueEmailToolSyncs } from "./integrati
 import { type ClaimReminderSummary, sendClaimFollowUps } from "./jobs/claim-reminders.server";
 import { runPartnerMockups } from "./jobs/partner-mockups.server";
 import { type ReminderSummary, sendDueReminders } from "./jobs/reminders.server";
+import { type DraftPruneSummary, pruneVisitorDrafts } from "./jobs/visitor-drafts.server";
 import { loadPlatformSettings } from "./settings.server";
 import { finishDeferredOrderErasures } from "./data-rights/erase.server";
 import { pruneDataLinkRequests } from "./data-rights/request.server";
@@ -32,7 +33,8 @@ export type JobStep =
   | "email-tools"
   | "fulfilment"
   | "mockups"
-  | "retention";
+  | "retention"
+  | "drafts";
 
 export interface JobsSummary {
   /** Entry lists frozen this pass (every ended campaign's, whatever the auto-pick setting). */
@@ -52,6 +54,8 @@ export interface JobsSummary {
   fulfilment: boolean;
   /** Entrants' data erased by retention (decision 054), and deferred order erasures finished. */
   retention: RetentionSummary & { deferredOrders: number };
+  /** Visitors' drafts unchanged for VISITOR_DRAFT_RETENTION_DAYS, deleted with their own files (decision 067). */
+  drafts: DraftPruneSummary;
   errors: { step: JobStep; message: string }[];
   ms: number;
 }
@@ -77,6 +81,7 @@ export async function runJobsOnce(now: Date = new Date()): Promise<JobsSummary> 
     emailTools: null,
     fulfilment: false,
     retention: { campaigns: 0, erased: 0, minimised: 0, deferredOrders: 0 },
+    drafts: { drafts: 0, files: 0 },
     errors: [],
     ms: 0,
   };
@@ -175,6 +180,11 @@ export async function runJobsOnce(now: Date = new Date()): Promise<JobsSummary> 
     await pruneDataLinkRequests(now);
   });
 
+  // Decision 067: visitors' drafts nobody can open any more (their cookie has run out), and their own files.
+  await step("drafts", async () => {
+    summary.drafts = await pruneVisitorDrafts(now);
+  });
+
   lastFailures = failures;
   summary.ms = Math.round(performance.now() - started);
   return summary;
@@ -195,6 +205,7 @@ export function describeJobsSummary(summary: JobsSummary): string | null {
   if (summary.emails?.failed) parts.push(`${summary.emails.failed} emails to retry`);
   if (summary.emails?.gaveUp) parts.push(`${summary.emails.gaveUp} emails failed for good`);
   if (summary.retention.erased) parts.push(`${summary.retention.erased} entrants erased by retention`);
+  if (summary.drafts.drafts) parts.push(`${summary.drafts.drafts} visitors' drafts pruned`);
   if (summary.retention.deferredOrders) parts.push(`${summary.retention.deferredOrders} erased winners' orders cleared`);
   if (summary.webhooks?.delivered) parts.push(`${summary.webhooks.delivered} webhooks delivered`);
   if (summary.webhooks?.retrying) parts.push(`${summary.webhooks.retrying} webhooks to retry`);

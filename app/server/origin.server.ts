@@ -24,3 +24,22 @@ export function refusedPost(request: Request): Response | null {
   if (origin === null || sameOrigin(origin, request.url)) return null;
   return plainText(REFUSED_POST.crossOrigin, 403);
 }
+
+/**
+ * The path to go back to after a form on a page (the theme switch): `path` as the page wrote it,
+ * with the query of the address the browser showed when the page had none to write. The anonymous
+ * campaign page is one render for every visitor (decisions 059, 067), so it cannot write out a
+ * visitor's query (a referral link's ?ref=); the browser's Referer from this site's same page has it.
+ */
+export function withShownQuery(request: Request, path: string): string {
+  const referer = request.headers.get("Referer");
+  if (!referer || path.includes("?")) return path;
+  try {
+    const shown = new URL(referer);
+    const back = new URL(path, request.url);
+    if (shown.origin !== back.origin || shown.pathname !== back.pathname) return path;
+    return `${back.pathname}${shown.search}${back.hash}`;
+  } catch {
+    return path;
+  }
+}

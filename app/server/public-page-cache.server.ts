@@ -1,8 +1,10 @@
 /**
  * The anonymous campaign page, rendered once and served to everyone for a second (issue 17,
  * decision 059). A visitor without cookies of ours sees the same bytes as every other one: the
- * page is rendered once per campaign (and referral link) per PUBLIC_PAGE_CACHE_MS, compressed once
- * with gzip and brotli, and answered from memory. Whoever carries a session, an entry, a toast or a
+ * page is rendered once per campaign per PUBLIC_PAGE_CACHE_MS, whatever the query (a referral
+ * link's ?ref= included: the entry form posts to the page's own address, query and all, and the
+ * referral is read from there, decision 067), compressed once with gzip and brotli, and answered
+ * from memory. Whoever carries a session, an entry, a toast or a
  * theme gets the personal page, rendered for them as before.
  *
  * Staleness is bounded: a page is served fresh for the cache time, then for as long again while one
@@ -13,7 +15,6 @@ import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { LRUCache } from "lru-cache";
-import { REFERRER_ID_PATTERN } from "../domain/entries";
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
@@ -31,20 +32,20 @@ export interface CachedPage {
 /** The anonymous page a request may be given, keyed by what changes it. */
 export interface PublicPageKey {
   campaignId: string;
-  /** The path rendered: the campaign page, with its referral when the link carried one. */
+  /** The path rendered: the campaign page itself (the page reads no query). */
   key: string;
 }
 
 const CAMPAIGN_PAGE = /^\/campaign\/([a-z0-9]{8,40})\/?$/;
-/** Tags that links from social apps and ads carry, which the page does not read. */
-const IGNORED_PARAM = /^(utm_[a-z_]+|fbclid|gclid|dclid|msclkid|igshid|ttclid|twclid|li_fat_id|mc_cid|mc_eid|si)$/;
 /** Cookies that do not change what the campaign page shows: the browser id, a sign-in in progress, the dashboard's view. */
 const NEUTRAL_COOKIES = new Set(["gw_bid", "gw_oauth", "dashboard_view"]);
 
 /**
  * The cached page a GET or HEAD of `url` may be answered with, or null when the request needs its
- * own render: another path, a query the page reads (other than a well-formed `ref`), or a cookie of
- * ours that personalises the page.
+ * own render: another path, or a cookie of ours that personalises the page. The query is not part
+ * of the key (decision 067): the page reads none, so a referral link (`?ref=`), tracking tags or
+ * any other query get the one render, and a query made up for each request cannot make the server
+ * render the page for each of them.
  */
 export function publicPageKey(method: string | undefined, url: string | undefined, cookie: string | undefined): PublicPageKey | null {
   if ((method !== "GET" && method !== "HEAD") || !url) return null;
@@ -53,14 +54,7 @@ export function publicPageKey(method: string | undefined, url: string | undefine
   if (!match) return null;
   if (cookie && !neutralCookies(cookie)) return null;
   const campaignId = match[1]!;
-  let ref: string | null = null;
-  if (query !== -1) {
-    for (const [name, value] of new URLSearchParams(url.slice(query + 1))) {
-      if (name === "ref" && ref === null && REFERRER_ID_PATTERN.test(value)) ref = value;
-      else if (!IGNORED_PARAM.test(name)) return null;
-    }
-  }
-  return { campaignId, key: ref ? `/campaign/${campaignId}?ref=${ref}` : `/campaign/${campaignId}` };
+  return { campaignId, key: `/campaign/${campaignId}` };
 }
 
 function neutralCookies(header: string): boolean {

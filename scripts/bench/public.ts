@@ -2,9 +2,9 @@
  * The entrant side under load: the production build on 127.0.0.1, driven by autocannon.
  *   npm run bench:public                          (SQLite, 50 connections, 20 s per run)
  *   npm run bench:public -- --database postgres   (a new database on TEST_POSTGRES_URL's server)
- *   npm run bench:public -- --duration 5 --connections 20 --workers 1
+ *   npm run bench:public -- --duration 5 --connections 20 --workers 1 --port 3950
  * Prints requests/s, p50/p99 latency and failures for GET of a campaign page by anonymous visitors
- * and POST of entries with distinct emails, each from its own address (X-Forwarded-For behind
+ * (plain, and through referral links each with its own ?ref=) and POST of entries with distinct emails, each from its own address (X-Forwarded-For behind
  * TRUST_PROXY: a spike is many phones), checks every acknowledged entry is in the database, and
  * compares both with a bare node:http handler doing the same work on the same database (ours ÷
  * bare), against issue 17's goals. The server runs as in production: WEB_CONCURRENCY workers
@@ -27,14 +27,16 @@ const { values } = parseArgs({
     connections: { type: "string", default: "50" },
     database: { type: "string", default: "sqlite" },
     workers: { type: "string" },
+    // Two benches on one machine need ports of their own: this one and the next.
+    port: { type: "string", default: "3950" },
   },
 });
 const duration = Number(values.duration);
 const connections = Number(values.connections);
 if (values.database !== "sqlite" && values.database !== "postgres") throw new Error("--database is sqlite or postgres");
 const database = values.database as BenchDatabase;
-const APP_PORT = 3950;
-const BARE_PORT = 3951;
+const APP_PORT = Number(values.port);
+const BARE_PORT = APP_PORT + 1;
 const GOALS = { getRatio: 0.25, postRatio: 0.1, p99Ms: 100, rssMb: 300 };
 const bareDir = await mkdtemp(path.join(os.tmpdir(), "giveawear-bench-bare-"));
 
@@ -120,12 +122,24 @@ try {
   const pageUrl = `${app.origin}/campaign/${campaignId}`;
   await autocannon({ url: pageUrl, connections: 10, duration: 2, headers: browser }); // warm-up
   const get = await autocannon({ url: pageUrl, connections, duration, headers: browser });
+  // Referral links (decision 067): a different, well-formed ?ref= on every request, as many shared
+  // links bring (or anyone wanting to miss the page cache); served from the same cached render.
+  let refs = 0;
+  const referral = await autocannon({
+    url: pageUrl,
+    connections,
+    duration,
+    headers: browser,
+    requests: [
+      { setupRequest: (request) => ({ ...request, path: `/campaign/${campaignId}?ref=r${(refs++).toString(36).padStart(10, "0")}` }) },
+    ],
+  });
   const post = await postRun(pageUrl, "ours");
   processes = serverProcesses(app.process.pid);
   ours = { get, post };
   const { getPrisma } = await import("../../app/server/db.server");
   stored = await getPrisma().entry.count({ where: { campaignId } });
-  results.push(row("ours GET /campaign/:id", get), row("ours POST entry", post));
+  results.push(row("ours GET /campaign/:id", get), row("ours GET ?ref=<each its own>", referral), row("ours POST entry", post));
 } finally {
   await app.close();
 }

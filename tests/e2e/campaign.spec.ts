@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { entryRows, insertCampaign, pastDates } from "./campaigns";
+import { entryRows, insertCampaign, insertEntry, pastDates } from "./campaigns";
 import { confirmFromEmail, expectToast, latestEmail, uniqueEmail } from "./support";
 
 function main(page: Page) {
@@ -50,7 +50,9 @@ test("a visitor enters, shares the link, a friend enters through it and the firs
 
   const friendContext = await browser.newContext({ javaScriptEnabled });
   const friend = await friendContext.newPage();
-  await friend.goto(link);
+  // The link's page is the render every visitor without cookies shares (decision 067), whatever its ?ref=.
+  const arrival = await friend.goto(link);
+  expect(arrival?.headers()["x-page-cache"]).toMatch(/^(hit|miss)$/);
   const friendEmail = uniqueEmail("friend");
   await enter(friend, friendEmail);
   // The bonus waits for the friend's confirmation.
@@ -61,6 +63,31 @@ test("a visitor enters, shares the link, a friend enters through it and the firs
   expect(entryRows(campaign.id).find((row) => row.email === first)?.bonusEntries).toBe(3);
   await page.reload();
   await expect(main(page).getByTestId("your-entries")).toHaveText("4 entries");
+});
+
+test("a referral link still counts after its visitor switches the theme on the shared page", async ({ page }) => {
+  const campaign = insertCampaign();
+  const sharer = insertEntry(campaign.id, uniqueEmail("theme-sharer"));
+  await page.goto(`/campaign/${campaign.id}?ref=${sharer.id}`);
+  await page.getByRole("button", { name: "Switch to dark theme" }).click();
+  await expect(page.getByRole("button", { name: "Switch to light theme" })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/campaign/${campaign.id}\\?ref=${sharer.id}$`));
+  const email = uniqueEmail("theme-friend");
+  await enter(page, email);
+  await expect(main(page).getByRole("heading", { name: "Check your email to confirm your entry" })).toBeVisible();
+  expect(entryRows(campaign.id).find((row) => row.email === email)?.referrerId).toBe(sharer.id);
+});
+
+test("a referral link to the embeddable card is credited too", async ({ page }) => {
+  const campaign = insertCampaign();
+  const sharer = insertEntry(campaign.id, uniqueEmail("embed-sharer"));
+  await page.goto(`/campaign/${campaign.id}/embed?ref=${sharer.id}`);
+  const email = uniqueEmail("embed-friend");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel(/I am 18 or older/).check();
+  await page.getByRole("button", { name: "Enter Now" }).click();
+  await expect(page.getByTestId("embed-done")).toContainText("Check your email to confirm your entry");
+  expect(entryRows(campaign.id).find((row) => row.email === email)?.referrerId).toBe(sharer.id);
 });
 
 test("entering again with the same email from another browser says Already Entered! without showing the entry", async ({

@@ -43,12 +43,15 @@ test.describe("the anonymous campaign page", () => {
     const again = await request.get(path, { headers: { "If-None-Match": headers["etag"] ?? "" } });
     expect(again.status()).toBe(304);
 
-    // A link from a social app (tracking tags) gets the same page; any other query is rendered for itself.
-    const tagged = await request.get(`${path}?utm_source=instagram&fbclid=abc`, { headers: { "Accept-Encoding": "identity" } });
-    expect(tagged.headers()["etag"]).toBe(headers["etag"]);
-    const other = await request.get(`${path}?x=1`);
-    expect(other.headers()["cache-control"]).toBeUndefined();
-    expect(other.headers()["content-security-policy"]).toContain("'nonce-");
+    // A link from a social app (tracking tags), a referral link or any other query gets the same page
+    // (decision 067): the page reads no query, so none can make the server render it for itself.
+    for (const query of ["?utm_source=instagram&fbclid=abc", "?ref=abcdefgh12345678", "?ref=zyxwvut987654321&utm_source=x", "?x=1"]) {
+      const same = await request.get(`${path}${query}`, { headers: { "Accept-Encoding": "identity" } });
+      expect(same.headers()["etag"], query).toBe(headers["etag"]);
+      expect(same.headers()["x-page-cache"], query).toBe("hit");
+      expect(same.headers()["content-security-policy"], query).toBe(headers["content-security-policy"]);
+      expect(await same.text(), query).toBe(html);
+    }
   });
 
   test("is the visitor's own page when they carry a cookie that changes it", async ({ request }) => {

@@ -7,6 +7,7 @@ import { CookieJar, postForm } from "../helpers/http";
 import { signedInJar } from "../helpers/wizard";
 
 const DAY = 24 * 60 * 60 * 1000;
+const BROWSER = "Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36";
 
 let app: InProcessAppServer;
 
@@ -172,6 +173,57 @@ describe("campaign analytics", () => {
     expect(html).toContain("Not Yet Initiated");
     expect(html).toContain("Not Yet Shipped");
     expect(html).toContain("Fulfillment data not available yet.");
+  });
+
+  it("counts views of the embedded entry card, and never shows a rate above 100%: more entries than views says so", async () => {
+    const owner = await signedInJar("analytics-embed");
+    const campaign = await createCampaign({ creatorId: owner.userId, title: "Embedded Tee", pageViews: 0 });
+    const views = async () => (await prisma.campaign.findUniqueOrThrow({ where: { id: campaign.id } })).pageViews;
+    const rate = async () => {
+      const html = await (await get(owner.jar, `/dashboard/campaigns/${campaign.id}/analytics`)).text();
+      const card = html.slice(html.indexOf('data-testid="entry-rate"'), html.indexOf('data-testid="referral-entries"'));
+      return { value: testId(html, "entry-rate"), note: card.includes("More entries than counted page views") ? "more" : card };
+    };
+
+    // The card on another site carries the page's view beacon, and a browser showing it counts a view.
+    const embed = await (await fetch(`${app.url}/campaign/${campaign.id}/embed`, { headers: { "User-Agent": BROWSER } })).text();
+    const beacon = /<img src="([^"]*\/view\.gif)"/.exec(embed)?.[1];
+    expect(beacon).toBe(`/campaign/${campaign.id}/view.gif`);
+    await fetch(`${app.url}${beacon}`, { headers: { "User-Agent": BROWSER } });
+    await expect.poll(views).toBe(1);
+
+    // Entering through it: the card's answer is no new view.
+    const entered = await postForm(
+      app.url,
+      `/campaign/${campaign.id}/embed`,
+      { email: "embedded@example.com", agreedToTerms: "on" },
+      { "User-Agent": BROWSER },
+    );
+    expect(entered.status).toBe(200);
+    const answer = await entered.text();
+    expect(answer).toContain("Check your email to confirm your entry");
+    expect(answer).not.toContain("view.gif");
+
+    // Three counted entries against one counted view (two came straight from elsewhere): no "300%".
+    const confirmed = new Date();
+    await prisma.entry.updateMany({ where: { campaignId: campaign.id }, data: { confirmedAt: confirmed } });
+    await prisma.entry.createMany({
+      data: ["direct1@example.com", "direct2@example.com"].map((email) => ({
+        campaignId: campaign.id,
+        email,
+        emailNormalized: email,
+        agreedToTerms: true,
+        confirmedAt: confirmed,
+      })),
+    });
+    expect(await rate()).toEqual({ value: "N/A", note: "more" });
+
+    // Once the views catch up, the share is a figure again.
+    for (let i = 0; i < 3; i += 1) await fetch(`${app.url}${beacon}`, { headers: { "User-Agent": BROWSER } });
+    await expect.poll(views).toBe(4);
+    const shown = await rate();
+    expect(shown.value).toBe("75%");
+    expect(shown.note).toContain("Vs. page views");
   });
 
   it("sends anyone but the owner back to their dashboard with the spec's error", async () => {

@@ -231,9 +231,10 @@ describe("referrals", () => {
     const [referrer] = await entries(campaign.id);
     const ref = referrer?.id ?? "";
 
+    // The link's page is the one every visitor gets (decision 067); its form posts to the link's own address.
     const arriving = await page(campaign.id, "", `?ref=${ref}`);
-    expect(arriving.html).toContain(`name="ref" value="${ref}"`);
-    await enter(campaign.id, valid("friend@example.com", { ref }));
+    expect(arriving.html).not.toContain(ref);
+    await postForm(app.url, `/campaign/${campaign.id}?ref=${ref}`, valid("friend@example.com"), { "User-Agent": BROWSER });
     // Nothing until the friend confirms.
     expect((await prisma.entry.findUniqueOrThrow({ where: { id: ref } })).bonusEntries).toBe(0);
     await confirmEntryOf(app.url, campaign.id, "friend@example.com");

@@ -200,6 +200,29 @@ describe("what the lane takes and what it hands on", () => {
     expect(entry).toMatchObject({ email: "direct@example.com", ip: "203.0.113.9", ipNetwork: "203.0.113.0/24", confirmedAt: null });
   });
 
+  it("takes the referral from the address the form was posted to (decision 067), the form's own ref first", async () => {
+    const { enterInLane } = await import("~/server/entry-lane.server");
+    const campaign = await createCampaign();
+    await enterInLane(campaign.id, form({ email: "sharer@example.com", agreedToTerms: "on" }), undefined, "203.0.113.10");
+    const sharer = await prisma.entry.findFirstOrThrow({ where: { campaignId: campaign.id, email: "sharer@example.com" } });
+    const other = await createCampaign();
+    const stranger = await prisma.entry.create({
+      data: { campaignId: other.id, email: "x@example.com", emailNormalized: "x@example.com", agreedToTerms: true },
+    });
+    const entered = async (email: string, fields: Record<string, string>, search?: string) => {
+      expect(
+        await enterInLane(campaign.id, form({ email, agreedToTerms: "on", ...fields }), undefined, "203.0.113.11", search),
+      ).not.toBeNull();
+      return (await prisma.entry.findFirstOrThrow({ where: { campaignId: campaign.id, email } })).referrerId;
+    };
+    expect(await entered("linked@example.com", {}, `?ref=${sharer.id}`)).toBe(sharer.id);
+    expect(await entered("tagged@example.com", {}, `?utm_source=ig&ref=${sharer.id}`)).toBe(sharer.id);
+    expect(await entered("mangled@example.com", {}, "?ref=%3Cb%3E")).toBeNull();
+    expect(await entered("plain@example.com", {})).toBeNull();
+    // A form that names its referrer (a page rendered before, a hand-made post) keeps it: here one of another campaign, so none.
+    expect(await entered("fielded@example.com", { ref: stranger.id }, `?ref=${sharer.id}`)).toBeNull();
+  });
+
   it("hands on, storing nothing: a session, a resend, a honeypot, a refusal, a control character, a repeat", async () => {
     const { enterInLane } = await import("~/server/entry-lane.server");
     const campaign = await createCampaign();

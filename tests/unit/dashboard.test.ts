@@ -8,6 +8,7 @@ import {
   dashboardSearch,
   dashboardStats,
   dayLabel,
+  entryRateNote,
   formatEntryRate,
   inTab,
   isDeletable,
@@ -116,12 +117,32 @@ describe("tabs, views and deletion", () => {
 describe("figures", () => {
   it("formats the email entry rate as entries ÷ page views", () => {
     expect(formatEntryRate(0, 0)).toBe("—");
-    expect(formatEntryRate(5, 0)).toBe("—");
     expect(formatEntryRate(0, 10)).toBe("0%");
     expect(formatEntryRate(1, 8)).toBe("12.5%");
     expect(formatEntryRate(1, 3)).toBe("33.3%");
     expect(formatEntryRate(2, 4)).toBe("50%");
-    expect(formatEntryRate(3, 2)).toBe("150%");
+    expect(formatEntryRate(999, 1000)).toBe("99.9%");
+    expect(formatEntryRate(7, 7)).toBe("100%");
+    expect(entryRateNote(2, 4)).toBe("Vs. page views");
+  });
+
+  it("never shows a rate above 100%: more entries than counted views is said in words", () => {
+    for (const [entries, views] of [
+      [8, 1],
+      [3, 2],
+      [5, 0],
+      [1_000_001, 1_000_000],
+    ] as const) {
+      expect(formatEntryRate(entries, views), `${entries}/${views}`).toBe("N/A");
+      expect(entryRateNote(entries, views)).toBe("More entries than counted page views");
+    }
+    for (let views = 1; views <= 50; views += 1) {
+      for (let entries = 0; entries <= views; entries += 1) {
+        const shown = Number.parseFloat(formatEntryRate(entries, views));
+        expect(shown, `${entries}/${views}`).toBeGreaterThanOrEqual(0);
+        expect(shown, `${entries}/${views}`).toBeLessThanOrEqual(100);
+      }
+    }
   });
 
   it("rounds shares to whole percentages", () => {

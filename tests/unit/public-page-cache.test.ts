@@ -22,13 +22,20 @@ describe("which requests share the anonymous campaign page (decision 059)", () =
     expect(publicPageKey("GET", "/campaign/x", undefined)).toBeNull();
   });
 
-  it("keys a referral link by its ref, ignores tracking tags, and renders any other query for itself", () => {
-    expect(publicPageKey("GET", `/campaign/${ID}?ref=abcdefgh123`, undefined)?.key).toBe(`/campaign/${ID}?ref=abcdefgh123`);
-    expect(publicPageKey("GET", `/campaign/${ID}?utm_source=ig&utm_medium=story&fbclid=x`, undefined)?.key).toBe(`/campaign/${ID}`);
-    expect(publicPageKey("GET", `/campaign/${ID}?ref=abcdefgh123&utm_campaign=x`, undefined)?.key).toBe(`/campaign/${ID}?ref=abcdefgh123`);
-    expect(publicPageKey("GET", `/campaign/${ID}?ref=<script>`, undefined)).toBeNull();
-    expect(publicPageKey("GET", `/campaign/${ID}?ref=abcdefgh123&ref=other12345`, undefined)).toBeNull();
-    expect(publicPageKey("GET", `/campaign/${ID}?preview=1`, undefined)).toBeNull();
+  it("gives every query the same page: referral links, tracking tags, anything else (decision 067)", () => {
+    for (const query of [
+      "?ref=abcdefgh123",
+      "?ref=zyxwvut987654",
+      "?utm_source=ig&utm_medium=story&fbclid=x",
+      "?ref=abcdefgh123&utm_campaign=x",
+      "?ref=<script>",
+      "?ref=abcdefgh123&ref=other12345",
+      "?preview=1",
+      "?x=1",
+      "?",
+    ]) {
+      expect(publicPageKey("GET", `/campaign/${ID}${query}`, undefined), query).toEqual({ campaignId: ID, key: `/campaign/${ID}` });
+    }
   });
 
   it("gives the personal page to whoever carries a cookie that changes it", () => {

@@ -9,7 +9,7 @@ import {
 } from "~/domain/entries";
 import type { CampaignPageData } from "~/domain/campaign-page";
 import { type EntryConsentLabels, consentSegments } from "~/domain/consent";
-import { ENTRY_ANCHOR, campaignRulesPath, entryFormAction } from "~/paths";
+import { ENTRY_ANCHOR, ENTRY_FORM_HERE, campaignRulesPath, entryFormAction } from "~/paths";
 import { HoneypotField } from "../ui/honeypot";
 
 export { ENTRY_ANCHOR, entryFormAction };
@@ -59,23 +59,24 @@ function ErrorSummary({ errors }: { errors: EntryFormErrors }) {
  */
 export function EntryForm({
   campaignId,
-  referrerId,
   lockedEmail,
   consent,
   errors,
   values,
 }: {
   campaignId: string;
-  referrerId: string | null;
   lockedEmail: string | null;
   consent: EntryConsentLabels;
   errors: EntryFormErrors;
   values: EntryFormValues;
 }) {
   return (
-    <Form
+    // A plain form posting to the address the browser shows (ENTRY_FORM_HERE): a referral link's
+    // ?ref= goes with it, with or without JavaScript, and the page stays one render for every link
+    // (decision 067). React Router's <Form> would write out the rendered path instead.
+    <form
       method="post"
-      action={entryFormAction(campaignId)}
+      action={ENTRY_FORM_HERE}
       noValidate
       data-entry-form
       data-email-required={ENTRY_MESSAGES.emailRequired}
@@ -89,7 +90,6 @@ export function EntryForm({
       </h2>
       <ErrorSummary errors={errors} />
       <HoneypotField />
-      {referrerId ? <input type="hidden" name="ref" value={referrerId} /> : null}
       <EntryEmailField lockedEmail={lockedEmail} value={values.email} error={errors.email} />
       <EntryTermsField campaignId={campaignId} wording={consent.terms} error={errors.agreedToTerms} />
       <MarketingConsentField wording={consent.marketing} />
@@ -121,7 +121,7 @@ export function EntryForm({
         Enter Now
       </button>
       <p className="text-center text-xs text-slate-600 dark:text-slate-400">No purchase necessary. One entry per person.</p>
-    </Form>
+    </form>
   );
 }
 

@@ -114,6 +114,7 @@ export function stripIdentity(source: Partial<Campaign>): Partial<Campaign> {
     id: _id,
     creatorId: _creatorId,
     draftToken: _draftToken,
+    pruneLeaseUntil: _pruneLeaseUntil,
     status: _status,
     createdAt: _createdAt,
     updatedAt: _updatedAt,

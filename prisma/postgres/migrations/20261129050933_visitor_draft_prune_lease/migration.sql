@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Campaign" ADD COLUMN     "pruneLeaseUntil" TIMESTAMP(3);
