@@ -48,7 +48,7 @@ export const ADD_ON_OFFERS: Record<AddOnKind, AddOnOffer> = {
     priceCents: 2900,
     summary: `Your live giveaway at the top of the home page and Browse Giveaways for ${FEATURED_DAYS} days, labelled "Featured".`,
     details: [
-      `Shown first on the home page and on Browse Giveaways for ${FEATURED_DAYS} days from the moment you pay, labelled "Featured".`,
+      `The ${FEATURED_DAYS} days start the moment you pay.`,
       "The most recent purchase is shown first; a giveaway featured after yours appears above it.",
       "It ends early if your giveaway ends first. Only a live giveaway can be featured.",
     ],

@@ -260,7 +260,8 @@ function AddOnCards({ campaignId, addOns }: { campaignId: string; addOns: Succes
         <li className="card flex flex-col p-5" data-testid="success-addon-featured_boost">
           <h3 className="font-semibold">{boost.name}</h3>
           <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{boost.summary}</p>
-          <p className="mt-3 text-lg font-bold">{formatPrice(boost.priceCents)}</p>
+          {/* A price only beside a button that buys it. */}
+          {addOns?.featurable ? <p className="mt-3 text-lg font-bold">{formatPrice(boost.priceCents)}</p> : null}
           {addOns?.featuredUntil ? (
             <p className="mt-4 text-sm font-medium text-emerald-800 dark:text-emerald-300">Featured until {addOns.featuredUntil}</p>
           ) : addOns?.featurable ? (
@@ -272,7 +273,7 @@ function AddOnCards({ campaignId, addOns }: { campaignId: string; addOns: Succes
         <li className="card flex flex-col p-5" data-testid="success-addon-analytics_report">
           <h3 className="font-semibold">{report.name}</h3>
           <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{report.summary}</p>
-          <p className="mt-3 text-lg font-bold">{formatPrice(report.priceCents)}</p>
+          {addOns?.reportHref ? null : <p className="mt-3 text-lg font-bold">{formatPrice(report.priceCents)}</p>}
           {addOns?.reportHref ? (
             <a href={addOns.reportHref} download className="btn-secondary mt-4">
               Download report (PDF)

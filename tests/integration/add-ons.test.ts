@@ -6,13 +6,14 @@
  * database's time fields); the refusals; the report's PDF (who may download it, that pdf-lib loads
  * it, and that it holds the campaign's figures); and pages that price only what can be bought.
  */
-import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream } from "pdf-lib";
+import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/server/db.server";
 import { signature, startFakeStripeServer, type FakeStripe } from "../fakes/stripe-server";
 import { type InProcessAppServer, startAppServer } from "../helpers/app-server";
 import { createCampaign } from "../helpers/campaigns";
 import { postForm } from "../helpers/http";
+import { pdfText } from "../helpers/pdf";
 import { signedInJar } from "../helpers/wizard";
 
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36";
@@ -94,24 +95,6 @@ async function startBuying(cookie: string, addOn: string, campaignId: string): P
 }
 
 const purchases = (campaignId: string) => prisma.addOnPurchase.findMany({ where: { campaignId }, orderBy: { createdAt: "asc" } });
-
-/** Text drawn on each page of a PDF (pdf-lib writes standard-font text as hex strings shown with Tj). */
-async function pdfText(bytes: Uint8Array): Promise<{ pages: number; text: string }> {
-  const doc = await PDFDocument.load(bytes);
-  const text = doc
-    .getPages()
-    .map((pdfPage) => {
-      const contents = pdfPage.node.Contents();
-      const streams = contents instanceof PDFArray ? contents.asArray().map((ref) => doc.context.lookup(ref)) : [contents];
-      const raw = streams
-        .filter((stream): stream is PDFRawStream => stream instanceof PDFRawStream)
-        .map((stream) => Buffer.from(decodePDFRawStream(stream).decode()).toString("latin1"))
-        .join("\n");
-      return [...raw.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)].map((match) => Buffer.from(match[1] ?? "", "hex").toString("latin1")).join("\n");
-    })
-    .join("\n");
-  return { pages: doc.getPageCount(), text };
-}
 
 describe("the Featured Listing Boost through the TEST MODE checkout", () => {
   it("features a paid campaign at the top of the home page and /giveaways, the latest payer first, for 7 days or until it ends", async () => {

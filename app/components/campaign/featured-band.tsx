@@ -35,9 +35,10 @@ export function FeaturedBand({
           </Link>
         ) : null}
       </div>
-      <ul className="mt-5 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Featured giveaways">
+      {/* A strip to swipe through on phones (the page's own content stays near the top), a grid from sm up. */}
+      <ul className="-mx-4 mt-5 flex snap-x snap-mandatory scroll-px-4 gap-4 overflow-x-auto px-4 pb-3 sm:mx-0 sm:grid sm:grid-cols-2 sm:gap-6 sm:overflow-visible sm:px-0 sm:pb-0 lg:grid-cols-3">
         {campaigns.map((campaign, index) => (
-          <li key={campaign.id}>
+          <li key={campaign.id} className={`shrink-0 snap-start sm:w-auto ${campaigns.length > 1 ? "w-[78%]" : "w-full"}`}>
             <CampaignCard campaign={campaign} eager={index < 3} />
           </li>
         ))}
