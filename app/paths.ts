@@ -151,6 +151,19 @@ export function upgradePath(campaignId: string): string {
   return href("/dashboard/campaigns/:campaignId/upgrade", { campaignId });
 }
 
+/** The campaign's Advanced Analytics Report, a PDF for those who bought it (decision 068). */
+export function analyticsReportPath(campaignId: string): string {
+  return href("/dashboard/campaigns/:campaignId/report.pdf", { campaignId });
+}
+
+/** Where a creator buys add-ons for a campaign (decision 068); `campaignId` picks the campaign. */
+export function addOnsPath(query?: { campaignId?: string; session_id?: string }): string {
+  const params: Record<string, string> = {};
+  if (query?.campaignId) params.campaignId = query.campaignId;
+  if (query?.session_id) params.session_id = query.session_id;
+  return withQuery(href("/dashboard/addons"), params);
+}
+
 /** The creator's draw controls (the form posts here; analytics embeds them). */
 export function creatorDrawPath(campaignId: string): string {
   return href("/dashboard/campaigns/:campaignId/draw", { campaignId });

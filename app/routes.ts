@@ -65,6 +65,9 @@ export default [
   route("dashboard/campaigns/:campaignId/analytics", "routes/dashboard.campaigns.$campaignId.analytics.tsx"),
   route("dashboard/campaigns/:campaignId/entries.csv", "routes/dashboard.campaigns.$campaignId.entries.csv.tsx"),
   route("dashboard/campaigns/:campaignId/upgrade", "routes/dashboard.campaigns.$campaignId.upgrade.tsx"),
+  // Add-ons (decision 068): buying them, and the Advanced Analytics Report's PDF.
+  route("dashboard/addons", "routes/dashboard.addons.tsx"),
+  route("dashboard/campaigns/:campaignId/report.pdf", "routes/dashboard.campaigns.$campaignId.report.pdf.tsx"),
   // Signed outgoing webhooks (decision 055).
   route("dashboard/integrations/webhooks", "routes/dashboard.integrations.webhooks.tsx"),
   // The brand account's integrations (issue 16): email tools (decision 056) and webhooks.
@@ -72,7 +75,7 @@ export default [
   route("dashboard/integrations/email-tools", "routes/dashboard.integrations.email-tools.tsx"),
 
   // Coming soon (SPEC route list; decision 020).
-  ...["profile", "settings", "buy-credits", "dashboard/addons", "support-queue", "editor/moderate"].map((path) =>
+  ...["profile", "settings", "buy-credits", "support-queue", "editor/moderate"].map((path) =>
     route(path, "routes/coming-soon.user.tsx", { id: `soon:${path}` }),
   ),
   ...["admin/campaigns", "admin/users", "admin/settings"].map((path) =>

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PRODUCT_TYPES } from "./campaign-schemas";
-import { entriesSoFar, timeLeftLabel, type PublicPhase } from "./campaign-status";
+import { entriesSoFar, publicPhase, timeLeftLabel, type PublicPhase } from "./campaign-status";
+import { campaignImage, type CampaignImage } from "./mockups";
 
 /**
  * The browse page's state, read from the URL so a filtered list can be shared and works without
@@ -132,4 +133,54 @@ export function cardEntriesLabel(phase: PublicPhase, entryCount: number): string
 
 export function productLabel(productType: string): string {
   return PRODUCT_TYPES.find((product) => product.key === productType)?.label ?? "T-Shirt";
+}
+
+/** What a campaign card shows, with every label already worked out on the server (no clock on the client). */
+export interface CampaignCardData {
+  id: string;
+  title: string;
+  brandName: string;
+  productLabel: string;
+  image: CampaignImage | null;
+  phase: PublicPhase;
+  timeLabel: string;
+  entriesLabel: string;
+  /** Still running but at its entry limit: the card says "Full" instead of the time left. */
+  full?: boolean;
+  /** A paid Featured Listing Boost is running (decision 068): the card says "Featured". */
+  featured?: boolean;
+}
+
+/** A listed campaign's card, as the browse page and the featured band show it. */
+export function campaignCard(
+  campaign: {
+    id: string;
+    status: string;
+    title: string;
+    brandName: string;
+    productType: string;
+    finalDesignUrl: string | null;
+    selectedColors: string;
+    printifyMockups?: string;
+    entryCount: number;
+    entryLimit: number | null;
+    startDate: Date | null;
+    endDate: Date | null;
+  },
+  now: Date,
+  options: { featured?: boolean } = {},
+): CampaignCardData {
+  const phase = publicPhase(campaign, now);
+  return {
+    id: campaign.id,
+    title: campaign.title,
+    brandName: campaign.brandName,
+    productLabel: productLabel(campaign.productType),
+    image: campaignImage(campaign),
+    phase,
+    timeLabel: cardTimeLabel(phase, campaign.startDate, campaign.endDate, now),
+    entriesLabel: cardEntriesLabel(phase, campaign.entryCount),
+    full: isFullCampaign(phase, campaign.entryLimit, campaign.entryCount),
+    ...(options.featured ? { featured: true } : {}),
+  };
 }

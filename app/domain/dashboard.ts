@@ -1,5 +1,7 @@
+import { ADD_ON_OFFERS } from "./add-ons";
 import { DAY_MS } from "./campaign-dates";
 import { CampaignStatus, type DashboardStatus } from "./campaign-status";
+import { formatPrice } from "./plans";
 
 /**
  * The creator dashboard (/my-campaigns) and campaign analytics: tabs, views, deletion policy,
@@ -133,23 +135,20 @@ export interface Promo {
   cta: string;
 }
 
-/** The add-ons are conceptual (SPEC: coming soon); their page says so. */
+/**
+ * The add-ons that can be bought (decision 068), each with its price, from the add-ons catalogue.
+ * The Social Media Shoutout Pack is not for sale, so it is not promoted.
+ */
 export const DASHBOARD_PROMOS: readonly Promo[] = [
   {
-    title: "Featured Listing Boost · $29",
-    text: "Put your giveaway on the homepage for 7 days.",
+    title: `${ADD_ON_OFFERS.featured_boost.name} · ${formatPrice(ADD_ON_OFFERS.featured_boost.priceCents)}`,
+    text: ADD_ON_OFFERS.featured_boost.summary,
     href: "/dashboard/addons",
     cta: "See add-ons",
   },
   {
-    title: "Social Media Shoutout Pack · $49",
-    text: "We share your giveaway with our followers.",
-    href: "/dashboard/addons",
-    cta: "See add-ons",
-  },
-  {
-    title: "Advanced Analytics Report · $19",
-    text: "A deeper look at who entered and how they found you.",
+    title: `${ADD_ON_OFFERS.analytics_report.name} · ${formatPrice(ADD_ON_OFFERS.analytics_report.priceCents)}`,
+    text: ADD_ON_OFFERS.analytics_report.summary,
     href: "/dashboard/addons",
     cta: "See add-ons",
   },

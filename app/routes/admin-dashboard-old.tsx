@@ -44,21 +44,18 @@ export default function AdminDashboardOld({ loaderData }: Route.ComponentProps) 
       </dl>
 
       <h2 className="mt-10 text-lg font-semibold">Add-ons</h2>
-      <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">Conceptual add-ons, not for sale yet.</p>
+      <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">What creators can buy for a campaign on their Add-ons page.</p>
       <ul className="mt-3 grid gap-4 md:grid-cols-3">
         {ADD_ONS.map((addOn) => (
           <li key={addOn.name} className="card flex flex-col p-5">
             <div className="flex items-start justify-between gap-2">
               <h3 className="font-semibold">{addOn.name}</h3>
               <span className="shrink-0 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-slate-800 dark:bg-slate-800 dark:text-slate-100">
-                Coming soon
+                {addOn.price ? "On sale" : "Coming soon"}
               </span>
             </div>
-            <p className="mt-1 text-2xl font-bold">{addOn.price}</p>
+            {addOn.price ? <p className="mt-1 text-2xl font-bold">{addOn.price}</p> : null}
             <p className="mt-2 flex-1 text-sm text-slate-700 dark:text-slate-300">{addOn.description}</p>
-            <button type="button" className="btn-secondary mt-4" disabled>
-              Not available yet
-            </button>
           </li>
         ))}
       </ul>

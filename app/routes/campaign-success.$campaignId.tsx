@@ -1,5 +1,8 @@
 import { useEffect, useState } from "react";
-import { data, Link, useRevalidator } from "react-router";
+import { data, Form, Link, useRevalidator } from "react-router";
+import { ADD_ON_OFFERS, AddOnKind, COMING_SOON_ADD_ONS } from "~/domain/add-ons";
+import { formatPrice } from "~/domain/plans";
+import { campaignAddOns } from "~/server/add-ons.server";
 import { designPreviewUrl } from "~/domain/ai-prompts";
 import { ActionToast } from "~/components/ui/action-toast";
 import { Confetti } from "~/components/ui/confetti";
@@ -9,10 +12,10 @@ import { requireUser } from "~/server/session.server";
 import type { IdentifiedToast } from "~/server/toast.server";
 import { successPageCampaign } from "~/server/wizard/launch.server";
 import type { Route } from "./+types/campaign-success.$campaignId";
-import { campaignEmbedPath, campaignPath } from "~/paths";
+import { addOnsPath, analyticsReportPath, campaignEmbedPath, campaignPath } from "~/paths";
 import { EmbedSnippet, PosterLinks } from "~/components/sharing/share-tools";
 import { embedSnippet } from "~/domain/share";
-import { CampaignStatus, isPublicStatus } from "~/domain/campaign-status";
+import { CampaignStatus, formatUtcDateTime, isPublicStatus } from "~/domain/campaign-status";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData && "confirming" in loaderData ? "Confirming your payment · Giveawear" : "Campaign Launched · Giveawear" },
@@ -27,16 +30,25 @@ const ERRORS = {
   afterPayment: "Could not retrieve campaign details after payment. Please check your dashboard or contact support.",
 } as const;
 
-const ADD_ONS = [
-  { title: "Featured Listing Boost", price: "$29", text: "Your giveaway on our homepage for 7 days." },
-  { title: "Social Media Shoutout Pack", price: "$49", text: "We share your giveaway with our followers." },
-  { title: "Advanced Analytics Report", price: "$19", text: "A detailed report on who entered and how they found you." },
-];
+/** The campaign's add-ons (decision 068): what can be bought for it now, and what it has. */
+interface SuccessAddOns {
+  /** A boost can be bought (live, not featured yet). */
+  featurable: boolean;
+  featuredUntil: string | null;
+  reportable: boolean;
+  reportHref: string | null;
+}
 
 type SuccessPage =
   | { ok: false; error: string }
   | { ok: false; confirming: true; campaign: { id: string; title: string } }
-  | { ok: true; campaign: { id: string; title: string; designUrl: string | null }; publicUrl: string; embedSnippet: string };
+  | {
+      ok: true;
+      campaign: { id: string; title: string; designUrl: string | null };
+      publicUrl: string;
+      embedSnippet: string;
+      addOns: SuccessAddOns | null;
+    };
 
 /** An error page with its status: nothing to show is a 4xx, whoever asks. */
 function failed(error: string, status: 400 | 404) {
@@ -61,8 +73,18 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!isPublicStatus(campaign.status)) {
     return failed(reference || !free ? ERRORS.afterPayment : ERRORS.notFound, 404);
   }
+  const addOns = await campaignAddOns(user.id, campaign.id).catch((error: unknown) => {
+    console.error(`[success] could not read the add-ons of ${campaign.id}`, error);
+    return null;
+  });
   return data<SuccessPage>({
     ok: true,
+    addOns: addOns && {
+      featurable: addOns.featurable,
+      featuredUntil: addOns.featuredUntil ? formatUtcDateTime(addOns.featuredUntil) : null,
+      reportable: addOns.reportable,
+      reportHref: addOns.reportBought ? analyticsReportPath(campaign.id) : null,
+    },
     campaign: {
       id: campaign.id,
       title: campaign.title,
@@ -210,20 +232,80 @@ export default function CampaignSuccess({ loaderData }: Route.ComponentProps) {
         <EmbedSnippet snippet={loaderData.embedSnippet} />
       </section>
 
-      <h2 className="mt-12 text-xl font-semibold">Boost your giveaway</h2>
-      <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">Add-ons are a preview: purchases are conceptual and coming soon.</p>
+      <AddOnCards campaignId={campaign.id} addOns={loaderData.addOns} />
+    </section>
+  );
+}
+
+/**
+ * The add-ons (decision 068): the two that exist, each bought for this giveaway with one button
+ * (a plain form to the add-ons page, which opens the checkout), and the one that does not, without
+ * a price.
+ */
+function AddOnCards({ campaignId, addOns }: { campaignId: string; addOns: SuccessAddOns | null }) {
+  const boost = ADD_ON_OFFERS[AddOnKind.featuredBoost];
+  const report = ADD_ON_OFFERS[AddOnKind.analyticsReport];
+  return (
+    <section className="mt-12" aria-labelledby="add-ons-heading">
+      <h2 id="add-ons-heading" className="text-xl font-semibold">
+        Boost your giveaway
+      </h2>
+      <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+        Optional add-ons, paid once through the same checkout as your plan.{" "}
+        <Link to={addOnsPath({ campaignId })} className="font-semibold underline">
+          All add-ons
+        </Link>
+      </p>
       <ul className="mt-4 grid gap-4 sm:grid-cols-3">
-        {ADD_ONS.map((addOn) => (
-          <li key={addOn.title} className="card flex flex-col p-5">
-            <h3 className="font-semibold">{addOn.title}</h3>
-            <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{addOn.text}</p>
-            <p className="mt-3 text-lg font-bold">{addOn.price}</p>
-            <Link to="/dashboard/addons" className="btn-secondary mt-4">
-              Learn more
-            </Link>
+        <li className="card flex flex-col p-5" data-testid="success-addon-featured_boost">
+          <h3 className="font-semibold">{boost.name}</h3>
+          <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{boost.summary}</p>
+          {/* A price only beside a button that buys it. */}
+          {addOns?.featurable ? <p className="mt-3 text-lg font-bold">{formatPrice(boost.priceCents)}</p> : null}
+          {addOns?.featuredUntil ? (
+            <p className="mt-4 text-sm font-medium text-emerald-800 dark:text-emerald-300">Featured until {addOns.featuredUntil}</p>
+          ) : addOns?.featurable ? (
+            <BuyButton campaignId={campaignId} kind={AddOnKind.featuredBoost} label={`Feature it for ${formatPrice(boost.priceCents)}`} />
+          ) : (
+            <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">Available while the giveaway is live.</p>
+          )}
+        </li>
+        <li className="card flex flex-col p-5" data-testid="success-addon-analytics_report">
+          <h3 className="font-semibold">{report.name}</h3>
+          <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{report.summary}</p>
+          {addOns?.reportHref ? null : <p className="mt-3 text-lg font-bold">{formatPrice(report.priceCents)}</p>}
+          {addOns?.reportHref ? (
+            <a href={addOns.reportHref} download className="btn-secondary mt-4">
+              Download report (PDF)
+            </a>
+          ) : (
+            <BuyButton
+              campaignId={campaignId}
+              kind={AddOnKind.analyticsReport}
+              label={`Buy report for ${formatPrice(report.priceCents)}`}
+            />
+          )}
+        </li>
+        {COMING_SOON_ADD_ONS.map((addOn) => (
+          <li key={addOn.name} className="card flex flex-col p-5" data-testid="success-addon-coming-soon">
+            <h3 className="font-semibold">{addOn.name}</h3>
+            <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{addOn.summary}</p>
+            <p className="mt-3 text-sm font-semibold text-slate-600 dark:text-slate-400">Coming soon</p>
           </li>
         ))}
       </ul>
     </section>
+  );
+}
+
+function BuyButton({ campaignId, kind, label }: { campaignId: string; kind: string; label: string }) {
+  return (
+    <Form method="post" action={addOnsPath()} className="mt-auto pt-4">
+      <input type="hidden" name="addOn" value={kind} />
+      <input type="hidden" name="campaignId" value={campaignId} />
+      <button type="submit" className="btn-primary w-full">
+        {label}
+      </button>
+    </Form>
   );
 }

@@ -4,9 +4,11 @@ import { formatPrice } from "~/domain/plans";
 import { readForm } from "~/server/forms.server";
 import { getConfig } from "~/server/config.server";
 import {
+  addOnCheckout,
   checkoutCampaign,
   checkoutCancelPath,
   checkoutSuccessPath,
+  completeAddOn,
   completeCheckout,
   completeUpgrade,
   isTestCheckoutSession,
@@ -17,7 +19,9 @@ import { requireUser } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/checkout.test.$sessionId";
 import { CampaignStatus, isPublicStatus } from "~/domain/campaign-status";
-import { upgradePath, wizardPath } from "~/paths";
+import { addOnsPath, upgradePath, wizardPath } from "~/paths";
+import { ADD_ON_OFFERS, AddOnStatus, isAddOnKind } from "~/domain/add-ons";
+import { paidAddOnNotice } from "~/server/add-ons.server";
 
 /**
  * The built-in checkout that stands in for Stripe when no keys are configured (decision 004). It
@@ -41,7 +45,8 @@ type Summary = {
 type View =
   | { state: "open"; sessionId: string; summary: Summary }
   | { state: "upgrade"; summary: UpgradeSummary }
-  | { state: "paid"; successUrl: string }
+  | { state: "addon"; summary: AddOnSummary }
+  | { state: "paid"; successUrl: string; text?: string }
   | { state: "closed"; campaignId: string }
   | { state: "forbidden" }
   | { state: "not-found" };
@@ -49,12 +54,17 @@ type View =
 /** A plan upgrade of a live campaign (decision 049): the difference of the two plans' prices. */
 type UpgradeSummary = { campaignId: string; title: string; fromPlan: string; toPlan: string; amountCents: number; email: string };
 
+/** An add-on of one campaign (decision 068): its name and price. */
+type AddOnSummary = { campaignId: string; title: string; addOnName: string; amountCents: number; email: string };
+
 type Lookup =
   | { kind: "refused"; view: View; status: number }
   | { kind: "found"; campaign: CheckoutCampaign; email: string }
-  | { kind: "upgrade"; upgrade: UpgradeCheckout; email: string };
+  | { kind: "upgrade"; upgrade: UpgradeCheckout; email: string }
+  | { kind: "addon"; purchase: AddOnCheckout; email: string };
 type CheckoutCampaign = NonNullable<Awaited<ReturnType<typeof checkoutCampaign>>>;
 type UpgradeCheckout = NonNullable<Awaited<ReturnType<typeof upgradeCheckout>>>;
+type AddOnCheckout = NonNullable<Awaited<ReturnType<typeof addOnCheckout>>>;
 
 /** Only the creator who launched the campaign may see or pay its checkout. */
 async function lookup(request: Request, sessionId: string): Promise<Lookup> {
@@ -64,7 +74,13 @@ async function lookup(request: Request, sessionId: string): Promise<Lookup> {
   const campaign = await checkoutCampaign(sessionId);
   if (!campaign) {
     const upgrade = await upgradeCheckout(sessionId);
-    if (!upgrade) return notFound;
+    if (!upgrade) {
+      // An add-on (decision 068) is paid by whoever opened its checkout: the creator, or an admin.
+      const purchase = await addOnCheckout(sessionId);
+      if (!purchase) return notFound;
+      if (purchase.buyerId !== user.id) return { kind: "refused", view: { state: "forbidden" }, status: 403 };
+      return { kind: "addon", purchase, email: user.email };
+    }
     if (upgrade.campaign.creatorId !== user.id) return { kind: "refused", view: { state: "forbidden" }, status: 403 };
     return { kind: "upgrade", upgrade, email: user.email };
   }
@@ -110,6 +126,41 @@ async function upgradeView(upgrade: UpgradeCheckout, email: string): Promise<Vie
   };
 }
 
+function addOnView(purchase: AddOnCheckout, email: string): View {
+  if (purchase.status === AddOnStatus.paid) {
+    return { state: "paid", successUrl: addOnsPath({ campaignId: purchase.campaign.id }), text: "This add-on has been paid for." };
+  }
+  if (purchase.status !== AddOnStatus.pending || !isAddOnKind(purchase.kind)) return { state: "not-found" };
+  return {
+    state: "addon",
+    summary: {
+      campaignId: purchase.campaign.id,
+      title: purchase.campaign.title,
+      addOnName: ADD_ON_OFFERS[purchase.kind].name,
+      amountCents: purchase.amountCents,
+      email,
+    },
+  };
+}
+
+/** The test checkout of an add-on: paying runs the same completion as Stripe's webhook. */
+async function addOnAction(purchase: AddOnCheckout, email: string, intent: FormDataEntryValue | null, sessionId: string) {
+  const back = addOnsPath({ campaignId: purchase.campaign.id });
+  if (intent === "cancel") {
+    if (purchase.status === AddOnStatus.paid) return redirect(back);
+    return redirectWithToast(back, {
+      type: "info",
+      title: "Payment Cancelled",
+      description: "Nothing was bought; you can buy it when you're ready.",
+    });
+  }
+  if (intent !== "pay") return data(addOnView(purchase, email), { status: 400 });
+  const { result } = await completeAddOn(sessionId);
+  if (result === "underpaid" || result === "ignored") return data(addOnView(purchase, email), { status: 409 });
+  const notice = await paidAddOnNotice(sessionId);
+  return notice ? redirectWithToast(back, notice.toast) : redirect(back);
+}
+
 /** The test checkout of a plan upgrade: paying runs the same completion as Stripe's webhook. */
 async function upgradeAction(upgrade: UpgradeCheckout, email: string, intent: FormDataEntryValue | null, sessionId: string) {
   if (intent === "cancel") {
@@ -139,6 +190,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const found = await lookup(request, params.sessionId);
   if (found.kind === "refused") return data(found.view, { status: found.status });
   if (found.kind === "upgrade") return data(await upgradeView(found.upgrade, found.email), { headers: { "Cache-Control": "no-store" } });
+  if (found.kind === "addon") return data(addOnView(found.purchase, found.email), { headers: { "Cache-Control": "no-store" } });
   return data(viewOf(found.campaign, params.sessionId, found.email), { headers: { "Cache-Control": "no-store" } });
 }
 
@@ -146,6 +198,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const found = await lookup(request, params.sessionId);
   if (found.kind === "refused") return data(found.view, { status: found.status });
   if (found.kind === "upgrade") return upgradeAction(found.upgrade, found.email, (await readForm(request)).get("intent"), params.sessionId);
+  if (found.kind === "addon") return addOnAction(found.purchase, found.email, (await readForm(request)).get("intent"), params.sessionId);
   const { campaign } = found;
   const successUrl = checkoutSuccessPath(campaign.id, params.sessionId);
   const intent = (await readForm(request)).get("intent");
@@ -265,6 +318,17 @@ function UpgradeCheckoutForm({ summary }: { summary: UpgradeSummary }) {
   );
 }
 
+function AddOnCheckoutForm({ summary }: { summary: AddOnSummary }) {
+  return (
+    <CheckoutCard heading={`Buy ${summary.addOnName}`} title={summary.title} totalCents={summary.amountCents} email={summary.email}>
+      <div className="flex justify-between gap-4">
+        <dt className="text-slate-600 dark:text-slate-400">{summary.addOnName}</dt>
+        <dd>{formatPrice(summary.amountCents)}</dd>
+      </div>
+    </CheckoutCard>
+  );
+}
+
 export default function TestCheckout({ loaderData, actionData }: Route.ComponentProps) {
   const view: View = actionData ?? loaderData;
   return (
@@ -272,8 +336,9 @@ export default function TestCheckout({ loaderData, actionData }: Route.Component
       <TestModeBanner />
       {view.state === "open" ? <OpenCheckout summary={view.summary} /> : null}
       {view.state === "upgrade" ? <UpgradeCheckoutForm summary={view.summary} /> : null}
+      {view.state === "addon" ? <AddOnCheckoutForm summary={view.summary} /> : null}
       {view.state === "paid" ? (
-        <Message title="Already paid" text="This campaign has been paid for and is live.">
+        <Message title="Already paid" text={view.text ?? "This campaign has been paid for and is live."}>
           <Link to={view.successUrl} className="btn-primary">
             Continue
           </Link>

@@ -1,24 +1,21 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, redirect, useLocation, useNavigation, useSubmit } from "react-router";
-import { CampaignCard, type CampaignCardData } from "~/components/campaign/campaign-card";
+import { CampaignCard } from "~/components/campaign/campaign-card";
+import { FeaturedBand } from "~/components/campaign/featured-band";
 import {
   BROWSE_PRODUCTS,
   BROWSE_SORTS,
   BROWSE_STATUSES,
   browseSearch,
-  cardEntriesLabel,
-  cardTimeLabel,
-  isFullCampaign,
+  campaignCard,
   isFiltered,
   MAX_SEARCH_LENGTH,
   pageWindow,
   parseBrowseQuery,
-  productLabel,
   resultSummary,
   type BrowseQuery,
 } from "~/domain/browse";
-import { publicPhase } from "~/domain/campaign-status";
-import { campaignImage } from "~/domain/mockups";
+import { featuredBand } from "~/server/add-ons.server";
 import { browseCampaigns } from "~/server/browse.server";
 import { platformSetting } from "~/server/settings.server";
 import type { Route } from "./+types/giveaways";
@@ -34,29 +31,31 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const query = parseBrowseQuery(url.searchParams);
   const now = new Date();
-  const [result, referralsEnabled] = await Promise.all([browseCampaigns(query, now), platformSetting("referralsEnabled")]);
+  // The featured band (decision 068) heads the first page, whatever the filters: read fresh on every request.
+  const [result, referralsEnabled, featured] = await Promise.all([
+    browseCampaigns(query, now),
+    platformSetting("referralsEnabled"),
+    query.page === 1 ? featuredBand(now) : [],
+  ]);
   // An old link past the last page lands on the last page, with the URL saying so.
   if (result.page !== query.page) throw redirect(`/giveaways${browseSearch(query, { page: result.page })}`);
 
-  const campaigns: CampaignCardData[] = result.campaigns.map((campaign) => {
-    const phase = publicPhase(campaign, now);
-    return {
-      id: campaign.id,
-      title: campaign.title,
-      brandName: campaign.brandName,
-      productLabel: productLabel(campaign.productType),
-      image: campaignImage(campaign),
-      phase,
-      timeLabel: cardTimeLabel(phase, campaign.startDate, campaign.endDate, now),
-      entriesLabel: cardEntriesLabel(phase, campaign.entryCount),
-      full: isFullCampaign(phase, campaign.entryLimit, campaign.entryCount),
-    };
-  });
-  return { query, campaigns, total: result.total, page: result.page, pageCount: result.pageCount, referralsEnabled };
+  const featuredIds = new Set(featured.map((campaign) => campaign.id));
+  const campaigns = result.campaigns.map((campaign) => campaignCard(campaign, now, { featured: featuredIds.has(campaign.id) }));
+  const featuredCards = featured.map((campaign) => campaignCard(campaign, now, { featured: true }));
+  return {
+    query,
+    campaigns,
+    featured: featuredCards,
+    total: result.total,
+    page: result.page,
+    pageCount: result.pageCount,
+    referralsEnabled,
+  };
 }
 
 export default function Giveaways({ loaderData }: Route.ComponentProps) {
-  const { query, campaigns, total, page, pageCount, referralsEnabled } = loaderData;
+  const { query, campaigns, featured, total, page, pageCount, referralsEnabled } = loaderData;
   const navigation = useNavigation();
   const location = useLocation();
   const updating = navigation.state === "loading" && navigation.location.pathname === location.pathname;
@@ -69,6 +68,8 @@ export default function Giveaways({ loaderData }: Route.ComponentProps) {
     <section className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6 sm:py-12">
       <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Browse Giveaways</h1>
       <p className="mt-2 max-w-2xl text-slate-700 dark:text-slate-300">{intro}</p>
+
+      <FeaturedBand campaigns={featured} intro="Their creators paid to show them here first." className="mt-8" />
 
       <BrowseFilters query={query} />
 

@@ -1,4 +1,7 @@
 import { Link } from "react-router";
+import { FeaturedBand } from "~/components/campaign/featured-band";
+import { campaignCard } from "~/domain/browse";
+import { featuredBand } from "~/server/add-ons.server";
 import { SliderHero } from "~/components/marketing/hero-slider";
 import { PlatformFiguresSection, hasFigures } from "~/components/marketing/platform-figures";
 import { pricingStory } from "~/components/marketing/price";
@@ -25,8 +28,22 @@ const LEAD =
   "Design a shirt, launch a giveaway with its own page, collect entries by email and let us pick the winner and ship the prize. Your audience grows while we handle the rest.";
 
 export async function loader() {
-  const [slides, plans, texts, figures] = await Promise.all([homepageSlides(), activePlans(), landingTexts(LEAD), landingFigures()]);
-  return { slides, ...texts, pricing: pricingStory(plans), figures: hasFigures(figures) ? figures : null };
+  const now = new Date();
+  const [slides, plans, texts, figures, featured] = await Promise.all([
+    homepageSlides(),
+    activePlans(),
+    landingTexts(LEAD),
+    landingFigures(),
+    // Featured Listing Boosts (decision 068), read fresh on every request.
+    featuredBand(now),
+  ]);
+  return {
+    slides,
+    ...texts,
+    pricing: pricingStory(plans),
+    figures: hasFigures(figures) ? figures : null,
+    featured: featured.map((campaign) => campaignCard(campaign, now, { featured: true })),
+  };
 }
 
 const FEATURES: readonly Feature[] = [
@@ -72,7 +89,7 @@ const STEPS: readonly Step[] = [
 ];
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { slides, pricing, figures, homepageCopy, promoBanner, referralsEnabled } = loaderData;
+  const { slides, pricing, figures, homepageCopy, promoBanner, referralsEnabled, featured } = loaderData;
   const teaserPlan = pricing.free ?? pricing.paid;
   return (
     <>
@@ -83,6 +100,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         primary={{ to: "/create-campaign", label: "Create Your Giveaway" }}
         secondary={{ to: "/how-it-works", label: "See How It Works" }}
         slides={slides}
+      />
+      <FeaturedBand
+        campaigns={featured}
+        intro="Their creators paid to show them here first."
+        browseLink
+        className="mx-auto max-w-7xl px-4 pt-12 sm:px-6"
       />
 
       <Section labelledBy="features-title">

@@ -1,4 +1,7 @@
+import { FeaturedBand } from "~/components/campaign/featured-band";
 import { SliderHero } from "~/components/marketing/hero-slider";
+import { campaignCard } from "~/domain/browse";
+import { featuredBand } from "~/server/add-ons.server";
 import { IconBadge, type IconName } from "~/components/marketing/icons";
 import { PromoBanner } from "~/components/marketing/promo-banner";
 import { landingTexts } from "~/server/landing.server";
@@ -13,8 +16,10 @@ export const meta: Route.MetaFunction = () => pageMeta(TITLE, DESCRIPTION, { web
 
 export async function loader() {
   // Admins edit the copy and the banner in Settings (decision 017); the default is SPEC's text.
-  const [slides, texts] = await Promise.all([homepageSlides(), landingTexts(DESCRIPTION)]);
-  return { slides, ...texts };
+  // Featured Listing Boosts (decision 068), read fresh on every request.
+  const now = new Date();
+  const [slides, texts, featured] = await Promise.all([homepageSlides(), landingTexts(DESCRIPTION), featuredBand(now)]);
+  return { slides, ...texts, featured: featured.map((campaign) => campaignCard(campaign, now, { featured: true })) };
 }
 
 const HIGHLIGHTS: readonly { icon: IconName; title: string; text: string }[] = [
@@ -33,6 +38,12 @@ export default function Start({ loaderData }: Route.ComponentProps) {
         primary={{ to: "/create-campaign", label: "Create Your First Giveaway" }}
         secondary={{ to: "/how-it-works", label: "Learn More" }}
         slides={loaderData.slides}
+      />
+      <FeaturedBand
+        campaigns={loaderData.featured}
+        intro="Their creators paid to show them here first."
+        browseLink
+        className="mx-auto max-w-7xl px-4 pt-12 sm:px-6"
       />
 
       <section aria-labelledby="highlights-title" className="mx-auto max-w-7xl px-4 py-14 sm:px-6">

@@ -212,3 +212,18 @@ export function insertAdditionalPrize(campaignId: string, fields: Record<string,
   insertRow("AdditionalPrize", { id, campaignId, ...fields });
   return { id };
 }
+
+/** A paid add-on (decision 068) written straight into the e2e database: a report, or a boost featured for `featuredMs`. */
+export function insertPaidAddOn(campaignId: string, kind: "featured_boost" | "analytics_report", featuredMs = 0): void {
+  const now = new Date();
+  insertRow("AddOnPurchase", {
+    id: `a${randomBytes(12).toString("hex")}`,
+    campaignId,
+    kind,
+    amountCents: kind === "featured_boost" ? 2900 : 1900,
+    status: "paid",
+    paidAt: now,
+    featuredUntil: kind === "featured_boost" ? new Date(now.getTime() + featuredMs) : null,
+    createdAt: now,
+  });
+}

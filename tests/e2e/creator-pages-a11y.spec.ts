@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { seriousViolations, useTheme } from "./axe";
-import { insertCampaign, insertEntryWith, userIdByEmail } from "./campaigns";
+import { insertCampaign, insertEntryWith, insertPaidAddOn, userIdByEmail } from "./campaigns";
 import { signIn, uniqueEmail } from "./support";
 
 // axe-core on the creator's pages issue 14 changed (wizard steps with the brand fields, the plan
@@ -34,6 +34,14 @@ const PAGES: Record<string, (creatorId: string) => string> = {
     return `/create-campaign-v2?campaignId=${id}`;
   },
   "the success page (poster and embed code)": (creatorId) => `/campaign-success/${insertCampaign({ creatorId }).id}`,
+  // Decision 068: both add-ons offered, a campaign featured for a minute and a report bought.
+  "the add-ons page": (creatorId) => {
+    const { id } = insertCampaign({ creatorId });
+    insertCampaign({ creatorId });
+    insertPaidAddOn(id, "featured_boost", 60_000);
+    insertPaidAddOn(id, "analytics_report");
+    return "/dashboard/addons";
+  },
   "the dashboard": (creatorId) => {
     insertCampaign({ creatorId });
     return "/my-campaigns";

@@ -80,6 +80,10 @@ beforeAll(async () => {
   await prisma.entry.create({
     data: { campaignId: live, email: "fan@example.com", emailNormalized: "fan@example.com", agreedToTerms: true },
   });
+  // Its Advanced Analytics Report is paid for (decision 068).
+  await prisma.addOnPurchase.create({
+    data: { campaignId: live, buyerId: ownerId, kind: "analytics_report", amountCents: 1900, status: "paid", paidAt: new Date() },
+  });
   orderId = (await prisma.order.create({ data: { campaignId: live, winnerEmail: "fan@example.com" } })).id;
   ended = (await endedCampaign()).id;
   await entries(ended, 3);
@@ -205,7 +209,14 @@ const PAGES: [string, () => string, Record<Role, Outcome>, { text: () => string;
   // never listed (tests/integration/email-tools.test.ts).
   ["integrations", () => "/dashboard/integrations", SIGNED_IN],
   ["email tools", () => "/dashboard/integrations/email-tools", SIGNED_IN],
-  ...(["/profile", "/settings", "/buy-credits", "/dashboard/addons", "/support-queue", "/editor/moderate"] as const).map(
+  // Add-ons (decision 068): every signed-in account has the page; a campaign is bought for by its creator or an admin.
+  ["add-ons", () => "/dashboard/addons", SIGNED_IN],
+  [
+    "the Advanced Analytics Report (paid)",
+    () => `/dashboard/campaigns/${live}/report.pdf`,
+    { visitor: LOGIN, owner: 200, other: 404, editor: 404, admin: 200 },
+  ],
+  ...(["/profile", "/settings", "/buy-credits", "/support-queue", "/editor/moderate"] as const).map(
     (path): [string, () => string, Record<Role, Outcome>] => [`${path} (coming soon)`, () => path, SIGNED_IN],
   ),
   [
@@ -351,6 +362,22 @@ describe("crafted actions change nothing", () => {
     const allowed = await post("owner", `/dashboard/campaigns/${starter.id}/upgrade`, { planId: "pro_tee" });
     expect(outcomeOf(allowed)).toEqual({ redirect: expect.stringMatching(/^\/checkout\/test\/test_cs_/) as unknown as string });
     expect(await prisma.planUpgrade.count({ where: { campaignId: starter.id, status: "pending" } })).toBe(1);
+  });
+
+  it("nobody but the owner or an admin starts buying an add-on for a campaign", async () => {
+    const campaign = await createCampaign({ creatorId: ownerId });
+    for (const role of ["visitor", "other", "editor"] as const) {
+      for (const addOn of ["featured_boost", "analytics_report"]) {
+        const response = await post(role, "/dashboard/addons", { addOn, campaignId: campaign.id });
+        expect(outcomeOf(response), `${role} ${addOn}`).toEqual(role === "visitor" ? LOGIN : 404);
+      }
+    }
+    expect(await prisma.addOnPurchase.count({ where: { campaignId: campaign.id } })).toBe(0);
+    for (const role of ["owner", "admin"] as const) {
+      const allowed = await post(role, "/dashboard/addons", { addOn: "analytics_report", campaignId: campaign.id });
+      expect(outcomeOf(allowed), role).toEqual({ redirect: expect.stringMatching(/^\/checkout\/test\/test_cs_/) as unknown as string });
+    }
+    expect(await prisma.addOnPurchase.count({ where: { campaignId: campaign.id, status: "pending" } })).toBe(2);
   });
 
   it("nobody but an admin marks an order fulfilled or shipped", async () => {

@@ -1,6 +1,11 @@
-/** SPEC section 9: conceptual add-ons, shown disabled ("coming soon"). */
-export const ADD_ONS = [
-  { name: "Featured Listing Boost", price: "$29", description: "Your giveaway featured on the homepage for 7 days." },
-  { name: "Social Media Shoutout Pack", price: "$49", description: "We promote your giveaway across our social channels." },
-  { name: "Advanced Analytics Report", price: "$19", description: "A detailed report on entries, referrals and audience." },
-] as const;
+import { ADD_ON_OFFERS, COMING_SOON_ADD_ONS } from "~/domain/add-ons";
+import { formatPrice } from "~/domain/plans";
+
+/**
+ * The add-ons as the older admin dashboard lists them (decision 068): the two on sale with their
+ * price, the Social Media Shoutout Pack as coming soon, without one.
+ */
+export const ADD_ONS: readonly { name: string; price: string | null; description: string }[] = [
+  ...Object.values(ADD_ON_OFFERS).map((offer) => ({ name: offer.name, price: formatPrice(offer.priceCents), description: offer.summary })),
+  ...COMING_SOON_ADD_ONS.map((addOn) => ({ name: addOn.name, price: null, description: addOn.summary })),
+];

@@ -1,21 +1,9 @@
 import { Link } from "react-router";
-import type { CampaignImage } from "~/domain/mockups";
+import type { CampaignCardData } from "~/domain/browse";
 import type { PublicPhase } from "~/domain/campaign-status";
 import { campaignPath } from "~/paths";
 
-/** What a card shows, with every label already worked out on the server (no clock on the client). */
-export interface CampaignCardData {
-  id: string;
-  title: string;
-  brandName: string;
-  productLabel: string;
-  image: CampaignImage | null;
-  phase: PublicPhase;
-  timeLabel: string;
-  entriesLabel: string;
-  /** Still running but at its entry limit: the card says "Full" instead of the time left. */
-  full?: boolean;
-}
+export type { CampaignCardData };
 
 /** Full width on phones, half on sm, a third of the 72rem container on lg. */
 const IMAGE_SIZES = "(min-width: 1024px) 22rem, (min-width: 640px) 50vw, 100vw";
@@ -34,7 +22,16 @@ const PHASE_BADGE: Record<PublicPhase, string> = {
 export function CampaignCard({ campaign, eager = false }: { campaign: CampaignCardData; eager?: boolean }) {
   return (
     <article className="card group relative flex h-full flex-col overflow-hidden transition hover:shadow-md has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-brand-600 dark:has-[a:focus-visible]:outline-brand-400">
-      <div className="aspect-square bg-slate-100 dark:bg-slate-800">
+      <div className="relative aspect-square bg-slate-100 dark:bg-slate-800">
+        {campaign.featured ? (
+          // A paid Featured Listing Boost (decision 068): said in words, not only by position.
+          <span
+            className="absolute top-3 left-3 rounded-full bg-amber-300 px-2.5 py-1 text-xs font-bold tracking-wide text-amber-950 uppercase shadow-sm"
+            data-testid="featured-badge"
+          >
+            Featured
+          </span>
+        ) : null}
         {campaign.image ? (
           <img
             src={campaign.image.src}

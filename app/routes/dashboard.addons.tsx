@@ -1,0 +1,257 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { ActionToast } from "~/components/ui/action-toast";
+import { ADD_ON_MESSAGES, ADD_ON_OFFERS, AddOnKind, COMING_SOON_ADD_ONS, FEATURED_PLACES, type AddOnOffer } from "~/domain/add-ons";
+import { formatUtcDate, formatUtcDateTime } from "~/domain/campaign-status";
+import { formatPrice } from "~/domain/plans";
+import { addOnsPath, analyticsReportPath, campaignPath } from "~/paths";
+import { addOnsPage, paidAddOnNotice } from "~/server/add-ons.server";
+import { readForm } from "~/server/forms.server";
+import { CheckoutError, settleAddOnReturn, startAddOn } from "~/server/payments.server";
+import { requireUser } from "~/server/session.server";
+import { actionToast, redirectWithToast } from "~/server/toast.server";
+import type { Route } from "./+types/dashboard.addons";
+
+/**
+ * Add-ons (decision 068): the Featured Listing Boost and the Advanced Analytics Report, bought for
+ * one of the creator's campaigns through the same checkout as plans (Stripe Checkout, or the TEST
+ * MODE checkout), and the reports bought so far. The Social Media Shoutout Pack is shown as coming
+ * soon, without a price. Plain forms, so it all works without JavaScript.
+ */
+
+export const meta: Route.MetaFunction = () => [{ title: "Add-ons · Giveawear" }, { name: "robots", content: "noindex" }];
+
+interface CampaignChoice {
+  id: string;
+  title: string;
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const url = new URL(request.url);
+  const sessionId = url.searchParams.get("session_id");
+  // Back from Stripe's checkout page: completed by the webhook, or now (the same completion).
+  const settled = sessionId ? await settleAddOnReturn(sessionId, user.id) : null;
+  if (settled === "paid" && sessionId) {
+    const notice = await paidAddOnNotice(sessionId);
+    if (notice) throw await redirectWithToast(addOnsPath({ campaignId: notice.campaignId }), notice.toast);
+  }
+  const now = new Date();
+  const page = await addOnsPage(user, url.searchParams.get("campaignId"), now);
+  const choice = (campaign: { campaignId: string; title: string }): CampaignChoice => ({ id: campaign.campaignId, title: campaign.title });
+  return data(
+    {
+      selectedId: page.selectedId,
+      processing: settled === "pending",
+      featurable: page.campaigns.filter((campaign) => campaign.featurable).map(choice),
+      reportable: page.campaigns.filter((campaign) => campaign.reportable).map(choice),
+      featured: page.campaigns.flatMap((campaign) =>
+        campaign.featuredUntil
+          ? [
+              {
+                id: campaign.campaignId,
+                title: campaign.title,
+                until: formatUtcDateTime(campaign.featuredUntil),
+                href: campaignPath(campaign.campaignId),
+              },
+            ]
+          : [],
+      ),
+      reports: page.campaigns
+        .filter((campaign) => campaign.reportBought)
+        .map((campaign) => ({ id: campaign.campaignId, title: campaign.title, href: analyticsReportPath(campaign.campaignId) })),
+      places: {
+        taken: page.featuredCount,
+        nextFree: page.featuredCount >= FEATURED_PLACES && page.nextFreeAt ? formatUtcDate(page.nextFreeAt) : null,
+      },
+    },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const form = await readForm(request);
+  const refuse = (status: number, message: string) =>
+    data({ error: message, toast: actionToast({ type: "error", title: "Add-on not started", description: message }) }, { status });
+  let outcome: Awaited<ReturnType<typeof startAddOn>>;
+  try {
+    outcome = await startAddOn({
+      user,
+      campaignId: String(form.get("campaignId") ?? "").trim(),
+      kind: String(form.get("addOn") ?? ""),
+    });
+  } catch (error) {
+    if (error instanceof CheckoutError) return refuse(503, error.message);
+    throw error;
+  }
+  switch (outcome.kind) {
+    case "not-found":
+      return refuse(404, ADD_ON_MESSAGES.notFound);
+    case "refused":
+      return refuse(outcome.status, outcome.message);
+    case "checkout":
+      return redirect(outcome.url, { status: 303 });
+  }
+}
+
+export default function AddOns({ loaderData, actionData }: Route.ComponentProps) {
+  const { selectedId, processing, featurable, reportable, featured, reports, places } = loaderData;
+  return (
+    <section className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
+      <ActionToast toast={actionData?.toast} />
+      <Link to="/my-campaigns" className="btn-ghost -ml-3">
+        <span aria-hidden="true">←</span> Back to Dashboard
+      </Link>
+      <h1 className="mt-3 text-2xl font-bold tracking-tight sm:text-3xl">Add-ons</h1>
+      <p className="mt-2 max-w-3xl text-slate-700 dark:text-slate-300">
+        Extras for one giveaway at a time, paid once through the same checkout as plans. No subscription.
+      </p>
+      {processing ? (
+        <p role="status" className="card mt-4 p-4 text-sm">
+          {ADD_ON_MESSAGES.processing}{" "}
+          <Link to="" reloadDocument className="font-semibold underline">
+            Check again
+          </Link>
+        </p>
+      ) : null}
+      {actionData?.error ? (
+        <p
+          role="alert"
+          className="mt-4 rounded-xl border border-red-300 bg-red-50 p-4 text-sm font-medium text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+        >
+          {actionData.error}
+        </p>
+      ) : null}
+
+      <ul className="mt-8 grid gap-6 lg:grid-cols-3" aria-label="Add-ons">
+        <li className="card flex flex-col p-5 sm:p-6" data-testid="addon-featured_boost">
+          <OfferHeader offer={ADD_ON_OFFERS[AddOnKind.featuredBoost]} />
+          <p className="mt-4 text-sm text-slate-700 dark:text-slate-300" data-testid="featured-places">
+            {places.nextFree
+              ? ADD_ON_MESSAGES.placesTaken(places.nextFree)
+              : `${places.taken} of ${FEATURED_PLACES} featured places taken right now.`}
+          </p>
+          <BuyForm
+            kind={AddOnKind.featuredBoost}
+            label="Giveaway to feature"
+            choices={featurable}
+            selectedId={selectedId}
+            empty="None of your giveaways can be featured right now: a boost needs a live giveaway that is not featured already."
+            button={`Feature for ${formatPrice(ADD_ON_OFFERS[AddOnKind.featuredBoost].priceCents)}`}
+          />
+          {featured.length > 0 ? (
+            <div className="mt-5 border-t border-slate-200 pt-4 dark:border-slate-700">
+              <h3 className="text-sm font-semibold">Featured now</h3>
+              <ul className="mt-2 space-y-2 text-sm" data-testid="featured-now">
+                {featured.map((campaign) => (
+                  <li key={campaign.id}>
+                    <Link to={campaign.href} reloadDocument className="font-medium break-words underline">
+                      {campaign.title}
+                    </Link>
+                    <span className="block text-slate-600 dark:text-slate-400">Featured until {campaign.until}</span>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+        </li>
+
+        <li className="card flex flex-col p-5 sm:p-6" data-testid="addon-analytics_report">
+          <OfferHeader offer={ADD_ON_OFFERS[AddOnKind.analyticsReport]} />
+          <BuyForm
+            kind={AddOnKind.analyticsReport}
+            label="Giveaway to report on"
+            choices={reportable}
+            selectedId={selectedId}
+            empty={reports.length > 0 ? "Every launched giveaway of yours has its report." : "Launch a giveaway first: a report needs one."}
+            button={`Buy report for ${formatPrice(ADD_ON_OFFERS[AddOnKind.analyticsReport].priceCents)}`}
+          />
+          {reports.length > 0 ? (
+            <div className="mt-5 border-t border-slate-200 pt-4 dark:border-slate-700">
+              <h3 className="text-sm font-semibold">Your reports</h3>
+              <ul className="mt-2 space-y-3 text-sm" data-testid="reports">
+                {reports.map((report) => (
+                  <li key={report.id} className="flex flex-col gap-1">
+                    <span className="font-medium break-words">{report.title}</span>
+                    <a href={report.href} download className="font-semibold text-brand-700 underline dark:text-brand-300">
+                      Download report (PDF)
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+        </li>
+
+        {COMING_SOON_ADD_ONS.map((addOn) => (
+          <li key={addOn.name} className="card flex flex-col p-5 sm:p-6" data-testid="addon-coming-soon">
+            <div className="flex flex-wrap items-start justify-between gap-2">
+              <h2 className="text-lg font-semibold">{addOn.name}</h2>
+              <span className="rounded-full bg-slate-200 px-2.5 py-0.5 text-xs font-semibold text-slate-800 dark:bg-slate-700 dark:text-slate-100">
+                Coming soon
+              </span>
+            </div>
+            <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">{addOn.summary}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function OfferHeader({ offer }: { offer: AddOnOffer }) {
+  return (
+    <>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 className="text-lg font-semibold">{offer.name}</h2>
+        <p className="text-2xl font-bold" data-testid="addon-price">
+          {formatPrice(offer.priceCents)}
+        </p>
+      </div>
+      <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">{offer.summary}</p>
+      <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-slate-700 dark:text-slate-300">
+        {offer.details.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** One form per add-on: the campaign to buy it for, and the button that opens the checkout. */
+function BuyForm(props: {
+  kind: string;
+  label: string;
+  choices: CampaignChoice[];
+  selectedId: string | null;
+  empty: string;
+  button: string;
+}) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("addOn") === props.kind;
+  const id = `campaign-${props.kind}`;
+  if (props.choices.length === 0) {
+    return <p className="mt-5 rounded-lg bg-slate-100 p-3 text-sm text-slate-700 dark:bg-slate-800 dark:text-slate-300">{props.empty}</p>;
+  }
+  const selected = props.choices.some((choice) => choice.id === props.selectedId) ? (props.selectedId ?? undefined) : undefined;
+  return (
+    <Form method="post" action={addOnsPath()} className="mt-5 flex flex-col gap-3">
+      <input type="hidden" name="addOn" value={props.kind} />
+      <div>
+        <label htmlFor={id} className="label">
+          {props.label}
+        </label>
+        <select id={id} name="campaignId" className="input h-11 px-2.5" defaultValue={selected} required>
+          {props.choices.map((choice) => (
+            <option key={choice.id} value={choice.id}>
+              {choice.title}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" className="btn-primary w-full" disabled={busy}>
+        {busy ? "Opening checkout..." : props.button}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,43 @@
+import { ADD_ON_MESSAGES } from "~/domain/add-ons";
+import { DASHBOARD_MESSAGES } from "~/domain/dashboard";
+import { addOnsPath } from "~/paths";
+import { reportAccess } from "~/server/add-ons.server";
+import { analyticsReportPdf, reportData, reportFileName } from "~/server/reports/analytics-report.server";
+import { requireUser } from "~/server/session.server";
+import { redirectWithToast } from "~/server/toast.server";
+import type { Route } from "./+types/dashboard.campaigns.$campaignId.report.pdf";
+
+/**
+ * The Advanced Analytics Report of a campaign as a PDF (decision 068), with the figures of this
+ * moment: for its creator and admins once the report is paid for. Anyone else's campaign is a 404;
+ * an unpaid report sends the creator to Add-ons, where it is bought, with a message saying so.
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const access = await reportAccess(user, params.campaignId);
+  if (access.kind === "not-found") {
+    return new Response(DASHBOARD_MESSAGES.campaignNotFound, {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    });
+  }
+  if (access.kind === "unpaid") {
+    return redirectWithToast(
+      addOnsPath({ campaignId: params.campaignId }),
+      { type: "info", title: "Report not bought yet", description: ADD_ON_MESSAGES.reportNotBought(access.title) },
+      { status: 303 },
+    );
+  }
+  const report = await reportData(access.campaignId);
+  if (!report) return new Response(DASHBOARD_MESSAGES.campaignNotFound, { status: 404, headers: { "Cache-Control": "no-store" } });
+  const pdf = await analyticsReportPdf(report);
+  return new Response(new Uint8Array(pdf), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `attachment; filename="${reportFileName(report.title)}"`,
+      // Figures about the campaign's entrants: never kept by a shared cache.
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}
