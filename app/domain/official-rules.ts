@@ -186,7 +186,7 @@ export function buildOfficialRules(input: RulesInput): RulesSection[] {
       heading: "5. How to enter",
       paragraphs: [
         p(
-          "Enter your email address (and, if you like, a phone number for an SMS should you win) on the giveaway page and agree to these rules. We then email you a link to confirm your entry. Your entry counts once you confirm it from that email; if you are signed in and enter with your account's email address, it is confirmed at once. Entries not confirmed by the end of the giveaway are not in the draw.",
+          "Enter your email address on the giveaway page and agree to these rules. We then email you a link to confirm your entry. Your entry counts once you confirm it from that email; if you are signed in and enter with your account's email address, it is confirmed at once. Entries not confirmed by the end of the giveaway are not in the draw.",
         ),
         p(
           `One entry per person: addresses that reach the same inbox count once (upper and lower case, "+" tags and, for Gmail, dots are ignored). Throwaway (disposable) email addresses are not accepted.${

@@ -66,7 +66,7 @@ const howSteps = (referralsEnabled: boolean, durations: string): readonly HowSte
     title: "Collect Leads",
     text: "Entrants join with their email, no account needed, and every entry grows your audience.",
     points: [
-      "Email entry with optional SMS number",
+      "Email entry, confirmed from the entrant's inbox",
       referralsEnabled ? `${REFERRAL_BONUS_ENTRIES} bonus entries for every friend referred` : "A personal link for every entrant to share",
       "Track entries in real time",
     ],
