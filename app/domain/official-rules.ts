@@ -4,6 +4,7 @@
  * sections; the draw section's live facts (commitment, beacon) and the links are added there.
  */
 import { formatPrice } from "./plans";
+import { endSentence } from "./sentences";
 
 /** Above this total prize value New York and Florida require registration and bonding. */
 export const REGISTRATION_THRESHOLD_CENTS = 500_000;
@@ -139,7 +140,10 @@ export function buildOfficialRules(input: RulesInput): RulesSection[] {
       id: "sponsor",
       heading: "1. Sponsor",
       paragraphs: [
-        p(`This giveaway is sponsored by ${sponsor}${brand && brand !== sponsor ? ` (trading as ${brand})` : ""}${url}.`, "rules-sponsor"),
+        p(
+          endSentence(`This giveaway is sponsored by ${sponsor}${brand && brand !== sponsor ? ` (trading as ${brand})` : ""}${url}`),
+          "rules-sponsor",
+        ),
         p(
           input.sponsorAddress.trim() ? `Sponsor address: ${input.sponsorAddress.trim()}` : "Sponsor address: not provided.",
           "rules-sponsor-address",

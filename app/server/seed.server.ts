@@ -20,6 +20,7 @@ import { nodeDrawHashing } from "./draw/run.server";
 import { migrate } from "./migrate.server";
 import { REFERRAL_BONUS_ENTRIES } from "../domain/entries";
 import { demoDesignFor, demoDesignUrl, writeDemoDesigns } from "./demo-designs.server";
+import { endSentence } from "../domain/sentences";
 
 /**
  * Reference data every install needs, plus optional demo campaigns.
@@ -421,7 +422,7 @@ async function seedDemoCampaigns(tx: Tx): Promise<Pick<SeedResult, "demoCampaign
       status: idea.live ? CampaignStatus.active : CampaignStatus.completed,
       title: idea.title,
       description: idea.description,
-      campaignCopy: `${idea.title} by ${idea.brandName}. Enter with your email: it takes ten seconds.`,
+      campaignCopy: `${endSentence(`${idea.title} by ${idea.brandName}`)} Enter with your email: it takes ten seconds.`,
       brandName: idea.brandName,
       brandUrl: idea.brandUrl,
       instagramHandle: idea.instagramHandle,
