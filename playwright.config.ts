@@ -7,6 +7,8 @@ export const FAKE_EMAIL_TOOLS_PORT = Number(process.env.E2E_EMAIL_TOOLS_PORT ?? 
 /** Another port gets its own database, data and build (BUILD_DIR), so two checkouts' suites can run side by side. */
 const SUFFIX = APP_PORT === 3100 ? "" : `-${APP_PORT}`;
 export const E2E_DATABASE = `tests/.output/e2e${SUFFIX}.db`;
+/** The server's DATA_DIR: uploads a spec writes here are served as if a creator had uploaded them. */
+export const E2E_DATA_DIR = `tests/.output/data${SUFFIX}`;
 const baseURL = `http://localhost:${APP_PORT}`;
 const oauthBase = `http://127.0.0.1:${FAKE_OAUTH_PORT}`;
 const emailToolsBase = `http://127.0.0.1:${FAKE_EMAIL_TOOLS_PORT}`;
@@ -67,7 +69,7 @@ export default defineConfig({
         PORT: String(APP_PORT),
         HOST: "127.0.0.1",
         APP_URL: baseURL,
-        DATA_DIR: `tests/.output/data${SUFFIX}`,
+        DATA_DIR: E2E_DATA_DIR,
         DATABASE_URL: `file:./${E2E_DATABASE}`,
         SESSION_SECRET: "e2e-session-secret-that-is-long-enough-to-sign-cookies",
         // One configured admin per spec and project: a new sign-in code replaces the open one, so two

@@ -3,6 +3,7 @@ import type { PublicPhase } from "./campaign-status";
 import type { EntryConsentLabels } from "./consent";
 import { REFERRAL_BONUS_ENTRIES, type ShareLink } from "./entries";
 import type { CampaignColorImage, CampaignImage } from "./mockups";
+import { endSentence } from "./sentences";
 
 /**
  * What the public campaign page shows (app/server/campaign-page.server.ts reads it; the campaign
@@ -124,7 +125,7 @@ export function socialLinks(socials: { instagram: string; x: string; tiktok: str
  * while referrals are on and the giveaway can still take the friend's entry; otherwise no bonus claim.
  */
 export function shareText(title: string, brandName: string, bonusOffered: boolean): string {
-  const invite = `Enter ${title} by ${brandName}.`;
+  const invite = endSentence(`Enter ${title} by ${brandName}`);
   return bonusOffered
     ? `${invite} Each friend who enters through my link and confirms gives me ${REFERRAL_BONUS_ENTRIES} bonus entries.`
     : invite;

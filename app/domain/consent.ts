@@ -10,6 +10,8 @@
  * version that entries may already name.
  */
 
+import { endSentence } from "./sentences";
+
 export type ConsentKind = "terms" | "marketing";
 
 export interface ConsentWordingVersion {
@@ -73,7 +75,11 @@ export interface ConsentContext {
 
 /** The words as the entrant read them: the placeholders filled with the campaign's own. */
 export function fillConsentWording(text: string, context: ConsentContext): string {
-  return text.replaceAll("{brand}", context.brand.trim() || "the brand").replaceAll("{minimumAge}", String(context.minimumAge));
+  const brand = context.brand.trim() || "the brand";
+  // "{brand}." ends a sentence: a brand that ends with its own period ("Co.") gets no second one (decision 069).
+  return text
+    .replace(/\{brand\}(\.?)/g, (_placeholder, period: string) => (period ? endSentence(brand) : brand))
+    .replaceAll("{minimumAge}", String(context.minimumAge));
 }
 
 /** A run of a filled wording: plain text, or the words that link to the official rules or the terms. */

@@ -7,7 +7,6 @@ export const ENTRY_MESSAGES = {
   emailRequired: EMAIL_MESSAGES.required,
   emailInvalid: EMAIL_MESSAGES.invalid,
   termsRequired: "You must agree to the terms and conditions.",
-  phoneInvalid: "Please enter a valid phone number.",
   alreadyEntered: "Already Entered!",
   notStarted: "This giveaway hasn't started yet. Come back when it opens.",
   ended: "This giveaway has ended, so it no longer takes entries.",
@@ -78,8 +77,6 @@ export const REFERRER_ID_PATTERN = /^[a-z0-9]{8,40}$/i;
 /** Shown when an entry is refused for a reason no field explains (a hand-made or damaged request). */
 export const ENTRY_FORM_FALLBACK = "We couldn't take your entry. Please check the form and try again.";
 
-const PHONE = /^\+?[0-9().\-\s]{7,24}$/;
-
 export const EntrySchema = z.object({
   /** Kept as typed for sending (trimmed, the domain's trailing dots removed); entryEmailKey makes the uniqueness key. */
   email: z
@@ -90,13 +87,9 @@ export const EntrySchema = z.object({
     .superRefine(checkEmailAddress)
     .transform(sendableEmail)
     .refine((email) => EMAIL_PATTERN.test(email), ENTRY_MESSAGES.emailInvalid),
-  phoneNumber: z
-    .string()
-    .trim()
-    .max(24, ENTRY_MESSAGES.phoneInvalid)
-    .optional()
-    .transform((value) => value || undefined)
-    .refine((value) => value === undefined || (PHONE.test(value) && (value.match(/\d/g)?.length ?? 0) >= 7), ENTRY_MESSAGES.phoneInvalid),
+  // No phone number (decision 069): nothing sends an SMS, and a winner gives a delivery phone on the
+  // claim form, so the entry form does not ask. A phoneNumber a page rendered earlier still posts is
+  // not part of the schema, so it is dropped unread and never stored.
   agreedToTerms: z.literal("on", { error: ENTRY_MESSAGES.termsRequired }),
   /**
    * Only the checkbox's own value ("on") is consent; anything else a hand-made request sends
@@ -137,14 +130,12 @@ export type EntryInput = z.output<typeof EntrySchema>;
 export interface EntryFormErrors {
   form?: string;
   email?: string;
-  phoneNumber?: string;
   agreedToTerms?: string;
 }
 
 /** What a refused entry form gives back to its fields. */
 export interface EntryFormValues {
   email?: string;
-  phoneNumber?: string;
 }
 
 export interface ShareLink {

@@ -4,6 +4,7 @@
  * sections; the draw section's live facts (commitment, beacon) and the links are added there.
  */
 import { formatPrice } from "./plans";
+import { endSentence } from "./sentences";
 
 /** Above this total prize value New York and Florida require registration and bonding. */
 export const REGISTRATION_THRESHOLD_CENTS = 500_000;
@@ -139,7 +140,10 @@ export function buildOfficialRules(input: RulesInput): RulesSection[] {
       id: "sponsor",
       heading: "1. Sponsor",
       paragraphs: [
-        p(`This giveaway is sponsored by ${sponsor}${brand && brand !== sponsor ? ` (trading as ${brand})` : ""}${url}.`, "rules-sponsor"),
+        p(
+          endSentence(`This giveaway is sponsored by ${sponsor}${brand && brand !== sponsor ? ` (trading as ${brand})` : ""}${url}`),
+          "rules-sponsor",
+        ),
         p(
           input.sponsorAddress.trim() ? `Sponsor address: ${input.sponsorAddress.trim()}` : "Sponsor address: not provided.",
           "rules-sponsor-address",
@@ -186,7 +190,7 @@ export function buildOfficialRules(input: RulesInput): RulesSection[] {
       heading: "5. How to enter",
       paragraphs: [
         p(
-          "Enter your email address (and, if you like, a phone number for an SMS should you win) on the giveaway page and agree to these rules. We then email you a link to confirm your entry. Your entry counts once you confirm it from that email; if you are signed in and enter with your account's email address, it is confirmed at once. Entries not confirmed by the end of the giveaway are not in the draw.",
+          "Enter your email address on the giveaway page and agree to these rules. We then email you a link to confirm your entry. Your entry counts once you confirm it from that email; if you are signed in and enter with your account's email address, it is confirmed at once. Entries not confirmed by the end of the giveaway are not in the draw.",
         ),
         p(
           `One entry per person: addresses that reach the same inbox count once (upper and lower case, "+" tags and, for Gmail, dots are ignored). Throwaway (disposable) email addresses are not accepted.${

@@ -239,25 +239,81 @@ export interface Carrier {
   aliases: readonly string[];
   /** The carrier's public tracking page for a number. */
   url: (number: string) => string;
+  /**
+   * The shapes of the carrier's own tracking numbers, as it publishes them, matched against the
+   * number upper-cased without spaces and dashes (decision 069): a UPS "1Z…" number is not a USPS one.
+   */
+  formats: readonly RegExp[];
+  /** What the admin is told a number of this carrier looks like, with a real-format example. */
+  expected: string;
 }
+
+/** The Universal Postal Union's S10 item id: 2 letters, 8 digits and a check digit, then the issuing post's country. */
+const s10 = (country: string) => new RegExp(`^[A-Z]{2}\\d{9}${country}$`);
 
 /** Carriers whose tracking page we can link to. Anything else is "Other": shown, never linked. */
 export const CARRIERS: readonly Carrier[] = [
-  { name: "USPS", aliases: ["usps", "unitedstatespostalservice"], url: (n) => `https://tools.usps.com/go/TrackConfirmAction?tLabels=${n}` },
-  { name: "UPS", aliases: ["ups", "upsmailinnovations"], url: (n) => `https://www.ups.com/track?tracknum=${n}` },
-  { name: "FedEx", aliases: ["fedex", "fedexground", "fedexsmartpost"], url: (n) => `https://www.fedex.com/fedextrack/?trknbr=${n}` },
+  {
+    name: "USPS",
+    aliases: ["usps", "unitedstatespostalservice"],
+    url: (n) => `https://tools.usps.com/go/TrackConfirmAction?tLabels=${n}`,
+    // Intelligent Mail package barcodes (22 digits, 20 for older labels such as Certified Mail), also
+    // as scanned with the "420" + ZIP (or ZIP+4) routing prefix; Global Express Guaranteed (82 and 8
+    // digits); international items (S10 ending US).
+    formats: [/^(420\d{5}(\d{4})?)?(\d{20}|\d{22})$/, /^82\d{8}$/, s10("US")],
+    expected:
+      "USPS tracking numbers are 20 or 22 digits (e.g. 9400 1000 0000 0000 0000 00), or 2 letters, 9 digits and US (e.g. EA 123 456 785 US).",
+  },
+  {
+    name: "UPS",
+    aliases: ["ups", "upsmailinnovations"],
+    url: (n) => `https://www.ups.com/track?tracknum=${n}`,
+    // 1Z and 16 letters or digits; T and 10 digits (waybill); Mail Innovations: MI, the 6-digit
+    // customer number and the shipper's id, its 18-digit sequence number, or the USPS number it carries.
+    formats: [/^1Z[0-9A-Z]{16}$/, /^T\d{10}$/, /^MI\d{6}[0-9A-Z]{1,22}$/, /^\d{18}$/, /^\d{22,34}$/],
+    expected: "UPS tracking numbers are 1Z and 16 letters or digits (e.g. 1Z 999 AA1 01 2345 6784), or T and 10 digits.",
+  },
+  {
+    name: "FedEx",
+    aliases: ["fedex", "fedexground", "fedexsmartpost"],
+    url: (n) => `https://www.fedex.com/fedextrack/?trknbr=${n}`,
+    // Express 12 digits, Ground 15, SmartPost/Ground Economy 20 or 22, the Ground barcode's 34; door tags DT and 12 digits.
+    formats: [/^(\d{12}|\d{15}|\d{20}|\d{22}|\d{34})$/, /^DT\d{12}$/],
+    expected: "FedEx tracking numbers are 12, 15, 20 or 22 digits (e.g. 1234 5678 9012).",
+  },
   {
     name: "DHL",
     aliases: ["dhl", "dhlexpress", "dhlecommerce", "dhlglobalmail", "dhlpaket"],
     url: (n) => `https://www.dhl.com/global-en/home/tracking/tracking-express.html?submit=1&tracking-id=${n}`,
+    // DHL's own list: Express 10 digits, or starting 000, JJD00, JJD01 or JVGL; Parcel 3S, JVGL or JJD;
+    // eCommerce up to five letters (GM, LX, RX…) then digits, 10 to 39 characters, or an S10 id; Paket 12 or 20 digits.
+    formats: [/^\d{10}$/, /^(000|JJD|JVGL|3S)[0-9A-Z]{6,36}$/, /^(?=.{10,39}$)[A-Z]{0,5}\d+$/, /^[A-Z]{2}\d{9}[A-Z]{2}$/],
+    expected:
+      "DHL tracking numbers are 10 digits (Express, e.g. 1234567890), or start with JJD, JVGL, 3S, GM, LX or RX (e.g. JJD0099999999, GM2951173225174494).",
   },
-  { name: "Royal Mail", aliases: ["royalmail"], url: (n) => `https://www.royalmail.com/track-your-item#/tracking-results/${n}` },
+  {
+    name: "Royal Mail",
+    aliases: ["royalmail"],
+    url: (n) => `https://www.royalmail.com/track-your-item#/tracking-results/${n}`,
+    formats: [s10("GB")],
+    expected: "Royal Mail tracking numbers are 2 letters, 9 digits and GB (e.g. AB 123 456 785 GB).",
+  },
   {
     name: "Canada Post",
     aliases: ["canadapost", "postescanada"],
     url: (n) => `https://www.canadapost-postescanada.ca/track-reperage/en#/search?searchFor=${n}`,
+    formats: [/^(\d{12}|\d{16})$/, s10("CA")],
+    expected: "Canada Post tracking numbers are 16 digits (e.g. 0073 9380 0054 9297), 12 digits, or 2 letters, 9 digits and CA.",
   },
-  { name: "Australia Post", aliases: ["australiapost", "auspost"], url: (n) => `https://auspost.com.au/mypost/track/details/${n}` },
+  {
+    name: "Australia Post",
+    aliases: ["australiapost", "auspost"],
+    url: (n) => `https://auspost.com.au/mypost/track/details/${n}`,
+    // Domestic article ids are 10 to 23 letters and digits, often starting with letters (but not another
+    // post's S10 id or a UPS 1Z number); international items S10 ending AU.
+    formats: [/^(?![A-Z]{2}\d{9}[A-Z]{2}$)(?!1Z[0-9A-Z]{16}$)(?=[A-Z0-9]*\d)[A-Z0-9]{10,23}$/, s10("AU")],
+    expected: "Australia Post tracking numbers are 10 to 23 letters and digits (e.g. 33ABC123456789), or 2 letters, 9 digits and AU.",
+  },
 ];
 
 export const OTHER_CARRIER = "Other";
@@ -279,7 +335,8 @@ export function trackingLink(order: { carrier: string | null; trackingNumber: st
   const given = safeTrackingUrl(order.trackingUrl);
   if (given) return given;
   const carrier = findCarrier(order.carrier);
-  const number = (order.trackingNumber ?? "").replace(/\s+/g, "");
+  // Labels group a number with spaces or dashes; carriers' pages take it without them.
+  const number = (order.trackingNumber ?? "").replace(/[\s-]+/g, "");
   return carrier && number ? carrier.url(encodeURIComponent(number)) : null;
 }
 
@@ -300,6 +357,25 @@ export const SHIP_MESSAGES = {
   trackingRequired: "Tracking number is required.",
   trackingInvalid: "A tracking number is 4 to 40 letters, digits, spaces and dashes.",
 } as const;
+
+/** The number as carriers' formats read it: upper-case, without the spaces and dashes labels group it with. */
+export function compactTrackingNumber(number: string): string {
+  return number.replace(/[\s-]+/g, "").toUpperCase();
+}
+
+/**
+ * Why `number` is not one of `carrier`'s tracking numbers ("This does not look like a tracking number
+ * from USPS. USPS tracking numbers are 20 or 22 digits…"), or null when its shape is the carrier's (or the carrier
+ * is not one we know: "Other" takes any number of the general shape).
+ */
+export function trackingNumberProblem(carrier: string, number: string): string | null {
+  const known = CARRIERS.find((c) => c.name === carrier);
+  if (!known) return null;
+  const compact = compactTrackingNumber(number);
+  return known.formats.some((format) => format.test(compact))
+    ? null
+    : `This does not look like a tracking number from ${known.name}. ${known.expected}`;
+}
 
 export const CARRIER_CHOICES: readonly string[] = [...CARRIERS.map((carrier) => carrier.name), OTHER_CARRIER];
 
@@ -325,7 +401,12 @@ export const ShipOrderSchema = z
       .regex(TRACKING_NUMBER, SHIP_MESSAGES.trackingInvalid),
   })
   .superRefine((value, ctx) => {
-    if (value.carrier !== OTHER_CARRIER) return;
+    // A known carrier's number must have that carrier's shape (decision 069); its general shape was checked above.
+    if (value.carrier !== OTHER_CARRIER) {
+      const problem = TRACKING_NUMBER.test(value.trackingNumber) ? trackingNumberProblem(value.carrier, value.trackingNumber) : null;
+      if (problem) ctx.addIssue({ code: "custom", path: ["trackingNumber"], message: problem });
+      return;
+    }
     if (!value.carrierOther) ctx.addIssue({ code: "custom", path: ["carrierOther"], message: SHIP_MESSAGES.carrierOtherRequired });
     else if (!CARRIER_OTHER.test(value.carrierOther))
       ctx.addIssue({ code: "custom", path: ["carrierOther"], message: SHIP_MESSAGES.carrierOtherInvalid });

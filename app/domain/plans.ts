@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { dollars, onOff } from "./form-values";
+import { MAX_ADDITIONAL_PRIZES } from "./campaign-schemas";
 import { ANALYTICS_FEATURE_LINES, ANALYTICS_LEVELS, CUSTOM_BRANDING_LINE, type AnalyticsLevel } from "./plan-features";
 
 /** Plan catalogue helpers. Prices are integer cents (USD); the catalogue itself lives in the database. */
@@ -20,6 +21,8 @@ export interface ActivePlan {
   /** "Most Popular": computed from launches (decision 046, mostPopularPlanId), never the stored flag. */
   popular: boolean;
   aiCredits: number;
+  /** Null: unlimited. */
+  entryLimit: number | null;
   features: string[];
   analyticsLevel: AnalyticsLevel;
   customBranding: boolean;
@@ -71,16 +74,39 @@ export function aiCreditsLine(aiCredits: number): string {
 
 const CREDITS_LINE = /\bAI\s+(design\s+)?credits?\b/i;
 
+/** What a plan gives a campaign, from its own columns: what its card's first lines are written from. */
+export interface PlanCardFacts {
+  entryLimit: number | null;
+  aiCredits: number;
+  analyticsLevel: AnalyticsLevel;
+  customBranding: boolean;
+}
+
+/** Which of a plan's facts an admin's feature line states, if any ("Up to 500 entries" states the entry limit). */
+function statedFact(line: string): keyof PlanCardFacts | null {
+  if (CREDITS_LINE.test(line)) return "aiCredits";
+  if (/\banalytics\b/i.test(line)) return "analyticsLevel";
+  if (/\bbranding\b|\bpowered by\b/i.test(line)) return "customBranding";
+  if (/^\s*(up to\s+[\d,]+|unlimited|[\d,]+)\s+entr(y|ies)\b/i.test(line)) return "entryLimit";
+  return null;
+}
+
 /**
- * The features a plan card shows (pricing, home, the wizard's step 2): the admin's lines, except that
- * the AI-credit line is always written from Plan.aiCredits, so the card can never promise a number
- * the wizard, dashboard and analytics do not give (issue 15, decision 049). A plan whose text has no
- * credit line gets one after its first line.
+ * The features a plan card shows (pricing, home, the wizard's step 2 and review). The lines that
+ * state what a plan gives (entries, analytics, AI credits, custom branding) are written from the
+ * plan's own columns, the very values launch copies to a campaign, so a card can never promise a
+ * number or a section the campaign will not get (decisions 046, 049, 069); an admin's line saying
+ * any of these is replaced, and a plan without custom branding has no branding line. The admin's
+ * other lines follow, in their order.
  */
-export function planCardFeatures(features: readonly string[], aiCredits: number): string[] {
-  const line = aiCreditsLine(aiCredits);
-  if (!features.some((feature) => CREDITS_LINE.test(feature))) return [...features.slice(0, 1), line, ...features.slice(1)];
-  return features.map((feature) => (CREDITS_LINE.test(feature) ? line : feature));
+export function planCardFeatures(features: readonly string[], plan: PlanCardFacts): string[] {
+  const facts = [
+    formatEntryLimit(plan.entryLimit),
+    ANALYTICS_FEATURE_LINES[plan.analyticsLevel],
+    aiCreditsLine(plan.aiCredits),
+    ...(plan.customBranding ? [CUSTOM_BRANDING_LINE] : []),
+  ];
+  return [...new Set([...facts, ...features.filter((line) => statedFact(line) === null)])];
 }
 
 export function planFeatureText(features: readonly string[]): string {
@@ -125,7 +151,7 @@ export const PLAN_CATALOGUE = [
     analyticsLevel: "standard",
     customBranding: false,
     features: ["Up to 500 entries", ANALYTICS_FEATURE_LINES.standard, "5 AI design credits"],
-    description: "For growing brands that want more reach and more design options.",
+    description: "For growing brands: more entries, more AI designs, a daily chart and the entries CSV.",
     popular: false,
     sortOrder: 2,
   },
@@ -138,7 +164,7 @@ export const PLAN_CATALOGUE = [
     analyticsLevel: "advanced",
     customBranding: true,
     features: ["Unlimited entries", ANALYTICS_FEATURE_LINES.advanced, "15 AI design credits", CUSTOM_BRANDING_LINE],
-    description: "Unlimited entries and the full toolkit for serious campaigns.",
+    description: "Unlimited entries, every analytics section and your own branding on the page.",
     popular: false,
     sortOrder: 3,
   },
@@ -153,6 +179,40 @@ export const EARLIER_PLAN_FEATURES: Record<string, readonly string[]> = {
   growth_tee: ["Up to 500 entries", "Standard analytics", "5 AI design credits", "Email support"],
   pro_tee: ["Unlimited entries", "Advanced analytics", "15 AI design credits", "Priority support", "Custom branding"],
 };
+
+/**
+ * The descriptions earlier versions seeded, word for word (decision 069): "more reach" and "the full
+ * toolkit" promised what no plan gives, so a description never edited is brought up to the current one.
+ */
+export const EARLIER_PLAN_DESCRIPTIONS: Record<string, readonly string[]> = {
+  growth_tee: ["For growing brands that want more reach and more design options."],
+  pro_tee: ["Unlimited entries and the full toolkit for serious campaigns."],
+};
+
+// ---------------------------------------------------------------------------------------------
+// The Elite Solutions card
+
+/**
+ * The pricing page's Elite Solutions card (SPEC: "Custom", "Contact Sales" to the sales team): an
+ * invitation to talk, and every line something the product does today (decision 069). It once
+ * promised unlimited winners (a giveaway has a grand prize and at most MAX_ADDITIONAL_PRIZES more),
+ * API access, white-label options, advanced team features, custom development and an account
+ * manager, none of which exist. What a conversation can really arrange is a price: a coupon an admin
+ * makes for the brand (percent or amount off, optional expiry and redemption cap, decision 003).
+ * The other lines are what every account has, said for a brand that runs many giveaways.
+ */
+export function eliteCard(topPlanName: string | undefined) {
+  return {
+    description: "For agencies and brands running many giveaways: tell us how many, and we'll quote a price for them.",
+    heading: `Every campaign on ${topPlanName ?? "our top plan"}, at a price for your volume:`,
+    features: [
+      "A price agreed for your volume, applied at each checkout as your own coupon code",
+      "As many giveaways as you like, side by side on one account",
+      `Up to ${1 + MAX_ADDITIONAL_PRIZES} winners per giveaway: the grand prize and ${MAX_ADDITIONAL_PRIZES} more prizes`,
+      "Entries sent to your systems: signed webhooks, Klaviyo or Mailchimp",
+    ],
+  } as const;
+}
 
 // ---------------------------------------------------------------------------------------------
 // The admin's plan form

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { endSentence } from "./sentences";
 
 /** Email templates: "{{token}}" placeholders, filled with HTML-escaped values. */
 
@@ -27,15 +28,21 @@ export function formerNamesOf(token: string): string[] {
   return [...FORMER_TOKEN_NAMES].filter(([, current]) => current === token).map(([former]) => former);
 }
 
+/** A token and the period that may follow it ("by {{brand_name}}."). */
+const TOKEN_AND_PERIOD = /\{\{\s*([a-z_][a-z0-9_]*)\s*\}\}(\.?)/gi;
+
 /**
  * Unknown tokens become empty, so a template edit can never leak its placeholders to a recipient.
- * An earlier token name (FORMER_TOKEN_NAMES) is filled like its current name.
+ * An earlier token name (FORMER_TOKEN_NAMES) is filled like its current name. A token that ends a
+ * sentence keeps one period: "by {{brand_name}}." with "Kestrel Coffee Co." gives "Co.", not "Co.."
+ * (decision 069).
  */
 export function fillTemplate(template: string, tokens: Record<string, string | number | null | undefined>, escape = true): string {
-  return template.replace(TOKEN, (_match, name: string) => {
-    const value = tokens[name] ?? tokens[currentTokenName(name)];
-    if (value === null || value === undefined) return "";
-    return escape ? escapeHtml(String(value)) : String(value);
+  return template.replace(TOKEN_AND_PERIOD, (_match, name: string, period: string) => {
+    const raw = tokens[name] ?? tokens[currentTokenName(name)];
+    const value = raw === null || raw === undefined ? "" : String(raw);
+    const filled = period ? (value ? endSentence(value) : period) : value;
+    return escape ? escapeHtml(filled) : filled;
   });
 }
 

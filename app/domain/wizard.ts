@@ -73,7 +73,11 @@ export interface WizardAiDesign {
 /** A design the user made before (SPEC "Saved design"), offered for reuse. */
 export interface SavedDesign {
   id: string;
+  /** "Win the Kestrel Winter… · AI design 2" (savedDesignNames): distinct among a creator's designs. */
   name: string;
+  /** Its two parts, shown on two lines: the title cut on a word boundary, and the kind and number. */
+  title: string;
+  label: string;
   previewUrl: string;
   designUrl: string;
   source: "AI" | "Uploaded";

@@ -131,7 +131,7 @@ function PlanForm({ plan, lastResult }: { plan: PlanRow; lastResult: SubmissionR
           label="Features"
           rows={5}
           maxLength={PLAN_LIMITS.features}
-          hint="One per line. The AI credit line starts with the number of credits."
+          hint="One per line. The cards write the entries, analytics, AI credit and custom branding lines from the fields here; your other lines follow."
         />
         <TextAreaField meta={fields.description} label="Description" rows={2} maxLength={PLAN_LIMITS.description} />
         <div>

@@ -16,6 +16,7 @@ import { rememberedEntryId, resendEntryConfirmation } from "~/server/entries.ser
 import { clientIp } from "~/server/request.server";
 import { getCurrentUser } from "~/server/session.server";
 import { toastCookie } from "~/server/toast.server";
+import { endSentence } from "~/domain/sentences";
 import type { Route } from "./+types/campaign.$campaignId";
 
 /**
@@ -28,7 +29,11 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData || !("campaign" in loaderData))
     return [{ title: "Campaign Not Found · Giveawear" }, { name: "robots", content: "noindex" }];
   const { campaign, pageUrl, cardImage } = loaderData;
-  const description = (campaign.campaignCopy || campaign.description || `Enter ${campaign.title} by ${campaign.brandName}.`).slice(0, 200);
+  const description = (
+    campaign.campaignCopy ||
+    campaign.description ||
+    endSentence(`Enter ${campaign.title} by ${campaign.brandName}`)
+  ).slice(0, 200);
   const title = `${campaign.title} · ${campaign.brandName} giveaway`;
   return [
     { title: `${title} · Giveawear` },

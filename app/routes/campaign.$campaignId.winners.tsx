@@ -5,6 +5,7 @@ import { campaignDrawPath, campaignPath, campaignRulesPath } from "~/paths";
 import { findVisibleCampaign } from "~/server/campaign-page.server";
 import { getCurrentUser } from "~/server/session.server";
 import { winnersList } from "~/server/winners-list.server";
+import { endSentence } from "~/domain/sentences";
 import type { Route } from "./+types/campaign.$campaignId.winners";
 
 /**
@@ -47,7 +48,7 @@ export default function WinnersPage({ loaderData }: Route.ComponentProps) {
       </p>
       <h1 className="mt-3 text-3xl font-extrabold tracking-tight [overflow-wrap:anywhere]">Winners: {view.title}</h1>
       <p className="mt-2 text-slate-700 dark:text-slate-300">
-        {view.brandName ? `A giveaway by ${view.brandName}. ` : ""}
+        {view.brandName ? `${endSentence(`A giveaway by ${view.brandName}`)} ` : ""}
         Each prize's winner, as drawn by the published procedure. Winners choose how they are shown here, and may object to being listed.
       </p>
 

@@ -64,9 +64,9 @@ const howSteps = (referralsEnabled: boolean, durations: string): readonly HowSte
   {
     icon: "target",
     title: "Collect Leads",
-    text: "Entrants join with their email, no account needed, and every entry grows your audience.",
+    text: "Entrants join with their email, no account needed; those who tick your news-and-offers box join your audience.",
     points: [
-      "Email entry with optional SMS number",
+      "Email entry, confirmed from the entrant's inbox",
       referralsEnabled ? `${REFERRAL_BONUS_ENTRIES} bonus entries for every friend referred` : "A personal link for every entrant to share",
       "Track entries in real time",
     ],

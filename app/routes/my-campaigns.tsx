@@ -121,7 +121,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     );
     const saved: SavedDesignCard[] = designs.map((design) => ({
       id: design.id,
-      name: design.name,
+      title: design.title,
+      label: design.label,
       previewUrl: design.previewUrl,
       source: design.source,
       usedLabel: design.usedInCampaigns ? `Used in ${plural(design.usedInCampaigns, "campaign", "campaigns")}` : "Not used yet",

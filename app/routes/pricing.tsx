@@ -3,12 +3,13 @@ import { Icon } from "~/components/marketing/icons";
 import { durationChoices, marketingPrice, pricingStory } from "~/components/marketing/price";
 import { CheckList, PageHeader } from "~/components/marketing/sections";
 import { getConfig } from "~/server/config.server";
+import { eliteCard } from "~/domain/plans";
 import { activePlans } from "~/server/plans.server";
 import type { Route } from "./+types/pricing";
 
 const TITLE = "Pricing · Giveawear";
 const DESCRIPTION =
-  "Flexible one-time pricing for every creator: start free, or pick a plan with more entries, AI design credits and support.";
+  "Flexible one-time pricing for every creator: start free, or pick a plan with more entries, AI design credits and analytics.";
 
 export const meta: Route.MetaFunction = () => [
   { title: TITLE },
@@ -16,16 +17,6 @@ export const meta: Route.MetaFunction = () => [
   { property: "og:title", content: "Flexible Pricing for Every Creator · Giveawear" },
   { property: "og:description", content: DESCRIPTION },
 ];
-
-/** SPEC section 3, "Pricing-page plan": the Elite card's features. */
-const ELITE_FEATURES = [
-  "Unlimited Campaigns & Winners",
-  "Custom Feature Development",
-  "Dedicated Account Manager & Strategy",
-  "API Access & Integrations",
-  "White-Label Options",
-  "Advanced Team Features",
-] as const;
 
 export async function loader() {
   const plans = await activePlans();
@@ -40,10 +31,10 @@ export async function loader() {
       features: plan.features,
     })),
     // The Elite card builds on the top plan of the catalogue, whatever an admin calls it.
-    topPlanName: plans.reduce<(typeof plans)[number] | undefined>(
-      (top, plan) => (!top || plan.priceCents > top.priceCents ? plan : top),
-      undefined,
-    )?.name,
+    elite: eliteCard(
+      plans.reduce<(typeof plans)[number] | undefined>((top, plan) => (!top || plan.priceCents > top.priceCents ? plan : top), undefined)
+        ?.name,
+    ),
     pricing: pricingStory(plans),
     durations: durationChoices(),
     salesHref: `mailto:${salesEmail}?subject=${encodeURIComponent("Elite Solutions enquiry")}`,
@@ -68,12 +59,12 @@ const faq = (free: string | null, durations: string) => [
   },
   {
     q: "What is included in every plan?",
-    a: "Your giveaway's own page, a fair random draw with a published seed, winner notification by email, and shipping the prize through our print partner.",
+    a: "Your giveaway's own page, a fair random draw with a published seed, winner notification by email, and printing the prize and shipping it to your winner.",
   },
 ];
 
 export default function Pricing({ loaderData }: Route.ComponentProps) {
-  const { plans, topPlanName, salesHref, pricing, durations } = loaderData;
+  const { plans, elite, salesHref, pricing, durations } = loaderData;
   return (
     <>
       <PageHeader
@@ -117,14 +108,12 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
             <h2 id="plan-elite" className="text-xl font-bold">
               Elite Solutions
             </h2>
-            <p className="mt-2 text-sm text-slate-300 md:min-h-[3lh]">
-              For agencies and brands running giveaways at scale, with a team behind them.
-            </p>
+            <p className="mt-2 text-sm text-slate-300 md:min-h-[3lh]">{elite.description}</p>
             <p className="mt-5 text-4xl font-extrabold tracking-tight">Custom</p>
             <div className="mt-6 flex-1 text-sm">
-              <p className="font-semibold">{topPlanName ? `Everything in ${topPlanName} plus:` : "Everything in our plans plus:"}</p>
+              <p className="font-semibold">{elite.heading}</p>
               <ul className="mt-3 space-y-3">
-                {ELITE_FEATURES.map((feature) => (
+                {elite.features.map((feature) => (
                   <li key={feature} className="flex gap-3">
                     <Icon name="check" className="mt-0.5 h-5 w-5 shrink-0 text-emerald-400" />
                     <span>{feature}</span>

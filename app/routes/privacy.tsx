@@ -59,15 +59,15 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
     <LegalPage
       title="Privacy Policy"
       intro="We collect as little as a giveaway needs, we never sell it, and we use no tracking cookies."
-      updated="November 24, 2026"
+      updated="November 29, 2026"
       sections={SECTIONS}
     >
       <LegalSection id="summary" title={title("summary")}>
         <ul>
-          <li>To enter a giveaway you give an email address, and optionally a phone number. No account is needed.</li>
+          <li>To enter a giveaway you give an email address. No account is needed.</li>
           <li>
             The brand running a giveaway may send you marketing only if you tick its consent box, which is never pre-ticked. Without that
-            consent the brand does not receive your email address or phone number.
+            consent the brand does not receive your email address.
           </li>
           <li>We keep your IP address, its network and a browser id with your entry to stop fraud, not to profile you.</li>
           <li>We use only the cookies the site needs to work: no advertising, analytics or tracking cookies.</li>
@@ -84,7 +84,7 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
         <p>When you enter a giveaway we store, with your entry:</p>
         <ul>
           <li>your email address;</li>
-          <li>your phone number, only if you choose to give one;</li>
+          <li>a phone number, only if you gave one with an entry made before November 29, 2026 (the entry form no longer asks for one);</li>
           <li>
             your consents: that you agreed to the giveaway&apos;s official rules and, if you ticked it, to the brand&apos;s marketing, each
             with the time and the exact wording (and its version) shown next to the box; and when you withdraw marketing consent;
@@ -154,10 +154,10 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
         <ul>
           <li>
             <strong>The brand running the giveaway</strong> sees counts and charts of its entries (such as the most common email domains).
-            Its entries export carries each entry&apos;s id, dates, bonus entries and consent, and your email address and phone number only
-            if you consented to its marketing. Before the draw, it sees the email addresses of entries its fraud review flags, and of those
-            it disqualifies, to decide whether they count. For its own gift prizes it receives what the winner gives to claim them (email
-            address, postal address if needed, note).
+            Its entries export carries each entry&apos;s id, dates, bonus entries and consent, and your email address (and a phone number
+            you gave with an earlier entry) only if you consented to its marketing. Before the draw, it sees the email addresses of entries
+            its fraud review flags, and of those it disqualifies, to decide whether they count. For its own gift prizes it receives what the
+            winner gives to claim them (email address, postal address if needed, note).
           </li>
           <li>
             <strong>Printify, our print partner,</strong> receives a winner&apos;s name, shipping address, phone number (if given) and

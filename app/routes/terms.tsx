@@ -47,7 +47,7 @@ export default function Terms({ loaderData }: Route.ComponentProps) {
     <LegalPage
       title="Terms of Service"
       intro="The rules for running and entering giveaways on Giveawear, in plain language."
-      updated="November 24, 2026"
+      updated="November 29, 2026"
       sections={SECTIONS}
     >
       <LegalSection id="about-these-terms" title={title("about-these-terms")}>
@@ -75,9 +75,9 @@ export default function Terms({ loaderData }: Route.ComponentProps) {
             <strong>18 and over.</strong> You must be at least 18 years old, and entering must be lawful where you live.
           </li>
           <li>
-            <strong>One entry per person per giveaway.</strong> You enter with your email address (a phone number for SMS updates is
-            optional). Addresses are compared after normalising them, so variations of one address count as one entry. Entering with several
-            addresses, automated tools or fake identities is not allowed, and such entries may be disqualified.
+            <strong>One entry per person per giveaway.</strong> You enter with your email address. Addresses are compared after normalising
+            them, so variations of one address count as one entry. Entering with several addresses, automated tools or fake identities is
+            not allowed, and such entries may be disqualified.
           </li>
           {loaderData.referralsEnabled ? (
             <li>

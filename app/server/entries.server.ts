@@ -220,7 +220,8 @@ async function pendingRow(submission: EntrySubmission, emailKey: string, now: Da
     campaignId: submission.campaignId,
     email: submission.email,
     emailNormalized: emailKey,
-    phoneNumber: submission.phoneNumber ?? null,
+    // The form no longer asks for one (decision 069); the column keeps what earlier entries gave.
+    phoneNumber: null,
     marketingConsent: submission.marketingConsent,
     // The consent record (decision 054), in the same insert: the words each box showed, and when
     // marketing consent was given.

@@ -79,20 +79,16 @@ export async function takeEntry(
   if (user) formData.set("email", user.email);
   if (referral && !formData.get("ref")) formData.set("ref", referral);
   const fields = Object.fromEntries([...formData].filter(([, value]) => typeof value === "string"));
-  const values: EntryFormValues = {
-    email: typeof fields.email === "string" ? fields.email : undefined,
-    phoneNumber: typeof fields.phoneNumber === "string" ? fields.phoneNumber : undefined,
-  };
+  const values: EntryFormValues = { email: typeof fields.email === "string" ? fields.email : undefined };
   const parsed = EntrySchema.safeParse(fields);
   if (!parsed.success) {
     const fieldErrors = z.flattenError(parsed.error).fieldErrors as Record<string, string[] | undefined>;
     const errors: EntryFormErrors = {
       email: fieldErrors.email?.[0],
-      phoneNumber: fieldErrors.phoneNumber?.[0],
       agreedToTerms: fieldErrors.agreedToTerms?.[0],
     };
     // A refusal the form's fields cannot show still says something: never a 400 without a message.
-    if (!errors.email && !errors.phoneNumber && !errors.agreedToTerms) errors.form = ENTRY_FORM_FALLBACK;
+    if (!errors.email && !errors.agreedToTerms) errors.form = ENTRY_FORM_FALLBACK;
     return { kind: "refused", errors, values, status: 400 };
   }
   // Throwaway inboxes are refused (decision 038); the list is checked here, on the server only.

@@ -30,7 +30,13 @@ export async function activePlans(): Promise<ActivePlan[]> {
     description: plan.description,
     popular: plan.id === popular,
     aiCredits: plan.aiCredits,
-    features: planCardFeatures(planFeatureList(plan.features), plan.aiCredits),
+    entryLimit: plan.entryLimit,
+    features: planCardFeatures(planFeatureList(plan.features), {
+      entryLimit: plan.entryLimit,
+      aiCredits: plan.aiCredits,
+      analyticsLevel: toAnalyticsLevel(plan.analyticsLevel),
+      customBranding: plan.customBranding,
+    }),
     analyticsLevel: toAnalyticsLevel(plan.analyticsLevel),
     customBranding: plan.customBranding,
   }));

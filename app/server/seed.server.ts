@@ -7,7 +7,7 @@ import { finalSeed } from "../domain/beacon-verify";
 import { DRAW_PROCEDURE_VERSION, compareDrawOrder, drawPicks, entryListText, parseEntryList } from "../domain/draw";
 import { CONSENT_WORDINGS, CURRENT_CONSENT_IDS, consentWordingId } from "../domain/consent";
 import { DEFAULTS_BEFORE_DATA_LINK, EARLIER_EMAIL_TEMPLATE_DEFAULTS, EMAIL_TEMPLATE_DEFAULTS } from "../domain/email-template-defaults";
-import { EARLIER_PLAN_FEATURES, PLAN_CATALOGUE } from "../domain/plans";
+import { EARLIER_PLAN_DESCRIPTIONS, EARLIER_PLAN_FEATURES, PLAN_CATALOGUE } from "../domain/plans";
 import { EARLIER_PLATFORM_SETTING_DEFAULTS, PLATFORM_SETTING_DEFAULTS } from "../domain/platform-settings";
 import { RULES_VERSION } from "../domain/official-rules";
 import { DEFAULT_COUPONS } from "../domain/pricing";
@@ -20,6 +20,7 @@ import { nodeDrawHashing } from "./draw/run.server";
 import { migrate } from "./migrate.server";
 import { REFERRAL_BONUS_ENTRIES } from "../domain/entries";
 import { demoDesignFor, demoDesignUrl, writeDemoDesigns } from "./demo-designs.server";
+import { endSentence } from "../domain/sentences";
 
 /**
  * Reference data every install needs, plus optional demo campaigns.
@@ -41,7 +42,10 @@ export type SeedResult = {
   emailTemplates: number;
   /** Unedited templates brought up to the current default (EARLIER_EMAIL_TEMPLATE_DEFAULTS). */
   emailTemplatesUpdated: number;
-  /** Plans whose unedited feature lines were brought up to the current catalogue (EARLIER_PLAN_FEATURES). */
+  /**
+   * Plans whose unedited feature lines or description were brought up to the current catalogue
+   * (EARLIER_PLAN_FEATURES, EARLIER_PLAN_DESCRIPTIONS); a plan with both counts twice.
+   */
   plansUpdated: number;
   platformSettings: number;
   /** Unedited settings brought up to the current default (EARLIER_PLATFORM_SETTING_DEFAULTS). */
@@ -114,20 +118,30 @@ async function seedPlans(tx: Tx): Promise<number> {
 }
 
 /**
- * Brings a stored plan whose feature lines still equal an earlier seeded list, word for word, up
- * to the current one (decision 046: the lines describe what is built). Conditional on the old
- * text, so an admin's edit is never overwritten.
+ * Brings a stored plan whose feature lines (or description) still equal an earlier seeded text,
+ * word for word, up to the current one (decisions 046, 069: the lines describe what is built).
+ * Conditional on the old text, so an admin's edit is never overwritten.
  */
 async function updateUneditedPlanFeatures(tx: Tx): Promise<number> {
   let updated = 0;
   for (const plan of PLAN_CATALOGUE) {
     const earlier = EARLIER_PLAN_FEATURES[plan.id];
-    if (!earlier) continue;
-    const { count } = await tx.plan.updateMany({
-      where: { id: plan.id, features: earlier.join("\n") },
-      data: { features: plan.features.join("\n") },
-    });
-    updated += count;
+    if (earlier) {
+      const { count } = await tx.plan.updateMany({
+        where: { id: plan.id, features: earlier.join("\n") },
+        data: { features: plan.features.join("\n") },
+      });
+      updated += count;
+    }
+    // Likewise a description that promised what no plan gives (decision 069).
+    const descriptions = EARLIER_PLAN_DESCRIPTIONS[plan.id];
+    if (descriptions) {
+      const { count } = await tx.plan.updateMany({
+        where: { id: plan.id, description: { in: [...descriptions] } },
+        data: { description: plan.description },
+      });
+      updated += count;
+    }
   }
   return updated;
 }
@@ -408,7 +422,7 @@ async function seedDemoCampaigns(tx: Tx): Promise<Pick<SeedResult, "demoCampaign
       status: idea.live ? CampaignStatus.active : CampaignStatus.completed,
       title: idea.title,
       description: idea.description,
-      campaignCopy: `${idea.title} by ${idea.brandName}. Enter with your email: it takes ten seconds.`,
+      campaignCopy: `${endSentence(`${idea.title} by ${idea.brandName}`)} Enter with your email: it takes ten seconds.`,
       brandName: idea.brandName,
       brandUrl: idea.brandUrl,
       instagramHandle: idea.instagramHandle,

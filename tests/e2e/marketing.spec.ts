@@ -246,9 +246,13 @@ test.describe("pricing", () => {
 
     const elite = content.getByRole("listitem", { name: "Elite Solutions" });
     await expect(elite).toContainText("Custom");
-    for (const feature of ["Unlimited Campaigns & Winners", "White-Label Options", "Advanced Team Features"]) {
-      await expect(elite).toContainText(feature);
-    }
+    // An invitation to talk whose every line is true today (decision 069): a giveaway has at most 3 winners,
+    // and there is no API, white label or team feature to sell.
+    await expect(elite).toContainText("Every campaign on Pro Tee, at a price for your volume:");
+    await expect(elite).toContainText("applied at each checkout as your own coupon code");
+    await expect(elite).toContainText("Up to 3 winners per giveaway");
+    for (const claim of [/unlimited/i, /white.?label/i, /\bAPI\b/, /team features/i, /account manager/i])
+      await expect(elite).not.toContainText(claim);
     await expect(elite.getByRole("link", { name: "Contact Sales" })).toHaveAttribute("href", /^mailto:sales@giveawear\.local(\?|$)/);
     await expect(content.getByRole("link", { name: "Contact Support" })).toHaveAttribute("href", "/contact");
     await expect(content.getByRole("link", { name: "How It Works" })).toHaveAttribute("href", "/how-it-works");

@@ -39,11 +39,11 @@ test("an admin ships a prize with carrier and tracking number, and the winner's 
   const card = page.locator(`[data-order-id="${order.id}"]`);
   await expect(card.getByRole("heading", { name: campaign.title })).toBeVisible();
   await card.getByLabel("Carrier", { exact: true }).selectOption("Royal Mail");
-  await card.getByLabel("Tracking number").fill("AB 1234 5678 GB");
+  await card.getByLabel("Tracking number").fill("AB 123 456 785 GB");
   await card.getByRole("button", { name: "Mark shipped" }).click();
   await expectToast(page, "Order Shipped");
-  expect(orderRow(order.id)).toMatchObject({ status: "shipped", carrier: "Royal Mail", trackingNumber: "AB 1234 5678 GB" });
-  const link = "https://www.royalmail.com/track-your-item#/tracking-results/AB12345678GB";
+  expect(orderRow(order.id)).toMatchObject({ status: "shipped", carrier: "Royal Mail", trackingNumber: "AB 123 456 785 GB" });
+  const link = "https://www.royalmail.com/track-your-item#/tracking-results/AB123456785GB";
   expect(latestEmail(order.winnerEmail)?.text).toContain(`Track your parcel on Royal Mail (${link})`);
 
   await page.goto(claimPath);
@@ -52,7 +52,7 @@ test("an admin ships a prize with carrier and tracking number, and the winner's 
   await expect(page.getByText("Your prize is on its way.")).toBeVisible();
   await expect(page.getByText(/being prepared/)).toHaveCount(0);
   await expect(page.getByTestId("claim-carrier")).toHaveText("Royal Mail");
-  await expect(page.getByTestId("claim-tracking-number")).toHaveText("AB 1234 5678 GB");
+  await expect(page.getByTestId("claim-tracking-number")).toHaveText("AB 123 456 785 GB");
   await expect(page.getByRole("link", { name: /Track your parcel on Royal Mail/ })).toHaveAttribute("href", link);
 
   // Delivered, marked by the admin: the claim page follows.

@@ -63,7 +63,7 @@ describe("entering a campaign", () => {
       entrantCouponCode: "THANKS15",
       entrantCouponDescription: "15% off",
     });
-    const response = await enter(campaign.id, valid("  Fan.One@Example.com ", { phoneNumber: "+1 555 0100" }));
+    const response = await enter(campaign.id, valid("  Fan.One@Example.com "));
     expect(response.status).toBe(303);
     // Back to the page, scrolled to where the form was (issue 14).
     expect(response.headers.get("Location")).toBe(`/campaign/${campaign.id}#enter`);
@@ -72,7 +72,7 @@ describe("entering a campaign", () => {
     expect(entry).toMatchObject({
       email: "Fan.One@Example.com",
       emailNormalized: "fan.one@example.com",
-      phoneNumber: "+1 555 0100",
+      phoneNumber: null,
       marketingConsent: false,
     });
     // Pending: not counted, no referral link or coupon yet, only the way to confirm.
@@ -207,8 +207,6 @@ describe("a damaged or hand-made entry form", () => {
       {},
       { email: "x".repeat(300), agreedToTerms: "on" },
       { email: "p2@x.com", agreedToTerms: "yes" },
-      { email: "p2@x.com", agreedToTerms: "on", phoneNumber: "call me maybe" },
-      { email: "p2@x.com", agreedToTerms: "on", phoneNumber: "9".repeat(40) },
     ];
     for (const fields of refusals) {
       const response = await enter(campaign.id, fields);
@@ -220,6 +218,29 @@ describe("a damaged or hand-made entry form", () => {
       expect(shown.filter(Boolean), label).not.toEqual([]);
     }
     expect(await entries(campaign.id)).toHaveLength(0);
+  });
+});
+
+describe("the phone number (decision 069)", () => {
+  it("is not asked for, nor any SMS promised; one a page rendered earlier still sends is not stored, whatever it holds", async () => {
+    const campaign = await createCampaign();
+    const html = visible((await page(campaign.id)).html);
+    expect(html).toContain('name="email"');
+    expect(html).not.toContain('name="phoneNumber"');
+    expect(html).not.toMatch(/\bSMS\b|text message/i);
+    for (const path of [`/campaign/${campaign.id}/rules`, "/how-it-works", "/terms", "/privacy"]) {
+      const response = await fetch(`${app.url}${path}`);
+      expect(response.status, path).toBe(200);
+      expect(visible(await response.text()), path).not.toMatch(/\bSMS\b|text message|optionally a phone number/i);
+    }
+
+    for (const [i, phoneNumber] of ["+1 555 0100", "call me maybe", "9".repeat(40)].entries()) {
+      const response = await enter(campaign.id, valid(`phone${i}@example.com`, { phoneNumber }));
+      expect(response.status, phoneNumber).toBe(303);
+    }
+    const rows = await entries(campaign.id);
+    expect(rows).toHaveLength(3);
+    expect(rows.map((row) => row.phoneNumber)).toEqual([null, null, null]);
   });
 });
 

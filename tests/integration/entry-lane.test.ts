@@ -73,6 +73,7 @@ describe("a new anonymous entry", () => {
     const before = Date.now();
     const response = await postEntry(campaign.id, {
       email: "stored.person@example.com",
+      // A page rendered before the form stopped asking for one (decision 069): not stored.
       phoneNumber: "+1 555 010 9999",
       agreedToTerms: "on",
       marketingConsent: "on",
@@ -84,7 +85,7 @@ describe("a new anonymous entry", () => {
     });
     expect(entry).toMatchObject({
       email: "stored.person@example.com",
-      phoneNumber: "+1 555 010 9999",
+      phoneNumber: null,
       referrerId: referrer.id,
       referralCredited: false,
       bonusEntries: 0,

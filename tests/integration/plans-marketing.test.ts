@@ -164,6 +164,33 @@ describe("one pricing story", () => {
     }
   });
 
+  it("writes the entries, analytics and branding lines from the plan's columns too, and the Elite card promises only what exists", async () => {
+    const pro = await prisma.plan.findUniqueOrThrow({ where: { id: "pro_tee" } });
+    try {
+      // An admin caps the Pro Tee and lowers its level and branding, leaving its feature text as it was.
+      await prisma.plan.update({ where: { id: "pro_tee" }, data: { entryLimit: 2000, analyticsLevel: "standard", customBranding: false } });
+      const pricing = await page("/pricing");
+      // The card's feature list (the description above it is the admin's own words).
+      const card = /id="plan-pro_tee"[\s\S]*?(<ul[\s\S]*?<\/ul>)[\s\S]*?selectedPlanId=pro_tee/.exec(pricing)?.[1] ?? "";
+      expect(card).toContain("Up to 2,000 entries");
+      expect(card).toContain("Standard analytics: daily entries chart and CSV export");
+      expect(card).not.toContain("Unlimited entries");
+      expect(card).not.toContain("Advanced analytics");
+      expect(card).not.toContain("Powered by Giveawear");
+
+      const elite = /id="plan-elite"([\s\S]*?)Contact Sales/.exec(pricing)?.[1] ?? "";
+      expect(elite).toContain("Up to 3 winners per giveaway");
+      for (const claim of [/unlimited/i, /white.?label/i, /\bAPI\b/, /team features/i, /account manager/i, /custom feature/i]) {
+        expect(elite).not.toMatch(claim);
+      }
+    } finally {
+      await prisma.plan.update({
+        where: { id: "pro_tee" },
+        data: { entryLimit: pro.entryLimit, analyticsLevel: pro.analyticsLevel, customBranding: pro.customBranding },
+      });
+    }
+  });
+
   it("sends a signed-out visitor's Get Started to the wizard", async () => {
     const start = await page("/start");
     expect(start).toMatch(/<a class="btn-primary" href="\/create-campaign-v2"[^>]*>Get Started<\/a>/);

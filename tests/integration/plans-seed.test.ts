@@ -1,7 +1,7 @@
 /** The seeder brings unedited plan feature lines and an unedited promo banner up to date (decision 046), and nothing else. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EARLIER_PLATFORM_SETTING_DEFAULTS } from "~/domain/platform-settings";
-import { EARLIER_PLAN_FEATURES, PLAN_CATALOGUE } from "~/domain/plans";
+import { EARLIER_PLAN_DESCRIPTIONS, EARLIER_PLAN_FEATURES, PLAN_CATALOGUE } from "~/domain/plans";
 import { seed } from "~/server/seed.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
 
@@ -43,5 +43,15 @@ describe("seeding plans and the promo banner", () => {
     expect((await db.prisma.platformSetting.findUniqueOrThrow({ where: { key: "promoBanner" } })).value).toBe(
       "Spring sale: SAVE10 takes 10% off",
     );
+  });
+
+  it("brings a description that promised what no plan gives up to the current one, and keeps an admin's (decision 069)", async () => {
+    await db.prisma.plan.update({ where: { id: "growth_tee" }, data: { description: EARLIER_PLAN_DESCRIPTIONS.growth_tee![0]! } });
+    await db.prisma.plan.update({ where: { id: "pro_tee" }, data: { description: "Our own description" } });
+    expect(await seed(db.prisma, { demo: false })).toMatchObject({ plansUpdated: 1 });
+    expect((await db.prisma.plan.findUniqueOrThrow({ where: { id: "growth_tee" } })).description).toBe(PLAN_CATALOGUE[1].description);
+    expect((await db.prisma.plan.findUniqueOrThrow({ where: { id: "pro_tee" } })).description).toBe("Our own description");
+    expect(PLAN_CATALOGUE[1].description).not.toMatch(/reach/);
+    expect(PLAN_CATALOGUE[2].description).not.toMatch(/toolkit/);
   });
 });

@@ -97,7 +97,7 @@ describe("the manual queue an operator works from", () => {
     expect(csv).not.toContain(gift.id);
 
     // Nor can an admin ship or re-queue a gift through the print queue.
-    expect((await ship(cookie, gift.id, { carrier: "UPS", trackingNumber: "1Z999AA1" })).status).toBe(409);
+    expect((await ship(cookie, gift.id, { carrier: "UPS", trackingNumber: "1Z999AA10123456784" })).status).toBe(409);
     expect((await prisma.order.findUniqueOrThrow({ where: { id: gift.id } })).status).toBe("pending");
   });
 });
@@ -107,12 +107,22 @@ describe("marking an order shipped", () => {
     const { order } = await claimedPrize();
     const cookie = await adminCookie();
     const cases: [Record<string, string>, string][] = [
-      [{ carrier: "", trackingNumber: "1Z999AA1" }, "Choose the carrier."],
-      [{ carrier: "Pigeon Post", trackingNumber: "1Z999AA1" }, "Choose the carrier."],
+      [{ carrier: "", trackingNumber: "1Z999AA10123456784" }, "Choose the carrier."],
+      [{ carrier: "Pigeon Post", trackingNumber: "1Z999AA10123456784" }, "Choose the carrier."],
       [{ carrier: "UPS", trackingNumber: "" }, "Tracking number is required."],
       [{ carrier: "UPS", trackingNumber: "1Z" }, "A tracking number is 4 to 40 letters, digits, spaces and dashes."],
       [{ carrier: "UPS", trackingNumber: "9".repeat(41) }, "A tracking number is 4 to 40 letters, digits, spaces and dashes."],
       [{ carrier: "Other", carrierOther: "", trackingNumber: "RR123456789IT" }, "Name the carrier."],
+      // A UPS number marked as USPS, and numbers of no carrier's shape (decision 069).
+      [
+        { carrier: "USPS", trackingNumber: "1Z999AA10123456784" },
+        "This does not look like a tracking number from USPS. USPS tracking numbers are 20 or 22 digits (e.g. 9400 1000 0000 0000 0000 00)",
+      ],
+      [
+        { carrier: "UPS", trackingNumber: "1Z999AA1" },
+        "This does not look like a tracking number from UPS. UPS tracking numbers are 1Z and 16",
+      ],
+      [{ carrier: "Royal Mail", trackingNumber: "AB 1234 5678 GB" }, "Royal Mail tracking numbers are 2 letters, 9 digits and GB"],
     ];
     for (const [fields, message] of cases) {
       const response = await ship(cookie, order.id, fields);
@@ -146,13 +156,13 @@ describe("marking an order shipped", () => {
     const cookie = await adminCookie();
     expect((await getPage(path)).html).toContain("Being prepared for printing");
 
-    const shipped = await ship(cookie, order.id, { carrier: "USPS", trackingNumber: "9400 1112 0200 8291" });
+    const shipped = await ship(cookie, order.id, { carrier: "USPS", trackingNumber: "9400 1112 0200 8291 1663 74" });
     expect(shipped.status).toBe(303);
-    const link = "https://tools.usps.com/go/TrackConfirmAction?tLabels=9400111202008291";
+    const link = "https://tools.usps.com/go/TrackConfirmAction?tLabels=9400111202008291166374";
 
     const email = await prisma.outboundEmail.findFirstOrThrow({ where: { dedupeKey: `shipped:${order.id}` } });
     expect(email.to).toBe(winner.email);
-    expect(email.html).toContain("Carrier: USPS<br>Tracking number: 9400 1112 0200 8291");
+    expect(email.html).toContain("Carrier: USPS<br>Tracking number: 9400 1112 0200 8291 1663 74");
     expect(email.html).toContain(`href="${link}"`);
     expect(email.html).toContain("Track your parcel on USPS");
     expect(email.text).toContain(`Track your parcel on USPS (${link})`);
@@ -163,7 +173,7 @@ describe("marking an order shipped", () => {
     expect(claim.status).toBe(200);
     expect(claim.html).toContain('data-step="shipped"');
     expect(claim.html).toContain("Your prize is on its way.");
-    expect(claim.html).toContain("9400 1112 0200 8291");
+    expect(claim.html).toContain("9400 1112 0200 8291 1663 74");
     expect(claim.html).toContain(`href="${link}"`);
     expect(claim.html).not.toContain("being prepared");
 

@@ -108,10 +108,10 @@ describe("the admin's ship form", () => {
     expect(error({ carrier: "Other", carrierOther: "<script>", trackingNumber: "AB-1234" })).toEqual([
       ["carrierOther", SHIP_MESSAGES.carrierOtherInvalid],
     ]);
-    expect(ShipOrderSchema.parse({ carrier: "UPS", trackingNumber: " 1Z 999-AA " })).toEqual({
+    expect(ShipOrderSchema.parse({ carrier: "UPS", trackingNumber: " 1Z 999 AA1-01 2345 6784 " })).toEqual({
       carrier: "UPS",
-      trackingNumber: "1Z 999-AA",
-      trackingUrl: "https://www.ups.com/track?tracknum=1Z999-AA",
+      trackingNumber: "1Z 999 AA1-01 2345 6784",
+      trackingUrl: "https://www.ups.com/track?tracknum=1Z999AA10123456784",
     });
     expect(ShipOrderSchema.parse({ carrier: "Other", carrierOther: "Poste Italiane", trackingNumber: "RR123456789IT" })).toEqual({
       carrier: "Poste Italiane",

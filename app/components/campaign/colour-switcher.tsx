@@ -6,18 +6,20 @@ import type { CampaignColorImage } from "~/domain/mockups";
  * chosen colour's picture, no JavaScript. The first colour is checked and its picture loads at once;
  * the others are lazy, and a hidden lazy image is not fetched until its colour is chosen.
  *
- * Tailwind only sees class names written out whole, hence one line per colour.
+ * Each radio's id is written out here rather than built from the colour's key: in a Tailwind
+ * arbitrary variant an underscore stands for a space, so `#colour-heather_gray` became the
+ * selector `#colour-heather gray` and Heather Gray's picture never showed. Ids are lower-case
+ * letters and hyphens only (a unit test holds every entry to that), and Tailwind only sees class
+ * names written out whole, hence one line per colour.
  */
-const SHOW_WHEN_CHECKED: Record<ProductColorKey, string> = {
-  white: "group-has-[#colour-white:checked]/switcher:block",
-  black: "group-has-[#colour-black:checked]/switcher:block",
-  heather_gray: "group-has-[#colour-heather_gray:checked]/switcher:block",
-};
-
-const SWATCH: Record<ProductColorKey, string> = {
-  white: "bg-white",
-  black: "bg-black",
-  heather_gray: "bg-[#a0a0a0]",
+export const COLOUR_CHOICES: Record<ProductColorKey, { radioId: string; showWhenChecked: string; swatch: string }> = {
+  white: { radioId: "colour-white", showWhenChecked: "group-has-[#colour-white:checked]/switcher:block", swatch: "bg-white" },
+  black: { radioId: "colour-black", showWhenChecked: "group-has-[#colour-black:checked]/switcher:block", swatch: "bg-black" },
+  heather_gray: {
+    radioId: "colour-heather-gray",
+    showWhenChecked: "group-has-[#colour-heather-gray:checked]/switcher:block",
+    swatch: "bg-[#a0a0a0]",
+  },
 };
 
 export function ColourSwitcher({ images, alt }: { images: CampaignColorImage[]; alt: (colourName: string) => string }) {
@@ -43,7 +45,7 @@ export function ColourSwitcher({ images, alt }: { images: CampaignColorImage[]; 
             decoding="async"
             data-colour={entry.color}
             // One colour: always shown. Several: each shows while its radio is checked (the first starts checked).
-            className={`aspect-square h-auto w-full object-contain ${images.length > 1 ? `hidden ${SHOW_WHEN_CHECKED[entry.color]}` : ""}`}
+            className={`aspect-square h-auto w-full object-contain ${images.length > 1 ? `hidden ${COLOUR_CHOICES[entry.color].showWhenChecked}` : ""}`}
           />
         ))}
       </div>
@@ -59,12 +61,12 @@ export function ColourSwitcher({ images, alt }: { images: CampaignColorImage[]; 
                 <input
                   type="radio"
                   name="colour"
-                  id={`colour-${entry.color}`}
+                  id={COLOUR_CHOICES[entry.color].radioId}
                   value={entry.color}
                   defaultChecked={i === 0}
                   className="sr-only"
                 />
-                <span aria-hidden="true" className={`size-5 rounded-full border border-slate-400 ${SWATCH[entry.color]}`} />
+                <span aria-hidden="true" className={`size-5 rounded-full border border-slate-400 ${COLOUR_CHOICES[entry.color].swatch}`} />
                 {entry.name}
               </label>
             ))}

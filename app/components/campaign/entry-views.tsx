@@ -22,7 +22,6 @@ function ErrorSummary({ errors }: { errors: EntryFormErrors }) {
   const items = [
     errors.form ? { href: null, text: errors.form } : null,
     errors.email ? { href: "#entry-email", text: errors.email } : null,
-    errors.phoneNumber ? { href: "#entry-phone", text: errors.phoneNumber } : null,
     errors.agreedToTerms ? { href: "#entry-terms", text: errors.agreedToTerms } : null,
   ].filter((item) => item !== null);
   if (!items.length) return null;
@@ -54,8 +53,8 @@ function ErrorSummary({ errors }: { errors: EntryFormErrors }) {
 }
 
 /**
- * Email, terms and a separate, never pre-ticked marketing consent (issue 5), with the optional phone
- * folded away: the form fits a phone's first screen (issue 14).
+ * Email, terms and a separate, never pre-ticked marketing consent (issue 5): the form fits a phone's
+ * first screen (issue 14). No phone number: nothing sends an SMS (decision 069).
  */
 export function EntryForm({
   campaignId,
@@ -93,30 +92,6 @@ export function EntryForm({
       <EntryEmailField lockedEmail={lockedEmail} value={values.email} error={errors.email} />
       <EntryTermsField campaignId={campaignId} wording={consent.terms} error={errors.agreedToTerms} />
       <MarketingConsentField wording={consent.marketing} />
-      <details open={Boolean(errors.phoneNumber || values.phoneNumber)} className="text-sm">
-        <summary className="cursor-pointer font-medium text-brand-700 underline dark:text-brand-300">
-          Add a phone number (optional, for an SMS if you win)
-        </summary>
-        <div className="mt-2">
-          <label htmlFor="entry-phone" className="label">
-            Phone
-          </label>
-          <input
-            id="entry-phone"
-            name="phoneNumber"
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
-            defaultValue={values.phoneNumber ?? ""}
-            aria-invalid={errors.phoneNumber ? true : undefined}
-            aria-describedby="entry-phone-error"
-            className="input"
-          />
-          <p id="entry-phone-error" className="field-error empty:hidden">
-            {errors.phoneNumber}
-          </p>
-        </div>
-      </details>
       <button type="submit" className="btn-primary w-full py-3 text-base">
         Enter Now
       </button>

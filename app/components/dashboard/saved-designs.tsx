@@ -2,7 +2,9 @@ import { Link } from "react-router";
 
 export interface SavedDesignCard {
   id: string;
-  name: string;
+  /** The title part of its name ("Win the Kestrel Winter…") and its kind and number ("AI design 2"). */
+  title: string;
+  label: string;
   previewUrl: string;
   source: "AI" | "Uploaded";
   usedLabel: string;
@@ -42,10 +44,10 @@ export function SavedDesignsStrip({ designs }: { designs: SavedDesignCard[] }) {
                   />
                 </div>
                 <span className="mt-2 block truncate text-sm font-medium text-slate-900 group-hover:text-brand-700 dark:text-white dark:group-hover:text-brand-300">
-                  {design.name}
+                  {design.title}
                 </span>
                 <span className="block text-xs text-slate-600 dark:text-slate-400">
-                  {design.source} · {design.usedLabel}
+                  {design.label} · {design.usedLabel}
                 </span>
                 <span className="sr-only">: start a new campaign with this design</span>
               </Link>

@@ -125,21 +125,18 @@ export function ProductDesignStep(
                   <ul className="flex gap-2 overflow-x-auto pb-1">
                     {props.savedDesigns.map((saved) => (
                       <li key={saved.id} className="shrink-0">
-                        <Link
-                          to={props.reuseHref(saved.designUrl)}
-                          replace
-                          className="block w-20 text-center text-xs"
-                          title={`${saved.name} (${saved.source})`}
-                        >
+                        <Link to={props.reuseHref(saved.designUrl)} replace className="block w-20 text-center text-xs" title={saved.name}>
                           <img
                             src={saved.previewUrl}
-                            alt={`${saved.name} (${saved.source})`}
+                            // The link's text below names it.
+                            alt=""
                             width={80}
                             height={80}
                             loading="lazy"
                             className="h-20 w-20 rounded-lg border border-slate-200 bg-slate-50 object-contain dark:border-slate-700 dark:bg-slate-800"
                           />
-                          <span className="mt-1 block truncate">{saved.name}</span>
+                          <span className="mt-1 block truncate">{saved.title}</span>
+                          <span className="block truncate text-slate-600 dark:text-slate-400">{saved.label}</span>
                         </Link>
                       </li>
                     ))}

@@ -1,3 +1,4 @@
+import { type DesignToName, savedDesignNames } from "../../domain/saved-designs";
 import type { SavedDesign, WizardAiDesign } from "../../domain/wizard";
 import { prisma } from "../db.server";
 import type { CurrentUser } from "../session.server";
@@ -23,8 +24,9 @@ export async function campaignAiDesigns(userId: string | null, campaignId: strin
 }
 
 /**
- * A user's designs for reuse (SPEC "Saved design"): AI designs and uploaded artwork, named after
- * the first 20 characters of the campaign they were made for, with how many campaigns use them.
+ * A user's designs for reuse (SPEC "Saved design"): AI designs and uploaded artwork, newest first,
+ * each named by its campaign's title and its kind, numbered when the campaign has several
+ * (savedDesignNames, decision 069), with how many campaigns use them.
  */
 export async function savedDesigns(userId: string, limit = 12): Promise<SavedDesign[]> {
   const [ai, uploads, campaigns] = await Promise.all([
@@ -34,12 +36,35 @@ export async function savedDesigns(userId: string, limit = 12): Promise<SavedDes
   ]);
   const titleOf = (campaignId: string | null) => campaigns.find((c) => c.id === campaignId)?.title ?? "";
   const usedBy = (url: string) => campaigns.filter((c) => c.finalDesignUrl === url);
-  const name = (title: string, fallback: string) => (title.trim() || fallback).slice(0, 20);
+  // Numbered among all of a shown campaign's AI designs, not only the newest few, so a design keeps its number.
+  const shownCampaigns = [...new Set(ai.flatMap((d) => (d.campaignId ? [d.campaignId] : [])))];
+  const siblings = shownCampaigns.length
+    ? await prisma.aiDesign.findMany({
+        where: { userId, campaignId: { in: shownCampaigns } },
+        select: { id: true, campaignId: true, promptText: true, createdAt: true },
+      })
+    : [];
+  const names = savedDesignNames([
+    ...[...siblings, ...ai.filter((d) => !siblings.some((s) => s.id === d.id))].map((d): DesignToName => ({
+      id: d.id,
+      source: "AI",
+      campaignTitle: titleOf(d.campaignId),
+      prompt: d.promptText,
+      createdAt: d.createdAt,
+    })),
+    ...uploads.map((asset): DesignToName => ({
+      id: asset.id,
+      source: "Uploaded",
+      campaignTitle: usedBy(uploadPath(asset.path))[0]?.title ?? "",
+      createdAt: asset.createdAt,
+    })),
+  ]);
+  const nameOf = (id: string) => names.get(id) ?? { title: "", label: "", name: "" };
   const fromAi: SavedDesign[] = ai.map((d) => {
     const designUrl = d.printUrl ?? d.imageUrl;
     return {
       id: d.id,
-      name: name(titleOf(d.campaignId), d.promptText),
+      ...nameOf(d.id),
       previewUrl: d.imageUrl,
       designUrl,
       source: "AI",
@@ -49,14 +74,13 @@ export async function savedDesigns(userId: string, limit = 12): Promise<SavedDes
   });
   const fromUploads: SavedDesign[] = uploads.map((asset) => {
     const designUrl = uploadPath(asset.path);
-    const users = usedBy(designUrl);
     return {
       id: asset.id,
-      name: name(users[0]?.title ?? "", "Uploaded design"),
+      ...nameOf(asset.id),
       previewUrl: designUrl,
       designUrl,
       source: "Uploaded",
-      usedInCampaigns: users.length,
+      usedInCampaigns: usedBy(designUrl).length,
       createdAt: asset.createdAt.toISOString(),
     };
   });
