@@ -12,14 +12,30 @@ export const streamTimeout = 5_000;
 /**
  * Only server faults are logged, with their stack. A request refused for the client's own reasons
  * is not one: a 4xx such as a method a page does not take (405), or a form posted from another
- * website, which React Router refuses before any action runs ("... Aborting the action.").
+ * website, which React Router refuses before any action runs: a page's post with "... Aborting the
+ * action.", a `.data` post (a page's form sent by JavaScript) with a plain "Bad Request" and 400.
  */
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) return;
   if (error instanceof Error && error.message.endsWith("Aborting the action.")) return;
+  if (error instanceof Error && error.message === "Bad Request" && crossOriginPost(request)) return;
   console.error(isRouteErrorResponse(error) && "error" in error && error.error instanceof Error ? error.error : error);
 };
+
+/**
+ * Whether React Router refuses `request` as a form posted from another website: a POST whose Origin
+ * header is there but is not the request's own origin ("null" included).
+ */
+function crossOriginPost(request: Request): boolean {
+  const origin = request.headers.get("Origin");
+  if (request.method !== "POST" || origin === null) return false;
+  try {
+    return origin === "null" || new URL(origin).origin !== new URL(request.url).origin;
+  } catch {
+    return true;
+  }
+}
 
 export default function handleRequest(
   request: Request,

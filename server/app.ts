@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Socket } from "node:net";
 import { writeReadableStreamToWritable } from "@react-router/node";
 import express from "express";
 import helmet from "helmet";
@@ -15,7 +16,15 @@ import {
   preparePage,
   publicPageKey,
 } from "../app/server/public-page-cache.server";
-import { BodyTooLargeError, bodyLimitFor, bodyTooLargeMessage, urlencodedBodyRefusal, WEBHOOK_ROUTES } from "../app/server/forms.server";
+import {
+  BODY_LIMITS,
+  BodyTooLargeError,
+  bodyLimitFor,
+  bodyTooLargeMessage,
+  urlencodedBodyRefusal,
+  WEBHOOK_ROUTES,
+} from "../app/server/forms.server";
+import { UPLOADS_BUSY, UploadGate, UploadsBusyError, type UploadTicket } from "../app/server/multipart.server";
 import { enterInLane } from "../app/server/entry-lane.server";
 import { CLIENT_IP_HEADER, PEER_IP_HEADER } from "../app/server/request.server";
 import { checkDatabase, disconnectDatabase, prepareDatabase } from "../app/server/startup.server";
@@ -216,27 +225,41 @@ const LINGER_MS = 1000;
 const LINGER_BYTES = 16 * 1024 * 1024;
 
 /**
+ * Node ends a `Connection: close` answer with socket.destroySoon(): end, then destroy at once, which
+ * with the client's bytes still arriving resets the connection, and the client may lose the answer.
+ * This socket ends, then is destroyed LINGER_MS later (or when the client closes it).
+ */
+function lingerBeforeClosing(socket: Socket) {
+  socket.destroySoon = () => {
+    socket.end();
+    const timer = setTimeout(() => socket.destroy(), LINGER_MS).unref();
+    socket.once("close", () => clearTimeout(timer));
+  };
+}
+
+/**
  * Refuses a body that is not going to be read, and ends the connection (`Connection: close`).
  * Closing a socket with the client's bytes still unread resets the connection, and clients then
  * often report the reset instead of our answer; so, as web servers do, the connection is
  * half-closed after the answer and whatever is still arriving is thrown away unread (not kept) for
  * at most LINGER_MS and LINGER_BYTES, then closed.
  */
-function refuseAndClose(req: express.Request, res: express.Response, status: number, message: string) {
+function refuseAndClose(
+  req: express.Request,
+  res: express.Response,
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+) {
   const socket = req.socket;
-  // Node ends a `Connection: close` answer with socket.destroySoon(): end, then destroy at once.
-  socket.destroySoon = () => {
-    socket.end();
-    const timer = setTimeout(() => socket.destroy(), LINGER_MS).unref();
-    socket.once("close", () => clearTimeout(timer));
-  };
+  lingerBeforeClosing(socket);
   let discarded = 0;
   req.on("data", (chunk: Buffer) => {
     discarded += chunk.byteLength;
     if (discarded > LINGER_BYTES) socket.destroy();
   });
   req.resume();
-  res.status(status).set("Connection", "close").type("text/plain").send(message);
+  res.status(status).set(headers).set("Connection", "close").type("text/plain").send(message);
 }
 
 // An oversized url-encoded form is refused before anything reads it (readForm would buffer it whole).
@@ -250,11 +273,29 @@ function refuseTooLarge(req: express.Request, res: express.Response, limit: numb
   refuseAndClose(req, res, 413, bodyTooLargeMessage(limit));
 }
 
+function refuseBusy(req: express.Request, res: express.Response) {
+  refuseAndClose(req, res, 503, UPLOADS_BUSY.message, { "Retry-After": String(UPLOADS_BUSY.retryAfterSeconds) });
+}
+
+/**
+ * The upload bodies this process receives at once (decision 064): a post to a route that takes
+ * uploads holds its Content-Length (or, sent without one, what has arrived) until its answer is
+ * sent; one that would pass UPLOADS_IN_FLIGHT_MB is answered 503 with Retry-After.
+ */
+const uploadGate = new UploadGate(config.UPLOADS_IN_FLIGHT_MB * 1024 * 1024);
+
 // Any body declared larger than its route's limit (BODY_LIMITS) is refused before a byte of it is read.
 app.use((req, res, next) => {
   const limit = bodyLimitFor(req.path);
-  if (Number(req.headers["content-length"] ?? 0) > limit) return refuseTooLarge(req, res, limit);
+  const declared = req.headers["content-length"] === undefined ? null : Number(req.headers["content-length"]);
+  if ((declared ?? 0) > limit) return refuseTooLarge(req, res, limit);
   res.locals.bodyLimit = limit;
+  if (req.method === "POST" && limit === BODY_LIMITS.uploads) {
+    const ticket = uploadGate.admit(req.headers["transfer-encoding"] && declared === null ? null : (declared ?? 0));
+    if (!ticket) return refuseBusy(req, res);
+    res.locals.uploadTicket = ticket;
+    res.once("close", () => ticket.release());
+  }
   next();
 });
 
@@ -307,7 +348,13 @@ const pageCache = PUBLIC_PAGE_TTL_MS > 0 ? createPublicPageCache(PUBLIC_PAGE_TTL
  * bodies have no length to check up front) the server answers 413 at once, stops reading and ends
  * the connection, and whoever was reading gets a BodyTooLargeError (readForm answers it with 413).
  */
-function countedBody(req: express.Request, res: express.Response, limit: number, abort: () => void): ReadableStream<Uint8Array> {
+function countedBody(
+  req: express.Request,
+  res: express.Response,
+  limit: number,
+  abort: () => void,
+  ticket: UploadTicket | undefined,
+): ReadableStream<Uint8Array> {
   let received = 0;
   let stream: ReadableStreamDefaultController<Uint8Array> | undefined;
   let refused = false;
@@ -318,16 +365,18 @@ function countedBody(req: express.Request, res: express.Response, limit: number,
   };
   function onData(chunk: Buffer) {
     received += chunk.byteLength;
-    if (received > limit) {
+    const tooLarge = received > limit;
+    if (tooLarge || (ticket && !ticket.receive(chunk.byteLength))) {
       refused = true;
       req.pause();
       detach();
       // Aborted first, so React Router treats what follows as a cancelled request, not a fault to log.
       abort();
-      stream?.error(new BodyTooLargeError(limit));
+      stream?.error(tooLarge ? new BodyTooLargeError(limit) : new UploadsBusyError());
       stream = undefined;
       if (res.headersSent) req.destroy();
-      else refuseTooLarge(req, res, limit);
+      else if (tooLarge) refuseTooLarge(req, res, limit);
+      else refuseBusy(req, res);
       return;
     }
     stream?.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
@@ -405,7 +454,7 @@ function fetchRequest(req: express.Request, res: express.Response): Request {
   // A form the entry lane read and handed on (decision 062).
   const read = res.locals.formBody as Buffer | undefined;
   if (read) return new Request(url, { method: req.method, headers, signal, body: new Uint8Array(read) });
-  const body = countedBody(req, res, res.locals.bodyLimit as number, abort);
+  const body = countedBody(req, res, res.locals.bodyLimit as number, abort, res.locals.uploadTicket as UploadTicket | undefined);
   return new Request(url, { method: req.method, headers, signal, body, duplex: "half" } as RequestInit);
 }
 
@@ -415,6 +464,9 @@ async function sendResponse(req: express.Request, res: express.Response, respons
     await response.body?.cancel();
     return;
   }
+  // Answered before the whole body arrived (a form refused as it streamed): the rest is discarded
+  // (countedBody), and a connection the client asked to close is not reset under the answer.
+  if (!req.complete) lingerBeforeClosing(req.socket);
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [key, value] of response.headers.entries()) res.append(key, value);

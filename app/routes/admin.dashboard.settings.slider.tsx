@@ -12,7 +12,8 @@ import {
   SliderUploadSchema,
   SliderUrlSchema,
 } from "~/domain/slider";
-import { readForm } from "~/server/forms.server";
+import { withUploadForm } from "~/server/forms.server";
+import type { MultipartLimits } from "~/server/multipart.server";
 import { answer, refuse } from "~/server/admin/responses.server";
 import { addDesignSlide, addSlide, deleteSlide, designChoices, listSlides, moveSlide } from "~/server/admin/slider.server";
 import { requireAdmin } from "~/server/session.server";
@@ -23,8 +24,16 @@ export const meta = () => [{ title: "Homepage slider · Admin · Giveawear" }];
 
 const HERE = "/admin/dashboard/settings/slider";
 const TOO_LARGE = `File too large: Please upload an image smaller than ${SLIDER_UPLOAD_MAX_MB}MB.`;
-/** The file limit plus room for the other fields and the multipart framing. */
-const MAX_BODY_BYTES = SLIDER_UPLOAD_MAX_MB * 1024 * 1024 + 64 * 1024;
+/**
+ * What the slider reads of a post (decision 064): one image within its limit, kept on disk while
+ * the action runs, and room for the other fields and the multipart framing.
+ */
+const UPLOAD_FORM: MultipartLimits = {
+  maxBodyBytes: SLIDER_UPLOAD_MAX_MB * 1024 * 1024 + 64 * 1024,
+  maxFileBytes: SLIDER_UPLOAD_MAX_MB * 1024 * 1024,
+  maxFiles: 1,
+  keepFiles: true,
+};
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -45,13 +54,16 @@ const NO_FORM = { form: null, result: undefined };
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   // Refused before reading the body: an oversized upload costs nothing.
-  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_BODY_BYTES) {
+  if (Number(request.headers.get("Content-Length") ?? 0) > UPLOAD_FORM.maxBodyBytes) {
     return refuse(413, "File too large", `Please upload an image smaller than ${SLIDER_UPLOAD_MAX_MB}MB.`, {
       form: "upload",
       result: { status: "error", error: { image: [TOO_LARGE] } },
     });
   }
-  const formData = await readForm(request);
+  return withUploadForm(request, UPLOAD_FORM, (formData) => act(formData, admin));
+}
+
+async function act(formData: FormData, admin: { id: string }) {
   const intent = formData.get("intent");
 
   if (intent === "add-url") {

@@ -14,7 +14,8 @@ import type { Campaign } from "~/server/db.server";
 import type { CurrentUser } from "~/server/session.server";
 import { isLiveEditable, liveEditPage, saveLiveEdit } from "~/server/wizard/live-edit.server";
 import { postedWizardAction, type WizardIntent, type WizardStepNumber } from "~/domain/wizard";
-import { readForm } from "~/server/forms.server";
+import { withUploadForm } from "~/server/forms.server";
+import { WIZARD_UPLOAD_LIMITS } from "~/server/multipart.server";
 import { getCurrentUser } from "~/server/session.server";
 import { actionToast, redirectWithToast, type ToastInput } from "~/server/toast.server";
 import { draftCookieFor, findWizardDraft, LAUNCHED_NOT_EDITABLE } from "~/server/wizard/drafts.server";
@@ -47,7 +48,12 @@ const CHANGED: ToastInput = {
 };
 const CAMPAIGN_ACCESS_MESSAGE = DASHBOARD_MESSAGES.noAccess;
 const TOO_LARGE: ToastInput = { type: "error", title: "File too large", description: "Please upload an image smaller than 10MB." };
-const MAX_BODY_BYTES = 40 * 1024 * 1024;
+/** A visitor's files are only named until they sign in (decision 006), so their posts are small (decision 064). */
+const VISITOR_TOO_LARGE: ToastInput = {
+  type: "error",
+  title: "File too large",
+  description: "Please sign in to upload images this large: until then a step can carry at most 10 MB of them.",
+};
 
 /** Wizard URLs carry the campaign for signed-in creators; a visitor's draft rides in its cookie. */
 function stepUrl(step: number, campaignId: string | null, extra: Record<string, string> = {}): string {
@@ -87,9 +93,13 @@ const STEP_ACTIONS: { [S in WizardStepNumber]: Record<WizardIntent<S>, StepActio
  * itself (WizardWriteRefused, 409, nothing changed).
  */
 export async function action({ request }: Route.ActionArgs) {
-  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_BODY_BYTES) return reply(null, TOO_LARGE, 413);
   const url = new URL(request.url);
   const user = await getCurrentUser(request);
+  // Refused before reading the body: an oversized upload costs nothing. One sent without a length
+  // is counted as it streams (withUploadForm).
+  const limits = user ? WIZARD_UPLOAD_LIMITS.signedIn : WIZARD_UPLOAD_LIMITS.visitor;
+  if (Number(request.headers.get("Content-Length") ?? 0) > limits.maxBodyBytes)
+    return reply(null, user ? TOO_LARGE : VISITOR_TOO_LARGE, 413);
   const lookup = await findWizardDraft(request, user, url.searchParams.get("campaignId"));
   // A signed-in creator posting to someone else's campaign is told it does not exist (404), like every owner check.
   if (lookup.kind === "not-found" && user) throw data(CAMPAIGN_ACCESS_MESSAGE, { status: 404 });
@@ -97,15 +107,16 @@ export async function action({ request }: Route.ActionArgs) {
   if (lookup.kind === "launched") return liveEdit(request, user, lookup.campaign);
   const cookies: string[] = lookup.kind === "found" && lookup.attached ? [await draftCookieFor({ id: lookup.campaign.id })] : [];
 
-  const formData = await readForm(request);
-  const posted = postedWizardAction(formData);
-  if (!posted.ok) return reply(null, { type: "error", ...WIZARD_ACTION_REFUSALS[posted.refusal] }, 400);
-  // Copying starts a new draft: the remembered one stays untouched.
-  const duplicateId = url.searchParams.has("campaignId") ? null : String(formData.get("duplicateId") ?? "") || null;
-  const step = await openStep(user, lookup.kind === "found" && !duplicateId ? lookup.campaign : null, duplicateId, cookies);
-  const stepAction = (STEP_ACTIONS[posted.step] as Partial<Record<string, StepAction>>)[posted.intent];
-  if (!stepAction) return reply(null, { type: "error", ...WIZARD_ACTION_REFUSALS.intent }, 400);
-  return respond(await runStep(stepAction, step, formData), cookies);
+  return withUploadForm(request, limits, async (formData) => {
+    const posted = postedWizardAction(formData);
+    if (!posted.ok) return reply(null, { type: "error", ...WIZARD_ACTION_REFUSALS[posted.refusal] }, 400);
+    // Copying starts a new draft: the remembered one stays untouched.
+    const duplicateId = url.searchParams.has("campaignId") ? null : String(formData.get("duplicateId") ?? "") || null;
+    const step = await openStep(user, lookup.kind === "found" && !duplicateId ? lookup.campaign : null, duplicateId, cookies);
+    const stepAction = (STEP_ACTIONS[posted.step] as Partial<Record<string, StepAction>>)[posted.intent];
+    if (!stepAction) return reply(null, { type: "error", ...WIZARD_ACTION_REFUSALS.intent }, 400);
+    return respond(await runStep(stepAction, step, formData), cookies);
+  });
 }
 
 /**
@@ -115,8 +126,7 @@ export async function action({ request }: Route.ActionArgs) {
  */
 async function liveEdit(request: Request, user: CurrentUser | null, campaign: Campaign) {
   if (!user || !isLiveEditable(campaign)) return reply(null, ENDED, 409);
-  const formData = await readForm(request);
-  const outcome = await saveLiveEdit(user, campaign, formData);
+  const outcome = await withUploadForm(request, WIZARD_UPLOAD_LIMITS.signedIn, (formData) => saveLiveEdit(user, campaign, formData));
   switch (outcome.kind) {
     case "saved":
       return redirectWithToast(wizardPath({ campaignId: campaign.id }), { type: "success", ...LIVE_EDIT_MESSAGES.saved });

@@ -73,6 +73,11 @@ const EnvSchema = z.object({
    */
   PUBLIC_PAGE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /**
+   * Megabytes of upload bodies (the wizard's and the slider's posts) one server process receives at
+   * once (decision 064); a post that would pass it is answered 503 with Retry-After, unread.
+   */
+  UPLOADS_IN_FLIGHT_MB: z.coerce.number().int().min(1).max(100_000).default(256),
+  /**
    * drand HTTP endpoints (decision 039), tried in order: each serves GET {url}/{chainhash}/public/{round}.
    * Tests point this at a fake beacon on 127.0.0.1.
    */

@@ -9,6 +9,7 @@ import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/server/db.server";
 import { BODY_LIMITS, bodyTooLargeMessage } from "~/server/forms.server";
+import { WIZARD_UPLOAD_LIMITS } from "~/server/multipart.server";
 import { type SpawnedServer, spawnAppServer, freePort } from "../helpers/app-server";
 import { createCampaign } from "../helpers/campaigns";
 
@@ -173,10 +174,13 @@ describe("a body over its limit", () => {
     expect((await fetch(`${server.url}/campaign/${campaignId}`)).status).toBe(200);
   });
 
-  it("a 50 MB chunked body to the wizard is refused at the upload limit, though it declares no length for the wizard to check", async () => {
+  it("a 50 MB chunked body to the wizard from a visitor is refused at a visitor's limit, though it declares no length for the wizard to check", async () => {
     const campaignsBefore = await prisma.campaign.count();
     const answer = await upload("/create-campaign-v2", { head: fields({ step: "1" }), fileBytes: 50 * MB });
-    expectRefused(answer, BODY_LIMITS.uploads);
+    expect(answer.status).toBe(413);
+    expect(answer.body).toContain(bodyTooLargeMessage(WIZARD_UPLOAD_LIMITS.visitor.maxBodyBytes));
+    // Answered once the visitor's limit was passed, not at the route's.
+    expect(answer.sent).toBeLessThan(BODY_LIMITS.uploads);
     expect(await prisma.campaign.count()).toBe(campaignsBefore);
   });
 

@@ -19,7 +19,7 @@ beforeAll(async () => {
   // Development, not the suite's "test" mode, in which React Router logs no errors at all.
   server = await spawnAppServer(await freePort(), { NODE_ENV: "development" });
   // The dev server compiles each route on its first request: do that before the log is read.
-  for (const path of ["/logout", "/theme", "/start"]) await fetch(`${server.url}${path}`, { redirect: "manual" });
+  for (const path of ["/logout", "/theme", "/start", "/contact", "/login"]) await fetch(`${server.url}${path}`, { redirect: "manual" });
 });
 
 afterAll(async () => {
@@ -97,6 +97,35 @@ describe("refused requests in the server log", () => {
     expect(await prisma.session.count({ where: { userId } })).toBe(1);
     expect(log).toContain("PUT /logout");
     expect(log).not.toMatch(STACK_FRAME);
+  });
+});
+
+describe("a page's form posted by JavaScript (a .data request) from another website", () => {
+  it.each([FOREIGN, "null"])("with Origin %s is refused with 400, changes nothing and logs no stack trace", async (origin) => {
+    const sent = await prisma.outboundEmail.count();
+    const log = await logDuring(async () => {
+      const contact = await post(
+        "/contact.data",
+        { name: "Eve", email: "eve@example.com", subject: "Hello there", message: "A question from elsewhere." },
+        { Origin: origin },
+      );
+      expect(contact.status).toBe(400);
+      await contact.text();
+      const login = await post("/login.data", { email: "eve@example.com" }, { Origin: origin });
+      expect(login.status).toBe(400);
+      await login.text();
+    });
+    expect(await prisma.outboundEmail.count()).toBe(sent);
+    expect(log).toContain("POST /contact.data");
+    expect(log).not.toMatch(/Bad Request|Error:/);
+    expect(log).not.toMatch(STACK_FRAME);
+  });
+
+  it("is still answered by the action from our own pages", async () => {
+    const response = await post("/login.data", { email: "not-an-address" }, { Origin: server.url });
+    const answer = await response.text();
+    expect(answer).toContain("Please enter a valid email address.");
+    expect(answer).not.toContain("Bad Request");
   });
 });
 

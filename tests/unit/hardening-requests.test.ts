@@ -100,10 +100,7 @@ describe("control characters in a form", () => {
   it("does not look inside files: an image is bytes, not text", async () => {
     const body = new FormData();
     body.append("name", "Ada");
-    body.append(
-      "image",
-      new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x00, 0x00, 0x1a, 0x0a])], "a\u0000.png", { type: "image/png" }),
-    );
+    body.append("image", new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x00, 0x00, 0x1a, 0x0a])], "a.png", { type: "image/png" }));
     const form = await readForm(new Request("http://localhost/create-campaign-v2", { method: "POST", body }));
     expect(form.get("image")).toBeInstanceOf(File);
   });
