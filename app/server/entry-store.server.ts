@@ -24,6 +24,7 @@ import {
   type PrismaClient,
   clientUrl,
   closeWithPrisma,
+  configureSqliteConnection,
   databaseProvider,
   prisma,
   sqliteFilePath,
@@ -257,6 +258,8 @@ function sqliteStore(file: string): EntryStore {
   // loop while the lock's holder may be this very process (a Prisma transaction between two awaits).
   // Writes wait for it asynchronously instead (below); reads in WAL mode do not wait.
   const db = new Database(file, { timeout: 0 });
+  // synchronous = FULL: an entry is acknowledged after its batch's commit has reached the disk (decision 065).
+  configureSqliteConnection(db);
   const sqliteDate = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string | number));
   const at = (value: Date | null) => (value ? sqliteTimestamp(value) : null);
   const flag = (value: boolean) => (value ? 1 : 0);

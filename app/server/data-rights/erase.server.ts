@@ -19,11 +19,15 @@
  *   fields are blanked).
  * The entrant's own request also deletes sign-in codes for the address and redacts any message that
  * names it (a contact-form message). A Giveawear account with the address is not deleted here.
+ *
+ * After the erasure's transactions, purgeErasedData makes the old row versions leave the database's
+ * files too (decision 065): on SQLite nothing of the address is left in the files; on PostgreSQL
+ * the dead row versions and index entries go (README, "Erasure on disk").
  */
 import { ERASED_PREFIX, FINAL_ORDER_STATUSES, erasedPlaceholder, isErasedAddress, isFinalOrderStatus } from "../../domain/data-rights";
 import { entryEmailKey } from "../../domain/entries";
 import { getConfig } from "../config.server";
-import { clientProvider, getPrisma, Prisma, prisma } from "../db.server";
+import { clientProvider, getPrisma, Prisma, prisma, purgeErasedRows } from "../db.server";
 import { giftDeliveredDedupeKey } from "../draw/controls.server";
 import { shippedDedupeKey } from "../fulfilment/orders.server";
 import { queueEmailToolUnsubscribe } from "../integrations/email-tools.server";
@@ -81,7 +85,39 @@ export async function eraseAddress(email: string, now: Date = new Date()): Promi
   );
   // An address with no entries left can still have sign-in codes or messages (an earlier erasure).
   if (summary.entries === 0) await prisma.$transaction(async (tx) => eraseAddressTraces(tx, [emailNormalized]), TX_OPTIONS);
+  await purgeErasedData();
   return summary;
+}
+
+/** Every table an erasure changes (eraseInTransaction, its integration hooks, finishDeferredOrderErasures, retention). */
+const ERASURE_TABLES = [
+  "Entry",
+  "WinnerListing",
+  "Campaign",
+  "AdditionalPrize",
+  "Order",
+  "OutboundEmail",
+  "LoginCode",
+  "WebhookDelivery",
+  "EmailToolSync",
+] as const;
+
+/**
+ * Makes what erasures removed from the tables leave the database's files (decision 065): on SQLite
+ * the WAL, which still holds the pages as they were, is checkpointed and cut; on PostgreSQL the
+ * tables are vacuumed. Called after the entrant's erasure and after a jobs pass that erased or
+ * cleared something. The erasure stands either way: a failure here is logged, not thrown.
+ */
+export async function purgeErasedData(): Promise<void> {
+  try {
+    if (!(await purgeErasedRows(getPrisma(), ERASURE_TABLES))) {
+      console.warn("[data-rights] the SQLite WAL could not be checkpointed (the database stayed busy): the next erasure tries again");
+    }
+  } catch (error) {
+    console.error(
+      `[data-rights] erased rows could not be purged from the database files: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
 }
 
 async function eraseInTransaction(tx: Tx, entryIds: string[], now: Date, wholeAddress: boolean): Promise<ErasureSummary> {
