@@ -119,6 +119,21 @@ async function postgresRowVersions(needles: string[]): Promise<Record<string, nu
   return counts;
 }
 
+/** PostgreSQL, after an erasure whose VACUUM runs in the background: the row versions found once it has run (or after 15 s). */
+async function vacuumed(needles: string[]): Promise<Record<string, number>> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    try {
+      const found = await postgresRowVersions(needles);
+      if (Object.keys(found).length === 0 || Date.now() > deadline) return found;
+    } catch (error) {
+      // The VACUUM cut empty pages off the end of a table while it was being read: read again.
+      if (!String(error).includes("is out of range for relation") || Date.now() > deadline) throw error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
 describe("after an entrant's erasure", () => {
   it("the address is in none of the database's files (SQLite), in no row version or index entry (PostgreSQL)", async () => {
     const postgres = clientProvider(prisma) === "postgresql";
@@ -172,7 +187,8 @@ describe("after an entrant's erasure", () => {
     expect((await prisma.entry.findUniqueOrThrow({ where: { id: entry.id } })).email).toBe(`erased:${entry.id}`);
 
     if (postgres) {
-      expect(await postgresRowVersions([TYPED, ...NEEDLES])).toEqual({});
+      // The entrant is answered once the tables are erased; the VACUUM follows in the background.
+      expect(await vacuumed([TYPED, ...NEEDLES])).toEqual({});
     } else {
       const after = await sqliteOccurrences(NEEDLES);
       expect(Object.keys(after).sort()).toEqual(expect.arrayContaining(["app.db", "app.db-wal"]));
