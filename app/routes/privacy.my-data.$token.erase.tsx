@@ -47,7 +47,8 @@ export async function action({ request, params }: Route.ActionArgs) {
       { status: claims.kind === "expired" ? 410 : 404 },
     );
   if (formData.get("confirm") !== "on") return data({ error: DATA_MESSAGES.confirmRequired }, { status: 400 });
-  await eraseAddress(claims.email);
+  // The tables are erased before the answer; PostgreSQL's VACUUM of them follows (decision 065).
+  await eraseAddress(claims.email, new Date(), { vacuumInBackground: true });
   return redirect(`${dataPagePath(params.token)}?done=erased`, 303);
 }
 

@@ -62,6 +62,30 @@ export function redactUrl(url: string): string {
 
 export const SQLITE_BUSY_TIMEOUT_MS = 5000;
 
+/** How SQLite connections sync their commits: `full` unless SQLITE_SYNCHRONOUS says `normal` (decision 065). */
+export function sqliteSynchronous(): "FULL" | "NORMAL" {
+  const chosen = (process.env.SQLITE_SYNCHRONOUS ?? "full").trim().toLowerCase();
+  if (chosen === "full" || chosen === "") return "FULL";
+  if (chosen === "normal") return "NORMAL";
+  throw new Error(`SQLITE_SYNCHRONOUS must be "full" or "normal", not "${chosen}"`);
+}
+
+/**
+ * What every SQLite connection of the app sets, each for itself (both are per connection, not
+ * properties of the file), decision 065:
+ * - `synchronous = FULL`: in WAL mode each commit syncs the WAL before it returns, so an
+ *   acknowledged entry survives a power loss or a kernel crash, not only a killed process. SQLite's
+ *   default in WAL mode (this build's SQLITE_DEFAULT_WAL_SYNCHRONOUS) is NORMAL, which syncs only
+ *   at checkpoints. The entry store commits with NORMAL and syncs the WAL itself after each batch,
+ *   off the event loop (entry-store.server.ts), to the same effect.
+ * - `secure_delete = ON`: deleted and overwritten content (a row's old version, a freed page) is
+ *   overwritten with zeros, so an erased address does not linger in free space of the file.
+ */
+export function configureSqliteConnection(db: Database.Database): void {
+  db.pragma(`synchronous = ${sqliteSynchronous()}`);
+  db.pragma("secure_delete = ON");
+}
+
 /**
  * Puts a SQLite file in WAL mode (a property of the file, so once is enough) and creates its
  * directory. Readers then never block the writer, which matters as soon as background jobs run
@@ -73,6 +97,7 @@ export function prepareSqliteFile(url: string): string {
   mkdirSync(path.dirname(file), { recursive: true });
   const db = new Database(file, { timeout: SQLITE_BUSY_TIMEOUT_MS });
   try {
+    configureSqliteConnection(db);
     db.pragma("journal_mode = WAL");
   } finally {
     db.close();
@@ -115,12 +140,34 @@ export function createPrismaClient(url: string = getDatabaseUrl()): PrismaClient
     const file = prepareSqliteFile(url);
     // better-sqlite3 turns foreign keys on by default, and `timeout` is SQLite's busy timeout; both
     // are per connection, hence options here rather than PRAGMAs run once.
-    const adapter = immediateTransactions(new PrismaBetterSqlite3({ url: `file:${file}`, timeout: SQLITE_BUSY_TIMEOUT_MS }));
+    const adapter = immediateTransactions(
+      configuredConnections(new PrismaBetterSqlite3({ url: `file:${file}`, timeout: SQLITE_BUSY_TIMEOUT_MS })),
+    );
     client = new PrismaClient({ adapter });
   }
   providers.set(client, provider);
   urls.set(client, url);
   return client;
+}
+
+/** The better-sqlite3 connection inside a connected Prisma adapter. */
+function adapterConnection(adapter: object): Database.Database {
+  const connection = (adapter as { client?: Database.Database }).client;
+  if (!connection || typeof connection.prepare !== "function" || typeof connection.pragma !== "function") {
+    throw new Error("@prisma/adapter-better-sqlite3 no longer exposes its connection: update adapterConnection in db.server.ts");
+  }
+  return connection;
+}
+
+/** Prisma's SQLite connections (the app's and the schema engine's), each set up by configureSqliteConnection. */
+export function configuredConnections(factory: PrismaBetterSqlite3): PrismaBetterSqlite3 {
+  const connect = factory.connect.bind(factory);
+  factory.connect = async () => {
+    const adapter = await connect();
+    configureSqliteConnection(adapterConnection(adapter));
+    return adapter;
+  };
+  return factory;
 }
 
 /**
@@ -141,10 +188,7 @@ function immediateTransactions(factory: PrismaBetterSqlite3): PrismaBetterSqlite
   factory.connect = async () => {
     const adapter = await connect();
     // The adapter's better-sqlite3 connection; it starts every transaction with prepare("BEGIN").
-    const connection = (adapter as unknown as { client?: Database.Database }).client;
-    if (!connection || typeof connection.prepare !== "function") {
-      throw new Error("@prisma/adapter-better-sqlite3 no longer exposes its connection: update immediateTransactions in db.server.ts");
-    }
+    const connection = adapterConnection(adapter);
     const prepare = connection.prepare.bind(connection);
     connection.prepare = ((sql: string) => prepare(sql === "BEGIN" ? "BEGIN IMMEDIATE" : sql)) as typeof connection.prepare;
     return adapter;
@@ -238,6 +282,51 @@ export async function waitOutSqliteBusy<T>(
       if (typeof code !== "string" || !code.startsWith("SQLITE_BUSY") || Date.now() >= deadline) throw error;
     }
     await new Promise((resolve) => setTimeout(resolve, pause));
+  }
+}
+
+/**
+ * After rows were erased or redacted (decision 065): makes what the database still keeps of their
+ * earlier versions leave its files, as far as the database allows. Answers whether it completed.
+ *
+ * - SQLite: every connection zeroes what it deletes (secure_delete), but the WAL still holds the
+ *   pages as they were before the erasure until a checkpoint has copied the WAL into the database
+ *   and the file is cut. A TRUNCATE checkpoint does both; it needs a moment when no other
+ *   connection (of any process) is writing or still reading an older snapshot, so it is tried
+ *   again, without blocking the event loop, for up to SQLITE_BUSY_WAIT_MS. The next erasure tries
+ *   again if this one could not.
+ * - PostgreSQL: an UPDATE leaves the row's old version in the table (a dead tuple) and its old
+ *   index entries until VACUUM removes them; `VACUUM (INDEX_CLEANUP ON)` of `tables` does so now
+ *   (index cleanup even for a single dead row, which plain VACUUM may skip). What PostgreSQL keeps
+ *   beyond that (bytes in the freed space of a page until it is reused, WAL segments until they are
+ *   recycled, archives and backups) is out of the app's reach: README, "Erasure on disk".
+ */
+export async function purgeErasedRows(client: PrismaClient, tables: readonly string[]): Promise<boolean> {
+  const url = clientUrl(client);
+  if (databaseProvider(url) === "postgresql") {
+    if (tables.length === 0) return true;
+    // VACUUM runs outside a transaction, one statement; the table names are ours, not input.
+    await client.$executeRawUnsafe(`VACUUM (INDEX_CLEANUP ON) ${tables.map((table) => `"${table.replace(/"/g, "")}"`).join(", ")}`);
+    return true;
+  }
+  const file = sqliteFilePath(url);
+  if (file === ":memory:") return true;
+  const db = new Database(file, { timeout: 0 });
+  try {
+    configureSqliteConnection(db);
+    const deadline = Date.now() + SQLITE_BUSY_WAIT_MS;
+    for (let pause = 5; ; pause = Math.min(pause * 2, 100)) {
+      // busy = 1: another connection writes, or reads a snapshot the checkpoint cannot discard yet.
+      const [result] = await waitOutSqliteBusy(() => db.pragma("wal_checkpoint(TRUNCATE)") as { busy: number }[], {
+        firstPauseMs: 5,
+        maxPauseMs: 100,
+      });
+      if (Number(result?.busy) === 0) return true;
+      if (Date.now() >= deadline) return false;
+      await new Promise((resolve) => setTimeout(resolve, pause));
+    }
+  } finally {
+    db.close();
   }
 }
 

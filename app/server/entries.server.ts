@@ -17,7 +17,7 @@ import { keyedHash } from "./keyed-hash.server";
 import { platformSetting } from "./settings.server";
 import { createSignedCookie } from "./signed-cookie.server";
 import { queueCapNotices } from "./cap-notices.server";
-import { deliverEmail, queueTemplatedEmail, recentEmailsWithKeyPrefix, renderOutboxRow } from "./email.server";
+import { deliverEmail, queueTemplatedEmail, renderOutboxRow } from "./email.server";
 import {
   type AddressLimit,
   CONFIRMATION_CAMPAIGN_FIELDS,
@@ -459,22 +459,27 @@ function requesterKey(ip: string | null): string {
  * entry from a browser that does not hold the entry (issue 11) and by the pending page's "Resend"
  * button. Nothing about the entry is shown to whoever asked.
  *
- * Limits, counted in the outbox: at most once per CONFIRMATION_RESEND_WINDOW_MS per entry, and
- * ENTRY_RESEND_LIMIT_PER_IP re-sends an hour per requesting address. Each re-send's key names the
- * entry, the window it fell in and the requester (`entry-resend:<entry>:<window>:<requester>`), so
- * two requests from one address at the same moment queue one message. Answers whether one was queued.
+ * Limits: at most once per CONFIRMATION_RESEND_WINDOW_MS per entry, and ENTRY_RESEND_LIMIT_PER_IP
+ * re-sends an hour per requesting address (counted in the outbox). The per-entry limit is one
+ * conditional update of the entry's `lastResendAt`, in the transaction that queues the message
+ * (decision 065): of any number of requests at once, from any addresses, one changes the row and
+ * sends; the others change nothing. Each re-send's key names the entry, the window it fell in and
+ * the requester (`entry-resend:<entry>:<window>:<requester>`; erasure finds them by it). Answers
+ * whether one was queued.
  */
 export async function resendEntryConfirmation(entryId: string, origin: string, ip: string | null = null): Promise<boolean> {
-  const now = Date.now();
+  const now = new Date();
   const keyPrefix = `entry-resend:${entryId}:`;
   const requester = requesterKey(ip);
   if (ip) {
     const fromHere = await prisma.outboundEmail.count({
-      where: { dedupeKey: { startsWith: "entry-resend:", endsWith: `:${requester}` }, createdAt: { gt: new Date(now - HOUR_MS) } },
+      where: {
+        dedupeKey: { startsWith: "entry-resend:", endsWith: `:${requester}` },
+        createdAt: { gt: new Date(now.getTime() - HOUR_MS) },
+      },
     });
     if (fromHere >= getConfig().ENTRY_RESEND_LIMIT_PER_IP) return false;
   }
-  if ((await recentEmailsWithKeyPrefix(prisma, keyPrefix, CONFIRMATION_RESEND_WINDOW_MS)) > 0) return false;
   const entry = await prisma.entry.findUnique({
     where: { id: entryId },
     select: {
@@ -485,28 +490,40 @@ export async function resendEntryConfirmation(entryId: string, origin: string, i
       bonusEntries: true,
       confirmedAt: true,
       disqualifiedAt: true,
+      lastResendAt: true,
       campaign: { select: CONFIRMATION_CAMPAIGN_FIELDS },
     },
   });
-  if (!entry) return false;
-  const dedupeKey = `${keyPrefix}${Math.floor(now / CONFIRMATION_RESEND_WINDOW_MS)}:${requester}`;
-  let message: OutboundEmail;
+  const since = new Date(now.getTime() - CONFIRMATION_RESEND_WINDOW_MS);
+  // Sent again lately: nothing to do (the update below would say so too, after a write lock).
+  if (!entry || (entry.lastResendAt && entry.lastResendAt > since)) return false;
+  const dedupeKey = `${keyPrefix}${Math.floor(now.getTime() / CONFIRMATION_RESEND_WINDOW_MS)}:${requester}`;
+  const email = entry.confirmedAt
+    ? {
+        to: entry.email,
+        template: "entry_confirmation",
+        dedupeKey,
+        tokens: confirmationTokens(entry.campaign, entry, await platformSetting("referralsEnabled"), origin),
+      }
+    : { to: entry.email, template: "entry_confirm_request", dedupeKey, tokens: confirmRequestTokens(entry.campaign, entry, origin) };
+  let message: OutboundEmail | null;
   try {
-    message = await queueTemplatedEmail(
-      prisma,
-      entry.confirmedAt
-        ? {
-            to: entry.email,
-            template: "entry_confirmation",
-            dedupeKey,
-            tokens: confirmationTokens(entry.campaign, entry, await platformSetting("referralsEnabled"), origin),
-          }
-        : { to: entry.email, template: "entry_confirm_request", dedupeKey, tokens: confirmRequestTokens(entry.campaign, entry, origin) },
+    message = await prisma.$transaction(
+      async (tx) => {
+        const claimed = await tx.entry.updateMany({
+          where: { id: entryId, OR: [{ lastResendAt: null }, { lastResendAt: { lte: since } }] },
+          data: { lastResendAt: now },
+        });
+        return claimed.count === 1 ? queueTemplatedEmail(tx, email) : null;
+      },
+      // SQLite runs one transaction at a time; a burst of repeats queues behind it rather than failing.
+      { maxWait: 15_000, timeout: 15_000 },
     );
   } catch (error) {
     if (isUniqueConstraintError(error)) return false;
     throw error;
   }
+  if (!message) return false;
   void deliverEmail(message).catch((error: unknown) => console.error("[email] entry email delivery failed", error));
   return true;
 }

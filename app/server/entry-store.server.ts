@@ -12,21 +12,24 @@
  * The rows written are the rows Prisma wrote: the same columns, the same DateTime text on SQLite
  * (db.server.ts, sqliteTimestamp) and timestamp(3) on PostgreSQL; tests compare the two.
  */
+import { open } from "node:fs/promises";
 import Database from "better-sqlite3";
 import { LRUCache } from "lru-cache";
 import pg from "pg";
 import { CampaignStatus } from "../domain/campaign-status";
 import { getConfig } from "./config.server";
-import { groupCommit } from "./group-commit.server";
+import { BatchFailed, groupCommit } from "./group-commit.server";
 import {
   type OutboundEmail,
   type Prisma,
   type PrismaClient,
   clientUrl,
   closeWithPrisma,
+  configureSqliteConnection,
   databaseProvider,
   prisma,
   sqliteFilePath,
+  sqliteSynchronous,
   sqliteTimestamp,
   waitOutSqliteBusy,
 } from "./db.server";
@@ -257,6 +260,13 @@ function sqliteStore(file: string): EntryStore {
   // loop while the lock's holder may be this very process (a Prisma transaction between two awaits).
   // Writes wait for it asynchronously instead (below); reads in WAL mode do not wait.
   const db = new Database(file, { timeout: 0 });
+  configureSqliteConnection(db);
+  // An entry is acknowledged only once its batch's commit is on the disk (decision 065). SQLite's
+  // synchronous = FULL would sync the WAL inside the commit, holding up this worker's event loop for
+  // the whole fsync; entries arriving meanwhile could not join the next batch. So this connection
+  // commits without syncing and the WAL is synced after the commit, off the event loop.
+  const syncWal = sqliteSynchronous() === "FULL" && file !== ":memory:" ? walSync(file) : null;
+  if (syncWal) db.pragma("synchronous = NORMAL");
   const sqliteDate = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string | number));
   const at = (value: Date | null) => (value ? sqliteTimestamp(value) : null);
   const flag = (value: boolean) => (value ? 1 : 0);
@@ -284,7 +294,21 @@ function sqliteStore(file: string): EntryStore {
   );
   // IMMEDIATE: the write lock first, then the inserts run synchronously, so nothing else of this
   // process runs meanwhile.
-  const commit = groupCommit<PendingWrite, PendingVerdict>((batch) => whenNotBusy(() => storeBatch.immediate(batch)));
+  const commit = groupCommit<PendingWrite, PendingVerdict>(async (batch) => {
+    const verdicts = await whenNotBusy(() => storeBatch.immediate(batch));
+    // Nobody is answered before the WAL holding their entry is synced; the writes asked for
+    // meanwhile wait for this (groupCommit) and go together in the next batch.
+    if (syncWal && verdicts.includes("stored")) {
+      try {
+        await syncWal();
+      } catch (error) {
+        // Committed but maybe not on the disk (an I/O error): nobody is told their entry is safe,
+        // and the batch is not tried again (its entries are stored).
+        throw new BatchFailed("the entries' WAL could not be synced to the disk", { cause: error });
+      }
+    }
+    return verdicts;
+  });
   const campaignRow = (campaignId: string) => campaignFromRow(campaign.get(campaignId) as Row | undefined, sqliteDate);
   return {
     // Reads in WAL mode wait for no writer; they may still meet a checkpoint or a recovery of another process.
@@ -383,6 +407,24 @@ function postgresStore(url: string): EntryStore {
     recentCampaign: recentCampaigns(readCampaign),
     insertPendingEntry: (entry, email, addressLimit) => commit({ entry, email, addressLimit }),
     close: () => pool.end(),
+  };
+}
+
+/**
+ * Syncs a SQLite database's WAL file to the disk (fdatasync, in libuv's thread pool): every commit
+ * written to it before the call is then durable, as SQLite's synchronous = FULL makes it. The file
+ * is opened for each sync: SQLite deletes and creates the WAL only when no connection has the
+ * database open, and the caller's connection is open, so the file opened is the one it wrote.
+ */
+function walSync(file: string): () => Promise<void> {
+  const wal = `${file}-wal`;
+  return async () => {
+    const handle = await open(wal, "r");
+    try {
+      await handle.datasync();
+    } finally {
+      await handle.close();
+    }
   };
 }
 

@@ -1,3 +1,9 @@
+/**
+ * A batch's failure after its commit (the sync that makes it durable, decision 065): every write of
+ * the batch fails with it, and none is tried again, since they are written.
+ */
+export class BatchFailed extends Error {}
+
 /** The most writes one transaction commits. */
 const GROUP_COMMIT_MAX = 64;
 
@@ -6,7 +12,8 @@ const GROUP_COMMIT_MAX = 64;
  * together, in one transaction (one WAL sync instead of one each), at the end of that turn; writes
  * asked for while it commits wait for it and go together in the next. No added wait: a lone write is committed in the turn it was asked.
  * Each caller's promise settles only after the transaction holding its write has committed. A
- * batch that fails is tried again one write at a time, so one bad write fails alone.
+ * batch that fails is tried again one write at a time, so one bad write fails alone, unless it
+ * failed with BatchFailed.
  */
 export function groupCommit<T, R>(write: (batch: readonly T[]) => Promise<R[]> | R[]): (item: T) => Promise<R> {
   const queue: { item: T; resolve: (result: R) => void; reject: (error: unknown) => void }[] = [];
@@ -16,7 +23,7 @@ export function groupCommit<T, R>(write: (batch: readonly T[]) => Promise<R[]> |
       const results = await write(batch.map((waiting) => waiting.item));
       batch.forEach((waiting, i) => waiting.resolve(results[i]!));
     } catch (error) {
-      if (batch.length === 1) return batch[0]!.reject(error);
+      if (batch.length === 1 || error instanceof BatchFailed) return batch.forEach((waiting) => waiting.reject(error));
       for (const waiting of batch) await commit([waiting]);
     }
   }

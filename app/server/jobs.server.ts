@@ -18,7 +18,7 @@ import { runPartnerMockups } from "./jobs/partner-mockups.server";
 import { type ReminderSummary, sendDueReminders } from "./jobs/reminders.server";
 import { type DraftPruneSummary, pruneVisitorDrafts } from "./jobs/visitor-drafts.server";
 import { loadPlatformSettings } from "./settings.server";
-import { finishDeferredOrderErasures } from "./data-rights/erase.server";
+import { finishDeferredOrderErasures, purgeErasedData } from "./data-rights/erase.server";
 import { pruneDataLinkRequests } from "./data-rights/request.server";
 import { type RetentionSummary, runRetention } from "./data-rights/retention.server";
 
@@ -177,6 +177,9 @@ export async function runJobsOnce(now: Date = new Date()): Promise<JobsSummary> 
   // erased winners' orders once finished; data-link requests past counting.
   await step("retention", async () => {
     summary.retention = { ...(await runRetention(now)), deferredOrders: await finishDeferredOrderErasures(now) };
+    const { erased, minimised, deferredOrders } = summary.retention;
+    // What was erased leaves the database's files too (decision 065).
+    if (erased + minimised + deferredOrders > 0) await purgeErasedData();
     await pruneDataLinkRequests(now);
   });
 

@@ -28,7 +28,15 @@ import {
 import type { MigrationList, SchemaEngine, SchemaFilter } from "@prisma/schema-engine-wasm";
 import Database from "better-sqlite3";
 import pg from "pg";
-import { type DatabaseProvider, SQLITE_BUSY_TIMEOUT_MS, databaseProvider, getDatabaseUrl, prepareSqliteFile, redactUrl } from "./db.server";
+import {
+  type DatabaseProvider,
+  SQLITE_BUSY_TIMEOUT_MS,
+  configuredConnections,
+  databaseProvider,
+  getDatabaseUrl,
+  prepareSqliteFile,
+  redactUrl,
+} from "./db.server";
 
 /** Held while migrating so that app instances starting together against one Postgres take turns. */
 const MIGRATE_LOCK_KEY = 7_240_611_003;
@@ -259,7 +267,8 @@ export function engineConnection(url: string): EngineConnection {
       },
     };
   } else {
-    const sqlite = new PrismaBetterSqlite3({ url, timeout: SQLITE_BUSY_TIMEOUT_MS });
+    // A migration that rebuilds a table frees the old table's pages: zeroed too (secure_delete, decision 065).
+    const sqlite = configuredConnections(new PrismaBetterSqlite3({ url, timeout: SQLITE_BUSY_TIMEOUT_MS }));
     const remember = (adapter: SqlDriverAdapter) => {
       onClose(() => adapter.dispose().catch(() => undefined));
       return adapter;

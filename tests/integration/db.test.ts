@@ -4,7 +4,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { productSizes } from "../../app/domain/campaign-schemas";
 import { formatPrice, lowestPaidPlan, planFeatureList } from "../../app/domain/plans";
-import { type PrismaClient, isUniqueConstraintError } from "../../app/server/db.server";
+import { type PrismaClient, createPrismaClient, isUniqueConstraintError } from "../../app/server/db.server";
+import { withListDriver } from "../../app/server/draw/list-driver.server";
 import { migrate, migrationsDirectory, readMigrationsList, withSchemaEngine } from "../../app/server/migrate.server";
 import { DATA_LINK_FOOTER, EARLIER_EMAIL_TEMPLATE_DEFAULTS, EMAIL_TEMPLATE_DEFAULTS } from "../../app/domain/email-template-defaults";
 import { seed } from "../../app/server/seed.server";
@@ -153,6 +154,50 @@ describe(`database (${provider})`, () => {
         await old.cleanup();
       }
     });
+  });
+
+  describe("what every connection promises (decision 065)", () => {
+    let db: TestDatabase;
+    beforeAll(async () => {
+      db = await createTestDatabase();
+    });
+    afterAll(async () => {
+      delete process.env.SQLITE_SYNCHRONOUS;
+      await db?.cleanup();
+    });
+
+    /** synchronous (SQLite: 2 FULL, 1 NORMAL) and secure_delete, as the app's Prisma client and the list driver's connection see them. */
+    async function sqliteSettings(client: PrismaClient) {
+      const pragma = async (name: string) =>
+        Number(Object.values((await client.$queryRawUnsafe<Record<string, unknown>[]>(`PRAGMA ${name}`))[0]!)[0]);
+      const driver = await withListDriver(client, async (list) => [
+        Number((await list.rows("PRAGMA synchronous"))[0]![0]),
+        Number((await list.rows("PRAGMA secure_delete"))[0]![0]),
+      ]);
+      return { prisma: [await pragma("synchronous"), await pragma("secure_delete")], driver };
+    }
+
+    it(
+      provider === "sqlite"
+        ? "SQLite: synchronous = FULL and secure_delete on every connection; NORMAL only when asked"
+        : "PostgreSQL: synchronous_commit on",
+      async () => {
+        if (provider === "postgresql") {
+          const [row] = await db.prisma.$queryRawUnsafe<{ synchronous_commit: string }[]>("SHOW synchronous_commit");
+          expect(row?.synchronous_commit).toBe("on");
+          return;
+        }
+        expect(await sqliteSettings(db.prisma)).toEqual({ prisma: [2, 1], driver: [2, 1] });
+        process.env.SQLITE_SYNCHRONOUS = "normal";
+        const relaxed = createPrismaClient(db.url);
+        try {
+          expect(await sqliteSettings(relaxed)).toEqual({ prisma: [1, 1], driver: [1, 1] });
+        } finally {
+          await relaxed.$disconnect();
+          delete process.env.SQLITE_SYNCHRONOUS;
+        }
+      },
+    );
   });
 
   it("keeps prisma/postgres/schema.prisma in sync with prisma/schema.prisma", () => {

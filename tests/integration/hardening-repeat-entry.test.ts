@@ -106,13 +106,18 @@ describe("a repeat of someone else's address", () => {
   it("sends the email again once the 10 minutes have passed", async () => {
     const { campaign, entry } = await victimEntry();
     await enter(campaign.id, "victim.person@example.com");
-    // Ten minutes pass for that re-send (its key names the window it fell in).
+    // Ten minutes pass for that re-send (the entry's lastResendAt; its key names the window it fell in).
     const [first] = await resends(entry.id);
     const earlier = new Date(Date.now() - WINDOW_MS - 1000);
     await prisma.outboundEmail.update({
       where: { id: first!.id },
       data: { createdAt: earlier, dedupeKey: `entry-resend:${entry.id}:${Math.floor(earlier.getTime() / WINDOW_MS)}` },
     });
+    await prisma.entry.update({ where: { id: entry.id }, data: { lastResendAt: new Date(Date.now() - WINDOW_MS + 1000) } });
+    // Not quite ten minutes yet: still one.
+    await enter(campaign.id, "victim.person@example.com");
+    expect(await resends(entry.id)).toHaveLength(1);
+    await prisma.entry.update({ where: { id: entry.id }, data: { lastResendAt: earlier } });
     await enter(campaign.id, "victim.person@example.com");
     expect(await resends(entry.id)).toHaveLength(2);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { groupCommit } from "~/server/group-commit.server";
+import { BatchFailed, groupCommit } from "~/server/group-commit.server";
 
 describe("group commit (decision 062)", () => {
   it("commits the writes of one turn together and answers each its own result", async () => {
@@ -50,6 +50,20 @@ describe("group commit (decision 062)", () => {
       "C",
     ]);
     expect(batches).toEqual([["a", "bad", "c"], ["a"], ["bad"], ["c"]]);
+  });
+
+  it("fails a whole batch, without trying it again, when it failed after its commit (BatchFailed, decision 065)", async () => {
+    const batches: string[][] = [];
+    const commit = groupCommit<string, string>(async (batch) => {
+      batches.push([...batch]);
+      throw new BatchFailed("not synced");
+    });
+    const outcomes = await Promise.allSettled(["a", "b"].map((item) => commit(item)));
+    expect(outcomes.map((outcome) => outcome.status === "rejected" && (outcome.reason as Error).message)).toEqual([
+      "not synced",
+      "not synced",
+    ]);
+    expect(batches).toEqual([["a", "b"]]);
   });
 
   it("commits at most 64 writes at once", async () => {

@@ -19,11 +19,15 @@
  *   fields are blanked).
  * The entrant's own request also deletes sign-in codes for the address and redacts any message that
  * names it (a contact-form message). A Giveawear account with the address is not deleted here.
+ *
+ * After the erasure's transactions, purgeErasedData makes the old row versions leave the database's
+ * files too (decision 065): on SQLite nothing of the address is left in the files; on PostgreSQL
+ * the dead row versions and index entries go (README, "Erasure on disk").
  */
 import { ERASED_PREFIX, FINAL_ORDER_STATUSES, erasedPlaceholder, isErasedAddress, isFinalOrderStatus } from "../../domain/data-rights";
 import { entryEmailKey } from "../../domain/entries";
 import { getConfig } from "../config.server";
-import { clientProvider, getPrisma, Prisma, prisma } from "../db.server";
+import { clientProvider, getPrisma, Prisma, prisma, purgeErasedRows } from "../db.server";
 import { giftDeliveredDedupeKey } from "../draw/controls.server";
 import { shippedDedupeKey } from "../fulfilment/orders.server";
 import { queueEmailToolUnsubscribe } from "../integrations/email-tools.server";
@@ -70,8 +74,17 @@ export async function eraseEntries(
   return prisma.$transaction(async (tx) => eraseInTransaction(tx, entryIds, now, options.wholeAddress ?? false), TX_OPTIONS);
 }
 
-/** Erases every entry of the address (as typed or normalised: it is normalised here, decision 010) and what else names it. */
-export async function eraseAddress(email: string, now: Date = new Date()): Promise<ErasureSummary> {
+/**
+ * Erases every entry of the address (as typed or normalised: it is normalised here, decision 010) and
+ * what else names it, then purges the database files (purgeErasedData). `vacuumInBackground`: on
+ * PostgreSQL answer without waiting for the VACUUM (the entrant's request: on a big Entry table its
+ * index cleanup takes seconds); SQLite's checkpoint is always waited for.
+ */
+export async function eraseAddress(
+  email: string,
+  now: Date = new Date(),
+  { vacuumInBackground = false }: { vacuumInBackground?: boolean } = {},
+): Promise<ErasureSummary> {
   const emailNormalized = entryEmailKey(email);
   const entries = await prisma.entry.findMany({ where: { emailNormalized, erasedAt: null }, select: { id: true } });
   const summary = await eraseEntries(
@@ -81,7 +94,58 @@ export async function eraseAddress(email: string, now: Date = new Date()): Promi
   );
   // An address with no entries left can still have sign-in codes or messages (an earlier erasure).
   if (summary.entries === 0) await prisma.$transaction(async (tx) => eraseAddressTraces(tx, [emailNormalized]), TX_OPTIONS);
+  const purged = purgeErasedData();
+  if (!(vacuumInBackground && postgres())) await purged;
   return summary;
+}
+
+/** Every table an erasure changes (eraseInTransaction, its integration hooks, finishDeferredOrderErasures, retention). */
+const ERASURE_TABLES = [
+  "Entry",
+  "WinnerListing",
+  "Campaign",
+  "AdditionalPrize",
+  "Order",
+  "OutboundEmail",
+  "LoginCode",
+  "WebhookDelivery",
+  "EmailToolSync",
+] as const;
+
+let purging: Promise<void> | null = null;
+let purgeAgain: Promise<void> | null = null;
+
+/**
+ * Makes what erasures removed from the tables leave the database's files (decision 065): on SQLite
+ * the WAL, which still holds the pages as they were, is checkpointed and cut; on PostgreSQL the
+ * tables are vacuumed. Called after the entrant's erasure and after a jobs pass that erased or
+ * cleared something. One purge at a time per process: asked for while one runs, one more follows
+ * it, for every erasure meanwhile. The erasure stands either way: a failure here is logged, not thrown.
+ */
+export function purgeErasedData(): Promise<void> {
+  if (!purging) {
+    purging = purgeOnce().finally(() => {
+      purging = null;
+    });
+    return purging;
+  }
+  purgeAgain ??= purging.then(() => {
+    purgeAgain = null;
+    return purgeErasedData();
+  });
+  return purgeAgain;
+}
+
+async function purgeOnce(): Promise<void> {
+  try {
+    if (!(await purgeErasedRows(getPrisma(), ERASURE_TABLES))) {
+      console.warn("[data-rights] the SQLite WAL could not be checkpointed (the database stayed busy): the next erasure tries again");
+    }
+  } catch (error) {
+    console.error(
+      `[data-rights] erased rows could not be purged from the database files: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
 }
 
 async function eraseInTransaction(tx: Tx, entryIds: string[], now: Date, wholeAddress: boolean): Promise<ErasureSummary> {

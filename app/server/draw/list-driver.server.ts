@@ -7,7 +7,15 @@
  */
 import Database from "better-sqlite3";
 import pg from "pg";
-import { type DatabaseProvider, type PrismaClient, clientUrl, databaseProvider, sqliteFilePath, waitOutSqliteBusy } from "../db.server";
+import {
+  type DatabaseProvider,
+  type PrismaClient,
+  clientUrl,
+  configureSqliteConnection,
+  databaseProvider,
+  sqliteFilePath,
+  waitOutSqliteBusy,
+} from "../db.server";
 
 export interface ListDriver {
   readonly provider: DatabaseProvider;
@@ -52,6 +60,7 @@ export async function withListDriver<T>(client: PrismaClient, work: (driver: Lis
   // another freeze) waiting for that loop. sqliteDriver waits for it asynchronously instead.
   const connection = new Database(sqliteFilePath(url), { timeout: 0 });
   try {
+    configureSqliteConnection(connection);
     return await work(sqliteDriver(connection));
   } finally {
     connection.close();
