@@ -143,3 +143,8 @@ export interface ShareLink {
   label: string;
   href: string;
 }
+
+/** An entrant's reminder before their campaign ends, once per entry. */
+export function reminderDedupeKey(entryId: string): string {
+  return `reminder:${entryId}`;
+}

@@ -23,6 +23,7 @@ import {
   type ClaimOptions,
   type ClaimPrize,
   type ClaimValues,
+  GRAND_PRIZE_RANK,
 } from "../domain/claims";
 import { addressRule } from "../domain/ship-countries";
 import { claimPath } from "../paths";
@@ -30,8 +31,6 @@ import { publicUrl } from "./public-url.server";
 import { getConfig } from "./config.server";
 import { isUniqueConstraintError, prisma } from "./db.server";
 import { deliverWebhooksSoon, queuePrizeClaimed } from "./integrations/webhooks.server";
-
-export const GRAND_PRIZE_RANK = 1;
 
 // ---------------------------------------------------------------------------------------------
 // Tokens and links

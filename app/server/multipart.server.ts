@@ -12,7 +12,7 @@ import path from "node:path";
 import { type Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import busboy from "busboy";
-import { UPLOAD_LIMITS } from "./uploads.server";
+import { UPLOAD_LIMITS } from "../domain/images";
 
 const MB = 1024 * 1024;
 

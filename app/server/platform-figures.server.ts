@@ -11,7 +11,7 @@
 import { isShipped, ORDER_STATUSES } from "../domain/orders";
 import { CampaignStatus, LEGACY_ENDED_STATUS } from "../domain/campaign-status";
 import { prisma, type Prisma } from "./db.server";
-import { DEMO_CREATOR_EMAIL } from "./seed.server";
+import { DEMO_CREATOR_EMAIL } from "../domain/demo";
 
 export interface PlatformFigures {
   /** Launched campaigns: live, completed or ended. */

@@ -19,6 +19,7 @@ import { approximateRetailValueCents } from "../domain/prize-values";
 import { nodeDrawHashing } from "./draw/run.server";
 import { migrate } from "./migrate.server";
 import { REFERRAL_BONUS_ENTRIES } from "../domain/entries";
+import { DEMO_CREATOR_EMAIL } from "../domain/demo";
 import { demoDesignFor, demoDesignUrl, writeDemoDesigns } from "./demo-designs.server";
 import { endSentence } from "../domain/sentences";
 
@@ -33,8 +34,6 @@ import { endSentence } from "../domain/sentences";
  */
 
 type Tx = Prisma.TransactionClient;
-
-export const DEMO_CREATOR_EMAIL = "demo@giveawear.example";
 
 export type SeedResult = {
   plans: number;

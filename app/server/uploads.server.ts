@@ -2,22 +2,12 @@ import { createHash } from "node:crypto";
 import path from "node:path";
 import { createId } from "@paralleldrive/cuid2";
 import sharp, { type OutputInfo, type SharpOptions } from "sharp";
-import { UPLOAD_WIDTHS, isUploadWidth, preferredImageFormat } from "../domain/images";
+import { UPLOAD_LIMITS, UPLOAD_WIDTHS, isUploadWidth, preferredImageFormat } from "../domain/images";
 import { uploadPath } from "../paths";
 import { getConfig } from "./config.server";
 import { serveCachedImage, storedFileEtag } from "./file-cache.server";
 import { prisma } from "./db.server";
 import { fileStore } from "./storage/file-store.server";
-
-/** Largest accepted upload per kind, in MB (SPEC section 5 and section 9). */
-export const UPLOAD_LIMITS = {
-  logo: 5,
-  product_image: 10,
-  custom_design: 5,
-  prize_image: 2,
-  gift_image: 2,
-  slider: 5,
-} as const;
 
 export type UploadKind = keyof typeof UPLOAD_LIMITS;
 

@@ -13,7 +13,8 @@ import type { ProductColorKey, ProductType } from "../domain/campaign-schemas";
 import { mockupUrl, parsePartnerMockups } from "../domain/mockups";
 import { grandPrizeName } from "../domain/winner-emails";
 import { claimPath } from "../paths";
-import { GRAND_PRIZE_RANK, claimToken } from "./claims.server";
+import { claimToken } from "./claims.server";
+import { GRAND_PRIZE_RANK } from "../domain/claims";
 import { publicUrl } from "./public-url.server";
 
 /** The campaign fields the winner emails read. */

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/server/db.server";
 import { forgetPlatformFigures, platformFigures, PLATFORM_FIGURES_TTL_MS } from "~/server/platform-figures.server";
 import { activePlans } from "~/server/plans.server";
-import { DEMO_CREATOR_EMAIL } from "~/server/seed.server";
+import { DEMO_CREATOR_EMAIL } from "~/domain/demo";
 import { type InProcessAppServer, startAppServer } from "../helpers/app-server";
 import { createCampaign } from "../helpers/campaigns";
 

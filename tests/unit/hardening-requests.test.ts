@@ -13,7 +13,7 @@ import {
   UPLOAD_ROUTES,
   WEBHOOK_ROUTES,
 } from "~/server/forms.server";
-import { UPLOAD_LIMITS } from "~/server/uploads.server";
+import { UPLOAD_LIMITS } from "~/domain/images";
 import { isLoopbackAddress } from "~/server/request.server";
 
 /** What readForm throws: React Router's data(...) with its status. */

@@ -25,14 +25,12 @@
  * the dead row versions and index entries go (README, "Erasure on disk").
  */
 import { ERASED_PREFIX, FINAL_ORDER_STATUSES, erasedPlaceholder, isErasedAddress, isFinalOrderStatus } from "../../domain/data-rights";
-import { entryEmailKey } from "../../domain/entries";
+import { entryEmailKey, reminderDedupeKey } from "../../domain/entries";
 import { getConfig } from "../config.server";
 import { clientProvider, getPrisma, Prisma, prisma, purgeErasedRows } from "../db.server";
-import { giftDeliveredDedupeKey } from "../draw/controls.server";
-import { shippedDedupeKey } from "../fulfilment/orders.server";
+import { giftDeliveredDedupeKey, shippedDedupeKey } from "../../domain/winner-emails";
 import { queueEmailToolUnsubscribe } from "../integrations/email-tools.server";
 import { eraseEntrantsFromWebhooks } from "../integrations/webhooks.server";
-import { reminderDedupeKey } from "../jobs/reminders.server";
 
 type Tx = Prisma.TransactionClient;
 

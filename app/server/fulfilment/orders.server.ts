@@ -13,6 +13,7 @@ import {
   trackingLink,
 } from "../../domain/orders";
 import { printifyVariantId } from "../../domain/printify";
+import { shippedDedupeKey } from "../../domain/winner-emails";
 import { campaignPath, claimPath } from "../../paths";
 import { claimToken } from "../claims.server";
 import { type Prisma, prisma } from "../db.server";
@@ -29,10 +30,6 @@ import { contactLine, winnerReplyTo } from "../winner-emails.server";
  */
 
 export const SHIPPED_TEMPLATE = "order_shipped";
-
-export function shippedDedupeKey(orderId: string): string {
-  return `shipped:${orderId}`;
-}
 
 type Db = Prisma.TransactionClient;
 

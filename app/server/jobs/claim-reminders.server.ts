@@ -20,13 +20,13 @@ import {
   claimFollowUp,
   claimReminderDedupeKey,
   unclaimedNoticeDedupeKey,
+  winnerDedupeKey,
 } from "../../domain/winner-emails";
 import { formatUtcDateTime } from "../../domain/campaign-status";
 import { creatorDrawPath } from "../../paths";
-import { GRAND_PRIZE_RANK } from "../claims.server";
+import { GRAND_PRIZE_RANK } from "../../domain/claims";
 import { type Prisma, prisma } from "../db.server";
 import { queueTemplatedEmailOnce } from "../email.server";
-import { winnerDedupeKey } from "../draw/notify.server";
 import { currentTime, leaseUntil } from "../leases.server";
 import { publicUrl } from "../public-url.server";
 import { WINNER_EMAIL_CAMPAIGN_FIELDS, prizeName, winnerEmailTokens, winnerReplyTo } from "../winner-emails.server";

@@ -19,7 +19,7 @@ import { publicUrl } from "../public-url.server";
 import { prisma } from "../db.server";
 import { queueTemplatedEmails } from "../email.server";
 import { referralLink } from "../entries.server";
-import { referralOffer } from "../../domain/entries";
+import { referralOffer, reminderDedupeKey } from "../../domain/entries";
 import { platformSetting } from "../settings.server";
 import { currentTime, leaseUntil } from "../leases.server";
 
@@ -32,10 +32,6 @@ export const REMINDER_LEASE_MS = 5 * 60 * 1000;
 export interface ReminderSummary {
   campaigns: number;
   emails: number;
-}
-
-export function reminderDedupeKey(entryId: string): string {
-  return `reminder:${entryId}`;
 }
 
 /** Live campaigns that asked for a reminder, end within 48 hours and have not had it yet. */
