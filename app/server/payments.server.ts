@@ -19,7 +19,7 @@ import { addOnsPath, campaignSuccessPath, testCheckoutPath, upgradePath, wizardP
 import { featuredNow } from "./add-ons.server";
 import { higherPlans, isUpgradeable } from "./cap-notices.server";
 import { publicUrl } from "./public-url.server";
-import { launchBeaconRound, launchDrawFields } from "./wizard/launch.server";
+import { launchBeaconRound, launchDrawFields } from "./draw/commitment.server";
 import { getConfig, type Config } from "./config.server";
 import { isUniqueConstraintError, prisma } from "./db.server";
 import { deliverWebhooksSoon, queueCampaignLaunched } from "./integrations/webhooks.server";

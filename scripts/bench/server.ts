@@ -85,7 +85,7 @@ export async function startBenchServer(
   });
   await waitFor(`${origin}/healthz`, child);
   const { getPrisma, disconnectPrisma } = await import("../../app/server/db.server");
-  const { newDrawSeed } = await import("../../app/server/wizard/launch.server");
+  const { newDrawSeed } = await import("../../app/server/draw/commitment.server");
   return {
     process: child,
     origin,

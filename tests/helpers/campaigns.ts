@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { newDrawSeed } from "~/server/wizard/launch.server";
+import { newDrawSeed } from "~/server/draw/commitment.server";
 import { type Prisma, prisma } from "~/server/db.server";
 
 const DAY = 24 * 60 * 60 * 1000;
