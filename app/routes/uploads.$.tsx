@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "react-router";
-import { serveUpload } from "~/server/uploads.server";
+import { serveUpload } from "~/server/media/uploads.server";
 
 // LoaderFunctionArgs rather than ./+types: typegen only knows this file once routes.ts lists it.
 // The file handling lives in uploads.server.ts so no node:fs import can reach the client bundle.

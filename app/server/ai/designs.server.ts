@@ -6,10 +6,10 @@
 import { createId } from "@paralleldrive/cuid2";
 import sharp from "sharp";
 import { uploadPath } from "../../paths";
-import { getConfig } from "../config.server";
-import { type AiDesign, prisma } from "../db.server";
+import { getConfig } from "../core/config.server";
+import { type AiDesign, prisma } from "../core/db.server";
 import { fileStore } from "../storage/file-store.server";
-import { uploadKey } from "../uploads.server";
+import { uploadKey } from "../media/uploads.server";
 import type { DesignFiles } from "./design-output.server";
 import { generateWithIdeogram } from "./ideogram.server";
 import { type DesignStyle, isDesignStyle, renderLocalDesign } from "./local-generator.server";

@@ -26,8 +26,8 @@
  */
 import { ERASED_PREFIX, FINAL_ORDER_STATUSES, erasedPlaceholder, isErasedAddress, isFinalOrderStatus } from "../../domain/data-rights";
 import { entryEmailKey, reminderDedupeKey } from "../../domain/entries";
-import { getConfig } from "../config.server";
-import { clientProvider, getPrisma, Prisma, prisma, purgeErasedRows } from "../db.server";
+import { getConfig } from "../core/config.server";
+import { clientProvider, getPrisma, Prisma, prisma, purgeErasedRows } from "../core/db.server";
 import { giftDeliveredDedupeKey, shippedDedupeKey } from "../../domain/winner-emails";
 import { queueEmailToolUnsubscribe } from "../integrations/email-tools.server";
 import { eraseEntrantsFromWebhooks } from "../integrations/webhooks.server";

@@ -4,7 +4,7 @@
  * "Winner" for an erased entrant; nobody when the creator hides them. The rules are the winners
  * list's (server/winners-list.server.ts); the rest of the public record is record.server.ts.
  */
-import { publicWinnerTexts } from "../winners-list.server";
+import { publicWinnerTexts } from "./winners-list.server";
 
 /** The public text for each picked entry, by entry id. */
 export function publicWinnerNames(

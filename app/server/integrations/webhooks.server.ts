@@ -48,12 +48,12 @@ import {
   winnerDrawnData,
 } from "../../domain/webhooks";
 import { campaignPath } from "../../paths";
-import { getConfig } from "../config.server";
-import { type Prisma, type WebhookDelivery, isUniqueConstraintError, prisma } from "../db.server";
-import { newId } from "../ids.server";
-import { currentTime, leaseUntil } from "../leases.server";
-import { publicUrl } from "../public-url.server";
-import { SecretsUnavailable, openSecret, sealSecret, secretsAvailable } from "../secrets.server";
+import { getConfig } from "../core/config.server";
+import { type Prisma, type WebhookDelivery, isUniqueConstraintError, prisma } from "../core/db.server";
+import { newId } from "../core/ids.server";
+import { currentTime, leaseUntil } from "../core/leases.server";
+import { publicUrl } from "../core/public-url.server";
+import { SecretsUnavailable, openSecret, sealSecret, secretsAvailable } from "../core/secrets.server";
 import { postWebhook, resolveWebhookHost } from "./webhook-http.server";
 
 type Db = Prisma.TransactionClient;

@@ -1,6 +1,6 @@
 import { reviewProblems } from "../../domain/campaign-schemas";
 import { applyCoupon } from "../../domain/pricing";
-import { prisma, type Campaign } from "../db.server";
+import { prisma, type Campaign } from "../core/db.server";
 import { deliverWebhooksSoon, queueCampaignLaunched } from "../integrations/webhooks.server";
 import { launchDrawFields } from "../draw/commitment.server";
 import { CampaignStatus, EDITABLE_STATUSES } from "../../domain/campaign-status";
