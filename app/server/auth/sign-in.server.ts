@@ -7,7 +7,7 @@ import { isUsableEmail, normalizeEmail } from "../../domain/email-address";
 import { namesFromFullName } from "../../domain/profile";
 import { getConfig } from "../core/config.server";
 import { prisma } from "../core/db.server";
-import { sendTemplatedEmail } from "../email/outbox.server";
+import { sendTemplatedEmail } from "../email/delivery.server";
 import { consumeLoginCode, LOGIN_CODE_TTL_MS, MAX_WRONG_TRIES, recordLoginCode } from "./login-codes.server";
 import { publicUrl } from "../core/public-url.server";
 import { clientIp } from "../core/request.server";

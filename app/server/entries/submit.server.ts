@@ -17,7 +17,8 @@ import { keyedHash } from "../core/keyed-hash.server";
 import { platformSetting } from "../core/settings.server";
 import { createSignedCookie } from "../core/signed-cookie.server";
 import { queueCapNotices } from "../plans/cap-notices.server";
-import { deliverEmail, queueTemplatedEmail, renderOutboxRow } from "../email/outbox.server";
+import { queueTemplatedEmail, renderOutboxRow } from "../email/outbox.server";
+import { deliverEmail } from "../email/delivery.server";
 import {
   type AddressLimit,
   CONFIRMATION_CAMPAIGN_FIELDS,

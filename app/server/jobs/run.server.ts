@@ -9,7 +9,8 @@ import { campaignsAwaitingNotification, notifyWinners } from "../draw/notify.ser
 import { campaignsToFreeze, freezeEntryList } from "../draw/freeze.server";
 import { type DrawOutcome, drawCampaign, dueCampaignIds } from "../draw/run.server";
 import { prisma } from "../core/db.server";
-import { type EmailDeliverySummary, deliverDueEmails, queueAdminAlert } from "../email/outbox.server";
+import { queueAdminAlert } from "../email/outbox.server";
+import { type EmailDeliverySummary, deliverDueEmails } from "../email/delivery.server";
 import { runFulfilmentJobs } from "../fulfilment/index.server";
 import { type WebhookDeliverySummary, deliverDueWebhooks } from "../integrations/webhooks.server";
 import { type EmailToolSyncSummary, deliverDueEmailToolSyncs } from "../integrations/email-tool-sync.server";

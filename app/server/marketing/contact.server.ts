@@ -1,7 +1,8 @@
 import type { ContactMessage } from "../../domain/contact";
 import { getConfig } from "../core/config.server";
 import { prisma } from "../core/db.server";
-import { deliverEmail, queueTemplatedEmail, recentEmailsWithKeyPrefix } from "../email/outbox.server";
+import { queueTemplatedEmail, recentEmailsWithKeyPrefix } from "../email/outbox.server";
+import { deliverEmail } from "../email/delivery.server";
 import { newId } from "../core/ids.server";
 import { keyedHash } from "../core/keyed-hash.server";
 
