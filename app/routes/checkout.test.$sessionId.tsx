@@ -3,17 +3,10 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { formatPrice } from "~/domain/plans";
 import { readForm } from "~/server/core/forms.server";
 import { getConfig } from "~/server/core/config.server";
-import {
-  addOnCheckout,
-  checkoutCampaign,
-  checkoutCancelPath,
-  checkoutSuccessPath,
-  completeAddOn,
-  completeCheckout,
-  completeUpgrade,
-  isTestCheckoutSession,
-  upgradeCheckout,
-} from "~/server/payments/launch.server";
+import { checkoutCampaign, checkoutCancelPath, checkoutSuccessPath, completeCheckout } from "~/server/payments/launch.server";
+import { addOnCheckout, completeAddOn } from "~/server/payments/add-ons.server";
+import { completeUpgrade, upgradeCheckout } from "~/server/payments/upgrades.server";
+import { isTestCheckoutSession } from "~/server/payments/stripe.server";
 import { planNames, upgradedCampaign, upgradedRedirect } from "~/server/plans/cap-notices.server";
 import { requireUser } from "~/server/auth/session.server";
 import { redirectWithToast } from "~/server/core/toast.server";

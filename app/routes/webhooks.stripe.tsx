@@ -1,4 +1,4 @@
-import { handleStripeWebhook } from "~/server/payments/launch.server";
+import { handleStripeWebhook } from "~/server/payments/webhook.server";
 import { webhookEndpoint } from "~/server/core/responses.server";
 
 /** Stripe's webhook endpoint ($APP_URL/webhooks/stripe). */

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/server/core/db.server";
-import { completeUpgrade } from "~/server/payments/launch.server";
+import { completeUpgrade } from "~/server/payments/upgrades.server";
 import { signature, startFakeStripeServer, type FakeStripe } from "../fakes/stripe-server";
 import { type InProcessAppServer, startAppServer } from "../helpers/app-server";
 import { createCampaign } from "../helpers/campaigns";

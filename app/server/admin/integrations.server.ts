@@ -8,7 +8,7 @@ import nodemailer from "nodemailer";
 import Stripe from "stripe";
 import { getConfig } from "../core/config.server";
 import { prisma } from "../core/db.server";
-import { createStripe } from "../payments/launch.server";
+import { createStripe } from "../payments/stripe.server";
 
 export interface SecretState {
   label: string;
