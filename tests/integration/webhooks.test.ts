@@ -10,7 +10,8 @@ import { WEBHOOK_MAX_ATTEMPTS, WEBHOOK_MESSAGES } from "~/domain/webhooks";
 import { action, loader } from "~/routes/dashboard.integrations.webhooks";
 import { resetConfigForTests } from "~/server/core/config.server";
 import { prisma } from "~/server/core/db.server";
-import { confirmEntry, submitEntry } from "~/server/entries/submit.server";
+import { submitEntry } from "~/server/entries/submit.server";
+import { confirmEntry } from "~/server/entries/confirm.server";
 import { setWebhookResolver, systemResolver } from "~/server/integrations/webhook-http.server";
 import {
   createEndpoint,

@@ -24,7 +24,8 @@ import { publicUrl } from "../core/public-url.server";
 import { publishedFairness } from "../draw/fairness.server";
 import { publicWinnerTexts } from "../draw/winners-list.server";
 import { prisma } from "../core/db.server";
-import { referralLink, visitorEntry } from "../entries/submit.server";
+import { referralLink } from "../entries/emails.server";
+import { visitorEntry } from "../entries/visitor.server";
 import type { CurrentUser } from "../auth/session.server";
 import { platformSetting } from "../core/settings.server";
 

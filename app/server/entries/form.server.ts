@@ -15,7 +15,8 @@ import {
   REFERRER_ID_PATTERN,
 } from "~/domain/entries";
 import { isDisposableEmail } from "./disposable-email.server";
-import { type EntryOutcome, browserId, rememberEntry, submitEntry } from "./submit.server";
+import { type EntryOutcome, submitEntry } from "./submit.server";
+import { browserId, rememberEntry } from "./visitor.server";
 import { markRedirectAfterPost } from "./page-views.server";
 import { type ToastInput, toastCookie } from "../core/toast.server";
 import { honeypotFilled } from "../core/honeypot.server";

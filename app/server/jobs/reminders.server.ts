@@ -18,7 +18,7 @@ import { CampaignStatus, formatUtcDateTime } from "../../domain/campaign-status"
 import { publicUrl } from "../core/public-url.server";
 import { prisma } from "../core/db.server";
 import { queueTemplatedEmails } from "../email/outbox.server";
-import { referralLink } from "../entries/submit.server";
+import { referralLink } from "../entries/emails.server";
 import { referralOffer, reminderDedupeKey } from "../../domain/entries";
 import { platformSetting } from "../core/settings.server";
 import { currentTime, leaseUntil } from "../core/leases.server";
