@@ -146,7 +146,7 @@ export function dataRequestPath(): string {
   return href("/privacy/my-data");
 }
 
-/** An entrant's data page; the token is the emailed link's (server/data-rights/link.server.ts). */
+/** An entrant's data page; the token is the emailed link's (server/core/data-rights-link.server.ts). */
 export function dataPagePath(token: string): string {
   return href("/privacy/my-data/:token", { token });
 }

@@ -76,7 +76,7 @@ async function browserFlags(campaignId: string): Promise<FlagGroup[]> {
   return [...byBrowser.values()].flatMap((points) => browserGroups(points));
 }
 
-/** Entries per UTC minute that had any (both databases hold UTC; see analytics.server.ts). */
+/** Entries per UTC minute that had any (both databases hold UTC; see figures.server.ts). */
 async function entriesPerMinute(campaignId: string): Promise<{ minute: number; count: number }[]> {
   const rows = postgres()
     ? await prisma.$queryRaw<{ minute: string; count: bigint | number }[]>(Prisma.sql`

@@ -1,6 +1,6 @@
 /**
  * The Advanced Analytics Report (decision 068): one campaign's analytics as a PDF to share. The
- * figures come from the analytics page's own queries (analytics.server.ts) and the fraud review's
+ * figures come from the analytics page's own queries (figures.server.ts) and the fraud review's
  * patterns (fraud.server.ts), read at the moment of the download; every referrer's address is
  * masked, so the report carries no entrant's full address. Drawn with pdf-lib's own primitives
  * (text, rectangles, lines) in its standard Helvetica; a title or brand that font cannot write is

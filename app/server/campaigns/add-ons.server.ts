@@ -1,7 +1,7 @@
 /**
  * Add-ons of one campaign (decision 068): which campaigns are featured now and in what order, what
  * the add-ons page and the success page show, and who may download a campaign's report. Paying for
- * them is in payments.server.ts, beside plan upgrades.
+ * them is in payments/add-ons.server.ts, beside plan upgrades.
  */
 import { AddOnKind, AddOnStatus, featuredEnd, isFeaturable, isReportable } from "../../domain/add-ons";
 import { CampaignStatus, formatUtcDateTime, LEGACY_ENDED_STATUS } from "../../domain/campaign-status";

@@ -104,7 +104,7 @@ export async function prizeClaimLink(
 /**
  * The tokens every winner email shares: prize_name, prize_image_url, brand_logo_url, claim_link,
  * claim_deadline, contact_line (and brand_name, campaign_title). A template's `<img>` whose URL
- * comes out empty is dropped when the email is rendered (email.server.ts).
+ * comes out empty is dropped when the email is rendered (email/outbox.server.ts).
  */
 export async function winnerEmailTokens(campaign: WinnerEmailCampaign, prize: WinnerEmailPrize): Promise<Record<string, string>> {
   const { deadline } = prize;

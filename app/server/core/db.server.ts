@@ -77,7 +77,7 @@ export function sqliteSynchronous(): "FULL" | "NORMAL" {
  *   acknowledged entry survives a power loss or a kernel crash, not only a killed process. SQLite's
  *   default in WAL mode (this build's SQLITE_DEFAULT_WAL_SYNCHRONOUS) is NORMAL, which syncs only
  *   at checkpoints. The entry store commits with NORMAL and syncs the WAL itself after each batch,
- *   off the event loop (entry-store.server.ts), to the same effect.
+ *   off the event loop (entries/store.server.ts), to the same effect.
  * - `secure_delete = ON`: deleted and overwritten content (a row's old version, a freed page) is
  *   overwritten with zeros, so an erased address does not linger in free space of the file.
  */

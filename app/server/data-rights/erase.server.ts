@@ -50,7 +50,7 @@ const NONE: ErasureSummary = { entries: 0, forfeitedPrizes: 0, deferredOrders: 0
 /** Why an unsent outbox message was stopped. */
 const REDACTED_UNSENT = "Not sent: the recipient erased their data.";
 
-/** The email worker leaves messages older than this alone (email.server.ts, WORKER_MAX_AGE_MS). */
+/** The email worker leaves messages older than this alone (email/delivery.server.ts, WORKER_MAX_AGE_MS). */
 const OUTBOX_WORKER_MAX_AGE_MS = 2 * 24 * 60 * 60 * 1000;
 
 /** A transaction big enough for a batch of erasures (SQLite runs one at a time; they queue). */

@@ -78,7 +78,7 @@ async function renderTemplatedEmail(
   const subject = fillTemplate(row.subject, filled, false);
   const html = withoutEmptyImages(fillTemplate(body, filled));
   // Our id rather than Prisma's cuid2 default: the outbox is written on hot paths (every entry,
-  // reminder batches) and that default costs a fraction of a millisecond per row (ids.server.ts).
+  // reminder batches) and that default costs a fraction of a millisecond per row (core/ids.server.ts).
   // Every message has its plain-text alternative, made from the filled HTML (links as "label (url)").
   return { id: newId(), to, subject, html, text: htmlToText(html), template, dedupeKey, replyTo: replyTo?.trim() || null };
 }

@@ -17,7 +17,7 @@ import { backToPageCookies, postedReferral, storedEntryCookies, takeEntry } from
 import { CLIENT_IP_HEADER } from "../core/request.server";
 import { entryFormAction } from "../../paths";
 
-/** The session cookie's name (session.server.ts): a signed-in visitor is the page action's. */
+/** The session cookie's name (auth/session.server.ts): a signed-in visitor is the page action's. */
 const SIGNED_IN = /(?:^|;)\s*gw_session=/;
 
 export interface EntryLaneAnswer {

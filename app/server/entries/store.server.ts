@@ -10,7 +10,7 @@
  * gate, the address's limit and the referrer itself. Everything else (confirmations, the verified entrant's path, repeats) stays with Prisma.
  *
  * The rows written are the rows Prisma wrote: the same columns, the same DateTime text on SQLite
- * (db.server.ts, sqliteTimestamp) and timestamp(3) on PostgreSQL; tests compare the two.
+ * (core/db.server.ts, sqliteTimestamp) and timestamp(3) on PostgreSQL; tests compare the two.
  */
 import { open } from "node:fs/promises";
 import Database from "better-sqlite3";
@@ -124,7 +124,7 @@ export interface EntryStore {
 }
 
 /**
- * `closedReason(c, now) === null` (entries.server.ts) in SQL, for campaign `c` at `now`: active,
+ * `closedReason(c, now) === null` (gate.server.ts) in SQL, for campaign `c` at `now`: active,
  * started, not ended, not frozen, under its cap. The two must say the same; a test compares them.
  */
 const takesEntries = (now: string) =>

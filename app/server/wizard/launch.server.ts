@@ -33,7 +33,7 @@ export async function launchCampaign(campaign: Campaign, options: { excludeNyFl?
   const { discountCents, totalCents } = applyCoupon(plan.priceCents, coupon, now);
   // What the plan gives the campaign is frozen with its price (decision 046): a later catalogue edit
   // changes new launches only. A paid launch freezes it here too, before the checkout, so the
-  // payment that puts the campaign live (payments.server.ts) finds it already set.
+  // payment that puts the campaign live (payments/launch.server.ts) finds it already set.
   const frozen = {
     entryLimit: plan.entryLimit,
     analyticsLevel: toAnalyticsLevel(plan.analyticsLevel),
