@@ -99,4 +99,26 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // server/core/ is the server's ground floor (decision 070): it imports only core/, domain/, the
+    // page addresses (app/paths.ts, pure) and the generated Prisma client, never another room of server/.
+    files: ["app/server/core/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^\\.\\./(?!\\.\\./(?:domain|paths|generated)(?:/|$))",
+              message: "server/core/ imports only core/, domain/, app/paths and the generated client (decision 070).",
+            },
+            {
+              regex: "^~/(?!(?:domain|paths|generated)(?:/|$))",
+              message: "server/core/ imports only core/, domain/, app/paths and the generated client (decision 070).",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

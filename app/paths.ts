@@ -1,4 +1,4 @@
-import { href } from "react-router";
+import type { href as routerHref } from "react-router";
 
 /**
  * The app's addresses, in one place. Each is built by React Router's href() from a pattern in
@@ -8,6 +8,37 @@ import { href } from "react-router";
  *
  * Values are inserted as given, as a template string would: ids and tokens are URL-safe.
  */
+
+/**
+ * React Router's href(), with its types (the patterns of app/routes.ts and their parameters), and
+ * its code written out: importing this module loads nothing, so a draw, a job or a script that
+ * builds a link does not load React Router for it (decision 070). tests/unit/paths.test.ts holds it
+ * to React Router's own for every route.
+ */
+export const href: typeof routerHref = (path, ...args) => {
+  const params = args[0] as Record<string, string | undefined> | undefined;
+  const pattern: string = path;
+  let result = trimTrailingSplat(pattern).replace(/\/:([\w-]+)(\?)?/g, (_, param: string, questionMark: string | undefined) => {
+    const value = params?.[param];
+    if (questionMark === undefined && value === undefined)
+      throw new Error(`Path '${pattern}' requires param '${param}' but it was not provided`);
+    return value === undefined ? "" : `/${value}`;
+  });
+  if (pattern.endsWith("*")) {
+    const value = params?.["*"];
+    if (value !== undefined) result += `/${value}`;
+  }
+  return result || "/";
+};
+
+/** The pattern without a trailing `*` or `/` (and the slashes before it). */
+function trimTrailingSplat(pattern: string): string {
+  let end = pattern.length - 1;
+  if (pattern[end] !== "*" && pattern[end] !== "/") return pattern;
+  end -= 1;
+  while (end >= 0 && pattern[end] === "/") end -= 1;
+  return pattern.slice(0, end + 1);
+}
 
 type Query = Record<string, string> | URLSearchParams;
 
@@ -115,7 +146,7 @@ export function dataRequestPath(): string {
   return href("/privacy/my-data");
 }
 
-/** An entrant's data page; the token is the emailed link's (server/data-rights/link.server.ts). */
+/** An entrant's data page; the token is the emailed link's (server/core/data-rights-link.server.ts). */
 export function dataPagePath(token: string): string {
   return href("/privacy/my-data/:token", { token });
 }

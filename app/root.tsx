@@ -6,10 +6,10 @@ import { SiteHeader } from "./components/layout/site-header";
 import { useNonce } from "./components/nonce";
 import { Toaster } from "./components/ui/toaster";
 import { useOptimisticTheme } from "./components/layout/theme-toggle";
-import { getConfig } from "./server/config.server";
-import { getCurrentUser } from "./server/session.server";
-import { getTheme } from "./server/theme.server";
-import { readToast } from "./server/toast.server";
+import { getConfig } from "./server/core/config.server";
+import { getCurrentUser } from "./server/auth/session.server";
+import { getTheme } from "./server/core/theme.server";
+import { readToast } from "./server/core/toast.server";
 import stylesheet from "./app.css?url";
 
 export const links: Route.LinksFunction = () => [

@@ -5,8 +5,8 @@
  *
  *   npm run jobs
  */
-import { disconnectPrisma } from "../app/server/db.server";
-import { runJobsOnce } from "../app/server/jobs.server";
+import { disconnectPrisma } from "../app/server/core/db.server";
+import { runJobsOnce } from "../app/server/jobs/run.server";
 
 try {
   const summary = await runJobsOnce();

@@ -30,7 +30,7 @@ import {
   replayPicks,
   withListBlocks,
 } from "../app/domain/draw";
-import { type Draw, type PrismaClient, disconnectPrisma, prisma } from "../app/server/db.server";
+import { type Draw, type PrismaClient, disconnectPrisma, prisma } from "../app/server/core/db.server";
 import { knownChain } from "../app/server/draw/beacon.server";
 import { readStoredList, withStoredList } from "../app/server/draw/freeze.server";
 import { loadDrawPool, nodeDrawHashing, sha256Hex } from "../app/server/draw/run.server";

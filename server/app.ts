@@ -5,9 +5,9 @@ import { writeReadableStreamToWritable } from "@react-router/node";
 import express from "express";
 import helmet from "helmet";
 import { createRequestHandler } from "react-router";
-import { getConfig } from "../app/server/config.server";
-import { describeJobsSummary, startJobRunner, stopJobRunner } from "../app/server/jobs.server";
-import { countBeaconView, flushPageViews, VIEW_BEACON_GIF } from "../app/server/page-views.server";
+import { getConfig } from "../app/server/core/config.server";
+import { describeJobsSummary, startJobRunner, stopJobRunner } from "../app/server/jobs/run.server";
+import { countBeaconView, flushPageViews, VIEW_BEACON_GIF } from "../app/server/entries/page-views.server";
 import {
   type CachedPage,
   createPublicPageCache,
@@ -15,7 +15,7 @@ import {
   pickEncoding,
   preparePage,
   publicPageKey,
-} from "../app/server/public-page-cache.server";
+} from "../app/server/entries/page-cache.server";
 import {
   BODY_LIMITS,
   BodyTooLargeError,
@@ -23,11 +23,11 @@ import {
   bodyTooLargeMessage,
   urlencodedBodyRefusal,
   WEBHOOK_ROUTES,
-} from "../app/server/forms.server";
-import { UPLOADS_BUSY, UploadGate, UploadsBusyError, type UploadTicket } from "../app/server/multipart.server";
-import { enterInLane } from "../app/server/entry-lane.server";
-import { CLIENT_IP_HEADER, PEER_IP_HEADER } from "../app/server/request.server";
-import { checkDatabase, disconnectDatabase, prepareDatabase } from "../app/server/startup.server";
+} from "../app/server/core/forms.server";
+import { UPLOADS_BUSY, UploadGate, UploadsBusyError, type UploadTicket } from "../app/server/core/multipart.server";
+import { enterInLane } from "../app/server/entries/lane.server";
+import { CLIENT_IP_HEADER, PEER_IP_HEADER } from "../app/server/core/request.server";
+import { checkDatabase, disconnectDatabase, prepareDatabase } from "../app/server/startup/database.server";
 import { checkFileStore } from "../app/server/storage/file-store.server";
 
 declare module "react-router" {

@@ -105,7 +105,7 @@ async function runServer() {
     const viteDevServer = await vite.createServer({ server: { middlewareMode: true }, cacheDir: process.env.VITE_CACHE_DIR || undefined });
     server.use(viteDevServer.middlewares);
     // Checked before the app loads, so Vite does not report a bad configuration as a module error.
-    const config = await viteDevServer.ssrLoadModule("./app/server/config.server.ts");
+    const config = await viteDevServer.ssrLoadModule("./app/server/core/config.server.ts");
     try {
       config.getConfig();
     } catch (error) {

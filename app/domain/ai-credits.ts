@@ -2,7 +2,7 @@
  * One AI-credit figure everywhere (decision 049): the user's own balance (User.aiDesignCredits) and,
  * for a campaign, its plan credits used and left (Campaign.remainingGenerations against the plan's
  * aiCredits). The wizard, the dashboard, the analytics page and the upgrade page read these through
- * app/server/ai-credits.server.ts and show them with one component (components/dashboard/ai-credits).
+ * app/server/ai/credits.server.ts and show them with one component (components/dashboard/ai-credits).
  */
 
 export interface PlanCredits {

@@ -6,7 +6,7 @@ import type { CampaignColorImage, CampaignImage } from "./mockups";
 import { endSentence } from "./sentences";
 
 /**
- * What the public campaign page shows (app/server/campaign-page.server.ts reads it; the campaign
+ * What the public campaign page shows (app/server/campaigns/campaign-page.server.ts reads it; the campaign
  * components render it): plain data, dates as ISO strings.
  */
 

@@ -17,6 +17,9 @@ import { addressRule, countryName, postalCodeFits, shipCountriesOf, type Country
  * one implementation.
  */
 
+/** The grand prize's rank: the campaign's own prize; additional prizes are ranks 2 and 3. */
+export const GRAND_PRIZE_RANK = 1;
+
 // ---------------------------------------------------------------------------------------------
 // Messages
 

@@ -11,7 +11,7 @@ import { PRODUCT_COLORS, type ProductColorKey } from "./campaign-schemas";
  * motif is not flagged on white: the motif is more than the remaining share.
  */
 
-/** The cloth as the mockups render it (app/server/mockups.server.ts SURFACE_RGB). */
+/** The cloth as the mockups render it (app/server/media/mockups.server.ts SURFACE_RGB). */
 export const CLOTH_RGB: Record<ProductColorKey, readonly [number, number, number]> = {
   white: [246, 246, 244],
   black: [27, 27, 29],

@@ -1,5 +1,5 @@
 /**
- * The email templates every install starts with (seeded by app/server/seed.server.ts, then edited
+ * The email templates every install starts with (seeded by app/server/startup/seed.server.ts, then edited
  * in the admin panel), and the earlier defaults the seed recognises as never edited.
  */
 

@@ -71,7 +71,7 @@ export function entryEmailKey(email: string): string {
   return canonicalEmail(email);
 }
 
-/** The shape of an entry id as it appears in a referral link (`?ref=`); see ids.server.ts. */
+/** The shape of an entry id as it appears in a referral link (`?ref=`); see server/core/ids.server.ts. */
 export const REFERRER_ID_PATTERN = /^[a-z0-9]{8,40}$/i;
 
 /** Shown when an entry is refused for a reason no field explains (a hand-made or damaged request). */
@@ -142,4 +142,9 @@ export interface ShareLink {
   network: "email" | "x" | "facebook" | "whatsapp";
   label: string;
   href: string;
+}
+
+/** An entrant's reminder before their campaign ends, once per entry. */
+export function reminderDedupeKey(entryId: string): string {
+  return `reminder:${entryId}`;
 }

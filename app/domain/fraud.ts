@@ -1,7 +1,7 @@
 /**
  * Fraud review (decision 041): patterns that make entries worth a second look, found from facts the
  * database already holds, each told in words a creator understands with its counts. Pure: the
- * server (fraud.server.ts) asks the database for the few grouped rows these functions need.
+ * server (server/analytics/fraud.server.ts) asks the database for the few grouped rows these functions need.
  *
  * A flag is never a verdict. The creator decides, and may disqualify entries (with one of the
  * published reason categories) until the entry list is frozen.

@@ -35,3 +35,13 @@ export function responsiveImage(url: string, widths: readonly UploadWidth[]): { 
   const largest = widths[widths.length - 1]!;
   return { src: `${url}?w=${largest}`, srcSet: widths.map((width) => `${url}?w=${width} ${width}w`).join(", ") };
 }
+
+/** Largest accepted upload per kind, in MB (SPEC section 5 and section 9). */
+export const UPLOAD_LIMITS = {
+  logo: 5,
+  product_image: 10,
+  custom_design: 5,
+  prize_image: 2,
+  gift_image: 2,
+  slider: 5,
+} as const;

@@ -7,7 +7,7 @@ import { responsiveImage } from "./images";
 
 /**
  * Mockup URLs (decision 008): /mockups/<product>/<colour>/<width>/<design's uploads path>.webp,
- * rendered and cached by app/server/mockups.server.ts. Pure so components can build the URLs too.
+ * rendered and cached by app/server/media/mockups.server.ts. Pure so components can build the URLs too.
  */
 
 export const MOCKUP_WIDTHS = [400, 800] as const;

@@ -3,7 +3,7 @@
  * admins): which statuses a message can be in, how each is called, and the page's query.
  */
 
-/** OutboundEmail.status values in the order a message goes through them (email.server.ts). */
+/** OutboundEmail.status values in the order a message goes through them (server/email/). */
 export const OUTBOX_STATUSES = ["pending", "sending", "sent", "failed"] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 

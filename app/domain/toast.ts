@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** A toast: the short message a page shows once after an action (app/server/toast.server.ts carries it). */
+/** A toast: the short message a page shows once after an action (app/server/core/toast.server.ts carries it). */
 export const ToastSchema = z.object({
   type: z.enum(["success", "error", "info"]).default("info"),
   title: z.string(),

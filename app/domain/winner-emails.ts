@@ -68,3 +68,18 @@ export function claimReminderDedupeKey(reminder: ClaimReminder, campaignId: stri
 export function unclaimedNoticeDedupeKey(campaignId: string, rank: number, entryId: string): string {
   return `prize-unclaimed:${campaignId}:${rank}:${entryId}`;
 }
+
+/** The winner's email of one prize: one per campaign, rank and winning entry, so a redraw's new winner gets their own. */
+export function winnerDedupeKey(campaignId: string, rank: number, entryId: string): string {
+  return `winner:${campaignId}:${rank}:${entryId}`;
+}
+
+/** The winner's order_shipped email of one order. */
+export function shippedDedupeKey(orderId: string): string {
+  return `shipped:${orderId}`;
+}
+
+/** The gift winner's gift_delivered email, once (decision 050). */
+export function giftDeliveredDedupeKey(orderId: string): string {
+  return `gift-delivered:${orderId}`;
+}

@@ -8,7 +8,7 @@ import { countryName } from "./ship-countries";
  * The public winners list of a campaign (decision 057, after UK CAP code 8.28.5): each prize's
  * current winner by the display name they chose or their masked email address, with their region
  * from the claim's shipping address, unless they objected. Pure: the server
- * (server/winners-list.server.ts) reads the rows, the routes render what this module decides.
+ * (server/draw/winners-list.server.ts) reads the rows, the routes render what this module decides.
  */
 
 export const WINNERS_LIST_TEXT = {

@@ -3,7 +3,7 @@ import { FeatureGrid, PageHeader, Section, SectionHeading, type Feature } from "
 import { Prose } from "~/components/marketing/prose";
 import { pageMeta } from "~/components/marketing/meta";
 import { REFERRAL_BONUS_ENTRIES } from "~/domain/entries";
-import { platformSetting } from "~/server/settings.server";
+import { platformSetting } from "~/server/core/settings.server";
 import type { Route } from "./+types/about";
 
 const TITLE = "About Us · Giveawear";

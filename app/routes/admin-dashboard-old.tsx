@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { ADD_ONS } from "~/components/admin/add-ons";
 import { campaignCounts } from "~/server/admin/overview.server";
-import { requireAdmin } from "~/server/session.server";
+import { requireAdmin } from "~/server/auth/session.server";
 import type { Route } from "./+types/admin-dashboard-old";
 
 export const meta = () => [{ title: "Admin Dashboard (reference) · Giveawear" }];

@@ -2,11 +2,11 @@ import { data, Form, Link } from "react-router";
 import { adminPage, Badge } from "~/components/admin/admin-page";
 import { ActionToast } from "~/components/ui/action-toast";
 import { useSubmitting } from "~/components/ui/use-submitting";
-import { readForm } from "~/server/forms.server";
+import { readForm } from "~/server/core/forms.server";
 import { integrationStatus, isVerifiable, VERIFY, type VerifiableIntegration } from "~/server/admin/integrations.server";
 import { refuse } from "~/server/admin/responses.server";
-import { requireAdmin } from "~/server/session.server";
-import { actionToast } from "~/server/toast.server";
+import { requireAdmin } from "~/server/auth/session.server";
+import { actionToast } from "~/server/core/toast.server";
 import type { Route } from "./+types/admin.dashboard.api-keys";
 
 export const meta = () => [{ title: "API Keys · Admin · Giveawear" }];

@@ -13,10 +13,10 @@ import {
   outboxHref,
   parseOutboxQuery,
 } from "~/domain/outbox";
-import { readForm } from "~/server/forms.server";
+import { readForm } from "~/server/core/forms.server";
 import { type OutboxPage, listOutbox, retryEmail } from "~/server/admin/emails.server";
 import { answer, refuse, thisPage } from "~/server/admin/responses.server";
-import { requireAdmin } from "~/server/session.server";
+import { requireAdmin } from "~/server/auth/session.server";
 import type { Route } from "./+types/admin.dashboard.emails";
 
 export const meta = () => [{ title: "Emails · Admin · Giveawear" }];

@@ -8,10 +8,10 @@ import { useSubmitting } from "~/components/ui/use-submitting";
 import { FieldErrors, FormErrors } from "~/components/ui/field";
 import { formatPrice } from "~/domain/plans";
 import { COUPON_MESSAGES, couponProblem, couponSchema, lastValidDay } from "~/domain/pricing";
-import { readForm } from "~/server/forms.server";
+import { readForm } from "~/server/core/forms.server";
 import { addCoupon, listCoupons, setCouponActive } from "~/server/admin/catalogue.server";
 import { answer, refuse } from "~/server/admin/responses.server";
-import { requireAdmin } from "~/server/session.server";
+import { requireAdmin } from "~/server/auth/session.server";
 import type { Route } from "./+types/admin.dashboard.settings.coupons";
 
 export const meta = () => [{ title: "Coupons · Admin · Giveawear" }];

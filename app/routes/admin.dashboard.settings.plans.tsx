@@ -9,10 +9,10 @@ import { FieldErrors, FormErrors } from "~/components/ui/field";
 import { centsToDollars } from "~/domain/form-values";
 import { ANALYTICS_LEVEL_ADDS, ANALYTICS_LEVEL_LABELS, ANALYTICS_LEVELS, toAnalyticsLevel } from "~/domain/plan-features";
 import { formatEntryLimit, formatPrice, PLAN_LIMITS, PLAN_MESSAGES, PlanSchema } from "~/domain/plans";
-import { readForm } from "~/server/forms.server";
+import { readForm } from "~/server/core/forms.server";
 import { listPlans, savePlan } from "~/server/admin/catalogue.server";
 import { answer, refuse } from "~/server/admin/responses.server";
-import { requireAdmin } from "~/server/session.server";
+import { requireAdmin } from "~/server/auth/session.server";
 import type { Route } from "./+types/admin.dashboard.settings.plans";
 
 export const meta = () => [{ title: "Plans · Admin · Giveawear" }];

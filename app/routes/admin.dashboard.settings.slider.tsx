@@ -12,12 +12,12 @@ import {
   SliderUploadSchema,
   SliderUrlSchema,
 } from "~/domain/slider";
-import { withUploadForm } from "~/server/forms.server";
-import type { MultipartLimits } from "~/server/multipart.server";
+import { withUploadForm } from "~/server/core/forms.server";
+import type { MultipartLimits } from "~/server/core/multipart.server";
 import { answer, refuse } from "~/server/admin/responses.server";
 import { addDesignSlide, addSlide, deleteSlide, designChoices, listSlides, moveSlide } from "~/server/admin/slider.server";
-import { requireAdmin } from "~/server/session.server";
-import { deleteUpload, formFile, storeImageUpload } from "~/server/uploads.server";
+import { requireAdmin } from "~/server/auth/session.server";
+import { deleteUpload, formFile, storeImageUpload } from "~/server/media/uploads.server";
 import type { Route } from "./+types/admin.dashboard.settings.slider";
 
 export const meta = () => [{ title: "Homepage slider · Admin · Giveawear" }];

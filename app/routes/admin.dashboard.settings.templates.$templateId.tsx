@@ -5,10 +5,10 @@ import { TemplateEditor } from "~/components/admin/template-editor";
 import { ActionToast } from "~/components/ui/action-toast";
 import { ADMIN_LOAD_ERRORS } from "~/domain/admin-load-errors";
 import { TemplateSchema } from "~/domain/templates";
-import { readForm } from "~/server/forms.server";
+import { readForm } from "~/server/core/forms.server";
 import { answer, refuse } from "~/server/admin/responses.server";
 import { findTemplate, saveTemplate } from "~/server/admin/templates.server";
-import { requireAdmin } from "~/server/session.server";
+import { requireAdmin } from "~/server/auth/session.server";
 import type { Route } from "./+types/admin.dashboard.settings.templates.$templateId";
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => [

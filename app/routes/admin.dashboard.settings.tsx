@@ -6,11 +6,11 @@ import { CheckboxField, InputField, SubmitButton, TextAreaField } from "~/compon
 import { ActionToast } from "~/components/ui/action-toast";
 import { FormErrors } from "~/components/ui/field";
 import { PlatformSettingsSchema, SETTINGS_LIMITS } from "~/domain/platform-settings";
-import { readForm } from "~/server/forms.server";
+import { readForm } from "~/server/core/forms.server";
 import { answer, refuse } from "~/server/admin/responses.server";
 import { savePlatformSettings } from "~/server/admin/settings.server";
-import { requireAdmin } from "~/server/session.server";
-import { loadPlatformSettings } from "~/server/settings.server";
+import { requireAdmin } from "~/server/auth/session.server";
+import { loadPlatformSettings } from "~/server/core/settings.server";
 import { recentRetentionRuns } from "~/server/data-rights/retention.server";
 import { RETENTION_DAYS_LIMITS } from "~/domain/data-rights";
 import type { Route } from "./+types/admin.dashboard.settings";

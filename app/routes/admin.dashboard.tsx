@@ -3,7 +3,7 @@ import { adminPage, Badge } from "~/components/admin/admin-page";
 import { Table } from "~/components/ui/table";
 import { statusLabel } from "~/domain/status-labels";
 import { adminOverview } from "~/server/admin/overview.server";
-import { requireAdmin } from "~/server/session.server";
+import { requireAdmin } from "~/server/auth/session.server";
 import type { Route } from "./+types/admin.dashboard";
 
 export const meta = () => [{ title: "Admin Dashboard · Giveawear" }];

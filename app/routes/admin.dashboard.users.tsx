@@ -6,11 +6,11 @@ import { useSubmitting } from "~/components/ui/use-submitting";
 import { ADMIN_LOAD_ERRORS } from "~/domain/admin-load-errors";
 import { pageFrom } from "~/domain/pagination";
 import { ROLE_LABELS, RoleChangeSchema, roleChangeProblem, STORED_ROLES } from "~/domain/roles";
-import { readForm } from "~/server/forms.server";
+import { readForm } from "~/server/core/forms.server";
 import { answer, refuse, thisPage } from "~/server/admin/responses.server";
 import { type AdminUserRow, listUsers, sendSignInCode, setStoredRole } from "~/server/admin/users.server";
-import { clientIp } from "~/server/request.server";
-import { requireAdmin } from "~/server/session.server";
+import { clientIp } from "~/server/core/request.server";
+import { requireAdmin } from "~/server/auth/session.server";
 import type { Route } from "./+types/admin.dashboard.users";
 
 export const meta = () => [{ title: "Users · Admin · Giveawear" }];

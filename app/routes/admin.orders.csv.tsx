@@ -3,7 +3,7 @@ import { countryName } from "~/domain/claims";
 import { csvRow } from "~/domain/csv";
 import { isOrderStatus, ORDER_STATUS_LABELS } from "~/domain/orders";
 import { allQueueOrders } from "~/server/fulfilment/orders.server";
-import { requireAdmin } from "~/server/session.server";
+import { requireAdmin } from "~/server/auth/session.server";
 import type { Route } from "./+types/admin.orders.csv";
 
 const HEADER = [

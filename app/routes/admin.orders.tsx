@@ -4,8 +4,8 @@ import { OrderFilters, OrderList, OrdersPager, ordersHref, type QueueOrderView, 
 import { ActionToast } from "~/components/ui/action-toast";
 import { ADMIN_LOAD_ERRORS } from "~/domain/admin-load-errors";
 import { isOrderStatus, type OrderStatus, ShipOrderSchema } from "~/domain/orders";
-import { readForm } from "~/server/forms.server";
-import { getConfig } from "~/server/config.server";
+import { readForm } from "~/server/core/forms.server";
+import { getConfig } from "~/server/core/config.server";
 import {
   type AdminChange,
   listQueueOrders,
@@ -17,7 +17,7 @@ import {
 } from "~/server/fulfilment/orders.server";
 import { printifyEnabled } from "~/server/fulfilment/printify.server";
 import { answer, refuse } from "~/server/admin/responses.server";
-import { requireAdmin } from "~/server/session.server";
+import { requireAdmin } from "~/server/auth/session.server";
 import type { Route } from "./+types/admin.orders";
 
 export const meta: Route.MetaFunction = () => [{ title: "Orders · Admin · Giveawear" }];

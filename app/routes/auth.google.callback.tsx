@@ -1,9 +1,9 @@
 import { redirect } from "react-router";
 import { postLoginPath } from "~/domain/redirect";
-import { getAuthenticator, GOOGLE_STRATEGY } from "~/server/auth.server";
-import { getConfig } from "~/server/config.server";
-import { findCurrentUser, getRememberedRedirect, startUserSession } from "~/server/session.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { getAuthenticator, GOOGLE_STRATEGY } from "~/server/auth/sign-in.server";
+import { getConfig } from "~/server/core/config.server";
+import { findCurrentUser, getRememberedRedirect, startUserSession } from "~/server/auth/session.server";
+import { redirectWithToast } from "~/server/core/toast.server";
 import type { Route } from "./+types/auth.google.callback";
 
 // OAuth returns with a GET by design; the state cookie checked by the strategy ties it to our POST.

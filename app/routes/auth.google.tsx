@@ -1,10 +1,10 @@
 import { redirect } from "react-router";
-import { readForm } from "~/server/forms.server";
-import { getAuthenticator, GOOGLE_STRATEGY } from "~/server/auth.server";
-import { getConfig } from "~/server/config.server";
-import { withCookies } from "~/server/responses.server";
-import { rememberRedirect } from "~/server/session.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { readForm } from "~/server/core/forms.server";
+import { getAuthenticator, GOOGLE_STRATEGY } from "~/server/auth/sign-in.server";
+import { getConfig } from "~/server/core/config.server";
+import { withCookies } from "~/server/core/responses.server";
+import { rememberRedirect } from "~/server/auth/session.server";
+import { redirectWithToast } from "~/server/core/toast.server";
 import type { Route } from "./+types/auth.google";
 
 export const loader = () => redirect("/login");

@@ -3,11 +3,13 @@ import { EntryReceipt } from "~/components/campaign/entry-views";
 import { CONFIRM_MESSAGES, receiptTime } from "~/domain/entries";
 import { maskEmail } from "~/domain/profile";
 import { campaignPath } from "~/paths";
-import { confirmEntry, confirmPageState, entryIdFromConfirmToken, rememberEntry } from "~/server/entries.server";
-import { readForm } from "~/server/forms.server";
-import { markRedirectAfterPost } from "~/server/page-views.server";
-import { publicUrl } from "~/server/public-url.server";
-import { toastCookie } from "~/server/toast.server";
+import { confirmEntry, confirmPageState } from "~/server/entries/confirm.server";
+import { entryIdFromConfirmToken } from "~/server/entries/emails.server";
+import { rememberEntry } from "~/server/entries/visitor.server";
+import { readForm } from "~/server/core/forms.server";
+import { markRedirectAfterPost } from "~/server/entries/page-views.server";
+import { publicUrl } from "~/server/core/public-url.server";
+import { toastCookie } from "~/server/core/toast.server";
 import type { Route } from "./+types/campaign.$campaignId.confirm.$token";
 
 /**

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "react-router";
-import { findVisibleCampaign } from "~/server/campaign-page.server";
+import { findVisibleCampaign } from "~/server/campaigns/campaign-page.server";
 import { frozenList, frozenListStream } from "~/server/draw/record.server";
 import { drawEntriesCsv } from "~/server/draw/run.server";
-import { getCurrentUser } from "~/server/session.server";
+import { getCurrentUser } from "~/server/auth/session.server";
 
 function plain(text: string, status: number): Response {
   return new Response(`${text}\n`, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "react-router";
-import { findVisibleCampaign } from "~/server/campaign-page.server";
+import { findVisibleCampaign } from "~/server/campaigns/campaign-page.server";
 import { drawRecord } from "~/server/draw/record.server";
-import { getCurrentUser } from "~/server/session.server";
+import { getCurrentUser } from "~/server/auth/session.server";
 
 /**
  * The machine-readable draw record (decision 042): commitment, launch time, beacon chain and round,

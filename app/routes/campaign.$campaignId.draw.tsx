@@ -8,11 +8,11 @@ import { DRAW_PROCEDURE } from "~/domain/draw";
 import { type DrawRecordPick, disqualifyReasonText } from "~/domain/draw-record";
 import { entryIdCandidates } from "~/domain/entry-list";
 import { campaignDrawCsvPath, campaignDrawJsonPath, campaignDrawPath, campaignPath, campaignRulesPath, campaignWinnersPath } from "~/paths";
-import { findVisibleCampaign } from "~/server/campaign-page.server";
+import { findVisibleCampaign } from "~/server/campaigns/campaign-page.server";
 import { beaconChainLabel } from "~/server/draw/fairness.server";
 import { publicWinnerNames } from "~/server/draw/published.server";
 import { checkEntry, drawRecord, recordChecks } from "~/server/draw/record.server";
-import { getCurrentUser } from "~/server/session.server";
+import { getCurrentUser } from "~/server/auth/session.server";
 import type { Route } from "./+types/campaign.$campaignId.draw";
 
 /** Plain HTML like the campaign page: nothing here needs JavaScript ("Check my entry" is a GET form). */

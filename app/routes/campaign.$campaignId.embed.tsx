@@ -7,11 +7,12 @@ import { HoneypotField } from "~/components/ui/honeypot";
 import { timeLeft } from "~/domain/campaign-status";
 import { CONFIRM_MESSAGES, ENTRY_MESSAGES, type EntryFormErrors, type EntryFormValues } from "~/domain/entries";
 import { campaignRulesPath, campaignViewPath } from "~/paths";
-import { entryOrigin, postedReferral, takeEntry } from "~/server/entry-form.server";
-import { rememberEntry, rememberedEntryId, resendEntryConfirmation } from "~/server/entries.server";
-import { readForm } from "~/server/forms.server";
-import { clientIp } from "~/server/request.server";
-import { getCurrentUser } from "~/server/session.server";
+import { entryOrigin, postedReferral, takeEntry } from "~/server/entries/form.server";
+import { rememberEntry, rememberedEntryId } from "~/server/entries/visitor.server";
+import { resendEntryConfirmation } from "~/server/entries/resend.server";
+import { readForm } from "~/server/core/forms.server";
+import { clientIp } from "~/server/core/request.server";
+import { getCurrentUser } from "~/server/auth/session.server";
 import { shareCampaign } from "~/server/share/share-data.server";
 import type { Route } from "./+types/campaign.$campaignId.embed";
 

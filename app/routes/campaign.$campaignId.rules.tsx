@@ -8,10 +8,10 @@ import { approximateRetailValueCents } from "~/domain/prize-values";
 import { shipCountriesSentence } from "~/domain/ship-countries";
 import { campaignDrawPath, campaignPath, campaignWinnersPath, privacyPath } from "~/paths";
 import { publishedFairness } from "~/server/draw/fairness.server";
-import { getConfig } from "~/server/config.server";
-import { findVisibleCampaign } from "~/server/campaign-page.server";
-import { getCurrentUser } from "~/server/session.server";
-import { platformSetting } from "~/server/settings.server";
+import { getConfig } from "~/server/core/config.server";
+import { findVisibleCampaign } from "~/server/campaigns/campaign-page.server";
+import { getCurrentUser } from "~/server/auth/session.server";
+import { platformSetting } from "~/server/core/settings.server";
 import type { Route } from "./+types/campaign.$campaignId.rules";
 
 export const handle = { hydrate: false };

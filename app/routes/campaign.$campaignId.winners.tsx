@@ -2,9 +2,9 @@ import { Link, data } from "react-router";
 import { CampaignNotFound } from "~/components/campaign/campaign-sections";
 import { formatUtcDateTime } from "~/domain/campaign-status";
 import { campaignDrawPath, campaignPath, campaignRulesPath } from "~/paths";
-import { findVisibleCampaign } from "~/server/campaign-page.server";
-import { getCurrentUser } from "~/server/session.server";
-import { winnersList } from "~/server/winners-list.server";
+import { findVisibleCampaign } from "~/server/campaigns/campaign-page.server";
+import { getCurrentUser } from "~/server/auth/session.server";
+import { winnersList } from "~/server/draw/winners-list.server";
 import { endSentence } from "~/domain/sentences";
 import type { Route } from "./+types/campaign.$campaignId.winners";
 

@@ -1,27 +1,20 @@
 import type { ReactNode } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { formatPrice } from "~/domain/plans";
-import { readForm } from "~/server/forms.server";
-import { getConfig } from "~/server/config.server";
-import {
-  addOnCheckout,
-  checkoutCampaign,
-  checkoutCancelPath,
-  checkoutSuccessPath,
-  completeAddOn,
-  completeCheckout,
-  completeUpgrade,
-  isTestCheckoutSession,
-  upgradeCheckout,
-} from "~/server/payments.server";
-import { planNames, upgradedCampaign, upgradedRedirect } from "~/server/cap-notices.server";
-import { requireUser } from "~/server/session.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { readForm } from "~/server/core/forms.server";
+import { getConfig } from "~/server/core/config.server";
+import { checkoutCampaign, checkoutCancelPath, checkoutSuccessPath, completeCheckout } from "~/server/payments/launch.server";
+import { addOnCheckout, completeAddOn } from "~/server/payments/add-ons.server";
+import { completeUpgrade, upgradeCheckout } from "~/server/payments/upgrades.server";
+import { isTestCheckoutSession } from "~/server/payments/stripe.server";
+import { planNames, upgradedCampaign, upgradedRedirect } from "~/server/plans/cap-notices.server";
+import { requireUser } from "~/server/auth/session.server";
+import { redirectWithToast } from "~/server/core/toast.server";
 import type { Route } from "./+types/checkout.test.$sessionId";
 import { CampaignStatus, isPublicStatus } from "~/domain/campaign-status";
 import { addOnsPath, upgradePath, wizardPath } from "~/paths";
 import { ADD_ON_OFFERS, AddOnStatus, isAddOnKind } from "~/domain/add-ons";
-import { paidAddOnNotice } from "~/server/add-ons.server";
+import { paidAddOnNotice } from "~/server/campaigns/add-ons.server";
 
 /**
  * The built-in checkout that stands in for Stripe when no keys are configured (decision 004). It

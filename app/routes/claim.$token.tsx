@@ -18,10 +18,10 @@ import { campaignImage, mockupUrl } from "~/domain/mockups";
 import { parseProductColors, type ProductType } from "~/domain/campaign-schemas";
 import { maskEmail } from "~/domain/profile";
 import { claimPath } from "~/paths";
-import { readForm } from "~/server/forms.server";
-import { claimState, claimStateAndHolder, submitClaim, type ClaimCampaign, type ClaimState } from "~/server/claims.server";
-import { saveWinnerListing, winnerListingView } from "~/server/winners-list.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { readForm } from "~/server/core/forms.server";
+import { claimState, claimStateAndHolder, submitClaim, type ClaimCampaign, type ClaimState } from "~/server/claims/claim.server";
+import { saveWinnerListing, winnerListingView } from "~/server/draw/winners-list.server";
+import { redirectWithToast } from "~/server/core/toast.server";
 import type { Route } from "./+types/claim.$token";
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => [

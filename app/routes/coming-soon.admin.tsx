@@ -1,5 +1,5 @@
 import { ComingSoon } from "~/components/coming-soon";
-import { requireAdmin } from "~/server/session.server";
+import { requireAdmin } from "~/server/auth/session.server";
 import type { Route } from "./+types/coming-soon.admin";
 
 export const meta = () => [{ title: "Coming Soon · Giveawear" }];

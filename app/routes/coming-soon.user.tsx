@@ -1,5 +1,5 @@
 import { ComingSoon } from "~/components/coming-soon";
-import { requireUser } from "~/server/session.server";
+import { requireUser } from "~/server/auth/session.server";
 import type { Route } from "./+types/coming-soon.user";
 
 export const meta = () => [{ title: "Coming Soon · Giveawear" }];

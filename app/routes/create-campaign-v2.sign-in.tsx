@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import { HoneypotField } from "~/components/ui/honeypot";
 import { safeRedirectPath } from "~/domain/redirect";
-import { getConfig } from "~/server/config.server";
+import { getConfig } from "~/server/core/config.server";
 import type { Route } from "./+types/create-campaign-v2.sign-in";
 import { wizardPath } from "~/paths";
 

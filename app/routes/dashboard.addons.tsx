@@ -4,11 +4,12 @@ import { ADD_ON_MESSAGES, ADD_ON_OFFERS, AddOnKind, COMING_SOON_ADD_ONS, FEATURE
 import { formatUtcDate, formatUtcDateTime } from "~/domain/campaign-status";
 import { formatPrice } from "~/domain/plans";
 import { addOnsPath, analyticsReportPath, campaignPath } from "~/paths";
-import { addOnsPage, paidAddOnNotice } from "~/server/add-ons.server";
-import { readForm } from "~/server/forms.server";
-import { CheckoutError, settleAddOnReturn, startAddOn } from "~/server/payments.server";
-import { requireUser } from "~/server/session.server";
-import { actionToast, redirectWithToast } from "~/server/toast.server";
+import { addOnsPage, paidAddOnNotice } from "~/server/campaigns/add-ons.server";
+import { readForm } from "~/server/core/forms.server";
+import { CheckoutError } from "~/server/payments/stripe.server";
+import { settleAddOnReturn, startAddOn } from "~/server/payments/add-ons.server";
+import { requireUser } from "~/server/auth/session.server";
+import { actionToast, redirectWithToast } from "~/server/core/toast.server";
 import type { Route } from "./+types/dashboard.addons";
 
 /**

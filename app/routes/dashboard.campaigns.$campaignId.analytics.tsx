@@ -27,15 +27,15 @@ import {
   topEmailDomains,
   topReferrers,
   type AnalyticsCampaign,
-} from "~/server/analytics.server";
-import { activePlans } from "~/server/plans.server";
-import { capNotices, upgradeLink } from "~/server/cap-notices.server";
-import { creditFigures } from "~/server/ai-credits.server";
+} from "~/server/analytics/figures.server";
+import { activePlans } from "~/server/plans/active-plans.server";
+import { capNotices, upgradeLink } from "~/server/plans/cap-notices.server";
+import { creditFigures } from "~/server/ai/credits.server";
 import { drawControlsData } from "~/server/draw/controls.server";
-import { readForm } from "~/server/forms.server";
-import { disqualifyEntries, fraudReview, restoreEntries } from "~/server/fraud.server";
-import { requireUser } from "~/server/session.server";
-import { actionToast, redirectWithToast } from "~/server/toast.server";
+import { readForm } from "~/server/core/forms.server";
+import { disqualifyEntries, fraudReview, restoreEntries } from "~/server/analytics/fraud.server";
+import { requireUser } from "~/server/auth/session.server";
+import { actionToast, redirectWithToast } from "~/server/core/toast.server";
 import type { Route } from "./+types/dashboard.campaigns.$campaignId.analytics";
 
 export const meta = ({ data }: Route.MetaArgs) => [

@@ -13,9 +13,9 @@ import {
   setWinnerPublic,
   type CreatorActionResult,
 } from "~/server/draw/controls.server";
-import { readForm } from "~/server/forms.server";
-import { requireUser } from "~/server/session.server";
-import { actionToast, redirectWithToast } from "~/server/toast.server";
+import { readForm } from "~/server/core/forms.server";
+import { requireUser } from "~/server/auth/session.server";
+import { actionToast, redirectWithToast } from "~/server/core/toast.server";
 import type { Route } from "./+types/dashboard.campaigns.$campaignId.draw";
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => [

@@ -1,8 +1,8 @@
 import { csvFileName } from "~/domain/csv";
 import { DASHBOARD_MESSAGES } from "~/domain/dashboard";
 import { ANALYTICS_LEVEL_LABELS, hasAnalytics, toAnalyticsLevel } from "~/domain/plan-features";
-import { entriesCsvStream, ownsCampaign } from "~/server/analytics.server";
-import { requireUser } from "~/server/session.server";
+import { entriesCsvStream, ownsCampaign } from "~/server/analytics/figures.server";
+import { requireUser } from "~/server/auth/session.server";
 import type { Route } from "./+types/dashboard.campaigns.$campaignId.entries.csv";
 
 /**

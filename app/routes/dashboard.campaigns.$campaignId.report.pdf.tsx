@@ -1,10 +1,10 @@
 import { ADD_ON_MESSAGES } from "~/domain/add-ons";
 import { DASHBOARD_MESSAGES } from "~/domain/dashboard";
 import { addOnsPath } from "~/paths";
-import { reportAccess } from "~/server/add-ons.server";
-import { analyticsReportPdf, reportData, reportFileName } from "~/server/reports/analytics-report.server";
-import { requireUser } from "~/server/session.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { reportAccess } from "~/server/campaigns/add-ons.server";
+import { analyticsReportPdf, reportData, reportFileName } from "~/server/analytics/report.server";
+import { requireUser } from "~/server/auth/session.server";
+import { redirectWithToast } from "~/server/core/toast.server";
 import type { Route } from "./+types/dashboard.campaigns.$campaignId.report.pdf";
 
 /**

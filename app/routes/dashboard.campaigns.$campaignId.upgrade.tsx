@@ -3,11 +3,12 @@ import { ActionToast } from "~/components/ui/action-toast";
 import { UPGRADE_MESSAGES, upgradeButtonLabel } from "~/domain/plan-cap";
 import { formatEntryLimit, formatPrice } from "~/domain/plans";
 import { analyticsPath } from "~/paths";
-import { upgradedRedirect, upgradePageData } from "~/server/cap-notices.server";
-import { readForm } from "~/server/forms.server";
-import { CheckoutError, settleUpgradeReturn, startUpgrade } from "~/server/payments.server";
-import { requireUser } from "~/server/session.server";
-import { actionToast } from "~/server/toast.server";
+import { upgradedRedirect, upgradePageData } from "~/server/plans/cap-notices.server";
+import { readForm } from "~/server/core/forms.server";
+import { CheckoutError } from "~/server/payments/stripe.server";
+import { settleUpgradeReturn, startUpgrade } from "~/server/payments/upgrades.server";
+import { requireUser } from "~/server/auth/session.server";
+import { actionToast } from "~/server/core/toast.server";
 import type { Route } from "./+types/dashboard.campaigns.$campaignId.upgrade";
 
 /**

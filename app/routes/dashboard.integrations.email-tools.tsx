@@ -5,7 +5,7 @@ import { ConnectEmailToolForm, EmailToolCard, ListPicker } from "~/components/in
 import { ActionToast } from "~/components/ui/action-toast";
 import { ConnectEmailToolSchema, EMAIL_TOOL_MESSAGES, EMAIL_TOOL_NAMES, PickListSchema, ReplaceKeySchema } from "~/domain/email-tools";
 import { emailToolsPath, integrationsPath } from "~/paths";
-import { readForm } from "~/server/forms.server";
+import { readForm } from "~/server/core/forms.server";
 import {
   connectEmailTool,
   disconnectEmailTool,
@@ -14,8 +14,8 @@ import {
   replaceEmailToolKey,
   retryFailedEmailToolSyncs,
 } from "~/server/integrations/email-tools.server";
-import { requireUser } from "~/server/session.server";
-import { actionToast, redirectWithToast } from "~/server/toast.server";
+import { requireUser } from "~/server/auth/session.server";
+import { actionToast, redirectWithToast } from "~/server/core/toast.server";
 import type { IdentifiedToast } from "~/domain/toast";
 import type { Route } from "./+types/dashboard.integrations.email-tools";
 

@@ -1,9 +1,9 @@
 import { data, Link } from "react-router";
 import { Icon, type IconName } from "~/components/marketing/icons";
 import { emailToolsPath, webhooksPath } from "~/paths";
-import { prisma } from "~/server/db.server";
+import { prisma } from "~/server/core/db.server";
 import { emailToolConnectionCount } from "~/server/integrations/email-tools.server";
-import { requireUser } from "~/server/session.server";
+import { requireUser } from "~/server/auth/session.server";
 import type { Route } from "./+types/dashboard.integrations";
 
 /** The brand account's integrations (issue 16): where leads go besides the CSV export. */

@@ -16,8 +16,8 @@ import {
   WEBHOOK_URL_MAX_LENGTH,
   endpointRow,
 } from "~/domain/webhooks";
-import { getConfig } from "~/server/config.server";
-import { readForm } from "~/server/forms.server";
+import { getConfig } from "~/server/core/config.server";
+import { readForm } from "~/server/core/forms.server";
 import {
   createEndpoint,
   deleteEndpoint,
@@ -28,8 +28,8 @@ import {
   setEndpointEnabled,
   webhookSecretsAvailable,
 } from "~/server/integrations/webhooks.server";
-import { requireUser } from "~/server/session.server";
-import { actionToast, redirectWithToast } from "~/server/toast.server";
+import { requireUser } from "~/server/auth/session.server";
+import { actionToast, redirectWithToast } from "~/server/core/toast.server";
 import { integrationsPath, webhooksPath } from "~/paths";
 import type { Route } from "./+types/dashboard.integrations.webhooks";
 

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
-import { getConfig } from "~/server/config.server";
-import { latestOutboundEmails } from "~/server/email.server";
-import { isFromThisMachine } from "~/server/request.server";
+import { getConfig } from "~/server/core/config.server";
+import { latestOutboundEmails } from "~/server/email/outbox.server";
+import { isFromThisMachine } from "~/server/core/request.server";
 import type { Route } from "./+types/dev.mailbox";
 
 export const meta = () => [{ title: "Local mailbox · Giveawear" }];

@@ -15,9 +15,9 @@ import {
   resultSummary,
   type BrowseQuery,
 } from "~/domain/browse";
-import { featuredBand } from "~/server/add-ons.server";
-import { browseCampaigns } from "~/server/browse.server";
-import { platformSetting } from "~/server/settings.server";
+import { featuredBand } from "~/server/campaigns/add-ons.server";
+import { browseCampaigns } from "~/server/campaigns/browse.server";
+import { platformSetting } from "~/server/core/settings.server";
 import type { Route } from "./+types/giveaways";
 
 export const meta = () => [

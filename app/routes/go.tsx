@@ -6,9 +6,9 @@ import { FeatureGrid, Section, SectionHeading, StepList, type Feature, type Step
 import { PlatformFiguresSection, hasFigures } from "~/components/marketing/platform-figures";
 import { REFERRAL_BONUS_ENTRIES } from "~/domain/entries";
 import { lowestPaidPlan } from "~/domain/plans";
-import { landingFigures, landingTexts } from "~/server/landing.server";
-import { homepageSlides } from "~/server/slider.server";
-import { activePlans } from "~/server/plans.server";
+import { landingFigures, landingTexts } from "~/server/marketing/landing.server";
+import { homepageSlides } from "~/server/marketing/slider.server";
+import { activePlans } from "~/server/plans/active-plans.server";
 import { pageMeta } from "~/components/marketing/meta";
 import type { Route } from "./+types/go";
 

@@ -1,16 +1,16 @@
 import { Link } from "react-router";
 import { FeaturedBand } from "~/components/campaign/featured-band";
 import { campaignCard } from "~/domain/browse";
-import { featuredBand } from "~/server/add-ons.server";
+import { featuredBand } from "~/server/campaigns/add-ons.server";
 import { SliderHero } from "~/components/marketing/hero-slider";
 import { PlatformFiguresSection, hasFigures } from "~/components/marketing/platform-figures";
 import { pricingStory } from "~/components/marketing/price";
 import { PromoBanner } from "~/components/marketing/promo-banner";
 import { CallToAction, FeatureGrid, Section, SectionHeading, StepList, type Feature, type Step } from "~/components/marketing/sections";
 import { REFERRAL_BONUS_ENTRIES } from "~/domain/entries";
-import { landingFigures, landingTexts } from "~/server/landing.server";
-import { homepageSlides } from "~/server/slider.server";
-import { activePlans } from "~/server/plans.server";
+import { landingFigures, landingTexts } from "~/server/marketing/landing.server";
+import { homepageSlides } from "~/server/marketing/slider.server";
+import { activePlans } from "~/server/plans/active-plans.server";
 import { pageMeta } from "~/components/marketing/meta";
 import type { Route } from "./+types/home";
 

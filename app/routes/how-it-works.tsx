@@ -3,9 +3,9 @@ import { Icon, IconBadge, type IconName } from "~/components/marketing/icons";
 import { CheckList, PageHeader } from "~/components/marketing/sections";
 import { pageMeta } from "~/components/marketing/meta";
 import { durationChoices, pricingStory } from "~/components/marketing/price";
-import { activePlans } from "~/server/plans.server";
+import { activePlans } from "~/server/plans/active-plans.server";
 import { REFERRAL_BONUS_ENTRIES } from "~/domain/entries";
-import { platformSetting } from "~/server/settings.server";
+import { platformSetting } from "~/server/core/settings.server";
 import type { Route } from "./+types/how-it-works";
 
 const TITLE = "How It Works · Giveawear";

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
-import { refusedPost } from "~/server/origin.server";
-import { endUserSession } from "~/server/session.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { refusedPost } from "~/server/core/origin.server";
+import { endUserSession } from "~/server/auth/session.server";
+import { redirectWithToast } from "~/server/core/toast.server";
 import type { Route } from "./+types/logout";
 
 // Signing out changes state, so it only happens on POST; a GET just goes home.

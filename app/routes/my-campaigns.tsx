@@ -28,15 +28,21 @@ import {
 } from "~/domain/dashboard";
 import { campaignImage } from "~/domain/mockups";
 import { campaignEmbedPath, integrationsPath, wizardPath } from "~/paths";
-import { readForm } from "~/server/forms.server";
-import { publicUrl } from "~/server/public-url.server";
+import { readForm } from "~/server/core/forms.server";
+import { publicUrl } from "~/server/core/public-url.server";
 import { aiCreditFigures } from "~/domain/ai-credits";
-import { creditFigures } from "~/server/ai-credits.server";
-import { capNotices } from "~/server/cap-notices.server";
-import { creatorCampaigns, deleteOwnCampaign, rememberedView, viewSetCookie, type DashboardCampaignRow } from "~/server/dashboard.server";
-import { requireUser } from "~/server/session.server";
-import { platformSetting } from "~/server/settings.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { creditFigures } from "~/server/ai/credits.server";
+import { capNotices } from "~/server/plans/cap-notices.server";
+import {
+  creatorCampaigns,
+  deleteOwnCampaign,
+  rememberedView,
+  viewSetCookie,
+  type DashboardCampaignRow,
+} from "~/server/campaigns/dashboard.server";
+import { requireUser } from "~/server/auth/session.server";
+import { platformSetting } from "~/server/core/settings.server";
+import { redirectWithToast } from "~/server/core/toast.server";
 import { savedDesigns } from "~/server/wizard/designs.server";
 import type { Route } from "./+types/my-campaigns";
 

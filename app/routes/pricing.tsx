@@ -2,9 +2,9 @@ import { Link } from "react-router";
 import { Icon } from "~/components/marketing/icons";
 import { durationChoices, marketingPrice, pricingStory } from "~/components/marketing/price";
 import { CheckList, PageHeader } from "~/components/marketing/sections";
-import { getConfig } from "~/server/config.server";
+import { getConfig } from "~/server/core/config.server";
 import { eliteCard } from "~/domain/plans";
-import { activePlans } from "~/server/plans.server";
+import { activePlans } from "~/server/plans/active-plans.server";
 import type { Route } from "./+types/pricing";
 
 const TITLE = "Pricing · Giveawear";

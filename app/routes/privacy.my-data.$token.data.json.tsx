@@ -1,7 +1,7 @@
 import type { Route } from "./+types/privacy.my-data.$token.data.json";
 import { DATA_MESSAGES } from "~/domain/data-rights";
 import { dataExport } from "~/server/data-rights/data.server";
-import { readDataLinkToken } from "~/server/data-rights/link.server";
+import { readDataLinkToken } from "~/server/core/data-rights-link.server";
 
 const PRIVATE = { "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff", "Referrer-Policy": "same-origin" };
 

@@ -4,8 +4,8 @@ import { DATA_MESSAGES, type DataPageData } from "~/domain/data-rights";
 import { dataPagePath } from "~/paths";
 import { dataPage } from "~/server/data-rights/data.server";
 import { eraseAddress } from "~/server/data-rights/erase.server";
-import { readDataLinkToken } from "~/server/data-rights/link.server";
-import { readForm } from "~/server/forms.server";
+import { readDataLinkToken } from "~/server/core/data-rights-link.server";
+import { readForm } from "~/server/core/forms.server";
 import type { Route } from "./+types/privacy.my-data.$token.erase";
 
 /**

@@ -4,10 +4,10 @@ import { PrivacyDataRequest } from "~/components/privacy/data-request";
 import { DATA_MESSAGES, type DataPageData, doneMessage } from "~/domain/data-rights";
 import { dataErasePath, dataExportPath, dataPagePath } from "~/paths";
 import { dataPage, withdrawMarketing } from "~/server/data-rights/data.server";
-import { readDataLinkToken } from "~/server/data-rights/link.server";
+import { readDataLinkToken } from "~/server/core/data-rights-link.server";
 import { requestDataLink } from "~/server/data-rights/request.server";
-import { readForm } from "~/server/forms.server";
-import { clientIp } from "~/server/request.server";
+import { readForm } from "~/server/core/forms.server";
+import { clientIp } from "~/server/core/request.server";
 import type { Route } from "./+types/privacy.my-data.$token";
 
 /**

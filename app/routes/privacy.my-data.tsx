@@ -3,9 +3,9 @@ import { PrivacyDataRequest } from "~/components/privacy/data-request";
 import { DATA_MESSAGES, DataRequestSchema } from "~/domain/data-rights";
 import { dataRequestPath } from "~/paths";
 import { requestDataLink } from "~/server/data-rights/request.server";
-import { readForm } from "~/server/forms.server";
-import { honeypotFilled } from "~/server/honeypot.server";
-import { clientIp } from "~/server/request.server";
+import { readForm } from "~/server/core/forms.server";
+import { honeypotFilled } from "~/server/core/honeypot.server";
+import { clientIp } from "~/server/core/request.server";
 import type { Route } from "./+types/privacy.my-data";
 
 /**

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { LegalPage, LegalSection } from "~/components/marketing/prose";
 import { pageMeta } from "~/components/marketing/meta";
 import { PrivacyDataRequest } from "~/components/privacy/data-request";
-import { entrantRetentionDays } from "~/server/privacy-policy.server";
+import { entrantRetentionDays } from "~/server/marketing/privacy-policy.server";
 import type { Route } from "./+types/privacy";
 
 const TITLE = "Privacy Policy · Giveawear";

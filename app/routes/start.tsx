@@ -1,11 +1,11 @@
 import { FeaturedBand } from "~/components/campaign/featured-band";
 import { SliderHero } from "~/components/marketing/hero-slider";
 import { campaignCard } from "~/domain/browse";
-import { featuredBand } from "~/server/add-ons.server";
+import { featuredBand } from "~/server/campaigns/add-ons.server";
 import { IconBadge, type IconName } from "~/components/marketing/icons";
 import { PromoBanner } from "~/components/marketing/promo-banner";
-import { landingTexts } from "~/server/landing.server";
-import { homepageSlides } from "~/server/slider.server";
+import { landingTexts } from "~/server/marketing/landing.server";
+import { homepageSlides } from "~/server/marketing/slider.server";
 import { pageMeta } from "~/components/marketing/meta";
 import type { Route } from "./+types/start";
 

@@ -2,8 +2,8 @@ import { Link } from "react-router";
 import { LegalPage, LegalSection } from "~/components/marketing/prose";
 import { pageMeta } from "~/components/marketing/meta";
 import { REFERRAL_BONUS_ENTRIES } from "~/domain/entries";
-import { getConfig } from "~/server/config.server";
-import { platformSetting } from "~/server/settings.server";
+import { getConfig } from "~/server/core/config.server";
+import { platformSetting } from "~/server/core/settings.server";
 import type { Route } from "./+types/terms";
 
 const TITLE = "Terms of Service · Giveawear";

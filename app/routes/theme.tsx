@@ -1,8 +1,8 @@
 import { data, redirect } from "react-router";
 import { safeRedirectPath } from "~/domain/redirect";
-import { readForm } from "~/server/forms.server";
-import { refusedPost, withShownQuery } from "~/server/origin.server";
-import { ThemeSchema, themeSetCookie } from "~/server/theme.server";
+import { readForm } from "~/server/core/forms.server";
+import { refusedPost, withShownQuery } from "~/server/core/origin.server";
+import { ThemeSchema, themeSetCookie } from "~/server/core/theme.server";
 import type { Route } from "./+types/theme";
 
 export const loader = () => redirect("/start");

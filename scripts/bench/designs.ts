@@ -16,7 +16,7 @@ const dataDir = await mkdtemp(path.join(os.tmpdir(), "giveawear-bench-"));
 process.env.DATA_DIR = dataDir;
 // Imported after DATA_DIR is set: the configuration is read on first use.
 const { DESIGN_STYLES, renderLocalDesign } = await import("../../app/server/ai/local-generator.server");
-const { mockupUrl, serveMockup } = await import("../../app/server/mockups.server");
+const { mockupUrl, serveMockup } = await import("../../app/server/media/mockups.server");
 
 const PROMPTS = [
   "Summer Splash Giveaway for Acme",

@@ -50,7 +50,7 @@ async function child(operation: string, url: string, campaignId: string): Promis
   const { drawCampaign } = await import("../../app/server/draw/run.server");
   const { freezeEntryList } = await import("../../app/server/draw/freeze.server");
   const { verifyDraw } = await import("../verify-draw");
-  const { prisma, disconnectPrisma } = await import("../../app/server/db.server");
+  const { prisma, disconnectPrisma } = await import("../../app/server/core/db.server");
   await prisma.$queryRaw`SELECT 1`;
   const baseMb = process.memoryUsage().rss / 2 ** 20;
   const started = performance.now();
@@ -282,7 +282,7 @@ async function benchOne(
   dataDir: string,
   seed: (url: string, entries: number) => Promise<void>,
 ): Promise<Row> {
-  const { migrate } = await import("../../app/server/migrate.server");
+  const { migrate } = await import("../../app/server/startup/migrate.server");
   await migrate(url);
   const seeding = performance.now();
   process.stdout.write(`${name}: seeding ${entries.toLocaleString("en-US")} entries… `);

@@ -17,7 +17,7 @@ const { values } = parseArgs({ options: { out: { type: "string" } } });
 const dataDir = await mkdtemp(path.join(os.tmpdir(), "giveawear-bench-mockups-"));
 process.env.DATA_DIR = dataDir;
 // Imported after DATA_DIR is set: the configuration is read on first use.
-const { renderMockupPixels, renderMockup, serveMockup, mockupUrl } = await import("../../app/server/mockups.server");
+const { renderMockupPixels, renderMockup, serveMockup, mockupUrl } = await import("../../app/server/media/mockups.server");
 
 /** A 1024 px design with colour, line work and lettering: the kind of artwork the folds must bend. */
 function designSvg(hue: string): string {

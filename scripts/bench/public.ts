@@ -137,7 +137,7 @@ try {
   const post = await postRun(pageUrl, "ours");
   processes = serverProcesses(app.process.pid);
   ours = { get, post };
-  const { getPrisma } = await import("../../app/server/db.server");
+  const { getPrisma } = await import("../../app/server/core/db.server");
   stored = await getPrisma().entry.count({ where: { campaignId } });
   results.push(row("ours GET /campaign/:id", get), row("ours GET ?ref=<each its own>", referral), row("ours POST entry", post));
 } finally {

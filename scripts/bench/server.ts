@@ -9,7 +9,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { CampaignStatus } from "../../app/domain/campaign-status";
-import type { Prisma } from "../../app/server/db.server";
+import type { Prisma } from "../../app/server/core/db.server";
 import { createPostgresDatabase } from "./postgres";
 
 const DAY = 86_400_000;
@@ -84,8 +84,8 @@ export async function startBenchServer(
     stdio: ["ignore", "ignore", "inherit"],
   });
   await waitFor(`${origin}/healthz`, child);
-  const { getPrisma, disconnectPrisma } = await import("../../app/server/db.server");
-  const { newDrawSeed } = await import("../../app/server/wizard/launch.server");
+  const { getPrisma, disconnectPrisma } = await import("../../app/server/core/db.server");
+  const { newDrawSeed } = await import("../../app/server/draw/commitment.server");
   return {
     process: child,
     origin,

@@ -24,7 +24,7 @@ process.env.APP_URL ??= "https://giveawear.example";
 const { cardBytes } = await import("../../app/server/share/card.server");
 const { posterBytes } = await import("../../app/server/share/poster.server");
 const { accentOf, textOn } = await import("../../app/server/share/share-data.server");
-const { uploadsDirectory } = await import("../../app/server/uploads.server");
+const { uploadsDirectory } = await import("../../app/server/media/uploads.server");
 
 function stats(samples: number[]) {
   const sorted = [...samples].sort((a, b) => a - b);

@@ -4,8 +4,8 @@
  *   npm run db:migrate
  *   DATABASE_URL=postgresql://postgres@127.0.0.1:5432/giveawear_dev npm run db:migrate
  */
-import { getDatabaseUrl, redactUrl } from "../../app/server/db.server";
-import { migrate } from "../../app/server/migrate.server";
+import { getDatabaseUrl, redactUrl } from "../../app/server/core/db.server";
+import { migrate } from "../../app/server/startup/migrate.server";
 
 const url = getDatabaseUrl();
 const started = performance.now();

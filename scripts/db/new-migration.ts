@@ -14,8 +14,8 @@
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import type { DatabaseProvider } from "../../app/server/db.server";
-import { migrationsDirectory, prismaDirectory, readMigrationsList, withSchemaEngine } from "../../app/server/migrate.server";
+import type { DatabaseProvider } from "../../app/server/core/db.server";
+import { migrationsDirectory, prismaDirectory, readMigrationsList, withSchemaEngine } from "../../app/server/startup/migrate.server";
 import { syncPostgresSchema } from "./sync-postgres-schema";
 
 const PROVIDERS: DatabaseProvider[] = ["sqlite", "postgresql"];

@@ -5,9 +5,9 @@
  *
  *   npm run db:seed
  */
-import { createPrismaClient, getDatabaseUrl, redactUrl } from "../../app/server/db.server";
-import { migrate } from "../../app/server/migrate.server";
-import { seed } from "../../app/server/seed.server";
+import { createPrismaClient, getDatabaseUrl, redactUrl } from "../../app/server/core/db.server";
+import { migrate } from "../../app/server/startup/migrate.server";
+import { seed } from "../../app/server/startup/seed.server";
 
 const url = getDatabaseUrl();
 const demo = process.env.DEMO_DATA !== "false" && !process.argv.includes("--no-demo");

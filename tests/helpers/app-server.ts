@@ -86,7 +86,7 @@ export async function startAppServer({
   return {
     url: `http://127.0.0.1:${port}`,
     async resetConfig() {
-      const config = (await vite.ssrLoadModule("./app/server/config.server.ts")) as { resetConfigForTests(): void };
+      const config = (await vite.ssrLoadModule("./app/server/core/config.server.ts")) as { resetConfigForTests(): void };
       config.resetConfigForTests();
     },
     async close() {

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { newDrawSeed } from "~/server/wizard/launch.server";
-import { type Prisma, prisma } from "~/server/db.server";
+import { newDrawSeed } from "~/server/draw/commitment.server";
+import { type Prisma, prisma } from "~/server/core/db.server";
 
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -3,8 +3,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { type PrismaClient, createPrismaClient } from "../../app/server/db.server";
-import { migrate } from "../../app/server/migrate.server";
+import { type PrismaClient, createPrismaClient } from "../../app/server/core/db.server";
+import { migrate } from "../../app/server/startup/migrate.server";
 
 export interface TestDatabase {
   url: string;

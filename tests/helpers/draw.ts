@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll } from "vitest";
 import { chainInfoJson, roundTimeMs } from "~/domain/beacon";
-import { resetConfigForTests } from "~/server/config.server";
-import { prisma } from "~/server/db.server";
+import { resetConfigForTests } from "~/server/core/config.server";
+import { prisma } from "~/server/core/db.server";
 import { knownChain } from "~/server/draw/beacon.server";
 import { freezeEntryList } from "~/server/draw/freeze.server";
 import { type DrawOutcome, drawCampaign } from "~/server/draw/run.server";

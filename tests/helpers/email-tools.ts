@@ -4,9 +4,9 @@
  */
 import { randomBytes } from "node:crypto";
 import { expect } from "vitest";
-import { prisma } from "~/server/db.server";
-import { sealSecret } from "~/server/secrets.server";
-import { authSessionStorage } from "~/server/session.server";
+import { prisma } from "~/server/core/db.server";
+import { sealSecret } from "~/server/core/secrets.server";
+import { authSessionStorage } from "~/server/auth/session.server";
 import { type FakeKlaviyo, startFakeKlaviyoServer } from "../fakes/klaviyo-server";
 import { type FakeMailchimp, startFakeMailchimpServer } from "../fakes/mailchimp-server";
 import { confirmEntryOf } from "./entries";

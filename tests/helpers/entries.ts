@@ -3,7 +3,7 @@
  * link in its "confirm your entry" email is followed and its button pressed. These helpers do
  * what the entrant does, over real HTTP, reading the link from the outbox like an inbox would.
  */
-import { prisma } from "~/server/db.server";
+import { prisma } from "~/server/core/db.server";
 import { postForm } from "./http";
 
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36";

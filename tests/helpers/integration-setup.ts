@@ -22,13 +22,13 @@ Object.assign(process.env, {
 });
 delete process.env.SMTP_URL;
 
-const { seed } = await import("../../app/server/seed.server");
+const { seed } = await import("../../app/server/startup/seed.server");
 await seed(database.prisma, { demo: false });
 
 afterAll(async () => {
   const { removeViteCaches } = await import("./app-server");
   removeViteCaches();
-  const { disconnectPrisma } = await import("../../app/server/db.server");
+  const { disconnectPrisma } = await import("../../app/server/core/db.server");
   await disconnectPrisma();
   await database.cleanup();
 });

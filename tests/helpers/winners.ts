@@ -3,7 +3,7 @@
  * written directly, so these tests do not depend on the draw implementation.
  */
 import { expect } from "vitest";
-import { prisma } from "~/server/db.server";
+import { prisma } from "~/server/core/db.server";
 import { createCampaign } from "./campaigns";
 import { postForm as postFormTo } from "./http";
 

@@ -5,7 +5,7 @@
 import sharp from "sharp";
 import { expect } from "vitest";
 import * as wizard from "~/routes/create-campaign-v2";
-import { prisma } from "~/server/db.server";
+import { prisma } from "~/server/core/db.server";
 import { CookieJar, location, ORIGIN, run, statusOf } from "./http";
 
 let seq = 0;
@@ -15,7 +15,7 @@ export async function signedInJar(prefix = "creator"): Promise<{ jar: CookieJar;
   const email = `${prefix}-${seq}-${Date.now()}@example.com`;
   const user = await prisma.user.create({ data: { email, firstName: "Casey" } });
   const session = await prisma.session.create({ data: { userId: user.id, expiresAt: new Date(Date.now() + 86_400_000) } });
-  const { authSessionStorage } = await import("~/server/session.server");
+  const { authSessionStorage } = await import("~/server/auth/session.server");
   const storage = authSessionStorage();
   const cookieSession = await storage.getSession();
   cookieSession.set("sessionId", session.id);

@@ -3,9 +3,9 @@ import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import * as wizard from "~/routes/create-campaign-v2";
-import { prisma } from "~/server/db.server";
-import { uploadsDirectory } from "~/server/uploads.server";
-import { readToast } from "~/server/toast.server";
+import { prisma } from "~/server/core/db.server";
+import { uploadsDirectory } from "~/server/media/uploads.server";
+import { readToast } from "~/server/core/toast.server";
 import { CookieJar, bodyOf, get, location, run } from "../helpers/http";
 import { signedInJar } from "../helpers/wizard";
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startOfUtcDay } from "~/domain/campaign-dates";
-import { prisma } from "~/server/db.server";
+import { prisma } from "~/server/core/db.server";
 import { type InProcessAppServer, startAppServer } from "../helpers/app-server";
 import { createCampaign } from "../helpers/campaigns";
 import { CookieJar, postForm } from "../helpers/http";

@@ -4,9 +4,9 @@ import * as login from "~/routes/login";
 import * as logout from "~/routes/logout";
 import * as myCampaigns from "~/routes/my-campaigns";
 import * as adminDashboard from "~/routes/admin.dashboard";
-import { CLIENT_IP_HEADER } from "~/server/request.server";
-import { prisma } from "~/server/db.server";
-import { readToast } from "~/server/toast.server";
+import { CLIENT_IP_HEADER } from "~/server/core/request.server";
+import { prisma } from "~/server/core/db.server";
+import { readToast } from "~/server/core/toast.server";
 import { bodyOf, CookieJar, get, location, post, run, statusOf } from "../helpers/http";
 
 let seq = 0;

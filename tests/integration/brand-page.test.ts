@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCENT_MESSAGES, contrastWithWhite } from "~/domain/brand-colors";
 import * as wizard from "~/routes/create-campaign-v2";
-import { prisma } from "~/server/db.server";
+import { prisma } from "~/server/core/db.server";
 import { type InProcessAppServer, startAppServer } from "../helpers/app-server";
 import { createCampaign } from "../helpers/campaigns";
 import { bodyOf, run, statusOf } from "../helpers/http";

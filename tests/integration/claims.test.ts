@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLAIM_MESSAGES, regionRequiredMessage, signClaimToken, sizeNotInStyleMessage } from "~/domain/claims";
-import { prisma } from "~/server/db.server";
+import { prisma } from "~/server/core/db.server";
 import { notifyWinners } from "~/server/draw/notify.server";
 import { type InProcessAppServer, startAppServer } from "../helpers/app-server";
 import { CLAIM, DAY, SECRET, addEntry, claimPathFromEmail, decode, drawnCampaign, orders, pagesOf } from "../helpers/winners";

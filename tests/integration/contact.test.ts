@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HONEYPOT_FIELD } from "~/domain/honeypot";
-import { prisma } from "~/server/db.server";
-import { startUserSession } from "~/server/session.server";
+import { prisma } from "~/server/core/db.server";
+import { startUserSession } from "~/server/auth/session.server";
 import { type InProcessAppServer, startAppServer } from "../helpers/app-server";
 import { postForm } from "../helpers/http";
 

@@ -8,19 +8,19 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { CONSENT_WORDINGS, consentWordingId, fillConsentWording } from "~/domain/consent";
 import { DEFAULTS_BEFORE_DATA_LINK, EMAIL_TEMPLATE_DEFAULTS } from "~/domain/email-template-defaults";
-import { entriesCsvStream, topEmailDomains } from "~/server/analytics.server";
-import { clientProvider, prisma } from "~/server/db.server";
+import { entriesCsvStream, topEmailDomains } from "~/server/analytics/figures.server";
+import { clientProvider, prisma } from "~/server/core/db.server";
 import { finishDeferredOrderErasures } from "~/server/data-rights/erase.server";
-import { readDataLinkToken } from "~/server/data-rights/link.server";
+import { readDataLinkToken } from "~/server/core/data-rights-link.server";
 import { withdrawMarketing } from "~/server/data-rights/data.server";
 import { runRetention } from "~/server/data-rights/retention.server";
 import { drawControlsData } from "~/server/draw/controls.server";
 import { plannedBeaconRound } from "~/server/draw/freeze.server";
 import { notifyWinners } from "~/server/draw/notify.server";
-import { clearEmailTemplateCache } from "~/server/email.server";
+import { clearEmailTemplateCache } from "~/server/email/outbox.server";
 import { markOrderShipped } from "~/server/fulfilment/orders.server";
-import { seed } from "~/server/seed.server";
-import { clearPlatformSettingsCache } from "~/server/settings.server";
+import { seed } from "~/server/startup/seed.server";
+import { clearPlatformSettingsCache } from "~/server/core/settings.server";
 import { verifyDraw } from "../../scripts/verify-draw";
 import { type InProcessAppServer, startAppServer } from "../helpers/app-server";
 import { createCampaign } from "../helpers/campaigns";
@@ -476,7 +476,7 @@ describe("the data page", () => {
 
     const campaign = await createCampaign();
     expect((await enter(campaign.id, "expired-link@example.com")).status).toBe(303);
-    const { dataLinkToken } = await import("~/server/data-rights/link.server");
+    const { dataLinkToken } = await import("~/server/core/data-rights-link.server");
     const old = `/privacy/my-data/${dataLinkToken("expired-link@example.com", new Date(Date.now() - 8 * DAY))}`;
     const expired = await get(old);
     expect(expired.status).toBe(410);
@@ -518,7 +518,7 @@ describe("the data page", () => {
         shipCountry: "US",
       },
     });
-    const { dataLinkToken } = await import("~/server/data-rights/link.server");
+    const { dataLinkToken } = await import("~/server/core/data-rights-link.server");
     const path = `/privacy/my-data/${dataLinkToken(email)}`;
     expect(text((await get(`${path}/erase`)).html)).toContain(
       "is being prepared. So that it still reaches you, we keep only the name, address, phone and email on its order",
@@ -547,7 +547,7 @@ describe("the data page", () => {
 
 /** A browser signed in as the configured admin. */
 async function adminJar(): Promise<CookieJar> {
-  const { authSessionStorage } = await import("~/server/session.server");
+  const { authSessionStorage } = await import("~/server/auth/session.server");
   const admin = await prisma.user.upsert({
     where: { email: "admin@int.test" },
     create: { email: "admin@int.test", role: "admin" },

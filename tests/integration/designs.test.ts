@@ -9,10 +9,10 @@ import * as uploadsRoute from "~/routes/uploads.$";
 import { generateDesign, latestAiDesigns, userDesigns } from "~/server/ai/designs.server";
 import { AI_GENERATION_FAILED } from "~/server/ai/ideogram.server";
 import { DESIGN_STYLES, renderLocalDesign } from "~/server/ai/local-generator.server";
-import { resetConfigForTests } from "~/server/config.server";
-import { prisma } from "~/server/db.server";
-import { mockupBlend, mockupUrl, mockupsDirectory } from "~/server/mockups.server";
-import { storeImageUpload, uploadsDirectory } from "~/server/uploads.server";
+import { resetConfigForTests } from "~/server/core/config.server";
+import { prisma } from "~/server/core/db.server";
+import { mockupBlend, mockupUrl, mockupsDirectory } from "~/server/media/mockups.server";
+import { storeImageUpload, uploadsDirectory } from "~/server/media/uploads.server";
 import { FAKE_IDEOGRAM_COLOR, startFakeIdeogramServer } from "../fakes/ideogram-server";
 import { CookieJar, get, run } from "../helpers/http";
 

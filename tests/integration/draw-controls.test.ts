@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLAIM_MESSAGES, signClaimToken } from "~/domain/claims";
-import { prisma } from "~/server/db.server";
+import { prisma } from "~/server/core/db.server";
 import { freezeEntryList, plannedBeaconRound } from "~/server/draw/freeze.server";
 import { roundTimeMs } from "~/domain/beacon";
 import { beaconWaitText } from "~/domain/draw-controls";

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { QUICKNET, chainInfoJson, roundAt, roundTimeMs } from "~/domain/beacon";
 import { finalSeed } from "~/domain/beacon-verify";
 import { DEMO_CHAIN } from "~/server/draw/beacon.server";
-import { prisma } from "~/server/db.server";
+import { prisma } from "~/server/core/db.server";
 import { type InProcessAppServer, startAppServer } from "../helpers/app-server";
 import { createCampaign } from "../helpers/campaigns";
 import { type FakeDrand, startFakeDrand } from "../fakes/drand-server";

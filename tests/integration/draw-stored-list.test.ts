@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { drawPicks, entryListText, nextPick, drawStateAfter, parseEntryList } from "~/domain/draw";
-import { prisma } from "~/server/db.server";
+import { prisma } from "~/server/core/db.server";
 import { entryListBytes, overStoredList, readStoredList, withStoredList } from "~/server/draw/freeze.server";
 import { nodeDrawHashing } from "~/server/draw/run.server";
 import { createCampaign } from "../helpers/campaigns";

@@ -17,12 +17,12 @@ import {
   parseDrawPicks,
   parseEntryList,
 } from "~/domain/draw";
-import { prisma } from "~/server/db.server";
+import { prisma } from "~/server/core/db.server";
 import { DEMO_CHAIN } from "~/server/draw/beacon.server";
 import { campaignsToFreeze, entryListBytes, freezeEntryList, plannedBeaconRound } from "~/server/draw/freeze.server";
 import { redrawPrize } from "~/server/draw/redraw.server";
 import { drawCampaign, drawEntryBlocks, dueCampaignIds, loadDrawPool, nodeDrawHashing } from "~/server/draw/run.server";
-import { seed } from "~/server/seed.server";
+import { seed } from "~/server/startup/seed.server";
 import { verifyDraw } from "../../scripts/verify-draw";
 import { type InProcessAppServer, startAppServer } from "../helpers/app-server";
 import { createCampaign } from "../helpers/campaigns";
@@ -233,7 +233,7 @@ describe("drawing a campaign", () => {
     // Each instance loads the app and connects, says "ready", then draws when told "go", so both draws overlap.
     const script = `
       const { drawCampaign } = await import("./app/server/draw/run.server.ts");
-      const { prisma } = await import("./app/server/db.server.ts");
+      const { prisma } = await import("./app/server/core/db.server.ts");
       await prisma.$queryRaw\`SELECT 1\`;
       process.stdout.write("ready\\n");
       process.stdin.once("data", async () => {

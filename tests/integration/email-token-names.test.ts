@@ -4,11 +4,11 @@
  * earlier default is brought up to the claim_* default by the seed.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { prisma } from "~/server/db.server";
+import { prisma } from "~/server/core/db.server";
 import { notifyWinners } from "~/server/draw/notify.server";
-import { clearEmailTemplateCache } from "~/server/email.server";
+import { clearEmailTemplateCache } from "~/server/email/outbox.server";
 import { EARLIER_EMAIL_TEMPLATE_DEFAULTS, EMAIL_TEMPLATE_DEFAULTS } from "~/domain/email-template-defaults";
-import { seed } from "~/server/seed.server";
+import { seed } from "~/server/startup/seed.server";
 import { drawnCampaign } from "../helpers/winners";
 
 /** The default this template had just before the claim_* names (the latest earlier default with the earlier names). */

@@ -7,8 +7,8 @@
  */
 import { once } from "node:events";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { resetConfigForTests } from "~/server/config.server";
-import { prisma } from "~/server/db.server";
+import { resetConfigForTests } from "~/server/core/config.server";
+import { prisma } from "~/server/core/db.server";
 import { SYNC_LEASE_MS, deliverDueEmailToolSyncs } from "~/server/integrations/email-tool-sync.server";
 import type { FakeKlaviyo } from "../fakes/klaviyo-server";
 import type { FakeMailchimp } from "../fakes/mailchimp-server";

@@ -7,13 +7,13 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { EMAIL_TOOL_MESSAGES } from "~/domain/email-tools";
-import { resetConfigForTests } from "~/server/config.server";
-import { prisma } from "~/server/db.server";
+import { resetConfigForTests } from "~/server/core/config.server";
+import { prisma } from "~/server/core/db.server";
 import { subscriberHash } from "~/server/integrations/email-tool-api.server";
 import { deliverDueEmailToolSyncs, SYNC_LEASE_MS } from "~/server/integrations/email-tool-sync.server";
 import { queueEmailToolUnsubscribe } from "~/server/integrations/email-tools.server";
-import { runJobsOnce } from "~/server/jobs.server";
-import { openSecret } from "~/server/secrets.server";
+import { runJobsOnce } from "~/server/jobs/run.server";
+import { openSecret } from "~/server/core/secrets.server";
 import type { FakeKlaviyo } from "../fakes/klaviyo-server";
 import type { FakeMailchimp } from "../fakes/mailchimp-server";
 import { type InProcessAppServer, startAppServer } from "../helpers/app-server";

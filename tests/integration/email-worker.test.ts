@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
-import { resetConfigForTests } from "~/server/config.server";
-import { prisma } from "~/server/db.server";
-import { deliverDueEmails, deliverEmail, queueTemplatedEmail, sendTemplatedEmail } from "~/server/email.server";
+import { resetConfigForTests } from "~/server/core/config.server";
+import { prisma } from "~/server/core/db.server";
+import { queueTemplatedEmail } from "~/server/email/outbox.server";
+import { deliverDueEmails, deliverEmail, sendTemplatedEmail } from "~/server/email/delivery.server";
 import { type FakeSmtpOptions, startFakeSmtpServer } from "../fakes/smtp-server";
 
 const MINUTE = 60_000;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resetConfigForTests } from "~/server/config.server";
-import { prisma } from "~/server/db.server";
-import { sendTemplatedEmail } from "~/server/email.server";
+import { resetConfigForTests } from "~/server/core/config.server";
+import { prisma } from "~/server/core/db.server";
+import { sendTemplatedEmail } from "~/server/email/delivery.server";
 import { startFakeSmtpServer } from "../fakes/smtp-server";
 
 describe("email from templates", () => {

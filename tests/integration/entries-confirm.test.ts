@@ -6,7 +6,7 @@
  * signed-in entrants, the re-send limits and the fraud signals taken at entry.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { prisma } from "~/server/db.server";
+import { prisma } from "~/server/core/db.server";
 import { type InProcessAppServer, startAppServer } from "../helpers/app-server";
 import { createCampaign } from "../helpers/campaigns";
 import { confirmEntryByEmail, confirmLinkPath } from "../helpers/entries";

@@ -1,6 +1,6 @@
 import { once } from "node:events";
 import { afterAll, expect, it } from "vitest";
-import { prisma } from "~/server/db.server";
+import { prisma } from "~/server/core/db.server";
 import { type SpawnedServer, spawnAppServer, freePort } from "../helpers/app-server";
 import { createCampaign } from "../helpers/campaigns";
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { prisma } from "~/server/db.server";
+import { prisma } from "~/server/core/db.server";
 import { type InProcessAppServer, startAppServer } from "../helpers/app-server";
 import { createCampaign } from "../helpers/campaigns";
 import { confirmEntryByEmail, confirmEntryOf } from "../helpers/entries";
@@ -288,7 +288,7 @@ describe("when an admin switches referral bonuses off", () => {
       update: {},
     });
     const session = await prisma.session.create({ data: { userId: user.id, expiresAt: new Date(Date.now() + DAY) } });
-    const { authSessionStorage } = await import("~/server/session.server");
+    const { authSessionStorage } = await import("~/server/auth/session.server");
     const cookieSession = await authSessionStorage().getSession();
     cookieSession.set("sessionId", session.id);
     const jar = new CookieJar();

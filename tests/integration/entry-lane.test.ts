@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONFIRM_MESSAGES, ENTRY_MESSAGES } from "~/domain/entries";
 import { HONEYPOT_FIELD } from "~/domain/honeypot";
-import { prisma } from "~/server/db.server";
+import { prisma } from "~/server/core/db.server";
 import { startAppServer } from "../helpers/app-server";
 import { createCampaign } from "../helpers/campaigns";
 import { CookieJar } from "../helpers/http";
@@ -187,7 +187,7 @@ describe("what the lane takes and what it hands on", () => {
   const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 
   it("takes a new anonymous entry: the redirect and the cookies, and the row", async () => {
-    const { enterInLane } = await import("~/server/entry-lane.server");
+    const { enterInLane } = await import("~/server/entries/lane.server");
     const campaign = await createCampaign();
     const answer = await enterInLane(campaign.id, form({ email: "direct@example.com", agreedToTerms: "on" }), undefined, "203.0.113.9");
     expect(answer?.location).toBe(`/campaign/${campaign.id}#enter`);
@@ -202,7 +202,7 @@ describe("what the lane takes and what it hands on", () => {
   });
 
   it("takes the referral from the address the form was posted to (decision 067), the form's own ref first", async () => {
-    const { enterInLane } = await import("~/server/entry-lane.server");
+    const { enterInLane } = await import("~/server/entries/lane.server");
     const campaign = await createCampaign();
     await enterInLane(campaign.id, form({ email: "sharer@example.com", agreedToTerms: "on" }), undefined, "203.0.113.10");
     const sharer = await prisma.entry.findFirstOrThrow({ where: { campaignId: campaign.id, email: "sharer@example.com" } });
@@ -225,7 +225,7 @@ describe("what the lane takes and what it hands on", () => {
   });
 
   it("hands on, storing nothing: a session, a resend, a honeypot, a refusal, a control character, a repeat", async () => {
-    const { enterInLane } = await import("~/server/entry-lane.server");
+    const { enterInLane } = await import("~/server/entries/lane.server");
     const campaign = await createCampaign();
     const valid = { email: "handed@example.com", agreedToTerms: "on" };
     expect(await enterInLane(campaign.id, form(valid), "gw_session=abc", null)).toBeNull();
@@ -240,7 +240,7 @@ describe("what the lane takes and what it hands on", () => {
   });
 
   it("stores the entries of one burst each once, a repeated address once", async () => {
-    const { enterInLane } = await import("~/server/entry-lane.server");
+    const { enterInLane } = await import("~/server/entries/lane.server");
     const campaign = await createCampaign();
     const addresses = [...Array.from({ length: 30 }, (_, i) => `burst${i}@example.com`), "burst3@example.com", "burst7@example.com"];
     const answers = await Promise.all(
@@ -254,8 +254,8 @@ describe("what the lane takes and what it hands on", () => {
 
 describe("an entry while another process holds the write lock", () => {
   it("waits for it, without blocking this process, and is stored once it is free", async () => {
-    const { enterInLane } = await import("~/server/entry-lane.server");
-    const { sqliteFilePath } = await import("~/server/db.server");
+    const { enterInLane } = await import("~/server/entries/lane.server");
+    const { sqliteFilePath } = await import("~/server/core/db.server");
     const campaign = await createCampaign();
     const url = process.env.DATABASE_URL!;
     let release: () => Promise<void>;

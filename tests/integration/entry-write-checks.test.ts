@@ -4,11 +4,11 @@
  * campaign that closed, filled or froze since then stores nothing, on both databases.
  */
 import { describe, expect, it } from "vitest";
-import { type EntryOutcome, type EntrySubmission, submitEntry } from "~/server/entries.server";
-import { entryStore } from "~/server/entry-store.server";
-import { getConfig } from "~/server/config.server";
+import { type EntryOutcome, type EntrySubmission, submitEntry } from "~/server/entries/submit.server";
+import { entryStore } from "~/server/entries/store.server";
+import { getConfig } from "~/server/core/config.server";
 import { EntrySchema } from "~/domain/entries";
-import { type Prisma, prisma } from "~/server/db.server";
+import { type Prisma, prisma } from "~/server/core/db.server";
 import { createCampaign } from "../helpers/campaigns";
 
 const DAY = 24 * 60 * 60 * 1000;

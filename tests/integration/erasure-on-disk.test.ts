@@ -15,9 +15,9 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clientProvider, prisma, sqliteFilePath } from "~/server/db.server";
+import { clientProvider, prisma, sqliteFilePath } from "~/server/core/db.server";
 import { createEndpoint } from "~/server/integrations/webhooks.server";
-import { runJobsOnce } from "~/server/jobs.server";
+import { runJobsOnce } from "~/server/jobs/run.server";
 import { type WebhookReceiver, startWebhookReceiver } from "../fakes/webhook-receiver";
 import { type InProcessAppServer, startAppServer } from "../helpers/app-server";
 import { createCampaign } from "../helpers/campaigns";

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as google from "~/routes/auth.google";
 import * as callback from "~/routes/auth.google.callback";
 import * as login from "~/routes/login";
-import { resetConfigForTests } from "~/server/config.server";
-import { prisma } from "~/server/db.server";
-import { readToast } from "~/server/toast.server";
+import { resetConfigForTests } from "~/server/core/config.server";
+import { prisma } from "~/server/core/db.server";
+import { readToast } from "~/server/core/toast.server";
 import { startFakeOAuthServer } from "../fakes/oauth-server";
 import { bodyOf, CookieJar, get, location, post, run } from "../helpers/http";
 

@@ -5,7 +5,7 @@
  * never lets the draft generate more than its largest plan allows.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { prisma } from "~/server/db.server";
+import { prisma } from "~/server/core/db.server";
 import { persistStep, WizardWriteRefused } from "~/server/wizard/persist.server";
 import { type InProcessAppServer, startAppServer } from "../helpers/app-server";
 import { signedInJar } from "../helpers/wizard";

@@ -7,9 +7,9 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { prisma } from "~/server/db.server";
-import { BODY_LIMITS, bodyTooLargeMessage } from "~/server/forms.server";
-import { WIZARD_UPLOAD_LIMITS } from "~/server/multipart.server";
+import { prisma } from "~/server/core/db.server";
+import { BODY_LIMITS, bodyTooLargeMessage } from "~/server/core/forms.server";
+import { WIZARD_UPLOAD_LIMITS } from "~/server/core/multipart.server";
 import { type SpawnedServer, spawnAppServer, freePort } from "../helpers/app-server";
 import { createCampaign } from "../helpers/campaigns";
 

@@ -4,7 +4,7 @@
  * JavaScript, and nothing is queued. Other networks are not affected.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { prisma } from "~/server/db.server";
+import { prisma } from "~/server/core/db.server";
 import { type InProcessAppServer, startAppServer } from "../helpers/app-server";
 import { postForm } from "../helpers/http";
 

@@ -6,7 +6,7 @@
  * Secure in production.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { prisma } from "~/server/db.server";
+import { prisma } from "~/server/core/db.server";
 import { type InProcessAppServer, type SpawnedServer, spawnAppServer, startAppServer, freePort } from "../helpers/app-server";
 import { signedInJar } from "../helpers/wizard";
 

@@ -6,8 +6,8 @@
  * nothing is logged as an error. Also C1 control characters, refused like the C0 ones.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { prisma } from "~/server/db.server";
-import { FORM_MESSAGES, MAX_FIELD_NAME_DEPTH } from "~/server/forms.server";
+import { prisma } from "~/server/core/db.server";
+import { FORM_MESSAGES, MAX_FIELD_NAME_DEPTH } from "~/server/core/forms.server";
 import { type SpawnedServer, spawnAppServer, freePort } from "../helpers/app-server";
 import { createCampaign } from "../helpers/campaigns";
 

@@ -6,9 +6,9 @@
  */
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { prisma } from "~/server/db.server";
-import { FORM_MESSAGES } from "~/server/forms.server";
-import { CLIENT_IP_HEADER } from "~/server/request.server";
+import { prisma } from "~/server/core/db.server";
+import { FORM_MESSAGES } from "~/server/core/forms.server";
+import { CLIENT_IP_HEADER } from "~/server/core/request.server";
 import { startAppServer } from "../helpers/app-server";
 import { draftThroughStep, signedInJar } from "../helpers/wizard";
 

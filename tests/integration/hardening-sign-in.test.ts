@@ -5,7 +5,7 @@
  * typed with a trailing space still gets its code.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { prisma } from "~/server/db.server";
+import { prisma } from "~/server/core/db.server";
 import { type InProcessAppServer, startAppServer } from "../helpers/app-server";
 import { CookieJar, postForm } from "../helpers/http";
 

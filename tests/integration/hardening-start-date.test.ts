@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { latestStartDateInput } from "~/domain/campaign-dates";
 import { CAMPAIGN_MESSAGES } from "~/domain/campaign-schemas";
-import { prisma } from "~/server/db.server";
+import { prisma } from "~/server/core/db.server";
 import { type InProcessAppServer, startAppServer } from "../helpers/app-server";
 import { draftThroughStep, signedInJar } from "../helpers/wizard";
 

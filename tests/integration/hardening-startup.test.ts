@@ -7,7 +7,7 @@ import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { readFileSync } from "node:fs";
 import { afterAll, expect, it } from "vitest";
-import { MIN_SESSION_SECRET_LENGTH } from "~/server/config.server";
+import { MIN_SESSION_SECRET_LENGTH } from "~/server/core/config.server";
 import { type SpawnedServer, freePort, spawnAppServer, viteCacheDir } from "../helpers/app-server";
 
 let server: SpawnedServer | undefined;

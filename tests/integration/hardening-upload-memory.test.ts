@@ -12,10 +12,10 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getConfig } from "~/server/config.server";
-import { prisma } from "~/server/db.server";
-import { bodyTooLargeMessage } from "~/server/forms.server";
-import { UPLOADS_BUSY, WIZARD_UPLOAD_LIMITS } from "~/server/multipart.server";
+import { getConfig } from "~/server/core/config.server";
+import { prisma } from "~/server/core/db.server";
+import { bodyTooLargeMessage } from "~/server/core/forms.server";
+import { UPLOADS_BUSY, WIZARD_UPLOAD_LIMITS } from "~/server/core/multipart.server";
 import { type SpawnedServer, spawnAppServer, freePort } from "../helpers/app-server";
 import { signedInJar, STEP1 } from "../helpers/wizard";
 

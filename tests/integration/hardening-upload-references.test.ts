@@ -8,8 +8,8 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CAMPAIGN_MESSAGES } from "~/domain/campaign-schemas";
-import { prisma } from "~/server/db.server";
-import { storeImageUpload } from "~/server/uploads.server";
+import { prisma } from "~/server/core/db.server";
+import { storeImageUpload } from "~/server/media/uploads.server";
 import { type InProcessAppServer, startAppServer } from "../helpers/app-server";
 import { createCampaign } from "../helpers/campaigns";
 import { draftThroughStep, signedInJar } from "../helpers/wizard";

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WIZARD_ACTION_REFUSALS } from "~/domain/campaign-schemas";
-import { prisma } from "~/server/db.server";
+import { prisma } from "~/server/core/db.server";
 import { type InProcessAppServer, startAppServer } from "../helpers/app-server";
 import { draftThroughStep, signedInJar, STEP1 } from "../helpers/wizard";
 

@@ -3,7 +3,7 @@
  * not two, wherever a sentence ends with it; a campaign's saved designs each get a name of their own.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { prisma } from "~/server/db.server";
+import { prisma } from "~/server/core/db.server";
 import { type InProcessAppServer, startAppServer } from "../helpers/app-server";
 import { createCampaign } from "../helpers/campaigns";
 import { signedInJar } from "../helpers/wizard";

@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as wizard from "~/routes/create-campaign-v2";
-import { prisma } from "~/server/db.server";
+import { prisma } from "~/server/core/db.server";
 import { type InProcessAppServer, startAppServer } from "../helpers/app-server";
 import { createCampaign } from "../helpers/campaigns";
 import { bodyOf, type CookieJar, get, postForm as httpPostForm, run, statusOf } from "../helpers/http";

@@ -5,8 +5,8 @@
  * webhook endpoints' answer to GET, and the error page for statuses that are not our fault.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { prisma } from "~/server/db.server";
-import { FORM_MESSAGES, MAX_FORM_FIELDS, MAX_FORM_INDEX, MAX_URLENCODED_BYTES } from "~/server/forms.server";
+import { prisma } from "~/server/core/db.server";
+import { FORM_MESSAGES, MAX_FORM_FIELDS, MAX_FORM_INDEX, MAX_URLENCODED_BYTES } from "~/server/core/forms.server";
 import { type InProcessAppServer, startAppServer } from "../helpers/app-server";
 import { createCampaign } from "../helpers/campaigns";
 import { draftThroughStep, signedInJar } from "../helpers/wizard";

@@ -5,8 +5,8 @@ import { describe, expect, it } from "vitest";
 import type { ProductColorKey, ProductType } from "~/domain/campaign-schemas";
 import { mockupUrl } from "~/domain/mockups";
 import * as mockupsRoute from "~/routes/mockups.$";
-import { type RawMockup, TEMPLATE_VERSION, mockupsDirectory, renderMockupPixels } from "~/server/mockups.server";
-import { uploadsDirectory } from "~/server/uploads.server";
+import { type RawMockup, TEMPLATE_VERSION, mockupsDirectory, renderMockupPixels } from "~/server/media/mockups.server";
+import { uploadsDirectory } from "~/server/media/uploads.server";
 import { CookieJar, get, run } from "../helpers/http";
 
 /** What a viewer sees of a design: orange disc, teal mountains, a pale band with dark lettering-like stripes. */

@@ -9,7 +9,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NY_FL_CHECKBOX, NY_FL_WARNING } from "~/domain/official-rules";
 import { PARTNER_COUNTRIES } from "~/domain/ship-countries";
-import { prisma } from "~/server/db.server";
+import { prisma } from "~/server/core/db.server";
 import { type InProcessAppServer, startAppServer } from "../helpers/app-server";
 import { createCampaign } from "../helpers/campaigns";
 import { type CookieJar } from "../helpers/http";

@@ -5,8 +5,8 @@
  * fake server, duplicate webhooks included), the refusals, and one AI-credit figure on every page.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { prisma } from "~/server/db.server";
-import { completeUpgrade } from "~/server/payments.server";
+import { prisma } from "~/server/core/db.server";
+import { completeUpgrade } from "~/server/payments/upgrades.server";
 import { signature, startFakeStripeServer, type FakeStripe } from "../fakes/stripe-server";
 import { type InProcessAppServer, startAppServer } from "../helpers/app-server";
 import { createCampaign } from "../helpers/campaigns";

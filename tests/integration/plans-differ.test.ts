@@ -5,8 +5,8 @@
  */
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { prisma } from "~/server/db.server";
-import { completeCheckout } from "~/server/payments.server";
+import { prisma } from "~/server/core/db.server";
+import { completeCheckout } from "~/server/payments/launch.server";
 import { launchCampaign } from "~/server/wizard/launch.server";
 import { type InProcessAppServer, startAppServer } from "../helpers/app-server";
 import { createCampaign } from "../helpers/campaigns";

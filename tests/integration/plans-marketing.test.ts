@@ -5,10 +5,10 @@
  */
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { prisma } from "~/server/db.server";
-import { forgetPlatformFigures, platformFigures, PLATFORM_FIGURES_TTL_MS } from "~/server/platform-figures.server";
-import { activePlans } from "~/server/plans.server";
-import { DEMO_CREATOR_EMAIL } from "~/server/seed.server";
+import { prisma } from "~/server/core/db.server";
+import { forgetPlatformFigures, platformFigures, PLATFORM_FIGURES_TTL_MS } from "~/server/plans/platform-figures.server";
+import { activePlans } from "~/server/plans/active-plans.server";
+import { DEMO_CREATOR_EMAIL } from "~/domain/demo";
 import { type InProcessAppServer, startAppServer } from "../helpers/app-server";
 import { createCampaign } from "../helpers/campaigns";
 

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EARLIER_PLATFORM_SETTING_DEFAULTS } from "~/domain/platform-settings";
 import { EARLIER_PLAN_DESCRIPTIONS, EARLIER_PLAN_FEATURES, PLAN_CATALOGUE } from "~/domain/plans";
-import { seed } from "~/server/seed.server";
+import { seed } from "~/server/startup/seed.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
 
 let db: TestDatabase;

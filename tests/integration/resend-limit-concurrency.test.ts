@@ -7,7 +7,7 @@
  * through (8 on PostgreSQL, 3 on SQLite).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { prisma } from "~/server/db.server";
+import { prisma } from "~/server/core/db.server";
 import { type InProcessAppServer, startAppServer } from "../helpers/app-server";
 import { createCampaign } from "../helpers/campaigns";
 import { confirmEntryByEmail } from "../helpers/entries";

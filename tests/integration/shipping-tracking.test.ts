@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatUtcDate } from "~/domain/campaign-status";
 import { signClaimToken } from "~/domain/claims";
 import { PRINTIFY_PRODUCTS } from "~/domain/printify";
-import { prisma } from "~/server/db.server";
-import { authSessionStorage } from "~/server/session.server";
+import { prisma } from "~/server/core/db.server";
+import { authSessionStorage } from "~/server/auth/session.server";
 import { type InProcessAppServer, startAppServer } from "../helpers/app-server";
 import { CLAIM, DAY, SECRET, drawnCampaign, pagesOf } from "../helpers/winners";
 

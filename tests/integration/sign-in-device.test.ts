@@ -6,8 +6,8 @@
  * one for another address is refused like any stranger.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { prisma } from "~/server/db.server";
-import { DEVICE_COOKIE, DEVICE_DAYS } from "~/server/sign-in-device.server";
+import { prisma } from "~/server/core/db.server";
+import { DEVICE_COOKIE, DEVICE_DAYS } from "~/server/auth/sign-in-device.server";
 import { type InProcessAppServer, startAppServer } from "../helpers/app-server";
 import { CookieJar, postForm } from "../helpers/http";
 
@@ -133,7 +133,7 @@ describe("an address flooded with code requests from 8 networks", () => {
       await flood(owner);
 
       // Made by the server's own code, as it would have been issued 91, 89 or -1 days ago.
-      const { rememberSignInHere } = await import("~/server/sign-in-device.server");
+      const { rememberSignInHere } = await import("~/server/auth/sign-in-device.server");
       const issued = async (daysAgo: number) =>
         valueOf(await rememberSignInHere(new Request(app.url), owner, new Date(Date.now() - daysAgo * DAY)));
       // The genuine cookie's content with a later sign-in time, under its old signature...
@@ -142,7 +142,7 @@ describe("an address flooded with code requests from 8 networks", () => {
       content.d[0]![1] += 1;
       const tampered = encodeURIComponent(`${Buffer.from(JSON.stringify(content)).toString("base64")}.${signature}`);
       // ...or signed with a secret that is not the server's.
-      const { createSignedCookie } = await import("~/server/signed-cookie.server");
+      const { createSignedCookie } = await import("~/server/core/signed-cookie.server");
       const foreign = createSignedCookie(DEVICE_COOKIE, { secrets: ["not-the-server-secret-0123456789abcdef"] });
       const wrongSecret = valueOf(await foreign.serialize(JSON.parse(Buffer.from(payload, "base64").toString("utf8"))));
 

@@ -6,7 +6,7 @@ import zlib from "node:zlib";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as uploadsRoute from "~/routes/uploads.$";
-import { prisma } from "~/server/db.server";
+import { prisma } from "~/server/core/db.server";
 import {
   type UploadKind,
   deleteUpload,
@@ -14,7 +14,7 @@ import {
   resizedUploadsDirectory,
   storeImageUpload,
   uploadsDirectory,
-} from "~/server/uploads.server";
+} from "~/server/media/uploads.server";
 import { CookieJar, get, run } from "../helpers/http";
 
 // Every image is generated here: no binary fixtures in the repository.

@@ -7,14 +7,14 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { WebhookEvent } from "~/domain/webhooks";
-import { claimToken, submitClaim } from "~/server/claims.server";
-import { resetConfigForTests } from "~/server/config.server";
-import { prisma } from "~/server/db.server";
+import { claimToken, submitClaim } from "~/server/claims/claim.server";
+import { resetConfigForTests } from "~/server/core/config.server";
+import { prisma } from "~/server/core/db.server";
 import { freezeEntryList, plannedBeaconRound } from "~/server/draw/freeze.server";
 import { redrawPrize } from "~/server/draw/redraw.server";
 import { applyProviderUpdate, markOrderShipped } from "~/server/fulfilment/orders.server";
 import { createEndpoint } from "~/server/integrations/webhooks.server";
-import { completeCheckout } from "~/server/payments.server";
+import { completeCheckout } from "~/server/payments/launch.server";
 import { launchCampaign } from "~/server/wizard/launch.server";
 import { type ReceivedWebhook, type WebhookReceiver, startWebhookReceiver } from "../fakes/webhook-receiver";
 import { createCampaign } from "../helpers/campaigns";

@@ -11,9 +11,9 @@
  */
 import { once } from "node:events";
 import { afterAll, expect, it } from "vitest";
-import { resetConfigForTests } from "~/server/config.server";
-import { prisma } from "~/server/db.server";
-import { submitEntry } from "~/server/entries.server";
+import { resetConfigForTests } from "~/server/core/config.server";
+import { prisma } from "~/server/core/db.server";
+import { submitEntry } from "~/server/entries/submit.server";
 import { createEndpoint, deliverDueWebhooks } from "~/server/integrations/webhooks.server";
 import { type WebhookReceiver, startWebhookReceiver } from "../fakes/webhook-receiver";
 import { type SpawnedServer, freePort, spawnAppServer } from "../helpers/app-server";

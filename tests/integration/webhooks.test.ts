@@ -8,9 +8,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { WEBHOOK_MAX_ATTEMPTS, WEBHOOK_MESSAGES } from "~/domain/webhooks";
 import { action, loader } from "~/routes/dashboard.integrations.webhooks";
-import { resetConfigForTests } from "~/server/config.server";
-import { prisma } from "~/server/db.server";
-import { confirmEntry, submitEntry } from "~/server/entries.server";
+import { resetConfigForTests } from "~/server/core/config.server";
+import { prisma } from "~/server/core/db.server";
+import { submitEntry } from "~/server/entries/submit.server";
+import { confirmEntry } from "~/server/entries/confirm.server";
 import { setWebhookResolver, systemResolver } from "~/server/integrations/webhook-http.server";
 import {
   createEndpoint,
@@ -19,7 +20,7 @@ import {
   eraseEntrantsFromWebhooks,
   sendTestEvent,
 } from "~/server/integrations/webhooks.server";
-import { runJobsOnce } from "~/server/jobs.server";
+import { runJobsOnce } from "~/server/jobs/run.server";
 import { type ReceivedWebhook, type WebhookReceiver, startWebhookReceiver } from "../fakes/webhook-receiver";
 import { createCampaign } from "../helpers/campaigns";
 import { type CookieJar, ORIGIN, bodyOf, get, location, run, statusOf } from "../helpers/http";

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signClaimToken } from "~/domain/claims";
 import { WINNER_LISTING_MESSAGES } from "~/domain/winners-list";
-import { prisma } from "~/server/db.server";
+import { prisma } from "~/server/core/db.server";
 import { plannedBeaconRound } from "~/server/draw/freeze.server";
 import { redrawPrize } from "~/server/draw/redraw.server";
 import { type InProcessAppServer, startAppServer } from "../helpers/app-server";

@@ -2,8 +2,8 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as wizard from "~/routes/create-campaign-v2";
 import * as success from "~/routes/campaign-success.$campaignId";
-import { prisma } from "~/server/db.server";
-import { readToast } from "~/server/toast.server";
+import { prisma } from "~/server/core/db.server";
+import { readToast } from "~/server/core/toast.server";
 import { type InProcessAppServer, startAppServer } from "../helpers/app-server";
 import { createCampaign } from "../helpers/campaigns";
 import { bodyOf, CookieJar, get, postForm as httpPostForm, location, run, statusOf } from "../helpers/http";
@@ -474,7 +474,7 @@ describe("a launched campaign through the wizard, over real HTTP", () => {
     // A dearer plan: the checkout opened at $29 can no longer put it live; launching asks for $79.
     expect((await postStep(jar, id, { step: "2", planId: "pro_tee" })).status).toBe(202);
     expect(await prisma.campaign.findUniqueOrThrow({ where: { id } })).toMatchObject({ status: "draft", planId: "pro_tee" });
-    const { completeCheckout } = await import("~/server/payments.server");
+    const { completeCheckout } = await import("~/server/payments/launch.server");
     expect(unpaid.stripeCheckoutSessionId).toMatch(/^test_cs_/);
     expect(await completeCheckout(unpaid.stripeCheckoutSessionId ?? "")).toBe("ignored");
     expect(await prisma.campaign.findUniqueOrThrow({ where: { id } })).toMatchObject({ status: "draft", paidAt: null });
@@ -489,7 +489,7 @@ describe("a launched campaign through the wizard, over real HTTP", () => {
     // The step was looked up as a draft; the launch happens before its write.
     await prisma.campaign.update({ where: { id }, data: { status: "active", launchedAt: new Date() } });
     const { persistStep, WizardWriteRefused } = await import("~/server/wizard/persist.server");
-    const { getCurrentUser } = await import("~/server/session.server");
+    const { getCurrentUser } = await import("~/server/auth/session.server");
     const user = await getCurrentUser(get(jar, "/"));
     expect(user?.id).toBe(draft.creatorId);
     await expect(persistStep(draft, user, { title: "Too late" }, null)).rejects.toBeInstanceOf(WizardWriteRefused);

@@ -3,7 +3,7 @@ import http from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
 import { type BeaconResponse, type ChainInfo, parseBeacon, parseChainInfo, QUICKNET, roundAt, roundTimeMs } from "~/domain/beacon";
 import { finalSeed, verifyBeacon } from "~/domain/beacon-verify";
-import { ConfigError, resetConfigForTests } from "~/server/config.server";
+import { ConfigError, resetConfigForTests } from "~/server/core/config.server";
 import {
   configuredChain,
   DEMO_CHAIN,

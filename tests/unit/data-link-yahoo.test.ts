@@ -5,8 +5,8 @@
  */
 import { createCipheriv, hkdfSync, randomBytes } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { resetConfigForTests } from "~/server/config.server";
-import { dataLinkToken, readDataLinkToken } from "~/server/data-rights/link.server";
+import { resetConfigForTests } from "~/server/core/config.server";
+import { dataLinkToken, readDataLinkToken } from "~/server/core/data-rights-link.server";
 
 const SECRET = "unit-test-secret-0123456789abcdefghij";
 const saved = { ...process.env };

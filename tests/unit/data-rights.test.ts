@@ -24,8 +24,8 @@ import {
 import { EntrySchema } from "~/domain/entries";
 import { PlatformSettingsSchema, retentionDays } from "~/domain/platform-settings";
 import { tokensIn } from "~/domain/templates";
-import { resetConfigForTests } from "~/server/config.server";
-import { dataLink, dataLinkToken, readDataLinkToken } from "~/server/data-rights/link.server";
+import { resetConfigForTests } from "~/server/core/config.server";
+import { dataLink, dataLinkToken, readDataLinkToken } from "~/server/core/data-rights-link.server";
 
 const DAY = 24 * 60 * 60 * 1000;
 const saved = { ...process.env };

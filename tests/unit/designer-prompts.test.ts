@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { AI_STYLES, defaultPrompts, subjectWords } from "~/domain/ai-prompts";
 
-// The demo campaigns' titles and descriptions (app/server/seed.server.ts), and a few harder ones.
+// The demo campaigns' titles and descriptions (app/server/startup/seed.server.ts), and a few harder ones.
 const CAMPAIGNS = [
   {
     title: "Win the Northwind Morning Mug",

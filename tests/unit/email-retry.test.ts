@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { EMAIL_MAX_ATTEMPTS, nextEmailAttemptAt } from "~/domain/email-retry";
-import { currentTime, leaseUntil } from "~/server/leases.server";
+import { currentTime, leaseUntil } from "~/server/core/leases.server";
 
 const now = new Date("2026-03-01T12:00:00Z");
 const minutesLater = (date: Date | null) => (date ? (date.getTime() - now.getTime()) / 60_000 : null);

@@ -3,7 +3,7 @@
  * one-line ConfigError that server/index.js prints without a stack.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { ConfigError, getConfig, MIN_SESSION_SECRET_LENGTH, resetConfigForTests } from "~/server/config.server";
+import { ConfigError, getConfig, MIN_SESSION_SECRET_LENGTH, resetConfigForTests } from "~/server/core/config.server";
 
 const saved = { ...process.env };
 

@@ -12,9 +12,9 @@ import {
   readForm,
   UPLOAD_ROUTES,
   WEBHOOK_ROUTES,
-} from "~/server/forms.server";
-import { UPLOAD_LIMITS } from "~/server/uploads.server";
-import { isLoopbackAddress } from "~/server/request.server";
+} from "~/server/core/forms.server";
+import { UPLOAD_LIMITS } from "~/domain/images";
+import { isLoopbackAddress } from "~/server/core/request.server";
 
 /** What readForm throws: React Router's data(...) with its status. */
 async function refusal(promise: Promise<unknown>): Promise<{ status: number | undefined; message: unknown }> {

@@ -15,8 +15,8 @@ import {
   bodyTooLargeMessage,
   readForm,
   withUploadForm,
-} from "~/server/forms.server";
-import { type MultipartLimits, UnkeptFile, UploadGate, WIZARD_UPLOAD_LIMITS } from "~/server/multipart.server";
+} from "~/server/core/forms.server";
+import { type MultipartLimits, UnkeptFile, UploadGate, WIZARD_UPLOAD_LIMITS } from "~/server/core/multipart.server";
 
 const MB = 1024 * 1024;
 const KEEP: MultipartLimits = { maxBodyBytes: 2 * MB, maxFileBytes: 64 * 1024, maxFiles: 2, keepFiles: true };

@@ -3,7 +3,7 @@
  * between stops the server with a one-line ConfigError naming what is missing.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { ConfigError, getConfig, resetConfigForTests } from "~/server/config.server";
+import { ConfigError, getConfig, resetConfigForTests } from "~/server/core/config.server";
 
 const saved = { ...process.env };
 const S3_NAMES = ["S3_BUCKET", "S3_REGION", "S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"];

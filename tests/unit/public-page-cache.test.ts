@@ -8,7 +8,7 @@ import {
   pickEncoding,
   preparePage,
   publicPageKey,
-} from "~/server/public-page-cache.server";
+} from "~/server/entries/page-cache.server";
 
 const ID = "h7hghfhldd6cchmi1l013zxd";
 

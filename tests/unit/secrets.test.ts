@@ -1,7 +1,7 @@
 /** Creators' secrets are sealed at rest (decision 056): only the configured key opens them. */
 import { afterEach, describe, expect, it } from "vitest";
-import { resetConfigForTests } from "~/server/config.server";
-import { SecretsUnavailable, openSecret, sealSecret, secretsAvailable } from "~/server/secrets.server";
+import { resetConfigForTests } from "~/server/core/config.server";
+import { SecretsUnavailable, openSecret, sealSecret, secretsAvailable } from "~/server/core/secrets.server";
 
 const saved = { ...process.env };
 const KEY_A = "a".repeat(64);

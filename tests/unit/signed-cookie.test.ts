@@ -1,6 +1,6 @@
 import { createCookie } from "react-router";
 import { describe, expect, it } from "vitest";
-import { createSignedCookie } from "~/server/signed-cookie.server";
+import { createSignedCookie } from "~/server/core/signed-cookie.server";
 
 const SECRET = "a-test-secret-0123456789abcdef0123456789";
 const OPTIONS = { path: "/campaign/abc", httpOnly: true, secure: true, maxAge: 3600, secrets: [SECRET] as [string] };

@@ -4,7 +4,7 @@
  * elsewhere is not this machine either.
  */
 import { describe, expect, it } from "vitest";
-import { PEER_IP_HEADER, forwardedAddresses, isFromThisMachine } from "~/server/request.server";
+import { PEER_IP_HEADER, forwardedAddresses, isFromThisMachine } from "~/server/core/request.server";
 
 function request(peer: string, headers: Record<string, string> = {}) {
   return { headers: new Headers({ [PEER_IP_HEADER]: peer, ...headers }) };

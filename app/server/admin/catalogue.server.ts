@@ -1,7 +1,7 @@
 /** The plan catalogue and coupons as admins edit them (decisions 001 and 003). */
 import type { AnalyticsLevel } from "../../domain/plan-features";
 import { type CouponFormValue, couponData } from "../../domain/pricing";
-import { isUniqueConstraintError, prisma } from "../db.server";
+import { isUniqueConstraintError, prisma } from "../core/db.server";
 
 export async function listPlans() {
   return prisma.plan.findMany({ orderBy: [{ sortOrder: "asc" }, { id: "asc" }] });

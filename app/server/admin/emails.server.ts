@@ -4,8 +4,8 @@
  */
 import { OUTBOX_PAGE_SIZE, OUTBOX_STATUSES, type OutboxQuery, type OutboxStatus, isOutboxStatus } from "../../domain/outbox";
 import { pageCount } from "../../domain/pagination";
-import { type Prisma, isPostgres, prisma } from "../db.server";
-import { deliverEmail } from "../email.server";
+import { type Prisma, isPostgres, prisma } from "../core/db.server";
+import { deliverEmail } from "../email/delivery.server";
 
 export interface OutboxRow {
   id: string;

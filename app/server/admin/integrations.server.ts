@@ -6,9 +6,9 @@
  */
 import nodemailer from "nodemailer";
 import Stripe from "stripe";
-import { getConfig } from "../config.server";
-import { prisma } from "../db.server";
-import { createStripe } from "../payments.server";
+import { getConfig } from "../core/config.server";
+import { prisma } from "../core/db.server";
+import { createStripe } from "../payments/stripe.server";
 
 export interface SecretState {
   label: string;

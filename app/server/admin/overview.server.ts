@@ -1,6 +1,6 @@
 import { CAMPAIGN_STATUSES, CampaignStatus } from "../../domain/campaign-status";
 import { ORDER_STATUSES } from "../../domain/orders";
-import { prisma } from "../db.server";
+import { prisma } from "../core/db.server";
 
 export interface StatusCount {
   status: string;

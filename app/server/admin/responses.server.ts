@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { actionToast, redirectWithToast, type ToastInput } from "../toast.server";
+import { actionToast, redirectWithToast, type ToastInput } from "../core/toast.server";
 
 /**
  * How an admin action answers. Done: a 303 to a page (usually this one again) with its toast, so

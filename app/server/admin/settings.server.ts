@@ -1,6 +1,6 @@
 import type { PlatformSettingsInput } from "../../domain/platform-settings";
-import { prisma } from "../db.server";
-import { clearPlatformSettingsCache } from "../settings.server";
+import { prisma } from "../core/db.server";
+import { clearPlatformSettingsCache } from "../core/settings.server";
 
 /** Saves the platform settings at once (decision 017); booleans as "true"/"false"; a retention period left out stays as stored. */
 export async function savePlatformSettings(values: PlatformSettingsInput): Promise<void> {

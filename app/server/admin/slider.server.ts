@@ -5,8 +5,8 @@
  */
 import { moveInOrder } from "../../domain/slider";
 import { AI_DESIGN_LIST_LIMIT, latestAiDesigns } from "../ai/designs.server";
-import { type Prisma, prisma } from "../db.server";
-import { deleteUpload } from "../uploads.server";
+import { type Prisma, prisma } from "../core/db.server";
+import { deleteUpload } from "../media/uploads.server";
 
 export interface AdminSlide {
   id: string;
@@ -19,7 +19,7 @@ export interface AdminSlide {
 
 const ORDER = [{ displayOrder: "asc" }, { createdAt: "asc" }, { id: "asc" }] satisfies Prisma.HomepageSliderImageOrderByWithRelationInput[];
 
-/** In the order the home page shows them (app/server/slider.server.ts). */
+/** In the order the home page shows them (app/server/marketing/slider.server.ts). */
 export function listSlides(): Promise<AdminSlide[]> {
   return prisma.homepageSliderImage.findMany({
     orderBy: ORDER,

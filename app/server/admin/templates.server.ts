@@ -1,7 +1,7 @@
 import { EMAIL_TEMPLATE_DEFAULTS } from "../../domain/email-template-defaults";
 import { currentTokenName, tokensIn } from "../../domain/templates";
-import { prisma } from "../db.server";
-import { clearEmailTemplateCache } from "../email.server";
+import { prisma } from "../core/db.server";
+import { clearEmailTemplateCache } from "../email/outbox.server";
 
 /** The tokens each email fills, as the code that sends it passes them. */
 export function tokensFilledBy(templateId: string): string[] {

@@ -1,12 +1,12 @@
 import { pageCount } from "../../domain/pagination";
 import { configuredRole, resolveRole, type StoredRole, USERS_PAGE_SIZE } from "../../domain/roles";
-import { getAuthenticator, OTP_PATH, TOTP_FAILURE_MARKER, TOTP_STRATEGY } from "../auth.server";
-import { getConfig } from "../config.server";
-import { type Prisma, isPostgres, prisma } from "../db.server";
-import { codeRequestLimit } from "../login-codes.server";
-import { publicUrl } from "../public-url.server";
-import { CLIENT_IP_HEADER } from "../request.server";
-import { isRedirectTo } from "../responses.server";
+import { getAuthenticator, OTP_PATH, TOTP_FAILURE_MARKER, TOTP_STRATEGY } from "../auth/sign-in.server";
+import { getConfig } from "../core/config.server";
+import { type Prisma, isPostgres, prisma } from "../core/db.server";
+import { codeRequestLimit } from "../auth/login-codes.server";
+import { publicUrl } from "../core/public-url.server";
+import { CLIENT_IP_HEADER } from "../core/request.server";
+import { isRedirectTo } from "../core/responses.server";
 
 /** Each word must appear in the email or a name; case-insensitive on both databases. */
 function searchWhere(query: string): Prisma.UserWhereInput {

@@ -6,8 +6,8 @@
  * short-lived link that must be downloaded at once. The transparent variant is the one that gives
  * a print file: the garment shows around the artwork instead of a painted background.
  */
-import { getConfig } from "../config.server";
-import { MAX_INPUT_PIXELS } from "../uploads.server";
+import { getConfig } from "../core/config.server";
+import { MAX_INPUT_PIXELS } from "../media/uploads.server";
 import { type DesignFiles, designFilesFromRaster } from "./design-output.server";
 import type { DesignStyle } from "./local-generator.server";
 

@@ -17,9 +17,9 @@ import {
 import { entryWeight } from "../../domain/entries";
 import { SHIP_ADDRESS_FIELDS } from "../../domain/orders";
 import { campaignPath } from "../../paths";
-import { prisma } from "../db.server";
+import { prisma } from "../core/db.server";
 import { queueEmailToolUnsubscribe } from "../integrations/email-tools.server";
-import { publicUrl } from "../public-url.server";
+import { publicUrl } from "../core/public-url.server";
 
 const ENTRY_SELECT = {
   id: true,

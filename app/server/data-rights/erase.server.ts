@@ -25,14 +25,12 @@
  * the dead row versions and index entries go (README, "Erasure on disk").
  */
 import { ERASED_PREFIX, FINAL_ORDER_STATUSES, erasedPlaceholder, isErasedAddress, isFinalOrderStatus } from "../../domain/data-rights";
-import { entryEmailKey } from "../../domain/entries";
-import { getConfig } from "../config.server";
-import { clientProvider, getPrisma, Prisma, prisma, purgeErasedRows } from "../db.server";
-import { giftDeliveredDedupeKey } from "../draw/controls.server";
-import { shippedDedupeKey } from "../fulfilment/orders.server";
+import { entryEmailKey, reminderDedupeKey } from "../../domain/entries";
+import { getConfig } from "../core/config.server";
+import { clientProvider, getPrisma, Prisma, prisma, purgeErasedRows } from "../core/db.server";
+import { giftDeliveredDedupeKey, shippedDedupeKey } from "../../domain/winner-emails";
 import { queueEmailToolUnsubscribe } from "../integrations/email-tools.server";
 import { eraseEntrantsFromWebhooks } from "../integrations/webhooks.server";
-import { reminderDedupeKey } from "../jobs/reminders.server";
 
 type Tx = Prisma.TransactionClient;
 
@@ -52,7 +50,7 @@ const NONE: ErasureSummary = { entries: 0, forfeitedPrizes: 0, deferredOrders: 0
 /** Why an unsent outbox message was stopped. */
 const REDACTED_UNSENT = "Not sent: the recipient erased their data.";
 
-/** The email worker leaves messages older than this alone (email.server.ts, WORKER_MAX_AGE_MS). */
+/** The email worker leaves messages older than this alone (email/delivery.server.ts, WORKER_MAX_AGE_MS). */
 const OUTBOX_WORKER_MAX_AGE_MS = 2 * 24 * 60 * 60 * 1000;
 
 /** A transaction big enough for a batch of erasures (SQLite runs one at a time; they queue). */

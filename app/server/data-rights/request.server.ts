@@ -9,12 +9,13 @@
  */
 import { DATA_LINK_DAYS } from "../../domain/data-rights";
 import { entryEmailKey } from "../../domain/entries";
-import { getConfig } from "../config.server";
-import { isUniqueConstraintError, prisma } from "../db.server";
-import { deliverEmail, queueTemplatedEmail } from "../email.server";
-import { newId } from "../ids.server";
-import { keyedHash } from "../keyed-hash.server";
-import { dataLink } from "./link.server";
+import { getConfig } from "../core/config.server";
+import { isUniqueConstraintError, prisma } from "../core/db.server";
+import { queueTemplatedEmail } from "../email/outbox.server";
+import { deliverEmail } from "../email/delivery.server";
+import { newId } from "../core/ids.server";
+import { keyedHash } from "../core/keyed-hash.server";
+import { dataLink } from "../core/data-rights-link.server";
 
 const HOUR_MS = 60 * 60 * 1000;
 /** One link email per address per window. */

@@ -12,9 +12,9 @@
  * RetentionRun row (shown to admins on the settings page) and a log line.
  */
 import { campaignFulfilledAt, type FulfilmentTier, FINAL_ORDER_STATUSES, retentionDueAt } from "../../domain/data-rights";
-import { prisma } from "../db.server";
-import { newId } from "../ids.server";
-import { loadPlatformSettings } from "../settings.server";
+import { prisma } from "../core/db.server";
+import { newId } from "../core/ids.server";
+import { loadPlatformSettings } from "../core/settings.server";
 import { eraseEntries } from "./erase.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;

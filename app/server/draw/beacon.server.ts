@@ -20,7 +20,7 @@ import {
 } from "../../domain/beacon";
 import { chainFor, publishedSecretKey, signRound } from "../../domain/beacon-sign";
 import { verifyBeacon } from "../../domain/beacon-verify";
-import { ConfigError, getConfig } from "../config.server";
+import { ConfigError, getConfig } from "../core/config.server";
 
 /** The demo chain's key comes from this text; publishing it is the point (see the file comment). */
 export const DEMO_KEY_TEXT = "Giveawear demo beacon. This key is public: anyone can sign these rounds, so they prove nothing.";

@@ -4,18 +4,19 @@
  * winner-public, and "Mark delivered" for a claimed gift (decision 050).
  */
 import { CampaignStatus } from "../../domain/campaign-status";
-import { CAMPAIGN_ACCESS_MESSAGE, claimExpired } from "../../domain/claims";
+import { CAMPAIGN_ACCESS_MESSAGE, claimExpired, GRAND_PRIZE_RANK } from "../../domain/claims";
+import { giftDeliveredDedupeKey } from "../../domain/winner-emails";
 import { roundTimeMs } from "../../domain/beacon";
 import { type DrawBeaconRound, type DrawControlsData, type DrawTier, beaconWaitText } from "../../domain/draw-controls";
 import { countryName } from "../../domain/ship-countries";
 import { SHIP_ADDRESS_FIELDS } from "../../domain/orders";
 import { maskEmail } from "../../domain/profile";
 import { creatorWinnerLabel } from "../../domain/data-rights";
-import { GRAND_PRIZE_RANK, claimLink } from "../claims.server";
-import { prisma } from "../db.server";
-import { queueTemplatedEmail } from "../email.server";
-import { loadPlatformSettings } from "../settings.server";
-import { contactLine, winnerReplyTo } from "../winner-emails.server";
+import { claimLink } from "../claims/claim.server";
+import { prisma } from "../core/db.server";
+import { queueTemplatedEmail } from "../email/outbox.server";
+import { loadPlatformSettings } from "../core/settings.server";
+import { contactLine, winnerReplyTo } from "../claims/winner-emails.server";
 import { knownChain } from "./beacon.server";
 import { notifyWinners } from "./notify.server";
 import { redrawPrize } from "./redraw.server";
@@ -223,11 +224,6 @@ export async function setWinnerPublic(campaign: OwnedCampaign, winnerPublic: boo
   return winnerPublic
     ? { ok: true, title: "Winner shown", description: "The winner is shown on the giveaway's public page." }
     : { ok: true, title: "Winner hidden", description: "The winner is no longer shown on the giveaway's public page." };
-}
-
-/** Queues the gift winner's gift_delivered email, once (decision 050). */
-export function giftDeliveredDedupeKey(orderId: string): string {
-  return `gift-delivered:${orderId}`;
 }
 
 /**

@@ -39,8 +39,8 @@ import {
   parseEntryList,
   withListBlocks,
 } from "../../domain/draw";
-import { getConfig } from "../config.server";
-import { type DatabaseProvider, type PrismaClient, prisma, sqliteTimestamp } from "../db.server";
+import { getConfig } from "../core/config.server";
+import { type DatabaseProvider, type PrismaClient, prisma, sqliteTimestamp } from "../core/db.server";
 import { deliverWebhooksSoon, queueCampaignEnded } from "../integrations/webhooks.server";
 import { configuredChain, knownChain } from "./beacon.server";
 import { type DriverStatement, type ListDriver, isDriverUniqueViolation, withListDriver } from "./list-driver.server";

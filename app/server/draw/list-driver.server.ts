@@ -15,7 +15,7 @@ import {
   databaseProvider,
   sqliteFilePath,
   waitOutSqliteBusy,
-} from "../db.server";
+} from "../core/db.server";
 
 export interface ListDriver {
   readonly provider: DatabaseProvider;

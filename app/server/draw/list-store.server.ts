@@ -9,7 +9,7 @@
  * list at once write the same bytes under the same key, and a crash between the two leaves an object
  * that the retry overwrites with the same bytes, never a row without its bytes.
  */
-import { getConfig } from "../config.server";
+import { getConfig } from "../core/config.server";
 import { fileStore } from "../storage/file-store.server";
 
 export const ENTRY_LISTS_PREFIX = "entry-lists";

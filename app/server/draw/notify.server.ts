@@ -5,20 +5,17 @@
  * reruns (and a second instance) never mail anyone twice, while a redraw's new winner still gets
  * mailed. Then winnersNotifiedAt is set by a conditional update.
  */
-import { claimChoices } from "../../domain/claims";
+import { claimChoices, GRAND_PRIZE_RANK } from "../../domain/claims";
+import { winnerDedupeKey } from "../../domain/winner-emails";
 import { currentPicks, parseDrawPicks } from "../../domain/draw";
 import { addDays } from "../../domain/campaign-dates";
 import { CampaignStatus, formatUtcDateTime } from "../../domain/campaign-status";
-import { GRAND_PRIZE_RANK, claimLink } from "../claims.server";
-import { getConfig } from "../config.server";
-import { prisma } from "../db.server";
-import { queueTemplatedEmailOnce } from "../email.server";
-import { winnerEmailTokens, winnerReplyTo } from "../winner-emails.server";
-import { currentTime, leaseUntil } from "../leases.server";
-
-export function winnerDedupeKey(campaignId: string, rank: number, entryId: string): string {
-  return `winner:${campaignId}:${rank}:${entryId}`;
-}
+import { claimLink } from "../claims/claim.server";
+import { getConfig } from "../core/config.server";
+import { prisma } from "../core/db.server";
+import { queueTemplatedEmailOnce } from "../email/outbox.server";
+import { winnerEmailTokens, winnerReplyTo } from "../claims/winner-emails.server";
+import { currentTime, leaseUntil } from "../core/leases.server";
 
 const RANK_WORDS: Record<number, string> = { 1: "1st", 2: "2nd", 3: "3rd" };
 

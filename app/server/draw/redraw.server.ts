@@ -15,8 +15,8 @@ import {
   nextPick,
   parseDrawPicks,
 } from "../../domain/draw";
-import { getConfig } from "../config.server";
-import { prisma } from "../db.server";
+import { getConfig } from "../core/config.server";
+import { prisma } from "../core/db.server";
 import { type QueuedDelivery, deliverWebhooksSoon, queueWinnersDrawn } from "../integrations/webhooks.server";
 import { overStoredList } from "./freeze.server";
 import { WRITE_TRANSACTION, entryEmails, loadDrawPool, nodeDrawHashing } from "./run.server";

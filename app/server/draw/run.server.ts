@@ -25,11 +25,13 @@ import { finalSeed } from "../../domain/beacon-verify";
 import { addDays } from "../../domain/campaign-dates";
 import { CampaignStatus } from "../../domain/campaign-status";
 import { DRAW_PROCEDURE_VERSION, type DrawHashing, type DrawPool, DrawEntryList, drawPicks } from "../../domain/draw";
-import { getConfig } from "../config.server";
-import { Prisma, type PrismaClient, clientProvider, isUniqueConstraintError, prisma, sqliteTimestamp } from "../db.server";
+import { campaignDrawPath } from "../../paths";
+import { getConfig } from "../core/config.server";
+import { Prisma, type PrismaClient, clientProvider, isUniqueConstraintError, prisma, sqliteTimestamp } from "../core/db.server";
+import { queueAdminAlert } from "../email/outbox.server";
 import { deliverWebhooksSoon, queueWinnersDrawn } from "../integrations/webhooks.server";
-import { currentTime } from "../leases.server";
-import { publicUrl } from "../public-url.server";
+import { currentTime } from "../core/leases.server";
+import { publicUrl } from "../core/public-url.server";
 import { type FetchBeaconOptions, fetchBeacon, knownChain } from "./beacon.server";
 import { freezeEntryList, overStoredList } from "./freeze.server";
 
@@ -401,9 +403,6 @@ async function drawLeased(
 
 /** Tells every admin (ADMIN_EMAILS) that a draw went ahead without its beacon, once per campaign and admin. */
 async function queueBeaconMissingAlert(tx: Prisma.TransactionClient, campaignId: string, round: number): Promise<void> {
-  // Imported here: app/paths pulls in React Router (about 15 MB) and the outbox nodemailer, which a
-  // draw otherwise never needs.
-  const [{ campaignDrawPath }, { queueAdminAlert }] = await Promise.all([import("../../paths"), import("../email.server")]);
   const page = publicUrl(campaignDrawPath(campaignId));
   const text = `The draw of campaign ${campaignId} went ahead without its drand beacon: no valid beacon for round ${round} could be fetched from any of the configured mirrors (DRAND_URLS) within 24 hours of the round's time. As the published procedure says, the final seed is the launch secret alone, and the draw page says that the beacon is missing. Check the mirrors and the server's network access. Draw page: ${page}`;
   await queueAdminAlert(tx, `draw-beacon-missing:${campaignId}`, `Draw without beacon: campaign ${campaignId}`, text);

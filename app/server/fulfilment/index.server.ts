@@ -1,7 +1,7 @@
 import { buildPrintifyOrder, type PrintifyOrder, PrintifyMappingError, updateFromPrintifyOrder } from "../../domain/printify";
-import { publicUrl } from "../public-url.server";
-import { prisma } from "../db.server";
-import { leaseUntil } from "../leases.server";
+import { publicUrl } from "../core/public-url.server";
+import { prisma } from "../core/db.server";
+import { leaseUntil } from "../core/leases.server";
 import { applyProviderUpdate } from "./orders.server";
 import { createPrintifyOrder, findPrintifyOrderByExternalId, getPrintifyOrder, PrintifyApiError, printifyEnabled } from "./printify.server";
 

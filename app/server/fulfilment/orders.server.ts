@@ -13,13 +13,14 @@ import {
   trackingLink,
 } from "../../domain/orders";
 import { printifyVariantId } from "../../domain/printify";
+import { shippedDedupeKey } from "../../domain/winner-emails";
 import { campaignPath, claimPath } from "../../paths";
-import { claimToken } from "../claims.server";
-import { type Prisma, prisma } from "../db.server";
-import { queueTemplatedEmail } from "../email.server";
+import { claimToken } from "../claims/claim.server";
+import { type Prisma, prisma } from "../core/db.server";
+import { queueTemplatedEmail } from "../email/outbox.server";
 import { type QueuedDelivery, deliverWebhooksSoon, queueOrderShipped } from "../integrations/webhooks.server";
-import { publicUrl } from "../public-url.server";
-import { contactLine, winnerReplyTo } from "../winner-emails.server";
+import { publicUrl } from "../core/public-url.server";
+import { contactLine, winnerReplyTo } from "../claims/winner-emails.server";
 
 /**
  * Orders after the claim: status changes (from Printify or from an admin), the winner's "shipped"
@@ -29,10 +30,6 @@ import { contactLine, winnerReplyTo } from "../winner-emails.server";
  */
 
 export const SHIPPED_TEMPLATE = "order_shipped";
-
-export function shippedDedupeKey(orderId: string): string {
-  return `shipped:${orderId}`;
-}
 
 type Db = Prisma.TransactionClient;
 

@@ -9,7 +9,7 @@ import {
   PrintifyProductSchema,
   PrintifyUploadSchema,
 } from "../../domain/printify";
-import { type Config, getConfig } from "../config.server";
+import { type Config, getConfig } from "../core/config.server";
 
 /**
  * A small client for Printify's REST API (https://developers.printify.com): a personal access token

@@ -1,6 +1,6 @@
 import { type PrintifyEvent, PrintifyEventSchema, updateFromEvent, updateFromPrintifyOrder } from "../../domain/printify";
-import { getConfig } from "../config.server";
-import { isUniqueConstraintError, prisma } from "../db.server";
+import { getConfig } from "../core/config.server";
+import { isUniqueConstraintError, prisma } from "../core/db.server";
 import { applyProviderUpdate } from "./orders.server";
 import { getPrintifyOrder, printifyEnabled, verifyPrintifySignature } from "./printify.server";
 

@@ -21,7 +21,7 @@ import {
   retryAfterTime,
   serviceErrorText,
 } from "../../domain/email-tools";
-import { getConfig } from "../config.server";
+import { getConfig } from "../core/config.server";
 
 /** A call that takes longer is given up (and retried later); well inside the sync's lease. */
 const TIMEOUT_MS = 20_000;

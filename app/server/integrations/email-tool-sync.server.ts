@@ -21,9 +21,9 @@ import {
   klaviyoRefusedProfiles,
   nextEmailToolAttemptAt,
 } from "../../domain/email-tools";
-import { type EmailToolConnection, type EmailToolSync, type Prisma, prisma } from "../db.server";
-import { currentTime, leaseUntil } from "../leases.server";
-import { SecretsUnavailable, openSecret } from "../secrets.server";
+import { type EmailToolConnection, type EmailToolSync, type Prisma, prisma } from "../core/db.server";
+import { currentTime, leaseUntil } from "../core/leases.server";
+import { SecretsUnavailable, openSecret } from "../core/secrets.server";
 import {
   type ServiceAnswer,
   klaviyoSubscribe,

@@ -20,9 +20,9 @@ import {
   keyLast4,
   keyShapeProblem,
 } from "../../domain/email-tools";
-import { type EmailToolConnection, type Prisma, isUniqueConstraintError, prisma } from "../db.server";
-import { newId } from "../ids.server";
-import { SecretsUnavailable, openSecret, sealSecret, secretsAvailable } from "../secrets.server";
+import { type EmailToolConnection, type Prisma, isUniqueConstraintError, prisma } from "../core/db.server";
+import { newId } from "../core/ids.server";
+import { SecretsUnavailable, openSecret, sealSecret, secretsAvailable } from "../core/secrets.server";
 import { checkKeyAndLists, subscriberHash } from "./email-tool-api.server";
 
 export interface EntrantRef {

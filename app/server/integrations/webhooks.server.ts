@@ -47,11 +47,13 @@ import {
   webhookBody,
   winnerDrawnData,
 } from "../../domain/webhooks";
-import { getConfig } from "../config.server";
-import { type Prisma, type WebhookDelivery, isUniqueConstraintError, prisma } from "../db.server";
-import { newId } from "../ids.server";
-import { currentTime, leaseUntil } from "../leases.server";
-import { SecretsUnavailable, openSecret, sealSecret, secretsAvailable } from "../secrets.server";
+import { campaignPath } from "../../paths";
+import { getConfig } from "../core/config.server";
+import { type Prisma, type WebhookDelivery, isUniqueConstraintError, prisma } from "../core/db.server";
+import { newId } from "../core/ids.server";
+import { currentTime, leaseUntil } from "../core/leases.server";
+import { publicUrl } from "../core/public-url.server";
+import { SecretsUnavailable, openSecret, sealSecret, secretsAvailable } from "../core/secrets.server";
 import { postWebhook, resolveWebhookHost } from "./webhook-http.server";
 
 type Db = Prisma.TransactionClient;
@@ -128,9 +130,8 @@ async function campaignOwner(tx: Db, campaignId: string): Promise<string | null>
   return campaign?.creatorId ?? null;
 }
 
-/** Absolute campaign page address (imported late: app/paths pulls in React Router, which the draw otherwise never needs). */
+/** Absolute campaign page address. */
 async function campaignUrl(campaignId: string): Promise<string> {
-  const [{ campaignPath }, { publicUrl }] = await Promise.all([import("../../paths"), import("../public-url.server")]);
   return publicUrl(campaignPath(campaignId));
 }
 

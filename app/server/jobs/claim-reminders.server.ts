@@ -20,16 +20,16 @@ import {
   claimFollowUp,
   claimReminderDedupeKey,
   unclaimedNoticeDedupeKey,
+  winnerDedupeKey,
 } from "../../domain/winner-emails";
 import { formatUtcDateTime } from "../../domain/campaign-status";
 import { creatorDrawPath } from "../../paths";
-import { GRAND_PRIZE_RANK } from "../claims.server";
-import { type Prisma, prisma } from "../db.server";
-import { queueTemplatedEmailOnce } from "../email.server";
-import { winnerDedupeKey } from "../draw/notify.server";
-import { currentTime, leaseUntil } from "../leases.server";
-import { publicUrl } from "../public-url.server";
-import { WINNER_EMAIL_CAMPAIGN_FIELDS, prizeName, winnerEmailTokens, winnerReplyTo } from "../winner-emails.server";
+import { GRAND_PRIZE_RANK } from "../../domain/claims";
+import { type Prisma, prisma } from "../core/db.server";
+import { queueTemplatedEmailOnce } from "../email/outbox.server";
+import { currentTime, leaseUntil } from "../core/leases.server";
+import { publicUrl } from "../core/public-url.server";
+import { WINNER_EMAIL_CAMPAIGN_FIELDS, prizeName, winnerEmailTokens, winnerReplyTo } from "../claims/winner-emails.server";
 
 /** How long a campaign's claim follow-ups belong to the runner that took them. */
 export const CLAIM_REMINDER_LEASE_MS = 5 * 60 * 1000;

@@ -17,13 +17,13 @@ import path from "node:path";
 import sharp from "sharp";
 import { CampaignStatus } from "../../domain/campaign-status";
 import { buildPrintifyProduct, campaignVariants, mockupsByColor } from "../../domain/printify";
-import { getConfig } from "../config.server";
-import { prisma } from "../db.server";
+import { getConfig } from "../core/config.server";
+import { prisma } from "../core/db.server";
 import { createPrintifyProduct, getPrintifyProduct, printifyEnabled, uploadPrintifyImage } from "../fulfilment/printify.server";
-import { leaseUntil } from "../leases.server";
-import { publicUrl } from "../public-url.server";
+import { leaseUntil } from "../core/leases.server";
+import { publicUrl } from "../core/public-url.server";
 import { fileStore } from "../storage/file-store.server";
-import { MAX_INPUT_PIXELS, uploadKey } from "../uploads.server";
+import { MAX_INPUT_PIXELS, uploadKey } from "../media/uploads.server";
 
 /** Long enough for an upload, a product creation and a few image downloads (each call times out after 20 s). */
 export const MOCKUP_LEASE_MS = 5 * 60 * 1000;

@@ -15,13 +15,13 @@
  * of the reminders on a crash, with nothing left to say which entrants still lack theirs.
  */
 import { CampaignStatus, formatUtcDateTime } from "../../domain/campaign-status";
-import { publicUrl } from "../public-url.server";
-import { prisma } from "../db.server";
-import { queueTemplatedEmails } from "../email.server";
-import { referralLink } from "../entries.server";
-import { referralOffer } from "../../domain/entries";
-import { platformSetting } from "../settings.server";
-import { currentTime, leaseUntil } from "../leases.server";
+import { publicUrl } from "../core/public-url.server";
+import { prisma } from "../core/db.server";
+import { queueTemplatedEmails } from "../email/outbox.server";
+import { referralLink } from "../entries/emails.server";
+import { referralOffer, reminderDedupeKey } from "../../domain/entries";
+import { platformSetting } from "../core/settings.server";
+import { currentTime, leaseUntil } from "../core/leases.server";
 
 export const REMINDER_LEAD_MS = 48 * 60 * 60 * 1000;
 const BATCH_SIZE = 500;
@@ -32,10 +32,6 @@ export const REMINDER_LEASE_MS = 5 * 60 * 1000;
 export interface ReminderSummary {
   campaigns: number;
   emails: number;
-}
-
-export function reminderDedupeKey(entryId: string): string {
-  return `reminder:${entryId}`;
 }
 
 /** Live campaigns that asked for a reminder, end within 48 hours and have not had it yet. */

@@ -16,10 +16,10 @@
  */
 import { randomBytes } from "node:crypto";
 import { CampaignStatus } from "../../domain/campaign-status";
-import { getConfig } from "../config.server";
-import { prisma } from "../db.server";
-import { currentTime, leaseUntil } from "../leases.server";
-import { deleteUpload, storedUploadPath } from "../uploads.server";
+import { getConfig } from "../core/config.server";
+import { prisma } from "../core/db.server";
+import { currentTime, leaseUntil } from "../core/leases.server";
+import { deleteUpload, storedUploadPath } from "../media/uploads.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Drafts taken per query. */

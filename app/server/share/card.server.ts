@@ -8,8 +8,8 @@
 import { createHash } from "node:crypto";
 import path from "node:path";
 import sharp, { type OverlayOptions } from "sharp";
-import { getConfig } from "../config.server";
-import { produceFileOnce } from "../file-cache.server";
+import { getConfig } from "../core/config.server";
+import { produceFileOnce } from "../storage/file-cache.server";
 import { fileStore } from "../storage/file-store.server";
 import { fittedImage } from "./images.server";
 import type { ShareCampaign } from "./share-data.server";

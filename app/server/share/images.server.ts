@@ -7,8 +7,8 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
-import { serveMockup } from "../mockups.server";
-import { MAX_INPUT_PIXELS, storedUploadPath, uploadBytes } from "../uploads.server";
+import { serveMockup } from "../media/mockups.server";
+import { MAX_INPUT_PIXELS, storedUploadPath, uploadBytes } from "../media/uploads.server";
 
 /** Images shipped in public/ (the demo campaigns' artwork): a plain name under /images/. */
 const BUNDLED = /^\/images\/([A-Za-z0-9_-]+\.(?:svg|png|jpe?g|webp))$/;

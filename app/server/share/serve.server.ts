@@ -3,7 +3,7 @@
  * (findVisibleCampaign: the public, or the creator's preview), then the cached file with an ETag.
  */
 import { createHash } from "node:crypto";
-import { getCurrentUser } from "../session.server";
+import { getCurrentUser } from "../auth/session.server";
 import { cardBytes, shareCacheControl } from "./card.server";
 import { paperOf, posterBytes } from "./poster.server";
 import { type ShareCampaign, shareCampaign } from "./share-data.server";

@@ -7,10 +7,10 @@ import { getContrast } from "color2k";
 import { formatUtcDate, publicPhase } from "~/domain/campaign-status";
 import { campaignImage } from "~/domain/mockups";
 import { campaignPath } from "~/paths";
-import { findVisibleCampaign } from "../campaign-page.server";
-import { prisma } from "../db.server";
-import { publicUrl } from "../public-url.server";
-import type { CurrentUser } from "../session.server";
+import { findVisibleCampaign } from "../campaigns/campaign-page.server";
+import { prisma } from "../core/db.server";
+import { publicUrl } from "../core/public-url.server";
+import type { CurrentUser } from "../auth/session.server";
 
 /** The brand colour when a campaign chose none (app.css --color-brand-700). */
 export const DEFAULT_ACCENT = "#6d28d9";

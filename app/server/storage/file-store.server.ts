@@ -4,8 +4,8 @@
  * use of the bucket (decision 061): a process that never touches it, a draw on the local disk
  * among them, never pays for it.
  */
-import type { ObjectStorageConfig } from "../config.server";
-import { ConfigError, getConfig } from "../config.server";
+import type { ObjectStorageConfig } from "../core/config.server";
+import { ConfigError, getConfig } from "../core/config.server";
 import { DiskFileStore } from "./disk.server";
 import type { S3FileStore } from "./s3.server";
 import type { ByteRange, FileStore, PutOptions, StoredFile } from "./store.server";

@@ -18,7 +18,7 @@ import {
   S3Client,
   S3ServiceException,
 } from "@aws-sdk/client-s3";
-import type { ObjectStorageConfig } from "../config.server";
+import type { ObjectStorageConfig } from "../core/config.server";
 import { type ByteRange, FileExistsError, type FileStore, type PutOptions, type StoredFile, assertKey } from "./store.server";
 
 /** "No such key" in its several spellings: GET says NoSuchKey, HEAD has no body and says NotFound. */

@@ -1,7 +1,7 @@
 import { type DesignToName, savedDesignNames } from "../../domain/saved-designs";
 import type { SavedDesign, WizardAiDesign } from "../../domain/wizard";
-import { prisma } from "../db.server";
-import type { CurrentUser } from "../session.server";
+import { prisma } from "../core/db.server";
+import type { CurrentUser } from "../auth/session.server";
 import { DESIGN_IMAGE_KINDS, mayStoreImageUrl } from "./images.server";
 import { uploadPath } from "../../paths";
 

@@ -2,9 +2,9 @@ import { randomBytes } from "node:crypto";
 import { createCookie } from "react-router";
 import { z } from "zod";
 import { isEditableStatus } from "../../domain/campaign-status";
-import { getConfig } from "../config.server";
-import { prisma, type AdditionalPrize, type Campaign } from "../db.server";
-import type { CurrentUser } from "../session.server";
+import { getConfig } from "../core/config.server";
+import { prisma, type AdditionalPrize, type Campaign } from "../core/db.server";
+import type { CurrentUser } from "../auth/session.server";
 import { CampaignStatus } from "../../domain/campaign-status";
 
 /**

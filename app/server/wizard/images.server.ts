@@ -1,8 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { prisma } from "../db.server";
-import type { CurrentUser } from "../session.server";
-import type { ToastInput } from "../toast.server";
-import { formFile, storedUploadPath, storeImageUpload, type UploadKind } from "../uploads.server";
+import { prisma } from "../core/db.server";
+import type { CurrentUser } from "../auth/session.server";
+import type { ToastInput } from "../core/toast.server";
+import { formFile, storedUploadPath, storeImageUpload, type UploadKind } from "../media/uploads.server";
 import { invalid, type StepOutcome } from "./step.server";
 
 /** Upload kinds a campaign's design may name: the user's uploaded artwork and AI designs. */

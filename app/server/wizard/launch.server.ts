@@ -1,10 +1,8 @@
-import { createHash, randomBytes } from "node:crypto";
 import { reviewProblems } from "../../domain/campaign-schemas";
 import { applyCoupon } from "../../domain/pricing";
-import { prisma, type Campaign } from "../db.server";
-import { configuredChain } from "../draw/beacon.server";
+import { prisma, type Campaign } from "../core/db.server";
 import { deliverWebhooksSoon, queueCampaignLaunched } from "../integrations/webhooks.server";
-import { plannedBeaconRound } from "../draw/freeze.server";
+import { launchDrawFields } from "../draw/commitment.server";
 import { CampaignStatus, EDITABLE_STATUSES } from "../../domain/campaign-status";
 import { toAnalyticsLevel } from "../../domain/plan-features";
 import { needsRegistrationWarning, NY_FL_REGIONS, RULES_VERSION, totalPrizeValueCents } from "../../domain/official-rules";
@@ -13,32 +11,6 @@ export type LaunchResult =
   | { kind: "problems"; problems: { step: number; message: string }[] }
   | { kind: "free"; campaignId: string }
   | { kind: "payment"; campaignId: string; totalCents: number };
-
-/** The draw's commitment (decision 012): SHA-256 of a secret seed, published from launch on. */
-export function newDrawSeed(): { seed: string; commitment: string } {
-  const seed = randomBytes(32).toString("hex");
-  return { seed, commitment: createHash("sha256").update(seed).digest("hex") };
-}
-
-/**
- * What a launch publishes for the draw (decisions 012, 039): the commitment to a fresh secret and
- * the beacon round mixed into the draw, the first round of the configured chain at or after the
- * end plus the freeze margin. Without an end date there is no round yet: the freeze chooses it.
- */
-export function launchDrawFields(endDate: Date | null) {
-  const { seed, commitment } = newDrawSeed();
-  return {
-    drawSeed: seed,
-    drawCommitment: commitment,
-    drawBeaconRound: endDate ? launchBeaconRound(endDate) : null,
-    drawBeaconChain: configuredChain().hash,
-  };
-}
-
-/** The configured chain's first round at or after `endDate` plus DRAW_BEACON_MARGIN_MINUTES. */
-export function launchBeaconRound(endDate: Date): number {
-  return plannedBeaconRound(configuredChain(), endDate);
-}
 
 /**
  * Launch: prices the plan again (a coupon may have expired since it was applied), then either goes
@@ -61,7 +33,7 @@ export async function launchCampaign(campaign: Campaign, options: { excludeNyFl?
   const { discountCents, totalCents } = applyCoupon(plan.priceCents, coupon, now);
   // What the plan gives the campaign is frozen with its price (decision 046): a later catalogue edit
   // changes new launches only. A paid launch freezes it here too, before the checkout, so the
-  // payment that puts the campaign live (payments.server.ts) finds it already set.
+  // payment that puts the campaign live (payments/launch.server.ts) finds it already set.
   const frozen = {
     entryLimit: plan.entryLimit,
     analyticsLevel: toAnalyticsLevel(plan.analyticsLevel),

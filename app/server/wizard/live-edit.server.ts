@@ -16,8 +16,8 @@ import {
   type PostedEntry,
 } from "../../domain/live-edit";
 import { formatPrice } from "../../domain/plans";
-import { prisma, type AdditionalPrize, type Campaign } from "../db.server";
-import type { CurrentUser } from "../session.server";
+import { prisma, type AdditionalPrize, type Campaign } from "../core/db.server";
+import type { CurrentUser } from "../auth/session.server";
 import { mayStoreImageUrl, PRIZE_IMAGE_KINDS, takeUpload, type TakenUpload } from "./images.server";
 
 /**

@@ -1,8 +1,8 @@
-import type { AdditionalPrize, Campaign, Prisma } from "../db.server";
-import { prisma } from "../db.server";
+import type { AdditionalPrize, Campaign, Prisma } from "../core/db.server";
+import { prisma } from "../core/db.server";
 import { EDITABLE_STATUSES, isEditableStatus } from "../../domain/campaign-status";
 import { createDraft, LAUNCHED_NOT_EDITABLE, stripIdentity } from "./drafts.server";
-import type { CurrentUser } from "../session.server";
+import type { CurrentUser } from "../auth/session.server";
 import { CampaignStatus } from "../../domain/campaign-status";
 
 export interface Persisted {

@@ -1,8 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { VALIDATION_TOAST } from "../../domain/campaign-schemas";
-import type { Campaign, Prisma } from "../db.server";
-import type { CurrentUser } from "../session.server";
-import type { ToastInput } from "../toast.server";
+import type { Campaign, Prisma } from "../core/db.server";
+import type { CurrentUser } from "../auth/session.server";
+import type { ToastInput } from "../core/toast.server";
 import { findCopySource, persistStep, WizardWriteRefused, type CopySource, type PrizeInput } from "./persist.server";
 
 /**

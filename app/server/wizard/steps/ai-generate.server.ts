@@ -1,6 +1,6 @@
 import { AI_STYLES } from "../../../domain/ai-prompts";
 import { aiGenerationProblem, confirmDesignLabel } from "../../../domain/campaign-schemas";
-import { availableCredits, refundCredits, spendCredits } from "../../ai-credits.server";
+import { availableCredits, refundCredits, spendCredits } from "../../ai/credits.server";
 import { generateDesign } from "../../ai/designs.server";
 import { nextStep, saveStep, type StepAction } from "../step.server";
 

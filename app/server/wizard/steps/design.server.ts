@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { CAMPAIGN_MESSAGES, productDesignSchema, productHasSizes, productNoun, withDesignFileFlag } from "../../../domain/campaign-schemas";
-import { formFile } from "../../uploads.server";
+import { formFile } from "../../media/uploads.server";
 import { aiDesignIdFor } from "../designs.server";
 import { DESIGN_IMAGE_KINDS, mayStoreImageUrl, previewAfterLogin, takeUpload, uploadRefused } from "../images.server";
 import { invalid, nextStep, saveStep, type StepAction, type StepContext } from "../step.server";

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { endDateFor, parseDateInput } from "../../../domain/campaign-dates";
 import { CAMPAIGN_MESSAGES, dollarsToCents, entryRulesSchema } from "../../../domain/campaign-schemas";
-import type { ToastInput } from "../../toast.server";
+import type { ToastInput } from "../../core/toast.server";
 import { draftPrizes } from "../drafts.server";
 import { mayStoreImageUrl, PRIZE_IMAGE_KINDS, takeUpload } from "../images.server";
 import type { PrizeInput } from "../persist.server";

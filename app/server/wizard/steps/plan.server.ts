@@ -1,8 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { PlanSelectionSchema } from "../../../domain/campaign-schemas";
 import { applyCoupon } from "../../../domain/pricing";
-import { planCreditsLeft } from "../../ai-credits.server";
-import { prisma } from "../../db.server";
+import { planCreditsLeft } from "../../ai/credits.server";
+import { prisma } from "../../core/db.server";
 import { invalid, nextStep, saveStep, type StepAction } from "../step.server";
 
 /** Step 2: the plan, priced with the coupon already applied. */

@@ -2,7 +2,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { reviewProblems } from "../../../domain/campaign-schemas";
 import { formatPrice } from "../../../domain/plans";
 import { applyCoupon, couponProblem, CouponFormSchema, INVALID_COUPON_DESCRIPTION, INVALID_COUPON_TITLE } from "../../../domain/pricing";
-import { prisma } from "../../db.server";
+import { prisma } from "../../core/db.server";
+import { startCheckout } from "../../payments/launch.server";
 import { clearDraftCookie } from "../drafts.server";
 import { launchCampaign } from "../launch.server";
 import { invalid, nextStep, saveStep, type StepAction } from "../step.server";
@@ -55,8 +56,6 @@ export const launchFromReview: StepAction = async (step, formData) => {
   step.cookies.push(await clearDraftCookie());
   if (launch.kind === "free") return { kind: "launched", campaignId: launch.campaignId };
   try {
-    // Imported lazily so that the wizard's only tie to payments is this launch step.
-    const { startCheckout } = await import("../../payments.server");
     const checkout = await startCheckout({ campaignId: launch.campaignId, customerEmail: user.email });
     return { kind: "checkout", url: checkout.url };
   } catch (error) {

@@ -1,0 +1,122 @@
+/**
+ * What every email to a prize winner has in common (decision 051): the prize named as the winner
+ * knows it ("You won Night Owl Club Tee from Owl Labs!"), its picture and the brand's logo as
+ * absolute URLs, the prize's own signed claim link, and a contact that reaches a person: the
+ * brand's support address as Reply-To when the campaign has one, else our contact form (the sender
+ * is a no-reply address, so no email asks for a reply without one).
+ *
+ * draw/notify.server.ts (the winner emails) and jobs/claim-reminders.server.ts (reminders, the
+ * creator's unclaimed-prize notice) both build their tokens here.
+ */
+import { formatUtcDateTime } from "../../domain/campaign-status";
+import type { ProductColorKey, ProductType } from "../../domain/campaign-schemas";
+import { mockupUrl, parsePartnerMockups } from "../../domain/mockups";
+import { grandPrizeName } from "../../domain/winner-emails";
+import { claimPath } from "../../paths";
+import { claimToken } from "./claim.server";
+import { GRAND_PRIZE_RANK } from "../../domain/claims";
+import { publicUrl } from "../core/public-url.server";
+
+/** The campaign fields the winner emails read. */
+export interface WinnerEmailCampaign {
+  id: string;
+  title: string;
+  brandName: string;
+  logoUrl: string | null;
+  supportEmail: string;
+  productType: string;
+  finalDesignUrl: string | null;
+  selectedColors: string;
+  printifyMockups: string;
+}
+
+export const WINNER_EMAIL_CAMPAIGN_FIELDS = {
+  id: true,
+  title: true,
+  brandName: true,
+  logoUrl: true,
+  supportEmail: true,
+  productType: true,
+  finalDesignUrl: true,
+  selectedColors: true,
+  printifyMockups: true,
+} as const;
+
+/** One prize and its current winner: the grand prize (rank 1) or a tier's AdditionalPrize. */
+export interface WinnerEmailPrize {
+  rank: number;
+  entryId: string;
+  /** null only for a tier drawn without a deadline: then the email keeps the claim_link it was given. */
+  deadline: Date | null;
+  /** A tier's title ("$25 gift card"); the grand prize is named from the campaign. */
+  title?: string;
+  /** A tier's own picture, if it has one. */
+  imageUrl?: string | null;
+}
+
+/** Our stored image paths and https URLs as absolute URLs for an email; anything else is left out. */
+function absoluteImageUrl(url: string | null | undefined): string {
+  if (!url) return "";
+  if (/^https:\/\//i.test(url)) return url;
+  return url.startsWith("/") && !url.startsWith("//") ? publicUrl(url) : "";
+}
+
+/**
+ * The grand prize's picture: the print partner's product photo in the first colour, else our mockup
+ * of the design on the product, else the design itself. (Our mockups are WebP, which most mail
+ * clients show; the partner's photo is kept in its own format.)
+ */
+function grandPrizeImage(campaign: WinnerEmailCampaign): string {
+  const color = (campaign.selectedColors.split(",")[0] || "white") as ProductColorKey;
+  const partner = parsePartnerMockups(campaign.printifyMockups)[color];
+  const image = partner ?? mockupUrl(campaign.finalDesignUrl, campaign.productType as ProductType, color, 800) ?? campaign.finalDesignUrl;
+  return absoluteImageUrl(image);
+}
+
+export function prizeName(
+  campaign: Pick<WinnerEmailCampaign, "title" | "productType">,
+  prize: Pick<WinnerEmailPrize, "rank" | "title">,
+): string {
+  const tier = prize.rank !== GRAND_PRIZE_RANK ? prize.title?.trim() : "";
+  return tier || grandPrizeName(campaign.title, campaign.productType);
+}
+
+/** The Reply-To of winner and claim emails: the brand's support address, or none. */
+export function winnerReplyTo(campaign: Pick<WinnerEmailCampaign, "supportEmail">): string | null {
+  return campaign.supportEmail.trim() || null;
+}
+
+/** A whole line saying where questions go; never "reply to this email" without a Reply-To. */
+export function contactLine(campaign: Pick<WinnerEmailCampaign, "supportEmail" | "brandName">): string {
+  const support = winnerReplyTo(campaign);
+  if (support) return `Questions about your prize? Reply to this email to reach ${campaign.brandName || "the brand"} (${support}).`;
+  return `Questions about your prize? Please don't reply to this email (nobody reads that mailbox): write to us through our contact form at ${publicUrl("/contact")}.`;
+}
+
+/** The signed link to this prize's own claim page (the token carries the rank, decision 013). */
+export async function prizeClaimLink(
+  campaignId: string,
+  prize: Pick<WinnerEmailPrize, "rank" | "entryId"> & { deadline: Date },
+): Promise<string> {
+  return publicUrl(claimPath(await claimToken({ campaignId, entryId: prize.entryId, deadline: prize.deadline, rank: prize.rank })));
+}
+
+/**
+ * The tokens every winner email shares: prize_name, prize_image_url, brand_logo_url, claim_link,
+ * claim_deadline, contact_line (and brand_name, campaign_title). A template's `<img>` whose URL
+ * comes out empty is dropped when the email is rendered (email/outbox.server.ts).
+ */
+export async function winnerEmailTokens(campaign: WinnerEmailCampaign, prize: WinnerEmailPrize): Promise<Record<string, string>> {
+  const { deadline } = prize;
+  return {
+    brand_name: campaign.brandName,
+    campaign_title: campaign.title,
+    prize_name: prizeName(campaign, prize),
+    prize_image_url: prize.rank === GRAND_PRIZE_RANK ? grandPrizeImage(campaign) : absoluteImageUrl(prize.imageUrl),
+    brand_logo_url: absoluteImageUrl(campaign.logoUrl),
+    ...(deadline
+      ? { claim_link: await prizeClaimLink(campaign.id, { ...prize, deadline }), claim_deadline: formatUtcDateTime(deadline) }
+      : {}),
+    contact_line: contactLine(campaign),
+  };
+}

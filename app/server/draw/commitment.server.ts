@@ -1,0 +1,33 @@
+/**
+ * The draw's part of a launch: a free launch (wizard/launch.server.ts) and a paid one (payments/)
+ * both write these fields with the campaign's move to active.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { configuredChain } from "./beacon.server";
+import { plannedBeaconRound } from "./freeze.server";
+
+/** The draw's commitment (decision 012): SHA-256 of a secret seed, published from launch on. */
+export function newDrawSeed(): { seed: string; commitment: string } {
+  const seed = randomBytes(32).toString("hex");
+  return { seed, commitment: createHash("sha256").update(seed).digest("hex") };
+}
+
+/**
+ * What a launch publishes for the draw (decisions 012, 039): the commitment to a fresh secret and
+ * the beacon round mixed into the draw, the first round of the configured chain at or after the
+ * end plus the freeze margin. Without an end date there is no round yet: the freeze chooses it.
+ */
+export function launchDrawFields(endDate: Date | null) {
+  const { seed, commitment } = newDrawSeed();
+  return {
+    drawSeed: seed,
+    drawCommitment: commitment,
+    drawBeaconRound: endDate ? launchBeaconRound(endDate) : null,
+    drawBeaconChain: configuredChain().hash,
+  };
+}
+
+/** The configured chain's first round at or after `endDate` plus DRAW_BEACON_MARGIN_MINUTES. */
+export function launchBeaconRound(endDate: Date): number {
+  return plannedBeaconRound(configuredChain(), endDate);
+}

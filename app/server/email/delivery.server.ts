@@ -1,0 +1,201 @@
+/**
+ * Delivery of the outbox's messages through SMTP (decisions 019, 023), when SMTP_URL is set.
+ *
+ * Statuses: "pending" (queued, never tried), "sending" (claimed; nextAttemptAt is the lease),
+ * "sent", "failed" (nextAttemptAt is when to try again, or null once the last attempt failed).
+ * A sender claims a message with one conditional update before talking to SMTP (a lease that runs
+ * from the claim), so the immediate send and any number of workers never deliver the same message
+ * twice, and it records the outcome only while that claim is still its own.
+ */
+import nodemailer, { type Transporter } from "nodemailer";
+import { EMAIL_MAX_ATTEMPTS, nextEmailAttemptAt } from "../../domain/email-retry";
+import { getConfig } from "../core/config.server";
+import { currentTime, leaseUntil } from "../core/leases.server";
+import { type OutboundEmail, type Prisma, prisma } from "../core/db.server";
+import { type TemplatedEmail, queueTemplatedEmail } from "./outbox.server";
+
+/**
+ * How long a claimed message belongs to its sender. Longer than the SMTP timeouts below allow a
+ * send to take, so only a sender that died mid-send loses its claim.
+ */
+const SEND_LEASE_MS = 5 * 60 * 1000;
+/** Messages queued longer ago than this are not picked up by the worker (see README, Operations). */
+const WORKER_MAX_AGE_MS = 2 * 24 * 60 * 60 * 1000;
+/** Messages the worker sends side by side. */
+const WORKER_CONCURRENCY = 4;
+
+let smtp: { url: string; transporter: Transporter } | undefined;
+function smtpTransport(): Transporter | undefined {
+  const url = getConfig().SMTP_URL;
+  if (!url) return undefined;
+  if (smtp?.url !== url) {
+    smtp?.transporter.close();
+    // nodemailer waits up to 10 minutes on a silent socket by default; a stuck server should
+    // fail the attempt well inside the lease instead.
+    smtp = {
+      url,
+      transporter: nodemailer.createTransport({ url, connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 }),
+    };
+  }
+  return smtp.transporter;
+}
+
+/** Messages a sender may claim at `now`: never tried, due for a retry, or left "sending" by a sender that died. */
+function dueForDelivery(now: Date): Prisma.OutboundEmailWhereInput {
+  return {
+    attempts: { lt: EMAIL_MAX_ATTEMPTS },
+    OR: [
+      { status: "pending", OR: [{ nextAttemptAt: null }, { nextAttemptAt: { lte: now } }] },
+      { status: { in: ["failed", "sending"] }, nextAttemptAt: { lte: now } },
+    ],
+  };
+}
+
+/**
+ * Claims one message for delivery (one conditional update), or null when it is not due or someone
+ * else has it. `now` says what is due; the lease runs from the moment of the claim (leaseUntil), so
+ * a worker that reaches a message late in a long pass still holds it for the whole SEND_LEASE_MS.
+ */
+async function claimForDelivery(id: string, now: Date): Promise<OutboundEmail | null> {
+  const [claimed] = await prisma.outboundEmail.updateManyAndReturn({
+    where: { id, ...dueForDelivery(now) },
+    data: { status: "sending", nextAttemptAt: leaseUntil(now, SEND_LEASE_MS), attempts: { increment: 1 } },
+  });
+  return claimed ?? null;
+}
+
+/**
+ * Records the outcome of an attempt, but only while the claim is still ours: the row is "sending"
+ * with the attempt number and the lease we set. A sender whose lease ran out and whose message was
+ * claimed again meanwhile changes nothing, so its late "failed" can never overwrite the new
+ * sender's "sent". A late success is still recorded unless the message is already marked sent: it
+ * was delivered, so it must not be tried again. Returns the row as it stands afterwards.
+ */
+async function recordOutcome(
+  message: OutboundEmail,
+  outcome: Pick<Prisma.OutboundEmailUpdateManyMutationInput, "status" | "lastError" | "nextAttemptAt" | "sentAt">,
+): Promise<OutboundEmail> {
+  const ours: Prisma.OutboundEmailWhereInput = {
+    id: message.id,
+    status: "sending",
+    attempts: message.attempts,
+    nextAttemptAt: message.nextAttemptAt,
+  };
+  const [written] = await prisma.outboundEmail.updateManyAndReturn({ where: ours, data: outcome });
+  if (written) return written;
+  if (outcome.status === "sent") {
+    const [late] = await prisma.outboundEmail.updateManyAndReturn({
+      where: { id: message.id, status: { not: "sent" } },
+      data: outcome,
+    });
+    if (late) {
+      console.error(`[email] ${message.id} to ${message.to} was sent after its lease had run out; another sender may send it again.`);
+      return late;
+    }
+  }
+  return prisma.outboundEmail.findUniqueOrThrow({ where: { id: message.id } });
+}
+
+/** One attempt at a claimed message; records the outcome (sent, or failed with the time of the next attempt). */
+async function attemptDelivery(transport: Transporter, message: OutboundEmail, now: Date): Promise<OutboundEmail> {
+  try {
+    await transport.sendMail({
+      from: getConfig().MAIL_FROM,
+      to: message.to,
+      subject: message.subject,
+      html: message.html,
+      text: message.text ?? undefined,
+      replyTo: message.replyTo ?? undefined,
+    });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    // The pause runs from the failed attempt, not from the start of the pass.
+    const retryAt = nextEmailAttemptAt(message.attempts, currentTime(now));
+    console.error(
+      `[email] delivery of ${message.id} to ${message.to} failed (attempt ${message.attempts} of ${EMAIL_MAX_ATTEMPTS}): ${reason}; ` +
+        (retryAt ? `next attempt at ${retryAt.toISOString()}` : "giving up"),
+    );
+    return recordOutcome(message, { status: "failed", lastError: reason.slice(0, 1000), nextAttemptAt: retryAt });
+  }
+  return recordOutcome(message, { status: "sent", sentAt: new Date(), nextAttemptAt: null });
+}
+
+/**
+ * Delivers an outbox row now when SMTP is configured (and nobody else is delivering it); without
+ * SMTP the outbox and the log are the delivery and the row is returned as it is. Returns the row
+ * as it stands afterwards: "sent", "failed" with the reason and the next attempt, or, when
+ * another sender holds it, whatever that sender has recorded so far.
+ */
+export async function deliverEmail(message: OutboundEmail): Promise<OutboundEmail> {
+  const transport = smtpTransport();
+  if (!transport) {
+    console.info(`[outbox] ${message.template ?? "message"} to ${message.to}: "${message.subject}" (no SMTP_URL; stored as ${message.id})`);
+    return message;
+  }
+  const now = new Date();
+  const claimed = await claimForDelivery(message.id, now);
+  if (!claimed) return (await prisma.outboundEmail.findUnique({ where: { id: message.id } })) ?? message;
+  return attemptDelivery(transport, claimed, now);
+}
+
+/** Every message is written to the outbox first (the record of what we sent), then delivered. */
+export async function sendTemplatedEmail(email: TemplatedEmail) {
+  return deliverEmail(await queueTemplatedEmail(prisma, email));
+}
+
+export interface EmailDeliverySummary {
+  /** False without SMTP_URL: nothing was attempted. */
+  smtp: boolean;
+  sent: number;
+  failed: number;
+  /** Messages whose last attempt failed now (status "failed", no further attempts). */
+  gaveUp: number;
+}
+
+let reportedNoSmtp = false;
+
+/**
+ * The worker: delivers up to `limit` due messages, oldest first, each under its own claim.
+ * Without SMTP it does nothing (and says so once per process): messages wait in the outbox as
+ * "pending", where the local mailbox page and the log show them.
+ */
+export async function deliverDueEmails(now: Date = new Date(), { limit = 200 }: { limit?: number } = {}): Promise<EmailDeliverySummary> {
+  const summary: EmailDeliverySummary = { smtp: false, sent: 0, failed: 0, gaveUp: 0 };
+  const transport = smtpTransport();
+  if (!transport) {
+    if (!reportedNoSmtp) {
+      reportedNoSmtp = true;
+      console.info("[email] SMTP_URL is not set: messages stay in the outbox (status pending) and are not delivered.");
+    }
+    return summary;
+  }
+  summary.smtp = true;
+
+  // A sender that died during its last allowed attempt left the message "sending": it is failed for good.
+  const interrupted = await prisma.outboundEmail.updateMany({
+    where: { status: "sending", nextAttemptAt: { lte: now }, attempts: { gte: EMAIL_MAX_ATTEMPTS } },
+    data: { status: "failed", nextAttemptAt: null, lastError: "Delivery was interrupted on the last attempt." },
+  });
+  summary.gaveUp += interrupted.count;
+
+  const due = await prisma.outboundEmail.findMany({
+    where: { ...dueForDelivery(now), createdAt: { gte: new Date(now.getTime() - WORKER_MAX_AGE_MS) } },
+    orderBy: { createdAt: "asc" },
+    take: limit,
+    select: { id: true },
+  });
+  let next = 0;
+  async function worker() {
+    while (next < due.length) {
+      const { id } = due[next++]!;
+      const claimed = await claimForDelivery(id, now);
+      if (!claimed) continue;
+      const result = await attemptDelivery(transport!, claimed, now);
+      if (result.status === "sent") summary.sent += 1;
+      else if (result.nextAttemptAt === null) summary.gaveUp += 1;
+      else summary.failed += 1;
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(WORKER_CONCURRENCY, due.length) }, worker));
+  return summary;
+}

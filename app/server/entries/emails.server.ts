@@ -1,0 +1,75 @@
+/**
+ * What an entrant's emails carry: the confirm link with its signed token, the entrant's referral link,
+ * and the receipt (entry id, time, weight).
+ */
+import { timingSafeEqual } from "node:crypto";
+import { formatUtcDateTime } from "../../domain/campaign-status";
+import { entryWeight, receiptTime, referralOffer } from "../../domain/entries";
+import { confirmEntryPath, referralPath } from "../../paths";
+import { keyedHash } from "../core/keyed-hash.server";
+import type { CONFIRMATION_CAMPAIGN_FIELDS } from "./store.server";
+import type { Prisma } from "../core/db.server";
+
+export type ConfirmationCampaign = Prisma.CampaignGetPayload<{ select: typeof CONFIRMATION_CAMPAIGN_FIELDS }>;
+
+/** The entry_confirm_request email's tokens: the campaign and the link to the confirm page. */
+export function confirmRequestTokens(
+  campaign: ConfirmationCampaign,
+  entry: { id: string; campaignId: string; email: string },
+  origin: string,
+) {
+  return {
+    email: entry.email,
+    brand_name: campaign.brandName,
+    campaign_title: campaign.title,
+    campaign_end_date: campaign.endDate ? formatUtcDateTime(campaign.endDate) : "",
+    confirm_link: `${origin}${confirmEntryPath(entry.campaignId, confirmToken(entry.id))}`,
+  };
+}
+
+/**
+ * The entry_confirmation email's tokens: the campaign, the coupon, the entrant's own referral link,
+ * and the receipt (entry id, time, weight at confirmation).
+ */
+export function confirmationTokens(
+  campaign: ConfirmationCampaign,
+  entry: { id: string; campaignId: string; email: string; createdAt: Date; bonusEntries: number },
+  referralsEnabled: boolean,
+  origin: string,
+) {
+  return {
+    email: entry.email,
+    brand_name: campaign.brandName,
+    campaign_title: campaign.title,
+    campaign_end_date: campaign.endDate ? formatUtcDateTime(campaign.endDate) : "",
+    entry_coupon: campaign.giveCouponToEntrants
+      ? `${campaign.entrantCouponCode}${campaign.entrantCouponDescription ? ` (${campaign.entrantCouponDescription})` : ""}`
+      : "",
+    referral_offer: referralOffer(referralsEnabled, "entered"),
+    referral_link: referralLink(origin, entry.campaignId, entry.id),
+    entry_id: entry.id,
+    entry_time: receiptTime(entry.createdAt),
+    entry_weight: entryWeight(entry),
+  };
+}
+
+/**
+ * The token in the confirm link: the entry id and an HMAC of it under the session secret, so only
+ * the inbox we sent it to can confirm (entry ids are published with the draw).
+ */
+export function confirmToken(entryId: string): string {
+  return `${entryId}-${keyedHash(`entry-confirm:${entryId}`).slice(0, 32)}`;
+}
+
+/** The entry id a confirm token names, or null when the token is not one we made. */
+export function entryIdFromConfirmToken(token: string): string | null {
+  const match = /^([a-z0-9]{8,40})-([0-9a-f]{32})$/.exec(token);
+  if (!match) return null;
+  const [, entryId = "", mac = ""] = match;
+  const expected = keyedHash(`entry-confirm:${entryId}`).slice(0, 32);
+  return timingSafeEqual(Buffer.from(mac), Buffer.from(expected)) ? entryId : null;
+}
+
+export function referralLink(origin: string, campaignId: string, entryId: string): string {
+  return `${origin}${referralPath(campaignId, entryId)}`;
+}
