@@ -1,7 +1,22 @@
+import { existsSync } from "node:fs";
 import { href as routerHref } from "react-router";
 import { describe, expect, it } from "vitest";
 import routes from "~/routes";
-import { href } from "~/paths";
+import {
+  adminEmailsPath,
+  adminOrdersCsvPath,
+  adminOrdersPath,
+  FAVICON_PATH,
+  href,
+  loginCodePath,
+  loginPath,
+  mockupPath,
+  myCampaignsPath,
+  SLIDER_IMAGE_PATHS,
+  UPLOADS_PATH_PREFIX,
+  uploadPath,
+  VERIFIER_SCRIPT_PATH,
+} from "~/paths";
 
 interface RouteEntry {
   path?: string;
@@ -54,4 +69,33 @@ describe("href in app/paths.ts", () => {
       expect(call(ours, pattern)).toEqual(call(theirs, pattern));
     },
   );
+});
+
+describe("the addresses with a query", () => {
+  it("leave the defaults out and encode the rest", () => {
+    expect(loginPath()).toBe("/login");
+    expect(loginPath({ redirectTo: "/my-campaigns?tab=all" })).toBe("/login?redirectTo=%2Fmy-campaigns%3Ftab%3Dall");
+    expect(loginCodePath({ verified: "1" })).toBe("/login/otp?verified=1");
+    expect(myCampaignsPath()).toBe("/my-campaigns");
+    expect(myCampaignsPath({ tab: "all" })).toBe("/my-campaigns?tab=all");
+    expect(adminOrdersPath()).toBe("/admin/orders");
+    expect(adminOrdersPath({ status: "shipped", page: 1 })).toBe("/admin/orders?status=shipped");
+    expect(adminOrdersPath({ page: 3 })).toBe("/admin/orders?page=3");
+    expect(adminOrdersCsvPath()).toBe("/admin/orders.csv");
+    expect(adminOrdersCsvPath("pending")).toBe("/admin/orders.csv?status=pending");
+    expect(adminEmailsPath({ status: null, q: "", page: 1 })).toBe("/admin/dashboard/emails");
+    expect(adminEmailsPath({ status: "failed", q: "a b", page: 2 })).toBe("/admin/dashboard/emails?status=failed&q=a+b&page=2");
+  });
+
+  it("build the uploads' and mockups' addresses under their routes", () => {
+    expect(UPLOADS_PATH_PREFIX).toBe("/uploads/");
+    expect(uploadPath("logo/a.png").startsWith(UPLOADS_PATH_PREFIX)).toBe(true);
+    expect(mockupPath("t-shirt/white/800/d.webp")).toBe("/mockups/t-shirt/white/800/d.webp");
+  });
+});
+
+describe("the files served from public/", () => {
+  it.each([FAVICON_PATH, VERIFIER_SCRIPT_PATH, ...SLIDER_IMAGE_PATHS])("%s is there", (path) => {
+    expect(existsSync(new URL(`../../public${path}`, import.meta.url))).toBe(true);
+  });
 });

@@ -3,7 +3,7 @@ import { Form, Link } from "react-router";
 import { countryName } from "~/domain/claims";
 import { CARRIER_CHOICES, OTHER_CARRIER, ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from "~/domain/orders";
 import type { QueueOrder } from "~/domain/order-queue";
-import { campaignPath } from "~/paths";
+import { adminOrdersCsvPath, adminOrdersPath, campaignPath } from "~/paths";
 import { Badge } from "./admin-page";
 import { StatusFilters } from "./status-filters";
 import { useSubmitting } from "../ui/use-submitting";
@@ -23,11 +23,7 @@ export interface ShipFormState {
 }
 
 export function ordersHref({ status, page = 1 }: { status?: OrderStatus; page?: number }): string {
-  const params = new URLSearchParams();
-  if (status) params.set("status", status);
-  if (page > 1) params.set("page", String(page));
-  const search = params.toString();
-  return `/admin/orders${search ? `?${search}` : ""}`;
+  return adminOrdersPath({ status, page });
 }
 
 const STATUS_TONES: Record<OrderStatus, "neutral" | "brand" | "good" | "warn" | "bad"> = {
@@ -48,7 +44,7 @@ function formatDate(iso: string | null): string {
 }
 
 export function OrderFilters({ current, counts }: { current: OrderStatus | undefined; counts: Record<string, number> }) {
-  const csv = `/admin/orders.csv${current ? `?status=${current}` : ""}`;
+  const csv = adminOrdersCsvPath(current);
   return (
     <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
       <StatusFilters

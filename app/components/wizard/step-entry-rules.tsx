@@ -18,6 +18,7 @@ import { ShipCountriesField } from "./ship-countries-field";
 import { approximateRetailValue, approximateRetailValueCents } from "~/domain/prize-values";
 import { ContinueButton, stepFormOptions, type StepProps } from "./step-campaign-info";
 import { StepActions } from "./wizard-shell";
+import { href } from "~/paths";
 
 function formatDay(value: string): string {
   const date = parseDateInput(value);
@@ -106,7 +107,7 @@ export function EntryRulesStep(props: StepProps & { today: string; signedIn: boo
           />
           <span>
             I accept the{" "}
-            <a href="/terms" target="_blank" rel="noopener" className="font-medium text-brand-700 underline dark:text-brand-300">
+            <a href={href("/terms")} target="_blank" rel="noopener" className="font-medium text-brand-700 underline dark:text-brand-300">
               giveaway terms and conditions
             </a>{" "}
             (18+, no purchase necessary, winner drawn at random).

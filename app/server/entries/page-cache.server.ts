@@ -15,6 +15,7 @@ import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { LRUCache } from "lru-cache";
+import { campaignPath } from "../../paths";
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
@@ -54,7 +55,7 @@ export function publicPageKey(method: string | undefined, url: string | undefine
   if (!match) return null;
   if (cookie && !neutralCookies(cookie)) return null;
   const campaignId = match[1]!;
-  return { campaignId, key: `/campaign/${campaignId}` };
+  return { campaignId, key: campaignPath(campaignId) };
 }
 
 function neutralCookies(header: string): boolean {

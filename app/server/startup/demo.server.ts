@@ -22,6 +22,7 @@ import { DEMO_CREATOR_EMAIL } from "../../domain/demo";
 import { demoDesignFor, demoDesignUrl } from "./demo-designs.server";
 import { endSentence } from "../../domain/sentences";
 import type { SeedResult } from "./seed.server";
+import { SLIDER_IMAGE_PATHS } from "../../paths";
 
 type Tx = Prisma.TransactionClient;
 
@@ -193,7 +194,7 @@ export async function seedDemoCampaigns(tx: Tx): Promise<Pick<SeedResult, "demoC
     const design = demoDesignFor(idea.title);
     const colors = design?.colors ?? randomColors;
     const style = random.pick(STYLES);
-    const designImage = design ? demoDesignUrl(design) : "/images/slider-1.svg";
+    const designImage = design ? demoDesignUrl(design) : SLIDER_IMAGE_PATHS[0];
     const offersCoupon = random.chance(0.4);
     const offersGift = random.chance(0.35);
     const totalCents = Math.max(0, priceCents - discountCents);
