@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { countryName } from "~/domain/claims";
-import { CARRIER_CHOICES, OTHER_CARRIER, ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from "~/domain/orders";
+import { CARRIER_CHOICES, OTHER_CARRIER, ORDER_STATUS_LABELS, ORDER_STATUSES, OrderStatus } from "~/domain/orders";
 import type { QueueOrder } from "~/domain/order-queue";
 import { adminOrdersCsvPath, adminOrdersPath, campaignPath } from "~/paths";
 import { Badge } from "./admin-page";
@@ -111,11 +111,11 @@ function OrderCard({ order, printify, ship }: { order: QueueOrderView; printify:
   const place = [order.shipCity, order.shipRegion, order.shipPostalCode].filter(Boolean).join(", ");
   // As the server allows (fulfilment/orders.server): fulfilled by hand unless Printify is making it (a
   // pending order never is: unsent, or re-queued after Printify cancelled it); shipped until it is.
-  const canFulfil = order.status === "pending" || (order.status === "submitted" && !order.printifyOrderId);
-  const canShip = order.status !== "shipped" && order.status !== "delivered";
-  const canDeliver = order.status === "shipped";
-  const canRequeue = order.status === "cancelled";
-  const requeuedByHand = order.status === "pending" && Boolean(order.printifyOrderId);
+  const canFulfil = order.status === OrderStatus.pending || (order.status === OrderStatus.submitted && !order.printifyOrderId);
+  const canShip = order.status !== OrderStatus.shipped && order.status !== OrderStatus.delivered;
+  const canDeliver = order.status === OrderStatus.shipped;
+  const canRequeue = order.status === OrderStatus.cancelled;
+  const requeuedByHand = order.status === OrderStatus.pending && Boolean(order.printifyOrderId);
   return (
     <article aria-labelledby={headingId} className="card p-5 sm:p-6" data-testid="order" data-order-id={order.id}>
       <div className="flex flex-wrap items-start justify-between gap-3">

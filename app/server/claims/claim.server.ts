@@ -14,7 +14,7 @@
  */
 import { CampaignStatus } from "../../domain/campaign-status";
 import { isErasedAddress } from "../../domain/data-rights";
-import { WINNER_ORDER_FIELDS, type WinnerOrderProgress, winnerOrderProgress } from "../../domain/orders";
+import { WINNER_ORDER_FIELDS, OrderStatus, type WinnerOrderProgress, winnerOrderProgress } from "../../domain/orders";
 import {
   claimExpired,
   claimOptions,
@@ -269,7 +269,7 @@ export async function submitClaim(token: string, input: ClaimValues, now: Date =
           kind: open.prize.kind,
           entryId: open.entryId,
           winnerEmail: open.winnerEmail,
-          status: "pending",
+          status: OrderStatus.pending,
           size: open.prize.kind === "merch" ? (input.size ?? null) : null,
           style: open.prize.kind === "merch" ? (input.style ?? null) : null,
           color: open.prize.kind === "merch" ? (input.color ?? null) : null,
