@@ -22,7 +22,9 @@ export const DASHBOARD_MESSAGES = {
   analyticsErrorTitle: "Error",
   noAccess: "Campaign not found or you don't have access.",
   campaignLoadFailed: "Could not load campaign data.",
-  fulfillmentUnavailable: "Fulfillment data not available yet.",
+  fulfilmentUnavailable: "Fulfilment data not available yet.",
+  /** @deprecated The analytics route's old name for fulfilmentUnavailable; removed once app/routes reads the new one. */
+  fulfillmentUnavailable: "Fulfilment data not available yet.",
 } as const;
 
 // ---------------------------------------------------------------------------------------------
