@@ -61,7 +61,7 @@ export function campaignPath(campaignId: string): string {
 /** The id of the block that holds the entry form, or in its place the entered or pending card. */
 export const ENTRY_ANCHOR = "enter";
 
-/** Where a page's entry forms answer: the campaign page, scrolled to the form (issue 14: `#enter` lands a refusal at its errors). */
+/** Where a page's entry forms answer: the campaign page, scrolled to the form (decision 043: `#enter` lands a refusal at its errors). */
 export function entryFormAction(campaignId: string): string {
   return `${campaignPath(campaignId)}#${ENTRY_ANCHOR}`;
 }
@@ -310,7 +310,7 @@ export function avatarPath(seed: string): string {
   return href("/avatars/:seed", { seed });
 }
 
-/** The privacy policy (and, from issue 16, the form that emails an entrant the link to their data). */
+/** The privacy policy (and, since decision 054, the form that emails an entrant the link to their data). */
 export function privacyPath(): string {
   return href("/privacy");
 }

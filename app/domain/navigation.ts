@@ -68,7 +68,7 @@ export function navigationFor(role: Role): Navigation {
           { label: "Browse Giveaways", to: href("/giveaways") },
         ],
         account: [],
-        // SPEC's label; it leads somewhere new, the wizard, not back to /start (issue 14, decision 046).
+        // SPEC's label; it leads somewhere new, the wizard, not back to /start (decision 046).
         cta: { label: "Get Started", to: href("/create-campaign-v2") },
       };
   }

@@ -1,7 +1,7 @@
 import { adminEmailsPath } from "../paths";
 
 /**
- * The admin's view of the email outbox (decision 019, issue 6: failed messages stay visible to
+ * The admin's view of the email outbox (decisions 019 and 023: failed messages stay visible to
  * admins): which statuses a message can be in, how each is called, and the page's query.
  */
 

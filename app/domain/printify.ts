@@ -2,7 +2,7 @@ import { z } from "zod";
 import { OrderStatus, type PrizeOrder, type ProviderUpdate, type Shipment, safeTrackingUrl } from "./orders";
 
 /**
- * Printify (decision 014, issue 6 item 4), the pure part: which catalogue product a prize is, the
+ * Printify (decision 014), the pure part: which catalogue product a prize is, the
  * order we send, how Printify's statuses and webhook events become ours (domain/orders). The HTTP
  * client and the jobs live in app/server/fulfilment/.
  */

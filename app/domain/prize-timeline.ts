@@ -3,7 +3,7 @@ import type { DrawPick } from "./draw";
 import { OrderStatus, prizeRankLabel, winnerOrderStep } from "./orders";
 
 /**
- * Proof of delivery, in public (issue 15, decision 052): where each prize of an ended giveaway
+ * Proof of delivery, in public (decision 052): where each prize of an ended giveaway
  * stands, from the draw to the winner's door. Built only from dates and statuses: no name, email or
  * address of anyone ever goes in.
  */

@@ -7,7 +7,7 @@ import { campaignRulesPath, href } from "~/paths";
 import { ThemeToggle } from "../layout/theme-toggle";
 
 /**
- * The campaign page's own frame (issue 14, decision 043; root.tsx leaves out the site's header and
+ * The campaign page's own frame (decision 043; root.tsx leaves out the site's header and
  * footer for `handle.chrome === "own"`): the brand's cover, logo, name and profiles at the top, and at
  * the bottom the legal links with, unless custom branding hides it, "Powered by Giveawear".
  */

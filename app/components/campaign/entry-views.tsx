@@ -53,8 +53,8 @@ function ErrorSummary({ errors }: { errors: EntryFormErrors }) {
 }
 
 /**
- * Email, terms and a separate, never pre-ticked marketing consent (issue 5): the form fits a phone's
- * first screen (issue 14). No phone number: nothing sends an SMS (decision 069).
+ * Email, terms and a separate, never pre-ticked marketing consent (decision 054): the form fits a
+ * phone's first screen (decision 043). No phone number: nothing sends an SMS (decision 069).
  */
 export function EntryForm({
   campaignId,
@@ -332,7 +332,7 @@ export function EntryTermsField({
   );
 }
 
-/** The separate, never pre-ticked marketing consent (issue 5), naming the brand (decision 054). */
+/** The separate, never pre-ticked marketing consent, naming the brand (decision 054). */
 export function MarketingConsentField({ wording }: { wording: EntryConsentLabels["marketing"] }) {
   return (
     <div className="flex items-start gap-3">

@@ -6,7 +6,7 @@ import { useHydrated } from "../ui/use-hydrated";
 import { href } from "~/paths";
 
 /**
- * Step 1's campaign-page look (issue 14, decision 043): the accent colour and the choice to drop
+ * Step 1's campaign-page look (decision 043): the accent colour and the choice to drop
  * "Powered by Giveawear". The hex text field is what is saved, so it works without JavaScript; the
  * colour picker beside it is JavaScript's convenience and only appears when it can fill the field.
  */

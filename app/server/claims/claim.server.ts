@@ -1,5 +1,5 @@
 /**
- * Winner claims (issue 6 item 3, decisions 013 and 050).
+ * Winner claims (decisions 013 and 050).
  *
  * - claimToken / claimLink: the signed, single-purpose link to /claim/{token} that each winner's
  *   email carries (draw/notify.server.ts sends it), one per prize tier: the token names the rank.

@@ -1,6 +1,6 @@
 /**
  * One entry form submission, read, checked and stored, for every place that takes entries: the
- * campaign page and its embeddable card (issue 14). Each route turns the outcome into its own
+ * campaign page and its embeddable card (decision 045). Each route turns the outcome into its own
  * answer (the page redirects with cookies; the embed, framed on other sites where cookies may be
  * blocked, answers in place), so entries through either behave exactly alike.
  */

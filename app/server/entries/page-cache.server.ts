@@ -1,6 +1,6 @@
 /**
- * The anonymous campaign page, rendered once and served to everyone for a second (issue 17,
- * decision 059). A visitor without cookies of ours sees the same bytes as every other one: the
+ * The anonymous campaign page, rendered once and served to everyone for a second
+ * (decision 059). A visitor without cookies of ours sees the same bytes as every other one: the
  * page is rendered once per campaign per PUBLIC_PAGE_CACHE_MS, whatever the query (a referral
  * link's ?ref= included: the entry form posts to the page's own address, query and all, and the
  * referral is read from there, decision 067), compressed once with gzip and brotli, and answered

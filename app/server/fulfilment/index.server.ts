@@ -7,7 +7,7 @@ import { applyProviderUpdate } from "./orders.server";
 import { createPrintifyOrder, findPrintifyOrderByExternalId, getPrintifyOrder, PrintifyApiError, printifyEnabled } from "./printify.server";
 
 /**
- * Fulfilment jobs (decision 014, issue 6 item 4). With PRINTIFY_API_TOKEN and PRINTIFY_SHOP_ID a
+ * Fulfilment jobs (decision 014). With PRINTIFY_API_TOKEN and PRINTIFY_SHOP_ID a
  * pass sends claimed orders to Printify and polls the ones whose webhook is overdue; without them
  * it does nothing and orders wait in the admin's manual queue (/admin/orders).
  *
