@@ -1,4 +1,4 @@
-import { href, myCampaignsPath } from "../paths";
+import { adminOrdersPath, href, loginPath, myCampaignsPath, privacyPath, wizardPath } from "../paths";
 import type { Role } from "./roles";
 
 export interface NavItem {
@@ -25,7 +25,7 @@ export function navigationFor(role: Role): Navigation {
           { label: "Admin Dashboard", to: href("/admin/dashboard") },
           { label: "Campaigns", to: href("/admin/campaigns"), soon: true },
           { label: "Users", to: href("/admin/dashboard/users") },
-          { label: "Orders", to: href("/admin/orders") },
+          { label: "Orders", to: adminOrdersPath() },
           { label: "API Keys / Settings", to: href("/admin/dashboard/settings") },
         ],
         account: [
@@ -37,7 +37,7 @@ export function navigationFor(role: Role): Navigation {
     case "editor":
       return {
         links: [
-          { label: "Dashboard", to: href("/my-campaigns") },
+          { label: "Dashboard", to: myCampaignsPath() },
           { label: "My Campaigns", to: myCampaignsPath({ tab: "all" }) },
           { label: "Support Queue", to: href("/support-queue"), soon: true },
         ],
@@ -50,7 +50,7 @@ export function navigationFor(role: Role): Navigation {
     case "user":
       return {
         links: [
-          { label: "Dashboard", to: href("/my-campaigns") },
+          { label: "Dashboard", to: myCampaignsPath() },
           { label: "My Campaigns", to: myCampaignsPath({ tab: "all" }) },
           { label: "How It Works", to: href("/how-it-works") },
         ],
@@ -69,7 +69,7 @@ export function navigationFor(role: Role): Navigation {
         ],
         account: [],
         // SPEC's label; it leads somewhere new, the wizard, not back to /start (decision 046).
-        cta: { label: "Get Started", to: href("/create-campaign-v2") },
+        cta: { label: "Get Started", to: wizardPath() },
       };
   }
 }
@@ -82,7 +82,7 @@ export const FOOTER_COLUMNS: { title: string; links: NavItem[] }[] = [
       { label: "How It Works", to: href("/how-it-works") },
       { label: "Browse Giveaways", to: href("/giveaways") },
       { label: "Launch Giveaway", to: href("/create-campaign") },
-      { label: "Login", to: href("/login") },
+      { label: "Login", to: loginPath() },
     ],
   },
   {
@@ -105,7 +105,7 @@ export const FOOTER_COLUMNS: { title: string; links: NavItem[] }[] = [
     title: "Legal",
     links: [
       { label: "Terms of Service", to: href("/terms") },
-      { label: "Privacy Policy", to: href("/privacy") },
+      { label: "Privacy Policy", to: privacyPath() },
     ],
   },
 ];

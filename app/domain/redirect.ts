@@ -1,4 +1,4 @@
-import { href } from "../paths";
+import { href, loginPath, myCampaignsPath } from "../paths";
 
 /** Longer return paths fall back: a Location header that size serves no page of ours. */
 export const MAX_REDIRECT_PATH_LENGTH = 2048;
@@ -54,8 +54,8 @@ const LANDING_PATHS = new Set([href("/"), href("/home"), href("/start")]);
 export function postLoginPath(redirectTo: unknown, role: string): string {
   const path = safeRedirectPath(redirectTo);
   const pathname = path.split(/[?#]/)[0] ?? "/";
-  if (LANDING_PATHS.has(pathname) || pathname === href("/login") || pathname.startsWith(`${href("/login")}/`)) {
-    return role === "admin" ? href("/admin/dashboard") : href("/my-campaigns");
+  if (LANDING_PATHS.has(pathname) || pathname === loginPath() || pathname.startsWith(`${loginPath()}/`)) {
+    return role === "admin" ? href("/admin/dashboard") : myCampaignsPath();
   }
   return path;
 }

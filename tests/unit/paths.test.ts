@@ -1,21 +1,29 @@
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { href as routerHref } from "react-router";
 import { describe, expect, it } from "vitest";
 import routes from "~/routes";
 import {
+  addOnsPath,
   adminEmailsPath,
   adminOrdersCsvPath,
   adminOrdersPath,
+  dataRequestPath,
+  emailToolsPath,
   FAVICON_PATH,
   href,
+  integrationsPath,
   loginCodePath,
   loginPath,
   mockupPath,
   myCampaignsPath,
+  privacyPath,
   SLIDER_IMAGE_PATHS,
   UPLOADS_PATH_PREFIX,
   uploadPath,
   VERIFIER_SCRIPT_PATH,
+  webhooksPath,
+  wizardPath,
+  wizardSignInPath,
 } from "~/paths";
 
 interface RouteEntry {
@@ -97,5 +105,44 @@ describe("the addresses with a query", () => {
 describe("the files served from public/", () => {
   it.each([FAVICON_PATH, VERIFIER_SCRIPT_PATH, ...SLIDER_IMAGE_PATHS])("%s is there", (path) => {
     expect(existsSync(new URL(`../../public${path}`, import.meta.url))).toBe(true);
+  });
+});
+
+describe("one way to each page", () => {
+  // A page that has its own function in app/paths.ts is linked through it, never as href("/…") (decision 073).
+  const named = new Map(
+    Object.entries({
+      addOnsPath,
+      adminEmailsPath,
+      adminOrdersPath,
+      dataRequestPath,
+      emailToolsPath,
+      integrationsPath,
+      loginCodePath,
+      loginPath,
+      myCampaignsPath,
+      privacyPath,
+      webhooksPath,
+      wizardPath,
+      wizardSignInPath,
+    }).map(([name, path]) => [path(), name]),
+  );
+  const app = new URL("../../app/", import.meta.url);
+  const sources = readdirSync(app, { recursive: true, encoding: "utf8" }).filter(
+    (file) => /\.tsx?$/.test(file) && !file.startsWith("generated") && file !== "paths.ts",
+  );
+
+  it("finds the app's modules", () => {
+    expect(sources).toContain("root.tsx");
+    expect(sources.length).toBeGreaterThan(100);
+  });
+
+  it("links no such page with href()", () => {
+    const found = sources.flatMap((file) =>
+      [...readFileSync(new URL(file, app), "utf8").matchAll(/\bhref\("([^"]+)"\)/g)]
+        .filter((match) => named.has(match[1]!))
+        .map((match) => `${file}: href("${match[1]}") is ${named.get(match[1]!)}()`),
+    );
+    expect(found).toEqual([]);
   });
 });

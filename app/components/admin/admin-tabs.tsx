@@ -1,13 +1,13 @@
 import { NavLink } from "react-router";
-import { href } from "~/paths";
+import { adminEmailsPath, adminOrdersPath, href } from "~/paths";
 
 /** The admin panel's tabs (SPEC "Admin control panel"); each is a page of its own, so they work without JavaScript. */
 export const ADMIN_TABS = [
   { label: "Overview", to: href("/admin/dashboard") },
   { label: "Users", to: href("/admin/dashboard/users") },
-  { label: "Orders", to: href("/admin/orders") },
+  { label: "Orders", to: adminOrdersPath() },
   { label: "Settings", to: href("/admin/dashboard/settings") },
-  { label: "Emails", to: href("/admin/dashboard/emails") },
+  { label: "Emails", to: adminEmailsPath() },
   { label: "API Keys", to: href("/admin/dashboard/api-keys") },
 ] as const;
 

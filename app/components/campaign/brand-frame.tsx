@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import type { AccentTheme } from "~/domain/brand-colors";
 import type { SocialLink } from "~/domain/campaign-page";
 import { responsiveImage } from "~/domain/images";
-import { campaignRulesPath, href } from "~/paths";
+import { campaignRulesPath, href, privacyPath } from "~/paths";
 import { ThemeToggle } from "../layout/theme-toggle";
 
 /**
@@ -171,7 +171,7 @@ export function BrandFooter({ campaignId, poweredBy }: { campaignId: string | nu
             </Link>
           </li>
           <li>
-            <Link to={href("/privacy")} className={link}>
+            <Link to={privacyPath()} className={link}>
               Privacy
             </Link>
           </li>

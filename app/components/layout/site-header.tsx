@@ -5,7 +5,7 @@ import { Avatar } from "../ui/avatar";
 import { NavItemLink } from "./nav-item";
 import { ThemeToggle } from "./theme-toggle";
 import { useCloseOnNavigate } from "./use-close-on-navigate";
-import { FAVICON_PATH, href } from "~/paths";
+import { FAVICON_PATH, href, loginPath } from "~/paths";
 
 export interface HeaderUser {
   email: string;
@@ -108,7 +108,7 @@ function HeaderActions({ user, placement }: { user: HeaderUser | null; placement
     const { cta } = navigationFor("public");
     return (
       <>
-        <Link to={href("/login")} className={placement === "bar" ? "btn-ghost" : "btn-secondary"}>
+        <Link to={loginPath()} className={placement === "bar" ? "btn-ghost" : "btn-secondary"}>
           Login
         </Link>
         {cta ? (

@@ -6,7 +6,7 @@ import { FormErrors } from "../ui/field";
 import { AccentColorField } from "./brand-page-fields";
 import { ImageField, InputField, TextAreaField } from "../ui/form-fields";
 import { Section, StepHeading } from "./step-layout";
-import { href } from "~/paths";
+import { myCampaignsPath } from "~/paths";
 
 /**
  * A live campaign's edit page (decision 048): its presentation as a form, and what the official
@@ -37,7 +37,7 @@ export function LiveEditForm({
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-12">
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3 text-sm">
-        <Link to={href("/my-campaigns")} className="font-medium text-brand-700 hover:underline dark:text-brand-300">
+        <Link to={myCampaignsPath()} className="font-medium text-brand-700 hover:underline dark:text-brand-300">
           ← Back to My Campaigns
         </Link>
         <Link to={viewHref} reloadDocument className="font-medium text-brand-700 hover:underline dark:text-brand-300">

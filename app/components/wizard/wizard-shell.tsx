@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { href } from "~/paths";
+import { href, myCampaignsPath } from "~/paths";
 
 export interface WizardStepInfo {
   number: number;
@@ -30,7 +30,7 @@ export function WizardShell({
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3 text-sm">
         <div className="flex gap-4">
           <Link
-            to={signedIn ? href("/my-campaigns") : href("/home")}
+            to={signedIn ? myCampaignsPath() : href("/home")}
             className="font-medium text-brand-700 hover:underline dark:text-brand-300"
           >
             ← {signedIn ? "Back to My Campaigns" : "Back to Home"}
