@@ -3,6 +3,41 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+/** No focused or skipped tests; every block that sets no-restricted-syntax repeats it (a later block replaces a rule's options). */
+const NO_FOCUSED_TESTS = {
+  selector: "CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name=/^(only|skip|todo)$/]",
+  message: "No focused or skipped tests in main.",
+};
+
+/**
+ * Internal URLs come from app/paths.ts (`href("/pricing")`, `campaignPath(id)`, …), so a renamed
+ * route fails the typecheck: a hand-written "/…" string or template is refused as a link's
+ * `href`/`to`, a form's `action` (a JSX attribute or an object's property, directly or as either
+ * side of `?:`, `||`, `??`) and as the first argument of a redirect, `navigate` or `publicUrl`.
+ * A string handed to href() itself is not refused: that is the checked way.
+ */
+const HAND_WRITTEN_URL = 'must come from app/paths.ts (href() or a path function), not a hand-written "/…" (decision 073).';
+const STARTS_WITH_SLASH = ":matches(Literal[value=/^\\//], TemplateLiteral[quasis.0.value.raw=/^\\//])";
+const URL_KEY = "/^(href|to|action)$/";
+const INTERNAL_URLS = [
+  ...[
+    `JSXAttribute[name.name=${URL_KEY}] > Literal[value=/^\\//]`,
+    `JSXAttribute[name.name=${URL_KEY}] > JSXExpressionContainer > ${STARTS_WITH_SLASH}`,
+    `JSXAttribute[name.name=${URL_KEY}] > JSXExpressionContainer > :matches(ConditionalExpression, LogicalExpression) > ${STARTS_WITH_SLASH}`,
+  ].map((selector) => ({ selector, message: `A link's href/to or a form's action ${HAND_WRITTEN_URL}` })),
+  ...[
+    `Property[key.name=${URL_KEY}] > ${STARTS_WITH_SLASH}.value`,
+    `Property[key.name=${URL_KEY}] > :matches(ConditionalExpression, LogicalExpression).value > ${STARTS_WITH_SLASH}`,
+  ].map((selector) => ({ selector, message: `An href/to/action property ${HAND_WRITTEN_URL}` })),
+  {
+    selector: `CallExpression[callee.name=/^(redirect|redirectWithToast|redirectDocument|navigate|publicUrl)$/] > ${STARTS_WITH_SLASH}.arguments:first-child`,
+    message: `A redirect's, navigate's or publicUrl's address ${HAND_WRITTEN_URL}`,
+  },
+];
+
+/** Where INTERNAL_URLS applies. */
+const URLS_FROM_PATHS = ["app/components/**/*.{ts,tsx}", "app/server/**/*.ts", "app/domain/**/*.ts", "app/root.tsx"];
+
 export default tseslint.config(
   {
     ignores: [
@@ -30,14 +65,12 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
-      "no-restricted-syntax": [
-        "error",
-        {
-          selector: "CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name=/^(only|skip|todo)$/]",
-          message: "No focused or skipped tests in main.",
-        },
-      ],
+      "no-restricted-syntax": ["error", NO_FOCUSED_TESTS],
     },
+  },
+  {
+    files: URLS_FROM_PATHS,
+    rules: { "no-restricted-syntax": ["error", NO_FOCUSED_TESTS, ...INTERNAL_URLS] },
   },
   {
     // domain/ is pure: no I/O, no React, nothing of ours outside domain/.

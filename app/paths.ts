@@ -4,7 +4,11 @@ import type { href as routerHref } from "react-router";
  * The app's addresses, in one place. Each is built by React Router's href() from a pattern in
  * app/routes.ts, so `npm run typecheck` (which runs `react-router typegen` first) fails when a
  * route is renamed or loses a parameter. Links, redirects, cookie paths and the absolute links in
- * emails (through publicUrl) all come from here; nothing builds "/campaign/" + id by hand.
+ * emails (through publicUrl) all come from here; nothing builds "/campaign/" + id by hand, and
+ * ESLint refuses a hand-written "/…" as a link, a form's action or a redirect.
+ *
+ * A page without parameters or a query is `href("/pricing")`; one with parameters or a query has
+ * its function below. Files served as they are from public/ have their paths at the end.
  *
  * Values are inserted as given, as a template string would: ids and tokens are URL-safe.
  */
@@ -57,7 +61,7 @@ export function campaignPath(campaignId: string): string {
 /** The id of the block that holds the entry form, or in its place the entered or pending card. */
 export const ENTRY_ANCHOR = "enter";
 
-/** Where a page's entry forms answer: the campaign page, scrolled to the form (issue 14: `#enter` lands a refusal at its errors). */
+/** Where a page's entry forms answer: the campaign page, scrolled to the form (decision 043: `#enter` lands a refusal at its errors). */
 export function entryFormAction(campaignId: string): string {
   return `${campaignPath(campaignId)}#${ENTRY_ANCHOR}`;
 }
@@ -161,6 +165,23 @@ export function dataExportPath(token: string): string {
   return href("/privacy/my-data/:token/data.json", { token });
 }
 
+// Signing in, and the creator's list
+
+/** The sign-in page, with its query (redirectTo, reason) when given. */
+export function loginPath(query?: Query): string {
+  return withQuery(href("/login"), query);
+}
+
+/** The sign-in code page, with its query when given (`verified=1`, `failed=1`: remix-auth-totp's markers). */
+export function loginCodePath(query?: Query): string {
+  return withQuery(href("/login/otp"), query);
+}
+
+/** The creator's campaigns; `tab` picks a tab ("all", …). */
+export function myCampaignsPath(query?: { tab?: string }): string {
+  return withQuery(href("/my-campaigns"), query?.tab ? { tab: query.tab } : undefined);
+}
+
 // The creator's pages for one campaign
 
 /** The brand account's integrations: email tools and webhooks. */
@@ -243,6 +264,28 @@ export function testCheckoutPath(sessionId: string): string {
 
 // Admin
 
+/** The order queue, filtered and paged (the defaults are left out). */
+export function adminOrdersPath(query?: { status?: string; page?: number }): string {
+  const params: Record<string, string> = {};
+  if (query?.status) params.status = query.status;
+  if (query?.page && query.page > 1) params.page = String(query.page);
+  return withQuery(href("/admin/orders"), params);
+}
+
+/** The order queue as CSV, of one status when given. */
+export function adminOrdersCsvPath(status?: string): string {
+  return withQuery(href("/admin/orders.csv"), status ? { status } : undefined);
+}
+
+/** The email outbox, filtered, searched and paged (the defaults are left out). */
+export function adminEmailsPath(query?: { status?: string | null; q?: string; page?: number }): string {
+  const params: Record<string, string> = {};
+  if (query?.status) params.status = query.status;
+  if (query?.q) params.q = query.q;
+  if (query?.page && query.page > 1) params.page = String(query.page);
+  return withQuery(href("/admin/dashboard/emails"), params);
+}
+
 export function emailTemplatePath(templateId: string): string {
   return href("/admin/dashboard/settings/templates/:templateId", { templateId });
 }
@@ -254,12 +297,31 @@ export function uploadPath(file: string): string {
   return href("/uploads/*", { "*": file });
 }
 
+/** What every stored upload's address starts with ("/uploads/"). */
+export const UPLOADS_PATH_PREFIX = uploadPath("");
+
+/** A mockup image, by its path under the mockups route ("<product>/<colour>/<width>/<design>.webp"). */
+export function mockupPath(file: string): string {
+  return href("/mockups/*", { "*": file });
+}
+
 /** A generated identicon; the seed carries its extension ("<hash>.svg"). */
 export function avatarPath(seed: string): string {
   return href("/avatars/:seed", { seed });
 }
 
-/** The privacy policy (and, from issue 16, the form that emails an entrant the link to their data). */
+/** The privacy policy (and, since decision 054, the form that emails an entrant the link to their data). */
 export function privacyPath(): string {
   return href("/privacy");
 }
+
+// Files served as they are from public/ (no route); tests/unit/paths.test.ts checks each exists.
+
+/** The site's icon. */
+export const FAVICON_PATH = "/favicon.svg";
+
+/** The single-file draw verifier, built by `npm run build:verifier` (decision 040). */
+export const VERIFIER_SCRIPT_PATH = "/verifier/giveawear-verify-draw.mjs";
+
+/** The homepage slider's pictures a new install starts with (and falls back to). */
+export const SLIDER_IMAGE_PATHS = ["/images/slider-1.svg", "/images/slider-2.svg", "/images/slider-3.svg"] as const;

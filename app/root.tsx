@@ -10,11 +10,12 @@ import { getConfig } from "./server/core/config.server";
 import { getCurrentUser } from "./server/auth/session.server";
 import { getTheme } from "./server/core/theme.server";
 import { readToast } from "./server/core/toast.server";
+import { FAVICON_PATH, href } from "./paths";
 import stylesheet from "./app.css?url";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "icon", href: FAVICON_PATH, type: "image/svg+xml" },
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -111,7 +112,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <main className="mx-auto flex max-w-xl flex-1 flex-col items-center justify-center gap-4 px-6 py-24 text-center">
       <h1 className="text-3xl font-bold">{title}</h1>
       <p className="text-slate-600 dark:text-slate-300">{message}</p>
-      <a href="/start" className="btn-primary">
+      <a href={href("/start")} className="btn-primary">
         Go Back Home
       </a>
     </main>

@@ -70,7 +70,7 @@ export default [
   route("dashboard/campaigns/:campaignId/report.pdf", "routes/dashboard.campaigns.$campaignId.report.pdf.tsx"),
   // Signed outgoing webhooks (decision 055).
   route("dashboard/integrations/webhooks", "routes/dashboard.integrations.webhooks.tsx"),
-  // The brand account's integrations (issue 16): email tools (decision 056) and webhooks.
+  // The brand account's integrations: email tools (decision 056) and webhooks (decision 055).
   route("dashboard/integrations", "routes/dashboard.integrations.tsx"),
   route("dashboard/integrations/email-tools", "routes/dashboard.integrations.email-tools.tsx"),
 

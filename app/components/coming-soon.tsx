@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { href } from "~/paths";
 
 export function ComingSoon({ title = "Coming Soon", text }: { title?: string; text?: string }) {
   return (
@@ -10,7 +11,7 @@ export function ComingSoon({ title = "Coming Soon", text }: { title?: string; te
       <p className="mt-3 text-slate-700 dark:text-slate-300">
         {text ?? "We're putting the finishing touches on this page. Check back soon."}
       </p>
-      <Link to="/" className="btn-primary mt-8">
+      <Link to={href("/")} className="btn-primary mt-8">
         Go Back Home
       </Link>
     </section>

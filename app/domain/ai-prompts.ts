@@ -1,3 +1,4 @@
+import { uploadPath } from "../paths";
 /** The AI designer's three prompt styles, in the order of the three prompt fields (SPEC 9). */
 export const AI_STYLES = ["modern minimalist", "vintage graphic", "abstract geometric"] as const;
 export type AiStyle = (typeof AI_STYLES)[number];
@@ -82,5 +83,5 @@ export function promptPreview(prompt: string): string {
 /** AI designs are stored as a print PNG (3000 px) with a small WebP preview beside it; pages show the preview. */
 export function designPreviewUrl(designUrl: string): string {
   const match = /^\/uploads\/ai_design\/([A-Za-z0-9_-]+)\.png$/.exec(designUrl);
-  return match ? `/uploads/ai_design/${match[1]}-preview.webp` : designUrl;
+  return match ? uploadPath(`ai_design/${match[1]}-preview.webp`) : designUrl;
 }

@@ -1,7 +1,7 @@
 import { getContrast, mix, toHex } from "color2k";
 
 /**
- * A campaign's accent colour (issue 14, decision 043): the brand's colour on its campaign page's
+ * A campaign's accent colour (decision 043): the brand's colour on its campaign page's
  * primary button (white text on the accent) and its links. WCAG AA asks 4.5:1 for normal text, so a
  * colour that white text cannot be read on is refused when the wizard saves it; on the dark theme,
  * where the accent would be dark text on a dark page, links use a lighter shade of it that reaches

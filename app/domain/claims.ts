@@ -12,7 +12,7 @@ import { catalogueSizes, catalogueStyles } from "./printify";
 import { addressRule, countryName, postalCodeFits, shipCountriesOf, type Country } from "./ship-countries";
 
 /**
- * Winner claims (issue 6, decision 013): the claim form's options and schema, and the signed claim
+ * Winner claims (decision 013): the claim form's options and schema, and the signed claim
  * token. Pure: Web Crypto is the same global in Node and browsers, so tests and the server share
  * one implementation.
  */

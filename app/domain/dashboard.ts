@@ -2,6 +2,7 @@ import { ADD_ON_OFFERS } from "./add-ons";
 import { DAY_MS } from "./campaign-dates";
 import { CampaignStatus, type DashboardStatus } from "./campaign-status";
 import { formatPrice } from "./plans";
+import { addOnsPath, href } from "../paths";
 
 /**
  * The creator dashboard (/my-campaigns) and campaign analytics: tabs, views, deletion policy,
@@ -21,7 +22,9 @@ export const DASHBOARD_MESSAGES = {
   analyticsErrorTitle: "Error",
   noAccess: "Campaign not found or you don't have access.",
   campaignLoadFailed: "Could not load campaign data.",
-  fulfillmentUnavailable: "Fulfillment data not available yet.",
+  fulfilmentUnavailable: "Fulfilment data not available yet.",
+  /** @deprecated The analytics route's old name for fulfilmentUnavailable; removed once app/routes reads the new one. */
+  fulfillmentUnavailable: "Fulfilment data not available yet.",
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -143,16 +146,16 @@ export const DASHBOARD_PROMOS: readonly Promo[] = [
   {
     title: `${ADD_ON_OFFERS.featured_boost.name} · ${formatPrice(ADD_ON_OFFERS.featured_boost.priceCents)}`,
     text: ADD_ON_OFFERS.featured_boost.summary,
-    href: "/dashboard/addons",
+    href: addOnsPath(),
     cta: "See add-ons",
   },
   {
     title: `${ADD_ON_OFFERS.analytics_report.name} · ${formatPrice(ADD_ON_OFFERS.analytics_report.priceCents)}`,
     text: ADD_ON_OFFERS.analytics_report.summary,
-    href: "/dashboard/addons",
+    href: addOnsPath(),
     cta: "See add-ons",
   },
-  { title: "More AI designs", text: "Top up your AI design credits for your next shirt.", href: "/buy-credits", cta: "Buy credits" },
+  { title: "More AI designs", text: "Top up your AI design credits for your next shirt.", href: href("/buy-credits"), cta: "Buy credits" },
 ];
 
 /** Without JavaScript nothing rotates: the server shows the item of the day (UTC). */

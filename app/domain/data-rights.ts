@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { CampaignStatus } from "./campaign-status";
 import { EMAIL_MESSAGES, checkEmailAddress } from "./email-address";
+import { OrderStatus } from "./orders";
 
 /**
  * Entrants' data rights (decision 054): the words of the data pages, the erased-address placeholder,
@@ -77,7 +79,7 @@ export const DataRequestSchema = z.object({
 // Fulfilment: when the retention period starts
 
 /** Order statuses after which nothing more happens to a prize (shipped counts: delivery may never be reported). */
-export const FINAL_ORDER_STATUSES = ["shipped", "delivered", "cancelled"] as const;
+export const FINAL_ORDER_STATUSES = [OrderStatus.shipped, OrderStatus.delivered, OrderStatus.cancelled] as const;
 
 export function isFinalOrderStatus(status: string): boolean {
   return (FINAL_ORDER_STATUSES as readonly string[]).includes(status);
@@ -102,7 +104,7 @@ export function campaignFulfilledAt(
   tiers: readonly FulfilmentTier[],
   now: Date,
 ): Date | null {
-  if (campaign.status !== "completed") return null;
+  if (campaign.status !== CampaignStatus.completed) return null;
   let at = campaign.drawnAt ?? campaign.endDate;
   if (!at) return null;
   for (const tier of tiers) {
@@ -111,9 +113,9 @@ export function campaignFulfilledAt(
     if (tier.order) {
       if (!isFinalOrderStatus(tier.order.status)) return null;
       settled =
-        tier.order.status === "delivered"
+        tier.order.status === OrderStatus.delivered
           ? (tier.order.deliveredAt ?? tier.order.shippedAt ?? tier.order.updatedAt)
-          : tier.order.status === "shipped"
+          : tier.order.status === OrderStatus.shipped
             ? (tier.order.shippedAt ?? tier.order.updatedAt)
             : tier.order.updatedAt;
     } else {

@@ -1,3 +1,4 @@
+import { UPLOADS_PATH_PREFIX } from "../paths";
 /** Formats we answer an image request in, by what the browser accepts. */
 export type ResponsiveFormat = "webp" | "avif";
 
@@ -31,7 +32,7 @@ export function isUploadWidth(value: number): value is UploadWidth {
  * Anything else (an admin's https:// slide, a static file) is used as it is.
  */
 export function responsiveImage(url: string, widths: readonly UploadWidth[]): { src: string; srcSet?: string } {
-  if (!url.startsWith("/uploads/") || url.includes("?") || widths.length === 0) return { src: url };
+  if (!url.startsWith(UPLOADS_PATH_PREFIX) || url.includes("?") || widths.length === 0) return { src: url };
   const largest = widths[widths.length - 1]!;
   return { src: `${url}?w=${largest}`, srcSet: widths.map((width) => `${url}?w=${width} ${width}w`).join(", ") };
 }

@@ -4,6 +4,7 @@ import { madeProductColors, PRODUCT_TYPES, type ProductType, PRODUCT_COLORS, typ
 // the modules that draw the prize.
 export { madeProductColors, productColors } from "./campaign-schemas";
 import { responsiveImage } from "./images";
+import { mockupPath } from "../paths";
 
 /**
  * Mockup URLs (decision 008): /mockups/<product>/<colour>/<width>/<design's uploads path>.webp,
@@ -41,7 +42,7 @@ export function mockupUrl(
   const design = designUrl ? DESIGN_URL.exec(designUrl)?.[1] : undefined;
   // The arguments often come straight from stored rows, so they are checked, not trusted.
   if (!design || !isProductType(productType) || !isProductColor(color) || !MOCKUP_WIDTHS.includes(width)) return null;
-  return `/mockups/${productType}/${color}/${width}/${design}.webp`;
+  return mockupPath(`${productType}/${color}/${width}/${design}.webp`);
 }
 
 export function parseMockupPath(splat: string): MockupRequest | null {

@@ -1,5 +1,5 @@
 /**
- * The network an address belongs to, for fraud review (issue 13): an IPv4 address's /24
+ * The network an address belongs to, for fraud review (decisions 038 and 041): an IPv4 address's /24
  * ("203.0.113.0/24") and an IPv6 address's /64 ("2001:db8:1:2::/64"), the block one household,
  * office or mobile connection usually gets. IPv4 written as IPv6 (`::ffff:203.0.113.7`, as Node
  * reports clients on a dual-stack socket) counts as IPv4. Anything that is not an address gives null.

@@ -10,9 +10,30 @@ import { z } from "zod";
 // ---------------------------------------------------------------------------------------------
 // Statuses (SPEC "Order statuses": submitted, fulfilled, others shown as pending)
 
-/** Order.status values, in fulfilment order. */
-export const ORDER_STATUSES = ["pending", "submitted", "fulfilled", "shipped", "delivered", "cancelled"] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/**
+ * Order.status: the one place its values are spelled out. The column is a plain string, so code
+ * compares and writes these names (`OrderStatus.shipped`), never the bare words.
+ */
+export const OrderStatus = {
+  pending: "pending",
+  submitted: "submitted",
+  fulfilled: "fulfilled",
+  shipped: "shipped",
+  delivered: "delivered",
+  cancelled: "cancelled",
+} as const;
+
+export type OrderStatus = (typeof OrderStatus)[keyof typeof OrderStatus];
+
+/** Every status, in fulfilment order. */
+export const ORDER_STATUSES = [
+  OrderStatus.pending,
+  OrderStatus.submitted,
+  OrderStatus.fulfilled,
+  OrderStatus.shipped,
+  OrderStatus.delivered,
+  OrderStatus.cancelled,
+] as const satisfies readonly OrderStatus[];
 
 export function isOrderStatus(value: unknown): value is OrderStatus {
   return typeof value === "string" && (ORDER_STATUSES as readonly string[]).includes(value);
@@ -30,7 +51,7 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
 /** The creator's dashboard: a prize without an order yet is "Not Yet Initiated"; a status we do not know reads as pending. */
 export function orderStatusLabel(status: string | null | undefined): string {
   if (status === null || status === undefined) return "Not Yet Initiated";
-  return ORDER_STATUS_LABELS[isOrderStatus(status) ? status : "pending"];
+  return ORDER_STATUS_LABELS[isOrderStatus(status) ? status : OrderStatus.pending];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -77,15 +98,15 @@ export interface WinnerOrderFacts {
 export function winnerOrderStep(order: WinnerOrderFacts): WinnerStep {
   const provider = (order.providerStatus ?? "").toLowerCase();
   switch (order.status) {
-    case "delivered":
+    case OrderStatus.delivered:
       return "delivered";
-    case "shipped":
+    case OrderStatus.shipped:
       return "shipped";
-    case "cancelled":
+    case OrderStatus.cancelled:
       return "problem";
-    case "fulfilled":
+    case OrderStatus.fulfilled:
       return order.printifyOrderId ? "shipped" : "production";
-    case "submitted":
+    case OrderStatus.submitted:
       if (PROVIDER_PROBLEM.has(provider)) return "problem";
       return PROVIDER_IN_PRODUCTION.has(provider) ? "production" : "prepared";
     default:
@@ -93,8 +114,6 @@ export function winnerOrderStep(order: WinnerOrderFacts): WinnerStep {
   }
 }
 
-/** The order's fields the winner's progress is read from (a Prisma select). */
-/** An order's postal address, as Prisma selects it: the print queue and the creator's gift panel read all of it. */
 /** A prize tier as the queue, its CSV and the public timeline name it: "Grand prize", "2nd prize", "3rd prize". */
 export function prizeRankLabel(rank: number): string {
   return PRIZE_RANK_LABELS[rank] ?? `Prize ${rank}`;
@@ -114,6 +133,7 @@ export const SHIP_ADDRESS_FIELDS = {
   shipPhone: true,
 } as const;
 
+/** The order's fields the winner's progress is read from (a Prisma select). */
 export const WINNER_ORDER_FIELDS = {
   status: true,
   providerStatus: true,
@@ -166,7 +186,7 @@ export function winnerOrderStatusText(status: string, providerStatus: string | n
 
 /** SPEC: "Shipped is true when status is fulfilled or shipped" (and, since decision 052, delivered). */
 export function isShipped(status: string | null | undefined): boolean {
-  return status === "fulfilled" || status === "shipped" || status === "delivered";
+  return status === OrderStatus.fulfilled || status === OrderStatus.shipped || status === OrderStatus.delivered;
 }
 
 const PROGRESS: Record<OrderStatus, number> = { pending: 0, submitted: 1, fulfilled: 2, shipped: 3, delivered: 4, cancelled: -1 };
@@ -179,8 +199,8 @@ const PROGRESS: Record<OrderStatus, number> = { pending: 0, submitted: 1, fulfil
  */
 export function advanceStatus(current: OrderStatus, incoming: OrderStatus | null): OrderStatus {
   if (!incoming || incoming === current) return current;
-  if (incoming === "cancelled") return isShipped(current) ? current : "cancelled";
-  if (current === "cancelled") return incoming === "shipped" || incoming === "delivered" ? incoming : current;
+  if (incoming === OrderStatus.cancelled) return isShipped(current) ? current : OrderStatus.cancelled;
+  if (current === OrderStatus.cancelled) return incoming === OrderStatus.shipped || incoming === OrderStatus.delivered ? incoming : current;
   return PROGRESS[incoming] > PROGRESS[current] ? incoming : current;
 }
 

@@ -1,5 +1,7 @@
+import { adminEmailsPath } from "../paths";
+
 /**
- * The admin's view of the email outbox (decision 019, issue 6: failed messages stay visible to
+ * The admin's view of the email outbox (decisions 019 and 023: failed messages stay visible to
  * admins): which statuses a message can be in, how each is called, and the page's query.
  */
 
@@ -42,10 +44,5 @@ export function parseOutboxQuery(params: URLSearchParams): OutboxQuery {
 
 /** The outbox page's URL for a query (the defaults are left out). */
 export function outboxHref(query: Partial<OutboxQuery>): string {
-  const params = new URLSearchParams();
-  if (query.status) params.set("status", query.status);
-  if (query.q) params.set("q", query.q);
-  if (query.page && query.page > 1) params.set("page", String(query.page));
-  const search = params.toString();
-  return `/admin/dashboard/emails${search ? `?${search}` : ""}`;
+  return adminEmailsPath(query);
 }

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { type OrderStatus, type PrizeOrder, type ProviderUpdate, type Shipment, safeTrackingUrl } from "./orders";
+import { OrderStatus, type PrizeOrder, type ProviderUpdate, type Shipment, safeTrackingUrl } from "./orders";
 
 /**
- * Printify (decision 014, issue 6 item 4), the pure part: which catalogue product a prize is, the
+ * Printify (decision 014), the pure part: which catalogue product a prize is, the
  * order we send, how Printify's statuses and webhook events become ours (domain/orders). The HTTP
  * client and the jobs live in app/server/fulfilment/.
  */
@@ -274,13 +274,13 @@ export function buildPrintifyOrder(
  * Unknown words change nothing.
  */
 export function statusFromPrintify(providerStatus: string | null | undefined, hasShipment = false): OrderStatus | null {
-  if (hasShipment) return "shipped";
+  if (hasShipment) return OrderStatus.shipped;
   switch ((providerStatus ?? "").toLowerCase()) {
     case "fulfilled":
-      return "fulfilled";
+      return OrderStatus.fulfilled;
     case "canceled":
     case "cancelled":
-      return "cancelled";
+      return OrderStatus.cancelled;
     case "on-hold":
     case "pending":
     case "payment-not-received":
@@ -293,7 +293,7 @@ export function statusFromPrintify(providerStatus: string | null | undefined, ha
     case "has-issues":
     case "partially-fulfilled":
     case "callback-received":
-      return "submitted";
+      return OrderStatus.submitted;
     default:
       return null;
   }
@@ -326,7 +326,7 @@ export function updateFromPrintifyOrder(order: PrintifyOrder): ProviderUpdate {
   const delivered = Boolean(found && shipment?.delivered_at);
   return {
     providerStatus: order.status || null,
-    status: delivered ? "delivered" : statusFromPrintify(order.status, Boolean(found)),
+    status: delivered ? OrderStatus.delivered : statusFromPrintify(order.status, Boolean(found)),
     shipment: found,
   };
 }
@@ -387,7 +387,11 @@ export function updateFromEvent(event: PrintifyEvent): ProviderUpdate | "fetch" 
     const shipment = fromCarrier ?? fromList;
     if (!shipment) return "fetch";
     const delivered = event.type === "order:shipment:delivered";
-    return { providerStatus: delivered ? "delivered" : data.status || "shipped", status: delivered ? "delivered" : "shipped", shipment };
+    return {
+      providerStatus: delivered ? "delivered" : data.status || "shipped",
+      status: delivered ? OrderStatus.delivered : OrderStatus.shipped,
+      shipment,
+    };
   }
   const status = statusFromPrintify(data.status);
   if (!status) return "fetch";

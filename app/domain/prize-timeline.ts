@@ -1,9 +1,9 @@
 import { formatUtcDate } from "./campaign-status";
 import type { DrawPick } from "./draw";
-import { prizeRankLabel, winnerOrderStep } from "./orders";
+import { OrderStatus, prizeRankLabel, winnerOrderStep } from "./orders";
 
 /**
- * Proof of delivery, in public (issue 15, decision 052): where each prize of an ended giveaway
+ * Proof of delivery, in public (decision 052): where each prize of an ended giveaway
  * stands, from the draw to the winner's door. Built only from dates and statuses: no name, email or
  * address of anyone ever goes in.
  */
@@ -106,8 +106,8 @@ function tierTimeline(
     );
 
   const status = order?.status ?? "";
-  const shipped = status === "shipped" || status === "delivered" || Boolean(order?.shippedAt);
-  const delivered = status === "delivered" || Boolean(order?.deliveredAt);
+  const shipped = status === OrderStatus.shipped || status === OrderStatus.delivered || Boolean(order?.shippedAt);
+  const delivered = status === OrderStatus.delivered || Boolean(order?.deliveredAt);
   // As the winner is told (winnerOrderStep): sent to Printify is not yet in production; made by hand (fulfilled) is.
   const winnerStep = order ? winnerOrderStep(order) : null;
   const production = shipped || winnerStep === "production" || winnerStep === "shipped" || winnerStep === "delivered";
@@ -128,7 +128,7 @@ function tierTimeline(
     if (deadline && deadline.getTime() <= input.now.getTime())
       notes.push(`Not claimed by the deadline (${day(deadline)}); the prize can be drawn again.`);
     else notes.push(deadline ? `Waiting for the winner to claim it (deadline ${day(deadline)}).` : "Waiting for the winner to claim it.");
-  } else if (status === "cancelled") {
+  } else if (status === OrderStatus.cancelled) {
     notes.push("There was a problem with this order; our team is sorting it out with the winner.");
   }
   return { rank: tier.rank, title: tier.title, steps, notes };

@@ -1,3 +1,5 @@
+import { href, loginPath, myCampaignsPath } from "../paths";
+
 /** Longer return paths fall back: a Location header that size serves no page of ours. */
 export const MAX_REDIRECT_PATH_LENGTH = 2048;
 
@@ -25,7 +27,7 @@ function isLocalPath(path: string): boolean {
  * Every place that accepts a return path (sign-in, Google sign-in, the theme switch, the wizard's
  * sign-in page, the draw controls) goes through this function.
  */
-export function safeRedirectPath(to: unknown, fallback = "/"): string {
+export function safeRedirectPath(to: unknown, fallback = href("/")): string {
   if (typeof to !== "string" || to.length > MAX_REDIRECT_PATH_LENGTH || !isLocalPath(to)) return fallback;
   let url: URL;
   try {
@@ -46,14 +48,14 @@ export function safeRedirectPath(to: unknown, fallback = "/"): string {
   return isLocalPath(decoded) ? path : fallback;
 }
 
-const LANDING_PATHS = new Set(["/", "/home", "/start"]);
+const LANDING_PATHS = new Set([href("/"), href("/home"), href("/start")]);
 
 /** Where a freshly signed-in user goes: the return path, unless it is a landing page. */
 export function postLoginPath(redirectTo: unknown, role: string): string {
-  const path = safeRedirectPath(redirectTo, "/");
+  const path = safeRedirectPath(redirectTo);
   const pathname = path.split(/[?#]/)[0] ?? "/";
-  if (LANDING_PATHS.has(pathname) || pathname === "/login" || pathname.startsWith("/login/")) {
-    return role === "admin" ? "/admin/dashboard" : "/my-campaigns";
+  if (LANDING_PATHS.has(pathname) || pathname === loginPath() || pathname.startsWith(`${loginPath()}/`)) {
+    return role === "admin" ? href("/admin/dashboard") : myCampaignsPath();
   }
   return path;
 }

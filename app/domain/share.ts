@@ -1,4 +1,4 @@
-/** What a creator copies to put a campaign on their own site (issue 14, decision 045). Pure. */
+/** What a creator copies to put a campaign on their own site (decision 045). Pure. */
 
 function attribute(value: string): string {
   return value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");

@@ -1,15 +1,16 @@
 import { z } from "zod";
+import { SLIDER_IMAGE_PATHS } from "../paths";
 
 /** The homepage slider: the images a new install starts with (seeded while the slider is empty), and the admin's forms. */
 
 export const SLIDER_DEFAULTS = [
-  { imageUrl: "/images/slider-1.svg", altText: "White t-shirt with a sunrise brand print", overlayText: null },
+  { imageUrl: SLIDER_IMAGE_PATHS[0], altText: "White t-shirt with a sunrise brand print", overlayText: null },
   {
-    imageUrl: "/images/slider-2.svg",
+    imageUrl: SLIDER_IMAGE_PATHS[1],
     altText: "Black t-shirt with an empty print area",
     overlayText: "Your Design Here",
   },
-  { imageUrl: "/images/slider-3.svg", altText: "Heather gray hoodie and a branded mug", overlayText: null },
+  { imageUrl: SLIDER_IMAGE_PATHS[2], altText: "Heather gray hoodie and a branded mug", overlayText: null },
 ] as const;
 
 export const SLIDER_LIMITS = { altText: 200, overlayText: 80, imageUrl: 2000 } as const;

@@ -1,14 +1,13 @@
+import { CampaignStatus } from "./campaign-status";
+import { ORDER_STATUS_LABELS } from "./orders";
+
 /** A campaign's or an order's status as the admin overview shows it. */
 const STATUS_LABELS: Record<string, string> = {
-  draft: "Draft",
-  pending_payment: "Pending payment",
-  active: "Active",
-  completed: "Completed",
-  pending: "Pending",
-  submitted: "Submitted",
-  fulfilled: "Fulfilled",
-  shipped: "Shipped",
-  cancelled: "Cancelled",
+  [CampaignStatus.draft]: "Draft",
+  [CampaignStatus.pendingPayment]: "Pending payment",
+  [CampaignStatus.active]: "Active",
+  [CampaignStatus.completed]: "Completed",
+  ...ORDER_STATUS_LABELS,
 };
 
 export function statusLabel(status: string): string {

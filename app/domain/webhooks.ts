@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { ADDRESS_CLASS_LABELS, type AddressClass, classifyAddress } from "./ip-address";
 import { HOUR_MS, MINUTE_MS, nextAttemptAt } from "./email-retry";
+import { OrderStatus } from "./orders";
 
 export const WEBHOOK_EVENTS = [
   "entry.confirmed",
@@ -268,7 +269,7 @@ export function orderShippedData(order: ShipmentFacts): Record<string, unknown> 
     campaign_id: order.campaignId,
     prize_rank: order.rank,
     entry_id: order.entryId,
-    status: "shipped",
+    status: OrderStatus.shipped,
     shipped_at: unix(order.shippedAt),
     carrier: order.carrier,
     tracking_number: order.trackingNumber,

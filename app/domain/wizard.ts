@@ -18,7 +18,7 @@ export interface WizardValues {
   productValue: string;
   productDescription: string;
   logoUrl: string | null;
-  /** The campaign page's cover image (issue 14). */
+  /** The campaign page's cover image (decision 043). */
   coverImageUrl: string | null;
   /** "" or "#rrggbb". */
   accentColor: string;

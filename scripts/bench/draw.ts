@@ -9,8 +9,8 @@
  * (freezeEntryList: the frozen draw.csv bytes), the draw (drawCampaign over the stored bytes, with
  * the in-process demo beacon: no network) and the verification (scripts/verify-draw.ts). Prints
  * wall time and peak memory (the process's maximum resident set size, Prisma and all, next to what
- * the process held before the step). Goals: the draw and the verification under 1 s and 256 MB each
- * (issue 17); the freeze under the same (issue 13). Everything it creates is removed afterwards.
+ * the process held before the step). Goals (decisions 060 and 061): the draw, the verification and
+ * the freeze under 1 s and 256 MB each. Everything it creates is removed afterwards.
  */
 import { spawn } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";

@@ -4,7 +4,7 @@
  *   npm run bench:mockups -- --out /tmp/mockups   (also writes each render as PNG, to look at)
  * "cold" is the first render of a product in a fresh process (its light and fold maps are
  * computed then), "warm" a render of a new design once the maps exist, "served" the second
- * request of the same URL, answered from the file cache. Goal (issue 14): cold ≤ 1 s at 800 px.
+ * request of the same URL, answered from the file cache. Goal (decision 044): cold ≤ 1 s at 800 px.
  * Works in a temporary DATA_DIR and needs no database.
  */
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";

@@ -1,5 +1,5 @@
 /**
- * The entrant speed budget (issue 5): the campaign page's first load, images aside, must transfer
+ * The entrant speed budget (decision 035): the campaign page's first load, images aside, must transfer
  * at most 15 KB of JavaScript and 50 KB in all, gzip-compressed as the server sends them.
  *   npm run bench:budget                       (production build, temporary database)
  *   npx tsx scripts/bench/page-weight.ts --url http://localhost:3000/campaign/<id>

@@ -7,7 +7,7 @@
  * (plain, and through referral links each with its own ?ref=) and POST of entries with distinct emails, each from its own address (X-Forwarded-For behind
  * TRUST_PROXY: a spike is many phones), checks every acknowledged entry is in the database, and
  * compares both with a bare node:http handler doing the same work on the same database (ours ÷
- * bare), against issue 17's goals. The server runs as in production: WEB_CONCURRENCY workers
+ * bare), against the goals of decisions 059 and 062. The server runs as in production: WEB_CONCURRENCY workers
  * (default: one per core; --workers to choose). Works in a temporary DATA_DIR (and database); needs
  * `npm run build` first (npm run bench:public builds).
  */
@@ -182,7 +182,7 @@ console.table(results);
 console.log(`entries acknowledged (303): ${acked}; rows in the database: ${stored}; lost: ${lost}`);
 console.log(`server memory after the runs (RSS per process, MB): ${processes.map((p) => p.rssMb.toFixed(0)).join(", ")}`);
 console.log(`ours ÷ bare, requests/s: GET ${getRatio.toPrecision(2)}, POST ${postRatio.toPrecision(2)}`);
-console.log("goals (issue 17):");
+console.log("goals (decisions 059 and 062):");
 console.log(`  GET ≥ ${GOALS.getRatio}× bare: ${getRatio.toPrecision(2)} ${verdict(getRatio >= GOALS.getRatio)}`);
 console.log(`  POST ≥ ${GOALS.postRatio}× bare: ${postRatio.toPrecision(2)} ${verdict(postRatio >= GOALS.postRatio)}`);
 console.log(

@@ -1,5 +1,5 @@
 /**
- * How long the share card and the poster take on this machine (issue 14 budget: card ≤ 500 ms
+ * How long the share card and the poster take on this machine (decision 045's budget: card ≤ 500 ms
  * cold, cached after).
  *   npm run bench:share
  *   npm run bench:share -- --runs 10

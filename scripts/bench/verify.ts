@@ -5,7 +5,7 @@
  * in Chromium on a draw of 100,000 entries built from the procedure text (tests/helpers/draw-fixture.ts:
  * referrals, disqualified entries, 3 prizes and a redraw, a BLS-signed beacon). The page is served
  * from 127.0.0.1 (a secure context, so WebCrypto is there); draw.json and draw.csv are fetched first,
- * then only verifyDraw is timed: the first run (cold) and the median of five. Goal (issue 13): under
+ * then only verifyDraw is timed: the first run (cold) and the median of five. Goal (decision 040): under
  * 2 s on a mid-range laptop. Chromium: CHROMIUM_PATH or /usr/bin/chromium.
  */
 import http from "node:http";

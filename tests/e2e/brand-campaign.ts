@@ -3,7 +3,7 @@ import { insertCampaign } from "./campaigns";
 /** 80 characters, so the title wraps over several lines at 360 px. */
 export const LONG_TITLE = "Win the limited first run of our hand-drawn forest pines tee, printed just for you";
 
-/** A campaign dressed by its brand (issue 14): cover, logo, accent colour, profiles, two colours. */
+/** A campaign dressed by its brand (decision 043): cover, logo, accent colour, profiles, two colours. */
 export function brandCampaign(overrides: Record<string, string | number | boolean | null> = {}) {
   return insertCampaign({
     title: LONG_TITLE,

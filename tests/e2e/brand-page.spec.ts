@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from "@playwright/test";
 import { LONG_TITLE, brandCampaign } from "./brand-campaign";
 import { uniqueEmail } from "./support";
 
-// The brand's campaign page (issue 14, decision 043) on a phone: everything needed to enter is on the
+// The brand's campaign page (decision 043) on a phone: everything needed to enter is on the
 // first screen, a refusal lands at its errors, the brand's frame replaces the site's.
 
 const VIEWPORT = { width: 360, height: 740 };

@@ -68,7 +68,7 @@ export function entryRows(campaignId: string): { id: string; email: string; bonu
 export const pastDates = () => ({ startDate: new Date(Date.now() - 9 * DAY), endDate: new Date(Date.now() - 2 * DAY) });
 
 // ---------------------------------------------------------------------------------------------
-// Winners and claims (issue 6)
+// Winners and claims (decisions 013 and 050)
 
 /** An entry written straight into the e2e database. */
 export function insertEntry(campaignId: string, email: string): { id: string; email: string } {
@@ -99,7 +99,7 @@ export function orderRows(campaignId: string): Record<string, unknown>[] {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Creator dashboard and analytics (issue 7)
+// Creator dashboard and analytics (decision 018)
 
 /** The id of the user with this email (created when they first signed in). */
 export function userIdByEmail(email: string): string {

@@ -3,7 +3,7 @@ import { seriousViolations, useTheme } from "./axe";
 import { insertCampaign, insertEntryWith, insertPaidAddOn, userIdByEmail } from "./campaigns";
 import { signIn, uniqueEmail } from "./support";
 
-// axe-core on the creator's pages issue 14 changed (wizard steps with the brand fields, the plan
+// axe-core on the creator's pages (wizard steps with the brand fields, the plan
 // cards and the design step, analytics by plan level, the success page's sharing tools, the
 // dashboard's Share panel), light and dark: no serious or critical violation.
 

@@ -382,7 +382,7 @@ test.describe("company and legal pages", () => {
     await expect(content.getByRole("heading", { level: 2, name: "Cookies" })).toBeVisible();
     for (const cookie of ["gw_session", "theme", "gw_draft"]) await expect(content.getByText(cookie, { exact: true })).toBeVisible();
     await expect(content).toContainText("no advertising, analytics or tracking cookies");
-    // What is collected, why, how long, and who receives it (issue 16, decision 057).
+    // What is collected, why, how long, and who receives it (decision 057).
     await expect(content).toContainText("your IP address and its network");
     await expect(content).toContainText("a random browser id, kept in a cookie on your device");
     await expect(content).toContainText("each with the time and the exact wording (and its version)");

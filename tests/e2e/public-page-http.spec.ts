@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { insertCampaign } from "./campaigns";
 
-// The anonymous campaign page from the page cache (issue 17, decision 059), over real HTTP against the
+// The anonymous campaign page from the page cache (decision 059), over real HTTP against the
 // production server. No browser: one Playwright project only (see playwright.config.ts).
 test.describe("the anonymous campaign page", () => {
   test("is one render for every visitor without cookies: compressed, cacheable by a CDN, its script allowed by hash", async ({

@@ -1,5 +1,5 @@
 /**
- * The embeddable entry card inside another website (issue 14, decision 045): a page served from a
+ * The embeddable entry card inside another website (decision 045): a page served from a
  * second origin frames /campaign/<id>/embed; a visitor enters through it with JavaScript on and off
  * and the frame itself says "Check your email". Only the embed may be framed.
  */

@@ -10,7 +10,7 @@ test.describe("navigation by role", () => {
     await page.goto("/start");
     await expect(mainNav(page).getByRole("link")).toHaveText(["How It Works", "Browse Giveaways"]);
     await expect(page.getByRole("banner").getByRole("link", { name: "Login" })).toBeVisible();
-    // Issue 14: Get Started leads to the wizard, not back to this page.
+    // Decision 046: Get Started leads to the wizard, not back to this page.
     await expect(page.getByRole("banner").getByRole("link", { name: "Get Started" })).toHaveAttribute("href", "/create-campaign-v2");
     await expect(page.getByRole("banner").getByRole("link", { name: "Giveawear" })).toHaveAttribute("href", "/start");
   });

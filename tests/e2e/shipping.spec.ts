@@ -3,7 +3,7 @@ import { signClaimToken } from "../../app/domain/claims";
 import { insertCampaign, insertDraw, insertEntry, insertOrder, orderRow, pastDates, updateCampaign } from "./campaigns";
 import { expectToast, latestEmail, signInAsAdmin, uniqueEmail } from "./support";
 
-/** Issue 15 (decision 052): shipping with tracking, followed on the claim page; the public prize timeline. */
+/** Shipping with tracking, followed on the claim page; the public prize timeline (decision 052). */
 
 const DAY = 24 * 60 * 60 * 1000;
 /** The e2e server's SESSION_SECRET (playwright.config.ts): claim links are signed with a key derived from it. */

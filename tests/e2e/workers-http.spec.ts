@@ -6,7 +6,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { APP_PORT } from "../../playwright.config";
 
-// WEB_CONCURRENCY (issue 17, decision 059): the production server as worker processes sharing one
+// WEB_CONCURRENCY (decision 059): the production server as worker processes sharing one
 // port. Starts its own server from the build on another port and database; no browser, so one
 // Playwright project only (see playwright.config.ts).
 const PORT = APP_PORT + 40;

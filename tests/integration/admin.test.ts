@@ -595,7 +595,7 @@ describe("platform settings", () => {
     expect(description(home.html)).toContain("bonus prizes and referrals");
     expect((await page(null, "/giveaways")).html).toContain("share your link for bonus entries.");
     expect((await page(null, "/how-it-works")).html).toContain("3 bonus entries for every friend referred");
-    // No invented testimonials (issue 14): live figures stand in their place.
+    // No invented testimonials (decision 046): live figures stand in their place.
     const testimonials = (html: string) => html.match(/<blockquote/g)?.length ?? 0;
     expect(testimonials(home.html)).toBe(0);
     const go = await page(null, "/go");

@@ -156,7 +156,7 @@ describe("campaign analytics", () => {
     expect(html).toContain("ann@gmail.com");
     expect(html).toContain("PF-123");
     expect(html).toContain(">Shipped<");
-    expect(html).not.toContain("Fulfillment data not available yet.");
+    expect(html).not.toContain("Fulfilment data not available yet.");
 
     expect(html).toContain(`href="/create-campaign-v2?duplicateId=${campaign.id}"`);
     expect(html).toContain(`href="/dashboard/campaigns/${campaign.id}/entries.csv"`);
@@ -172,7 +172,7 @@ describe("campaign analytics", () => {
     expect(html).toContain("Pending Selection");
     expect(html).toContain("Not Yet Initiated");
     expect(html).toContain("Not Yet Shipped");
-    expect(html).toContain("Fulfillment data not available yet.");
+    expect(html).toContain("Fulfilment data not available yet.");
   });
 
   it("counts views of the embedded entry card, and never shows a rate above 100%: more entries than views says so", async () => {

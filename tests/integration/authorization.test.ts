@@ -1,5 +1,5 @@
 /**
- * The authorization matrix (issue 7): every route in app/routes.ts, as a visitor, the owner,
+ * The authorization matrix (decision 016): every route in app/routes.ts, as a visitor, the owner,
  * another user, an editor and an admin, over real HTTP. Crafted POSTs must change nothing.
  */
 import { randomBytes } from "node:crypto";

@@ -8,7 +8,7 @@ import { createCampaign } from "../helpers/campaigns";
 import { bodyOf, run, statusOf } from "../helpers/http";
 import { draftThroughStep, form, postForm, signedInJar, STEP1 } from "../helpers/wizard";
 
-// The brand's campaign page (issue 14, decision 043): what step 1 stores for it, and what the page
+// The brand's campaign page (decision 043): what step 1 stores for it, and what the page
 // then shows, over real HTTP.
 
 type Refusal = { result: { error: Record<string, string[]> } };

@@ -1,5 +1,5 @@
 /**
- * /giveaways and full campaigns (issue 14): a running campaign at its entry limit says "Full" on its
+ * /giveaways and full campaigns (decision 045): a running campaign at its entry limit says "Full" on its
  * card and is not in the "live" filter; "all" lists it after the live ones and before past ones.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

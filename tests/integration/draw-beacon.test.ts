@@ -2,7 +2,7 @@
  * Draw v2 (decision 039) against a real database and a fake drand on 127.0.0.1 with real BLS
  * signatures: the frozen list's exact bytes, nothing after the freeze reaches the draw, waiting for
  * the round, mirrors, backoff, the 24-hour fallback, redraws over the frozen list, and the grind
- * test of issue 13.
+ * test of the audit that led to it.
  */
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
@@ -402,7 +402,7 @@ describe("redrawing over the frozen list", () => {
 });
 
 /**
- * Issue 13, "Done when" 1. The audit's attack: with the database in hand before the beacon round
+ * The audit's attack (decision 039's context): with the database in hand before the beacon round
  * (so knowing the secret), add fake entries through a chosen entrant's referral link, trying 0, 1,
  * 2, ... of them and keeping the count that makes that entrant win. Against procedure v1 (seed =
  * secret) this succeeds whenever some count works, which the control shows. Against v2 the attacker

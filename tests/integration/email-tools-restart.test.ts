@@ -1,5 +1,5 @@
 /**
- * Issue 16's "exactly once, across a restart of the server during delivery" for the email tools
+ * Exactly once, across a restart of the server during delivery, for the email tools
  * (decision 056): the server is killed (SIGKILL) while both services hold its subscribe requests,
  * after they took effect and before they answered. The rows stay claimed until their lease runs
  * out; the next pass sends them again, and each service still has the entrant once (Mailchimp

@@ -65,7 +65,7 @@ describe("entering a campaign", () => {
     });
     const response = await enter(campaign.id, valid("  Fan.One@Example.com "));
     expect(response.status).toBe(303);
-    // Back to the page, scrolled to where the form was (issue 14).
+    // Back to the page, scrolled to where the form was (decision 043).
     expect(response.headers.get("Location")).toBe(`/campaign/${campaign.id}#enter`);
 
     const [entry] = await entries(campaign.id);

@@ -1,5 +1,5 @@
 /**
- * The contact form over real HTTP (issue 11): one network may send CONTACT_LIMIT_PER_IP messages
+ * The contact form over real HTTP: one network may send CONTACT_LIMIT_PER_IP messages
  * an hour (5 by default); past that it gets a 429 whose message the page shows without
  * JavaScript, and nothing is queued. Other networks are not affected.
  */

@@ -1,5 +1,5 @@
 /**
- * /logout and /theme over real HTTP (issue 11): they are resource routes, which React Router's
+ * /logout and /theme over real HTTP: they are resource routes, which React Router's
  * cross-origin check for page actions skips, so they check the Origin header themselves. A form
  * posted from another website gets 403 with a clear message and changes nothing; refused requests
  * (403, 405) leave no stack trace in the server's log. The theme and dashboard_view cookies are

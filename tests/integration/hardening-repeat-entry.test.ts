@@ -1,5 +1,5 @@
 /**
- * A repeat entry over real HTTP (issue 11): typing an address that has already entered must not
+ * A repeat entry over real HTTP (decisions 010 and 038): typing an address that has already entered must not
  * hand its entry to whoever typed it. No "entered" cookie, none of the entry's details (masked
  * email, entry count, referral link, coupon); a neutral "Already Entered!" instead, and the entry's
  * own confirmation email goes again to the address that entered, at most once per 10 minutes.

@@ -1,5 +1,5 @@
 /**
- * Sign-in over real HTTP, against a stranger who knows only someone's address (issue 11): asking
+ * Sign-in over real HTTP, against a stranger who knows only someone's address (decisions 026, 066): asking
  * for codes to it from one network must not stop its owner getting one from theirs, wrong codes
  * sent without the code's own encrypted state must not use up the owner's tries, and an address
  * typed with a trailing space still gets its code.

@@ -1,5 +1,5 @@
 /**
- * Object storage (issue 17, decision 058) against an S3-compatible server on 127.0.0.1 (s3rver,
+ * Object storage (decision 058) against an S3-compatible server on 127.0.0.1 (s3rver,
  * tests/fakes/s3-server.ts): the two stores keep the same contract; with S3_* set, uploads, resized
  * images, mockups, share cards, posters, AI designs and frozen entry lists are objects in the bucket,
  * served by the app over HTTP with the headers the disk gave them, and nothing lands in DATA_DIR.

@@ -142,7 +142,7 @@ describe("the cap notices", () => {
     expect(analytics.html).toContain('data-testid="cap-banner-100"');
     expect(analytics.html).toContain(`href="/dashboard/campaigns/${campaign.id}/upgrade"`);
 
-    // The entrant side (issue 14): a new entrant is told the giveaway is full.
+    // The entrant side (decision 043): a new entrant is told the giveaway is full.
     const refused = await postForm(
       app.url,
       `/campaign/${campaign.id}`,

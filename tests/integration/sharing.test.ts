@@ -1,5 +1,5 @@
 /**
- * Sharing (issue 14, decision 045) over real HTTP: the share card, the poster (PNG and PDF) with
+ * Sharing (decision 045) over real HTTP: the share card, the poster (PNG and PDF) with
  * its QR code, and the embeddable entry card with its framing headers and its entries.
  */
 import { mkdir, readdir, stat, writeFile } from "node:fs/promises";

@@ -1,6 +1,6 @@
 /**
- * Issue 15 (decision 052): manual fulfilment an operator can work from, tracking the winner can
- * follow, and the public prize timeline. Real HTTP against a real database; Printify is not
+ * Manual fulfilment an operator can work from, tracking the winner can follow, and the public
+ * prize timeline (decision 052). Real HTTP against a real database; Printify is not
  * configured here (the manual queue), its webhooks are covered in fulfilment.test.ts.
  */
 import { randomBytes } from "node:crypto";

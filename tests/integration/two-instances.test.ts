@@ -1,5 +1,5 @@
 /**
- * Two app instances side by side (issue 17, "Many machines"; decisions 024 and 058): two server
+ * Two app instances side by side (decisions 024 and 058): two server
  * processes with their own DATA_DIR share one database (PostgreSQL under TEST_DATABASE=postgres,
  * else one SQLite file in WAL mode) and one S3-compatible bucket (s3rver on 127.0.0.1), and both
  * run the background jobs every 250 ms. Whatever a load balancer sends to either of them:

@@ -1,5 +1,5 @@
 /**
- * Issue 16, "done when": a confirmed, consenting entrant reaches the brand's webhook receiver once,
+ * A confirmed, consenting entrant reaches the brand's webhook receiver once,
  * with valid signatures, across a restart of the server during delivery (decision 055).
  *
  * The receiver holds the first request (no answer), the server is killed with SIGKILL while it

@@ -72,7 +72,7 @@ describe("navigation per role", () => {
   it("gives visitors How It Works, Browse Giveaways and Get Started", () => {
     const nav = navigationFor("public");
     expect(nav.links.map((l) => l.label)).toEqual(["How It Works", "Browse Giveaways"]);
-    // Issue 14: Get Started leads to the wizard, not back to the landing page the visitor is on.
+    // Decision 046: Get Started leads to the wizard, not back to the landing page the visitor is on.
     expect(nav.cta).toEqual({ label: "Get Started", to: "/create-campaign-v2" });
   });
 });

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link, NavLink, useMatches } from "react-router";
 import { AdminTabs } from "./admin-tabs";
+import { href } from "~/paths";
 
 /**
  * What an admin page says above the tabs, exported as its route's `handle`: a title and an intro
@@ -40,11 +41,11 @@ export function AdminPage({ title, intro, children }: { title: string; intro?: R
 }
 
 export const SETTINGS_SECTIONS = [
-  { label: "Platform", to: "/admin/dashboard/settings" },
-  { label: "Email templates", to: "/admin/dashboard/settings/templates" },
-  { label: "Homepage slider", to: "/admin/dashboard/settings/slider" },
-  { label: "Plans", to: "/admin/dashboard/settings/plans" },
-  { label: "Coupons", to: "/admin/dashboard/settings/coupons" },
+  { label: "Platform", to: href("/admin/dashboard/settings") },
+  { label: "Email templates", to: href("/admin/dashboard/settings/templates") },
+  { label: "Homepage slider", to: href("/admin/dashboard/settings/slider") },
+  { label: "Plans", to: href("/admin/dashboard/settings/plans") },
+  { label: "Coupons", to: href("/admin/dashboard/settings/coupons") },
 ] as const;
 
 /** The Settings tab's sections, each a page of its own (so each works without JavaScript). */
@@ -56,7 +57,7 @@ export function SettingsNav() {
           <li key={section.to}>
             <NavLink
               to={section.to}
-              end={section.to === "/admin/dashboard/settings"}
+              end={section.to === href("/admin/dashboard/settings")}
               className={({ isActive }) =>
                 `block rounded-full px-4 py-1.5 text-sm font-medium ${
                   isActive

@@ -1,13 +1,14 @@
 import { NavLink } from "react-router";
+import { adminEmailsPath, adminOrdersPath, href } from "~/paths";
 
 /** The admin panel's tabs (SPEC "Admin control panel"); each is a page of its own, so they work without JavaScript. */
 export const ADMIN_TABS = [
-  { label: "Overview", to: "/admin/dashboard" },
-  { label: "Users", to: "/admin/dashboard/users" },
-  { label: "Orders", to: "/admin/orders" },
-  { label: "Settings", to: "/admin/dashboard/settings" },
-  { label: "Emails", to: "/admin/dashboard/emails" },
-  { label: "API Keys", to: "/admin/dashboard/api-keys" },
+  { label: "Overview", to: href("/admin/dashboard") },
+  { label: "Users", to: href("/admin/dashboard/users") },
+  { label: "Orders", to: adminOrdersPath() },
+  { label: "Settings", to: href("/admin/dashboard/settings") },
+  { label: "Emails", to: adminEmailsPath() },
+  { label: "API Keys", to: href("/admin/dashboard/api-keys") },
 ] as const;
 
 export function AdminTabs() {
@@ -20,7 +21,7 @@ export function AdminTabs() {
             <NavLink
               to={tab.to}
               // Overview's URL starts every other tab's; the rest stay current on their sub-pages.
-              end={tab.to === "/admin/dashboard"}
+              end={tab.to === href("/admin/dashboard")}
               className={({ isActive }) =>
                 `-mb-px block border-b-2 px-3 py-2.5 text-sm font-semibold sm:px-4 ${
                   isActive

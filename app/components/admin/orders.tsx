@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { countryName } from "~/domain/claims";
-import { CARRIER_CHOICES, OTHER_CARRIER, ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from "~/domain/orders";
+import { CARRIER_CHOICES, OTHER_CARRIER, ORDER_STATUS_LABELS, ORDER_STATUSES, OrderStatus } from "~/domain/orders";
 import type { QueueOrder } from "~/domain/order-queue";
-import { campaignPath } from "~/paths";
+import { adminOrdersCsvPath, adminOrdersPath, campaignPath } from "~/paths";
 import { Badge } from "./admin-page";
 import { StatusFilters } from "./status-filters";
 import { useSubmitting } from "../ui/use-submitting";
@@ -23,11 +23,7 @@ export interface ShipFormState {
 }
 
 export function ordersHref({ status, page = 1 }: { status?: OrderStatus; page?: number }): string {
-  const params = new URLSearchParams();
-  if (status) params.set("status", status);
-  if (page > 1) params.set("page", String(page));
-  const search = params.toString();
-  return `/admin/orders${search ? `?${search}` : ""}`;
+  return adminOrdersPath({ status, page });
 }
 
 const STATUS_TONES: Record<OrderStatus, "neutral" | "brand" | "good" | "warn" | "bad"> = {
@@ -48,7 +44,7 @@ function formatDate(iso: string | null): string {
 }
 
 export function OrderFilters({ current, counts }: { current: OrderStatus | undefined; counts: Record<string, number> }) {
-  const csv = `/admin/orders.csv${current ? `?status=${current}` : ""}`;
+  const csv = adminOrdersCsvPath(current);
   return (
     <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
       <StatusFilters
@@ -115,11 +111,11 @@ function OrderCard({ order, printify, ship }: { order: QueueOrderView; printify:
   const place = [order.shipCity, order.shipRegion, order.shipPostalCode].filter(Boolean).join(", ");
   // As the server allows (fulfilment/orders.server): fulfilled by hand unless Printify is making it (a
   // pending order never is: unsent, or re-queued after Printify cancelled it); shipped until it is.
-  const canFulfil = order.status === "pending" || (order.status === "submitted" && !order.printifyOrderId);
-  const canShip = order.status !== "shipped" && order.status !== "delivered";
-  const canDeliver = order.status === "shipped";
-  const canRequeue = order.status === "cancelled";
-  const requeuedByHand = order.status === "pending" && Boolean(order.printifyOrderId);
+  const canFulfil = order.status === OrderStatus.pending || (order.status === OrderStatus.submitted && !order.printifyOrderId);
+  const canShip = order.status !== OrderStatus.shipped && order.status !== OrderStatus.delivered;
+  const canDeliver = order.status === OrderStatus.shipped;
+  const canRequeue = order.status === OrderStatus.cancelled;
+  const requeuedByHand = order.status === OrderStatus.pending && Boolean(order.printifyOrderId);
   return (
     <article aria-labelledby={headingId} className="card p-5 sm:p-6" data-testid="order" data-order-id={order.id}>
       <div className="flex flex-wrap items-start justify-between gap-3">

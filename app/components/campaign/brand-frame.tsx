@@ -3,11 +3,11 @@ import { Link } from "react-router";
 import type { AccentTheme } from "~/domain/brand-colors";
 import type { SocialLink } from "~/domain/campaign-page";
 import { responsiveImage } from "~/domain/images";
-import { campaignRulesPath } from "~/paths";
+import { campaignRulesPath, href, privacyPath } from "~/paths";
 import { ThemeToggle } from "../layout/theme-toggle";
 
 /**
- * The campaign page's own frame (issue 14, decision 043; root.tsx leaves out the site's header and
+ * The campaign page's own frame (decision 043; root.tsx leaves out the site's header and
  * footer for `handle.chrome === "own"`): the brand's cover, logo, name and profiles at the top, and at
  * the bottom the legal links with, unless custom branding hides it, "Powered by Giveawear".
  */
@@ -151,7 +151,7 @@ export function BrandFooter({ campaignId, poweredBy }: { campaignId: string | nu
       {poweredBy ? (
         <p data-testid="powered-by">
           Powered by{" "}
-          <Link to="/" className="font-semibold underline hover:text-slate-900 dark:hover:text-white">
+          <Link to={href("/")} className="font-semibold underline hover:text-slate-900 dark:hover:text-white">
             Giveawear
           </Link>
         </p>
@@ -166,12 +166,12 @@ export function BrandFooter({ campaignId, poweredBy }: { campaignId: string | nu
             </li>
           ) : null}
           <li>
-            <Link to="/terms" className={link}>
+            <Link to={href("/terms")} className={link}>
               Terms
             </Link>
           </li>
           <li>
-            <Link to="/privacy" className={link}>
+            <Link to={privacyPath()} className={link}>
               Privacy
             </Link>
           </li>
@@ -186,7 +186,7 @@ export function PlainFrame({ theme, path, children }: { theme: "light" | "dark";
   return (
     <div className="flex min-h-screen flex-col">
       <header className="mx-auto flex w-full max-w-6xl items-center justify-between px-4 py-2 sm:px-6">
-        <Link to="/" className="text-lg font-extrabold tracking-tight text-brand-700 dark:text-brand-300">
+        <Link to={href("/")} className="text-lg font-extrabold tracking-tight text-brand-700 dark:text-brand-300">
           Giveawear
         </Link>
         <ThemeToggle theme={theme} path={path} />

@@ -4,7 +4,7 @@ import { entriesSoFar, formatUtcDateTime } from "~/domain/campaign-status";
 import { REFERRAL_BONUS_ENTRIES } from "~/domain/entries";
 import { responsiveImage } from "~/domain/images";
 import type { CampaignPageData, CampaignWinners } from "~/domain/campaign-page";
-import { campaignDrawPath } from "~/paths";
+import { campaignDrawPath, href } from "~/paths";
 import { Confetti } from "../ui/confetti";
 import { ColourSwitcher } from "./colour-switcher";
 
@@ -21,7 +21,7 @@ export function CampaignNotFound() {
     <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-6 py-24 text-center">
       <h1 className="text-3xl font-bold">Campaign Not Found</h1>
       <p className="text-slate-700 dark:text-slate-300">This giveaway doesn't exist, or it isn't public yet.</p>
-      <Link to="/giveaways" className="btn-primary">
+      <Link to={href("/giveaways")} className="btn-primary">
         Browse Giveaways
       </Link>
     </div>

@@ -2,7 +2,7 @@ import type { ProductColorKey } from "~/domain/campaign-schemas";
 import type { CampaignColorImage } from "~/domain/mockups";
 
 /**
- * The prize in each of the campaign's colours (issue 14): radio buttons and CSS `:has()` show the
+ * The prize in each of the campaign's colours (decision 043): radio buttons and CSS `:has()` show the
  * chosen colour's picture, no JavaScript. The first colour is checked and its picture loads at once;
  * the others are lazy, and a hidden lazy image is not fetched until its colour is chosen.
  *

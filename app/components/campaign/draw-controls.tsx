@@ -3,6 +3,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { CampaignStatus, formatUtcDateTime } from "~/domain/campaign-status";
 import { type DrawControlsData, type DrawTier, beaconWaitText } from "~/domain/draw-controls";
 import { campaignDrawPath, creatorDrawPath } from "~/paths";
+import { OrderStatus } from "~/domain/orders";
 
 const CLAIM_LABELS: Record<NonNullable<DrawControlsData["winner"]>["claim"], string> = {
   claimed: "Claimed",
@@ -183,7 +184,7 @@ function TierPanel({
   busyIntent: FormDataEntryValue | null | undefined;
 }) {
   const place = tier.rank === 2 ? "2nd" : "3rd";
-  const delivered = tier.orderStatus === "delivered";
+  const delivered = tier.orderStatus === OrderStatus.delivered;
   return (
     <section
       aria-labelledby={`tier-${tier.rank}-heading`}

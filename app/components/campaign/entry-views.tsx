@@ -9,7 +9,7 @@ import {
 } from "~/domain/entries";
 import type { CampaignPageData } from "~/domain/campaign-page";
 import { type EntryConsentLabels, consentSegments } from "~/domain/consent";
-import { ENTRY_ANCHOR, ENTRY_FORM_HERE, campaignRulesPath, entryFormAction } from "~/paths";
+import { ENTRY_ANCHOR, ENTRY_FORM_HERE, campaignRulesPath, entryFormAction, href } from "~/paths";
 import { HoneypotField } from "../ui/honeypot";
 
 export { ENTRY_ANCHOR, entryFormAction };
@@ -53,8 +53,8 @@ function ErrorSummary({ errors }: { errors: EntryFormErrors }) {
 }
 
 /**
- * Email, terms and a separate, never pre-ticked marketing consent (issue 5): the form fits a phone's
- * first screen (issue 14). No phone number: nothing sends an SMS (decision 069).
+ * Email, terms and a separate, never pre-ticked marketing consent (decision 054): the form fits a
+ * phone's first screen (decision 043). No phone number: nothing sends an SMS (decision 069).
  */
 export function EntryForm({
   campaignId,
@@ -299,7 +299,7 @@ export function EntryTermsField({
 }) {
   const link = "font-semibold text-brand-700 underline dark:text-brand-300";
   const target = newTab ? { target: "_blank", rel: "noopener" } : {};
-  const href = { rules: campaignRulesPath(campaignId), terms: "/terms" } as const;
+  const links = { rules: campaignRulesPath(campaignId), terms: href("/terms") } as const;
   return (
     <div>
       <input type="hidden" name="termsWording" value={wording.id} />
@@ -316,7 +316,7 @@ export function EntryTermsField({
         <label htmlFor="entry-terms" className="text-sm text-slate-800 dark:text-slate-200" data-consent-wording={wording.id}>
           {consentSegments(wording.text).map((segment, index) =>
             segment.link ? (
-              <a key={index} href={href[segment.link]} className={link} {...target}>
+              <a key={index} href={links[segment.link]} className={link} {...target}>
                 {segment.text}
               </a>
             ) : (
@@ -332,7 +332,7 @@ export function EntryTermsField({
   );
 }
 
-/** The separate, never pre-ticked marketing consent (issue 5), naming the brand (decision 054). */
+/** The separate, never pre-ticked marketing consent, naming the brand (decision 054). */
 export function MarketingConsentField({ wording }: { wording: EntryConsentLabels["marketing"] }) {
   return (
     <div className="flex items-start gap-3">

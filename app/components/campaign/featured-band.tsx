@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { CampaignCardData } from "~/domain/browse";
 import { CampaignCard } from "./campaign-card";
+import { href } from "~/paths";
 
 /**
  * The giveaways a Featured Listing Boost is running for (decision 068), at the top of the home page
@@ -30,7 +31,7 @@ export function FeaturedBand({
           {intro ? <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{intro}</p> : null}
         </div>
         {browseLink ? (
-          <Link to="/giveaways" className="btn-secondary">
+          <Link to={href("/giveaways")} className="btn-secondary">
             Browse all giveaways
           </Link>
         ) : null}

@@ -7,6 +7,7 @@ import type { CampaignImage } from "~/domain/mockups";
 import type { WinnerOrderProgress } from "~/domain/orders";
 import { productLabel } from "../campaign/campaign-sections";
 import { GiftReceived, GiftSummary, tierLabel } from "./gift-views";
+import { href } from "~/paths";
 
 export interface ClaimSummary {
   campaignId: string;
@@ -52,7 +53,7 @@ function Notice({ title, children, testId }: { title: string; children: ReactNod
     <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-6 py-20 text-center sm:py-24" data-testid={testId}>
       <h1 className="text-3xl font-bold tracking-tight [overflow-wrap:anywhere]">{title}</h1>
       {children}
-      <Link to="/giveaways" className="btn-primary mt-2">
+      <Link to={href("/giveaways")} className="btn-primary mt-2">
         Browse Giveaways
       </Link>
     </div>

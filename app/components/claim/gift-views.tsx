@@ -1,6 +1,7 @@
 import { CLAIM_MESSAGES, countryName } from "~/domain/claims";
 import { formatUtcDateTime } from "~/domain/campaign-status";
 import type { ClaimedOrderView, ClaimSummary } from "./claim-views";
+import { OrderStatus } from "~/domain/orders";
 
 /** "Your prize" for the grand prize, "Your 2nd-place prize" for a tier. */
 export function tierLabel(rank: number): string {
@@ -44,7 +45,7 @@ export function GiftSummary({ campaign }: { campaign: ClaimSummary }) {
 
 /** The claimed page of a gift: what the brand was given, and whether the brand has delivered it. */
 export function GiftReceived({ campaign, order, winnerEmail }: { campaign: ClaimSummary; order: ClaimedOrderView; winnerEmail: string }) {
-  const delivered = order.status === "delivered";
+  const delivered = order.status === OrderStatus.delivered;
   const rows: [string, string][] = [
     ["Prize", campaign.prize.title],
     ...(order.shipCountry

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { wizardPath } from "~/paths";
 
 export interface SavedDesignCard {
   id: string;
@@ -20,7 +21,10 @@ export function SavedDesignsStrip({ designs }: { designs: SavedDesignCard[] }) {
         <h2 id="saved-designs" className="text-xl font-semibold tracking-tight">
           Saved Designs
         </h2>
-        <Link to="/create-campaign-v2?step=3&mode=ai" className="text-sm font-semibold text-brand-700 hover:underline dark:text-brand-300">
+        <Link
+          to={wizardPath({ step: "3", mode: "ai" })}
+          className="text-sm font-semibold text-brand-700 hover:underline dark:text-brand-300"
+        >
           Make a new design
         </Link>
       </div>

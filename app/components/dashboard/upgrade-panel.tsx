@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { href } from "~/paths";
 
 export interface UpgradeOffer {
   /** The cheapest plan on offer that has the section, or null when no plan on offer has it. */
@@ -51,7 +52,7 @@ export function UpgradePanel({
       ) : offer.planName ? (
         <p className="text-sm text-slate-700 dark:text-slate-300">
           {`This campaign keeps the plan it launched with. Your next campaign can use ${offer.planName}.`}{" "}
-          <Link to="/pricing" className="font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
+          <Link to={href("/pricing")} className="font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
             Compare plans
           </Link>
         </p>

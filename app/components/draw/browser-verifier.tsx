@@ -7,11 +7,11 @@
  * draw. Nothing of the verifier is loaded before the button is pressed.
  */
 import { useNonce } from "~/components/nonce";
-import { campaignDrawPath } from "~/paths";
+import { VERIFIER_SCRIPT_PATH, campaignDrawPath } from "~/paths";
 import verifierWorkerUrl from "~/verifier/worker?worker&url";
 
-/** Where the site serves the single-file Node verifier (public/verifier/, built by npm run build:verifier). */
-export const VERIFIER_SCRIPT_PATH = "/verifier/giveawear-verify-draw.mjs";
+/** Where the site serves the single-file Node verifier; its home is app/paths.ts, re-exported for the draw page. */
+export { VERIFIER_SCRIPT_PATH };
 
 /**
  * Runs in the browser, serialised with Function.prototype.toString: it must not refer to anything

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { FOOTER_COLUMNS } from "~/domain/navigation";
+import { href } from "~/paths";
 
 const SOCIAL = [
   {
@@ -29,7 +30,7 @@ export function SiteFooter({ year }: { year: number }) {
     <footer className="border-t border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-3">
         <div>
-          <Link to="/" className="text-lg font-extrabold tracking-tight">
+          <Link to={href("/")} className="text-lg font-extrabold tracking-tight">
             Giveawear
           </Link>
           <p className="mt-3 max-w-xs text-sm text-slate-700 dark:text-slate-300">

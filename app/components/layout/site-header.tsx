@@ -5,6 +5,7 @@ import { Avatar } from "../ui/avatar";
 import { NavItemLink } from "./nav-item";
 import { ThemeToggle } from "./theme-toggle";
 import { useCloseOnNavigate } from "./use-close-on-navigate";
+import { FAVICON_PATH, href, loginPath } from "~/paths";
 
 export interface HeaderUser {
   email: string;
@@ -15,8 +16,8 @@ export interface HeaderUser {
 
 function Brand() {
   return (
-    <Link to="/start" className="flex items-center gap-2 text-lg font-extrabold tracking-tight text-slate-900 dark:text-white">
-      <img src="/favicon.svg" alt="" width="32" height="32" className="h-8 w-8" />
+    <Link to={href("/start")} className="flex items-center gap-2 text-lg font-extrabold tracking-tight text-slate-900 dark:text-white">
+      <img src={FAVICON_PATH} alt="" width="32" height="32" className="h-8 w-8" />
       Giveawear
     </Link>
   );
@@ -24,7 +25,7 @@ function Brand() {
 
 function LogoutButton({ className }: { className: string }) {
   return (
-    <Form method="post" action="/logout">
+    <Form method="post" action={href("/logout")}>
       <button type="submit" className={className}>
         Log Out
       </button>
@@ -107,7 +108,7 @@ function HeaderActions({ user, placement }: { user: HeaderUser | null; placement
     const { cta } = navigationFor("public");
     return (
       <>
-        <Link to="/login" className={placement === "bar" ? "btn-ghost" : "btn-secondary"}>
+        <Link to={loginPath()} className={placement === "bar" ? "btn-ghost" : "btn-secondary"}>
           Login
         </Link>
         {cta ? (

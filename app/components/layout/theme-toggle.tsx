@@ -1,7 +1,8 @@
 import { useFetcher, useFetchers } from "react-router";
 import { useHydrated } from "../ui/use-hydrated";
+import { href } from "~/paths";
 
-const THEME_ACTION = "/theme";
+const THEME_ACTION = href("/theme");
 
 /** While a theme change is in flight, the theme it asks for (so the page switches instantly). */
 export function useOptimisticTheme(): "light" | "dark" | undefined {

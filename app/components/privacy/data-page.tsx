@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { formatUtcDateTime } from "~/domain/campaign-status";
 import type { DataPageConsent, DataPageData, DataPageEntry, PrizeClaimState } from "~/domain/data-rights";
 import { orderStatusLabel } from "~/domain/orders";
+import { href } from "~/paths";
 
 /** A time as the data page shows it ("June 16, 2026, 12:00 UTC"), from an ISO string. */
 export function shownTime(iso: string | null): string {
@@ -163,7 +164,7 @@ export function ErasureConsequences({ page }: { page: DataPageData }) {
         {page.hasAccount ? (
           <li>
             You also have a Giveawear account with this address: it is not deleted here, and the giveaways you run stay. To close it,{" "}
-            <a href="/contact" className="font-medium text-brand-700 underline dark:text-brand-300">
+            <a href={href("/contact")} className="font-medium text-brand-700 underline dark:text-brand-300">
               contact us
             </a>
             .

@@ -5,7 +5,7 @@ import type { AiCreditFigures } from "~/domain/ai-credits";
 import { AI_STYLES } from "~/domain/ai-prompts";
 import { nonEmptyPrompts } from "~/domain/campaign-schemas";
 import { useHydrated } from "../ui/use-hydrated";
-import { HiddenStepFields, Section } from "./fields";
+import { HiddenStepFields, Section } from "./step-layout";
 
 /**
  * Three prompts, one per style, and Generate. A form of its own (it posts intent=generate), so it

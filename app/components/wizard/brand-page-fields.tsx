@@ -3,9 +3,10 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { FieldErrors } from "../ui/field";
 import { useHydrated } from "../ui/use-hydrated";
+import { href } from "~/paths";
 
 /**
- * Step 1's campaign-page look (issue 14, decision 043): the accent colour and the choice to drop
+ * Step 1's campaign-page look (decision 043): the accent colour and the choice to drop
  * "Powered by Giveawear". The hex text field is what is saved, so it works without JavaScript; the
  * colour picker beside it is JavaScript's convenience and only appears when it can fill the field.
  */
@@ -98,7 +99,7 @@ export function HideBrandingField({
               {planChosen
                 ? ": your plan does not include custom branding. "
                 : ": choose a plan with custom branding in step 2, then come back. "}
-              <Link to="/pricing" className="font-medium text-brand-700 underline dark:text-brand-300">
+              <Link to={href("/pricing")} className="font-medium text-brand-700 underline dark:text-brand-300">
                 Compare plans
               </Link>
             </>

@@ -4,7 +4,9 @@ import { Form, Link, useNavigation } from "react-router";
 import { FROZEN_REASON, LiveEditSchema, platformHandleHint, type LiveEditPage } from "~/domain/live-edit";
 import { FormErrors } from "../ui/field";
 import { AccentColorField } from "./brand-page-fields";
-import { ImageField, Section, StepHeading, TextAreaField, TextField } from "./fields";
+import { ImageField, InputField, TextAreaField } from "../ui/form-fields";
+import { Section, StepHeading } from "./step-layout";
+import { myCampaignsPath } from "~/paths";
 
 /**
  * A live campaign's edit page (decision 048): its presentation as a form, and what the official
@@ -35,7 +37,7 @@ export function LiveEditForm({
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-12">
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3 text-sm">
-        <Link to="/my-campaigns" className="font-medium text-brand-700 hover:underline dark:text-brand-300">
+        <Link to={myCampaignsPath()} className="font-medium text-brand-700 hover:underline dark:text-brand-300">
           ← Back to My Campaigns
         </Link>
         <Link to={viewHref} reloadDocument className="font-medium text-brand-700 hover:underline dark:text-brand-300">
@@ -50,9 +52,9 @@ export function LiveEditForm({
         <FormErrors id={form.errorId} errors={form.errors} />
 
         <Section title="Giveaway details">
-          <TextField meta={fields.title} label="Giveaway Title" maxLength={100} />
+          <InputField meta={fields.title} label="Giveaway Title" maxLength={100} />
           <TextAreaField meta={fields.description} label="Description" maxLength={500} />
-          <TextField
+          <InputField
             meta={fields.campaignCopy}
             label="Share text (optional)"
             maxLength={200}
@@ -61,10 +63,10 @@ export function LiveEditForm({
         </Section>
 
         <Section title="Your brand">
-          <TextField meta={fields.brandUrl} label="Brand URL" placeholder="example.com" />
+          <InputField meta={fields.brandUrl} label="Brand URL" placeholder="example.com" />
           <div className="grid gap-4 sm:grid-cols-3">
             {/* A platform listed at launch may be corrected, not removed; none may be added (decision 057). */}
-            <TextField
+            <InputField
               meta={fields.instagramHandle}
               label="Instagram"
               placeholder="@yourbrand"
@@ -72,7 +74,7 @@ export function LiveEditForm({
               disabled={!v.instagramHandle}
               hint={platformHandleHint("Instagram", Boolean(v.instagramHandle))}
             />
-            <TextField
+            <InputField
               meta={fields.xHandle}
               label="X (Twitter)"
               placeholder="@yourbrand"
@@ -80,7 +82,7 @@ export function LiveEditForm({
               disabled={!v.xHandle}
               hint={platformHandleHint("X", Boolean(v.xHandle))}
             />
-            <TextField
+            <InputField
               meta={fields.tiktokHandle}
               label="TikTok"
               placeholder="@yourbrand"
@@ -89,7 +91,7 @@ export function LiveEditForm({
               hint={platformHandleHint("TikTok", Boolean(v.tiktokHandle))}
             />
           </div>
-          <TextField
+          <InputField
             meta={fields.supportEmail}
             label="Support email (optional)"
             type="email"

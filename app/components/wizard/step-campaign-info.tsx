@@ -5,7 +5,8 @@ import { CampaignInfoSchema, PRODUCT_TYPES } from "~/domain/campaign-schemas";
 import type { WizardValues } from "~/domain/wizard";
 import { FieldErrors, FormErrors } from "../ui/field";
 import { AccentColorField, HideBrandingField } from "./brand-page-fields";
-import { ChoiceChip, HiddenStepFields, ImageField, Section, StepHeading, TextAreaField, TextField } from "./fields";
+import { ChoiceChip, ImageField, InputField, TextAreaField } from "../ui/form-fields";
+import { HiddenStepFields, Section, StepHeading } from "./step-layout";
 import { StepActions } from "./wizard-shell";
 
 export interface StepProps {
@@ -50,7 +51,7 @@ export function CampaignInfoStep(props: StepProps & { signedIn: boolean; brandin
       <FormErrors id={form.errorId} errors={form.errors} />
 
       <Section title="Giveaway details">
-        <TextField meta={fields.title} label="Giveaway Title" placeholder="Win our limited summer tee" maxLength={100} />
+        <InputField meta={fields.title} label="Giveaway Title" placeholder="Win our limited summer tee" maxLength={100} />
         <TextAreaField meta={fields.description} label="Description" maxLength={500} />
         <fieldset>
           <legend className="label">Product</legend>
@@ -73,8 +74,8 @@ export function CampaignInfoStep(props: StepProps & { signedIn: boolean; brandin
       </Section>
 
       <Section title="Your brand">
-        <TextField meta={fields.brandName} label="Brand Name" maxLength={50} autoComplete="organization" />
-        <TextField
+        <InputField meta={fields.brandName} label="Brand Name" maxLength={50} autoComplete="organization" />
+        <InputField
           meta={fields.brandUrl}
           label="Brand URL"
           placeholder="example.com"
@@ -82,11 +83,11 @@ export function CampaignInfoStep(props: StepProps & { signedIn: boolean; brandin
           autoComplete="url"
         />
         <div className="grid gap-4 sm:grid-cols-3">
-          <TextField meta={fields.instagramHandle} label="Instagram" placeholder="@yourbrand" />
-          <TextField meta={fields.xHandle} label="X (Twitter)" placeholder="@yourbrand" />
-          <TextField meta={fields.tiktokHandle} label="TikTok" placeholder="@yourbrand" />
+          <InputField meta={fields.instagramHandle} label="Instagram" placeholder="@yourbrand" />
+          <InputField meta={fields.xHandle} label="X (Twitter)" placeholder="@yourbrand" />
+          <InputField meta={fields.tiktokHandle} label="TikTok" placeholder="@yourbrand" />
         </div>
-        <TextField
+        <InputField
           meta={fields.supportEmail}
           label="Support email (optional)"
           type="email"
@@ -144,8 +145,8 @@ export function CampaignInfoStep(props: StepProps & { signedIn: boolean; brandin
             </div>
           </fieldset>
           <div className="bonus-fields space-y-4">
-            <TextField meta={fields.productTitle} label="Bonus Item Title" maxLength={100} />
-            <TextField meta={fields.productValue} label="Approximate Value" placeholder="$25" maxLength={30} />
+            <InputField meta={fields.productTitle} label="Bonus Item Title" maxLength={100} />
+            <InputField meta={fields.productValue} label="Approximate Value" placeholder="$25" maxLength={30} />
             <TextAreaField meta={fields.productDescription} label="Bonus Description" rows={3} maxLength={300} />
             <ImageField
               name="productImageFile"

@@ -12,11 +12,13 @@ import {
   productNoun,
 } from "~/domain/campaign-schemas";
 import { FieldErrors, FormErrors } from "../ui/field";
-import { ChoiceChip, HiddenStepFields, ImageField, Section, StepHeading, TextAreaField, TextField, Toggle } from "./fields";
+import { ChoiceChip, ImageField, InputField, TextAreaField, Toggle } from "../ui/form-fields";
+import { HiddenStepFields, Section, StepHeading } from "./step-layout";
 import { ShipCountriesField } from "./ship-countries-field";
 import { approximateRetailValue, approximateRetailValueCents } from "~/domain/prize-values";
 import { ContinueButton, stepFormOptions, type StepProps } from "./step-campaign-info";
 import { StepActions } from "./wizard-shell";
+import { href } from "~/paths";
 
 function formatDay(value: string): string {
   const date = parseDateInput(value);
@@ -105,7 +107,7 @@ export function EntryRulesStep(props: StepProps & { today: string; signedIn: boo
           />
           <span>
             I accept the{" "}
-            <a href="/terms" target="_blank" rel="noopener" className="font-medium text-brand-700 underline dark:text-brand-300">
+            <a href={href("/terms")} target="_blank" rel="noopener" className="font-medium text-brand-700 underline dark:text-brand-300">
               giveaway terms and conditions
             </a>{" "}
             (18+, no purchase necessary, winner drawn at random).
@@ -137,7 +139,7 @@ export function EntryRulesStep(props: StepProps & { today: string; signedIn: boo
           The official rules name the sponsor, who may enter and what each prize is worth. Launch needs all of these; they are fixed at
           launch.
         </p>
-        <TextField
+        <InputField
           meta={fields.sponsorLegalName}
           label="Sponsor's legal name"
           hint="The company or person running the giveaway, as registered (e.g., Acme Apparel LLC)."
@@ -169,7 +171,7 @@ export function EntryRulesStep(props: StepProps & { today: string; signedIn: boo
             </p>
             <FieldErrors id={fields.minimumAge.errorId} errors={fields.minimumAge.errors} />
           </div>
-          <TextField
+          <InputField
             meta={fields.prizeValue}
             label="Grand prize: approximate retail value (US$)"
             hint={`Whole dollars, what the prize sells for in a shop (a printed ${productNoun(props.values.productType)} typically ${approximateRetailValue(props.values.productType)}).`}
@@ -198,16 +200,16 @@ export function EntryRulesStep(props: StepProps & { today: string; signedIn: boo
           label="Give every entrant a coupon"
           defaultChecked={checked(fields.giveCouponToEntrants.initialValue)}
         >
-          <TextField meta={fields.entrantCouponCode} label="Coupon code" placeholder="THANKYOU15" />
-          <TextField meta={fields.entrantCouponDescription} label="Coupon description" placeholder="15% off your next order" />
+          <InputField meta={fields.entrantCouponCode} label="Coupon code" placeholder="THANKYOU15" />
+          <InputField meta={fields.entrantCouponDescription} label="Coupon description" placeholder="15% off your next order" />
         </Toggle>
         <Toggle
           name={fields.giveBonusGiftToWinner.name}
           label="Give the winner a bonus gift"
           defaultChecked={checked(fields.giveBonusGiftToWinner.initialValue)}
         >
-          <TextField meta={fields.winnerBonusGiftName} label="Bonus gift name" />
-          <TextField meta={fields.winnerBonusGiftCode} label="Gift code (optional)" />
+          <InputField meta={fields.winnerBonusGiftName} label="Bonus gift name" />
+          <InputField meta={fields.winnerBonusGiftCode} label="Gift code (optional)" />
           <TextAreaField meta={fields.winnerBonusGiftInstructions} label="How to redeem (optional)" rows={3} />
           <ImageField
             name="winnerBonusGiftImageFile"
@@ -235,9 +237,9 @@ export function EntryRulesStep(props: StepProps & { today: string; signedIn: boo
                   </button>
                 </div>
                 <div className="space-y-4">
-                  <TextField meta={prizeFields.title} label={`Prize title for tier ${rank}`} />
-                  <TextField meta={prizeFields.code} label="Gift code (optional)" />
-                  <TextField
+                  <InputField meta={prizeFields.title} label={`Prize title for tier ${rank}`} />
+                  <InputField meta={prizeFields.code} label="Gift code (optional)" />
+                  <InputField
                     meta={prizeFields.value}
                     label={`Tier ${rank}: approximate retail value (US$)`}
                     hint="Whole dollars; launch needs it for the official rules."

@@ -5,7 +5,7 @@ import { PlanSelectionSchema, productNoun } from "~/domain/campaign-schemas";
 import { analyticsIncludes, ANALYTICS_LEVEL_LABELS } from "~/domain/plan-features";
 import { formatPrice, type ActivePlan } from "~/domain/plans";
 import { FieldErrors } from "../ui/field";
-import { HiddenStepFields, StepHeading } from "./fields";
+import { HiddenStepFields, StepHeading } from "./step-layout";
 import { ContinueButton, stepFormOptions, type StepProps } from "./step-campaign-info";
 import { StepActions } from "./wizard-shell";
 

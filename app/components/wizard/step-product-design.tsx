@@ -21,7 +21,8 @@ import { FieldErrors, FormErrors } from "../ui/field";
 import { useHydrated } from "../ui/use-hydrated";
 import { AiDesigner } from "./ai-designer";
 import { MockupStrip } from "./mockup-strip";
-import { ChoiceChip, HiddenStepFields, ImageField, Section, StepHeading } from "./fields";
+import { ChoiceChip, ImageField } from "../ui/form-fields";
+import { HiddenStepFields, Section, StepHeading } from "./step-layout";
 import { ContinueButton, stepFormOptions, type StepProps } from "./step-campaign-info";
 import { StepActions } from "./wizard-shell";
 

@@ -7,7 +7,7 @@ import { formatPrice, type ActivePlan } from "~/domain/plans";
 import { FieldErrors } from "../ui/field";
 import { MockupStrip } from "./mockup-strip";
 import { useHydrated } from "../ui/use-hydrated";
-import { HiddenStepFields, StepHeading } from "./fields";
+import { HiddenStepFields, StepHeading } from "./step-layout";
 import type { StepProps } from "./step-campaign-info";
 import { StepActions } from "./wizard-shell";
 import { isPublicStatus } from "~/domain/campaign-status";

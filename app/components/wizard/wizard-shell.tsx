@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { href, myCampaignsPath } from "~/paths";
 
 export interface WizardStepInfo {
   number: number;
@@ -28,7 +29,10 @@ export function WizardShell({
     <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-12">
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3 text-sm">
         <div className="flex gap-4">
-          <Link to={signedIn ? "/my-campaigns" : "/home"} className="font-medium text-brand-700 hover:underline dark:text-brand-300">
+          <Link
+            to={signedIn ? myCampaignsPath() : href("/home")}
+            className="font-medium text-brand-700 hover:underline dark:text-brand-300"
+          >
             ← {signedIn ? "Back to My Campaigns" : "Back to Home"}
           </Link>
         </div>

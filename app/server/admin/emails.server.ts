@@ -1,5 +1,5 @@
 /**
- * The Emails tab: the outbox as admins see it (decision 019; issue 6 keeps failed messages visible
+ * The Emails tab: the outbox as admins see it (decisions 019 and 023: failed messages stay visible
  * to admins), a page at a time, filtered by status and recipient, and "Retry now" for a failed one.
  */
 import { OUTBOX_PAGE_SIZE, OUTBOX_STATUSES, type OutboxQuery, type OutboxStatus, isOutboxStatus } from "../../domain/outbox";

@@ -9,6 +9,7 @@ import Stripe from "stripe";
 import { getConfig } from "../core/config.server";
 import { prisma } from "../core/db.server";
 import { createStripe } from "../payments/stripe.server";
+import { adminEmailsPath, href } from "../../paths";
 
 export interface SecretState {
   label: string;
@@ -89,8 +90,8 @@ export async function integrationStatus(): Promise<Integration[]> {
       ],
       link:
         failed > 0
-          ? { label: "See failed emails", to: "/admin/dashboard/emails?status=failed" }
-          : { label: "See the outbox", to: "/admin/dashboard/emails" },
+          ? { label: "See failed emails", to: adminEmailsPath({ status: "failed" }) }
+          : { label: "See the outbox", to: adminEmailsPath() },
       canVerify: Boolean(config.SMTP_URL),
     },
     {
@@ -102,7 +103,7 @@ export async function integrationStatus(): Promise<Integration[]> {
         : config.testCheckoutEnabled
           ? "Not configured: the built-in TEST MODE checkout takes pretend payments."
           : "Not configured, and the test checkout is off: paid plans cannot be launched.",
-      details: [{ label: "Webhook endpoint", value: "/webhooks/stripe" }],
+      details: [{ label: "Webhook endpoint", value: href("/webhooks/stripe") }],
       secrets: [secret("Secret key", config.STRIPE_SECRET_KEY), secret("Webhook signing secret", config.STRIPE_WEBHOOK_SECRET)],
       activity: [`Last payment event: ${when(lastPayment?.createdAt)}`],
       link: null,
@@ -115,7 +116,7 @@ export async function integrationStatus(): Promise<Integration[]> {
       summary: config.googleEnabled
         ? "The login page offers “Sign in with Google”."
         : "Not configured: the login page hides the Google button; sign-in is by emailed code only.",
-      details: config.googleEnabled ? [{ label: "Redirect URI", value: "/auth/google/callback" }] : [],
+      details: config.googleEnabled ? [{ label: "Redirect URI", value: href("/auth/google/callback") }] : [],
       secrets: [secret("Client ID", config.GOOGLE_CLIENT_ID), secret("Client secret", config.GOOGLE_CLIENT_SECRET)],
       activity: [],
       link: null,

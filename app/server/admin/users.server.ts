@@ -7,6 +7,7 @@ import { codeRequestLimit } from "../auth/login-codes.server";
 import { publicUrl } from "../core/public-url.server";
 import { CLIENT_IP_HEADER } from "../core/request.server";
 import { isRedirectTo } from "../core/responses.server";
+import { loginPath } from "../../paths";
 
 /** Each word must appear in the email or a name; case-insensitive on both databases. */
 function searchWhere(query: string): Prisma.UserWhereInput {
@@ -104,7 +105,7 @@ export async function sendSignInCode(userId: string, adminIp: string | null): Pr
   body.set("email", email);
   const headers = new Headers();
   if (adminIp) headers.set(CLIENT_IP_HEADER, adminIp);
-  const request = new Request(publicUrl("/login"), { method: "POST", body, headers });
+  const request = new Request(publicUrl(loginPath()), { method: "POST", body, headers });
   try {
     await getAuthenticator().authenticate(TOTP_STRATEGY, request);
   } catch (thrown) {

@@ -3,7 +3,7 @@ import { createCookieSessionStorage, redirect, type SessionStorage } from "react
 import { displayName } from "../../domain/profile";
 import { safeRedirectPath } from "../../domain/redirect";
 import { resolveRole, type Role } from "../../domain/roles";
-import { avatarPath } from "../../paths";
+import { avatarPath, href, loginPath, myCampaignsPath } from "../../paths";
 import { getConfig } from "../core/config.server";
 import { prisma } from "../core/db.server";
 import { rememberSignInHere } from "./sign-in-device.server";
@@ -114,8 +114,7 @@ function currentPath(request: Request): string {
 export async function requireUser(request: Request): Promise<CurrentUser> {
   const user = await getCurrentUser(request);
   if (user) return user;
-  const params = new URLSearchParams({ redirectTo: currentPath(request) });
-  throw await redirectWithToast(`/login?${params}`, {
+  throw await redirectWithToast(loginPath({ redirectTo: currentPath(request) }), {
     type: "error",
     title: "Login Required",
     description: "Please log in to access this page.",
@@ -124,20 +123,20 @@ export async function requireUser(request: Request): Promise<CurrentUser> {
 
 export async function requireAdmin(request: Request): Promise<CurrentUser> {
   const user = await requireUser(request);
-  if (!user.isAdmin) throw redirect("/my-campaigns");
+  if (!user.isAdmin) throw redirect(myCampaignsPath());
   return user;
 }
 
 /** Remembers where to go after signing in, across the code request and the code screen. */
 export async function rememberRedirect(request: Request, redirectTo: unknown): Promise<string> {
   const session = await authSessionStorage().getSession(request.headers.get("Cookie"));
-  session.set(REDIRECT_KEY, safeRedirectPath(redirectTo, "/"));
+  session.set(REDIRECT_KEY, safeRedirectPath(redirectTo));
   return authSessionStorage().commitSession(session);
 }
 
 export async function getRememberedRedirect(request: Request): Promise<string> {
   const session = await authSessionStorage().getSession(request.headers.get("Cookie"));
-  return safeRedirectPath(session.get(REDIRECT_KEY), "/");
+  return safeRedirectPath(session.get(REDIRECT_KEY));
 }
 
 /**
@@ -170,7 +169,7 @@ export async function endUserSession(request: Request): Promise<Response> {
     await prisma.session.deleteMany({ where: { id: sessionId } });
   }
   return redirectWithToast(
-    "/start",
+    href("/start"),
     { type: "success", title: "Logged Out", description: "You have been successfully logged out." },
     { headers: { "Set-Cookie": await authSessionStorage().destroySession(session) } },
   );

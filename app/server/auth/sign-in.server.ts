@@ -12,17 +12,18 @@ import { consumeLoginCode, LOGIN_CODE_TTL_MS, MAX_WRONG_TRIES, recordLoginCode }
 import { publicUrl } from "../core/public-url.server";
 import { clientIp } from "../core/request.server";
 import { readTotpCookie } from "./totp-cookie.server";
+import { href, loginCodePath } from "../../paths";
 
 export const TOTP_STRATEGY = "TOTP";
 export const GOOGLE_STRATEGY = "google";
-export const OTP_PATH = "/login/otp";
+export const OTP_PATH = loginCodePath();
 /**
  * The TOTP strategy redirects here once its verify callback has consumed the code and upserted the
  * user (it discards the callback's result); the OTP action intercepts it and starts our session.
  */
-export const TOTP_SUCCESS_MARKER = "/login/otp?verified=1";
+export const TOTP_SUCCESS_MARKER = loginCodePath({ verified: "1" });
 /** ...and here on failure, so sending and verifying failures can be told apart. */
-export const TOTP_FAILURE_MARKER = "/login/otp?failed=1";
+export const TOTP_FAILURE_MARKER = loginCodePath({ failed: "1" });
 
 export interface SignedInUser {
   id: string;
@@ -168,7 +169,7 @@ export function getAuthenticator(): Authenticator<SignedInUser> {
           clientSecret: config.GOOGLE_CLIENT_SECRET,
           authorizationEndpoint: config.GOOGLE_AUTHORIZATION_URL,
           tokenEndpoint: config.GOOGLE_TOKEN_URL,
-          redirectURI: publicUrl("/auth/google/callback"),
+          redirectURI: publicUrl(href("/auth/google/callback")),
           scopes: ["openid", "email", "profile"],
         },
         async ({ tokens }) => {

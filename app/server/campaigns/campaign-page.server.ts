@@ -20,7 +20,7 @@ import { buildPrizeTimeline, type PrizeTimeline } from "../../domain/prize-timel
 import { madeProductColors } from "../../domain/campaign-schemas";
 import { maskEmail } from "../../domain/profile";
 import { campaignCardPath, campaignPath } from "../../paths";
-import { publicUrl } from "../core/public-url.server";
+import { publicOrigin, publicUrl } from "../core/public-url.server";
 import { publishedFairness } from "../draw/fairness.server";
 import { publicWinnerTexts } from "../draw/winners-list.server";
 import { prisma } from "../core/db.server";
@@ -172,7 +172,7 @@ export async function campaignPage(request: Request, campaignId: string, user: C
   const full = campaign.entryLimit !== null && campaign.entryCount >= campaign.entryLimit;
   const winners = await publicWinners(campaign);
   const view = pageState(phase, preview, entry ? (entry.confirmedAt ? "confirmed" : "pending") : null, full, winners);
-  const origin = new URL(publicUrl("/")).origin;
+  const origin = publicOrigin();
   const colorImages = campaignColorImages(campaign);
   // A pending entry's referral link and coupon come with its confirmation, not before.
   const link = entry?.confirmedAt ? referralLink(origin, campaign.id, entry.id) : null;

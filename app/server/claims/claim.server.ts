@@ -1,5 +1,5 @@
 /**
- * Winner claims (issue 6 item 3, decisions 013 and 050).
+ * Winner claims (decisions 013 and 050).
  *
  * - claimToken / claimLink: the signed, single-purpose link to /claim/{token} that each winner's
  *   email carries (draw/notify.server.ts sends it), one per prize tier: the token names the rank.
@@ -14,7 +14,7 @@
  */
 import { CampaignStatus } from "../../domain/campaign-status";
 import { isErasedAddress } from "../../domain/data-rights";
-import { WINNER_ORDER_FIELDS, type WinnerOrderProgress, winnerOrderProgress } from "../../domain/orders";
+import { WINNER_ORDER_FIELDS, OrderStatus, type WinnerOrderProgress, winnerOrderProgress } from "../../domain/orders";
 import {
   claimExpired,
   claimOptions,
@@ -269,7 +269,7 @@ export async function submitClaim(token: string, input: ClaimValues, now: Date =
           kind: open.prize.kind,
           entryId: open.entryId,
           winnerEmail: open.winnerEmail,
-          status: "pending",
+          status: OrderStatus.pending,
           size: open.prize.kind === "merch" ? (input.size ?? null) : null,
           style: open.prize.kind === "merch" ? (input.style ?? null) : null,
           color: open.prize.kind === "merch" ? (input.color ?? null) : null,

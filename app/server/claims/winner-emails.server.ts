@@ -12,7 +12,7 @@ import { formatUtcDateTime } from "../../domain/campaign-status";
 import type { ProductColorKey, ProductType } from "../../domain/campaign-schemas";
 import { mockupUrl, parsePartnerMockups } from "../../domain/mockups";
 import { grandPrizeName } from "../../domain/winner-emails";
-import { claimPath } from "../../paths";
+import { claimPath, href } from "../../paths";
 import { claimToken } from "./claim.server";
 import { GRAND_PRIZE_RANK } from "../../domain/claims";
 import { publicUrl } from "../core/public-url.server";
@@ -90,7 +90,7 @@ export function winnerReplyTo(campaign: Pick<WinnerEmailCampaign, "supportEmail"
 export function contactLine(campaign: Pick<WinnerEmailCampaign, "supportEmail" | "brandName">): string {
   const support = winnerReplyTo(campaign);
   if (support) return `Questions about your prize? Reply to this email to reach ${campaign.brandName || "the brand"} (${support}).`;
-  return `Questions about your prize? Please don't reply to this email (nobody reads that mailbox): write to us through our contact form at ${publicUrl("/contact")}.`;
+  return `Questions about your prize? Please don't reply to this email (nobody reads that mailbox): write to us through our contact form at ${publicUrl(href("/contact"))}.`;
 }
 
 /** The signed link to this prize's own claim page (the token carries the rank, decision 013). */

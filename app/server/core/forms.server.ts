@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { type MultipartLimits, MultipartRefusal, type MultipartRefusalReason, parseMultipart, UPLOADS_BUSY } from "./multipart.server";
+import { href, wizardPath } from "../../paths";
 
 /** Form field names may carry list positions (`prizes[3].title`); none of our lists comes near this. */
 export const MAX_FORM_INDEX = 999;
@@ -38,8 +39,8 @@ export const BODY_LIMITS = {
   webhooks: 1 * MB,
 } as const;
 
-export const UPLOAD_ROUTES = ["/create-campaign-v2", "/admin/dashboard/settings/slider"] as const;
-export const WEBHOOK_ROUTES = ["/webhooks/stripe", "/webhooks/printify"] as const;
+export const UPLOAD_ROUTES = [wizardPath(), href("/admin/dashboard/settings/slider")] as const;
+export const WEBHOOK_ROUTES = [href("/webhooks/stripe"), href("/webhooks/printify")] as const;
 
 /** The body limit for a request path (React Router's `.data` requests count as their page). */
 export function bodyLimitFor(pathname: string): number {

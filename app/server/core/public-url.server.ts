@@ -1,4 +1,5 @@
 import { getConfig } from "./config.server";
+import { href } from "../../paths";
 
 /** Links in emails and OAuth callbacks point at APP_URL when set (behind a proxy the request URL can be internal). */
 export function publicUrl(pathOrUrl: string): string {
@@ -9,4 +10,9 @@ export function publicUrl(pathOrUrl: string): string {
   url.protocol = target.protocol;
   url.host = target.host;
   return url.toString();
+}
+
+/** The site's public origin ("https://giveawear.example"), which the links in emails start with. */
+export function publicOrigin(): string {
+  return new URL(publicUrl(href("/"))).origin;
 }

@@ -3,7 +3,7 @@
  *
  * React Router's `createCookie` signs each Set-Cookie through WebCrypto, importing the key anew
  * every time: in Node a hop to the thread pool and back, about 6 % of an entry's CPU time in a spike
- * (issue 17; the `entered_` cookie is signed once per entry). This one makes the very same bytes
+ * (decision 063; the `entered_` cookie is signed once per entry). This one makes the very same bytes
  * synchronously: the value as React Router encodes it (base64 of its JSON), a dot, and the base64
  * HMAC-SHA256 of that under the first secret without padding, then `cookie`'s serialize with the
  * same options and defaults. Parsing is React Router's own, so either can read what the other wrote;

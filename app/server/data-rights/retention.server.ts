@@ -16,6 +16,7 @@ import { prisma } from "../core/db.server";
 import { newId } from "../core/ids.server";
 import { loadPlatformSettings } from "../core/settings.server";
 import { eraseEntries } from "./erase.server";
+import { CampaignStatus } from "../../domain/campaign-status";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -57,7 +58,7 @@ const CANDIDATE_PAGE = 100;
 function candidates(cutoff: Date, after: string | null) {
   return prisma.campaign.findMany({
     where: {
-      status: "completed",
+      status: CampaignStatus.completed,
       // Fulfilment comes after the end, so nothing that ended later can be due.
       endDate: { lte: cutoff },
       entrantDataRetainedAt: null,

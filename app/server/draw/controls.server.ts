@@ -9,7 +9,7 @@ import { giftDeliveredDedupeKey } from "../../domain/winner-emails";
 import { roundTimeMs } from "../../domain/beacon";
 import { type DrawBeaconRound, type DrawControlsData, type DrawTier, beaconWaitText } from "../../domain/draw-controls";
 import { countryName } from "../../domain/ship-countries";
-import { SHIP_ADDRESS_FIELDS } from "../../domain/orders";
+import { SHIP_ADDRESS_FIELDS, OrderStatus } from "../../domain/orders";
 import { maskEmail } from "../../domain/profile";
 import { creatorWinnerLabel } from "../../domain/data-rights";
 import { claimLink } from "../claims/claim.server";
@@ -244,8 +244,8 @@ export async function markGiftDelivered(campaign: OwnedCampaign, rank: number, n
   const link = await claimLink({ campaignId: campaign.id, entryId: tier.winnerEntryId ?? "", deadline: tier.claimDeadline ?? now, rank });
   const marked = await prisma.$transaction(async (tx) => {
     const moved = await tx.order.updateMany({
-      where: { id: order.id, kind: "gift", status: { not: "delivered" } },
-      data: { status: "delivered", deliveredAt: now },
+      where: { id: order.id, kind: "gift", status: { not: OrderStatus.delivered } },
+      data: { status: OrderStatus.delivered, deliveredAt: now },
     });
     if (moved.count !== 1) return false;
     await queueTemplatedEmail(tx, {

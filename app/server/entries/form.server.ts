@@ -1,6 +1,6 @@
 /**
  * One entry form submission, read, checked and stored, for every place that takes entries: the
- * campaign page and its embeddable card (issue 14). Each route turns the outcome into its own
+ * campaign page and its embeddable card (decision 045). Each route turns the outcome into its own
  * answer (the page redirects with cookies; the embed, framed on other sites where cookies may be
  * blocked, answers in place), so entries through either behave exactly alike.
  */
@@ -20,7 +20,7 @@ import { browserId, rememberEntry } from "./visitor.server";
 import { markRedirectAfterPost } from "./page-views.server";
 import { type ToastInput, toastCookie } from "../core/toast.server";
 import { honeypotFilled } from "../core/honeypot.server";
-import { publicUrl } from "../core/public-url.server";
+import { publicOrigin } from "../core/public-url.server";
 import { prisma } from "../core/db.server";
 import { type RequestHeaders, clientIp } from "../core/request.server";
 import { platformSetting } from "../core/settings.server";
@@ -48,7 +48,7 @@ const REFUSALS: Record<Exclude<EntryOutcome["kind"], "entered" | "already">, { m
 
 /** The public origin entry emails link to. */
 export function entryOrigin(): string {
-  return new URL(publicUrl("/")).origin;
+  return publicOrigin();
 }
 
 /**

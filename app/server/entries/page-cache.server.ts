@@ -1,6 +1,6 @@
 /**
- * The anonymous campaign page, rendered once and served to everyone for a second (issue 17,
- * decision 059). A visitor without cookies of ours sees the same bytes as every other one: the
+ * The anonymous campaign page, rendered once and served to everyone for a second
+ * (decision 059). A visitor without cookies of ours sees the same bytes as every other one: the
  * page is rendered once per campaign per PUBLIC_PAGE_CACHE_MS, whatever the query (a referral
  * link's ?ref= included: the entry form posts to the page's own address, query and all, and the
  * referral is read from there, decision 067), compressed once with gzip and brotli, and answered
@@ -15,6 +15,7 @@ import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { LRUCache } from "lru-cache";
+import { campaignPath } from "../../paths";
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
@@ -54,7 +55,7 @@ export function publicPageKey(method: string | undefined, url: string | undefine
   if (!match) return null;
   if (cookie && !neutralCookies(cookie)) return null;
   const campaignId = match[1]!;
-  return { campaignId, key: `/campaign/${campaignId}` };
+  return { campaignId, key: campaignPath(campaignId) };
 }
 
 function neutralCookies(header: string): boolean {

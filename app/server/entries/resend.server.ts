@@ -21,7 +21,7 @@ function requesterKey(ip: string | null): string {
 /**
  * Sends an entry's own email again to the address that entered: the confirm link while it is
  * pending, the confirmation (referral link, coupon, receipt) once it is confirmed. Used by a repeat
- * entry from a browser that does not hold the entry (issue 11) and by the pending page's "Resend"
+ * entry from a browser that does not hold the entry (decision 038) and by the pending page's "Resend"
  * button. Nothing about the entry is shown to whoever asked.
  *
  * Limits: at most once per CONFIRMATION_RESEND_WINDOW_MS per entry, and ENTRY_RESEND_LIMIT_PER_IP

@@ -1,4 +1,5 @@
 import { buildPrintifyOrder, type PrintifyOrder, PrintifyMappingError, updateFromPrintifyOrder } from "../../domain/printify";
+import { OrderStatus } from "../../domain/orders";
 import { publicUrl } from "../core/public-url.server";
 import { prisma } from "../core/db.server";
 import { leaseUntil } from "../core/leases.server";
@@ -6,7 +7,7 @@ import { applyProviderUpdate } from "./orders.server";
 import { createPrintifyOrder, findPrintifyOrderByExternalId, getPrintifyOrder, PrintifyApiError, printifyEnabled } from "./printify.server";
 
 /**
- * Fulfilment jobs (decision 014, issue 6 item 4). With PRINTIFY_API_TOKEN and PRINTIFY_SHOP_ID a
+ * Fulfilment jobs (decision 014). With PRINTIFY_API_TOKEN and PRINTIFY_SHOP_ID a
  * pass sends claimed orders to Printify and polls the ones whose webhook is overdue; without them
  * it does nothing and orders wait in the admin's manual queue (/admin/orders).
  *
@@ -68,7 +69,7 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
 const SENDABLE = {
   // Only printed prizes go to Printify; a brand's own gift never does (decision 050).
   kind: "merch",
-  status: "pending",
+  status: OrderStatus.pending,
   printifyOrderId: null,
   shipName: { not: null },
   shipLine1: { not: null },
@@ -84,7 +85,7 @@ async function sendClaimedOrders(now: Date, summary: FulfilmentSummary): Promise
     take: BATCH,
   });
   for (const candidate of candidates) {
-    if (!(await takeLease(candidate.id, candidate.syncLeaseUntil, { status: "pending" }, now))) continue;
+    if (!(await takeLease(candidate.id, candidate.syncLeaseUntil, { status: OrderStatus.pending }, now))) continue;
     const outcome = await sendOrder(candidate.id, candidate.syncLeaseUntil !== null, now);
     summary[outcome] += 1;
   }
@@ -125,7 +126,7 @@ async function sendOrder(orderId: string, mayExist: boolean, now: Date): Promise
     else console.error(`[fulfilment] sending order ${orderId} to Printify failed:`, error);
     // Stays pending; the lease becomes the retry time, and marks that this attempt may have reached Printify.
     await prisma.order.updateMany({
-      where: { id: orderId, status: "pending", printifyOrderId: null },
+      where: { id: orderId, status: OrderStatus.pending, printifyOrderId: null },
       data: { lastError: errorText(error), syncLeaseUntil: new Date(now.getTime() + RETRY_AFTER_MS) },
     });
     return "failed";
@@ -156,9 +157,9 @@ async function printFileUrl(campaign: {
 async function recordSubmission(orderId: string, printifyOrderId: string, known: PrintifyOrder | null, now: Date): Promise<void> {
   const providerStatus = known?.status || null;
   const submitted = await prisma.order.updateMany({
-    where: { id: orderId, status: "pending" },
+    where: { id: orderId, status: OrderStatus.pending },
     data: {
-      status: "submitted",
+      status: OrderStatus.submitted,
       printifyOrderId,
       providerStatus,
       submittedAt: now,
@@ -181,7 +182,7 @@ async function recordSubmission(orderId: string, printifyOrderId: string, known:
 // ---------------------------------------------------------------------------------------------
 // Polling: the fallback when webhooks do not arrive
 
-const FOLLOWED = ["submitted", "fulfilled", "shipped"];
+const FOLLOWED = [OrderStatus.submitted, OrderStatus.fulfilled, OrderStatus.shipped];
 /** A shipped order is followed for its delivery (decision 052) this long; carriers rarely take longer, and some never report it. */
 export const FOLLOW_DELIVERY_MS = 45 * 24 * 60 * 60 * 1000;
 
@@ -190,8 +191,8 @@ async function pollOverdueOrders(now: Date, summary: FulfilmentSummary): Promise
   const candidates = await prisma.order.findMany({
     where: {
       OR: [
-        { status: { in: ["submitted", "fulfilled"] } },
-        { status: "shipped", shippedAt: { gt: new Date(now.getTime() - FOLLOW_DELIVERY_MS) } },
+        { status: { in: [OrderStatus.submitted, OrderStatus.fulfilled] } },
+        { status: OrderStatus.shipped, shippedAt: { gt: new Date(now.getTime() - FOLLOW_DELIVERY_MS) } },
       ],
       printifyOrderId: { not: null },
       AND: [{ OR: [{ lastSyncedAt: null }, { lastSyncedAt: { lt: staleBefore } }] }, { OR: leaseFree(now) }],

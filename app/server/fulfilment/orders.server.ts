@@ -7,7 +7,7 @@ import {
   prizeRankLabel,
   carrierName,
   isOrderStatus,
-  type OrderStatus,
+  OrderStatus,
   type ProviderUpdate,
   type Shipment,
   trackingLink,
@@ -57,7 +57,7 @@ async function queueShippedEmail(db: Db, orderId: string): Promise<boolean> {
       },
     },
   });
-  if (!order || (order.status !== "shipped" && order.status !== "delivered")) return false;
+  if (!order || (order.status !== OrderStatus.shipped && order.status !== OrderStatus.delivered)) return false;
   const dedupeKey = shippedDedupeKey(orderId);
   if (await db.outboundEmail.findUnique({ where: { dedupeKey }, select: { id: true } })) return false;
   const carrier = carrierName(order.carrier);
@@ -121,20 +121,20 @@ export async function applyProviderUpdate(orderId: string, update: ProviderUpdat
         select: { status: true, fulfilledAt: true, shippedAt: true, deliveredAt: true },
       });
       if (!order) return { kind: "missing" };
-      const current: OrderStatus = isOrderStatus(order.status) ? order.status : "pending";
+      const current: OrderStatus = isOrderStatus(order.status) ? order.status : OrderStatus.pending;
       const next = advanceStatus(current, update.status);
       const data: Prisma.OrderUpdateManyMutationInput = { lastSyncedAt: now, lastError: null };
       if (update.providerStatus) data.providerStatus = update.providerStatus.slice(0, 100);
       if (next !== current) data.status = next;
-      if (next === "fulfilled" && !order.fulfilledAt) data.fulfilledAt = now;
-      const onItsWay = next === "shipped" || next === "delivered";
+      if (next === OrderStatus.fulfilled && !order.fulfilledAt) data.fulfilledAt = now;
+      const onItsWay = next === OrderStatus.shipped || next === OrderStatus.delivered;
       if (onItsWay && !order.shippedAt) data.shippedAt = now;
-      if (next === "delivered" && !order.deliveredAt) data.deliveredAt = now;
+      if (next === OrderStatus.delivered && !order.deliveredAt) data.deliveredAt = now;
       if (onItsWay && update.shipment) Object.assign(data, trackingData(update.shipment));
       const moved = await tx.order.updateMany({ where: { id: orderId, status: order.status }, data });
       if (moved.count !== 1) return null;
       // The shipped email goes once, also when the first news is the delivery (queueShippedEmail dedupes).
-      const shippedNow = onItsWay && current !== "shipped" && current !== "delivered";
+      const shippedNow = onItsWay && current !== OrderStatus.shipped && current !== OrderStatus.delivered;
       if (shippedNow) {
         await queueShippedEmail(tx, orderId);
         // The brand's order.shipped webhooks (decision 055), committed with the move to shipped.
@@ -168,7 +168,7 @@ export type AdminChange = "done" | "not-allowed" | "missing";
  */
 export const FULFILABLE: Prisma.OrderWhereInput = {
   kind: "merch",
-  OR: [{ status: "pending" }, { status: "submitted", printifyOrderId: null }],
+  OR: [{ status: OrderStatus.pending }, { status: OrderStatus.submitted, printifyOrderId: null }],
 };
 
 /** The print queue holds printed prizes only: a brand's own gift is delivered by the brand (decision 052). */
@@ -178,21 +178,26 @@ export const QUEUED: Prisma.OrderWhereInput = { kind: "merch" };
 export async function markOrderFulfilled(orderId: string, now: Date = new Date()): Promise<AdminChange> {
   const moved = await prisma.order.updateMany({
     where: { id: orderId, ...FULFILABLE },
-    data: { status: "fulfilled", fulfilledAt: now, syncLeaseUntil: null },
+    data: { status: OrderStatus.fulfilled, fulfilledAt: now, syncLeaseUntil: null },
   });
   if (moved.count === 1) return "done";
   return (await prisma.order.count({ where: { id: orderId } })) ? "not-allowed" : "missing";
 }
 
 /** Orders an admin may mark shipped: any not shipped yet, a cancelled one too (its prize sent some other way). */
-export const SHIPPABLE_STATUSES: readonly OrderStatus[] = ["pending", "submitted", "fulfilled", "cancelled"];
+export const SHIPPABLE_STATUSES: readonly OrderStatus[] = [
+  OrderStatus.pending,
+  OrderStatus.submitted,
+  OrderStatus.fulfilled,
+  OrderStatus.cancelled,
+];
 
 /** Shipped with a tracking number (in Printify mode too, for a parcel sent some other way); the winner is emailed once. */
 export async function markOrderShipped(orderId: string, shipment: Shipment, now: Date = new Date()): Promise<AdminChange> {
   const webhooks = await prisma.$transaction(async (tx) => {
     const moved = await tx.order.updateMany({
       where: { id: orderId, ...QUEUED, status: { in: [...SHIPPABLE_STATUSES] } },
-      data: { status: "shipped", shippedAt: now, syncLeaseUntil: null, ...trackingData(shipment) },
+      data: { status: OrderStatus.shipped, shippedAt: now, syncLeaseUntil: null, ...trackingData(shipment) },
     });
     if (moved.count !== 1) return null;
     await queueShippedEmail(tx, orderId);
@@ -209,8 +214,8 @@ export async function markOrderShipped(orderId: string, shipment: Shipment, now:
 /** Delivered: the carrier (or the winner) confirmed the parcel arrived. Only a shipped order can be. */
 export async function markOrderDelivered(orderId: string, now: Date = new Date()): Promise<AdminChange> {
   const moved = await prisma.order.updateMany({
-    where: { id: orderId, ...QUEUED, status: "shipped" },
-    data: { status: "delivered", deliveredAt: now, syncLeaseUntil: null },
+    where: { id: orderId, ...QUEUED, status: OrderStatus.shipped },
+    data: { status: OrderStatus.delivered, deliveredAt: now, syncLeaseUntil: null },
   });
   if (moved.count === 1) return "done";
   return (await prisma.order.count({ where: { id: orderId } })) ? "not-allowed" : "missing";
@@ -225,8 +230,8 @@ export async function markOrderDelivered(orderId: string, now: Date = new Date()
  */
 export async function requeueCancelledOrder(orderId: string): Promise<AdminChange> {
   const moved = await prisma.order.updateMany({
-    where: { id: orderId, ...QUEUED, status: "cancelled" },
-    data: { status: "pending", syncLeaseUntil: null, lastError: null },
+    where: { id: orderId, ...QUEUED, status: OrderStatus.cancelled },
+    data: { status: OrderStatus.pending, syncLeaseUntil: null, lastError: null },
   });
   if (moved.count === 1) return "done";
   return (await prisma.order.count({ where: { id: orderId } })) ? "not-allowed" : "missing";
@@ -312,7 +317,7 @@ function toQueueOrder(row: OrderRecord, printFile: string | null): QueueOrder {
   const prizeTitle = row.prizeRank > 1 ? campaign.additionalPrizes.find((p) => p.rank === row.prizeRank)?.title : undefined;
   return {
     ...rest,
-    status: isOrderStatus(row.status) ? row.status : "pending",
+    status: isOrderStatus(row.status) ? row.status : OrderStatus.pending,
     color: row.color ? (PRODUCT_COLORS.find((c) => c.key === row.color)?.name ?? row.color) : null,
     campaignId: campaign.id,
     campaignTitle: campaign.title,

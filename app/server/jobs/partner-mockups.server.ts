@@ -24,6 +24,7 @@ import { leaseUntil } from "../core/leases.server";
 import { publicUrl } from "../core/public-url.server";
 import { fileStore } from "../storage/file-store.server";
 import { MAX_INPUT_PIXELS, uploadKey } from "../media/uploads.server";
+import { UPLOADS_PATH_PREFIX, uploadPath } from "../../paths";
 
 /** Long enough for an upload, a product creation and a few image downloads (each call times out after 20 s). */
 export const MOCKUP_LEASE_MS = 5 * 60 * 1000;
@@ -67,7 +68,7 @@ export async function runPartnerMockups(now: Date = new Date()): Promise<Partner
   const candidates = await prisma.campaign.findMany({
     where: {
       status: CampaignStatus.active,
-      finalDesignUrl: { startsWith: "/uploads/" },
+      finalDesignUrl: { startsWith: UPLOADS_PATH_PREFIX },
       OR: [{ printifyMockups: "" }, { printifyMockups: { startsWith: '{"pending"' } }],
     },
     select: { id: true, printifyMockups: true },
@@ -166,5 +167,5 @@ async function copyMockup(src: string, name: string): Promise<string> {
     .jpeg({ quality: 86, mozjpeg: true })
     .toBuffer();
   await fileStore().put(uploadKey(`product_image/${name}.jpg`), jpeg, { contentType: "image/jpeg" });
-  return `/uploads/product_image/${name}.jpg`;
+  return uploadPath(`product_image/${name}.jpg`);
 }

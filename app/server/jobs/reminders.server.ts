@@ -15,7 +15,7 @@
  * of the reminders on a crash, with nothing left to say which entrants still lack theirs.
  */
 import { CampaignStatus, formatUtcDateTime } from "../../domain/campaign-status";
-import { publicUrl } from "../core/public-url.server";
+import { publicOrigin } from "../core/public-url.server";
 import { prisma } from "../core/db.server";
 import { queueTemplatedEmails } from "../email/outbox.server";
 import { referralLink } from "../entries/emails.server";
@@ -139,7 +139,7 @@ async function queueCampaignReminders(
 
 export async function sendDueReminders(now: Date = new Date()): Promise<ReminderSummary> {
   const summary: ReminderSummary = { campaigns: 0, emails: 0 };
-  const origin = new URL(publicUrl("/")).origin;
+  const origin = publicOrigin();
   for (const campaign of await campaignsDueForReminder(now)) {
     const lease = await takeReminderLease(campaign.id, now, null);
     if (!lease) continue;

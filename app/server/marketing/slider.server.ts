@@ -1,4 +1,5 @@
 import { prisma } from "../core/db.server";
+import { SLIDER_DEFAULTS } from "../../domain/slider";
 
 export interface Slide {
   id: string;
@@ -8,16 +9,7 @@ export interface Slide {
 }
 
 /** Shown when the slider table is empty or cannot be read: the landing page never loses its pictures. */
-export const FALLBACK_SLIDES: readonly Slide[] = [
-  { id: "fallback-1", imageUrl: "/images/slider-1.svg", altText: "White t-shirt with a sunrise brand print", overlayText: null },
-  {
-    id: "fallback-2",
-    imageUrl: "/images/slider-2.svg",
-    altText: "Black t-shirt with an empty print area",
-    overlayText: "Your Design Here",
-  },
-  { id: "fallback-3", imageUrl: "/images/slider-3.svg", altText: "Heather gray hoodie and a branded mug", overlayText: null },
-];
+export const FALLBACK_SLIDES: readonly Slide[] = SLIDER_DEFAULTS.map((slide, index) => ({ id: `fallback-${index + 1}`, ...slide }));
 
 /** The homepage slider's images in display order (admins manage them), or the fallback slides. */
 export async function homepageSlides(): Promise<readonly Slide[]> {

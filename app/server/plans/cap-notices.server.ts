@@ -7,7 +7,7 @@ import { CAP_EMAIL_TEMPLATES, UPGRADE_MESSAGES, capEmailKey, capLevel, type CapN
 import { formatEntryLimit, formatPrice } from "../../domain/plans";
 import { redirectWithToast } from "../core/toast.server";
 import { CampaignStatus } from "../../domain/campaign-status";
-import { upgradePath } from "../../paths";
+import { myCampaignsPath, upgradePath } from "../../paths";
 import { queueTemplatedEmail } from "../email/outbox.server";
 import { type OutboundEmail, type Prisma, prisma } from "../core/db.server";
 
@@ -151,7 +151,7 @@ export async function upgradePageData(userId: string, campaignId: string, now: D
 
 /** To the dashboard after a completed upgrade, with the new plan and limit in a toast. */
 export function upgradedRedirect(title: string, planName: string | null, entryLimit: number | null): Promise<Response> {
-  return redirectWithToast("/my-campaigns", {
+  return redirectWithToast(myCampaignsPath(), {
     type: "success",
     title: UPGRADE_MESSAGES.upgraded,
     description: `"${title}" is now on ${planName ?? "its new plan"}: ${formatEntryLimit(entryLimit).toLowerCase()}.`,

@@ -1,5 +1,5 @@
 /**
- * The campaign's share card (Open Graph / Twitter image, 1200×630 PNG; issue 14, decision 045):
+ * The campaign's share card (Open Graph / Twitter image, 1200×630 PNG; decision 045):
  * the prize picture, title, brand, deadline and a small giveawear mark, in the campaign's accent
  * colour. Drawn with sharp from an SVG (no browser, no new dependency) and kept in the file store
  * ("cards/": DATA_DIR/cards, or the bucket, decision 058) under a name made from everything drawn

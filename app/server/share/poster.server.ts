@@ -1,5 +1,5 @@
 /**
- * The printable poster (issue 14, decision 045): prize picture, title, brand, deadline and a QR
+ * The printable poster (decision 045): prize picture, title, brand, deadline and a QR
  * code to the campaign page, for shop counters and events. One drawing (SVG rendered by sharp) at
  * 150 dpi per paper size; the PDF (pdf-lib) holds that PNG at the page's size in points.
  */

@@ -1,5 +1,5 @@
 /**
- * What the share card, the poster and the embed know about a campaign (issue 14, decision 045).
+ * What the share card, the poster and the embed know about a campaign (decision 045).
  * Visibility is the campaign page's own (findVisibleCampaign): public campaigns for everyone, a
  * draft or unpaid one only for its creator, as a preview.
  */

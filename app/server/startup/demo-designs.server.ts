@@ -9,6 +9,7 @@ import sharp from "sharp";
 import type { ProductColorKey } from "../../domain/campaign-schemas";
 import { fileStore } from "../storage/file-store.server";
 import { uploadKey } from "../media/uploads.server";
+import { uploadPath } from "../../paths";
 
 // prettier-ignore
 const ICONS: Record<string, string> = {
@@ -99,7 +100,7 @@ function escapeXml(text: string): string {
 }
 
 export function demoDesignUrl(design: DemoDesign): string {
-  return `/uploads/custom_design/${design.file}.png`;
+  return uploadPath(`custom_design/${design.file}.png`);
 }
 
 export function demoDesignFor(title: string): DemoDesign | undefined {

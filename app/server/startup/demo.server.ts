@@ -22,6 +22,8 @@ import { DEMO_CREATOR_EMAIL } from "../../domain/demo";
 import { demoDesignFor, demoDesignUrl } from "./demo-designs.server";
 import { endSentence } from "../../domain/sentences";
 import type { SeedResult } from "./seed.server";
+import { SLIDER_IMAGE_PATHS } from "../../paths";
+import { OrderStatus } from "../../domain/orders";
 
 type Tx = Prisma.TransactionClient;
 
@@ -83,7 +85,13 @@ const LAST_NAMES = ["smith", "johnson", "garcia", "miller", "davis", "martinez",
 const EMAIL_DOMAINS = ["example.com", "example.com", "example.net", "example.org", "mail.example", "inbox.example"];
 const COLORS = ["white", "black", "heather_gray"] as const;
 const STYLES = ["modern minimalist", "vintage graphic", "abstract geometric"] as const;
-const SHIPPED_STATUSES = ["shipped", "fulfilled", "submitted", "pending", "shipped"] as const;
+const SHIPPED_STATUSES = [
+  OrderStatus.shipped,
+  OrderStatus.fulfilled,
+  OrderStatus.submitted,
+  OrderStatus.pending,
+  OrderStatus.shipped,
+] as const;
 
 function demoEmail(random: Random, taken: Set<string>): string {
   const first = random.pick(FIRST_NAMES);
@@ -193,7 +201,7 @@ export async function seedDemoCampaigns(tx: Tx): Promise<Pick<SeedResult, "demoC
     const design = demoDesignFor(idea.title);
     const colors = design?.colors ?? randomColors;
     const style = random.pick(STYLES);
-    const designImage = design ? demoDesignUrl(design) : "/images/slider-1.svg";
+    const designImage = design ? demoDesignUrl(design) : SLIDER_IMAGE_PATHS[0];
     const offersCoupon = random.chance(0.4);
     const offersGift = random.chance(0.35);
     const totalCents = Math.max(0, priceCents - discountCents);
@@ -325,7 +333,7 @@ export async function seedDemoCampaigns(tx: Tx): Promise<Pick<SeedResult, "demoC
           grandWinner.email,
           endMs,
           now,
-          SHIPPED_STATUSES[pastIndex % SHIPPED_STATUSES.length] ?? "pending",
+          SHIPPED_STATUSES[pastIndex % SHIPPED_STATUSES.length] ?? OrderStatus.pending,
           idea.productType,
           colors,
         ),
@@ -403,11 +411,11 @@ function demoOrder(
   winnerEmail: string,
   endMs: number,
   now: number,
-  status: string,
+  status: OrderStatus,
   productType: DemoCampaignIdea["productType"],
   colors: readonly string[],
 ): Prisma.OrderCreateManyInput {
-  const claimed = status !== "pending";
+  const claimed = status !== OrderStatus.pending;
   const local = winnerEmail.split("@")[0] ?? "winner";
   const name = local
     .split(/[._\d]+/)
@@ -433,9 +441,9 @@ function demoOrder(
     shipPostalCode: claimed ? String(random.int(10000, 99999)) : null,
     shipCountry: claimed ? "US" : null,
     submittedAt: claimed ? sinceEnd(0.2) : null,
-    fulfilledAt: status === "fulfilled" || status === "shipped" ? sinceEnd(0.4) : null,
-    shippedAt: status === "shipped" ? sinceEnd(0.6) : null,
-    trackingNumber: status === "shipped" ? `1Z999AA1${random.int(10000000, 99999999)}` : null,
+    fulfilledAt: status === OrderStatus.fulfilled || status === OrderStatus.shipped ? sinceEnd(0.4) : null,
+    shippedAt: status === OrderStatus.shipped ? sinceEnd(0.6) : null,
+    trackingNumber: status === OrderStatus.shipped ? `1Z999AA1${random.int(10000000, 99999999)}` : null,
     createdAt: sinceEnd(0.05),
   };
 }
