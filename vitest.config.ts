@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
@@ -6,6 +7,8 @@ const alias = { "~": fileURLToPath(new URL("./app", import.meta.url)) };
 export default defineConfig({
   resolve: { alias },
   test: {
+    // One test process per core (Vitest's default leaves one core idle: cores - 1); decision 071.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         resolve: { alias },

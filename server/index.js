@@ -100,7 +100,7 @@ async function runServer() {
   let mod;
   if (DEVELOPMENT) {
     const vite = await import("vite");
-    // VITE_CACHE_DIR: servers started side by side (the test suite) each keep their own dependency cache.
+    // VITE_CACHE_DIR: dev servers started side by side each keep their own dependency cache.
     const viteDevServer = await vite.createServer({ server: { middlewareMode: true }, cacheDir: process.env.VITE_CACHE_DIR || undefined });
     server.use(viteDevServer.middlewares);
     // Checked before the app loads, so Vite does not report a bad configuration as a module error.
