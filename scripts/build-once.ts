@@ -58,5 +58,7 @@ export function buildOnce(): "built" | "current" {
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const outcome = buildOnce();
-  console.log(outcome === "built" ? `Built ${path.relative(ROOT, buildDirectory())}/` : `${path.relative(ROOT, buildDirectory())}/ is current`);
+  console.log(
+    outcome === "built" ? `Built ${path.relative(ROOT, buildDirectory())}/` : `${path.relative(ROOT, buildDirectory())}/ is current`,
+  );
 }

@@ -10,7 +10,10 @@ import { afterAll } from "vitest";
 import { TEMPLATE_DATABASE_ENV, createTestDatabase } from "./database";
 
 const template = process.env[TEMPLATE_DATABASE_ENV];
-if (!template) throw new Error(`${TEMPLATE_DATABASE_ENV} is not set: run the integration project through vitest.config.ts (its globalSetup makes the template)`);
+if (!template)
+  throw new Error(
+    `${TEMPLATE_DATABASE_ENV} is not set: run the integration project through vitest.config.ts (its globalSetup makes the template)`,
+  );
 const database = await createTestDatabase({ template });
 Object.assign(process.env, {
   NODE_ENV: "test",
