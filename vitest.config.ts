@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
@@ -6,6 +7,8 @@ const alias = { "~": fileURLToPath(new URL("./app", import.meta.url)) };
 export default defineConfig({
   resolve: { alias },
   test: {
+    // One test process per core (Vitest's default leaves one core idle: cores - 1); decision 071.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         resolve: { alias },
@@ -19,7 +22,12 @@ export default defineConfig({
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
+          // Once per run: the production build the tests' servers serve, and the template database
+          // each file's database is copied from (decision 071).
+          globalSetup: ["tests/helpers/integration-global-setup.ts"],
           setupFiles: ["tests/helpers/integration-setup.ts"],
+          // The build is loaded by Node as it is, not through Vitest's transform.
+          server: { deps: { external: [/\/build(-[^/]*)?\/server\//] } },
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // Each file gets its own database; files run in parallel.

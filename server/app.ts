@@ -39,6 +39,13 @@ declare module "react-router" {
 export const app = express();
 
 /**
+ * The integration suite serves this module's build in its own process and changes the environment
+ * between cases (tests/helpers/app-server.ts, decision 071): the build's copy of the configuration
+ * is re-read through this.
+ */
+export { resetConfigForTests } from "../app/server/core/config.server";
+
+/**
  * The embeddable entry card (/campaign/<id>/embed, decision 045) is the only page other websites
  * may frame: `frame-ancestors *` and no X-Frame-Options there; every other page keeps
  * `frame-ancestors 'self'` and X-Frame-Options SAMEORIGIN. React Router matches paths without

@@ -1,13 +1,12 @@
 // Process entry: serves the Vite build, or with --dev mounts Vite's dev server. Without --dev it
 // runs WEB_CONCURRENCY worker processes (default: one per core) sharing the port (decision 059).
 import cluster from "node:cluster";
-import { readdirSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
-import path from "node:path";
 import compression from "compression";
 import express from "express";
 import morgan from "morgan";
+import { serveBuildFiles } from "./build-files.js";
 import { withWorkerHeapFlags } from "./worker-flags.js";
 
 // `--dev` mounts Vite's dev server; otherwise the production build in build/ is served.
@@ -101,7 +100,7 @@ async function runServer() {
   let mod;
   if (DEVELOPMENT) {
     const vite = await import("vite");
-    // VITE_CACHE_DIR: servers started side by side (the test suite) each keep their own dependency cache.
+    // VITE_CACHE_DIR: dev servers started side by side each keep their own dependency cache.
     const viteDevServer = await vite.createServer({ server: { middlewareMode: true }, cacheDir: process.env.VITE_CACHE_DIR || undefined });
     server.use(viteDevServer.middlewares);
     // Checked before the app loads, so Vite does not report a bad configuration as a module error.
@@ -122,13 +121,7 @@ async function runServer() {
       }
     });
   } else {
-    // Built assets carry a content hash in their name, so they never change.
-    server.use("/assets", express.static(`${BUILD_DIR}/client/assets`, { immutable: true, maxAge: "1y" }));
-    // The few other files of the build (favicon, robots.txt, ...): listed once, so a page request
-    // costs no file lookup.
-    const publicFiles = new Set(listFiles(`${BUILD_DIR}/client`).filter((file) => !file.startsWith("/assets/")));
-    const serveFile = express.static(`${BUILD_DIR}/client`, { maxAge: "1h", index: false });
-    server.use((req, res, next) => (publicFiles.has(req.path) ? serveFile(req, res, next) : next()));
+    server.use(serveBuildFiles(BUILD_DIR));
     mod = await import(new URL(`../${BUILD_DIR}/server/index.js`, import.meta.url).href).catch(exitOnConfigError);
     server.use(mod.app);
   }
@@ -176,13 +169,6 @@ async function runServer() {
   }
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
-}
-
-/** Every file under `dir`, as a URL path ("/favicon.svg"). */
-function listFiles(dir) {
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => `/${path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join("/")}`);
 }
 
 /** A stream-like sink for log lines that writes them to stdout together, once a second or every 64 KB. */

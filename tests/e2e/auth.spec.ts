@@ -6,7 +6,7 @@ import {
   loginCodeFor,
   magicLinkFor,
   requestCode,
-  signIn,
+  signInThroughScreens,
   submitCode,
   uniqueEmail,
 } from "./support";
@@ -102,24 +102,24 @@ test.describe("sessions and guards", () => {
   });
 
   test("a foreign return path is ignored", async ({ page }) => {
-    await signIn(page, uniqueEmail("evil"), "/login?redirectTo=%2F%2Fevil.example");
+    await signInThroughScreens(page, uniqueEmail("evil"), "/login?redirectTo=%2F%2Fevil.example");
     await expect(page).toHaveURL(/\/my-campaigns$/);
   });
 
   test("users cannot open the admin panel; admins land on it", async ({ page, browser }) => {
-    await signIn(page, uniqueEmail("plain"));
+    await signInThroughScreens(page, uniqueEmail("plain"));
     await page.goto("/admin/dashboard");
     await expect(page).toHaveURL(/\/my-campaigns$/);
 
     const admin = await browser.newPage();
-    await signIn(admin, configuredAccount("admin"));
+    await signInThroughScreens(admin, configuredAccount("admin"));
     await expect(admin).toHaveURL(/\/admin\/dashboard$/);
     await expect(admin.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
     await admin.close();
   });
 
   test("logging out clears the session and goes to /start", async ({ page }) => {
-    await signIn(page, uniqueEmail("leaver"));
+    await signInThroughScreens(page, uniqueEmail("leaver"));
     await page.getByRole("button", { name: "Account menu" }).or(page.getByLabel("Account menu")).first().click();
     await page.getByRole("button", { name: "Log Out" }).first().click();
     await expect(page).toHaveURL(/\/start$/);

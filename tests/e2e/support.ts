@@ -58,10 +58,29 @@ export async function submitCode(page: Page, code: string) {
   await page.getByRole("button", { name: "Verify OTP & Login" }).click();
 }
 
-/** Signs in through the real screens: request a code, read it from the outbox, enter it. */
-export async function signIn(page: Page, email: string, path = "/login") {
+/**
+ * Signs in through the real screens: request a code, read it from the outbox, enter it. The
+ * sign-in specs (auth.spec.ts) use this; others sign in with `signIn`.
+ */
+export async function signInThroughScreens(page: Page, email: string, path = "/login") {
   await requestCode(page, email, path);
   await submitCode(page, await loginCodeFor(email));
+  await expectToast(page, "Login Successful");
+}
+
+/**
+ * Signs in as a test's setup (decision 071): the same two form posts the screens send (the code
+ * request, then the code read from the outbox), sent from the page's own context so that the session
+ * cookie is the browser's, then the page opens where the sign-in leads and shows its toast. The
+ * screens themselves are tested in auth.spec.ts; rendering them for every test cost two page loads.
+ */
+export async function signIn(page: Page, email: string) {
+  const requested = await page.request.post("/login", { form: { email }, maxRedirects: 0 });
+  expect(requested.status(), "the code request redirects to the code page").toBe(302);
+  expect(requested.headers()["location"]).toMatch(/\/login\/otp$/);
+  const verified = await page.request.post("/login/otp", { form: { code: await loginCodeFor(email) }, maxRedirects: 0 });
+  expect(verified.status(), "the code signs in").toBe(302);
+  await page.goto(verified.headers()["location"]!);
   await expectToast(page, "Login Successful");
 }
 

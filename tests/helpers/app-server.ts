@@ -1,44 +1,23 @@
 /**
  * The whole app behind a real HTTP listener on 127.0.0.1, for tests that need what only HTTP
- * shows: many connections at once, headers, a process that dies mid-burst.
+ * shows: many connections at once, headers, a process that dies mid-burst. Both serve the
+ * production build in BUILD_DIR (default build/), which the integration suite's global setup makes
+ * once per run when the sources changed (scripts/build-once.ts, decision 071): a Vite dev server per
+ * test file cost 15-30 s of start-up each.
  *
- * - startAppServer(): in this process, through Vite's SSR loader (the same path as `npm run dev`),
- *   against the test file's database.
- * - spawnAppServer(): a separate `node server/index.js --dev` process that a test may SIGKILL.
+ * - startAppServer(): in this process, the build's Express app and static files (as server/index.js
+ *   mounts them), against the test file's database.
+ * - spawnAppServer(): a separate `node server/index.js` process that a test may SIGKILL.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
-import { mkdtempSync, rmSync } from "node:fs";
 import { type AddressInfo, createServer as createNetServer } from "node:net";
-import os from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import express from "express";
+import { serveBuildFiles } from "../../server/build-files.js";
 
-/**
- * Vite's dependency cache for the servers this test process starts. Test files run in parallel
- * processes, and Vite servers sharing node_modules/.vite re-optimise it over each other (one
- * deletes the folder another is reading: ENOTEMPTY), so each process and each spawned server gets
- * its own.
- */
-const viteCaches = mkdtempSync(path.join(os.tmpdir(), "giveawear-vite-"));
-
-/** Deletes this process's Vite caches; the integration setup calls it after each test file. */
-export function removeViteCaches(): void {
-  // A Vite server that is still shutting down may write one last optimiser folder meanwhile
-  // (ENOTEMPTY): retry, and never fail a test file over leftover temporary files.
-  try {
-    rmSync(viteCaches, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
-  } catch (error) {
-    console.warn(`[tests] could not remove ${viteCaches}:`, error);
-  }
-}
-
-/** A fresh cache folder, for one Vite server (pass it to a spawned `server/index.js --dev` as VITE_CACHE_DIR). */
-export function viteCacheDir(): string {
-  return mkdtempSync(path.join(viteCaches, "server-"));
-}
-
-const processViteCache = viteCacheDir();
+const BUILD_DIR = process.env.BUILD_DIR || "build";
 
 /** A TCP port nothing listens on right now, for a server a test spawns. */
 export async function freePort(): Promise<number> {
@@ -56,28 +35,23 @@ export interface AppServer {
 }
 
 export interface InProcessAppServer extends AppServer {
-  /** The server's modules are Vite's copies: after changing process.env, re-read the config there. */
+  /** The server's modules are the build's copies: after changing process.env, re-read the config there. */
   resetConfig(): Promise<void>;
 }
 
+interface BuiltServer {
+  app: express.Express;
+  resetConfigForTests(): void;
+}
+
 /**
- * `production: true` mounts server/app.ts alone, as server/index.js does in production, without
- * Vite's dev middlewares in front (which would answer some requests themselves). `unixSocket`: the
- * same app also listens on that socket path, for connections that come from no IP address at all.
+ * `unixSocket`: the same app also listens on that socket path, for connections that come from no IP
+ * address at all. The build is loaded once per test file (each runs in a process of its own), when
+ * its first server starts: the app reads its configuration as it loads.
  */
-export async function startAppServer({
-  production = false,
-  unixSocket,
-}: { production?: boolean; unixSocket?: string } = {}): Promise<InProcessAppServer> {
-  const { createServer } = await import("vite");
-  const vite = await createServer({
-    server: { middlewareMode: true, hmr: false, ws: false },
-    appType: "custom",
-    logLevel: "error",
-    cacheDir: processViteCache,
-  });
-  const source = (await vite.ssrLoadModule("./server/app.ts")) as { app: express.Express };
-  const handler = (production ? express() : express().use(vite.middlewares)).use(source.app);
+export async function startAppServer({ unixSocket }: { unixSocket?: string } = {}): Promise<InProcessAppServer> {
+  const built = (await import(pathToFileURL(path.resolve(BUILD_DIR, "server/index.js")).href)) as BuiltServer;
+  const handler = express().use(serveBuildFiles(BUILD_DIR)).use(built.app);
   const server = handler.listen(0, "127.0.0.1");
   await once(server, "listening");
   const socketServer = unixSocket ? handler.listen(unixSocket) : null;
@@ -86,15 +60,13 @@ export async function startAppServer({
   return {
     url: `http://127.0.0.1:${port}`,
     async resetConfig() {
-      const config = (await vite.ssrLoadModule("./app/server/core/config.server.ts")) as { resetConfigForTests(): void };
-      config.resetConfigForTests();
+      built.resetConfigForTests();
     },
     async close() {
       for (const listening of socketServer ? [server, socketServer] : [server]) {
         listening.closeAllConnections();
         await new Promise<void>((resolve) => listening.close(() => resolve()));
       }
-      await vite.close();
     },
   };
 }
@@ -104,10 +76,13 @@ export interface SpawnedServer extends AppServer {
   output(): string;
 }
 
-/** A separate server process on `port`, sharing this process's environment (and so its database). */
+/**
+ * A separate server process on `port` serving the build, sharing this process's environment (and so
+ * its database); one worker process unless `env` sets WEB_CONCURRENCY.
+ */
 export async function spawnAppServer(port: number, env: Record<string, string> = {}): Promise<SpawnedServer> {
-  const child = spawn(process.execPath, ["server/index.js", "--dev"], {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", VITE_CACHE_DIR: viteCacheDir(), ...env },
+  const child = spawn(process.execPath, ["server/index.js"], {
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", BUILD_DIR, WEB_CONCURRENCY: "1", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

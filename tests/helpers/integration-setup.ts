@@ -1,14 +1,20 @@
 /**
  * Each integration test file gets its own migrated, seeded database (SQLite file, or PostgreSQL
- * with TEST_DATABASE=postgres) and a configuration of its own, before the app's modules load.
+ * with TEST_DATABASE=postgres), copied from the run's template (decision 071), and a configuration
+ * of its own, before the app's modules load.
  */
 import { mkdtemp } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll } from "vitest";
-import { createTestDatabase } from "./database";
+import { TEMPLATE_DATABASE_ENV, createTestDatabase } from "./database";
 
-const database = await createTestDatabase();
+const template = process.env[TEMPLATE_DATABASE_ENV];
+if (!template)
+  throw new Error(
+    `${TEMPLATE_DATABASE_ENV} is not set: run the integration project through vitest.config.ts (its globalSetup makes the template)`,
+  );
+const database = await createTestDatabase({ template });
 Object.assign(process.env, {
   NODE_ENV: "test",
   DATABASE_URL: database.url,
@@ -22,12 +28,7 @@ Object.assign(process.env, {
 });
 delete process.env.SMTP_URL;
 
-const { seed } = await import("../../app/server/startup/seed.server");
-await seed(database.prisma, { demo: false });
-
 afterAll(async () => {
-  const { removeViteCaches } = await import("./app-server");
-  removeViteCaches();
   const { disconnectPrisma } = await import("../../app/server/core/db.server");
   await disconnectPrisma();
   await database.cleanup();

@@ -23,7 +23,7 @@ beforeAll(async () => {
   process.env.TRUST_PROXY = "true";
   dir = await mkdtemp(path.join(os.tmpdir(), "giveawear-socket-"));
   socketPath = path.join(dir, "app.sock");
-  app = await startAppServer({ production: true, unixSocket: socketPath });
+  app = await startAppServer({ unixSocket: socketPath });
   await prisma.outboundEmail.create({
     data: {
       to: SECRET,

@@ -23,7 +23,7 @@ let app: InProcessAppServer;
 beforeAll(async () => {
   process.env.ENTRY_LIMIT_PER_IP = "100000";
   process.env.DATA_REQUEST_LIMIT_PER_IP = "100000";
-  app = await startAppServer({ production: true });
+  app = await startAppServer();
 });
 
 afterAll(async () => {

@@ -17,7 +17,7 @@ let url = "";
 let close: () => Promise<void>;
 
 beforeAll(async () => {
-  const server = await startAppServer({ production: true });
+  const server = await startAppServer();
   url = server.url;
   close = () => server.close();
 }, 120_000);

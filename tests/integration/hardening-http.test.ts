@@ -19,7 +19,7 @@ let draftId = "";
 
 beforeAll(async () => {
   process.env.TRUST_PROXY = "true";
-  const server = await startAppServer({ production: true });
+  const server = await startAppServer();
   url = server.url;
   close = () => server.close();
   const owner = await signedInJar("hardening");

@@ -8,7 +8,7 @@ import { once } from "node:events";
 import { readFileSync } from "node:fs";
 import { afterAll, expect, it } from "vitest";
 import { MIN_SESSION_SECRET_LENGTH } from "~/server/core/config.server";
-import { type SpawnedServer, freePort, spawnAppServer, viteCacheDir } from "../helpers/app-server";
+import { type SpawnedServer, freePort, spawnAppServer } from "../helpers/app-server";
 
 let server: SpawnedServer | undefined;
 
@@ -33,8 +33,8 @@ function listeningAddresses(port: number): string[] {
 /** Starts the server with `env` and answers its exit code and stderr; one that starts serving instead is stopped (code null). */
 async function refusedStart(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ["server/index.js", "--dev"], {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", VITE_CACHE_DIR: viteCacheDir(), ...env },
+  const child = spawn(process.execPath, ["server/index.js"], {
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", WEB_CONCURRENCY: "1", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let stderr = "";

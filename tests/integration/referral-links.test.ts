@@ -18,7 +18,7 @@ beforeAll(async () => {
   // Long enough that nothing below outlives one render, however slow the machine.
   process.env.PUBLIC_PAGE_CACHE_MS = "60000";
   process.env.ENTRY_LIMIT_PER_IP = "100000";
-  app = await startAppServer({ production: true });
+  app = await startAppServer();
 });
 
 afterAll(async () => {
