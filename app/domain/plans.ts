@@ -2,6 +2,7 @@ import { z } from "zod";
 import { dollars, onOff } from "./form-values";
 import { MAX_ADDITIONAL_PRIZES } from "./campaign-schemas";
 import { ANALYTICS_FEATURE_LINES, ANALYTICS_LEVELS, CUSTOM_BRANDING_LINE, type AnalyticsLevel } from "./plan-features";
+import { SEEDED_ACTION_LIMITS } from "./entry-actions";
 
 /** Plan catalogue helpers. Prices are integer cents (USD); the catalogue itself lives in the database. */
 
@@ -134,6 +135,7 @@ export const PLAN_CATALOGUE = [
     name: "Starter Tee",
     priceCents: 0,
     entryLimit: 50,
+    entryActionLimit: SEEDED_ACTION_LIMITS.starter_tee,
     aiCredits: 1,
     analyticsLevel: "basic",
     customBranding: false,
@@ -147,6 +149,7 @@ export const PLAN_CATALOGUE = [
     name: "Growth Tee",
     priceCents: 2900,
     entryLimit: 500,
+    entryActionLimit: SEEDED_ACTION_LIMITS.growth_tee,
     aiCredits: 5,
     analyticsLevel: "standard",
     customBranding: false,
@@ -160,6 +163,7 @@ export const PLAN_CATALOGUE = [
     name: "Pro Tee",
     priceCents: 7900,
     entryLimit: null,
+    entryActionLimit: SEEDED_ACTION_LIMITS.pro_tee,
     aiCredits: 15,
     analyticsLevel: "advanced",
     customBranding: true,

@@ -134,6 +134,7 @@ export async function completeUpgrade(sessionId: string, paidCents: number | nul
       data: {
         planId: to.id,
         entryLimit: to.entryLimit,
+        entryActionLimit: to.entryActionLimit,
         analyticsLevel: to.analyticsLevel,
         customBranding: to.customBranding,
         remainingGenerations: { increment: Math.max(0, to.aiCredits - (from?.aiCredits ?? 0)) },

@@ -221,6 +221,7 @@ export async function seedDemoCampaigns(tx: Tx): Promise<Pick<SeedResult, "demoC
       productType: idea.productType,
       planId,
       entryLimit: plan?.entryLimit ?? null,
+      entryActionLimit: plan?.entryActionLimit ?? null,
       analyticsLevel: plan?.analyticsLevel ?? "basic",
       customBranding: plan?.customBranding ?? false,
       couponCode: withCoupon ? "SAVE10" : null,

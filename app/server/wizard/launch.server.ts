@@ -36,6 +36,7 @@ export async function launchCampaign(campaign: Campaign, options: { excludeNyFl?
   // payment that puts the campaign live (payments/launch.server.ts) finds it already set.
   const frozen = {
     entryLimit: plan.entryLimit,
+    entryActionLimit: plan.entryActionLimit,
     analyticsLevel: toAnalyticsLevel(plan.analyticsLevel),
     customBranding: plan.customBranding,
     discountCents,
