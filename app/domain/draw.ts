@@ -388,10 +388,13 @@ export function entryListText(entries: readonly EntryListLine[], disqualified: r
  */
 export class EntryListError extends Error {
   readonly unlistedReferrers: readonly string[];
-  constructor(message: string, unlistedReferrers: readonly string[] = []) {
+  /** Version 3: the entry ids of actions.csv that draw.csv does not list (the freeze leaves their completions out). */
+  readonly unlistedActionEntries: readonly string[];
+  constructor(message: string, unlistedReferrers: readonly string[] = [], unlistedActionEntries: readonly string[] = []) {
     super(message);
     this.name = "EntryListError";
     this.unlistedReferrers = unlistedReferrers;
+    this.unlistedActionEntries = unlistedActionEntries;
   }
 }
 
@@ -931,6 +934,7 @@ export class EntryListReader {
     }
     // Version 3: each entry's action bonuses (actions.csv names only listed entries, so weights above 1).
     const actions = this.#actions;
+    const unlistedActions = new Map<string, number>();
     const bonusOf = actions ? new Float64Array(weighted.size) : null;
     if (actions && bonusOf) {
       for (let a = 0; a < actions.ids.size; a++) {
@@ -946,11 +950,8 @@ export class EntryListReader {
           }
         }
         const bonus = actions.bonuses.values[a] ?? 0;
-        if (found === -1)
-          throw new EntryListError(
-            `Entry ${actions.ids.text(a)} has ${bonus} bonus entries in actions.csv but is not listed in draw.csv with a weight of at least ${1 + bonus}`,
-          );
-        bonusOf[found] = bonus;
+        if (found === -1) unlistedActions.set(actions.ids.text(a), bonus);
+        else bonusOf[found] = bonus;
       }
     }
     for (let w = 0; w < weighted.size; w++) {
@@ -973,6 +974,15 @@ export class EntryListReader {
       throw new EntryListError(
         `Entry ${referrer} is named as referrer by ${referrals} lines but is not listed with weight ${1 + REFERRAL_BONUS_ENTRIES * referrals}`,
         [...unlisted.keys()],
+        [...unlistedActions.keys()],
+      );
+    }
+    if (unlistedActions.size > 0) {
+      const [entry, bonus] = unlistedActions.entries().next().value as [string, number];
+      throw new EntryListError(
+        `Entry ${entry} has ${bonus} bonus entries in actions.csv but is not listed in draw.csv with a weight of at least ${1 + bonus}`,
+        [],
+        [...unlistedActions.keys()],
       );
     }
   }
