@@ -959,9 +959,12 @@ export class EntryListReader {
       const referrals = referralsOf[w] ?? 0;
       if (bonusOf) {
         const expected = 1 + REFERRAL_ACTION_BONUS * referrals + (bonusOf[w] ?? 0);
+        // An entry without action bonuses is told as version 2 tells it.
         if (weight !== expected)
           throw new EntryListError(
-            `Entry ${weighted.text(w)} has weight ${weight}, but its ${referrals} referrals and ${bonusOf[w] ?? 0} bonus entries in actions.csv give ${expected}`,
+            bonusOf[w]
+              ? `Entry ${weighted.text(w)} has weight ${weight}, but its ${referrals} referrals and ${bonusOf[w]} bonus entries in actions.csv give ${expected}`
+              : `Entry ${weighted.text(w)} has weight ${weight}, but its referrals give ${expected}`,
           );
       } else {
         const expected = 1 + REFERRAL_BONUS_ENTRIES * referrals;
