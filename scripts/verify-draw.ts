@@ -133,27 +133,23 @@ async function verifyDrawV2(
   // the picks read again only the blocks their tickets fall in.
   const row = await client.entryList.findUnique({ where: { campaignId } });
 
-  // Version 3 (decision 075): actions.csv, from its stored bytes or the file given, checked first;
-  // the weights of draw.csv are then checked against its bonuses.
+  // Version 3 (decision 075): actions.csv, from its stored bytes or the file given: its hash, its
+  // rules, and the weights of draw.csv against its bonuses, all part of the entry list's rules check.
   let actions: ActionBonuses | undefined;
-  let actionsReadable = true;
+  let actionsProblem: string | null = null;
   if (draw.procedureVersion >= 3) {
     const actionRow = await client.actionList.findUnique({ where: { campaignId } });
     const notAfterMs = row?.frozenAt.getTime();
     try {
-      if (!actionRow) throw new Error("missing: the list was frozen without actions.csv");
+      if (!actionRow) throw new Error("actions.csv is missing: the list was frozen without it");
       if (options.actionsCsv !== undefined) {
         const bytes = new Uint8Array(Buffer.from(options.actionsCsv, "latin1"));
-        check("actions list hash published at the freeze", actionRow.sha256, createHash("sha256").update(bytes).digest("hex"));
+        const hash = createHash("sha256").update(bytes).digest("hex");
+        if (hash !== actionRow.sha256) throw new Error(`SHA-256 of actions.csv is ${hash}, but the published actions hash is ${actionRow.sha256}`);
         actions = parseActionList(bytes, { notAfterMs });
-      } else {
-        actions = (await readStoredActions(campaignId, client, { notAfterMs })) ?? undefined;
-        check("actions list hash published at the freeze", actionRow.sha256, actionRow.sha256);
-      }
-      check("actions list rules (kinds, bonuses, order, before the freeze)", "followed", "followed");
+      } else actions = (await readStoredActions(campaignId, client, { notAfterMs })) ?? undefined;
     } catch (error) {
-      actionsReadable = false;
-      check("actions list rules (kinds, bonuses, order, before the freeze)", "followed", (error as Error).message);
+      actionsProblem = (error as Error).message;
     }
   }
   const withList = async (work: (list: FrozenListIndex | null, read: BlockRead) => Promise<void>): Promise<void> => {
@@ -196,8 +192,8 @@ async function verifyDrawV2(
     });
   };
   const checkRules = (read: () => FrozenListIndex): FrozenListIndex | null => {
-    if (!actionsReadable) {
-      check("entry list rules (order, weights, referrers)", "followed", "not checked: actions.csv could not be read");
+    if (actionsProblem !== null) {
+      check("entry list rules (order, weights, referrers)", "followed", actionsProblem);
       return null;
     }
     try {
