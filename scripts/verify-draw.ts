@@ -145,7 +145,8 @@ async function verifyDrawV2(
       if (options.actionsCsv !== undefined) {
         const bytes = new Uint8Array(Buffer.from(options.actionsCsv, "latin1"));
         const hash = createHash("sha256").update(bytes).digest("hex");
-        if (hash !== actionRow.sha256) throw new Error(`SHA-256 of actions.csv is ${hash}, but the published actions hash is ${actionRow.sha256}`);
+        if (hash !== actionRow.sha256)
+          throw new Error(`SHA-256 of actions.csv is ${hash}, but the published actions hash is ${actionRow.sha256}`);
         actions = parseActionList(bytes, { notAfterMs });
       } else actions = (await readStoredActions(campaignId, client, { notAfterMs })) ?? undefined;
     } catch (error) {

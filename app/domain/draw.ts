@@ -944,7 +944,9 @@ export class EntryListReader {
         let found = -1;
         for (let held = slots[slot] ?? 0; held !== 0; slot = (slot + 1) & mask, held = slots[slot] ?? 0) {
           const w = held - 1;
-          if (compareBytes(weighted.bytes, weighted.starts.values[w] ?? 0, weighted.ends.values[w] ?? 0, actions.ids.bytes, start, end) === 0) {
+          if (
+            compareBytes(weighted.bytes, weighted.starts.values[w] ?? 0, weighted.ends.values[w] ?? 0, actions.ids.bytes, start, end) === 0
+          ) {
             found = w;
             break;
           }
@@ -1163,7 +1165,8 @@ export class ActionListReader {
   /** One line, [start, end) of `bytes` without its line feed; the list's byte `at` is bytes[0]. */
   #line(bytes: Uint8Array, start: number, end: number, at: number): void {
     if (this.#section === "header") {
-      if (!this.#is(bytes, start, end, ACTION_LIST_HEADER)) this.#fail(`The first line must be "${ACTION_LIST_HEADER}"`, bytes, start, end, at);
+      if (!this.#is(bytes, start, end, ACTION_LIST_HEADER))
+        this.#fail(`The first line must be "${ACTION_LIST_HEADER}"`, bytes, start, end, at);
       else this.#section = "completions";
       return;
     }
@@ -1198,10 +1201,17 @@ export class ActionListReader {
     }
     if (ms < 0) return this.#fail("completed_ms must be a whole number in decimal", bytes, start, end, at);
     if (ms > this.#notAfterMs)
-      return this.#fail("A completion made after the list was frozen never counts (completed_ms is after the freeze)", bytes, start, end, at);
+      return this.#fail(
+        "A completion made after the list was frozen never counts (completed_ms is after the freeze)",
+        bytes,
+        start,
+        end,
+        at,
+      );
     if (this.#last.compare(bytes, start, entryEnd, entryEnd + 1, actionEnd, ms) <= 0)
       return this.#fail("The lines are not sorted by entry_id, completed_ms, action_id (or one repeats)", bytes, start, end, at);
-    const sameEntry = this.#last.entryLength !== -1 && compareBytes(bytes, start, entryEnd, this.#last.entry, 0, this.#last.entryLength) === 0;
+    const sameEntry =
+      this.#last.entryLength !== -1 && compareBytes(bytes, start, entryEnd, this.#last.entry, 0, this.#last.entryLength) === 0;
     this.#last.set(bytes, start, entryEnd, entryEnd + 1, actionEnd, ms);
     if (!completion) {
       this.#disqualified += 1;

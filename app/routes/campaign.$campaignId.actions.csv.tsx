@@ -7,7 +7,10 @@ import { actionsCsvResponse } from "~/server/draw/actions-csv.server";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const found = await findVisibleCampaign(params.campaignId ?? "", await getCurrentUser(request));
   if (!found) {
-    return new Response("Campaign Not Found\n", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+    return new Response("Campaign Not Found\n", {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    });
   }
   return actionsCsvResponse(request, found.campaign.id, found.preview);
 }

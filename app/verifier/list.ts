@@ -358,7 +358,8 @@ export function readActionList(bytes: Uint8Array, frozenAtMs: number | null): Ac
     }
     if (ms < 0) continue;
     const key: [string, number, string] = [entryId, ms, actionId];
-    if (!after(key)) order.add(`actions.csv line ${number} is not after the line above it (entry_id, completed_ms, action_id), or repeats it.`);
+    if (!after(key))
+      order.add(`actions.csv line ${number} is not after the line above it (entry_id, completed_ms, action_id), or repeats it.`);
     if (frozenAtMs !== null && ms > frozenAtMs)
       order.add(`actions.csv line ${number} was completed after the list was frozen, and completions after the freeze never count.`);
     previous = key;

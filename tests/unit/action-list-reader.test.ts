@@ -41,9 +41,13 @@ describe("actions.csv (procedure version 3)", () => {
 
   it("refuses a changed bonus, a changed entry id, a dropped line, bad order, kinds and completions after the freeze", () => {
     const weights = (text: string) => () => parseEntryList(encode(list), "h", parseActionList(encode(text)));
-    expect(weights(actions.replace("x3,code,3,", "x3,code,2,"))).toThrow(/Entry b2 has weight 4, but its 0 referrals and 2 bonus entries in actions.csv give 3/);
+    expect(weights(actions.replace("x3,code,3,", "x3,code,2,"))).toThrow(
+      /Entry b2 has weight 4, but its 0 referrals and 2 bonus entries in actions.csv give 3/,
+    );
     expect(weights(actions.replace("b2,x3", "c3,x3"))).toThrow(EntryListError);
-    expect(weights(actions.replace("a1,x2,daily,1,200\n", ""))).toThrow(/Entry a1 has weight 7, but its 1 referrals and 2 bonus entries in actions.csv give 6/);
+    expect(weights(actions.replace("a1,x2,daily,1,200\n", ""))).toThrow(
+      /Entry a1 has weight 7, but its 1 referrals and 2 bonus entries in actions.csv give 6/,
+    );
     expect(weights(actions.replace("b2,x3", "zz,x3"))).toThrow(EntryListError);
     expect(() => parseActionList(encode(actions.replace("a1,x2,daily,1,200", "a1,x2,daily,1,50")))).toThrow(/not sorted/);
     expect(() => parseActionList(encode(actions.replace("visit", "like")))).toThrow(/The kind must be one of/);

@@ -17,7 +17,8 @@ export async function actionsCsvResponse(request: Request, campaignId: string, p
     where: { campaignId },
     select: { campaignId: true, sha256: true, byteLength: true, storageKey: true },
   });
-  if (!list) return plain("The action completions are frozen with the entry list when the giveaway ends (draws since procedure version 3).", 404);
+  if (!list)
+    return plain("The action completions are frozen with the entry list when the giveaway ends (draws since procedure version 3).", 404);
   const etag = `"${list.sha256}"`;
   const headers: Record<string, string> = {
     "Content-Type": "text/csv; charset=utf-8",

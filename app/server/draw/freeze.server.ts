@@ -82,7 +82,9 @@ export interface EntryListRow {
 
 export type FreezeOutcome =
   | { kind: "frozen"; list: EntryListRow; actions: ActionListRow }
-  | { kind: "already-frozen"; list: EntryListRow } | { kind: "not-due" } | { kind: "not-found" };
+  | { kind: "already-frozen"; list: EntryListRow }
+  | { kind: "not-due" }
+  | { kind: "not-found" };
 
 export interface FreezeOptions {
   /** The time of the pass (tests stand later times for waiting); the freeze's own duration is added to it. */
@@ -265,7 +267,13 @@ export async function freezeEntryList(campaignId: string, options: FreezeOptions
  * One transaction: any stale chunks out, the ActionList and EntryList rows and (unless the bytes are
  * in the file store) their chunks in.
  */
-async function writeList(driver: ListDriver, list: EntryListRow, bytes: Buffer, actions: ActionListRow, actionBytes: Buffer): Promise<void> {
+async function writeList(
+  driver: ListDriver,
+  list: EntryListRow,
+  bytes: Buffer,
+  actions: ActionListRow,
+  actionBytes: Buffer,
+): Promise<void> {
   const postgres = driver.provider === "postgresql";
   const statements: DriverStatement[] = [];
   if (postgres) {
@@ -283,7 +291,14 @@ async function writeList(driver: ListDriver, list: EntryListRow, bytes: Buffer, 
     sql: postgres
       ? `INSERT INTO "ActionList" ("campaignId", "sha256", "byteLength", "completionCount", "disqualifiedCount", "storageKey") VALUES ($1, $2, $3, $4, $5, $6)`
       : `INSERT INTO "ActionList" ("campaignId", "sha256", "byteLength", "completionCount", "disqualifiedCount", "storageKey") VALUES (?, ?, ?, ?, ?, ?)`,
-    params: [actions.campaignId, actions.sha256, actions.byteLength, actions.completionCount, actions.disqualifiedCount, actions.storageKey],
+    params: [
+      actions.campaignId,
+      actions.sha256,
+      actions.byteLength,
+      actions.completionCount,
+      actions.disqualifiedCount,
+      actions.storageKey,
+    ],
   });
   if (!actions.storageKey) {
     const insertAction = postgres
@@ -707,13 +722,15 @@ export async function readStoredActions(
       const reader = new ActionListReader(options);
       const hash = createHash("sha256");
       for await (const piece of source.pieces()) {
-        if (reader.byteLength + piece.length > row.byteLength) throw new Error(`Campaign ${campaignId}: actions.csv is longer than recorded`);
+        if (reader.byteLength + piece.length > row.byteLength)
+          throw new Error(`Campaign ${campaignId}: actions.csv is longer than recorded`);
         hash.update(piece);
         reader.push(piece);
       }
       if (reader.byteLength !== row.byteLength)
         throw new Error(`Campaign ${campaignId}: actions.csv has ${reader.byteLength} bytes, ${row.byteLength} recorded`);
-      if (hash.digest("hex") !== row.sha256) throw new Error(`Campaign ${campaignId}: the stored actions.csv does not match its published hash`);
+      if (hash.digest("hex") !== row.sha256)
+        throw new Error(`Campaign ${campaignId}: the stored actions.csv does not match its published hash`);
       return reader.finish();
     },
     "ActionListChunk",
