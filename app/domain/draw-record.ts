@@ -54,8 +54,8 @@ export interface DrawRecordList {
   csvUrl: string;
   /** Read from the frozen bytes, in their order (entry id byte order). */
   disqualified: { id: string; reason: string }[];
-  /** Procedure version 3 (decision 075): actions.csv, frozen with draw.csv; null for lists frozen before. */
-  actions: DrawRecordActions | null;
+  /** Procedure version 3 (decision 075): actions.csv, frozen with draw.csv; absent for lists frozen before. */
+  actions?: DrawRecordActions;
 }
 
 /** The frozen action completions (actions.csv): their hash, published with the list hash. */

@@ -133,15 +133,18 @@ export async function drawRecord(campaign: RecordCampaign): Promise<DrawRecord> 
             totalWeight: list.totalWeight.toString(),
             csvUrl: publicUrl(campaignDrawCsvPath(campaign.id)),
             disqualified: await frozenDisqualified(list, list.disqualifiedCount),
-            actions: actions
+            // Only lists frozen with actions.csv have it (lists frozen before keep their record as it was).
+            ...(actions
               ? {
-                  sha256: actions.sha256,
-                  bytes: actions.byteLength,
-                  completions: actions.completionCount,
-                  disqualified: actions.disqualifiedCount,
-                  csvUrl: publicUrl(campaignActionsCsvPath(campaign.id)),
+                  actions: {
+                    sha256: actions.sha256,
+                    bytes: actions.byteLength,
+                    completions: actions.completionCount,
+                    disqualified: actions.disqualifiedCount,
+                    csvUrl: publicUrl(campaignActionsCsvPath(campaign.id)),
+                  },
                 }
-              : null,
+              : {}),
           }
         : null,
     draw: draw && {
