@@ -102,6 +102,11 @@ export function campaignDrawCsvPath(campaignId: string): string {
   return href("/campaign/:campaignId/draw.csv", { campaignId });
 }
 
+/** The frozen action completions (actions.csv, draw procedure version 3, decision 075), beside draw.csv. */
+export function campaignActionsCsvPath(campaignId: string): string {
+  return href("/campaign/:campaignId/actions.csv", { campaignId });
+}
+
 /** The machine-readable draw record (decision 042). */
 export function campaignDrawJsonPath(campaignId: string): string {
   return href("/campaign/:campaignId/draw.json", { campaignId });

@@ -25,6 +25,7 @@ export default [
   route("campaign/:campaignId/draw", "routes/campaign.$campaignId.draw.tsx"),
   route("campaign/:campaignId/winners", "routes/campaign.$campaignId.winners.tsx"),
   route("campaign/:campaignId/draw.csv", "routes/campaign.$campaignId.draw.csv.tsx"),
+  route("campaign/:campaignId/actions.csv", "routes/campaign.$campaignId.actions.csv.tsx"),
   route("campaign/:campaignId/draw.json", "routes/campaign.$campaignId.draw.json.tsx"),
   route("campaign/:campaignId/card.png", "routes/campaign.$campaignId.card.png.tsx"),
   route("campaign/:campaignId/poster.pdf", "routes/campaign.$campaignId.poster.pdf.tsx"),

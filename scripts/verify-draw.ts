@@ -1,8 +1,12 @@
 /**
  * Re-runs a campaign's published draw and says whether it matches.
  *
- *   npm run verify-draw -- <campaignId> [--entries entries.csv]
+ *   npm run verify-draw -- <campaignId> [--entries draw.csv] [--actions actions.csv]
  *
+ * Procedure v3 (decision 075): as v2, with the frozen actions.csv (its stored bytes, or a downloaded
+ * file given with --actions): its hash against the one published at the freeze, its rules (kinds,
+ * bonuses 1-10, order, completions at or before the freeze, entries listed) and every weight of
+ * draw.csv equal to 1 + 3 x referrals + the entry's bonuses in it.
  * Procedure v2 (decision 039): recomputes from the frozen entry list's stored bytes (or a downloaded
  * draw.csv given with --entries): the list hash, the list's rules (draw order, weights = 1 + 3 per
  * listed referral, referrers listed), counts and total weight, the commitment to the secret, the
@@ -19,12 +23,14 @@ import { pathToFileURL } from "node:url";
 import { parseBeacon } from "../app/domain/beacon";
 import { finalSeed, verifyBeacon } from "../app/domain/beacon-verify";
 import {
+  type ActionBonuses,
   DrawEntryList,
   type DrawPick,
   type DrawPool,
   EntryListError,
   type FrozenListIndex,
   currentPicks,
+  parseActionList,
   parseDrawPicks,
   parseEntryList,
   replayPicks,
@@ -32,7 +38,7 @@ import {
 } from "../app/domain/draw";
 import { type Draw, type PrismaClient, disconnectPrisma, prisma } from "../app/server/core/db.server";
 import { knownChain } from "../app/server/draw/beacon.server";
-import { readStoredList, withStoredList } from "../app/server/draw/freeze.server";
+import { readStoredActions, readStoredList, withStoredList } from "../app/server/draw/freeze.server";
 import { loadDrawPool, nodeDrawHashing, sha256Hex } from "../app/server/draw/run.server";
 
 export interface DrawCheck {
@@ -62,7 +68,7 @@ export function poolFromCsv(text: string): DrawPool {
 
 export async function verifyDraw(
   campaignId: string,
-  options: { entriesCsv?: string; client?: PrismaClient } = {},
+  options: { entriesCsv?: string; actionsCsv?: string; client?: PrismaClient } = {},
 ): Promise<DrawVerification> {
   const client = options.client ?? prisma;
   const checks: DrawCheck[] = [];
@@ -111,7 +117,7 @@ async function verifyDrawV2(
   campaignId: string,
   campaign: VerifiedCampaign,
   draw: Draw,
-  options: { entriesCsv?: string },
+  options: { entriesCsv?: string; actionsCsv?: string },
   client: PrismaClient,
 ): Promise<DrawVerification> {
   const checks: DrawCheck[] = [];
@@ -126,6 +132,27 @@ async function verifyDrawV2(
   // Step 3: the frozen list, from its stored bytes (or the file given), read once piece by piece;
   // the picks read again only the blocks their tickets fall in.
   const row = await client.entryList.findUnique({ where: { campaignId } });
+
+  // Version 3 (decision 075): actions.csv, from its stored bytes or the file given: its hash, its
+  // rules, and the weights of draw.csv against its bonuses, all part of the entry list's rules check.
+  let actions: ActionBonuses | undefined;
+  let actionsProblem: string | null = null;
+  if (draw.procedureVersion >= 3) {
+    const actionRow = await client.actionList.findUnique({ where: { campaignId } });
+    const notAfterMs = row?.frozenAt.getTime();
+    try {
+      if (!actionRow) throw new Error("actions.csv is missing: the list was frozen without it");
+      if (options.actionsCsv !== undefined) {
+        const bytes = new Uint8Array(Buffer.from(options.actionsCsv, "latin1"));
+        const hash = createHash("sha256").update(bytes).digest("hex");
+        if (hash !== actionRow.sha256)
+          throw new Error(`SHA-256 of actions.csv is ${hash}, but the published actions hash is ${actionRow.sha256}`);
+        actions = parseActionList(bytes, { notAfterMs });
+      } else actions = (await readStoredActions(campaignId, client, { notAfterMs })) ?? undefined;
+    } catch (error) {
+      actionsProblem = (error as Error).message;
+    }
+  }
   const withList = async (work: (list: FrozenListIndex | null, read: BlockRead) => Promise<void>): Promise<void> => {
     if (options.entriesCsv !== undefined) {
       const bytes = new Uint8Array(Buffer.from(options.entriesCsv, "latin1"));
@@ -133,7 +160,7 @@ async function verifyDrawV2(
       check("entry list hash", draw.entriesHash, hash);
       if (row) check("entry list hash published at the freeze", row.sha256, draw.entriesHash);
       return work(
-        checkRules(() => parseEntryList(bytes, hash)),
+        checkRules(() => parseEntryList(bytes, hash, actions)),
         (start, end) => Promise.resolve(bytes.subarray(start, end)),
       );
     }
@@ -145,7 +172,7 @@ async function verifyDrawV2(
     await withStoredList(row, client, async (source) => {
       let list: FrozenListIndex | EntryListError;
       try {
-        list = await readStoredList(row, source);
+        list = await readStoredList(row, source, actions);
       } catch (error) {
         if (!(error instanceof EntryListError)) {
           check("stored entry list", "readable and matching its hash", (error as Error).message);
@@ -166,6 +193,10 @@ async function verifyDrawV2(
     });
   };
   const checkRules = (read: () => FrozenListIndex): FrozenListIndex | null => {
+    if (actionsProblem !== null) {
+      check("entry list rules (order, weights, referrers)", "followed", actionsProblem);
+      return null;
+    }
     try {
       const list = read();
       check("entry list rules (order, weights, referrers)", "followed", "followed");
@@ -249,20 +280,24 @@ export function formatVerification(result: DrawVerification): string {
 
 async function main(argv: string[]): Promise<number> {
   const args = [...argv];
-  let entriesFile: string | undefined;
-  const at = args.indexOf("--entries");
-  if (at !== -1) {
-    entriesFile = args[at + 1];
+  const option = (name: string): { given: boolean; file: string | undefined } => {
+    const at = args.indexOf(name);
+    if (at === -1) return { given: false, file: undefined };
+    const file = args[at + 1];
     args.splice(at, 2);
-  }
+    return { given: true, file };
+  };
+  const entries = option("--entries");
+  const actionsFile = option("--actions");
   const campaignId = args.find((arg) => !arg.startsWith("-"));
-  if (!campaignId || (at !== -1 && !entriesFile)) {
-    console.error("Usage: npm run verify-draw -- <campaignId> [--entries draw.csv]");
+  if (!campaignId || (entries.given && !entries.file) || (actionsFile.given && !actionsFile.file)) {
+    console.error("Usage: npm run verify-draw -- <campaignId> [--entries draw.csv] [--actions actions.csv]");
     return 2;
   }
   try {
-    const entriesCsv = entriesFile ? await readFile(entriesFile, "utf8") : undefined;
-    const result = await verifyDraw(campaignId, { entriesCsv });
+    const entriesCsv = entries.file ? await readFile(entries.file, "latin1") : undefined;
+    const actionsCsv = actionsFile.file ? await readFile(actionsFile.file, "latin1") : undefined;
+    const result = await verifyDraw(campaignId, { entriesCsv, actionsCsv });
     console.log(formatVerification(result));
     return result.ok ? 0 : 1;
   } catch (error) {

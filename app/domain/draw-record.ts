@@ -54,6 +54,20 @@ export interface DrawRecordList {
   csvUrl: string;
   /** Read from the frozen bytes, in their order (entry id byte order). */
   disqualified: { id: string; reason: string }[];
+  /** Procedure version 3 (decision 075): actions.csv, frozen with draw.csv; absent for lists frozen before. */
+  actions?: DrawRecordActions;
+}
+
+/** The frozen action completions (actions.csv): their hash, published with the list hash. */
+export interface DrawRecordActions {
+  /** SHA-256 (lowercase hex) of the exact bytes of actions.csv. */
+  sha256: string;
+  bytes: number;
+  /** Lines of the counted completions and of the rejected claims. */
+  completions: number;
+  disqualified: number;
+  /** Absolute URL of the frozen actions.csv. */
+  csvUrl: string;
 }
 
 export interface DrawRecordPick {
@@ -85,8 +99,11 @@ export interface DrawRecordDraw {
 
 export interface DrawRecord {
   format: typeof DRAW_RECORD_FORMAT;
-  /** 2 for every draw made from a frozen list and a beacon; 1 for draws made before (decision 012). */
-  procedureVersion: 1 | 2;
+  /**
+   * 3 for lists frozen with actions.csv (decision 075), 2 for draws made from a frozen list and a
+   * beacon before that, 1 for draws made before frozen lists (decision 012).
+   */
+  procedureVersion: 1 | 2 | 3;
   campaignId: string;
   /** Absolute URLs of the human-readable draw page and of this record. */
   pageUrl: string;

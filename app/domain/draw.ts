@@ -8,15 +8,23 @@
  */
 import { z } from "zod";
 import { REFERRAL_BONUS_ENTRIES } from "./entries";
+import {
+  ACTION_BONUS,
+  ACTION_DISQUALIFIED_HEADER,
+  ACTION_DISQUALIFY_REASONS,
+  ACTION_KINDS,
+  ACTION_LIST_HEADER,
+  REFERRAL_ACTION_BONUS,
+} from "./entry-actions";
 
-/** The procedure every new draw follows (Draw.procedureVersion). */
-export const DRAW_PROCEDURE_VERSION = 2;
+/** The procedure every new draw follows (Draw.procedureVersion): 3 since entry actions (decision 075). */
+export const DRAW_PROCEDURE_VERSION = 3;
 
 /**
- * Version 2 (decision 039), in words a stranger can implement without our code. The draw page
- * publishes it; scripts/verify-draw.ts and the independent verifiers follow it.
+ * Version 2 (decision 039), in words a stranger can implement without our code. Draws made from a
+ * list frozen without actions.csv (before decision 075) keep it; their pages publish it.
  */
-export const DRAW_PROCEDURE = `1. Commitment. When the giveaway launched, Giveawear chose a secret: 32 random bytes written as 64 lowercase hexadecimal characters. It published the commitment C = SHA-256 of the secret's 64 ASCII characters, written as 64 lowercase hexadecimal characters, together with the launch time, the drand beacon chain and the round R of that chain the draw will use: the first round whose time (genesis_time + (R - 1) x period seconds) is at or after the end of the giveaway plus a margin (10 minutes unless stated otherwise) that leaves time to freeze the entry list. Giveaways launched before this procedure had no round: theirs is chosen when the list is frozen (step 3). A giveaway that published no commitment uses the empty text as its secret, and its draw record says so.
+export const DRAW_PROCEDURE_V2 = `1. Commitment. When the giveaway launched, Giveawear chose a secret: 32 random bytes written as 64 lowercase hexadecimal characters. It published the commitment C = SHA-256 of the secret's 64 ASCII characters, written as 64 lowercase hexadecimal characters, together with the launch time, the drand beacon chain and the round R of that chain the draw will use: the first round whose time (genesis_time + (R - 1) x period seconds) is at or after the end of the giveaway plus a margin (10 minutes unless stated otherwise) that leaves time to freeze the entry list. Giveaways launched before this procedure had no round: theirs is chosen when the list is frozen (step 3). A giveaway that published no commitment uses the empty text as its secret, and its draw record says so.
 
 2. Counted entries. An entry takes part if it was confirmed from the email we sent before the giveaway ended and was not disqualified. Entries never confirmed are not in the draw.
 
@@ -29,6 +37,47 @@ export const DRAW_PROCEDURE = `1. Commitment. When the giveaway launched, Giveaw
    Then the line: disqualified_entry_id,reason
    Then one line per disqualified entry (entries that had been confirmed, then disqualified), sorted by entry_id byte by byte: <entry_id>,<reason>, where reason is one of duplicate, fake, automated, rules.
    The list hash H = SHA-256 of the whole file, as lowercase hexadecimal. H is published when the list is frozen, before round R exists. If the freeze finishes later than 30 seconds before round R's time, the draw uses instead the first round at or after the end of the freeze plus the margin; both the planned and the used round are published.
+
+4. The beacon. drand (https://drand.love) publishes a random value for every round of its chain. Round R's beacon is {"round", "randomness", "signature"} (hexadecimal). It is valid when its BLS signature (scheme bls-unchained-g1-rfc9380: signature on G1, public key on G2, domain separation tag BLS_SIG_BLS12381G1_XMD:SHA-256_SSWU_RO_NUL_) verifies, under the chain's public key, over the message SHA-256(R written as 8 bytes, unsigned big-endian), and its randomness equals SHA-256 of the signature's bytes, in lowercase hexadecimal. drand's network of independent operators produces it at round R's time; nobody, Giveawear included, can predict it before then.
+
+5. Final seed. S = SHA-256 of the ASCII text "<secret>:<randomness>" (the secret, a colon, the beacon's randomness in lowercase hexadecimal), written as 64 lowercase hexadecimal characters. If no valid beacon could be had within 24 hours after round R's time, S is the secret itself and the draw record says that the beacon is missing.
+
+6. Tickets. The total weight T is the sum of the weights. The entries hold the tickets 0 to T-1 in list order: the first entry holds tickets 0 to w1-1, the next one the following w2 tickets, and so on.
+
+7. Random numbers. For n = 0, 1, 2, ... the n-th random number R(n) is the first 8 bytes of SHA-256 of the ASCII text "<S>:<n>" (n in decimal, no padding), read as an unsigned 64-bit big-endian integer. Let L = floor(2^64 / T) x T. The random numbers are used in order; a number R(n) >= L is discarded (so that every ticket is equally likely), otherwise it gives the ticket R(n) mod T.
+
+8. Picks. The grand prize (rank 1) is drawn first, then the 2nd prize, then the 3rd, and so on. Each prize goes to the entry holding the next ticket. A ticket held by an entry already picked in this draw is skipped and the next random number is used, so nobody wins twice. Each pick records its ticket and the counter n that produced it. With fewer counted entries than prizes, the remaining prizes get no winner; with no counted entries there are no picks.
+
+9. Redraws. If a prize is not claimed by its deadline it is drawn again by continuing the same sequence after the last pick, skipping every entry picked before, the replaced winner included. The replaced pick stays in the record, marked as replaced; the new pick records when it was made, why, its claim deadline and when its winner was notified.`;
+
+/**
+ * Version 3 (decision 075): version 2 with entry actions. Beside draw.csv the freeze publishes
+ * actions.csv, the counted action completions, and every weight is 1 + 3 x referrals + the bonuses
+ * of its completions. Steps 1 and 4 to 9 are those of version 2, word for word.
+ */
+export const DRAW_PROCEDURE = `1. Commitment. When the giveaway launched, Giveawear chose a secret: 32 random bytes written as 64 lowercase hexadecimal characters. It published the commitment C = SHA-256 of the secret's 64 ASCII characters, written as 64 lowercase hexadecimal characters, together with the launch time, the drand beacon chain and the round R of that chain the draw will use: the first round whose time (genesis_time + (R - 1) x period seconds) is at or after the end of the giveaway plus a margin (10 minutes unless stated otherwise) that leaves time to freeze the entry list. Giveaways launched before this procedure had no round: theirs is chosen when the list is frozen (step 3). A giveaway that published no commitment uses the empty text as its secret, and its draw record says so.
+
+2. Counted entries. An entry takes part if it was confirmed from the email we sent before the giveaway ended and was not disqualified. Entries never confirmed are not in the draw. An entry earns bonus entries in two ways only: 3 for every friend who entered through its referral link and whose entry is counted, and the bonus of each entry action (visit a page, enter a code, answer a question, come back daily, follow or subscribe) it completed, as the giveaway's rules list them. Actions close with entries: a completion made after the list is frozen never counts, and a claim the organiser rejected before the freeze earns nothing. Agreeing to marketing emails never earns entries.
+
+3. The entry list (draw.csv) and the actions list (actions.csv). When the giveaway ends both lists are frozen together: their exact bytes are written once and never rebuilt. Each is ASCII text; every line ends with a line feed (LF, byte 10), the last line included; there are no other line breaks and no spaces.
+   draw.csv. Line 1 is: entry_id,created_ms,referrer_id,weight
+   Then one line per counted entry, in draw order: created_ms ascending, entries with the same created_ms ordered by entry_id compared byte by byte. Each line is: <entry_id>,<created_ms>,<referrer_id>,<weight>
+   - created_ms: when the entry was made, in milliseconds since 1970-01-01T00:00:00Z, in decimal.
+   - referrer_id: the entry_id of the listed entry whose referral link brought this entry, when that referral earned a bonus; otherwise empty (the line then has two commas in a row). While referrals earn no bonus, it is empty.
+   - weight: 1 + 3 x (the number of entry lines whose referrer_id equals this line's entry_id) + (the sum of the bonus fields of the completion lines of actions.csv whose entry_id equals this line's entry_id).
+   Then the line: disqualified_entry_id,reason
+   Then one line per disqualified entry (entries that had been confirmed, then disqualified), sorted by entry_id byte by byte: <entry_id>,<reason>, where reason is one of duplicate, fake, automated, rules.
+   actions.csv. Line 1 is: entry_id,action_id,kind,bonus,completed_ms
+   Then one line per counted completion of an entry action by an entry listed in draw.csv: <entry_id>,<action_id>,<kind>,<bonus>,<completed_ms>
+   - entry_id: the entry_id of an entry line of draw.csv.
+   - action_id: the id of the action, as the giveaway's rules list it.
+   - kind: one of visit, code, question, daily, follow.
+   - bonus: the bonus entries the completion earned, a whole number from 1 to 10.
+   - completed_ms: when the action was completed, in milliseconds since 1970-01-01T00:00:00Z, in decimal; never after the freeze.
+   Then the line: disqualified_entry_id,action_id,completed_ms,reason
+   Then one line per claim the organiser rejected before the freeze (it earns nothing; the entry itself stays in the draw): <entry_id>,<action_id>,<completed_ms>,<reason>, where reason is one of false_claim, duplicate, automated, rules.
+   Both sections are sorted by entry_id compared byte by byte, then completed_ms ascending, then action_id compared byte by byte; no line appears twice. A giveaway without actions has an actions.csv of its two header lines.
+   The list hash H = SHA-256 of the whole of draw.csv, and the actions hash A = SHA-256 of the whole of actions.csv, as lowercase hexadecimal. H and A are published when the lists are frozen, before round R exists. If the freeze finishes later than 30 seconds before round R's time, the draw uses instead the first round at or after the end of the freeze plus the margin; both the planned and the used round are published.
 
 4. The beacon. drand (https://drand.love) publishes a random value for every round of its chain. Round R's beacon is {"round", "randomness", "signature"} (hexadecimal). It is valid when its BLS signature (scheme bls-unchained-g1-rfc9380: signature on G1, public key on G2, domain separation tag BLS_SIG_BLS12381G1_XMD:SHA-256_SSWU_RO_NUL_) verifies, under the chain's public key, over the message SHA-256(R written as 8 bytes, unsigned big-endian), and its randomness equals SHA-256 of the signature's bytes, in lowercase hexadecimal. drand's network of independent operators produces it at round R's time; nobody, Giveawear included, can predict it before then.
 
@@ -61,7 +110,7 @@ export const DRAW_PROCEDURE_V1 = `1. Commitment. When the giveaway launched, Giv
 
 /** The procedure text of a recorded draw. */
 export function drawProcedureText(version: number): string {
-  return version === 1 ? DRAW_PROCEDURE_V1 : DRAW_PROCEDURE;
+  return version === 1 ? DRAW_PROCEDURE_V1 : version === 2 ? DRAW_PROCEDURE_V2 : DRAW_PROCEDURE;
 }
 
 /** SHA-256 as the draw needs it, supplied by the caller so this module stays free of I/O. */
@@ -339,10 +388,13 @@ export function entryListText(entries: readonly EntryListLine[], disqualified: r
  */
 export class EntryListError extends Error {
   readonly unlistedReferrers: readonly string[];
-  constructor(message: string, unlistedReferrers: readonly string[] = []) {
+  /** Version 3: the entry ids of actions.csv that draw.csv does not list (the freeze leaves their completions out). */
+  readonly unlistedActionEntries: readonly string[];
+  constructor(message: string, unlistedReferrers: readonly string[] = [], unlistedActionEntries: readonly string[] = []) {
     super(message);
     this.name = "EntryListError";
     this.unlistedReferrers = unlistedReferrers;
+    this.unlistedActionEntries = unlistedActionEntries;
   }
 }
 
@@ -467,6 +519,12 @@ export interface EntryListReaderOptions {
    * very bytes read the first time. Without it the blocks are taken as given (a list held in memory).
    */
   hashing?: ListHashing;
+  /**
+   * Procedure version 3 (decision 075): the bonuses of actions.csv (ActionListReader.finish). Every
+   * weight must then be 1 + 3 x referrals + the entry's bonuses there, and every entry there listed.
+   * Without it the weights are those of version 2.
+   */
+  actions?: ActionBonuses;
 }
 
 const EMPTY = new Uint8Array(0);
@@ -488,6 +546,7 @@ const LINE_SHAPE = "Expected <entry_id>,<created_ms>,<referrer_id>,<weight>";
 export class EntryListReader {
   readonly #blockLines: number;
   readonly #hashing: ListHashing | undefined;
+  readonly #actions: ActionBonuses | undefined;
   #length = 0;
   #lastByte = -1;
   /** The unfinished last line of the pieces so far, and where it starts in the list. */
@@ -527,6 +586,7 @@ export class EntryListReader {
       throw new RangeError(`blockLines must be a whole number of at least 1, got ${blockLines}`);
     this.#blockLines = blockLines;
     this.#hashing = options.hashing;
+    this.#actions = options.actions;
   }
 
   /** Bytes read so far. */
@@ -872,20 +932,308 @@ export class EntryListReader {
         unlisted.set(referrer, (unlisted.get(referrer) ?? 0) + 1);
       }
     }
+    // Version 3: each entry's action bonuses (actions.csv names only listed entries, so weights above 1).
+    const actions = this.#actions;
+    const unlistedActions = new Map<string, number>();
+    const bonusOf = actions ? new Float64Array(weighted.size) : null;
+    if (actions && bonusOf) {
+      for (let a = 0; a < actions.ids.size; a++) {
+        const start = actions.ids.starts.values[a] ?? 0;
+        const end = actions.ids.ends.values[a] ?? 0;
+        let slot = idHash(actions.ids.bytes, start, end) & mask;
+        let found = -1;
+        for (let held = slots[slot] ?? 0; held !== 0; slot = (slot + 1) & mask, held = slots[slot] ?? 0) {
+          const w = held - 1;
+          if (
+            compareBytes(weighted.bytes, weighted.starts.values[w] ?? 0, weighted.ends.values[w] ?? 0, actions.ids.bytes, start, end) === 0
+          ) {
+            found = w;
+            break;
+          }
+        }
+        const bonus = actions.bonuses.values[a] ?? 0;
+        if (found === -1) unlistedActions.set(actions.ids.text(a), bonus);
+        else bonusOf[found] = bonus;
+      }
+    }
     for (let w = 0; w < weighted.size; w++) {
       const weight = this.#weights.values[w] ?? 0;
-      const expected = 1 + REFERRAL_BONUS_ENTRIES * (referralsOf[w] ?? 0);
-      if (weight !== expected)
-        throw new EntryListError(`Entry ${weighted.text(w)} has weight ${weight}, but its referrals give ${expected}`);
+      const referrals = referralsOf[w] ?? 0;
+      if (bonusOf) {
+        const expected = 1 + REFERRAL_ACTION_BONUS * referrals + (bonusOf[w] ?? 0);
+        // An entry without action bonuses is told as version 2 tells it.
+        if (weight !== expected)
+          throw new EntryListError(
+            bonusOf[w]
+              ? `Entry ${weighted.text(w)} has weight ${weight}, but its ${referrals} referrals and ${bonusOf[w]} bonus entries in actions.csv give ${expected}`
+              : `Entry ${weighted.text(w)} has weight ${weight}, but its referrals give ${expected}`,
+          );
+      } else {
+        const expected = 1 + REFERRAL_BONUS_ENTRIES * referrals;
+        if (weight !== expected)
+          throw new EntryListError(`Entry ${weighted.text(w)} has weight ${weight}, but its referrals give ${expected}`);
+      }
     }
     if (unlisted.size > 0) {
       const [referrer, referrals] = unlisted.entries().next().value as [string, number];
       throw new EntryListError(
         `Entry ${referrer} is named as referrer by ${referrals} lines but is not listed with weight ${1 + REFERRAL_BONUS_ENTRIES * referrals}`,
         [...unlisted.keys()],
+        [...unlistedActions.keys()],
+      );
+    }
+    if (unlistedActions.size > 0) {
+      const [entry, bonus] = unlistedActions.entries().next().value as [string, number];
+      throw new EntryListError(
+        `Entry ${entry} has ${bonus} bonus entries in actions.csv but is not listed in draw.csv with a weight of at least ${1 + bonus}`,
+        [],
+        [...unlistedActions.keys()],
       );
     }
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The frozen action completions, version 3 (actions.csv, step 3; decision 075)
+// ---------------------------------------------------------------------------------------------
+
+/** The action bonuses of actions.csv, summed per entry: ids in entry id byte order, one sum each. */
+export interface ActionBonuses {
+  ids: IdArena;
+  bonuses: NumberList<Float64Array>;
+  /** Lines of the completions section (counted completions) and of the rejected claims. */
+  completions: number;
+  disqualified: number;
+  /** The sum of every counted bonus. */
+  total: number;
+}
+
+export interface ActionListReaderOptions {
+  /** Completions must be at or before this time (the freeze): actions close with entries. */
+  notAfterMs?: number;
+}
+
+const ACTION_KIND_SET: ReadonlySet<string> = new Set(ACTION_KINDS);
+const ACTION_REASON_SET: ReadonlySet<string> = new Set(ACTION_DISQUALIFY_REASONS);
+const ACTION_LINE_SHAPE = "Expected <entry_id>,<action_id>,<kind>,<bonus>,<completed_ms>";
+const REJECTED_LINE_SHAPE = "Expected <disqualified_entry_id>,<action_id>,<completed_ms>,<reason>";
+
+/** An id field (printable ASCII but "," and ":"): its end, or -1 when empty or not followed by a comma. */
+function idField(bytes: Uint8Array, start: number, end: number): number {
+  let cursor = start;
+  while (cursor < end) {
+    const code = bytes[cursor] ?? 0;
+    if (code === COMMA) return cursor === start ? -1 : cursor;
+    if (code <= 32 || code >= 127 || code === COLON) return -1;
+    cursor += 1;
+  }
+  return -1;
+}
+
+/** A canonical decimal (no leading zero, at most 15 digits) filling [start, end), or -1. */
+function decimalField(bytes: Uint8Array, start: number, end: number): number {
+  if (end <= start || end - start > 15 || (bytes[start] === 48 && end - start > 1)) return -1;
+  let value = 0;
+  for (let k = start; k < end; k++) {
+    const code = bytes[k] ?? 0;
+    if (code < 48 || code > 57) return -1;
+    value = value * 10 + (code - 48);
+  }
+  return value;
+}
+
+/** A growable copy of the last line's ids, for the order check across pieces. */
+class LastIds {
+  entry: Uint8Array = new Uint8Array(64);
+  entryLength = -1;
+  action: Uint8Array = new Uint8Array(64);
+  actionLength = 0;
+  ms = 0;
+  set(bytes: Uint8Array, entryStart: number, entryEnd: number, actionStart: number, actionEnd: number, ms: number): void {
+    this.entry = LastIds.#into(this.entry, bytes, entryStart, entryEnd);
+    this.entryLength = entryEnd - entryStart;
+    this.action = LastIds.#into(this.action, bytes, actionStart, actionEnd);
+    this.actionLength = actionEnd - actionStart;
+    this.ms = ms;
+  }
+  /** Negative, 0 or positive as the line (entry, ms, action) sorts before, with or after this one. */
+  compare(bytes: Uint8Array, entryStart: number, entryEnd: number, actionStart: number, actionEnd: number, ms: number): number {
+    if (this.entryLength === -1) return 1;
+    return (
+      compareBytes(bytes, entryStart, entryEnd, this.entry, 0, this.entryLength) ||
+      ms - this.ms ||
+      compareBytes(bytes, actionStart, actionEnd, this.action, 0, this.actionLength)
+    );
+  }
+  static #into(target: Uint8Array, bytes: Uint8Array, start: number, end: number): Uint8Array {
+    const into = end - start > target.length ? new Uint8Array(2 * (end - start)) : target;
+    into.set(bytes.subarray(start, end));
+    return into;
+  }
+}
+
+/**
+ * Reads actions.csv (version 3) piece by piece and checks every rule of step 3: the two header
+ * lines, the shape of each line (kind, a bonus of 1 to 10, completed_ms at or before the freeze),
+ * the order of both sections, and the reasons of the rejected claims. It keeps the bonuses summed
+ * per entry (the ids once each), which EntryListReader's `actions` checks the weights of draw.csv
+ * against. `finish` throws EntryListError for the first problem.
+ */
+export class ActionListReader {
+  readonly #notAfterMs: number;
+  #length = 0;
+  #lastByte = -1;
+  #carry: Uint8Array | null = null;
+  #carryAt = 0;
+  #section: "header" | "completions" | "disqualified" | "stopped" = "header";
+  #error: string | null = null;
+  #ids = new IdArena();
+  #bonuses = float64List();
+  #completions = 0;
+  #disqualified = 0;
+  #total = 0;
+  #last = new LastIds();
+
+  constructor(options: ActionListReaderOptions = {}) {
+    this.#notAfterMs = options.notAfterMs ?? Number.MAX_SAFE_INTEGER;
+  }
+
+  get byteLength(): number {
+    return this.#length;
+  }
+
+  /** The next piece of actions.csv; nothing of it is kept once this returns. */
+  push(piece: Uint8Array): void {
+    if (piece.length === 0) return;
+    const at = this.#length;
+    this.#length += piece.length;
+    this.#lastByte = piece[piece.length - 1] ?? -1;
+    if (this.#section === "stopped") return;
+    let from = 0;
+    if (this.#carry) {
+      const lineFeed = piece.indexOf(LINE_FEED);
+      if (lineFeed === -1) {
+        this.#carry = concatBytes(this.#carry, piece);
+        return;
+      }
+      const line = concatBytes(this.#carry, piece.subarray(0, lineFeed + 1));
+      this.#carry = null;
+      this.#line(line, 0, line.length - 1, this.#carryAt);
+      from = lineFeed + 1;
+    }
+    let position = from;
+    while (!this.#stopped()) {
+      const end = piece.indexOf(LINE_FEED, position);
+      if (end === -1) break;
+      this.#line(piece, position, end, at);
+      position = end + 1;
+    }
+    if (!this.#stopped() && position < piece.length) {
+      this.#carry = copyOf(piece, position, piece.length);
+      this.#carryAt = at + position;
+    }
+  }
+
+  #stopped(): boolean {
+    return this.#section === "stopped";
+  }
+
+  /** After the last piece: the bonuses per entry, or the first broken rule as an EntryListError. */
+  finish(): ActionBonuses {
+    const length = this.#length;
+    if (length === 0 || this.#lastByte !== LINE_FEED) {
+      const last = length === 0 ? "" : String.fromCharCode(this.#lastByte);
+      throw new EntryListError(`actions.csv must end with a line feed (at byte ${Math.max(0, length - 1)}: "${last}")`);
+    }
+    if (this.#error !== null) throw new EntryListError(this.#error);
+    if (this.#section !== "disqualified")
+      throw new EntryListError(`actions.csv must have the line "${ACTION_DISQUALIFIED_HEADER}" (at byte ${length}: "")`);
+    return { ids: this.#ids, bonuses: this.#bonuses, completions: this.#completions, disqualified: this.#disqualified, total: this.#total };
+  }
+
+  #fail(message: string, bytes: Uint8Array, start: number, end: number, at: number): void {
+    this.#error = `actions.csv: ${message} (at byte ${at + start}: "${asciiText(bytes, start, Math.min(end, start + 120))}")`;
+    this.#section = "stopped";
+  }
+
+  #is(bytes: Uint8Array, start: number, end: number, text: string): boolean {
+    if (end - start !== text.length) return false;
+    for (let k = 0; k < text.length; k++) if (bytes[start + k] !== text.charCodeAt(k)) return false;
+    return true;
+  }
+
+  /** One line, [start, end) of `bytes` without its line feed; the list's byte `at` is bytes[0]. */
+  #line(bytes: Uint8Array, start: number, end: number, at: number): void {
+    if (this.#section === "header") {
+      if (!this.#is(bytes, start, end, ACTION_LIST_HEADER))
+        this.#fail(`The first line must be "${ACTION_LIST_HEADER}"`, bytes, start, end, at);
+      else this.#section = "completions";
+      return;
+    }
+    if (this.#section === "completions" && this.#is(bytes, start, end, ACTION_DISQUALIFIED_HEADER)) {
+      this.#section = "disqualified";
+      this.#last = new LastIds();
+      return;
+    }
+    const completion = this.#section === "completions";
+    const shape = completion ? ACTION_LINE_SHAPE : REJECTED_LINE_SHAPE;
+    const entryEnd = idField(bytes, start, end);
+    const actionEnd = entryEnd === -1 ? -1 : idField(bytes, entryEnd + 1, end);
+    if (actionEnd === -1) return this.#fail(shape, bytes, start, end, at);
+    let ms: number;
+    let bonus = 0;
+    if (completion) {
+      const kindEnd = bytes.indexOf(COMMA, actionEnd + 1);
+      const bonusEnd = kindEnd === -1 || kindEnd >= end ? -1 : bytes.indexOf(COMMA, kindEnd + 1);
+      if (bonusEnd === -1 || bonusEnd >= end) return this.#fail(shape, bytes, start, end, at);
+      if (!ACTION_KIND_SET.has(asciiText(bytes, actionEnd + 1, kindEnd)))
+        return this.#fail(`The kind must be one of ${ACTION_KINDS.join(", ")}`, bytes, start, end, at);
+      bonus = decimalField(bytes, kindEnd + 1, bonusEnd);
+      if (bonus < ACTION_BONUS.min || bonus > ACTION_BONUS.max)
+        return this.#fail(`The bonus must be a whole number from ${ACTION_BONUS.min} to ${ACTION_BONUS.max}`, bytes, start, end, at);
+      ms = decimalField(bytes, bonusEnd + 1, end);
+    } else {
+      const msEnd = bytes.indexOf(COMMA, actionEnd + 1);
+      if (msEnd === -1 || msEnd >= end) return this.#fail(shape, bytes, start, end, at);
+      ms = decimalField(bytes, actionEnd + 1, msEnd);
+      if (ms >= 0 && !ACTION_REASON_SET.has(asciiText(bytes, msEnd + 1, end)))
+        return this.#fail(`The reason must be one of ${ACTION_DISQUALIFY_REASONS.join(", ")}`, bytes, start, end, at);
+    }
+    if (ms < 0) return this.#fail("completed_ms must be a whole number in decimal", bytes, start, end, at);
+    if (ms > this.#notAfterMs)
+      return this.#fail(
+        "A completion made after the list was frozen never counts (completed_ms is after the freeze)",
+        bytes,
+        start,
+        end,
+        at,
+      );
+    if (this.#last.compare(bytes, start, entryEnd, entryEnd + 1, actionEnd, ms) <= 0)
+      return this.#fail("The lines are not sorted by entry_id, completed_ms, action_id (or one repeats)", bytes, start, end, at);
+    const sameEntry =
+      this.#last.entryLength !== -1 && compareBytes(bytes, start, entryEnd, this.#last.entry, 0, this.#last.entryLength) === 0;
+    this.#last.set(bytes, start, entryEnd, entryEnd + 1, actionEnd, ms);
+    if (!completion) {
+      this.#disqualified += 1;
+      return;
+    }
+    this.#completions += 1;
+    this.#total += bonus;
+    if (sameEntry) {
+      const values = this.#bonuses.values;
+      values[this.#bonuses.length - 1] = (values[this.#bonuses.length - 1] ?? 0) + bonus;
+    } else {
+      this.#ids.add(bytes, start, entryEnd);
+      this.#bonuses.push(bonus);
+    }
+  }
+}
+
+/** Reads actions.csv held whole in memory (ActionListReader). */
+export function parseActionList(bytes: Uint8Array, options: ActionListReaderOptions = {}): ActionBonuses {
+  const reader = new ActionListReader(options);
+  reader.push(bytes);
+  return reader.finish();
 }
 
 /** The pool needs a block of the list that has not been read again yet (withListBlocks reads it and retries). */
@@ -1093,8 +1441,8 @@ export async function withListBlocks<T>(
  * Reads draw.csv (version 2) held whole in memory and checks every rule of step 3 (EntryListReader);
  * throws EntryListError on the first problem. The pool's blocks are views of `bytes`.
  */
-export function parseEntryList(bytes: Uint8Array, sha256: string): FrozenListIndex {
-  const reader = new EntryListReader();
+export function parseEntryList(bytes: Uint8Array, sha256: string, actions?: ActionBonuses): FrozenListIndex {
+  const reader = new EntryListReader({ actions });
   reader.push(bytes);
   return reader.finish(sha256, (start, end) => bytes.subarray(start, end));
 }

@@ -1,10 +1,11 @@
 import type { ReactNode } from "react";
 import { Link, data, redirect } from "react-router";
 import { CampaignNotFound } from "~/components/campaign/campaign-sections";
+import { ActionsCsvItem } from "~/components/draw/actions-csv-item";
 import { BrowserVerifier, VERIFIER_SCRIPT_PATH } from "~/components/draw/browser-verifier";
 import { type Column, Table } from "~/components/ui/table";
 import { CampaignStatus, formatUtcDateTime, publicPhase } from "~/domain/campaign-status";
-import { DRAW_PROCEDURE } from "~/domain/draw";
+import { DRAW_PROCEDURE, drawProcedureText } from "~/domain/draw";
 import { type DrawRecordPick, disqualifyReasonText } from "~/domain/draw-record";
 import { entryIdCandidates } from "~/domain/entry-list";
 import { campaignDrawCsvPath, campaignDrawJsonPath, campaignDrawPath, campaignPath, campaignRulesPath, campaignWinnersPath } from "~/paths";
@@ -87,7 +88,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       notifiedAt: when(pick.notifiedAt),
     })),
     check,
-    procedure: DRAW_PROCEDURE.split("\n\n"),
+    procedure: (record.procedureVersion === 2 ? drawProcedureText(2) : DRAW_PROCEDURE).split("\n\n"),
   };
 }
 
@@ -559,7 +560,8 @@ export default function DrawPage({ loaderData }: Route.ComponentProps) {
                 : "the frozen entry list, byte for byte as it was hashed."}
             </li>
           ) : null}
-          {record.procedureVersion === 2 ? (
+          <ActionsCsvItem campaignId={campaign.id} record={record} />
+          {record.procedureVersion !== 1 ? (
             <li>
               The single-file verifier{" "}
               <a href={VERIFIER_SCRIPT_PATH} className={linkClass} download>
@@ -574,14 +576,14 @@ export default function DrawPage({ loaderData }: Route.ComponentProps) {
             from the database and prints MATCH or MISMATCH for every check.
           </li>
         </ul>
-        {record.procedureVersion === 2 ? <BrowserVerifier campaignId={campaign.id} /> : null}
+        {record.procedureVersion !== 1 ? <BrowserVerifier campaignId={campaign.id} /> : null}
       </section>
 
       <section aria-labelledby="procedure-heading" id="procedure">
         <h2 id="procedure-heading">The procedure</h2>
         {record.procedureVersion === 1 ? (
           <p>
-            This is the current procedure (version 2). This giveaway's draw used version 1: no beacon, the seed is the secret itself, and
+            This is the current procedure (version 3). This giveaway's draw used version 1: no beacon, the seed is the secret itself, and
             the list hash is over <code>&lt;id&gt;:&lt;weight&gt;</code> lines; the ticket, pick and redraw steps are the same.
           </p>
         ) : null}

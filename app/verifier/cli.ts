@@ -5,7 +5,7 @@
  * no checkout of Giveawear's code needed.
  *
  *   node giveawear-verify-draw.mjs <draw page URL or draw.json URL> [--drand <relay URL>]...
- *   node giveawear-verify-draw.mjs --record draw.json --list draw.csv [--beacon beacon.json] [--chain-info info.json]
+ *   node giveawear-verify-draw.mjs --record draw.json --list draw.csv [--actions actions.csv] [--beacon beacon.json] [--chain-info info.json]
  *
  * Exit code: 0 MATCH, 1 MISMATCH, 2 INCOMPLETE or could not run.
  */
@@ -13,14 +13,14 @@ import { readFile } from "node:fs/promises";
 import { fetchVerifyInput, recordUrlFrom } from "./sources";
 import { type VerifyInput, type VerifyResult, verifyDraw } from "./verify";
 
-const USAGE = `Checks a Giveawear draw (procedure 2) from public data.
+const USAGE = `Checks a Giveawear draw (procedure 2 or 3) from public data.
 
 Usage:
   node giveawear-verify-draw.mjs <draw page URL or draw.json URL> [--drand <relay URL>]...
-      fetches draw.json, draw.csv and the beacon round (drand's public relays for quicknet,
+      fetches draw.json, draw.csv, actions.csv (procedure 3) and the beacon round (drand's public relays for quicknet,
       or --drand relays first)
-  node giveawear-verify-draw.mjs --record draw.json --list draw.csv [--beacon beacon.json] [--chain-info info.json]
-      checks saved files; without --beacon the beacon copy inside draw.json is checked
+  node giveawear-verify-draw.mjs --record draw.json --list draw.csv [--actions actions.csv] [--beacon beacon.json] [--chain-info info.json]
+      checks saved files (procedure 3 needs --actions); without --beacon the beacon copy inside draw.json is checked
 
 Exit code: 0 MATCH, 1 MISMATCH, 2 INCOMPLETE (or the check could not run).`;
 
@@ -28,6 +28,7 @@ interface Arguments {
   url?: string;
   record?: string;
   list?: string;
+  actions?: string;
   beacon?: string;
   chainInfo?: string;
   drand: string[];
@@ -47,6 +48,7 @@ function parseArguments(argv: readonly string[]): Arguments | string {
       if (argument === "--help" || argument === "-h") return USAGE;
       else if (argument === "--record") parsed.record = value();
       else if (argument === "--list") parsed.list = value();
+      else if (argument === "--actions") parsed.actions = value();
       else if (argument === "--beacon") parsed.beacon = value();
       else if (argument === "--chain-info") parsed.chainInfo = value();
       else if (argument === "--drand") parsed.drand.push(value());
@@ -97,6 +99,7 @@ export async function main(argv: readonly string[], out: (text: string) => void 
       input = {
         record: await readJson(parsed.record!),
         csvBytes: new Uint8Array(await readFile(parsed.list!)),
+        actionsBytes: parsed.actions ? new Uint8Array(await readFile(parsed.actions)) : null,
         beacon: parsed.beacon ? { json: await readJson(parsed.beacon), source: parsed.beacon } : null,
         chainInfo: parsed.chainInfo ? { json: await readJson(parsed.chainInfo), source: parsed.chainInfo } : null,
       };

@@ -76,7 +76,11 @@ function decimal(text: string, start: number, end: number): number {
   return Number.isSafeInteger(value) ? value : -1;
 }
 
-export function readDrawList(bytes: Uint8Array): DrawList {
+/**
+ * `bonusOf` (procedure 3): each entry's bonuses in actions.csv, added to its weight; every entry
+ * there must be an entry line. Without it, procedure 2's weights.
+ */
+export function readDrawList(bytes: Uint8Array, bonusOf: ReadonlyMap<string, number> | null = null): DrawList {
   const format = new Problems();
   const order = new Problems();
   const weights = new Problems();
@@ -230,14 +234,22 @@ export function readDrawList(bytes: Uint8Array): DrawList {
   const cumulative = new Float64Array(count);
   let total = 0;
   for (let i = 0; i < count; i++) {
-    const expected = 1 + 3 * referred[i]!;
+    const bonus = bonusOf?.get(ids[i]!) ?? 0;
+    const expected = 1 + 3 * referred[i]! + bonus;
     if (weightOf[i] !== expected) {
       weights.add(
-        `Entry ${ids[i]} has weight ${weightOf[i]}, but ${referred[i]} line(s) name it as referrer, so its weight is ${expected}.`,
+        bonusOf
+          ? `Entry ${ids[i]} has weight ${weightOf[i]}, but ${referred[i]} line(s) name it as referrer and its bonuses in actions.csv add ${bonus}, so its weight is ${expected}.`
+          : `Entry ${ids[i]} has weight ${weightOf[i]}, but ${referred[i]} line(s) name it as referrer, so its weight is ${expected}.`,
       );
     }
     total += weightOf[i]!;
     cumulative[i] = total;
+  }
+  if (bonusOf) {
+    for (const [id, bonus] of bonusOf) {
+      if (!indexOf.has(id)) weights.add(`actions.csv gives entry ${id} ${bonus} bonus entries, but draw.csv has no line for it.`);
+    }
   }
   if (!Number.isSafeInteger(total)) format.add("The total weight is too large to check exactly.");
   ids = ids.slice(0, count);
@@ -256,4 +268,102 @@ export function readDrawList(bytes: Uint8Array): DrawList {
     indexOf,
     disqualified,
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// actions.csv (procedure 3, step 3), read from the procedure text alone
+// ---------------------------------------------------------------------------------------------
+
+export const ACTIONS_HEADER = "entry_id,action_id,kind,bonus,completed_ms";
+export const ACTIONS_DISQUALIFIED_HEADER = "disqualified_entry_id,action_id,completed_ms,reason";
+const KINDS = ["visit", "code", "question", "daily", "follow"];
+const CLAIM_REASONS = ["false_claim", "duplicate", "automated", "rules"];
+
+export interface ActionList {
+  /** Bytes that are not the published format. */
+  format: Problems;
+  /** Lines out of order (entry id, completed_ms, action id) or repeated, or completed after the freeze. */
+  order: Problems;
+  /** The bonuses of each entry id, summed over its completion lines. */
+  bonusOf: Map<string, number>;
+  completions: number;
+  disqualified: number;
+}
+
+/** Reads actions.csv; `frozenAtMs`: completions after it never count (the record's freeze time). */
+export function readActionList(bytes: Uint8Array, frozenAtMs: number | null): ActionList {
+  const format = new Problems();
+  const order = new Problems();
+  const bonusOf = new Map<string, number>();
+  let completions = 0;
+  let disqualified = 0;
+  const result = () => ({ format, order, bonusOf, completions, disqualified });
+  for (let k = 0; k < bytes.length; k++) {
+    const byte = bytes[k]!;
+    if (byte === 13 || byte >= 128) {
+      format.add("actions.csv must be ASCII with lines ending in a line feed (LF) alone.");
+      return result();
+    }
+  }
+  const text = new TextDecoder("utf-8").decode(bytes);
+  if (!text.startsWith(`${ACTIONS_HEADER}\n`)) {
+    format.add(`Line 1 of actions.csv must be exactly "${ACTIONS_HEADER}" followed by a line feed.`);
+    return result();
+  }
+  if (text.charCodeAt(text.length - 1) !== LF) format.add("actions.csv must end with a line feed after its last line.");
+  const lines = text.slice(0, text.charCodeAt(text.length - 1) === LF ? -1 : undefined).split("\n");
+  let section: "completions" | "disqualified" = "completions";
+  let previous: [string, number, string] | null = null;
+  const after = (key: [string, number, string]) =>
+    previous === null ||
+    key[0] > previous[0] ||
+    (key[0] === previous[0] && (key[1] > previous[1] || (key[1] === previous[1] && key[2] > previous[2])));
+  for (let i = 1; i < lines.length; i++) {
+    const line = lines[i]!;
+    const number = i + 1;
+    if (section === "completions" && line === ACTIONS_DISQUALIFIED_HEADER) {
+      section = "disqualified";
+      previous = null;
+      continue;
+    }
+    const fields = line.split(",");
+    const [entryId = "", actionId = ""] = fields;
+    const idsOk = idProblem(entryId, 0, entryId.length) === null && idProblem(actionId, 0, actionId.length) === null;
+    let ms: number;
+    let bonus = 0;
+    if (section === "completions") {
+      if (fields.length !== 5 || !idsOk) {
+        format.add(`actions.csv line ${number} does not have the five fields entry_id,action_id,kind,bonus,completed_ms.`);
+        continue;
+      }
+      bonus = decimal(fields[3]!, 0, fields[3]!.length);
+      ms = decimal(fields[4]!, 0, fields[4]!.length);
+      if (!KINDS.includes(fields[2]!)) format.add(`actions.csv line ${number}: the kind must be one of ${KINDS.join(", ")}.`);
+      else if (bonus < 1 || bonus > 10) format.add(`actions.csv line ${number}: the bonus must be a whole number from 1 to 10.`);
+      else if (ms < 0) format.add(`actions.csv line ${number}: completed_ms must be a whole number of milliseconds, written in decimal.`);
+      else {
+        completions += 1;
+        bonusOf.set(entryId, (bonusOf.get(entryId) ?? 0) + bonus);
+      }
+    } else {
+      if (fields.length !== 4 || !idsOk) {
+        format.add(`actions.csv line ${number} does not have the four fields disqualified_entry_id,action_id,completed_ms,reason.`);
+        continue;
+      }
+      ms = decimal(fields[2]!, 0, fields[2]!.length);
+      if (ms < 0) format.add(`actions.csv line ${number}: completed_ms must be a whole number of milliseconds, written in decimal.`);
+      else if (!CLAIM_REASONS.includes(fields[3]!))
+        format.add(`actions.csv line ${number}: the reason must be one of ${CLAIM_REASONS.join(", ")}.`);
+      else disqualified += 1;
+    }
+    if (ms < 0) continue;
+    const key: [string, number, string] = [entryId, ms, actionId];
+    if (!after(key))
+      order.add(`actions.csv line ${number} is not after the line above it (entry_id, completed_ms, action_id), or repeats it.`);
+    if (frozenAtMs !== null && ms > frozenAtMs)
+      order.add(`actions.csv line ${number} was completed after the list was frozen, and completions after the freeze never count.`);
+    previous = key;
+  }
+  if (section === "completions") format.add(`The line "${ACTIONS_DISQUALIFIED_HEADER}" is missing from actions.csv.`);
+  return result();
 }

@@ -89,7 +89,24 @@ export async function fetchVerifyInput(
     if (!csvBytes) throw new Error(problems.join("; "));
   }
 
-  const input: VerifyInput = { record, csvBytes };
+  // Procedure 3: actions.csv, beside draw.json too, then the record's own address for it.
+  let actionsBytes: Uint8Array | null = null;
+  const actions = (list as { actions?: { csvUrl?: unknown } | null } | null)?.actions ?? null;
+  if (actions) {
+    const candidates = [new URL("actions.csv", recordUrl).toString()];
+    if (typeof actions.csvUrl === "string") candidates.push(new URL(actions.csvUrl, recordUrl).toString());
+    for (const actionsUrl of new Set(candidates)) {
+      try {
+        say(`Fetching ${actionsUrl}`);
+        actionsBytes = new Uint8Array(await (await get(actionsUrl, options.signal)).arrayBuffer());
+        break;
+      } catch (error) {
+        if (options.signal?.aborted) throw error;
+      }
+    }
+  }
+
+  const input: VerifyInput = { record, csvBytes, actionsBytes };
   if (beacon && typeof beacon.chainHash === "string" && typeof beacon.round === "number" && beacon.demo !== true) {
     const chainHash = beacon.chainHash;
     const bases = relayBases({ chainHash, urls: beacon.urls }, options.drandUrls);

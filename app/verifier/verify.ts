@@ -1,5 +1,5 @@
 /**
- * An independent check of a Giveawear draw (procedure 2), written from the published procedure text
+ * An independent check of a Giveawear draw (procedures 2 and 3), written from the published procedure text
  * alone, as a stranger would: it shares no code with the draw it checks (decision 040). Pure: no I/O
  * and no node: imports, so the same code runs in a browser tab, a Web Worker and Node 20. The list
  * hash uses WebCrypto; the many small hashes of the random numbers use @noble/hashes (synchronous).
@@ -7,7 +7,7 @@
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
 import { type Beacon, beaconProblem, QUICKNET, readBeacon, roundTimeMs, SCHEME } from "./drand";
-import { type DrawList, readDrawList } from "./list";
+import { type ActionList, type DrawList, readActionList, readDrawList } from "./list";
 import { type ComputedPick, PickSequence, ticketRange } from "./picks";
 
 export type Verdict = "MATCH" | "MISMATCH" | "INCOMPLETE";
@@ -35,6 +35,8 @@ export interface VerifyInput {
   record: unknown;
   /** The exact bytes of draw.csv; null when they could not be had. */
   csvBytes: Uint8Array | null;
+  /** Procedure 3: the exact bytes of actions.csv; null or absent when they could not be had. */
+  actionsBytes?: Uint8Array | null;
   /** The beacon round as fetched from the chain's public URLs. Without it the record's copy is checked (its signature is what proves it). */
   beacon?: FetchedJson | null;
   /** Why the beacon could not be fetched, reported when the record's copy is checked instead. */
@@ -79,6 +81,7 @@ interface RecordView {
     entries: number;
     totalWeight: string;
     disqualified: { id: string; reason: string }[];
+    actions: { sha256: string; bytes: number; completions: number; disqualified: number } | null;
   } | null;
   draw: {
     secret: string | null;
@@ -146,6 +149,7 @@ function readRecord(input: unknown): RecordView {
               reason: field(item, "reason", `list.disqualified[${i}].`, isString, "a text"),
             };
           }),
+          actions: readActions(field(listIn, "actions", "list.", orNull(isObj), "an object or null") ?? null),
         }
       : null,
     draw: drawIn
@@ -168,6 +172,16 @@ function readRecord(input: unknown): RecordView {
           }),
         }
       : null,
+  };
+}
+
+function readActions(actionsIn: Obj | null): NonNullable<RecordView["list"]>["actions"] {
+  if (!actionsIn) return null;
+  return {
+    sha256: field(actionsIn, "sha256", "list.actions.", isString, "a hexadecimal text"),
+    bytes: field(actionsIn, "bytes", "list.actions.", isInteger, "a whole number"),
+    completions: field(actionsIn, "completions", "list.actions.", isInteger, "a whole number"),
+    disqualified: field(actionsIn, "disqualified", "list.actions.", isInteger, "a whole number"),
   };
 }
 
@@ -204,17 +218,18 @@ export async function verifyDraw(input: VerifyInput): Promise<VerifyResult> {
     add("Draw record", false, `draw.json is not a draw record this verifier can read: ${error.message}.`);
     return done();
   }
-  if (record.procedureVersion !== 2) {
+  const version = record.procedureVersion;
+  if (version !== 2 && version !== 3) {
     add(
       "Draw record",
       null,
-      record.procedureVersion === 1
-        ? "This draw was made with procedure 1, before entry lists were frozen and a public beacon was mixed in; this verifier checks procedure 2 only."
-        : `Unknown procedure version ${record.procedureVersion}; this verifier checks procedure 2.`,
+      version === 1
+        ? "This draw was made with procedure 1, before entry lists were frozen and a public beacon was mixed in; this verifier checks procedures 2 and 3 only."
+        : `Unknown procedure version ${version}; this verifier checks procedures 2 and 3.`,
     );
     return done();
   }
-  add("Draw record", true, "draw.json is a procedure 2 draw record.");
+  add("Draw record", true, `draw.json is a procedure ${version} draw record.`);
 
   // --- The frozen list ------------------------------------------------------------------------
   const { list: listRecord, draw } = record;
@@ -238,7 +253,53 @@ export async function verifyDraw(input: VerifyInput): Promise<VerifyResult> {
       );
     }
 
-    list = readDrawList(bytes);
+    // Procedure 3: actions.csv first; its bonuses are part of every weight.
+    let actions: ActionList | null = null;
+    let actionsReadable = true;
+    if (version === 3) {
+      const published = listRecord.actions;
+      if (!published) {
+        actionsReadable = false;
+        add("Actions list", false, "Procedure 3 publishes actions.csv with draw.csv, but the record has no actions hash.");
+      } else if (!input.actionsBytes) {
+        actionsReadable = false;
+        add("Actions list", null, "actions.csv could not be had, so the weights could not be checked.");
+      } else {
+        const actionBytes = input.actionsBytes;
+        const actionsHash = await sha256Bytes(actionBytes);
+        if (actionsHash !== published.sha256)
+          add("Actions hash", false, `SHA-256 of actions.csv is ${actionsHash}, but the published actions hash is ${published.sha256}.`);
+        else if (actionBytes.length !== published.bytes)
+          add(
+            "Actions hash",
+            false,
+            `actions.csv has ${plural(actionBytes.length, "byte")}, but the record says ${plural(published.bytes, "byte")}.`,
+          );
+        else
+          add(
+            "Actions hash",
+            true,
+            `SHA-256 of actions.csv (${plural(actionBytes.length, "byte")}) equals the actions hash published at the freeze: ${actionsHash}.`,
+          );
+        const frozenAtMs = Date.parse(listRecord.frozenAt);
+        actions = readActionList(actionBytes, Number.isNaN(frozenAtMs) ? null : frozenAtMs);
+        actionsReadable = actions.format.ok;
+        const problems = [actions.format.describe(), actions.order.describe()].filter(Boolean);
+        if (actionsReadable && (actions.completions !== published.completions || actions.disqualified !== published.disqualified))
+          problems.push(
+            `actions.csv has ${plural(actions.completions, "completion")} and ${plural(actions.disqualified, "rejected claim")}, but the record says ${published.completions} and ${published.disqualified}.`,
+          );
+        add(
+          "Actions list",
+          problems.length === 0,
+          problems.length === 0
+            ? `${plural(actions.completions, "counted completion")} and ${plural(actions.disqualified, "rejected claim")}, in the published format and order, none after the freeze.`
+            : problems.join(" "),
+        );
+      }
+    }
+
+    list = readDrawList(bytes, version === 3 && actions && actionsReadable ? actions.bonusOf : null);
     const readable = list.format.ok;
     add(
       "List format",
@@ -265,11 +326,17 @@ export async function verifyDraw(input: VerifyInput): Promise<VerifyResult> {
         list.outsideReferrers > 0
           ? ` ${plural(list.outsideReferrers, "referrer id")} name no entry line (for example a referrer that was disqualified); they add weight to no one.`
           : "";
-      add(
-        "Weights",
-        list.weights.ok,
-        list.weights.ok ? `Every weight is 1 + 3 x the entry lines naming that entry as referrer.${outside}` : list.weights.describe(),
-      );
+      if (version === 3 && !actionsReadable) add("Weights", null, "Not checked: actions.csv could not be read.");
+      else
+        add(
+          "Weights",
+          list.weights.ok,
+          list.weights.ok
+            ? version === 3
+              ? `Every weight is 1 + 3 x the entry lines naming that entry as referrer + its bonuses in actions.csv.${outside}`
+              : `Every weight is 1 + 3 x the entry lines naming that entry as referrer.${outside}`
+            : list.weights.describe(),
+        );
       const disqualifiedProblems = [...list.disqualifiedProblems.shown];
       const published = listRecord.disqualified;
       const same =

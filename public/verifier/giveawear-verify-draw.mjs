@@ -4214,7 +4214,22 @@ async function fetchVerifyInput(recordUrl, options = {}) {
     }
     if (!csvBytes) throw new Error(problems.join("; "));
   }
-  const input = { record, csvBytes };
+  let actionsBytes = null;
+  const actions = list?.actions ?? null;
+  if (actions) {
+    const candidates = [new URL("actions.csv", recordUrl).toString()];
+    if (typeof actions.csvUrl === "string") candidates.push(new URL(actions.csvUrl, recordUrl).toString());
+    for (const actionsUrl of new Set(candidates)) {
+      try {
+        say(`Fetching ${actionsUrl}`);
+        actionsBytes = new Uint8Array(await (await get(actionsUrl, options.signal)).arrayBuffer());
+        break;
+      } catch (error) {
+        if (options.signal?.aborted) throw error;
+      }
+    }
+  }
+  const input = { record, csvBytes, actionsBytes };
   if (beacon && typeof beacon.chainHash === "string" && typeof beacon.round === "number" && beacon.demo !== true) {
     const chainHash = beacon.chainHash;
     const bases = relayBases({ chainHash, urls: beacon.urls }, options.drandUrls);
@@ -4285,7 +4300,7 @@ function decimal(text, start, end) {
   }
   return Number.isSafeInteger(value) ? value : -1;
 }
-function readDrawList(bytes) {
+function readDrawList(bytes, bonusOf = null) {
   const format = new Problems();
   const order = new Problems();
   const weights = new Problems();
@@ -4431,14 +4446,20 @@ function readDrawList(bytes) {
   const cumulative = new Float64Array(count);
   let total = 0;
   for (let i = 0; i < count; i++) {
-    const expected = 1 + 3 * referred[i];
+    const bonus = bonusOf?.get(ids[i]) ?? 0;
+    const expected = 1 + 3 * referred[i] + bonus;
     if (weightOf[i] !== expected) {
       weights.add(
-        `Entry ${ids[i]} has weight ${weightOf[i]}, but ${referred[i]} line(s) name it as referrer, so its weight is ${expected}.`
+        bonusOf ? `Entry ${ids[i]} has weight ${weightOf[i]}, but ${referred[i]} line(s) name it as referrer and its bonuses in actions.csv add ${bonus}, so its weight is ${expected}.` : `Entry ${ids[i]} has weight ${weightOf[i]}, but ${referred[i]} line(s) name it as referrer, so its weight is ${expected}.`
       );
     }
     total += weightOf[i];
     cumulative[i] = total;
+  }
+  if (bonusOf) {
+    for (const [id, bonus] of bonusOf) {
+      if (!indexOf.has(id)) weights.add(`actions.csv gives entry ${id} ${bonus} bonus entries, but draw.csv has no line for it.`);
+    }
   }
   if (!Number.isSafeInteger(total)) format.add("The total weight is too large to check exactly.");
   ids = ids.slice(0, count);
@@ -4456,6 +4477,84 @@ function readDrawList(bytes) {
     indexOf,
     disqualified
   };
+}
+var ACTIONS_HEADER = "entry_id,action_id,kind,bonus,completed_ms";
+var ACTIONS_DISQUALIFIED_HEADER = "disqualified_entry_id,action_id,completed_ms,reason";
+var KINDS = ["visit", "code", "question", "daily", "follow"];
+var CLAIM_REASONS = ["false_claim", "duplicate", "automated", "rules"];
+function readActionList(bytes, frozenAtMs) {
+  const format = new Problems();
+  const order = new Problems();
+  const bonusOf = /* @__PURE__ */ new Map();
+  let completions = 0;
+  let disqualified = 0;
+  const result = () => ({ format, order, bonusOf, completions, disqualified });
+  for (let k = 0; k < bytes.length; k++) {
+    const byte = bytes[k];
+    if (byte === 13 || byte >= 128) {
+      format.add("actions.csv must be ASCII with lines ending in a line feed (LF) alone.");
+      return result();
+    }
+  }
+  const text = new TextDecoder("utf-8").decode(bytes);
+  if (!text.startsWith(`${ACTIONS_HEADER}
+`)) {
+    format.add(`Line 1 of actions.csv must be exactly "${ACTIONS_HEADER}" followed by a line feed.`);
+    return result();
+  }
+  if (text.charCodeAt(text.length - 1) !== LF) format.add("actions.csv must end with a line feed after its last line.");
+  const lines = text.slice(0, text.charCodeAt(text.length - 1) === LF ? -1 : void 0).split("\n");
+  let section = "completions";
+  let previous = null;
+  const after = (key) => previous === null || key[0] > previous[0] || key[0] === previous[0] && (key[1] > previous[1] || key[1] === previous[1] && key[2] > previous[2]);
+  for (let i = 1; i < lines.length; i++) {
+    const line = lines[i];
+    const number = i + 1;
+    if (section === "completions" && line === ACTIONS_DISQUALIFIED_HEADER) {
+      section = "disqualified";
+      previous = null;
+      continue;
+    }
+    const fields2 = line.split(",");
+    const [entryId = "", actionId = ""] = fields2;
+    const idsOk = idProblem(entryId, 0, entryId.length) === null && idProblem(actionId, 0, actionId.length) === null;
+    let ms;
+    let bonus = 0;
+    if (section === "completions") {
+      if (fields2.length !== 5 || !idsOk) {
+        format.add(`actions.csv line ${number} does not have the five fields entry_id,action_id,kind,bonus,completed_ms.`);
+        continue;
+      }
+      bonus = decimal(fields2[3], 0, fields2[3].length);
+      ms = decimal(fields2[4], 0, fields2[4].length);
+      if (!KINDS.includes(fields2[2])) format.add(`actions.csv line ${number}: the kind must be one of ${KINDS.join(", ")}.`);
+      else if (bonus < 1 || bonus > 10) format.add(`actions.csv line ${number}: the bonus must be a whole number from 1 to 10.`);
+      else if (ms < 0) format.add(`actions.csv line ${number}: completed_ms must be a whole number of milliseconds, written in decimal.`);
+      else {
+        completions += 1;
+        bonusOf.set(entryId, (bonusOf.get(entryId) ?? 0) + bonus);
+      }
+    } else {
+      if (fields2.length !== 4 || !idsOk) {
+        format.add(`actions.csv line ${number} does not have the four fields disqualified_entry_id,action_id,completed_ms,reason.`);
+        continue;
+      }
+      ms = decimal(fields2[2], 0, fields2[2].length);
+      if (ms < 0) format.add(`actions.csv line ${number}: completed_ms must be a whole number of milliseconds, written in decimal.`);
+      else if (!CLAIM_REASONS.includes(fields2[3]))
+        format.add(`actions.csv line ${number}: the reason must be one of ${CLAIM_REASONS.join(", ")}.`);
+      else disqualified += 1;
+    }
+    if (ms < 0) continue;
+    const key = [entryId, ms, actionId];
+    if (!after(key))
+      order.add(`actions.csv line ${number} is not after the line above it (entry_id, completed_ms, action_id), or repeats it.`);
+    if (frozenAtMs !== null && ms > frozenAtMs)
+      order.add(`actions.csv line ${number} was completed after the list was frozen, and completions after the freeze never count.`);
+    previous = key;
+  }
+  if (section === "completions") format.add(`The line "${ACTIONS_DISQUALIFIED_HEADER}" is missing from actions.csv.`);
+  return result();
 }
 
 // app/verifier/picks.ts
@@ -4565,7 +4664,8 @@ function readRecord(input) {
           id: field(item, "id", `list.disqualified[${i}].`, isString, "a text"),
           reason: field(item, "reason", `list.disqualified[${i}].`, isString, "a text")
         };
-      })
+      }),
+      actions: readActions(field(listIn, "actions", "list.", orNull(isObj2), "an object or null") ?? null)
     } : null,
     draw: drawIn ? {
       secret: field(drawIn, "secret", "draw.", orNull(isString), "a text or null") ?? null,
@@ -4585,6 +4685,15 @@ function readRecord(input) {
         };
       })
     } : null
+  };
+}
+function readActions(actionsIn) {
+  if (!actionsIn) return null;
+  return {
+    sha256: field(actionsIn, "sha256", "list.actions.", isString, "a hexadecimal text"),
+    bytes: field(actionsIn, "bytes", "list.actions.", isInteger, "a whole number"),
+    completions: field(actionsIn, "completions", "list.actions.", isInteger, "a whole number"),
+    disqualified: field(actionsIn, "disqualified", "list.actions.", isInteger, "a whole number")
   };
 }
 var encoder2 = new TextEncoder();
@@ -4612,15 +4721,16 @@ async function verifyDraw(input) {
     add("Draw record", false, `draw.json is not a draw record this verifier can read: ${error.message}.`);
     return done();
   }
-  if (record.procedureVersion !== 2) {
+  const version = record.procedureVersion;
+  if (version !== 2 && version !== 3) {
     add(
       "Draw record",
       null,
-      record.procedureVersion === 1 ? "This draw was made with procedure 1, before entry lists were frozen and a public beacon was mixed in; this verifier checks procedure 2 only." : `Unknown procedure version ${record.procedureVersion}; this verifier checks procedure 2.`
+      version === 1 ? "This draw was made with procedure 1, before entry lists were frozen and a public beacon was mixed in; this verifier checks procedures 2 and 3 only." : `Unknown procedure version ${version}; this verifier checks procedures 2 and 3.`
     );
     return done();
   }
-  add("Draw record", true, "draw.json is a procedure 2 draw record.");
+  add("Draw record", true, `draw.json is a procedure ${version} draw record.`);
   const { list: listRecord, draw } = record;
   let list = null;
   if (!listRecord) {
@@ -4641,7 +4751,49 @@ async function verifyDraw(input) {
         `SHA-256 of draw.csv (${plural(bytes.length, "byte")}) equals the list hash published at the freeze: ${hash}.`
       );
     }
-    list = readDrawList(bytes);
+    let actions = null;
+    let actionsReadable = true;
+    if (version === 3) {
+      const published = listRecord.actions;
+      if (!published) {
+        actionsReadable = false;
+        add("Actions list", false, "Procedure 3 publishes actions.csv with draw.csv, but the record has no actions hash.");
+      } else if (!input.actionsBytes) {
+        actionsReadable = false;
+        add("Actions list", null, "actions.csv could not be had, so the weights could not be checked.");
+      } else {
+        const actionBytes = input.actionsBytes;
+        const actionsHash = await sha256Bytes(actionBytes);
+        if (actionsHash !== published.sha256)
+          add("Actions hash", false, `SHA-256 of actions.csv is ${actionsHash}, but the published actions hash is ${published.sha256}.`);
+        else if (actionBytes.length !== published.bytes)
+          add(
+            "Actions hash",
+            false,
+            `actions.csv has ${plural(actionBytes.length, "byte")}, but the record says ${plural(published.bytes, "byte")}.`
+          );
+        else
+          add(
+            "Actions hash",
+            true,
+            `SHA-256 of actions.csv (${plural(actionBytes.length, "byte")}) equals the actions hash published at the freeze: ${actionsHash}.`
+          );
+        const frozenAtMs = Date.parse(listRecord.frozenAt);
+        actions = readActionList(actionBytes, Number.isNaN(frozenAtMs) ? null : frozenAtMs);
+        actionsReadable = actions.format.ok;
+        const problems = [actions.format.describe(), actions.order.describe()].filter(Boolean);
+        if (actionsReadable && (actions.completions !== published.completions || actions.disqualified !== published.disqualified))
+          problems.push(
+            `actions.csv has ${plural(actions.completions, "completion")} and ${plural(actions.disqualified, "rejected claim")}, but the record says ${published.completions} and ${published.disqualified}.`
+          );
+        add(
+          "Actions list",
+          problems.length === 0,
+          problems.length === 0 ? `${plural(actions.completions, "counted completion")} and ${plural(actions.disqualified, "rejected claim")}, in the published format and order, none after the freeze.` : problems.join(" ")
+        );
+      }
+    }
+    list = readDrawList(bytes, version === 3 && actions && actionsReadable ? actions.bonusOf : null);
     const readable = list.format.ok;
     add(
       "List format",
@@ -4661,11 +4813,13 @@ async function verifyDraw(input) {
         list.order.ok ? `${plural(list.count, "entry line", "entry lines")} in draw order: creation time, then entry id in byte order, no repeats.` : list.order.describe()
       );
       const outside = list.outsideReferrers > 0 ? ` ${plural(list.outsideReferrers, "referrer id")} name no entry line (for example a referrer that was disqualified); they add weight to no one.` : "";
-      add(
-        "Weights",
-        list.weights.ok,
-        list.weights.ok ? `Every weight is 1 + 3 x the entry lines naming that entry as referrer.${outside}` : list.weights.describe()
-      );
+      if (version === 3 && !actionsReadable) add("Weights", null, "Not checked: actions.csv could not be read.");
+      else
+        add(
+          "Weights",
+          list.weights.ok,
+          list.weights.ok ? version === 3 ? `Every weight is 1 + 3 x the entry lines naming that entry as referrer + its bonuses in actions.csv.${outside}` : `Every weight is 1 + 3 x the entry lines naming that entry as referrer.${outside}` : list.weights.describe()
+        );
       const disqualifiedProblems = [...list.disqualifiedProblems.shown];
       const published = listRecord.disqualified;
       const same = published.length === list.disqualified.length && published.every((item, i) => item.id === list.disqualified[i].id && item.reason === list.disqualified[i].reason);
@@ -4911,14 +5065,14 @@ function checkPicks(list, seed, picks, unverifiedSeed) {
 }
 
 // app/verifier/cli.ts
-var USAGE = `Checks a Giveawear draw (procedure 2) from public data.
+var USAGE = `Checks a Giveawear draw (procedure 2 or 3) from public data.
 
 Usage:
   node giveawear-verify-draw.mjs <draw page URL or draw.json URL> [--drand <relay URL>]...
-      fetches draw.json, draw.csv and the beacon round (drand's public relays for quicknet,
+      fetches draw.json, draw.csv, actions.csv (procedure 3) and the beacon round (drand's public relays for quicknet,
       or --drand relays first)
-  node giveawear-verify-draw.mjs --record draw.json --list draw.csv [--beacon beacon.json] [--chain-info info.json]
-      checks saved files; without --beacon the beacon copy inside draw.json is checked
+  node giveawear-verify-draw.mjs --record draw.json --list draw.csv [--actions actions.csv] [--beacon beacon.json] [--chain-info info.json]
+      checks saved files (procedure 3 needs --actions); without --beacon the beacon copy inside draw.json is checked
 
 Exit code: 0 MATCH, 1 MISMATCH, 2 INCOMPLETE (or the check could not run).`;
 function parseArguments(argv) {
@@ -4935,6 +5089,7 @@ function parseArguments(argv) {
       if (argument === "--help" || argument === "-h") return USAGE;
       else if (argument === "--record") parsed.record = value();
       else if (argument === "--list") parsed.list = value();
+      else if (argument === "--actions") parsed.actions = value();
       else if (argument === "--beacon") parsed.beacon = value();
       else if (argument === "--chain-info") parsed.chainInfo = value();
       else if (argument === "--drand") parsed.drand.push(value());
@@ -4992,6 +5147,7 @@ async function main(argv, out = (text) => process.stdout.write(text)) {
       input = {
         record: await readJson(parsed.record),
         csvBytes: new Uint8Array(await readFile(parsed.list)),
+        actionsBytes: parsed.actions ? new Uint8Array(await readFile(parsed.actions)) : null,
         beacon: parsed.beacon ? { json: await readJson(parsed.beacon), source: parsed.beacon } : null,
         chainInfo: parsed.chainInfo ? { json: await readJson(parsed.chainInfo), source: parsed.chainInfo } : null
       };

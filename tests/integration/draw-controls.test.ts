@@ -189,7 +189,7 @@ describe("manual draw and redraw (with the real draw)", () => {
     const first = await prisma.campaign.findUniqueOrThrow({ where: { id: campaign.id } });
     expect(first).toMatchObject({ status: "completed" });
     const draw = await prisma.draw.findUniqueOrThrow({ where: { campaignId: campaign.id } });
-    expect(draw).toMatchObject({ procedureVersion: 2, beaconRound: campaign.drawBeaconRound, beaconMissing: false });
+    expect(draw).toMatchObject({ procedureVersion: 3, beaconRound: campaign.drawBeaconRound, beaconMissing: false });
     expect(first.winnerEntryId).toBeTruthy();
     expect(first.winnersNotifiedAt).not.toBeNull();
     const firstLink = await claimPathFromEmail(first.winnerEmail ?? "");

@@ -27,7 +27,10 @@
 import { createHash } from "node:crypto";
 import { type ChainInfo, roundAt, roundTimeMs } from "../../domain/beacon";
 import { CampaignStatus } from "../../domain/campaign-status";
+import { ACTION_DISQUALIFIED_HEADER, ACTION_LIST_HEADER } from "../../domain/entry-actions";
 import {
+  type ActionBonuses,
+  ActionListReader,
   DISQUALIFIED_HEADER,
   type DrawPool,
   ENTRY_LIST_HEADER,
@@ -36,6 +39,7 @@ import {
   type FrozenEntryList,
   type FrozenListIndex,
   type ListHashing,
+  parseActionList,
   parseEntryList,
   withListBlocks,
 } from "../../domain/draw";
@@ -44,7 +48,7 @@ import { type DatabaseProvider, type PrismaClient, prisma, sqliteTimestamp } fro
 import { deliverWebhooksSoon, queueCampaignEnded } from "../integrations/webhooks.server";
 import { configuredChain, knownChain } from "./beacon.server";
 import { type DriverStatement, type ListDriver, isDriverUniqueViolation, withListDriver } from "./list-driver.server";
-import { entryListKey, listObjectPieces, listObjectRange, listsInFileStore, putListBytes } from "./list-store.server";
+import { actionListKey, entryListKey, listObjectPieces, listObjectRange, listsInFileStore, putListBytes } from "./list-store.server";
 
 /** Bytes per EntryListChunk row (the last one is shorter). */
 export const ENTRY_LIST_CHUNK_BYTES = 1 << 20;
@@ -77,7 +81,10 @@ export interface EntryListRow {
 }
 
 export type FreezeOutcome =
-  { kind: "frozen"; list: EntryListRow } | { kind: "already-frozen"; list: EntryListRow } | { kind: "not-due" } | { kind: "not-found" };
+  | { kind: "frozen"; list: EntryListRow; actions: ActionListRow }
+  | { kind: "already-frozen"; list: EntryListRow }
+  | { kind: "not-due" }
+  | { kind: "not-found" };
 
 export interface FreezeOptions {
   /** The time of the pass (tests stand later times for waiting); the freeze's own duration is added to it. */
@@ -173,25 +180,43 @@ export async function freezeEntryList(campaignId: string, options: FreezeOptions
   if (!campaign.listFrozenAt) return { kind: "not-due" };
   const chain = campaignChain(campaign);
 
+  const closedAt = campaign.listFrozenAt;
+
   // Steps 2 and 3 go through the driver itself (list-driver.server.ts): one connection for the lot.
   return withListDriver(client, async (driver) => {
-    // Step 2: the bytes, built by the database, checked against the published rules.
+    // Step 2: the bytes of draw.csv and actions.csv (procedure version 3, decision 075), built by the
+    // database, checked against the published rules: every weight 1 + 3 x referrals + the entry's
+    // bonuses in actions.csv (procedureWeight), completions at or before the freeze.
     const blockSize = options.blockSize ?? FREEZE_BLOCK_SIZE[driver.provider];
-    let built = await buildBytes(driver, campaignId, blockSize, campaign.entryCount);
-    let sha256 = createHash("sha256").update(built).digest("hex");
+    const actionBlockSize = options.blockSize ?? ACTION_BLOCK_SIZE[driver.provider];
+    let excludedReferrers: string[] = [];
+    let excludedActionEntries: string[] = [];
+    let built: Buffer;
+    let sha256: string;
+    let actionBytes: Buffer;
     let parsed: FrozenEntryList;
-    try {
-      parsed = parseEntryList(built, sha256);
-    } catch (error) {
-      // A referral that earned a bonus names its referrer only when the referrer is listed (counted)
-      // itself. Looking that up for every line cost more than the rest of the freeze, so the lines name
-      // every credited referrer and the rare ones that are not counted (still pending, disqualified)
-      // come out of the parser's check; the list is then built again without them.
-      const excluded = error instanceof EntryListError ? await uncountedEntries(campaignId, error.unlistedReferrers, client) : [];
-      if (excluded.length === 0) throw error;
-      built = await buildBytes(driver, campaignId, blockSize, campaign.entryCount, excluded);
+    let actions: ActionBonuses;
+    for (let attempt = 0; ; attempt++) {
+      built = await buildBytes(driver, campaignId, blockSize, campaign.entryCount, excludedReferrers);
       sha256 = createHash("sha256").update(built).digest("hex");
-      parsed = parseEntryList(built, sha256);
+      actionBytes = await buildActionBytes(driver, campaignId, closedAt, actionBlockSize, excludedActionEntries);
+      try {
+        actions = parseActionList(actionBytes, { notAfterMs: closedAt.getTime() });
+        parsed = parseEntryList(built, sha256, actions);
+        break;
+      } catch (error) {
+        // A referral that earned a bonus names its referrer only when the referrer is listed (counted)
+        // itself, and actions.csv holds only the completions of listed entries. Looking that up for
+        // every line cost more than the rest of the freeze, so the lines name every credited referrer
+        // and every completion, and the rare entries that are not counted (still pending,
+        // disqualified) come out of the parser's check; the lists are then built again without them.
+        if (attempt >= 2 || !(error instanceof EntryListError)) throw error;
+        const referrers = await uncountedEntries(campaignId, error.unlistedReferrers, client);
+        const actionEntries = await uncountedEntries(campaignId, error.unlistedActionEntries, client);
+        if (referrers.length === 0 && actionEntries.length === 0) throw error;
+        excludedReferrers = [...excludedReferrers, ...referrers];
+        excludedActionEntries = [...excludedActionEntries, ...actionEntries];
+      }
     }
     if (parsed.pool.count !== campaign.entryCount) {
       throw new Error(
@@ -213,10 +238,20 @@ export async function freezeEntryList(campaignId: string, options: FreezeOptions
       beaconChain: chain.hash,
       storageKey: listsInFileStore() ? entryListKey(campaignId, sha256) : null,
     };
+    const actionsSha256 = createHash("sha256").update(actionBytes).digest("hex");
+    const actionList: ActionListRow = {
+      campaignId,
+      sha256: actionsSha256,
+      byteLength: actionBytes.length,
+      completionCount: actions.completions,
+      disqualifiedCount: actions.disqualified,
+      storageKey: listsInFileStore() ? actionListKey(campaignId, actionsSha256) : null,
+    };
     try {
-      // Bytes before the row: a row always has its bytes (see list-store.server.ts).
+      // Bytes before the rows: a row always has its bytes (see list-store.server.ts).
       if (list.storageKey) await putListBytes(list.storageKey, built);
-      await writeList(driver, list, built);
+      if (actionList.storageKey) await putListBytes(actionList.storageKey, actionBytes);
+      await writeList(driver, list, built, actionList, actionBytes);
     } catch (error) {
       // Another runner froze the same list at the same time: theirs stands (the bytes are the same).
       if (!isDriverUniqueViolation(error)) throw error;
@@ -224,12 +259,21 @@ export async function freezeEntryList(campaignId: string, options: FreezeOptions
       if (!theirs) throw error;
       return { kind: "already-frozen", list: theirs };
     }
-    return { kind: "frozen", list };
+    return { kind: "frozen", list, actions: actionList };
   });
 }
 
-/** One transaction: any stale chunks out, the EntryList row and (unless the bytes are in the file store) the chunks in. */
-async function writeList(driver: ListDriver, list: EntryListRow, bytes: Buffer): Promise<void> {
+/**
+ * One transaction: any stale chunks out, the ActionList and EntryList rows and (unless the bytes are
+ * in the file store) their chunks in.
+ */
+async function writeList(
+  driver: ListDriver,
+  list: EntryListRow,
+  bytes: Buffer,
+  actions: ActionListRow,
+  actionBytes: Buffer,
+): Promise<void> {
   const postgres = driver.provider === "postgresql";
   const statements: DriverStatement[] = [];
   if (postgres) {
@@ -242,6 +286,28 @@ async function writeList(driver: ListDriver, list: EntryListRow, bytes: Buffer):
     });
   }
   statements.push({ sql: `DELETE FROM "EntryListChunk" WHERE "campaignId" = ${postgres ? "$1" : "?"}`, params: [list.campaignId] });
+  statements.push({ sql: `DELETE FROM "ActionListChunk" WHERE "campaignId" = ${postgres ? "$1" : "?"}`, params: [list.campaignId] });
+  statements.push({
+    sql: postgres
+      ? `INSERT INTO "ActionList" ("campaignId", "sha256", "byteLength", "completionCount", "disqualifiedCount", "storageKey") VALUES ($1, $2, $3, $4, $5, $6)`
+      : `INSERT INTO "ActionList" ("campaignId", "sha256", "byteLength", "completionCount", "disqualifiedCount", "storageKey") VALUES (?, ?, ?, ?, ?, ?)`,
+    params: [
+      actions.campaignId,
+      actions.sha256,
+      actions.byteLength,
+      actions.completionCount,
+      actions.disqualifiedCount,
+      actions.storageKey,
+    ],
+  });
+  if (!actions.storageKey) {
+    const insertAction = postgres
+      ? `INSERT INTO "ActionListChunk" ("campaignId", "index", "bytes") VALUES ($1, $2, $3)`
+      : `INSERT INTO "ActionListChunk" ("campaignId", "index", "bytes") VALUES (?, ?, ?)`;
+    for (let index = 0, offset = 0; offset < actionBytes.length; index++, offset += ACTION_LIST_CHUNK_BYTES) {
+      statements.push({ sql: insertAction, params: [actions.campaignId, index, chunkOf(actionBytes, offset)] });
+    }
+  }
   statements.push({
     sql: postgres
       ? `INSERT INTO "EntryList" ("campaignId", "frozenAt", "sha256", "byteLength", "entryCount", "totalWeight", "disqualifiedCount", "beaconRound", "beaconChain", "storageKey")
@@ -482,6 +548,7 @@ export async function withStoredList<T>(
   list: StoredListRow,
   client: PrismaClient,
   work: (source: StoredListSource) => Promise<T>,
+  table: ChunkTable = "EntryListChunk",
 ): Promise<T> {
   if (list.storageKey) {
     const key = list.storageKey;
@@ -490,14 +557,17 @@ export async function withStoredList<T>(
       range: (start, end) => listObjectRange(key, start, end),
     });
   }
-  return withListDriver(client, (driver) => work(chunkSource(driver, list.campaignId)));
+  return withListDriver(client, (driver) => work(chunkSource(driver, list.campaignId, table)));
 }
 
+/** Where a frozen file's chunk rows are: draw.csv's, or actions.csv's (procedure version 3). */
+export type ChunkTable = "EntryListChunk" | "ActionListChunk";
+
 /** The EntryListChunk rows as a source, one row (1 MiB) per query; ListDriver.bytes says how they travel. */
-function chunkSource(driver: ListDriver, campaignId: string): StoredListSource {
+function chunkSource(driver: ListDriver, campaignId: string, table: ChunkTable = "EntryListChunk"): StoredListSource {
   const postgres = driver.provider === "postgresql";
   // The statements are written with $1, $2, ... in the order of their parameters, SQLite's ? alike.
-  const sql = (text: string) => (postgres ? text : text.replace(/\$\d+/g, "?"));
+  const sql = (text: string) => (postgres ? text : text.replace(/\$\d+/g, "?")).replaceAll('"EntryListChunk"', `"${table}"`);
   /** Where each chunk starts in the list (learnt by `pieces`, or asked for by `range`), and the end. */
   let starts: number[] | null = null;
   const missing = (index: number) => new Error(`Campaign ${campaignId}: entry list chunk ${index} is missing`);
@@ -565,8 +635,8 @@ function chunkSource(driver: ListDriver, campaignId: string): StoredListSource {
  * says it), without holding it whole: the answer keeps a block index, and its pool reads again the
  * blocks a draw needs (withListBlocks with `source.range`).
  */
-export async function readStoredList(list: StoredListRow, source: StoredListSource): Promise<FrozenListIndex> {
-  const reader = new EntryListReader({ hashing: nodeListHashing });
+export async function readStoredList(list: StoredListRow, source: StoredListSource, actions?: ActionBonuses): Promise<FrozenListIndex> {
+  const reader = new EntryListReader({ hashing: nodeListHashing, actions });
   const hash = createHash("sha256");
   for await (const piece of source.pieces()) {
     if (reader.byteLength + piece.length > list.byteLength)
@@ -607,5 +677,227 @@ export async function entryListBytes(list: StoredListRow, client: PrismaClient =
  * from its stored bytes; only the blocks the computation needs are read a second time.
  */
 export async function overStoredList<T>(list: StoredListRow, compute: (pool: DrawPool) => T, client: PrismaClient = prisma): Promise<T> {
-  return withStoredList(list, client, async (source) => withListBlocks(await readStoredList(list, source), source.range, compute));
+  // Procedure version 3: the weights are checked against the frozen actions.csv too.
+  const actions = await readStoredActions(list.campaignId, client);
+  return withStoredList(list, client, async (source) =>
+    withListBlocks(await readStoredList(list, source, actions ?? undefined), source.range, compute),
+  );
+}
+
+const actionListSelect = {
+  campaignId: true,
+  sha256: true,
+  byteLength: true,
+  completionCount: true,
+  disqualifiedCount: true,
+  storageKey: true,
+} as const;
+
+/** The frozen actions.csv's row, or null for a list frozen before procedure version 3. */
+export async function frozenActionList(campaignId: string, client: PrismaClient = prisma): Promise<ActionListRow | null> {
+  return client.actionList.findUnique({ where: { campaignId }, select: actionListSelect });
+}
+
+/** The procedure a draw over this campaign's frozen list follows: 3 with actions.csv, else 2 (decision 075). */
+export async function frozenProcedureVersion(campaignId: string, client: PrismaClient = prisma): Promise<2 | 3> {
+  return (await frozenActionList(campaignId, client)) ? 3 : 2;
+}
+
+/**
+ * Reads the stored actions.csv once, piece by piece, checked against its recorded length and
+ * SHA-256 and the rules of step 3 (EntryListError): the bonuses per entry, or null when the list was
+ * frozen before procedure version 3.
+ */
+export async function readStoredActions(
+  campaignId: string,
+  client: PrismaClient = prisma,
+  options: { notAfterMs?: number } = {},
+): Promise<ActionBonuses | null> {
+  const row = await frozenActionList(campaignId, client);
+  if (!row) return null;
+  return withStoredList(
+    row,
+    client,
+    async (source) => {
+      const reader = new ActionListReader(options);
+      const hash = createHash("sha256");
+      for await (const piece of source.pieces()) {
+        if (reader.byteLength + piece.length > row.byteLength)
+          throw new Error(`Campaign ${campaignId}: actions.csv is longer than recorded`);
+        hash.update(piece);
+        reader.push(piece);
+      }
+      if (reader.byteLength !== row.byteLength)
+        throw new Error(`Campaign ${campaignId}: actions.csv has ${reader.byteLength} bytes, ${row.byteLength} recorded`);
+      if (hash.digest("hex") !== row.sha256)
+        throw new Error(`Campaign ${campaignId}: the stored actions.csv does not match its published hash`);
+      return reader.finish();
+    },
+    "ActionListChunk",
+  );
+}
+
+/** The stored bytes of actions.csv, whole, checked against its recorded length and SHA-256 (tests). */
+export async function actionListBytes(row: ActionListRow, client: PrismaClient = prisma): Promise<Buffer> {
+  return withStoredList(
+    row,
+    client,
+    async (source) => {
+      const parts: Uint8Array[] = [];
+      for await (const piece of source.pieces()) parts.push(Uint8Array.from(piece));
+      const bytes = Buffer.concat(parts);
+      if (bytes.length !== row.byteLength || createHash("sha256").update(bytes).digest("hex") !== row.sha256)
+        throw new Error(`Campaign ${row.campaignId}: the stored actions.csv does not match its published hash`);
+      return bytes;
+    },
+    "ActionListChunk",
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// actions.csv (procedure version 3, decision 075)
+// ---------------------------------------------------------------------------------------------
+
+/** Bytes per ActionListChunk row, as for the entry list. */
+export const ACTION_LIST_CHUNK_BYTES = ENTRY_LIST_CHUNK_BYTES;
+
+/** Completions per query while building actions.csv (as FREEZE_BLOCK_SIZE: small on SQLite, larger on PostgreSQL). */
+export const ACTION_BLOCK_SIZE: Readonly<Record<DatabaseProvider, number>> = { sqlite: 4_000, postgresql: 40_000 };
+
+export interface ActionListRow {
+  campaignId: string;
+  sha256: string;
+  byteLength: number;
+  completionCount: number;
+  disqualifiedCount: number;
+  /** The key of the bytes in the file store (decision 058), or null: the ActionListChunk rows. */
+  storageKey: string | null;
+}
+
+/** The SQL text of a stored DateTime, as Prisma writes it (the keyset compares stored values). */
+function storedTimestamp(provider: DatabaseProvider, ms: number): string {
+  const date = new Date(ms);
+  return provider === "postgresql" ? date.toISOString().replace("Z", "") : sqliteTimestamp(date);
+}
+
+/**
+ * The counted completions as actions.csv lines, block by block, in the file's order (entry id, time,
+ * action id) straight from the (campaignId, entryId, completedAt, actionId) index: the campaign's
+ * completions made at or before the freeze and not rejected, except those of `excludedEntries` (the
+ * entries not counted: freezeEntryList learns them from the reader). The kind comes from the
+ * campaign's few actions, written into the query, rather than a join per completion.
+ */
+async function* actionListBlocks(
+  driver: ListDriver,
+  campaignId: string,
+  kinds: ReadonlyMap<string, string>,
+  frozenAt: Date,
+  blockSize: number,
+  excludedEntries: readonly string[],
+): AsyncGenerator<string> {
+  if (kinds.size === 0) return;
+  const postgres = driver.provider === "postgresql";
+  let after: { entryId: string; ms: number; actionId: string } | null = null;
+  for (;;) {
+    const params: unknown[] = [];
+    const param = (value: unknown, cast = ""): string => {
+      params.push(value);
+      return postgres ? `$${params.length}${cast}` : "?";
+    };
+    const kind = `CASE c."actionId" ${[...kinds].map(([id, value]) => `WHEN ${param(id)} THEN ${param(value)}`).join(" ")} ELSE '?' END`;
+    const ms = postgres
+      ? `round(date_part('epoch', c."completedAt") * 1000)::bigint::text`
+      : `CAST(round(unixepoch(c."completedAt", 'subsec') * 1000) AS INTEGER)`;
+    const bonus = postgres ? `c."bonus"::text` : `c."bonus"`;
+    const time = postgres ? "::timestamp(3)" : "";
+    const where = [`c."campaignId" = ${param(campaignId)}`];
+    if (after) {
+      const at = storedTimestamp(driver.provider, after.ms);
+      where.push(
+        `c."entryId" >= ${param(after.entryId)}`,
+        `(c."entryId" > ${param(after.entryId)} OR c."completedAt" > ${param(at, time)} OR (c."completedAt" = ${param(at, time)} AND c."actionId" > ${param(after.actionId)}))`,
+      );
+    }
+    where.push(`c."disqualifiedAt" IS NULL`, `c."completedAt" <= ${param(storedTimestamp(driver.provider, frozenAt.getTime()), time)}`);
+    if (excludedEntries.length > 0) {
+      where.push(
+        postgres
+          ? `NOT (c."entryId" = ANY(${param([...excludedEntries], "::text[]")}))`
+          : `c."entryId" NOT IN (SELECT "value" FROM json_each(${param(JSON.stringify(excludedEntries))}))`,
+      );
+    }
+    const sql = `
+      SELECT ${postgres ? `string_agg("line", E'\\n')` : `group_concat("line", char(10))`} AS "lines", count(*) AS "count"
+      FROM (SELECT c."entryId" || ',' || c."actionId" || ',' || ${kind} || ',' || ${bonus} || ',' || ${ms} AS "line"
+            FROM "ActionCompletion" c
+            WHERE ${where.join(" AND ")}
+            ORDER BY c."campaignId", c."entryId", c."completedAt", c."actionId" LIMIT ${param(blockSize)}) AS "block"`;
+    const [row] = await driver.rows(sql, params);
+    const [lines, rawCount] = row ?? [];
+    const count = Number(rawCount ?? 0);
+    if (count === 0 || typeof lines !== "string" || !lines) return;
+    yield lines;
+    if (count < blockSize) return;
+    const last = lines.slice(lines.lastIndexOf("\n") + 1).split(",");
+    after = { entryId: last[0] ?? "", actionId: last[1] ?? "", ms: Number(last[4]) };
+  }
+}
+
+/** The rejected claims (made at or before the freeze), sorted as actions.csv sorts them. */
+async function rejectedActionLines(driver: ListDriver, campaignId: string, frozenAt: Date): Promise<string> {
+  const postgres = driver.provider === "postgresql";
+  const [row] = postgres
+    ? await driver.rows(
+        `SELECT string_agg("line", E'\\n') FROM (
+           SELECT c."entryId" || ',' || c."actionId" || ',' || round(date_part('epoch', c."completedAt") * 1000)::bigint::text || ',' || coalesce(c."disqualifyReason", '') AS "line"
+           FROM "ActionCompletion" c
+           WHERE c."campaignId" = $1 AND c."disqualifiedAt" IS NOT NULL AND c."completedAt" <= $2::timestamp(3)
+           ORDER BY c."entryId" COLLATE "C", c."completedAt", c."actionId" COLLATE "C") AS "rejected"`,
+        [campaignId, storedTimestamp("postgresql", frozenAt.getTime())],
+      )
+    : await driver.rows(
+        `SELECT group_concat("line", char(10)) FROM (
+           SELECT c."entryId" || ',' || c."actionId" || ',' || CAST(round(unixepoch(c."completedAt", 'subsec') * 1000) AS INTEGER) || ',' || coalesce(c."disqualifyReason", '') AS "line"
+           FROM "ActionCompletion" c
+           WHERE c."campaignId" = ? AND c."disqualifiedAt" IS NOT NULL AND c."completedAt" <= ?
+           ORDER BY c."entryId", c."completedAt", c."actionId")`,
+        [campaignId, storedTimestamp("sqlite", frozenAt.getTime())],
+      );
+  const lines = row?.[0];
+  return typeof lines === "string" ? lines : "";
+}
+
+/** The campaign's actions: id -> kind. */
+async function actionKinds(driver: ListDriver, campaignId: string): Promise<Map<string, string>> {
+  const rows = await driver.rows(
+    `SELECT "id", "kind" FROM "EntryAction" WHERE "campaignId" = ${driver.provider === "postgresql" ? "$1" : "?"}`,
+    [campaignId],
+  );
+  return new Map(rows.map(([id, kind]) => [String(id), String(kind)]));
+}
+
+/** The exact bytes of actions.csv for the campaign's completions up to `frozenAt`. */
+async function buildActionBytes(
+  driver: ListDriver,
+  campaignId: string,
+  frozenAt: Date,
+  blockSize: number,
+  excludedEntries: readonly string[] = [],
+): Promise<Buffer> {
+  const kinds = await actionKinds(driver, campaignId);
+  const bytes = new ByteBuilder(4096);
+  bytes.append(`${ACTION_LIST_HEADER}\n`);
+  for await (const block of actionListBlocks(driver, campaignId, kinds, frozenAt, blockSize, excludedEntries)) {
+    bytes.append(block);
+    bytes.append("\n");
+  }
+  bytes.append(`${ACTION_DISQUALIFIED_HEADER}\n`);
+  const rejected = await rejectedActionLines(driver, campaignId, frozenAt);
+  if (rejected) bytes.append(`${rejected}\n`);
+  return bytes.finish();
+}
+
+/** actions.csv as the freeze would write it now (tests compare it with the stored bytes). */
+export async function buildActionListBytes(campaignId: string, frozenAt: Date, client: PrismaClient = prisma): Promise<Buffer> {
+  return withListDriver(client, (driver) => buildActionBytes(driver, campaignId, frozenAt, ACTION_BLOCK_SIZE[driver.provider]));
 }

@@ -19,6 +19,13 @@ export function entryListKey(campaignId: string, sha256: string): string {
   return `${ENTRY_LISTS_PREFIX}/${campaignId}-${sha256}.csv`;
 }
 
+export const ACTION_LISTS_PREFIX = "action-lists";
+
+/** The object an actions.csv with these bytes is kept in (procedure version 3, decision 075). */
+export function actionListKey(campaignId: string, sha256: string): string {
+  return `${ACTION_LISTS_PREFIX}/${campaignId}-${sha256}.csv`;
+}
+
 /** Whether lists frozen now go to the bucket (object storage configured) rather than EntryListChunk rows. */
 export function listsInFileStore(): boolean {
   return getConfig().objectStorage !== null;

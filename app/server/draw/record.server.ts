@@ -12,7 +12,7 @@ import { finalSeed, verifyBeacon } from "../../domain/beacon-verify";
 import { parseDrawPicks } from "../../domain/draw";
 import { DRAW_RECORD_FORMAT, type DrawRecord, type DrawRecordBeacon, type DrawRecordPick } from "../../domain/draw-record";
 import { type EntryListScan, EntryListScanner, parseDisqualified } from "../../domain/entry-list";
-import { campaignDrawCsvPath, campaignDrawJsonPath, campaignDrawPath } from "../../paths";
+import { campaignActionsCsvPath, campaignDrawCsvPath, campaignDrawJsonPath, campaignDrawPath } from "../../paths";
 import { getConfig } from "../core/config.server";
 import { prisma } from "../core/db.server";
 import { publicUrl } from "../core/public-url.server";
@@ -81,15 +81,18 @@ async function frozenDisqualified(list: StoredListRef, count: number): Promise<{
 }
 
 export async function drawRecord(campaign: RecordCampaign): Promise<DrawRecord> {
-  const [list, draw] = await Promise.all([
+  const [list, draw, actions] = await Promise.all([
     prisma.entryList.findUnique({ where: { campaignId: campaign.id } }),
     prisma.draw.findUnique({ where: { campaignId: campaign.id } }),
+    prisma.actionList.findUnique({ where: { campaignId: campaign.id } }),
   ]);
-  const procedureVersion = draw && draw.procedureVersion === 1 ? 1 : 2;
+  // Before the draw, the frozen list says which procedure the draw will follow: 3 with actions.csv.
+  const drawnWith = draw?.procedureVersion ?? (actions ? 3 : 2);
+  const procedureVersion = drawnWith === 1 ? 1 : drawnWith >= 3 ? 3 : 2;
 
   let beacon: DrawRecordBeacon | null = null;
   const chainHash = draw?.beaconChain ?? list?.beaconChain ?? campaign.drawBeaconChain;
-  if (procedureVersion === 2 && chainHash) {
+  if (procedureVersion !== 1 && chainHash) {
     const chain = knownChain(chainHash);
     const plannedRound = campaign.drawBeaconChain === chainHash ? campaign.drawBeaconRound : null;
     const round = draw?.beaconRound ?? list?.beaconRound ?? null;
@@ -121,7 +124,7 @@ export async function drawRecord(campaign: RecordCampaign): Promise<DrawRecord> 
     commitment: campaign.drawCommitment,
     beacon,
     list:
-      list && procedureVersion === 2
+      list && procedureVersion !== 1
         ? {
             frozenAt: list.frozenAt.toISOString(),
             sha256: list.sha256,
@@ -130,12 +133,24 @@ export async function drawRecord(campaign: RecordCampaign): Promise<DrawRecord> 
             totalWeight: list.totalWeight.toString(),
             csvUrl: publicUrl(campaignDrawCsvPath(campaign.id)),
             disqualified: await frozenDisqualified(list, list.disqualifiedCount),
+            // Only lists frozen with actions.csv have it (lists frozen before keep their record as it was).
+            ...(actions
+              ? {
+                  actions: {
+                    sha256: actions.sha256,
+                    bytes: actions.byteLength,
+                    completions: actions.completionCount,
+                    disqualified: actions.disqualifiedCount,
+                    csvUrl: publicUrl(campaignActionsCsvPath(campaign.id)),
+                  },
+                }
+              : {}),
           }
         : null,
     draw: draw && {
       drawnAt: draw.createdAt.toISOString(),
       // Procedure 2 without a published commitment draws with the empty string as the secret.
-      secret: procedureVersion === 2 ? (draw.secret ?? "") : null,
+      secret: procedureVersion !== 1 ? (draw.secret ?? "") : null,
       seed: draw.seed,
       entriesHash: draw.entriesHash,
       entries: draw.entryCount,
@@ -166,7 +181,7 @@ export interface RecordChecks {
 
 export function recordChecks(record: DrawRecord): RecordChecks {
   const { draw, beacon, list, commitment } = record;
-  const revealed = draw ? (record.procedureVersion === 2 ? draw.secret : draw.seed) : null;
+  const revealed = draw ? (record.procedureVersion !== 1 ? draw.secret : draw.seed) : null;
   let beaconValid: boolean | null = null;
   let randomness: string | null = null;
   if (beacon?.response) {
@@ -180,7 +195,7 @@ export function recordChecks(record: DrawRecord): RecordChecks {
     }
   }
   let finalSeedMatches: boolean | null = null;
-  if (draw && record.procedureVersion === 2 && draw.secret !== null) {
+  if (draw && record.procedureVersion !== 1 && draw.secret !== null) {
     if (beacon?.missing) finalSeedMatches = draw.seed === draw.secret;
     else if (randomness !== null) finalSeedMatches = draw.seed === finalSeed(draw.secret, randomness);
     else finalSeedMatches = false;
@@ -234,9 +249,23 @@ export async function* frozenListChunks(list: StoredListRef): AsyncGenerator<Uin
   }
 }
 
-/** draw.csv as a byte stream of the stored chunks. */
-export function frozenListStream(list: StoredListRef): ReadableStream<Uint8Array> {
-  const chunks = frozenListChunks(list);
+/** The stored bytes of actions.csv in order (procedure version 3), as frozenListChunks. */
+export async function* frozenActionChunks(list: StoredListRef): AsyncGenerator<Uint8Array> {
+  if (list.storageKey) {
+    yield* listObjectPieces(list.storageKey);
+    return;
+  }
+  const { campaignId } = list;
+  const indexes = await prisma.actionListChunk.findMany({ where: { campaignId }, select: { index: true }, orderBy: { index: "asc" } });
+  for (const { index } of indexes) {
+    const chunk = await prisma.actionListChunk.findUnique({ where: { campaignId_index: { campaignId, index } }, select: { bytes: true } });
+    if (!chunk) throw new Error(`Actions list chunk ${index} of campaign ${campaignId} disappeared`);
+    yield chunk.bytes;
+  }
+}
+
+/** draw.csv (or, with `chunks`, actions.csv) as a byte stream of the stored chunks. */
+export function frozenListStream(list: StoredListRef, chunks = frozenListChunks(list)): ReadableStream<Uint8Array> {
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       const next = await chunks.next();

@@ -33,7 +33,7 @@ import { deliverWebhooksSoon, queueWinnersDrawn } from "../integrations/webhooks
 import { currentTime } from "../core/leases.server";
 import { publicUrl } from "../core/public-url.server";
 import { type FetchBeaconOptions, fetchBeacon, knownChain } from "./beacon.server";
-import { freezeEntryList, overStoredList } from "./freeze.server";
+import { freezeEntryList, frozenProcedureVersion, overStoredList } from "./freeze.server";
 
 /** Why a draw is waiting for its beacon round. */
 export interface BeaconWait {
@@ -339,6 +339,8 @@ async function drawLeased(
     picks: drawPicks(nodeDrawHashing, frozen, seed, ranks).picks,
   }));
   const picks = drawn.picks.map((pick) => ({ ...pick, claimDeadline: deadline.toISOString() }));
+  // Version 3 when the list was frozen with actions.csv (decision 075); a list frozen before keeps version 2.
+  const procedureVersion = Math.min(DRAW_PROCEDURE_VERSION, await frozenProcedureVersion(campaignId));
   const emails = await entryEmails(
     campaignId,
     picks.map((pick) => pick.entryId),
@@ -367,7 +369,7 @@ async function drawLeased(
     await tx.draw.create({
       data: {
         campaignId,
-        procedureVersion: DRAW_PROCEDURE_VERSION,
+        procedureVersion,
         seed,
         secret,
         commitment,

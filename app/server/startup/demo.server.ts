@@ -9,7 +9,8 @@ import { parseGarmentSizes, productSizes } from "../../domain/campaign-schemas";
 import { CampaignStatus } from "../../domain/campaign-status";
 import { roundAt, roundTimeMs } from "../../domain/beacon";
 import { finalSeed } from "../../domain/beacon-verify";
-import { DRAW_PROCEDURE_VERSION, compareDrawOrder, drawPicks, entryListText, parseEntryList } from "../../domain/draw";
+import { DRAW_PROCEDURE_VERSION, compareDrawOrder, drawPicks, entryListText, parseActionList, parseEntryList } from "../../domain/draw";
+import { actionListText } from "../../domain/entry-actions";
 import { CURRENT_CONSENT_IDS } from "../../domain/consent";
 import { RULES_VERSION } from "../../domain/official-rules";
 import type { Prisma } from "../core/db.server";
@@ -136,6 +137,8 @@ export async function seedDemoCampaigns(tx: Tx): Promise<Pick<SeedResult, "demoC
   const draws: Prisma.DrawCreateManyInput[] = [];
   const lists: Prisma.EntryListCreateManyInput[] = [];
   const chunks: Prisma.EntryListChunkCreateManyInput[] = [];
+  const actionLists: Prisma.ActionListCreateManyInput[] = [];
+  const actionChunks: Prisma.ActionListChunkCreateManyInput[] = [];
   let pastIndex = 0;
 
   for (const [index, idea] of DEMO_CAMPAIGNS.entries()) {
@@ -278,6 +281,15 @@ export async function seedDemoCampaigns(tx: Tx): Promise<Pick<SeedResult, "demoC
       const deadlines = new Map([1, ...prizeRanks].map((rank) => [rank, new Date(drawnMs + (rank === 1 ? 14 : 30) * DAY)]));
       const draw = demoDraw(drawSeed, campaignEntries, [1, ...prizeRanks], beaconRound, drawnAt, deadlines);
       campaign.listFrozenAt = new Date(endMs);
+      // Procedure version 3 (decision 075): actions.csv frozen with the list.
+      actionLists.push({
+        campaignId: id,
+        sha256: draw.actions.sha256,
+        byteLength: draw.actions.bytes.length,
+        completionCount: draw.actions.completions,
+        disqualifiedCount: draw.actions.disqualified,
+      });
+      actionChunks.push({ campaignId: id, index: 0, bytes: draw.actions.bytes });
       lists.push({
         campaignId: id,
         frozenAt,
@@ -349,6 +361,8 @@ export async function seedDemoCampaigns(tx: Tx): Promise<Pick<SeedResult, "demoC
   await tx.entry.createMany({ data: entries });
   if (lists.length) await tx.entryList.createMany({ data: lists });
   if (chunks.length) await tx.entryListChunk.createMany({ data: chunks });
+  if (actionLists.length) await tx.actionList.createMany({ data: actionLists });
+  if (actionChunks.length) await tx.actionListChunk.createMany({ data: actionChunks });
   if (draws.length) await tx.draw.createMany({ data: draws });
   if (orders.length) await tx.order.createMany({ data: orders });
   return { demoCampaigns: campaigns.length, demoEntries: entries.length };
@@ -385,8 +399,11 @@ function demoDraw<
   );
   const bytes = new Uint8Array(Buffer.from(text, "latin1"));
   const sha256 = createHash("sha256").update(bytes).digest("hex");
+  // actions.csv (procedure version 3): the demo entries' bonuses are referrals only, so it holds its two headers.
+  const actionBytes = new Uint8Array(Buffer.from(actionListText([], []), "latin1"));
+  const actions = parseActionList(actionBytes);
   // The same checks the freeze makes: a demo list that broke the published rules would fail here.
-  const { pool } = parseEntryList(bytes, sha256);
+  const { pool } = parseEntryList(bytes, sha256, actions);
   const beacon = demoBeacon(round);
   const seed = finalSeed(secret, beacon.randomness);
   const picks = drawPicks(nodeDrawHashing, pool, seed, ranks).picks.map((pick) => ({
@@ -397,6 +414,12 @@ function demoDraw<
   const byId = new Map(entries.map((entry) => [entry.id, entry]));
   return {
     list: { bytes, sha256, disqualifiedCount: disqualified.length },
+    actions: {
+      bytes: actionBytes,
+      sha256: createHash("sha256").update(actionBytes).digest("hex"),
+      completions: actions.completions,
+      disqualified: actions.disqualified,
+    },
     seed,
     beaconJson: JSON.stringify(beacon),
     totalWeight: pool.totalWeight,
