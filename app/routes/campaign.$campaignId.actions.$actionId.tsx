@@ -18,13 +18,13 @@ import type { Route } from "./+types/campaign.$campaignId.actions.$actionId";
  */
 export const handle = { hydrate: false };
 
-export const meta: Route.MetaFunction = () => [{ title: "Bonus entry not counted · Giveawear" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [{ title: "Bonus entries · Giveawear" }, { name: "robots", content: "noindex" }];
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
-/** Opened rather than posted: the entry's actions. */
-export function loader({ params }: Route.LoaderArgs) {
-  return redirect(entryActionsPath(params.campaignId), { status: 303 });
+/** Opened rather than posted, the page only links back to the entry (a redirect here would also replace a refusal's page). */
+export function loader() {
+  return null;
 }
 
 const RETRY = new Set(["wrongCode", "noAnswer", "badHandle"]);
@@ -55,10 +55,12 @@ export default function ActionRefusedPage({ actionData, params }: Route.Componen
   return (
     <div className="mx-auto max-w-lg px-4 py-10 sm:px-6">
       <div className="card space-y-5 p-6">
-        <h1 className="text-2xl font-bold">Not counted</h1>
-        <p role="alert" className="rounded-xl bg-slate-100 p-3 font-medium dark:bg-slate-800" data-testid="action-refusal">
-          {actionData?.message}
-        </p>
+        <h1 className="text-2xl font-bold">{actionData ? "Not counted" : "Bonus entries"}</h1>
+        {actionData ? (
+          <p role="alert" className="rounded-xl bg-slate-100 p-3 font-medium dark:bg-slate-800" data-testid="action-refusal">
+            {actionData.message}
+          </p>
+        ) : null}
         {actionData?.retry ? (
           <div>
             <p className="mb-2 font-medium">{actionData.retry.label}</p>
