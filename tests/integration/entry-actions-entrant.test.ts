@@ -19,6 +19,12 @@ let app: InProcessAppServer;
 beforeAll(async () => {
   process.env.ENTRY_LIMIT_PER_IP = "100000";
   app = await startAppServer();
+  // Vite compiles the routes on their first request: done here (hookTimeout), not in the first test's 30 s.
+  const campaign = await createCampaign();
+  for (const path of [`/campaign/${campaign.id}`, `/campaign/${campaign.id}/actions/none`, `/campaign/${campaign.id}/actions/none/go`])
+    await fetch(`${app.url}${path}`, { redirect: "manual" });
+  await postForm(app.url, `/campaign/${campaign.id}/actions/none`, {}, { "User-Agent": BROWSER });
+  await postForm(app.url, `/campaign/${campaign.id}`, { email: "warm-up@example.com", agreedToTerms: "on" }, { "User-Agent": BROWSER });
 });
 
 afterAll(async () => {
