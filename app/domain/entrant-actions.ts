@@ -2,7 +2,14 @@
  * The entrant's side of entry actions (decision 077): what the entered view shows of each action,
  * the refusals an entrant may meet with their HTTP status, and the confirmation email's lines. Pure.
  */
-import { ACTION_CATALOGUE, ACTION_MESSAGES, type ActionKind, FOLLOW_PLATFORM_NAMES, type FollowPlatform, VERIFICATION_LABELS } from "./entry-actions";
+import {
+  ACTION_CATALOGUE,
+  ACTION_MESSAGES,
+  type ActionKind,
+  FOLLOW_PLATFORM_NAMES,
+  type FollowPlatform,
+  VERIFICATION_LABELS,
+} from "./entry-actions";
 import type { Verification } from "./entry-actions";
 
 /** One action as the entered view lists it. */

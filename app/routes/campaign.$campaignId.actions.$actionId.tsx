@@ -43,10 +43,17 @@ export async function action({ request, params }: Route.ActionArgs) {
     );
     return redirect(entryActionsPath(campaignId), { status: 303, headers });
   }
-  const retry = RETRY.has(outcome.reason) && entryId ? (await entrantActions(campaignId, entryId)).find((item) => item.id === actionId) : undefined;
+  const retry =
+    RETRY.has(outcome.reason) && entryId ? (await entrantActions(campaignId, entryId)).find((item) => item.id === actionId) : undefined;
   const typed = ["code", "answer", "handle"].map((name) => form.get(name)).find((value) => typeof value === "string");
   return data(
-    { campaignId, message: outcome.message, reason: outcome.reason, retry: retry ?? null, typed: typeof typed === "string" ? typed.slice(0, 500) : "" },
+    {
+      campaignId,
+      message: outcome.message,
+      reason: outcome.reason,
+      retry: retry ?? null,
+      typed: typeof typed === "string" ? typed.slice(0, 500) : "",
+    },
     { status: outcome.status },
   );
 }
@@ -64,7 +71,11 @@ export default function ActionRefusedPage({ actionData, params }: Route.Componen
         {actionData?.retry ? (
           <div>
             <p className="mb-2 font-medium">{actionData.retry.label}</p>
-            <ActionForm campaignId={actionData.campaignId} action={actionData.retry} value={actionData.retry.kind === "question" ? actionData.typed : undefined} />
+            <ActionForm
+              campaignId={actionData.campaignId}
+              action={actionData.retry}
+              value={actionData.retry.kind === "question" ? actionData.typed : undefined}
+            />
           </div>
         ) : null}
         <p>

@@ -26,7 +26,11 @@ export async function loader({ params }: Route.LoaderArgs) {
   if (!entryId) return data({ campaignId: params.campaignId }, { status: 404, headers: { "Cache-Control": "private, no-store" } });
   return redirect(entryActionsPath(params.campaignId), {
     status: 303,
-    headers: { "Set-Cookie": await rememberEntry(params.campaignId, entryId), "Cache-Control": "private, no-store", "Referrer-Policy": "same-origin" },
+    headers: {
+      "Set-Cookie": await rememberEntry(params.campaignId, entryId),
+      "Cache-Control": "private, no-store",
+      "Referrer-Policy": "same-origin",
+    },
   });
 }
 

@@ -117,7 +117,9 @@ async function actionCompletionRun(origin: string): Promise<{ run: Result; store
   const { getPrisma } = await import("../../app/server/core/db.server");
   const { rememberEntry } = await import("../../app/server/entries/visitor.server");
   const prisma = getPrisma();
-  const action = await prisma.entryAction.create({ data: { campaignId, kind: "code", label: "Enter the code", bonus: 3, code: "BENCH24" } });
+  const action = await prisma.entryAction.create({
+    data: { campaignId, kind: "code", label: "Enter the code", bonus: 3, code: "BENCH24" },
+  });
   const ids = Array.from({ length: ENTRANTS }, (_, i) => `bench${i.toString(36).padStart(12, "0")}`);
   const now = new Date();
   for (let i = 0; i < ids.length; i += 2000) {

@@ -48,9 +48,11 @@ for (const size of [
       javaScriptEnabled,
     }, testInfo) => {
       const campaign = campaignWithActions();
-      await page.context().route("https://shop.example/**", (route) =>
-        route.fulfill({ status: 200, contentType: "text/html", body: "<title>Shop</title><h1>The new drop</h1>" }),
-      );
+      await page
+        .context()
+        .route("https://shop.example/**", (route) =>
+          route.fulfill({ status: 200, contentType: "text/html", body: "<title>Shop</title><h1>The new drop</h1>" }),
+        );
       await page.goto(`/campaign/${campaign.id}`);
       // The phone's first screen still shows the entry form, its button included.
       await expect(main(page).getByRole("button", { name: "Enter Now" })).toBeInViewport();
@@ -61,7 +63,9 @@ for (const size of [
         .getByLabel(/I am 18 or older/)
         .check();
       await main(page).getByRole("button", { name: "Enter Now" }).click();
-      await expect(main(page).getByTestId("actions-pending")).toHaveText("5 bonus actions: Bonus actions open once you confirm your entry.");
+      await expect(main(page).getByTestId("actions-pending")).toHaveText(
+        "5 bonus actions: Bonus actions open once you confirm your entry.",
+      );
       await confirmFromEmail(page, email);
       await expect(main(page).getByTestId("action-total")).toHaveText("You have 1 entry");
       await expect(row(page, "Follow us on Instagram")).toContainText("Self-reported");
@@ -92,7 +96,10 @@ for (const size of [
       await expect(row(page, "Come back every day")).toContainText("Done today. Come back tomorrow for another bonus entry.");
 
       // The tracked link opens the brand's page in a new tab; the entry counts it.
-      const [shop] = await Promise.all([page.waitForEvent("popup"), row(page, "Visit our new drop").getByRole("link", { name: "Visit the page" }).click()]);
+      const [shop] = await Promise.all([
+        page.waitForEvent("popup"),
+        row(page, "Visit our new drop").getByRole("link", { name: "Visit the page" }).click(),
+      ]);
       await expect(shop.getByRole("heading", { name: "The new drop" })).toBeVisible();
       expect(shop.url()).toBe("https://shop.example/new");
       await shop.close();

@@ -183,7 +183,9 @@ describe("refusals write nothing", () => {
     expect((await browser.get(`${actionPath(campaign.id, actions.visit.id)}/go`)).status).toBe(302);
     expect((await browser.get(`${actionPath(campaign.id, actions.visit.id)}/go`)).status).toBe(302);
     // Many at once from two tabs: still once.
-    const burst = await Promise.all(Array.from({ length: 5 }, () => browser.post(actionPath(campaign.id, actions.choice.id), { answer: "Red" })));
+    const burst = await Promise.all(
+      Array.from({ length: 5 }, () => browser.post(actionPath(campaign.id, actions.choice.id), { answer: "Red" })),
+    );
     expect(burst.filter((response) => response.status === 303)).toHaveLength(1);
     expect(burst.filter((response) => response.status === 409)).toHaveLength(4);
     expect(await entryOf(entryId)).toEqual({ bonusEntries: 6, actionBonus: 6 });

@@ -1,9 +1,4 @@
-import {
-  type EntrantAction,
-  ENTRANT_ACTION_MESSAGES,
-  bonusLabel,
-  entriesSentence,
-} from "~/domain/entrant-actions";
+import { type EntrantAction, ENTRANT_ACTION_MESSAGES, bonusLabel, entriesSentence } from "~/domain/entrant-actions";
 import { REFERRAL_ACTION_BONUS, VERIFICATION_EXPLAINED, VERIFICATION_LABELS, type Verification } from "~/domain/entry-actions";
 import { ACTIONS_ANCHOR, entryActionGoPath, entryActionPath } from "~/paths";
 
@@ -68,7 +63,13 @@ function ActionHeading({ label, bonus, verification, done }: { label: string; bo
       <div className="flex items-start justify-between gap-3">
         <p className="flex items-start gap-2 font-medium">
           {done ? (
-            <svg viewBox="0 0 24 24" role="img" aria-label="Done" className="mt-0.5 size-5 shrink-0 text-emerald-600" data-testid="action-done">
+            <svg
+              viewBox="0 0 24 24"
+              role="img"
+              aria-label="Done"
+              className="mt-0.5 size-5 shrink-0 text-emerald-600"
+              data-testid="action-done"
+            >
               <circle cx="12" cy="12" r="11" fill="currentColor" />
               <path d="M7 12.5l3.2 3.2L17 9" fill="none" stroke="#fff" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
             </svg>
@@ -190,7 +191,12 @@ export function ActionForm({ campaignId, action, value }: { campaignId: string; 
         <form method="post" action={entryActionPath(campaignId, action.id)} className="space-y-2">
           {action.url ? (
             <p className="text-sm">
-              <a href={action.url} target="_blank" rel="noopener noreferrer" className="font-medium text-brand-700 underline dark:text-brand-300">
+              <a
+                href={action.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="font-medium text-brand-700 underline dark:text-brand-300"
+              >
                 Open {action.platform ?? "the profile"}
               </a>
               , follow, then tell us your handle.

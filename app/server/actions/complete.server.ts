@@ -56,7 +56,10 @@ async function target(
   kind: ActionKind,
 ): Promise<{ action: LoadedAction; entryId: string; day: string; now: Date } | ActionOutcome> {
   const now = request.now ?? new Date();
-  const action = await prisma.entryAction.findFirst({ where: { id: request.actionId, campaignId: request.campaignId }, select: ACTION_FIELDS });
+  const action = await prisma.entryAction.findFirst({
+    where: { id: request.actionId, campaignId: request.campaignId },
+    select: ACTION_FIELDS,
+  });
   if (!action || action.kind !== kind) return refused("unknownAction");
   if (!request.entryId) return refused("noEntry");
   const entry = await prisma.entry.findFirst({
