@@ -8,9 +8,10 @@ import {
   type ActionKind,
   FOLLOW_PLATFORM_NAMES,
   type FollowPlatform,
+  VERIFICATION_EXPLAINED,
   VERIFICATION_LABELS,
+  type Verification,
 } from "./entry-actions";
-import type { Verification } from "./entry-actions";
 
 /** One action as the entered view lists it. */
 export interface EntrantAction {
@@ -99,4 +100,14 @@ export function isPrefetch(headers: Pick<Headers, "get">): boolean {
   return [headers.get("sec-purpose"), headers.get("purpose"), headers.get("x-moz"), headers.get("x-purpose")].some((value) =>
     /prefetch|prerender|preview/i.test(value ?? ""),
   );
+}
+
+/**
+ * What the entered view says under each action's verification label: the catalogue's words, made
+ * exact where a kind is counted otherwise (the daily button, a friend's confirmation).
+ */
+export function howCounted(kind: ActionKind | "referral"): string {
+  if (kind === "daily") return "Counted once a day (UTC) when you come back to your entry and press the button.";
+  if (kind === "referral") return "Counted when a friend enters through your link and confirms.";
+  return VERIFICATION_EXPLAINED[ACTION_CATALOGUE[kind].verification];
 }

@@ -47,6 +47,8 @@ for (const size of [
       browser,
       javaScriptEnabled,
     }, testInfo) => {
+      // One entrant's whole visit: some twenty page loads.
+      test.setTimeout(120_000);
       const campaign = campaignWithActions();
       await page
         .context()
@@ -68,9 +70,12 @@ for (const size of [
       );
       await confirmFromEmail(page, email);
       await expect(main(page).getByTestId("action-total")).toHaveText("You have 1 entry");
+      await main(page).getByTestId("entry-actions").scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS}/open-${size.width}-${testInfo.project.name}.png`, fullPage: size.width < 400 });
       await expect(row(page, "Follow us on Instagram")).toContainText("Self-reported");
       await expect(row(page, "Enter the code from our newsletter")).toContainText("+3 entries");
       await expect(row(page, "Refer friends")).toContainText("+3 entries per friend");
+      await expect(row(page, "Refer friends")).toContainText("Counted when a friend enters through your link and confirms.");
 
       // A wrong code: refused with its words, and the form again.
       await row(page, "Enter the code from our newsletter").getByLabel("Code").fill("NOPE");

@@ -25,7 +25,7 @@ beforeAll(async () => {
     await fetch(`${app.url}${path}`, { redirect: "manual" });
   await postForm(app.url, `/campaign/${campaign.id}/actions/none`, {}, { "User-Agent": BROWSER });
   await postForm(app.url, `/campaign/${campaign.id}`, { email: "warm-up@example.com", agreedToTerms: "on" }, { "User-Agent": BROWSER });
-});
+}, 180_000);
 
 afterAll(async () => {
   await app.close();
@@ -258,7 +258,12 @@ describe("refusals write nothing", () => {
     const { campaign, actions } = await campaignWithActions();
     const { browser, entryId } = await confirmedEntrant(campaign.id, "prefetch@example.com");
     const path = `${actionPath(campaign.id, actions.visit.id)}/go`;
-    for (const headers of [{ "Sec-Purpose": "prefetch" }, { Purpose: "prefetch" }, { "Sec-Purpose": "prefetch;prerender" }]) {
+    const prefetches: Record<string, string>[] = [
+      { "Sec-Purpose": "prefetch" },
+      { Purpose: "prefetch" },
+      { "Sec-Purpose": "prefetch;prerender" },
+    ];
+    for (const headers of prefetches) {
       const prefetch = await browser.get(path, headers);
       expect(prefetch.status).toBe(503);
       expect(prefetch.headers.get("Cache-Control")).toBe("private, no-store");

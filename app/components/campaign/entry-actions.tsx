@@ -1,5 +1,5 @@
-import { type EntrantAction, ENTRANT_ACTION_MESSAGES, bonusLabel, entriesSentence } from "~/domain/entrant-actions";
-import { REFERRAL_ACTION_BONUS, VERIFICATION_EXPLAINED, VERIFICATION_LABELS, type Verification } from "~/domain/entry-actions";
+import { type EntrantAction, ENTRANT_ACTION_MESSAGES, bonusLabel, entriesSentence, howCounted } from "~/domain/entrant-actions";
+import { REFERRAL_ACTION_BONUS, VERIFICATION_LABELS, type Verification } from "~/domain/entry-actions";
 import { ACTIONS_ANCHOR, entryActionGoPath, entryActionPath } from "~/paths";
 
 /** The id of the entered view's share block, which the referral action points to. */
@@ -42,12 +42,12 @@ export function EntryActionList({
               label="Refer friends"
               bonus={`${bonusLabel(REFERRAL_ACTION_BONUS)} per friend`}
               verification="tracked"
+              explained={howCounted("referral")}
               done={false}
             />
-            <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-              Counted when a friend enters through your link and confirms.{" "}
+            <p className="mt-2 text-sm">
               <a href={`#${SHARE_ANCHOR}`} className="font-medium text-brand-700 underline dark:text-brand-300">
-                Your link
+                Share your link
               </a>
             </p>
           </li>
@@ -57,7 +57,19 @@ export function EntryActionList({
   );
 }
 
-function ActionHeading({ label, bonus, verification, done }: { label: string; bonus: string; verification: Verification; done: boolean }) {
+function ActionHeading({
+  label,
+  bonus,
+  verification,
+  explained,
+  done,
+}: {
+  label: string;
+  bonus: string;
+  verification: Verification;
+  explained: string;
+  done: boolean;
+}) {
   return (
     <>
       <div className="flex items-start justify-between gap-3">
@@ -85,7 +97,7 @@ function ActionHeading({ label, bonus, verification, done }: { label: string; bo
         </span>
       </div>
       <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-        <span className="font-semibold">{VERIFICATION_LABELS[verification]}</span>: {VERIFICATION_EXPLAINED[verification]}
+        <span className="font-semibold">{VERIFICATION_LABELS[verification]}</span>: {explained}
       </p>
     </>
   );
@@ -99,7 +111,13 @@ function ActionRow({ campaignId, action }: { campaignId: string; action: Entrant
       data-action-kind={action.kind}
       data-done={action.done ? "true" : undefined}
     >
-      <ActionHeading label={action.label} bonus={bonusLabel(action.bonus)} verification={action.verification} done={action.done} />
+      <ActionHeading
+        label={action.label}
+        bonus={bonusLabel(action.bonus)}
+        verification={action.verification}
+        explained={howCounted(action.kind)}
+        done={action.done}
+      />
       {action.done ? (
         <p className="mt-2 text-sm font-medium text-emerald-800 dark:text-emerald-300">
           {action.kind === "daily" ? "Done today. Come back tomorrow for another bonus entry." : "Done: counted in your entries."}
