@@ -314,17 +314,6 @@ ${button("{{data_link}}", "See my data")}
  * current default; an edited template is left alone. When a default changes, add its old text here.
  */
 export const EARLIER_EMAIL_TEMPLATE_DEFAULTS: readonly { id: string; subject: string; htmlBody: string }[] = [
-  // Before the entry actions (decision 077).
-  {
-    id: "entry_confirmation",
-    subject: "You're entered: {{campaign_title}}",
-    htmlBody: entrantEmailLayout(`<p>Thanks for entering <strong>{{campaign_title}}</strong> by {{brand_name}}! Your entry is confirmed.</p>
-<p>The entry list is frozen when the giveaway ends on {{campaign_end_date}}; the winner is then drawn at random and notified at {{email}}.</p>
-<p>Your receipt: entry id <strong>{{entry_id}}</strong>, entered {{entry_time}}, weight {{entry_weight}} when confirmed. Keep it to find your line in the published entry list.</p>
-<p>{{entry_coupon}}</p>
-<p>{{referral_offer}}</p>
-<p><a href="{{referral_link}}">{{referral_link}}</a></p>`),
-  },
   // Before decision 051 ("You won {prize} from {brand}!", the prize's picture, the brand's logo, a
   // real contact, and a claim link for every tier).
   {
@@ -447,6 +436,17 @@ ${button("{{redemption_link}}", "Claim your prize")}
 <p>You won the {{prize_rank}} prize in <strong>{{campaign_title}}</strong> by {{brand_name}}: <strong>{{prize_title}}</strong>.</p>
 <p>{{prize_instructions}}</p>
 <p>See the giveaway and its winners: <a href="{{redemption_link}}">{{redemption_link}}</a></p>`),
+  },
+  // Before the entry actions (decision 077).
+  {
+    id: "entry_confirmation",
+    subject: "You're entered: {{campaign_title}}",
+    htmlBody: entrantEmailLayout(`<p>Thanks for entering <strong>{{campaign_title}}</strong> by {{brand_name}}! Your entry is confirmed.</p>
+<p>The entry list is frozen when the giveaway ends on {{campaign_end_date}}; the winner is then drawn at random and notified at {{email}}.</p>
+<p>Your receipt: entry id <strong>{{entry_id}}</strong>, entered {{entry_time}}, weight {{entry_weight}} when confirmed. Keep it to find your line in the published entry list.</p>
+<p>{{entry_coupon}}</p>
+<p>{{referral_offer}}</p>
+<p><a href="{{referral_link}}">{{referral_link}}</a></p>`),
   },
 ];
 

@@ -263,7 +263,8 @@ console.log(
 console.log(
   `  action completion p99 ≤ ${GOALS.p99Ms} ms (decision 077): ${actionRun?.latency.p99} ms ${verdict((actionRun?.latency.p99 ?? Infinity) <= GOALS.p99Ms)}`,
 );
-console.log(`  every acknowledged completion stored: ${verdict(actionAcked === actionRows)}`);
+console.log(`  every acknowledged completion stored: ${verdict(actionAcked <= actionRows)}`);
 console.log(`  RSS ≤ ${GOALS.rssMb} MB per process: ${maxRss.toFixed(0)} MB ${verdict(maxRss <= GOALS.rssMb)}`);
 console.log(`  every acknowledged entry stored: ${verdict(lost === 0)}`);
-if (lost > 0 || actionAcked !== actionRows) process.exitCode = 1;
+// More rows than 303s: requests the client timed out on still completed.
+if (lost > 0 || actionAcked > actionRows) process.exitCode = 1;
