@@ -83,6 +83,29 @@ export function confirmEntryPath(campaignId: string, token: string): string {
   return href("/campaign/:campaignId/confirm/:token", { campaignId, token });
 }
 
+/** The id of the entered view's list of entry actions (decision 077). */
+export const ACTIONS_ANCHOR = "actions";
+
+/** The campaign page scrolled to the entrant's actions: where an action's form answers (decision 077). */
+export function entryActionsPath(campaignId: string): string {
+  return `${campaignPath(campaignId)}#${ACTIONS_ANCHOR}`;
+}
+
+/** The entrant's personal link (decision 077): it opens their entry, with its actions, in any browser; the token is personalEntryToken's. */
+export function personalEntryPath(campaignId: string, token: string): string {
+  return href("/campaign/:campaignId/entry/:token", { campaignId, token });
+}
+
+/** Where an entry action's form posts (code, question, follow, daily; decision 077). */
+export function entryActionPath(campaignId: string, actionId: string): string {
+  return href("/campaign/:campaignId/actions/:actionId", { campaignId, actionId });
+}
+
+/** A "visit a page" action's tracked link: counts the visit, then redirects to the page (decision 077). */
+export function entryActionGoPath(campaignId: string, actionId: string): string {
+  return href("/campaign/:campaignId/actions/:actionId/go", { campaignId, actionId });
+}
+
 export function campaignRulesPath(campaignId: string): string {
   return href("/campaign/:campaignId/rules", { campaignId });
 }

@@ -1,3 +1,4 @@
+import type { EntrantAction } from "./entrant-actions";
 import type { AccentTheme } from "./brand-colors";
 import type { PublicPhase } from "./campaign-status";
 import type { EntryConsentLabels } from "./consent";
@@ -91,6 +92,8 @@ export interface CampaignPageData {
     referralLink: string;
     shareLinks: ShareLink[];
     coupon: { code: string; description: string } | null;
+    /** The campaign's entry actions as this entry sees them (decision 077); done ones ticked. */
+    actions: EntrantAction[];
   } | null;
 }
 

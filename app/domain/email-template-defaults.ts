@@ -80,6 +80,8 @@ ${button("{{confirm_link}}", "Confirm my entry")}
     subject: "You're entered: {{campaign_title}}",
     // referral_offer is a whole line: it promises bonus entries only while referrals earn them.
     // entry_id, entry_time and entry_weight are the receipt: the entrant's line in the published list.
+    // actions_offer, entry_actions and actions_link (the personal link) list the entry actions
+    // (decision 077); all three are empty, and their lines left out, for a campaign without actions.
     tokens: [
       "email",
       "brand_name",
@@ -91,6 +93,9 @@ ${button("{{confirm_link}}", "Confirm my entry")}
       "entry_id",
       "entry_time",
       "entry_weight",
+      "actions_offer",
+      "entry_actions",
+      "actions_link",
       "data_link",
     ],
     htmlBody: entrantEmailLayout(`<p>Thanks for entering <strong>{{campaign_title}}</strong> by {{brand_name}}! Your entry is confirmed.</p>
@@ -98,7 +103,10 @@ ${button("{{confirm_link}}", "Confirm my entry")}
 <p>Your receipt: entry id <strong>{{entry_id}}</strong>, entered {{entry_time}}, weight {{entry_weight}} when confirmed. Keep it to find your line in the published entry list.</p>
 <p>{{entry_coupon}}</p>
 <p>{{referral_offer}}</p>
-<p><a href="{{referral_link}}">{{referral_link}}</a></p>`),
+<p><a href="{{referral_link}}">{{referral_link}}</a></p>
+<p>{{actions_offer}}</p>
+<p>{{entry_actions}}</p>
+<p><a href="{{actions_link}}">{{actions_link}}</a></p>`),
   },
   {
     id: "winner_notification",
@@ -428,6 +436,17 @@ ${button("{{redemption_link}}", "Claim your prize")}
 <p>You won the {{prize_rank}} prize in <strong>{{campaign_title}}</strong> by {{brand_name}}: <strong>{{prize_title}}</strong>.</p>
 <p>{{prize_instructions}}</p>
 <p>See the giveaway and its winners: <a href="{{redemption_link}}">{{redemption_link}}</a></p>`),
+  },
+  // Before the entry actions (decision 077).
+  {
+    id: "entry_confirmation",
+    subject: "You're entered: {{campaign_title}}",
+    htmlBody: entrantEmailLayout(`<p>Thanks for entering <strong>{{campaign_title}}</strong> by {{brand_name}}! Your entry is confirmed.</p>
+<p>The entry list is frozen when the giveaway ends on {{campaign_end_date}}; the winner is then drawn at random and notified at {{email}}.</p>
+<p>Your receipt: entry id <strong>{{entry_id}}</strong>, entered {{entry_time}}, weight {{entry_weight}} when confirmed. Keep it to find your line in the published entry list.</p>
+<p>{{entry_coupon}}</p>
+<p>{{referral_offer}}</p>
+<p><a href="{{referral_link}}">{{referral_link}}</a></p>`),
   },
 ];
 

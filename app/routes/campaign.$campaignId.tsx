@@ -194,7 +194,12 @@ export default function CampaignPage({ loaderData, actionData }: Route.Component
                 />
               ) : null}
               {view === "entered" && entry ? (
-                <EntryConfirmation entry={entry} campaignTitle={campaign.title} referralsEnabled={referralsEnabled && !full} />
+                <EntryConfirmation
+                  entry={entry}
+                  campaignId={campaign.id}
+                  campaignTitle={campaign.title}
+                  referralsEnabled={referralsEnabled && !full}
+                />
               ) : null}
               {view === "pending" && entry ? <EntryPending entry={entry} full={full} campaignId={campaign.id} /> : null}
               {view === "full" ? (

@@ -1,7 +1,9 @@
 /**
  * The entrant speed budget (decision 035): the campaign page's first load, images aside, must transfer
  * at most 15 KB of JavaScript and 50 KB in all, gzip-compressed as the server sends them.
- *   npm run bench:budget                       (production build, temporary database)
+ *   npm run bench:budget                       (production build, temporary database; the page
+ *                                              before entering, then a confirmed entrant's page with
+ *                                              five entry actions, decision 077)
  *   npx tsx scripts/bench/page-weight.ts --url http://localhost:3000/campaign/<id>
  * Exits non-zero when the page is over budget.
  */
@@ -26,10 +28,10 @@ const HEADERS = {
 };
 
 /** Bytes on the wire (the body as sent, compressed or not) and the decoded text. */
-function transferred(url: string): Promise<{ bytes: number; text: string }> {
+function transferred(url: string, cookie?: string): Promise<{ bytes: number; text: string }> {
   return new Promise((resolve, reject) => {
     http
-      .get(url, { headers: HEADERS }, (response) => {
+      .get(url, { headers: cookie ? { ...HEADERS, Cookie: cookie } : HEADERS }, (response) => {
         if ((response.statusCode ?? 0) >= 400) reject(new Error(`${url}: HTTP ${response.statusCode}`));
         const chunks: Buffer[] = [];
         response.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -43,8 +45,9 @@ function transferred(url: string): Promise<{ bytes: number; text: string }> {
   });
 }
 
-export async function measurePageWeight(url: string): Promise<PageWeight> {
-  const page = await transferred(url);
+/** The page's weight as a visitor without cookies gets it, or, with `cookie`, as that visitor does (an entrant's page). */
+export async function measurePageWeight(url: string, cookie?: string): Promise<PageWeight> {
+  const page = await transferred(url, cookie);
   const items: PageWeight["items"] = [{ kind: "html", url, bytes: page.bytes }];
   const html = page.text;
   const assets = new Set<string>();
@@ -80,6 +83,25 @@ export function report(weight: PageWeight): boolean {
   return ok;
 }
 
+/** Five entry actions on the campaign and a confirmed entry; answers that entrant's entered_ cookie. */
+async function confirmedEntrantWithActions(campaignId: string): Promise<string> {
+  const { getPrisma } = await import("../../app/server/core/db.server");
+  const { rememberEntry } = await import("../../app/server/entries/visitor.server");
+  const prisma = getPrisma();
+  const actions = [
+    { kind: "visit", label: "Visit our summer shop", bonus: 2, url: "https://acme-surf.example/summer" },
+    { kind: "code", label: "Enter the code from our newsletter", bonus: 3, code: "SPLASH24" },
+    { kind: "question", label: "Tell us your size", bonus: 1, question: "Which size do you wear?", choices: "S\nM\nL\nXL" },
+    { kind: "daily", label: "Come back every day", bonus: 1 },
+    { kind: "follow", label: "Follow us on Instagram", bonus: 2, platform: "instagram", url: "https://www.instagram.com/acmesurf" },
+  ];
+  for (const [position, action] of actions.entries()) await prisma.entryAction.create({ data: { campaignId, position, ...action } });
+  const entry = await prisma.entry.create({
+    data: { campaignId, email: "budget@example.com", emailNormalized: "budget@example.com", agreedToTerms: true, confirmedAt: new Date() },
+  });
+  return (await rememberEntry(campaignId, entry.id)).split(";")[0]!;
+}
+
 async function main() {
   const { values } = parseArgs({ options: { url: { type: "string" } } });
   if (values.url) {
@@ -87,7 +109,10 @@ async function main() {
     return;
   }
   // No URL: a fresh production server on a temporary database with one live campaign.
-  const server = await startBenchServer(3960, "budget");
+  // The server's secret, known here too, to sign an entrant's entered_ cookie as the entry form would.
+  const secret = "budget-bench-secret-entered-0123456789abcdef0123456789";
+  process.env.SESSION_SECRET = secret;
+  const server = await startBenchServer(3960, "budget", { SESSION_SECRET: secret });
   try {
     const campaignId = await server.createCampaign({
       title: "Summer Splash Tee Giveaway",
@@ -102,7 +127,12 @@ async function main() {
       winnerBonusGiftName: "Sticker pack",
       selectedColors: "white,black",
     });
-    if (!report(await measurePageWeight(`${server.origin}/campaign/${campaignId}`))) process.exitCode = 1;
+    console.log("Before entering:");
+    const before = report(await measurePageWeight(`${server.origin}/campaign/${campaignId}`));
+    const cookie = await confirmedEntrantWithActions(campaignId);
+    console.log("\nAfter entering (confirmed, five entry actions, decision 077):");
+    const after = report(await measurePageWeight(`${server.origin}/campaign/${campaignId}`, cookie));
+    if (!before || !after) process.exitCode = 1;
   } finally {
     await server.close();
   }

@@ -227,3 +227,13 @@ export function insertPaidAddOn(campaignId: string, kind: "featured_boost" | "an
     createdAt: now,
   });
 }
+
+/** An entry action (decision 074) written straight into the e2e database, as the creator's wizard would leave it. */
+export function insertEntryAction(
+  campaignId: string,
+  fields: { kind: string; label: string; bonus: number; position: number } & Record<string, Value>,
+): { id: string } {
+  const id = `a${randomBytes(12).toString("hex")}`;
+  insertRow("EntryAction", { id, campaignId, choices: "", createdAt: new Date(), ...fields });
+  return { id };
+}

@@ -11,6 +11,7 @@ import type { CampaignPageData } from "~/domain/campaign-page";
 import { type EntryConsentLabels, consentSegments } from "~/domain/consent";
 import { ENTRY_ANCHOR, ENTRY_FORM_HERE, campaignRulesPath, entryFormAction, href } from "~/paths";
 import { HoneypotField } from "../ui/honeypot";
+import { EntryActionList, PendingActionsNote, SHARE_ANCHOR } from "./entry-actions";
 
 export { ENTRY_ANCHOR, entryFormAction };
 
@@ -110,10 +111,12 @@ const NETWORK_STYLES: Record<string, string> = {
 /** The entrant's confirmation; sharing is always offered, bonus entries only while referrals are on (decision 017). */
 export function EntryConfirmation({
   entry,
+  campaignId,
   campaignTitle,
   referralsEnabled,
 }: {
   entry: NonNullable<CampaignPageData["entry"]>;
+  campaignId: string;
   campaignTitle: string;
   referralsEnabled: boolean;
 }) {
@@ -129,7 +132,7 @@ export function EntryConfirmation({
           You're In!
         </h2>
         <p className="mt-1 text-slate-700 dark:text-slate-300">
-          {entry.email} is entered in {campaignTitle}. You hold{" "}
+          {entry.email} is entered in {campaignTitle}. You have{" "}
           <strong data-testid="your-entries">
             {weight} {weight === 1 ? "entry" : "entries"}
           </strong>
@@ -144,7 +147,9 @@ export function EntryConfirmation({
           {entry.coupon.description ? <p className="mt-1 text-sm">{entry.coupon.description}</p> : null}
         </div>
       ) : null}
-      <div>
+      {/* The entry actions (decision 077), referrals among them. */}
+      <EntryActionList campaignId={campaignId} actions={entry.actions} weight={weight} referralsEnabled={referralsEnabled} />
+      <div id={SHARE_ANCHOR} className="scroll-mt-2">
         {referralsEnabled ? (
           <>
             <h3 className="font-semibold">Share to earn bonus entries</h3>
@@ -237,6 +242,7 @@ export function EntryPending({
           {CONFIRM_MESSAGES.pendingFull}
         </p>
       ) : null}
+      <PendingActionsNote count={entry.actions.length} />
       <Form method="post" action={entryFormAction(campaignId)}>
         <input type="hidden" name="intent" value="resend" />
         <button type="submit" className="btn-secondary w-full">

@@ -26,6 +26,7 @@ import { publicWinnerTexts } from "../draw/winners-list.server";
 import { prisma } from "../core/db.server";
 import { referralLink } from "../entries/emails.server";
 import { visitorEntry } from "../entries/visitor.server";
+import { entrantActions } from "../actions/entrant.server";
 import type { CurrentUser } from "../auth/session.server";
 import { platformSetting } from "../core/settings.server";
 
@@ -170,7 +171,8 @@ export async function campaignPage(request: Request, campaignId: string, user: C
     platformSetting("referralsEnabled"),
   ]);
   const full = campaign.entryLimit !== null && campaign.entryCount >= campaign.entryLimit;
-  const winners = await publicWinners(campaign);
+  // Only the entrant's own page lists the actions (decision 077): the anonymous, cached page reads none.
+  const [winners, actions] = await Promise.all([publicWinners(campaign), entry ? entrantActions(campaign.id, entry.id, now) : []]);
   const view = pageState(phase, preview, entry ? (entry.confirmedAt ? "confirmed" : "pending") : null, full, winners);
   const origin = publicOrigin();
   const colorImages = campaignColorImages(campaign);
@@ -245,6 +247,7 @@ export async function campaignPage(request: Request, campaignId: string, user: C
         entry.confirmedAt && campaign.giveCouponToEntrants
           ? { code: campaign.entrantCouponCode, description: campaign.entrantCouponDescription }
           : null,
+      actions,
     },
   };
 }

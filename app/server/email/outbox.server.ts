@@ -96,10 +96,15 @@ function withDataLinkFooter(html: string): string {
 
 /**
  * An `<img>` whose source token came out empty (a brand without a logo, a prize without a picture)
- * would show as a broken picture: it is left out, with a paragraph it leaves empty.
+ * would show as a broken picture, and a link whose address and text both came out empty (a campaign
+ * without entry actions has no personal link, decision 077) as nothing: each is left out, with a
+ * paragraph it leaves empty.
  */
 export function withoutEmptyImages(html: string): string {
-  return html.replace(/<img\b[^>]*\bsrc=(?:""|'')[^>]*>/gi, "").replace(/<p(?:\s[^>]*)?>\s*<\/p>\n?/gi, "");
+  return html
+    .replace(/<img\b[^>]*\bsrc=(?:""|'')[^>]*>/gi, "")
+    .replace(/<a\b[^>]*\bhref=(?:""|'')[^>]*>\s*<\/a>/gi, "")
+    .replace(/<p(?:\s[^>]*)?>\s*<\/p>\n?/gi, "");
 }
 
 /**

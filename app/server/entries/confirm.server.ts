@@ -2,6 +2,7 @@
  * Confirming an entry (decisions 010, 038): one transaction counts it under the campaign's cap, credits
  * the referral bonus and queues its emails, webhooks and email-tool syncs; and what the confirm page shows.
  */
+import { actionEmailTokens } from "../actions/entrant.server";
 import { CampaignStatus } from "../../domain/campaign-status";
 import { REFERRAL_BONUS_ENTRIES } from "../../domain/entries";
 import { platformSetting } from "../core/settings.server";
@@ -146,7 +147,13 @@ export async function confirmEntry(entryId: string, origin: string): Promise<Con
           to: entry.email,
           template: "entry_confirmation",
           dedupeKey: `entry:${entry.id}`,
-          tokens: confirmationTokens(entry.campaign, { ...entry, bonusEntries: counted.bonusEntries }, referralsEnabled, origin),
+          tokens: confirmationTokens(
+            entry.campaign,
+            { ...entry, bonusEntries: counted.bonusEntries },
+            referralsEnabled,
+            origin,
+            await actionEmailTokens(tx, entry.campaignId, entry.id, origin),
+          ),
         });
         return { email: message, capNotices: counted.capNotices, webhooks: counted.webhooks, emailToolSyncIds: counted.emailToolSyncIds };
       },

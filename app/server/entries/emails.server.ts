@@ -36,8 +36,11 @@ export function confirmationTokens(
   entry: { id: string; campaignId: string; email: string; createdAt: Date; bonusEntries: number },
   referralsEnabled: boolean,
   origin: string,
+  /** The entry actions' lines and the personal link (actionEmailTokens, decision 077). */
+  actions: { actions_offer: string; entry_actions: string; actions_link: string },
 ) {
   return {
+    ...actions,
     email: entry.email,
     brand_name: campaign.brandName,
     campaign_title: campaign.title,

@@ -1,4 +1,5 @@
 /** An entry's own email sent again on request, at most once per window however many ask (decision 065). */
+import { actionEmailTokens } from "../actions/entrant.server";
 import { getConfig } from "../core/config.server";
 import { keyedHash } from "../core/keyed-hash.server";
 import { platformSetting } from "../core/settings.server";
@@ -68,7 +69,13 @@ export async function resendEntryConfirmation(entryId: string, origin: string, i
         to: entry.email,
         template: "entry_confirmation",
         dedupeKey,
-        tokens: confirmationTokens(entry.campaign, entry, await platformSetting("referralsEnabled"), origin),
+        tokens: confirmationTokens(
+          entry.campaign,
+          entry,
+          await platformSetting("referralsEnabled"),
+          origin,
+          await actionEmailTokens(prisma, entry.campaignId, entry.id, origin),
+        ),
       }
     : { to: entry.email, template: "entry_confirm_request", dedupeKey, tokens: confirmRequestTokens(entry.campaign, entry, origin) };
   let message: OutboundEmail | null;

@@ -7,6 +7,7 @@
  * causes it. This module takes a submission: the pending entry through the entry store (decisions
  * 062, 063), or a signed-in entrant's own address confirmed at once.
  */
+import { actionEmailTokens } from "../actions/entrant.server";
 import { type EntryInput, entryEmailKey } from "../../domain/entries";
 import { ipNetwork } from "../../domain/network";
 import { getConfig } from "../core/config.server";
@@ -195,7 +196,13 @@ async function enterVerified(
           to: stored.email,
           template: "entry_confirmation",
           dedupeKey: `entry:${stored.id}`,
-          tokens: confirmationTokens(campaign, { ...stored, bonusEntries: counted.bonusEntries }, referralsEnabled, origin),
+          tokens: confirmationTokens(
+            campaign,
+            { ...stored, bonusEntries: counted.bonusEntries },
+            referralsEnabled,
+            origin,
+            await actionEmailTokens(tx, stored.campaignId, stored.id, origin),
+          ),
         });
         return { email: message, capNotices: counted.capNotices, webhooks: counted.webhooks, emailToolSyncIds: counted.emailToolSyncIds };
       },

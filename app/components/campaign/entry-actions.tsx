@@ -1,0 +1,254 @@
+import { type EntrantAction, ENTRANT_ACTION_MESSAGES, bonusLabel, entriesSentence, howCounted } from "~/domain/entrant-actions";
+import { REFERRAL_ACTION_BONUS, VERIFICATION_LABELS, type Verification } from "~/domain/entry-actions";
+import { ACTIONS_ANCHOR, entryActionGoPath, entryActionPath } from "~/paths";
+
+/** The id of the entered view's share block, which the referral action points to. */
+export const SHARE_ANCHOR = "share";
+
+/**
+ * The entry actions on the entered view (decision 077): each with its bonus, its verification kind
+ * and a tick once done (a daily one: done today), and the plain link or form that completes it, so
+ * all work without JavaScript. Referrals are listed among them, pointing at the share block.
+ */
+export function EntryActionList({
+  campaignId,
+  actions,
+  weight,
+  referralsEnabled,
+}: {
+  campaignId: string;
+  actions: EntrantAction[];
+  weight: number;
+  referralsEnabled: boolean;
+}) {
+  if (!actions.length && !referralsEnabled) return null;
+  return (
+    <section id={ACTIONS_ANCHOR} aria-labelledby="actions-heading" className="scroll-mt-2 space-y-3" data-testid="entry-actions">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h3 id="actions-heading" className="font-semibold">
+          Earn bonus entries
+        </h3>
+        <p className="text-sm font-semibold" data-testid="action-total">
+          {entriesSentence(weight)}
+        </p>
+      </div>
+      <ul className="space-y-3">
+        {actions.map((action) => (
+          <ActionRow key={action.id} campaignId={campaignId} action={action} />
+        ))}
+        {referralsEnabled ? (
+          <li className="rounded-xl border border-slate-200 p-3 dark:border-slate-700" data-testid="action-row" data-action-kind="referral">
+            <ActionHeading
+              label="Refer friends"
+              bonus={`${bonusLabel(REFERRAL_ACTION_BONUS)} per friend`}
+              verification="tracked"
+              explained={howCounted("referral")}
+              done={false}
+            />
+            <p className="mt-2 text-sm">
+              <a href={`#${SHARE_ANCHOR}`} className="font-medium text-brand-700 underline dark:text-brand-300">
+                Share your link
+              </a>
+            </p>
+          </li>
+        ) : null}
+      </ul>
+    </section>
+  );
+}
+
+function ActionHeading({
+  label,
+  bonus,
+  verification,
+  explained,
+  done,
+}: {
+  label: string;
+  bonus: string;
+  verification: Verification;
+  explained: string;
+  done: boolean;
+}) {
+  return (
+    <>
+      <div className="flex items-start justify-between gap-3">
+        <p className="flex items-start gap-2 font-medium">
+          {done ? (
+            <svg
+              viewBox="0 0 24 24"
+              role="img"
+              aria-label="Done"
+              className="mt-0.5 size-5 shrink-0 text-emerald-600"
+              data-testid="action-done"
+            >
+              <circle cx="12" cy="12" r="11" fill="currentColor" />
+              <path d="M7 12.5l3.2 3.2L17 9" fill="none" stroke="#fff" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
+          ) : (
+            <svg viewBox="0 0 24 24" aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-slate-400">
+              <circle cx="12" cy="12" r="10" fill="none" stroke="currentColor" strokeWidth="2" />
+            </svg>
+          )}
+          <span>{label}</span>
+        </p>
+        <span className="shrink-0 rounded-full bg-brand-50 px-2 py-0.5 text-sm font-semibold text-brand-800 dark:bg-brand-950 dark:text-brand-200">
+          {bonus}
+        </span>
+      </div>
+      <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+        <span className="font-semibold">{VERIFICATION_LABELS[verification]}</span>: {explained}
+      </p>
+    </>
+  );
+}
+
+function ActionRow({ campaignId, action }: { campaignId: string; action: EntrantAction }) {
+  return (
+    <li
+      className="rounded-xl border border-slate-200 p-3 dark:border-slate-700"
+      data-testid="action-row"
+      data-action-kind={action.kind}
+      data-done={action.done ? "true" : undefined}
+    >
+      <ActionHeading
+        label={action.label}
+        bonus={bonusLabel(action.bonus)}
+        verification={action.verification}
+        explained={howCounted(action.kind)}
+        done={action.done}
+      />
+      {action.done ? (
+        <p className="mt-2 text-sm font-medium text-emerald-800 dark:text-emerald-300">
+          {action.kind === "daily" ? "Done today. Come back tomorrow for another bonus entry." : "Done: counted in your entries."}
+        </p>
+      ) : (
+        <div className="mt-2">
+          <ActionForm campaignId={campaignId} action={action} />
+        </div>
+      )}
+    </li>
+  );
+}
+
+/** The plain link or form that completes one action (also shown again on a refusal's page). */
+export function ActionForm({ campaignId, action, value }: { campaignId: string; action: EntrantAction; value?: string }) {
+  const id = `action-${action.id}`;
+  switch (action.kind) {
+    case "visit":
+      return (
+        <a href={entryActionGoPath(campaignId, action.id)} target="_blank" rel="noopener" className="btn-secondary w-full sm:w-auto">
+          Visit the page
+        </a>
+      );
+    case "daily":
+      return (
+        <form method="post" action={entryActionPath(campaignId, action.id)}>
+          <button type="submit" className="btn-secondary w-full sm:w-auto">
+            I'm back today
+          </button>
+        </form>
+      );
+    case "code":
+      return (
+        <form method="post" action={entryActionPath(campaignId, action.id)} className="space-y-2">
+          <label htmlFor={id} className="label">
+            Code
+          </label>
+          <div className="flex gap-2">
+            <input
+              id={id}
+              name="code"
+              required
+              autoComplete="off"
+              autoCapitalize="characters"
+              defaultValue={value}
+              className="input min-w-0 flex-1 font-mono uppercase"
+            />
+            <button type="submit" className="btn-secondary shrink-0">
+              Check code
+            </button>
+          </div>
+          {action.triesLeft !== null && action.triesLeft < 5 ? (
+            <p className="text-xs text-slate-600 dark:text-slate-400">
+              {action.triesLeft} {action.triesLeft === 1 ? "try" : "tries"} left.
+            </p>
+          ) : null}
+        </form>
+      );
+    case "question":
+      return (
+        <form method="post" action={entryActionPath(campaignId, action.id)} className="space-y-2">
+          {action.choices.length ? (
+            <fieldset>
+              <legend className="text-sm font-medium">{action.question}</legend>
+              <div className="mt-1 space-y-1">
+                {action.choices.map((choice, index) => (
+                  <label key={choice} className="flex min-h-11 items-center gap-2 text-sm">
+                    <input type="radio" name="answer" value={choice} required={index === 0} className="size-5 accent-brand-700" />
+                    {choice}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          ) : (
+            <>
+              <label htmlFor={id} className="label">
+                {action.question}
+              </label>
+              <input id={id} name="answer" required maxLength={500} defaultValue={value} className="input w-full" />
+            </>
+          )}
+          <button type="submit" className="btn-secondary w-full sm:w-auto">
+            Answer
+          </button>
+        </form>
+      );
+    case "follow":
+      return (
+        <form method="post" action={entryActionPath(campaignId, action.id)} className="space-y-2">
+          {action.url ? (
+            <p className="text-sm">
+              <a
+                href={action.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="font-medium text-brand-700 underline dark:text-brand-300"
+              >
+                Open {action.platform ?? "the profile"}
+              </a>
+              , follow, then tell us your handle.
+            </p>
+          ) : null}
+          <label htmlFor={id} className="label">
+            Your {action.platform ?? ""} handle
+          </label>
+          <div className="flex gap-2">
+            <input
+              id={id}
+              name="handle"
+              required
+              autoComplete="off"
+              autoCapitalize="none"
+              placeholder="@yourname"
+              defaultValue={value}
+              className="input min-w-0 flex-1"
+            />
+            <button type="submit" className="btn-secondary shrink-0">
+              I follow
+            </button>
+          </div>
+        </form>
+      );
+  }
+}
+
+/** The pending card's note: the actions open with the confirmation. */
+export function PendingActionsNote({ count }: { count: number }) {
+  if (!count) return null;
+  return (
+    <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="actions-pending">
+      {count} bonus {count === 1 ? "action" : "actions"}: {ENTRANT_ACTION_MESSAGES.pending}
+    </p>
+  );
+}
