@@ -160,3 +160,8 @@ export const ENTRY_ACTION_MESSAGES = {
   closedTitle: "Actions are closed",
   closed: "The entry list is frozen (or the giveaway has ended), so its actions can no longer change.",
 } as const;
+
+/** Launch's refusal when the draft holds more actions than its plan includes (a plan changed after they were added). */
+export function tooManyActionsMessage(count: number, limit: number): string {
+  return `This campaign has ${count} entry actions, but its plan includes ${formatActionLimit(limit).toLowerCase()}. Remove ${count - limit} in Step 4, or choose a larger plan in Step 2.`;
+}
