@@ -1,7 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { ACTION_MESSAGES } from "../../domain/entry-actions";
-import { ENTRY_ACTION_MESSAGES, isEntryActionIntent } from "../../domain/entry-action-forms";
-import { saveLiveEdit, type LiveEditOutcome } from "../wizard/live-edit.server";
+import { ENTRY_ACTION_MESSAGES } from "../../domain/entry-action-forms";
 import type { Campaign } from "../core/db.server";
 import type { CurrentUser } from "../auth/session.server";
 import type { ToastInput } from "../core/toast.server";
@@ -62,9 +61,4 @@ export async function liveEntryAction(user: CurrentUser, campaign: Pick<Campaign
   if (intent === "add-action") return outcomeOf(await addLiveAction(campaign.id, user, formData));
   if (intent === "edit-action") return outcomeOf(await editLiveAction(campaign.id, user, actionId, formData));
   return outcomeOf(await removeLiveAction(campaign.id, user, actionId));
-}
-
-/** A POST to a live campaign's page: one of the actions' forms (by its intent), or the presentation's (decision 048). */
-export function liveEditOrAction(user: CurrentUser, campaign: Campaign, formData: FormData): Promise<LiveEditOutcome | LiveActionOutcome> {
-  return isEntryActionIntent(formData.get("intent")) ? liveEntryAction(user, campaign, formData) : saveLiveEdit(user, campaign, formData);
 }

@@ -1,5 +1,9 @@
 import { ACTION_MESSAGES } from "../../../domain/entry-actions";
-import { ENTRY_ACTION_MESSAGES } from "../../../domain/entry-action-forms";
+import { ENTRY_ACTION_MESSAGES, isEntryActionIntent } from "../../../domain/entry-action-forms";
+import type { Campaign } from "../../core/db.server";
+import type { CurrentUser } from "../../auth/session.server";
+import { liveEntryAction, type LiveActionOutcome } from "../../entry-actions/live.server";
+import { saveLiveEdit, type LiveEditOutcome } from "../live-edit.server";
 import type { ToastInput } from "../../core/toast.server";
 import { addDraftAction, removeDraftAction, type ActionWriteOutcome } from "../../entry-actions/manage.server";
 import { nextStep, saveStep, type StepAction, type StepContext, type StepOutcome } from "../step.server";
@@ -50,3 +54,8 @@ export const removeEntryAction: StepAction = async (step, formData) => {
   if (!step.campaign || typeof actionId !== "string") return toOutcome(step, { kind: "unknown" });
   return toOutcome(step, await removeDraftAction(step.campaign, step.user, actionId));
 };
+
+/** A POST to a live campaign's page: one of the actions' forms (by its intent), or the presentation's (decision 048). */
+export function liveEditOrAction(user: CurrentUser, campaign: Campaign, formData: FormData): Promise<LiveEditOutcome | LiveActionOutcome> {
+  return isEntryActionIntent(formData.get("intent")) ? liveEntryAction(user, campaign, formData) : saveLiveEdit(user, campaign, formData);
+}
