@@ -7,6 +7,9 @@ import { expectToast, signIn, uniqueEmail } from "./support";
 
 const SHOTS = "/tmp/shots-creator";
 
+// Whole flows on a shared two-core machine: sign-in, two wizard steps, several posts and screenshots.
+test.describe.configure({ timeout: 120_000 });
+
 function main(page: Page) {
   return page.getByRole("main");
 }
@@ -47,13 +50,13 @@ test("a creator picks entry actions in step 4, within the plan's limit", async (
   await expect(section.getByText("Counted when the entrant follows our tracked link to it.", { exact: false }).first()).toBeVisible();
 
   // A code too short: the schema's words, nothing added.
-  await section.getByLabel(/Enter a code/).check();
+  await section.getByRole("radio", { name: /^Enter a code/ }).check();
   await section.getByLabel("Label entrants see").fill("Code from our newsletter");
   await section.getByLabel(/Code entrants type/).fill("AB");
   await section.getByRole("button", { name: "Add this action" }).click();
   await expect(section.getByText("The code needs at least 3 letters or digits.")).toBeVisible();
 
-  await section.getByLabel(/Visit a page/).check();
+  await section.getByRole("radio", { name: /^Visit a page/ }).check();
   await section.getByLabel("Label entrants see").fill("Visit our new collection");
   await section.getByLabel("Bonus entries").fill("2");
   await section.getByLabel(/Page or profile address/).fill("https://acme.example/new");
@@ -65,9 +68,9 @@ test("a creator picks entry actions in step 4, within the plan's limit", async (
   await expect(list).toContainText("+2 entries");
   await expect(list).toContainText("Tracked");
 
-  await section.getByLabel(/Follow or subscribe/).check();
+  await section.getByRole("radio", { name: /^Follow or subscribe/ }).check();
   await section.getByLabel("Label entrants see").fill("Follow us on Instagram");
-  await section.getByLabel(/Platform/).selectOption("instagram");
+  await section.getByRole("combobox", { name: /^Platform/ }).selectOption("instagram");
   await section.getByLabel(/Page or profile address/).fill("https://instagram.com/acme");
   await section.getByRole("button", { name: "Add this action" }).click();
   await expect(list.getByTestId("entry-action")).toHaveCount(2);
@@ -86,9 +89,9 @@ test("a creator adds an action to a live campaign, and the official rules list i
   await page.goto(`/create-campaign-v2?campaignId=${live.id}`);
   const section = main(page).getByTestId("entry-actions");
   await expect(section.getByTestId("entry-actions-limit")).toHaveText("Your plan includes up to 5 entry actions.");
-  await section.getByLabel(/Answer a question/).check();
+  await section.getByRole("radio", { name: /^Answer a question/ }).check();
   await section.getByLabel("Label entrants see").fill("Tell us your favourite colour");
-  await section.getByLabel(/^Question/).fill("Which colour should we print next?");
+  await section.getByRole("textbox", { name: /^Question/ }).fill("Which colour should we print next?");
   await section.getByLabel(/Choices, one per line/).fill("Forest green\nSunset orange\nOcean blue");
   await section.getByLabel("Bonus entries").fill("3");
   await section.getByRole("button", { name: "Add this action" }).click();

@@ -16,7 +16,9 @@ describe("creators' entry actions", () => {
 
   beforeAll(async () => {
     app = await startAppServer();
-  });
+    // The first request of a fresh server builds the route modules: done here, not inside the first test's time.
+    await fetch(`${app.url}/create-campaign-v2`);
+  }, 120_000);
 
   afterAll(async () => {
     await app.close();
