@@ -34,7 +34,8 @@ export function splitResults(actionData: { result?: unknown; form?: string | nul
 }
 
 const HINT = "mt-1 text-xs text-slate-600 dark:text-slate-400";
-const BADGE = "rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-800 dark:bg-slate-800 dark:text-slate-200";
+const BADGE =
+  "whitespace-nowrap rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-800 dark:bg-slate-800 dark:text-slate-200";
 
 export function EntryActionsSection({
   view,
