@@ -64,7 +64,9 @@ export function EntryActionsSection({
         {view.limitLine}
       </p>
       {live ? (
-        <p className="text-sm text-slate-700 dark:text-slate-300">{ACTION_MESSAGES.locked.replace("Someone has", "Once someone has")}</p>
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          An action someone has completed can no longer be removed or changed; new ones can be added until the entry list is frozen.
+        </p>
       ) : null}
       {view.actions.length ? (
         <ol className="space-y-3" data-testid="entry-actions-list">
