@@ -4,6 +4,8 @@
  * sections; the draw section's live facts (commitment, beacon) and the links are added there.
  */
 import { formatPrice } from "./plans";
+import { ACTION_MESSAGES } from "./entry-actions";
+import { rulesActionLine } from "./entry-action-forms";
 import { endSentence } from "./sentences";
 
 /** Above this total prize value New York and Florida require registration and bonding. */
@@ -88,6 +90,10 @@ export interface RulesInput {
   winnersPath: string;
   /** Where entrants find the privacy page (version 2), e.g. "/privacy". */
   privacyPath: string;
+  /** The campaign's entry actions as they stand (decision 076): listed with their bonus and verification. */
+  actions?: readonly { label: string; kind: string; bonus: number }[];
+  /** The change log of a live campaign's actions, one line each (actionChangeLine), oldest first. */
+  actionChanges?: readonly string[];
 }
 
 export interface RulesParagraph {
@@ -100,6 +106,8 @@ export interface RulesSection {
   heading: string;
   paragraphs: RulesParagraph[];
   items?: string[];
+  /** Paragraphs after the list (the entry actions' change log). */
+  after?: RulesParagraph[];
 }
 
 function list(names: readonly string[]): string {
@@ -121,6 +129,58 @@ export function rulesVersionLine(launchedAt: string | null, version: number = RU
 
 export function sponsorName(input: Pick<RulesInput, "sponsorLegalName" | "brandName">): string {
   return input.sponsorLegalName.trim() || input.brandName.trim() || "the campaign's creator";
+}
+
+/**
+ * Section 6: referrals and the entry actions (decision 076). A campaign without actions keeps its
+ * wording; one with actions (or whose actions changed) lists each with its bonus and verification, says
+ * they close with entries, and logs every change made while it ran.
+ */
+function bonusSection(input: RulesInput, p: (text: string, testId?: string) => RulesParagraph): RulesSection {
+  const actions = input.actions ?? [];
+  const changes = input.actionChanges ?? [];
+  const withActions = actions.length > 0 || changes.length > 0;
+  const only = withActions
+    ? " Referrals and the entry actions below are the only ways to get more than one entry."
+    : " Bonus entries are the only way to get more than one entry.";
+  const referrals = input.referralsEnabled
+    ? p(
+        `After entering you receive a personal referral link. Each different person who enters for the first time through your link adds ${input.referralBonus} bonus entries to yours once they confirm their entry. Referring yourself, repeated entries, unconfirmed entries and unknown links earn nothing.${only}`,
+        "rules-bonus",
+      )
+    : withActions
+      ? p("Referral bonuses are not offered in this giveaway: sharing it does not add entries to yours.", "rules-bonus")
+      : p(
+          "Bonus entries are not offered in this giveaway. You are welcome to share it with friends, but sharing does not add entries to yours.",
+          "rules-bonus",
+        );
+  if (!withActions)
+    return { id: "bonus", heading: "6. Bonus entries", paragraphs: [referrals, p(ACTION_MESSAGES.consentNeverEarns, "rules-consent")] };
+  return {
+    id: "bonus",
+    heading: "6. Bonus entries",
+    paragraphs: [
+      referrals,
+      p(
+        actions.length
+          ? "After confirming your entry you may also do the entry actions below, each once (or once per calendar day where it says so), for the bonus entries it states. Each says how its completion is known: tracked (counted when you follow our link, or press our button, from your own entry), verified (counted when the code you type matches), answered (counted when you answer; the answer is not judged) or self-reported (your word, which we cannot check; the sponsor may reject a false claim, which removes only that action's bonus)."
+          : "This giveaway offers no entry actions now; the changes made while it ran are listed below.",
+        "rules-actions-intro",
+      ),
+      p(ACTION_MESSAGES.closesWithEntries, "rules-actions-close"),
+      p(ACTION_MESSAGES.consentNeverEarns, "rules-consent"),
+    ],
+    items: actions.map((action) => rulesActionLine(action)),
+    after: changes.length
+      ? [
+          p(
+            "Changes to the entry actions while the giveaway ran (an action someone completed can no longer be removed or changed):",
+            "rules-action-changes",
+          ),
+          ...changes.map((line) => p(line, "rules-action-change")),
+        ]
+      : [],
+  };
 }
 
 /** Every section of the rules, in order. */
@@ -201,21 +261,7 @@ export function buildOfficialRules(input: RulesInput): RulesSection[] {
         ),
       ],
     },
-    {
-      id: "bonus",
-      heading: "6. Bonus entries",
-      paragraphs: [
-        input.referralsEnabled
-          ? p(
-              `After entering you receive a personal referral link. Each different person who enters for the first time through your link adds ${input.referralBonus} bonus entries to yours once they confirm their entry. Referring yourself, repeated entries, unconfirmed entries and unknown links earn nothing. Bonus entries are the only way to get more than one entry.`,
-              "rules-bonus",
-            )
-          : p(
-              "Bonus entries are not offered in this giveaway. You are welcome to share it with friends, but sharing does not add entries to yours.",
-              "rules-bonus",
-            ),
-      ],
-    },
+    bonusSection(input, p),
     {
       id: "disqualification",
       heading: "7. Disqualification",

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { dollars, onOff } from "./form-values";
 import { MAX_ADDITIONAL_PRIZES } from "./campaign-schemas";
 import { ANALYTICS_FEATURE_LINES, ANALYTICS_LEVELS, CUSTOM_BRANDING_LINE, type AnalyticsLevel } from "./plan-features";
-import { SEEDED_ACTION_LIMITS } from "./entry-actions";
+import { SEEDED_ACTION_LIMITS, formatActionLimit } from "./entry-actions";
 
 /** Plan catalogue helpers. Prices are integer cents (USD); the catalogue itself lives in the database. */
 
@@ -24,6 +24,8 @@ export interface ActivePlan {
   aiCredits: number;
   /** Null: unlimited. */
   entryLimit: number | null;
+  /** Entry actions a campaign may offer (decision 074); null: unlimited. */
+  entryActionLimit: number | null;
   features: string[];
   analyticsLevel: AnalyticsLevel;
   customBranding: boolean;
@@ -78,6 +80,8 @@ const CREDITS_LINE = /\bAI\s+(design\s+)?credits?\b/i;
 /** What a plan gives a campaign, from its own columns: what its card's first lines are written from. */
 export interface PlanCardFacts {
   entryLimit: number | null;
+  /** Plan.entryActionLimit (decision 074); null = unlimited. */
+  entryActionLimit: number | null;
   aiCredits: number;
   analyticsLevel: AnalyticsLevel;
   customBranding: boolean;
@@ -87,6 +91,8 @@ export interface PlanCardFacts {
 function statedFact(line: string): keyof PlanCardFacts | null {
   if (CREDITS_LINE.test(line)) return "aiCredits";
   if (/\banalytics\b/i.test(line)) return "analyticsLevel";
+  // "Up to 5 entry actions", and the spec's "customizable entry methods" (decision 076).
+  if (/\bentry\s+(actions?|methods?)\b/i.test(line)) return "entryActionLimit";
   if (/\bbranding\b|\bpowered by\b/i.test(line)) return "customBranding";
   if (/^\s*(up to\s+[\d,]+|unlimited|[\d,]+)\s+entr(y|ies)\b/i.test(line)) return "entryLimit";
   return null;
@@ -103,6 +109,7 @@ function statedFact(line: string): keyof PlanCardFacts | null {
 export function planCardFeatures(features: readonly string[], plan: PlanCardFacts): string[] {
   const facts = [
     formatEntryLimit(plan.entryLimit),
+    formatActionLimit(plan.entryActionLimit),
     ANALYTICS_FEATURE_LINES[plan.analyticsLevel],
     aiCreditsLine(plan.aiCredits),
     ...(plan.customBranding ? [CUSTOM_BRANDING_LINE] : []),
@@ -139,7 +146,12 @@ export const PLAN_CATALOGUE = [
     aiCredits: 1,
     analyticsLevel: "basic",
     customBranding: false,
-    features: ["Up to 50 entries", ANALYTICS_FEATURE_LINES.basic, "1 AI design credit"],
+    features: [
+      "Up to 50 entries",
+      formatActionLimit(SEEDED_ACTION_LIMITS.starter_tee),
+      ANALYTICS_FEATURE_LINES.basic,
+      "1 AI design credit",
+    ],
     description: "Everything you need to run your first giveaway, free.",
     popular: false,
     sortOrder: 1,
@@ -153,7 +165,12 @@ export const PLAN_CATALOGUE = [
     aiCredits: 5,
     analyticsLevel: "standard",
     customBranding: false,
-    features: ["Up to 500 entries", ANALYTICS_FEATURE_LINES.standard, "5 AI design credits"],
+    features: [
+      "Up to 500 entries",
+      formatActionLimit(SEEDED_ACTION_LIMITS.growth_tee),
+      ANALYTICS_FEATURE_LINES.standard,
+      "5 AI design credits",
+    ],
     description: "For growing brands: more entries, more AI designs, a daily chart and the entries CSV.",
     popular: false,
     sortOrder: 2,
@@ -167,7 +184,13 @@ export const PLAN_CATALOGUE = [
     aiCredits: 15,
     analyticsLevel: "advanced",
     customBranding: true,
-    features: ["Unlimited entries", ANALYTICS_FEATURE_LINES.advanced, "15 AI design credits", CUSTOM_BRANDING_LINE],
+    features: [
+      "Unlimited entries",
+      formatActionLimit(SEEDED_ACTION_LIMITS.pro_tee),
+      ANALYTICS_FEATURE_LINES.advanced,
+      "15 AI design credits",
+      CUSTOM_BRANDING_LINE,
+    ],
     description: "Unlimited entries, every analytics section and your own branding on the page.",
     popular: false,
     sortOrder: 3,
@@ -175,13 +198,23 @@ export const PLAN_CATALOGUE = [
 ] as const satisfies readonly (Record<string, unknown> & { analyticsLevel: AnalyticsLevel; customBranding: boolean })[];
 
 /**
- * The feature lists earlier versions seeded, word for word: a stored plan whose features still
- * equal one of these was never edited, so the seeder brings it up to the current list.
+ * The feature lists earlier versions seeded, word for word, oldest first: a stored plan whose features
+ * still equal one of these was never edited, so the seeder brings it up to the current list. The
+ * second of each is the list before the entry action line (decision 076).
  */
-export const EARLIER_PLAN_FEATURES: Record<string, readonly string[]> = {
-  starter_tee: ["Up to 50 entries", "Basic analytics", "1 AI design credit"],
-  growth_tee: ["Up to 500 entries", "Standard analytics", "5 AI design credits", "Email support"],
-  pro_tee: ["Unlimited entries", "Advanced analytics", "15 AI design credits", "Priority support", "Custom branding"],
+export const EARLIER_PLAN_FEATURES: Record<string, readonly (readonly string[])[]> = {
+  starter_tee: [
+    ["Up to 50 entries", "Basic analytics", "1 AI design credit"],
+    ["Up to 50 entries", ANALYTICS_FEATURE_LINES.basic, "1 AI design credit"],
+  ],
+  growth_tee: [
+    ["Up to 500 entries", "Standard analytics", "5 AI design credits", "Email support"],
+    ["Up to 500 entries", ANALYTICS_FEATURE_LINES.standard, "5 AI design credits"],
+  ],
+  pro_tee: [
+    ["Unlimited entries", "Advanced analytics", "15 AI design credits", "Priority support", "Custom branding"],
+    ["Unlimited entries", ANALYTICS_FEATURE_LINES.advanced, "15 AI design credits", CUSTOM_BRANDING_LINE],
+  ],
 };
 
 /**
@@ -221,9 +254,17 @@ export function eliteCard(topPlanName: string | undefined) {
 // ---------------------------------------------------------------------------------------------
 // The admin's plan form
 
-export const PLAN_LIMITS = { name: 60, description: 300, features: 2000, aiCredits: 1000, entryLimit: 10_000_000 } as const;
+export const PLAN_LIMITS = {
+  name: 60,
+  description: 300,
+  features: 2000,
+  aiCredits: 1000,
+  entryLimit: 10_000_000,
+  entryActionLimit: 100,
+} as const;
 
 export const PLAN_MESSAGES = {
+  entryActionLimitInvalid: `Enter a whole number of entry actions from 0 to ${PLAN_LIMITS.entryActionLimit}, or leave it empty for unlimited.`,
   choosePlan: "Choose the plan to save.",
   planMissing: "That plan does not exist.",
   aiCreditsRequired: "AI credits are required.",
@@ -243,6 +284,13 @@ export const PlanSchema = z.object({
     .int("Enter a whole number of entries, or leave it empty for unlimited.")
     .min(1, "The entry limit must be at least 1 (leave it empty for unlimited).")
     .max(PLAN_LIMITS.entryLimit, "That entry limit is too large; leave it empty for unlimited.")
+    .optional()
+    .transform((value) => value ?? null),
+  entryActionLimit: z.coerce
+    .number({ error: PLAN_MESSAGES.entryActionLimitInvalid })
+    .int(PLAN_MESSAGES.entryActionLimitInvalid)
+    .min(0, PLAN_MESSAGES.entryActionLimitInvalid)
+    .max(PLAN_LIMITS.entryActionLimit, PLAN_MESSAGES.entryActionLimitInvalid)
     .optional()
     .transform((value) => value ?? null),
   // Required first (an empty field arrives as undefined), then a finite whole number in range:

@@ -93,7 +93,7 @@ export const WIZARD_STEP_INTENTS = {
   1: ["next"],
   2: ["next"],
   3: ["next", "confirm-design", "generate"],
-  4: ["next"],
+  4: ["next", "add-action", "remove-action"],
   5: ["apply-coupon", "launch"],
 } as const;
 

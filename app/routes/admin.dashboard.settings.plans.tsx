@@ -1,3 +1,4 @@
+import { formatActionLimit } from "~/domain/entry-actions";
 import { getFormProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
@@ -28,6 +29,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       name: plan.name,
       priceCents: plan.priceCents,
       entryLimit: plan.entryLimit,
+      entryActionLimit: plan.entryActionLimit,
       aiCredits: plan.aiCredits,
       features: plan.features,
       description: plan.description,
@@ -91,6 +93,7 @@ function PlanForm({ plan, lastResult }: { plan: PlanRow; lastResult: SubmissionR
       name: plan.name,
       price: centsToDollars(plan.priceCents),
       entryLimit: plan.entryLimit === null ? "" : String(plan.entryLimit),
+      entryActionLimit: plan.entryActionLimit === null ? "" : String(plan.entryActionLimit),
       aiCredits: String(plan.aiCredits),
       features: plan.features,
       description: plan.description,
@@ -109,8 +112,8 @@ function PlanForm({ plan, lastResult }: { plan: PlanRow; lastResult: SubmissionR
       description={
         <span className="flex flex-wrap items-center gap-2">
           <span>
-            {formatPrice(plan.priceCents)} · {formatEntryLimit(plan.entryLimit)} · {plan.aiCredits} AI credits ·{" "}
-            {ANALYTICS_LEVEL_LABELS[plan.analyticsLevel]}
+            {formatPrice(plan.priceCents)} · {formatEntryLimit(plan.entryLimit)} · {formatActionLimit(plan.entryActionLimit)} ·{" "}
+            {plan.aiCredits} AI credits · {ANALYTICS_LEVEL_LABELS[plan.analyticsLevel]}
           </span>
           {plan.customBranding ? <Badge tone="brand">Custom branding</Badge> : null}
           {plan.active ? <Badge tone="good">Active</Badge> : <Badge tone="warn">Inactive</Badge>}
@@ -121,9 +124,10 @@ function PlanForm({ plan, lastResult }: { plan: PlanRow; lastResult: SubmissionR
         <input type="hidden" name={fields.planId.name} value={plan.id} />
         <FormErrors id={form.errorId} errors={form.errors} />
         <InputField meta={fields.name} label="Name" maxLength={PLAN_LIMITS.name} />
-        <div className="grid gap-4 sm:grid-cols-3">
+        <div className="grid gap-4 sm:grid-cols-4">
           <InputField meta={fields.price} label="Price (USD)" inputMode="decimal" hint="0 for a free plan" />
           <InputField meta={fields.entryLimit} label="Entry limit" inputMode="numeric" hint="Empty for unlimited" />
+          <InputField meta={fields.entryActionLimit} label="Entry actions" inputMode="numeric" hint="Empty for unlimited" />
           <InputField meta={fields.aiCredits} label="AI credits" inputMode="numeric" />
         </div>
         <TextAreaField

@@ -6,6 +6,8 @@ import { REFERRAL_BONUS_ENTRIES } from "~/domain/entries";
 import { RULES_VERSION, buildOfficialRules, rulesVersionLine, rulesVersionOf, sponsorName, type RulesPrize } from "~/domain/official-rules";
 import { approximateRetailValueCents } from "~/domain/prize-values";
 import { shipCountriesSentence } from "~/domain/ship-countries";
+import { actionChangeLine } from "~/domain/entry-action-forms";
+import { rulesActions } from "~/server/entry-actions/manage.server";
 import { campaignDrawPath, campaignPath, campaignWinnersPath, privacyPath } from "~/paths";
 import { publishedFairness } from "~/server/draw/fairness.server";
 import { getConfig } from "~/server/core/config.server";
@@ -38,6 +40,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const colors = madeColorNames(campaign.productType, campaign.selectedColors);
   const sizes = campaign.selectedSizes.split(",").filter(Boolean);
   const sponsor = sponsorName(campaign);
+  // Decision 076: the actions as they stand, and each change made while the giveaway ran.
+  const { actions, changes } = await rulesActions(campaign.id);
   const fairness = publishedFairness(campaign);
   // Decision 053: built only from what was fixed at launch. Campaigns launched before the creator gave
   // the grand prize's value state the product's typical value (decision 015), as they always did.
@@ -94,6 +98,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     version,
     winnersPath: campaignWinnersPath(campaign.id),
     privacyPath: privacyPath(),
+    actions,
+    actionChanges: changes.map((change) => actionChangeLine({ ...change, when: formatUtcDateTime(change.createdAt) })),
   });
   return {
     preview,
@@ -140,6 +146,11 @@ export default function OfficialRules({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
           ) : null}
+          {section.after?.map((paragraph) => (
+            <p key={paragraph.text} data-testid={paragraph.testId}>
+              {paragraph.text}
+            </p>
+          ))}
           {section.id === "draw" ? <DrawProcedure campaign={campaign} /> : null}
           {section.id === "publicity" ? (
             <p>

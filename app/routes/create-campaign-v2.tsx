@@ -10,9 +10,10 @@ import { VALIDATION_TOAST, WIZARD_ACTION_REFUSALS, wizardSteps } from "~/domain/
 import { frozenChangeMessage, LIVE_EDIT_MESSAGES } from "~/domain/live-edit";
 import { DASHBOARD_MESSAGES } from "~/domain/dashboard";
 import { LiveEditForm } from "~/components/wizard/live-edit-form";
+import { splitResults } from "~/components/entry-actions/entry-actions-section";
 import type { Campaign } from "~/server/core/db.server";
 import type { CurrentUser } from "~/server/auth/session.server";
-import { isLiveEditable, liveEditPage, saveLiveEdit } from "~/server/wizard/live-edit.server";
+import { isLiveEditable, liveEditPage } from "~/server/wizard/live-edit.server";
 import { postedWizardAction, type WizardIntent, type WizardStepNumber } from "~/domain/wizard";
 import { withUploadForm } from "~/server/core/forms.server";
 import { WIZARD_UPLOAD_LIMITS } from "~/server/core/multipart.server";
@@ -25,6 +26,8 @@ import { generateDesigns } from "~/server/wizard/steps/ai-generate.server";
 import { saveCampaignInfo } from "~/server/wizard/steps/campaign-info.server";
 import { confirmDesign, saveDesign } from "~/server/wizard/steps/design.server";
 import { saveEntryRules } from "~/server/wizard/steps/entry-rules.server";
+import { addEntryAction, liveEditOrAction, removeEntryAction } from "~/server/wizard/steps/entry-actions.server";
+import { liveActionsView } from "~/server/entry-actions/live.server";
 import { choosePlan } from "~/server/wizard/steps/plan.server";
 import { applyCouponCode, launchFromReview } from "~/server/wizard/steps/review.server";
 import type { Route } from "./+types/create-campaign-v2";
@@ -71,7 +74,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (found.kind === "launched") {
     // A live campaign's presentation is edited here, on one page (decision 048); an ended one is a record.
     if (!isLiveEditable(found.campaign)) throw await redirectWithToast("/my-campaigns", ENDED);
-    return { mode: "live" as const, live: await liveEditPage(found.campaign) };
+    const [live, actions] = await Promise.all([liveEditPage(found.campaign), liveActionsView(found.campaign)]);
+    return { mode: "live" as const, live, actions };
   }
   const headers = new Headers();
   for (const cookie of found.cookies) headers.append("Set-Cookie", cookie);
@@ -83,7 +87,7 @@ const STEP_ACTIONS: { [S in WizardStepNumber]: Record<WizardIntent<S>, StepActio
   1: { next: saveCampaignInfo },
   2: { next: choosePlan },
   3: { next: saveDesign, "confirm-design": confirmDesign, generate: generateDesigns },
-  4: { next: saveEntryRules },
+  4: { next: saveEntryRules, "add-action": addEntryAction, "remove-action": removeEntryAction },
   5: { "apply-coupon": applyCouponCode, launch: launchFromReview },
 };
 
@@ -126,8 +130,13 @@ export async function action({ request }: Route.ActionArgs) {
  */
 async function liveEdit(request: Request, user: CurrentUser | null, campaign: Campaign) {
   if (!user || !isLiveEditable(campaign)) return reply(null, ENDED, 409);
-  const outcome = await withUploadForm(request, WIZARD_UPLOAD_LIMITS.signedIn, (formData) => saveLiveEdit(user, campaign, formData));
+  // The actions' own forms post here too (decision 076).
+  const outcome = await withUploadForm(request, WIZARD_UPLOAD_LIMITS.signedIn, (formData) => liveEditOrAction(user, campaign, formData));
   switch (outcome.kind) {
+    case "action-saved":
+      return redirectWithToast(wizardPath({ campaignId: campaign.id }), outcome.toast);
+    case "action-refused":
+      return reply(outcome.result, outcome.toast, outcome.status, null, "entry-action");
     case "saved":
       return redirectWithToast(wizardPath({ campaignId: campaign.id }), { type: "success", ...LIVE_EDIT_MESSAGES.saved });
     case "invalid":
@@ -144,8 +153,9 @@ function reply(
   toast: ToastInput | null = { type: "error", ...VALIDATION_TOAST },
   status = 400,
   problems: { step: number; message: string }[] | null = null,
+  form: "entry-action" | null = null,
 ) {
-  return data({ result, toast: toast ? actionToast(toast) : null, problems }, { status });
+  return data({ result, toast: toast ? actionToast(toast) : null, problems, form }, { status });
 }
 
 async function go(url: string, cookies: string[], toast?: ToastInput | null) {
@@ -157,7 +167,7 @@ async function go(url: string, cookies: string[], toast?: ToastInput | null) {
 function respond(outcome: StepOutcome, cookies: string[]) {
   switch (outcome.kind) {
     case "invalid":
-      return reply(outcome.result, outcome.toast, outcome.status);
+      return reply(outcome.result, outcome.toast, outcome.status, null, outcome.form ?? null);
     case "problems":
       return reply(null, undefined, 400, outcome.problems);
     case "next":
@@ -183,7 +193,8 @@ export default function CreateCampaignV2({ loaderData, actionData }: Route.Compo
         <LiveEditForm
           key={loaderData.live.version}
           page={loaderData.live}
-          lastResult={actionData?.result as never}
+          actions={loaderData.actions}
+          {...splitResults(actionData)}
           viewHref={campaignPath(loaderData.live.campaignId)}
         />
       </>
@@ -192,7 +203,8 @@ export default function CreateCampaignV2({ loaderData, actionData }: Route.Compo
   const { step, campaignId } = loaderData;
   const hrefFor = (n: number) => stepUrl(n, campaignId);
   const backHref = step > 1 ? hrefFor(step - 1) : null;
-  const common = { values: loaderData.values, lastResult: actionData?.result as never, duplicateId: loaderData.duplicateId, backHref };
+  const { lastResult, actionResult } = splitResults(actionData);
+  const common = { values: loaderData.values, lastResult, duplicateId: loaderData.duplicateId, backHref };
   return (
     <WizardShell
       steps={wizardSteps(loaderData.values.productType)}
@@ -221,7 +233,7 @@ export default function CreateCampaignV2({ loaderData, actionData }: Route.Compo
           signInHref={signInUrl(hrefFor(3))}
         />
       ) : null}
-      {step === 4 ? <EntryRulesStep {...common} today={loaderData.today} signedIn={loaderData.signedIn} /> : null}
+      {step === 4 ? <EntryRulesStep {...loaderData} {...common} actionResult={actionResult} /> : null}
       {step === 5 ? (
         <ReviewStep
           {...common}

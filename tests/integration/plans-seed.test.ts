@@ -25,7 +25,7 @@ describe("seeding plans and the promo banner", () => {
   });
 
   it("upgrades what still holds an earlier default, word for word, and keeps an admin's edits", async () => {
-    await db.prisma.plan.update({ where: { id: "starter_tee" }, data: { features: EARLIER_PLAN_FEATURES.starter_tee!.join("\n") } });
+    await db.prisma.plan.update({ where: { id: "starter_tee" }, data: { features: EARLIER_PLAN_FEATURES.starter_tee![1]!.join("\n") } });
     await db.prisma.plan.update({ where: { id: "pro_tee" }, data: { features: "Unlimited entries\nOur own words" } });
     await db.prisma.platformSetting.update({
       where: { key: "promoBanner" },

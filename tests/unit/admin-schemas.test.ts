@@ -35,6 +35,14 @@ describe("admin form messages", () => {
     expect(errorsOf(PlanSchema, { ...PLAN, entryLimit: "1e400" })?.entryLimit).toEqual([
       "Enter a whole number of entries, or leave it empty for unlimited.",
     ]);
+    // The entry action limit (decision 076): blank is unlimited, 0 to 100 otherwise.
+    for (const entryActionLimit of ["0", "5", "100"])
+      expect(errorsOf(PlanSchema, { ...PLAN, entryActionLimit }), entryActionLimit).toBeNull();
+    for (const entryActionLimit of ["-1", "101", "2.5", "abc", "1e400"]) {
+      expect(errorsOf(PlanSchema, { ...PLAN, entryActionLimit })?.entryActionLimit, entryActionLimit).toEqual([
+        PLAN_MESSAGES.entryActionLimitInvalid,
+      ]);
+    }
   });
 
   it("explain the settings checkboxes, the role form and the slider's move form", () => {

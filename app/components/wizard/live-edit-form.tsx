@@ -7,6 +7,8 @@ import { AccentColorField } from "./brand-page-fields";
 import { ImageField, InputField, TextAreaField } from "../ui/form-fields";
 import { Section, StepHeading } from "./step-layout";
 import { myCampaignsPath } from "~/paths";
+import type { CreatorActionsView } from "~/domain/entry-action-forms";
+import { EntryActionsForms, EntryActionsSection } from "../entry-actions/entry-actions-section";
 
 /**
  * A live campaign's edit page (decision 048): its presentation as a form, and what the official
@@ -15,11 +17,16 @@ import { myCampaignsPath } from "~/paths";
  */
 export function LiveEditForm({
   page,
+  actions,
   lastResult,
+  actionResult,
   viewHref,
 }: {
   page: LiveEditPage;
+  /** The entry actions section (decision 076): added until the entry list is frozen, locked once completed. */
+  actions: CreatorActionsView;
   lastResult: SubmissionResult<string[]> | null | undefined;
+  actionResult: SubmissionResult<string[]> | null | undefined;
   viewHref: string;
 }) {
   const [form, fields] = useForm({
@@ -193,6 +200,12 @@ export function LiveEditForm({
           </button>
         </div>
       </Form>
+      <div className="mt-6">
+        <Section title="Entry actions">
+          <EntryActionsSection view={actions} result={actionResult} hidden={{}} live />
+        </Section>
+        <EntryActionsForms view={actions} hidden={{}} />
+      </div>
     </div>
   );
 }

@@ -11,6 +11,8 @@ export interface PlanEdit {
   name: string;
   priceCents: number;
   entryLimit: number | null;
+  /** Entry actions a campaign may offer (decision 074); null = unlimited. Frozen into campaigns at launch. */
+  entryActionLimit: number | null;
   aiCredits: number;
   features: string;
   description: string;

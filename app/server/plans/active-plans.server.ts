@@ -31,8 +31,10 @@ export async function activePlans(): Promise<ActivePlan[]> {
     popular: plan.id === popular,
     aiCredits: plan.aiCredits,
     entryLimit: plan.entryLimit,
+    entryActionLimit: plan.entryActionLimit,
     features: planCardFeatures(planFeatureList(plan.features), {
       entryLimit: plan.entryLimit,
+      entryActionLimit: plan.entryActionLimit,
       aiCredits: plan.aiCredits,
       analyticsLevel: toAnalyticsLevel(plan.analyticsLevel),
       customBranding: plan.customBranding,

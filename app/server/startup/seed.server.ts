@@ -113,7 +113,7 @@ async function updateUneditedPlanFeatures(tx: Tx): Promise<number> {
     const earlier = EARLIER_PLAN_FEATURES[plan.id];
     if (earlier) {
       const { count } = await tx.plan.updateMany({
-        where: { id: plan.id, features: earlier.join("\n") },
+        where: { id: plan.id, features: { in: earlier.map((lines) => lines.join("\n")) } },
         data: { features: plan.features.join("\n") },
       });
       updated += count;

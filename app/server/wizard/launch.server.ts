@@ -5,6 +5,7 @@ import { deliverWebhooksSoon, queueCampaignLaunched } from "../integrations/webh
 import { launchDrawFields } from "../draw/commitment.server";
 import { CampaignStatus, EDITABLE_STATUSES } from "../../domain/campaign-status";
 import { toAnalyticsLevel } from "../../domain/plan-features";
+import { mayAddAction, tooManyActionsMessage } from "../../domain/entry-action-forms";
 import { needsRegistrationWarning, NY_FL_REGIONS, RULES_VERSION, totalPrizeValueCents } from "../../domain/official-rules";
 
 export type LaunchResult =
@@ -26,6 +27,10 @@ export async function launchCampaign(campaign: Campaign, options: { excludeNyFl?
   const excludedRegions = options.excludeNyFl && needsRegistrationWarning(totalPrizeCents) ? NY_FL_REGIONS : "";
   const plan = campaign.planId ? await prisma.plan.findFirst({ where: { id: campaign.planId, active: true } }) : null;
   if (!plan && !problems.some((p) => p.step === 2)) problems.push({ step: 2, message: "No plan selected. Please go back to Step 2." });
+  // Decision 076: a draft may hold more actions than a plan chosen later includes; it says so before launch.
+  const actionCount = await prisma.entryAction.count({ where: { campaignId: campaign.id } });
+  if (plan && !mayAddAction(actionCount - 1, plan.entryActionLimit))
+    problems.push({ step: 4, message: tooManyActionsMessage(actionCount, plan.entryActionLimit ?? 0) });
   if (problems.length || !plan) return { kind: "problems", problems };
 
   const coupon = campaign.couponCode ? await prisma.coupon.findUnique({ where: { code: campaign.couponCode } }) : null;

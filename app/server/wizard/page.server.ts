@@ -14,6 +14,7 @@ import { campaignAiDesigns, ownDesignUrl, savedDesigns } from "./designs.server"
 import { draftCookieFor, draftPrizes, findWizardDraft } from "./drafts.server";
 import { findCopySource, type CopySource } from "./persist.server";
 import { CampaignStatus } from "../../domain/campaign-status";
+import { creatorActionsView } from "../entry-actions/manage.server";
 
 function savedOrDefaultPrompts(c: Campaign | null): [string, string, string] {
   const saved: [string, string, string] = [c?.aiPrompt1 ?? "", c?.aiPrompt2 ?? "", c?.aiPrompt3 ?? ""];
@@ -188,6 +189,9 @@ async function wizardPage(
   const hardToSeeColors = step === 3 ? await designHardToSeeColors(values.finalDesignUrl) : [];
   const discountCents = campaign?.discountCents ?? 0;
   const customBranding = plan ? await planHasCustomBranding(plan.id) : false;
+  // Step 4's entry actions (decision 076), limited by the plan chosen in step 2.
+  const entryActions =
+    step === 4 ? await creatorActionsView(campaign?.id ?? null, plan ? plan.entryActionLimit : (campaign?.entryActionLimit ?? 1)) : null;
   return {
     step,
     signedIn: Boolean(user),
@@ -204,6 +208,7 @@ async function wizardPage(
     notice,
     values,
     plans,
+    entryActions,
     /** Step 1's "Hide Powered by Giveawear" choice: whether a plan is chosen and whether it allows it. */
     branding: { planChosen: plan !== null, customBranding },
     pricing: plan ? { priceCents: plan.priceCents, discountCents, totalCents: Math.max(0, plan.priceCents - discountCents) } : null,

@@ -11,7 +11,14 @@ import { findCopySource, persistStep, WizardWriteRefused, type CopySource, type 
  */
 export type StepOutcome =
   /** The step's form comes back with its errors and a toast: nothing was saved. 200 for Conform's list buttons. */
-  | { kind: "invalid"; result: SubmissionResult<string[]> | null; toast: ToastInput | null; status: 200 | 400 }
+  | {
+      kind: "invalid";
+      result: SubmissionResult<string[]> | null;
+      toast: ToastInput | null;
+      status: 200 | 400;
+      /** The form the result is for when not the step's own: step 4's entry action form (decision 076). */
+      form?: "entry-action";
+    }
   /** Saved (or refused with a toast): on to `step`, of `campaignId` for a signed-in creator (a visitor's draft rides in its cookie). */
   | { kind: "next"; step: number; campaignId: string | null; extra?: Record<string, string>; toast: ToastInput | null }
   /** Only a signed-in creator may do this: the sign-in page, then back to `step`. */
