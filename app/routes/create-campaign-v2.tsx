@@ -10,9 +10,8 @@ import { VALIDATION_TOAST, WIZARD_ACTION_REFUSALS, wizardSteps } from "~/domain/
 import { frozenChangeMessage, LIVE_EDIT_MESSAGES } from "~/domain/live-edit";
 import { DASHBOARD_MESSAGES } from "~/domain/dashboard";
 import { LiveEditForm } from "~/components/wizard/live-edit-form";
-import type { Campaign } from "~/server/core/db.server";
 import type { CurrentUser } from "~/server/auth/session.server";
-import { isLiveEditable, liveEditPage, saveLiveEdit } from "~/server/wizard/live-edit.server";
+import { type EditedCampaign, isLiveEditable, liveEditPage, saveLiveEdit } from "~/server/wizard/live-edit.server";
 import { postedWizardAction, type WizardIntent, type WizardStepNumber } from "~/domain/wizard";
 import { withUploadForm } from "~/server/core/forms.server";
 import { WIZARD_UPLOAD_LIMITS } from "~/server/core/multipart.server";
@@ -124,7 +123,7 @@ export async function action({ request }: Route.ActionArgs) {
  * tries to change what was fixed at launch is refused (409) and names the fields; an ended one is a
  * record (409). Every wizard step's form lands here too once the campaign is live.
  */
-async function liveEdit(request: Request, user: CurrentUser | null, campaign: Campaign) {
+async function liveEdit(request: Request, user: CurrentUser | null, campaign: EditedCampaign) {
   if (!user || !isLiveEditable(campaign)) return reply(null, ENDED, 409);
   const outcome = await withUploadForm(request, WIZARD_UPLOAD_LIMITS.signedIn, (formData) => saveLiveEdit(user, campaign, formData));
   switch (outcome.kind) {
