@@ -23,8 +23,6 @@ export const DASHBOARD_MESSAGES = {
   noAccess: "Campaign not found or you don't have access.",
   campaignLoadFailed: "Could not load campaign data.",
   fulfilmentUnavailable: "Fulfilment data not available yet.",
-  /** @deprecated The analytics route's old name for fulfilmentUnavailable; removed once app/routes reads the new one. */
-  fulfillmentUnavailable: "Fulfilment data not available yet.",
 } as const;
 
 // ---------------------------------------------------------------------------------------------

@@ -4,6 +4,7 @@ import { Table } from "~/components/ui/table";
 import { statusLabel } from "~/domain/status-labels";
 import { adminOverview } from "~/server/admin/overview.server";
 import type { Route } from "./+types/admin.dashboard";
+import { adminOrdersPath, href } from "~/paths";
 
 export const meta = () => [{ title: "Admin Dashboard · Giveawear" }];
 
@@ -17,10 +18,10 @@ const number = (value: number) => value.toLocaleString("en-US");
 
 export default function AdminOverview({ loaderData: data }: Route.ComponentProps) {
   const totals = [
-    { label: "Users", value: data.users, note: `${number(data.newUsers)} new in the last 7 days`, to: "/admin/dashboard/users" },
+    { label: "Users", value: data.users, note: `${number(data.newUsers)} new in the last 7 days`, to: href("/admin/dashboard/users") },
     { label: "Campaigns", value: data.campaigns, note: `${number(data.liveNow)} live right now`, to: null },
     { label: "Entries", value: data.entries, note: `${number(data.newEntries)} in the last 7 days`, to: null },
-    { label: "Orders", value: data.orders, note: "Prizes claimed or awaiting a claim", to: "/admin/orders" },
+    { label: "Orders", value: data.orders, note: "Prizes claimed or awaiting a claim", to: adminOrdersPath() },
   ];
   return (
     <>

@@ -12,6 +12,7 @@ import { type AdminUserRow, listUsers, sendSignInCode, setStoredRole } from "~/s
 import { clientIp } from "~/server/core/request.server";
 import { currentAdmin } from "~/server/auth/admin-guard.server";
 import type { Route } from "./+types/admin.dashboard.users";
+import { href } from "~/paths";
 
 export const meta = () => [{ title: "Users · Admin · Giveawear" }];
 
@@ -125,7 +126,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
             Search
           </button>
           {query ? (
-            <Link to="/admin/dashboard/users" className="btn-secondary">
+            <Link to={href("/admin/dashboard/users")} className="btn-secondary">
               Clear
             </Link>
           ) : null}

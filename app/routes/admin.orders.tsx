@@ -1,7 +1,8 @@
 import { data } from "react-router";
 import { adminPage, LoadError } from "~/components/admin/admin-page";
-import { OrderFilters, OrderList, OrdersPager, ordersHref, type QueueOrderView, type ShipFormState } from "~/components/admin/orders";
+import { OrderFilters, OrderList, OrdersPager, type QueueOrderView, type ShipFormState } from "~/components/admin/orders";
 import { ActionToast } from "~/components/ui/action-toast";
+import { adminOrdersPath } from "~/paths";
 import { ADMIN_LOAD_ERRORS } from "~/domain/admin-load-errors";
 import { isOrderStatus, type OrderStatus, ShipOrderSchema } from "~/domain/orders";
 import { readForm } from "~/server/core/forms.server";
@@ -67,7 +68,7 @@ function refused(result: Exclude<AdminChange, "done">) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const back = ordersHref(queueQuery(new URL(request.url)));
+  const back = adminOrdersPath(queueQuery(new URL(request.url)));
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const orderId = String(form.get("orderId") ?? "");

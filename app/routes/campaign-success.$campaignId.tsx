@@ -12,7 +12,7 @@ import { requireUser } from "~/server/auth/session.server";
 import type { IdentifiedToast } from "~/server/core/toast.server";
 import { successPageCampaign } from "~/server/wizard/launch.server";
 import type { Route } from "./+types/campaign-success.$campaignId";
-import { addOnsPath, analyticsReportPath, campaignEmbedPath, campaignPath } from "~/paths";
+import { addOnsPath, analyticsReportPath, campaignEmbedPath, campaignPath, href, myCampaignsPath } from "~/paths";
 import { EmbedSnippet, PosterLinks } from "~/components/sharing/share-tools";
 import { embedSnippet } from "~/domain/share";
 import { CampaignStatus, formatUtcDateTime, isPublicStatus } from "~/domain/campaign-status";
@@ -150,7 +150,7 @@ function ConfirmingPayment({ title }: { title: string }) {
           Taking longer than a few minutes? Your campaign is saved: check My Campaigns, or contact support.
         </p>
         <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
-          <Link to="/my-campaigns" className="btn-secondary">
+          <Link to={myCampaignsPath()} className="btn-secondary">
             My Campaigns
           </Link>
         </div>
@@ -171,10 +171,10 @@ export default function CampaignSuccess({ loaderData }: Route.ComponentProps) {
           <h1 className="text-2xl font-bold">Oops! Something went wrong.</h1>
           <p className="mt-3 text-slate-700 dark:text-slate-300">{loaderData.error}</p>
           <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
-            <Link to="/my-campaigns" className="btn-primary">
+            <Link to={myCampaignsPath()} className="btn-primary">
               My Campaigns
             </Link>
-            <Link to="/" className="btn-secondary">
+            <Link to={href("/")} className="btn-secondary">
               Home
             </Link>
           </div>
@@ -217,7 +217,7 @@ export default function CampaignSuccess({ loaderData }: Route.ComponentProps) {
           <Link to={campaignPath(campaign.id)} reloadDocument className="btn-primary">
             View Your Giveaway
           </Link>
-          <Link to="/my-campaigns" className="btn-secondary">
+          <Link to={myCampaignsPath()} className="btn-secondary">
             Go to Dashboard
           </Link>
         </div>

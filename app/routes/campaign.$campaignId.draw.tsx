@@ -1,13 +1,21 @@
 import type { ReactNode } from "react";
 import { Link, data, redirect } from "react-router";
 import { CampaignNotFound } from "~/components/campaign/campaign-sections";
-import { BrowserVerifier, VERIFIER_SCRIPT_PATH } from "~/components/draw/browser-verifier";
+import { BrowserVerifier } from "~/components/draw/browser-verifier";
 import { type Column, Table } from "~/components/ui/table";
 import { CampaignStatus, formatUtcDateTime, publicPhase } from "~/domain/campaign-status";
 import { DRAW_PROCEDURE } from "~/domain/draw";
 import { type DrawRecordPick, disqualifyReasonText } from "~/domain/draw-record";
 import { entryIdCandidates } from "~/domain/entry-list";
-import { campaignDrawCsvPath, campaignDrawJsonPath, campaignDrawPath, campaignPath, campaignRulesPath, campaignWinnersPath } from "~/paths";
+import {
+  campaignDrawCsvPath,
+  campaignDrawJsonPath,
+  campaignDrawPath,
+  campaignPath,
+  campaignRulesPath,
+  campaignWinnersPath,
+  VERIFIER_SCRIPT_PATH,
+} from "~/paths";
 import { findVisibleCampaign } from "~/server/campaigns/campaign-page.server";
 import { beaconChainLabel } from "~/server/draw/fairness.server";
 import { publicWinnerNames } from "~/server/draw/published.server";

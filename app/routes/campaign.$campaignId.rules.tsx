@@ -6,7 +6,7 @@ import { REFERRAL_BONUS_ENTRIES } from "~/domain/entries";
 import { RULES_VERSION, buildOfficialRules, rulesVersionLine, rulesVersionOf, sponsorName, type RulesPrize } from "~/domain/official-rules";
 import { approximateRetailValueCents } from "~/domain/prize-values";
 import { shipCountriesSentence } from "~/domain/ship-countries";
-import { campaignDrawPath, campaignPath, campaignWinnersPath, privacyPath } from "~/paths";
+import { campaignDrawPath, campaignPath, campaignWinnersPath, href, privacyPath } from "~/paths";
 import { publishedFairness } from "~/server/draw/fairness.server";
 import { getConfig } from "~/server/core/config.server";
 import { findVisibleCampaign } from "~/server/campaigns/campaign-page.server";
@@ -151,11 +151,11 @@ export default function OfficialRules({ loaderData }: Route.ComponentProps) {
           {section.id === "privacy" ? (
             <p>
               See our{" "}
-              <Link to="/privacy" className={LINK}>
+              <Link to={privacyPath()} className={LINK}>
                 Privacy Policy
               </Link>{" "}
               and{" "}
-              <Link to="/terms" className={LINK}>
+              <Link to={href("/terms")} className={LINK}>
                 Terms of Service
               </Link>
               .

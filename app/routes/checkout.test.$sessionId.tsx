@@ -12,7 +12,7 @@ import { requireUser } from "~/server/auth/session.server";
 import { redirectWithToast } from "~/server/core/toast.server";
 import type { Route } from "./+types/checkout.test.$sessionId";
 import { CampaignStatus, isPublicStatus } from "~/domain/campaign-status";
-import { addOnsPath, upgradePath, wizardPath } from "~/paths";
+import { addOnsPath, myCampaignsPath, upgradePath, wizardPath } from "~/paths";
 import { ADD_ON_OFFERS, AddOnStatus, isAddOnKind } from "~/domain/add-ons";
 import { paidAddOnNotice } from "~/server/campaigns/add-ons.server";
 
@@ -170,7 +170,7 @@ async function upgradeAction(upgrade: UpgradeCheckout, email: string, intent: Fo
     return upgradedRedirect(campaign?.title ?? upgrade.campaign.title, campaign?.plan?.name ?? null, campaign?.entryLimit ?? null);
   }
   if (result === "not-applied") {
-    return redirectWithToast("/my-campaigns", {
+    return redirectWithToast(myCampaignsPath(), {
       type: "error",
       title: "Upgrade not applied",
       description: "The campaign was no longer live on the plan this upgrade was priced from. Please contact us for a refund.",
@@ -346,14 +346,14 @@ export default function TestCheckout({ loaderData, actionData }: Route.Component
       ) : null}
       {view.state === "forbidden" ? (
         <Message title="Not your checkout" text="This checkout belongs to another account.">
-          <Link to="/my-campaigns" className="btn-primary">
+          <Link to={myCampaignsPath()} className="btn-primary">
             My Campaigns
           </Link>
         </Message>
       ) : null}
       {view.state === "not-found" ? (
         <Message title="Checkout not found" text="This checkout does not exist or has been replaced by a newer one.">
-          <Link to="/my-campaigns" className="btn-primary">
+          <Link to={myCampaignsPath()} className="btn-primary">
             My Campaigns
           </Link>
         </Message>

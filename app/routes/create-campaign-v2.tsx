@@ -27,7 +27,7 @@ import { saveEntryRules } from "~/server/wizard/steps/entry-rules.server";
 import { choosePlan } from "~/server/wizard/steps/plan.server";
 import { applyCouponCode, launchFromReview } from "~/server/wizard/steps/review.server";
 import type { Route } from "./+types/create-campaign-v2";
-import { campaignPath, campaignSuccessPath, wizardPath, wizardSignInPath } from "~/paths";
+import { campaignPath, campaignSuccessPath, myCampaignsPath, wizardPath, wizardSignInPath } from "~/paths";
 
 export const meta = ({ data }: Route.MetaArgs) => [
   { title: data?.mode === "live" ? `Edit ${data.live.title} · Giveawear` : "Create a Giveaway · Giveawear" },
@@ -66,10 +66,10 @@ function signInUrl(returnTo: string, reason?: string): string {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const found = await loadWizardPage(request, await getCurrentUser(request), new URL(request.url).searchParams);
-  if (found.kind === "not-found") throw await redirectWithToast("/my-campaigns", NOT_FOUND);
+  if (found.kind === "not-found") throw await redirectWithToast(myCampaignsPath(), NOT_FOUND);
   if (found.kind === "launched") {
     // A live campaign's presentation is edited here, on one page (decision 048); an ended one is a record.
-    if (!isLiveEditable(found.campaign)) throw await redirectWithToast("/my-campaigns", ENDED);
+    if (!isLiveEditable(found.campaign)) throw await redirectWithToast(myCampaignsPath(), ENDED);
     return { mode: "live" as const, live: await liveEditPage(found.campaign) };
   }
   const headers = new Headers();
@@ -102,7 +102,7 @@ export async function action({ request }: Route.ActionArgs) {
   const lookup = await findWizardDraft(request, user, url.searchParams.get("campaignId"));
   // A signed-in creator posting to someone else's campaign is told it does not exist (404), like every owner check.
   if (lookup.kind === "not-found" && user) throw data(CAMPAIGN_ACCESS_MESSAGE, { status: 404 });
-  if (lookup.kind === "not-found") return redirectWithToast("/my-campaigns", NOT_FOUND);
+  if (lookup.kind === "not-found") return redirectWithToast(myCampaignsPath(), NOT_FOUND);
   if (lookup.kind === "launched") return liveEdit(request, user, lookup.campaign);
   const cookies: string[] = lookup.kind === "found" && lookup.attached ? [await draftCookieFor({ id: lookup.campaign.id })] : [];
 
@@ -169,7 +169,7 @@ function respond(outcome: StepOutcome, cookies: string[]) {
       // Stripe's page is on another origin; React Router's <Form> follows such a redirect with a full page load.
       return go(outcome.url, cookies);
     case "refused":
-      if (outcome.reason === "gone") return redirectWithToast("/my-campaigns", NOT_FOUND);
+      if (outcome.reason === "gone") return redirectWithToast(myCampaignsPath(), NOT_FOUND);
       return reply(null, outcome.reason === "changed" ? CHANGED : LAUNCHED, 409);
   }
 }

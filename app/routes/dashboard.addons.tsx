@@ -3,7 +3,7 @@ import { ActionToast } from "~/components/ui/action-toast";
 import { ADD_ON_MESSAGES, ADD_ON_OFFERS, AddOnKind, COMING_SOON_ADD_ONS, FEATURED_PLACES, type AddOnOffer } from "~/domain/add-ons";
 import { formatUtcDate, formatUtcDateTime } from "~/domain/campaign-status";
 import { formatPrice } from "~/domain/plans";
-import { addOnsPath, analyticsReportPath, campaignPath } from "~/paths";
+import { addOnsPath, analyticsReportPath, campaignPath, myCampaignsPath } from "~/paths";
 import { addOnsPage, paidAddOnNotice } from "~/server/campaigns/add-ons.server";
 import { readForm } from "~/server/core/forms.server";
 import { CheckoutError } from "~/server/payments/stripe.server";
@@ -100,7 +100,7 @@ export default function AddOns({ loaderData, actionData }: Route.ComponentProps)
   return (
     <section className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
       <ActionToast toast={actionData?.toast} />
-      <Link to="/my-campaigns" className="btn-ghost -ml-3">
+      <Link to={myCampaignsPath()} className="btn-ghost -ml-3">
         <span aria-hidden="true">←</span> Back to Dashboard
       </Link>
       <h1 className="mt-3 text-2xl font-bold tracking-tight sm:text-3xl">Add-ons</h1>

@@ -18,7 +18,7 @@ import { HOURLY_CHART_HOURS, hourlySeries, hourlyWindowStart } from "~/domain/ho
 import { campaignImage } from "~/domain/mockups";
 import { ANALYTICS_LEVEL_ADDS, cheapestPlanWith, hasAnalytics, toAnalyticsLevel, type AnalyticsLevel } from "~/domain/plan-features";
 import { isShipped, orderStatusLabel } from "~/domain/orders";
-import { analyticsPath, campaignPath, creatorDrawPath, entriesCsvPath, wizardPath } from "~/paths";
+import { analyticsPath, campaignPath, creatorDrawPath, entriesCsvPath, myCampaignsPath, wizardPath } from "~/paths";
 import {
   entriesPerDay,
   entriesPerHour,
@@ -43,7 +43,7 @@ export const meta = ({ data }: Route.MetaArgs) => [
 ];
 
 const backWithError = (description: string) =>
-  redirectWithToast("/my-campaigns", { type: "error", title: DASHBOARD_MESSAGES.analyticsErrorTitle, description });
+  redirectWithToast(myCampaignsPath(), { type: "error", title: DASHBOARD_MESSAGES.analyticsErrorTitle, description });
 
 /**
  * Each section is read only when the campaign's analytics level (frozen at launch from its plan,
@@ -180,7 +180,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       generationsUsed: campaign.aiGenerationsUsed,
       credits,
     },
-    fulfillment: {
+    fulfilment: {
       winner: order?.winnerEmail ?? campaign.winnerEmail ?? "Pending Selection",
       status: orderStatusLabel(order?.status),
       printifyOrderId: order?.printifyOrderId ?? null,
@@ -233,11 +233,11 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function CampaignAnalytics({ loaderData, actionData }: Route.ComponentProps) {
-  const { campaign, figures, series, hourly, domains, referrers, offers, design, fulfillment, draw, review, capNotice } = loaderData;
+  const { campaign, figures, series, hourly, domains, referrers, offers, design, fulfilment, draw, review, capNotice } = loaderData;
   return (
     <section className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
       <ActionToast toast={actionData?.toast} />
-      <Link to="/my-campaigns" className="btn-ghost -ml-3">
+      <Link to={myCampaignsPath()} className="btn-ghost -ml-3">
         <span aria-hidden="true">←</span> Back to Dashboard
       </Link>
       <div className="mt-3 flex flex-col gap-4 xl:flex-row xl:items-end xl:justify-between">
@@ -352,7 +352,7 @@ export default function CampaignAnalytics({ loaderData, actionData }: Route.Comp
 
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
         <DesignPerformance design={design} />
-        <FulfillmentStatus fulfillment={fulfillment} />
+        <FulfilmentStatus fulfilment={fulfilment} />
       </div>
 
       <div className="mt-6">
@@ -430,21 +430,21 @@ function DesignPerformance({ design }: { design: Route.ComponentProps["loaderDat
   );
 }
 
-function FulfillmentStatus({ fulfillment }: { fulfillment: Route.ComponentProps["loaderData"]["fulfillment"] }) {
+function FulfilmentStatus({ fulfilment }: { fulfilment: Route.ComponentProps["loaderData"]["fulfilment"] }) {
   return (
-    <section className="card p-5 sm:p-6" aria-labelledby="fulfillment-status">
-      <h2 id="fulfillment-status" className="text-base font-semibold">
+    <section className="card p-5 sm:p-6" aria-labelledby="fulfilment-status">
+      <h2 id="fulfilment-status" className="text-base font-semibold">
         Fulfillment Status
       </h2>
-      <dl className="mt-3" data-testid="fulfillment">
-        <Row label="Winner">{fulfillment.winner}</Row>
-        <Row label="Status">{fulfillment.status}</Row>
-        {fulfillment.printifyOrderId ? <Row label="Printify Order ID">{fulfillment.printifyOrderId}</Row> : null}
-        <Row label="Shipping">{fulfillment.shipping}</Row>
-        {fulfillment.trackingNumber ? <Row label="Tracking Number">{fulfillment.trackingNumber}</Row> : null}
+      <dl className="mt-3" data-testid="fulfilment">
+        <Row label="Winner">{fulfilment.winner}</Row>
+        <Row label="Status">{fulfilment.status}</Row>
+        {fulfilment.printifyOrderId ? <Row label="Printify Order ID">{fulfilment.printifyOrderId}</Row> : null}
+        <Row label="Shipping">{fulfilment.shipping}</Row>
+        {fulfilment.trackingNumber ? <Row label="Tracking Number">{fulfilment.trackingNumber}</Row> : null}
       </dl>
-      {fulfillment.hasOrder ? null : (
-        <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">{DASHBOARD_MESSAGES.fulfillmentUnavailable}</p>
+      {fulfilment.hasOrder ? null : (
+        <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">{DASHBOARD_MESSAGES.fulfilmentUnavailable}</p>
       )}
     </section>
   );

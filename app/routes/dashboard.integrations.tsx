@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
 import { Icon, type IconName } from "~/components/marketing/icons";
-import { emailToolsPath, webhooksPath } from "~/paths";
+import { emailToolsPath, myCampaignsPath, webhooksPath } from "~/paths";
 import { emailToolConnectionCount } from "~/server/integrations/email-tools.server";
 import { webhookEndpointCount } from "~/server/integrations/webhooks.server";
 import { requireUser } from "~/server/auth/session.server";
@@ -35,7 +35,7 @@ export default function Integrations({ loaderData }: Route.ComponentProps) {
   ];
   return (
     <section className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-6 sm:py-10">
-      <Link to="/my-campaigns" className="btn-ghost -ml-3">
+      <Link to={myCampaignsPath()} className="btn-ghost -ml-3">
         <span aria-hidden="true">←</span> My Campaigns
       </Link>
       <h1 className="mt-3 text-2xl font-bold tracking-tight sm:text-3xl">Integrations</h1>

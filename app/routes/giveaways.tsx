@@ -19,6 +19,7 @@ import { featuredBand } from "~/server/campaigns/add-ons.server";
 import { browseCampaigns } from "~/server/campaigns/browse.server";
 import { platformSetting } from "~/server/core/settings.server";
 import type { Route } from "./+types/giveaways";
+import { href } from "~/paths";
 
 export const meta = () => [
   { title: "Browse Giveaways · Giveawear" },
@@ -38,7 +39,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     query.page === 1 ? featuredBand(now) : [],
   ]);
   // An old link past the last page lands on the last page, with the URL saying so.
-  if (result.page !== query.page) throw redirect(`/giveaways${browseSearch(query, { page: result.page })}`);
+  if (result.page !== query.page) throw redirect(`${href("/giveaways")}${browseSearch(query, { page: result.page })}`);
 
   const featuredIds = new Set(featured.map((campaign) => campaign.id));
   const campaigns = result.campaigns.map((campaign) => campaignCard(campaign, now, { featured: featuredIds.has(campaign.id) }));
@@ -110,11 +111,11 @@ function EmptyResult({ query }: { query: BrowseQuery }) {
         {filtered ? "Try another search, product or status." : "New giveaways appear here as soon as they launch."}
       </p>
       {filtered ? (
-        <Link to="/giveaways" className="btn-secondary">
+        <Link to={href("/giveaways")} className="btn-secondary">
           Clear filters
         </Link>
       ) : (
-        <Link to="/giveaways?status=past" className="btn-secondary">
+        <Link to={`${href("/giveaways")}?status=past`} className="btn-secondary">
           See past giveaways
         </Link>
       )}
@@ -151,7 +152,7 @@ function BrowseFilters({ query }: { query: BrowseQuery }) {
     const next = parseBrowseQuery(new URLSearchParams([...values].map(([name, value]) => [name, String(value)])));
     submit(new URLSearchParams(browseSearch({ ...next, page: 1 }).slice(1)), {
       method: "get",
-      action: "/giveaways",
+      action: href("/giveaways"),
       replace: options.replace,
       preventScrollReset: true,
     });
@@ -161,7 +162,7 @@ function BrowseFilters({ query }: { query: BrowseQuery }) {
     <Form
       ref={formRef}
       method="get"
-      action="/giveaways"
+      action={href("/giveaways")}
       role="search"
       aria-label="Filter giveaways"
       preventScrollReset

@@ -27,7 +27,7 @@ import {
   type Promo,
 } from "~/domain/dashboard";
 import { campaignImage } from "~/domain/mockups";
-import { campaignEmbedPath, integrationsPath, wizardPath } from "~/paths";
+import { addOnsPath, campaignEmbedPath, href, integrationsPath, myCampaignsPath, wizardPath } from "~/paths";
 import { readForm } from "~/server/core/forms.server";
 import { publicUrl } from "~/server/core/public-url.server";
 import { aiCreditFigures } from "~/domain/ai-credits";
@@ -50,11 +50,11 @@ export const meta = () => [{ title: "My Campaigns · Giveawear" }];
 
 /** SPEC quick actions, with their exact targets. */
 const QUICK_ACTIONS: { label: string; to: string; icon: IconName }[] = [
-  { label: "New Giveaway", to: "/create-campaign-v2", icon: "gift" },
-  { label: "Upload a Design", to: "/create-campaign-v2?step=3&mode=upload", icon: "shirt" },
-  { label: "AI Designer", to: "/create-campaign-v2?step=3&mode=ai", icon: "sparkles" },
-  { label: "Buy Credits", to: "/buy-credits", icon: "bolt" },
-  { label: "Add-ons", to: "/dashboard/addons", icon: "megaphone" },
+  { label: "New Giveaway", to: wizardPath(), icon: "gift" },
+  { label: "Upload a Design", to: wizardPath({ step: "3", mode: "upload" }), icon: "shirt" },
+  { label: "AI Designer", to: wizardPath({ step: "3", mode: "ai" }), icon: "sparkles" },
+  { label: "Buy Credits", to: href("/buy-credits"), icon: "bolt" },
+  { label: "Add-ons", to: addOnsPath(), icon: "megaphone" },
 ];
 
 function dateLabel(row: DashboardCampaignRow, now: Date): string {
@@ -95,7 +95,7 @@ async function promos(): Promise<Promo[]> {
   // The admin's promo banner (decision 017) leads; a settings hiccup only drops it.
   const banner = (await platformSetting("promoBanner").catch(() => "")).trim();
   return banner
-    ? [{ title: "Special offer", text: banner, href: "/create-campaign-v2", cta: "Start a giveaway" }, ...DASHBOARD_PROMOS]
+    ? [{ title: "Special offer", text: banner, href: wizardPath(), cta: "Start a giveaway" }, ...DASHBOARD_PROMOS]
     : [...DASHBOARD_PROMOS];
 }
 
@@ -221,7 +221,7 @@ export default function MyCampaigns({ loaderData }: Route.ComponentProps) {
           <Link to={integrationsPath()} className="btn-secondary w-full sm:w-auto">
             Integrations
           </Link>
-          <Link to="/create-campaign-v2" className="btn-primary w-full sm:w-auto">
+          <Link to={wizardPath()} className="btn-primary w-full sm:w-auto">
             Create Giveaway
           </Link>
         </div>
@@ -233,7 +233,7 @@ export default function MyCampaigns({ loaderData }: Route.ComponentProps) {
           className="mt-6 rounded-xl border border-red-300 bg-red-50 p-4 text-sm font-medium text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
         >
           {loaderData.loadError}{" "}
-          <Link to="/my-campaigns" reloadDocument className="underline">
+          <Link to={myCampaignsPath()} reloadDocument className="underline">
             Try again
           </Link>
         </p>
@@ -374,7 +374,7 @@ function CampaignsSection({
             <p className="max-w-md text-sm text-slate-700 dark:text-slate-300">
               Design a shirt and launch your first giveaway in a few minutes.
             </p>
-            <Link to="/create-campaign-v2" className="btn-primary">
+            <Link to={wizardPath()} className="btn-primary">
               Create Giveaway
             </Link>
           </div>
@@ -408,7 +408,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <section className="mx-auto flex max-w-xl flex-col items-center gap-4 px-6 py-24 text-center">
       <h1 className="text-3xl font-bold">{notFound ? DASHBOARD_MESSAGES.campaignNotFound : page.title}</h1>
       <p className="text-slate-700 dark:text-slate-300">{notFound ? "That campaign doesn't exist or isn't yours." : page.message}</p>
-      <Link to="/my-campaigns" reloadDocument className="btn-primary">
+      <Link to={myCampaignsPath()} reloadDocument className="btn-primary">
         Back to My Campaigns
       </Link>
     </section>

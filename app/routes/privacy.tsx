@@ -4,6 +4,7 @@ import { pageMeta } from "~/components/marketing/meta";
 import { PrivacyDataRequest } from "~/components/privacy/data-request";
 import { entrantRetentionDays } from "~/server/marketing/privacy-policy.server";
 import type { Route } from "./+types/privacy";
+import { href } from "~/paths";
 
 const TITLE = "Privacy Policy · Giveawear";
 const DESCRIPTION =
@@ -242,7 +243,7 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
           and consents, on a page and as a JSON file), withdraw your marketing consent and erase your data: from the link in any email we
           send you, or from the form below, which emails you that link. Erasing removes your personal data everywhere; the frozen entry list
           keeps only your entry&apos;s random id, so published draws stay verifiable. If you have won a prize you have not received yet, the
-          page tells you what erasing means for it. To correct your data, <Link to="/contact">contact us</Link>. The brand running a
+          page tells you what erasing means for it. To correct your data, <Link to={href("/contact")}>contact us</Link>. The brand running a
           giveaway can also answer questions about the entries to it. Giveawear is not meant for anyone under 18.
         </p>
       </LegalSection>
@@ -256,7 +257,7 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
       <LegalSection id="contact" title={title("contact")}>
         <p>
           If we change this policy, the date at the top will show it. For any privacy question or request,{" "}
-          <Link to="/contact">contact us</Link>. See also our <Link to="/terms">Terms of Service</Link>.
+          <Link to={href("/contact")}>contact us</Link>. See also our <Link to={href("/terms")}>Terms of Service</Link>.
         </p>
       </LegalSection>
     </LegalPage>
