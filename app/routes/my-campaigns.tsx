@@ -1,5 +1,5 @@
 import { data, isRouteErrorResponse, Link } from "react-router";
-import { type DashboardCampaign } from "~/components/dashboard/campaign-item";
+import type { DashboardCampaign } from "~/components/dashboard/campaign-item";
 import { AiCredits } from "~/components/dashboard/ai-credits";
 import { CapBanner } from "~/components/dashboard/cap-banner";
 import { CampaignsSection, Stat } from "~/components/dashboard/campaigns-section";
@@ -22,7 +22,7 @@ import { addOnsPath, href, integrationsPath, myCampaignsPath, wizardPath } from 
 import { readForm } from "~/server/core/forms.server";
 import { aiCreditFigures } from "~/domain/ai-credits";
 import { creditFigures } from "~/server/ai/credits.server";
-import { type capNotices } from "~/server/plans/cap-notices.server";
+import type { capNotices } from "~/server/plans/cap-notices.server";
 import { deleteOwnCampaign, rememberedView, viewSetCookie } from "~/server/campaigns/dashboard.server";
 import { requireUser } from "~/server/auth/session.server";
 import { dashboardContent } from "~/server/campaigns/dashboard-page.server";
