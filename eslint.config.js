@@ -36,7 +36,14 @@ const INTERNAL_URLS = [
 ];
 
 /** Where INTERNAL_URLS applies. */
-const URLS_FROM_PATHS = ["app/components/**/*.{ts,tsx}", "app/server/**/*.ts", "app/domain/**/*.ts", "app/root.tsx"];
+const URLS_FROM_PATHS = [
+  "app/components/**/*.{ts,tsx}",
+  "app/server/**/*.ts",
+  "app/domain/**/*.ts",
+  "app/root.tsx",
+  // Decision 072: the routes too.
+  "app/routes/**/*.tsx",
+];
 
 export default tseslint.config(
   {

@@ -37,7 +37,6 @@ export default [
   route("claim/:token", "routes/claim.$token.tsx"),
   route("dashboard/campaigns/:campaignId/draw", "routes/dashboard.campaigns.$campaignId.draw.tsx"),
   route("webhooks/printify", "routes/webhooks.printify.tsx"),
-  route("admin/orders.csv", "routes/admin.orders.csv.tsx"),
 
   route("login", "routes/login.tsx"),
   route("login/otp", "routes/login.otp.tsx"),
@@ -48,24 +47,32 @@ export default [
   route("avatars/:seed", "routes/avatars.$seed.tsx"),
 
   route("my-campaigns", "routes/my-campaigns.tsx"),
-  // The admin control panel: one frame (heading, tabs) around its pages, and the Settings tab's
-  // section nav around its sections. Each page's loader and action still checks for an admin.
-  layout("routes/admin-layout.tsx", [
-    route("admin/dashboard", "routes/admin.dashboard.tsx"),
-    route("admin/dashboard/users", "routes/admin.dashboard.users.tsx"),
-    route("admin/orders", "routes/admin.orders.tsx"),
-    layout("routes/admin-settings-layout.tsx", [
-      route("admin/dashboard/settings", "routes/admin.dashboard.settings.tsx"),
-      route("admin/dashboard/settings/templates", "routes/admin.dashboard.settings.templates.tsx"),
-      route("admin/dashboard/settings/templates/:templateId", "routes/admin.dashboard.settings.templates.$templateId.tsx"),
-      route("admin/dashboard/settings/slider", "routes/admin.dashboard.settings.slider.tsx"),
-      route("admin/dashboard/settings/plans", "routes/admin.dashboard.settings.plans.tsx"),
-      route("admin/dashboard/settings/coupons", "routes/admin.dashboard.settings.coupons.tsx"),
+  // Every admin URL, beneath one guard: its middleware lets only an admin reach any loader or
+  // action below (decision 072). The control panel has one frame (heading, tabs) around its pages,
+  // and the Settings tab's section nav around its sections.
+  layout("routes/admin-guard.tsx", [
+    layout("routes/admin-layout.tsx", [
+      route("admin/dashboard", "routes/admin.dashboard.tsx"),
+      route("admin/dashboard/users", "routes/admin.dashboard.users.tsx"),
+      route("admin/orders", "routes/admin.orders.tsx"),
+      layout("routes/admin-settings-layout.tsx", [
+        route("admin/dashboard/settings", "routes/admin.dashboard.settings.tsx"),
+        route("admin/dashboard/settings/templates", "routes/admin.dashboard.settings.templates.tsx"),
+        route("admin/dashboard/settings/templates/:templateId", "routes/admin.dashboard.settings.templates.$templateId.tsx"),
+        route("admin/dashboard/settings/slider", "routes/admin.dashboard.settings.slider.tsx"),
+        route("admin/dashboard/settings/plans", "routes/admin.dashboard.settings.plans.tsx"),
+        route("admin/dashboard/settings/coupons", "routes/admin.dashboard.settings.coupons.tsx"),
+      ]),
+      route("admin/dashboard/api-keys", "routes/admin.dashboard.api-keys.tsx"),
+      route("admin/dashboard/emails", "routes/admin.dashboard.emails.tsx"),
     ]),
-    route("admin/dashboard/api-keys", "routes/admin.dashboard.api-keys.tsx"),
-    route("admin/dashboard/emails", "routes/admin.dashboard.emails.tsx"),
+    route("admin/orders.csv", "routes/admin.orders.csv.tsx"),
+    route("admin-dashboard-old", "routes/admin-dashboard-old.tsx"),
+    // Coming soon (SPEC route list; decision 020).
+    ...["admin/campaigns", "admin/users", "admin/settings"].map((path) =>
+      route(path, "routes/coming-soon.admin.tsx", { id: `soon:${path}` }),
+    ),
   ]),
-  route("admin-dashboard-old", "routes/admin-dashboard-old.tsx"),
   route("dashboard/campaigns/:campaignId/analytics", "routes/dashboard.campaigns.$campaignId.analytics.tsx"),
   route("dashboard/campaigns/:campaignId/entries.csv", "routes/dashboard.campaigns.$campaignId.entries.csv.tsx"),
   route("dashboard/campaigns/:campaignId/upgrade", "routes/dashboard.campaigns.$campaignId.upgrade.tsx"),
@@ -81,9 +88,6 @@ export default [
   // Coming soon (SPEC route list; decision 020).
   ...["profile", "settings", "buy-credits", "support-queue", "editor/moderate"].map((path) =>
     route(path, "routes/coming-soon.user.tsx", { id: `soon:${path}` }),
-  ),
-  ...["admin/campaigns", "admin/users", "admin/settings"].map((path) =>
-    route(path, "routes/coming-soon.admin.tsx", { id: `soon:${path}` }),
   ),
 
   route("create-campaign", "routes/create-campaign.tsx"),

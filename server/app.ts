@@ -25,16 +25,11 @@ import {
   WEBHOOK_ROUTES,
 } from "../app/server/core/forms.server";
 import { UPLOADS_BUSY, UploadGate, UploadsBusyError, type UploadTicket } from "../app/server/core/multipart.server";
+import { loadContext } from "../app/server/core/load-context.server";
 import { enterInLane } from "../app/server/entries/lane.server";
 import { CLIENT_IP_HEADER, PEER_IP_HEADER } from "../app/server/core/request.server";
 import { checkDatabase, disconnectDatabase, prepareDatabase } from "../app/server/startup/database.server";
 import { checkFileStore } from "../app/server/storage/file-store.server";
-
-declare module "react-router" {
-  interface AppLoadContext {
-    cspNonce: string;
-  }
-}
 
 export const app = express();
 
@@ -328,9 +323,10 @@ const handleRequest = createRequestHandler(build, process.env.NODE_ENV);
  * sets no cookie may be shared.
  */
 async function renderPublicPage(key: string): Promise<CachedPage | null> {
-  const response = await handleRequest(new Request(new URL(key, "http://localhost"), { headers: { Accept: "text/html" } }), {
-    cspNonce: "",
-  });
+  const response = await handleRequest(
+    new Request(new URL(key, "http://localhost"), { headers: { Accept: "text/html" } }),
+    loadContext(""),
+  );
   if (response.status !== 200 || response.headers.has("Set-Cookie")) {
     await response.body?.cancel();
     return null;
@@ -521,7 +517,7 @@ app.use((req, res, next) => {
 app.use(async (req, res, next) => {
   try {
     const request = fetchRequest(req, res);
-    const response = await handleRequest(request, { cspNonce: res.locals.cspNonce as string });
+    const response = await handleRequest(request, loadContext(res.locals.cspNonce as string));
     await sendResponse(req, res, response);
   } catch (error) {
     next(error);

@@ -1,3 +1,4 @@
+import type { CampaignImage } from "./mockups";
 import { ADD_ON_OFFERS } from "./add-ons";
 import { DAY_MS } from "./campaign-dates";
 import { CampaignStatus, type DashboardStatus } from "./campaign-status";
@@ -23,8 +24,6 @@ export const DASHBOARD_MESSAGES = {
   noAccess: "Campaign not found or you don't have access.",
   campaignLoadFailed: "Could not load campaign data.",
   fulfilmentUnavailable: "Fulfilment data not available yet.",
-  /** @deprecated The analytics route's old name for fulfilmentUnavailable; removed once app/routes reads the new one. */
-  fulfillmentUnavailable: "Fulfilment data not available yet.",
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -289,4 +288,35 @@ export function axisDayIndexes(length: number): number[] {
   if (length <= 0) return [];
   if (length <= 2) return Array.from({ length }, (_, i) => i);
   return [...new Set([0, Math.floor((length - 1) / 2), length - 1])];
+}
+
+/** A creator's campaign as the dashboard shows it; every label is worked out on the server. */
+export interface DashboardCampaign {
+  id: string;
+  title: string;
+  status: DashboardStatus;
+  statusLabel: string;
+  productLabel: string;
+  image: CampaignImage | null;
+  dateLabel: string;
+  entriesLabel: string;
+  viewsLabel: string;
+  /** Has a public page (launched); before that, View is the creator's preview. */
+  isPublic: boolean;
+  deletable: boolean;
+  /** The absolute address of the campaign's embeddable entry card (publicUrl(campaignEmbedPath(id))), for the embed snippet. */
+  embedUrl?: string;
+}
+
+/** A saved design as the dashboard's strip shows it. */
+export interface SavedDesignCard {
+  id: string;
+  /** The title part of its name ("Win the Kestrel Winter…") and its kind and number ("AI design 2"). */
+  title: string;
+  label: string;
+  previewUrl: string;
+  source: "AI" | "Uploaded";
+  usedLabel: string;
+  /** Starts a new campaign in the wizard's design step with this design chosen. */
+  reuseHref: string;
 }

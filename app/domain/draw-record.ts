@@ -8,6 +8,7 @@
  * Times are ISO 8601 (UTC); big numbers (total weight, tickets) are decimal strings.
  */
 import type { DisqualifyReason } from "./draw";
+import type { EntryListScan } from "./entry-list";
 
 /** Bumped when a field changes meaning (adding fields does not bump it). */
 export const DRAW_RECORD_FORMAT = 1;
@@ -127,4 +128,53 @@ export const DISQUALIFY_REASON_TEXT: Record<DisqualifyReason, string> = {
 
 export function disqualifyReasonText(reason: string): string {
   return reason in DISQUALIFY_REASON_TEXT ? DISQUALIFY_REASON_TEXT[reason as DisqualifyReason] : reason;
+}
+
+/** What the record's checks found (app/server/draw/record.server.ts computes them). */
+export interface RecordChecks {
+  /**
+   * SHA-256 of the revealed secret (procedure 1: of the seed) against the commitment the page
+   * displays, i.e. the campaign's published one, not the draw row's own copy. null before the draw
+   * or when no commitment was published.
+   */
+  secretMatchesCommitment: boolean | null;
+  /** The beacon's BLS signature and randomness verify under the chain's public key; null without a beacon. */
+  beaconValid: boolean | null;
+  /** seed = SHA-256("<secret>:<randomness>"), or = the secret when the beacon is missing; null before the draw or for procedure 1. */
+  finalSeedMatches: boolean | null;
+  /** The list's hash existed before the beacon round: frozenAt is earlier than the round's time. */
+  frozenBeforeRound: boolean | null;
+}
+
+/** "Check my entry": where an entrant's pasted id or link stands in the frozen list. */
+export type EntryCheck =
+  | { kind: "not-frozen" }
+  | { kind: "no-id" }
+  | { kind: "found"; scan: EntryListScan }
+  /** In the campaign but not confirmed before the list was frozen. */
+  | { kind: "pending"; id: string }
+  /** In the campaign, confirmed, yet not in the frozen list (should not happen: the page says so plainly). */
+  | { kind: "not-listed"; id: string }
+  | { kind: "unknown" };
+
+/** A pick as the draw page shows it: its prize named, its winner's public name, its times in words. */
+export interface DrawPagePick extends Omit<DrawRecordPick, "redrawnAt" | "claimDeadline" | "notifiedAt"> {
+  prize: string;
+  winner: string | null;
+  redrawnAt: string | null;
+  claimDeadline: string | null;
+  notifiedAt: string | null;
+}
+
+/** Everything the public draw page shows (app/server/campaigns/draw-page.server.ts fills it, decision 072). */
+export interface DrawPageView {
+  campaign: { id: string; title: string; end: string | null; ended: boolean; completed: boolean; freezing: boolean };
+  record: DrawRecord;
+  checks: RecordChecks;
+  /** Each time in words (UTC), or null while it has not happened. */
+  times: { launched: string | null; plannedRound: string | null; round: string | null; frozen: string | null; drawn: string | null };
+  chainLabel: string | null;
+  picks: DrawPagePick[];
+  check: { input: string; result: EntryCheck } | null;
+  procedure: string[];
 }

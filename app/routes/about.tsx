@@ -5,6 +5,7 @@ import { pageMeta } from "~/components/marketing/meta";
 import { REFERRAL_BONUS_ENTRIES } from "~/domain/entries";
 import { platformSetting } from "~/server/core/settings.server";
 import type { Route } from "./+types/about";
+import { href } from "~/paths";
 
 const TITLE = "About Us · Giveawear";
 const DESCRIPTION =
@@ -82,10 +83,10 @@ export default function About({ loaderData }: Route.ComponentProps) {
         </h2>
         <p className="mx-auto mt-3 max-w-xl text-slate-700 dark:text-slate-300">We read every message.</p>
         <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
-          <Link to="/contact" className="btn-primary px-6 py-3 text-base">
+          <Link to={href("/contact")} className="btn-primary px-6 py-3 text-base">
             Contact Us
           </Link>
-          <Link to="/how-it-works" className="btn-secondary px-6 py-3 text-base">
+          <Link to={href("/how-it-works")} className="btn-secondary px-6 py-3 text-base">
             See How It Works
           </Link>
         </div>

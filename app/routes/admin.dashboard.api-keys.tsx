@@ -5,7 +5,6 @@ import { useSubmitting } from "~/components/ui/use-submitting";
 import { readForm } from "~/server/core/forms.server";
 import { integrationStatus, isVerifiable, VERIFY, type VerifiableIntegration } from "~/server/admin/integrations.server";
 import { refuse } from "~/server/admin/responses.server";
-import { requireAdmin } from "~/server/auth/session.server";
 import { actionToast } from "~/server/core/toast.server";
 import type { Route } from "./+types/admin.dashboard.api-keys";
 
@@ -17,15 +16,13 @@ export const handle = adminPage({
     "Which outside services are configured. Keys are set in the server's environment (see the README); secrets are never shown, only whether each one is set.",
 });
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader() {
   return { integrations: await integrationStatus() };
 }
 
 const CHECK_NAMES: Record<VerifiableIntegration, string> = { smtp: "SMTP", stripe: "Stripe", printify: "Printify" };
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
   const formData = await readForm(request);
   const intent = formData.get("intent");
   const id = typeof intent === "string" && intent.startsWith("verify-") ? intent.slice("verify-".length) : null;

@@ -16,7 +16,6 @@ import {
 import { readForm } from "~/server/core/forms.server";
 import { type OutboxPage, listOutbox, retryEmail } from "~/server/admin/emails.server";
 import { answer, refuse, thisPage } from "~/server/admin/responses.server";
-import { requireAdmin } from "~/server/auth/session.server";
 import type { Route } from "./+types/admin.dashboard.emails";
 
 export const meta = () => [{ title: "Emails · Admin · Giveawear" }];
@@ -30,7 +29,6 @@ export const handle = adminPage({
 const OUTBOX_LOAD_ERROR = "Could not load the email outbox.";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
   const query = parseOutboxQuery(new URL(request.url).searchParams);
   try {
     return { query, ...(await listOutbox(query)), loadError: null };
@@ -42,7 +40,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
   const back = thisPage(request);
   const formData = await readForm(request);
   const emailId = formData.get("emailId");

@@ -16,7 +16,7 @@ import { withUploadForm } from "~/server/core/forms.server";
 import type { MultipartLimits } from "~/server/core/multipart.server";
 import { answer, refuse } from "~/server/admin/responses.server";
 import { addDesignSlide, addSlide, deleteSlide, designChoices, listSlides, moveSlide } from "~/server/admin/slider.server";
-import { requireAdmin } from "~/server/auth/session.server";
+import { currentAdmin } from "~/server/auth/admin-guard.server";
 import { deleteUpload, formFile, storeImageUpload } from "~/server/media/uploads.server";
 import type { Route } from "./+types/admin.dashboard.settings.slider";
 
@@ -35,8 +35,7 @@ const UPLOAD_FORM: MultipartLimits = {
   keepFiles: true,
 };
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader() {
   const [slides, designs] = await Promise.allSettled([listSlides(), designChoices()]);
   if (slides.status === "rejected") console.error("admin: listing slider images failed", slides.reason);
   if (designs.status === "rejected") console.error("admin: listing AI designs failed", designs.reason);
@@ -51,8 +50,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** A refusal for a request no add form sent (a move, a delete, an unknown intent). */
 const NO_FORM = { form: null, result: undefined };
 
-export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = currentAdmin(context);
   // Refused before reading the body: an oversized upload costs nothing.
   if (Number(request.headers.get("Content-Length") ?? 0) > UPLOAD_FORM.maxBodyBytes) {
     return refuse(413, "File too large", `Please upload an image smaller than ${SLIDER_UPLOAD_MAX_MB}MB.`, {

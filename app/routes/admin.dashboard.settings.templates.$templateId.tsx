@@ -8,7 +8,6 @@ import { TemplateSchema } from "~/domain/templates";
 import { readForm } from "~/server/core/forms.server";
 import { answer, refuse } from "~/server/admin/responses.server";
 import { findTemplate, saveTemplate } from "~/server/admin/templates.server";
-import { requireAdmin } from "~/server/auth/session.server";
 import type { Route } from "./+types/admin.dashboard.settings.templates.$templateId";
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => [
@@ -18,8 +17,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) => [
 const LIST = "/admin/dashboard/settings/templates";
 const NOT_FOUND = { title: "Template Not Found", description: "That email template does not exist." } as const;
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ params }: Route.LoaderArgs) {
   let template: Awaited<ReturnType<typeof findTemplate>>;
   try {
     template = await findTemplate(params.templateId);
@@ -36,7 +34,6 @@ function notFound() {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  await requireAdmin(request);
   const formData = await readForm(request);
   if (!(await findTemplate(params.templateId))) return notFound();
   const submission = parseWithZod(formData, { schema: TemplateSchema });

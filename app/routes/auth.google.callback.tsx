@@ -5,17 +5,18 @@ import { getConfig } from "~/server/core/config.server";
 import { findCurrentUser, getRememberedRedirect, startUserSession } from "~/server/auth/session.server";
 import { redirectWithToast } from "~/server/core/toast.server";
 import type { Route } from "./+types/auth.google.callback";
+import { loginPath } from "~/paths";
 
 // OAuth returns with a GET by design; the state cookie checked by the strategy ties it to our POST.
 export async function loader({ request }: Route.LoaderArgs) {
-  if (!getConfig().googleEnabled) throw redirect("/login");
+  if (!getConfig().googleEnabled) throw redirect(loginPath());
   let userId: string;
   try {
     userId = (await getAuthenticator().authenticate(GOOGLE_STRATEGY, request)).id;
   } catch (thrown) {
     if (thrown instanceof Response) throw thrown;
     console.error("google: sign-in failed", thrown);
-    throw await redirectWithToast("/login", {
+    throw await redirectWithToast(loginPath(), {
       type: "error",
       title: "Google Login Failed",
       description: thrown instanceof Error ? thrown.message : "Google sign-in failed.",

@@ -6,11 +6,12 @@ import { withCookies } from "~/server/core/responses.server";
 import { rememberRedirect } from "~/server/auth/session.server";
 import { redirectWithToast } from "~/server/core/toast.server";
 import type { Route } from "./+types/auth.google";
+import { loginPath } from "~/paths";
 
-export const loader = () => redirect("/login");
+export const loader = () => redirect(loginPath());
 
 export async function action({ request }: Route.ActionArgs) {
-  if (!getConfig().googleEnabled) return redirect("/login");
+  if (!getConfig().googleEnabled) return redirect(loginPath());
   const formData = await readForm(request.clone());
   const remember = await rememberRedirect(request, formData.get("redirectTo"));
   try {
@@ -19,11 +20,11 @@ export async function action({ request }: Route.ActionArgs) {
     // The strategy answers with the redirect to Google's consent screen.
     if (thrown instanceof Response) return withCookies(thrown, [remember]);
     console.error("google: could not start sign-in", thrown);
-    return redirectWithToast("/login", {
+    return redirectWithToast(loginPath(), {
       type: "error",
       title: "Google Login Failed",
       description: thrown instanceof Error ? thrown.message : "Could not start Google sign-in.",
     });
   }
-  return redirect("/login");
+  return redirect(loginPath());
 }

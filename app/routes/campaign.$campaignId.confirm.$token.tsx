@@ -8,7 +8,7 @@ import { entryIdFromConfirmToken } from "~/server/entries/emails.server";
 import { rememberEntry } from "~/server/entries/visitor.server";
 import { readForm } from "~/server/core/forms.server";
 import { markRedirectAfterPost } from "~/server/entries/page-views.server";
-import { publicUrl } from "~/server/core/public-url.server";
+import { publicOrigin } from "~/server/core/public-url.server";
 import { toastCookie } from "~/server/core/toast.server";
 import type { Route } from "./+types/campaign.$campaignId.confirm.$token";
 
@@ -62,7 +62,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const entryId = entryIdFromConfirmToken(token);
   const state = entryId ? await confirmPageState(campaignId, token) : null;
   if (!entryId || !state) return data<View>({ kind: "invalid" }, { status: 404 });
-  const outcome = await confirmEntry(entryId, new URL(publicUrl("/")).origin);
+  const outcome = await confirmEntry(entryId, publicOrigin());
   switch (outcome.kind) {
     case "confirmed": {
       // This browser holds the inbox's link: from now on the campaign page shows it the entry.

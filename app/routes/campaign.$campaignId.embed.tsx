@@ -6,7 +6,7 @@ import { entryConsentLabels } from "~/domain/consent";
 import { HoneypotField } from "~/components/ui/honeypot";
 import { timeLeft } from "~/domain/campaign-status";
 import { CONFIRM_MESSAGES, ENTRY_MESSAGES, type EntryFormErrors, type EntryFormValues } from "~/domain/entries";
-import { campaignRulesPath, campaignViewPath } from "~/paths";
+import { campaignRulesPath, campaignViewPath, href } from "~/paths";
 import { entryOrigin, postedReferral, takeEntry } from "~/server/entries/form.server";
 import { rememberEntry, rememberedEntryId } from "~/server/entries/visitor.server";
 import { resendEntryConfirmation } from "~/server/entries/resend.server";
@@ -17,7 +17,7 @@ import { shareCampaign } from "~/server/share/share-data.server";
 import type { Route } from "./+types/campaign.$campaignId.embed";
 
 /**
- * The compact entry card other websites may frame (issue 14, decision 045): plain HTML and the
+ * The compact entry card other websites may frame (decision 045): plain HTML and the
  * campaign page's few lines of script, no site header or footer. server/app.ts relaxes
  * frame-ancestors for this path alone. Framed on another site its cookies may be blocked, so the
  * form posts here and the answer is given in place: no redirect that would need a cookie.
@@ -224,7 +224,7 @@ export default function CampaignEmbed({ loaderData, actionData }: Route.Componen
               Official rules
             </a>
             {campaign.hideBranding ? null : (
-              <a href="/" target="_blank" rel="noopener" className="underline">
+              <a href={href("/")} target="_blank" rel="noopener" className="underline">
                 Powered by Giveawear
               </a>
             )}

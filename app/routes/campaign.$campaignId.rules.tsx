@@ -8,7 +8,7 @@ import { approximateRetailValueCents } from "~/domain/prize-values";
 import { shipCountriesSentence } from "~/domain/ship-countries";
 import { actionChangeLine } from "~/domain/entry-action-forms";
 import { rulesActions } from "~/server/entry-actions/manage.server";
-import { campaignDrawPath, campaignPath, campaignWinnersPath, privacyPath } from "~/paths";
+import { campaignDrawPath, campaignPath, campaignWinnersPath, href, privacyPath } from "~/paths";
 import { publishedFairness } from "~/server/draw/fairness.server";
 import { getConfig } from "~/server/core/config.server";
 import { findVisibleCampaign } from "~/server/campaigns/campaign-page.server";
@@ -162,11 +162,11 @@ export default function OfficialRules({ loaderData }: Route.ComponentProps) {
           {section.id === "privacy" ? (
             <p>
               See our{" "}
-              <Link to="/privacy" className={LINK}>
+              <Link to={privacyPath()} className={LINK}>
                 Privacy Policy
               </Link>{" "}
               and{" "}
-              <Link to="/terms" className={LINK}>
+              <Link to={href("/terms")} className={LINK}>
                 Terms of Service
               </Link>
               .

@@ -22,7 +22,7 @@ import type { Route } from "./+types/campaign.$campaignId";
 
 /**
  * Served as plain HTML with a few lines of inline script: entrants arrive on slow phones. The page
- * is the brand's (issue 14, decision 043): it draws its own slim frame instead of the site's.
+ * is the brand's (decision 043): it draws its own slim frame instead of the site's.
  */
 export const handle = { hydrate: false, chrome: "own" };
 

@@ -1,6 +1,4 @@
-import type { ReactNode } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { formatPrice } from "~/domain/plans";
+import { data, Link, redirect } from "react-router";
 import { readForm } from "~/server/core/forms.server";
 import { getConfig } from "~/server/core/config.server";
 import { checkoutCampaign, checkoutCancelPath, checkoutSuccessPath, completeCheckout } from "~/server/payments/launch.server";
@@ -12,9 +10,19 @@ import { requireUser } from "~/server/auth/session.server";
 import { redirectWithToast } from "~/server/core/toast.server";
 import type { Route } from "./+types/checkout.test.$sessionId";
 import { CampaignStatus, isPublicStatus } from "~/domain/campaign-status";
-import { addOnsPath, upgradePath, wizardPath } from "~/paths";
+import { addOnsPath, myCampaignsPath, upgradePath, wizardPath } from "~/paths";
 import { ADD_ON_OFFERS, AddOnStatus, isAddOnKind } from "~/domain/add-ons";
 import { paidAddOnNotice } from "~/server/campaigns/add-ons.server";
+import {
+  AddOnCheckoutForm,
+  type AddOnSummary,
+  Message,
+  OpenCheckout,
+  type Summary,
+  TestModeBanner,
+  UpgradeCheckoutForm,
+  type UpgradeSummary,
+} from "~/components/checkout/test-checkout";
 
 /**
  * The built-in checkout that stands in for Stripe when no keys are configured (decision 004). It
@@ -24,17 +32,6 @@ import { paidAddOnNotice } from "~/server/campaigns/add-ons.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "TEST MODE · Checkout · Giveawear" }, { name: "robots", content: "noindex" }];
 
-type Summary = {
-  campaignId: string;
-  title: string;
-  planName: string;
-  priceCents: number;
-  discountCents: number;
-  couponCode: string | null;
-  totalCents: number;
-  email: string;
-};
-
 type View =
   | { state: "open"; sessionId: string; summary: Summary }
   | { state: "upgrade"; summary: UpgradeSummary }
@@ -43,12 +40,6 @@ type View =
   | { state: "closed"; campaignId: string }
   | { state: "forbidden" }
   | { state: "not-found" };
-
-/** A plan upgrade of a live campaign (decision 049): the difference of the two plans' prices. */
-type UpgradeSummary = { campaignId: string; title: string; fromPlan: string; toPlan: string; amountCents: number; email: string };
-
-/** An add-on of one campaign (decision 068): its name and price. */
-type AddOnSummary = { campaignId: string; title: string; addOnName: string; amountCents: number; email: string };
 
 type Lookup =
   | { kind: "refused"; view: View; status: number }
@@ -170,7 +161,7 @@ async function upgradeAction(upgrade: UpgradeCheckout, email: string, intent: Fo
     return upgradedRedirect(campaign?.title ?? upgrade.campaign.title, campaign?.plan?.name ?? null, campaign?.entryLimit ?? null);
   }
   if (result === "not-applied") {
-    return redirectWithToast("/my-campaigns", {
+    return redirectWithToast(myCampaignsPath(), {
       type: "error",
       title: "Upgrade not applied",
       description: "The campaign was no longer live on the plan this upgrade was priced from. Please contact us for a refund.",
@@ -211,117 +202,6 @@ export async function action({ request, params }: Route.ActionArgs) {
   return redirect(successUrl);
 }
 
-function TestModeBanner() {
-  return (
-    <div
-      role="note"
-      aria-label="Test mode"
-      className="rounded-2xl border-2 border-dashed border-amber-500 bg-amber-100 px-4 py-4 text-center text-amber-950 dark:border-amber-400 dark:bg-amber-950 dark:text-amber-100"
-    >
-      <p className="text-3xl font-black tracking-[0.3em] sm:text-4xl">TEST MODE</p>
-      <p className="mt-1 text-sm">
-        No real payment is taken. This built-in checkout stands in for Stripe until payment keys are configured.
-      </p>
-    </div>
-  );
-}
-
-function Message({ title, text, children }: { title: string; text: string; children?: ReactNode }) {
-  return (
-    <div className="card mt-6 p-6 text-center sm:p-8">
-      <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
-      <p className="mt-3 text-slate-700 dark:text-slate-300">{text}</p>
-      <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">{children}</div>
-    </div>
-  );
-}
-
-/** The test checkout's card: what is bought, the total, and Pay / Cancel (the same for a launch and an upgrade). */
-function CheckoutCard({
-  heading,
-  title,
-  totalCents,
-  email,
-  children,
-}: {
-  heading: string;
-  title: string;
-  totalCents: number;
-  email: string;
-  /** The lines above the total (the definition list's rows). */
-  children: ReactNode;
-}) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
-  const total = formatPrice(totalCents);
-  return (
-    <div className="card mt-6 p-6 sm:p-8">
-      <p className="text-sm font-medium text-slate-600 dark:text-slate-400">Giveawear checkout</p>
-      <h1 className="mt-1 text-2xl font-bold tracking-tight">{heading}</h1>
-      <p className="mt-1 text-slate-700 dark:text-slate-300">{title}</p>
-
-      <dl className="mt-6 space-y-2 text-sm">
-        {children}
-        <div className="flex justify-between gap-4 border-t border-slate-200 pt-2 text-base font-bold dark:border-slate-700">
-          <dt>Total due</dt>
-          <dd>{total}</dd>
-        </div>
-      </dl>
-      <p className="mt-4 text-xs text-slate-600 dark:text-slate-400">Receipt to {email}</p>
-
-      <Form method="post" className="mt-6 flex flex-col gap-3">
-        <button type="submit" name="intent" value="pay" className="btn-primary w-full py-3 text-base" disabled={Boolean(busy)}>
-          {busy === "pay" ? "Processing payment..." : `Pay ${total}`}
-        </button>
-        <button type="submit" name="intent" value="cancel" className="btn-secondary w-full" disabled={Boolean(busy)}>
-          Cancel
-        </button>
-      </Form>
-    </div>
-  );
-}
-
-function OpenCheckout({ summary }: { summary: Summary }) {
-  return (
-    <CheckoutCard heading="Pay for your giveaway" title={summary.title} totalCents={summary.totalCents} email={summary.email}>
-      <div className="flex justify-between gap-4">
-        <dt className="text-slate-600 dark:text-slate-400">{summary.planName || "Plan"}</dt>
-        <dd>{formatPrice(summary.priceCents)}</dd>
-      </div>
-      {summary.discountCents > 0 ? (
-        <div className="flex justify-between gap-4">
-          <dt className="text-slate-600 dark:text-slate-400">Coupon {summary.couponCode}</dt>
-          <dd>−{formatPrice(summary.discountCents)}</dd>
-        </div>
-      ) : null}
-    </CheckoutCard>
-  );
-}
-
-function UpgradeCheckoutForm({ summary }: { summary: UpgradeSummary }) {
-  return (
-    <CheckoutCard heading={"Upgrade your giveaway's plan"} title={summary.title} totalCents={summary.amountCents} email={summary.email}>
-      <div className="flex justify-between gap-4">
-        <dt className="text-slate-600 dark:text-slate-400">
-          {summary.fromPlan} → {summary.toPlan}
-        </dt>
-        <dd>{formatPrice(summary.amountCents)}</dd>
-      </div>
-    </CheckoutCard>
-  );
-}
-
-function AddOnCheckoutForm({ summary }: { summary: AddOnSummary }) {
-  return (
-    <CheckoutCard heading={`Buy ${summary.addOnName}`} title={summary.title} totalCents={summary.amountCents} email={summary.email}>
-      <div className="flex justify-between gap-4">
-        <dt className="text-slate-600 dark:text-slate-400">{summary.addOnName}</dt>
-        <dd>{formatPrice(summary.amountCents)}</dd>
-      </div>
-    </CheckoutCard>
-  );
-}
-
 export default function TestCheckout({ loaderData, actionData }: Route.ComponentProps) {
   const view: View = actionData ?? loaderData;
   return (
@@ -346,14 +226,14 @@ export default function TestCheckout({ loaderData, actionData }: Route.Component
       ) : null}
       {view.state === "forbidden" ? (
         <Message title="Not your checkout" text="This checkout belongs to another account.">
-          <Link to="/my-campaigns" className="btn-primary">
+          <Link to={myCampaignsPath()} className="btn-primary">
             My Campaigns
           </Link>
         </Message>
       ) : null}
       {view.state === "not-found" ? (
         <Message title="Checkout not found" text="This checkout does not exist or has been replaced by a newer one.">
-          <Link to="/my-campaigns" className="btn-primary">
+          <Link to={myCampaignsPath()} className="btn-primary">
             My Campaigns
           </Link>
         </Message>

@@ -1,11 +1,12 @@
 import { ComingSoon } from "~/components/coming-soon";
-import { requireAdmin } from "~/server/auth/session.server";
-import type { Route } from "./+types/coming-soon.admin";
 
 export const meta = () => [{ title: "Coming Soon · Giveawear" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+/**
+ * Nothing to load, but a loader all the same: a client navigation asks the server only for routes
+ * with a loader, and that request is what runs the admin guard above this page (decision 072).
+ */
+export function loader() {
   return null;
 }
 

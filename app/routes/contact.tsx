@@ -17,6 +17,7 @@ import { getCurrentUser } from "~/server/auth/session.server";
 import { actionToast, redirectWithToast } from "~/server/core/toast.server";
 import { pageMeta } from "~/components/marketing/meta";
 import type { Route } from "./+types/contact";
+import { href, privacyPath } from "~/paths";
 
 const TITLE = "Contact Us · Giveawear";
 const DESCRIPTION = "Questions about a giveaway, a plan or your account? Send the Giveawear team a message and we'll get back to you.";
@@ -66,7 +67,7 @@ export async function action({ request }: Route.ActionArgs) {
     );
   }
   return redirectWithToast(
-    "/contact",
+    href("/contact"),
     { type: "success", title: "Message Sent", description: "Thanks! We'll get back to you soon." },
     { status: 303 },
   );
@@ -113,10 +114,10 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             <h3 className="text-sm font-semibold uppercase tracking-wide text-slate-700 dark:text-slate-300">Helpful pages</h3>
             <ul className="mt-1 space-y-1 text-sm">
               {[
-                { to: "/how-it-works", label: "How It Works" },
-                { to: "/pricing", label: "Pricing" },
-                { to: "/terms", label: "Terms of Service" },
-                { to: "/privacy", label: "Privacy Policy" },
+                { to: href("/how-it-works"), label: "How It Works" },
+                { to: href("/pricing"), label: "Pricing" },
+                { to: href("/terms"), label: "Terms of Service" },
+                { to: privacyPath(), label: "Privacy Policy" },
               ].map((link) => (
                 <li key={link.to}>
                   <Link

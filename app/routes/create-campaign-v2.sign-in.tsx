@@ -3,7 +3,7 @@ import { HoneypotField } from "~/components/ui/honeypot";
 import { safeRedirectPath } from "~/domain/redirect";
 import { getConfig } from "~/server/core/config.server";
 import type { Route } from "./+types/create-campaign-v2.sign-in";
-import { wizardPath } from "~/paths";
+import { href, loginPath, wizardPath } from "~/paths";
 
 export const meta = () => [{ title: "Sign in to continue · Giveawear" }];
 
@@ -32,7 +32,7 @@ export default function WizardSignIn({ loaderData }: Route.ComponentProps) {
             ? "Please sign in to launch your campaign. Your draft comes with you."
             : "Sign in to upload files, generate designs and launch. Your draft comes with you."}
         </p>
-        <Form method="post" action="/login" className="mt-6 space-y-4">
+        <Form method="post" action={loginPath()} className="mt-6 space-y-4">
           <HoneypotField />
           <input type="hidden" name="redirectTo" value={loaderData.returnTo} />
           <div>
@@ -46,7 +46,7 @@ export default function WizardSignIn({ loaderData }: Route.ComponentProps) {
           </button>
         </Form>
         {loaderData.googleEnabled ? (
-          <Form method="post" action="/auth/google" reloadDocument className="mt-3">
+          <Form method="post" action={href("/auth/google")} reloadDocument className="mt-3">
             <input type="hidden" name="redirectTo" value={loaderData.returnTo} />
             <button type="submit" className="btn-secondary w-full">
               Sign in with Google

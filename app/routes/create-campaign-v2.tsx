@@ -11,9 +11,8 @@ import { frozenChangeMessage, LIVE_EDIT_MESSAGES } from "~/domain/live-edit";
 import { DASHBOARD_MESSAGES } from "~/domain/dashboard";
 import { LiveEditForm } from "~/components/wizard/live-edit-form";
 import { splitResults } from "~/components/entry-actions/entry-actions-section";
-import type { Campaign } from "~/server/core/db.server";
 import type { CurrentUser } from "~/server/auth/session.server";
-import { isLiveEditable, liveEditPage } from "~/server/wizard/live-edit.server";
+import { type EditedCampaign, isLiveEditable, liveEditPage } from "~/server/wizard/live-edit.server";
 import { postedWizardAction, type WizardIntent, type WizardStepNumber } from "~/domain/wizard";
 import { withUploadForm } from "~/server/core/forms.server";
 import { WIZARD_UPLOAD_LIMITS } from "~/server/core/multipart.server";
@@ -31,7 +30,7 @@ import { liveActionsView } from "~/server/entry-actions/live.server";
 import { choosePlan } from "~/server/wizard/steps/plan.server";
 import { applyCouponCode, launchFromReview } from "~/server/wizard/steps/review.server";
 import type { Route } from "./+types/create-campaign-v2";
-import { campaignPath, campaignSuccessPath, wizardPath, wizardSignInPath } from "~/paths";
+import { campaignPath, campaignSuccessPath, myCampaignsPath, wizardPath, wizardSignInPath } from "~/paths";
 
 export const meta = ({ data }: Route.MetaArgs) => [
   { title: data?.mode === "live" ? `Edit ${data.live.title} · Giveawear` : "Create a Giveaway · Giveawear" },
@@ -70,10 +69,10 @@ function signInUrl(returnTo: string, reason?: string): string {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const found = await loadWizardPage(request, await getCurrentUser(request), new URL(request.url).searchParams);
-  if (found.kind === "not-found") throw await redirectWithToast("/my-campaigns", NOT_FOUND);
+  if (found.kind === "not-found") throw await redirectWithToast(myCampaignsPath(), NOT_FOUND);
   if (found.kind === "launched") {
     // A live campaign's presentation is edited here, on one page (decision 048); an ended one is a record.
-    if (!isLiveEditable(found.campaign)) throw await redirectWithToast("/my-campaigns", ENDED);
+    if (!isLiveEditable(found.campaign)) throw await redirectWithToast(myCampaignsPath(), ENDED);
     const [live, actions] = await Promise.all([liveEditPage(found.campaign), liveActionsView(found.campaign)]);
     return { mode: "live" as const, live, actions };
   }
@@ -107,7 +106,7 @@ export async function action({ request }: Route.ActionArgs) {
   const lookup = await findWizardDraft(request, user, url.searchParams.get("campaignId"));
   // A signed-in creator posting to someone else's campaign is told it does not exist (404), like every owner check.
   if (lookup.kind === "not-found" && user) throw data(CAMPAIGN_ACCESS_MESSAGE, { status: 404 });
-  if (lookup.kind === "not-found") return redirectWithToast("/my-campaigns", NOT_FOUND);
+  if (lookup.kind === "not-found") return redirectWithToast(myCampaignsPath(), NOT_FOUND);
   if (lookup.kind === "launched") return liveEdit(request, user, lookup.campaign);
   const cookies: string[] = lookup.kind === "found" && lookup.attached ? [await draftCookieFor({ id: lookup.campaign.id })] : [];
 
@@ -128,7 +127,7 @@ export async function action({ request }: Route.ActionArgs) {
  * tries to change what was fixed at launch is refused (409) and names the fields; an ended one is a
  * record (409). Every wizard step's form lands here too once the campaign is live.
  */
-async function liveEdit(request: Request, user: CurrentUser | null, campaign: Campaign) {
+async function liveEdit(request: Request, user: CurrentUser | null, campaign: EditedCampaign) {
   if (!user || !isLiveEditable(campaign)) return reply(null, ENDED, 409);
   // The actions' own forms post here too (decision 076).
   const outcome = await withUploadForm(request, WIZARD_UPLOAD_LIMITS.signedIn, (formData) => liveEditOrAction(user, campaign, formData));
@@ -180,7 +179,7 @@ function respond(outcome: StepOutcome, cookies: string[]) {
       // Stripe's page is on another origin; React Router's <Form> follows such a redirect with a full page load.
       return go(outcome.url, cookies);
     case "refused":
-      if (outcome.reason === "gone") return redirectWithToast("/my-campaigns", NOT_FOUND);
+      if (outcome.reason === "gone") return redirectWithToast(myCampaignsPath(), NOT_FOUND);
       return reply(null, outcome.reason === "changed" ? CHANGED : LAUNCHED, 409);
   }
 }

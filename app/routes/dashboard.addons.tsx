@@ -1,9 +1,9 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { ActionToast } from "~/components/ui/action-toast";
-import { ADD_ON_MESSAGES, ADD_ON_OFFERS, AddOnKind, COMING_SOON_ADD_ONS, FEATURED_PLACES, type AddOnOffer } from "~/domain/add-ons";
+import { ADD_ON_MESSAGES, ADD_ON_OFFERS, AddOnKind, COMING_SOON_ADD_ONS, FEATURED_PLACES } from "~/domain/add-ons";
 import { formatUtcDate, formatUtcDateTime } from "~/domain/campaign-status";
 import { formatPrice } from "~/domain/plans";
-import { addOnsPath, analyticsReportPath, campaignPath } from "~/paths";
+import { addOnsPath, analyticsReportPath, campaignPath, myCampaignsPath } from "~/paths";
 import { addOnsPage, paidAddOnNotice } from "~/server/campaigns/add-ons.server";
 import { readForm } from "~/server/core/forms.server";
 import { CheckoutError } from "~/server/payments/stripe.server";
@@ -11,6 +11,7 @@ import { settleAddOnReturn, startAddOn } from "~/server/payments/add-ons.server"
 import { requireUser } from "~/server/auth/session.server";
 import { actionToast, redirectWithToast } from "~/server/core/toast.server";
 import type { Route } from "./+types/dashboard.addons";
+import { BuyForm, type CampaignChoice, OfferHeader } from "~/components/dashboard/add-on-forms";
 
 /**
  * Add-ons (decision 068): the Featured Listing Boost and the Advanced Analytics Report, bought for
@@ -20,11 +21,6 @@ import type { Route } from "./+types/dashboard.addons";
  */
 
 export const meta: Route.MetaFunction = () => [{ title: "Add-ons · Giveawear" }, { name: "robots", content: "noindex" }];
-
-interface CampaignChoice {
-  id: string;
-  title: string;
-}
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
@@ -100,7 +96,7 @@ export default function AddOns({ loaderData, actionData }: Route.ComponentProps)
   return (
     <section className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
       <ActionToast toast={actionData?.toast} />
-      <Link to="/my-campaigns" className="btn-ghost -ml-3">
+      <Link to={myCampaignsPath()} className="btn-ghost -ml-3">
         <span aria-hidden="true">←</span> Back to Dashboard
       </Link>
       <h1 className="mt-3 text-2xl font-bold tracking-tight sm:text-3xl">Add-ons</h1>
@@ -197,62 +193,5 @@ export default function AddOns({ loaderData, actionData }: Route.ComponentProps)
         ))}
       </ul>
     </section>
-  );
-}
-
-function OfferHeader({ offer }: { offer: AddOnOffer }) {
-  return (
-    <>
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 className="text-lg font-semibold">{offer.name}</h2>
-        <p className="text-2xl font-bold" data-testid="addon-price">
-          {formatPrice(offer.priceCents)}
-        </p>
-      </div>
-      <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">{offer.summary}</p>
-      <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-slate-700 dark:text-slate-300">
-        {offer.details.map((line) => (
-          <li key={line}>{line}</li>
-        ))}
-      </ul>
-    </>
-  );
-}
-
-/** One form per add-on: the campaign to buy it for, and the button that opens the checkout. */
-function BuyForm(props: {
-  kind: string;
-  label: string;
-  choices: CampaignChoice[];
-  selectedId: string | null;
-  empty: string;
-  button: string;
-}) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("addOn") === props.kind;
-  const id = `campaign-${props.kind}`;
-  if (props.choices.length === 0) {
-    return <p className="mt-5 rounded-lg bg-slate-100 p-3 text-sm text-slate-700 dark:bg-slate-800 dark:text-slate-300">{props.empty}</p>;
-  }
-  const selected = props.choices.some((choice) => choice.id === props.selectedId) ? (props.selectedId ?? undefined) : undefined;
-  return (
-    <Form method="post" action={addOnsPath()} className="mt-5 flex flex-col gap-3">
-      <input type="hidden" name="addOn" value={props.kind} />
-      <div>
-        <label htmlFor={id} className="label">
-          {props.label}
-        </label>
-        <select id={id} name="campaignId" className="input h-11 px-2.5" defaultValue={selected} required>
-          {props.choices.map((choice) => (
-            <option key={choice.id} value={choice.id}>
-              {choice.title}
-            </option>
-          ))}
-        </select>
-      </div>
-      <button type="submit" className="btn-primary w-full" disabled={busy}>
-        {busy ? "Opening checkout..." : props.button}
-      </button>
-    </Form>
   );
 }

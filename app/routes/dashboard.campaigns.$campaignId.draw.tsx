@@ -3,7 +3,7 @@ import { DrawControls } from "~/components/campaign/draw-controls";
 import { ActionToast } from "~/components/ui/action-toast";
 import { CAMPAIGN_ACCESS_MESSAGE } from "~/domain/claims";
 import { safeRedirectPath } from "~/domain/redirect";
-import { analyticsPath, creatorCampaignPrefix, creatorDrawPath } from "~/paths";
+import { analyticsPath, creatorCampaignPrefix, creatorDrawPath, myCampaignsPath } from "~/paths";
 import {
   creatorDraw,
   creatorRedraw,
@@ -89,7 +89,7 @@ export default function CampaignDrawPage({ loaderData, actionData }: Route.Compo
       <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-6 py-24 text-center">
         <h1 className="text-3xl font-bold">Campaign Not Found</h1>
         <p className="text-slate-700 dark:text-slate-300">{CAMPAIGN_ACCESS_MESSAGE}</p>
-        <Link to="/my-campaigns" className="btn-primary">
+        <Link to={myCampaignsPath()} className="btn-primary">
           Back to My Campaigns
         </Link>
       </div>

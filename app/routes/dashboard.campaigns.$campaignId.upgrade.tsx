@@ -2,7 +2,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { ActionToast } from "~/components/ui/action-toast";
 import { UPGRADE_MESSAGES, upgradeButtonLabel } from "~/domain/plan-cap";
 import { formatEntryLimit, formatPrice } from "~/domain/plans";
-import { analyticsPath } from "~/paths";
+import { analyticsPath, myCampaignsPath } from "~/paths";
 import { upgradedRedirect, upgradePageData } from "~/server/plans/cap-notices.server";
 import { readForm } from "~/server/core/forms.server";
 import { CheckoutError } from "~/server/payments/stripe.server";
@@ -73,7 +73,7 @@ export default function UpgradePlan({ loaderData, actionData }: Route.ComponentP
       <section className="mx-auto flex max-w-xl flex-col items-center gap-4 px-6 py-24 text-center">
         <h1 className="text-3xl font-bold">Campaign Not Found</h1>
         <p className="text-slate-700 dark:text-slate-300">{UPGRADE_MESSAGES.notFound}</p>
-        <Link to="/my-campaigns" className="btn-primary">
+        <Link to={myCampaignsPath()} className="btn-primary">
           Back to My Campaigns
         </Link>
       </section>
@@ -83,7 +83,7 @@ export default function UpgradePlan({ loaderData, actionData }: Route.ComponentP
   return (
     <section className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6 sm:py-10">
       <ActionToast toast={actionData?.toast} />
-      <Link to="/my-campaigns" className="btn-ghost -ml-3">
+      <Link to={myCampaignsPath()} className="btn-ghost -ml-3">
         <span aria-hidden="true">←</span> Back to Dashboard
       </Link>
       <h1 className="mt-3 text-2xl font-bold tracking-tight break-words sm:text-3xl">Upgrade {campaign.title}</h1>

@@ -1,22 +1,13 @@
-import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link } from "react-router";
 import { ConnectEmailToolForm, EmailToolCard, ListPicker } from "~/components/integrations/email-tools";
 import { ActionToast } from "~/components/ui/action-toast";
-import { ConnectEmailToolSchema, EMAIL_TOOL_MESSAGES, EMAIL_TOOL_NAMES, PickListSchema, ReplaceKeySchema } from "~/domain/email-tools";
+import { EMAIL_TOOL_MESSAGES } from "~/domain/email-tools";
 import { emailToolsPath, integrationsPath } from "~/paths";
 import { readForm } from "~/server/core/forms.server";
-import {
-  connectEmailTool,
-  disconnectEmailTool,
-  emailToolsPage,
-  pickEmailToolList,
-  replaceEmailToolKey,
-  retryFailedEmailToolSyncs,
-} from "~/server/integrations/email-tools.server";
+import { emailToolsPage } from "~/server/integrations/email-tools.server";
 import { requireUser } from "~/server/auth/session.server";
-import { actionToast, redirectWithToast } from "~/server/core/toast.server";
-import type { IdentifiedToast } from "~/domain/toast";
+import { emailToolAction } from "~/server/integrations/email-tool-actions.server";
+import { redirectWithToast } from "~/server/core/toast.server";
 import type { Route } from "./+types/dashboard.integrations.email-tools";
 
 /**
@@ -33,191 +24,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   return data(await emailToolsPage(user.id, change), { headers: { "Cache-Control": "no-store" } });
 }
 
-type Refusal = { intent: string; connectionId: string | null; message: string };
-
-interface ActionData {
-  /** The connect form's submission (its key left out). */
-  result?: SubmissionResult;
-  /** A replace-key form's submission (its key left out). */
-  replaceResult?: SubmissionResult;
-  refusal: Refusal | null;
-  toast: IdentifiedToast | null;
-}
-
-function answer(status: number, body: ActionData) {
-  return data(body, { status });
-}
-
-function refuse(status: number, title: string, refusal: Refusal, forms: Pick<ActionData, "result" | "replaceResult"> = {}) {
-  return answer(status, { ...forms, refusal, toast: actionToast({ type: "error", title, description: refusal.message }) });
-}
-
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const form = await readForm(request);
-  const intent = String(form.get("intent") ?? "");
-  const back = emailToolsPath();
-
-  if (intent === "connect") {
-    const submission = parseWithZod(form, { schema: ConnectEmailToolSchema });
-    // The key never comes back in the page, not even after a refusal.
-    const hidden = { hideFields: ["apiKey"] };
-    if (submission.status !== "success") return answer(400, { result: submission.reply(hidden), refusal: null, toast: null });
-    const { provider, apiKey } = submission.value;
-    const outcome = await connectEmailTool(user.id, provider, apiKey);
-    const name = EMAIL_TOOL_NAMES[provider];
-    switch (outcome.kind) {
-      case "connected":
-        return redirectWithToast(
-          back,
-          {
-            type: "success",
-            title: `${name} Connected`,
-            description: `The key works. Now choose the ${provider === "klaviyo" ? "list" : "audience"} entrants join.`,
-          },
-          { status: 303 },
-        );
-      case "invalid":
-        return refuse(
-          400,
-          "Key Not Accepted",
-          { intent, connectionId: null, message: outcome.message },
-          {
-            result: submission.reply({ ...hidden, fieldErrors: { apiKey: [outcome.message] } }),
-          },
-        );
-      case "unavailable":
-        return refuse(
-          502,
-          `${name} Not Reached`,
-          { intent, connectionId: null, message: outcome.message },
-          {
-            result: submission.reply({ ...hidden, formErrors: [outcome.message] }),
-          },
-        );
-      case "already":
-        return refuse(
-          409,
-          "Already Connected",
-          { intent, connectionId: null, message: EMAIL_TOOL_MESSAGES.alreadyConnected },
-          {
-            result: submission.reply({ ...hidden, formErrors: [EMAIL_TOOL_MESSAGES.alreadyConnected] }),
-          },
-        );
-      case "no-secrets":
-        return refuse(
-          503,
-          "Cannot Store Keys",
-          { intent, connectionId: null, message: EMAIL_TOOL_MESSAGES.encryptionKeyMissing },
-          {
-            result: submission.reply({ ...hidden, formErrors: [EMAIL_TOOL_MESSAGES.encryptionKeyMissing] }),
-          },
-        );
-    }
-  }
-
-  const connectionId = String(form.get("connectionId") ?? "").slice(0, 64);
-  const notFound = () => refuse(404, "Not Found", { intent, connectionId, message: EMAIL_TOOL_MESSAGES.notFound });
-
-  if (intent === "pick-list") {
-    const submission = parseWithZod(form, { schema: PickListSchema });
-    if (submission.status !== "success") {
-      return refuse(400, "Choose a List", { intent, connectionId, message: EMAIL_TOOL_MESSAGES.listRequired });
-    }
-    const outcome = await pickEmailToolList(user.id, submission.value.connectionId, submission.value.listId);
-    switch (outcome.kind) {
-      case "picked":
-        return redirectWithToast(
-          back,
-          {
-            type: "success",
-            title: "List Saved",
-            description:
-              `Confirmed entrants who agree to marketing emails now join "${outcome.listName}" in ${EMAIL_TOOL_NAMES[outcome.provider]}.` +
-              (outcome.queued > 0
-                ? ` ${outcome.queued === 1 ? "1 entrant" : `${outcome.queued} entrants`} from before are on the way.`
-                : ""),
-          },
-          { status: 303 },
-        );
-      case "not-found":
-        return notFound();
-      case "list-gone":
-        return refuse(400, "List Not Found", { intent, connectionId, message: EMAIL_TOOL_MESSAGES.listGone });
-      case "key-refused":
-        return refuse(400, "Key Not Accepted", { intent, connectionId, message: outcome.message });
-      case "unavailable":
-        return refuse(502, "Service Not Reached", { intent, connectionId, message: outcome.message });
-    }
-  }
-
-  if (intent === "replace-key") {
-    const submission = parseWithZod(form, { schema: ReplaceKeySchema });
-    const hidden = { hideFields: ["apiKey"] };
-    if (submission.status !== "success") {
-      return answer(400, { replaceResult: submission.reply(hidden), refusal: { intent, connectionId, message: "" }, toast: null });
-    }
-    const outcome = await replaceEmailToolKey(user.id, submission.value.connectionId, submission.value.apiKey);
-    switch (outcome.kind) {
-      case "replaced":
-        return redirectWithToast(
-          back,
-          {
-            type: "success",
-            title: "Key Replaced",
-            description: outcome.listKept
-              ? `${EMAIL_TOOL_NAMES[outcome.provider]} accepted the new key; waiting entrants are sent now.`
-              : `${EMAIL_TOOL_NAMES[outcome.provider]} accepted the new key. Please choose the list again: the new key does not see the old one.`,
-          },
-          { status: 303 },
-        );
-      case "not-found":
-        return notFound();
-      case "invalid":
-        return refuse(
-          400,
-          "Key Not Accepted",
-          { intent, connectionId, message: outcome.message },
-          {
-            replaceResult: submission.reply({ ...hidden, fieldErrors: { apiKey: [outcome.message] } }),
-          },
-        );
-      case "unavailable":
-        return refuse(502, "Service Not Reached", { intent, connectionId, message: outcome.message });
-      case "no-secrets":
-        return refuse(503, "Cannot Store Keys", { intent, connectionId, message: EMAIL_TOOL_MESSAGES.encryptionKeyMissing });
-    }
-  }
-
-  if (intent === "disconnect") {
-    const outcome = await disconnectEmailTool(user.id, connectionId);
-    if (!outcome) return notFound();
-    return redirectWithToast(
-      back,
-      {
-        type: "success",
-        title: `${EMAIL_TOOL_NAMES[outcome.provider]} Disconnected`,
-        description: "Its API key was deleted. Entrants already added stay in your list.",
-      },
-      { status: 303 },
-    );
-  }
-
-  if (intent === "retry-failed") {
-    const count = await retryFailedEmailToolSyncs(user.id, connectionId);
-    if (count === null) return notFound();
-    return redirectWithToast(
-      back,
-      {
-        type: "success",
-        title: "Trying Again",
-        description: count === 1 ? "1 entrant is sent again." : `${count} entrants are sent again.`,
-      },
-      { status: 303 },
-    );
-  }
-
-  return refuse(400, "Unknown Action", { intent, connectionId, message: "That action is not known." });
+  const answer = await emailToolAction(user.id, await readForm(request));
+  if (answer.kind === "done") return redirectWithToast(emailToolsPath(), answer.toast, { status: 303 });
+  return data(answer.body, { status: answer.status });
 }
 
 export default function EmailTools({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,21 +1,18 @@
 import { data, Link } from "react-router";
 import { Icon, type IconName } from "~/components/marketing/icons";
-import { emailToolsPath, webhooksPath } from "~/paths";
-import { prisma } from "~/server/core/db.server";
+import { emailToolsPath, myCampaignsPath, webhooksPath } from "~/paths";
 import { emailToolConnectionCount } from "~/server/integrations/email-tools.server";
+import { webhookEndpointCount } from "~/server/integrations/webhooks.server";
 import { requireUser } from "~/server/auth/session.server";
 import type { Route } from "./+types/dashboard.integrations";
 
-/** The brand account's integrations (issue 16): where leads go besides the CSV export. */
+/** The brand account's integrations (decisions 055 and 056): where leads go besides the CSV export. */
 
 export const meta = () => [{ title: "Integrations · Giveawear" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const [emailTools, webhooks] = await Promise.all([
-    emailToolConnectionCount(user.id),
-    prisma.webhookEndpoint.count({ where: { userId: user.id } }),
-  ]);
+  const [emailTools, webhooks] = await Promise.all([emailToolConnectionCount(user.id), webhookEndpointCount(user.id)]);
   return data({ emailTools, webhooks }, { headers: { "Cache-Control": "no-store" } });
 }
 
@@ -38,7 +35,7 @@ export default function Integrations({ loaderData }: Route.ComponentProps) {
   ];
   return (
     <section className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-6 sm:py-10">
-      <Link to="/my-campaigns" className="btn-ghost -ml-3">
+      <Link to={myCampaignsPath()} className="btn-ghost -ml-3">
         <span aria-hidden="true">←</span> My Campaigns
       </Link>
       <h1 className="mt-3 text-2xl font-bold tracking-tight sm:text-3xl">Integrations</h1>

@@ -18,18 +18,10 @@ import {
 } from "~/domain/webhooks";
 import { getConfig } from "~/server/core/config.server";
 import { readForm } from "~/server/core/forms.server";
-import {
-  createEndpoint,
-  deleteEndpoint,
-  listEndpoints,
-  redeliver,
-  rollSecret,
-  sendTestEvent,
-  setEndpointEnabled,
-  webhookSecretsAvailable,
-} from "~/server/integrations/webhooks.server";
+import { listEndpoints, webhookSecretsAvailable } from "~/server/integrations/webhooks.server";
 import { requireUser } from "~/server/auth/session.server";
-import { actionToast, redirectWithToast } from "~/server/core/toast.server";
+import { webhookAction } from "~/server/integrations/webhook-actions.server";
+import { redirectWithToast } from "~/server/core/toast.server";
 import { integrationsPath, webhooksPath } from "~/paths";
 import type { Route } from "./+types/dashboard.integrations.webhooks";
 
@@ -57,143 +49,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   );
 }
 
-type ActionData =
-  | {
-      kind: "create";
-      result: SubmissionResult;
-      secret: { url: string; secret: string; rolled: boolean } | null;
-      toast: ReturnType<typeof actionToast> | null;
-    }
-  | { kind: "roll"; secret: { url: string; secret: string; rolled: boolean }; toast: ReturnType<typeof actionToast> }
-  | { kind: "error"; error: string; toast: ReturnType<typeof actionToast> };
-
-function refuse(status: number, title: string, message: string) {
-  return data<ActionData>(
-    { kind: "error", error: message, toast: actionToast({ type: "error", title, description: message }) },
-    { status },
-  );
-}
-
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const form = await readForm(request);
-  const intent = String(form.get("intent") ?? "");
-  const endpointId = String(form.get("endpointId") ?? "");
-  const deliveryId = String(form.get("deliveryId") ?? "");
-  const back = webhooksPath();
-
-  switch (intent) {
-    case "create": {
-      const submission = parseWithZod(form, { schema: EndpointSchema });
-      if (submission.status !== "success") {
-        return data<ActionData>({ kind: "create", result: submission.reply(), secret: null, toast: null }, { status: 400 });
-      }
-      const outcome = await createEndpoint(user.id, submission.value);
-      if (outcome.kind === "refused") {
-        const result =
-          outcome.field === "url"
-            ? submission.reply({ fieldErrors: { url: [outcome.message] } })
-            : submission.reply({ formErrors: [outcome.message] });
-        return data<ActionData>(
-          {
-            kind: "create",
-            result,
-            secret: null,
-            toast: actionToast({ type: "error", title: "Endpoint not added", description: outcome.message }),
-          },
-          { status: outcome.message === WEBHOOK_MESSAGES.secretsUnavailable ? 503 : 400 },
-        );
-      }
-      // The secret is in this answer only (never in a cookie or a later page): the page shows it once.
-      return data<ActionData>(
-        {
-          kind: "create",
-          result: submission.reply({ resetForm: true }),
-          secret: { url: outcome.url, secret: outcome.secret, rolled: false },
-          toast: actionToast({
-            type: "success",
-            title: "Endpoint added",
-            description: "Copy its signing secret now: it is shown only once.",
-          }),
-        },
-        { status: 201, headers: { "Cache-Control": "private, no-store" } },
-      );
-    }
-    case "roll": {
-      const outcome = await rollSecret(user.id, endpointId);
-      if (outcome.kind === "not-found") return refuse(404, "Endpoint not found", WEBHOOK_MESSAGES.notFound);
-      if (outcome.kind === "refused") return refuse(409, "Secret not rolled", outcome.message);
-      return data<ActionData>(
-        {
-          kind: "roll",
-          secret: { url: outcome.url, secret: outcome.secret, rolled: true },
-          toast: actionToast({
-            type: "success",
-            title: "Secret rolled",
-            description: "Copy the new signing secret now: it is shown only once.",
-          }),
-        },
-        { headers: { "Cache-Control": "private, no-store" } },
-      );
-    }
-    case "enable":
-    case "disable": {
-      const outcome = await setEndpointEnabled(user.id, endpointId, intent === "enable");
-      if (outcome.kind !== "done") return refuse(404, "Endpoint not found", WEBHOOK_MESSAGES.notFound);
-      return redirectWithToast(
-        back,
-        intent === "enable"
-          ? { type: "success", title: "Endpoint enabled", description: "New events will be sent to it." }
-          : { type: "success", title: "Endpoint disabled", description: "No events will be sent to it until you enable it again." },
-        { status: 303 },
-      );
-    }
-    case "delete": {
-      const outcome = await deleteEndpoint(user.id, endpointId);
-      if (outcome.kind !== "done") return refuse(404, "Endpoint not found", WEBHOOK_MESSAGES.notFound);
-      return redirectWithToast(
-        back,
-        { type: "success", title: "Endpoint deleted", description: "Its delivery log was deleted with it." },
-        { status: 303 },
-      );
-    }
-    case "test":
-    case "redeliver": {
-      const outcome = intent === "test" ? await sendTestEvent(user.id, endpointId) : await redeliver(user.id, deliveryId);
-      if (outcome.kind === "not-found") {
-        return refuse(
-          404,
-          intent === "test" ? "Endpoint not found" : "Delivery not found",
-          intent === "test" ? WEBHOOK_MESSAGES.notFound : WEBHOOK_MESSAGES.deliveryNotFound,
-        );
-      }
-      if (outcome.kind === "refused") return refuse(409, intent === "test" ? "Test event not sent" : "Not redelivered", outcome.message);
-      const { delivery } = outcome;
-      const what = intent === "test" ? "Test event" : "Event";
-      if (delivery.status === "delivered") {
-        return redirectWithToast(
-          back,
-          {
-            type: "success",
-            title: `${what} delivered`,
-            description: `Your endpoint answered ${delivery.lastStatusCode} in ${delivery.lastDurationMs} ms.`,
-          },
-          { status: 303 },
-        );
-      }
-      const retry =
-        delivery.status === "pending" && delivery.attempts > 0
-          ? ` It will be tried again ${formatUtcDateTime(delivery.nextAttemptAt)}.`
-          : "";
-      return redirectWithToast(
-        back,
-        { type: "error", title: `${what} not delivered`, description: `${delivery.lastError ?? "It is waiting to be sent."}${retry}` },
-        { status: 303 },
-      );
-    }
-    default:
-      return refuse(400, "Unknown action", "That action is not one this page offers.");
-  }
+  const answer = await webhookAction(user.id, await readForm(request));
+  if (answer.kind === "back") return redirectWithToast(webhooksPath(), answer.toast, { status: 303 });
+  // A secret is in this answer only: never stored by a cache.
+  return data(answer.body, { status: answer.status, headers: { "Cache-Control": "private, no-store" } });
 }
 
 function busyKey(formData: FormData | undefined): string | null {

@@ -3,6 +3,7 @@ import { getConfig } from "~/server/core/config.server";
 import { latestOutboundEmails } from "~/server/email/outbox.server";
 import { isFromThisMachine } from "~/server/core/request.server";
 import type { Route } from "./+types/dev.mailbox";
+import { href } from "~/paths";
 
 export const meta = () => [{ title: "Local mailbox · Giveawear" }];
 
@@ -12,7 +13,7 @@ export const meta = () => [{ title: "Local mailbox · Giveawear" }];
  * address, never by a forwarded one (decision 066): anyone else gets Not Found.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  if (getConfig().NODE_ENV === "production") throw redirect("/start");
+  if (getConfig().NODE_ENV === "production") throw redirect(href("/start"));
   if (!isFromThisMachine(request)) throw data("Not Found", { status: 404 });
   const messages = await latestOutboundEmails(50);
   return {

@@ -11,6 +11,7 @@ import { homepageSlides } from "~/server/marketing/slider.server";
 import { activePlans } from "~/server/plans/active-plans.server";
 import { pageMeta } from "~/components/marketing/meta";
 import type { Route } from "./+types/go";
+import { href } from "~/paths";
 
 const TITLE = "Give Away Great Shirts, Grow a Real Audience · Giveawear";
 const DESCRIPTION =
@@ -89,10 +90,10 @@ export default function Go({ loaderData }: Route.ComponentProps) {
           </h1>
           <p className="mx-auto mt-5 max-w-2xl text-lg text-pretty text-slate-700 dark:text-slate-300">{homepageCopy}</p>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-            <Link to="/create-campaign" className="btn-primary px-6 py-3 text-base">
+            <Link to={href("/create-campaign")} className="btn-primary px-6 py-3 text-base">
               Start Your Giveaway
             </Link>
-            <Link to="/how-it-works" className="btn-secondary px-6 py-3 text-base">
+            <Link to={href("/how-it-works")} className="btn-secondary px-6 py-3 text-base">
               See How It Works
             </Link>
           </div>
@@ -137,7 +138,7 @@ export default function Go({ loaderData }: Route.ComponentProps) {
             Pay once per campaign. Your giveaway page, the fair draw and shipping the prize are included in every plan.
           </p>
           <Link
-            to="/pricing"
+            to={href("/pricing")}
             className="inline-flex items-center justify-center gap-2 rounded-lg bg-white px-6 py-3 text-base font-semibold text-brand-800 shadow-sm transition hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
           >
             See Pricing

@@ -13,13 +13,14 @@ import { homepageSlides } from "~/server/marketing/slider.server";
 import { activePlans } from "~/server/plans/active-plans.server";
 import { pageMeta } from "~/components/marketing/meta";
 import type { Route } from "./+types/home";
+import { href } from "~/paths";
 
 const TITLE = "Branded Shirt Giveaways, From Design to Doorstep · Giveawear";
 const DESCRIPTION =
-  "Create a branded shirt giveaway in minutes: automated winner selection, automatic fulfillment, an AI designer, bonus prizes and referrals.";
+  "Create a branded shirt giveaway in minutes: automated winner selection, automatic fulfilment, an AI designer, bonus prizes and referrals.";
 /** While referrals earn nothing (platform setting referralsEnabled off), the page does not offer them. */
 const DESCRIPTION_WITHOUT_REFERRALS =
-  "Create a branded shirt giveaway in minutes: automated winner selection, automatic fulfillment, an AI designer and bonus prizes.";
+  "Create a branded shirt giveaway in minutes: automated winner selection, automatic fulfilment, an AI designer and bonus prizes.";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   pageMeta(TITLE, loaderData?.referralsEnabled ? DESCRIPTION : DESCRIPTION_WITHOUT_REFERRALS, { website: true });
@@ -54,7 +55,7 @@ const FEATURES: readonly Feature[] = [
   },
   {
     icon: "truck",
-    title: "Automatic Fulfillment",
+    title: "Automatic Fulfilment",
     text: "Your winner picks size, style and colour, and the order goes straight to our print partner. You never pack a box.",
   },
   {
@@ -97,8 +98,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <SliderHero
         title="Branded Shirt Giveaways, From Design to Doorstep"
         copy={homepageCopy}
-        primary={{ to: "/create-campaign", label: "Create Your Giveaway" }}
-        secondary={{ to: "/how-it-works", label: "See How It Works" }}
+        primary={{ to: href("/create-campaign"), label: "Create Your Giveaway" }}
+        secondary={{ to: href("/how-it-works"), label: "See How It Works" }}
         slides={slides}
       />
       <FeaturedBand
@@ -140,12 +141,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </p>
           <div className="flex w-full flex-col justify-center gap-3 sm:w-auto sm:flex-row">
             <Link
-              to={teaserPlan ? `/create-campaign?selectedPlanId=${encodeURIComponent(teaserPlan.id)}` : "/create-campaign"}
+              to={teaserPlan ? `${href("/create-campaign")}?selectedPlanId=${encodeURIComponent(teaserPlan.id)}` : href("/create-campaign")}
               className="btn-primary px-6 py-3 text-base"
             >
               Launch Now
             </Link>
-            <Link to="/pricing" className="btn-secondary px-6 py-3 text-base">
+            <Link to={href("/pricing")} className="btn-secondary px-6 py-3 text-base">
               See All Plans
             </Link>
           </div>
@@ -156,8 +157,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         id="final-cta-title"
         title="Ready to Grow Your Audience?"
         text="Launch a giveaway your fans will share. It takes minutes, and entrants need nothing but an email address."
-        primary={{ label: "Launch Your Giveaway", to: "/create-campaign" }}
-        secondary={{ label: "Browse Giveaways", to: "/giveaways" }}
+        primary={{ label: "Launch Your Giveaway", to: href("/create-campaign") }}
+        secondary={{ label: "Browse Giveaways", to: href("/giveaways") }}
       />
     </>
   );

@@ -7,6 +7,7 @@ import { activePlans } from "~/server/plans/active-plans.server";
 import { REFERRAL_BONUS_ENTRIES } from "~/domain/entries";
 import { platformSetting } from "~/server/core/settings.server";
 import type { Route } from "./+types/how-it-works";
+import { href } from "~/paths";
 
 const TITLE = "How It Works · Giveawear";
 const DESCRIPTION =
@@ -79,7 +80,7 @@ const howSteps = (referralsEnabled: boolean, durations: string): readonly HowSte
   },
   {
     icon: "truck",
-    title: "Automated Fulfillment",
+    title: "Automated Fulfilment",
     text: "The winner tells us their size, style and colour, and the order is sent to our print partner for delivery.",
     points: ["Size, style and colour collected from the winner", "Order sent to the print partner", "Shipping status tracked for you"],
   },
@@ -130,7 +131,7 @@ export default function HowItWorks({ loaderData }: Route.ComponentProps) {
               ? `It takes a few minutes; plans start at ${pricing.paid.price}, paid once per campaign.`
               : "It takes a few minutes."}
         </p>
-        <Link to="/create-campaign" className="btn-primary mt-8 px-6 py-3 text-base">
+        <Link to={href("/create-campaign")} className="btn-primary mt-8 px-6 py-3 text-base">
           Create Your First Campaign
           <Icon name="arrowRight" className="h-5 w-5" />
         </Link>

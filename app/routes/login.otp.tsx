@@ -14,6 +14,7 @@ import { findCurrentUser, getCurrentUser, getRememberedRedirect, startUserSessio
 import { actionToast, redirectWithToast, type ToastInput } from "~/server/core/toast.server";
 import { readTotpCookie } from "~/server/auth/totp-cookie.server";
 import type { Route } from "./+types/login.otp";
+import { loginPath } from "~/paths";
 
 export const meta: Route.MetaFunction = () => [{ title: "Enter OTP · Giveawear" }];
 
@@ -23,7 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await getCurrentUser(request);
   if (user) throw redirect(postLoginPath(await getRememberedRedirect(request), user.role));
   const { email, error } = readTotpCookie(request);
-  if (!email) throw await redirectWithToast("/login", NO_EMAIL);
+  if (!email) throw await redirectWithToast(loginPath(), NO_EMAIL);
   const url = new URL(request.url);
   const token = url.searchParams.get("t");
   const linkCode = token ? await readMagicLinkCode(token) : undefined;
@@ -47,7 +48,7 @@ function failure(message: string, fieldError: string, status: number, title = "V
 
 export async function action({ request }: Route.ActionArgs) {
   const { email, state } = readTotpCookie(request);
-  if (!email) return redirectWithToast("/login", NO_EMAIL);
+  if (!email) return redirectWithToast(loginPath(), NO_EMAIL);
   const formData = await readForm(request.clone());
   const submission = parseWithZod(formData, { schema: OtpSchema });
   if (submission.status !== "success") {
@@ -141,7 +142,7 @@ export default function LoginOtp({ loaderData, actionData }: Route.ComponentProp
         </Form>
         <p className="mt-6 text-center text-sm text-slate-700 dark:text-slate-300">
           Didn't get it? Check your spam folder, or{" "}
-          <Link to="/login" className="font-medium text-brand-700 underline dark:text-brand-300">
+          <Link to={loginPath()} className="font-medium text-brand-700 underline dark:text-brand-300">
             request a new code from the login page
           </Link>
           .

@@ -20,6 +20,7 @@ import { getCurrentUser, rememberRedirect } from "~/server/auth/session.server";
 import { actionToast, toastCookie } from "~/server/core/toast.server";
 import { totpStateFromResponse } from "~/server/auth/totp-cookie.server";
 import type { Route } from "./+types/login";
+import { href } from "~/paths";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign in · Giveawear" }];
 
@@ -134,7 +135,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
               Or continue with
               <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
             </div>
-            <Form method="post" action="/auth/google" reloadDocument onSubmit={() => setSigningInWithGoogle(true)}>
+            <Form method="post" action={href("/auth/google")} reloadDocument onSubmit={() => setSigningInWithGoogle(true)}>
               <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
               {/* Not disabled while busy: disabling the submitter inside the submit event cancels the post. */}
               <button type="submit" className="btn-secondary w-full" aria-busy={signingInWithGoogle}>

@@ -3,9 +3,10 @@ import { refusedPost } from "~/server/core/origin.server";
 import { endUserSession } from "~/server/auth/session.server";
 import { redirectWithToast } from "~/server/core/toast.server";
 import type { Route } from "./+types/logout";
+import { href } from "~/paths";
 
 // Signing out changes state, so it only happens on POST; a GET just goes home.
-export const loader = () => redirect("/start");
+export const loader = () => redirect(href("/start"));
 
 export async function action({ request }: Route.ActionArgs) {
   const refused = refusedPost(request);
@@ -14,7 +15,7 @@ export async function action({ request }: Route.ActionArgs) {
     return await endUserSession(request);
   } catch (error) {
     console.error("logout failed", error);
-    return redirectWithToast("/start", {
+    return redirectWithToast(href("/start"), {
       type: "error",
       title: "Logout Failed",
       description: error instanceof Error ? error.message : "Please try again.",

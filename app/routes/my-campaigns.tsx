@@ -1,103 +1,44 @@
-import { data, isRouteErrorResponse, Link, useNavigation } from "react-router";
-import { CampaignGridCard, CampaignListRow, type DashboardCampaign } from "~/components/dashboard/campaign-item";
+import { data, isRouteErrorResponse, Link } from "react-router";
+import type { DashboardCampaign } from "~/components/dashboard/campaign-item";
 import { AiCredits } from "~/components/dashboard/ai-credits";
 import { CapBanner } from "~/components/dashboard/cap-banner";
+import { CampaignsSection, Stat } from "~/components/dashboard/campaigns-section";
 import { TipsAndPromoCard } from "~/components/dashboard/rotating-card";
 import { SavedDesignsStrip, type SavedDesignCard } from "~/components/dashboard/saved-designs";
 import { Icon, type IconName } from "~/components/marketing/icons";
-import { productLabel } from "~/domain/browse";
 import { describeError } from "~/domain/http-errors";
-import { CampaignStatus, campaignEndDate, DASHBOARD_STATUS_LABELS, formatUtcDate, isPublicStatus } from "~/domain/campaign-status";
 import {
   DASHBOARD_MESSAGES,
   DASHBOARD_PROMOS,
-  DASHBOARD_TABS,
   DASHBOARD_TIPS,
   dashboardSearch,
-  dashboardStats,
   formatCount,
-  inTab,
-  isDeletable,
   itemOfTheDay,
   parseDashboardQuery,
-  plural,
   PROMO_ROTATION_MS,
   TIP_ROTATION_MS,
-  type DashboardQuery,
-  type Promo,
 } from "~/domain/dashboard";
-import { campaignImage } from "~/domain/mockups";
-import { campaignEmbedPath, integrationsPath, wizardPath } from "~/paths";
+import { addOnsPath, href, integrationsPath, myCampaignsPath, wizardPath } from "~/paths";
 import { readForm } from "~/server/core/forms.server";
-import { publicUrl } from "~/server/core/public-url.server";
 import { aiCreditFigures } from "~/domain/ai-credits";
 import { creditFigures } from "~/server/ai/credits.server";
-import { capNotices } from "~/server/plans/cap-notices.server";
-import {
-  creatorCampaigns,
-  deleteOwnCampaign,
-  rememberedView,
-  viewSetCookie,
-  type DashboardCampaignRow,
-} from "~/server/campaigns/dashboard.server";
+import type { capNotices } from "~/server/plans/cap-notices.server";
+import { deleteOwnCampaign, rememberedView, viewSetCookie } from "~/server/campaigns/dashboard.server";
 import { requireUser } from "~/server/auth/session.server";
-import { platformSetting } from "~/server/core/settings.server";
+import { dashboardContent } from "~/server/campaigns/dashboard-page.server";
 import { redirectWithToast } from "~/server/core/toast.server";
-import { savedDesigns } from "~/server/wizard/designs.server";
 import type { Route } from "./+types/my-campaigns";
 
 export const meta = () => [{ title: "My Campaigns · Giveawear" }];
 
 /** SPEC quick actions, with their exact targets. */
 const QUICK_ACTIONS: { label: string; to: string; icon: IconName }[] = [
-  { label: "New Giveaway", to: "/create-campaign-v2", icon: "gift" },
-  { label: "Upload a Design", to: "/create-campaign-v2?step=3&mode=upload", icon: "shirt" },
-  { label: "AI Designer", to: "/create-campaign-v2?step=3&mode=ai", icon: "sparkles" },
-  { label: "Buy Credits", to: "/buy-credits", icon: "bolt" },
-  { label: "Add-ons", to: "/dashboard/addons", icon: "megaphone" },
+  { label: "New Giveaway", to: wizardPath(), icon: "gift" },
+  { label: "Upload a Design", to: wizardPath({ step: "3", mode: "upload" }), icon: "shirt" },
+  { label: "AI Designer", to: wizardPath({ step: "3", mode: "ai" }), icon: "sparkles" },
+  { label: "Buy Credits", to: href("/buy-credits"), icon: "bolt" },
+  { label: "Add-ons", to: addOnsPath(), icon: "megaphone" },
 ];
-
-function dateLabel(row: DashboardCampaignRow, now: Date): string {
-  const end = campaignEndDate(row);
-  switch (row.dashboardStatus) {
-    case CampaignStatus.draft:
-      return `Created ${formatUtcDate(row.createdAt)}`;
-    case CampaignStatus.pendingPayment:
-      return "Awaiting payment";
-    case CampaignStatus.completed:
-      return end ? `Ended ${formatUtcDate(end)}` : "Ended";
-    case CampaignStatus.active:
-      if (row.startDate && row.startDate.getTime() > now.getTime()) return `Starts ${formatUtcDate(row.startDate)}`;
-      return end ? `Ends ${formatUtcDate(end)}` : "Live";
-    default:
-      return `Created ${formatUtcDate(row.createdAt)}`;
-  }
-}
-
-function toCard(row: DashboardCampaignRow, now: Date): DashboardCampaign {
-  return {
-    id: row.id,
-    title: row.title.trim() || "Untitled campaign",
-    status: row.dashboardStatus,
-    statusLabel: DASHBOARD_STATUS_LABELS[row.dashboardStatus],
-    productLabel: productLabel(row.productType),
-    image: campaignImage(row),
-    dateLabel: dateLabel(row, now),
-    entriesLabel: plural(row.entryCount, "entry", "entries"),
-    viewsLabel: plural(row.pageViews, "view", "views"),
-    isPublic: isPublicStatus(row.status),
-    embedUrl: isPublicStatus(row.status) ? publicUrl(campaignEmbedPath(row.id)) : undefined,
-    deletable: isDeletable(row.status),
-  };
-}
-
-async function promos(): Promise<Promo[]> {
-  // The admin's promo banner (decision 017) leads; a settings hiccup only drops it.
-  const banner = (await platformSetting("promoBanner").catch(() => "")).trim();
-  return banner
-    ? [{ title: "Special offer", text: banner, href: "/create-campaign-v2", cta: "Start a giveaway" }, ...DASHBOARD_PROMOS]
-    : [...DASHBOARD_PROMOS];
-}
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
@@ -119,38 +60,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     tipIndex: itemOfTheDay(DASHBOARD_TIPS.length, now),
   };
   try {
-    const [rows, designs, promoList] = await Promise.all([creatorCampaigns(user.id, now), savedDesigns(user.id, 12), promos()]);
-    // The entry cap's banners (decision 049), for live campaigns at 80% or more of their limit.
-    const notices = await capNotices(rows, now);
-    const counts = Object.fromEntries(
-      DASHBOARD_TABS.map((tab) => [tab.key, rows.filter((row) => inTab(row.dashboardStatus, tab.key)).length]),
-    );
-    const saved: SavedDesignCard[] = designs.map((design) => ({
-      id: design.id,
-      title: design.title,
-      label: design.label,
-      previewUrl: design.previewUrl,
-      source: design.source,
-      usedLabel: design.usedInCampaigns ? `Used in ${plural(design.usedInCampaigns, "campaign", "campaigns")}` : "Not used yet",
-      reuseHref:
-        design.source === "AI"
-          ? wizardPath({ step: "3", mode: "upload", designId: design.id })
-          : wizardPath({ step: "3", mode: "upload", designUrl: design.designUrl }),
-    }));
-    return data(
-      {
-        ...page,
-        loadError: null,
-        capNotices: notices,
-        stats: dashboardStats(rows.map((row) => ({ status: row.dashboardStatus, entryCount: row.entryCount }))),
-        counts,
-        campaigns: rows.filter((row) => inTab(row.dashboardStatus, query.tab)).map((row) => toCard(row, now)),
-        designs: saved,
-        promos: promoList,
-        promoIndex: itemOfTheDay(promoList.length, now),
-      },
-      { headers },
-    );
+    const content = await dashboardContent(user.id, query.tab, now);
+    return data({ ...page, loadError: null, ...content }, { headers });
   } catch (error) {
     console.error("[my-campaigns] could not load the dashboard", error);
     return data(
@@ -179,7 +90,7 @@ export async function action({ request }: Route.ActionArgs) {
     new URLSearchParams({ tab: String(form.get("tab") ?? ""), view: String(form.get("view") ?? "") }),
     null,
   );
-  const back = `/my-campaigns${dashboardSearch(query)}`;
+  const back = `${myCampaignsPath()}${dashboardSearch(query)}`;
 
   let outcome: Awaited<ReturnType<typeof deleteOwnCampaign>>;
   try {
@@ -221,7 +132,7 @@ export default function MyCampaigns({ loaderData }: Route.ComponentProps) {
           <Link to={integrationsPath()} className="btn-secondary w-full sm:w-auto">
             Integrations
           </Link>
-          <Link to="/create-campaign-v2" className="btn-primary w-full sm:w-auto">
+          <Link to={wizardPath()} className="btn-primary w-full sm:w-auto">
             Create Giveaway
           </Link>
         </div>
@@ -233,7 +144,7 @@ export default function MyCampaigns({ loaderData }: Route.ComponentProps) {
           className="mt-6 rounded-xl border border-red-300 bg-red-50 p-4 text-sm font-medium text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
         >
           {loaderData.loadError}{" "}
-          <Link to="/my-campaigns" reloadDocument className="underline">
+          <Link to={myCampaignsPath()} reloadDocument className="underline">
             Try again
           </Link>
         </p>
@@ -297,109 +208,6 @@ export default function MyCampaigns({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function Stat({ label, value }: { label: string; value: string }) {
-  return (
-    <div>
-      <dt className="text-sm text-slate-600 dark:text-slate-400">{label}</dt>
-      <dd className="mt-1 text-2xl font-bold tabular-nums sm:text-3xl">{value}</dd>
-    </div>
-  );
-}
-
-const pill =
-  "inline-flex items-center gap-1 rounded-md px-2 py-1.5 sm:gap-1.5 sm:px-3 text-sm font-medium whitespace-nowrap transition focus-visible:outline-2 focus-visible:outline-brand-600";
-const pillOn = "bg-white text-slate-900 shadow-sm dark:bg-slate-700 dark:text-white";
-const pillOff = "text-slate-700 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white";
-
-function CampaignsSection({
-  query,
-  counts,
-  campaigns,
-}: {
-  query: DashboardQuery;
-  counts: Record<string, number>;
-  campaigns: DashboardCampaign[];
-}) {
-  const navigation = useNavigation();
-  const loading = navigation.state === "loading" && navigation.location.pathname === "/my-campaigns";
-  const tabLabel = DASHBOARD_TABS.find((tab) => tab.key === query.tab)?.label ?? "All";
-  return (
-    <section className="mt-10" aria-labelledby="campaigns-heading">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <h2 id="campaigns-heading" className="text-xl font-semibold tracking-tight">
-          Your Campaigns
-        </h2>
-        <div className="flex flex-wrap items-center gap-3">
-          <nav aria-label="Campaign status" className="-mx-1 overflow-x-auto px-1">
-            <ul className="flex gap-1 rounded-lg bg-slate-100 p-1 dark:bg-slate-800">
-              {DASHBOARD_TABS.map((tab) => (
-                <li key={tab.key}>
-                  <Link
-                    to={dashboardSearch(query, { tab: tab.key })}
-                    preventScrollReset
-                    aria-current={tab.key === query.tab ? "page" : undefined}
-                    className={`${pill} ${tab.key === query.tab ? pillOn : pillOff}`}
-                  >
-                    {tab.label}
-                    <span className="text-xs text-slate-500 tabular-nums dark:text-slate-400">{counts[tab.key] ?? 0}</span>
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <nav aria-label="Layout">
-            <ul className="flex gap-1 rounded-lg bg-slate-100 p-1 dark:bg-slate-800">
-              {(["grid", "list"] as const).map((view) => (
-                <li key={view}>
-                  <Link
-                    to={dashboardSearch(query, { view })}
-                    preventScrollReset
-                    aria-current={view === query.view ? "true" : undefined}
-                    className={`${pill} ${view === query.view ? pillOn : pillOff}`}
-                  >
-                    {view === "grid" ? "Grid" : "List"}
-                    <span className="sr-only"> view</span>
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        </div>
-      </div>
-
-      <div aria-busy={loading} className={loading ? "opacity-60 transition-opacity" : "transition-opacity"}>
-        {campaigns.length === 0 ? (
-          <div className="card mt-4 flex flex-col items-center gap-3 px-6 py-12 text-center">
-            <h3 className="text-lg font-semibold">{query.tab === "all" ? "No campaigns yet" : `No ${tabLabel.toLowerCase()} campaigns`}</h3>
-            <p className="max-w-md text-sm text-slate-700 dark:text-slate-300">
-              Design a shirt and launch your first giveaway in a few minutes.
-            </p>
-            <Link to="/create-campaign-v2" className="btn-primary">
-              Create Giveaway
-            </Link>
-          </div>
-        ) : query.view === "grid" ? (
-          <ul className="mt-4 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label={`${tabLabel} campaigns`} data-view="grid">
-            {campaigns.map((campaign) => (
-              <li key={campaign.id}>
-                <CampaignGridCard campaign={campaign} query={query} />
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <ul className="card mt-4 divide-y divide-slate-200 dark:divide-slate-800" aria-label={`${tabLabel} campaigns`} data-view="list">
-            {campaigns.map((campaign) => (
-              <li key={campaign.id}>
-                <CampaignListRow campaign={campaign} query={query} />
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
-    </section>
-  );
-}
-
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const page = describeError(error, isRouteErrorResponse);
@@ -408,7 +216,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <section className="mx-auto flex max-w-xl flex-col items-center gap-4 px-6 py-24 text-center">
       <h1 className="text-3xl font-bold">{notFound ? DASHBOARD_MESSAGES.campaignNotFound : page.title}</h1>
       <p className="text-slate-700 dark:text-slate-300">{notFound ? "That campaign doesn't exist or isn't yours." : page.message}</p>
-      <Link to="/my-campaigns" reloadDocument className="btn-primary">
+      <Link to={myCampaignsPath()} reloadDocument className="btn-primary">
         Back to My Campaigns
       </Link>
     </section>

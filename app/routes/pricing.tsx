@@ -6,6 +6,7 @@ import { getConfig } from "~/server/core/config.server";
 import { eliteCard } from "~/domain/plans";
 import { activePlans } from "~/server/plans/active-plans.server";
 import type { Route } from "./+types/pricing";
+import { href } from "~/paths";
 
 const TITLE = "Pricing · Giveawear";
 const DESCRIPTION =
@@ -96,7 +97,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
               </p>
               <CheckList items={plan.features} className="mt-6 flex-1 text-sm" />
               <Link
-                to={`/create-campaign?selectedPlanId=${encodeURIComponent(plan.id)}`}
+                to={`${href("/create-campaign")}?selectedPlanId=${encodeURIComponent(plan.id)}`}
                 className={`${plan.popular ? "btn-primary" : "btn-secondary"} mt-8 w-full py-3`}
               >
                 Choose {plan.name}
@@ -145,10 +146,10 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
           </dl>
           <p className="mt-10 flex flex-col items-center justify-center gap-3 text-center sm:flex-row">
             <span className="text-slate-700 dark:text-slate-300">Still have questions?</span>
-            <Link to="/contact" className="btn-secondary">
+            <Link to={href("/contact")} className="btn-secondary">
               Contact Support
             </Link>
-            <Link to="/how-it-works" className="btn-ghost">
+            <Link to={href("/how-it-works")} className="btn-ghost">
               How It Works
             </Link>
           </p>

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { DataFrame, ErasureConsequences, Notice } from "~/components/privacy/data-page";
 import { DATA_MESSAGES, type DataPageData } from "~/domain/data-rights";
-import { dataPagePath } from "~/paths";
+import { dataPagePath, dataRequestPath } from "~/paths";
 import { dataPage } from "~/server/data-rights/data.server";
 import { eraseAddress } from "~/server/data-rights/erase.server";
 import { readDataLinkToken } from "~/server/core/data-rights-link.server";
@@ -60,7 +60,7 @@ export default function EraseMyData({ loaderData, actionData }: Route.ComponentP
         <h1 className="text-3xl font-bold tracking-tight">{view.kind === "expired" ? "This link has expired" : "Link not valid"}</h1>
         <Notice tone="warning">{view.kind === "expired" ? DATA_MESSAGES.expiredLink : DATA_MESSAGES.invalidLink}</Notice>
         <p>
-          <a href="/privacy/my-data" className="font-medium text-brand-700 underline dark:text-brand-300">
+          <a href={dataRequestPath()} className="font-medium text-brand-700 underline dark:text-brand-300">
             Ask for a new link
           </a>
         </p>

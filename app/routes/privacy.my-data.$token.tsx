@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { DataEntryCard, DataFrame, Notice, shownTime } from "~/components/privacy/data-page";
 import { PrivacyDataRequest } from "~/components/privacy/data-request";
 import { DATA_MESSAGES, type DataPageData, doneMessage } from "~/domain/data-rights";
-import { dataErasePath, dataExportPath, dataPagePath } from "~/paths";
+import { dataErasePath, dataExportPath, dataPagePath, privacyPath } from "~/paths";
 import { dataPage, withdrawMarketing } from "~/server/data-rights/data.server";
 import { readDataLinkToken } from "~/server/core/data-rights-link.server";
 import { requestDataLink } from "~/server/data-rights/request.server";
@@ -110,7 +110,7 @@ export default function MyDataPage({ loaderData, actionData }: Route.ComponentPr
           We hold no giveaway entries for this address.
         </p>
         <p>
-          <a href="/privacy" className="font-medium text-brand-700 underline dark:text-brand-300">
+          <a href={privacyPath()} className="font-medium text-brand-700 underline dark:text-brand-300">
             Read the Privacy Policy
           </a>
         </p>

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { PrivacyDataRequest } from "~/components/privacy/data-request";
 import { DATA_MESSAGES, DataRequestSchema } from "~/domain/data-rights";
-import { dataRequestPath } from "~/paths";
+import { dataRequestPath, privacyPath } from "~/paths";
 import { requestDataLink } from "~/server/data-rights/request.server";
 import { readForm } from "~/server/core/forms.server";
 import { honeypotFilled } from "~/server/core/honeypot.server";
@@ -63,7 +63,7 @@ export default function MyDataRequest({ loaderData, actionData }: Route.Componen
       />
       <p className="text-sm text-slate-700 dark:text-slate-300">
         Read the{" "}
-        <a href="/privacy" className="font-medium text-brand-700 underline dark:text-brand-300">
+        <a href={privacyPath()} className="font-medium text-brand-700 underline dark:text-brand-300">
           Privacy Policy
         </a>{" "}
         for what we collect, why, and for how long.

@@ -8,6 +8,7 @@ import { landingTexts } from "~/server/marketing/landing.server";
 import { homepageSlides } from "~/server/marketing/slider.server";
 import { pageMeta } from "~/components/marketing/meta";
 import type { Route } from "./+types/start";
+import { href } from "~/paths";
 
 const TITLE = "Launch T-Shirt Giveaways That Grow Your Audience · Giveawear";
 const DESCRIPTION = "Design. Launch. Ship. Everything handled in one place. Turn fans into customers with branded shirt giveaways.";
@@ -35,8 +36,8 @@ export default function Start({ loaderData }: Route.ComponentProps) {
       <SliderHero
         title="Launch T-Shirt Giveaways That Grow Your Audience — Fast."
         copy={loaderData.homepageCopy}
-        primary={{ to: "/create-campaign", label: "Create Your First Giveaway" }}
-        secondary={{ to: "/how-it-works", label: "Learn More" }}
+        primary={{ to: href("/create-campaign"), label: "Create Your First Giveaway" }}
+        secondary={{ to: href("/how-it-works"), label: "Learn More" }}
         slides={loaderData.slides}
       />
       <FeaturedBand

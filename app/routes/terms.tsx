@@ -5,6 +5,7 @@ import { REFERRAL_BONUS_ENTRIES } from "~/domain/entries";
 import { getConfig } from "~/server/core/config.server";
 import { platformSetting } from "~/server/core/settings.server";
 import type { Route } from "./+types/terms";
+import { href, privacyPath } from "~/paths";
 
 const TITLE = "Terms of Service · Giveawear";
 const DESCRIPTION =
@@ -106,7 +107,7 @@ export default function Terms({ loaderData }: Route.ComponentProps) {
           brand running the giveaway), the start and end dates with their time zone, eligibility, how to enter, bonus entries, the prizes
           and their approximate value, how the winner is drawn and how prizes are claimed. If a giveaway's official rules and these terms
           differ, the official rules govern that giveaway. You can find giveaways to enter on the{" "}
-          <Link to="/giveaways">Browse Giveaways</Link> page.
+          <Link to={href("/giveaways")}>Browse Giveaways</Link> page.
         </p>
       </LegalSection>
 
@@ -155,10 +156,10 @@ export default function Terms({ loaderData }: Route.ComponentProps) {
 
       <LegalSection id="payments" title={title("payments")}>
         <p>
-          Plans are priced per campaign and paid once when you launch; there is no subscription. See <Link to="/pricing">Pricing</Link> for
-          current plans. Payments are processed by our card payment provider; we never see or store your full card number. Coupon discounts
-          are applied at checkout, and a campaign whose total is zero launches free. If a paid campaign cannot run because of a fault on our
-          side, contact us and we will refund it.
+          Plans are priced per campaign and paid once when you launch; there is no subscription. See{" "}
+          <Link to={href("/pricing")}>Pricing</Link> for current plans. Payments are processed by our card payment provider; we never see or
+          store your full card number. Coupon discounts are applied at checkout, and a campaign whose total is zero launches free. If a paid
+          campaign cannot run because of a fault on our side, contact us and we will refund it.
         </p>
       </LegalSection>
 
@@ -190,8 +191,8 @@ export default function Terms({ loaderData }: Route.ComponentProps) {
       <LegalSection id="changes" title={title("changes")}>
         <p>
           We may update these terms; the date at the top shows the latest version. Changes never apply retroactively to a giveaway that is
-          already running. Questions? <Link to="/contact">Contact us</Link>, and see our <Link to="/privacy">Privacy Policy</Link> for how
-          we handle personal data.
+          already running. Questions? <Link to={href("/contact")}>Contact us</Link>, and see our{" "}
+          <Link to={privacyPath()}>Privacy Policy</Link> for how we handle personal data.
         </p>
       </LegalSection>
     </LegalPage>

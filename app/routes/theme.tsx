@@ -4,8 +4,9 @@ import { readForm } from "~/server/core/forms.server";
 import { refusedPost, withShownQuery } from "~/server/core/origin.server";
 import { ThemeSchema, themeSetCookie } from "~/server/core/theme.server";
 import type { Route } from "./+types/theme";
+import { href } from "~/paths";
 
-export const loader = () => redirect("/start");
+export const loader = () => redirect(href("/start"));
 
 export async function action({ request }: Route.ActionArgs) {
   const refused = refusedPost(request);

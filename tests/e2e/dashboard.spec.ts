@@ -174,7 +174,7 @@ test("a creator reads a campaign's analytics, its charts' data and downloads the
   await expect(domains.getByRole("row", { name: "gmail.com" })).toContainText("3");
   await expect(domains.getByRole("row", { name: "yahoo.com" })).toContainText("1");
 
-  await expect(main(page).getByTestId("fulfillment")).toContainText("Pending Selection");
+  await expect(main(page).getByTestId("fulfilment")).toContainText("Pending Selection");
 
   const downloading = page.waitForEvent("download");
   await main(page).getByRole("link", { name: "Export Entries (CSV)" }).click();

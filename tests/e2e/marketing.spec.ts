@@ -130,7 +130,7 @@ test.describe("home (variant A)", () => {
     await expect(content.getByRole("link", { name: "See How It Works" })).toHaveAttribute("href", "/how-it-works");
     for (const feature of [
       "Automated Winner Selection",
-      "Automatic Fulfillment",
+      "Automatic Fulfilment",
       "Your Design or Our AI Designer",
       "Bonus Prizes or Coupons",
       "Built-In Referral System",
@@ -290,7 +290,7 @@ test.describe("how it works", () => {
       "Step 3: Launch and Promote",
       "Step 4: Collect Leads",
       "Step 5: Winner Selection",
-      "Step 6: Automated Fulfillment",
+      "Step 6: Automated Fulfilment",
     ]);
     // The wizard's durations (DURATIONS), not a list of its own.
     await expect(main(page)).toContainText(`Pick a ${WIZARD_DURATIONS} day giveaway`);

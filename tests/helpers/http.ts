@@ -1,3 +1,5 @@
+import type { MiddlewareFunction, RouterContextProvider } from "react-router";
+import { loadContext } from "~/server/core/load-context.server";
 /**
  * Calls route loaders and actions with real Requests, keeping cookies between calls like a
  * browser would (the signed session, toast and TOTP cookies all travel in Set-Cookie).
@@ -46,21 +48,35 @@ interface RouteArgs {
   url: URL;
   pattern: string;
   params: Record<string, string>;
-  context: { cspNonce: string };
+  context: RouterContextProvider;
 }
 // Route args are typed per route (params by name); tests pass whatever the route's URL gives.
 type RouteFn<R> = (args: never) => Promise<R> | R;
 
 /** Runs a loader or action and returns what it answered, thrown or returned. */
-export async function run<R>(fn: RouteFn<R>, request: Request, params: Record<string, string> = {}): Promise<unknown> {
+export function run<R>(fn: RouteFn<R>, request: Request, params: Record<string, string> = {}): Promise<unknown> {
+  return runBehind([], fn, request, params);
+}
+
+/**
+ * Runs a loader or action beneath route middleware (decision 072), as React Router does: each
+ * middleware in turn on one context, then the handler; returns what answered first, thrown or returned.
+ */
+export async function runBehind<R>(
+  middleware: MiddlewareFunction<Response>[],
+  fn: RouteFn<R>,
+  request: Request,
+  params: Record<string, string> = {},
+): Promise<unknown> {
+  const args: RouteArgs = {
+    request,
+    url: new URL(request.url),
+    pattern: new URL(request.url).pathname,
+    params,
+    context: loadContext(""),
+  };
   try {
-    const args: RouteArgs = {
-      request,
-      url: new URL(request.url),
-      pattern: new URL(request.url).pathname,
-      params,
-      context: { cspNonce: "" },
-    };
+    for (const step of middleware) await step(args as never, () => Promise.resolve(undefined as never));
     return await fn(args as never);
   } catch (thrown) {
     return thrown;

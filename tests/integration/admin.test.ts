@@ -617,7 +617,7 @@ describe("platform settings", () => {
       expect(off.html).toContain("Built-In Sharing");
       expect(off.html).not.toMatch(/bonus entr/i);
       expect(description(off.html)).toBe(
-        "Create a branded shirt giveaway in minutes: automated winner selection, automatic fulfillment, an AI designer and bonus prizes.",
+        "Create a branded shirt giveaway in minutes: automated winner selection, automatic fulfilment, an AI designer and bonus prizes.",
       );
       expect(description(off.html)).not.toMatch(/referr/i);
 

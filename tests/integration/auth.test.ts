@@ -4,10 +4,11 @@ import * as login from "~/routes/login";
 import * as logout from "~/routes/logout";
 import * as myCampaigns from "~/routes/my-campaigns";
 import * as adminDashboard from "~/routes/admin.dashboard";
+import * as adminGuard from "~/routes/admin-guard";
 import { CLIENT_IP_HEADER } from "~/server/core/request.server";
 import { prisma } from "~/server/core/db.server";
 import { readToast } from "~/server/core/toast.server";
-import { bodyOf, CookieJar, get, location, post, run, statusOf } from "../helpers/http";
+import { bodyOf, CookieJar, get, location, post, run, runBehind, statusOf } from "../helpers/http";
 
 let seq = 0;
 function email(prefix: string) {
@@ -242,7 +243,7 @@ describe("where sign-in lands", () => {
   it("sends configured admins to the admin dashboard", async () => {
     const { jar, result } = await signIn("admin@int.test");
     expect(location(result)).toBe("/admin/dashboard");
-    expect(statusOf(await run(adminDashboard.loader, get(jar, "/admin/dashboard")))).toBe(200);
+    expect(statusOf(await runBehind(adminGuard.middleware, adminDashboard.loader, get(jar, "/admin/dashboard")))).toBe(200);
   });
 
   it("sends a signed-in visitor of /login to the return path", async () => {
@@ -266,7 +267,7 @@ describe("guards and logout", () => {
   });
 
   it("keeps non-admins out of the admin panel", async () => {
-    expect(location(await run(adminDashboard.loader, get(jar, "/admin/dashboard")))).toBe("/my-campaigns");
+    expect(location(await runBehind(adminGuard.middleware, adminDashboard.loader, get(jar, "/admin/dashboard")))).toBe("/my-campaigns");
   });
 
   it("logs out: the session is gone from the database and the cookie", async () => {

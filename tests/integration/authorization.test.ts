@@ -3,6 +3,8 @@
  * another user, an editor and an admin, over real HTTP. Crafted POSTs must change nothing.
  */
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { prisma } from "~/server/core/db.server";
@@ -335,6 +337,43 @@ describe("pages", () => {
         covered.some((path) => matcher.test(path)),
         `/${pattern}`,
       ).toBe(true);
+    }
+  });
+});
+
+/** Every route config entry, layouts and their children alike. */
+const allRoutes = (entries: RouteConfigEntry[]): RouteConfigEntry[] =>
+  entries.flatMap((route) => [route, ...allRoutes(route.children ?? [])]);
+
+describe("the admin guard (decision 072)", () => {
+  async function guarded() {
+    const { default: routes } = await import("~/routes");
+    const guard = routes.find((route) => route.file === "routes/admin-guard.tsx");
+    expect(guard, "the admin guard's layout in app/routes.ts").toBeDefined();
+    return { routes, beneath: allRoutes(guard!.children ?? []).filter((route) => route.path !== undefined) };
+  }
+
+  it("stands above every admin URL in app/routes.ts", async () => {
+    const { routes, beneath } = await guarded();
+    const adminPaths = allRoutes(routes)
+      .map((route) => route.path ?? "")
+      .filter((path) => /^admin\b/.test(path));
+    expect(beneath.map((route) => route.path).sort()).toEqual(adminPaths.sort());
+  });
+
+  it("turns every non-admin away from every admin loader and action before it runs", async () => {
+    const { beneath } = await guarded();
+    const withAction = beneath.filter((route) => /^export (async )?function action\b/m.test(readFileSync(join("app", route.file), "utf8")));
+    expect(withAction.length).toBeGreaterThanOrEqual(8);
+    for (const route of beneath) {
+      const path = `/${route.path!.replace(":templateId", "entry_confirmation")}`;
+      for (const role of NOT_ADMINS) {
+        expect(outcomeOf(await request(role, path)), `GET ${path} as ${role}`).toEqual(refused(role));
+        if (!withAction.includes(route)) continue;
+        // An intent every action knows nothing of: a refusal here is the guard's, not the action's.
+        const posted = await post(role, path, { intent: "crafted" });
+        expect(outcomeOf(posted), `POST ${path} as ${role}`).toEqual(refused(role));
+      }
     }
   });
 });

@@ -22,10 +22,6 @@ export interface ShipFormState {
   errors: Partial<Record<ShipField, string>>;
 }
 
-export function ordersHref({ status, page = 1 }: { status?: OrderStatus; page?: number }): string {
-  return adminOrdersPath({ status, page });
-}
-
 const STATUS_TONES: Record<OrderStatus, "neutral" | "brand" | "good" | "warn" | "bad"> = {
   pending: "warn",
   submitted: "brand",
@@ -53,7 +49,7 @@ export function OrderFilters({ current, counts }: { current: OrderStatus | undef
         labels={ORDER_STATUS_LABELS}
         counts={counts}
         current={current ?? null}
-        href={(status) => ordersHref({ status: status ?? undefined })}
+        href={(status) => adminOrdersPath({ status: status ?? undefined })}
       />
       <a href={csv} download className="btn-secondary shrink-0 self-start sm:self-auto">
         Export CSV
@@ -428,7 +424,7 @@ export function OrdersPager({
   return (
     <nav aria-label="Pages" className="mt-6 flex items-center justify-between gap-3 text-sm">
       {page > 1 ? (
-        <Link to={ordersHref({ status, page: page - 1 })} className="btn-secondary">
+        <Link to={adminOrdersPath({ status, page: page - 1 })} className="btn-secondary">
           Previous
         </Link>
       ) : (
@@ -438,7 +434,7 @@ export function OrdersPager({
         Page {page} of {pages}
       </span>
       {page < pages ? (
-        <Link to={ordersHref({ status, page: page + 1 })} className="btn-secondary">
+        <Link to={adminOrdersPath({ status, page: page + 1 })} className="btn-secondary">
           Next
         </Link>
       ) : (

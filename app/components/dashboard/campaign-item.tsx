@@ -1,29 +1,12 @@
 import { Form, Link, useNavigation } from "react-router";
-import { CampaignStatus, type DashboardStatus, mayEditCampaign } from "~/domain/campaign-status";
-import { DASHBOARD_MESSAGES, type DashboardQuery } from "~/domain/dashboard";
-import type { CampaignImage } from "~/domain/mockups";
+import { CampaignStatus, mayEditCampaign } from "~/domain/campaign-status";
+import { DASHBOARD_MESSAGES, type DashboardCampaign, type DashboardQuery } from "~/domain/dashboard";
 import { embedSnippet } from "~/domain/share";
 import { analyticsPath, campaignPath, wizardPath } from "~/paths";
 import { EmbedSnippet, PosterLinks } from "../sharing/share-tools";
 import { StatusBadge, toneFor } from "./status-badge";
 
-/** A creator's campaign as the dashboard shows it; every label is worked out on the server. */
-export interface DashboardCampaign {
-  id: string;
-  title: string;
-  status: DashboardStatus;
-  statusLabel: string;
-  productLabel: string;
-  image: CampaignImage | null;
-  dateLabel: string;
-  entriesLabel: string;
-  viewsLabel: string;
-  /** Has a public page (launched); before that, View is the creator's preview. */
-  isPublic: boolean;
-  deletable: boolean;
-  /** The absolute address of the campaign's embeddable entry card (publicUrl(campaignEmbedPath(id))), for the embed snippet. */
-  embedUrl?: string;
-}
+export type { DashboardCampaign };
 
 const action =
   "inline-flex items-center justify-center rounded-md px-2.5 py-1.5 text-xs font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600";

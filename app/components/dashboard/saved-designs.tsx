@@ -1,17 +1,8 @@
 import { Link } from "react-router";
+import type { SavedDesignCard } from "~/domain/dashboard";
 import { wizardPath } from "~/paths";
 
-export interface SavedDesignCard {
-  id: string;
-  /** The title part of its name ("Win the Kestrel Winter…") and its kind and number ("AI design 2"). */
-  title: string;
-  label: string;
-  previewUrl: string;
-  source: "AI" | "Uploaded";
-  usedLabel: string;
-  /** Starts a new campaign in the wizard's design step with this design chosen. */
-  reuseHref: string;
-}
+export type { SavedDesignCard };
 
 /** The saved designs strip: a row that scrolls sideways on small screens. */
 export function SavedDesignsStrip({ designs }: { designs: SavedDesignCard[] }) {

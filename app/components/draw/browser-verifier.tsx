@@ -11,7 +11,6 @@ import { VERIFIER_SCRIPT_PATH, campaignDrawPath } from "~/paths";
 import verifierWorkerUrl from "~/verifier/worker?worker&url";
 
 /** Where the site serves the single-file Node verifier; its home is app/paths.ts, re-exported for the draw page. */
-export { VERIFIER_SCRIPT_PATH };
 
 /**
  * Runs in the browser, serialised with Function.prototype.toString: it must not refer to anything

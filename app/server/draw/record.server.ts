@@ -10,8 +10,17 @@
 import { type ChainInfo, parseBeacon, roundTimeMs } from "../../domain/beacon";
 import { finalSeed, verifyBeacon } from "../../domain/beacon-verify";
 import { parseDrawPicks } from "../../domain/draw";
-import { DRAW_RECORD_FORMAT, type DrawRecord, type DrawRecordBeacon, type DrawRecordPick } from "../../domain/draw-record";
-import { type EntryListScan, EntryListScanner, parseDisqualified } from "../../domain/entry-list";
+import {
+  DRAW_RECORD_FORMAT,
+  type DrawRecord,
+  type DrawRecordBeacon,
+  type DrawRecordPick,
+  type EntryCheck,
+  type RecordChecks,
+} from "../../domain/draw-record";
+
+export type { EntryCheck, RecordChecks };
+import { EntryListScanner, parseDisqualified } from "../../domain/entry-list";
 import { campaignActionsCsvPath, campaignDrawCsvPath, campaignDrawJsonPath, campaignDrawPath } from "../../paths";
 import { getConfig } from "../core/config.server";
 import { prisma } from "../core/db.server";
@@ -164,21 +173,6 @@ export async function drawRecord(campaign: RecordCampaign): Promise<DrawRecord> 
 // What the draw page checks for its readers
 // ---------------------------------------------------------------------------------------------
 
-export interface RecordChecks {
-  /**
-   * SHA-256 of the revealed secret (procedure 1: of the seed) against the commitment the page
-   * displays, i.e. the campaign's published one, not the draw row's own copy. null before the draw
-   * or when no commitment was published.
-   */
-  secretMatchesCommitment: boolean | null;
-  /** The beacon's BLS signature and randomness verify under the chain's public key; null without a beacon. */
-  beaconValid: boolean | null;
-  /** seed = SHA-256("<secret>:<randomness>"), or = the secret when the beacon is missing; null before the draw or for procedure 1. */
-  finalSeedMatches: boolean | null;
-  /** The list's hash existed before the beacon round: frozenAt is earlier than the round's time. */
-  frozenBeforeRound: boolean | null;
-}
-
 export function recordChecks(record: DrawRecord): RecordChecks {
   const { draw, beacon, list, commitment } = record;
   const revealed = draw ? (record.procedureVersion !== 1 ? draw.secret : draw.seed) : null;
@@ -281,16 +275,6 @@ export function frozenListStream(list: StoredListRef, chunks = frozenListChunks(
 // ---------------------------------------------------------------------------------------------
 // Check my entry
 // ---------------------------------------------------------------------------------------------
-
-export type EntryCheck =
-  | { kind: "not-frozen" }
-  | { kind: "no-id" }
-  | { kind: "found"; scan: EntryListScan }
-  /** In the campaign but not confirmed before the list was frozen. */
-  | { kind: "pending"; id: string }
-  /** In the campaign, confirmed, yet not in the frozen list (should not happen: the page says so plainly). */
-  | { kind: "not-listed"; id: string }
-  | { kind: "unknown" };
 
 /**
  * Looks the candidate ids up in the frozen bytes (one pass over the chunks); when none is there,

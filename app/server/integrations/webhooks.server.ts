@@ -535,6 +535,11 @@ export async function eraseEntrantsFromWebhooks(tx: Prisma.TransactionClient, en
 // ---------------------------------------------------------------------------------------------
 // The creator's page: endpoints, secrets, test events, redelivery
 
+/** How many endpoints the account has, for the integrations page's card. */
+export function webhookEndpointCount(userId: string): Promise<number> {
+  return prisma.webhookEndpoint.count({ where: { userId } });
+}
+
 /** The account's endpoints, newest first, each with its latest WEBHOOK_LOG_SIZE deliveries. */
 export async function listEndpoints(userId: string, now: Date = new Date()): Promise<EndpointFacts[]> {
   const endpoints = await prisma.webhookEndpoint.findMany({ where: { userId }, orderBy: { createdAt: "desc" } });

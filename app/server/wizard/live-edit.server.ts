@@ -26,6 +26,9 @@ import { mayStoreImageUrl, PRIZE_IMAGE_KINDS, takeUpload, type TakenUpload } fro
  * a frozen field is refused whole before anything (an upload included) is stored.
  */
 
+/** The launched campaign a live edit works on, as the wizard route holds it (routes never import db.server, decision 072). */
+export type EditedCampaign = Campaign;
+
 /** Whether a campaign's presentation may still be edited: live, and not past its end. */
 export function isLiveEditable(campaign: Pick<Campaign, "status" | "endDate">, now = new Date()): boolean {
   return campaign.status === CampaignStatus.active && (!campaign.endDate || campaign.endDate.getTime() > now.getTime());

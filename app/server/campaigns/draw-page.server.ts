@@ -1,0 +1,76 @@
+import { CampaignStatus, formatUtcDateTime, publicPhase } from "../../domain/campaign-status";
+import { drawProcedureText } from "../../domain/draw";
+import type { DrawPageView } from "../../domain/draw-record";
+import { entryIdCandidates } from "../../domain/entry-list";
+import type { CurrentUser } from "../auth/session.server";
+import { findVisibleCampaign } from "./campaign-page.server";
+import { beaconChainLabel } from "../draw/fairness.server";
+import { publicWinnerNames } from "../draw/published.server";
+import { checkEntry, drawRecord, recordChecks } from "../draw/record.server";
+
+export type DrawPageOutcome = { kind: "not-found" } | { kind: "page"; page: DrawPageView };
+
+const when = (iso: string | null) => (iso ? formatUtcDateTime(new Date(iso)) : null);
+
+function prizeLabel(rank: number, titles: Map<number, string>): string {
+  if (rank === 1) return "Grand prize";
+  const ordinal = rank === 2 ? "2nd" : rank === 3 ? "3rd" : `#${rank}`;
+  return `${ordinal} prize: ${titles.get(rank) ?? ""}`;
+}
+
+/**
+ * The public draw page of a campaign its visitor may see (decision 042): the record, its checks,
+ * the picks with their prizes and public names, and "Check my entry" for `entryInput` (the ?entry=
+ * a visitor pasted, null when none).
+ */
+export async function drawPage(campaignId: string, user: CurrentUser | null, entryInput: string | null): Promise<DrawPageOutcome> {
+  const found = await findVisibleCampaign(campaignId, user);
+  if (!found) return { kind: "not-found" };
+  const { campaign } = found;
+  const record = await drawRecord(campaign);
+  const picks = record.draw?.picks ?? [];
+  // Decisions 022 and 057: the winner's chosen name or masked email, an objection, an erased entrant.
+  const names = await publicWinnerNames(
+    campaign,
+    picks.map((pick) => pick.entryId),
+  );
+  const prizeTitles = new Map(campaign.additionalPrizes.map((prize) => [prize.rank, prize.title]));
+  const check =
+    entryInput === null
+      ? null
+      : { input: entryInput.slice(0, 500), result: await checkEntry(campaign.id, entryIdCandidates(entryInput, campaign.id)) };
+  const beacon = record.beacon;
+  return {
+    kind: "page",
+    page: {
+      campaign: {
+        id: campaign.id,
+        title: campaign.title,
+        end: when(record.endsAt),
+        ended: publicPhase(campaign, new Date()) === "ended",
+        completed: campaign.status === CampaignStatus.completed,
+        freezing: campaign.listFrozenAt !== null && record.list === null,
+      },
+      record,
+      checks: recordChecks(record),
+      times: {
+        launched: when(record.launchedAt),
+        plannedRound: when(beacon?.plannedRoundTime ?? null),
+        round: when(beacon?.roundTime ?? null),
+        frozen: when(record.list?.frozenAt ?? null),
+        drawn: when(record.draw?.drawnAt ?? null),
+      },
+      chainLabel: beacon ? beaconChainLabel(beacon.chainHash) : null,
+      picks: picks.map((pick) => ({
+        ...pick,
+        prize: prizeLabel(pick.rank, prizeTitles),
+        winner: names.get(pick.entryId) ?? null,
+        redrawnAt: when(pick.redrawnAt),
+        claimDeadline: when(pick.claimDeadline),
+        notifiedAt: when(pick.notifiedAt),
+      })),
+      check,
+      procedure: drawProcedureText(record.procedureVersion).split("\n\n"),
+    },
+  };
+}
