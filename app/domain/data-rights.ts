@@ -169,7 +169,11 @@ export interface DataPageEntry {
   confirmedAt: string | null;
   status: EntryStatus;
   bonusEntries: number;
+  /** The part of bonusEntries earned by entry actions (decision 074); the rest by referrals. */
+  actionBonus: number;
   weight: number;
+  /** Entry actions done, oldest first: a question's answer or a follow's handle as given (null once erased). */
+  actions: { label: string; kind: string; bonus: number; completedAt: string; answer: string | null; rejected: boolean }[];
   terms: DataPageConsent;
   marketing: DataPageConsent & { current: boolean };
   prize: DataPagePrize | null;
@@ -191,4 +195,15 @@ export interface DataPageData {
 /** "Grand prize" for rank 1, else the tier's own title. */
 export function prizeLabel(rank: number, title: string): string {
   return rank === 1 ? "Grand prize" : title || `Prize ${rank}`;
+}
+
+/** "1 + 3 from friends you referred + 4 from entry actions" (the draw weight's parts), or "" without a bonus. */
+export function bonusBreakdown(bonusEntries: number, actionBonus: number): string {
+  if (bonusEntries <= 0) return "";
+  const referrals = bonusEntries - actionBonus;
+  const parts = [
+    ...(referrals > 0 ? [`${referrals} bonus ${referrals === 1 ? "entry" : "entries"} from friends you referred`] : []),
+    ...(actionBonus > 0 ? [`${actionBonus} from entry actions`] : []),
+  ];
+  return ` (1 + ${parts.join(" + ")})`;
 }

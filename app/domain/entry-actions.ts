@@ -61,7 +61,7 @@ export const ACTION_CATALOGUE: Record<ActionKind, ActionKindFacts> = {
     name: "Answer a question",
     verification: "answered",
     daily: false,
-    hint: "Free text or choices: counted when answered; the answers are yours in the analytics and the CSV.",
+    hint: "Free text or choices: counted when answered; the answers are yours on the campaign's analytics page.",
   },
   daily: {
     name: "Come back daily",
@@ -275,4 +275,19 @@ export function actionListText(counted: readonly ActionListLine[], rejected: rea
 /** The draw weight procedure version 3 gives an entry. */
 export function procedureWeight(referrals: number, actionBonuses: number): number {
   return 1 + REFERRAL_ACTION_BONUS * referrals + actionBonuses;
+}
+
+/** One action on the analytics page (server/analytics/actions.server.ts). */
+export interface ActionFigure {
+  id: string;
+  label: string;
+  kind: string;
+  verification: string;
+  bonus: number;
+  completions: number;
+  entrants: number;
+  /** A question with choices: each choice and how many chose it, in the creator's order. */
+  choices: { choice: string; count: number }[] | null;
+  /** A free-text question: the latest answers, newest first. */
+  answers: string[] | null;
 }

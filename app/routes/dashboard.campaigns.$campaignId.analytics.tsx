@@ -6,6 +6,7 @@ import { ActionToast } from "~/components/ui/action-toast";
 import { ChartCard, EntriesOverTimeChart, EntrySourcesChart, TopDomainsChart, TopReferrersList } from "~/components/dashboard/charts";
 import { DesignPerformance, DrawFallback, FulfilmentStatus, StatCard } from "~/components/dashboard/analytics-sections";
 import { CapBanner } from "~/components/dashboard/cap-banner";
+import { EntryActionFigures } from "~/components/dashboard/entry-action-figures";
 import { UpgradePanel } from "~/components/dashboard/upgrade-panel";
 import { StatusBadge, toneFor } from "~/components/dashboard/status-badge";
 import { DASHBOARD_MESSAGES, formatCount, plural } from "~/domain/dashboard";
@@ -178,6 +179,7 @@ export default function CampaignAnalytics({ loaderData, actionData }: Route.Comp
             </div>
           </>
         ) : null}
+        <EntryActionFigures actions={loaderData.actions} confirmed={figures.total} />
         {offers.standard ? (
           <UpgradePanel
             title="Charts and CSV export"

@@ -171,6 +171,12 @@ const PAGES: [string, () => string, Record<Role, Outcome>, { text: () => string;
   ["a drawn campaign's entry list", () => `/campaign/${drawn}/draw.csv`, everyone(200)],
   ["an entry list before the draw", () => `/campaign/${live}/draw.csv`, everyone(404)],
   ["a drawn campaign's draw record", () => `/campaign/${drawn}/draw.json`, everyone(200)],
+  // Entry actions (decisions 075, 077): the frozen completions beside draw.csv; an entrant's own links.
+  ["a drawn campaign's action completions", () => `/campaign/${drawn}/actions.csv`, everyone(200)],
+  ["action completions before the draw", () => `/campaign/${live}/actions.csv`, everyone(404)],
+  ["a forged personal entry link", () => `/campaign/${live}/entry/forged-token`, everyone(404)],
+  ["an unknown action's tracked link", () => `/campaign/${live}/actions/none/go`, everyone(404)],
+  ["an action's form address, opened (a page linking back to the entry)", () => `/campaign/${live}/actions/none`, everyone(200)],
   ["a live campaign's draw record (commitment and round only)", () => `/campaign/${live}/draw.json`, everyone(200)],
   ["a live campaign's share card", () => `/campaign/${live}/card.png`, everyone(200)],
   ["a live campaign's poster (PDF)", () => `/campaign/${live}/poster.pdf`, everyone(200)],

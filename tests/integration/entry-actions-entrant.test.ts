@@ -11,6 +11,9 @@ import { type InProcessAppServer, startAppServer } from "../helpers/app-server";
 import { createCampaign } from "../helpers/campaigns";
 import { confirmEntryByEmail } from "../helpers/entries";
 import { postForm } from "../helpers/http";
+import { dataPage } from "~/server/data-rights/data.server";
+import { eraseAddress } from "~/server/data-rights/erase.server";
+import { actionFigures } from "~/server/analytics/actions.server";
 
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36";
 
@@ -311,5 +314,65 @@ describe("the personal link", () => {
     expect(email.html).not.toContain("/entry/");
     expect(email.html).not.toContain('href=""');
     expect(email.text).not.toContain("Earn bonus entries");
+  });
+});
+
+describe("the entrant's data rights", () => {
+  it("shows the actions done with their answers on the data page, and erasure removes answers, networks and wrong codes", async () => {
+    const { campaign, actions } = await campaignWithActions();
+    const { browser, entryId } = await confirmedEntrant(campaign.id, "rights@example.com");
+    expect((await browser.post(actionPath(campaign.id, actions.text.id), { answer: "Mostly hoodies" })).status).toBe(303);
+    expect((await browser.post(actionPath(campaign.id, actions.follow.id), { handle: "@rights.person" })).status).toBe(303);
+    expect((await browser.post(actionPath(campaign.id, actions.code.id), { code: "WRONG1" })).status).toBe(422);
+
+    const shown = await dataPage("rights@example.com", new Date(Date.now() + 60_000));
+    const entry = shown?.entries.find((row) => row.id === entryId);
+    expect(entry?.weight).toBe(4);
+    expect(entry?.actions.map((done) => [done.label, done.bonus, done.answer, done.rejected])).toEqual([
+      ["Tell us about you", 1, "Mostly hoodies", false],
+      ["Follow us on Instagram", 2, "rights.person", false],
+    ]);
+
+    await eraseAddress("rights@example.com");
+    const rows = await completions(entryId);
+    expect(rows.map((row) => [row.actionId, row.bonus, row.answer, row.ipNetwork])).toEqual([
+      [actions.text.id, 1, null, null],
+      [actions.follow.id, 2, null, null],
+    ]);
+    expect(await prisma.actionCodeAttempt.count({ where: { entryId } })).toBe(0);
+    expect(await entryOf(entryId)).toEqual({ bonusEntries: 3, actionBonus: 3 });
+  });
+});
+
+describe("the creator's analytics", () => {
+  it("counts completions per action, the share of entrants, the choices chosen and the latest free-text answers", async () => {
+    const { campaign, actions } = await campaignWithActions();
+    const first = await confirmedEntrant(campaign.id, "figures-1@example.com");
+    const second = await confirmedEntrant(campaign.id, "figures-2@example.com");
+    await confirmedEntrant(campaign.id, "figures-3@example.com");
+    expect((await first.browser.post(actionPath(campaign.id, actions.choice.id), { answer: "Blue" })).status).toBe(303);
+    expect((await second.browser.post(actionPath(campaign.id, actions.choice.id), { answer: "Blue" })).status).toBe(303);
+    expect((await first.browser.post(actionPath(campaign.id, actions.text.id), { answer: "Tees" })).status).toBe(303);
+    expect((await second.browser.post(actionPath(campaign.id, actions.follow.id), { handle: "@second" })).status).toBe(303);
+    // A rejected claim is not counted.
+    await prisma.actionCompletion.updateMany({
+      where: { entryId: second.entryId, actionId: actions.follow.id },
+      data: { disqualifiedAt: new Date(), disqualifyReason: "false_claim" },
+    });
+
+    const figures = await actionFigures(campaign.id);
+    const byLabel = new Map(figures.map((figure) => [figure.label, figure]));
+    expect(figures).toHaveLength(6);
+    expect(byLabel.get("Tell us your colour")).toMatchObject({
+      completions: 2,
+      entrants: 2,
+      verification: "Answered",
+      choices: [
+        { choice: "Red", count: 0 },
+        { choice: "Blue", count: 2 },
+      ],
+    });
+    expect(byLabel.get("Tell us about you")).toMatchObject({ completions: 1, answers: ["Tees"], choices: null });
+    expect(byLabel.get("Follow us on Instagram")).toMatchObject({ completions: 0, entrants: 0, verification: "Self-reported" });
   });
 });

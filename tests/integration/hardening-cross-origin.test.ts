@@ -5,7 +5,7 @@
  * (403, 405) leave no stack trace in the server's log. The theme and dashboard_view cookies are
  * Secure in production.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { prisma } from "~/server/core/db.server";
 import { type InProcessAppServer, type SpawnedServer, spawnAppServer, startAppServer, freePort } from "../helpers/app-server";
 import { signedInJar } from "../helpers/wizard";
@@ -16,10 +16,8 @@ const REFUSED = "This form was sent from another website, so nothing was changed
 let server: SpawnedServer;
 
 beforeAll(async () => {
-  // Development, not the suite's "test" mode, in which React Router logs no errors at all.
+  // Development, not the suite's "test" mode, in which React Router logs no errors at all (the production build).
   server = await spawnAppServer(await freePort(), { NODE_ENV: "development" });
-  // The dev server compiles each route on its first request: do that before the log is read.
-  for (const path of ["/logout", "/theme", "/start", "/contact", "/login"]) await fetch(`${server.url}${path}`, { redirect: "manual" });
 });
 
 afterAll(async () => {
@@ -36,11 +34,16 @@ function post(path: string, fields: Record<string, string>, headers: Record<stri
 }
 
 /** What the server logs while `run` runs. */
+let marks = 0;
+
 async function logDuring(run: () => Promise<void>): Promise<string> {
   const before = server.output().length;
   await run();
-  // The request log line is written once the response has gone; one more request flushes it.
-  await fetch(`${server.url}/healthz`);
+  // The access log is written in batches, at most a second late: one more request, logged after the
+  // others, marks the end, and the log is read once that line is in it.
+  const mark = `/healthz?log-mark=${++marks}`;
+  await fetch(`${server.url}${mark}`);
+  await vi.waitFor(() => expect(server.output().slice(before)).toContain(mark), { timeout: 10_000, interval: 50 });
   return server.output().slice(before);
 }
 

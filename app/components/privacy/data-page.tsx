@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { formatUtcDateTime } from "~/domain/campaign-status";
-import type { DataPageConsent, DataPageData, DataPageEntry, PrizeClaimState } from "~/domain/data-rights";
+import { bonusBreakdown, type DataPageConsent, type DataPageData, type DataPageEntry, type PrizeClaimState } from "~/domain/data-rights";
 import { orderStatusLabel } from "~/domain/orders";
 import { href } from "~/paths";
 
@@ -93,8 +93,21 @@ export function DataEntryCard({ entry }: { entry: DataPageEntry }) {
         </Row>
         <Row label="Entries in the draw">
           {entry.weight}
-          {entry.bonusEntries > 0 ? ` (1 + ${entry.bonusEntries} bonus entries from friends you referred)` : ""}
+          {bonusBreakdown(entry.bonusEntries, entry.actionBonus)}
         </Row>
+        {entry.actions.length > 0 ? (
+          <Row label="Entry actions" testId="entry-actions">
+            <ul className="space-y-1">
+              {entry.actions.map((done) => (
+                <li key={`${done.completedAt}-${done.label}`}>
+                  {done.label}: +{done.bonus}
+                  {done.rejected ? " (rejected by the brand, not counted)" : ""}, {shownTime(done.completedAt)}
+                  {done.answer ? <> · you gave “{done.answer}”</> : null}
+                </li>
+              ))}
+            </ul>
+          </Row>
+        ) : null}
         <Row label="Entry id">
           <span className="font-mono text-xs break-all">{entry.id}</span>
         </Row>

@@ -20,6 +20,7 @@ import {
   topReferrers,
   type AnalyticsCampaign,
 } from "./figures.server";
+import { actionFigures } from "./actions.server";
 import { fraudReview } from "./fraud.server";
 
 /** What an upgrade panel names: the cheapest plan on offer with the level, and what the level adds. */
@@ -120,6 +121,7 @@ export async function analyticsPage(userId: string, campaignId: string, reviewPa
   const loaded = await loadAnalytics(userId, campaignId, now, reviewPage);
   if (!loaded) return null;
   const { campaign, level, figures, series, hourly, domains, referrers, draw, review, offers, capNotice, upgradeHref, credits } = loaded;
+  const actions = await actionFigures(campaign.id);
   const end = campaignEndDate(campaign);
   const ended = end !== null && end.getTime() <= now.getTime();
   const order = campaign.orders[0] ?? null;
@@ -135,6 +137,7 @@ export async function analyticsPage(userId: string, campaignId: string, reviewPa
       upgradeHref,
     },
     capNotice,
+    actions,
     figures: {
       total: figures.total,
       referral: figures.referral,

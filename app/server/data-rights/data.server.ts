@@ -31,6 +31,11 @@ const ENTRY_SELECT = {
   disqualifiedAt: true,
   disqualifyReason: true,
   bonusEntries: true,
+  actionBonus: true,
+  actionCompletions: {
+    select: { completedAt: true, answer: true, bonus: true, disqualifiedAt: true, action: { select: { label: true, kind: true } } },
+    orderBy: { completedAt: "asc" },
+  },
   referrerId: true,
   referralCredited: true,
   agreedToTerms: true,
@@ -138,7 +143,16 @@ function pageEntry(entry: EntryRow, now: Date): DataPageEntry {
     confirmedAt: entry.confirmedAt?.toISOString() ?? null,
     status: statusOf(entry),
     bonusEntries: entry.bonusEntries,
+    actionBonus: entry.actionBonus,
     weight: entryWeight(entry),
+    actions: entry.actionCompletions.map((completion) => ({
+      label: completion.action.label,
+      kind: completion.action.kind,
+      bonus: completion.bonus,
+      completedAt: completion.completedAt.toISOString(),
+      answer: completion.answer,
+      rejected: completion.disqualifiedAt !== null,
+    })),
     terms: consentOf(entry.termsWordingId, entry, entry.agreedToTerms ? entry.createdAt : null, null),
     marketing: {
       ...consentOf(entry.marketingWordingId, entry, entry.marketingConsentAt, entry.marketingWithdrawnAt),
@@ -206,7 +220,7 @@ export async function dataExport(emailNormalized: string, now: Date = new Date()
     exportedAt: now.toISOString(),
     address: emailNormalized,
     about:
-      "Everything Giveawear holds about this email address as an entrant: entries, consents (the exact words shown, with their version), prizes and the emails we sent. Times are UTC.",
+      "Everything Giveawear holds about this email address as an entrant: entries, the entry actions done (with answers and handles), consents (the exact words shown, with their version), prizes and the emails we sent. Times are UTC.",
     entries: entries.map((entry) => {
       const prize = prizeOf(entry, now);
       return {

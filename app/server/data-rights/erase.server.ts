@@ -100,6 +100,8 @@ export async function eraseAddress(
 /** Every table an erasure changes (eraseInTransaction, its integration hooks, finishDeferredOrderErasures, retention). */
 const ERASURE_TABLES = [
   "Entry",
+  "ActionCompletion",
+  "ActionCodeAttempt",
   "WinnerListing",
   "Campaign",
   "AdditionalPrize",
@@ -171,6 +173,10 @@ async function eraseInTransaction(tx: Tx, entryIds: string[], now: Date, wholeAd
     where: { id: { in: ids } },
     data: { phoneNumber: null, ip: null, ipNetwork: null, browserId: null, userId: null, disqualifyNote: null },
   });
+  // Entry actions (decisions 074, 077): the answers and handles given, the network and the wrong codes typed
+  // go; each completion's action, bonus and time stay, as the frozen actions.csv holds them (ids only).
+  await tx.actionCompletion.updateMany({ where: { entryId: { in: ids } }, data: { answer: null, ipNetwork: null } });
+  await tx.actionCodeAttempt.deleteMany({ where: { entryId: { in: ids } } });
   // Each address becomes its own placeholder: one statement for the batch, on both databases.
   const prefix = Prisma.raw(`'${ERASED_PREFIX}'`);
   await tx.$executeRaw`UPDATE "Entry" SET "email" = ${prefix} || "id", "emailNormalized" = ${prefix} || "id" WHERE "id" IN (${Prisma.join(ids)})`;
