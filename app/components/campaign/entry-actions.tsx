@@ -92,7 +92,7 @@ function ActionHeading({
           )}
           <span>{label}</span>
         </p>
-        <span className="shrink-0 rounded-full bg-brand-50 px-2 py-0.5 text-sm font-semibold text-brand-800 dark:bg-brand-950 dark:text-brand-200">
+        <span className="shrink-0 rounded-full bg-brand-50 px-2 py-0.5 text-sm font-semibold text-brand-800 dark:bg-brand-900 dark:text-brand-100">
           {bonus}
         </span>
       </div>
