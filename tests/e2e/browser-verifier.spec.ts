@@ -44,6 +44,9 @@ test.beforeAll(async () => {
     server: { middlewareMode: true, hmr: false },
     appType: "custom",
     cacheDir: mkdtempSync(join(tmpdir(), "giveawear-vite-")),
+    // The worker's dependencies (@noble/*) are ES modules served as they are: no optimizer run that,
+    // discovering them on the worker's first request, would answer it "outdated" under load.
+    optimizeDeps: { noDiscovery: true, include: [] },
     logLevel: "silent",
   });
   const { BrowserVerifier } = (await vite.ssrLoadModule("/app/components/draw/browser-verifier.tsx")) as typeof BrowserVerifierModule;

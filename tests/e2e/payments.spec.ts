@@ -74,6 +74,8 @@ test("a creator pays for a Growth Tee with SAVE10 in the test checkout and the c
 });
 
 test("a creator cancels the payment, keeps the campaign, and the success page waits for the payment", async ({ page, context }) => {
+  // Two checkouts, a second tab and the success page's own poll (CONFIRM_POLL_SECONDS): a long journey.
+  test.slow();
   const title = `Cancelled Tee ${Date.now()} ${test.info().project.name}`;
   await reviewWithCoupon(page, title);
   await proceedToTestCheckout(page);

@@ -15,6 +15,11 @@ export type LiveActionOutcome =
   | { kind: "action-saved"; toast: ToastInput }
   | { kind: "action-refused"; status: 400 | 409; toast: ToastInput; result: SubmissionResult<string[]> | null };
 
+/** A refusal the action list's state causes (its limit, a completion, a change meanwhile): 409 with its words. */
+function conflict(title: string, description: string): LiveActionOutcome {
+  return { kind: "action-refused", status: 409, toast: { type: "error", title, description }, result: null };
+}
+
 function outcomeOf(outcome: ActionWriteOutcome): LiveActionOutcome {
   switch (outcome.kind) {
     case "done": {
@@ -24,33 +29,13 @@ function outcomeOf(outcome: ActionWriteOutcome): LiveActionOutcome {
     case "invalid":
       return { kind: "action-refused", status: 400, toast: { type: "error", ...ENTRY_ACTION_MESSAGES.invalid }, result: outcome.result };
     case "limit":
-      return {
-        kind: "action-refused",
-        status: 409,
-        toast: { type: "error", title: ENTRY_ACTION_MESSAGES.limitTitle, description: ACTION_MESSAGES.limitReached(outcome.limit) },
-        result: null,
-      };
+      return conflict(ENTRY_ACTION_MESSAGES.limitTitle, ACTION_MESSAGES.limitReached(outcome.limit));
     case "locked":
-      return {
-        kind: "action-refused",
-        status: 409,
-        toast: { type: "error", title: ENTRY_ACTION_MESSAGES.lockedTitle, description: ACTION_MESSAGES.locked },
-        result: null,
-      };
+      return conflict(ENTRY_ACTION_MESSAGES.lockedTitle, ACTION_MESSAGES.locked);
     case "unknown":
-      return {
-        kind: "action-refused",
-        status: 409,
-        toast: { type: "error", title: ENTRY_ACTION_MESSAGES.unknownTitle, description: ACTION_MESSAGES.unknownAction },
-        result: null,
-      };
+      return conflict(ENTRY_ACTION_MESSAGES.unknownTitle, ACTION_MESSAGES.unknownAction);
     case "closed":
-      return {
-        kind: "action-refused",
-        status: 409,
-        toast: { type: "error", title: ENTRY_ACTION_MESSAGES.closedTitle, description: ENTRY_ACTION_MESSAGES.closed },
-        result: null,
-      };
+      return conflict(ENTRY_ACTION_MESSAGES.closedTitle, ENTRY_ACTION_MESSAGES.closed);
   }
 }
 
