@@ -32,6 +32,8 @@ function filesUnder(dir: string): string[] {
 /** One hash over every file the build reads (its path and its bytes). */
 export function sourceHash(): string {
   const hash = createHash("sha256");
+  // The mode is part of what was built: a build stamped before builds were always production's is stale.
+  hash.update("NODE_ENV=production\0");
   const files = [...SOURCE_DIRS.flatMap((dir) => filesUnder(path.join(ROOT, dir))), ...SOURCE_FILES.map((file) => path.join(ROOT, file))]
     .filter((file) => existsSync(file) && statSync(file).isFile())
     .sort();
@@ -50,7 +52,14 @@ export function buildOnce(): "built" | "current" {
   const stamp = path.join(dir, STAMP);
   const hash = sourceHash();
   if (existsSync(path.join(dir, "server", "index.js")) && existsSync(stamp) && readFileSync(stamp, "utf8") === hash) return "current";
-  const result = spawnSync("npx", ["react-router", "build"], { cwd: ROOT, stdio: "inherit", env: process.env });
+  // Always the production build, whoever calls: Vitest sets NODE_ENV=test, and Vite builds a
+  // development bundle (React's dev build, import.meta.env.DEV, no CSP) for any NODE_ENV but
+  // "production". The suites must serve what production serves.
+  const result = spawnSync("npx", ["react-router", "build"], {
+    cwd: ROOT,
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
   if (result.status !== 0) throw new Error(`react-router build failed (exit ${result.status ?? result.signal})`);
   writeFileSync(stamp, hash);
   return "built";
