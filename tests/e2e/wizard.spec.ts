@@ -33,6 +33,8 @@ async function fillStep1(page: Page, title: string, product: "T-Shirt" | "Hoodie
 }
 
 test("a new user builds a campaign with an uploaded design and launches it free", async ({ page }) => {
+  // Every step of the wizard with an upload and the design's render: close to the 30 s default.
+  test.slow();
   const title = `Summer Tee Drop ${Date.now()} ${test.info().project.name}`;
   await signIn(page, uniqueEmail("creator"));
   await page.goto("/create-campaign-v2");
