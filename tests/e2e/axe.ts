@@ -1,10 +1,35 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 
+/** Opens `path` and expects it to answer `status`. */
+export async function openPage(page: Page, path: string, status = 200) {
+  expect((await page.goto(path))?.status(), path).toBe(status);
+}
+
 /** Switches the site theme for this browser context (the /theme form, as the toggle posts it). */
-export async function useTheme(page: Page, theme: "light" | "dark") {
+export async function chooseTheme(page: Page, theme: "light" | "dark") {
   const response = await page.request.post("/theme", { form: { theme, redirectTo: "/start" }, maxRedirects: 0 });
   expect(response.status()).toBeLessThan(400);
+}
+
+export const THEMES = ["light", "dark"] as const;
+export type Theme = (typeof THEMES)[number];
+
+/**
+ * One page, set up once, checked in each theme: for each, the theme is chosen (the /theme form), the
+ * page opened by `open` (which checks its response) and axe run. Returns each theme's serious
+ * violations, so a test expects `{ light: [], dark: [] }`. Two axe runs per test: a11y files give
+ * their tests 60 s.
+ */
+export async function violationsInEachTheme(page: Page, open: () => Promise<void>) {
+  const found: Partial<Record<Theme, Awaited<ReturnType<typeof seriousViolations>>>> = {};
+  for (const theme of THEMES) {
+    await chooseTheme(page, theme);
+    await open();
+    await expect(page.locator("html")).toHaveClass(theme === "dark" ? /dark/ : /^(?!.*dark)/);
+    found[theme] = await seriousViolations(page);
+  }
+  return found;
 }
 
 /** axe-core's serious and critical WCAG 2.1 A/AA violations on the page as it is now, in short. */

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { E2E_KLAVIYO_KEY } from "../fakes/email-tools-e2e";
-import { seriousViolations, useTheme } from "./axe";
+import { seriousViolations, chooseTheme } from "./axe";
 import { signIn, uniqueEmail } from "./support";
 
 // axe-core on the integrations pages (decision 056), light and dark: the index, the email tools page
@@ -9,7 +9,7 @@ import { signIn, uniqueEmail } from "./support";
 for (const theme of ["light", "dark"] as const) {
   test(`the integrations pages have no serious accessibility violation (${theme})`, async ({ page }) => {
     await signIn(page, uniqueEmail("tools-a11y"));
-    await useTheme(page, theme);
+    await chooseTheme(page, theme);
     expect((await page.goto("/dashboard/integrations"))?.status()).toBe(200);
     expect(await seriousViolations(page)).toEqual([]);
 

@@ -21,12 +21,19 @@ const COLOURS = [
 ] as const;
 type ColourKey = (typeof COLOURS)[number]["key"];
 
-/** Garments come in all three colours; a mug in White only (productColors). */
-const PRODUCTS = [
-  { key: "t-shirt", colours: ["white", "black", "heather_gray"] },
-  { key: "hoodie", colours: ["white", "black", "heather_gray"] },
-  { key: "mug", colours: ["white"] },
-] as const satisfies readonly { key: string; colours: readonly ColourKey[] }[];
+/**
+ * Garments come in all three colours; a mug in White only (productColors). Each case cycles through
+ * every colour of its product; across the cases each colour is listed first once and each garment is
+ * shown with a first colour other than White (the order the page must keep), without repeating the
+ * same walk for every product and first colour.
+ */
+const GARMENT_COLOURS = ["white", "black", "heather_gray"] as const;
+const CASES = [
+  { key: "t-shirt", colours: GARMENT_COLOURS, first: "white" },
+  { key: "t-shirt", colours: GARMENT_COLOURS, first: "heather_gray" },
+  { key: "hoodie", colours: GARMENT_COLOURS, first: "black" },
+  { key: "mug", colours: ["white"], first: "white" },
+] as const satisfies readonly { key: string; colours: readonly ColourKey[]; first: ColourKey }[];
 
 const VIEWPORTS = [
   { width: 360, height: 800 },
@@ -106,32 +113,30 @@ async function chooseColour(page: Page, colour: ColourKey) {
   await expect(group.getByRole("radio", { name })).toBeChecked();
 }
 
-for (const product of PRODUCTS) {
-  for (const first of product.colours) {
-    test(`a ${product.key} whose first colour is ${first} shows each colour's picture at 360 and 1280 px`, async ({ page }) => {
-      const order = colourOrder(product.colours, first);
-      const campaign = insertCampaign({
-        title: `Colours ${product.key} ${first} ${randomBytes(3).toString("hex")}`,
-        productType: product.key,
-        selectedColors: order.join(","),
-        finalDesignUrl: await storedDesign(),
-      });
-      for (const viewport of VIEWPORTS) {
-        await page.setViewportSize(viewport);
-        await page.goto(`/campaign/${campaign.id}`);
-        await expect(gallery(page)).toHaveCount(order.length);
-        await expectPictureShown(page, first, order);
-        if (order.length === 1) {
-          // One colour: no switcher, the picture always shows.
-          await expect(page.getByRole("group", { name: "Colour", exact: true })).toHaveCount(0);
-          continue;
-        }
-        // Every other colour, then back to the first: each choice shows its own picture.
-        for (const colour of [...order.slice(1), first]) {
-          await chooseColour(page, colour);
-          await expectPictureShown(page, colour, order);
-        }
-      }
+for (const { first, ...product } of CASES) {
+  test(`a ${product.key} whose first colour is ${first} shows each colour's picture at 360 and 1280 px`, async ({ page }) => {
+    const order = colourOrder(product.colours, first);
+    const campaign = insertCampaign({
+      title: `Colours ${product.key} ${first} ${randomBytes(3).toString("hex")}`,
+      productType: product.key,
+      selectedColors: order.join(","),
+      finalDesignUrl: await storedDesign(),
     });
-  }
+    for (const viewport of VIEWPORTS) {
+      await page.setViewportSize(viewport);
+      await page.goto(`/campaign/${campaign.id}`);
+      await expect(gallery(page)).toHaveCount(order.length);
+      await expectPictureShown(page, first, order);
+      if (order.length === 1) {
+        // One colour: no switcher, the picture always shows.
+        await expect(page.getByRole("group", { name: "Colour", exact: true })).toHaveCount(0);
+        continue;
+      }
+      // Every other colour, then back to the first: each choice shows its own picture.
+      for (const colour of [...order.slice(1), first]) {
+        await chooseColour(page, colour);
+        await expectPictureShown(page, colour, order);
+      }
+    }
+  });
 }

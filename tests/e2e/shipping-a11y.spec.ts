@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { signClaimToken } from "../../app/domain/claims";
-import { seriousViolations, useTheme } from "./axe";
+import { seriousViolations, chooseTheme } from "./axe";
 import { insertCampaign, insertDraw, insertEntry, insertOrder, pastDates, updateCampaign } from "./campaigns";
 import { uniqueEmail } from "./support";
 
@@ -14,7 +14,7 @@ test.use({ viewport: { width: 360, height: 740 } });
 
 for (const theme of ["light", "dark"] as const) {
   test(`no serious accessibility violation on the prize timeline and the shipped claim page, ${theme} theme`, async ({ page }) => {
-    await useTheme(page, theme);
+    await chooseTheme(page, theme);
     const campaign = insertCampaign({ status: "completed", ...pastDates() });
     const winner = insertEntry(campaign.id, uniqueEmail("winner"));
     const deadline = new Date(Date.now() + 14 * DAY);

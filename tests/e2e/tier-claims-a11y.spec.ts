@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { signClaimToken } from "../../app/domain/claims";
-import { seriousViolations, useTheme } from "./axe";
+import { openPage, violationsInEachTheme } from "./axe";
 import { insertAdditionalPrize, insertCampaign, insertEntry, pastDates, updateCampaign, userIdByEmail } from "./campaigns";
 import { signIn, uniqueEmail } from "./support";
 
@@ -53,16 +53,12 @@ const PAGES: Record<string, (creatorId: string) => Promise<string>> = {
   "the draw panel with its tiers": async (creatorId) => `/dashboard/campaigns/${(await drawn(creatorId)).campaign.id}/draw`,
 };
 
-for (const theme of ["light", "dark"] as const) {
-  test.describe(`${theme} theme`, () => {
-    for (const [name, path] of Object.entries(PAGES)) {
-      test(`${name} has no serious accessibility violation`, async ({ page }) => {
-        const creatorId = await creator(page);
-        await useTheme(page, theme);
-        const response = await page.goto(await path(creatorId));
-        expect(response?.status()).toBe(200);
-        expect(await seriousViolations(page)).toEqual([]);
-      });
-    }
+// Each page is set up once and checked in both themes (violationsInEachTheme).
+test.describe.configure({ timeout: 60_000 });
+
+for (const [name, path] of Object.entries(PAGES)) {
+  test(`${name} has no serious accessibility violation, light or dark`, async ({ page }) => {
+    const target = await path(await creator(page));
+    expect(await violationsInEachTheme(page, () => openPage(page, target))).toEqual({ light: [], dark: [] });
   });
 }
