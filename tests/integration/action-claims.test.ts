@@ -50,11 +50,14 @@ function post(jar: CookieJar, path: string, fields: Record<string, string>): Pro
 
 const text = (html: string) =>
   html
+    .replace(/<!--.*?-->/g, "")
     .replace(/<[^>]+>/g, " ")
     .replace(/&#x27;/g, "'")
     .replace(/&quot;/g, '"')
     .replace(/&amp;/g, "&")
-    .replace(/\s+/g, " ");
+    .replace(/\s+/g, " ")
+    .replace(/\( /g, "(")
+    .replace(/ \)/g, ")");
 
 let seq = 0;
 
