@@ -253,6 +253,19 @@ export function entriesCsvPath(campaignId: string): string {
   return href("/dashboard/campaigns/:campaignId/entries.csv", { campaignId });
 }
 
+/** Action claims to review (decision 078); `page` and `handles` are its two lists' pages (1 = left out). */
+export function claimsReviewPath(campaignId: string, query?: { page?: number; handles?: number }): string {
+  const params: Record<string, string> = {};
+  if (query?.page && query.page > 1) params.page = String(query.page);
+  if (query?.handles && query.handles > 1) params.handles = String(query.handles);
+  return withQuery(href("/dashboard/campaigns/:campaignId/claims", { campaignId }), params);
+}
+
+/** The follow handles of a campaign as CSV (decision 078). */
+export function handlesCsvPath(campaignId: string): string {
+  return href("/dashboard/campaigns/:campaignId/handles.csv", { campaignId });
+}
+
 /**
  * What every creator page of a campaign starts with (`/dashboard/campaigns/<id>/`): not a page
  * itself, but where the draw controls may send the creator back to.

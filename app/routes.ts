@@ -75,6 +75,9 @@ export default [
   ]),
   route("dashboard/campaigns/:campaignId/analytics", "routes/dashboard.campaigns.$campaignId.analytics.tsx"),
   route("dashboard/campaigns/:campaignId/entries.csv", "routes/dashboard.campaigns.$campaignId.entries.csv.tsx"),
+  // Action claims to review and the follow handles' export (decision 078).
+  route("dashboard/campaigns/:campaignId/claims", "routes/dashboard.campaigns.$campaignId.claims.tsx"),
+  route("dashboard/campaigns/:campaignId/handles.csv", "routes/dashboard.campaigns.$campaignId.handles.csv.tsx"),
   route("dashboard/campaigns/:campaignId/upgrade", "routes/dashboard.campaigns.$campaignId.upgrade.tsx"),
   // Add-ons (decision 068): buying them, and the Advanced Analytics Report's PDF.
   route("dashboard/addons", "routes/dashboard.addons.tsx"),

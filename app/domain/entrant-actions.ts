@@ -22,6 +22,8 @@ export interface EntrantAction {
   verification: Verification;
   /** Done (a daily action: done today, UTC). */
   done: boolean;
+  /** Done, but the organiser rejected the claim (decision 078): its bonus is not counted. */
+  rejected: boolean;
   /** code: wrong tries left before the action closes for this entry. */
   triesLeft: number | null;
   /** question: the question and its choices ([] = free text). */
@@ -53,6 +55,7 @@ export function refusalMessage(reason: ActionRefusal): string {
 }
 
 export const ENTRANT_ACTION_MESSAGES = {
+  rejected: "Not counted: the organiser rejected this claim.",
   noEntry: "Enter the giveaway first, then come back here for bonus entries.",
   pending: "Bonus actions open once you confirm your entry.",
   personalLinkInvalid: "This link to your entry is not valid. Open the newest email we sent you, or enter on the giveaway's page.",

@@ -73,7 +73,7 @@ export const ACTION_CATALOGUE: Record<ActionKind, ActionKindFacts> = {
     name: "Follow or subscribe",
     verification: "self-reported",
     daily: false,
-    hint: "The entrant gives their handle. Platforms offer no way to check it, so it is labelled self-reported everywhere.",
+    hint: "The entrant gives their handle. Platforms offer no way to check it, so it is labelled self-reported everywhere; you see and export the handles, and can disqualify a false claim until the entry list is frozen.",
   },
 };
 

@@ -11,7 +11,7 @@ import { UpgradePanel } from "~/components/dashboard/upgrade-panel";
 import { StatusBadge, toneFor } from "~/components/dashboard/status-badge";
 import { DASHBOARD_MESSAGES, formatCount, plural } from "~/domain/dashboard";
 import { ReviewActionSchema } from "~/domain/fraud";
-import { analyticsPath, campaignPath, entriesCsvPath, myCampaignsPath, wizardPath } from "~/paths";
+import { analyticsPath, campaignPath, claimsReviewPath, entriesCsvPath, myCampaignsPath, wizardPath } from "~/paths";
 import { ownCampaignForAnalytics } from "~/server/analytics/figures.server";
 import { readForm } from "~/server/core/forms.server";
 import { disqualifyEntries, restoreEntries } from "~/server/analytics/fraud.server";
@@ -179,7 +179,7 @@ export default function CampaignAnalytics({ loaderData, actionData }: Route.Comp
             </div>
           </>
         ) : null}
-        <EntryActionFigures actions={loaderData.actions} confirmed={figures.total} />
+        <EntryActionFigures actions={loaderData.actions} confirmed={figures.total} reviewHref={claimsReviewPath(campaign.id)} />
         {offers.standard ? (
           <UpgradePanel
             title="Charts and CSV export"

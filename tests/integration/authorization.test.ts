@@ -234,6 +234,9 @@ const PAGES: [string, () => string, Record<Role, Outcome>, { text: () => string;
   ],
   ["entries export", () => `/dashboard/campaigns/${live}/entries.csv`, { visitor: LOGIN, owner: 200, other: 404, editor: 404, admin: 404 }],
   ["draw controls", () => `/dashboard/campaigns/${live}/draw`, { visitor: LOGIN, owner: 200, other: 404, editor: 404, admin: 404 }],
+  // Action claims to review and the handles export (decision 078): the creator's only.
+  ["action claims", () => `/dashboard/campaigns/${live}/claims`, { visitor: LOGIN, owner: 200, other: 404, editor: 404, admin: 404 }],
+  ["handles export", () => `/dashboard/campaigns/${live}/handles.csv`, { visitor: LOGIN, owner: 200, other: 404, editor: 404, admin: 404 }],
   [
     "upgrading a live campaign's plan",
     () => `/dashboard/campaigns/${live}/upgrade`,
@@ -539,6 +542,69 @@ describe("crafted actions change nothing", () => {
     const owned = await post("owner", `/dashboard/campaigns/${ended}/draw`, { intent: "draw" });
     expect(owned.status).toBe(303);
     expect(await prisma.draw.count({ where: { campaignId: ended } })).toBe(1);
+  });
+
+  it("only the owner disqualifies or restores an action claim (decision 078)", async () => {
+    const follow = await prisma.entryAction.create({
+      data: { campaignId: live, kind: "follow", label: "Follow us", bonus: 2, platform: "instagram", url: "https://instagram.com/brand" },
+    });
+    const fan = await prisma.entry.create({
+      data: {
+        campaignId: live,
+        email: "claimer@example.com",
+        emailNormalized: "claimer@example.com",
+        agreedToTerms: true,
+        confirmedAt: new Date(),
+        bonusEntries: 2,
+        actionBonus: 2,
+      },
+    });
+    const claim = await prisma.actionCompletion.create({
+      data: { campaignId: live, actionId: follow.id, entryId: fan.id, bonus: 2, answer: "claimer" },
+    });
+    const rejected = await prisma.actionCompletion.create({
+      data: {
+        campaignId: live,
+        actionId: follow.id,
+        entryId: (await prisma.entry.findFirstOrThrow({ where: { campaignId: live, email: "fan@example.com" } })).id,
+        bonus: 2,
+        answer: "fan",
+        disqualifiedAt: new Date(),
+        disqualifyReason: "false_claim",
+      },
+    });
+    const before = async () => [
+      await prisma.actionCompletion.findMany({ where: { campaignId: live }, orderBy: { id: "asc" } }),
+      await prisma.entry.findMany({
+        where: { campaignId: live },
+        orderBy: { id: "asc" },
+        select: { id: true, bonusEntries: true, actionBonus: true },
+      }),
+    ];
+    const snapshot = await before();
+    for (const role of NOT_OWNERS) {
+      const expected = role === "visitor" ? LOGIN : 404;
+      const disqualify = await post(role, `/dashboard/campaigns/${live}/claims`, {
+        intent: "disqualify-claim",
+        claimId: claim.id,
+        reason: "false_claim",
+      });
+      expect(outcomeOf(disqualify), role).toEqual(expected);
+      const restore = await post(role, `/dashboard/campaigns/${live}/claims`, { intent: "restore-claim", claimId: rejected.id });
+      expect(outcomeOf(restore), role).toEqual(expected);
+    }
+    expect(await before()).toEqual(snapshot);
+    // The owner's same request really disqualifies: the refusals above were not for a bad request.
+    const owned = await post("owner", `/dashboard/campaigns/${live}/claims`, {
+      intent: "disqualify-claim",
+      claimId: claim.id,
+      reason: "false_claim",
+    });
+    expect(owned.status).toBe(303);
+    expect(await prisma.entry.findUniqueOrThrow({ where: { id: fan.id }, select: { bonusEntries: true, actionBonus: true } })).toEqual({
+      bonusEntries: 0,
+      actionBonus: 0,
+    });
   });
 
   it("only the owner saves a step of their draft", async () => {

@@ -109,16 +109,20 @@ function ActionRow({ campaignId, action }: { campaignId: string; action: Entrant
       className="rounded-xl border border-slate-200 p-3 dark:border-slate-700"
       data-testid="action-row"
       data-action-kind={action.kind}
-      data-done={action.done ? "true" : undefined}
+      data-done={action.done && !action.rejected ? "true" : undefined}
     >
       <ActionHeading
         label={action.label}
         bonus={bonusLabel(action.bonus)}
         verification={action.verification}
         explained={howCounted(action.kind)}
-        done={action.done}
+        done={action.done && !action.rejected}
       />
-      {action.done ? (
+      {action.rejected ? (
+        <p className="mt-2 text-sm font-medium text-red-800 dark:text-red-300" data-testid="action-rejected">
+          {ENTRANT_ACTION_MESSAGES.rejected}
+        </p>
+      ) : action.done ? (
         <p className="mt-2 text-sm font-medium text-emerald-800 dark:text-emerald-300">
           {action.kind === "daily" ? "Done today. Come back tomorrow for another bonus entry." : "Done: counted in your entries."}
         </p>

@@ -1,4 +1,5 @@
 /** The analytics page's "Entry actions" section (decision 074): what entrants did, and what they answered. */
+import { Link } from "react-router";
 import { formatCount, plural } from "~/domain/dashboard";
 import type { ActionFigure } from "~/domain/entry-actions";
 
@@ -6,7 +7,7 @@ function share(count: number, total: number): string {
   return total > 0 ? `${Math.round((count / total) * 100)}%` : "–";
 }
 
-export function EntryActionFigures({ actions, confirmed }: { actions: ActionFigure[]; confirmed: number }) {
+export function EntryActionFigures({ actions, confirmed, reviewHref }: { actions: ActionFigure[]; confirmed: number; reviewHref: string }) {
   if (actions.length === 0) return null;
   return (
     <section aria-labelledby="entry-actions-heading" className="mt-8" data-testid="action-figures">
@@ -16,6 +17,13 @@ export function EntryActionFigures({ actions, confirmed }: { actions: ActionFigu
       <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
         Counted completions (rejected claims left out) and the share of your {plural(confirmed, "confirmed entrant", "confirmed entrants")}{" "}
         who did each.
+      </p>
+      {/* Decision 078: the claims (follow handles, codes, daily bonuses) are reviewed on their own page. */}
+      <p className="mt-2 text-sm">
+        <Link to={reviewHref} className="font-medium text-brand-700 underline dark:text-brand-300" data-testid="claims-review-link">
+          Review claims and follow handles
+        </Link>{" "}
+        <span className="text-slate-600 dark:text-slate-400">(disqualify a false claim until the entry list is frozen)</span>
       </p>
       <ul className="mt-4 grid gap-4 md:grid-cols-2">
         {actions.map((action) => (

@@ -27,13 +27,14 @@ export async function entrantActions(campaignId: string, entryId: string, now: D
   const [completions, attempts] = await Promise.all([
     prisma.actionCompletion.findMany({
       where: { entryId, campaignId, day: { in: ["", today] } },
-      select: { actionId: true },
+      select: { actionId: true, disqualifiedAt: true },
     }),
     hasCode
       ? prisma.actionCodeAttempt.groupBy({ by: ["actionId"], where: { entryId }, _count: { _all: true } })
       : Promise.resolve([] as { actionId: string; _count: { _all: number } }[]),
   ]);
   const done = new Set(completions.map((completion) => completion.actionId));
+  const rejected = new Set(completions.filter((completion) => completion.disqualifiedAt).map((completion) => completion.actionId));
   const wrong = new Map(attempts.map((row) => [row.actionId, row._count._all]));
   return actions.flatMap((action) => {
     if (!isKind(action.kind)) return [];
@@ -45,6 +46,7 @@ export async function entrantActions(campaignId: string, entryId: string, now: D
         bonus: action.bonus,
         verification: ACTION_CATALOGUE[action.kind].verification,
         done: done.has(action.id),
+        rejected: rejected.has(action.id),
         triesLeft: action.kind === "code" ? Math.max(0, MAX_CODE_TRIES - (wrong.get(action.id) ?? 0)) : null,
         question: action.kind === "question" ? action.question : null,
         choices: action.kind === "question" ? actionChoices(action.choices) : [],

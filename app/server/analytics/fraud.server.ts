@@ -207,7 +207,7 @@ export interface ReviewCampaign {
 /** The most disqualified entries listed (newest first) for restoring. */
 export const DISQUALIFIED_LISTED = 200;
 
-function lockedReason(campaign: ReviewCampaign): string | null {
+export function lockedReason(campaign: ReviewCampaign): string | null {
   if (campaign.listFrozenAt) return REVIEW_MESSAGES.frozen;
   if (campaign.status === CampaignStatus.completed || campaign.winnerEntryId) return REVIEW_MESSAGES.drawn;
   return null;
@@ -274,10 +274,11 @@ export async function fraudReview(campaign: ReviewCampaign, page: number, now: D
 // ---------------------------------------------------------------------------------------------
 
 export type ReviewResult =
-  { ok: true; title: string; description: string } | { ok: false; status: number; message: string; field?: "entryId" | "reason" };
+  | { ok: true; title: string; description: string }
+  | { ok: false; status: number; message: string; field?: "entryId" | "reason" | "claimId" };
 
-/** Thrown inside a transaction to roll it back and answer with this result. */
-class Refused extends Error {
+/** Thrown inside a transaction to roll it back and answer with this result (the claim review's writes too). */
+export class Refused extends Error {
   constructor(readonly result: Extract<ReviewResult, { ok: false }>) {
     super(result.message);
   }
@@ -289,7 +290,7 @@ const plural = (n: number, one: string, many: string) => `${n.toLocaleString("en
  * Takes the campaign row for this change (the conditional update every change to counted entries
  * makes) and returns its counters, or refuses when the list is frozen or the winner drawn.
  */
-async function lockCampaign(tx: Prisma.TransactionClient, campaignId: string, frozenMessage: string, now: Date) {
+export async function lockCampaign(tx: Prisma.TransactionClient, campaignId: string, frozenMessage: string, now: Date) {
   const taken = await tx.campaign.updateMany({
     where: { id: campaignId, listFrozenAt: null, status: CampaignStatus.active, winnerEntryId: null },
     data: { updatedAt: now },
@@ -332,7 +333,7 @@ async function adjustReferrers(
   }
 }
 
-async function inTransaction(work: (tx: Prisma.TransactionClient) => Promise<ReviewResult>): Promise<ReviewResult> {
+export async function inTransaction(work: (tx: Prisma.TransactionClient) => Promise<ReviewResult>): Promise<ReviewResult> {
   try {
     return await prisma.$transaction(work);
   } catch (error) {
