@@ -272,7 +272,8 @@ describe("drawing a campaign", () => {
     expect(["busy", "already-drawn"]).toContain(outcomes.find((outcome) => outcome.kind !== "drawn")?.kind);
     expect(await prisma.draw.count({ where: { campaignId: campaign.id } })).toBe(1);
     expect((await verifyDraw(campaign.id)).ok).toBe(true);
-  });
+    // Two processes each load the app's TypeScript sources through tsx: 10-30 s on 2 busy cores.
+  }, 90_000);
 
   it("draws nothing before the end, for unknown or unlaunched campaigns, before the beacon round, or while another draw holds the lease", async () => {
     const live = await createCampaign();
