@@ -75,6 +75,11 @@ export default [
   ]),
   route("dashboard/campaigns/:campaignId/analytics", "routes/dashboard.campaigns.$campaignId.analytics.tsx"),
   route("dashboard/campaigns/:campaignId/entries.csv", "routes/dashboard.campaigns.$campaignId.entries.csv.tsx"),
+  // A question action's answers (decision 079).
+  route(
+    "dashboard/campaigns/:campaignId/actions/:actionId/answers.csv",
+    "routes/dashboard.campaigns.$campaignId.actions.$actionId.answers.csv.tsx",
+  ),
   route("dashboard/campaigns/:campaignId/upgrade", "routes/dashboard.campaigns.$campaignId.upgrade.tsx"),
   // Add-ons (decision 068): buying them, and the Advanced Analytics Report's PDF.
   route("dashboard/addons", "routes/dashboard.addons.tsx"),

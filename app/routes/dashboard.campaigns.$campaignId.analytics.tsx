@@ -179,7 +179,7 @@ export default function CampaignAnalytics({ loaderData, actionData }: Route.Comp
             </div>
           </>
         ) : null}
-        <EntryActionFigures actions={loaderData.actions} confirmed={figures.total} />
+        <EntryActionFigures campaignId={campaign.id} actions={loaderData.actions} confirmed={figures.total} />
         {offers.standard ? (
           <UpgradePanel
             title="Charts and CSV export"

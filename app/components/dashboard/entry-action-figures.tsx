@@ -1,12 +1,13 @@
 /** The analytics page's "Entry actions" section (decision 074): what entrants did, and what they answered. */
 import { formatCount, plural } from "~/domain/dashboard";
 import type { ActionFigure } from "~/domain/entry-actions";
+import { actionAnswersCsvPath } from "~/paths";
 
 function share(count: number, total: number): string {
   return total > 0 ? `${Math.round((count / total) * 100)}%` : "–";
 }
 
-export function EntryActionFigures({ actions, confirmed }: { actions: ActionFigure[]; confirmed: number }) {
+export function EntryActionFigures({ campaignId, actions, confirmed }: { campaignId: string; actions: ActionFigure[]; confirmed: number }) {
   if (actions.length === 0) return null;
   return (
     <section aria-labelledby="entry-actions-heading" className="mt-8" data-testid="action-figures">
@@ -61,6 +62,19 @@ export function EntryActionFigures({ actions, confirmed }: { actions: ActionFigu
               ) : (
                 <p className="mt-3 text-sm text-slate-700 dark:text-slate-300">No answers yet.</p>
               )
+            ) : null}
+            {action.choices || action.answers ? (
+              // Every answer, not only the latest shown here (decision 079): a plain link, anonymous answers.
+              <p className="mt-3 text-sm">
+                <a
+                  href={actionAnswersCsvPath(campaignId, action.id)}
+                  download
+                  className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-300"
+                  data-testid="answers-csv"
+                >
+                  Download all answers (CSV)
+                </a>
+              </p>
             ) : null}
           </li>
         ))}
