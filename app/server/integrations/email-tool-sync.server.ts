@@ -145,10 +145,11 @@ async function record(row: EmailToolSync, outcome: Outcome, now: Date, summary: 
   if (!written) return;
   if (row.action === ACTIONS_SYNC) {
     // Another completion counted while this one was being sent (decision 079): send the actions again.
-    await prisma.emailToolSync.updateMany({
+    const again = await prisma.emailToolSync.updateMany({
       where: { id: row.id, reason: "again", status: { not: "sending" } },
       data: { status: "pending", attempts: 0, nextAttemptAt: null, reason: null },
     });
+    if (again.count === 1) deliverEmailToolSyncsSoon([row.id]);
   }
   // An erased entrant's unsubscribe at its end (sent or given up): no identifier of them stays.
   const final =
