@@ -72,7 +72,7 @@ export function EntryActionFigures({ campaignId, actions, confirmed }: { campaig
                   className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-300"
                   data-testid="answers-csv"
                 >
-                  Download all answers (CSV)
+                  Download all answers<span className="sr-only"> to {action.label}</span> (CSV)
                 </a>
               </p>
             ) : null}
