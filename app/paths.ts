@@ -266,6 +266,11 @@ export function handlesCsvPath(campaignId: string): string {
   return href("/dashboard/campaigns/:campaignId/handles.csv", { campaignId });
 }
 
+/** A question action's answers as CSV, for the campaign's owner (decision 079). */
+export function actionAnswersCsvPath(campaignId: string, actionId: string): string {
+  return href("/dashboard/campaigns/:campaignId/actions/:actionId/answers.csv", { campaignId, actionId });
+}
+
 /**
  * What every creator page of a campaign starts with (`/dashboard/campaigns/<id>/`): not a page
  * itself, but where the draw controls may send the creator back to.

@@ -78,6 +78,11 @@ export default [
   // Action claims to review and the follow handles' export (decision 078).
   route("dashboard/campaigns/:campaignId/claims", "routes/dashboard.campaigns.$campaignId.claims.tsx"),
   route("dashboard/campaigns/:campaignId/handles.csv", "routes/dashboard.campaigns.$campaignId.handles.csv.tsx"),
+  // A question action's answers (decision 079).
+  route(
+    "dashboard/campaigns/:campaignId/actions/:actionId/answers.csv",
+    "routes/dashboard.campaigns.$campaignId.actions.$actionId.answers.csv.tsx",
+  ),
   route("dashboard/campaigns/:campaignId/upgrade", "routes/dashboard.campaigns.$campaignId.upgrade.tsx"),
   // Add-ons (decision 068): buying them, and the Advanced Analytics Report's PDF.
   route("dashboard/addons", "routes/dashboard.addons.tsx"),

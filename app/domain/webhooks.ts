@@ -10,6 +10,7 @@ import { OrderStatus } from "./orders";
 
 export const WEBHOOK_EVENTS = [
   "entry.confirmed",
+  "entry.action_completed",
   "campaign.launched",
   "campaign.ended",
   "winner.drawn",
@@ -24,6 +25,8 @@ export type WebhookEventType = WebhookEvent | typeof WEBHOOK_TEST_EVENT;
 
 export const WEBHOOK_EVENT_DESCRIPTIONS: Record<WebhookEvent, string> = {
   "entry.confirmed": "An entrant confirmed their entry from the emailed link (their email only if they agreed to marketing).",
+  "entry.action_completed":
+    "An entrant completed an entry action and its bonus counted (a question's answer and their email only if they agreed to marketing).",
   "campaign.launched": "A giveaway went live.",
   "campaign.ended": "A giveaway ended and its entry list was frozen for the draw.",
   "winner.drawn": "A winner was drawn for a prize (or redrawn after an unclaimed one).",
@@ -165,6 +168,51 @@ export function entryEventData(entry: EntryFacts): Record<string, unknown> {
   };
 }
 
+export interface ActionCompletionFacts {
+  campaignId: string;
+  entryId: string;
+  email: string;
+  /** Consent now: given, not withdrawn, not erased. */
+  marketingConsent: boolean;
+  action: { id: string; kind: string; label: string; bonus: number; verification: string };
+  /** question: the answer; follow: the handle. */
+  answer: string | null;
+  /** daily: the UTC day ("YYYY-MM-DD"); "" otherwise. */
+  day: string;
+  completedAt: Date;
+  /** The entry's entries after this completion (1 + its bonus entries). */
+  totalEntries: number;
+}
+
+/**
+ * entry.action_completed's object (decision 079). What the giveaway runs on (the action, its bonus,
+ * the entry's new total, a follow's handle, which the brand needs to check a self-reported claim)
+ * goes for every entrant; the marketing data (the email, a question's answer) only with consent now.
+ */
+export function actionCompletedData(completion: ActionCompletionFacts): Record<string, unknown> {
+  const consent = completion.marketingConsent;
+  const kind = completion.action.kind;
+  return {
+    object: "action_completion",
+    campaign_id: completion.campaignId,
+    entry_id: completion.entryId,
+    email: consent ? completion.email : null,
+    marketing_consent: { given: consent },
+    action: {
+      id: completion.action.id,
+      kind,
+      label: completion.action.label,
+      bonus: completion.action.bonus,
+      verification: completion.action.verification,
+    },
+    answer: kind === "question" && consent ? completion.answer : null,
+    handle: kind === "follow" ? completion.answer : null,
+    day: completion.day || null,
+    completed_at: unix(completion.completedAt),
+    total_entries: completion.totalEntries,
+  };
+}
+
 export interface CampaignFacts {
   id: string;
   title: string;
@@ -278,7 +326,7 @@ export function orderShippedData(order: ShipmentFacts): Record<string, unknown> 
 }
 
 /** Fields that identify a person or their parcel: blanked when the entrant erases their data. */
-const PERSONAL_FIELDS = new Set(["email", "tracking_number", "tracking_url"]);
+const PERSONAL_FIELDS = new Set(["email", "tracking_number", "tracking_url", "answer", "handle"]);
 
 /**
  * The stored body with every personal field set to null and `data.erased: true`, so a redelivery

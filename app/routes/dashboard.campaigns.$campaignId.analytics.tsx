@@ -179,7 +179,12 @@ export default function CampaignAnalytics({ loaderData, actionData }: Route.Comp
             </div>
           </>
         ) : null}
-        <EntryActionFigures actions={loaderData.actions} confirmed={figures.total} reviewHref={claimsReviewPath(campaign.id)} />
+        <EntryActionFigures
+          campaignId={campaign.id}
+          actions={loaderData.actions}
+          confirmed={figures.total}
+          reviewHref={claimsReviewPath(campaign.id)}
+        />
         {offers.standard ? (
           <UpgradePanel
             title="Charts and CSV export"

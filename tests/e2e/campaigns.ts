@@ -237,3 +237,15 @@ export function insertEntryAction(
   insertRow("EntryAction", { id, campaignId, choices: "", createdAt: new Date(), ...fields });
   return { id };
 }
+
+/** A counted completion of an entry action (decision 077), written straight into the e2e database. */
+export function insertActionCompletion(
+  campaignId: string,
+  actionId: string,
+  entryId: string,
+  fields: { bonus: number } & Record<string, Value>,
+): { id: string } {
+  const id = `k${randomBytes(12).toString("hex")}`;
+  insertRow("ActionCompletion", { id, campaignId, actionId, entryId, day: "", completedAt: new Date(), ...fields });
+  return { id };
+}

@@ -1,7 +1,9 @@
 /**
  * A stand-in for Klaviyo's REST API on 127.0.0.1 (JSON:API, revision 2025-10-15), enough for list
  * sync: GET /api/lists (cursor pages of 10, `links.next`), POST /api/profile-subscription-bulk-create-jobs
- * and POST /api/profile-subscription-bulk-delete-jobs, each answering 202 with no body as Klaviyo does.
+ * and POST /api/profile-subscription-bulk-delete-jobs, each answering 202 with no body as Klaviyo does,
+ * and POST /api/profile-import (Create or Update Profile: 201 for a new profile, 200 for an existing
+ * one, the profile in the answer; its `properties` are merged into the profile's, scope profiles:write).
  *
  * Like Klaviyo it wants `Authorization: Klaviyo-API-Key <private key>` (401 `not_authenticated`
  * otherwise; 403 `permission_denied` for a read-only key writing), a `revision` header, and a body it
@@ -28,6 +30,10 @@ export interface FakeKlaviyoProfile {
   /** How many subscribe jobs named this profile. */
   subscribeJobs: number;
   unsubscribeJobs: number;
+  /** Custom properties, merged by each profile import. */
+  properties: Record<string, unknown>;
+  /** How many profile imports named this profile. */
+  imports: number;
 }
 
 export interface FakeKlaviyoRequest {
@@ -188,6 +194,8 @@ export function createFakeKlaviyo(
         lists: new Set(),
         subscribeJobs: 0,
         unsubscribeJobs: 0,
+        properties: {},
+        imports: 0,
       };
       state.profiles.set(key, profile);
     }
@@ -299,6 +307,66 @@ export function createFakeKlaviyo(
       }
       await faults.hold(url.pathname, true, request);
       return send(response, 202, null);
+    }
+
+    if (request.method === "POST" && url.pathname === "/api/profile-import") {
+      if (state.keys.get(key) !== "full") {
+        return send(
+          response,
+          403,
+          errors(
+            403,
+            "permission_denied",
+            "You do not have permission to perform this action.",
+            "This API key is missing required scopes: profiles:write.",
+          ),
+          {},
+          "application/vnd.api+json",
+        );
+      }
+      const data = isRecord(body) ? body.data : undefined;
+      if (!isRecord(data) || data.type !== "profile")
+        return send(
+          response,
+          400,
+          errors(400, "invalid", "Invalid input.", 'data.type must be "profile".', "/data/type"),
+          {},
+          "application/vnd.api+json",
+        );
+      const attributes = isRecord(data.attributes) ? data.attributes : {};
+      const email = typeof attributes.email === "string" ? attributes.email : "";
+      if (!EMAIL.test(email) || state.refusedEmails.has(email.toLowerCase())) {
+        return send(
+          response,
+          400,
+          errors(400, "invalid", "Invalid input.", `Invalid email address: ${email}`, "/data/attributes/email"),
+          {},
+          "application/vnd.api+json",
+        );
+      }
+      if (attributes.properties !== undefined && !isRecord(attributes.properties)) {
+        return send(
+          response,
+          400,
+          errors(400, "invalid", "Invalid input.", "properties must be an object.", "/data/attributes/properties"),
+          {},
+          "application/vnd.api+json",
+        );
+      }
+      await faults.hold(url.pathname, false, request);
+      if (response.destroyed || request.socket.destroyed) return;
+      const existed = state.profiles.has(email.toLowerCase());
+      const profile = upsert(email);
+      Object.assign(profile.properties, attributes.properties ?? {});
+      profile.imports += 1;
+      await faults.hold(url.pathname, true, request);
+      return send(
+        response,
+        existed ? 200 : 201,
+        { data: { type: "profile", id: profile.id, attributes: { email: profile.email, properties: profile.properties } } },
+        {},
+        "application/vnd.api+json",
+      );
     }
 
     return send(

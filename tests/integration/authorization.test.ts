@@ -31,6 +31,7 @@ const cookies: Record<Role, string> = { visitor: "", owner: "", other: "", edito
 let ownerId = "";
 let live = "";
 let liveTitle = "";
+let questionId = "";
 let draft = "";
 let unpaidTitle = "";
 /** A pending_payment campaign's test checkout session. */
@@ -87,6 +88,11 @@ beforeAll(async () => {
     data: { campaignId: live, buyerId: ownerId, kind: "analytics_report", amountCents: 1900, status: "paid", paidAt: new Date() },
   });
   orderId = (await prisma.order.create({ data: { campaignId: live, winnerEmail: "fan@example.com" } })).id;
+  questionId = (
+    await prisma.entryAction.create({
+      data: { campaignId: live, kind: "question", label: "Your colour", bonus: 1, question: "Which colour?" },
+    })
+  ).id;
   ended = (await endedCampaign()).id;
   await entries(ended, 3);
   // Frozen a minute after its end, as the job would have: its beacon round is out now, so the
@@ -233,6 +239,11 @@ const PAGES: [string, () => string, Record<Role, Outcome>, { text: () => string;
     { visitor: LOGIN, owner: 200, other: DASHBOARD, editor: DASHBOARD, admin: DASHBOARD },
   ],
   ["entries export", () => `/dashboard/campaigns/${live}/entries.csv`, { visitor: LOGIN, owner: 200, other: 404, editor: 404, admin: 404 }],
+  [
+    "a question's answers export",
+    () => `/dashboard/campaigns/${live}/actions/${questionId}/answers.csv`,
+    { visitor: LOGIN, owner: 200, other: 404, editor: 404, admin: 404 },
+  ],
   ["draw controls", () => `/dashboard/campaigns/${live}/draw`, { visitor: LOGIN, owner: 200, other: 404, editor: 404, admin: 404 }],
   // Action claims to review and the handles export (decision 078): the creator's only.
   ["action claims", () => `/dashboard/campaigns/${live}/claims`, { visitor: LOGIN, owner: 200, other: 404, editor: 404, admin: 404 }],

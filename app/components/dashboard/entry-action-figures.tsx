@@ -2,12 +2,23 @@
 import { Link } from "react-router";
 import { formatCount, plural } from "~/domain/dashboard";
 import type { ActionFigure } from "~/domain/entry-actions";
+import { actionAnswersCsvPath } from "~/paths";
 
 function share(count: number, total: number): string {
   return total > 0 ? `${Math.round((count / total) * 100)}%` : "–";
 }
 
-export function EntryActionFigures({ actions, confirmed, reviewHref }: { actions: ActionFigure[]; confirmed: number; reviewHref: string }) {
+export function EntryActionFigures({
+  campaignId,
+  actions,
+  confirmed,
+  reviewHref,
+}: {
+  campaignId: string;
+  actions: ActionFigure[];
+  confirmed: number;
+  reviewHref: string;
+}) {
   if (actions.length === 0) return null;
   return (
     <section aria-labelledby="entry-actions-heading" className="mt-8" data-testid="action-figures">
@@ -69,6 +80,19 @@ export function EntryActionFigures({ actions, confirmed, reviewHref }: { actions
               ) : (
                 <p className="mt-3 text-sm text-slate-700 dark:text-slate-300">No answers yet.</p>
               )
+            ) : null}
+            {action.choices || action.answers ? (
+              // Every answer, not only the latest shown here (decision 079): a plain link, anonymous answers.
+              <p className="mt-3 text-sm">
+                <a
+                  href={actionAnswersCsvPath(campaignId, action.id)}
+                  download
+                  className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-300"
+                  data-testid="answers-csv"
+                >
+                  Download all answers<span className="sr-only"> to {action.label}</span> (CSV)
+                </a>
+              </p>
             ) : null}
           </li>
         ))}

@@ -9,6 +9,7 @@
 import { CampaignStatus } from "../../domain/campaign-status";
 import { ACTION_REFUSALS, type ActionRefusal, refusalMessage } from "../../domain/entrant-actions";
 import {
+  ACTION_CATALOGUE,
   ACTION_LIMITS,
   type ActionKind,
   MAX_CODE_TRIES,
@@ -20,6 +21,9 @@ import {
 import { ipNetwork } from "../../domain/network";
 import { isUniqueConstraintError, prisma } from "../core/db.server";
 import { newId } from "../core/ids.server";
+import { deliverEmailToolSyncsSoon } from "../integrations/email-tool-sync.server";
+import { queueEmailToolActions } from "../integrations/email-tools.server";
+import { type QueuedDelivery, deliverWebhooksSoon, queueActionCompleted } from "../integrations/webhooks.server";
 
 export type ActionOutcome =
   | { kind: "completed"; actionId: string; bonus: number; weight: number }
@@ -36,8 +40,15 @@ export interface ActionRequest {
   now?: Date;
 }
 
-const ACTION_FIELDS = { id: true, kind: true, bonus: true, code: true, choices: true } as const;
-type LoadedAction = { id: string; kind: string; bonus: number; code: string | null; choices: string };
+const ACTION_FIELDS = { id: true, kind: true, label: true, bonus: true, code: true, choices: true } as const;
+type LoadedAction = { id: string; kind: string; label: string; bonus: number; code: string | null; choices: string };
+
+/** Who hears of a counted completion (decision 079): the campaign's owner's webhooks and, for a consenting entrant, email tools. */
+interface Audience {
+  creatorId: string | null;
+  consent: boolean;
+}
+type Found = { action: LoadedAction; entryId: string; day: string; now: Date; audience: Audience };
 
 function refused(reason: ActionRefusal): ActionOutcome & { kind: "refused" } {
   return { kind: "refused", reason, status: ACTION_REFUSALS[reason], message: refusalMessage(reason) };
@@ -51,10 +62,7 @@ class NotCountable extends Error {}
  * of this kind, the entry is this campaign's and confirmed, the campaign still takes actions, and
  * the action is not done (today, for a daily one).
  */
-async function target(
-  request: ActionRequest,
-  kind: ActionKind,
-): Promise<{ action: LoadedAction; entryId: string; day: string; now: Date } | ActionOutcome> {
+async function target(request: ActionRequest, kind: ActionKind): Promise<Found | ActionOutcome> {
   const now = request.now ?? new Date();
   const action = await prisma.entryAction.findFirst({
     where: { id: request.actionId, campaignId: request.campaignId },
@@ -64,7 +72,14 @@ async function target(
   if (!request.entryId) return refused("noEntry");
   const entry = await prisma.entry.findFirst({
     where: { id: request.entryId, campaignId: request.campaignId },
-    select: { confirmedAt: true, disqualifiedAt: true, campaign: { select: { status: true, endDate: true, listFrozenAt: true } } },
+    select: {
+      confirmedAt: true,
+      disqualifiedAt: true,
+      marketingConsent: true,
+      marketingWithdrawnAt: true,
+      erasedAt: true,
+      campaign: { select: { status: true, endDate: true, listFrozenAt: true, creatorId: true } },
+    },
   });
   if (!entry) return refused("noEntry");
   if (!entry.confirmedAt || entry.disqualifiedAt) return refused("notConfirmed");
@@ -77,18 +92,15 @@ async function target(
     select: { id: true },
   });
   if (done) return refused(day ? "doneToday" : "done");
-  return { action, entryId: request.entryId, day, now };
+  const consent = entry.marketingConsent && !entry.marketingWithdrawnAt && !entry.erasedAt;
+  return { action, entryId: request.entryId, day, now, audience: { creatorId: campaign.creatorId, consent } };
 }
 
 /** Counts the completion: the entry's conditional update and the completion's insert, in one transaction. */
-async function record(
-  request: ActionRequest,
-  found: { action: LoadedAction; entryId: string; day: string; now: Date },
-  answer: string | null,
-): Promise<ActionOutcome> {
-  const { action, entryId, day, now } = found;
+async function record(request: ActionRequest, found: Found, answer: string | null): Promise<ActionOutcome> {
+  const { action, entryId, day, now, audience } = found;
   try {
-    const weight = await prisma.$transaction(
+    const { weight, webhooks, syncs } = await prisma.$transaction(
       async (tx) => {
         const counted = await tx.entry.updateMany({
           where: {
@@ -117,11 +129,34 @@ async function record(
           select: { id: true },
         });
         const entry = await tx.entry.findUniqueOrThrow({ where: { id: entryId }, select: { bonusEntries: true } });
-        return 1 + entry.bonusEntries;
+        const weight = 1 + entry.bonusEntries;
+        // Committed with the completion, or not at all (decision 079): the brand's webhooks, and its
+        // email tools for an entrant who consents to marketing (nothing at all for one who does not).
+        const webhooks: QueuedDelivery[] = await queueActionCompleted(tx, audience.creatorId, {
+          campaignId: request.campaignId,
+          entryId,
+          action: {
+            id: action.id,
+            kind: action.kind,
+            label: action.label,
+            bonus: action.bonus,
+            verification: ACTION_CATALOGUE[action.kind as ActionKind]?.verification ?? "tracked",
+          },
+          answer,
+          day,
+          completedAt: now,
+          totalEntries: weight,
+        });
+        const syncs = audience.consent
+          ? await queueEmailToolActions(tx, { id: entryId, campaignId: request.campaignId }, audience.creatorId)
+          : [];
+        return { weight, webhooks, syncs };
       },
       // SQLite runs one transaction at a time; a burst queues behind it rather than failing.
       { maxWait: 15_000, timeout: 15_000 },
     );
+    deliverWebhooksSoon(webhooks);
+    deliverEmailToolSyncsSoon(syncs);
     return { kind: "completed", actionId: action.id, bonus: action.bonus, weight };
   } catch (error) {
     if (isUniqueConstraintError(error)) return refused(day ? "doneToday" : "done");

@@ -4,7 +4,8 @@
  * way; everything else is plain Prisma.
  */
 import { csvRow } from "../../domain/csv";
-import { ENTRY_CSV_HEADER, type ExportedEntry, entryCsvValues } from "../../domain/entries-export";
+import { ENTRY_CSV_HEADER, type ExportedEntry, entryCsvValues, hasMarketingConsent } from "../../domain/entries-export";
+import { type ExportedAction, type ExportedCompletion, actionCsvHeader, actionCsvValues } from "../../domain/entry-action-export";
 import type { DayCount } from "../../domain/dashboard";
 import { utcHourKey } from "../../domain/hourly-series";
 import { clientProvider, getPrisma, prisma, Prisma } from "../core/db.server";
@@ -189,20 +190,46 @@ async function entryPage(campaignId: string, after: { createdAt: Date; id: strin
   }));
 }
 
+/** The campaign's entry actions in their order, for the export's columns (decision 079). */
+function exportedActions(campaignId: string): Promise<ExportedAction[]> {
+  return prisma.entryAction.findMany({
+    where: { campaignId },
+    orderBy: [{ position: "asc" }, { createdAt: "asc" }],
+    select: { id: true, kind: true, label: true },
+  });
+}
+
+/** The completions of one page's entries, by entry, oldest first. */
+async function pageCompletions(entryIds: string[]): Promise<Map<string, ExportedCompletion[]>> {
+  const rows = await prisma.actionCompletion.findMany({
+    where: { entryId: { in: entryIds } },
+    orderBy: [{ completedAt: "asc" }, { id: "asc" }],
+    select: { entryId: true, actionId: true, answer: true, disqualifiedAt: true },
+  });
+  const byEntry = new Map<string, ExportedCompletion[]>();
+  for (const row of rows) {
+    const list = byEntry.get(row.entryId) ?? [];
+    list.push({ actionId: row.actionId, answer: row.answer, disqualified: row.disqualifiedAt !== null });
+    byEntry.set(row.entryId, list);
+  }
+  return byEntry;
+}
+
 /**
  * The campaign's entries as CSV, read a page at a time while the response is sent, so a campaign
- * with a hundred thousand entries never sits in memory at once.
+ * with a hundred thousand entries never sits in memory at once. A campaign with entry actions adds
+ * a column per action (decision 079), read with each page.
  */
 export function entriesCsvStream(campaignId: string): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let after: { createdAt: Date; id: string } | null = null;
-  let headerSent = false;
+  let actions: ExportedAction[] | null = null;
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       try {
-        if (!headerSent) {
-          headerSent = true;
-          controller.enqueue(encoder.encode(csvRow(ENTRY_CSV_HEADER)));
+        if (!actions) {
+          actions = await exportedActions(campaignId);
+          controller.enqueue(encoder.encode(csvRow([...ENTRY_CSV_HEADER, ...actionCsvHeader(actions)])));
           return;
         }
         const rows = await entryPage(campaignId, after);
@@ -212,7 +239,17 @@ export function entriesCsvStream(campaignId: string): ReadableStream<Uint8Array>
         }
         const last = rows[rows.length - 1];
         if (last) after = { createdAt: last.createdAt, id: last.id };
-        controller.enqueue(encoder.encode(rows.map((row) => csvRow(entryCsvValues(row))).join("")));
+        const done = actions.length ? await pageCompletions(rows.map((row) => row.id)) : new Map<string, ExportedCompletion[]>();
+        const columns = actions;
+        const text = rows
+          .map((row) =>
+            csvRow([
+              ...entryCsvValues(row),
+              ...actionCsvValues(columns, done.get(row.id) ?? [], { consent: hasMarketingConsent(row), erased: row.erasedAt !== null }),
+            ]),
+          )
+          .join("");
+        controller.enqueue(encoder.encode(text));
         if (rows.length < CSV_PAGE_SIZE) controller.close();
       } catch (error) {
         console.error(`[analytics] entries export of ${campaignId} failed`, error);

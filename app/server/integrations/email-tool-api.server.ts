@@ -21,6 +21,7 @@ import {
   retryAfterTime,
   serviceErrorText,
 } from "../../domain/email-tools";
+import { klaviyoProfileImport } from "../../domain/entry-action-export";
 import { getConfig } from "../core/config.server";
 
 /** A call that takes longer is given up (and retried later); well inside the sync's lease. */
@@ -165,6 +166,20 @@ export function klaviyoUnsubscribe(key: string, listId: string, emails: string[]
   });
 }
 
+/** Create or Update Profile (POST /api/profile-import): the entrant's action properties merged into their profile (decision 079). */
+export function klaviyoUpdateProfile(
+  key: string,
+  email: string,
+  properties: Record<string, string | number | boolean>,
+): Promise<ServiceAnswer> {
+  return call("klaviyo", {
+    method: "POST",
+    url: klaviyoUrl("/api/profile-import"),
+    headers: klaviyoHeaders(key),
+    body: klaviyoProfileImport(email, properties),
+  });
+}
+
 // ---------------------------------------------------------------------------------------------
 // Mailchimp
 
@@ -218,6 +233,21 @@ export function mailchimpTagMember(key: string, listId: string, hash: string, so
     url: mailchimpUrl(key, `${memberPath(listId, hash)}/tags`),
     headers: mailchimpHeaders(key),
     body: mailchimpSourceTag(source),
+  });
+}
+
+/** Adds tags to a member (POST …/tags, 204): an active tag added again changes nothing. */
+export function mailchimpAddTags(
+  key: string,
+  listId: string,
+  hash: string,
+  body: { tags: { name: string; status: "active" }[] },
+): Promise<ServiceAnswer> {
+  return call("mailchimp", {
+    method: "POST",
+    url: mailchimpUrl(key, `${memberPath(listId, hash)}/tags`),
+    headers: mailchimpHeaders(key),
+    body,
   });
 }
 

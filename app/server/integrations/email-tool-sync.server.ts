@@ -21,6 +21,8 @@ import {
   klaviyoRefusedProfiles,
   nextEmailToolAttemptAt,
 } from "../../domain/email-tools";
+import { type ExportedCompletion, klaviyoActionProperties, mailchimpActionTags } from "../../domain/entry-action-export";
+import { actionChoices } from "../../domain/entry-actions";
 import { type EmailToolConnection, type EmailToolSync, type Prisma, prisma } from "../core/db.server";
 import { currentTime, leaseUntil } from "../core/leases.server";
 import { SecretsUnavailable, openSecret } from "../core/secrets.server";
@@ -28,12 +30,14 @@ import {
   type ServiceAnswer,
   klaviyoSubscribe,
   klaviyoUnsubscribe,
+  klaviyoUpdateProfile,
+  mailchimpAddTags,
   mailchimpTagMember,
   mailchimpUnsubscribeMember,
   mailchimpUpsertMember,
   subscriberHash,
 } from "./email-tool-api.server";
-import { ERASED_IDENTIFIERS, markNeedsAttention } from "./email-tools.server";
+import { ACTIONS_SYNC, ERASED_IDENTIFIERS, markNeedsAttention } from "./email-tools.server";
 
 /** How long a claimed row belongs to its sender: a few of the 20-second calls fit inside it. */
 export const SYNC_LEASE_MS = 2 * 60 * 1000;
@@ -139,6 +143,14 @@ async function record(row: EmailToolSync, outcome: Outcome, now: Date, summary: 
     if (written) console.error(`[email-tools] ${row.action} ${row.id} was delivered after its lease ran out.`);
   }
   if (!written) return;
+  if (row.action === ACTIONS_SYNC) {
+    // Another completion counted while this one was being sent (decision 079): send the actions again.
+    const again = await prisma.emailToolSync.updateMany({
+      where: { id: row.id, reason: "again", status: { not: "sending" } },
+      data: { status: "pending", attempts: 0, nextAttemptAt: null, reason: null },
+    });
+    if (again.count === 1) deliverEmailToolSyncsSoon([row.id]);
+  }
   // An erased entrant's unsubscribe at its end (sent or given up): no identifier of them stays.
   const final =
     outcome.kind === "done" || outcome.kind === "refused" || (outcome.kind === "retry" && (data.nextAttemptAt ?? null) === null);
@@ -375,6 +387,69 @@ async function unsubscribeMailchimp(state: ConnectionState, row: EmailToolSync, 
   return record(row, await connectionWide(state, answer), now, summary);
 }
 
+/** How long an actions row waits for its entrant's subscribe when that has no time of its own. */
+const WAIT_FOR_SUBSCRIBE_MS = 60_000;
+
+/**
+ * The entrant's completed actions and answers (decision 079), read now, to one connection: Klaviyo
+ * profile properties, Mailchimp tags. Only after their subscribe there is done, only while they
+ * still consent; the whole set each time, so sending it twice changes nothing.
+ */
+async function sendActions(state: ConnectionState, row: EmailToolSync, now: Date, summary: EmailToolSyncSummary) {
+  const entry = (await entrySnapshots([row.entryId])).get(row.entryId);
+  if (!entry || entry.ineligible)
+    return record(row, { kind: "cancelled", message: entry?.ineligible ?? "The entry is gone." }, now, summary);
+  const subscribe = await prisma.emailToolSync.findUnique({
+    where: { connectionId_entryId_action: { connectionId: row.connectionId, entryId: row.entryId, action: "subscribe" } },
+    select: { status: true, nextAttemptAt: true },
+  });
+  if (!subscribe || subscribe.status === "cancelled" || (subscribe.status === "failed" && subscribe.nextAttemptAt === null))
+    return record(row, { kind: "cancelled", message: "The entrant is not subscribed here, so their actions are not sent." }, now, summary);
+  if (subscribe.status !== "done") {
+    const at =
+      subscribe.nextAttemptAt && subscribe.nextAttemptAt > now ? subscribe.nextAttemptAt : new Date(now.getTime() + WAIT_FOR_SUBSCRIBE_MS);
+    return record(row, { kind: "wait", message: "Waiting for the entrant's subscribe to be sent first.", at }, now, summary);
+  }
+  const [actions, rows] = await Promise.all([
+    prisma.entryAction.findMany({
+      where: { campaignId: row.campaignId },
+      orderBy: [{ position: "asc" }, { createdAt: "asc" }],
+      select: { id: true, kind: true, label: true, choices: true },
+    }),
+    prisma.actionCompletion.findMany({
+      where: { entryId: row.entryId },
+      orderBy: [{ completedAt: "asc" }, { id: "asc" }],
+      select: { actionId: true, answer: true, disqualifiedAt: true },
+    }),
+  ]);
+  const completions: ExportedCompletion[] = rows.map((completion) => ({
+    actionId: completion.actionId,
+    answer: completion.answer,
+    disqualified: completion.disqualifiedAt !== null,
+  }));
+  const listId = state.connection.listId;
+  if (state.provider === "klaviyo") {
+    const properties = klaviyoActionProperties(entry.campaignTitle, actions, completions);
+    if (Object.keys(properties).length === 0)
+      return record(row, { kind: "done", listId, note: "No counted actions to send." }, now, summary);
+    const answer = await klaviyoUpdateProfile(state.key!, entry.email, properties);
+    if (answer.kind === "ok") return record(row, { kind: "done", listId }, now, summary);
+    if (answer.kind === "refused") return record(row, { kind: "refused", message: answer.message }, now, summary);
+    return record(row, await connectionWide(state, answer), now, summary);
+  }
+  const tags = mailchimpActionTags(
+    entry.campaignTitle,
+    actions.map((action) => ({ ...action, choices: actionChoices(action.choices) })),
+    completions,
+  );
+  if (tags.tags.length === 0) return record(row, { kind: "done", listId, note: "No counted actions to send." }, now, summary);
+  const answer = await mailchimpAddTags(state.key!, listId!, subscriberHash(entry.email), tags);
+  if (answer.kind === "ok") return record(row, { kind: "done", listId }, now, summary);
+  // A 404 here is this member missing from the audience (deleted there), not the audience gone.
+  if (answer.kind === "refused") return record(row, { kind: "refused", message: answer.message }, now, summary);
+  return record(row, await connectionWide(state, answer), now, summary);
+}
+
 async function openConnection(connectionId: string): Promise<ConnectionState | null> {
   const connection = await prisma.emailToolConnection.findUnique({ where: { id: connectionId } });
   if (!connection || !isEmailToolProvider(connection.provider)) return null;
@@ -407,6 +482,7 @@ async function deliverConnection(
       const row = await claim(item.id, now);
       if (!row) continue;
       if (row.action === "subscribe") await subscribeMailchimp(state, row, now, summary);
+      else if (row.action === ACTIONS_SYNC) await sendActions(state, row, now, summary);
       else await unsubscribeMailchimp(state, row, now, summary);
     }
     return;
@@ -415,7 +491,10 @@ async function deliverConnection(
   // failed before goes alone.
   const groups = new Map<string, string[]>();
   for (const item of rowIds) {
-    const key = item.attempts > 0 ? `single:${item.id}` : `${item.action}:${item.action === "subscribe" ? item.campaignId : ""}`;
+    const key =
+      item.attempts > 0 || item.action === ACTIONS_SYNC
+        ? `single:${item.id}`
+        : `${item.action}:${item.action === "subscribe" ? item.campaignId : ""}`;
     groups.set(key, [...(groups.get(key) ?? []), item.id]);
   }
   for (const ids of groups.values()) {
@@ -430,6 +509,7 @@ async function deliverConnection(
       const unsubscribes = claimed.filter((row) => row.action === "unsubscribe");
       if (subscribes.length) await subscribeKlaviyo(state, subscribes, now, summary);
       if (unsubscribes.length) await unsubscribeKlaviyo(state, unsubscribes, now, summary);
+      for (const row of claimed.filter((candidate) => candidate.action === ACTIONS_SYNC)) await sendActions(state, row, now, summary);
     }
   }
 }

@@ -59,6 +59,49 @@ export async function queueEmailToolSubscribes(
   return rows.map((row) => row.id);
 }
 
+/** The row that sends an entrant's completed actions and answers to one connection (decision 079): one per entry and connection. */
+export const ACTIONS_SYNC = "actions";
+
+/**
+ * A consenting entrant's action just counted: queue (or queue again) the sending of their actions to
+ * each email tool the campaign's owner connected where their subscribe is not cancelled, inside the
+ * completion's transaction. The row reads the entry's completions when it is sent, so one row per
+ * entry and connection carries them all: a row waiting is left as it is; one done, failed or
+ * cancelled waits again with fresh attempts; one being sent is marked (reason "again") and waits
+ * again once its send is recorded, since that send may have read the completions before this one.
+ */
+export async function queueEmailToolActions(
+  tx: Prisma.TransactionClient,
+  entry: { id: string; campaignId: string },
+  ownerId: string | null,
+): Promise<string[]> {
+  if (!ownerId) return [];
+  const connections = await tx.emailToolConnection.findMany({ where: { userId: ownerId }, select: { id: true } });
+  if (connections.length === 0) return [];
+  const subscribed = await tx.emailToolSync.findMany({
+    where: { entryId: entry.id, action: "subscribe", connectionId: { in: connections.map((c) => c.id) }, status: { not: "cancelled" } },
+    select: { connectionId: true },
+  });
+  const ids: string[] = [];
+  for (const { connectionId } of subscribed) {
+    const key = { connectionId_entryId_action: { connectionId, entryId: entry.id, action: ACTIONS_SYNC } };
+    const existing = await tx.emailToolSync.findUnique({ where: key, select: { id: true } });
+    if (!existing) {
+      const id = newId();
+      await tx.emailToolSync.create({ data: { id, connectionId, entryId: entry.id, campaignId: entry.campaignId, action: ACTIONS_SYNC } });
+      ids.push(id);
+      continue;
+    }
+    ids.push(existing.id);
+    const again = await tx.emailToolSync.updateMany({
+      where: { id: existing.id, status: { notIn: ["sending", "pending"] } },
+      data: { status: "pending", attempts: 0, nextAttemptAt: null, lastError: null, reason: null },
+    });
+    if (again.count === 0) await tx.emailToolSync.updateMany({ where: { id: existing.id, status: "sending" }, data: { reason: "again" } });
+  }
+  return ids;
+}
+
 /** The identifiers an erasure removes from the rows of an entry once nothing more is to be sent. */
 export const ERASED_IDENTIFIERS = { subscriberHash: null, emailSealed: null, remoteId: null } as const;
 
@@ -86,6 +129,11 @@ export async function queueEmailToolUnsubscribe(
   await tx.emailToolSync.updateMany({
     where: { entryId: entry.id, action: "subscribe", status: { in: ["pending", "failed"] }, attempts: 0 },
     data: { status: "cancelled", nextAttemptAt: null, lastError: "Consent withdrawn before it was sent." },
+  });
+  // Actions not sent yet are not sent (decision 079): the unsubscribe follows anyway.
+  await tx.emailToolSync.updateMany({
+    where: { entryId: entry.id, action: ACTIONS_SYNC, status: { in: ["pending", "failed"] } },
+    data: { status: "cancelled", nextAttemptAt: null, lastError: "Consent withdrawn before the actions were sent." },
   });
   const subscribes = await tx.emailToolSync.findMany({
     where: { entryId: entry.id, action: "subscribe", NOT: { status: "cancelled", attempts: 0 } },
@@ -351,7 +399,7 @@ export async function retryFailedEmailToolSyncs(userId: string, connectionId: st
       connectionId: connection.id,
       status: "failed",
       nextAttemptAt: null,
-      OR: [{ action: "subscribe" }, { subscriberHash: { not: null } }, { emailSealed: { not: null } }],
+      OR: [{ action: "subscribe" }, { action: ACTIONS_SYNC }, { subscriberHash: { not: null } }, { emailSealed: { not: null } }],
     },
     data: { status: "pending", attempts: 0, lastError: null },
   });
@@ -393,7 +441,7 @@ async function syncCounts(connectionIds: string[]): Promise<Map<string, EmailToo
     const n = group._count._all;
     if (group.status === "done") {
       if (group.action === "subscribe") entry.subscribed += n;
-      else entry.unsubscribed += n;
+      else if (group.action === "unsubscribe") entry.unsubscribed += n;
     } else {
       entry.waiting += n;
     }

@@ -19,6 +19,7 @@
  */
 import { createHmac, randomBytes } from "node:crypto";
 import {
+  type ActionCompletionFacts,
   type CampaignFacts,
   type EndpointFacts,
   type EntryFacts,
@@ -34,6 +35,7 @@ import {
   WEBHOOK_USER_AGENT,
   type WebhookEvent,
   type WebhookEventType,
+  actionCompletedData,
   campaignEndedData,
   campaignLaunchedData,
   checkWebhookUrl,
@@ -152,6 +154,35 @@ export function queueEntryConfirmed(
     now,
     entryId,
     data: async () => entryEventData(await facts()),
+  });
+}
+
+/**
+ * entry.action_completed (decision 079), in the completion's own transaction (decision 077), once per
+ * counted completion (a daily action: once per day); a refusal writes nothing, so it sends nothing.
+ * The entry's email and consent are read only when an endpoint subscribes.
+ */
+export function queueActionCompleted(
+  tx: Db,
+  creatorId: string | null,
+  completion: Omit<ActionCompletionFacts, "email" | "marketingConsent">,
+): Promise<QueuedDelivery[]> {
+  return queueWebhookEvent(tx, {
+    userId: creatorId,
+    type: "entry.action_completed",
+    now: completion.completedAt,
+    entryId: completion.entryId,
+    data: async () => {
+      const entry = await tx.entry.findUniqueOrThrow({
+        where: { id: completion.entryId },
+        select: { email: true, marketingConsent: true, marketingWithdrawnAt: true, erasedAt: true },
+      });
+      return actionCompletedData({
+        ...completion,
+        email: entry.email,
+        marketingConsent: entry.marketingConsent && entry.marketingWithdrawnAt === null && entry.erasedAt === null,
+      });
+    },
   });
 }
 
