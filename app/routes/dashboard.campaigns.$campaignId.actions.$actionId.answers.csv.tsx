@@ -1,6 +1,7 @@
 import { csvFileName } from "~/domain/csv";
 import { answersCsvStream, ownQuestionAction } from "~/server/analytics/actions.server";
 import { requireUser } from "~/server/auth/session.server";
+import { privateDownload, plainText } from "~/server/core/responses.server";
 import type { Route } from "./+types/dashboard.campaigns.$campaignId.actions.$actionId.answers.csv";
 
 /**
@@ -12,18 +13,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const action = await ownQuestionAction(user.id, params.campaignId, params.actionId);
   if (!action) {
-    return new Response("That question does not exist (or is not yours).", {
-      status: 404,
-      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
-    });
+    return plainText("That question does not exist (or is not yours).", 404);
   }
-  const fileName = csvFileName(`${action.campaign.title || "campaign"} ${action.label} answers`, new Date());
-  return new Response(answersCsvStream(action.id), {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${fileName}"`,
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  return privateDownload(
+    answersCsvStream(action.id),
+    csvFileName(`${action.campaign.title || "campaign"} ${action.label} answers`, new Date()),
+  );
 }

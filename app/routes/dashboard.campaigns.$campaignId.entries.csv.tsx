@@ -3,6 +3,7 @@ import { DASHBOARD_MESSAGES } from "~/domain/dashboard";
 import { ANALYTICS_LEVEL_LABELS, hasAnalytics, toAnalyticsLevel } from "~/domain/plan-features";
 import { entriesCsvStream, ownsCampaign } from "~/server/analytics/figures.server";
 import { requireUser } from "~/server/auth/session.server";
+import { privateDownload, plainText } from "~/server/core/responses.server";
 import type { Route } from "./+types/dashboard.campaigns.$campaignId.entries.csv";
 
 /**
@@ -13,27 +14,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const campaign = await ownsCampaign(user.id, params.campaignId);
   if (!campaign) {
-    return new Response(DASHBOARD_MESSAGES.campaignNotFound, {
-      status: 404,
-      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
-    });
+    return plainText(DASHBOARD_MESSAGES.campaignNotFound, 404);
   }
   const level = toAnalyticsLevel(campaign.analyticsLevel);
   if (!hasAnalytics(level, "csvExport")) {
-    return new Response(
+    return plainText(
       `The entries export is not part of this campaign's plan (${ANALYTICS_LEVEL_LABELS[level].toLowerCase()}). ` +
         "Plans with standard or advanced analytics include it; see /pricing.",
-      { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } },
+      403,
     );
   }
-  const fileName = csvFileName(`${campaign.title || "campaign"} entries`, new Date());
-  return new Response(entriesCsvStream(params.campaignId), {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${fileName}"`,
-      // Entrants' personal data: never kept by a shared cache or the browser's.
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  return privateDownload(entriesCsvStream(params.campaignId), csvFileName(`${campaign.title || "campaign"} entries`, new Date()));
 }

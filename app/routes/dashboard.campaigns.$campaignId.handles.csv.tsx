@@ -3,6 +3,7 @@ import { DASHBOARD_MESSAGES } from "~/domain/dashboard";
 import { handlesCsvStream } from "~/server/analytics/claims.server";
 import { ownsCampaign } from "~/server/analytics/figures.server";
 import { requireUser } from "~/server/auth/session.server";
+import { privateDownload, plainText } from "~/server/core/responses.server";
 import type { Route } from "./+types/dashboard.campaigns.$campaignId.handles.csv";
 
 /**
@@ -13,19 +14,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const campaign = await ownsCampaign(user.id, params.campaignId);
   if (!campaign) {
-    return new Response(DASHBOARD_MESSAGES.campaignNotFound, {
-      status: 404,
-      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
-    });
+    return plainText(DASHBOARD_MESSAGES.campaignNotFound, 404);
   }
-  const fileName = csvFileName(`${campaign.title || "campaign"} handles`, new Date());
-  return new Response(handlesCsvStream(params.campaignId), {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${fileName}"`,
-      // Entrants' personal data: never kept by a shared cache or the browser's.
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  return privateDownload(handlesCsvStream(params.campaignId), csvFileName(`${campaign.title || "campaign"} handles`, new Date()));
 }

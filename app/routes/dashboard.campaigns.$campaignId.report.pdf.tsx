@@ -4,6 +4,7 @@ import { addOnsPath } from "~/paths";
 import { reportAccess } from "~/server/campaigns/add-ons.server";
 import { analyticsReportPdf, reportData, reportFileName } from "~/server/analytics/report.server";
 import { requireUser } from "~/server/auth/session.server";
+import { privateDownload, plainText } from "~/server/core/responses.server";
 import { redirectWithToast } from "~/server/core/toast.server";
 import type { Route } from "./+types/dashboard.campaigns.$campaignId.report.pdf";
 
@@ -16,10 +17,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const access = await reportAccess(user, params.campaignId);
   if (access.kind === "not-found") {
-    return new Response(DASHBOARD_MESSAGES.campaignNotFound, {
-      status: 404,
-      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
-    });
+    return plainText(DASHBOARD_MESSAGES.campaignNotFound, 404);
   }
   if (access.kind === "unpaid") {
     return redirectWithToast(
@@ -29,15 +27,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     );
   }
   const report = await reportData(access.campaignId);
-  if (!report) return new Response(DASHBOARD_MESSAGES.campaignNotFound, { status: 404, headers: { "Cache-Control": "no-store" } });
+  if (!report) return plainText(DASHBOARD_MESSAGES.campaignNotFound, 404);
   const pdf = await analyticsReportPdf(report);
-  return new Response(new Uint8Array(pdf), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="${reportFileName(report.title)}"`,
-      // Figures about the campaign's entrants: never kept by a shared cache.
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  return privateDownload(new Uint8Array(pdf), reportFileName(report.title), "application/pdf");
 }

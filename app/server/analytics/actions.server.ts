@@ -4,8 +4,8 @@
  * the latest answers. Rejected claims are not counted.
  */
 import { ACTION_CATALOGUE, VERIFICATION_LABELS, actionChoices, type ActionFigure, type ActionKind } from "../../domain/entry-actions";
-import { csvRow } from "../../domain/csv";
 import { ANSWERS_CSV_HEADER } from "../../domain/entry-action-export";
+import { afterCompletedAt, pagedCsvStream } from "../core/csv-stream.server";
 import { prisma } from "../core/db.server";
 
 /** Free-text answers shown per question: the latest ones. */
@@ -83,40 +83,17 @@ export function ownQuestionAction(userId: string, campaignId: string, actionId: 
  * time while the response is sent. Anonymous, like the analytics page's list: no entry id, no email.
  */
 export function answersCsvStream(actionId: string): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder();
-  let after: { completedAt: Date; id: string } | null = null;
-  let headerSent = false;
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      try {
-        if (!headerSent) {
-          headerSent = true;
-          controller.enqueue(encoder.encode(csvRow(ANSWERS_CSV_HEADER)));
-          return;
-        }
-        const rows = await prisma.actionCompletion.findMany({
-          where: {
-            actionId,
-            disqualifiedAt: null,
-            answer: { not: null },
-            ...(after
-              ? { OR: [{ completedAt: { gt: after.completedAt } }, { completedAt: after.completedAt, id: { gt: after.id } }] }
-              : {}),
-          },
-          orderBy: [{ completedAt: "asc" }, { id: "asc" }],
-          take: ANSWERS_PAGE_SIZE,
-          select: { id: true, completedAt: true, answer: true },
-        });
-        const last = rows[rows.length - 1];
-        if (last) {
-          after = { completedAt: last.completedAt, id: last.id };
-          controller.enqueue(encoder.encode(rows.map((row) => csvRow([row.answer])).join("")));
-        }
-        if (rows.length < ANSWERS_PAGE_SIZE) controller.close();
-      } catch (error) {
-        console.error(`[analytics] answers export of ${actionId} failed`, error);
-        controller.error(error);
-      }
-    },
+  return pagedCsvStream({
+    label: `analytics: answers export of ${actionId}`,
+    pageSize: ANSWERS_PAGE_SIZE,
+    header: () => ANSWERS_CSV_HEADER,
+    page: (after: { completedAt: Date; id: string } | null) =>
+      prisma.actionCompletion.findMany({
+        where: { actionId, disqualifiedAt: null, answer: { not: null }, ...afterCompletedAt(after) },
+        orderBy: [{ completedAt: "asc" }, { id: "asc" }],
+        take: ANSWERS_PAGE_SIZE,
+        select: { id: true, completedAt: true, answer: true },
+      }),
+    lines: (rows) => rows.map((row) => [row.answer]),
   });
 }

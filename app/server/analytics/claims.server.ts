@@ -22,7 +22,6 @@ import {
   codeGuessedText,
   codeTriesUsedText,
   dailyNetworkText,
-  type ExportedClaim,
   flaggedPage,
   HANDLES_CSV_HEADER,
   handleCsvValues,
@@ -30,7 +29,6 @@ import {
   REJECTED_LISTED,
   sameHandleText,
 } from "../../domain/action-claims";
-import { csvRow } from "../../domain/csv";
 import { hasMarketingConsent } from "../../domain/entries-export";
 import {
   ACTION_CATALOGUE,
@@ -40,6 +38,7 @@ import {
   VERIFICATION_LABELS,
 } from "../../domain/entry-actions";
 import { platformName } from "../../domain/entrant-actions";
+import { afterCompletedAt, pagedCsvStream } from "../core/csv-stream.server";
 import { prisma, type Prisma } from "../core/db.server";
 import { ownCampaignForAnalytics } from "./figures.server";
 import { inTransaction, lockCampaign, lockedReason, Refused, type ReviewResult } from "./fraud.server";
@@ -408,63 +407,42 @@ const CSV_PAGE_SIZE = 500;
 
 /** The campaign's follow claims as CSV (HANDLES_CSV_HEADER), read a page at a time while it is sent. */
 export function handlesCsvStream(campaignId: string): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder();
-  let after: { completedAt: Date; id: string } | null = null;
-  let headerSent = false;
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      try {
-        if (!headerSent) {
-          headerSent = true;
-          controller.enqueue(encoder.encode(csvRow(HANDLES_CSV_HEADER)));
-          return;
-        }
-        const rows = await prisma.actionCompletion.findMany({
-          where: {
-            campaignId,
-            action: { kind: "follow" },
-            ...(after
-              ? { OR: [{ completedAt: { gt: after.completedAt } }, { completedAt: after.completedAt, id: { gt: after.id } }] }
-              : {}),
-          },
-          orderBy: [{ completedAt: "asc" }, { id: "asc" }],
-          take: CSV_PAGE_SIZE,
-          select: {
-            id: true,
-            entryId: true,
-            actionId: true,
-            answer: true,
-            completedAt: true,
-            disqualifyReason: true,
-            disqualifiedAt: true,
-            action: { select: { label: true, platform: true } },
-            entry: { select: { email: true, disqualifiedAt: true, erasedAt: true, marketingConsent: true, marketingWithdrawnAt: true } },
-          },
-        });
-        const last = rows[rows.length - 1];
-        if (last) after = { completedAt: last.completedAt, id: last.id };
-        const lines = rows.map((row) => {
-          const claim: ExportedClaim = {
-            entryId: row.entryId,
-            actionId: row.actionId,
-            actionLabel: row.action.label,
-            platform: platformName(row.action.platform),
-            handle: row.answer,
-            completedAt: row.completedAt,
-            rejectReason: row.disqualifiedAt ? (row.disqualifyReason ?? "") : null,
-            entryDisqualified: row.entry.disqualifiedAt !== null,
-            erased: row.entry.erasedAt !== null,
-            consent: hasMarketingConsent(row.entry),
-            email: row.entry.email,
-          };
-          return csvRow(handleCsvValues(claim));
-        });
-        if (lines.length) controller.enqueue(encoder.encode(lines.join("")));
-        if (rows.length < CSV_PAGE_SIZE) controller.close();
-      } catch (error) {
-        console.error(`[analytics] handles export of ${campaignId} failed`, error);
-        controller.error(error);
-      }
-    },
+  return pagedCsvStream({
+    label: `analytics: handles export of ${campaignId}`,
+    pageSize: CSV_PAGE_SIZE,
+    header: () => HANDLES_CSV_HEADER,
+    page: (after: { completedAt: Date; id: string } | null) =>
+      prisma.actionCompletion.findMany({
+        where: { campaignId, action: { kind: "follow" }, ...afterCompletedAt(after) },
+        orderBy: [{ completedAt: "asc" }, { id: "asc" }],
+        take: CSV_PAGE_SIZE,
+        select: {
+          id: true,
+          entryId: true,
+          actionId: true,
+          answer: true,
+          completedAt: true,
+          disqualifyReason: true,
+          disqualifiedAt: true,
+          action: { select: { label: true, platform: true } },
+          entry: { select: { email: true, disqualifiedAt: true, erasedAt: true, marketingConsent: true, marketingWithdrawnAt: true } },
+        },
+      }),
+    lines: (rows) =>
+      rows.map((row) =>
+        handleCsvValues({
+          entryId: row.entryId,
+          actionId: row.actionId,
+          actionLabel: row.action.label,
+          platform: platformName(row.action.platform),
+          handle: row.answer,
+          completedAt: row.completedAt,
+          rejectReason: row.disqualifiedAt ? (row.disqualifyReason ?? "") : null,
+          entryDisqualified: row.entry.disqualifiedAt !== null,
+          erased: row.entry.erasedAt !== null,
+          consent: hasMarketingConsent(row.entry),
+          email: row.entry.email,
+        }),
+      ),
   });
 }

@@ -3,11 +3,11 @@
  * owner only. The per-day and per-domain groupings need an expression each database spells its own
  * way; everything else is plain Prisma.
  */
-import { csvRow } from "../../domain/csv";
 import { ENTRY_CSV_HEADER, type ExportedEntry, entryCsvValues, hasMarketingConsent } from "../../domain/entries-export";
 import { type ExportedAction, type ExportedCompletion, actionCsvHeader, actionCsvValues } from "../../domain/entry-action-export";
 import type { DayCount } from "../../domain/dashboard";
 import { utcHourKey } from "../../domain/hourly-series";
+import { pagedCsvStream } from "../core/csv-stream.server";
 import { clientProvider, getPrisma, prisma, Prisma } from "../core/db.server";
 
 /** The owner's campaign with what the analytics page shows beside the figures, or null. */
@@ -221,40 +221,21 @@ async function pageCompletions(entryIds: string[]): Promise<Map<string, Exported
  * a column per action (decision 079), read with each page.
  */
 export function entriesCsvStream(campaignId: string): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder();
-  let after: { createdAt: Date; id: string } | null = null;
-  let actions: ExportedAction[] | null = null;
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      try {
-        if (!actions) {
-          actions = await exportedActions(campaignId);
-          controller.enqueue(encoder.encode(csvRow([...ENTRY_CSV_HEADER, ...actionCsvHeader(actions)])));
-          return;
-        }
-        const rows = await entryPage(campaignId, after);
-        if (rows.length === 0) {
-          controller.close();
-          return;
-        }
-        const last = rows[rows.length - 1];
-        if (last) after = { createdAt: last.createdAt, id: last.id };
-        const done = actions.length ? await pageCompletions(rows.map((row) => row.id)) : new Map<string, ExportedCompletion[]>();
-        const columns = actions;
-        const text = rows
-          .map((row) =>
-            csvRow([
-              ...entryCsvValues(row),
-              ...actionCsvValues(columns, done.get(row.id) ?? [], { consent: hasMarketingConsent(row), erased: row.erasedAt !== null }),
-            ]),
-          )
-          .join("");
-        controller.enqueue(encoder.encode(text));
-        if (rows.length < CSV_PAGE_SIZE) controller.close();
-      } catch (error) {
-        console.error(`[analytics] entries export of ${campaignId} failed`, error);
-        controller.error(error);
-      }
+  let actions: ExportedAction[] = [];
+  return pagedCsvStream({
+    label: `analytics: entries export of ${campaignId}`,
+    pageSize: CSV_PAGE_SIZE,
+    header: async () => {
+      actions = await exportedActions(campaignId);
+      return [...ENTRY_CSV_HEADER, ...actionCsvHeader(actions)];
+    },
+    page: (after: { createdAt: Date; id: string } | null) => entryPage(campaignId, after),
+    lines: async (rows) => {
+      const done = actions.length ? await pageCompletions(rows.map((row) => row.id)) : new Map<string, ExportedCompletion[]>();
+      return rows.map((row) => [
+        ...entryCsvValues(row),
+        ...actionCsvValues(actions, done.get(row.id) ?? [], { consent: hasMarketingConsent(row), erased: row.erasedAt !== null }),
+      ]);
     },
   });
 }

@@ -33,3 +33,18 @@ export function webhookEndpoint(handle: (rawBody: string, request: Request) => P
     },
   };
 }
+
+/**
+ * A download of entrants' personal data (a CSV streamed as it is read, a report): an attachment named
+ * `fileName`, never kept by a shared cache or the browser's, never sniffed as something else.
+ */
+export function privateDownload(body: BodyInit, fileName: string, contentType = "text/csv; charset=utf-8"): Response {
+  return new Response(body, {
+    headers: {
+      "Content-Type": contentType,
+      "Content-Disposition": `attachment; filename="${fileName}"`,
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}
