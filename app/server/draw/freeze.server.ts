@@ -973,10 +973,12 @@ function actionBlockQuery(
         : `c."entryId" NOT IN (SELECT "value" FROM json_each(${param(JSON.stringify(excludedEntries))}))`,
     );
   }
+  // SQLite chose the (campaignId, completedAt) index for the first block (no keyset yet) and sorted
+  // every completion of the campaign in a temporary B-tree; the file's order is this index's.
   const sql = `
       SELECT ${postgres ? `string_agg("line", E'\\n')` : `group_concat("line", char(10))`} AS "lines", count(*) AS "count"
       FROM (SELECT c."entryId" || ',' || c."actionId" || ',' || ${kind} || ',' || ${bonus} || ',' || ${ms} AS "line"
-            FROM "ActionCompletion" c
+            FROM "ActionCompletion" c ${postgres ? "" : `INDEXED BY "ActionCompletion_campaignId_entryId_completedAt_actionId_idx"`}
             WHERE ${where.join(" AND ")}
             ORDER BY c."campaignId", c."entryId", c."completedAt", c."actionId" LIMIT ${param(blockSize)}) AS "block"`;
   return { sql, params };
