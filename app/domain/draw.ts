@@ -1013,7 +1013,12 @@ export interface ActionListReaderOptions {
   notAfterMs?: number;
 }
 
-const ACTION_KIND_SET: ReadonlySet<string> = new Set(ACTION_KINDS);
+/** The kinds as bytes: a line's kind is compared in place (a string per line made reading 2,000,000 lines slower). */
+const ACTION_KIND_BYTES: readonly Uint8Array[] = ACTION_KINDS.map((kind) => Uint8Array.from(kind, (character) => character.charCodeAt(0)));
+
+function isActionKind(bytes: Uint8Array, start: number, end: number): boolean {
+  return ACTION_KIND_BYTES.some((kind) => compareBytes(bytes, start, end, kind, 0, kind.length) === 0);
+}
 const ACTION_REASON_SET: ReadonlySet<string> = new Set(ACTION_DISQUALIFY_REASONS);
 const ACTION_LINE_SHAPE = "Expected <entry_id>,<action_id>,<kind>,<bonus>,<completed_ms>";
 const REJECTED_LINE_SHAPE = "Expected <disqualified_entry_id>,<action_id>,<completed_ms>,<reason>";
@@ -1186,7 +1191,7 @@ export class ActionListReader {
       const kindEnd = bytes.indexOf(COMMA, actionEnd + 1);
       const bonusEnd = kindEnd === -1 || kindEnd >= end ? -1 : bytes.indexOf(COMMA, kindEnd + 1);
       if (bonusEnd === -1 || bonusEnd >= end) return this.#fail(shape, bytes, start, end, at);
-      if (!ACTION_KIND_SET.has(asciiText(bytes, actionEnd + 1, kindEnd)))
+      if (!isActionKind(bytes, actionEnd + 1, kindEnd))
         return this.#fail(`The kind must be one of ${ACTION_KINDS.join(", ")}`, bytes, start, end, at);
       bonus = decimalField(bytes, kindEnd + 1, bonusEnd);
       if (bonus < ACTION_BONUS.min || bonus > ACTION_BONUS.max)

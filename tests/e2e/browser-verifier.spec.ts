@@ -35,6 +35,9 @@ let site: http.Server;
 let origin: string;
 let draw: Fixture;
 let csv: Uint8Array;
+/** Procedure 3's actions.csv, served beside draw.csv while a test sets it. */
+let actionsCsv: Uint8Array | null = null;
+let drawOptions: Parameters<typeof buildDrawFixture>[0];
 
 test.beforeAll(async () => {
   vite = await createServer({
@@ -62,11 +65,13 @@ test.beforeAll(async () => {
     else if (req.url === `/campaign/${CAMPAIGN}/draw.json`)
       res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(draw.record));
     else if (req.url === `/campaign/${CAMPAIGN}/draw.csv`) res.writeHead(200, { "content-type": "text/csv" }).end(csv);
+    else if (req.url === `/campaign/${CAMPAIGN}/actions.csv` && actionsCsv)
+      res.writeHead(200, { "content-type": "text/csv" }).end(actionsCsv);
     else vite.middlewares(req, res);
   });
   await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
   origin = `http://127.0.0.1:${(site.address() as { port: number }).port}`;
-  draw = buildDrawFixture({
+  drawOptions = {
     entries: 500,
     prizes: 3,
     redraws: 1,
@@ -75,7 +80,8 @@ test.beforeAll(async () => {
     round: 200,
     baseUrl: origin,
     beaconUrls: [drand.url],
-  });
+  };
+  draw = buildDrawFixture(drawOptions);
   csv = draw.csvBytes;
 });
 
@@ -118,5 +124,44 @@ test("checks the draw in the browser: MATCH, then MISMATCH for a changed list", 
     await expect(section.locator("li[data-ok=false]").first()).toContainText("Failed: List hash.");
   } finally {
     csv = draw.csvBytes;
+  }
+});
+
+test("checks a version 3 draw with its actions.csv: MATCH, then MISMATCH for a changed completion line", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  if (!javaScriptEnabled) {
+    // The check runs in the browser: without JavaScript there is nothing to press (the first test covers the note).
+    await page.goto(`${origin}/`);
+    await expect(page.getByTestId("browser-verifier").getByRole("button", { name: "Verify in your browser" })).toBeHidden();
+    return;
+  }
+  const v2 = draw;
+  draw = buildDrawFixture({ ...drawOptions, actions: true });
+  csv = draw.csvBytes;
+  actionsCsv = draw.actionsBytes;
+  try {
+    await page.goto(`${origin}/`);
+    const section = page.getByTestId("browser-verifier");
+    const button = section.getByRole("button", { name: "Verify in your browser" });
+    await button.click();
+    const status = section.getByRole("status");
+    await expect(status).toHaveText(/^MATCH: every check passed/, { timeout: 20_000 });
+    await expect(section.locator("li").filter({ hasText: "Passed: Actions hash." })).toBeVisible();
+    await expect(section.locator("li").filter({ hasText: "Passed: Weights." })).toBeVisible();
+
+    // One completion line's bonus changed: its hash no longer matches, and the weights disagree with it.
+    const text = new TextDecoder().decode(draw.actionsBytes!);
+    const lines = text.split("\n");
+    lines[1] = lines[1]!.replace(/,(\d+),(\d+)$/, (_, bonus: string, ms: string) => `,${Number(bonus) + 1},${ms}`);
+    actionsCsv = new TextEncoder().encode(lines.join("\n"));
+    await button.click();
+    await expect(status).toHaveText(/^MISMATCH: /, { timeout: 20_000 });
+    await expect(section.locator("li[data-ok=false]").filter({ hasText: "Failed: Actions hash." })).toBeVisible();
+  } finally {
+    draw = v2;
+    csv = draw.csvBytes;
+    actionsCsv = null;
   }
 });

@@ -1,5 +1,5 @@
 /**
- * A procedure 2 draw built from the procedure text, for the verifiers' tests and benchmark: the
+ * A procedure 2 draw (or with `actions`, procedure 3: actions.csv beside draw.csv) built from the procedure text, for the verifiers' tests and benchmark: the
  * draw.csv bytes, a draw.json record in the published shape, and a beacon round signed with a test
  * BLS key. The picks come from app/domain/draw.ts (the production pick code), so a MATCH means the
  * independent verifier agrees with the code that really draws.
@@ -40,12 +40,19 @@ export interface FixtureOptions {
   demo?: boolean;
   /** Use this beacon round (times are then set back from it: end 10 minutes before it). */
   round?: number;
+  /**
+   * Procedure 3 (decision 075): entry action completions in actions.csv (every third entry did one
+   * or two actions, one claim rejected), their bonuses in the weights, its hash in the record.
+   */
+  actions?: boolean;
 }
 
 export interface Fixture {
   record: FixtureRecord;
   csv: string;
   csvBytes: Uint8Array;
+  /** Procedure 3: the exact bytes of actions.csv (null for procedure 2). */
+  actionsBytes: Uint8Array | null;
   beacon: BeaconResponse | null;
   chain: ChainInfo;
   secret: string;
@@ -89,7 +96,43 @@ export function buildDrawFixture(options: FixtureOptions = {}): Fixture {
   rows.sort((a, b) => a.created - b.created || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const referred = new Map<string, number>();
   for (const row of rows) if (row.referrer) referred.set(row.referrer, (referred.get(row.referrer) ?? 0) + 1);
-  const weighted = rows.map((row) => ({ ...row, weight: 1 + 3 * (referred.get(row.id) ?? 0) }));
+  // Procedure 3: every third entry completed one or two actions a second after entering; one
+  // follow claim was rejected (its bonus not counted).
+  const FIXTURE_ACTIONS = [
+    { id: "afixturevisit", kind: "visit", bonus: 2 },
+    { id: "afixturecode", kind: "code", bonus: 3 },
+    { id: "afixturefollow", kind: "follow", bonus: 1 },
+  ] as const;
+  const completions: { entryId: string; actionId: string; kind: string; bonus: number; ms: number }[] = [];
+  const rejected: { entryId: string; actionId: string; ms: number; reason: string }[] = [];
+  if (options.actions) {
+    for (const [i, row] of rows.entries()) {
+      if (i % 3 !== 0) continue;
+      for (let k = 0; k < 1 + (i % 2); k++) {
+        const action = FIXTURE_ACTIONS[(i + k) % FIXTURE_ACTIONS.length]!;
+        const line = { entryId: row.id, actionId: action.id, kind: action.kind, bonus: action.bonus, ms: row.created + 1000 + k };
+        if (rejected.length === 0 && action.kind === "follow") rejected.push({ ...line, reason: "false_claim" });
+        else completions.push(line);
+      }
+    }
+  }
+  const byEntry = (a: { entryId: string; ms: number; actionId: string }, b: typeof a) =>
+    (a.entryId < b.entryId ? -1 : a.entryId > b.entryId ? 1 : 0) ||
+    a.ms - b.ms ||
+    (a.actionId < b.actionId ? -1 : a.actionId > b.actionId ? 1 : 0);
+  completions.sort(byEntry);
+  rejected.sort(byEntry);
+  const bonusOf = new Map<string, number>();
+  for (const line of completions) bonusOf.set(line.entryId, (bonusOf.get(line.entryId) ?? 0) + line.bonus);
+  const actionsText = options.actions
+    ? "entry_id,action_id,kind,bonus,completed_ms\n" +
+      completions.map((line) => `${line.entryId},${line.actionId},${line.kind},${line.bonus},${line.ms}\n`).join("") +
+      "disqualified_entry_id,action_id,completed_ms,reason\n" +
+      rejected.map((line) => `${line.entryId},${line.actionId},${line.ms},${line.reason}\n`).join("")
+    : null;
+  const actionsBytes = actionsText === null ? null : new TextEncoder().encode(actionsText);
+
+  const weighted = rows.map((row) => ({ ...row, weight: 1 + 3 * (referred.get(row.id) ?? 0) + (bonusOf.get(row.id) ?? 0) }));
   disqualified.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 
   const csv =
@@ -139,8 +182,9 @@ export function buildDrawFixture(options: FixtureOptions = {}): Fixture {
     totalWeight,
     disqualified,
     picks: all,
+    actions: actionsBytes ? { bytes: actionsBytes, completions: completions.length, disqualified: rejected.length } : null,
   });
-  return { record, csv, csvBytes, beacon, chain, secret };
+  return { record, csv, csvBytes, actionsBytes, beacon, chain, secret };
 }
 
 function recordOf(input: {
@@ -160,11 +204,12 @@ function recordOf(input: {
   totalWeight: number;
   disqualified: { id: string; reason: string }[];
   picks: DrawPick[];
+  actions: { bytes: Uint8Array; completions: number; disqualified: number } | null;
 }) {
   const iso = (ms: number) => new Date(ms).toISOString();
   return {
     format: 1,
-    procedureVersion: 2 as const,
+    procedureVersion: (input.actions ? 3 : 2) as 2 | 3,
     campaignId: "cfixturecampaign",
     pageUrl: `${input.baseUrl}/campaign/cfixturecampaign/draw`,
     launchedAt: iso(input.endsAt - 7 * 86_400_000),
@@ -192,6 +237,17 @@ function recordOf(input: {
       totalWeight: String(input.totalWeight),
       csvUrl: `${input.baseUrl}/campaign/cfixturecampaign/draw.csv`,
       disqualified: input.disqualified,
+      ...(input.actions
+        ? {
+            actions: {
+              sha256: sha256Hex(input.actions.bytes),
+              bytes: input.actions.bytes.length,
+              completions: input.actions.completions,
+              disqualified: input.actions.disqualified,
+              csvUrl: `${input.baseUrl}/campaign/cfixturecampaign/actions.csv`,
+            },
+          }
+        : {}),
     },
     draw: {
       drawnAt: iso(input.roundTime + 2_000),

@@ -3,6 +3,7 @@ import { readFile, readdir } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { productSizes } from "../../app/domain/campaign-schemas";
+import { type ActionKind, EntryActionInputSchema, actionDay } from "../../app/domain/entry-actions";
 import { formatPrice, lowestPaidPlan, planFeatureList } from "../../app/domain/plans";
 import { type PrismaClient, createPrismaClient, isUniqueConstraintError } from "../../app/server/core/db.server";
 import { withListDriver } from "../../app/server/draw/list-driver.server";
@@ -341,8 +342,9 @@ describe(`database (${provider})`, () => {
         expect(entry.referrer?.campaignId).toBe(entry.campaignId);
         expect(entry.referrer!.createdAt.getTime()).toBeLessThanOrEqual(entry.createdAt.getTime());
       }
-      const bonus = await db.prisma.entry.aggregate({ _sum: { bonusEntries: true } });
-      expect(bonus._sum.bonusEntries).toBe(referred.length * 3);
+      // bonusEntries: 3 per credited referral plus the counted action bonuses (decision 074).
+      const bonus = await db.prisma.entry.aggregate({ _sum: { bonusEntries: true, actionBonus: true } });
+      expect(bonus._sum.bonusEntries).toBe(referred.length * 3 + (bonus._sum.actionBonus ?? 0));
       const orders = await db.prisma.order.findMany();
       expect(orders).toHaveLength(past.length);
       for (const order of orders) {
@@ -352,6 +354,62 @@ describe(`database (${provider})`, () => {
       }
       const domains = await db.prisma.entry.findMany({ select: { email: true } });
       for (const { email } of domains) expect(email).toMatch(/@(example\.(com|net|org)|(mail|inbox)\.example)$/);
+    });
+
+    it("gives most demo campaigns a mix of entry actions within their plan, completed by their entrants", async () => {
+      const campaigns = await db.prisma.campaign.findMany({
+        include: {
+          entryActions: { include: { completions: true } },
+          entries: { select: { id: true, createdAt: true, disqualifiedAt: true, bonusEntries: true, actionBonus: true } },
+        },
+      });
+      const offering = campaigns.filter((campaign) => campaign.entryActions.length > 0);
+      expect(offering.length).toBeGreaterThan(campaigns.length / 2);
+      expect(offering.filter((campaign) => new Set(campaign.entryActions.map((action) => action.kind)).size > 1).length).toBeGreaterThan(
+        campaigns.length / 2,
+      );
+      const actions = campaigns.flatMap((campaign) => campaign.entryActions);
+      // Every kind across them, questions with choices and with free text alike.
+      expect(new Set(actions.map((action) => action.kind))).toEqual(new Set(["visit", "code", "question", "daily", "follow"]));
+      const questions = actions.filter((action) => action.kind === "question");
+      expect(questions.some((action) => action.choices === "")).toBe(true);
+      expect(questions.some((action) => action.choices !== "")).toBe(true);
+      for (const action of actions) {
+        const { kind, label, bonus, url, code, question, choices } = action;
+        expect(
+          EntryActionInputSchema.safeParse({ kind, label, bonus, url, code, question, choices, platform: action.platform }).success,
+        ).toBe(true);
+      }
+      const now = Date.now();
+      for (const campaign of campaigns) {
+        if (campaign.entryActionLimit !== null) expect(campaign.entryActions.length).toBeLessThanOrEqual(campaign.entryActionLimit);
+        const entries = new Map(campaign.entries.map((entry) => [entry.id, entry]));
+        const counted = new Map<string, number>();
+        for (const action of campaign.entryActions) {
+          expect(action.completions.length, `${campaign.title}: ${action.label}`).toBeGreaterThan(0);
+          for (const completion of action.completions) {
+            const entry = entries.get(completion.entryId)!;
+            expect(entry.disqualifiedAt).toBeNull();
+            expect(completion.completedAt.getTime()).toBeGreaterThanOrEqual(entry.createdAt.getTime());
+            expect(completion.completedAt.getTime()).toBeLessThan(Math.min(now, campaign.endDate!.getTime()));
+            expect(completion.bonus).toBe(action.bonus);
+            expect(completion.day).toBe(actionDay(action.kind as ActionKind, completion.completedAt));
+            if (action.kind === "question" || action.kind === "follow") expect(completion.answer).toBeTruthy();
+            if (completion.disqualifiedAt === null) counted.set(entry.id, (counted.get(entry.id) ?? 0) + completion.bonus);
+          }
+        }
+        for (const entry of campaign.entries) expect(entry.actionBonus).toBe(counted.get(entry.id) ?? 0);
+      }
+      expect(
+        await db.prisma.actionCompletion.count({ where: { disqualifiedAt: { not: null }, disqualifyReason: "false_claim" } }),
+      ).toBeGreaterThan(0);
+      // Daily returns: some entrants came back on more than one day.
+      const dailyDays = await db.prisma.actionCompletion.groupBy({
+        by: ["actionId", "entryId"],
+        where: { day: { not: "" } },
+        _count: true,
+      });
+      expect(dailyDays.some((group) => group._count > 1)).toBe(true);
     });
 
     it("changes nothing when run again", async () => {

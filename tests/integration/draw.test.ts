@@ -19,7 +19,15 @@ import {
 } from "~/domain/draw";
 import { prisma } from "~/server/core/db.server";
 import { DEMO_CHAIN } from "~/server/draw/beacon.server";
-import { campaignsToFreeze, entryListBytes, freezeEntryList, plannedBeaconRound } from "~/server/draw/freeze.server";
+import {
+  actionListBytes,
+  buildActionListBytes,
+  campaignsToFreeze,
+  entryListBytes,
+  freezeEntryList,
+  frozenActionList,
+  plannedBeaconRound,
+} from "~/server/draw/freeze.server";
 import { redrawPrize } from "~/server/draw/redraw.server";
 import { drawCampaign, drawEntryBlocks, dueCampaignIds, loadDrawPool, nodeDrawHashing } from "~/server/draw/run.server";
 import { seed } from "~/server/startup/seed.server";
@@ -432,7 +440,7 @@ describe("the ordered entry list of version 1 draws, read in blocks", () => {
 });
 
 describe("the demo data", () => {
-  it("gives every past demo campaign a frozen list and a version 2 draw on the demo beacon that verifies, with its winners already notified", async () => {
+  it("gives every past demo campaign a frozen list, actions.csv and a version 3 draw on the demo beacon that verifies, with its winners already notified", async () => {
     const db = await createTestDatabase();
     try {
       await seed(db.prisma, { demo: true });
@@ -461,9 +469,19 @@ describe("the demo data", () => {
         const verification = await verifyDraw(campaign.id, { client: db.prisma });
         expect(verification.checks.filter((check) => !check.ok)).toEqual([]);
         expect(verification.ok).toBe(true);
+        // actions.csv (decision 075) holds exactly what the freeze would build from the demo's completions.
+        const actionRow = await frozenActionList(campaign.id, db.prisma);
+        expect(actionRow, campaign.title).not.toBeNull();
+        expect(Buffer.from(await actionListBytes(actionRow!, db.prisma)).toString("latin1")).toBe(
+          (await buildActionListBytes(campaign.id, campaign.listFrozenAt!, db.prisma)).toString("latin1"),
+        );
       }
       // Some demo entries were disqualified, and their ids are in the published lists.
       expect(past.reduce((sum, campaign) => sum + (campaign.entryList?.disqualifiedCount ?? 0), 0)).toBeGreaterThan(0);
+      // Most past demo draws count action completions, and some claims were rejected.
+      const actionLists = await db.prisma.actionList.findMany({ where: { campaignId: { in: past.map((campaign) => campaign.id) } } });
+      expect(actionLists.filter((list) => list.completionCount > 0).length).toBeGreaterThan(past.length / 2);
+      expect(actionLists.reduce((sum, list) => sum + list.disqualifiedCount, 0)).toBeGreaterThan(0);
       const live = await db.prisma.campaign.findMany({ where: { status: "active" }, include: { draw: true, entryList: true } });
       expect(live.length).toBeGreaterThan(0);
       expect(live.every((campaign) => campaign.draw === null && campaign.entryList === null && campaign.winnersNotifiedAt === null)).toBe(

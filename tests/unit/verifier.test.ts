@@ -63,6 +63,33 @@ describe("verifyDraw: honest draws", () => {
     expect(result.checks.find((check) => check.name === "Picks")!.detail).toMatch(/Recomputed 4 picks \(3 drawn, 1 redrawn\)/);
   });
 
+  it("says MATCH for a procedure 3 draw whose weights add the bonuses of actions.csv, and MISMATCH for a changed or dropped completion line", async () => {
+    const v3 = fixture({ entries: 60, prizes: 2, actions: true });
+    const actionsText = new TextDecoder().decode(v3.actionsBytes!);
+    expect(actionsText.split("\n").length).toBeGreaterThan(10);
+    const result = await verifyDraw({ ...inputOf(v3), actionsBytes: v3.actionsBytes });
+    expect(result.checks.filter((check) => check.ok !== true)).toEqual([]);
+    expect(result.verdict).toBe("MATCH");
+    expect(result.checks.map((check) => check.name)).toEqual(expect.arrayContaining(["Actions hash", "Actions list", "Weights"]));
+    const lines = actionsText.split("\n");
+    const changed = lines.map((line, k) =>
+      k === 1 ? line.replace(/,(\d+),(\d+)$/, (_, bonus, ms) => `,${Number(bonus) + 1},${ms}`) : line,
+    );
+    for (const tampered of [changed.join("\n"), lines.filter((_, k) => k !== 1).join("\n")]) {
+      const bytes = new TextEncoder().encode(tampered);
+      // Even with its hash published for it, a changed completion breaks the weights of draw.csv.
+      const mismatch = await verifyDraw({
+        ...inputOf(v3, ({ record }) => {
+          record.list.actions!.sha256 = sha256Hex(bytes);
+          record.list.actions!.bytes = bytes.length;
+        }),
+        actionsBytes: bytes,
+      });
+      expect(mismatch.verdict).toBe("MISMATCH");
+      expect(failed(mismatch)).toContain("Weights");
+    }
+  });
+
   it("says MATCH on drand quicknet with a real round, checked against the built-in key", async () => {
     const real = buildDrawFixture({ entries: 25, chain: QUICKNET, sign: () => QUICKNET_1000, round: 1000 });
     const result = await verifyDraw({ record: real.record, csvBytes: real.csvBytes });

@@ -189,22 +189,76 @@ export async function freezeEntryList(campaignId: string, options: FreezeOptions
     // bonuses in actions.csv (procedureWeight), completions at or before the freeze.
     const blockSize = options.blockSize ?? FREEZE_BLOCK_SIZE[driver.provider];
     const actionBlockSize = options.blockSize ?? ACTION_BLOCK_SIZE[driver.provider];
+    const kinds = await actionKinds(driver, campaignId);
+    const inFileStore = listsInFileStore();
+    const rowOf = (built: Buffer, sha256: string, parsed: FrozenEntryList): EntryListRow => {
+      if (parsed.pool.count !== campaign.entryCount) {
+        throw new Error(
+          `Campaign ${campaignId}: the frozen list has ${parsed.pool.count} counted entries but the campaign counts ${campaign.entryCount}; not freezing`,
+        );
+      }
+      const finishedAt = new Date(now.getTime() + (performance.now() - started));
+      return {
+        campaignId,
+        frozenAt: finishedAt,
+        sha256,
+        byteLength: built.length,
+        entryCount: parsed.pool.count,
+        totalWeight: parsed.pool.totalWeight,
+        disqualifiedCount: parsed.disqualified.length,
+        beaconRound: usedBeaconRound(chain, campaign.drawBeaconRound, finishedAt),
+        beaconChain: chain.hash,
+        storageKey: inFileStore ? entryListKey(campaignId, sha256) : null,
+      };
+    };
     let excludedReferrers: string[] = [];
     let excludedActionEntries: string[] = [];
-    let built: Buffer;
-    let sha256: string;
-    let actionBytes: Buffer;
-    let parsed: FrozenEntryList;
-    let actions: ActionBonuses;
     for (let attempt = 0; ; attempt++) {
-      built = await buildBytes(driver, campaignId, blockSize, campaign.entryCount, excludedReferrers);
-      sha256 = createHash("sha256").update(built).digest("hex");
-      actionBytes = await buildActionBytes(driver, campaignId, closedAt, actionBlockSize, excludedActionEntries);
+      const built = await buildBytes(driver, campaignId, blockSize, campaign.entryCount, excludedReferrers);
+      const sha256 = createHash("sha256").update(built).digest("hex");
       try {
-        actions = parseActionList(actionBytes, { notAfterMs: closedAt.getTime() });
-        parsed = parseEntryList(built, sha256, actions);
-        break;
+        if (!inFileStore) {
+          // Step 3 in the same transaction as the reading of actions.csv: its chunks are written as
+          // its blocks arrive, so a freeze never holds actions.csv whole (streamedFreeze).
+          return await driver.transactionSteps(() =>
+            streamedFreeze(driver.provider, {
+              campaignId,
+              closedAt,
+              kinds,
+              blockSize: actionBlockSize,
+              excludedEntries: excludedActionEntries,
+              built,
+              sha256,
+              rowOf,
+            }),
+          );
+        }
+        // With object storage (decision 058) the bytes go to the bucket under a key holding their
+        // hash before the rows are written: actions.csv is built whole first.
+        const actionBytes = await buildActionBytes(driver, campaignId, closedAt, actionBlockSize, excludedActionEntries);
+        const actions = parseActionList(actionBytes, { notAfterMs: closedAt.getTime() });
+        const list = rowOf(built, sha256, parseEntryList(built, sha256, actions));
+        const actionsSha256 = createHash("sha256").update(actionBytes).digest("hex");
+        const actionList: ActionListRow = {
+          campaignId,
+          sha256: actionsSha256,
+          byteLength: actionBytes.length,
+          completionCount: actions.completions,
+          disqualifiedCount: actions.disqualified,
+          storageKey: actionListKey(campaignId, actionsSha256),
+        };
+        // Bytes before the rows: a row always has its bytes (see list-store.server.ts).
+        if (list.storageKey) await putListBytes(list.storageKey, built);
+        if (actionList.storageKey) await putListBytes(actionList.storageKey, actionBytes);
+        await writeList(driver, list, built, actionList, actionBytes);
+        return { kind: "frozen", list, actions: actionList };
       } catch (error) {
+        if (isDriverUniqueViolation(error)) {
+          // Another runner froze the same list at the same time: theirs stands (the bytes are the same).
+          const theirs = await client.entryList.findUnique({ where: { campaignId }, select: listSelect });
+          if (!theirs) throw error;
+          return { kind: "already-frozen", list: theirs };
+        }
         // A referral that earned a bonus names its referrer only when the referrer is listed (counted)
         // itself, and actions.csv holds only the completions of listed entries. Looking that up for
         // every line cost more than the rest of the freeze, so the lines name every credited referrer
@@ -218,49 +272,143 @@ export async function freezeEntryList(campaignId: string, options: FreezeOptions
         excludedActionEntries = [...excludedActionEntries, ...actionEntries];
       }
     }
-    if (parsed.pool.count !== campaign.entryCount) {
-      throw new Error(
-        `Campaign ${campaignId}: the frozen list has ${parsed.pool.count} counted entries but the campaign counts ${campaign.entryCount}; not freezing`,
-      );
-    }
-
-    // Step 3: written once, with the round the draw will use.
-    const finishedAt = new Date(now.getTime() + (performance.now() - started));
-    const list: EntryListRow = {
-      campaignId,
-      frozenAt: finishedAt,
-      sha256,
-      byteLength: built.length,
-      entryCount: parsed.pool.count,
-      totalWeight: parsed.pool.totalWeight,
-      disqualifiedCount: parsed.disqualified.length,
-      beaconRound: usedBeaconRound(chain, campaign.drawBeaconRound, finishedAt),
-      beaconChain: chain.hash,
-      storageKey: listsInFileStore() ? entryListKey(campaignId, sha256) : null,
-    };
-    const actionsSha256 = createHash("sha256").update(actionBytes).digest("hex");
-    const actionList: ActionListRow = {
-      campaignId,
-      sha256: actionsSha256,
-      byteLength: actionBytes.length,
-      completionCount: actions.completions,
-      disqualifiedCount: actions.disqualified,
-      storageKey: listsInFileStore() ? actionListKey(campaignId, actionsSha256) : null,
-    };
-    try {
-      // Bytes before the rows: a row always has its bytes (see list-store.server.ts).
-      if (list.storageKey) await putListBytes(list.storageKey, built);
-      if (actionList.storageKey) await putListBytes(actionList.storageKey, actionBytes);
-      await writeList(driver, list, built, actionList, actionBytes);
-    } catch (error) {
-      // Another runner froze the same list at the same time: theirs stands (the bytes are the same).
-      if (!isDriverUniqueViolation(error)) throw error;
-      const theirs = await client.entryList.findUnique({ where: { campaignId }, select: listSelect });
-      if (!theirs) throw error;
-      return { kind: "already-frozen", list: theirs };
-    }
-    return { kind: "frozen", list, actions: actionList };
   });
+}
+
+interface StreamedFreezeInput {
+  campaignId: string;
+  closedAt: Date;
+  kinds: ReadonlyMap<string, string>;
+  blockSize: number;
+  excludedEntries: readonly string[];
+  /** draw.csv's bytes and their hash. */
+  built: Buffer;
+  sha256: string;
+  /** The EntryList row for the parsed list (throws when its count disagrees with the campaign's). */
+  rowOf: (built: Buffer, sha256: string, parsed: FrozenEntryList) => EntryListRow;
+}
+
+/**
+ * Steps 2 and 3 with the chunk rows (decision 075), as one transaction (ListDriver.transactionSteps):
+ * stale chunks out, the ActionList row in (its chunks reference it), then actions.csv block by block
+ * from the database, each block read into the ActionListReader and the hash and copied into the
+ * current 1 MiB chunk, written as it fills; so the freeze holds one chunk of actions.csv, never the
+ * file (2,000,000 completions are about 150 MB). Then the rules: actions.csv's, and draw.csv's
+ * weights against its bonuses (an EntryListError rolls everything back, and freezeEntryList builds
+ * the lists again without the uncounted entries it names); then the ActionList row's figures, the
+ * EntryList row and draw.csv's chunks. Another runner's committed freeze makes the ActionList insert
+ * fail on its key (isDriverUniqueViolation): theirs stands.
+ */
+function* streamedFreeze(
+  provider: DatabaseProvider,
+  input: StreamedFreezeInput,
+): Generator<DriverStatement, FreezeOutcome & { kind: "frozen" }, unknown[][]> {
+  const { campaignId, closedAt, kinds, blockSize, excludedEntries, built, sha256 } = input;
+  const postgres = provider === "postgresql";
+  const sql = (text: string) => (postgres ? text : text.replace(/\$\d+(::[a-z]+(\(\d+\))?)?/g, "?"));
+  if (postgres) yield { sql: LZ4_FOR_THIS_TRANSACTION };
+  yield { sql: sql(`DELETE FROM "EntryListChunk" WHERE "campaignId" = $1`), params: [campaignId] };
+  yield { sql: sql(`DELETE FROM "ActionListChunk" WHERE "campaignId" = $1`), params: [campaignId] };
+  yield {
+    sql: sql(
+      `INSERT INTO "ActionList" ("campaignId", "sha256", "byteLength", "completionCount", "disqualifiedCount", "storageKey") VALUES ($1, '', 0, 0, 0, NULL)`,
+    ),
+    params: [campaignId],
+  };
+
+  const reader = new ActionListReader({ notAfterMs: closedAt.getTime() });
+  const hash = createHash("sha256");
+  const chunk = Buffer.allocUnsafe(ACTION_LIST_CHUNK_BYTES);
+  let filled = 0;
+  let index = 0;
+  const insertChunk = sql(`INSERT INTO "ActionListChunk" ("campaignId", "index", "bytes") VALUES ($1, $2, $3)`);
+  // The text's bytes (ASCII: latin1 is one byte per character) into the reader, the hash and the chunks.
+  function* append(text: string): Generator<DriverStatement, void, unknown[][]> {
+    const bytes = Buffer.from(text, "latin1");
+    reader.push(bytes);
+    hash.update(bytes);
+    for (let offset = 0; offset < bytes.length;) {
+      const copied = bytes.copy(chunk, filled, offset);
+      filled += copied;
+      offset += copied;
+      if (filled === chunk.length) {
+        yield { sql: insertChunk, params: [campaignId, index++, chunk] };
+        filled = 0;
+      }
+    }
+  }
+  yield* append(`${ACTION_LIST_HEADER}\n`);
+  let after: ActionKey | null = null;
+  while (kinds.size > 0) {
+    const block = actionBlockOf(
+      yield actionBlockQuery(provider, campaignId, kinds, closedAt, blockSize, excludedEntries, after),
+      blockSize,
+    );
+    if (!block) break;
+    yield* append(`${block.lines}\n`);
+    if (!block.after) break;
+    after = block.after;
+  }
+  yield* append(`${ACTION_DISQUALIFIED_HEADER}\n`);
+  const rejected = rejectedLinesOf(yield rejectedActionQuery(provider, campaignId, closedAt));
+  if (rejected) yield* append(`${rejected}\n`);
+  if (filled > 0) yield { sql: insertChunk, params: [campaignId, index++, chunk.subarray(0, filled)] };
+
+  const actions = reader.finish();
+  const list = input.rowOf(built, sha256, parseEntryList(built, sha256, actions));
+  const actionList: ActionListRow = {
+    campaignId,
+    sha256: hash.digest("hex"),
+    byteLength: reader.byteLength,
+    completionCount: actions.completions,
+    disqualifiedCount: actions.disqualified,
+    storageKey: null,
+  };
+  yield {
+    sql: sql(
+      `UPDATE "ActionList" SET "sha256" = $1, "byteLength" = $2, "completionCount" = $3, "disqualifiedCount" = $4 WHERE "campaignId" = $5`,
+    ),
+    params: [actionList.sha256, actionList.byteLength, actionList.completionCount, actionList.disqualifiedCount, campaignId],
+  };
+  yield entryListInsert(provider, list);
+  const insert = sql(`INSERT INTO "EntryListChunk" ("campaignId", "index", "bytes") VALUES ($1, $2, $3)`);
+  for (let k = 0, offset = 0; offset < built.length; k++, offset += ENTRY_LIST_CHUNK_BYTES) {
+    yield { sql: insert, params: [campaignId, k, chunkOf(built, offset)] };
+  }
+  return { kind: "frozen", list, actions: actionList };
+}
+
+/**
+ * PostgreSQL tries pglz on every large bytea before storing it, and pglz gives up on this text only
+ * after most of a second per million entries; lz4 (PostgreSQL 14 and later, when built with it)
+ * compresses it in a fifth of the time. For the transaction only; no effect elsewhere.
+ */
+const LZ4_FOR_THIS_TRANSACTION = `SELECT set_config('default_toast_compression', 'lz4', true) FROM pg_settings
+         WHERE "name" = 'default_toast_compression' AND 'lz4' = ANY("enumvals")`;
+
+/** The EntryList row's insert. */
+function entryListInsert(provider: DatabaseProvider, list: EntryListRow): DriverStatement {
+  const postgres = provider === "postgresql";
+  return {
+    sql: postgres
+      ? `INSERT INTO "EntryList" ("campaignId", "frozenAt", "sha256", "byteLength", "entryCount", "totalWeight", "disqualifiedCount", "beaconRound", "beaconChain", "storageKey")
+           VALUES ($1, $2::timestamp(3), $3, $4, $5, $6::bigint, $7, $8, $9, $10)`
+      : `INSERT INTO "EntryList" ("campaignId", "frozenAt", "sha256", "byteLength", "entryCount", "totalWeight", "disqualifiedCount", "beaconRound", "beaconChain", "storageKey")
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    params: [
+      list.campaignId,
+      // The DateTime text each provider stores as Prisma writes it (UTC).
+      postgres ? list.frozenAt.toISOString().replace("Z", "") : sqliteTimestamp(list.frozenAt),
+      list.sha256,
+      list.byteLength,
+      list.entryCount,
+      postgres ? list.totalWeight.toString() : list.totalWeight,
+      list.disqualifiedCount,
+      list.beaconRound,
+      list.beaconChain,
+      list.storageKey,
+    ],
+  };
 }
 
 /**
@@ -276,15 +424,7 @@ async function writeList(
 ): Promise<void> {
   const postgres = driver.provider === "postgresql";
   const statements: DriverStatement[] = [];
-  if (postgres) {
-    // PostgreSQL tries pglz on every large bytea before storing it, and pglz gives up on this text
-    // only after most of a second per million entries; lz4 (PostgreSQL 14 and later, when built
-    // with it) compresses it in a fifth of the time. For this transaction only; no effect elsewhere.
-    statements.push({
-      sql: `SELECT set_config('default_toast_compression', 'lz4', true) FROM pg_settings
-         WHERE "name" = 'default_toast_compression' AND 'lz4' = ANY("enumvals")`,
-    });
-  }
+  if (postgres) statements.push({ sql: LZ4_FOR_THIS_TRANSACTION });
   statements.push({ sql: `DELETE FROM "EntryListChunk" WHERE "campaignId" = ${postgres ? "$1" : "?"}`, params: [list.campaignId] });
   statements.push({ sql: `DELETE FROM "ActionListChunk" WHERE "campaignId" = ${postgres ? "$1" : "?"}`, params: [list.campaignId] });
   statements.push({
@@ -308,26 +448,7 @@ async function writeList(
       statements.push({ sql: insertAction, params: [actions.campaignId, index, chunkOf(actionBytes, offset)] });
     }
   }
-  statements.push({
-    sql: postgres
-      ? `INSERT INTO "EntryList" ("campaignId", "frozenAt", "sha256", "byteLength", "entryCount", "totalWeight", "disqualifiedCount", "beaconRound", "beaconChain", "storageKey")
-           VALUES ($1, $2::timestamp(3), $3, $4, $5, $6::bigint, $7, $8, $9, $10)`
-      : `INSERT INTO "EntryList" ("campaignId", "frozenAt", "sha256", "byteLength", "entryCount", "totalWeight", "disqualifiedCount", "beaconRound", "beaconChain", "storageKey")
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    params: [
-      list.campaignId,
-      // The DateTime text each provider stores as Prisma writes it (UTC).
-      postgres ? list.frozenAt.toISOString().replace("Z", "") : sqliteTimestamp(list.frozenAt),
-      list.sha256,
-      list.byteLength,
-      list.entryCount,
-      postgres ? list.totalWeight.toString() : list.totalWeight,
-      list.disqualifiedCount,
-      list.beaconRound,
-      list.beaconChain,
-      list.storageKey,
-    ],
-  });
+  statements.push(entryListInsert(driver.provider, list));
   if (list.storageKey) {
     await driver.transaction(statements);
     return;
@@ -796,74 +917,111 @@ async function* actionListBlocks(
   excludedEntries: readonly string[],
 ): AsyncGenerator<string> {
   if (kinds.size === 0) return;
-  const postgres = driver.provider === "postgresql";
-  let after: { entryId: string; ms: number; actionId: string } | null = null;
+  let after: ActionKey | null = null;
   for (;;) {
-    const params: unknown[] = [];
-    const param = (value: unknown, cast = ""): string => {
-      params.push(value);
-      return postgres ? `$${params.length}${cast}` : "?";
-    };
-    const kind = `CASE c."actionId" ${[...kinds].map(([id, value]) => `WHEN ${param(id)} THEN ${param(value)}`).join(" ")} ELSE '?' END`;
-    const ms = postgres
-      ? `round(date_part('epoch', c."completedAt") * 1000)::bigint::text`
-      : `CAST(round(unixepoch(c."completedAt", 'subsec') * 1000) AS INTEGER)`;
-    const bonus = postgres ? `c."bonus"::text` : `c."bonus"`;
-    const time = postgres ? "::timestamp(3)" : "";
-    const where = [`c."campaignId" = ${param(campaignId)}`];
-    if (after) {
-      const at = storedTimestamp(driver.provider, after.ms);
-      where.push(
-        `c."entryId" >= ${param(after.entryId)}`,
-        `(c."entryId" > ${param(after.entryId)} OR c."completedAt" > ${param(at, time)} OR (c."completedAt" = ${param(at, time)} AND c."actionId" > ${param(after.actionId)}))`,
-      );
-    }
-    where.push(`c."disqualifiedAt" IS NULL`, `c."completedAt" <= ${param(storedTimestamp(driver.provider, frozenAt.getTime()), time)}`);
-    if (excludedEntries.length > 0) {
-      where.push(
-        postgres
-          ? `NOT (c."entryId" = ANY(${param([...excludedEntries], "::text[]")}))`
-          : `c."entryId" NOT IN (SELECT "value" FROM json_each(${param(JSON.stringify(excludedEntries))}))`,
-      );
-    }
-    const sql = `
+    const { sql, params } = actionBlockQuery(driver.provider, campaignId, kinds, frozenAt, blockSize, excludedEntries, after);
+    const block = actionBlockOf(await driver.rows(sql, params), blockSize);
+    if (!block) return;
+    yield block.lines;
+    if (!block.after) return;
+    after = block.after;
+  }
+}
+
+/** Where the last block of actions.csv's lines ended (the keyset of the next one). */
+interface ActionKey {
+  entryId: string;
+  ms: number;
+  actionId: string;
+}
+
+/** The next block of actions.csv's lines after `after` (actionListBlocks, streamedFreeze). */
+function actionBlockQuery(
+  provider: DatabaseProvider,
+  campaignId: string,
+  kinds: ReadonlyMap<string, string>,
+  frozenAt: Date,
+  blockSize: number,
+  excludedEntries: readonly string[],
+  after: ActionKey | null,
+): DriverStatement {
+  const postgres = provider === "postgresql";
+  const params: unknown[] = [];
+  const param = (value: unknown, cast = ""): string => {
+    params.push(value);
+    return postgres ? `$${params.length}${cast}` : "?";
+  };
+  const kind = `CASE c."actionId" ${[...kinds].map(([id, value]) => `WHEN ${param(id)} THEN ${param(value)}`).join(" ")} ELSE '?' END`;
+  const ms = postgres
+    ? `round(date_part('epoch', c."completedAt") * 1000)::bigint::text`
+    : `CAST(round(unixepoch(c."completedAt", 'subsec') * 1000) AS INTEGER)`;
+  const bonus = postgres ? `c."bonus"::text` : `c."bonus"`;
+  const time = postgres ? "::timestamp(3)" : "";
+  const where = [`c."campaignId" = ${param(campaignId)}`];
+  if (after) {
+    const at = storedTimestamp(provider, after.ms);
+    where.push(
+      `c."entryId" >= ${param(after.entryId)}`,
+      `(c."entryId" > ${param(after.entryId)} OR c."completedAt" > ${param(at, time)} OR (c."completedAt" = ${param(at, time)} AND c."actionId" > ${param(after.actionId)}))`,
+    );
+  }
+  where.push(`c."disqualifiedAt" IS NULL`, `c."completedAt" <= ${param(storedTimestamp(provider, frozenAt.getTime()), time)}`);
+  if (excludedEntries.length > 0) {
+    where.push(
+      postgres
+        ? `NOT (c."entryId" = ANY(${param([...excludedEntries], "::text[]")}))`
+        : `c."entryId" NOT IN (SELECT "value" FROM json_each(${param(JSON.stringify(excludedEntries))}))`,
+    );
+  }
+  // SQLite chose the (campaignId, completedAt) index for the first block (no keyset yet) and sorted
+  // every completion of the campaign in a temporary B-tree; the file's order is this index's.
+  const sql = `
       SELECT ${postgres ? `string_agg("line", E'\\n')` : `group_concat("line", char(10))`} AS "lines", count(*) AS "count"
       FROM (SELECT c."entryId" || ',' || c."actionId" || ',' || ${kind} || ',' || ${bonus} || ',' || ${ms} AS "line"
-            FROM "ActionCompletion" c
+            FROM "ActionCompletion" c ${postgres ? "" : `INDEXED BY "ActionCompletion_campaignId_entryId_completedAt_actionId_idx"`}
             WHERE ${where.join(" AND ")}
             ORDER BY c."campaignId", c."entryId", c."completedAt", c."actionId" LIMIT ${param(blockSize)}) AS "block"`;
-    const [row] = await driver.rows(sql, params);
-    const [lines, rawCount] = row ?? [];
-    const count = Number(rawCount ?? 0);
-    if (count === 0 || typeof lines !== "string" || !lines) return;
-    yield lines;
-    if (count < blockSize) return;
-    const last = lines.slice(lines.lastIndexOf("\n") + 1).split(",");
-    after = { entryId: last[0] ?? "", actionId: last[1] ?? "", ms: Number(last[4]) };
-  }
+  return { sql, params };
+}
+
+/** A block's lines (without the last line feed) and the keyset of the next one (null: it was the last). */
+function actionBlockOf(rows: unknown[][], blockSize: number): { lines: string; after: ActionKey | null } | null {
+  const [lines, rawCount] = rows[0] ?? [];
+  const count = Number(rawCount ?? 0);
+  if (count === 0 || typeof lines !== "string" || !lines) return null;
+  if (count < blockSize) return { lines, after: null };
+  const last = lines.slice(lines.lastIndexOf("\n") + 1).split(",");
+  return { lines, after: { entryId: last[0] ?? "", actionId: last[1] ?? "", ms: Number(last[4]) } };
 }
 
 /** The rejected claims (made at or before the freeze), sorted as actions.csv sorts them. */
 async function rejectedActionLines(driver: ListDriver, campaignId: string, frozenAt: Date): Promise<string> {
-  const postgres = driver.provider === "postgresql";
-  const [row] = postgres
-    ? await driver.rows(
-        `SELECT string_agg("line", E'\\n') FROM (
+  const { sql, params } = rejectedActionQuery(driver.provider, campaignId, frozenAt);
+  return rejectedLinesOf(await driver.rows(sql, params));
+}
+
+function rejectedActionQuery(provider: DatabaseProvider, campaignId: string, frozenAt: Date): DriverStatement {
+  return provider === "postgresql"
+    ? {
+        sql: `SELECT string_agg("line", E'\\n') FROM (
            SELECT c."entryId" || ',' || c."actionId" || ',' || round(date_part('epoch', c."completedAt") * 1000)::bigint::text || ',' || coalesce(c."disqualifyReason", '') AS "line"
            FROM "ActionCompletion" c
            WHERE c."campaignId" = $1 AND c."disqualifiedAt" IS NOT NULL AND c."completedAt" <= $2::timestamp(3)
            ORDER BY c."entryId" COLLATE "C", c."completedAt", c."actionId" COLLATE "C") AS "rejected"`,
-        [campaignId, storedTimestamp("postgresql", frozenAt.getTime())],
-      )
-    : await driver.rows(
-        `SELECT group_concat("line", char(10)) FROM (
+        params: [campaignId, storedTimestamp("postgresql", frozenAt.getTime())],
+      }
+    : {
+        sql: `SELECT group_concat("line", char(10)) FROM (
            SELECT c."entryId" || ',' || c."actionId" || ',' || CAST(round(unixepoch(c."completedAt", 'subsec') * 1000) AS INTEGER) || ',' || coalesce(c."disqualifyReason", '') AS "line"
            FROM "ActionCompletion" c
            WHERE c."campaignId" = ? AND c."disqualifiedAt" IS NOT NULL AND c."completedAt" <= ?
            ORDER BY c."entryId", c."completedAt", c."actionId")`,
-        [campaignId, storedTimestamp("sqlite", frozenAt.getTime())],
-      );
-  const lines = row?.[0];
+        params: [campaignId, storedTimestamp("sqlite", frozenAt.getTime())],
+      };
+}
+
+function rejectedLinesOf(rows: unknown[][]): string {
+  const lines = rows[0]?.[0];
   return typeof lines === "string" ? lines : "";
 }
 

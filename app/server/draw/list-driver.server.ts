@@ -32,6 +32,13 @@ export interface ListDriver {
   run(sql: string, params?: readonly unknown[]): Promise<void>;
   /** Runs the statements, in order, in one write transaction: all or none. */
   transaction(statements: readonly DriverStatement[]): Promise<void>;
+  /**
+   * Runs a transaction that reads as it writes, all or none: each statement `steps` yields is run
+   * and its rows (none for a write) handed back to it; its return value is the answer. On SQLite the
+   * generator runs synchronously once the write lock is taken, as `transaction`'s statements do, so
+   * no other code of this process runs (and waits on the lock) while it is held. A throw rolls back.
+   */
+  transactionSteps<T>(steps: () => Generator<DriverStatement, T, unknown[][]>): Promise<T>;
 }
 
 export interface DriverStatement {
@@ -101,6 +108,23 @@ function postgresDriver(connection: pg.Client): ListDriver {
         throw error;
       }
     },
+    async transactionSteps(steps) {
+      await connection.query("BEGIN");
+      try {
+        const generator = steps();
+        let step = generator.next([]);
+        while (!step.done) {
+          const { sql, params = [] } = step.value;
+          const result = await connection.query<unknown[]>({ text: sql, values: [...params], rowMode: "array" });
+          step = generator.next(result.rows ?? []);
+        }
+        await connection.query("COMMIT");
+        return step.value;
+      } catch (error) {
+        await connection.query("ROLLBACK").catch(() => undefined);
+        throw error;
+      }
+    },
   };
 }
 
@@ -138,6 +162,26 @@ function sqliteDriver(connection: Database.Database): ListDriver {
       try {
         for (const statement of prepared) statement.run.run(...statement.params);
         connection.exec("COMMIT");
+      } catch (error) {
+        if (connection.inTransaction) connection.exec("ROLLBACK");
+        throw error;
+      }
+    },
+    async transactionSteps(steps) {
+      await waitOutSqliteBusy(() => connection.exec("BEGIN IMMEDIATE"), SQLITE_LOCK_PAUSES);
+      try {
+        const generator = steps();
+        let step = generator.next([]);
+        while (!step.done) {
+          const statement = connection.prepare(step.value.sql);
+          const params = step.value.params ?? [];
+          let rows: unknown[][] = [];
+          if (statement.reader) rows = statement.raw().all(...params) as unknown[][];
+          else statement.run(...params);
+          step = generator.next(rows);
+        }
+        connection.exec("COMMIT");
+        return step.value;
       } catch (error) {
         if (connection.inTransaction) connection.exec("ROLLBACK");
         throw error;

@@ -25,6 +25,7 @@ import { endSentence } from "../../domain/sentences";
 import type { SeedResult } from "./seed.server";
 import { SLIDER_IMAGE_PATHS } from "../../paths";
 import { OrderStatus } from "../../domain/orders";
+import { type DemoActions, demoEntryActions } from "./demo-actions.server";
 
 type Tx = Prisma.TransactionClient;
 
@@ -139,6 +140,10 @@ export async function seedDemoCampaigns(tx: Tx): Promise<Pick<SeedResult, "demoC
   const chunks: Prisma.EntryListChunkCreateManyInput[] = [];
   const actionLists: Prisma.ActionListCreateManyInput[] = [];
   const actionChunks: Prisma.ActionListChunkCreateManyInput[] = [];
+  const entryActions: Prisma.EntryActionCreateManyInput[] = [];
+  const completions: Prisma.ActionCompletionCreateManyInput[] = [];
+  // The entry actions' own numbers (demo-actions.server.ts): `random` draws what it always drew.
+  const actionRandom = createRandom(20261129);
   let pastIndex = 0;
 
   for (const [index, idea] of DEMO_CAMPAIGNS.entries()) {
@@ -195,6 +200,24 @@ export async function seedDemoCampaigns(tx: Tx): Promise<Pick<SeedResult, "demoC
         entry.disqualifyReason = random.pick(["duplicate", "fake"] as const);
       }
     }
+    // Entry actions (decision 074) and what the counted entrants did of them, bonuses included.
+    const demoActions = demoEntryActions(
+      actionRandom,
+      {
+        id,
+        index,
+        brandName: idea.brandName,
+        brandUrl: idea.brandUrl,
+        instagramHandle: idea.instagramHandle,
+        actionLimit: plan ? plan.entryActionLimit : null,
+        startMs,
+        lastMs: lastEntryMs,
+        frozenMs: idea.live ? null : endMs,
+      },
+      campaignEntries,
+    );
+    entryActions.push(...demoActions.actions);
+    completions.push(...demoActions.completions);
     const countedEntries = campaignEntries.filter((entry) => !entry.disqualifiedAt).length;
     entries.push(...campaignEntries);
 
@@ -272,14 +295,14 @@ export async function seedDemoCampaigns(tx: Tx): Promise<Pick<SeedResult, "demoC
     let winners: (typeof campaignEntries)[number][] = [];
     let drawnAt: Date | null = null;
     if (!idea.live) {
-      // Past campaigns were frozen and drawn by the real procedure (v2) on the demo chain, so each has
+      // Past campaigns were frozen and drawn by the real procedure (v3) on the demo chain, so each has
       // a frozen list and a published, verifiable draw (its /draw page, `npm run verify-draw`), and
       // its winners were notified then.
       const frozenAt = new Date(endMs + 2000);
       const drawnMs = roundTimeMs(DEMO_CHAIN, beaconRound) + 5000;
       drawnAt = new Date(drawnMs);
       const deadlines = new Map([1, ...prizeRanks].map((rank) => [rank, new Date(drawnMs + (rank === 1 ? 14 : 30) * DAY)]));
-      const draw = demoDraw(drawSeed, campaignEntries, [1, ...prizeRanks], beaconRound, drawnAt, deadlines);
+      const draw = demoDraw(drawSeed, campaignEntries, demoActions, [1, ...prizeRanks], beaconRound, drawnAt, deadlines);
       campaign.listFrozenAt = new Date(endMs);
       // Procedure version 3 (decision 075): actions.csv frozen with the list.
       actionLists.push({
@@ -359,6 +382,8 @@ export async function seedDemoCampaigns(tx: Tx): Promise<Pick<SeedResult, "demoC
   await tx.campaign.createMany({ data: campaigns });
   if (prizes.length) await tx.additionalPrize.createMany({ data: prizes });
   await tx.entry.createMany({ data: entries });
+  if (entryActions.length) await tx.entryAction.createMany({ data: entryActions });
+  if (completions.length) await tx.actionCompletion.createMany({ data: completions });
   if (lists.length) await tx.entryList.createMany({ data: lists });
   if (chunks.length) await tx.entryListChunk.createMany({ data: chunks });
   if (actionLists.length) await tx.actionList.createMany({ data: actionLists });
@@ -369,8 +394,8 @@ export async function seedDemoCampaigns(tx: Tx): Promise<Pick<SeedResult, "demoC
 }
 
 /**
- * A demo campaign's frozen list and its draw by procedure v2 (app/domain/draw.ts) on the demo
- * chain, as freezeEntryList and drawCampaign make them.
+ * A demo campaign's frozen lists (draw.csv and actions.csv) and its draw by procedure v3
+ * (app/domain/draw.ts) on the demo chain, as freezeEntryList and drawCampaign make them.
  */
 function demoDraw<
   T extends {
@@ -381,7 +406,15 @@ function demoDraw<
     disqualifiedAt?: Date | string | null;
     disqualifyReason?: string | null;
   },
->(secret: string, entries: readonly T[], ranks: number[], round: number, drawnAt: Date, deadlines: Map<number, Date>) {
+>(
+  secret: string,
+  entries: readonly T[],
+  completed: Pick<DemoActions, "counted" | "rejected">,
+  ranks: number[],
+  round: number,
+  drawnAt: Date,
+  deadlines: Map<number, Date>,
+) {
   const counted = entries.filter((entry) => !entry.disqualifiedAt).sort(compareDrawOrder);
   const listed = new Set(counted.map((entry) => entry.id));
   const disqualified = entries
@@ -399,8 +432,8 @@ function demoDraw<
   );
   const bytes = new Uint8Array(Buffer.from(text, "latin1"));
   const sha256 = createHash("sha256").update(bytes).digest("hex");
-  // actions.csv (procedure version 3): the demo entries' bonuses are referrals only, so it holds its two headers.
-  const actionBytes = new Uint8Array(Buffer.from(actionListText([], []), "latin1"));
+  // actions.csv (procedure version 3): the counted completions (all of listed entries) and the rejected claims.
+  const actionBytes = new Uint8Array(Buffer.from(actionListText(completed.counted, completed.rejected), "latin1"));
   const actions = parseActionList(actionBytes);
   // The same checks the freeze makes: a demo list that broke the published rules would fail here.
   const { pool } = parseEntryList(bytes, sha256, actions);
