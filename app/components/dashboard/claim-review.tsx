@@ -9,11 +9,7 @@ import {
 } from "~/domain/action-claims";
 import { formatUtcDateTime } from "~/domain/campaign-status";
 import { claimsReviewPath, handlesCsvPath } from "~/paths";
-
-/** Patterns listed by name; the rest are counted. */
-const GROUPS_SHOWN = 20;
-
-const count = (n: number, one: string, many: string) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+import { count, ReviewPatterns } from "./review-patterns";
 
 const STATE_CLASSES: Record<ClaimRow["state"], string> = {
   counted: "bg-emerald-50 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200",
@@ -41,7 +37,6 @@ export function ClaimReview({ review, failed }: { review: ClaimReviewData; faile
   const editable = review.locked === null;
   const id = review.campaign.id;
   const here = { page: review.flagged.page, handles: review.handles?.page ?? 1 };
-  const hiddenGroups = review.groups.length - GROUPS_SHOWN;
   const rowProps = { campaignId: id, here, editable, failed };
 
   return (
@@ -69,23 +64,7 @@ export function ClaimReview({ review, failed }: { review: ClaimReviewData; faile
           </p>
         ) : (
           <>
-            <h3 className="mt-3 text-sm font-semibold">What we noticed</h3>
-            <ul className="mt-2 list-disc space-y-1 pl-5 text-sm" data-testid="claim-patterns">
-              {review.groups.slice(0, GROUPS_SHOWN).map((group) => (
-                <li key={`${group.kind}:${group.text}`}>
-                  {group.text}
-                  {group.listed < group.count ? (
-                    <span className="text-slate-600 dark:text-slate-400">
-                      {" "}
-                      (the first {group.listed.toLocaleString("en-US")} are listed)
-                    </span>
-                  ) : null}
-                </li>
-              ))}
-            </ul>
-            {hiddenGroups > 0 ? (
-              <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">and {count(hiddenGroups, "more pattern", "more patterns")}.</p>
-            ) : null}
+            <ReviewPatterns groups={review.groups} testId="claim-patterns" className="mt-3" />
             <ClaimList rows={review.flagged.rows} section="claim" testId="flagged-claims" {...rowProps} />
             <Pager
               label="Flagged claims pages"

@@ -2,6 +2,7 @@ import { getFormProps, getSelectProps, getTextareaProps, type SubmissionResult, 
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { FieldErrors, FormErrors } from "~/components/ui/field";
+import { count, ReviewPatterns } from "./review-patterns";
 import { formatUtcDateTime } from "~/domain/campaign-status";
 import {
   DISQUALIFY_NOTE_MAX,
@@ -14,8 +15,6 @@ import {
 } from "~/domain/fraud";
 
 export const REVIEW_SECTION_ID = "entries-to-review";
-/** Patterns listed by name; the rest are counted. */
-const GROUPS_SHOWN = 20;
 
 const STATE_LABELS: Record<ReviewEntry["state"], string> = {
   counted: "Confirmed",
@@ -34,8 +33,6 @@ function stateLabel(entry: ReviewEntry): string {
     ? `${STATE_LABELS.disqualified}: ${DISQUALIFY_REASON_SHORT[entry.disqualifyReason]}`
     : STATE_LABELS[entry.state];
 }
-
-const count = (n: number, one: string, many: string) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 
 /**
  * "Entries to review" on the campaign's analytics (decision 041): the patterns found, the flagged
@@ -65,7 +62,6 @@ export function FraudReview({
   });
   const editable = review.locked === null;
   const pageLink = (page: number) => `${pagePath}${page > 1 ? `?review=${page}` : ""}#${REVIEW_SECTION_ID}`;
-  const hiddenGroups = review.groups.length - GROUPS_SHOWN;
 
   return (
     <section id={REVIEW_SECTION_ID} aria-labelledby="review-heading" className="card scroll-mt-4 p-5 sm:p-6" data-testid="fraud-review">
@@ -90,22 +86,7 @@ export function FraudReview({
           Nothing suspicious found so far.
         </p>
       ) : (
-        <div className="mt-4">
-          <h3 className="text-sm font-semibold">What we noticed</h3>
-          <ul className="mt-2 list-disc space-y-1 pl-5 text-sm" data-testid="review-patterns">
-            {review.groups.slice(0, GROUPS_SHOWN).map((group) => (
-              <li key={`${group.kind}:${group.text}`}>
-                {group.text}
-                {group.listed < group.count ? (
-                  <span className="text-slate-600 dark:text-slate-400"> (the first {group.listed.toLocaleString("en-US")} are listed)</span>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-          {hiddenGroups > 0 ? (
-            <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">and {count(hiddenGroups, "more pattern", "more patterns")}.</p>
-          ) : null}
-        </div>
+        <ReviewPatterns groups={review.groups} testId="review-patterns" className="mt-4" />
       )}
 
       {review.entries.length > 0 || review.disqualified.total > 0 ? (

@@ -34,6 +34,12 @@ export interface EntrantRef {
 // ---------------------------------------------------------------------------------------------
 // The queue
 
+/** The email tools the campaign's owner connected (one lookup on the (userId, provider) index; none without an owner). */
+function ownerConnections(tx: Prisma.TransactionClient, ownerId: string | null): Promise<{ id: string }[]> {
+  if (!ownerId) return Promise.resolve([]);
+  return tx.emailToolConnection.findMany({ where: { userId: ownerId }, select: { id: true } });
+}
+
 /**
  * A consenting entry was just confirmed: queue its subscribe at each email tool the campaign's
  * owner connected, inside the confirming transaction (so the row exists if and only if the
@@ -45,8 +51,7 @@ export async function queueEmailToolSubscribes(
   entry: { id: string; campaignId: string },
   ownerId: string | null,
 ): Promise<string[]> {
-  if (!ownerId) return [];
-  const connections = await tx.emailToolConnection.findMany({ where: { userId: ownerId }, select: { id: true } });
+  const connections = await ownerConnections(tx, ownerId);
   if (connections.length === 0) return [];
   const rows = connections.map((connection) => ({
     id: newId(),
@@ -75,8 +80,7 @@ export async function queueEmailToolActions(
   entry: { id: string; campaignId: string },
   ownerId: string | null,
 ): Promise<string[]> {
-  if (!ownerId) return [];
-  const connections = await tx.emailToolConnection.findMany({ where: { userId: ownerId }, select: { id: true } });
+  const connections = await ownerConnections(tx, ownerId);
   if (connections.length === 0) return [];
   const subscribed = await tx.emailToolSync.findMany({
     where: { entryId: entry.id, action: "subscribe", connectionId: { in: connections.map((c) => c.id) }, status: { not: "cancelled" } },
