@@ -168,6 +168,23 @@ const BENCH_ACTIONS = [
   },
 ] as const;
 
+/** An EntryAction row's columns from "id" to "position" (both databases' inserts add "createdAt"). */
+function actionColumns(a: (typeof BENCH_ACTIONS)[number], position: number) {
+  return [
+    a.id,
+    CAMPAIGN_ID,
+    a.kind,
+    a.label,
+    a.bonus,
+    "url" in a ? a.url : null,
+    "platform" in a ? a.platform : null,
+    "code" in a ? a.code : null,
+    "question" in a ? a.question : null,
+    "choices" in a ? a.choices : "",
+    position,
+  ] as const;
+}
+
 /**
  * The completions of entry i: `perEntry` on average (entry i does i mod (2 x perEntry + 1) of the
  * actions, each once, a minute apart after entering, never after the end); one claim in a thousand
@@ -287,21 +304,7 @@ async function seedSqlite(url: string, entries: number, perEntry: number): Promi
   const action = db.prepare(
     `INSERT INTO "EntryAction" ("id", "campaignId", "kind", "label", "bonus", "url", "platform", "code", "question", "choices", "position", "createdAt") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  for (const [position, a] of BENCH_ACTIONS.entries())
-    action.run(
-      a.id,
-      CAMPAIGN_ID,
-      a.kind,
-      a.label,
-      a.bonus,
-      "url" in a ? a.url : null,
-      "platform" in a ? a.platform : null,
-      "code" in a ? a.code : null,
-      "question" in a ? a.question : null,
-      "choices" in a ? a.choices : "",
-      position,
-      iso(c.start),
-    );
+  for (const [position, a] of BENCH_ACTIONS.entries()) action.run(...actionColumns(a, position), iso(c.start));
   const insert = db.prepare(
     `INSERT INTO "Entry" ("id", "campaignId", "email", "emailNormalized", "agreedToTerms", "bonusEntries", "actionBonus", "referrerId", "referralCredited", "createdAt", "confirmedAt") VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?)`,
   );
@@ -363,20 +366,7 @@ async function seedPostgres(url: string, entries: number, perEntry: number): Pro
       await client.query(
         `INSERT INTO "EntryAction" ("id", "campaignId", "kind", "label", "bonus", "url", "platform", "code", "question", "choices", "position", "createdAt")
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-        [
-          a.id,
-          CAMPAIGN_ID,
-          a.kind,
-          a.label,
-          a.bonus,
-          "url" in a ? a.url : null,
-          "platform" in a ? a.platform : null,
-          "code" in a ? a.code : null,
-          "question" in a ? a.question : null,
-          "choices" in a ? a.choices : "",
-          position,
-          utc(c.start),
-        ],
+        [...actionColumns(a, position), utc(c.start)],
       );
     }
     for (const chunk of entryChunks(entries, 50_000, c.start, perEntry)) {

@@ -119,8 +119,10 @@ async function postgresRowVersions(needles: string[]): Promise<Record<string, nu
   return counts;
 }
 
-/** PostgreSQL, after an erasure whose VACUUM runs in the background: the row versions found once it has run (or after 15 s). */
-/** The tables an erasure touches (app/server/data-rights/erase.server.ts). */
+/**
+ * The tables an erasure touches, written out here rather than imported from
+ * app/server/data-rights/erase.server.ts (ERASURE_TABLES): a table the erasure forgot is still looked at.
+ */
 const ERASED_TABLES = [
   "Entry",
   "ActionCompletion",
@@ -135,6 +137,7 @@ const ERASED_TABLES = [
   "EmailToolSync",
 ];
 
+/** PostgreSQL, after an erasure whose VACUUM runs in the background: the row versions found once it has run (or after 15 s). */
 async function vacuumed(needles: string[]): Promise<Record<string, number>> {
   const deadline = Date.now() + 15_000;
   for (;;) {
