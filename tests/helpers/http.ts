@@ -120,3 +120,37 @@ export function postForm(
     body: new URLSearchParams(fields),
   });
 }
+
+/**
+ * A browser against a running server over real HTTP: its cookies kept between requests (CookieJar),
+ * redirects not followed, and its own User-Agent.
+ */
+export class HttpBrowser {
+  readonly jar = new CookieJar();
+
+  constructor(
+    private readonly origin: string,
+    private readonly userAgent: string,
+  ) {}
+
+  cookie(): string {
+    return this.jar.header();
+  }
+
+  absorb(response: Response): Response {
+    return this.jar.absorb(response);
+  }
+
+  async get(path: string, headers: Record<string, string> = {}): Promise<Response> {
+    return this.absorb(
+      await fetch(`${this.origin}${path}`, {
+        redirect: "manual",
+        headers: { Cookie: this.cookie(), "User-Agent": this.userAgent, ...headers },
+      }),
+    );
+  }
+
+  async post(path: string, fields: Record<string, string>): Promise<Response> {
+    return this.absorb(await postForm(this.origin, path, fields, { Cookie: this.cookie(), "User-Agent": this.userAgent }));
+  }
+}

@@ -17,7 +17,7 @@ import { type InProcessAppServer, startAppServer } from "../helpers/app-server";
 import { createCampaign } from "../helpers/campaigns";
 import { BROWSER, MAILCHIMP_LIST, connectBoth, creator, settledRows, startEmailToolFakes, tag } from "../helpers/email-tools";
 import { confirmEntryByEmail } from "../helpers/entries";
-import { postForm } from "../helpers/http";
+import { HttpBrowser } from "../helpers/http";
 
 let app: InProcessAppServer;
 let receiver: WebhookReceiver;
@@ -47,30 +47,6 @@ afterAll(async () => {
   resetConfigForTests();
 });
 
-/** A browser: its cookies, kept between requests. */
-class Browser {
-  private cookies = new Map<string, string>();
-  cookie(): string {
-    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
-  }
-  absorb(response: Response): Response {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = ""] = line.split(";");
-      const index = pair.indexOf("=");
-      const value = pair.slice(index + 1);
-      if (!value || /max-age=0/i.test(line)) this.cookies.delete(pair.slice(0, index));
-      else this.cookies.set(pair.slice(0, index), value);
-    }
-    return response;
-  }
-  async get(path: string): Promise<Response> {
-    return this.absorb(await fetch(`${app.url}${path}`, { redirect: "manual", headers: { Cookie: this.cookie(), "User-Agent": BROWSER } }));
-  }
-  async post(path: string, fields: Record<string, string>): Promise<Response> {
-    return this.absorb(await postForm(app.url, path, fields, { Cookie: this.cookie(), "User-Agent": BROWSER }));
-  }
-}
-
 /** A brand with a campaign offering one action of each kind, and an endpoint subscribed to entry.action_completed. */
 async function brandWithActions() {
   const owner = await creator();
@@ -94,7 +70,7 @@ async function brandWithActions() {
 
 /** Enters through the form (ticking the marketing box or not) and confirms by the emailed link. */
 async function entrant(campaignId: string, email: string, marketingConsent: boolean) {
-  const browser = new Browser();
+  const browser = new HttpBrowser(app.url, BROWSER);
   const fields = { email, agreedToTerms: "on", ...(marketingConsent ? { marketingConsent: "on" } : {}) };
   expect((await browser.post(`/campaign/${campaignId}`, fields)).status).toBe(303);
   const entry = await prisma.entry.findFirstOrThrow({ where: { campaignId, email } });
@@ -105,7 +81,7 @@ async function entrant(campaignId: string, email: string, marketingConsent: bool
 type Actions = Awaited<ReturnType<typeof brandWithActions>>["actions"];
 
 /** Completes every action over HTTP as a browser without JavaScript does. */
-async function doEverything(browser: Browser, campaignId: string, actions: Actions, answer: string, handle: string) {
+async function doEverything(browser: HttpBrowser, campaignId: string, actions: Actions, answer: string, handle: string) {
   const path = (id: string) => `/campaign/${campaignId}/actions/${id}`;
   expect((await browser.get(`${path(actions.visit.id)}/go`)).status).toBe(302);
   expect((await browser.post(path(actions.code.id), { code: "spring24" })).status).toBe(303);

@@ -10,7 +10,7 @@ import { prisma } from "~/server/core/db.server";
 import { type InProcessAppServer, startAppServer } from "../helpers/app-server";
 import { createCampaign } from "../helpers/campaigns";
 import { confirmEntryByEmail } from "../helpers/entries";
-import { postForm } from "../helpers/http";
+import { HttpBrowser, postForm } from "../helpers/http";
 import { dataPage } from "~/server/data-rights/data.server";
 import { eraseAddress } from "~/server/data-rights/erase.server";
 import { actionFigures } from "~/server/analytics/actions.server";
@@ -36,29 +36,10 @@ afterAll(async () => {
 
 const visible = (html: string) => html.replace(/<!-- -->/g, "").replace(/&#x27;/g, "'");
 
-/** A browser: its cookies, kept between requests. */
-class Browser {
-  private cookies = new Map<string, string>();
-  cookie(): string {
-    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
-  }
-  absorb(response: Response): Response {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = ""] = line.split(";");
-      const index = pair.indexOf("=");
-      const value = pair.slice(index + 1);
-      if (!value || /max-age=0/i.test(line)) this.cookies.delete(pair.slice(0, index));
-      else this.cookies.set(pair.slice(0, index), value);
-    }
-    return response;
-  }
-  async get(path: string, headers: Record<string, string> = {}): Promise<Response> {
-    return this.absorb(
-      await fetch(`${app.url}${path}`, { redirect: "manual", headers: { Cookie: this.cookie(), "User-Agent": BROWSER, ...headers } }),
-    );
-  }
-  async post(path: string, fields: Record<string, string>): Promise<Response> {
-    return this.absorb(await postForm(app.url, path, fields, { Cookie: this.cookie(), "User-Agent": BROWSER }));
+/** A browser (real HTTP, its cookies kept) that reads the campaign page as its visible text. */
+class Browser extends HttpBrowser {
+  constructor() {
+    super(app.url, BROWSER);
   }
   async page(campaignId: string): Promise<string> {
     return visible(await (await this.get(`/campaign/${campaignId}`)).text());
