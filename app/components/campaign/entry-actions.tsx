@@ -1,5 +1,5 @@
 import { type EntrantAction, ENTRANT_ACTION_MESSAGES, bonusLabel, entriesSentence, howCounted } from "~/domain/entrant-actions";
-import { REFERRAL_ACTION_BONUS, VERIFICATION_LABELS, type Verification } from "~/domain/entry-actions";
+import { MAX_CODE_TRIES, REFERRAL_ACTION_BONUS, VERIFICATION_LABELS, type Verification } from "~/domain/entry-actions";
 import { ACTIONS_ANCHOR, entryActionGoPath, entryActionPath } from "~/paths";
 
 /** The id of the entered view's share block, which the referral action points to. */
@@ -173,7 +173,7 @@ export function ActionForm({ campaignId, action, value }: { campaignId: string; 
               Check code
             </button>
           </div>
-          {action.triesLeft !== null && action.triesLeft < 5 ? (
+          {action.triesLeft !== null && action.triesLeft < MAX_CODE_TRIES ? (
             <p className="text-xs text-slate-600 dark:text-slate-400">
               {action.triesLeft} {action.triesLeft === 1 ? "try" : "tries"} left.
             </p>
