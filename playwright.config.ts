@@ -37,7 +37,14 @@ export default defineConfig({
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   timeout: 30_000,
   expect: { timeout: 7_500 },
-  use: { baseURL, trace: "retain-on-failure", launchOptions },
+  // A trace records every test's screencast and DOM snapshots while it runs (about a fifth of the suite's
+  // CPU here) and is kept only on failure; CI keeps nothing but the log, so it records none there.
+  // E2E_TRACE=retain-on-failure (or off) chooses it (decision 071).
+  use: {
+    baseURL,
+    trace: (process.env.E2E_TRACE ?? (process.env.CI ? "off" : "retain-on-failure")) as "off" | "retain-on-failure",
+    launchOptions,
+  },
   projects: [
     { name: "js", use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: true } },
     { name: "no-js", testIgnore: /(http|a11y)\.spec\.ts/, use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: false } },
