@@ -27,6 +27,12 @@ export interface ExportedCompletion {
   disqualified: boolean;
 }
 
+/** The completions of one action that count, and whether it has any at all (a rejected claim has some, none counting). */
+function ofAction(action: ExportedAction, completions: readonly ExportedCompletion[]) {
+  const own = completions.filter((completion) => completion.actionId === action.id);
+  return { own, counted: own.filter((completion) => !completion.disqualified) };
+}
+
 /** The entries CSV's action columns: "action 1: <label>", in the campaign's order. */
 export function actionCsvHeader(actions: readonly ExportedAction[]): string[] {
   return actions.map((action, index) => `action ${index + 1}: ${action.label}`);
@@ -44,8 +50,7 @@ export function actionCsvValues(
 ): CsvValue[] {
   if (row.erased) return actions.map(() => null);
   return actions.map((action) => {
-    const own = completions.filter((completion) => completion.actionId === action.id);
-    const counted = own.filter((completion) => !completion.disqualified);
+    const { own, counted } = ofAction(action, completions);
     if (counted.length === 0) return own.length > 0 ? "rejected" : null;
     switch (action.kind as ActionKind) {
       case "daily":
@@ -67,19 +72,24 @@ const clean = (text: string) => text.trim().replace(/\s+/g, " ");
  * Klaviyo profile properties for one consenting entrant: one per counted action of the campaign,
  * named "Giveawear: <campaign>: <action>", so a brand's several giveaways never overwrite each
  * other. Values: true (visit, code), the number of days (daily), the answer (question), the handle
- * (follow, without "@").
+ * (follow, without "@"). `unset`: the properties of actions whose only claims the creator rejected
+ * (decision 078), which an earlier sync may have set and which must not stay on the profile.
  */
 export function klaviyoActionProperties(
   campaignTitle: string,
   actions: readonly ExportedAction[],
   completions: readonly ExportedCompletion[],
-): Record<string, string | number | boolean> {
+): { properties: Record<string, string | number | boolean>; unset: string[] } {
   const properties: Record<string, string | number | boolean> = {};
+  const unset: string[] = [];
   const campaign = clean(campaignTitle) || "a giveaway";
   for (const action of actions) {
-    const counted = completions.filter((completion) => completion.actionId === action.id && !completion.disqualified);
-    if (counted.length === 0) continue;
+    const { own, counted } = ofAction(action, completions);
     const name = `Giveawear: ${campaign}: ${clean(action.label)}`;
+    if (counted.length === 0) {
+      if (own.length > 0) unset.push(name);
+      continue;
+    }
     const first = counted[0]!;
     switch (action.kind as ActionKind) {
       case "daily":
@@ -95,12 +105,16 @@ export function klaviyoActionProperties(
         properties[name] = true;
     }
   }
-  return properties;
+  return { properties, unset };
 }
 
-/** Klaviyo's Create or Update Profile body (POST /api/profile-import): the properties are merged into the profile's. */
-export function klaviyoProfileImport(email: string, properties: Record<string, string | number | boolean>) {
-  return { data: { type: "profile", attributes: { email, properties } } };
+/**
+ * Klaviyo's Create or Update Profile body (POST /api/profile-import): the properties are merged into
+ * the profile's, and those named in `meta.patch_properties.unset` are removed from it.
+ */
+export function klaviyoProfileImport(email: string, properties: Record<string, string | number | boolean>, unset: readonly string[] = []) {
+  const profile = { type: "profile", attributes: { email, properties } };
+  return { data: unset.length > 0 ? { ...profile, meta: { patch_properties: { unset: [...unset] } } } : profile };
 }
 
 /** Mailchimp takes tag names of at most 100 characters. */
@@ -109,7 +123,9 @@ const MAILCHIMP_TAG_MAX = 100;
 /**
  * Mailchimp tags for one consenting entrant: "<campaign>: <action>" for each counted action, and
  * "<campaign>: <question>: <choice>" for a question with choices. Tags are what an audience segments
- * by, and adding an active tag twice changes nothing, so the whole set is sent each time. A free-text
+ * by, and adding an active tag twice changes nothing, so the whole set is sent each time; an action
+ * whose only claims the creator rejected (decision 078) sends its tags as inactive, which removes
+ * them if an earlier sync added them. A free-text
  * answer or a handle is not a tag: one-off tags would flood the audience's tag list (they stay in the
  * entries CSV and the webhook); merge fields would need the audience's fields created and are few.
  */
@@ -117,20 +133,31 @@ export function mailchimpActionTags(
   campaignTitle: string,
   actions: readonly (ExportedAction & { choices: readonly string[] })[],
   completions: readonly ExportedCompletion[],
-): { tags: { name: string; status: "active" }[] } {
+): { tags: MailchimpTag[] } {
   const campaign = clean(campaignTitle) || "a giveaway";
-  const names: string[] = [];
+  const tags = new Map<string, MailchimpTag["status"]>();
+  const tag = (name: string, status: MailchimpTag["status"]) => {
+    const key = name.slice(0, MAILCHIMP_TAG_MAX);
+    // A name two actions share stays active if either counts.
+    if (tags.get(key) !== "active") tags.set(key, status);
+  };
   for (const action of actions) {
-    const counted = completions.filter((completion) => completion.actionId === action.id && !completion.disqualified);
-    if (counted.length === 0) continue;
+    const { own, counted } = ofAction(action, completions);
+    if (own.length === 0) continue;
+    const status = counted.length > 0 ? "active" : "inactive";
     const base = `${campaign}: ${clean(action.label)}`;
-    names.push(base);
-    const answer = counted[0]!.answer;
-    if (action.kind === "question" && action.choices.length > 0 && answer && action.choices.includes(answer)) {
-      names.push(`${base}: ${answer}`);
-    }
+    tag(base, status);
+    const answer = (counted[0] ?? own[0]!).answer;
+    if (action.kind === "question" && action.choices.length > 0 && answer && action.choices.includes(answer))
+      tag(`${base}: ${answer}`, status);
   }
-  return { tags: [...new Set(names.map((name) => name.slice(0, MAILCHIMP_TAG_MAX)))].map((name) => ({ name, status: "active" })) };
+  return { tags: [...tags].map(([name, status]) => ({ name, status })) };
+}
+
+/** A tag as Mailchimp's member tags endpoint takes it: active adds it, inactive removes it. */
+export interface MailchimpTag {
+  name: string;
+  status: "active" | "inactive";
 }
 
 /** The question's answers CSV: one column, one answer a row, in the order they were given. */

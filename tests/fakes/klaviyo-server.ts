@@ -3,7 +3,8 @@
  * sync: GET /api/lists (cursor pages of 10, `links.next`), POST /api/profile-subscription-bulk-create-jobs
  * and POST /api/profile-subscription-bulk-delete-jobs, each answering 202 with no body as Klaviyo does,
  * and POST /api/profile-import (Create or Update Profile: 201 for a new profile, 200 for an existing
- * one, the profile in the answer; its `properties` are merged into the profile's, scope profiles:write).
+ * one, the profile in the answer; its `properties` are merged into the profile's and the keys in
+ * `meta.patch_properties.unset` removed, scope profiles:write).
  *
  * Like Klaviyo it wants `Authorization: Klaviyo-API-Key <private key>` (401 `not_authenticated`
  * otherwise; 403 `permission_denied` for a read-only key writing), a `revision` header, and a body it
@@ -358,6 +359,11 @@ export function createFakeKlaviyo(
       const existed = state.profiles.has(email.toLowerCase());
       const profile = upsert(email);
       Object.assign(profile.properties, attributes.properties ?? {});
+      // meta.patch_properties.unset: a property key, or a list of them, removed from the profile.
+      const patch = isRecord(data.meta) && isRecord(data.meta.patch_properties) ? data.meta.patch_properties : {};
+      for (const name of typeof patch.unset === "string" ? [patch.unset] : Array.isArray(patch.unset) ? patch.unset : []) {
+        if (typeof name === "string") delete profile.properties[name];
+      }
       profile.imports += 1;
       await faults.hold(url.pathname, true, request);
       return send(

@@ -2,8 +2,8 @@
  * Entry actions' data flowing out (decision 079), over real HTTP against fakes on 127.0.0.1: each
  * counted completion sends a signed entry.action_completed webhook (once; a daily action once a
  * day), the entries CSV has a column per action (a question's answer only with marketing consent),
- * a consenting entrant's actions reach Klaviyo as profile properties and Mailchimp as tags while a
- * non-consenting one's reach neither, and a question's answers download as CSV for its owner only.
+ * a consenting entrant's actions reach Klaviyo as profile properties and Mailchimp as tags (a claim
+ * the creator rejects is taken off both, and put back when restored) while a non-consenting one's reach neither, and a question's answers download as CSV for its owner only.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetConfigForTests } from "~/server/core/config.server";
@@ -252,6 +252,34 @@ describe("the email tools", () => {
       ]),
     );
     expect(tags).toHaveLength(8);
+
+    // The creator rejects the follow claim (decision 078): the profile loses its property and the
+    // member its tag; restored, both come back.
+    const claim = await prisma.actionCompletion.findFirstOrThrow({ where: { entryId: yes.entryId, actionId: brand.actions.follow.id } });
+    const review = async (fields: Record<string, string>) => {
+      const response = await fetch(`${app.url}/dashboard/campaigns/${brand.campaign.id}/claims`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: brand.owner.cookie, Origin: app.url },
+        body: new URLSearchParams({ claimId: claim.id, ...fields }),
+      });
+      expect(response.status).toBe(303);
+      await expect
+        .poll(async () => prisma.emailToolSync.count({ where: { entryId: yes.entryId, action: "actions", status: { not: "done" } } }), {
+          timeout: 15_000,
+        })
+        .toBe(0);
+    };
+    const memberTags = () => mailchimp.member(MAILCHIMP_LIST.id, yesEmail)!.tags.map((item) => item.name);
+    await review({ intent: "disqualify-claim", reason: "false_claim" });
+    expect(klaviyo.profile(yesEmail)?.properties).not.toHaveProperty([`${prefix}Follow us`]);
+    expect(klaviyo.profile(yesEmail)?.properties).toHaveProperty([`${prefix}Your colour`], "Blue");
+    expect(memberTags()).not.toContain(`${base}Follow us`);
+    expect(memberTags()).toHaveLength(7);
+    await review({ intent: "restore-claim" });
+    expect(klaviyo.profile(yesEmail)?.properties).toHaveProperty([`${prefix}Follow us`], "anne.doe");
+    expect(memberTags()).toContain(`${base}Follow us`);
+    expect(memberTags()).toHaveLength(8);
 
     // The entrant who did not consent: no row, no request naming them.
     expect(await prisma.emailToolSync.count({ where: { entryId: no.entryId } })).toBe(0);

@@ -1,7 +1,13 @@
 /** The entry actions' export rules (decision 079): what each cell, property and tag carries, and when an answer is withheld. */
 import { describe, expect, it } from "vitest";
 import { csvRow } from "~/domain/csv";
-import { actionCsvHeader, actionCsvValues, klaviyoActionProperties, mailchimpActionTags } from "~/domain/entry-action-export";
+import {
+  actionCsvHeader,
+  actionCsvValues,
+  klaviyoActionProperties,
+  klaviyoProfileImport,
+  mailchimpActionTags,
+} from "~/domain/entry-action-export";
 import { actionCompletedData, redactWebhookBody } from "~/domain/webhooks";
 
 const actions = [
@@ -38,26 +44,57 @@ describe("the entries CSV's action cells", () => {
 });
 
 describe("the email tools' shapes", () => {
-  it("Klaviyo: one property per counted action, named by campaign; a rejected claim left out", () => {
+  it("Klaviyo: one property per counted action, named by campaign; a rejected claim's property unset", () => {
     expect(klaviyoActionProperties("  Summer  drop ", actions, done)).toEqual({
-      "Giveawear: Summer drop: Visit": true,
-      "Giveawear: Summer drop: Colour": "Blue",
-      "Giveawear: Summer drop: About you": "=1+1",
-      "Giveawear: Summer drop: Daily": 2,
+      properties: {
+        "Giveawear: Summer drop: Visit": true,
+        "Giveawear: Summer drop: Colour": "Blue",
+        "Giveawear: Summer drop: About you": "=1+1",
+        "Giveawear: Summer drop: Daily": 2,
+      },
+      unset: ["Giveawear: Summer drop: Follow"],
+    });
+    expect(klaviyoProfileImport("a@example.com", { x: true }, ["y"])).toEqual({
+      data: {
+        type: "profile",
+        attributes: { email: "a@example.com", properties: { x: true } },
+        meta: { patch_properties: { unset: ["y"] } },
+      },
+    });
+    expect(klaviyoProfileImport("a@example.com", { x: true })).toEqual({
+      data: { type: "profile", attributes: { email: "a@example.com", properties: { x: true } } },
     });
   });
 
   it("Mailchimp: a tag per counted action and per chosen choice, at most 100 characters, no free text", () => {
     const { tags } = mailchimpActionTags("Summer drop", actions, done);
-    expect(tags.map((tag) => tag.name)).toEqual([
+    expect(tags.filter((tag) => tag.status === "active").map((tag) => tag.name)).toEqual([
       "Summer drop: Visit",
       "Summer drop: Colour",
       "Summer drop: Colour: Blue",
       "Summer drop: About you",
       "Summer drop: Daily",
     ]);
+    expect(tags.filter((tag) => tag.status === "inactive").map((tag) => tag.name)).toEqual(["Summer drop: Follow"]);
     const long = mailchimpActionTags("x".repeat(120), actions, done).tags;
-    expect(long.every((tag) => tag.name.length <= 100 && tag.status === "active")).toBe(true);
+    expect(long.every((tag) => tag.name.length <= 100)).toBe(true);
+  });
+
+  it("Mailchimp: a rejected answer's tags are sent inactive, unless another counted action shares the name", () => {
+    const rejected = [{ actionId: "q", answer: "Red", disqualified: true }];
+    expect(mailchimpActionTags("Drop", actions, rejected).tags).toEqual([
+      { name: "Drop: Colour", status: "inactive" },
+      { name: "Drop: Colour: Red", status: "inactive" },
+    ]);
+    const twins = [
+      { id: "a", kind: "visit", label: "Same", choices: [] },
+      { id: "b", kind: "visit", label: "Same", choices: [] },
+    ];
+    const oneCounts = [
+      { actionId: "a", answer: null, disqualified: false },
+      { actionId: "b", answer: null, disqualified: true },
+    ];
+    expect(mailchimpActionTags("Drop", twins, oneCounts).tags).toEqual([{ name: "Drop: Same", status: "active" }]);
   });
 });
 

@@ -40,6 +40,8 @@ import {
 import { platformName } from "../../domain/entrant-actions";
 import { afterCompletedAt, pagedCsvStream } from "../core/csv-stream.server";
 import { prisma, type Prisma } from "../core/db.server";
+import { deliverEmailToolSyncsSoon } from "../integrations/email-tool-sync.server";
+import { queueEmailToolActions } from "../integrations/email-tools.server";
 import { ownCampaignForAnalytics } from "./figures.server";
 import { inTransaction, lockCampaign, lockedReason, Refused, type ReviewResult } from "./fraud.server";
 
@@ -334,6 +336,28 @@ export async function claimsReview(userId: string, campaignId: string, page: num
 
 const entriesWord = (n: number) => `${n} ${n === 1 ? "entry" : "entries"}`;
 
+/**
+ * A claim stopped or started counting again: a consenting entrant's email tools are sent their
+ * actions anew (decision 079), so a rejected claim's property or tag does not stay there. Queued in
+ * the review's transaction; returns the rows to send once it commits.
+ */
+async function queueActionsResync(tx: Prisma.TransactionClient, campaignId: string, entryId: string): Promise<string[]> {
+  const entry = await tx.entry.findUnique({
+    where: { id: entryId },
+    select: { marketingConsent: true, marketingWithdrawnAt: true, erasedAt: true, campaign: { select: { creatorId: true } } },
+  });
+  if (!entry || !hasMarketingConsent(entry)) return [];
+  return queueEmailToolActions(tx, { id: entryId, campaignId }, entry.campaign.creatorId);
+}
+
+/** Runs one claim's review and, once it has committed, sends the email-tool rows it queued. */
+async function reviewClaim(work: (tx: Prisma.TransactionClient, queued: string[]) => Promise<ReviewResult>): Promise<ReviewResult> {
+  const queued: string[] = [];
+  const result = await inTransaction((tx) => work(tx, queued));
+  if (result.ok) deliverEmailToolSyncsSoon(queued);
+  return result;
+}
+
 async function claimOf(tx: Prisma.TransactionClient, campaignId: string, claimId: string) {
   const claim = await tx.actionCompletion.findFirst({
     where: { id: claimId, campaignId },
@@ -354,7 +378,7 @@ export async function disqualifyClaim(
   reason: ActionDisqualifyReason,
   now: Date = new Date(),
 ): Promise<ReviewResult> {
-  return inTransaction(async (tx) => {
+  return reviewClaim(async (tx, queued) => {
     await lockCampaign(tx, campaignId, CLAIM_MESSAGES.frozen, now);
     const claim = await claimOf(tx, campaignId, claimId);
     if (claim.disqualifiedAt) {
@@ -370,6 +394,7 @@ export async function disqualifyClaim(
         where: { id: claim.entryId, campaignId },
         data: { bonusEntries: { decrement: claim.bonus }, actionBonus: { decrement: claim.bonus } },
       });
+      queued.push(...(await queueActionsResync(tx, campaignId, claim.entryId)));
     }
     return {
       ok: true,
@@ -381,7 +406,7 @@ export async function disqualifyClaim(
 
 /** Restores a rejected claim before the freeze: its bonus counts for its entry again. */
 export async function restoreClaim(campaignId: string, claimId: string, now: Date = new Date()): Promise<ReviewResult> {
-  return inTransaction(async (tx) => {
+  return reviewClaim(async (tx, queued) => {
     await lockCampaign(tx, campaignId, CLAIM_MESSAGES.frozenRestore, now);
     const claim = await claimOf(tx, campaignId, claimId);
     if (!claim.disqualifiedAt) return { ok: true, title: "Nothing to restore", description: "That claim is not disqualified." };
@@ -394,6 +419,7 @@ export async function restoreClaim(campaignId: string, claimId: string, now: Dat
         where: { id: claim.entryId, campaignId },
         data: { bonusEntries: { increment: claim.bonus }, actionBonus: { increment: claim.bonus } },
       });
+      queued.push(...(await queueActionsResync(tx, campaignId, claim.entryId)));
     }
     return { ok: true, title: "Claim restored", description: `“${claim.action.label}” counts again: ${entriesWord(claim.bonus)} back.` };
   });

@@ -21,7 +21,7 @@ import {
   retryAfterTime,
   serviceErrorText,
 } from "../../domain/email-tools";
-import { klaviyoProfileImport } from "../../domain/entry-action-export";
+import { type MailchimpTag, klaviyoProfileImport } from "../../domain/entry-action-export";
 import { getConfig } from "../core/config.server";
 
 /** A call that takes longer is given up (and retried later); well inside the sync's lease. */
@@ -171,12 +171,13 @@ export function klaviyoUpdateProfile(
   key: string,
   email: string,
   properties: Record<string, string | number | boolean>,
+  unset: readonly string[] = [],
 ): Promise<ServiceAnswer> {
   return call("klaviyo", {
     method: "POST",
     url: klaviyoUrl("/api/profile-import"),
     headers: klaviyoHeaders(key),
-    body: klaviyoProfileImport(email, properties),
+    body: klaviyoProfileImport(email, properties, unset),
   });
 }
 
@@ -241,7 +242,7 @@ export function mailchimpAddTags(
   key: string,
   listId: string,
   hash: string,
-  body: { tags: { name: string; status: "active" }[] },
+  body: { tags: MailchimpTag[] },
 ): Promise<ServiceAnswer> {
   return call("mailchimp", {
     method: "POST",

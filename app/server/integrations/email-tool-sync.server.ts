@@ -429,10 +429,10 @@ async function sendActions(state: ConnectionState, row: EmailToolSync, now: Date
   }));
   const listId = state.connection.listId;
   if (state.provider === "klaviyo") {
-    const properties = klaviyoActionProperties(entry.campaignTitle, actions, completions);
-    if (Object.keys(properties).length === 0)
+    const { properties, unset } = klaviyoActionProperties(entry.campaignTitle, actions, completions);
+    if (Object.keys(properties).length === 0 && unset.length === 0)
       return record(row, { kind: "done", listId, note: "No counted actions to send." }, now, summary);
-    const answer = await klaviyoUpdateProfile(state.key!, entry.email, properties);
+    const answer = await klaviyoUpdateProfile(state.key!, entry.email, properties, unset);
     if (answer.kind === "ok") return record(row, { kind: "done", listId }, now, summary);
     if (answer.kind === "refused") return record(row, { kind: "refused", message: answer.message }, now, summary);
     return record(row, await connectionWide(state, answer), now, summary);
