@@ -187,18 +187,41 @@ describe("connecting a tool", () => {
     const declined = address("declined");
     await enterAndConfirm(app.url, campaign.id, earlier, true);
     await enterAndConfirm(app.url, campaign.id, declined, false);
+    // Both completed an entry action before the tool was connected (decision 079).
+    const visit = await prisma.entryAction.create({
+      data: { campaignId: campaign.id, position: 0, kind: "visit", label: "Visit the shop", bonus: 2, url: "https://shop.example/" },
+    });
+    for (const entry of await prisma.entry.findMany({ where: { campaignId: campaign.id } })) {
+      await prisma.actionCompletion.create({ data: { campaignId: campaign.id, actionId: visit.id, entryId: entry.id, bonus: 2 } });
+    }
     expect((await post(cookie, { intent: "connect", provider: "klaviyo", apiKey: KLAVIYO_KEY })).status).toBe(303);
     const connection = await prisma.emailToolConnection.findFirstOrThrow({ where: { userId } });
     const picked = await post(cookie, { intent: "pick-list", connectionId: connection.id, listId: KLAVIYO_LIST.id });
     expect(picked.status).toBe(303);
-    expect(await prisma.emailToolSync.count({ where: { connectionId: connection.id } })).toBe(1);
-    expect((await page(cookie)).html).toMatch(/Waiting<\/dt><dd[^>]*>1</);
+    const earlierId = (await prisma.entry.findFirstOrThrow({ where: { campaignId: campaign.id, email: earlier } })).id;
+    const rows = async () =>
+      (await prisma.emailToolSync.findMany({ where: { connectionId: connection.id } }))
+        .map((row) => [row.entryId === earlierId ? earlier : row.entryId, row.action])
+        .sort();
+    expect(await rows()).toEqual([
+      [earlier, "actions"],
+      [earlier, "subscribe"],
+    ]);
+    // Two sends wait: the subscribe and the actions.
+    expect((await page(cookie)).html).toMatch(/Waiting<\/dt><dd[^>]*>2</);
     await runJobsOnce(new Date());
     expect(klaviyo.profile(earlier)).toMatchObject({ consent: "SUBSCRIBED", subscribeJobs: 1 });
     expect(klaviyo.profile(declined)).toBeUndefined();
+    // The actions follow once the subscribe is done (in this pass or, waiting for it, a later one).
+    await expect
+      .poll(async () => {
+        await runJobsOnce(new Date(Date.now() + 10 * MINUTE));
+        return klaviyo.profile(earlier)?.properties;
+      })
+      .toEqual({ [`Giveawear: ${campaign.title}: Visit the shop`]: true });
     // Picking a list again queues nobody twice.
     expect((await post(cookie, { intent: "pick-list", connectionId: connection.id, listId: KLAVIYO_LIST.id })).status).toBe(303);
-    expect(await prisma.emailToolSync.count({ where: { connectionId: connection.id } })).toBe(1);
+    expect(await rows()).toHaveLength(2);
   });
 
   it("in production without ENCRYPTION_KEY, says that connecting needs it and stores nothing", async () => {

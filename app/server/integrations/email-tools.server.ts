@@ -309,8 +309,9 @@ const BACKFILL_CHUNK = 500;
 /**
  * Entrants who confirmed with marketing consent before the tool was connected are sent too (the
  * consent was given to the brand, not to a tool): a subscribe for each of the owner's consenting,
- * confirmed entries that has none on this connection yet. Withdrawn, erased and disqualified
- * entries are left out. Answers how many were queued; the job passes send them.
+ * confirmed entries that has none on this connection yet, and, for those who completed entry
+ * actions, their actions row (sent after the subscribe, decision 079). Withdrawn, erased and
+ * disqualified entries are left out. Answers how many subscribes were queued; the job passes send them.
  */
 async function queueExistingEntrants(connectionId: string, userId: string): Promise<number> {
   for (let round = 0; ; round++) {
@@ -327,9 +328,10 @@ async function queueExistingEntrants(connectionId: string, userId: string): Prom
         select: { id: true, campaignId: true },
         orderBy: { confirmedAt: "asc" },
       }),
-      prisma.emailToolSync.findMany({ where: { connectionId, action: "subscribe" }, select: { entryId: true } }),
+      prisma.emailToolSync.findMany({ where: { connectionId, action: "subscribe" }, select: { entryId: true, status: true } }),
     ]);
     const has = new Set(existing.map((row) => row.entryId));
+    const cancelled = new Set(existing.filter((row) => row.status === "cancelled").map((row) => row.entryId));
     const missing = entries.filter((entry) => !has.has(entry.id));
     try {
       for (let start = 0; start < missing.length; start += BACKFILL_CHUNK) {
@@ -343,10 +345,40 @@ async function queueExistingEntrants(connectionId: string, userId: string): Prom
           })),
         });
       }
+      await queueExistingActions(
+        connectionId,
+        entries.filter((entry) => !cancelled.has(entry.id)),
+      );
       return missing.length;
     } catch (error) {
       // A confirmation queued one of them meanwhile: look again (once).
       if (!isUniqueConstraintError(error) || round > 0) throw error;
+    }
+  }
+}
+
+/**
+ * An actions row for each of these subscribed entries that completed an entry action and has none on
+ * this connection yet. A completion counted meanwhile may queue one first; that one is kept.
+ */
+async function queueExistingActions(connectionId: string, entries: { id: string; campaignId: string }[]): Promise<void> {
+  for (let start = 0; start < entries.length; start += BACKFILL_CHUNK) {
+    const chunk = entries.slice(start, start + BACKFILL_CHUNK);
+    const ids = chunk.map((entry) => entry.id);
+    const [done, queued] = await Promise.all([
+      prisma.actionCompletion.findMany({ where: { entryId: { in: ids } }, select: { entryId: true }, distinct: ["entryId"] }),
+      prisma.emailToolSync.findMany({ where: { connectionId, action: ACTIONS_SYNC, entryId: { in: ids } }, select: { entryId: true } }),
+    ]);
+    const withActions = new Set(done.map((row) => row.entryId));
+    const hasRow = new Set(queued.map((row) => row.entryId));
+    for (const entry of chunk.filter((candidate) => withActions.has(candidate.id) && !hasRow.has(candidate.id))) {
+      try {
+        await prisma.emailToolSync.create({
+          data: { id: newId(), connectionId, entryId: entry.id, campaignId: entry.campaignId, action: ACTIONS_SYNC },
+        });
+      } catch (error) {
+        if (!isUniqueConstraintError(error)) throw error;
+      }
     }
   }
 }
