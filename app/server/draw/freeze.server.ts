@@ -978,7 +978,7 @@ function actionBlockQuery(
   const sql = `
       SELECT ${postgres ? `string_agg("line", E'\\n')` : `group_concat("line", char(10))`} AS "lines", count(*) AS "count"
       FROM (SELECT c."entryId" || ',' || c."actionId" || ',' || ${kind} || ',' || ${bonus} || ',' || ${ms} AS "line"
-            FROM "ActionCompletion" c ${postgres ? "" : `INDEXED BY "ActionCompletion_campaignId_entryId_completedAt_actionId_idx"`}
+            FROM "ActionCompletion" c ${postgres ? "" : `INDEXED BY "ActionCompletion_campaignId_entryId_completedAt_actionId_disqualifiedAt_bonus_idx"`}
             WHERE ${where.join(" AND ")}
             ORDER BY c."campaignId", c."entryId", c."completedAt", c."actionId" LIMIT ${param(blockSize)}) AS "block"`;
   return { sql, params };

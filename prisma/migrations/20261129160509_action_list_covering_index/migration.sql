@@ -1,0 +1,5 @@
+-- DropIndex
+DROP INDEX "ActionCompletion_campaignId_entryId_completedAt_actionId_idx";
+
+-- CreateIndex
+CREATE INDEX "ActionCompletion_campaignId_entryId_completedAt_actionId_disqualifiedAt_bonus_idx" ON "ActionCompletion"("campaignId", "entryId", "completedAt", "actionId", "disqualifiedAt", "bonus");
