@@ -238,12 +238,7 @@ export function mailchimpTagMember(key: string, listId: string, hash: string, so
 }
 
 /** Adds tags to a member (POST …/tags, 204): an active tag added again changes nothing. */
-export function mailchimpAddTags(
-  key: string,
-  listId: string,
-  hash: string,
-  body: { tags: MailchimpTag[] },
-): Promise<ServiceAnswer> {
+export function mailchimpAddTags(key: string, listId: string, hash: string, body: { tags: MailchimpTag[] }): Promise<ServiceAnswer> {
   return call("mailchimp", {
     method: "POST",
     url: mailchimpUrl(key, `${memberPath(listId, hash)}/tags`),
