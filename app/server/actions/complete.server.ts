@@ -125,9 +125,7 @@ interface CompletionWrite {
 
 /** What became of a completion's write: counted (the entry's new weight, the deliveries and syncs to try now), or nothing written. */
 type CompletionVerdict =
-  | { kind: "counted"; weight: number; webhooks: QueuedDelivery[]; syncs: string[] }
-  | { kind: "repeat" }
-  | { kind: "closed" };
+  { kind: "counted"; weight: number; webhooks: QueuedDelivery[]; syncs: string[] } | { kind: "repeat" } | { kind: "closed" };
 
 /** The statements of one completion, inside its batch's transaction (each sees the completions before it). */
 function* writeCompletion(dialect: Dialect, write: CompletionWrite): Statements<CompletionVerdict> {
@@ -187,7 +185,11 @@ const writers = new WeakMap<Driver, (write: CompletionWrite) => Promise<Completi
 function completionWriter(driver: Driver): (write: CompletionWrite) => Promise<CompletionVerdict> {
   let writer = writers.get(driver);
   if (!writer) {
-    writer = groupCommitted(driver, (write: CompletionWrite) => writeCompletion(driver.dialect, write), (verdict) => verdict.kind === "counted");
+    writer = groupCommitted(
+      driver,
+      (write: CompletionWrite) => writeCompletion(driver.dialect, write),
+      (verdict) => verdict.kind === "counted",
+    );
     writers.set(driver, writer);
   }
   return writer;
@@ -240,7 +242,9 @@ async function countCode(request: ActionRequest, found: Found, typed: string): P
   if (found.tries >= MAX_CODE_TRIES) return refused("noTriesLeft");
   const code = normaliseActionCode(typed.slice(0, ACTION_LIMITS.code * 2));
   if (!code || code !== found.action.code) {
-    await prisma.actionCodeAttempt.create({ data: { id: newId(), actionId: found.action.id, entryId: found.entryId, createdAt: found.now } });
+    await prisma.actionCodeAttempt.create({
+      data: { id: newId(), actionId: found.action.id, entryId: found.entryId, createdAt: found.now },
+    });
     return refused(found.tries + 1 >= MAX_CODE_TRIES ? "noTriesLeft" : "wrongCode");
   }
   return record(request, found, null);

@@ -193,7 +193,11 @@ export function queueEntryConfirmed(
  * Written as statements for the completion's write on the driver connection (actions/complete.server.ts),
  * the same rows queueWebhookEvent writes: one indexed lookup for an owner without endpoints.
  */
-export function* queueActionCompleted(dialect: Dialect, creatorId: string | null, completion: ActionCompletionFacts): Statements<QueuedDelivery[]> {
+export function* queueActionCompleted(
+  dialect: Dialect,
+  creatorId: string | null,
+  completion: ActionCompletionFacts,
+): Statements<QueuedDelivery[]> {
   if (!creatorId) return [];
   const type = "entry.action_completed";
   // Prisma's `contains` for queueWebhookEvent's lookup; "_" matching any character only widens it, and subscribedEndpoints decides.
@@ -203,13 +207,28 @@ export function* queueActionCompleted(dialect: Dialect, creatorId: string | null
   };
   const subscribed = subscribedEndpoints(endpoints as { id: string; events: string }[], type);
   if (subscribed.length === 0) return [];
-  const rows = webhookDeliveryRows(subscribed, { type, now: completion.completedAt, entryId: completion.entryId, data: actionCompletedData(completion) });
+  const rows = webhookDeliveryRows(subscribed, {
+    type,
+    now: completion.completedAt,
+    entryId: completion.entryId,
+    data: actionCompletedData(completion),
+  });
   const createdAt = dialect.at(new Date());
   for (const row of rows) {
     yield {
       sql: `INSERT INTO "WebhookDelivery" ("id", "endpointId", "eventId", "eventType", "payload", "entryId", "status", "attempts",
           "nextAttemptAt", "openKey", "createdAt") VALUES (?, ?, ?, ?, ?, ?, 'pending', 0, ?, ?, ?)`,
-      values: [row.id, row.endpointId, row.eventId, row.eventType, row.payload, row.entryId, dialect.at(row.nextAttemptAt), row.openKey, createdAt],
+      values: [
+        row.id,
+        row.endpointId,
+        row.eventId,
+        row.eventType,
+        row.payload,
+        row.entryId,
+        dialect.at(row.nextAttemptAt),
+        row.openKey,
+        createdAt,
+      ],
     };
   }
   return rows.map((row) => ({ id: row.id }));
