@@ -33,7 +33,7 @@ import { type Dialect, type Driver, type Statements, driverFor, groupCommitted, 
 import { newId } from "../core/ids.server";
 import { deliverEmailToolSyncsSoon } from "../integrations/email-tool-sync.server";
 import { queueEmailToolActions } from "../integrations/email-tools.server";
-import { type QueuedDelivery, deliverWebhooksSoon, queueActionCompleted } from "../integrations/webhooks.server";
+import { type EndpointRow, type QueuedDelivery, deliverWebhooksSoon, queueActionCompleted } from "../integrations/webhooks.server";
 
 export type ActionOutcome =
   | { kind: "completed"; actionId: string; bonus: number; weight: number }
@@ -127,56 +127,162 @@ interface CompletionWrite {
 type CompletionVerdict =
   { kind: "counted"; weight: number; webhooks: QueuedDelivery[]; syncs: string[] } | { kind: "repeat" } | { kind: "closed" };
 
-/** The statements of one completion, inside its batch's transaction (each sees the completions before it). */
-function* writeCompletion(dialect: Dialect, write: CompletionWrite): Statements<CompletionVerdict> {
-  const { action, entryId, campaignId, completedAt } = write;
-  const [entry] = yield {
-    sql: `UPDATE "Entry" SET "bonusEntries" = "bonusEntries" + ?, "actionBonus" = "actionBonus" + ?
-      WHERE "id" = ? AND "campaignId" = ? AND "confirmedAt" IS NOT NULL AND "disqualifiedAt" IS NULL
-        AND EXISTS (SELECT 1 FROM "Campaign" c WHERE c."id" = ? AND c."status" = '${CampaignStatus.active}' AND c."endDate" > ?
-          AND c."listFrozenAt" IS NULL)
-      RETURNING "bonusEntries", "email", "marketingConsent", "marketingWithdrawnAt", "erasedAt"`,
-    values: [action.bonus, action.bonus, entryId, campaignId, campaignId, dialect.at(completedAt)],
-  };
-  // Closed (or the entry disqualified) between the checks and the write.
-  if (!entry) return { kind: "closed" };
-  const inserted = yield {
-    sql: `INSERT INTO "ActionCompletion" ("id", "campaignId", "actionId", "entryId", "day", "answer", "bonus", "completedAt", "ipNetwork")
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT ("actionId", "entryId", "day") DO NOTHING RETURNING "id"`,
-    values: [write.id, campaignId, action.id, entryId, write.day, write.answer, action.bonus, dialect.at(completedAt), write.ipNetwork],
-  };
-  if (inserted.length === 0) {
-    // A repeat (a double click, two tabs, a second daily bonus): its bonus is taken back, in the same
-    // transaction, so nothing of it is ever seen (on SQLite nothing else runs meanwhile).
-    yield {
-      sql: `UPDATE "Entry" SET "bonusEntries" = "bonusEntries" - ?, "actionBonus" = "actionBonus" - ? WHERE "id" = ?`,
-      values: [action.bonus, action.bonus, entryId],
+/** A counted completion's entry after it: its weight, and what its webhook and email tools need. */
+interface CountedEntry {
+  weight: number;
+  email: string;
+  /** Marketing consent now: given, not withdrawn, not erased. */
+  consent: boolean;
+}
+type Count = CountedEntry | "repeat" | "closed";
+
+const CONSENT_COLUMNS = `"email", "marketingConsent", "marketingWithdrawnAt", "erasedAt"`;
+const COMPLETION_COLUMNS = `"id", "campaignId", "actionId", "entryId", "day", "answer", "bonus", "completedAt", "ipNetwork"`;
+
+function countedEntry(row: Record<string, unknown>, weight: number): CountedEntry {
+  const consent = Boolean(row.marketingConsent) && row.marketingWithdrawnAt === null && row.erasedAt === null;
+  return { weight, email: String(row.email), consent };
+}
+
+/**
+ * SQLite: the batch's completions one after the other, each seeing those before it (the write lock
+ * is held throughout, and nothing else runs meanwhile). The entry's conditional update, then the
+ * completion's insert; a repeat's bonus is taken back at once, so nothing of it is ever seen.
+ */
+function* countEach(dialect: Dialect, batch: readonly CompletionWrite[]): Statements<Count[]> {
+  const counts: Count[] = [];
+  for (const write of batch) {
+    const { action, entryId, campaignId, completedAt } = write;
+    const [entry] = yield {
+      sql: `UPDATE "Entry" SET "bonusEntries" = "bonusEntries" + ?, "actionBonus" = "actionBonus" + ?
+        WHERE "id" = ? AND "campaignId" = ? AND "confirmedAt" IS NOT NULL AND "disqualifiedAt" IS NULL
+          AND EXISTS (SELECT 1 FROM "Campaign" c WHERE c."id" = ? AND c."status" = '${CampaignStatus.active}' AND c."endDate" > ?
+            AND c."listFrozenAt" IS NULL)
+        RETURNING "bonusEntries", ${CONSENT_COLUMNS}`,
+      values: [action.bonus, action.bonus, entryId, campaignId, campaignId, dialect.at(completedAt)],
     };
-    return { kind: "repeat" };
+    // Closed (or the entry disqualified) between the checks and the write.
+    if (!entry) {
+      counts.push("closed");
+      continue;
+    }
+    const inserted = yield {
+      sql: `INSERT INTO "ActionCompletion" (${COMPLETION_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT ("actionId", "entryId", "day") DO NOTHING RETURNING "id"`,
+      values: [write.id, campaignId, action.id, entryId, write.day, write.answer, action.bonus, dialect.at(completedAt), write.ipNetwork],
+    };
+    if (inserted.length === 0) {
+      yield {
+        sql: `UPDATE "Entry" SET "bonusEntries" = "bonusEntries" - ?, "actionBonus" = "actionBonus" - ? WHERE "id" = ?`,
+        values: [action.bonus, action.bonus, entryId],
+      };
+      counts.push("repeat");
+      continue;
+    }
+    counts.push(countedEntry(entry, 1 + Number(entry.bonusEntries)));
   }
-  const weight = 1 + Number(entry.bonusEntries);
-  const consent = Boolean(entry.marketingConsent) && entry.marketingWithdrawnAt === null && entry.erasedAt === null;
-  // Committed with the completion, or not at all (decision 079): the brand's webhooks, and its
-  // email tools for an entrant who consents to marketing (nothing at all for one who does not).
-  const webhooks = yield* queueActionCompleted(dialect, write.creatorId, {
-    campaignId,
-    entryId,
-    email: String(entry.email),
-    marketingConsent: consent,
-    action: {
-      id: action.id,
-      kind: action.kind,
-      label: action.label,
-      bonus: action.bonus,
-      verification: ACTION_CATALOGUE[action.kind].verification,
-    },
-    answer: write.answer,
-    day: write.day,
-    completedAt,
-    totalEntries: weight,
+  return counts;
+}
+
+/**
+ * PostgreSQL: the batch's completions in one statement (one round trip). The entries that may count
+ * (the same conditions as SQLite's update) are locked first (FOR UPDATE: a disqualification
+ * committed meanwhile is seen, as the update would see it); the completions are inserted, the unique
+ * key refusing repeats (a repeat within the batch too); each entry gets the bonuses of its inserted
+ * completions. A completion's weight is its entry's after it, not after the later ones of the batch.
+ */
+function* countAll(dialect: Dialect, batch: readonly CompletionWrite[]): Statements<Count[]> {
+  const columns = {
+    id: batch.map((write) => write.id),
+    campaignId: batch.map((write) => write.campaignId),
+    actionId: batch.map((write) => write.action.id),
+    entryId: batch.map((write) => write.entryId),
+    day: batch.map((write) => write.day),
+    answer: batch.map((write) => write.answer),
+    bonus: batch.map((write) => write.action.bonus),
+    completedAt: batch.map((write) => dialect.at(write.completedAt)),
+    ipNetwork: batch.map((write) => write.ipNetwork),
+    n: batch.map((_, i) => i),
+  };
+  const types = ["text", "text", "text", "text", "text", "text", "int", "timestamp(3)", "text", "int"];
+  const rows = yield {
+    sql: `WITH v AS (SELECT * FROM unnest(${types.map((type) => `?::${type}[]`).join(", ")})
+          AS v (${COMPLETION_COLUMNS}, "n")),
+        ok AS (SELECT v."id" FROM v JOIN "Entry" e ON e."id" = v."entryId" AND e."campaignId" = v."campaignId"
+            AND e."confirmedAt" IS NOT NULL AND e."disqualifiedAt" IS NULL
+          WHERE EXISTS (SELECT 1 FROM "Campaign" c WHERE c."id" = v."campaignId" AND c."status" = '${CampaignStatus.active}'
+            AND c."endDate" > v."completedAt" AND c."listFrozenAt" IS NULL)
+          FOR UPDATE OF e),
+        i AS (INSERT INTO "ActionCompletion" (${COMPLETION_COLUMNS})
+            SELECT ${COMPLETION_COLUMNS.split(", ")
+              .map((column) => `v.${column}`)
+              .join(", ")} FROM v JOIN ok ON ok."id" = v."id" ORDER BY v."n"
+            ON CONFLICT ("actionId", "entryId", "day") DO NOTHING RETURNING "id", "entryId", "bonus"),
+        s AS (SELECT "entryId", sum("bonus")::int AS "total" FROM i GROUP BY "entryId"),
+        u AS (UPDATE "Entry" e SET "bonusEntries" = e."bonusEntries" + s."total", "actionBonus" = e."actionBonus" + s."total"
+            FROM s WHERE e."id" = s."entryId" RETURNING e."id", e."bonusEntries", ${CONSENT_COLUMNS.replace(/"(\w+)"/g, 'e."$1"')})
+      SELECT v."id", ok."id" IS NOT NULL AS "open", i."id" IS NOT NULL AS "counted", u."bonusEntries", ${CONSENT_COLUMNS.replace(/"(\w+)"/g, 'u."$1"')}
+        FROM v LEFT JOIN ok ON ok."id" = v."id" LEFT JOIN i ON i."id" = v."id" LEFT JOIN u ON u."id" = v."entryId"`,
+    values: Object.values(columns),
+  };
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return batch.map((write, n): Count => {
+    const row = byId.get(write.id)!;
+    if (!row.open) return "closed";
+    if (!row.counted) return "repeat";
+    // The bonuses of the entry's completions counted later in the batch are not yet its weight.
+    const later = batch
+      .slice(n + 1)
+      .filter((other) => other.entryId === write.entryId && byId.get(other.id)?.counted)
+      .reduce((sum, other) => sum + other.action.bonus, 0);
+    return countedEntry(row, 1 + Number(row.bonusEntries) - later);
   });
-  const syncs = consent ? yield* queueEmailToolActions(dialect, { id: entryId, campaignId }, write.creatorId) : [];
-  return { kind: "counted", weight, webhooks, syncs };
+}
+
+/**
+ * A batch's completions, in one transaction: each counted, then what each counted one sends,
+ * committed with it or not at all (decision 079): the brand's webhooks, and its email tools for an
+ * entrant who consents to marketing (nothing at all for one who does not). The owner's endpoints are
+ * read once per batch.
+ */
+function* writeCompletions(driver: Driver, batch: readonly CompletionWrite[]): Statements<CompletionVerdict[]> {
+  const { dialect } = driver;
+  const counts = driver.provider === "sqlite" ? yield* countEach(dialect, batch) : yield* countAll(dialect, batch);
+  const endpoints = new Map<string, EndpointRow[]>();
+  const verdicts: CompletionVerdict[] = [];
+  for (const [n, write] of batch.entries()) {
+    const count = counts[n]!;
+    if (typeof count === "string") {
+      verdicts.push({ kind: count });
+      continue;
+    }
+    const { action, entryId, campaignId } = write;
+    const webhooks = yield* queueActionCompleted(
+      dialect,
+      write.creatorId,
+      {
+        campaignId,
+        entryId,
+        email: count.email,
+        marketingConsent: count.consent,
+        action: {
+          id: action.id,
+          kind: action.kind,
+          label: action.label,
+          bonus: action.bonus,
+          verification: ACTION_CATALOGUE[action.kind].verification,
+        },
+        answer: write.answer,
+        day: write.day,
+        completedAt: write.completedAt,
+        totalEntries: count.weight,
+      },
+      endpoints,
+    );
+    const syncs = count.consent ? yield* queueEmailToolActions(dialect, { id: entryId, campaignId }, write.creatorId) : [];
+    verdicts.push({ kind: "counted", weight: count.weight, webhooks, syncs });
+  }
+  return verdicts;
 }
 
 const writers = new WeakMap<Driver, (write: CompletionWrite) => Promise<CompletionVerdict>>();
@@ -187,7 +293,7 @@ function completionWriter(driver: Driver): (write: CompletionWrite) => Promise<C
   if (!writer) {
     writer = groupCommitted(
       driver,
-      (write: CompletionWrite) => writeCompletion(driver.dialect, write),
+      (batch: readonly CompletionWrite[]) => writeCompletions(driver, batch),
       (verdict) => verdict.kind === "counted",
     );
     writers.set(driver, writer);

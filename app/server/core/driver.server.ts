@@ -243,24 +243,19 @@ async function postgresTransaction<R>(pool: pg.Pool, work: () => Statements<R>):
 }
 
 /**
- * Group commit (decision 062) of `write`, one item's statements: the items asked for in one turn
- * of the event loop run one after the other in one transaction (on SQLite one BEGIN IMMEDIATE, on
- * PostgreSQL one BEGIN / COMMIT on one connection), each seeing the writes of those before it. Each
- * caller is answered once the transaction has committed (on SQLite, once its WAL is synced when
- * `wrote` says an item changed something). A failed batch is tried again one item at a time.
+ * Group commit (decision 062) of `write`, a batch's statements: the items asked for in one turn of
+ * the event loop are written in one transaction (on SQLite one BEGIN IMMEDIATE, on PostgreSQL one
+ * BEGIN / COMMIT on one connection), `write` answering one result per item. Each caller is answered
+ * once the transaction has committed (on SQLite, once its WAL is synced when `wrote` says an item
+ * changed something). A failed batch is tried again one item at a time.
  */
-export function groupCommitted<T, R>(driver: Driver, write: (item: T) => Statements<R>, wrote: (result: R) => boolean) {
-  function* all(batch: readonly T[]): Statements<R[]> {
-    const results: R[] = [];
-    for (const item of batch) results.push(yield* write(item));
-    return results;
-  }
+export function groupCommitted<T, R>(driver: Driver, write: (batch: readonly T[]) => Statements<R[]>, wrote: (result: R) => boolean) {
   return groupCommit<T, R>((batch) =>
     driver.provider === "sqlite"
       ? driver.commit(
-          () => runSqlite(driver.db, all(batch)),
+          () => runSqlite(driver.db, write(batch)),
           (results) => results.some(wrote),
         )
-      : postgresTransaction(driver.pool, () => all(batch)),
+      : postgresTransaction(driver.pool, () => write(batch)),
   );
 }

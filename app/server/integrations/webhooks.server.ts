@@ -110,6 +110,12 @@ export async function queueWebhookEvent(tx: Db, event: QueueEvent): Promise<Queu
   return rows.map((row) => ({ id: row.id }));
 }
 
+/** An endpoint as the queue reads it. */
+export interface EndpointRow {
+  id: string;
+  events: string;
+}
+
 /** Of an account's enabled endpoints whose event list contains `type` as text, those that subscribe to it. */
 export function subscribedEndpoints<E extends { events: string }>(endpoints: readonly E[], type: WebhookEvent): E[] {
   return endpoints.filter((endpoint) => parseEventList(endpoint.events).includes(type));
@@ -197,15 +203,22 @@ export function* queueActionCompleted(
   dialect: Dialect,
   creatorId: string | null,
   completion: ActionCompletionFacts,
+  /** Each owner's endpoints as read earlier in the same transaction (read here once, then remembered). */
+  endpointsOf = new Map<string, EndpointRow[]>(),
 ): Statements<QueuedDelivery[]> {
   if (!creatorId) return [];
   const type = "entry.action_completed";
-  // Prisma's `contains` for queueWebhookEvent's lookup; "_" matching any character only widens it, and subscribedEndpoints decides.
-  const endpoints = yield {
-    sql: `SELECT "id", "events" FROM "WebhookEndpoint" WHERE "userId" = ? AND "enabled" = ? AND "events" LIKE ?`,
-    values: [creatorId, dialect.flag(true), `%${type}%`],
-  };
-  const subscribed = subscribedEndpoints(endpoints as { id: string; events: string }[], type);
+  let endpoints = endpointsOf.get(creatorId);
+  if (!endpoints) {
+    // Prisma's `contains` for queueWebhookEvent's lookup; "_" matching any character only widens it, and subscribedEndpoints decides.
+    const rows = yield {
+      sql: `SELECT "id", "events" FROM "WebhookEndpoint" WHERE "userId" = ? AND "enabled" = ? AND "events" LIKE ?`,
+      values: [creatorId, dialect.flag(true), `%${type}%`],
+    };
+    endpoints = rows.map((row) => ({ id: String(row.id), events: String(row.events) }));
+    endpointsOf.set(creatorId, endpoints);
+  }
+  const subscribed = subscribedEndpoints(endpoints, type);
   if (subscribed.length === 0) return [];
   const rows = webhookDeliveryRows(subscribed, {
     type,
