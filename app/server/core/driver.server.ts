@@ -208,14 +208,18 @@ function numbered(sql: string): string {
   return sql.replace(/\?/g, () => `$${++n}`);
 }
 
-const numberedSql = new Map<string, string>();
+/** Each statement's text for PostgreSQL and its name: each connection parses it once (a prepared statement), then binds it. */
+const postgresStatements = new Map<string, { name: string; text: string }>();
 
 async function runPostgres<R>(client: pg.Pool | pg.PoolClient, work: Statements<R>): Promise<R> {
   let step = work.next([]);
   while (!step.done) {
-    let text = numberedSql.get(step.value.sql);
-    if (text === undefined) numberedSql.set(step.value.sql, (text = numbered(step.value.sql)));
-    const result = await client.query(text, step.value.values as unknown[]);
+    let statement = postgresStatements.get(step.value.sql);
+    if (!statement) {
+      statement = { name: `giveawear-driver-${postgresStatements.size}`, text: numbered(step.value.sql) };
+      postgresStatements.set(step.value.sql, statement);
+    }
+    const result = await client.query({ ...statement, values: step.value.values as unknown[] });
     step = work.next(result.rows as Row[]);
   }
   return step.value;
