@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BatchFailed, groupCommit } from "~/server/entries/group-commit.server";
+import { BatchFailed, groupCommit } from "~/server/core/group-commit.server";
 
 describe("group commit (decision 062)", () => {
   it("commits the writes of one turn together and answers each its own result", async () => {

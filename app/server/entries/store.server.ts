@@ -1,5 +1,6 @@
 /**
- * The entry path's reads and its one write, on a plain driver connection (decision 062).
+ * The entry path's reads and its one write, on the process's driver connection (decision 062,
+ * core/driver.server.ts).
  *
  * A giveaway's traffic is a spike of entries; through Prisma an entry cost five queries, an
  * interactive transaction and about 35 % of its CPU time. Here the same statements run on a
@@ -12,27 +13,12 @@
  * The rows written are the rows Prisma wrote: the same columns, the same DateTime text on SQLite
  * (core/db.server.ts, sqliteTimestamp) and timestamp(3) on PostgreSQL; tests compare the two.
  */
-import { open } from "node:fs/promises";
-import Database from "better-sqlite3";
 import { LRUCache } from "lru-cache";
-import pg from "pg";
 import { CampaignStatus } from "../../domain/campaign-status";
 import { getConfig } from "../core/config.server";
-import { BatchFailed, groupCommit } from "./group-commit.server";
-import {
-  type OutboundEmail,
-  type Prisma,
-  type PrismaClient,
-  clientUrl,
-  closeWithPrisma,
-  configureSqliteConnection,
-  databaseProvider,
-  prisma,
-  sqliteFilePath,
-  sqliteSynchronous,
-  sqliteTimestamp,
-  waitOutSqliteBusy,
-} from "../core/db.server";
+import { type OutboundEmail, type Prisma, type PrismaClient, prisma, sqliteTimestamp } from "../core/db.server";
+import { type PostgresDriver, type SqliteDriver, driverFor } from "../core/driver.server";
+import { groupCommit } from "../core/group-commit.server";
 
 /** What taking entries and confirming them needs to know about a campaign: whether it takes them now. */
 export const GATE_FIELDS = {
@@ -120,7 +106,6 @@ export interface EntryStore {
    * Nothing is written unless the verdict is "stored".
    */
   insertPendingEntry(entry: PendingEntryRow, email: OutboundEmail, addressLimit: AddressLimit): Promise<PendingVerdict>;
-  close(): Promise<void>;
 }
 
 /**
@@ -166,10 +151,6 @@ const COLUMN_TYPES: Record<string, string> = {
 };
 const BATCH_ROWS = `unnest(${VALUE_NAMES.map((name, i) => `$${i + 1}::${COLUMN_TYPES[name] ?? "text"}[]`).join(", ")})
   AS v (${VALUE_NAMES.map((name) => `"${name}"`).join(", ")})`;
-
-/** Pauses between two attempts while SQLite is busy: 1 ms, doubling up to 4 ms (an entrant is waiting). */
-const SQLITE_BUSY_PAUSES = { firstPauseMs: 1, maxPauseMs: 4 };
-const whenNotBusy = <T>(work: () => T) => waitOutSqliteBusy(work, SQLITE_BUSY_PAUSES);
 
 type Row = Record<string, unknown>;
 
@@ -255,18 +236,7 @@ function recentCampaigns(
   return async (campaignId) => (await cache.fetch(campaignId)) ?? null;
 }
 
-function sqliteStore(file: string): EntryStore {
-  // No busy timeout: better-sqlite3 would wait for the write lock synchronously, freezing the event
-  // loop while the lock's holder may be this very process (a Prisma transaction between two awaits).
-  // Writes wait for it asynchronously instead (below); reads in WAL mode do not wait.
-  const db = new Database(file, { timeout: 0 });
-  configureSqliteConnection(db);
-  // An entry is acknowledged only once its batch's commit is on the disk (decision 065). SQLite's
-  // synchronous = FULL would sync the WAL inside the commit, holding up this worker's event loop for
-  // the whole fsync; entries arriving meanwhile could not join the next batch. So this connection
-  // commits without syncing and the WAL is synced after the commit, off the event loop.
-  const syncWal = sqliteSynchronous() === "FULL" && file !== ":memory:" ? walSync(file) : null;
-  if (syncWal) db.pragma("synchronous = NORMAL");
+function sqliteStore({ db, whenNotBusy, commit: commitSqlite }: SqliteDriver): EntryStore {
   const sqliteDate = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string | number));
   const at = (value: Date | null) => (value ? sqliteTimestamp(value) : null);
   const flag = (value: boolean) => (value ? 1 : 0);
@@ -280,7 +250,7 @@ function sqliteStore(file: string): EntryStore {
   );
   const insertEmail = db.prepare(`INSERT INTO "OutboundEmail" (${EMAIL_COLUMNS}) VALUES (${Array(14).fill("?").join(", ")})`);
   // Each entry's checks see the entries of the batch before it: within the write lock, exact.
-  const storeBatch = db.transaction((batch: readonly PendingWrite[]) =>
+  const storeBatch = (batch: readonly PendingWrite[]) =>
     batch.map(({ entry, email, addressLimit }): PendingVerdict => {
       if (!open.get({ campaignId: entry.campaignId, now: at(entry.createdAt) })) return "closed";
       const fromAddress = entry.ip ? Number(recent.get(entry.ip, at(addressLimit.since), addressLimit.limit)) : 0;
@@ -290,25 +260,15 @@ function sqliteStore(file: string): EntryStore {
       if (insertEntry.run(...entryValues({ ...entry, referrerId }, at, flag)).changes === 0) return "repeat";
       insertEmail.run(...emailValues(email, at));
       return "stored";
-    }),
+    });
+  // Nobody is answered before the WAL holding their entry is synced (decision 065); the writes asked
+  // for meanwhile wait for this (groupCommit) and go together in the next batch.
+  const commit = groupCommit<PendingWrite, PendingVerdict>((batch) =>
+    commitSqlite(
+      () => storeBatch(batch),
+      (verdicts) => verdicts.includes("stored"),
+    ),
   );
-  // IMMEDIATE: the write lock first, then the inserts run synchronously, so nothing else of this
-  // process runs meanwhile.
-  const commit = groupCommit<PendingWrite, PendingVerdict>(async (batch) => {
-    const verdicts = await whenNotBusy(() => storeBatch.immediate(batch));
-    // Nobody is answered before the WAL holding their entry is synced; the writes asked for
-    // meanwhile wait for this (groupCommit) and go together in the next batch.
-    if (syncWal && verdicts.includes("stored")) {
-      try {
-        await syncWal();
-      } catch (error) {
-        // Committed but maybe not on the disk (an I/O error): nobody is told their entry is safe,
-        // and the batch is not tried again (its entries are stored).
-        throw new BatchFailed("the entries' WAL could not be synced to the disk", { cause: error });
-      }
-    }
-    return verdicts;
-  });
   const campaignRow = (campaignId: string) => campaignFromRow(campaign.get(campaignId) as Row | undefined, sqliteDate);
   return {
     // Reads in WAL mode wait for no writer; they may still meet a checkpoint or a recovery of another process.
@@ -321,25 +281,10 @@ function sqliteStore(file: string): EntryStore {
     referrer: (referrerId, campaignId, emailNormalized) =>
       whenNotBusy(() => (referrer.get(referrerId, campaignId, emailNormalized) as string | undefined) ?? null),
     insertPendingEntry: (entry, email, addressLimit) => commit({ entry, email, addressLimit }),
-    close: async () => void db.close(),
   };
 }
 
-/** PostgreSQL's timestamp(3) columns hold UTC without a zone: read them as UTC, whatever the machine's zone. */
-const POSTGRES_TIMESTAMP = 1114;
-const postgresTypes = {
-  getTypeParser: ((oid: number, format?: "text" | "binary") =>
-    oid === POSTGRES_TIMESTAMP && format !== "binary"
-      ? (value: string) => new Date(`${value.replace(" ", "T")}Z`)
-      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
-};
-
-function postgresStore(url: string): EntryStore {
-  // Custom plans: a generic plan made while the Entry table was small (a new campaign's first
-  // minutes) would keep scanning it whole once the spike has filled it.
-  const pool = new pg.Pool({ connectionString: url, max: 4, types: postgresTypes, options: "-c plan_cache_mode=force_custom_plan" });
-  // An idle connection the server ends (a restart, a dropped database) is replaced on the next query.
-  pool.on("error", (error) => console.error("[entries] a database connection was closed:", error.message));
+function postgresStore({ pool }: PostgresDriver): EntryStore {
   const at = (value: Date | null) => (value ? value.toISOString().replace("Z", "") : null);
   const postgresDate = (value: unknown) => (value instanceof Date ? value : null);
   // The pending writes of one turn (groupCommit) in one statement: one round trip and one commit,
@@ -406,45 +351,21 @@ function postgresStore(url: string): EntryStore {
     },
     recentCampaign: recentCampaigns(readCampaign),
     insertPendingEntry: (entry, email, addressLimit) => commit({ entry, email, addressLimit }),
-    close: () => pool.end(),
   };
 }
+
+const stores = new WeakMap<SqliteDriver | PostgresDriver, EntryStore>();
 
 /**
- * Syncs a SQLite database's WAL file to the disk (fdatasync, in libuv's thread pool): every commit
- * written to it before the call is then durable, as SQLite's synchronous = FULL makes it. The file
- * is opened for each sync: SQLite deletes and creates the WAL only when no connection has the
- * database open, and the caller's connection is open, so the file opened is the one it wrote.
+ * The entry store for the database behind `client` (the app's own by default), on the process's
+ * driver connection (core/driver.server.ts, closed with Prisma), made on first use.
  */
-function walSync(file: string): () => Promise<void> {
-  const wal = `${file}-wal`;
-  return async () => {
-    const handle = await open(wal, "r");
-    try {
-      await handle.datasync();
-    } finally {
-      await handle.close();
-    }
-  };
-}
-
-const stores = new Map<string, EntryStore>();
-
-/** The entry store for the database behind `client` (the app's own by default), opened on first use. */
 export function entryStore(client: PrismaClient = prisma): EntryStore {
-  const url = clientUrl(client);
-  let store = stores.get(url);
+  const driver = driverFor(client);
+  let store = stores.get(driver);
   if (!store) {
-    store = databaseProvider(url) === "postgresql" ? postgresStore(url) : sqliteStore(sqliteFilePath(url));
-    stores.set(url, store);
-    closeWithPrisma(closeEntryStores);
+    store = driver.provider === "postgresql" ? postgresStore(driver) : sqliteStore(driver);
+    stores.set(driver, store);
   }
   return store;
-}
-
-/** Closes every entry store (the server's shutdown, and tests between databases). */
-export async function closeEntryStores(): Promise<void> {
-  const open = [...stores.values()];
-  stores.clear();
-  await Promise.all(open.map((store) => store.close()));
 }

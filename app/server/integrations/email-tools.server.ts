@@ -21,6 +21,7 @@ import {
   keyShapeProblem,
 } from "../../domain/email-tools";
 import { type EmailToolConnection, type Prisma, isUniqueConstraintError, prisma } from "../core/db.server";
+import type { Dialect, Statements } from "../core/driver.server";
 import { newId } from "../core/ids.server";
 import { SecretsUnavailable, openSecret, sealSecret, secretsAvailable } from "../core/secrets.server";
 import { checkKeyAndLists, subscriberHash } from "./email-tool-api.server";
@@ -70,38 +71,54 @@ export const ACTIONS_SYNC = "actions";
 /**
  * A consenting entrant's action just counted: queue (or queue again) the sending of their actions to
  * each email tool the campaign's owner connected where their subscribe is not cancelled, inside the
- * completion's transaction. The row reads the entry's completions when it is sent, so one row per
+ * completion's transaction (written as statements for its write on the driver connection,
+ * actions/complete.server.ts). The row reads the entry's completions when it is sent, so one row per
  * entry and connection carries them all: a row waiting is left as it is; one done, failed or
  * cancelled waits again with fresh attempts; one being sent is marked (reason "again") and waits
  * again once its send is recorded, since that send may have read the completions before this one.
+ * The only cost for an owner without connections is one lookup on the (userId, provider) index.
  */
-export async function queueEmailToolActions(
-  tx: Prisma.TransactionClient,
+export function* queueEmailToolActions(
+  dialect: Dialect,
   entry: { id: string; campaignId: string },
   ownerId: string | null,
-): Promise<string[]> {
-  const connections = await ownerConnections(tx, ownerId);
-  if (connections.length === 0) return [];
-  const subscribed = await tx.emailToolSync.findMany({
-    where: { entryId: entry.id, action: "subscribe", connectionId: { in: connections.map((c) => c.id) }, status: { not: "cancelled" } },
-    select: { connectionId: true },
-  });
+): Statements<string[]> {
+  if (!ownerId) return [];
+  const subscribed = yield {
+    sql: `SELECT s."connectionId" FROM "EmailToolConnection" c JOIN "EmailToolSync" s ON s."connectionId" = c."id"
+      WHERE c."userId" = ? AND s."entryId" = ? AND s."action" = 'subscribe' AND s."status" <> 'cancelled'`,
+    values: [ownerId, entry.id],
+  };
   const ids: string[] = [];
+  const now = dialect.at(new Date());
   for (const { connectionId } of subscribed) {
-    const key = { connectionId_entryId_action: { connectionId, entryId: entry.id, action: ACTIONS_SYNC } };
-    const existing = await tx.emailToolSync.findUnique({ where: key, select: { id: true } });
-    if (!existing) {
-      const id = newId();
-      await tx.emailToolSync.create({ data: { id, connectionId, entryId: entry.id, campaignId: entry.campaignId, action: ACTIONS_SYNC } });
+    const id = newId();
+    const created = yield {
+      sql: `INSERT INTO "EmailToolSync" ("id", "connectionId", "entryId", "campaignId", "action", "status", "attempts", "createdAt", "updatedAt")
+        VALUES (?, ?, ?, ?, '${ACTIONS_SYNC}', 'pending', 0, ?, ?) ON CONFLICT ("connectionId", "entryId", "action") DO NOTHING RETURNING "id"`,
+      values: [id, connectionId, entry.id, entry.campaignId, now, now],
+    };
+    if (created.length > 0) {
       ids.push(id);
       continue;
     }
-    ids.push(existing.id);
-    const again = await tx.emailToolSync.updateMany({
-      where: { id: existing.id, status: { notIn: ["sending", "pending"] } },
-      data: { status: "pending", attempts: 0, nextAttemptAt: null, lastError: null, reason: null },
-    });
-    if (again.count === 0) await tx.emailToolSync.updateMany({ where: { id: existing.id, status: "sending" }, data: { reason: "again" } });
+    const [existing] = yield {
+      sql: `SELECT "id" FROM "EmailToolSync" WHERE "connectionId" = ? AND "entryId" = ? AND "action" = '${ACTIONS_SYNC}'`,
+      values: [connectionId, entry.id],
+    };
+    const existingId = String(existing!.id);
+    ids.push(existingId);
+    const again = yield {
+      sql: `UPDATE "EmailToolSync" SET "status" = 'pending', "attempts" = 0, "nextAttemptAt" = NULL, "lastError" = NULL, "reason" = NULL,
+          "updatedAt" = ? WHERE "id" = ? AND "status" NOT IN ('sending', 'pending') RETURNING "id"`,
+      values: [now, existingId],
+    };
+    if (again.length === 0) {
+      yield {
+        sql: `UPDATE "EmailToolSync" SET "reason" = 'again', "updatedAt" = ? WHERE "id" = ? AND "status" = 'sending'`,
+        values: [now, existingId],
+      };
+    }
   }
   return ids;
 }

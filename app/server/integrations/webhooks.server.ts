@@ -52,6 +52,7 @@ import {
 import { campaignPath } from "../../paths";
 import { getConfig } from "../core/config.server";
 import { type Prisma, type WebhookDelivery, isUniqueConstraintError, prisma } from "../core/db.server";
+import type { Dialect, Statements } from "../core/driver.server";
 import { newId } from "../core/ids.server";
 import { currentTime, leaseUntil } from "../core/leases.server";
 import { publicUrl } from "../core/public-url.server";
@@ -102,12 +103,49 @@ export async function queueWebhookEvent(tx: Db, event: QueueEvent): Promise<Queu
     where: { userId: event.userId, enabled: true, events: { contains: event.type } },
     select: { id: true, events: true },
   });
-  const subscribed = endpoints.filter((endpoint) => parseEventList(endpoint.events).includes(event.type));
+  const subscribed = subscribedEndpoints(endpoints, event.type);
   if (subscribed.length === 0) return [];
+  const rows = webhookDeliveryRows(subscribed, { ...event, data: await event.data() });
+  await tx.webhookDelivery.createMany({ data: rows });
+  return rows.map((row) => ({ id: row.id }));
+}
+
+/** An endpoint as the queue reads it. */
+export interface EndpointRow {
+  id: string;
+  events: string;
+}
+
+/** Of an account's enabled endpoints whose event list contains `type` as text, those that subscribe to it. */
+export function subscribedEndpoints<E extends { events: string }>(endpoints: readonly E[], type: WebhookEvent): E[] {
+  return endpoints.filter((endpoint) => parseEventList(endpoint.events).includes(type));
+}
+
+/** A new delivery's columns (the ones left out are their defaults or null). */
+export interface WebhookDeliveryRow {
+  id: string;
+  endpointId: string;
+  eventId: string;
+  eventType: string;
+  payload: string;
+  entryId: string | null;
+  nextAttemptAt: Date;
+  openKey: string;
+}
+
+/**
+ * One event's deliveries, one per subscribed endpoint, all with the same event id and body: what
+ * queueWebhookEvent writes, and what a driver connection's write writes in its stead (entry
+ * actions, actions/complete.server.ts).
+ */
+export function webhookDeliveryRows(
+  subscribed: readonly { id: string }[],
+  event: Pick<QueueEvent, "type" | "entryId" | "now"> & { data: Record<string, unknown> },
+): WebhookDeliveryRow[] {
   const now = event.now ?? new Date();
   const eventId = newEventId();
-  const payload = webhookBody({ id: eventId, type: event.type, created: Math.floor(now.getTime() / 1000), data: await event.data() });
-  const rows = subscribed.map((endpoint) => ({
+  const payload = webhookBody({ id: eventId, type: event.type, created: Math.floor(now.getTime() / 1000), data: event.data });
+  return subscribed.map((endpoint) => ({
     id: newId(),
     endpointId: endpoint.id,
     eventId,
@@ -118,8 +156,6 @@ export async function queueWebhookEvent(tx: Db, event: QueueEvent): Promise<Queu
     nextAttemptAt: new Date(Math.min(now.getTime(), Date.now())),
     openKey: `${endpoint.id}:${eventId}`,
   }));
-  await tx.webhookDelivery.createMany({ data: rows });
-  return rows.map((row) => ({ id: row.id }));
 }
 
 function newEventId(): string {
@@ -160,30 +196,55 @@ export function queueEntryConfirmed(
 /**
  * entry.action_completed (decision 079), in the completion's own transaction (decision 077), once per
  * counted completion (a daily action: once per day); a refusal writes nothing, so it sends nothing.
- * The entry's email and consent are read only when an endpoint subscribes.
+ * Written as statements for the completion's write on the driver connection (actions/complete.server.ts),
+ * the same rows queueWebhookEvent writes: one indexed lookup for an owner without endpoints.
  */
-export function queueActionCompleted(
-  tx: Db,
+export function* queueActionCompleted(
+  dialect: Dialect,
   creatorId: string | null,
-  completion: Omit<ActionCompletionFacts, "email" | "marketingConsent">,
-): Promise<QueuedDelivery[]> {
-  return queueWebhookEvent(tx, {
-    userId: creatorId,
-    type: "entry.action_completed",
+  completion: ActionCompletionFacts,
+  /** Each owner's endpoints as read earlier in the same transaction (read here once, then remembered). */
+  endpointsOf = new Map<string, EndpointRow[]>(),
+): Statements<QueuedDelivery[]> {
+  if (!creatorId) return [];
+  const type = "entry.action_completed";
+  let endpoints = endpointsOf.get(creatorId);
+  if (!endpoints) {
+    // Prisma's `contains` for queueWebhookEvent's lookup; "_" matching any character only widens it, and subscribedEndpoints decides.
+    const rows = yield {
+      sql: `SELECT "id", "events" FROM "WebhookEndpoint" WHERE "userId" = ? AND "enabled" = ? AND "events" LIKE ?`,
+      values: [creatorId, dialect.flag(true), `%${type}%`],
+    };
+    endpoints = rows.map((row) => ({ id: String(row.id), events: String(row.events) }));
+    endpointsOf.set(creatorId, endpoints);
+  }
+  const subscribed = subscribedEndpoints(endpoints, type);
+  if (subscribed.length === 0) return [];
+  const rows = webhookDeliveryRows(subscribed, {
+    type,
     now: completion.completedAt,
     entryId: completion.entryId,
-    data: async () => {
-      const entry = await tx.entry.findUniqueOrThrow({
-        where: { id: completion.entryId },
-        select: { email: true, marketingConsent: true, marketingWithdrawnAt: true, erasedAt: true },
-      });
-      return actionCompletedData({
-        ...completion,
-        email: entry.email,
-        marketingConsent: entry.marketingConsent && entry.marketingWithdrawnAt === null && entry.erasedAt === null,
-      });
-    },
+    data: actionCompletedData(completion),
   });
+  const createdAt = dialect.at(new Date());
+  for (const row of rows) {
+    yield {
+      sql: `INSERT INTO "WebhookDelivery" ("id", "endpointId", "eventId", "eventType", "payload", "entryId", "status", "attempts",
+          "nextAttemptAt", "openKey", "createdAt") VALUES (?, ?, ?, ?, ?, ?, 'pending', 0, ?, ?, ?)`,
+      values: [
+        row.id,
+        row.endpointId,
+        row.eventId,
+        row.eventType,
+        row.payload,
+        row.entryId,
+        dialect.at(row.nextAttemptAt),
+        row.openKey,
+        createdAt,
+      ],
+    };
+  }
+  return rows.map((row) => ({ id: row.id }));
 }
 
 /** campaign.launched, in the launch's transaction (free launch or the payment that puts it live). */
