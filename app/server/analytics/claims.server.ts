@@ -40,6 +40,7 @@ import {
 import { platformName } from "../../domain/entrant-actions";
 import { afterCompletedAt, pagedCsvStream } from "../core/csv-stream.server";
 import { prisma, type Prisma } from "../core/db.server";
+import { driverFor, transaction } from "../core/driver.server";
 import { deliverEmailToolSyncsSoon } from "../integrations/email-tool-sync.server";
 import { queueEmailToolActions } from "../integrations/email-tools.server";
 import { ownCampaignForAnalytics } from "./figures.server";
@@ -338,23 +339,30 @@ const entriesWord = (n: number) => `${n} ${n === 1 ? "entry" : "entries"}`;
 
 /**
  * A claim stopped or started counting again: a consenting entrant's email tools are sent their
- * actions anew (decision 079), so a rejected claim's property or tag does not stay there. Queued in
- * the review's transaction; returns the rows to send once it commits.
+ * actions anew (decision 079), so a rejected claim's property or tag does not stay there. Queued on
+ * the driver connection (as a completion queues it) once the review has committed.
  */
-async function queueActionsResync(tx: Prisma.TransactionClient, campaignId: string, entryId: string): Promise<string[]> {
-  const entry = await tx.entry.findUnique({
+async function queueActionsResync(campaignId: string, entryId: string): Promise<void> {
+  const entry = await prisma.entry.findUnique({
     where: { id: entryId },
     select: { marketingConsent: true, marketingWithdrawnAt: true, erasedAt: true, campaign: { select: { creatorId: true } } },
   });
-  if (!entry || !hasMarketingConsent(entry)) return [];
-  return queueEmailToolActions(tx, { id: entryId, campaignId }, entry.campaign.creatorId);
+  if (!entry || !hasMarketingConsent(entry)) return;
+  const driver = driverFor();
+  const rows = await transaction(driver, () =>
+    queueEmailToolActions(driver.dialect, { id: entryId, campaignId }, entry.campaign.creatorId),
+  );
+  deliverEmailToolSyncsSoon(rows);
 }
 
-/** Runs one claim's review and, once it has committed, sends the email-tool rows it queued. */
-async function reviewClaim(work: (tx: Prisma.TransactionClient, queued: string[]) => Promise<ReviewResult>): Promise<ReviewResult> {
-  const queued: string[] = [];
-  const result = await inTransaction((tx) => work(tx, queued));
-  if (result.ok) deliverEmailToolSyncsSoon(queued);
+/** Runs one claim's review; once it has committed, the entry whose bonus moved (if any) is sent to the email tools again. */
+async function reviewClaim(
+  campaignId: string,
+  work: (tx: Prisma.TransactionClient, moved: (entryId: string) => void) => Promise<ReviewResult>,
+): Promise<ReviewResult> {
+  let entryId: string | null = null;
+  const result = await inTransaction((tx) => work(tx, (id) => (entryId = id)));
+  if (result.ok && entryId) await queueActionsResync(campaignId, entryId);
   return result;
 }
 
@@ -378,7 +386,7 @@ export async function disqualifyClaim(
   reason: ActionDisqualifyReason,
   now: Date = new Date(),
 ): Promise<ReviewResult> {
-  return reviewClaim(async (tx, queued) => {
+  return reviewClaim(campaignId, async (tx, moved) => {
     await lockCampaign(tx, campaignId, CLAIM_MESSAGES.frozen, now);
     const claim = await claimOf(tx, campaignId, claimId);
     if (claim.disqualifiedAt) {
@@ -394,7 +402,7 @@ export async function disqualifyClaim(
         where: { id: claim.entryId, campaignId },
         data: { bonusEntries: { decrement: claim.bonus }, actionBonus: { decrement: claim.bonus } },
       });
-      queued.push(...(await queueActionsResync(tx, campaignId, claim.entryId)));
+      moved(claim.entryId);
     }
     return {
       ok: true,
@@ -406,7 +414,7 @@ export async function disqualifyClaim(
 
 /** Restores a rejected claim before the freeze: its bonus counts for its entry again. */
 export async function restoreClaim(campaignId: string, claimId: string, now: Date = new Date()): Promise<ReviewResult> {
-  return reviewClaim(async (tx, queued) => {
+  return reviewClaim(campaignId, async (tx, moved) => {
     await lockCampaign(tx, campaignId, CLAIM_MESSAGES.frozenRestore, now);
     const claim = await claimOf(tx, campaignId, claimId);
     if (!claim.disqualifiedAt) return { ok: true, title: "Nothing to restore", description: "That claim is not disqualified." };
@@ -419,7 +427,7 @@ export async function restoreClaim(campaignId: string, claimId: string, now: Dat
         where: { id: claim.entryId, campaignId },
         data: { bonusEntries: { increment: claim.bonus }, actionBonus: { increment: claim.bonus } },
       });
-      queued.push(...(await queueActionsResync(tx, campaignId, claim.entryId)));
+      moved(claim.entryId);
     }
     return { ok: true, title: "Claim restored", description: `“${claim.action.label}” counts again: ${entriesWord(claim.bonus)} back.` };
   });

@@ -263,3 +263,13 @@ export function groupCommitted<T, R>(driver: Driver, write: (batch: readonly T[]
       : postgresTransaction(driver.pool, () => write(batch)),
   );
 }
+
+/** `work` in one transaction of its own on the driver connection (SQLite: BEGIN IMMEDIATE, synced before it settles). */
+export function transaction<R>(driver: Driver, work: () => Statements<R>): Promise<R> {
+  return driver.provider === "sqlite"
+    ? driver.commit(
+        () => runSqlite(driver.db, work()),
+        () => true,
+      )
+    : postgresTransaction(driver.pool, work);
+}
