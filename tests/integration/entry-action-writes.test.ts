@@ -112,32 +112,41 @@ describe("completions posted at once", () => {
   });
 });
 
+/**
+ * A campaign whose owner has an endpoint for entry.action_completed and an email tool, and a
+ * consenting confirmed entrant subscribed there, though not yet sent: the actions' row waits for it
+ * (nothing is sent in these tests).
+ */
+async function ownerWithAudience(provider: "klaviyo" | "mailchimp") {
+  const owner = await creator();
+  const campaign = await createCampaign({ creatorId: owner.userId });
+  const endpoint = await createEndpoint(owner.userId, {
+    url: receiver.url(`/hooks/${owner.userId}`),
+    events: ["entry.action_completed"],
+  });
+  if (endpoint.kind !== "created") throw new Error(endpoint.message);
+  receiver.secrets.push(endpoint.secret);
+  const connection = await prisma.emailToolConnection.create({
+    data: { userId: owner.userId, provider, apiKeySealed: "sealed", keyLast4: "abcd", listId: "L1", status: "active" },
+  });
+  const { entryId } = await confirmedEntry(campaign.id, true);
+  await prisma.emailToolSync.create({
+    data: {
+      id: `sub${tag()}`,
+      connectionId: connection.id,
+      entryId,
+      campaignId: campaign.id,
+      action: "subscribe",
+      nextAttemptAt: new Date(Date.now() + 3_600_000),
+    },
+  });
+  return { campaign, entryId, endpointId: endpoint.endpointId, connectionId: connection.id };
+}
+
 describe("what a completion sends", () => {
   it("is written only with the completion: a repeat taken back in the write leaves no delivery and no sync", async () => {
-    const owner = await creator();
-    const campaign = await createCampaign({ creatorId: owner.userId });
+    const { campaign, entryId } = await ownerWithAudience("klaviyo");
     const daily = await prisma.entryAction.create({ data: { campaignId: campaign.id, kind: "daily", label: "Daily", bonus: 2 } });
-    const endpoint = await createEndpoint(owner.userId, {
-      url: receiver.url(`/hooks/${owner.userId}`),
-      events: ["entry.action_completed"],
-    });
-    if (endpoint.kind !== "created") throw new Error(endpoint.message);
-    receiver.secrets.push(endpoint.secret);
-    const connection = await prisma.emailToolConnection.create({
-      data: { userId: owner.userId, provider: "klaviyo", apiKeySealed: "sealed", keyLast4: "abcd", listId: "L1", status: "active" },
-    });
-    const { entryId } = await confirmedEntry(campaign.id, true);
-    // Subscribed there, though not yet sent: the actions' row waits for it (nothing is sent in this test).
-    await prisma.emailToolSync.create({
-      data: {
-        id: `sub${tag()}`,
-        connectionId: connection.id,
-        entryId,
-        campaignId: campaign.id,
-        action: "subscribe",
-        nextAttemptAt: new Date(Date.now() + 3_600_000),
-      },
-    });
     const request = { campaignId: campaign.id, actionId: daily.id, entryId, ip: "203.0.113.9" };
     // Asked in one turn of the event loop: both pass the checks, and the write takes the second back.
     const outcomes = await Promise.all([completeDaily(request), completeDaily(request), completeDaily(request)]);
@@ -168,30 +177,9 @@ describe("what a completion sends", () => {
   });
 
   it("writes the rows Prisma writes: the completion, the delivery and the sync", async () => {
-    const owner = await creator();
-    const campaign = await createCampaign({ creatorId: owner.userId });
+    const { campaign, entryId, endpointId, connectionId } = await ownerWithAudience("mailchimp");
     const follow = await prisma.entryAction.create({
       data: { campaignId: campaign.id, kind: "follow", label: "Follow", bonus: 1, platform: "x", url: "https://x.com/brand" },
-    });
-    const endpoint = await createEndpoint(owner.userId, {
-      url: receiver.url(`/hooks/${owner.userId}`),
-      events: ["entry.action_completed"],
-    });
-    if (endpoint.kind !== "created") throw new Error(endpoint.message);
-    receiver.secrets.push(endpoint.secret);
-    const connection = await prisma.emailToolConnection.create({
-      data: { userId: owner.userId, provider: "mailchimp", apiKeySealed: "sealed", keyLast4: "abcd", listId: "L1", status: "active" },
-    });
-    const { entryId } = await confirmedEntry(campaign.id, true);
-    await prisma.emailToolSync.create({
-      data: {
-        id: `sub${tag()}`,
-        connectionId: connection.id,
-        entryId,
-        campaignId: campaign.id,
-        action: "subscribe",
-        nextAttemptAt: new Date(Date.now() + 3_600_000),
-      },
     });
     const now = new Date();
     const outcome = await completeFollow({ campaignId: campaign.id, actionId: follow.id, entryId, ip: "203.0.113.9", now }, "@Brand_Fan");
@@ -210,13 +198,13 @@ describe("what a completion sends", () => {
     });
     const delivery = await prisma.webhookDelivery.findFirstOrThrow({ where: { entryId } });
     expect(delivery).toMatchObject({
-      endpointId: endpoint.endpointId,
+      endpointId,
       eventType: "entry.action_completed",
-      openKey: `${endpoint.endpointId}:${delivery.eventId}`,
+      openKey: `${endpointId}:${delivery.eventId}`,
       redeliveryOf: null,
     });
     const sync = await prisma.emailToolSync.findFirstOrThrow({ where: { entryId, action: ACTIONS_SYNC } });
-    expect(sync).toMatchObject({ connectionId: connection.id, campaignId: campaign.id, attempts: 0, reason: null, lastError: null });
+    expect(sync).toMatchObject({ connectionId, campaignId: campaign.id, attempts: 0, reason: null, lastError: null });
     expect(sync.updatedAt).toEqual(sync.createdAt);
 
     if (testProvider() === "sqlite") {
