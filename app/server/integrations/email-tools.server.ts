@@ -108,15 +108,22 @@ export function* queueEmailToolActions(
     };
     const existingId = String(existing!.id);
     ids.push(existingId);
-    const again = yield {
-      sql: `UPDATE "EmailToolSync" SET "status" = 'pending', "attempts" = 0, "nextAttemptAt" = NULL, "lastError" = NULL, "reason" = NULL,
-          "updatedAt" = ? WHERE "id" = ? AND "status" NOT IN ('sending', 'pending') RETURNING "id"`,
+    // Touched first, which holds the row until this transaction ends: a sender's claim of a waiting
+    // row then waits for the commit and reads this completion (on PostgreSQL; SQLite runs one write
+    // at a time). Without it a sender could claim the waiting row and read the completions before
+    // this one committed, and nothing would send them again.
+    const [current] = yield {
+      sql: `UPDATE "EmailToolSync" SET "updatedAt" = ? WHERE "id" = ? RETURNING "status"`,
       values: [now, existingId],
     };
-    if (again.length === 0) {
+    const status = String(current?.status);
+    if (status === "sending") {
+      yield { sql: `UPDATE "EmailToolSync" SET "reason" = 'again' WHERE "id" = ?`, values: [existingId] };
+    } else if (status !== "pending") {
       yield {
-        sql: `UPDATE "EmailToolSync" SET "reason" = 'again', "updatedAt" = ? WHERE "id" = ? AND "status" = 'sending'`,
-        values: [now, existingId],
+        sql: `UPDATE "EmailToolSync" SET "status" = 'pending', "attempts" = 0, "nextAttemptAt" = NULL, "lastError" = NULL, "reason" = NULL
+          WHERE "id" = ?`,
+        values: [existingId],
       };
     }
   }
