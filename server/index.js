@@ -139,6 +139,12 @@ async function runServer() {
   const httpServer = http.createServer((req, res) => {
     logger(req, res, () => mod.servePublicPage(req, res, () => server(req, res)));
   });
+  // An idle keep-alive connection is kept 65 s (Node's default is 5 s), longer than the usual 60 s idle
+  // timeout of the proxies and load balancers in front: a client that reuses a connection just as the
+  // server drops it gets a reset (a proxy answers 502). headersTimeout must exceed it. close() still
+  // ends idle connections at once on shutdown.
+  httpServer.keepAliveTimeout = 65_000;
+  httpServer.headersTimeout = 66_000;
   httpServer.listen(PORT, HOST, () => {
     const where = `http://${HOST === "0.0.0.0" ? "localhost" : HOST}:${PORT}`;
     console.log(
