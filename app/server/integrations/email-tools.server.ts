@@ -102,21 +102,18 @@ export function* queueEmailToolActions(
       ids.push(id);
       continue;
     }
-    const [existing] = yield {
-      sql: `SELECT "id" FROM "EmailToolSync" WHERE "connectionId" = ? AND "entryId" = ? AND "action" = '${ACTIONS_SYNC}'`,
-      values: [connectionId, entry.id],
-    };
-    const existingId = String(existing!.id);
-    ids.push(existingId);
     // Touched first, which holds the row until this transaction ends: a sender's claim of a waiting
     // row then waits for the commit and reads this completion (on PostgreSQL; SQLite runs one write
     // at a time). Without it a sender could claim the waiting row and read the completions before
     // this one committed, and nothing would send them again.
     const [current] = yield {
-      sql: `UPDATE "EmailToolSync" SET "updatedAt" = ? WHERE "id" = ? RETURNING "status"`,
-      values: [now, existingId],
+      sql: `UPDATE "EmailToolSync" SET "updatedAt" = ? WHERE "connectionId" = ? AND "entryId" = ? AND "action" = '${ACTIONS_SYNC}'
+        RETURNING "id", "status"`,
+      values: [now, connectionId, entry.id],
     };
-    const status = String(current?.status);
+    const existingId = String(current!.id);
+    ids.push(existingId);
+    const status = String(current!.status);
     if (status === "sending") {
       yield { sql: `UPDATE "EmailToolSync" SET "reason" = 'again' WHERE "id" = ?`, values: [existingId] };
     } else if (status !== "pending") {
