@@ -8,7 +8,7 @@
  * (rounds come back signed by another key, randomness consistent with that signature), "hang"
  * (requests are accepted and never answered).
  */
-import http from "node:http";
+import { fakeHttpServer } from "./http-server";
 import { type BeaconResponse, type ChainInfo, chainInfoJson, roundAt, roundTimeMs } from "../../app/domain/beacon";
 import { chainFor, publishedSecretKey, signRound } from "../../app/domain/beacon-sign";
 
@@ -53,7 +53,7 @@ export async function startFakeDrand(options: FakeDrandOptions = {}): Promise<Fa
     return roundTimeMs(chain, next) <= now() ? next : next - 1;
   };
 
-  const server = http.createServer((req, res) => {
+  const server = fakeHttpServer((req, res) => {
     const path = new URL(req.url ?? "/", "http://fake").pathname;
     requests.push(`${req.method} ${path}`);
     if (failure === "hang") return; // never answered: the client's timeout has to save it

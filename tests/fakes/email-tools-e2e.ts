@@ -5,7 +5,7 @@
  *
  *   FAKE_EMAIL_TOOLS_PORT=3102 npx tsx tests/fakes/email-tools-e2e.ts
  */
-import http from "node:http";
+import { fakeHttpServer } from "./http-server";
 import { fileURLToPath } from "node:url";
 import { createFakeKlaviyo } from "./klaviyo-server";
 import { createFakeMailchimp } from "./mailchimp-server";
@@ -16,7 +16,7 @@ export const E2E_MAILCHIMP_KEY = "e2e00123456789abcdef0123456789ab-us21";
 function start(port: number): void {
   const klaviyo = createFakeKlaviyo({ keys: { [E2E_KLAVIYO_KEY]: "full" } });
   const mailchimp = createFakeMailchimp({ keys: [E2E_MAILCHIMP_KEY] });
-  const server = http.createServer((request, response) => {
+  const server = fakeHttpServer((request, response) => {
     const path = new URL(request.url ?? "/", "http://127.0.0.1").pathname;
     if (path === "/healthz") return void response.end("ok");
     if (path.startsWith("/3.0/")) return void mailchimp.handler(request, response);

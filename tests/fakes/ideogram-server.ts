@@ -6,7 +6,8 @@
  * `mode` makes it misbehave the ways the real one can.
  */
 import { randomBytes } from "node:crypto";
-import http from "node:http";
+import type http from "node:http";
+import { fakeHttpServer } from "./http-server";
 import { fileURLToPath } from "node:url";
 import sharp from "sharp";
 
@@ -59,7 +60,7 @@ export async function startFakeIdeogramServer(options: FakeIdeogramOptions) {
   const state = { mode: "ok" as FakeIdeogramMode };
   let base = "";
 
-  const server = http.createServer(async (req, res) => {
+  const server = fakeHttpServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
     const send = (status: number, body: string | Buffer, headers: Record<string, string> = {}) => {
       res.writeHead(status, headers);

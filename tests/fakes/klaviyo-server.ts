@@ -15,7 +15,8 @@
  * come from ServiceFaults.
  */
 import { randomUUID } from "node:crypto";
-import http from "node:http";
+import type http from "node:http";
+import { fakeHttpServer } from "./http-server";
 import { fileURLToPath } from "node:url";
 import { ServiceFaults, readBody, send } from "./service-faults";
 
@@ -392,7 +393,7 @@ export async function startFakeKlaviyoServer(
   options: Parameters<typeof createFakeKlaviyo>[0] & { port?: number } = {},
 ): Promise<FakeKlaviyo> {
   const fake = createFakeKlaviyo(options);
-  const server = http.createServer(fake.handler);
+  const server = fakeHttpServer(fake.handler);
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const { port } = server.address() as { port: number };
   fake.url = `http://127.0.0.1:${port}`;

@@ -5,7 +5,8 @@
  * it exactly as it would to Google.
  */
 import { createHash, randomBytes } from "node:crypto";
-import http from "node:http";
+import type http from "node:http";
+import { fakeHttpServer } from "./http-server";
 import { fileURLToPath } from "node:url";
 
 export interface FakeOAuthOptions {
@@ -41,7 +42,7 @@ export async function startFakeOAuthServer(options: FakeOAuthOptions) {
   const tokens = new Map<string, { email: string; name: string }>();
   const requests: { path: string; method: string }[] = [];
 
-  const server = http.createServer(async (req, res) => {
+  const server = fakeHttpServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
     requests.push({ path: url.pathname, method: req.method ?? "GET" });
     const send = (status: number, body: string, headers: Record<string, string> = {}) => {

@@ -13,7 +13,8 @@
  * webhook sender (`event` + `sign` + `deliver`, HMAC-SHA256 of the body in X-Pfy-Signature).
  */
 import { createHmac, randomBytes, randomUUID } from "node:crypto";
-import http from "node:http";
+import type http from "node:http";
+import { fakeHttpServer } from "./http-server";
 import sharp from "sharp";
 import { PRINTIFY_PRODUCTS, type PrintifyProduct } from "~/domain/printify";
 
@@ -366,7 +367,7 @@ export async function startFakePrintifyServer(options: { token: string; shopId: 
     return order;
   }
 
-  const server = http.createServer(async (req, res) => {
+  const server = fakeHttpServer(async (req, res) => {
     const json = (status: number, body: unknown) => {
       res.writeHead(status, { "Content-Type": "application/json" });
       res.end(JSON.stringify(body));

@@ -5,7 +5,8 @@
  * sender (`event` + `signature`, signed with the SDK's own test helper).
  */
 import { randomBytes } from "node:crypto";
-import http from "node:http";
+import type http from "node:http";
+import { fakeHttpServer } from "./http-server";
 import Stripe from "stripe";
 
 export interface FakeCheckoutSession {
@@ -169,7 +170,7 @@ export async function startFakeStripeServer(options: { secretKey: string; port?:
   const requests: RecordedRequest[] = [];
   let base = "";
 
-  const server = http.createServer(async (req, res) => {
+  const server = fakeHttpServer(async (req, res) => {
     const json = (status: number, body: unknown) => {
       res.writeHead(status, { "Content-Type": "application/json", "Request-Id": randomId("req_", 10) });
       res.end(JSON.stringify(body));

@@ -8,7 +8,8 @@
  * calls `release`, or until the sender hangs up: a sender killed mid-request).
  */
 import { EventEmitter, once } from "node:events";
-import http from "node:http";
+import type http from "node:http";
+import { fakeHttpServer } from "./http-server";
 import type { AddressInfo } from "node:net";
 import { createRequire } from "node:module";
 import vm from "node:vm";
@@ -70,7 +71,7 @@ export async function startWebhookReceiver(options: { port?: number; secrets?: s
   const held: { request: ReceivedWebhook; response: http.ServerResponse }[] = [];
   const receiver = {} as WebhookReceiver;
 
-  const server = http.createServer((req, res) => {
+  const server = fakeHttpServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", () => {
