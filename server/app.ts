@@ -25,7 +25,8 @@ import {
   WEBHOOK_ROUTES,
 } from "../app/server/core/forms.server";
 import { UPLOADS_BUSY, UploadGate, UploadsBusyError, type UploadTicket } from "../app/server/core/multipart.server";
-import { loadContext } from "../app/server/core/load-context.server";
+import { type ActionLaneOutcome, loadContext } from "../app/server/core/load-context.server";
+import { completeInLane } from "../app/server/entries/action-lane.server";
 import { enterInLane } from "../app/server/entries/lane.server";
 import { CLIENT_IP_HEADER, PEER_IP_HEADER } from "../app/server/core/request.server";
 import { checkDatabase, disconnectDatabase, prepareDatabase } from "../app/server/startup/database.server";
@@ -454,7 +455,7 @@ function fetchRequest(req: express.Request, res: express.Response): Request {
   res.on("close", abort);
   const signal = controller.signal;
   if (req.method === "GET" || req.method === "HEAD") return new Request(url, { method: req.method, headers, signal });
-  // A form the entry lane read and handed on (decision 062).
+  // A form a lane read and handed on (decisions 062, 077).
   const read = res.locals.formBody as Buffer | undefined;
   if (read) return new Request(url, { method: req.method, headers, signal, body: new Uint8Array(read) });
   const body = countedBody(req, res, res.locals.bodyLimit as number, abort, res.locals.uploadTicket as UploadTicket | undefined);
@@ -485,39 +486,80 @@ async function sendResponse(req: express.Request, res: express.Response, respons
   }
 }
 
+/** What a lane answers: a 303 to `location` with these Set-Cookie headers. */
+interface LaneAnswer {
+  location: string;
+  cookies: string[];
+}
+
+const LANE_MAX_BYTES = 16 * 1024;
+const URLENCODED = /^application\/x-www-form-urlencoded\s*(?:;|$)/i;
+/** Decodes as request.text() does for readForm (a byte-order mark dropped), so a lane and the route read the same fields. */
+const UTF8 = new TextDecoder();
+
 /**
- * The entry lane (decision 062): a url-encoded entry posted to a campaign page, small enough to
- * read at once, from this site or from no page at all (no Origin), is read here and offered to
- * enterInLane; whatever it does not answer goes on to the page's action with the body it read.
- * The page's form posts to the page's own address, so a referral link's query comes along (decision 067).
+ * A lane before React Router (decisions 062, 077): a url-encoded POST to an address `path` matches,
+ * of at most LANE_MAX_BYTES, from this site or from no page at all (no Origin: a cross-site post is
+ * React Router's to refuse), is read here at once and offered to `take` with its text. What `take`
+ * answers is sent as a 303; when it answers null, the request goes on to React Router with the body
+ * it read (res.locals.formBody, read again by fetchRequest). Any other request goes on unread.
+ */
+function formLane(
+  path: RegExp,
+  take: (match: RegExpExecArray, body: string, req: express.Request, res: express.Response) => Promise<LaneAnswer | null>,
+): express.RequestHandler {
+  return (req, res, next) => {
+    if (req.method !== "POST") return next();
+    const match = path.exec(req.url);
+    const length = Number(req.headers["content-length"]);
+    if (!match || !URLENCODED.test(req.headers["content-type"] ?? "") || !(length > 0 && length <= LANE_MAX_BYTES)) return next();
+    const origin = req.headers.origin;
+    if (origin !== undefined && origin !== requestUrl(req).origin) return next();
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.once("error", next);
+    req.once("end", () => {
+      const body = Buffer.concat(chunks);
+      res.locals.formBody = body;
+      take(match, UTF8.decode(body), req, res).then((answer) => {
+        if (!answer) return next();
+        res.status(303).location(answer.location).set("Cache-Control", "private, no-store").append("Set-Cookie", answer.cookies).end();
+      }, next);
+    });
+  };
+}
+
+/**
+ * The entry lane (decision 062): an entry posted to a campaign page, offered to enterInLane; what it
+ * does not answer goes on to the page's action. The page's form posts to the page's own address,
+ * so a referral link's query comes along (decision 067).
  */
 const ENTRY_POST = /^\/campaign\/([a-z0-9]{8,40})\/?(\?.*)?$/;
-const ENTRY_LANE_MAX_BYTES = 16 * 1024;
-const URLENCODED = /^application\/x-www-form-urlencoded\s*(?:;|$)/i;
-app.use((req, res, next) => {
-  if (req.method !== "POST") return next();
-  const campaign = ENTRY_POST.exec(req.url);
-  const length = Number(req.headers["content-length"]);
-  if (!campaign || !URLENCODED.test(req.headers["content-type"] ?? "") || !(length > 0 && length <= ENTRY_LANE_MAX_BYTES)) return next();
-  const origin = req.headers.origin;
-  if (origin !== undefined && origin !== requestUrl(req).origin) return next();
-  const chunks: Buffer[] = [];
-  req.on("data", (chunk: Buffer) => chunks.push(chunk));
-  req.once("error", next);
-  req.once("end", () => {
-    const body = Buffer.concat(chunks);
-    res.locals.formBody = body;
-    enterInLane(campaign[1]!, body.toString("utf8"), req.headers.cookie, req.ip ?? null, campaign[2]).then((answer) => {
-      if (!answer) return next();
-      res.status(303).location(answer.location).set("Cache-Control", "private, no-store").append("Set-Cookie", answer.cookies).end();
-    }, next);
-  });
-});
+app.use(
+  formLane(ENTRY_POST, ([, campaignId, search], body, req) => enterInLane(campaignId!, body, req.headers.cookie, req.ip ?? null, search)),
+);
+
+/**
+ * The action lane (decision 077): a completion posted to an entry action, offered to completeInLane.
+ * A refusal it computed goes on to the action route with its outcome (res.locals.actionLane, then
+ * the load context), which answers it without running the completion again.
+ */
+const ACTION_POST = /^\/campaign\/([a-z0-9]{8,40})\/actions\/([a-z0-9]{8,40})\/?$/;
+app.use(
+  formLane(ACTION_POST, async ([, campaignId, actionId], body, req, res) => {
+    const result = await completeInLane(campaignId!, actionId!, body, req.headers.cookie, req.ip ?? null);
+    if (result?.kind === "handedOn") res.locals.actionLane = result.handOff;
+    return result?.kind === "answered" ? result : null;
+  }),
+);
 
 app.use(async (req, res, next) => {
   try {
     const request = fetchRequest(req, res);
-    const response = await handleRequest(request, loadContext(res.locals.cspNonce as string));
+    const response = await handleRequest(
+      request,
+      loadContext(res.locals.cspNonce as string, res.locals.actionLane as ActionLaneOutcome | undefined),
+    );
     await sendResponse(req, res, response);
   } catch (error) {
     next(error);

@@ -49,6 +49,11 @@ export const ACTION_REFUSALS = {
 } as const;
 export type ActionRefusal = keyof typeof ACTION_REFUSALS;
 
+/** What became of a posted or visited action: counted (the entry's new weight), or refused with its status and words. */
+export type ActionOutcome =
+  | { kind: "completed"; actionId: string; bonus: number; weight: number }
+  | { kind: "refused"; reason: ActionRefusal; status: (typeof ACTION_REFUSALS)[ActionRefusal]; message: string };
+
 /** The words of a refusal; "noEntry" has its own (ACTION_MESSAGES speaks to entrants only). */
 export function refusalMessage(reason: ActionRefusal): string {
   return reason === "noEntry" ? ENTRANT_ACTION_MESSAGES.noEntry : ACTION_MESSAGES[reason];

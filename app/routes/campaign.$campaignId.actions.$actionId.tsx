@@ -1,13 +1,12 @@
 import { Link, data, redirect } from "react-router";
 import { ActionForm } from "~/components/campaign/entry-actions";
-import { completedSentence } from "~/domain/entrant-actions";
 import { entryActionsPath } from "~/paths";
 import { completePostedAction } from "~/server/actions/complete.server";
 import { entrantActions } from "~/server/actions/entrant.server";
 import { readForm } from "~/server/core/forms.server";
 import { clientIp } from "~/server/core/request.server";
-import { toastCookie } from "~/server/core/toast.server";
-import { markRedirectAfterPost } from "~/server/entries/page-views.server";
+import { actionLaneContext } from "~/server/core/load-context.server";
+import { completedCookies } from "~/server/entries/action-lane.server";
 import { rememberedEntryId } from "~/server/entries/visitor.server";
 import type { Route } from "./+types/campaign.$campaignId.actions.$actionId";
 
@@ -15,6 +14,8 @@ import type { Route } from "./+types/campaign.$campaignId.actions.$actionId";
  * Where an entry action's form posts (decision 077): code, question, follow and daily, plain form
  * POSTs that work without JavaScript. Counted: back to the entry's actions with the new total.
  * Refused: this page, with the refusal's words and status, and the form again where typing again helps.
+ * Most completions are answered before React Router by the action lane (entries/action-lane.server.ts);
+ * this action takes the rest, and the lane's refusals with the outcome it computed.
  */
 export const handle = { hydrate: false };
 
@@ -29,18 +30,18 @@ export function loader() {
 
 const RETRY = new Set(["wrongCode", "noAnswer", "badHandle"]);
 
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const { campaignId, actionId } = params;
-  const entryId = await rememberedEntryId(request, campaignId);
-  const outcome = await completePostedAction({ campaignId, actionId, entryId, ip: clientIp(request) }, form);
+  // The action lane ran this completion already and left its refusal to answer here: running it
+  // again would write a wrong code's try twice (decision 077).
+  const lane = context.get(actionLaneContext);
+  const handed = lane && lane.campaignId === campaignId && lane.actionId === actionId ? lane : null;
+  const entryId = handed ? handed.entryId : await rememberedEntryId(request, campaignId);
+  const outcome = handed ? handed.outcome : await completePostedAction({ campaignId, actionId, entryId, ip: clientIp(request) }, form);
   if (outcome.kind === "completed") {
     const headers = new Headers();
-    headers.append("Set-Cookie", await markRedirectAfterPost(campaignId));
-    headers.append(
-      "Set-Cookie",
-      await toastCookie({ type: "success", title: "Bonus entries", description: completedSentence(outcome.bonus, outcome.weight) }),
-    );
+    for (const cookie of await completedCookies(campaignId, outcome.bonus, outcome.weight)) headers.append("Set-Cookie", cookie);
     return redirect(entryActionsPath(campaignId), { status: 303, headers });
   }
   const retry =

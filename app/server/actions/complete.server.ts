@@ -16,7 +16,7 @@
  * SQLite, before its WAL is synced: decision 065).
  */
 import { CampaignStatus } from "../../domain/campaign-status";
-import { ACTION_REFUSALS, type ActionRefusal, refusalMessage } from "../../domain/entrant-actions";
+import { ACTION_REFUSALS, type ActionOutcome, type ActionRefusal, refusalMessage } from "../../domain/entrant-actions";
 import {
   ACTION_CATALOGUE,
   ACTION_LIMITS,
@@ -35,9 +35,7 @@ import { deliverEmailToolSyncsSoon } from "../integrations/email-tool-sync.serve
 import { queueEmailToolActions } from "../integrations/email-tools.server";
 import { type EndpointRow, type QueuedDelivery, deliverWebhooksSoon, queueActionCompleted } from "../integrations/webhooks.server";
 
-export type ActionOutcome =
-  | { kind: "completed"; actionId: string; bonus: number; weight: number }
-  | { kind: "refused"; reason: ActionRefusal; status: (typeof ACTION_REFUSALS)[ActionRefusal]; message: string };
+export type { ActionOutcome };
 
 /** Who completes which action: the entry the browser's entered_ cookie (or the personal link) names. */
 export interface ActionRequest {
@@ -381,6 +379,9 @@ function countHandle(request: ActionRequest, found: Found, typed: string): Promi
   return record(request, found, handle);
 }
 
+/** What a completion reads of its form: a FormData (the route's), or the action lane's URLSearchParams. */
+export type PostedFields = Pick<FormData, "get"> | Pick<URLSearchParams, "get">;
+
 /** The kinds counted by a posted form. */
 const POSTED_KINDS: readonly ActionKind[] = ["code", "question", "follow", "daily"];
 
@@ -389,7 +390,7 @@ const POSTED_KINDS: readonly ActionKind[] = ["code", "question", "follow", "dail
  * checks, decides how it is counted and which field it reads. A visit is counted by its tracked
  * link, never a post.
  */
-export async function completePostedAction(request: ActionRequest, form: FormData): Promise<ActionOutcome> {
+export async function completePostedAction(request: ActionRequest, form: PostedFields): Promise<ActionOutcome> {
   const field = (name: string) => {
     const value = form.get(name);
     return typeof value === "string" ? value : "";

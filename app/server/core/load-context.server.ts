@@ -1,4 +1,5 @@
 import { createContext, RouterContextProvider } from "react-router";
+import type { ActionOutcome } from "../../domain/entrant-actions";
 
 /**
  * What the express server hands React Router for each request (decision 072: with route middleware
@@ -7,8 +8,23 @@ import { createContext, RouterContextProvider } from "react-router";
  */
 export const cspNonceContext = createContext<string>("");
 
-export function loadContext(cspNonce: string): RouterContextProvider {
+/**
+ * A completion the action lane (decision 077) ran and did not answer itself (a refusal): its
+ * outcome, for the action route to answer instead of running the completion again (a wrong code's
+ * try is written once). Set by server/app.ts only, from what the lane left in res.locals.
+ */
+export interface ActionLaneOutcome {
+  campaignId: string;
+  actionId: string;
+  entryId: string;
+  outcome: ActionOutcome;
+}
+
+export const actionLaneContext = createContext<ActionLaneOutcome | null>(null);
+
+export function loadContext(cspNonce: string, actionLane?: ActionLaneOutcome): RouterContextProvider {
   const context = new RouterContextProvider();
   context.set(cspNonceContext, cspNonce);
+  if (actionLane) context.set(actionLaneContext, actionLane);
   return context;
 }

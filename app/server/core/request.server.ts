@@ -4,9 +4,24 @@
  */
 export const CLIENT_IP_HEADER = "x-giveawear-client-ip";
 
-/** What the entry path reads of a request: its headers (a Fetch Request, or the entry lane's own, decision 062). */
+/** What the entry path reads of a request: its headers (a Fetch Request, or a lane's own: laneRequest). */
 export interface RequestHeaders {
   headers: Pick<Headers, "get">;
+}
+
+/**
+ * What a lane (decisions 062, 077) hands the entry path instead of a Fetch Request: the two headers
+ * it reads, the visitor's cookies and the client's address as Express resolved it.
+ */
+export function laneRequest(cookie: string | undefined, ip: string | null): RequestHeaders {
+  return {
+    headers: {
+      get: (name: string) => {
+        const header = name.toLowerCase();
+        return header === "cookie" ? (cookie ?? null) : header === CLIENT_IP_HEADER ? ip : null;
+      },
+    },
+  };
 }
 
 export function clientIp(request: RequestHeaders): string | null {

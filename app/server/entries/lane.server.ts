@@ -14,7 +14,7 @@
  */
 import { formFieldsRefusal } from "../core/forms.server";
 import { backToPageCookies, postedReferral, storedEntryCookies, takeEntry } from "./form.server";
-import { CLIENT_IP_HEADER } from "../core/request.server";
+import { laneRequest } from "../core/request.server";
 import { entryFormAction } from "../../paths";
 
 /** The session cookie's name (auth/session.server.ts): a signed-in visitor is the page action's. */
@@ -42,12 +42,7 @@ export async function enterInLane(
   if (form.has("intent")) return null;
   // A form readForm refuses is the action's to refuse.
   if (formFieldsRefusal(form)) return null;
-  const request = {
-    headers: {
-      get: (name: string) => (name.toLowerCase() === "cookie" ? (cookie ?? null) : name.toLowerCase() === CLIENT_IP_HEADER ? ip : null),
-    },
-  };
-  const result = await takeEntry(request, campaignId, form, null, postedReferral(search));
+  const result = await takeEntry(laneRequest(cookie, ip), campaignId, form, null, postedReferral(search));
   if (result.kind !== "stored" || result.outcome.kind !== "entered") return null;
   return {
     location: entryFormAction(campaignId),

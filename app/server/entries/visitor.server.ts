@@ -32,7 +32,7 @@ export async function rememberEntry(campaignId: string, entryId: string): Promis
   return enteredCookie(campaignId).serialize(entryId);
 }
 
-export async function rememberedEntryId(request: Request, campaignId: string): Promise<string | null> {
+export async function rememberedEntryId(request: RequestHeaders, campaignId: string): Promise<string | null> {
   const value: unknown = await enteredCookie(campaignId).parse(request.headers.get("Cookie"));
   return typeof value === "string" && value.length <= 64 ? value : null;
 }
