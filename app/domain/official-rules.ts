@@ -303,7 +303,7 @@ export function buildOfficialRules(input: RulesInput): RulesSection[] {
       heading: "10. How the winners are drawn",
       paragraphs: [
         p(
-          "Winners are drawn at random after the giveaway ends, by the published draw procedure below. Each entry has a weight of one plus its bonus entries. The draw mixes two things nobody can steer: a secret chosen when the giveaway launched, and a public random beacon round that does not exist until after the entry list is frozen.",
+          "Winners are drawn at random after the giveaway ends, by the published draw procedure below. Each entry has a weight of one plus its bonus entries. The draw mixes a secret chosen when the giveaway launched, whose fingerprint was published then, with a public random beacon round that does not exist until after the entry list is frozen; anyone can re-run it from the published files.",
         ),
       ],
     },

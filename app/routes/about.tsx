@@ -9,7 +9,7 @@ import { href } from "~/paths";
 
 const TITLE = "About Us · Giveawear";
 const DESCRIPTION =
-  "Giveawear helps brands and creators run merch giveaways that are simple to enter, provably fair and delivered to the winner's door.";
+  "Giveawear helps brands and creators run merch giveaways that are simple to enter, drawn by a procedure anyone can re-check, and delivered to the winner's door.";
 
 export const meta: Route.MetaFunction = () => pageMeta(TITLE, DESCRIPTION);
 

@@ -118,9 +118,11 @@ export default function Terms({ loaderData }: Route.ComponentProps) {
           page and in its official rules. Only entries confirmed from the email we send count. When the giveaway ends, the list of confirmed
           entries that were not disqualified is frozen and its fingerprint published before that beacon round exists. Once the round is out
           we reveal the secret, mix it with the beacon's randomness and draw the winners from the frozen list in a fixed order, each entrant
-          weighted by their entries {drawWeight}, using a published, deterministic procedure. Because neither we nor anyone else can know
-          the beacon in advance, nobody can steer the result, and anyone can re-run the draw and check that it gives the same winner.
-          Additional prizes (2nd and 3rd place) are drawn the same way, without repeats.
+          weighted by their entries {drawWeight}, using a published, deterministic procedure. Nobody, us included, can know the beacon round
+          before the list is frozen, and anyone can re-run the draw from the published files and check that it gives the same winner. The
+          commitment and the list's fingerprint are published on our own pages, and if the beacon round cannot be fetched within 24 hours
+          the draw uses the secret alone and its draw page says so. Additional prizes (2nd and 3rd place) are drawn the same way, without
+          repeats.
         </p>
       </LegalSection>
 
