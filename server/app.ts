@@ -26,6 +26,7 @@ import {
 } from "../app/server/core/forms.server";
 import { UPLOADS_BUSY, UploadGate, UploadsBusyError, type UploadTicket } from "../app/server/core/multipart.server";
 import { type ActionLaneOutcome, loadContext } from "../app/server/core/load-context.server";
+import { closeSmtpConnections } from "../app/server/email/delivery.server";
 import { completeInLane } from "../app/server/entries/action-lane.server";
 import { enterInLane } from "../app/server/entries/lane.server";
 import { CLIENT_IP_HEADER, PEER_IP_HEADER } from "../app/server/core/request.server";
@@ -584,5 +585,6 @@ export async function shutdown() {
   // A job pass in progress finishes first, so nothing it claimed is left waiting for its lease to run out.
   await stopJobRunner();
   await flushPageViews();
+  closeSmtpConnections();
   await disconnectDatabase();
 }

@@ -28,8 +28,23 @@ export async function startFakeSmtpServer(options: FakeSmtpOptions = {}) {
   let failuresLeft = options.failFirst ?? 0;
   const failCode = options.failCode ?? 451;
   let attempts = 0;
+  let connections = 0;
+  let open = 0;
+  let mostOpen = 0;
   const server = new SMTPServer({
     authOptional: true,
+    // A client's pooled connections stay open while idle: closing the fake ends them at once
+    // rather than waiting smtp-server's default 30 s for them.
+    closeTimeout: 10,
+    onConnect(session, callback) {
+      connections += 1;
+      open += 1;
+      mostOpen = Math.max(mostOpen, open);
+      callback();
+    },
+    onClose() {
+      open -= 1;
+    },
     disabledCommands: ["STARTTLS"],
     logger: false,
     onData(stream, session, callback) {
@@ -66,6 +81,14 @@ export async function startFakeSmtpServer(options: FakeSmtpOptions = {}) {
     /** Messages offered so far, accepted or refused. */
     get attempts() {
       return attempts;
+    },
+    /** Connections opened so far. */
+    get connections() {
+      return connections;
+    },
+    /** The most connections open at once so far. */
+    get mostOpen() {
+      return mostOpen;
     },
     /** Refuse the next `count` messages (with the configured code). */
     refuseNext(count: number) {

@@ -32,6 +32,7 @@ function stored(id: string) {
 
 afterEach(async () => {
   delete process.env.SMTP_URL;
+  delete process.env.SMTP_MAX_CONNECTIONS;
   resetConfigForTests();
   await Promise.all(servers.splice(0).map((smtp) => smtp.close()));
   // Each test starts with an empty outbox, so one test's retries never reach another's server.
@@ -204,6 +205,24 @@ describe("email delivery worker", () => {
     await deliverDueEmails(new Date(Date.now() + 24 * 60 * MINUTE));
     expect(smtp.attempts).toBe(2);
     expect(smtp.received.filter((mail) => mail.to.includes(to))).toHaveLength(1);
+  });
+
+  it("sends a burst over at most SMTP_MAX_CONNECTIONS connections, reused by later sends, each message once", async () => {
+    process.env.SMTP_MAX_CONNECTIONS = "2";
+    const smtp = await smtpServer();
+    const burst = await Promise.all(Array.from({ length: 12 }, () => queue(address())));
+    // As a spike of entries does: every message sent at once by whoever queued it.
+    const sent = await Promise.all(burst.map((message) => deliverEmail(message)));
+    expect(sent.map((row) => row.status)).toEqual(Array(12).fill("sent"));
+    expect(smtp.received.map((mail) => mail.to[0]).sort()).toEqual(burst.map((message) => message.to).sort());
+    expect(smtp.mostOpen).toBeLessThanOrEqual(2);
+    expect(smtp.connections).toBeLessThanOrEqual(2);
+
+    const later = await queue(address());
+    expect((await deliverDueEmails()).sent).toBe(1);
+    expect(await stored(later.id)).toMatchObject({ status: "sent" });
+    expect(smtp.received).toHaveLength(13);
+    expect(smtp.connections).toBeLessThanOrEqual(2);
   });
 
   it("without SMTP leaves messages pending in the outbox", async () => {

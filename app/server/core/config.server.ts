@@ -27,6 +27,8 @@ const EnvSchema = z.object({
   DATABASE_URL: optional,
   SESSION_SECRET: optional,
   SMTP_URL: optional,
+  /** SMTP connections each process keeps open and sends over side by side (decision 023). */
+  SMTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(100).default(5),
   MAIL_FROM: z.string().default("Giveawear <no-reply@giveawear.local>"),
   APP_URL: optional,
   ADMIN_EMAILS: list,

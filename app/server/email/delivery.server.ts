@@ -30,14 +30,30 @@ function smtpTransport(): Transporter | undefined {
   if (!url) return undefined;
   if (smtp?.url !== url) {
     smtp?.transporter.close();
-    // nodemailer waits up to 10 minutes on a silent socket by default; a stuck server should
-    // fail the attempt well inside the lease instead.
+    // Pooled (decision 023): at most SMTP_MAX_CONNECTIONS connections, each reused for up to 100
+    // messages, instead of a new connection (and greeting, and TLS) per message; messages beyond
+    // them wait in the pool's queue. nodemailer waits up to 10 minutes on a silent socket by
+    // default; a stuck server should fail the attempt well inside the lease instead.
     smtp = {
       url,
-      transporter: nodemailer.createTransport({ url, connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 }),
+      transporter: nodemailer.createTransport({
+        url,
+        pool: true,
+        maxConnections: getConfig().SMTP_MAX_CONNECTIONS,
+        maxMessages: 100,
+        connectionTimeout: 30_000,
+        greetingTimeout: 30_000,
+        socketTimeout: 60_000,
+      }),
     };
   }
   return smtp.transporter;
+}
+
+/** Closes the pooled SMTP connections (at shutdown, after the last send). */
+export function closeSmtpConnections(): void {
+  smtp?.transporter.close();
+  smtp = undefined;
 }
 
 /** Messages a sender may claim at `now`: never tried, due for a retry, or left "sending" by a sender that died. */
