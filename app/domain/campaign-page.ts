@@ -97,6 +97,21 @@ export interface CampaignPageData {
   } | null;
 }
 
+/**
+ * What a page an entrant reaches from a campaign needs to wear that campaign's frame (decisions 043,
+ * 080): the brand's name, site, logo, cover, profiles and accent, and whether "Powered by Giveawear" shows.
+ */
+export interface BrandFrameData {
+  campaignId: string;
+  brandName: string;
+  brandUrl: string;
+  logoUrl: string | null;
+  coverImageUrl: string | null;
+  socialLinks: SocialLink[];
+  accent: AccentTheme | null;
+  poweredBy: boolean;
+}
+
 export interface SocialLink {
   network: "instagram" | "x" | "tiktok";
   label: "Instagram" | "X" | "TikTok";

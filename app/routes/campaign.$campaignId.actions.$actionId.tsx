@@ -1,8 +1,10 @@
 import { Link, data, redirect } from "react-router";
+import { CampaignFrame } from "~/components/campaign/brand-frame";
 import { ActionForm } from "~/components/campaign/entry-actions";
 import { entryActionsPath } from "~/paths";
 import { completePostedAction } from "~/server/actions/complete.server";
 import { entrantActions } from "~/server/actions/entrant.server";
+import { campaignBrandFrame } from "~/server/campaigns/brand-frame.server";
 import { readForm } from "~/server/core/forms.server";
 import { clientIp } from "~/server/core/request.server";
 import { actionLaneContext } from "~/server/core/load-context.server";
@@ -15,17 +17,21 @@ import type { Route } from "./+types/campaign.$campaignId.actions.$actionId";
  * POSTs that work without JavaScript. Counted: back to the entry's actions with the new total.
  * Refused: this page, with the refusal's words and status, and the form again where typing again helps.
  * Most completions are answered before React Router by the action lane (entries/action-lane.server.ts);
- * this action takes the rest, and the lane's refusals with the outcome it computed.
+ * this action takes the rest, and the lane's refusals with the outcome it computed. The page wears the
+ * campaign's brand frame (decision 080).
  */
-export const handle = { hydrate: false };
+export const handle = { hydrate: false, chrome: "own" };
 
 export const meta: Route.MetaFunction = () => [{ title: "Bonus entries · Giveawear" }, { name: "robots", content: "noindex" }];
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
-/** Opened rather than posted, the page only links back to the entry (a redirect here would also replace a refusal's page). */
-export function loader() {
-  return null;
+/**
+ * Opened rather than posted, the page only links back to the entry (a redirect here would also replace a
+ * refusal's page). Either way it reads the campaign's frame, shown where the campaign page would show it.
+ */
+export async function loader({ params }: Route.LoaderArgs) {
+  return { frame: await campaignBrandFrame(params.campaignId, { visitor: null }) };
 }
 
 const RETRY = new Set(["wrongCode", "noAnswer", "badHandle"]);
@@ -59,32 +65,34 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   );
 }
 
-export default function ActionRefusedPage({ actionData, params }: Route.ComponentProps) {
+export default function ActionRefusedPage({ loaderData, actionData, params }: Route.ComponentProps) {
   return (
-    <div className="mx-auto max-w-lg px-4 py-10 sm:px-6">
-      <div className="card space-y-5 p-6">
-        <h1 className="text-2xl font-bold">{actionData ? "Not counted" : "Bonus entries"}</h1>
-        {actionData ? (
-          <p role="alert" className="rounded-xl bg-slate-100 p-3 font-medium dark:bg-slate-800" data-testid="action-refusal">
-            {actionData.message}
+    <CampaignFrame frame={loaderData.frame}>
+      <div className="mx-auto max-w-lg px-4 py-10 sm:px-6">
+        <div className="card space-y-5 p-6">
+          <h1 className="text-2xl font-bold">{actionData ? "Not counted" : "Bonus entries"}</h1>
+          {actionData ? (
+            <p role="alert" className="rounded-xl bg-slate-100 p-3 font-medium dark:bg-slate-800" data-testid="action-refusal">
+              {actionData.message}
+            </p>
+          ) : null}
+          {actionData?.retry ? (
+            <div>
+              <p className="mb-2 font-medium">{actionData.retry.label}</p>
+              <ActionForm
+                campaignId={actionData.campaignId}
+                action={actionData.retry}
+                value={actionData.retry.kind === "question" ? actionData.typed : undefined}
+              />
+            </div>
+          ) : null}
+          <p>
+            <Link to={entryActionsPath(params.campaignId)} className="font-medium text-brand-700 underline dark:text-brand-300">
+              Back to your entry
+            </Link>
           </p>
-        ) : null}
-        {actionData?.retry ? (
-          <div>
-            <p className="mb-2 font-medium">{actionData.retry.label}</p>
-            <ActionForm
-              campaignId={actionData.campaignId}
-              action={actionData.retry}
-              value={actionData.retry.kind === "question" ? actionData.typed : undefined}
-            />
-          </div>
-        ) : null}
-        <p>
-          <Link to={entryActionsPath(params.campaignId)} className="font-medium text-brand-700 underline dark:text-brand-300">
-            Back to your entry
-          </Link>
-        </p>
+        </div>
       </div>
-    </div>
+    </CampaignFrame>
   );
 }

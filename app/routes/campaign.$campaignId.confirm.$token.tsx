@@ -1,8 +1,10 @@
 import { Form, Link, data, redirect } from "react-router";
+import { CampaignFrame } from "~/components/campaign/brand-frame";
 import { EntryReceipt } from "~/components/campaign/entry-views";
 import { CONFIRM_MESSAGES, receiptTime } from "~/domain/entries";
 import { maskEmail } from "~/domain/profile";
 import { campaignPath } from "~/paths";
+import { campaignBrandFrame } from "~/server/campaigns/brand-frame.server";
 import { confirmEntry, confirmPageState } from "~/server/entries/confirm.server";
 import { entryIdFromConfirmToken } from "~/server/entries/emails.server";
 import { rememberEntry } from "~/server/entries/visitor.server";
@@ -15,8 +17,9 @@ import type { Route } from "./+types/campaign.$campaignId.confirm.$token";
 /**
  * The page behind the emailed confirm link (decision 038). Opening it never confirms anything:
  * mail scanners open links to check them. Only its button, a plain form POST, confirms the entry.
+ * It wears the campaign's brand frame (decision 080).
  */
-export const handle = { hydrate: false };
+export const handle = { hydrate: false, chrome: "own" };
 
 export const meta: Route.MetaFunction = () => [
   { title: "Confirm your entry · Giveawear" },
@@ -53,7 +56,9 @@ async function pageView(campaignId: string, token: string, message?: string): Pr
 
 export async function loader({ params }: Route.LoaderArgs) {
   const view = await pageView(params.campaignId, params.token);
-  return data(view, { status: view.kind === "invalid" ? 404 : 200 });
+  // A link we signed names its campaign; a wrong one shows the brand only where the campaign page would.
+  const frame = await campaignBrandFrame(params.campaignId, view.kind === "invalid" ? { visitor: null } : "link");
+  return data({ ...view, frame }, { status: view.kind === "invalid" ? 404 : 200 });
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -88,48 +93,50 @@ export async function action({ request, params }: Route.ActionArgs) {
 export default function ConfirmEntryPage({ loaderData, actionData }: Route.ComponentProps) {
   const view = actionData ?? loaderData;
   return (
-    <div className="mx-auto max-w-lg px-4 py-10 sm:px-6">
-      <div className="card space-y-5 p-6 text-center">
-        {view.kind === "invalid" ? (
-          <>
-            <h1 className="text-2xl font-bold">Confirmation link not valid</h1>
-            <p role="alert" className="text-slate-700 dark:text-slate-300">
-              {CONFIRM_MESSAGES.invalidLink}
-            </p>
-          </>
-        ) : (
-          <>
-            <h1 className="text-2xl font-bold">
-              {view.kind === "confirmed"
-                ? "Your entry is confirmed"
-                : view.kind === "closed"
-                  ? "Entry not confirmed"
-                  : "Confirm your entry"}
-            </h1>
-            <p className="text-slate-700 dark:text-slate-300">
-              {view.entry.email} in <strong>{view.campaign.title}</strong> by {view.campaign.brandName}
-            </p>
-            {view.message ? (
-              <p role={view.kind === "closed" ? "alert" : "status"} className="rounded-xl bg-slate-100 p-3 font-medium dark:bg-slate-800">
-                {view.message}
+    <CampaignFrame frame={loaderData.frame}>
+      <div className="mx-auto max-w-lg px-4 py-10 sm:px-6">
+        <div className="card space-y-5 p-6 text-center">
+          {view.kind === "invalid" ? (
+            <>
+              <h1 className="text-2xl font-bold">Confirmation link not valid</h1>
+              <p role="alert" className="text-slate-700 dark:text-slate-300">
+                {CONFIRM_MESSAGES.invalidLink}
               </p>
-            ) : null}
-            {view.kind === "pending" ? (
-              <Form method="post">
-                <button type="submit" className="btn-primary w-full py-3 text-base">
-                  {CONFIRM_MESSAGES.confirmButton}
-                </button>
-              </Form>
-            ) : null}
-            {view.kind === "confirmed" ? <EntryReceipt entry={view.entry} /> : null}
-            <p>
-              <Link to={campaignPath(view.campaign.id)} className="font-medium text-brand-700 underline dark:text-brand-300">
-                Go to the giveaway
-              </Link>
-            </p>
-          </>
-        )}
+            </>
+          ) : (
+            <>
+              <h1 className="text-2xl font-bold">
+                {view.kind === "confirmed"
+                  ? "Your entry is confirmed"
+                  : view.kind === "closed"
+                    ? "Entry not confirmed"
+                    : "Confirm your entry"}
+              </h1>
+              <p className="text-slate-700 dark:text-slate-300">
+                {view.entry.email} in <strong>{view.campaign.title}</strong> by {view.campaign.brandName}
+              </p>
+              {view.message ? (
+                <p role={view.kind === "closed" ? "alert" : "status"} className="rounded-xl bg-slate-100 p-3 font-medium dark:bg-slate-800">
+                  {view.message}
+                </p>
+              ) : null}
+              {view.kind === "pending" ? (
+                <Form method="post">
+                  <button type="submit" className="btn-primary w-full py-3 text-base">
+                    {CONFIRM_MESSAGES.confirmButton}
+                  </button>
+                </Form>
+              ) : null}
+              {view.kind === "confirmed" ? <EntryReceipt entry={view.entry} /> : null}
+              <p>
+                <Link to={campaignPath(view.campaign.id)} className="font-medium text-brand-700 underline dark:text-brand-300">
+                  Go to the giveaway
+                </Link>
+              </p>
+            </>
+          )}
+        </div>
       </div>
-    </div>
+    </CampaignFrame>
   );
 }

@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { CampaignFrame } from "~/components/campaign/brand-frame";
 import { CampaignNotFound } from "~/components/campaign/campaign-sections";
 import { DrawRecordPage } from "~/components/draw/draw-page";
 import { campaignDrawCsvPath } from "~/paths";
@@ -6,13 +7,16 @@ import { getCurrentUser } from "~/server/auth/session.server";
 import { drawPage } from "~/server/campaigns/draw-page.server";
 import type { Route } from "./+types/campaign.$campaignId.draw";
 
-/** Plain HTML like the campaign page: nothing here needs JavaScript ("Check my entry" is a GET form). */
-export const handle = { hydrate: false };
+/**
+ * Plain HTML like the campaign page: nothing here needs JavaScript ("Check my entry" is a GET form).
+ * It wears the campaign's brand frame (decision 080).
+ */
+export const handle = { hydrate: false, chrome: "own" };
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   {
     title:
-      loaderData && "campaign" in loaderData ? `Fair draw: ${loaderData.campaign.title} · Giveawear` : "Campaign Not Found · Giveawear",
+      loaderData && "page" in loaderData ? `Fair draw: ${loaderData.page.campaign.title} · Giveawear` : "Campaign Not Found · Giveawear",
   },
 ];
 
@@ -22,10 +26,19 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (url.searchParams.get("format") === "csv") return redirect(campaignDrawCsvPath(params.campaignId));
   const outcome = await drawPage(params.campaignId, await getCurrentUser(request), url.searchParams.get("entry"));
   if (outcome.kind === "not-found") return data({ notFound: true as const }, { status: 404 });
-  return outcome.page;
+  return { page: outcome.page, frame: outcome.frame };
 }
 
 export default function DrawPage({ loaderData }: Route.ComponentProps) {
-  if ("notFound" in loaderData) return <CampaignNotFound />;
-  return <DrawRecordPage page={loaderData} />;
+  if ("notFound" in loaderData)
+    return (
+      <CampaignFrame frame={null}>
+        <CampaignNotFound />
+      </CampaignFrame>
+    );
+  return (
+    <CampaignFrame frame={loaderData.frame}>
+      <DrawRecordPage page={loaderData.page} />
+    </CampaignFrame>
+  );
 }

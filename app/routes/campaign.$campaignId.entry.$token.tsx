@@ -1,16 +1,19 @@
 import { Link, data, redirect } from "react-router";
+import { CampaignFrame } from "~/components/campaign/brand-frame";
 import { ENTRANT_ACTION_MESSAGES } from "~/domain/entrant-actions";
 import { campaignPath, entryActionsPath } from "~/paths";
 import { personalEntry } from "~/server/actions/entrant.server";
+import { campaignBrandFrame } from "~/server/campaigns/brand-frame.server";
 import { rememberEntry } from "~/server/entries/visitor.server";
 import type { Route } from "./+types/campaign.$campaignId.entry.$token";
 
 /**
  * The entrant's personal link from the confirmation email (decision 077): this browser now holds the
  * entry (the same signed entered_ cookie the entry form sets), and the campaign page shows it with
- * its actions. Opening it changes nothing else, so a mail scanner opening it does no harm.
+ * its actions. Opening it changes nothing else, so a mail scanner opening it does no harm. A link
+ * not valid is answered in the campaign's frame where the campaign page would show it (decision 080).
  */
-export const handle = { hydrate: false };
+export const handle = { hydrate: false, chrome: "own" };
 
 export const meta: Route.MetaFunction = () => [
   { title: "Your entry · Giveawear" },
@@ -23,7 +26,10 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private
 
 export async function loader({ params }: Route.LoaderArgs) {
   const entryId = await personalEntry(params.campaignId, params.token);
-  if (!entryId) return data({ campaignId: params.campaignId }, { status: 404, headers: { "Cache-Control": "private, no-store" } });
+  if (!entryId) {
+    const frame = await campaignBrandFrame(params.campaignId, { visitor: null });
+    return data({ campaignId: params.campaignId, frame }, { status: 404, headers: { "Cache-Control": "private, no-store" } });
+  }
   return redirect(entryActionsPath(params.campaignId), {
     status: 303,
     headers: {
@@ -36,18 +42,20 @@ export async function loader({ params }: Route.LoaderArgs) {
 
 export default function PersonalLinkInvalid({ loaderData }: Route.ComponentProps) {
   return (
-    <div className="mx-auto max-w-lg px-4 py-10 sm:px-6">
-      <div className="card space-y-5 p-6 text-center">
-        <h1 className="text-2xl font-bold">Link not valid</h1>
-        <p role="alert" className="text-slate-700 dark:text-slate-300">
-          {ENTRANT_ACTION_MESSAGES.personalLinkInvalid}
-        </p>
-        <p>
-          <Link to={campaignPath(loaderData.campaignId)} className="font-medium text-brand-700 underline dark:text-brand-300">
-            Go to the giveaway
-          </Link>
-        </p>
+    <CampaignFrame frame={loaderData.frame}>
+      <div className="mx-auto max-w-lg px-4 py-10 sm:px-6">
+        <div className="card space-y-5 p-6 text-center">
+          <h1 className="text-2xl font-bold">Link not valid</h1>
+          <p role="alert" className="text-slate-700 dark:text-slate-300">
+            {ENTRANT_ACTION_MESSAGES.personalLinkInvalid}
+          </p>
+          <p>
+            <Link to={campaignPath(loaderData.campaignId)} className="font-medium text-brand-700 underline dark:text-brand-300">
+              Go to the giveaway
+            </Link>
+          </p>
+        </div>
       </div>
-    </div>
+    </CampaignFrame>
   );
 }

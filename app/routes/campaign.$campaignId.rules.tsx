@@ -1,4 +1,5 @@
 import { Link, data } from "react-router";
+import { CampaignFrame } from "~/components/campaign/brand-frame";
 import { CampaignNotFound, productLabel } from "~/components/campaign/campaign-sections";
 import { madeColorNames } from "~/domain/campaign-schemas";
 import { formatUtcDateTime } from "~/domain/campaign-status";
@@ -11,12 +12,14 @@ import { rulesActions } from "~/server/entry-actions/manage.server";
 import { campaignDrawPath, campaignPath, campaignWinnersPath, href, privacyPath } from "~/paths";
 import { publishedFairness } from "~/server/draw/fairness.server";
 import { getConfig } from "~/server/core/config.server";
+import { brandFrame } from "~/server/campaigns/brand-frame.server";
 import { findVisibleCampaign } from "~/server/campaigns/campaign-page.server";
 import { getCurrentUser } from "~/server/auth/session.server";
 import { platformSetting } from "~/server/core/settings.server";
 import type { Route } from "./+types/campaign.$campaignId.rules";
 
-export const handle = { hydrate: false };
+/** Plain HTML in the campaign's brand frame (decision 080). */
+export const handle = { hydrate: false, chrome: "own" };
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   {
@@ -103,6 +106,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   });
   return {
     preview,
+    frame: brandFrame(campaign),
     sections,
     version: rulesVersionLine(preview ? null : launchedAt, version),
     campaign: {
@@ -118,63 +122,70 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 const LINK = "font-medium text-brand-700 underline dark:text-brand-300";
 
 export default function OfficialRules({ loaderData }: Route.ComponentProps) {
-  if ("notFound" in loaderData) return <CampaignNotFound />;
+  if ("notFound" in loaderData)
+    return (
+      <CampaignFrame frame={null}>
+        <CampaignNotFound />
+      </CampaignFrame>
+    );
   const { campaign, sections } = loaderData;
   return (
-    <article className="mx-auto max-w-3xl px-4 py-10 sm:px-6 [&_h2]:mt-8 [&_h2]:text-xl [&_h2]:font-bold [&_p]:mt-3 [&_li]:mt-1">
-      <p className="text-sm">
-        <Link to={campaignPath(campaign.id)} className={LINK}>
-          Back to the giveaway
-        </Link>
-      </p>
-      <h1 className="mt-3 text-3xl font-extrabold tracking-tight [overflow-wrap:anywhere]">Official Rules: {campaign.title}</h1>
-      <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="rules-version">
-        {loaderData.version}
-      </p>
-      {sections.map((section) => (
-        <section key={section.id} aria-labelledby={`rules-${section.id}`} className="[overflow-wrap:anywhere]">
-          <h2 id={`rules-${section.id}`}>{section.heading}</h2>
-          {section.paragraphs.map((paragraph) => (
-            <p key={paragraph.text} data-testid={paragraph.testId}>
-              {paragraph.text}
-            </p>
-          ))}
-          {section.items?.length ? (
-            <ul className="list-disc pl-6" data-testid={`rules-${section.id}-list`}>
-              {section.items.map((item) => (
-                <li key={item}>{item}</li>
-              ))}
-            </ul>
-          ) : null}
-          {section.after?.map((paragraph) => (
-            <p key={paragraph.text} data-testid={paragraph.testId}>
-              {paragraph.text}
-            </p>
-          ))}
-          {section.id === "draw" ? <DrawProcedure campaign={campaign} /> : null}
-          {section.id === "publicity" ? (
-            <p>
-              <Link to={campaignWinnersPath(campaign.id)} className={LINK} data-testid="rules-winners-link">
-                The winners list
-              </Link>
-            </p>
-          ) : null}
-          {section.id === "privacy" ? (
-            <p>
-              See our{" "}
-              <Link to={privacyPath()} className={LINK}>
-                Privacy Policy
-              </Link>{" "}
-              and{" "}
-              <Link to={href("/terms")} className={LINK}>
-                Terms of Service
-              </Link>
-              .
-            </p>
-          ) : null}
-        </section>
-      ))}
-    </article>
+    <CampaignFrame frame={loaderData.frame}>
+      <article className="mx-auto max-w-3xl px-4 py-10 sm:px-6 [&_h2]:mt-8 [&_h2]:text-xl [&_h2]:font-bold [&_p]:mt-3 [&_li]:mt-1">
+        <p className="text-sm">
+          <Link to={campaignPath(campaign.id)} className={LINK}>
+            Back to the giveaway
+          </Link>
+        </p>
+        <h1 className="mt-3 text-3xl font-extrabold tracking-tight [overflow-wrap:anywhere]">Official Rules: {campaign.title}</h1>
+        <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="rules-version">
+          {loaderData.version}
+        </p>
+        {sections.map((section) => (
+          <section key={section.id} aria-labelledby={`rules-${section.id}`} className="[overflow-wrap:anywhere]">
+            <h2 id={`rules-${section.id}`}>{section.heading}</h2>
+            {section.paragraphs.map((paragraph) => (
+              <p key={paragraph.text} data-testid={paragraph.testId}>
+                {paragraph.text}
+              </p>
+            ))}
+            {section.items?.length ? (
+              <ul className="list-disc pl-6" data-testid={`rules-${section.id}-list`}>
+                {section.items.map((item) => (
+                  <li key={item}>{item}</li>
+                ))}
+              </ul>
+            ) : null}
+            {section.after?.map((paragraph) => (
+              <p key={paragraph.text} data-testid={paragraph.testId}>
+                {paragraph.text}
+              </p>
+            ))}
+            {section.id === "draw" ? <DrawProcedure campaign={campaign} /> : null}
+            {section.id === "publicity" ? (
+              <p>
+                <Link to={campaignWinnersPath(campaign.id)} className={LINK} data-testid="rules-winners-link">
+                  The winners list
+                </Link>
+              </p>
+            ) : null}
+            {section.id === "privacy" ? (
+              <p>
+                See our{" "}
+                <Link to={privacyPath()} className={LINK}>
+                  Privacy Policy
+                </Link>{" "}
+                and{" "}
+                <Link to={href("/terms")} className={LINK}>
+                  Terms of Service
+                </Link>
+                .
+              </p>
+            ) : null}
+          </section>
+        ))}
+      </article>
+    </CampaignFrame>
   );
 }
 

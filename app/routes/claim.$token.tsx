@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
+import { CampaignFrame } from "~/components/campaign/brand-frame";
 import { ClaimForm, ClaimHeader } from "~/components/claim/claim-form";
 import { WinnerListingSection } from "~/components/claim/winner-listing";
 import {
@@ -19,10 +20,14 @@ import { parseProductColors, type ProductType } from "~/domain/campaign-schemas"
 import { maskEmail } from "~/domain/profile";
 import { claimPath } from "~/paths";
 import { readForm } from "~/server/core/forms.server";
+import { campaignBrandFrame } from "~/server/campaigns/brand-frame.server";
 import { claimState, claimStateAndHolder, submitClaim, type ClaimCampaign, type ClaimState } from "~/server/claims/claim.server";
 import { saveWinnerListing, winnerListingView } from "~/server/draw/winners-list.server";
 import { redirectWithToast } from "~/server/core/toast.server";
 import type { Route } from "./+types/claim.$token";
+
+/** The winner's page wears the campaign's brand frame, not the site's (decision 080). */
+export const handle = { chrome: "own" };
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => [
   { title: `${loaderData && loaderData.kind === "open" ? "Claim your prize" : "Your prize"} · Giveawear` },
@@ -110,7 +115,9 @@ export async function loader({ params }: Route.LoaderArgs) {
   const { state, holder } = await claimStateAndHolder(params.token);
   // The winner's choices for the public winners list (decision 057), while the link's entry holds the prize.
   const listing = holder ? await winnerListingView(holder) : null;
-  return data({ ...view(state), listing }, { status: status(state, "GET"), headers: NO_STORE });
+  // A link we signed names its campaign: its brand frame, whatever the campaign's status now.
+  const frame = state.kind === "invalid" ? null : await campaignBrandFrame(state.campaign.id, "link");
+  return data({ ...view(state), listing, frame }, { status: status(state, "GET"), headers: NO_STORE });
 }
 
 type ActionData = {
@@ -201,6 +208,14 @@ function Listing({
 }
 
 export default function ClaimPage({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <CampaignFrame frame={loaderData.frame}>
+      <ClaimPageContent loaderData={loaderData} actionData={actionData} />
+    </CampaignFrame>
+  );
+}
+
+function ClaimPageContent({ loaderData, actionData }: Pick<Route.ComponentProps, "loaderData" | "actionData">) {
   // A refused claim (claimed or redrawn meanwhile) brings the page's new state with it.
   const page = actionData?.view ?? loaderData;
   // A refused claim's new state comes without the listing: the section shows only while the link's entry holds the prize.
@@ -237,7 +252,7 @@ export default function ClaimPage({ loaderData, actionData }: Route.ComponentPro
               brandName={page.campaign.brandName}
             />
             <div className="grid gap-6 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] md:gap-8">
-              <div className="md:sticky md:top-24 md:h-fit">
+              <div className="md:sticky md:top-6 md:h-fit">
                 <PrizeSummary campaign={page.campaign} />
               </div>
               <ClaimForm key={page.campaign.campaignId} campaign={page.campaign} options={page.options} lastResult={actionData?.result} />

@@ -4,7 +4,7 @@ import { insertCampaign } from "./campaigns";
 export const LONG_TITLE = "Win the limited first run of our hand-drawn forest pines tee, printed just for you";
 
 /** A campaign dressed by its brand (decision 043): cover, logo, accent colour, profiles, two colours. */
-export function brandCampaign(overrides: Record<string, string | number | boolean | null> = {}) {
+export function brandCampaign(overrides: Parameters<typeof insertCampaign>[0] = {}) {
   return insertCampaign({
     title: LONG_TITLE,
     brandName: "Pixel & Pine",

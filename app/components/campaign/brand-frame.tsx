@@ -1,7 +1,7 @@
 import type { CSSProperties, ReactNode } from "react";
-import { Link } from "react-router";
+import { Link, useRouteLoaderData } from "react-router";
 import type { AccentTheme } from "~/domain/brand-colors";
-import type { SocialLink } from "~/domain/campaign-page";
+import type { BrandFrameData, SocialLink } from "~/domain/campaign-page";
 import { responsiveImage } from "~/domain/images";
 import { campaignRulesPath, href, privacyPath } from "~/paths";
 import { ThemeToggle } from "../layout/theme-toggle";
@@ -9,7 +9,8 @@ import { ThemeToggle } from "../layout/theme-toggle";
 /**
  * The campaign page's own frame (decision 043; root.tsx leaves out the site's header and
  * footer for `handle.chrome === "own"`): the brand's cover, logo, name and profiles at the top, and at
- * the bottom the legal links with, unless custom branding hides it, "Powered by Giveawear".
+ * the bottom the legal links with, unless custom branding hides it, "Powered by Giveawear". Every page an
+ * entrant reaches from the campaign wears it too, through `CampaignFrame` (decision 080).
  */
 
 /** The accent as CSS custom properties on the page's wrapper: Tailwind's brand-* utilities read them. */
@@ -68,6 +69,7 @@ export function BrandHeader({
   socialLinks,
   theme,
   path,
+  compact = false,
 }: {
   brandName: string;
   brandUrl: string;
@@ -76,6 +78,8 @@ export function BrandHeader({
   socialLinks: SocialLink[];
   theme: "light" | "dark";
   path: string;
+  /** A page behind the campaign's: the cover stays a strip (at most 128 px) so the page's own content leads. */
+  compact?: boolean;
 }) {
   const brandHref = brandUrl && /^https?:\/\//.test(brandUrl) ? brandUrl : null;
   const name = <span className="text-lg leading-tight font-bold [overflow-wrap:anywhere] sm:text-xl">{brandName}</span>;
@@ -89,7 +93,7 @@ export function BrandHeader({
           height={300}
           alt=""
           decoding="async"
-          className="h-16 w-full bg-slate-100 object-cover sm:h-32 lg:h-56 dark:bg-slate-900"
+          className={`h-16 w-full bg-slate-100 object-cover sm:h-32 dark:bg-slate-900 ${compact ? "" : "lg:h-56"}`}
           data-testid="cover-image"
         />
       ) : null}
@@ -178,6 +182,43 @@ export function BrandFooter({ campaignId, poweredBy }: { campaignId: string | nu
         </ul>
       </nav>
     </footer>
+  );
+}
+
+/** The site's theme and the page's path, from the root loader: the theme toggle posts them. */
+function useRootTheme(): { theme: "light" | "dark"; path: string } {
+  const root = useRouteLoaderData("root") as { theme?: "light" | "dark"; path?: string } | undefined;
+  return { theme: root?.theme ?? "light", path: root?.path ?? "/" };
+}
+
+/**
+ * A page an entrant reaches from a campaign (decision 080; its route's handle says `chrome: "own"`):
+ * the campaign's brand header, its accent on everything inside, its footer. With no frame to show (an
+ * unknown link, a campaign the visitor may not see), the plain frame.
+ */
+export function CampaignFrame({ frame, children }: { frame: BrandFrameData | null; children: ReactNode }) {
+  const { theme, path } = useRootTheme();
+  if (!frame)
+    return (
+      <PlainFrame theme={theme} path={path}>
+        {children}
+      </PlainFrame>
+    );
+  return (
+    <div style={accentStyle(frame.accent)} className="flex min-h-screen flex-col" data-testid="brand-frame">
+      <BrandHeader
+        brandName={frame.brandName}
+        brandUrl={frame.brandUrl}
+        logoUrl={frame.logoUrl}
+        coverImageUrl={frame.coverImageUrl}
+        socialLinks={frame.socialLinks}
+        theme={theme}
+        path={path}
+        compact
+      />
+      <div className="flex-1">{children}</div>
+      <BrandFooter campaignId={frame.campaignId} poweredBy={frame.poweredBy} />
+    </div>
   );
 }
 

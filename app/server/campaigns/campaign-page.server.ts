@@ -2,14 +2,12 @@
  * What the public campaign page and its official rules show. Only public campaigns (active or
  * completed) are visible; the creator may preview their own draft or unpaid campaign.
  */
-import { accentTheme } from "../../domain/brand-colors";
 import {
   type CampaignPageData,
   type CampaignPageState,
   type CampaignWinners,
   campaignShareLinks,
   shareText,
-  socialLinks,
 } from "../../domain/campaign-page";
 import { type PublicPhase, isPublicStatus, publicPhase } from "../../domain/campaign-status";
 import { entryConsentLabels } from "../../domain/consent";
@@ -29,6 +27,7 @@ import { visitorEntry } from "../entries/visitor.server";
 import { entrantActions } from "../actions/entrant.server";
 import type { CurrentUser } from "../auth/session.server";
 import { platformSetting } from "../core/settings.server";
+import { brandFrame, imageSrc } from "./brand-frame.server";
 
 const campaignSelect = {
   id: true,
@@ -148,17 +147,6 @@ function pageState(
   return full ? "full" : "form";
 }
 
-/**
- * An image the page may show: our own paths (uploads, mockups) or https. Anything else (javascript:,
- * protocol-relative, plain http that the CSP would block anyway) is left out rather than rendered.
- */
-function imageSrc(url: string | null | undefined): string | null {
-  const value = url?.trim();
-  if (!value) return null;
-  if (value.startsWith("/") && !value.startsWith("//")) return value;
-  return /^https:\/\/[^\s]+$/i.test(value) ? value : null;
-}
-
 export async function campaignPage(request: Request, campaignId: string, user: CurrentUser | null): Promise<CampaignPageData | null> {
   const found = await findVisibleCampaign(campaignId, user);
   if (!found) return null;
@@ -181,6 +169,8 @@ export async function campaignPage(request: Request, campaignId: string, user: C
   // A friend can only bring bonus entries while referrals are on and the giveaway still takes entries.
   const bonusOffered = referralsEnabled && !full && phase !== "ended";
   const socials = { instagram: campaign.instagramHandle, x: campaign.xHandle, tiktok: campaign.tiktokHandle };
+  // The same frame every page reached from the campaign wears (decision 080).
+  const frame = brandFrame(campaign);
 
   return {
     view,
@@ -192,8 +182,8 @@ export async function campaignPage(request: Request, campaignId: string, user: C
     image: colorImages[0]?.image ?? null,
     colorImages,
     cardImage: publicUrl(campaignCardPath(campaign.id, campaign.updatedAt.getTime())),
-    accent: accentTheme(campaign.accentColor),
-    poweredBy: !(campaign.customBranding && campaign.hideGiveawearBranding),
+    accent: frame.accent,
+    poweredBy: frame.poweredBy,
     full,
     consent: entryConsentLabels({ brand: campaign.brandName, minimumAge: campaign.minimumAge }),
     campaign: {
@@ -201,12 +191,12 @@ export async function campaignPage(request: Request, campaignId: string, user: C
       title: campaign.title,
       description: campaign.description,
       campaignCopy: campaign.campaignCopy,
-      brandName: campaign.brandName,
-      brandUrl: campaign.brandUrl,
-      logoUrl: imageSrc(campaign.logoUrl),
-      coverImageUrl: imageSrc(campaign.coverImageUrl),
+      brandName: frame.brandName,
+      brandUrl: frame.brandUrl,
+      logoUrl: frame.logoUrl,
+      coverImageUrl: frame.coverImageUrl,
       socials,
-      socialLinks: socialLinks(socials),
+      socialLinks: frame.socialLinks,
       productType: campaign.productType,
       // Only colours the product is made in (a mug saved as Black before decision 048 shows White).
       colors: madeProductColors(campaign.productType, campaign.selectedColors),

@@ -1,14 +1,16 @@
 import { CampaignStatus, formatUtcDateTime, publicPhase } from "../../domain/campaign-status";
 import { drawProcedureText } from "../../domain/draw";
+import type { BrandFrameData } from "../../domain/campaign-page";
 import type { DrawPageView } from "../../domain/draw-record";
 import { entryIdCandidates } from "../../domain/entry-list";
 import type { CurrentUser } from "../auth/session.server";
+import { brandFrame } from "./brand-frame.server";
 import { findVisibleCampaign } from "./campaign-page.server";
 import { beaconChainLabel } from "../draw/fairness.server";
 import { publicWinnerNames } from "../draw/published.server";
 import { checkEntry, drawRecord, recordChecks } from "../draw/record.server";
 
-export type DrawPageOutcome = { kind: "not-found" } | { kind: "page"; page: DrawPageView };
+export type DrawPageOutcome = { kind: "not-found" } | { kind: "page"; page: DrawPageView; frame: BrandFrameData };
 
 const when = (iso: string | null) => (iso ? formatUtcDateTime(new Date(iso)) : null);
 
@@ -21,7 +23,7 @@ function prizeLabel(rank: number, titles: Map<number, string>): string {
 /**
  * The public draw page of a campaign its visitor may see (decision 042): the record, its checks,
  * the picks with their prizes and public names, and "Check my entry" for `entryInput` (the ?entry=
- * a visitor pasted, null when none).
+ * a visitor pasted, null when none), and the campaign's brand frame the page wears (decision 080).
  */
 export async function drawPage(campaignId: string, user: CurrentUser | null, entryInput: string | null): Promise<DrawPageOutcome> {
   const found = await findVisibleCampaign(campaignId, user);
@@ -42,6 +44,7 @@ export async function drawPage(campaignId: string, user: CurrentUser | null, ent
   const beacon = record.beacon;
   return {
     kind: "page",
+    frame: brandFrame(campaign),
     page: {
       campaign: {
         id: campaign.id,
