@@ -261,6 +261,11 @@ export function claimsReviewPath(campaignId: string, query?: { page?: number; ha
   return withQuery(href("/dashboard/campaigns/:campaignId/claims", { campaignId }), params);
 }
 
+/** The creator's preview of the emails the campaign's entrants get (decision 081); `email` is a template id. */
+export function emailPreviewPath(campaignId: string, email?: string): string {
+  return withQuery(href("/dashboard/campaigns/:campaignId/emails", { campaignId }), email ? { email } : undefined);
+}
+
 /** The follow handles of a campaign as CSV (decision 078). */
 export function handlesCsvPath(campaignId: string): string {
   return href("/dashboard/campaigns/:campaignId/handles.csv", { campaignId });

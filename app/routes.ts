@@ -83,6 +83,8 @@ export default [
     "dashboard/campaigns/:campaignId/actions/:actionId/answers.csv",
     "routes/dashboard.campaigns.$campaignId.actions.$actionId.answers.csv.tsx",
   ),
+  // The emails its entrants get, as the creator's preview (decision 081).
+  route("dashboard/campaigns/:campaignId/emails", "routes/dashboard.campaigns.$campaignId.emails.tsx"),
   route("dashboard/campaigns/:campaignId/upgrade", "routes/dashboard.campaigns.$campaignId.upgrade.tsx"),
   // Add-ons (decision 068): buying them, and the Advanced Analytics Report's PDF.
   route("dashboard/addons", "routes/dashboard.addons.tsx"),

@@ -474,7 +474,12 @@ async function sendResponse(req: express.Request, res: express.Response, respons
   if (!req.complete) lingerBeforeClosing(req.socket);
   res.statusMessage = response.statusText;
   res.status(response.status);
-  for (const [key, value] of response.headers.entries()) res.append(key, value);
+  // A response's own Cross-Origin-Resource-Policy replaces helmet's same-origin (an email's pictures
+  // are loaded by webmail pages on other sites, decision 081); every other header is added.
+  for (const [key, value] of response.headers.entries()) {
+    if (key === "cross-origin-resource-policy") res.set(key, value);
+    else res.append(key, value);
+  }
   // What a visitor with cookies sees is theirs (the signed-in pages, a draft, an entry): no cache may
   // keep it. Responses that chose their own caching (immutable uploads, webhooks) keep it.
   if (!res.get("Cache-Control") && (req.headers.cookie || res.get("Set-Cookie"))) res.set("Cache-Control", "private, no-store");

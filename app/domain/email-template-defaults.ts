@@ -3,11 +3,18 @@
  * in the admin panel), and the earlier defaults the seed recognises as never edited.
  */
 
+/** The default layout's wordmark and tagline: an entrant's email replaces them with its brand's frame (decision 081). */
+export const GIVEAWEAR_EMAIL_HEADER = `<p style="font-size:20px;font-weight:bold;color:#4f46e5;margin:0 0 16px">Giveawear</p>`;
+export const GIVEAWEAR_EMAIL_FOOTER = `<p style="font-size:12px;color:#6b7280;margin-top:32px">Giveawear — Smart giveaways for modern brands.</p>`;
+
+/** The default buttons' colour; an entrant's email paints them in the brand's accent when it passes AA (decision 081). */
+export const DEFAULT_BUTTON_COLOR = "#4f46e5";
+
 function emailLayout(body: string): string {
   return `<div style="font-family:Arial,Helvetica,sans-serif;max-width:560px;margin:0 auto;color:#1f2937;line-height:1.5">
-<p style="font-size:20px;font-weight:bold;color:#4f46e5;margin:0 0 16px">Giveawear</p>
+${GIVEAWEAR_EMAIL_HEADER}
 ${body}
-<p style="font-size:12px;color:#6b7280;margin-top:32px">Giveawear — Smart giveaways for modern brands.</p>
+${GIVEAWEAR_EMAIL_FOOTER}
 </div>`;
 }
 
@@ -37,14 +44,14 @@ export const ENTRANT_EMAIL_TEMPLATES: readonly string[] = [
 ];
 
 function button(href: string, label: string): string {
-  return `<p><a href="${href}" style="display:inline-block;background:#4f46e5;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:bold">${label}</a></p>`;
+  return `<p><a href="${href}" style="display:inline-block;background:${DEFAULT_BUTTON_COLOR};color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:bold">${label}</a></p>`;
 }
 
 /** The brand's logo at the top of a winner's email (left out when the brand has none). */
-const brandLogo = `<p><img src="{{brand_logo_url}}" alt="{{brand_name}}" height="48" style="height:48px;width:auto;max-width:200px"></p>`;
+export const brandLogo = `<p><img src="{{brand_logo_url}}" alt="{{brand_name}}" height="48" style="height:48px;width:auto;max-width:200px"></p>`;
 
 /** The prize's picture (left out when there is none). */
-const prizeImage = `<p><img src="{{prize_image_url}}" alt="{{prize_name}}" width="280" style="width:280px;max-width:100%;height:auto;border-radius:8px"></p>`;
+export const prizeImage = `<p><img src="{{prize_image_url}}" alt="{{prize_name}}" width="280" style="width:280px;max-width:100%;height:auto;border-radius:8px"></p>`;
 
 /**
  * Default templates. `tokens` lists what each template uses; values are HTML-escaped when filled, so

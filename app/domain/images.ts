@@ -4,6 +4,35 @@ export type ResponsiveFormat = "webp" | "avif";
 
 export const RESPONSIVE_CONTENT_TYPES: Record<ResponsiveFormat, string> = { webp: "image/webp", avif: "image/avif" };
 
+/**
+ * Formats every mail client shows (decision 081): Outlook shows no WebP (nor AVIF), so an email's
+ * pictures are asked for in one of these (`/uploads/<file>?w=<width>&format=png`, a mockup's `.jpg`).
+ */
+export type EmailImageFormat = "png" | "jpeg";
+export const EMAIL_IMAGE_FORMATS: readonly EmailImageFormat[] = ["png", "jpeg"];
+export type ImageFormat = ResponsiveFormat | EmailImageFormat;
+export const IMAGE_CONTENT_TYPES: Record<ImageFormat, string> = { ...RESPONSIVE_CONTENT_TYPES, png: "image/png", jpeg: "image/jpeg" };
+
+export function isEmailImageFormat(value: unknown): value is EmailImageFormat {
+  return (EMAIL_IMAGE_FORMATS as readonly unknown[]).includes(value);
+}
+
+/**
+ * The path (or https URL) of a PNG or JPEG rendition of an image for an email, or "" when there is
+ * none: one of our uploads at `width` in `format` (a logo keeps its transparency as PNG), a mockup
+ * as its JPEG (MOCKUP_PATH_PATTERN's `.jpg`), a static PNG or JPEG as it is, a partner's https photo
+ * as it is unless it says it is WebP or AVIF.
+ */
+export function emailImagePath(url: string | null | undefined, width: UploadWidth, format: EmailImageFormat): string {
+  if (!url) return "";
+  if (url.startsWith(UPLOADS_PATH_PREFIX) && !url.includes("?")) return `${url}?w=${width}&format=${format}`;
+  if (url.startsWith("/mockups/") && url.endsWith(".webp")) return `${url.slice(0, -".webp".length)}.jpg`;
+  const path = url.split(/[?#]/)[0] ?? "";
+  if (/\.(webp|avif)$/i.test(path)) return "";
+  if (/^https:\/\//i.test(url)) return url;
+  return url.startsWith("/") && !url.startsWith("//") && /\.(png|jpe?g)$/i.test(path) ? url : "";
+}
+
 /** AVIF when the browser says it takes it (and not with q=0), WebP otherwise. */
 export function preferredImageFormat(accept: string | null): ResponsiveFormat {
   for (const part of (accept ?? "").split(",")) {

@@ -19,7 +19,7 @@ const DESIGN_URL = /^\/uploads\/((?:custom_design|ai_design)\/[A-Za-z0-9_-]+\.(?
 
 /** Everything after /mockups/; each segment is a closed list or a plain file name, so nothing can traverse. */
 export const MOCKUP_PATH_PATTERN =
-  /^(t-shirt|hoodie|mug)\/(white|black|heather_gray)\/(400|800)\/((?:custom_design|ai_design)\/[A-Za-z0-9_-]+\.(?:png|jpe?g|webp))\.webp$/;
+  /^(t-shirt|hoodie|mug)\/(white|black|heather_gray)\/(400|800)\/((?:custom_design|ai_design)\/[A-Za-z0-9_-]+\.(?:png|jpe?g|webp))\.(webp|jpg)$/;
 
 export interface MockupRequest {
   product: ProductType;
@@ -27,6 +27,8 @@ export interface MockupRequest {
   width: MockupWidth;
   /** The design's path under the uploads directory, e.g. ai_design/abc.png. */
   design: string;
+  /** ".webp" answers AVIF or WebP by Accept; ".jpg" always JPEG, for emails (decision 081). */
+  fixedFormat: "jpeg" | null;
 }
 
 /**
@@ -48,9 +50,9 @@ export function mockupUrl(
 export function parseMockupPath(splat: string): MockupRequest | null {
   const match = MOCKUP_PATH_PATTERN.exec(splat);
   if (!match) return null;
-  const [, product, color, width, design] = match;
+  const [, product, color, width, design, extension] = match;
   if (!isProductType(product) || !isProductColor(color) || !design) return null;
-  return { product, color, width: Number(width) === 400 ? 400 : 800, design };
+  return { product, color, width: Number(width) === 400 ? 400 : 800, design, fixedFormat: extension === "jpg" ? "jpeg" : null };
 }
 
 function isProductType(value: unknown): value is ProductType {

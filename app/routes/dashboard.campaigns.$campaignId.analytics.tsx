@@ -11,7 +11,7 @@ import { UpgradePanel } from "~/components/dashboard/upgrade-panel";
 import { StatusBadge, toneFor } from "~/components/dashboard/status-badge";
 import { DASHBOARD_MESSAGES, formatCount, plural } from "~/domain/dashboard";
 import { ReviewActionSchema } from "~/domain/fraud";
-import { analyticsPath, campaignPath, claimsReviewPath, entriesCsvPath, myCampaignsPath, wizardPath } from "~/paths";
+import { analyticsPath, campaignPath, claimsReviewPath, emailPreviewPath, entriesCsvPath, myCampaignsPath, wizardPath } from "~/paths";
 import { ownCampaignForAnalytics } from "~/server/analytics/figures.server";
 import { readForm } from "~/server/core/forms.server";
 import { disqualifyEntries, restoreEntries } from "~/server/analytics/fraud.server";
@@ -95,6 +95,9 @@ export default function CampaignAnalytics({ loaderData, actionData }: Route.Comp
               View Public Page <span className="sr-only">(opens in a new tab)</span>
             </Link>
           ) : null}
+          <Link to={emailPreviewPath(campaign.id)} className="btn-secondary">
+            Preview Emails
+          </Link>
           <Link to={wizardPath({ duplicateId: campaign.id })} className="btn-secondary">
             Duplicate Campaign
           </Link>

@@ -248,6 +248,8 @@ const PAGES: [string, () => string, Record<Role, Outcome>, { text: () => string;
   // Action claims to review and the handles export (decision 078): the creator's only.
   ["action claims", () => `/dashboard/campaigns/${live}/claims`, { visitor: LOGIN, owner: 200, other: 404, editor: 404, admin: 404 }],
   ["handles export", () => `/dashboard/campaigns/${live}/handles.csv`, { visitor: LOGIN, owner: 200, other: 404, editor: 404, admin: 404 }],
+  // The preview of the entrants' emails (decision 081): the creator's and the admins'.
+  ["email previews", () => `/dashboard/campaigns/${live}/emails`, { visitor: LOGIN, owner: 200, other: 404, editor: 404, admin: 200 }],
   [
     "upgrading a live campaign's plan",
     () => `/dashboard/campaigns/${live}/upgrade`,

@@ -65,8 +65,9 @@ describe("winner emails", () => {
     const { campaign, winner, prizeWinners } = await owlCampaign();
     const grand = await prisma.outboundEmail.findFirstOrThrow({ where: { to: winner.email, template: "winner_notification" } });
     expect(grand.subject).toBe("You won Night Owl Club Tee from Owl Labs!");
-    expect(grand.html).toContain('src="http://localhost:3000/mockups/t-shirt/white/800/ai_design/owl123.png.webp"');
-    expect(grand.html).toContain('src="http://localhost:3000/uploads/logo/owl-labs.png"');
+    // PNG and JPEG renditions: Outlook shows no WebP (decision 081).
+    expect(grand.html).toContain('src="http://localhost:3000/mockups/t-shirt/white/800/ai_design/owl123.png.jpg"');
+    expect(grand.html).toContain('src="http://localhost:3000/uploads/logo/owl-labs.png?w=400&amp;format=png"');
     expect(grand.replyTo).toBeNull();
     expect(grand.text).toContain("contact form at http://localhost:3000/contact");
     expect(grand.text).not.toContain("Reply to this email");

@@ -9,38 +9,19 @@
  * creator's unclaimed-prize notice) both build their tokens here.
  */
 import { formatUtcDateTime } from "../../domain/campaign-status";
-import type { ProductColorKey, ProductType } from "../../domain/campaign-schemas";
-import { mockupUrl, parsePartnerMockups } from "../../domain/mockups";
 import { grandPrizeName } from "../../domain/winner-emails";
+import { EMAIL_BRAND_CAMPAIGN_FIELDS, type EmailBrandCampaign, emailImageUrl, grandPrizeImageUrl } from "../email/brand.server";
 import { claimPath, href } from "../../paths";
 import { claimToken } from "./claim.server";
 import { GRAND_PRIZE_RANK } from "../../domain/claims";
 import { publicUrl } from "../core/public-url.server";
 
-/** The campaign fields the winner emails read. */
-export interface WinnerEmailCampaign {
+/** The campaign fields the winner emails read: its brand's (decision 081) and its id. */
+export interface WinnerEmailCampaign extends EmailBrandCampaign {
   id: string;
-  title: string;
-  brandName: string;
-  logoUrl: string | null;
-  supportEmail: string;
-  productType: string;
-  finalDesignUrl: string | null;
-  selectedColors: string;
-  printifyMockups: string;
 }
 
-export const WINNER_EMAIL_CAMPAIGN_FIELDS = {
-  id: true,
-  title: true,
-  brandName: true,
-  logoUrl: true,
-  supportEmail: true,
-  productType: true,
-  finalDesignUrl: true,
-  selectedColors: true,
-  printifyMockups: true,
-} as const;
+export const WINNER_EMAIL_CAMPAIGN_FIELDS = { id: true, ...EMAIL_BRAND_CAMPAIGN_FIELDS } as const;
 
 /** One prize and its current winner: the grand prize (rank 1) or a tier's AdditionalPrize. */
 export interface WinnerEmailPrize {
@@ -52,25 +33,6 @@ export interface WinnerEmailPrize {
   title?: string;
   /** A tier's own picture, if it has one. */
   imageUrl?: string | null;
-}
-
-/** Our stored image paths and https URLs as absolute URLs for an email; anything else is left out. */
-function absoluteImageUrl(url: string | null | undefined): string {
-  if (!url) return "";
-  if (/^https:\/\//i.test(url)) return url;
-  return url.startsWith("/") && !url.startsWith("//") ? publicUrl(url) : "";
-}
-
-/**
- * The grand prize's picture: the print partner's product photo in the first colour, else our mockup
- * of the design on the product, else the design itself. (Our mockups are WebP, which most mail
- * clients show; the partner's photo is kept in its own format.)
- */
-function grandPrizeImage(campaign: WinnerEmailCampaign): string {
-  const color = (campaign.selectedColors.split(",")[0] || "white") as ProductColorKey;
-  const partner = parsePartnerMockups(campaign.printifyMockups)[color];
-  const image = partner ?? mockupUrl(campaign.finalDesignUrl, campaign.productType as ProductType, color, 800) ?? campaign.finalDesignUrl;
-  return absoluteImageUrl(image);
 }
 
 export function prizeName(
@@ -112,8 +74,9 @@ export async function winnerEmailTokens(campaign: WinnerEmailCampaign, prize: Wi
     brand_name: campaign.brandName,
     campaign_title: campaign.title,
     prize_name: prizeName(campaign, prize),
-    prize_image_url: prize.rank === GRAND_PRIZE_RANK ? grandPrizeImage(campaign) : absoluteImageUrl(prize.imageUrl),
-    brand_logo_url: absoluteImageUrl(campaign.logoUrl),
+    // PNG and JPEG renditions (decision 081: Outlook shows no WebP).
+    prize_image_url: prize.rank === GRAND_PRIZE_RANK ? grandPrizeImageUrl(campaign) : emailImageUrl(prize.imageUrl, 800, "jpeg"),
+    brand_logo_url: emailImageUrl(campaign.logoUrl, 400, "png"),
     ...(deadline
       ? { claim_link: await prizeClaimLink(campaign.id, { ...prize, deadline }), claim_deadline: formatUtcDateTime(deadline) }
       : {}),

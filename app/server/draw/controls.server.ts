@@ -14,6 +14,7 @@ import { maskEmail } from "../../domain/profile";
 import { creatorWinnerLabel } from "../../domain/data-rights";
 import { claimLink } from "../claims/claim.server";
 import { prisma } from "../core/db.server";
+import { emailBrand, emailImageUrl } from "../email/brand.server";
 import { queueTemplatedEmail } from "../email/outbox.server";
 import { loadPlatformSettings } from "../core/settings.server";
 import { contactLine, winnerReplyTo } from "../claims/winner-emails.server";
@@ -253,10 +254,14 @@ export async function markGiftDelivered(campaign: OwnedCampaign, rank: number, n
       template: "gift_delivered",
       dedupeKey: giftDeliveredDedupeKey(order.id),
       replyTo: winnerReplyTo(campaign),
+      brand: emailBrand(campaign),
       tokens: {
         email: order.winnerEmail,
         brand_name: campaign.brandName,
         campaign_title: campaign.title,
+        // The frame shows this gift, not the grand prize (decision 081).
+        prize_name: tier.title,
+        prize_image_url: emailImageUrl(tier.imageUrl, 800, "jpeg"),
         prize_title: tier.title,
         prize_rank: rank === 2 ? "2nd" : "3rd",
         claim_link: link,

@@ -13,6 +13,7 @@ import { CampaignStatus, formatUtcDateTime } from "../../domain/campaign-status"
 import { claimLink } from "../claims/claim.server";
 import { getConfig } from "../core/config.server";
 import { prisma } from "../core/db.server";
+import { emailBrand } from "../email/brand.server";
 import { queueTemplatedEmailOnce } from "../email/outbox.server";
 import { winnerEmailTokens, winnerReplyTo } from "../claims/winner-emails.server";
 import { currentTime, leaseUntil } from "../core/leases.server";
@@ -76,6 +77,7 @@ async function notifyLeased(campaignId: string, now: Date, lease: Date): Promise
     template: "winner_notification",
     dedupeKey: winnerDedupeKey(campaign.id, GRAND_PRIZE_RANK, campaign.winnerEntryId),
     replyTo: winnerReplyTo(campaign),
+    brand: emailBrand(campaign),
     tokens: {
       email: campaign.winnerEmail,
       brand_name: campaign.brandName,
@@ -110,6 +112,7 @@ async function notifyLeased(campaignId: string, now: Date, lease: Date): Promise
       template: "additional_prize_winner",
       dedupeKey: winnerDedupeKey(campaign.id, prize.rank, prize.winnerEntryId),
       replyTo: winnerReplyTo(campaign),
+      brand: emailBrand(campaign),
       tokens: {
         email: prize.winnerEmail,
         brand_name: campaign.brandName,

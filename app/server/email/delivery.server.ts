@@ -8,6 +8,7 @@
  * twice, and it records the outcome only while that claim is still its own.
  */
 import nodemailer, { type Transporter } from "nodemailer";
+import { fromAddress } from "../../domain/email-brand";
 import { EMAIL_MAX_ATTEMPTS, nextEmailAttemptAt } from "../../domain/email-retry";
 import { getConfig } from "../core/config.server";
 import { currentTime, leaseUntil } from "../core/leases.server";
@@ -116,7 +117,8 @@ async function recordOutcome(
 async function attemptDelivery(transport: Transporter, message: OutboundEmail, now: Date): Promise<OutboundEmail> {
   try {
     await transport.sendMail({
-      from: getConfig().MAIL_FROM,
+      // An entrant's email names its brand ("Kestrel Coffee via Giveawear", decision 081) at MAIL_FROM's address.
+      from: message.fromName ? { name: message.fromName, address: fromAddress(getConfig().MAIL_FROM) } : getConfig().MAIL_FROM,
       to: message.to,
       subject: message.subject,
       html: message.html,

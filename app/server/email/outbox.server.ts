@@ -6,6 +6,7 @@
  * (a draw's alert to the admins) does not load nodemailer.
  */
 import { isErasedAddress } from "../../domain/data-rights";
+import { type EmailBrand, brandFrame, brandTokens, emailSenderName } from "../../domain/email-brand";
 import { DATA_LINK_FOOTER, ENTRANT_EMAIL_TEMPLATES } from "../../domain/email-template-defaults";
 import { escapeHtml, fillTemplate, htmlToText } from "../../domain/templates";
 import { dataLink } from "../core/data-rights-link.server";
@@ -24,6 +25,12 @@ export interface TemplatedEmail {
    * the contact form instead of asking for a reply.
    */
   replyTo?: string | null;
+  /**
+   * The campaign's brand (decision 081), for an email to one of its entrants: the sender's name
+   * "<Brand> via Giveawear", Reply-To the brand's support address (unless `replyTo` says otherwise),
+   * and the brand's frame (logo, prize picture, accent buttons) around the template's body.
+   */
+  brand?: EmailBrand | null;
 }
 
 type EmailWriter = Pick<PrismaClient, "emailTemplate" | "outboundEmail">;
@@ -51,7 +58,7 @@ export function clearEmailTemplateCache(): void {
 
 async function renderTemplatedEmail(
   db: EmailWriter,
-  { to, template, tokens, dedupeKey, replyTo }: TemplatedEmail & { dedupeKey?: string },
+  { to, template, tokens, dedupeKey, replyTo, brand }: TemplatedEmail & { dedupeKey?: string },
 ): Promise<Prisma.OutboundEmailCreateManyInput> {
   // An entrant who erased their data (decision 054) is never mailed again: a job that still reaches
   // them (a redraw, a reminder) records the message as not sent, which also keeps its dedupe key.
@@ -70,17 +77,43 @@ async function renderTemplatedEmail(
     };
   }
   const row = await emailTemplate(db, template);
-  // Every email to an entrant links to their data page, signed for this address (decision 054);
-  // a template an admin saved without the line gets it added.
+  return { id: newId(), to, template, dedupeKey, ...renderTemplate(row, { to, template, tokens, replyTo, brand }) };
+}
+
+/** What a message is made of: its template filled, framed by its brand, and its headers. */
+export interface RenderedEmail {
+  subject: string;
+  html: string;
+  text: string;
+  replyTo: string | null;
+  fromName: string | null;
+}
+
+/**
+ * A template rendered for one recipient (the outbox's rows and the creator's preview alike). Every
+ * email to an entrant links to their data page, signed for this address (decision 054); a template
+ * an admin saved without the line gets it added. With a brand (decision 081) the body is wrapped
+ * in its frame, the From header names it and replies reach its support address.
+ */
+export function renderTemplate(
+  row: Pick<EmailTemplate, "subject" | "htmlBody">,
+  { to, template, tokens, replyTo, brand }: TemplatedEmail,
+): RenderedEmail {
   const entrant = ENTRANT_EMAIL_TEMPLATES.includes(template);
-  const filled = entrant ? { ...tokens, data_link: tokens.data_link ?? dataLink(to) } : tokens;
+  const branded = entrant && brand ? brand : null;
+  // The template's own tokens win over the frame's (a 2nd prize's own name and picture).
+  const filled = entrant ? { ...(branded ? brandTokens(branded) : {}), ...tokens, data_link: tokens.data_link ?? dataLink(to) } : tokens;
   const body = entrant && !DATA_LINK_TOKEN.test(row.htmlBody) ? withDataLinkFooter(row.htmlBody) : row.htmlBody;
   const subject = fillTemplate(row.subject, filled, false);
-  const html = withoutEmptyImages(fillTemplate(body, filled));
-  // Our id rather than Prisma's cuid2 default: the outbox is written on hot paths (every entry,
-  // reminder batches) and that default costs a fraction of a millisecond per row (core/ids.server.ts).
-  // Every message has its plain-text alternative, made from the filled HTML (links as "label (url)").
-  return { id: newId(), to, subject, html, text: htmlToText(html), template, dedupeKey, replyTo: replyTo?.trim() || null };
+  const html = withoutEmptyImages(fillTemplate(branded ? brandFrame(body, branded) : body, filled));
+  return {
+    subject,
+    html,
+    // Every message has its plain-text alternative, made from the filled HTML (links as "label (url)").
+    text: htmlToText(html),
+    replyTo: replyTo?.trim() || branded?.supportEmail.trim() || null,
+    fromName: branded ? emailSenderName(branded.name) : null,
+  };
 }
 
 const DATA_LINK_TOKEN = /\{\{\s*data_link\s*\}\}/i;
@@ -137,6 +170,7 @@ export async function renderOutboxRow(email: TemplatedEmail & { dedupeKey?: stri
     html: row.html,
     text: row.text ?? null,
     replyTo: row.replyTo ?? null,
+    fromName: row.fromName ?? null,
     template: row.template ?? null,
     status: row.status ?? "pending",
     attempts: 0,

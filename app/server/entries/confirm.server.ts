@@ -7,6 +7,7 @@ import { CampaignStatus } from "../../domain/campaign-status";
 import { REFERRAL_BONUS_ENTRIES } from "../../domain/entries";
 import { platformSetting } from "../core/settings.server";
 import { queueCapNotices } from "../plans/cap-notices.server";
+import { emailBrand } from "../email/brand.server";
 import { queueTemplatedEmail } from "../email/outbox.server";
 import { deliverEmail } from "../email/delivery.server";
 import { CONFIRMATION_CAMPAIGN_FIELDS, GATE_FIELDS } from "./store.server";
@@ -147,6 +148,7 @@ export async function confirmEntry(entryId: string, origin: string): Promise<Con
           to: entry.email,
           template: "entry_confirmation",
           dedupeKey: `entry:${entry.id}`,
+          brand: emailBrand(entry.campaign),
           tokens: confirmationTokens(
             entry.campaign,
             { ...entry, bonusEntries: counted.bonusEntries },

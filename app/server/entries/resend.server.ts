@@ -3,6 +3,7 @@ import { actionEmailTokens } from "../actions/entrant.server";
 import { getConfig } from "../core/config.server";
 import { keyedHash } from "../core/keyed-hash.server";
 import { platformSetting } from "../core/settings.server";
+import { emailBrand } from "../email/brand.server";
 import { queueTemplatedEmail } from "../email/outbox.server";
 import { deliverEmail } from "../email/delivery.server";
 import { CONFIRMATION_CAMPAIGN_FIELDS } from "./store.server";
@@ -69,6 +70,7 @@ export async function resendEntryConfirmation(entryId: string, origin: string, i
         to: entry.email,
         template: "entry_confirmation",
         dedupeKey,
+        brand: emailBrand(entry.campaign),
         tokens: confirmationTokens(
           entry.campaign,
           entry,
@@ -77,7 +79,13 @@ export async function resendEntryConfirmation(entryId: string, origin: string, i
           await actionEmailTokens(prisma, entry.campaignId, entry.id, origin),
         ),
       }
-    : { to: entry.email, template: "entry_confirm_request", dedupeKey, tokens: confirmRequestTokens(entry.campaign, entry, origin) };
+    : {
+        to: entry.email,
+        template: "entry_confirm_request",
+        dedupeKey,
+        brand: emailBrand(entry.campaign),
+        tokens: confirmRequestTokens(entry.campaign, entry, origin),
+      };
   let message: OutboundEmail | null;
   try {
     message = await prisma.$transaction(

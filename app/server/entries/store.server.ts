@@ -16,6 +16,7 @@
 import { LRUCache } from "lru-cache";
 import { CampaignStatus } from "../../domain/campaign-status";
 import { getConfig } from "../core/config.server";
+import { EMAIL_BRAND_CAMPAIGN_FIELDS } from "../email/brand.server";
 import { type OutboundEmail, type Prisma, type PrismaClient, prisma, sqliteTimestamp } from "../core/db.server";
 import { type PostgresDriver, type SqliteDriver, driverFor } from "../core/driver.server";
 import { groupCommit } from "../core/group-commit.server";
@@ -30,10 +31,9 @@ export const GATE_FIELDS = {
   listFrozenAt: true,
 } as const;
 
-/** What an entry's emails show of its campaign. */
+/** What an entry's emails show of its campaign: its brand (decision 081) among the rest. */
 export const CONFIRMATION_CAMPAIGN_FIELDS = {
-  title: true,
-  brandName: true,
+  ...EMAIL_BRAND_CAMPAIGN_FIELDS,
   endDate: true,
   giveCouponToEntrants: true,
   entrantCouponCode: true,
@@ -123,7 +123,7 @@ const CAMPAIGN_COLUMNS = Object.keys(ENTRY_CAMPAIGN_FIELDS)
 const ENTRY_COLUMNS = `"id", "campaignId", "email", "emailNormalized", "phoneNumber", "referrerId", "referralCredited", "bonusEntries",
   "marketingConsent", "agreedToTerms", "termsWordingId", "marketingWordingId", "marketingConsentAt", "userId", "ip", "ipNetwork",
   "browserId", "createdAt"`;
-const EMAIL_COLUMNS = `"id", "to", "subject", "html", "text", "replyTo", "template", "status", "attempts", "lastError", "nextAttemptAt",
+const EMAIL_COLUMNS = `"id", "to", "subject", "html", "text", "replyTo", "fromName", "template", "status", "attempts", "lastError", "nextAttemptAt",
   "sentAt", "dedupeKey", "createdAt"`;
 
 const names = (columns: string) => columns.split(",").map((column) => column.trim().replace(/"/g, ""));
@@ -165,6 +165,13 @@ function campaignFromRow(row: Row | undefined, date: (value: unknown) => Date | 
     listFrozenAt: date(row.listFrozenAt),
     title: String(row.title),
     brandName: String(row.brandName),
+    supportEmail: String(row.supportEmail),
+    logoUrl: row.logoUrl === null ? null : String(row.logoUrl),
+    accentColor: String(row.accentColor),
+    productType: String(row.productType),
+    finalDesignUrl: row.finalDesignUrl === null ? null : String(row.finalDesignUrl),
+    selectedColors: String(row.selectedColors),
+    printifyMockups: String(row.printifyMockups),
     giveCouponToEntrants: Boolean(row.giveCouponToEntrants),
     entrantCouponCode: String(row.entrantCouponCode),
     entrantCouponDescription: String(row.entrantCouponDescription),
@@ -202,6 +209,7 @@ function emailValues(email: OutboundEmail, timestamp: (value: Date | null) => un
     email.html,
     email.text,
     email.replyTo,
+    email.fromName,
     email.template,
     email.status,
     email.attempts,
@@ -248,7 +256,9 @@ function sqliteStore({ db, whenNotBusy, commit: commitSqlite }: SqliteDriver): E
     `INSERT INTO "Entry" (${ENTRY_COLUMNS}) VALUES (${Array(18).fill("?").join(", ")})
        ON CONFLICT ("campaignId", "emailNormalized") DO NOTHING`,
   );
-  const insertEmail = db.prepare(`INSERT INTO "OutboundEmail" (${EMAIL_COLUMNS}) VALUES (${Array(14).fill("?").join(", ")})`);
+  const insertEmail = db.prepare(
+    `INSERT INTO "OutboundEmail" (${EMAIL_COLUMNS}) VALUES (${Array(EMAIL_NAMES.length).fill("?").join(", ")})`,
+  );
   // Each entry's checks see the entries of the batch before it: within the write lock, exact.
   const storeBatch = (batch: readonly PendingWrite[]) =>
     batch.map(({ entry, email, addressLimit }): PendingVerdict => {

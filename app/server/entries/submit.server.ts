@@ -15,6 +15,7 @@ import { newId } from "../core/ids.server";
 import { platformSetting } from "../core/settings.server";
 import { queueTemplatedEmail, renderOutboxRow } from "../email/outbox.server";
 import { deliverEmail } from "../email/delivery.server";
+import { emailBrand } from "../email/brand.server";
 import { type AddressLimit, type EntryCampaign, type EntryStore, type PendingEntryRow, entryStore } from "./store.server";
 import { type QueuedDelivery, deliverWebhooksSoon } from "../integrations/webhooks.server";
 import { deliverEmailToolSyncsSoon } from "../integrations/email-tool-sync.server";
@@ -141,6 +142,7 @@ async function enterPending(
       to: entry.email,
       template: "entry_confirm_request",
       dedupeKey: `entry-confirm:${entry.id}`,
+      brand: emailBrand(campaign),
       tokens: confirmRequestTokens(campaign, entry, origin),
     },
     entry.createdAt,
@@ -196,6 +198,7 @@ async function enterVerified(
           to: stored.email,
           template: "entry_confirmation",
           dedupeKey: `entry:${stored.id}`,
+          brand: emailBrand(campaign),
           tokens: confirmationTokens(
             campaign,
             { ...stored, bonusEntries: counted.bonusEntries },

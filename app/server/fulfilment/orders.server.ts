@@ -17,6 +17,7 @@ import { shippedDedupeKey } from "../../domain/winner-emails";
 import { campaignPath, claimPath } from "../../paths";
 import { claimToken } from "../claims/claim.server";
 import { type Prisma, prisma } from "../core/db.server";
+import { EMAIL_BRAND_CAMPAIGN_FIELDS, emailBrand } from "../email/brand.server";
 import { queueTemplatedEmail } from "../email/outbox.server";
 import { type QueuedDelivery, deliverWebhooksSoon, queueOrderShipped } from "../integrations/webhooks.server";
 import { publicUrl } from "../core/public-url.server";
@@ -47,10 +48,8 @@ async function queueShippedEmail(db: Db, orderId: string): Promise<boolean> {
       carrier: true,
       campaign: {
         select: {
+          ...EMAIL_BRAND_CAMPAIGN_FIELDS,
           id: true,
-          title: true,
-          brandName: true,
-          supportEmail: true,
           claimDeadline: true,
           additionalPrizes: { select: { rank: true, claimDeadline: true } },
         },
@@ -68,6 +67,7 @@ async function queueShippedEmail(db: Db, orderId: string): Promise<boolean> {
     dedupeKey,
     // Decision 051: a reply reaches the brand's support address, or the email points at our contact form.
     replyTo: winnerReplyTo(order.campaign),
+    brand: emailBrand(order.campaign),
     tokens: {
       email: order.winnerEmail,
       brand_name: order.campaign.brandName || "the brand",

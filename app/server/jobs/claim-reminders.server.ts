@@ -26,6 +26,7 @@ import { formatUtcDateTime } from "../../domain/campaign-status";
 import { creatorDrawPath } from "../../paths";
 import { GRAND_PRIZE_RANK } from "../../domain/claims";
 import { type Prisma, prisma } from "../core/db.server";
+import { emailBrand } from "../email/brand.server";
 import { queueTemplatedEmailOnce } from "../email/outbox.server";
 import { currentTime, leaseUntil } from "../core/leases.server";
 import { publicUrl } from "../core/public-url.server";
@@ -165,6 +166,7 @@ async function followUpCampaign(campaignId: string, now: Date, summary: ClaimRem
         template: "claim_reminder",
         dedupeKey,
         replyTo: winnerReplyTo(campaign),
+        brand: emailBrand(campaign),
         tokens: { ...(await winnerEmailTokens(campaign, prize)), email: prize.winnerEmail, time_left: due.reminder.timeLeft },
       });
       if (queued) summary.reminders += 1;

@@ -17,6 +17,7 @@
 import { CampaignStatus, formatUtcDateTime } from "../../domain/campaign-status";
 import { publicOrigin } from "../core/public-url.server";
 import { prisma } from "../core/db.server";
+import { EMAIL_BRAND_CAMPAIGN_FIELDS, emailBrand } from "../email/brand.server";
 import { queueTemplatedEmails } from "../email/outbox.server";
 import { referralLink } from "../entries/emails.server";
 import { referralOffer, reminderDedupeKey } from "../../domain/entries";
@@ -51,7 +52,7 @@ async function campaignsDueForReminder(now: Date) {
     },
     orderBy: { endDate: "asc" },
     take: CAMPAIGNS_PER_PASS,
-    select: { id: true, title: true, brandName: true, endDate: true },
+    select: { id: true, endDate: true, ...EMAIL_BRAND_CAMPAIGN_FIELDS },
   });
 }
 
@@ -90,6 +91,7 @@ async function queueCampaignReminders(
 ): Promise<{ emails: number; lease: Date | null }> {
   const endDate = formatUtcDateTime(campaign.endDate!);
   const offer = referralOffer(await platformSetting("referralsEnabled"), "reminder");
+  const brand = emailBrand(campaign);
   let emails = 0;
   let held: Date | null = lease;
   let cursor: string | undefined;
@@ -109,6 +111,7 @@ async function queueCampaignReminders(
           to: entry.email,
           template: "reminder_48h",
           dedupeKey: reminderDedupeKey(entry.id),
+          brand,
           tokens: {
             email: entry.email,
             brand_name: campaign.brandName,

@@ -34,7 +34,8 @@ export { MOCKUP_PATH_PATTERN, MOCKUP_WIDTHS, type MockupWidth, mockupUrl, parseM
 /** Part of the cache path: bump it when the templates change so old renders are not served. */
 export const TEMPLATE_VERSION = "v2";
 
-export type MockupFormat = ResponsiveFormat;
+/** AVIF or WebP by Accept; JPEG for emails (decision 081: Outlook shows no WebP). */
+export type MockupFormat = ResponsiveFormat | "jpeg";
 
 /** Light garments take the design by multiplication (white ink vanishes into white cloth), dark ones as ink laid over the fabric. */
 export function mockupBlend(color: ProductColorKey): Blend {
@@ -598,6 +599,7 @@ function overlay(out: Buffer, layer: Buffer, width: number): void {
 export async function renderMockup({ format, ...options }: RenderMockupOptions): Promise<Buffer> {
   const raw = await renderMockupPixels(options);
   const image = sharp(raw.data, { raw: { width: raw.width, height: raw.height, channels: raw.channels } });
+  if (format === "jpeg") return image.jpeg({ quality: 85, mozjpeg: true }).toBuffer();
   return format === "avif" ? image.avif({ quality: 55, effort: 3 }).toBuffer() : image.webp({ quality: 82, effort: 4 }).toBuffer();
 }
 
@@ -611,7 +613,7 @@ export function mockupsDirectory(): string {
 
 /** The file store's key of one rendered mockup. */
 export function mockupKey(parsed: MockupRequest, format: MockupFormat): string {
-  return `mockups/${TEMPLATE_VERSION}/${parsed.product}/${parsed.color}/${parsed.width}/${parsed.design}.${format}`;
+  return `mockups/${TEMPLATE_VERSION}/${parsed.product}/${parsed.color}/${parsed.width}/${parsed.design}.${format === "jpeg" ? "jpg" : format}`;
 }
 
 /** The response for GET /mockups/<splat>: the cached or freshly rendered image, or 404. */
@@ -621,7 +623,7 @@ export async function serveMockup(splat: string, request: Request): Promise<Resp
   // A mockup of a design that is not (or no longer) stored is not served, even from the cache.
   if (!(await fileStore().exists(uploadKey(parsed.design)))) return notFound();
 
-  const format = preferredImageFormat(request.headers.get("Accept"));
+  const format = parsed.fixedFormat ?? preferredImageFormat(request.headers.get("Accept"));
   const response = await serveCachedImage(mockupKey(parsed, format), format, request, async () =>
     renderMockup({ design: await designSource(parsed.design), product: parsed.product, color: parsed.color, width: parsed.width, format }),
   );

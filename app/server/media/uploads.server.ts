@@ -2,7 +2,14 @@ import { createHash } from "node:crypto";
 import path from "node:path";
 import { createId } from "@paralleldrive/cuid2";
 import sharp, { type OutputInfo, type SharpOptions } from "sharp";
-import { UPLOAD_LIMITS, UPLOAD_WIDTHS, isUploadWidth, preferredImageFormat } from "../../domain/images";
+import {
+  type ImageFormat as ServedFormat,
+  UPLOAD_LIMITS,
+  UPLOAD_WIDTHS,
+  isEmailImageFormat,
+  isUploadWidth,
+  preferredImageFormat,
+} from "../../domain/images";
 import { uploadPath } from "../../paths";
 import { getConfig } from "../core/config.server";
 import { serveCachedImage, storedFileEtag } from "../storage/file-cache.server";
@@ -63,7 +70,7 @@ const CONTENT_TYPES: Record<string, string> = {
 
 /** The store's folder of uploads (decision 058): "uploads/<kind>/<file>". */
 export const UPLOADS_PREFIX = "uploads";
-/** The store's folder of resized copies: "uploads-resized/<width>/<kind>/<file>.<avif|webp>". */
+/** The store's folder of resized copies: "uploads-resized/<width>/<kind>/<file>.<avif|webp|png|jpg>". */
 export const RESIZED_UPLOADS_PREFIX = "uploads-resized";
 
 /** The file store's key of a stored upload ("logo/<id>.png" → "uploads/logo/<id>.png"). */
@@ -72,8 +79,8 @@ export function uploadKey(relative: string): string {
 }
 
 /** The key of an upload's copy resized to `width` in `format`. */
-export function resizedUploadKey(relative: string, width: number, format: "avif" | "webp"): string {
-  return `${RESIZED_UPLOADS_PREFIX}/${width}/${relative}.${format}`;
+export function resizedUploadKey(relative: string, width: number, format: ServedFormat): string {
+  return `${RESIZED_UPLOADS_PREFIX}/${width}/${relative}.${format === "jpeg" ? "jpg" : format}`;
 }
 
 /** The stored bytes of an upload ("<kind>/<file>"), or null when it is not there. */
@@ -222,7 +229,9 @@ export async function deleteUpload(url: string): Promise<void> {
   const relative = storedUploadPath(url);
   if (!relative) return;
   await prisma.uploadedAsset.deleteMany({ where: { path: relative } });
-  const resized = UPLOAD_WIDTHS.flatMap((width) => (["avif", "webp"] as const).map((format) => resizedUploadKey(relative, width, format)));
+  const resized = UPLOAD_WIDTHS.flatMap((width) =>
+    (["avif", "webp", "png", "jpeg"] as const).map((format) => resizedUploadKey(relative, width, format)),
+  );
   const store = fileStore();
   await Promise.all([uploadKey(relative), ...resized].map((key) => store.delete(key)));
 }
@@ -235,8 +244,12 @@ export async function serveUpload(relative: string, request: Request): Promise<R
   const match = UPLOAD_PATH_PATTERN.exec(relative);
   const contentType = match ? CONTENT_TYPES[match[2] ?? ""] : undefined;
   if (!contentType) return notFound();
-  const width = new URL(request.url).searchParams.get("w");
-  if (width !== null) return serveResizedUpload(relative, Number(width), request);
+  const search = new URL(request.url).searchParams;
+  const width = search.get("w");
+  // ?format=png|jpeg (with ?w=) names the format outright, for emails (decision 081); anything else is not served.
+  const format = search.get("format");
+  if (format !== null && (width === null || !isEmailImageFormat(format))) return notFound();
+  if (width !== null) return serveResizedUpload(relative, Number(width), request, format);
   const store = fileStore();
   const key = uploadKey(relative);
   const headers = (etag: string) =>
@@ -272,13 +285,15 @@ export function resizedUploadsDirectory(): string {
 
 /**
  * GET /uploads/<file>?w=<width>: the upload scaled down to one of UPLOAD_WIDTHS (never up), as
- * AVIF or WebP by Accept, made once and kept. Transparency is kept (logos often have it).
+ * AVIF or WebP by Accept, made once and kept. Transparency is kept (logos often have it). With
+ * `&format=png` or `&format=jpeg` (emails, decision 081) it is that format whatever the Accept; a
+ * JPEG has no transparency, so it is laid on white.
  */
-async function serveResizedUpload(relative: string, width: number, request: Request): Promise<Response> {
+async function serveResizedUpload(relative: string, width: number, request: Request, fixed: ServedFormat | null): Promise<Response> {
   if (!isUploadWidth(width)) return notFound();
   if (!(await fileStore().exists(uploadKey(relative)))) return notFound();
 
-  const format = preferredImageFormat(request.headers.get("Accept"));
+  const format = fixed ?? preferredImageFormat(request.headers.get("Accept"));
   const response = await serveCachedImage(resizedUploadKey(relative, width, format), format, request, async () => {
     const original = await uploadBytes(relative);
     if (!original) throw new Error(`The upload ${relative} disappeared`);
@@ -286,6 +301,8 @@ async function serveResizedUpload(relative: string, width: number, request: Requ
       width,
       withoutEnlargement: true,
     });
+    if (format === "png") return image.png({ compressionLevel: 9 }).toBuffer();
+    if (format === "jpeg") return image.flatten({ background: "#ffffff" }).jpeg({ quality: 85, mozjpeg: true }).toBuffer();
     return format === "avif" ? image.avif({ quality: 55, effort: 3 }).toBuffer() : image.webp({ quality: 82, effort: 4 }).toBuffer();
   });
   return response ?? notFound();

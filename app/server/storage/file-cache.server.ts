@@ -1,4 +1,4 @@
-import { RESPONSIVE_CONTENT_TYPES, type ResponsiveFormat } from "../../domain/images";
+import { IMAGE_CONTENT_TYPES, type ImageFormat } from "../../domain/images";
 import { type StoredFile, fileStore } from "./file-store.server";
 
 /** Files being produced in this process, so simultaneous first requests share one piece of work. */
@@ -34,12 +34,13 @@ export function storedFileEtag(info: StoredFile, prefix = ""): string {
 
 /**
  * Answers GET for an image kept in a file cache (mockups, resized uploads): produced on its first
- * request, then served with a year-long immutable lifetime and an ETag. The same URL answers AVIF
- * or WebP by Accept, so it varies on Accept. Null when the image cannot be produced (logged).
+ * request, then served with a year-long immutable lifetime and an ETag. A URL that answers AVIF or
+ * WebP by Accept varies on Accept; one that names its format (PNG or JPEG for emails, decision 081)
+ * does not. Null when the image cannot be produced (logged).
  */
 export async function serveCachedImage(
   key: string,
-  format: ResponsiveFormat,
+  format: ImageFormat,
   request: Request,
   produce: () => Promise<Buffer>,
 ): Promise<Response | null> {
@@ -48,7 +49,7 @@ export async function serveCachedImage(
   let body: Buffer | null = null;
   if (!info) {
     try {
-      body = await produceFileOnce(key, RESPONSIVE_CONTENT_TYPES[format], produce);
+      body = await produceFileOnce(key, IMAGE_CONTENT_TYPES[format], produce);
     } catch (error) {
       console.error("image cache: could not produce", key, error);
       return null;
@@ -59,13 +60,15 @@ export async function serveCachedImage(
   }
   const etag = storedFileEtag(info, `${format}-`);
   const headers = new Headers({
-    "Content-Type": RESPONSIVE_CONTENT_TYPES[format],
+    "Content-Type": IMAGE_CONTENT_TYPES[format],
     // Cache paths name what never changes (an upload or design file, a template version, a width).
     "Cache-Control": "public, max-age=31536000, immutable",
-    Vary: "Accept",
     "X-Content-Type-Options": "nosniff",
     ETag: etag,
   });
+  if (format === "avif" || format === "webp") headers.set("Vary", "Accept");
+  // A PNG or JPEG rendition is an email's picture (decision 081): webmail shows it from its own site.
+  else headers.set("Cross-Origin-Resource-Policy", "cross-origin");
   if (request.headers.get("If-None-Match") === etag) return new Response(null, { status: 304, headers });
   body ??= await store.get(key);
   if (!body) return null;

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "OutboundEmail" ADD COLUMN "fromName" TEXT;
