@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { CampaignFrame } from "~/components/campaign/brand-frame";
 import { ClaimForm, ClaimHeader } from "~/components/claim/claim-form";
-import { WinnerListingSection } from "~/components/claim/winner-listing";
+import { WinnerListingBlock } from "~/components/claim/winner-listing";
 import {
   ClaimExpired,
   ClaimInvalid,
@@ -14,7 +14,7 @@ import {
   type ClaimSummary,
 } from "~/components/claim/claim-views";
 import { claimSchema, giftClaimSchema } from "~/domain/claims";
-import { DisplayNameSchema, WINNER_LISTING_MESSAGES, isListingIntent, type WinnerListingView } from "~/domain/winners-list";
+import { DisplayNameSchema, WINNER_LISTING_MESSAGES, isListingIntent } from "~/domain/winners-list";
 import { campaignImage, mockupUrl } from "~/domain/mockups";
 import { parseProductColors, type ProductType } from "~/domain/campaign-schemas";
 import { maskEmail } from "~/domain/profile";
@@ -191,22 +191,6 @@ export async function action({ request, params }: Route.ActionArgs) {
   );
 }
 
-/** The winners-list section under a claim page's own content (decision 057). */
-function Listing({
-  listing,
-  lastResult,
-}: {
-  listing: WinnerListingView | null;
-  lastResult: SubmissionResult<string[]> | null | undefined;
-}) {
-  if (!listing) return null;
-  return (
-    <div className="mx-auto max-w-3xl px-4 pb-12 sm:px-6">
-      <WinnerListingSection listing={listing} lastResult={lastResult} />
-    </div>
-  );
-}
-
 export default function ClaimPage({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <CampaignFrame frame={loaderData.frame}>
@@ -220,7 +204,7 @@ function ClaimPageContent({ loaderData, actionData }: Pick<Route.ComponentProps,
   const page = actionData?.view ?? loaderData;
   // A refused claim's new state comes without the listing: the section shows only while the link's entry holds the prize.
   const listing = actionData?.view ? null : loaderData.listing;
-  const listingSection = <Listing listing={listing} lastResult={actionData?.listing} />;
+  const listingSection = <WinnerListingBlock listing={listing} lastResult={actionData?.listing} />;
   switch (page.kind) {
     case "invalid":
       return <ClaimInvalid />;

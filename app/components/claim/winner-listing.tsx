@@ -124,3 +124,19 @@ export function WinnerListingSection({
     </section>
   );
 }
+
+/** The winners-list section under a claim page's own content (decision 057). */
+export function WinnerListingBlock({
+  listing,
+  lastResult,
+}: {
+  listing: WinnerListingView | null;
+  lastResult: SubmissionResult<string[]> | null | undefined;
+}) {
+  if (!listing) return null;
+  return (
+    <div className="mx-auto max-w-3xl px-4 pb-12 sm:px-6">
+      <WinnerListingSection listing={listing} lastResult={lastResult} />
+    </div>
+  );
+}

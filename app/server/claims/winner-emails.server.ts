@@ -10,8 +10,14 @@
  */
 import { formatUtcDateTime } from "../../domain/campaign-status";
 import { grandPrizeName } from "../../domain/winner-emails";
-import { EMAIL_BRAND_CAMPAIGN_FIELDS, type EmailBrandCampaign, emailImageUrl, grandPrizeImageUrl } from "../email/brand.server";
-import { claimPath, href } from "../../paths";
+import {
+  EMAIL_BRAND_CAMPAIGN_FIELDS,
+  type EmailBrandCampaign,
+  contactLine,
+  emailImageUrl,
+  grandPrizeImageUrl,
+} from "../email/brand.server";
+import { claimPath } from "../../paths";
 import { claimToken } from "./claim.server";
 import { GRAND_PRIZE_RANK } from "../../domain/claims";
 import { publicUrl } from "../core/public-url.server";
@@ -41,18 +47,6 @@ export function prizeName(
 ): string {
   const tier = prize.rank !== GRAND_PRIZE_RANK ? prize.title?.trim() : "";
   return tier || grandPrizeName(campaign.title, campaign.productType);
-}
-
-/** The Reply-To of winner and claim emails: the brand's support address, or none. */
-export function winnerReplyTo(campaign: Pick<WinnerEmailCampaign, "supportEmail">): string | null {
-  return campaign.supportEmail.trim() || null;
-}
-
-/** A whole line saying where questions go; never "reply to this email" without a Reply-To. */
-export function contactLine(campaign: Pick<WinnerEmailCampaign, "supportEmail" | "brandName">): string {
-  const support = winnerReplyTo(campaign);
-  if (support) return `Questions about your prize? Reply to this email to reach ${campaign.brandName || "the brand"} (${support}).`;
-  return `Questions about your prize? Please don't reply to this email (nobody reads that mailbox): write to us through our contact form at ${publicUrl(href("/contact"))}.`;
 }
 
 /** The signed link to this prize's own claim page (the token carries the rank, decision 013). */

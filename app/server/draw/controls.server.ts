@@ -17,7 +17,7 @@ import { prisma } from "../core/db.server";
 import { emailBrand, emailImageUrl } from "../email/brand.server";
 import { queueTemplatedEmail } from "../email/outbox.server";
 import { loadPlatformSettings } from "../core/settings.server";
-import { contactLine, winnerReplyTo } from "../claims/winner-emails.server";
+import { contactLine, winnerReplyTo } from "../email/brand.server";
 import { knownChain } from "./beacon.server";
 import { notifyWinners } from "./notify.server";
 import { redrawPrize } from "./redraw.server";

@@ -13,9 +13,9 @@ import { CampaignStatus, formatUtcDateTime } from "../../domain/campaign-status"
 import { claimLink } from "../claims/claim.server";
 import { getConfig } from "../core/config.server";
 import { prisma } from "../core/db.server";
-import { emailBrand } from "../email/brand.server";
+import { emailBrand, winnerReplyTo } from "../email/brand.server";
 import { queueTemplatedEmailOnce } from "../email/outbox.server";
-import { winnerEmailTokens, winnerReplyTo } from "../claims/winner-emails.server";
+import { winnerEmailTokens } from "../claims/winner-emails.server";
 import { currentTime, leaseUntil } from "../core/leases.server";
 
 const RANK_WORDS: Record<number, string> = { 1: "1st", 2: "2nd", 3: "3rd" };

@@ -9,6 +9,7 @@ import { type EmailImageFormat, type UploadWidth, emailImagePath } from "../../d
 import { mockupUrl, parsePartnerMockups } from "../../domain/mockups";
 import { grandPrizeName } from "../../domain/winner-emails";
 import { publicUrl } from "../core/public-url.server";
+import { href } from "../../paths";
 
 /** The campaign fields an entrant's email reads for its brand. */
 export const EMAIL_BRAND_CAMPAIGN_FIELDS = {
@@ -69,4 +70,16 @@ export function emailBrand(campaign: EmailBrandCampaign): EmailBrand {
     accentColor: campaign.accentColor,
     supportEmail: campaign.supportEmail,
   };
+}
+
+/** The Reply-To of winner and claim emails: the brand's support address, or none. */
+export function winnerReplyTo(campaign: Pick<EmailBrandCampaign, "supportEmail">): string | null {
+  return campaign.supportEmail.trim() || null;
+}
+
+/** A whole line saying where questions go; never "reply to this email" without a Reply-To. */
+export function contactLine(campaign: Pick<EmailBrandCampaign, "supportEmail" | "brandName">): string {
+  const support = winnerReplyTo(campaign);
+  if (support) return `Questions about your prize? Reply to this email to reach ${campaign.brandName || "the brand"} (${support}).`;
+  return `Questions about your prize? Please don't reply to this email (nobody reads that mailbox): write to us through our contact form at ${publicUrl(href("/contact"))}.`;
 }

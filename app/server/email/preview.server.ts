@@ -7,12 +7,11 @@
 import { formatUtcDateTime } from "../../domain/campaign-status";
 import { SAMPLE_TOKENS } from "../../domain/templates";
 import { referralPath } from "../../paths";
-import { contactLine } from "../claims/winner-emails.server";
 import { getConfig } from "../core/config.server";
 import { prisma } from "../core/db.server";
 import { publicUrl } from "../core/public-url.server";
 import { fromAddress } from "../../domain/email-brand";
-import { EMAIL_BRAND_CAMPAIGN_FIELDS, emailBrand } from "./brand.server";
+import { EMAIL_BRAND_CAMPAIGN_FIELDS, contactLine, emailBrand } from "./brand.server";
 import { renderTemplate } from "./outbox.server";
 
 /** The emails an entrant of a campaign can get, in the order they come. */

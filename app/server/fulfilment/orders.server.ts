@@ -21,7 +21,7 @@ import { EMAIL_BRAND_CAMPAIGN_FIELDS, emailBrand } from "../email/brand.server";
 import { queueTemplatedEmail } from "../email/outbox.server";
 import { type QueuedDelivery, deliverWebhooksSoon, queueOrderShipped } from "../integrations/webhooks.server";
 import { publicUrl } from "../core/public-url.server";
-import { contactLine, winnerReplyTo } from "../claims/winner-emails.server";
+import { contactLine, winnerReplyTo } from "../email/brand.server";
 
 /**
  * Orders after the claim: status changes (from Printify or from an admin), the winner's "shipped"

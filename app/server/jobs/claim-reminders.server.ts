@@ -26,11 +26,11 @@ import { formatUtcDateTime } from "../../domain/campaign-status";
 import { creatorDrawPath } from "../../paths";
 import { GRAND_PRIZE_RANK } from "../../domain/claims";
 import { type Prisma, prisma } from "../core/db.server";
-import { emailBrand } from "../email/brand.server";
+import { emailBrand, winnerReplyTo } from "../email/brand.server";
 import { queueTemplatedEmailOnce } from "../email/outbox.server";
 import { currentTime, leaseUntil } from "../core/leases.server";
 import { publicUrl } from "../core/public-url.server";
-import { WINNER_EMAIL_CAMPAIGN_FIELDS, prizeName, winnerEmailTokens, winnerReplyTo } from "../claims/winner-emails.server";
+import { WINNER_EMAIL_CAMPAIGN_FIELDS, prizeName, winnerEmailTokens } from "../claims/winner-emails.server";
 
 /** How long a campaign's claim follow-ups belong to the runner that took them. */
 export const CLAIM_REMINDER_LEASE_MS = 5 * 60 * 1000;
