@@ -1,7 +1,12 @@
 /**
  * Re-runs a campaign's published draw and says whether it matches.
  *
- *   npm run verify-draw -- <campaignId> [--entries draw.csv] [--actions actions.csv]
+ *   npm run verify-draw -- <campaignId> [--entries draw.csv] [--actions actions.csv] [--chain-info info.json]
+ *
+ * The beacon chain (decision 082): drand quicknet's key and the demo chain's are the ones pinned in
+ * the code, whatever the server's DRAND_CHAIN_INFO says; any other chain (a test or private one) is
+ * accepted only with its /info JSON given by the person verifying (--chain-info), never from the
+ * server's configuration or the draw record.
  *
  * Procedure v3 (decision 075): as v2, with the frozen actions.csv (its stored bytes, or a downloaded
  * file given with --actions): its hash against the one published at the freeze, its rules (kinds,
@@ -20,7 +25,7 @@
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { pathToFileURL } from "node:url";
-import { parseBeacon } from "../app/domain/beacon";
+import { type ChainInfo, parseBeacon, parseChainInfo, QUICKNET } from "../app/domain/beacon";
 import { finalSeed, verifyBeacon } from "../app/domain/beacon-verify";
 import {
   type ActionBonuses,
@@ -37,7 +42,7 @@ import {
   withListBlocks,
 } from "../app/domain/draw";
 import { type Draw, type PrismaClient, disconnectPrisma, prisma } from "../app/server/core/db.server";
-import { knownChain } from "../app/server/draw/beacon.server";
+import { DEMO_CHAIN } from "../app/server/draw/beacon.server";
 import { readStoredActions, readStoredList, withStoredList } from "../app/server/draw/freeze.server";
 import { loadDrawPool, nodeDrawHashing, sha256Hex } from "../app/server/draw/run.server";
 
@@ -66,10 +71,37 @@ export function poolFromCsv(text: string): DrawPool {
   return list.finish();
 }
 
-export async function verifyDraw(
-  campaignId: string,
-  options: { entriesCsv?: string; actionsCsv?: string; client?: PrismaClient } = {},
-): Promise<DrawVerification> {
+export interface VerifyOptions {
+  /** The frozen list as downloaded (draw.csv), instead of the stored bytes. */
+  entriesCsv?: string;
+  actionsCsv?: string;
+  /** A chain's /info JSON the person verifying trusts (decision 082): the only way a chain other than quicknet or the demo chain passes. */
+  chainInfo?: string;
+}
+
+/**
+ * The chain whose key checks the beacon: quicknet and the demo chain as pinned in the code, another
+ * only when the person verifying gave it; otherwise why not.
+ */
+export function verifyingChain(hash: string, chainInfo: string | undefined): { chain: ChainInfo } | { problem: string } {
+  if (hash === QUICKNET.hash) return { chain: QUICKNET };
+  if (hash === DEMO_CHAIN.hash) return { chain: DEMO_CHAIN };
+  if (chainInfo !== undefined) {
+    let given: ChainInfo;
+    try {
+      given = parseChainInfo(chainInfo);
+    } catch (error) {
+      return { problem: `the chain information given: ${(error as Error).message}` };
+    }
+    if (given.hash === hash) return { chain: given };
+    return { problem: `chain ${hash || "(none)"}, not the chain given (${given.hash})` };
+  }
+  return {
+    problem: `chain ${hash || "(none)"}, not drand quicknet (another chain's key is accepted only with --chain-info, never from the server's configuration)`,
+  };
+}
+
+export async function verifyDraw(campaignId: string, options: VerifyOptions & { client?: PrismaClient } = {}): Promise<DrawVerification> {
   const client = options.client ?? prisma;
   const checks: DrawCheck[] = [];
   const check = (name: string, expected: string, actual: string) => checks.push({ name, expected, actual, ok: expected === actual });
@@ -117,7 +149,7 @@ async function verifyDrawV2(
   campaignId: string,
   campaign: VerifiedCampaign,
   draw: Draw,
-  options: { entriesCsv?: string; actionsCsv?: string },
+  options: VerifyOptions,
   client: PrismaClient,
 ): Promise<DrawVerification> {
   const checks: DrawCheck[] = [];
@@ -218,8 +250,9 @@ async function verifyDrawV2(
 
     // Steps 4 and 5: the beacon and the final seed.
     check("beacon round used by the list", String(row?.beaconRound ?? "(no list)"), String(draw.beaconRound ?? "(none)"));
-    const chain = knownChain(draw.beaconChain ?? "");
-    if (!chain) check("beacon chain", "a chain this server knows", draw.beaconChain ?? "(none)");
+    const verifying = verifyingChain(draw.beaconChain ?? "", options.chainInfo);
+    const chain = "chain" in verifying ? verifying.chain : undefined;
+    if ("problem" in verifying) check("beacon chain", "drand quicknet (its key pinned in the code)", verifying.problem);
     let expectedSeed: string | null = null;
     if (draw.beaconMissing) {
       check("beacon missing: the final seed is the secret", secret, draw.seed);
@@ -289,15 +322,17 @@ async function main(argv: string[]): Promise<number> {
   };
   const entries = option("--entries");
   const actionsFile = option("--actions");
+  const chainFile = option("--chain-info");
   const campaignId = args.find((arg) => !arg.startsWith("-"));
-  if (!campaignId || (entries.given && !entries.file) || (actionsFile.given && !actionsFile.file)) {
-    console.error("Usage: npm run verify-draw -- <campaignId> [--entries draw.csv] [--actions actions.csv]");
+  if (!campaignId || (entries.given && !entries.file) || (actionsFile.given && !actionsFile.file) || (chainFile.given && !chainFile.file)) {
+    console.error("Usage: npm run verify-draw -- <campaignId> [--entries draw.csv] [--actions actions.csv] [--chain-info info.json]");
     return 2;
   }
   try {
     const entriesCsv = entries.file ? await readFile(entries.file, "latin1") : undefined;
     const actionsCsv = actionsFile.file ? await readFile(actionsFile.file, "latin1") : undefined;
-    const result = await verifyDraw(campaignId, { entriesCsv, actionsCsv });
+    const chainInfo = chainFile.file ? await readFile(chainFile.file, "utf8") : undefined;
+    const result = await verifyDraw(campaignId, { entriesCsv, actionsCsv, chainInfo });
     console.log(formatVerification(result));
     return result.ok ? 0 : 1;
   } catch (error) {

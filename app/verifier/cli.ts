@@ -4,8 +4,11 @@
  * /verifier/giveawear-verify-draw.mjs): one file with no dependencies that runs with plain Node 20,
  * no checkout of Giveawear's code needed.
  *
- *   node giveawear-verify-draw.mjs <draw page URL or draw.json URL> [--drand <relay URL>]...
+ *   node giveawear-verify-draw.mjs <draw page URL or draw.json URL> [--drand <relay URL>]... [--chain-info info.json]
  *   node giveawear-verify-draw.mjs --record draw.json --list draw.csv [--actions actions.csv] [--beacon beacon.json] [--chain-info info.json]
+ *
+ * drand quicknet's key (and the demo chain's) is built in; a draw on any other chain passes only with
+ * that chain's /info JSON given by the person verifying, with --chain-info (decision 082).
  *
  * Exit code: 0 MATCH, 1 MISMATCH, 2 INCOMPLETE or could not run.
  */
@@ -16,11 +19,15 @@ import { type VerifyInput, type VerifyResult, verifyDraw } from "./verify";
 const USAGE = `Checks a Giveawear draw (procedure 2 or 3) from public data.
 
 Usage:
-  node giveawear-verify-draw.mjs <draw page URL or draw.json URL> [--drand <relay URL>]...
+  node giveawear-verify-draw.mjs <draw page URL or draw.json URL> [--drand <relay URL>]... [--chain-info info.json]
       fetches draw.json, draw.csv, actions.csv (procedure 3) and the beacon round (drand's public relays for quicknet,
       or --drand relays first)
   node giveawear-verify-draw.mjs --record draw.json --list draw.csv [--actions actions.csv] [--beacon beacon.json] [--chain-info info.json]
       checks saved files (procedure 3 needs --actions); without --beacon the beacon copy inside draw.json is checked
+
+drand quicknet's public key is built in and is the only one a real giveaway's draw may use. --chain-info gives
+another chain's /info JSON (a test or private chain) that you trust yourself; no key is ever taken from the
+draw record or from Giveawear's servers.
 
 Exit code: 0 MATCH, 1 MISMATCH, 2 INCOMPLETE (or the check could not run).`;
 
@@ -93,7 +100,11 @@ export async function main(argv: readonly string[], out: (text: string) => void 
   let input: VerifyInput;
   try {
     if (parsed.url) {
-      input = await fetchVerifyInput(recordUrlFrom(parsed.url), { drandUrls: parsed.drand, progress: (message) => out(`${message}\n`) });
+      input = await fetchVerifyInput(recordUrlFrom(parsed.url), {
+        drandUrls: parsed.drand,
+        chainInfo: parsed.chainInfo ? { json: await readJson(parsed.chainInfo), source: parsed.chainInfo } : null,
+        progress: (message) => out(`${message}\n`),
+      });
       out("\n");
     } else {
       input = {

@@ -26,6 +26,20 @@ export const QUICKNET = {
   mirrors: ["https://api.drand.sh", "https://api2.drand.sh", "https://api3.drand.sh", "https://drand.cloudflare.com"],
 } as const;
 
+/**
+ * Giveawear's demo chain, for demo campaigns only (the record says demo: true): its secret key is
+ * derived from a published text, so anyone can sign its rounds and a draw on it proves nothing.
+ * Built in too, so that no other chain can pass as the demo one.
+ */
+export const DEMO = {
+  hash: "b87be82b0a8a3e28706f682b6ec23a98e98cac56c2da84d03e92bdbd1c15498b",
+  publicKey:
+    "8a1869c045b82e70606edbd04016c90046100d032dc6a166813467cf1de286aacf8a0399ae8e6058985931b9d0931d25048c523b23238446c0084add721cbbc0da3fbc0d99cd0666af40d5884afffba4a6072cc025438d4fd836aedfac63006d",
+  period: 3,
+  genesisTime: 1704067200,
+  scheme: SCHEME,
+} as const;
+
 export interface Beacon {
   round: number;
   randomness: string;

@@ -55,11 +55,19 @@ export interface Progress {
 
 /**
  * Everything verifyDraw needs, fetched from public URLs. Problems with the beacon relays are not
- * fatal: the record's copy of the beacon is then checked (its BLS signature is the proof).
+ * fatal: the record's copy of the beacon is then checked (its BLS signature is the proof). No chain's
+ * public key is fetched: quicknet's and the demo chain's are built in, any other is the verifying
+ * person's to give (decision 082), since a relay of whoever runs a chain would vouch for any key.
  */
 export async function fetchVerifyInput(
   recordUrl: string,
-  options: { drandUrls?: readonly string[]; progress?: Progress; signal?: AbortSignal } = {},
+  options: {
+    drandUrls?: readonly string[];
+    /** A chain's /info JSON the person verifying gave (decision 082): never fetched, from a relay or anywhere else. */
+    chainInfo?: FetchedJson | null;
+    progress?: Progress;
+    signal?: AbortSignal;
+  } = {},
 ): Promise<VerifyInput> {
   const say = options.progress ?? (() => {});
   say(`Fetching ${recordUrl}`);
@@ -106,7 +114,7 @@ export async function fetchVerifyInput(
     }
   }
 
-  const input: VerifyInput = { record, csvBytes, actionsBytes };
+  const input: VerifyInput = { record, csvBytes, actionsBytes, chainInfo: options.chainInfo ?? null };
   if (beacon && typeof beacon.chainHash === "string" && typeof beacon.round === "number" && beacon.demo !== true) {
     const chainHash = beacon.chainHash;
     const bases = relayBases({ chainHash, urls: beacon.urls }, options.drandUrls);
@@ -120,15 +128,6 @@ export async function fetchVerifyInput(
         if (options.signal?.aborted) throw error;
         problems.push(describe(error));
         continue;
-      }
-      // quicknet's key is built in; any other chain's key is confirmed from the relay that served the round.
-      if (chainHash !== QUICKNET.hash) {
-        const infoUrl = `${base}/${chainHash}/info`;
-        try {
-          input.chainInfo = { json: await (await get(infoUrl, options.signal)).json(), source: infoUrl };
-        } catch (error) {
-          if (options.signal?.aborted) throw error;
-        }
       }
       break;
     }

@@ -6,7 +6,7 @@
  */
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
-import { type Beacon, beaconProblem, QUICKNET, readBeacon, roundTimeMs, SCHEME } from "./drand";
+import { type Beacon, beaconProblem, DEMO, QUICKNET, readBeacon, roundTimeMs, SCHEME } from "./drand";
 import { type ActionList, type DrawList, readActionList, readDrawList } from "./list";
 import { type ComputedPick, PickSequence, ticketRange } from "./picks";
 
@@ -41,7 +41,11 @@ export interface VerifyInput {
   beacon?: FetchedJson | null;
   /** Why the beacon could not be fetched, reported when the record's copy is checked instead. */
   beaconFetchProblem?: string;
-  /** The chain's /info JSON as fetched: needed for chains whose key is not built in (neither quicknet nor a demo chain). */
+  /**
+   * A chain's /info JSON given by the person verifying (a file or text of theirs): the only way a
+   * chain other than quicknet or the demo chain, whose keys are built in, is accepted. Never taken
+   * from the draw record or from Giveawear's servers: whoever runs a chain can sign any round on it.
+   */
   chainInfo?: FetchedJson | null;
 }
 
@@ -379,49 +383,55 @@ export async function verifyDraw(input: VerifyInput): Promise<VerifyResult> {
       draw ? "The record names no beacon chain, which procedure 2 requires." : "No beacon chain is named yet.",
     );
   } else {
-    const chain = chainRecord.chainHash === QUICKNET.hash ? QUICKNET : chainRecord;
+    const chain = chainRecord.chainHash === QUICKNET.hash ? QUICKNET : chainRecord.chainHash === DEMO.hash ? DEMO : chainRecord;
+    const sameAs = (pinned: { publicKey: string; period: number; genesisTime: number }) =>
+      chainRecord.publicKey === pinned.publicKey && chainRecord.period === pinned.period && chainRecord.genesisTime === pinned.genesisTime;
     if (chainRecord.scheme !== SCHEME) {
       add("Beacon chain", false, `The chain's scheme is "${chainRecord.scheme}"; procedure 2 uses ${SCHEME}.`);
     } else if (chainRecord.chainHash === QUICKNET.hash) {
-      const same =
-        chainRecord.publicKey === QUICKNET.publicKey &&
-        chainRecord.period === QUICKNET.period &&
-        chainRecord.genesisTime === QUICKNET.genesisTime;
+      // quicknet's key is built in: a record (or a server) cannot bring its own key for it.
+      const same = sameAs(QUICKNET) && !chainRecord.demo;
       if (same) publicKey = QUICKNET.publicKey;
       add(
         "Beacon chain",
         same,
         same
           ? "drand quicknet of the League of Entropy; its public key is built into this verifier, not taken from the record."
-          : "The record names drand quicknet but gives another public key, period or genesis time than quicknet's.",
+          : "The record names drand quicknet but gives another public key, period or genesis time than quicknet's (built into this verifier): its beacon is checked under quicknet's key only.",
       );
-    } else if (chainRecord.demo) {
-      publicKey = chainRecord.publicKey;
+    } else if (chainRecord.chainHash === DEMO.hash || chainRecord.demo) {
+      const same = chainRecord.chainHash === DEMO.hash && chainRecord.demo && sameAs(DEMO);
+      if (same) publicKey = DEMO.publicKey;
       add(
         "Beacon chain",
-        true,
-        "A demo beacon, not drand: its signing key is published, so anyone (Giveawear included) can make its rounds. Demo draws show the procedure; their randomness is not independent.",
+        same,
+        same
+          ? "A demo beacon, not drand: its signing key is published, so anyone (Giveawear included) can make its rounds. Demo draws show the procedure; their randomness is not independent."
+          : chainRecord.demo
+            ? `The record calls chain ${chainRecord.chainHash} a demo beacon, but it is not Giveawear's demo chain (built into this verifier).`
+            : "The record names Giveawear's demo chain for a draw that does not say it is a demo: a real giveaway's draw uses drand quicknet.",
       );
     } else if (input.chainInfo) {
+      // Another chain only with a key the person verifying gave: never the record's, never a relay's.
       const info = isObject(input.chainInfo.json) ? input.chainInfo.json : {};
       const same =
         info.public_key === chainRecord.publicKey &&
         info.period === chainRecord.period &&
         info.genesis_time === chainRecord.genesisTime &&
-        (info.hash === undefined || info.hash === chainRecord.chainHash);
+        info.hash === chainRecord.chainHash;
       if (same) publicKey = chainRecord.publicKey;
       add(
         "Beacon chain",
         same,
         same
-          ? `Chain ${chainRecord.chainHash}: public key, period and genesis as published at ${input.chainInfo.source}.`
-          : `The chain information at ${input.chainInfo.source} does not match the record's public key, period or genesis time.`,
+          ? `Chain ${chainRecord.chainHash}, not drand quicknet: its hash, public key, period and genesis are the ones you gave in ${input.chainInfo.source}. The draw is only as independent as whoever runs that chain.`
+          : `Chain ${chainRecord.chainHash} is not the chain you gave in ${input.chainInfo.source} (its hash, public key, period or genesis time differ).`,
       );
     } else {
       add(
         "Beacon chain",
-        null,
-        `Chain ${chainRecord.chainHash} is not drand quicknet and its information could not be fetched, so its public key could not be confirmed.`,
+        false,
+        `The record names chain ${chainRecord.chainHash}, not drand quicknet: a real giveaway's draw uses quicknet, whose public key is built into this verifier. Another chain's key is accepted only when you give it yourself (the Node script's --chain-info, or "Another beacon chain" in the browser), never from the record or Giveawear's servers, since whoever runs a chain can sign any round on it.`,
       );
     }
 

@@ -4123,6 +4123,13 @@ var QUICKNET = {
   /** drand's public HTTP relays. */
   mirrors: ["https://api.drand.sh", "https://api2.drand.sh", "https://api3.drand.sh", "https://drand.cloudflare.com"]
 };
+var DEMO = {
+  hash: "b87be82b0a8a3e28706f682b6ec23a98e98cac56c2da84d03e92bdbd1c15498b",
+  publicKey: "8a1869c045b82e70606edbd04016c90046100d032dc6a166813467cf1de286aacf8a0399ae8e6058985931b9d0931d25048c523b23238446c0084add721cbbc0da3fbc0d99cd0666af40d5884afffba4a6072cc025438d4fd836aedfac63006d",
+  period: 3,
+  genesisTime: 1704067200,
+  scheme: SCHEME
+};
 function readBeacon(json) {
   if (typeof json !== "object" || json === null) return null;
   const { round, randomness, signature } = json;
@@ -4229,7 +4236,7 @@ async function fetchVerifyInput(recordUrl, options = {}) {
       }
     }
   }
-  const input = { record, csvBytes, actionsBytes };
+  const input = { record, csvBytes, actionsBytes, chainInfo: options.chainInfo ?? null };
   if (beacon && typeof beacon.chainHash === "string" && typeof beacon.round === "number" && beacon.demo !== true) {
     const chainHash = beacon.chainHash;
     const bases = relayBases({ chainHash, urls: beacon.urls }, options.drandUrls);
@@ -4243,14 +4250,6 @@ async function fetchVerifyInput(recordUrl, options = {}) {
         if (options.signal?.aborted) throw error;
         problems.push(describe(error));
         continue;
-      }
-      if (chainHash !== QUICKNET.hash) {
-        const infoUrl = `${base}/${chainHash}/info`;
-        try {
-          input.chainInfo = { json: await (await get(infoUrl, options.signal)).json(), source: infoUrl };
-        } catch (error) {
-          if (options.signal?.aborted) throw error;
-        }
       }
       break;
     }
@@ -4852,38 +4851,40 @@ async function verifyDraw(input) {
       draw ? "The record names no beacon chain, which procedure 2 requires." : "No beacon chain is named yet."
     );
   } else {
-    const chain = chainRecord.chainHash === QUICKNET.hash ? QUICKNET : chainRecord;
+    const chain = chainRecord.chainHash === QUICKNET.hash ? QUICKNET : chainRecord.chainHash === DEMO.hash ? DEMO : chainRecord;
+    const sameAs = (pinned) => chainRecord.publicKey === pinned.publicKey && chainRecord.period === pinned.period && chainRecord.genesisTime === pinned.genesisTime;
     if (chainRecord.scheme !== SCHEME) {
       add("Beacon chain", false, `The chain's scheme is "${chainRecord.scheme}"; procedure 2 uses ${SCHEME}.`);
     } else if (chainRecord.chainHash === QUICKNET.hash) {
-      const same = chainRecord.publicKey === QUICKNET.publicKey && chainRecord.period === QUICKNET.period && chainRecord.genesisTime === QUICKNET.genesisTime;
+      const same = sameAs(QUICKNET) && !chainRecord.demo;
       if (same) publicKey = QUICKNET.publicKey;
       add(
         "Beacon chain",
         same,
-        same ? "drand quicknet of the League of Entropy; its public key is built into this verifier, not taken from the record." : "The record names drand quicknet but gives another public key, period or genesis time than quicknet's."
+        same ? "drand quicknet of the League of Entropy; its public key is built into this verifier, not taken from the record." : "The record names drand quicknet but gives another public key, period or genesis time than quicknet's (built into this verifier): its beacon is checked under quicknet's key only."
       );
-    } else if (chainRecord.demo) {
-      publicKey = chainRecord.publicKey;
+    } else if (chainRecord.chainHash === DEMO.hash || chainRecord.demo) {
+      const same = chainRecord.chainHash === DEMO.hash && chainRecord.demo && sameAs(DEMO);
+      if (same) publicKey = DEMO.publicKey;
       add(
         "Beacon chain",
-        true,
-        "A demo beacon, not drand: its signing key is published, so anyone (Giveawear included) can make its rounds. Demo draws show the procedure; their randomness is not independent."
+        same,
+        same ? "A demo beacon, not drand: its signing key is published, so anyone (Giveawear included) can make its rounds. Demo draws show the procedure; their randomness is not independent." : chainRecord.demo ? `The record calls chain ${chainRecord.chainHash} a demo beacon, but it is not Giveawear's demo chain (built into this verifier).` : "The record names Giveawear's demo chain for a draw that does not say it is a demo: a real giveaway's draw uses drand quicknet."
       );
     } else if (input.chainInfo) {
       const info = isObject(input.chainInfo.json) ? input.chainInfo.json : {};
-      const same = info.public_key === chainRecord.publicKey && info.period === chainRecord.period && info.genesis_time === chainRecord.genesisTime && (info.hash === void 0 || info.hash === chainRecord.chainHash);
+      const same = info.public_key === chainRecord.publicKey && info.period === chainRecord.period && info.genesis_time === chainRecord.genesisTime && info.hash === chainRecord.chainHash;
       if (same) publicKey = chainRecord.publicKey;
       add(
         "Beacon chain",
         same,
-        same ? `Chain ${chainRecord.chainHash}: public key, period and genesis as published at ${input.chainInfo.source}.` : `The chain information at ${input.chainInfo.source} does not match the record's public key, period or genesis time.`
+        same ? `Chain ${chainRecord.chainHash}, not drand quicknet: its hash, public key, period and genesis are the ones you gave in ${input.chainInfo.source}. The draw is only as independent as whoever runs that chain.` : `Chain ${chainRecord.chainHash} is not the chain you gave in ${input.chainInfo.source} (its hash, public key, period or genesis time differ).`
       );
     } else {
       add(
         "Beacon chain",
-        null,
-        `Chain ${chainRecord.chainHash} is not drand quicknet and its information could not be fetched, so its public key could not be confirmed.`
+        false,
+        `The record names chain ${chainRecord.chainHash}, not drand quicknet: a real giveaway's draw uses quicknet, whose public key is built into this verifier. Another chain's key is accepted only when you give it yourself (the Node script's --chain-info, or "Another beacon chain" in the browser), never from the record or Giveawear's servers, since whoever runs a chain can sign any round on it.`
       );
     }
     const round = chainRecord.round;
@@ -5068,11 +5069,15 @@ function checkPicks(list, seed, picks, unverifiedSeed) {
 var USAGE = `Checks a Giveawear draw (procedure 2 or 3) from public data.
 
 Usage:
-  node giveawear-verify-draw.mjs <draw page URL or draw.json URL> [--drand <relay URL>]...
+  node giveawear-verify-draw.mjs <draw page URL or draw.json URL> [--drand <relay URL>]... [--chain-info info.json]
       fetches draw.json, draw.csv, actions.csv (procedure 3) and the beacon round (drand's public relays for quicknet,
       or --drand relays first)
   node giveawear-verify-draw.mjs --record draw.json --list draw.csv [--actions actions.csv] [--beacon beacon.json] [--chain-info info.json]
       checks saved files (procedure 3 needs --actions); without --beacon the beacon copy inside draw.json is checked
+
+drand quicknet's public key is built in and is the only one a real giveaway's draw may use. --chain-info gives
+another chain's /info JSON (a test or private chain) that you trust yourself; no key is ever taken from the
+draw record or from Giveawear's servers.
 
 Exit code: 0 MATCH, 1 MISMATCH, 2 INCOMPLETE (or the check could not run).`;
 function parseArguments(argv) {
@@ -5140,8 +5145,12 @@ async function main(argv, out = (text) => process.stdout.write(text)) {
   let input;
   try {
     if (parsed.url) {
-      input = await fetchVerifyInput(recordUrlFrom(parsed.url), { drandUrls: parsed.drand, progress: (message) => out(`${message}
-`) });
+      input = await fetchVerifyInput(recordUrlFrom(parsed.url), {
+        drandUrls: parsed.drand,
+        chainInfo: parsed.chainInfo ? { json: await readJson(parsed.chainInfo), source: parsed.chainInfo } : null,
+        progress: (message) => out(`${message}
+`)
+      });
       out("\n");
     } else {
       input = {

@@ -10,12 +10,13 @@ import http from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { expect, test } from "@playwright/test";
+import { expect, type Locator, test } from "@playwright/test";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { createServer, type ViteDevServer } from "vite";
 import type * as BrowserVerifierModule from "~/components/draw/browser-verifier";
 import type * as NonceModule from "~/components/nonce";
+import { chainInfoJson } from "../../app/domain/beacon";
 import { startFakeDrand, type FakeDrand } from "../fakes/drand-server";
 import { buildDrawFixture, type Fixture } from "../helpers/draw-fixture";
 
@@ -91,6 +92,12 @@ test.afterAll(async () => {
   await vite?.close();
 });
 
+/** Pastes the fake chain's /info JSON into "Another beacon chain", as the person verifying would. */
+async function giveChain(section: Locator) {
+  await section.getByText("Another beacon chain (optional)").click();
+  await section.getByRole("textbox").fill(JSON.stringify(chainInfoJson(drand.chain)));
+}
+
 test("checks the draw in the browser: MATCH, then MISMATCH for a changed list", async ({ page, javaScriptEnabled }) => {
   await page.goto(`${origin}/`);
   const section = page.getByTestId("browser-verifier");
@@ -104,9 +111,18 @@ test("checks the draw in the browser: MATCH, then MISMATCH for a changed list", 
     return;
   }
   await expect(scriptLink).toBeHidden();
+  const status = section.getByRole("status");
+  // The fake chain is not quicknet: without its key given by the person verifying, a MISMATCH (decision 082).
+  await button.click();
+  await expect(status).toHaveText(/^MISMATCH: /, { timeout: 20_000 });
+  await expect(section.locator("li[data-ok=false]").first()).toContainText(
+    `Failed: Beacon chain. The record names chain ${drand.chain.hash}, not drand quicknet`,
+  );
+  expect(drand.requests).not.toContain(`GET /${drand.chain.hash}/info`);
+
+  await giveChain(section);
   const requestsBefore = drand.requests.length;
   await button.click();
-  const status = section.getByRole("status");
   await expect(status).toHaveText(/^MATCH: every check passed/, { timeout: 20_000 });
   await expect(status).toHaveAttribute("aria-live", "polite");
   await expect(section.locator("li")).toHaveCount(13);
@@ -145,6 +161,7 @@ test("checks a version 3 draw with its actions.csv: MATCH, then MISMATCH for a c
     await page.goto(`${origin}/`);
     const section = page.getByTestId("browser-verifier");
     const button = section.getByRole("button", { name: "Verify in your browser" });
+    await giveChain(section);
     await button.click();
     const status = section.getByRole("status");
     await expect(status).toHaveText(/^MATCH: every check passed/, { timeout: 20_000 });

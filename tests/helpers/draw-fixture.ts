@@ -7,6 +7,7 @@
 import { createHash } from "node:crypto";
 import type { BeaconResponse, ChainInfo } from "../../app/domain/beacon";
 import { chainFor, publishedSecretKey, signRound } from "../../app/domain/beacon-sign";
+import { DEMO_KEY_TEXT } from "../../app/server/draw/beacon.server";
 import { type DrawHashing, type DrawPick, drawPicks, drawPoolOf, drawStateAfter, nextPick } from "../../app/domain/draw";
 
 export const fixtureHashing: DrawHashing = {
@@ -22,13 +23,16 @@ const sha256Hex = (data: string | Uint8Array) => createHash("sha256").update(dat
 /** The test chain's key: public by construction, like the fake drand's. */
 export const FIXTURE_SECRET_KEY = publishedSecretKey("giveawear verifier fixture chain");
 
+/** Giveawear's demo chain (its key is public): the one chain besides quicknet verifiers know without being given it. */
+const DEMO_SECRET_KEY = publishedSecretKey(DEMO_KEY_TEXT);
+
 export interface FixtureOptions {
   entries?: number;
   prizes?: number;
   /** How many ranks are redrawn after the draw (rank 1, then 2, ...). */
   redraws?: number;
   disqualified?: number;
-  /** The chain (default: a test chain signed with FIXTURE_SECRET_KEY); `sign` makes its rounds. */
+  /** The chain (default: a test chain signed with FIXTURE_SECRET_KEY, or with `demo` the demo chain); `sign` makes its rounds. */
   chain?: ChainInfo;
   sign?: (round: number) => BeaconResponse;
   /** Where draw.csv and the beacon say they live (the CLI test serves them). */
@@ -72,8 +76,11 @@ export function buildDrawFixture(options: FixtureOptions = {}): Fixture {
   const count = options.entries ?? 40;
   const prizes = options.prizes ?? 3;
   const baseUrl = options.baseUrl ?? "https://giveawear.test";
-  const chain = options.chain ?? chainFor(FIXTURE_SECRET_KEY, { genesisTime: 1_700_000_000, period: 3, demo: options.demo });
-  const sign = options.sign ?? ((round: number) => signRound(FIXTURE_SECRET_KEY, round));
+  const secretKey = options.demo ? DEMO_SECRET_KEY : FIXTURE_SECRET_KEY;
+  const chain =
+    options.chain ??
+    chainFor(secretKey, options.demo ? { genesisTime: 1_704_067_200, period: 3, demo: true } : { genesisTime: 1_700_000_000, period: 3 });
+  const sign = options.sign ?? ((round: number) => signRound(secretKey, round));
 
   // Entries: times 250 ms apart with some ties (same millisecond, ordered by id); every fifth entry
   // came through an earlier entry's referral link.

@@ -19,6 +19,12 @@ export interface FakeBeacon {
   fake: () => FakeDrand;
   /** The fake's clock (ms); rounds up to it are published. Default: far in the future (every round out). */
   setClock(ms: number | null): void;
+  /**
+   * The test chain's /info JSON, as the person verifying gives it to `npm run verify-draw` (its
+   * chainInfo option): verifiers take no key but quicknet's and the demo chain's unless given one
+   * (decision 082).
+   */
+  chainInfo(): string;
 }
 
 /**
@@ -47,6 +53,10 @@ export function setUpFakeBeacon(): FakeBeacon {
     },
     setClock(ms) {
       clock = ms;
+    },
+    chainInfo() {
+      if (!fake) throw new Error("the fake drand has not started");
+      return JSON.stringify(chainInfoJson(fake.chain));
     },
   };
 }

@@ -127,8 +127,8 @@ describe("draw procedure version 3", () => {
     expect(list.actions.csvUrl).toMatch(new RegExp(`/campaign/${campaign.id}/actions\\.csv$`));
     expect(files.record.procedureVersion).toBe(3);
 
-    expect((await verifyDraw(campaign.id)).ok).toBe(true);
-    expect((await verifyDraw(campaign.id, { actionsCsv: actionsText })).ok).toBe(true);
+    expect((await verifyDraw(campaign.id, { chainInfo: beacon.chainInfo() })).ok).toBe(true);
+    expect((await verifyDraw(campaign.id, { chainInfo: beacon.chainInfo(), actionsCsv: actionsText })).ok).toBe(true);
     const result = await verifyIndependently(independentInput(files));
     expect(result.checks.filter((check) => check.ok !== true)).toEqual([]);
     expect(result.verdict).toBe("MATCH");
@@ -148,7 +148,7 @@ describe("draw procedure version 3", () => {
       text.replace(`${line}\n`, ""),
     ];
     for (const actionsCsv of tampered) {
-      expect((await verifyDraw(campaign.id, { actionsCsv })).ok).toBe(false);
+      expect((await verifyDraw(campaign.id, { chainInfo: beacon.chainInfo(), actionsCsv })).ok).toBe(false);
       expect((await verifyIndependently(independentInput(files, actionsCsv))).verdict).toBe("MISMATCH");
     }
     // The stored bytes changed in the database: the stored-list check says MISMATCH too.
@@ -157,7 +157,7 @@ describe("draw procedure version 3", () => {
       where: { campaignId_index: { campaignId: campaign.id, index: chunk!.index } },
       data: { bytes: Buffer.from(tampered[0]!, "latin1") },
     });
-    expect((await verifyDraw(campaign.id)).ok).toBe(false);
+    expect((await verifyDraw(campaign.id, { chainInfo: beacon.chainInfo() })).ok).toBe(false);
   });
 
   it("gives a campaign without actions an actions.csv of its two header lines, and still draws version 3", async () => {
@@ -168,7 +168,7 @@ describe("draw procedure version 3", () => {
     expect(outcome.kind).toBe("drawn");
     const files = await published(campaign.id);
     expect(new TextDecoder().decode(files.actionsBytes)).toBe(`${ACTION_LIST_HEADER}\n${ACTION_DISQUALIFIED_HEADER}\n`);
-    expect((await verifyDraw(campaign.id)).ok).toBe(true);
+    expect((await verifyDraw(campaign.id, { chainInfo: beacon.chainInfo() })).ok).toBe(true);
     expect((await verifyIndependently(independentInput(files))).verdict).toBe("MATCH");
   });
 });

@@ -1,9 +1,12 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { createHash } from "node:crypto";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as entryListLoader } from "~/routes/campaign.$campaignId.draw.csv";
-import { parseBeacon, roundTimeMs } from "~/domain/beacon";
+import { parseBeacon, QUICKNET, roundTimeMs } from "~/domain/beacon";
 import { finalSeed, verifyBeacon } from "~/domain/beacon-verify";
 import {
   DRAW_PROCEDURE_VERSION,
@@ -203,7 +206,7 @@ describe("drawing a campaign", () => {
     expect(picks.every((pick) => BigInt(pick.ticket) < draw.totalWeight && pick.replaced === undefined)).toBe(true);
 
     expect(await drawCampaign(campaign.id, { now: drawnAt })).toEqual({ kind: "already-drawn" });
-    expect((await verifyDraw(campaign.id)).ok).toBe(true);
+    expect((await verifyDraw(campaign.id, { chainInfo: beacon.chainInfo() })).ok).toBe(true);
   });
 
   it("two freezes at once write one list, and two draws at once make one draw record and one set of winners", async () => {
@@ -227,7 +230,7 @@ describe("drawing a campaign", () => {
     const row = await campaignRow(campaign.id);
     expect(drawn?.kind === "drawn" && drawn.winners[0]?.entryId).toBe(row.winnerEntryId);
     expect(parseDrawPicks(row.draw!.picks)).toHaveLength(2);
-    expect((await verifyDraw(campaign.id)).ok).toBe(true);
+    expect((await verifyDraw(campaign.id, { chainInfo: beacon.chainInfo() })).ok).toBe(true);
   });
 
   it("two app instances drawing at once make one draw record", async () => {
@@ -279,7 +282,7 @@ describe("drawing a campaign", () => {
     expect(outcomes.filter((outcome) => outcome.kind === "drawn")).toHaveLength(1);
     expect(["busy", "already-drawn"]).toContain(outcomes.find((outcome) => outcome.kind !== "drawn")?.kind);
     expect(await prisma.draw.count({ where: { campaignId: campaign.id } })).toBe(1);
-    expect((await verifyDraw(campaign.id)).ok).toBe(true);
+    expect((await verifyDraw(campaign.id, { chainInfo: beacon.chainInfo() })).ok).toBe(true);
     // Two processes each load the app's TypeScript sources through tsx: 10-30 s on 2 busy cores.
   }, 90_000);
 
@@ -327,7 +330,7 @@ describe("drawing a campaign", () => {
       entriesHash: sha256("entry_id,created_ms,referrer_id,weight\ndisqualified_entry_id,reason\n"),
     });
     expect(row.additionalPrizes[0]?.winnerEntryId).toBeNull();
-    expect((await verifyDraw(campaign.id)).ok).toBe(true);
+    expect((await verifyDraw(campaign.id, { chainInfo: beacon.chainInfo() })).ok).toBe(true);
   });
 
   it("lists the campaigns to freeze, then those due for a draw once their round is out, oldest end first", async () => {
@@ -386,7 +389,7 @@ describe("drawing a campaign", () => {
         `zz0later,${same + 1},b0same,1\n` +
         "disqualified_entry_id,reason\n",
     );
-    expect((await verifyDraw(campaign.id)).ok).toBe(true);
+    expect((await verifyDraw(campaign.id, { chainInfo: beacon.chainInfo() })).ok).toBe(true);
   });
 });
 
@@ -466,7 +469,7 @@ describe("the demo data", () => {
         });
         expect(campaign.listFrozenAt).not.toBeNull();
         expect(campaign.winnersNotifiedAt).not.toBeNull();
-        const verification = await verifyDraw(campaign.id, { client: db.prisma });
+        const verification = await verifyDraw(campaign.id, { chainInfo: beacon.chainInfo(), client: db.prisma });
         expect(verification.checks.filter((check) => !check.ok)).toEqual([]);
         expect(verification.ok).toBe(true);
         // actions.csv (decision 075) holds exactly what the freeze would build from the demo's completions.
@@ -554,7 +557,7 @@ describe("redrawing an unclaimed prize", () => {
     });
     expect(picks[2]!.counter).toBeGreaterThan(Math.max(before[0]!.counter, before[1]!.counter));
 
-    const verification = await verifyDraw(campaign.id);
+    const verification = await verifyDraw(campaign.id, { chainInfo: beacon.chainInfo() });
     expect(verification.checks.filter((check) => !check.ok)).toEqual([]);
     expect(verification.ok).toBe(true);
 
@@ -571,7 +574,7 @@ describe("redrawing an unclaimed prize", () => {
     expect(outcomes.filter((outcome) => outcome.kind === "redrawn")).toHaveLength(1);
     expect(outcomes.filter((outcome) => outcome.kind === "not-allowed")).toHaveLength(1);
     expect(parseDrawPicks((await campaignRow(campaign.id)).draw!.picks)).toHaveLength(3);
-    expect((await verifyDraw(campaign.id)).ok).toBe(true);
+    expect((await verifyDraw(campaign.id, { chainInfo: beacon.chainInfo() })).ok).toBe(true);
   });
 
   it("redraws an additional prize and says when nobody is left", async () => {
@@ -585,7 +588,7 @@ describe("redrawing an unclaimed prize", () => {
     });
     // All three entrants have now been picked.
     expect(await redrawPrize(campaign.id, 1, { now: afterDeadline })).toEqual({ kind: "exhausted" });
-    expect((await verifyDraw(campaign.id)).ok).toBe(true);
+    expect((await verifyDraw(campaign.id, { chainInfo: beacon.chainInfo() })).ok).toBe(true);
   });
 });
 
@@ -612,12 +615,14 @@ describe("verify-draw", () => {
     if (outcome.kind !== "drawn") throw new Error(outcome.kind);
     return campaign;
   }
-  const failures = async (campaignId: string, options: { entriesCsv?: string } = {}) =>
-    (await verifyDraw(campaignId, options)).checks.filter((check) => !check.ok).map((check) => check.name);
+  const failures = async (campaignId: string, options: { entriesCsv?: string; chainInfo?: string } = {}) =>
+    (await verifyDraw(campaignId, { chainInfo: beacon.chainInfo(), ...options })).checks
+      .filter((check) => !check.ok)
+      .map((check) => check.name);
 
   it("agrees with the published draw, from the stored list and from the downloaded draw.csv", async () => {
     const campaign = await verifiedCampaign();
-    const result = await verifyDraw(campaign.id);
+    const result = await verifyDraw(campaign.id, { chainInfo: beacon.chainInfo() });
     expect(result.checks.map((check) => check.name)).toEqual([
       "commitment = SHA-256(secret)",
       "commitment published at launch",
@@ -647,7 +652,7 @@ describe("verify-draw", () => {
     expect(csv.body.split("\n")).toHaveLength(64);
     const draw = (await campaignRow(campaign.id)).draw!;
     expect(sha256(csv.body)).toBe(draw.entriesHash);
-    expect((await verifyDraw(campaign.id, { entriesCsv: csv.body })).ok).toBe(true);
+    expect((await verifyDraw(campaign.id, { chainInfo: beacon.chainInfo(), entriesCsv: csv.body })).ok).toBe(true);
   });
 
   it("is not moved by entries changed after the freeze, and disagrees once the list, the secret, the seed or the beacon is changed", async () => {
@@ -706,11 +711,37 @@ describe("verify-draw", () => {
     expect(await failures(campaign.id)).toEqual([]);
   });
 
+  it("checks quicknet's beacon under quicknet's pinned key and another chain only under a key the person verifying gives (decision 082)", async () => {
+    const campaign = await verifiedCampaign();
+    // Without the test chain given, the draw names a chain that is not quicknet.
+    const alone = await verifyDraw(campaign.id);
+    expect(alone.ok).toBe(false);
+    expect(alone.checks.filter((check) => !check.ok)).toEqual([
+      expect.objectContaining({ name: "beacon chain", actual: expect.stringContaining("not drand quicknet") }),
+      expect.objectContaining({ name: "beacon", actual: "missing from the record" }),
+    ]);
+    // Given another chain than the record's, still no.
+    const other = JSON.stringify({ ...JSON.parse(beacon.chainInfo()), hash: "ab".repeat(32) });
+    expect((await verifyDraw(campaign.id, { chainInfo: other })).ok).toBe(false);
+
+    // The operator's own key under quicknet's hash: the round, signed by that key, does not verify
+    // under quicknet's pinned key, whatever chain information anyone gives.
+    await prisma.draw.update({ where: { campaignId: campaign.id }, data: { beaconChain: QUICKNET.hash } });
+    const forged = await verifyDraw(campaign.id, { chainInfo: JSON.stringify({ ...JSON.parse(beacon.chainInfo()), hash: QUICKNET.hash }) });
+    expect(forged.ok).toBe(false);
+    expect(forged.checks.filter((check) => !check.ok)).toEqual([
+      expect.objectContaining({ name: `beacon signature (chain ${QUICKNET.hash.slice(0, 12)}…)`, actual: "invalid" }),
+    ]);
+  });
+
   it("runs as `npm run verify-draw -- <id>` with exit code 0 on a match and 1 on a mismatch", async () => {
     const campaign = await verifiedCampaign();
-    const cli = async () => {
-      // The environment names the test database and the fake drand's chain.
-      const child = spawn("node_modules/.bin/tsx", ["scripts/verify-draw.ts", campaign.id], {
+    // The test chain is accepted only when the person verifying gives it (decision 082).
+    const chainFile = join(mkdtempSync(join(tmpdir(), "giveawear-chain-")), "info.json");
+    writeFileSync(chainFile, beacon.chainInfo());
+    const cli = async (args: string[] = ["--chain-info", chainFile]) => {
+      // The environment names the test database (and the fake drand's chain, which verify-draw does not take from it).
+      const child = spawn("node_modules/.bin/tsx", ["scripts/verify-draw.ts", campaign.id, ...args], {
         env: { ...process.env },
         stdio: ["ignore", "pipe", "pipe"],
       });
@@ -720,6 +751,12 @@ describe("verify-draw", () => {
       const [code] = (await once(child, "exit")) as [number];
       return { code, output };
     };
+    const unknownChain = await cli([]);
+    expect(unknownChain.output).toContain(
+      "MISMATCH  beacon chain: published drand quicknet (its key pinned in the code), recomputed chain ",
+    );
+    expect(unknownChain.code).toBe(1);
+
     const match = await cli();
     expect(match.output).toContain("MATCH     entry list hash");
     expect(match.output).toContain("MATCH     beacon signature");
@@ -785,7 +822,7 @@ describe("version 1 draws (made before decision 039)", () => {
 
   it("still verify against the live entries and the exported id,weight list, and catch a changed entry", async () => {
     const { campaign, entries } = await v1Campaign();
-    const result = await verifyDraw(campaign.id);
+    const result = await verifyDraw(campaign.id, { chainInfo: beacon.chainInfo() });
     expect(result.checks.map((check) => check.name)).toEqual([
       "commitment = SHA-256(seed)",
       "commitment published at launch",
@@ -806,11 +843,12 @@ describe("version 1 draws (made before decision 039)", () => {
     expect(sha256(ordered.map((entry) => `${entry.id}:${1 + entry.bonusEntries}\n`).join(""))).toBe(
       (await campaignRow(campaign.id)).draw!.entriesHash,
     );
-    expect((await verifyDraw(campaign.id, { entriesCsv: csv.body })).ok).toBe(true);
+    expect((await verifyDraw(campaign.id, { chainInfo: beacon.chainInfo(), entriesCsv: csv.body })).ok).toBe(true);
     const tampered = csv.body.replace(`${ordered[5]!.id},${1 + ordered[5]!.bonusEntries}\n`, "");
-    expect((await verifyDraw(campaign.id, { entriesCsv: tampered })).ok).toBe(false);
+    expect((await verifyDraw(campaign.id, { chainInfo: beacon.chainInfo(), entriesCsv: tampered })).ok).toBe(false);
 
-    const failed = async () => (await verifyDraw(campaign.id)).checks.filter((check) => !check.ok).map((check) => check.name);
+    const failed = async () =>
+      (await verifyDraw(campaign.id, { chainInfo: beacon.chainInfo() })).checks.filter((check) => !check.ok).map((check) => check.name);
     await prisma.entry.update({ where: { id: ordered[4]!.id }, data: { bonusEntries: { increment: 3 } } });
     expect(await failed()).toEqual(expect.arrayContaining(["entry list hash", "total weight"]));
     await prisma.entry.update({ where: { id: ordered[4]!.id }, data: { bonusEntries: { decrement: 3 } } });
@@ -824,7 +862,7 @@ describe("version 1 draws (made before decision 039)", () => {
     const now = new Date(deadline.getTime() + DAY);
     const redrawn = await redrawPrize(campaign.id, 1, { now });
     expect(redrawn).toMatchObject({ kind: "redrawn", entryId: expected?.pick.entryId });
-    expect((await verifyDraw(campaign.id)).ok).toBe(true);
+    expect((await verifyDraw(campaign.id, { chainInfo: beacon.chainInfo() })).ok).toBe(true);
   });
 });
 

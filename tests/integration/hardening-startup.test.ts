@@ -8,6 +8,7 @@ import { once } from "node:events";
 import { readFileSync } from "node:fs";
 import { afterAll, expect, it } from "vitest";
 import { MIN_SESSION_SECRET_LENGTH } from "~/server/core/config.server";
+import { DEMO_CHAIN, DEMO_CHAIN_INFO_JSON } from "~/server/draw/beacon.server";
 import { type SpawnedServer, freePort, spawnAppServer } from "../helpers/app-server";
 
 let server: SpawnedServer | undefined;
@@ -77,6 +78,20 @@ it("refuses to start with a DRAND_CHAIN_INFO the draw could not use: one line, n
   const lines = stderr.split("\n").filter((line) => line.includes("DRAND_CHAIN_INFO"));
   expect(lines).toHaveLength(1);
   expect(lines[0]).toMatch(/^Giveawear cannot start: /);
+  expect(stderr).not.toMatch(/^\s+at /m);
+}, 60_000);
+
+it("refuses to start in production with a DRAND_CHAIN_INFO naming another chain than quicknet (decision 082): one line, exit code 1", async () => {
+  const { code, stderr } = await refusedStart({
+    NODE_ENV: "production",
+    SESSION_SECRET: "s".repeat(MIN_SESSION_SECRET_LENGTH),
+    DRAND_CHAIN_INFO: DEMO_CHAIN_INFO_JSON,
+  });
+  expect(code).toBe(1);
+  const lines = stderr.split("\n").filter((line) => line.includes("DRAND_CHAIN_INFO"));
+  expect(lines).toEqual([
+    `Giveawear cannot start: DRAND_CHAIN_INFO names chain ${DEMO_CHAIN.hash} (the public demo chain), not drand quicknet: in production every real campaign's draw uses quicknet, pinned in the code, so unset DRAND_CHAIN_INFO.`,
+  ]);
   expect(stderr).not.toMatch(/^\s+at /m);
 }, 60_000);
 

@@ -1,7 +1,16 @@
 import { createHash } from "node:crypto";
 import http from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
-import { type BeaconResponse, type ChainInfo, parseBeacon, parseChainInfo, QUICKNET, roundAt, roundTimeMs } from "~/domain/beacon";
+import {
+  type BeaconResponse,
+  type ChainInfo,
+  chainInfoJson,
+  parseBeacon,
+  parseChainInfo,
+  QUICKNET,
+  roundAt,
+  roundTimeMs,
+} from "~/domain/beacon";
 import { finalSeed, verifyBeacon } from "~/domain/beacon-verify";
 import { ConfigError, resetConfigForTests } from "~/server/core/config.server";
 import {
@@ -161,6 +170,23 @@ describe("configuredChain", () => {
     expect(knownChain(DEMO_CHAIN.hash)).toEqual(DEMO_CHAIN);
     expect(knownChain(QUICKNET.hash)).toEqual(QUICKNET);
     expect(knownChain("0".repeat(64))).toBeUndefined();
+  });
+
+  it("refuses quicknet's hash with another key anywhere, and in production any chain but quicknet (decision 082)", () => {
+    const ownQuicknet = JSON.stringify({ ...chainInfoJson(derivedDemoChain()), hash: QUICKNET.hash, demo: undefined });
+    withEnv({ DRAND_CHAIN_INFO: ownQuicknet });
+    expect(() => configuredChain()).toThrow(/names drand quicknet's chain hash with another public key/);
+    // The pinned quicknet and demo chain win over DRAND_CHAIN_INFO wherever a stored hash is looked up.
+    withEnv({ DRAND_CHAIN_INFO: JSON.stringify({ ...chainInfoJson(DEMO_CHAIN), public_key: QUICKNET.publicKey }) });
+    expect(knownChain(DEMO_CHAIN.hash)).toEqual(DEMO_CHAIN);
+
+    withEnv({ NODE_ENV: "production", DRAND_CHAIN_INFO: DEMO_CHAIN_INFO_JSON });
+    expect(() => configuredChain()).toThrow(ConfigError);
+    expect(() => configuredChain()).toThrow(/\(the public demo chain\), not drand quicknet: in production/);
+    withEnv({ NODE_ENV: "production", DRAND_CHAIN_INFO: JSON.stringify(chainInfoJson(QUICKNET)) });
+    expect(configuredChain()).toEqual(QUICKNET);
+    withEnv({ NODE_ENV: "production", DRAND_CHAIN_INFO: undefined });
+    expect(configuredChain()).toEqual(QUICKNET);
   });
 
   it("stops on a DRAND_CHAIN_INFO that is not a usable chain", () => {

@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chainInfoJson, QUICKNET } from "../../app/domain/beacon";
 import { buildVerifierScript, VERIFIER_SCRIPT } from "../../scripts/build-verifier";
 import { startFakeDrand, type FakeDrand } from "../fakes/drand-server";
 import { buildDrawFixture, type Fixture } from "../helpers/draw-fixture";
@@ -85,6 +86,8 @@ describe("the committed single-file verifier", () => {
     let siteUrl: string;
     let draw: Fixture;
     let served: { csv: Uint8Array } = { csv: new Uint8Array() };
+    /** The fake chain's /info JSON, given by the person verifying (decision 082). */
+    const given = ["--chain-info", "chain.json"];
     const requests: string[] = [];
 
     beforeAll(async () => {
@@ -110,16 +113,18 @@ describe("the committed single-file verifier", () => {
         beaconUrls: [drand.url],
       });
       served = { csv: draw.csvBytes };
+      await writeFile(join(directory, "chain.json"), JSON.stringify(chainInfoJson(drand.chain)));
     });
     afterAll(async () => {
       await drand.close();
       await new Promise((resolve) => site.close(resolve));
     });
 
-    it("fetches draw.json, draw.csv and the beacon from the relay: MATCH", async () => {
-      const result = await verify([`${siteUrl}/campaign/cfixturecampaign/draw`]);
+    it("fetches draw.json, draw.csv and the beacon from the relay: MATCH, with the test chain given by the person verifying", async () => {
+      const result = await verify([`${siteUrl}/campaign/cfixturecampaign/draw`, ...given]);
       expect(result.output).toContain(`[PASS] Beacon: Round 100, fetched from ${drand.url}/${drand.chain.hash}/public/100`);
-      expect(result.output).toContain(`public key, period and genesis as published at ${drand.url}/${drand.chain.hash}/info`);
+      expect(result.output).toContain("hash, public key, period and genesis are the ones you gave in chain.json");
+      expect(drand.requests).not.toContain(`GET /${drand.chain.hash}/info`);
       expect(result.output).toMatch(/\nMATCH: /);
       expect(result.code).toBe(0);
       expect(drand.requests).toContain(`GET /${drand.chain.hash}/public/100`);
@@ -131,7 +136,7 @@ describe("the committed single-file verifier", () => {
       tampered[60] = tampered[60]! ^ 1;
       served = { csv: tampered };
       try {
-        const result = await verify([`${siteUrl}/campaign/cfixturecampaign/draw.json`]);
+        const result = await verify([`${siteUrl}/campaign/cfixturecampaign/draw.json`, ...given]);
         expect(result.output).toContain("[FAIL] List hash");
         expect(result.code).toBe(1);
       } finally {
@@ -140,7 +145,7 @@ describe("the committed single-file verifier", () => {
 
       drand.setFailure("bad-signature");
       try {
-        const result = await verify([`${siteUrl}/campaign/cfixturecampaign/draw.json`]);
+        const result = await verify([`${siteUrl}/campaign/cfixturecampaign/draw.json`, ...given]);
         expect(result.output).toContain("[FAIL] Beacon: The beacon fetched from the chain differs from the copy in draw.json");
         expect(result.code).toBe(1);
       } finally {
@@ -148,13 +153,45 @@ describe("the committed single-file verifier", () => {
       }
     });
 
-    it("says INCOMPLETE when no relay answers and the chain's key cannot be confirmed", async () => {
+    it("says MISMATCH for a chain that is not quicknet unless its key is given, and for quicknet's hash with another key (decision 082)", async () => {
+      // The relay answers /info, but a chain's key is never taken from a relay.
+      const alone = await verify([`${siteUrl}/campaign/cfixturecampaign/draw`]);
+      expect(alone.output).toContain(`[FAIL] Beacon chain: The record names chain ${drand.chain.hash}, not drand quicknet`);
+      expect(alone.output).toMatch(/\nMISMATCH: /);
+      expect(alone.code).toBe(1);
+
+      // The operator's own key under quicknet's hash, the round validly signed by it.
+      const original = draw;
+      draw = { ...draw, record: structuredClone(draw.record) };
+      draw.record.beacon.chainHash = QUICKNET.hash;
+      draw.record.beacon.urls = [drand.url];
+      try {
+        await writeFile(join(directory, "own-quicknet.json"), JSON.stringify({ ...chainInfoJson(drand.chain), hash: QUICKNET.hash }));
+        const swapped = await verify([
+          `${siteUrl}/campaign/cfixturecampaign/draw`,
+          "--chain-info",
+          "own-quicknet.json",
+          "--drand",
+          `${siteUrl}/none`,
+        ]);
+        expect(swapped.output).toContain("[FAIL] Beacon chain: The record names drand quicknet but gives another public key");
+        expect(swapped.code).toBe(1);
+        await writeFile(join(directory, "draw.json"), JSON.stringify(draw.record));
+        await writeFile(join(directory, "draw.csv"), draw.csvBytes);
+        const saved = await verify(["--record", "draw.json", "--list", "draw.csv", "--chain-info", "own-quicknet.json"]);
+        expect(saved.output).toContain("[FAIL] Beacon chain: The record names drand quicknet but gives another public key");
+        expect(saved.code).toBe(1);
+      } finally {
+        draw = original;
+      }
+    });
+
+    it("checks the record's copy of the beacon when no relay answers", async () => {
       drand.setFailure("500");
       try {
-        const result = await verify([`${siteUrl}/campaign/cfixturecampaign/draw`]);
-        expect(result.output).toContain("[----] Beacon chain");
-        expect(result.output).toMatch(/\nINCOMPLETE: /);
-        expect(result.code).toBe(2);
+        const result = await verify([`${siteUrl}/campaign/cfixturecampaign/draw`, ...given]);
+        expect(result.output).toContain("[PASS] Beacon: Round 100, the copy in draw.json");
+        expect(result.code).toBe(0);
       } finally {
         drand.setFailure("none");
       }
@@ -162,7 +199,7 @@ describe("the committed single-file verifier", () => {
 
     it("asks the relays given with --drand first", async () => {
       const before = drand.requests.length;
-      const result = await verify([`${siteUrl}/campaign/cfixturecampaign/draw`, "--drand", `${siteUrl}/no-relay-here`]);
+      const result = await verify([`${siteUrl}/campaign/cfixturecampaign/draw`, "--drand", `${siteUrl}/no-relay-here`, ...given]);
       expect(result.output).toContain(`${siteUrl}/no-relay-here/${drand.chain.hash}/public/100`);
       expect(result.code).toBe(0);
       expect(drand.requests.length).toBeGreaterThan(before);

@@ -7,7 +7,8 @@ import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { chainInfoJson, QUICKNET } from "~/domain/beacon";
-import { beaconProblem, QUICKNET as BUILT_IN_QUICKNET } from "~/verifier/drand";
+import { DEMO_CHAIN } from "~/server/draw/beacon.server";
+import { beaconProblem, DEMO as BUILT_IN_DEMO, QUICKNET as BUILT_IN_QUICKNET } from "~/verifier/drand";
 import { recordUrlFrom, relayBases } from "~/verifier/sources";
 import { type VerifyInput, type VerifyResult, verifyDraw } from "~/verifier/verify";
 import { buildDrawFixture, type Fixture, type FixtureOptions } from "../helpers/draw-fixture";
@@ -25,8 +26,8 @@ const clone = <T>(value: T): T => structuredClone(value);
 function inputOf(fixture: Fixture, change: (input: { record: Fixture["record"]; csvBytes: Uint8Array }) => void = () => {}): VerifyInput {
   const input = { record: clone(fixture.record), csvBytes: fixture.csvBytes.slice() };
   change(input);
-  // The fixture's test chain is neither quicknet nor a demo chain: its key is confirmed like a relay's /info.
-  return { ...input, chainInfo: { json: chainInfoJson(fixture.chain), source: "test relay" } };
+  // The fixture's test chain is neither quicknet nor the demo chain: the person verifying gives its key (decision 082).
+  return { ...input, chainInfo: { json: chainInfoJson(fixture.chain), source: "test-chain.json" } };
 }
 
 function failed(result: VerifyResult): string[] {
@@ -102,6 +103,48 @@ describe("verifyDraw: honest draws", () => {
     expect(failed(await verifyDraw({ record: forged, csvBytes: real.csvBytes }))).toContain("Beacon chain");
   });
 
+  it("refuses quicknet's hash with the operator's own key, the round validly signed under that key (decision 082)", async () => {
+    const own = fixture({ entries: 20 });
+    const swapped = clone(own.record);
+    swapped.beacon.chainHash = QUICKNET.hash;
+    // Whatever chain information is given, quicknet is checked under its built-in key.
+    const given = { json: { ...chainInfoJson(own.chain), hash: QUICKNET.hash }, source: "own-quicknet.json" };
+    const result = await verifyDraw({ record: swapped, csvBytes: own.csvBytes, chainInfo: given });
+    expect(result.verdict).toBe("MISMATCH");
+    expect(result.checks.find((check) => check.name === "Beacon chain")).toMatchObject({
+      ok: false,
+      detail: expect.stringContaining("gives another public key, period or genesis time than quicknet's"),
+    });
+    // Even a record that states quicknet's key: the operator's signature does not verify under it.
+    swapped.beacon.publicKey = QUICKNET.publicKey;
+    swapped.beacon.period = QUICKNET.period;
+    swapped.beacon.genesisTime = QUICKNET.genesisTime;
+    const underQuicknet = await verifyDraw({ record: swapped, csvBytes: own.csvBytes });
+    expect(underQuicknet.verdict).toBe("MISMATCH");
+    expect(failed(underQuicknet)).toContain("Beacon");
+  });
+
+  it("says MISMATCH for another chain unless the person verifying gives its key; never from the record (decision 082)", async () => {
+    const own = fixture({ entries: 20 });
+    const alone = await verifyDraw({ record: clone(own.record), csvBytes: own.csvBytes });
+    expect(alone.verdict).toBe("MISMATCH");
+    expect(alone.checks.find((check) => check.name === "Beacon chain")).toMatchObject({
+      ok: false,
+      detail: expect.stringMatching(/not drand quicknet.*only when you give it yourself/),
+    });
+    // Another chain given than the record's.
+    const other = { json: { ...chainInfoJson(own.chain), public_key: QUICKNET.publicKey }, source: "other.json" };
+    expect(failed(await verifyDraw({ record: clone(own.record), csvBytes: own.csvBytes, chainInfo: other }))).toContain("Beacon chain");
+    // Calling the own chain a demo does not help: only Giveawear's built-in demo chain is one.
+    const posing = clone(own.record);
+    posing.beacon.demo = true;
+    expect(failed(await verifyDraw({ record: posing, csvBytes: own.csvBytes }))).toContain("Beacon chain");
+    // Given by the person verifying: MATCH, and the report says whose chain it is.
+    const given = await verifyDraw(inputOf(own));
+    expect(given.verdict).toBe("MATCH");
+    expect(given.checks.find((check) => check.name === "Beacon chain")!.detail).toMatch(/the ones you gave in test-chain\.json/);
+  });
+
   it("checks the built-in quicknet key against drand's real round 1000", () => {
     expect(BUILT_IN_QUICKNET.publicKey).toBe(QUICKNET.publicKey);
     expect(beaconProblem(BUILT_IN_QUICKNET.publicKey, QUICKNET_1000)).toBeNull();
@@ -113,6 +156,12 @@ describe("verifyDraw: honest draws", () => {
     const result = await verifyDraw({ record: demo.record, csvBytes: demo.csvBytes });
     expect(result.verdict).toBe("MATCH");
     expect(result.checks.find((check) => check.name === "Beacon chain")!.detail).toMatch(/demo beacon, not drand/);
+    // The demo chain is built in too: its key is not taken from the record.
+    expect(BUILT_IN_DEMO.publicKey).toBe(DEMO_CHAIN.publicKey);
+    expect(BUILT_IN_DEMO.hash).toBe(DEMO_CHAIN.hash);
+    const notDemo = clone(demo.record);
+    notDemo.beacon.demo = false;
+    expect(failed(await verifyDraw({ record: notDemo, csvBytes: demo.csvBytes }))).toContain("Beacon chain");
   });
 
   it("says MATCH when the beacon was missing and the seed is the secret, and says what that means", async () => {
@@ -155,12 +204,6 @@ describe("verifyDraw: honest draws", () => {
 
     const v1 = inputOf(base, ({ record }) => ((record as { procedureVersion: number }).procedureVersion = 1));
     expect((await verifyDraw(v1)).verdict).toBe("INCOMPLETE");
-  });
-
-  it("says INCOMPLETE for an unknown chain whose key it could not confirm", async () => {
-    const base = fixture();
-    const result = await verifyDraw({ record: base.record, csvBytes: base.csvBytes });
-    expect(result.verdict).toBe("INCOMPLETE");
   });
 });
 

@@ -23,6 +23,7 @@ export function browserVerifierScript() {
   const button = root.querySelector<HTMLButtonElement>("[data-verify-button]");
   const status = root.querySelector<HTMLElement>("[data-verify-status]");
   const list = root.querySelector<HTMLElement>("[data-verify-checks]");
+  const chainInfo = root.querySelector<HTMLTextAreaElement>("[data-verify-chain-info]");
   if (!panel || !button || !status || !list) return;
   const labels: Record<string, string> = { true: "Passed", false: "Failed", null: "Not checked" };
   const verdicts: Record<string, string> = {
@@ -62,7 +63,7 @@ export function browserVerifierScript() {
         finish(verdicts[data.result.verdict] ?? data.result.verdict);
       }
     };
-    worker.postMessage({ recordUrl: new URL(root.dataset.record ?? "", location.href).href });
+    worker.postMessage({ recordUrl: new URL(root.dataset.record ?? "", location.href).href, chainInfo: chainInfo?.value ?? "" });
   });
 }
 
@@ -90,6 +91,15 @@ export function BrowserVerifier({ campaignId }: { campaignId: string }) {
           the secret against its commitment, the list against its published hash, the weights and order, the beacon&apos;s signature, the
           seed and every pick. Nothing is sent to Giveawear.
         </p>
+        <details className="mt-2 text-sm">
+          <summary className="cursor-pointer">Another beacon chain (optional)</summary>
+          <label className="mt-2 block">
+            A real giveaway&apos;s draw uses drand quicknet, whose public key is built into the verifier; the verifier never takes a key
+            from the draw record or from Giveawear. To check a draw made on another chain (a test or private one), paste that chain&apos;s
+            information (its /info JSON) from a source you trust:
+            <textarea data-verify-chain-info rows={3} spellCheck={false} className="input mt-1 font-mono text-xs" />
+          </label>
+        </details>
         <button
           type="button"
           data-verify-button

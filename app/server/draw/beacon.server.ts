@@ -1,7 +1,8 @@
 /**
  * Where the draw's beacon round comes from (decision 039, procedure v2 step 4).
  *
- * - configuredChain: the chain new campaigns commit to: DRAND_CHAIN_INFO when set, else drand's quicknet.
+ * - configuredChain: the chain new campaigns commit to: DRAND_CHAIN_INFO when set (outside production
+ *   only), else drand's quicknet, whose hash and key are pinned (decision 082).
  * - DEMO_CHAIN / demoBeacon: a local chain for demonstrations and development without network. Its
  *   secret key is derived from a text published below, so anyone can sign its rounds: a draw on it
  *   proves nothing about fairness, and its chain info says demo: true so pages can say so.
@@ -60,25 +61,61 @@ export function demoBeacon(round: number): BeaconResponse {
   return signRound(demoKey(), round);
 }
 
-/** The chain new campaigns commit to. A DRAND_CHAIN_INFO that is not a usable chain stops the server. */
+/**
+ * The chain new campaigns commit to. A DRAND_CHAIN_INFO that is not a usable chain stops the server,
+ * and so does one the draw must not use (decision 082): quicknet's hash with any other key, period or
+ * genesis (quicknet's are pinned in the code), and in production any chain but quicknet (a test or
+ * private chain, or the demo chain whose key anyone can derive), since real campaigns launch on it.
+ */
 export function configuredChain(): ChainInfo {
-  const text = getConfig().DRAND_CHAIN_INFO;
+  const config = getConfig();
+  const text = config.DRAND_CHAIN_INFO;
   if (!text) return QUICKNET;
   // Parsed once per setting, not on every campaign page that names its chain.
-  if (parsedChain?.text === text) return parsedChain.chain;
+  if (parsedChain?.text === text && parsedChain.production === config.isProduction) return parsedChain.chain;
+  let chain: ChainInfo;
   try {
-    parsedChain = { text, chain: parseChainInfo(text) };
-    return parsedChain.chain;
+    chain = parseChainInfo(text);
   } catch (error) {
     throw new ConfigError(`DRAND_CHAIN_INFO: ${(error as Error).message}`);
   }
+  if (chain.hash === QUICKNET.hash && !isQuicknet(chain)) {
+    throw new ConfigError(
+      "DRAND_CHAIN_INFO names drand quicknet's chain hash with another public key, period or genesis time; quicknet's are pinned in the code, so unset DRAND_CHAIN_INFO.",
+    );
+  }
+  if (config.isProduction && chain.hash !== QUICKNET.hash) {
+    throw new ConfigError(
+      `DRAND_CHAIN_INFO names chain ${chain.hash}${chain.hash === DEMO_CHAIN.hash ? " (the public demo chain)" : ""}, not drand quicknet: in production every real campaign's draw uses quicknet, pinned in the code, so unset DRAND_CHAIN_INFO.`,
+    );
+  }
+  parsedChain = { text, production: config.isProduction, chain };
+  return chain;
 }
 
-let parsedChain: { text: string; chain: ChainInfo } | undefined;
+let parsedChain: { text: string; production: boolean; chain: ChainInfo } | undefined;
 
-/** The chain a stored chain hash names, among those this server can fetch from; undefined if none. */
+/** quicknet exactly as pinned: hash, key, period, genesis, scheme, not a demo. */
+function isQuicknet(chain: ChainInfo): boolean {
+  return (
+    chain.hash === QUICKNET.hash &&
+    chain.publicKey === QUICKNET.publicKey &&
+    chain.period === QUICKNET.period &&
+    chain.genesisTime === QUICKNET.genesisTime &&
+    chain.scheme === QUICKNET.scheme &&
+    !chain.demo
+  );
+}
+
+/**
+ * The chain a stored chain hash names, among those this server can fetch from; undefined if none.
+ * quicknet and the demo chain are always the pinned ones, whatever DRAND_CHAIN_INFO says.
+ */
 export function knownChain(hash: string): ChainInfo | undefined {
-  return [configuredChain(), QUICKNET, DEMO_CHAIN].find((chain) => chain.hash === hash);
+  if (hash === QUICKNET.hash) return QUICKNET;
+  if (hash === DEMO_CHAIN.hash) return DEMO_CHAIN;
+  const configured = configuredChain();
+  return configured.hash === hash ? configured : undefined;
 }
 
 export type BeaconFetch =
