@@ -27,27 +27,16 @@ import { visitorEntry } from "../entries/visitor.server";
 import { entrantActions } from "../actions/entrant.server";
 import type { CurrentUser } from "../auth/session.server";
 import { platformSetting } from "../core/settings.server";
-import { brandFrame, imageSrc } from "./brand-frame.server";
+import { brandFrame, brandFrameSelect, imageSrc } from "./brand-frame.server";
 
 const campaignSelect = {
-  id: true,
-  creatorId: true,
-  status: true,
+  // What its brand frame is made of (the same frame every page reached from the campaign wears).
+  ...brandFrameSelect,
   title: true,
   description: true,
   campaignCopy: true,
-  brandName: true,
-  brandUrl: true,
-  logoUrl: true,
-  coverImageUrl: true,
-  accentColor: true,
-  customBranding: true,
-  hideGiveawearBranding: true,
   printifyMockups: true,
   updatedAt: true,
-  instagramHandle: true,
-  xHandle: true,
-  tiktokHandle: true,
   productType: true,
   isPromotingProduct: true,
   productTitle: true,
