@@ -5,7 +5,7 @@
  */
 import { moveInOrder } from "../../domain/slider";
 import { AI_DESIGN_LIST_LIMIT, latestAiDesigns } from "../ai/designs.server";
-import { type Prisma, prisma } from "../core/db.server";
+import { type Prisma, isPostgres, prisma } from "../core/db.server";
 import { deleteUpload } from "../media/uploads.server";
 
 export interface AdminSlide {
@@ -16,6 +16,9 @@ export interface AdminSlide {
   sourceType: string;
   displayOrder: number;
 }
+
+/** The advisory lock slider moves take turns on (PostgreSQL). */
+const SLIDER_LOCK_KEY = 7_240_611_005;
 
 const ORDER = [{ displayOrder: "asc" }, { createdAt: "asc" }, { id: "asc" }] satisfies Prisma.HomepageSliderImageOrderByWithRelationInput[];
 
@@ -65,6 +68,9 @@ export async function addDesignSlide(designId: string, text: { altText: string; 
 /** Moves one image a place up or down; the whole order is renumbered 1..n so ties cannot stick. */
 export async function moveSlide(id: string, direction: "up" | "down"): Promise<boolean> {
   return prisma.$transaction(async (tx) => {
+    // Moves take turns: two that read and renumber the same rows at once deadlocked on PostgreSQL
+    // (SQLite runs one write transaction at a time already).
+    if (isPostgres()) await tx.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(${SLIDER_LOCK_KEY})`);
     const ids = (await tx.homepageSliderImage.findMany({ orderBy: ORDER, select: { id: true } })).map((row) => row.id);
     if (!ids.includes(id)) return false;
     const order = moveInOrder(ids, id, direction);
