@@ -9,6 +9,8 @@ const SUFFIX = APP_PORT === 3100 ? "" : `-${APP_PORT}`;
 export const E2E_DATABASE = `tests/.output/e2e${SUFFIX}.db`;
 /** The server's DATA_DIR: uploads a spec writes here are served as if a creator had uploaded them. */
 export const E2E_DATA_DIR = `tests/.output/data${SUFFIX}`;
+/** The e2e server's SESSION_SECRET: specs sign claim links with a key derived from it (campaigns.ts, signedClaimToken). */
+export const E2E_SESSION_SECRET = "e2e-session-secret-that-is-long-enough-to-sign-cookies";
 const baseURL = `http://localhost:${APP_PORT}`;
 const oauthBase = `http://127.0.0.1:${FAKE_OAUTH_PORT}`;
 const emailToolsBase = `http://127.0.0.1:${FAKE_EMAIL_TOOLS_PORT}`;
@@ -78,7 +80,7 @@ export default defineConfig({
         APP_URL: baseURL,
         DATA_DIR: E2E_DATA_DIR,
         DATABASE_URL: `file:./${E2E_DATABASE}`,
-        SESSION_SECRET: "e2e-session-secret-that-is-long-enough-to-sign-cookies",
+        SESSION_SECRET: E2E_SESSION_SECRET,
         // One configured admin per spec and project: a new sign-in code replaces the open one, so two
         // tests signing in the same address at once would race.
         ADMIN_EMAILS: "admin@e2e.test,admin-nojs@e2e.test,shell-admin@e2e.test,shell-admin-nojs@e2e.test",

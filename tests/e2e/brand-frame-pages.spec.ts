@@ -4,9 +4,8 @@ import Database from "better-sqlite3";
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_DATABASE } from "../../playwright.config";
 import { accentTheme } from "../../app/domain/brand-colors";
-import { signClaimToken } from "../../app/domain/claims";
 import { brandCampaign } from "./brand-campaign";
-import { insertEntryAction, insertEntryWith, pastDates, updateCampaign } from "./campaigns";
+import { insertEntryAction, insertEntryWith, pastDates, signedClaimToken, updateCampaign } from "./campaigns";
 import { latestEmail, uniqueEmail } from "./support";
 
 /**
@@ -17,8 +16,6 @@ import { latestEmail, uniqueEmail } from "./support";
 const main = (page: Page) => page.getByRole("main");
 const SHOTS = "/tmp/shots-brandpages";
 const DAY = 24 * 60 * 60 * 1000;
-/** The e2e server's SESSION_SECRET (playwright.config.ts): claim links are signed with a key derived from it. */
-const E2E_SESSION_SECRET = "e2e-session-secret-that-is-long-enough-to-sign-cookies";
 const BRAND = "Pixel & Pine";
 /** The shade the page shows for the brand campaign's #1d4ed8 (darkened until links read on slate-100). */
 const ACCENT = accentTheme("#1d4ed8")!.accent;
@@ -66,7 +63,7 @@ async function drawnBrandCampaign() {
     claimDeadline: deadline,
     winnersNotifiedAt: new Date(),
   });
-  const token = await signClaimToken(E2E_SESSION_SECRET, { campaignId: campaign.id, rank: 1, entryId: winner.id, deadline });
+  const token = await signedClaimToken({ campaignId: campaign.id, rank: 1, entryId: winner.id, deadline });
   return { campaign, winner, path: `/claim/${token}` };
 }
 

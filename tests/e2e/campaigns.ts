@@ -1,8 +1,14 @@
 import { createHash, randomBytes } from "node:crypto";
 import Database from "better-sqlite3";
-import { E2E_DATABASE } from "../../playwright.config";
+import { signClaimToken } from "../../app/domain/claims";
+import { E2E_DATABASE, E2E_SESSION_SECRET } from "../../playwright.config";
 
 const DAY = 24 * 60 * 60 * 1000;
+
+/** The token of the claim link a winner's email carries, signed as the e2e server signs it. */
+export function signedClaimToken(claim: Parameters<typeof signClaimToken>[1]): Promise<string> {
+  return signClaimToken(E2E_SESSION_SECRET, claim);
+}
 
 /** Prisma's SQLite DateTime format. */
 const sqliteDate = (date: Date) => date.toISOString().replace("Z", "+00:00");

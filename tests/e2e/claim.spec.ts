@@ -1,11 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
-import { signClaimToken } from "../../app/domain/claims";
-import { insertCampaign, insertEntry, orderRows, pastDates, updateCampaign } from "./campaigns";
+import { insertCampaign, insertEntry, orderRows, pastDates, signedClaimToken, updateCampaign } from "./campaigns";
 import { uniqueEmail } from "./support";
 
 const DAY = 24 * 60 * 60 * 1000;
-/** The e2e server's SESSION_SECRET (playwright.config.ts): claim links are signed with a key derived from it. */
-const E2E_SESSION_SECRET = "e2e-session-secret-that-is-long-enough-to-sign-cookies";
 
 function main(page: Page) {
   return page.getByRole("main");
@@ -32,7 +29,7 @@ async function drawnCampaign(deadline = new Date(Date.now() + 14 * DAY)) {
     claimDeadline: deadline,
     winnersNotifiedAt: new Date(),
   });
-  const token = await signClaimToken(E2E_SESSION_SECRET, { campaignId: campaign.id, rank: 1, entryId: winner.id, deadline });
+  const token = await signedClaimToken({ campaignId: campaign.id, rank: 1, entryId: winner.id, deadline });
   return { campaign, winner, path: `/claim/${token}` };
 }
 

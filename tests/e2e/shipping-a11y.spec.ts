@@ -1,14 +1,12 @@
 import { expect, test } from "@playwright/test";
-import { signClaimToken } from "../../app/domain/claims";
 import { seriousViolations, chooseTheme } from "./axe";
-import { insertCampaign, insertDraw, insertEntry, insertOrder, pastDates, updateCampaign } from "./campaigns";
+import { insertCampaign, insertDraw, insertEntry, insertOrder, pastDates, signedClaimToken, updateCampaign } from "./campaigns";
 import { uniqueEmail } from "./support";
 
 // axe-core on the public prize timeline and on a shipped prize's claim page (decision 052), light and dark.
 // In its own file because axe runs in the page: the no-js project skips *a11y.spec.ts.
 
 const DAY = 24 * 60 * 60 * 1000;
-const E2E_SESSION_SECRET = "e2e-session-secret-that-is-long-enough-to-sign-cookies";
 
 test.use({ viewport: { width: 360, height: 740 } });
 
@@ -39,7 +37,7 @@ for (const theme of ["light", "dark"] as const) {
     await expect(page.getByRole("region", { name: "Prize delivery" })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
 
-    const token = await signClaimToken(E2E_SESSION_SECRET, { campaignId: campaign.id, rank: 1, entryId: winner.id, deadline });
+    const token = await signedClaimToken({ campaignId: campaign.id, rank: 1, entryId: winner.id, deadline });
     await page.goto(`/claim/${token}`);
     await expect(page.getByTestId("claim-tracking-link")).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);

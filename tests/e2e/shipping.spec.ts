@@ -1,13 +1,10 @@
 import { expect, test } from "@playwright/test";
-import { signClaimToken } from "../../app/domain/claims";
-import { insertCampaign, insertDraw, insertEntry, insertOrder, orderRow, pastDates, updateCampaign } from "./campaigns";
+import { insertCampaign, insertDraw, insertEntry, insertOrder, orderRow, pastDates, signedClaimToken, updateCampaign } from "./campaigns";
 import { expectToast, latestEmail, signInAsAdmin, uniqueEmail } from "./support";
 
 /** Shipping with tracking, followed on the claim page; the public prize timeline (decision 052). */
 
 const DAY = 24 * 60 * 60 * 1000;
-/** The e2e server's SESSION_SECRET (playwright.config.ts): claim links are signed with a key derived from it. */
-const E2E_SESSION_SECRET = "e2e-session-secret-that-is-long-enough-to-sign-cookies";
 
 /** An ended, drawn t-shirt giveaway whose winner has claimed (the order waits in the manual queue), and the winner's claim link. */
 async function claimedPrize() {
@@ -21,7 +18,7 @@ async function claimedPrize() {
     winnersNotifiedAt: new Date(),
   });
   const order = insertOrder(campaign.id, { winnerEmail: winner.email, entryId: winner.id, color: "black", size: "L" });
-  const token = await signClaimToken(E2E_SESSION_SECRET, { campaignId: campaign.id, rank: 1, entryId: winner.id, deadline });
+  const token = await signedClaimToken({ campaignId: campaign.id, rank: 1, entryId: winner.id, deadline });
   return { campaign, winner, order, claimPath: `/claim/${token}` };
 }
 

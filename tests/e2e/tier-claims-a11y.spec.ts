@@ -1,7 +1,14 @@
 import { expect, test, type Page } from "@playwright/test";
-import { signClaimToken } from "../../app/domain/claims";
 import { openPage, violationsInEachTheme } from "./axe";
-import { insertAdditionalPrize, insertCampaign, insertEntry, pastDates, updateCampaign, userIdByEmail } from "./campaigns";
+import {
+  insertAdditionalPrize,
+  insertCampaign,
+  insertEntry,
+  pastDates,
+  signedClaimToken,
+  updateCampaign,
+  userIdByEmail,
+} from "./campaigns";
 import { signIn, uniqueEmail } from "./support";
 
 // axe-core on the pages decision 050 changed (the wizard's shipping countries and prize kinds, the
@@ -9,7 +16,6 @@ import { signIn, uniqueEmail } from "./support";
 // or critical violation. In its own *a11y.spec.ts file: axe runs in the page, so no-js skips it.
 
 const DAY = 24 * 60 * 60 * 1000;
-const E2E_SESSION_SECRET = "e2e-session-secret-that-is-long-enough-to-sign-cookies";
 
 async function creator(page: Page): Promise<string> {
   const email = uniqueEmail("creator-a11y");
@@ -38,7 +44,7 @@ async function drawn(creatorId: string) {
     winnerEmail: second.email,
     claimDeadline: deadline,
   });
-  const sign = (rank: number, entryId: string) => signClaimToken(E2E_SESSION_SECRET, { campaignId: campaign.id, rank, entryId, deadline });
+  const sign = (rank: number, entryId: string) => signedClaimToken({ campaignId: campaign.id, rank, entryId, deadline });
   return { campaign, grand: `/claim/${await sign(1, winner.id)}`, gift: `/claim/${await sign(2, second.id)}` };
 }
 

@@ -1,11 +1,17 @@
 import { expect, test, type Page } from "@playwright/test";
-import { signClaimToken } from "../../app/domain/claims";
-import { insertAdditionalPrize, insertCampaign, insertEntry, orderRows, pastDates, updateCampaign, userIdByEmail } from "./campaigns";
+import {
+  insertAdditionalPrize,
+  insertCampaign,
+  insertEntry,
+  orderRows,
+  pastDates,
+  signedClaimToken,
+  updateCampaign,
+  userIdByEmail,
+} from "./campaigns";
 import { signIn, uniqueEmail } from "./support";
 
 const DAY = 24 * 60 * 60 * 1000;
-/** The e2e server's SESSION_SECRET (playwright.config.ts): claim links are signed with a key derived from it. */
-const E2E_SESSION_SECRET = "e2e-session-secret-that-is-long-enough-to-sign-cookies";
 
 function main(page: Page) {
   return page.getByRole("main");
@@ -31,7 +37,7 @@ async function drawnCampaign(
     claimDeadline: deadline,
     winnersNotifiedAt: new Date(),
   });
-  const path = `/claim/${await signClaimToken(E2E_SESSION_SECRET, { campaignId: campaign.id, rank: 1, entryId: winner.id, deadline })}`;
+  const path = `/claim/${await signedClaimToken({ campaignId: campaign.id, rank: 1, entryId: winner.id, deadline })}`;
   let giftPath = "";
   if (options.gift) {
     const second = insertEntry(campaign.id, uniqueEmail("second"));
@@ -44,7 +50,7 @@ async function drawnCampaign(
       winnerEmail: second.email,
       claimDeadline: deadline,
     });
-    giftPath = `/claim/${await signClaimToken(E2E_SESSION_SECRET, { campaignId: campaign.id, rank: 2, entryId: second.id, deadline })}`;
+    giftPath = `/claim/${await signedClaimToken({ campaignId: campaign.id, rank: 2, entryId: second.id, deadline })}`;
   }
   return { campaign, winner, path, giftPath };
 }

@@ -1,6 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { signClaimToken } from "../../app/domain/claims";
-import { insertCampaign, insertDraw, insertEntry, orderRows, pastDates, updateCampaign } from "./campaigns";
+import { insertCampaign, insertDraw, insertEntry, orderRows, pastDates, signedClaimToken, updateCampaign } from "./campaigns";
 import { uniqueEmail } from "./support";
 
 /**
@@ -9,8 +8,6 @@ import { uniqueEmail } from "./support";
  */
 
 const DAY = 24 * 60 * 60 * 1000;
-/** The e2e server's SESSION_SECRET (playwright.config.ts). */
-const E2E_SESSION_SECRET = "e2e-session-secret-that-is-long-enough-to-sign-cookies";
 
 function main(page: Page) {
   return page.getByRole("main");
@@ -34,7 +31,7 @@ async function drawnCampaign() {
     winnersNotifiedAt: new Date(),
   });
   insertDraw(campaign.id, [{ rank: 1, entryId: winner.id, ticket: "0", counter: 0 }], new Date(Date.now() - DAY));
-  const token = await signClaimToken(E2E_SESSION_SECRET, { campaignId: campaign.id, rank: 1, entryId: winner.id, deadline });
+  const token = await signedClaimToken({ campaignId: campaign.id, rank: 1, entryId: winner.id, deadline });
   return { campaign, winner, path: `/claim/${token}`, masked: `${winner.email.slice(0, 3)}***@e2e.test` };
 }
 
