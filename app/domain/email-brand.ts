@@ -62,7 +62,7 @@ export function brandTokens(brand: EmailBrand): Record<string, string> {
  * and a footer, the body's own copies of the logo and the prize picture are left out (the header
  * shows them), and the default buttons take the accent colour when it passes AA.
  */
-export function brandFrame(body: string, brand: Pick<EmailBrand, "accentColor">): string {
+export function brandedEmailBody(body: string, brand: Pick<EmailBrand, "accentColor">): string {
   const button = emailButtonColor(brand.accentColor);
   const inner = body
     .replace(GIVEAWEAR_EMAIL_HEADER, "")

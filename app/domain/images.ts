@@ -13,6 +13,11 @@ export const EMAIL_IMAGE_FORMATS: readonly EmailImageFormat[] = ["png", "jpeg"];
 export type ImageFormat = ResponsiveFormat | EmailImageFormat;
 export const IMAGE_CONTENT_TYPES: Record<ImageFormat, string> = { ...RESPONSIVE_CONTENT_TYPES, png: "image/png", jpeg: "image/jpeg" };
 
+/** A stored rendition's file extension in each format (a JPEG's is ".jpg", as in a mockup's URL). */
+export function imageExtension(format: ImageFormat): string {
+  return format === "jpeg" ? "jpg" : format;
+}
+
 export function isEmailImageFormat(value: unknown): value is EmailImageFormat {
   return (EMAIL_IMAGE_FORMATS as readonly unknown[]).includes(value);
 }

@@ -30,12 +30,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export default function DrawPage({ loaderData }: Route.ComponentProps) {
-  if ("notFound" in loaderData)
-    return (
-      <CampaignFrame frame={null}>
-        <CampaignNotFound />
-      </CampaignFrame>
-    );
+  if ("notFound" in loaderData) return <CampaignNotFound />;
   return (
     <CampaignFrame frame={loaderData.frame}>
       <DrawRecordPage page={loaderData.page} />

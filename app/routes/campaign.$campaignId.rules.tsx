@@ -122,12 +122,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 const LINK = "font-medium text-brand-700 underline dark:text-brand-300";
 
 export default function OfficialRules({ loaderData }: Route.ComponentProps) {
-  if ("notFound" in loaderData)
-    return (
-      <CampaignFrame frame={null}>
-        <CampaignNotFound />
-      </CampaignFrame>
-    );
+  if ("notFound" in loaderData) return <CampaignNotFound />;
   const { campaign, sections } = loaderData;
   return (
     <CampaignFrame frame={loaderData.frame}>

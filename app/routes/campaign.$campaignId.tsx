@@ -1,5 +1,5 @@
-import { Link, data, redirect, useRouteLoaderData } from "react-router";
-import { BrandFooter, BrandHeader, PlainFrame, accentStyle } from "~/components/campaign/brand-frame";
+import { Link, data, redirect } from "react-router";
+import { BrandFooter, BrandHeader, accentStyle, useRootTheme } from "~/components/campaign/brand-frame";
 import { Countdown } from "~/components/campaign/countdown";
 import { ENTRY_ANCHOR, EntryConfirmation, EntryForm, EntryPending, entryFormAction } from "~/components/campaign/entry-views";
 import { CampaignNotFound, CampaignTitle, PrizeGallery, PrizeList, WinnerAnnouncement } from "~/components/campaign/campaign-sections";
@@ -118,15 +118,8 @@ const SIDE_CARD =
 
 export default function CampaignPage({ loaderData, actionData }: Route.ComponentProps) {
   const nonce = useNonce();
-  const root = useRouteLoaderData("root") as { theme?: "light" | "dark"; path?: string } | undefined;
-  const theme = root?.theme ?? "light";
-  const path = root?.path ?? "/";
-  if ("notFound" in loaderData)
-    return (
-      <PlainFrame theme={theme} path={path}>
-        <CampaignNotFound />
-      </PlainFrame>
-    );
+  const { theme, path } = useRootTheme();
+  if ("notFound" in loaderData) return <CampaignNotFound />;
   const { campaign, view, entry, winners, referralsEnabled, full } = loaderData;
   const ended = view === "winner" || view === "ended";
 

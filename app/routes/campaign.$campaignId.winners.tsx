@@ -33,12 +33,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 const LINK = "font-medium text-brand-700 underline dark:text-brand-300";
 
 export default function WinnersPage({ loaderData }: Route.ComponentProps) {
-  if ("notFound" in loaderData)
-    return (
-      <CampaignFrame frame={null}>
-        <CampaignNotFound />
-      </CampaignFrame>
-    );
+  if ("notFound" in loaderData) return <CampaignNotFound />;
   const { view } = loaderData;
   return (
     <CampaignFrame frame={loaderData.frame}>

@@ -1,10 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link } from "react-router";
+import { CampaignNotFoundHere } from "~/components/dashboard/campaign-not-found";
 import { ClaimReview } from "~/components/dashboard/claim-review";
 import { ActionToast } from "~/components/ui/action-toast";
 import { CLAIM_ROW_SECTIONS, ClaimActionSchema } from "~/domain/action-claims";
 import { DASHBOARD_MESSAGES } from "~/domain/dashboard";
-import { analyticsPath, claimsReviewPath, myCampaignsPath } from "~/paths";
+import { analyticsPath, claimsReviewPath } from "~/paths";
 import { claimsReview, disqualifyClaim, restoreClaim } from "~/server/analytics/claims.server";
 import { ownCampaignForAnalytics } from "~/server/analytics/figures.server";
 import { reviewPageParam } from "~/server/analytics/page.server";
@@ -81,13 +82,7 @@ export default function ActionClaims({ loaderData, actionData, params }: Route.C
     <section className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
       <ActionToast toast={actionData?.toast} />
       {loaderData.notFound ? (
-        <>
-          <h1 className="text-2xl font-bold tracking-tight">{DASHBOARD_MESSAGES.campaignNotFound}</h1>
-          <p className="mt-2 text-sm">{DASHBOARD_MESSAGES.noAccess}</p>
-          <Link to={myCampaignsPath()} className="btn-secondary mt-4">
-            Back to Dashboard
-          </Link>
-        </>
+        <CampaignNotFoundHere />
       ) : (
         <>
           <Link to={analyticsPath(params.campaignId)} className="btn-ghost -ml-3">

@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
-import { DASHBOARD_MESSAGES } from "~/domain/dashboard";
-import { analyticsPath, emailPreviewPath, myCampaignsPath } from "~/paths";
+import { CampaignNotFoundHere } from "~/components/dashboard/campaign-not-found";
+import { analyticsPath, emailPreviewPath } from "~/paths";
 import { requireUser } from "~/server/auth/session.server";
 import { emailPreview } from "~/server/email/preview.server";
 import type { Route } from "./+types/dashboard.campaigns.$campaignId.emails";
@@ -26,11 +26,7 @@ export default function EmailPreviews({ loaderData, params }: Route.ComponentPro
   if (loaderData.notFound) {
     return (
       <section className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
-        <h1 className="text-2xl font-bold tracking-tight">{DASHBOARD_MESSAGES.campaignNotFound}</h1>
-        <p className="mt-2 text-sm">{DASHBOARD_MESSAGES.noAccess}</p>
-        <Link to={myCampaignsPath()} className="btn-secondary mt-4">
-          Back to Dashboard
-        </Link>
+        <CampaignNotFoundHere />
       </section>
     );
   }

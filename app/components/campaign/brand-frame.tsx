@@ -186,7 +186,7 @@ export function BrandFooter({ campaignId, poweredBy }: { campaignId: string | nu
 }
 
 /** The site's theme and the page's path, from the root loader: the theme toggle posts them. */
-function useRootTheme(): { theme: "light" | "dark"; path: string } {
+export function useRootTheme(): { theme: "light" | "dark"; path: string } {
   const root = useRouteLoaderData("root") as { theme?: "light" | "dark"; path?: string } | undefined;
   return { theme: root?.theme ?? "light", path: root?.path ?? "/" };
 }

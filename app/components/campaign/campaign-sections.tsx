@@ -6,6 +6,7 @@ import { responsiveImage } from "~/domain/images";
 import type { CampaignPageData, CampaignWinners } from "~/domain/campaign-page";
 import { campaignDrawPath, href } from "~/paths";
 import { Confetti } from "../ui/confetti";
+import { CampaignFrame } from "./brand-frame";
 import { ColourSwitcher } from "./colour-switcher";
 
 export function productLabel(productType: string): string {
@@ -16,15 +17,18 @@ export function colorNames(keys: string[]): string[] {
   return keys.map((key) => PRODUCT_COLORS.find((color) => color.key === key)?.name ?? key);
 }
 
+/** The 404 of every page of a campaign (the page, its rules, draw and winners), in the plain frame: no brand to show. */
 export function CampaignNotFound() {
   return (
-    <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-6 py-24 text-center">
-      <h1 className="text-3xl font-bold">Campaign Not Found</h1>
-      <p className="text-slate-700 dark:text-slate-300">This giveaway doesn't exist, or it isn't public yet.</p>
-      <Link to={href("/giveaways")} className="btn-primary">
-        Browse Giveaways
-      </Link>
-    </div>
+    <CampaignFrame frame={null}>
+      <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-6 py-24 text-center">
+        <h1 className="text-3xl font-bold">Campaign Not Found</h1>
+        <p className="text-slate-700 dark:text-slate-300">This giveaway doesn't exist, or it isn't public yet.</p>
+        <Link to={href("/giveaways")} className="btn-primary">
+          Browse Giveaways
+        </Link>
+      </div>
+    </CampaignFrame>
   );
 }
 

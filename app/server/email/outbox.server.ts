@@ -6,7 +6,7 @@
  * (a draw's alert to the admins) does not load nodemailer.
  */
 import { isErasedAddress } from "../../domain/data-rights";
-import { type EmailBrand, brandFrame, brandTokens, emailSenderName } from "../../domain/email-brand";
+import { type EmailBrand, brandTokens, brandedEmailBody, emailSenderName } from "../../domain/email-brand";
 import { DATA_LINK_FOOTER, ENTRANT_EMAIL_TEMPLATES } from "../../domain/email-template-defaults";
 import { escapeHtml, fillTemplate, htmlToText } from "../../domain/templates";
 import { dataLink } from "../core/data-rights-link.server";
@@ -77,6 +77,8 @@ async function renderTemplatedEmail(
     };
   }
   const row = await emailTemplate(db, template);
+  // Our id rather than Prisma's cuid2 default: the outbox is written on hot paths (every entry,
+  // reminder batches) and that default costs a fraction of a millisecond per row (core/ids.server.ts).
   return { id: newId(), to, template, dedupeKey, ...renderTemplate(row, { to, template, tokens, replyTo, brand }) };
 }
 
@@ -105,7 +107,7 @@ export function renderTemplate(
   const filled = entrant ? { ...(branded ? brandTokens(branded) : {}), ...tokens, data_link: tokens.data_link ?? dataLink(to) } : tokens;
   const body = entrant && !DATA_LINK_TOKEN.test(row.htmlBody) ? withDataLinkFooter(row.htmlBody) : row.htmlBody;
   const subject = fillTemplate(row.subject, filled, false);
-  const html = withoutEmptyImages(fillTemplate(branded ? brandFrame(body, branded) : body, filled));
+  const html = withoutEmptyImages(fillTemplate(branded ? brandedEmailBody(body, branded) : body, filled));
   return {
     subject,
     html,

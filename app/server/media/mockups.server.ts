@@ -22,7 +22,7 @@ import path from "node:path";
 import sharp, { type Blend } from "sharp";
 import type { ProductType, ProductColorKey } from "../../domain/campaign-schemas";
 import { CLOTH_RGB } from "../../domain/design-contrast";
-import { type ResponsiveFormat, preferredImageFormat } from "../../domain/images";
+import { type ResponsiveFormat, imageExtension, preferredImageFormat } from "../../domain/images";
 import { type MockupRequest, type MockupWidth, parseMockupPath } from "../../domain/mockups";
 import { getConfig } from "../core/config.server";
 import { serveCachedImage } from "../storage/file-cache.server";
@@ -613,7 +613,7 @@ export function mockupsDirectory(): string {
 
 /** The file store's key of one rendered mockup. */
 export function mockupKey(parsed: MockupRequest, format: MockupFormat): string {
-  return `mockups/${TEMPLATE_VERSION}/${parsed.product}/${parsed.color}/${parsed.width}/${parsed.design}.${format === "jpeg" ? "jpg" : format}`;
+  return `mockups/${TEMPLATE_VERSION}/${parsed.product}/${parsed.color}/${parsed.width}/${parsed.design}.${imageExtension(format)}`;
 }
 
 /** The response for GET /mockups/<splat>: the cached or freshly rendered image, or 404. */

@@ -6,6 +6,7 @@ import {
   type ImageFormat as ServedFormat,
   UPLOAD_LIMITS,
   UPLOAD_WIDTHS,
+  imageExtension,
   isEmailImageFormat,
   isUploadWidth,
   preferredImageFormat,
@@ -80,7 +81,7 @@ export function uploadKey(relative: string): string {
 
 /** The key of an upload's copy resized to `width` in `format`. */
 export function resizedUploadKey(relative: string, width: number, format: ServedFormat): string {
-  return `${RESIZED_UPLOADS_PREFIX}/${width}/${relative}.${format === "jpeg" ? "jpg" : format}`;
+  return `${RESIZED_UPLOADS_PREFIX}/${width}/${relative}.${imageExtension(format)}`;
 }
 
 /** The stored bytes of an upload ("<kind>/<file>"), or null when it is not there. */
