@@ -1,6 +1,8 @@
 # syntax=docker/dockerfile:1
 # Multi-stage: build with dev dependencies, run with production ones only, as a non-root user.
-FROM node:20-bookworm-slim AS base
+# Node 22 LTS (decision 087): CI runs the unit and integration suites on Node 22 and starts this
+# runtime tree on it (scripts/ci/node22.sh).
+FROM node:22-bookworm-slim AS base
 ENV NPM_CONFIG_UPDATE_NOTIFIER=false NPM_CONFIG_FUND=false
 WORKDIR /app
 
@@ -14,7 +16,8 @@ RUN npm ci
 
 FROM deps AS build
 COPY . .
-RUN npm run build && npm prune --omit=dev
+# prune-runtime drops what only optional peers reach (the Prisma CLI, TypeScript, PGlite: ~245 MB).
+RUN npm run build && npm prune --omit=dev && node scripts/ops/prune-runtime.mjs
 
 FROM base AS runtime
 ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 DATA_DIR=/data MALLOC_ARENA_MAX=2

@@ -6,6 +6,8 @@ import { entryConsentLabels } from "~/domain/consent";
 import { HoneypotField } from "~/components/ui/honeypot";
 import { timeLeft } from "~/domain/campaign-status";
 import { CONFIRM_MESSAGES, ENTRY_MESSAGES, type EntryFormErrors, type EntryFormValues } from "~/domain/entries";
+import { accentStyle } from "~/components/campaign/brand-frame";
+import { embedBackground } from "~/domain/share";
 import { campaignRulesPath, campaignViewPath, href } from "~/paths";
 import { entryOrigin, postedReferral, takeEntry } from "~/server/entries/form.server";
 import { rememberEntry, rememberedEntryId } from "~/server/entries/visitor.server";
@@ -52,6 +54,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     imageSrcSet: campaign.imageSrcSet,
     accent: campaign.accent,
     onAccent: campaign.onAccent,
+    accentTheme: campaign.accentTheme,
+    background: embedBackground(new URL(request.url).searchParams.get("bg")),
     deadline: campaign.deadline,
     endDate: campaign.endDate?.toISOString() ?? null,
     now: new Date().toISOString(),
@@ -142,7 +146,9 @@ export default function CampaignEmbed({ loaderData, actionData }: Route.Componen
   const rules = campaignRulesPath(campaign.id);
 
   return (
-    <div className="mx-auto w-full max-w-[420px] p-3">
+    <div className="mx-auto w-full max-w-[420px] p-3" style={accentStyle(campaign.accentTheme)}>
+      {/* The host page's background through the frame, or the colour it asked for (decision 088). */}
+      {campaign.background ? <style nonce={nonce}>{`html,body{background:${campaign.background}!important}`}</style> : null}
       <article className="overflow-hidden rounded-2xl border border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900">
         <div className="h-1.5" style={{ backgroundColor: campaign.accent }} />
         <div className="space-y-3 p-4">
@@ -160,7 +166,7 @@ export default function CampaignEmbed({ loaderData, actionData }: Route.Componen
             ) : null}
             <div className="min-w-0">
               <p className="truncate text-sm font-medium text-slate-600 dark:text-slate-400">{campaign.brandName}</p>
-              <h1 className="line-clamp-3 text-lg leading-snug font-bold">{campaign.title}</h1>
+              <h1 className="text-lg leading-snug font-bold break-words">{campaign.title}</h1>
             </div>
           </header>
           {done ? (

@@ -60,6 +60,7 @@ function campaign(run: number, imagePath: string): ShareCampaign {
     version: run,
     accent,
     onAccent: textOn(accent),
+    accentTheme: null,
     deadline: "Ends December 1, 2026",
     phase: "live",
     full: false,

@@ -72,6 +72,31 @@ test("a visitor enters through the embed on another website and the frame says t
   expect(latestEmail(email)?.subject).toContain(campaign.title);
 });
 
+test("the embed wears the brand's accent, never cuts a long title, and takes the host page's background", async ({ page }) => {
+  const title = `The Longest Summer Giveaway Title We Could Write For A Shirt That Deserves Every Word Of It ${Date.now()}`;
+  const campaign = insertCampaign({ title, accentColor: "#0f766e" });
+  await page.goto(`/campaign/${campaign.id}/embed?bg=transparent`);
+  const heading = page.getByRole("heading", { level: 1 });
+  await expect(heading).toHaveText(title);
+  // The whole title is laid out: nothing clipped below a third line.
+  expect(await heading.evaluate((h) => h.scrollHeight <= h.clientHeight && getComputedStyle(h).webkitLineClamp === "none")).toBe(true);
+  expect(
+    await page.evaluate(() => [
+      getComputedStyle(document.documentElement).backgroundColor,
+      getComputedStyle(document.body).backgroundColor,
+    ]),
+  ).toEqual(["rgba(0, 0, 0, 0)", "rgba(0, 0, 0, 0)"]);
+
+  await page.goto(`/campaign/${campaign.id}/embed?bg=f5f0e8`);
+  expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe("rgb(245, 240, 232)");
+  await page.getByLabel("Email").fill(uniqueEmail("embed-brand"));
+  await page.getByLabel(/I am 18 or older/).check();
+  await page.getByRole("button", { name: "Enter Now" }).click();
+  // Posting keeps the address's ?bg=, and the answer's link is in the brand's teal, not the site's blue.
+  expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe("rgb(245, 240, 232)");
+  await expect(page.getByRole("link", { name: "Open the giveaway page" })).toHaveCSS("color", "rgb(15, 118, 110)");
+});
+
 test("a refused entry comes back inside the frame with its message", async ({ page, javaScriptEnabled }) => {
   const campaign = insertCampaign();
   await page.goto(`${foreignOrigin}/?frame=${encodeURIComponent(`/campaign/${campaign.id}/embed`)}`);

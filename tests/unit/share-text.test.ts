@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { escapeXml, fitText, textWidthEm, wrapText } from "~/server/share/svg-text.server";
-import { embedSnippet } from "~/domain/share";
+import { embedBackground, embedSnippet } from "~/domain/share";
 
 describe("share-card text", () => {
   it("wraps at word boundaries within the width", () => {
@@ -40,5 +40,21 @@ describe("embed snippet", () => {
     expect(embedSnippet("https://giveawear.example/campaign/abc/embed", `Tom & "Jerry" Tee`)).toBe(
       `<iframe src="https://giveawear.example/campaign/abc/embed" title="Tom &amp; &quot;Jerry&quot; Tee giveaway" width="100%" height="520" style="border:0;max-width:420px" loading="lazy"></iframe>`,
     );
+  });
+
+  it("gives a title longer than three lines of the card a taller frame, a line at a time", () => {
+    const heightOf = (title: string) => Number(/height="(\d+)"/.exec(embedSnippet("https://x.example/e", title))?.[1]);
+    expect(heightOf("x".repeat(78))).toBe(520);
+    expect(heightOf("x".repeat(79))).toBe(546);
+    expect(heightOf("x".repeat(130))).toBe(572);
+  });
+});
+
+describe("embed background", () => {
+  it("takes transparent or six hex digits, with or without #, and nothing else", () => {
+    expect(embedBackground("transparent")).toBe("transparent");
+    expect(embedBackground("F5F0E8")).toBe("#f5f0e8");
+    expect(embedBackground("#0a0b0c")).toBe("#0a0b0c");
+    for (const bad of [null, "", "red", "fff", "#12345g", "f5f0e8;color:red", "url(x)"]) expect(embedBackground(bad)).toBeNull();
   });
 });

@@ -26,7 +26,9 @@ export function EmbedSnippet({ snippet, label = "Embed on your website" }: { sni
         {label}
       </label>
       <p id={`${id}-help`} className="mb-2 text-xs text-slate-600 dark:text-slate-400">
-        Paste this code into your site's HTML: visitors can enter without leaving your page.
+        Paste this code into your site's HTML: visitors can enter without leaving your page. To let your page's background show around the
+        card, add <code>?bg=transparent</code> to the address in the code; for a colour of your own, <code>?bg=</code> and its six hex
+        digits, e.g. <code>?bg=f5f0e8</code>.
       </p>
       <textarea
         ref={area}

@@ -4,6 +4,7 @@
  * draft or unpaid one only for its creator, as a preview.
  */
 import { getContrast } from "color2k";
+import { type AccentTheme, accentTheme } from "~/domain/brand-colors";
 import { formatUtcDate, publicPhase } from "~/domain/campaign-status";
 import { campaignImage } from "~/domain/mockups";
 import { campaignPath } from "~/paths";
@@ -28,6 +29,8 @@ export interface ShareCampaign {
   accent: string;
   /** White or near-black, whichever reads better on the accent (WCAG contrast). */
   onAccent: string;
+  /** The accent's shades for links and buttons on the brand's pages (decision 043), or null for the site's own. */
+  accentTheme: AccentTheme | null;
   /** "Ends December 1, 2026", "Opens …", "Ended", "Winner drawn". */
   deadline: string;
   phase: "upcoming" | "live" | "ended";
@@ -98,6 +101,7 @@ export async function shareCampaign(
     version: extra.updatedAt.getTime(),
     accent,
     onAccent: textOn(accent),
+    accentTheme: accentTheme(extra.accentColor),
     deadline: deadlineLabel({ ...campaign, drawn: campaign.draw !== null }, now),
     phase: publicPhase(campaign, now),
     full: campaign.entryLimit !== null && campaign.entryCount >= campaign.entryLimit,
