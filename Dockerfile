@@ -30,7 +30,7 @@ COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/build ./build
 COPY --from=build --chown=node:node /app/app/generated ./app/generated
 COPY --from=build --chown=node:node /app/prisma ./prisma
-COPY --from=build --chown=node:node /app/server/index.js /app/server/worker-flags.js /app/server/build-files.js ./server/
+COPY --from=build --chown=node:node /app/server/index.js /app/server/worker-flags.js /app/server/build-files.js /app/server/cluster-metrics.js ./server/
 COPY --from=build --chown=node:node /app/public ./public
 COPY --from=build --chown=node:node /app/package.json ./package.json
 USER node

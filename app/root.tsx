@@ -8,6 +8,7 @@ import { Toaster } from "./components/ui/toaster";
 import { useOptimisticTheme } from "./components/layout/theme-toggle";
 import { getConfig } from "./server/core/config.server";
 import { getCurrentUser } from "./server/auth/session.server";
+import { recordRoutePattern } from "./server/core/load-context.server";
 import { getTheme } from "./server/core/theme.server";
 import { readToast } from "./server/core/toast.server";
 import { FAVICON_PATH, href } from "./paths";
@@ -17,6 +18,9 @@ export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: FAVICON_PATH, type: "image/svg+xml" },
 ];
+
+// Notes the matched route's pattern for the request series of /metrics (decision 084).
+export const middleware: Route.MiddlewareFunction[] = [recordRoutePattern];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const [user, theme, { toast, setCookie }] = await Promise.all([getCurrentUser(request), getTheme(request), readToast(request)]);

@@ -1,3 +1,4 @@
+import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
@@ -25,7 +26,18 @@ import {
   WEBHOOK_ROUTES,
 } from "../app/server/core/forms.server";
 import { UPLOADS_BUSY, UploadGate, UploadsBusyError, type UploadTicket } from "../app/server/core/multipart.server";
-import { type ActionLaneOutcome, loadContext } from "../app/server/core/load-context.server";
+import { type ActionLaneOutcome, loadContext, routePatternContext } from "../app/server/core/load-context.server";
+import {
+  type LaneRoute,
+  METRICS_CONTENT_TYPE,
+  bearerTokenMatches,
+  collectProcessMetrics,
+  observeRequest,
+  processMetricsText,
+} from "../app/server/core/metrics.server";
+import { scrapeTimeMetricsText } from "../app/server/operations/metrics.server";
+import { readiness } from "../app/server/startup/readiness.server";
+import { clusterMetricsText } from "./cluster-metrics.js";
 import { closeSmtpConnections } from "../app/server/email/delivery.server";
 import { completeInLane } from "../app/server/entries/action-lane.server";
 import { enterInLane } from "../app/server/entries/lane.server";
@@ -115,8 +127,12 @@ export function servePublicPage(req: IncomingMessage, res: ServerResponse, next:
   const marked = req as IncomingMessage & { [PUBLIC_PAGE_TRIED]?: true };
   if (marked[PUBLIC_PAGE_TRIED]) return next();
   marked[PUBLIC_PAGE_TRIED] = true;
+  timeRequest(req, res);
   const beacon = VIEW_BEACON.exec(req.url ?? "");
-  if (beacon && (req.method === "GET" || req.method === "HEAD")) return void answerBeacon(req, res, beacon[1]!);
+  if (beacon && (req.method === "GET" || req.method === "HEAD")) {
+    labelRoute(res, "view-beacon");
+    return void answerBeacon(req, res, beacon[1]!);
+  }
   if (!pageCache) return next();
   const key = publicPageKey(req.method, req.url, req.headers.cookie);
   if (!key) return next();
@@ -133,6 +149,31 @@ export function servePublicPage(req: IncomingMessage, res: ServerResponse, next:
 }
 
 const PUBLIC_PAGE_TRIED = Symbol("public page tried");
+const REQUEST_ROUTE = Symbol("request route");
+const COUNTED_METHODS = new Set(["GET", "HEAD", "POST"]);
+
+/**
+ * Labels the request for the request series of /metrics (decision 084): a route pattern of React
+ * Router's, or the lane that answered before it (LaneRoute). Unlabelled requests are "other".
+ */
+function labelRoute(res: ServerResponse, route: LaneRoute | (string & {})) {
+  (res as ServerResponse & { [REQUEST_ROUTE]?: string })[REQUEST_ROUTE] = route;
+}
+
+/**
+ * Times every request from its first byte here to its answer's last: one histogram observation as
+ * the response closes (the page cache and the entry lane are benchmarked; this is all they pay).
+ */
+function timeRequest(req: IncomingMessage, res: ServerResponse) {
+  const start = performance.now();
+  res.once("close", () => {
+    const route = (res as ServerResponse & { [REQUEST_ROUTE]?: string })[REQUEST_ROUTE] ?? "other";
+    // Methods and statuses a client invents are folded, so no client can add series.
+    const method = COUNTED_METHODS.has(req.method ?? "") ? req.method! : "other";
+    const status = res.writableFinished ? String(res.statusCode) : "aborted";
+    observeRequest(route, method, status, (performance.now() - start) / 1000);
+  });
+}
 const VIEW_BEACON = /^\/campaign\/([a-z0-9]{8,40})\/view\.gif(?:\?|$)/;
 
 async function answerBeacon(req: IncomingMessage, res: ServerResponse, campaignId: string) {
@@ -164,6 +205,7 @@ async function answerBeacon(req: IncomingMessage, res: ServerResponse, campaignI
  * waited for its render ("miss"), for operators and tests; it is the same for every visitor anyway.
  */
 function sendCachedPage(req: IncomingMessage, res: ServerResponse, page: CachedPage, from: "hit" | "miss") {
+  labelRoute(res, "page-cache");
   res.setHeader("X-Page-Cache", from);
   const holds = req.headers["if-none-match"];
   if (holds && holds.split(",").some((tag) => tag.trim() === page.etag)) {
@@ -304,12 +346,57 @@ app.use((req, res, next) => {
 });
 
 app.get("/healthz", async (_req, res) => {
+  labelRoute(res, "healthz");
   try {
     await checkDatabase();
     res.set("Cache-Control", "no-store").json({ status: "ok", database: "ok" });
   } catch (error) {
     console.error("healthz: database check failed", error);
     res.status(503).set("Cache-Control", "no-store").json({ status: "error", database: "unreachable" });
+  }
+});
+
+/**
+ * Ready to serve (decision 084): the database answers, every migration this build ships is applied
+ * and the file store takes files; 503 otherwise. The body names each check's state in a word.
+ */
+app.get("/readyz", async (_req, res) => {
+  labelRoute(res, "readyz");
+  const state = await readiness();
+  res
+    .status(state.status === "ok" ? 200 : 503)
+    .set("Cache-Control", "no-store")
+    .json(state);
+});
+
+/**
+ * Prometheus's scrape (decision 084), with METRICS_TOKEN as a bearer token; without METRICS_TOKEN
+ * the series are not served (404, where any other unknown address redirects to /start). Under the
+ * cluster the answer is every worker's series summed by the primary; the database's series are
+ * read once, here.
+ */
+app.get("/metrics", async (req, res) => {
+  const token = getConfig().METRICS_TOKEN;
+  labelRoute(res, "metrics");
+  res.set("Cache-Control", "no-store");
+  if (!token) {
+    res.status(404).type("text/plain").send("Not Found\n");
+    return;
+  }
+  if (!bearerTokenMatches(req.headers.authorization, token)) {
+    res
+      .status(401)
+      .set("WWW-Authenticate", 'Bearer realm="metrics"')
+      .type("text/plain")
+      .send("Unauthorized: send Authorization: Bearer <METRICS_TOKEN>.\n");
+    return;
+  }
+  try {
+    const [own, atScrape] = await Promise.all([cluster.isWorker ? clusterMetricsText() : processMetricsText(), scrapeTimeMetricsText()]);
+    res.type(METRICS_CONTENT_TYPE).send(own.endsWith("\n") || own === "" ? own + atScrape : `${own}\n${atScrape}`);
+  } catch (error) {
+    console.error("metrics: the series could not be gathered", error);
+    res.status(503).type("text/plain").send("The series could not be gathered.\n");
   }
 });
 
@@ -512,6 +599,7 @@ const UTF8 = new TextDecoder();
  */
 function formLane(
   path: RegExp,
+  lane: LaneRoute,
   take: (match: RegExpExecArray, body: string, req: express.Request, res: express.Response) => Promise<LaneAnswer | null>,
 ): express.RequestHandler {
   return (req, res, next) => {
@@ -529,6 +617,7 @@ function formLane(
       res.locals.formBody = body;
       take(match, UTF8.decode(body), req, res).then((answer) => {
         if (!answer) return next();
+        labelRoute(res, lane);
         res.status(303).location(answer.location).set("Cache-Control", "private, no-store").append("Set-Cookie", answer.cookies).end();
       }, next);
     });
@@ -542,7 +631,9 @@ function formLane(
  */
 const ENTRY_POST = /^\/campaign\/([a-z0-9]{8,40})\/?(\?.*)?$/;
 app.use(
-  formLane(ENTRY_POST, ([, campaignId, search], body, req) => enterInLane(campaignId!, body, req.headers.cookie, req.ip ?? null, search)),
+  formLane(ENTRY_POST, "entry-lane", ([, campaignId, search], body, req) =>
+    enterInLane(campaignId!, body, req.headers.cookie, req.ip ?? null, search),
+  ),
 );
 
 /**
@@ -552,7 +643,7 @@ app.use(
  */
 const ACTION_POST = /^\/campaign\/([a-z0-9]{8,40})\/actions\/([a-z0-9]{8,40})\/?$/;
 app.use(
-  formLane(ACTION_POST, async ([, campaignId, actionId], body, req, res) => {
+  formLane(ACTION_POST, "action-lane", async ([, campaignId, actionId], body, req, res) => {
     const result = await completeInLane(campaignId!, actionId!, body, req.headers.cookie, req.ip ?? null);
     if (result?.kind === "handedOn") res.locals.actionLane = result.handOff;
     return result?.kind === "answered" ? result : null;
@@ -562,10 +653,9 @@ app.use(
 app.use(async (req, res, next) => {
   try {
     const request = fetchRequest(req, res);
-    const response = await handleRequest(
-      request,
-      loadContext(res.locals.cspNonce as string, res.locals.actionLane as ActionLaneOutcome | undefined),
-    );
+    const context = loadContext(res.locals.cspNonce as string, res.locals.actionLane as ActionLaneOutcome | undefined);
+    const response = await handleRequest(request, context);
+    labelRoute(res, context.get(routePatternContext) ?? "unmatched");
     await sendResponse(req, res, response);
   } catch (error) {
     next(error);
@@ -578,6 +668,7 @@ app.use(async (req, res, next) => {
  * them correct anyway, but one timer is enough).
  */
 export async function startup({ jobs = true }: { jobs?: boolean } = {}) {
+  collectProcessMetrics();
   // A bucket that does not answer stops the start here, with one line (decision 058).
   await checkFileStore();
   await prepareDatabase();

@@ -7,6 +7,7 @@ import compression from "compression";
 import express from "express";
 import morgan from "morgan";
 import { serveBuildFiles } from "./build-files.js";
+import { answerWorkersMetrics, shareWorkerMetrics } from "./cluster-metrics.js";
 import { withWorkerHeapFlags } from "./worker-flags.js";
 
 // `--dev` mounts Vite's dev server; otherwise the production build in build/ is served.
@@ -77,12 +78,16 @@ function runPrimary() {
   process.on("SIGINT", () => onSignal("SIGINT"));
   // V8's heap sizes for the workers, unless the operator chose them (decision 062).
   cluster.setupPrimary({ execArgv: withWorkerHeapFlags(process.execArgv, process.env.NODE_OPTIONS) });
+  // A scrape of /metrics in any worker answers every worker's series, summed here (decision 084).
+  answerWorkersMetrics();
   fork(1);
 }
 
 /** One server process: the whole app. Under the primary, only worker 1 runs the background jobs. */
 async function runServer() {
   const firstWorker = !cluster.isWorker || process.env.GIVEAWEAR_WORKER === "1";
+  // The primary may ask for this process's series from now on, while the app still loads (decision 084).
+  if (cluster.isWorker) shareWorkerMetrics();
 
   const server = express();
   server.disable("x-powered-by");
@@ -132,7 +137,8 @@ async function runServer() {
   // request: at thousands of requests a second a write each would cost more than the answer.
   const log = bufferedStdout();
   const logger = morgan(DEVELOPMENT ? "dev" : "combined", {
-    skip: (req) => req.url === "/healthz",
+    // Probes and scrapes come every few seconds; their lines would bury the visitors'.
+    skip: (req) => req.url === "/healthz" || req.url === "/readyz" || req.url === "/metrics",
     stream: DEVELOPMENT ? process.stdout : log,
   });
   // The anonymous campaign page and its view beacon are answered before Express (decision 059).

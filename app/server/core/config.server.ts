@@ -174,6 +174,11 @@ const EnvSchema = z.object({
   }),
   S3_ACCESS_KEY_ID: optional,
   S3_SECRET_ACCESS_KEY: optional,
+  /**
+   * The bearer token Prometheus sends to scrape /metrics (decision 084). Unset: /metrics is not
+   * served (404).
+   */
+  METRICS_TOKEN: optional,
   /** Unset: the test checkout is on outside production (without Stripe keys) and off in production. */
   TEST_CHECKOUT: optional.refine((value) => value === undefined || value === "true" || value === "false", {
     message: 'must be "true" or "false"',

@@ -1,4 +1,4 @@
-import { createContext, RouterContextProvider } from "react-router";
+import { type MiddlewareFunction, createContext, RouterContextProvider } from "react-router";
 import type { ActionOutcome } from "../../domain/entrant-actions";
 
 /**
@@ -21,6 +21,18 @@ export interface ActionLaneOutcome {
 }
 
 export const actionLaneContext = createContext<ActionLaneOutcome | null>(null);
+
+/**
+ * The pattern of the route React Router matched ("/campaign/:campaignId"), for the request series
+ * of /metrics (decision 084): set by the root route's middleware, read by server/app.ts once
+ * React Router has answered. Null when no middleware ran.
+ */
+export const routePatternContext = createContext<string | null>(null);
+
+/** The root route's middleware: notes the matched route's pattern in the load context, from "/". */
+export const recordRoutePattern: MiddlewareFunction<Response> = ({ pattern, context }) => {
+  context.set(routePatternContext, pattern.startsWith("/") ? pattern : `/${pattern}`);
+};
 
 export function loadContext(cspNonce: string, actionLane?: ActionLaneOutcome): RouterContextProvider {
   const context = new RouterContextProvider();

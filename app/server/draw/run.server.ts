@@ -447,3 +447,14 @@ export async function dueCampaignIds(now: Date, limit = 20): Promise<string[]> {
     .slice(0, limit)
     .map((campaign) => campaign.id);
 }
+
+/**
+ * Ended campaigns whose list is frozen and whose draw has not happened (decision 084, for /metrics):
+ * each waits for its beacon round, for a fetch of a round that is out to succeed, or (with the
+ * automatic draw off) for an admin.
+ */
+export function drawsWaitingForBeacon(now: Date = new Date()): Promise<number> {
+  return prisma.campaign.count({
+    where: { status: CampaignStatus.active, endDate: { lte: now }, draw: { is: null }, entryList: { isNot: null } },
+  });
+}

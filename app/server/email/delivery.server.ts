@@ -12,6 +12,7 @@ import { fromAddress } from "../../domain/email-brand";
 import { EMAIL_MAX_ATTEMPTS, nextEmailAttemptAt } from "../../domain/email-retry";
 import { getConfig } from "../core/config.server";
 import { currentTime, leaseUntil } from "../core/leases.server";
+import { countEmailFailed, countEmailSent } from "../core/metrics.server";
 import { type OutboundEmail, type Prisma, prisma } from "../core/db.server";
 import { type TemplatedEmail, queueTemplatedEmail } from "./outbox.server";
 
@@ -129,12 +130,14 @@ async function attemptDelivery(transport: Transporter, message: OutboundEmail, n
     const reason = error instanceof Error ? error.message : String(error);
     // The pause runs from the failed attempt, not from the start of the pass.
     const retryAt = nextEmailAttemptAt(message.attempts, currentTime(now));
+    countEmailFailed(retryAt === null);
     console.error(
       `[email] delivery of ${message.id} to ${message.to} failed (attempt ${message.attempts} of ${EMAIL_MAX_ATTEMPTS}): ${reason}; ` +
         (retryAt ? `next attempt at ${retryAt.toISOString()}` : "giving up"),
     );
     return recordOutcome(message, { status: "failed", lastError: reason.slice(0, 1000), nextAttemptAt: retryAt });
   }
+  countEmailSent();
   return recordOutcome(message, { status: "sent", sentAt: new Date(), nextAttemptAt: null });
 }
 
@@ -216,4 +219,18 @@ export async function deliverDueEmails(now: Date = new Date(), { limit = 200 }: 
   }
   await Promise.all(Array.from({ length: Math.min(WORKER_CONCURRENCY, due.length) }, worker));
   return summary;
+}
+
+/**
+ * The outbox's backlog (decision 084, for /metrics): messages not sent and not given up ("pending",
+ * "sending", or "failed" with a next attempt), and when the oldest of them was queued. Without
+ * SMTP_URL every message stays pending, so the backlog is the whole outbox.
+ */
+export async function outboxBacklog(): Promise<{ count: number; oldestQueuedAt: Date | null }> {
+  const backlog = await prisma.outboundEmail.aggregate({
+    where: { OR: [{ status: { in: ["pending", "sending"] } }, { status: "failed", nextAttemptAt: { not: null } }] },
+    _count: { _all: true },
+    _min: { createdAt: true },
+  });
+  return { count: backlog._count._all, oldestQueuedAt: backlog._min.createdAt };
 }

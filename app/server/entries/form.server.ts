@@ -22,6 +22,7 @@ import { type ToastInput, toastCookie } from "../core/toast.server";
 import { honeypotFilled } from "../core/honeypot.server";
 import { publicOrigin } from "../core/public-url.server";
 import { prisma } from "../core/db.server";
+import { type EntryRefusalReason, countEntryAccepted, countEntryRefused } from "../core/metrics.server";
 import { type RequestHeaders, clientIp } from "../core/request.server";
 import { platformSetting } from "../core/settings.server";
 
@@ -29,7 +30,7 @@ export type EntryFormResult =
   /** The honeypot was filled: answer as if it had worked, store nothing. */
   | { kind: "bot" }
   /** Refused before storing anything: the form again, with these errors, and this status. */
-  | { kind: "refused"; errors: EntryFormErrors; values: EntryFormValues; status: number }
+  | { kind: "refused"; reason: EntryRefusalReason; errors: EntryFormErrors; values: EntryFormValues; status: number }
   /** Stored, or found: what submitEntry said, with the browser-id cookie to set (if new). */
   | {
       kind: "stored";
@@ -68,8 +69,30 @@ export function postedReferral(search: string | null | undefined): string | null
  * visitor's email is locked to their account, whatever the form carried. The referrer is the
  * form's own `ref` field (a hand-made post, a page rendered before decision 067), else `referral`,
  * the one in the address the form was posted to (postedReferral).
+ *
+ * The outcome is counted for /metrics (decision 084) unless `counted` is false: the entry lane
+ * counts only what it answers, since the page's action takes everything else again and counts it.
  */
 export async function takeEntry(
+  request: RequestHeaders,
+  campaignId: string,
+  formData: FormData | URLSearchParams,
+  user: { id: string; email: string } | null,
+  referral: string | null,
+  { counted = true }: { counted?: boolean } = {},
+): Promise<EntryFormResult> {
+  const result = await judgeEntry(request, campaignId, formData, user, referral);
+  if (counted) countEntry(result);
+  return result;
+}
+
+/** Counts an entry form's outcome: a new entry is accepted; anything else is refused, with its reason. */
+export function countEntry(result: EntryFormResult): void {
+  if (result.kind === "stored" && result.outcome.kind === "entered") countEntryAccepted();
+  else countEntryRefused(result.kind === "bot" ? "honeypot" : result.kind === "refused" ? result.reason : "already-entered");
+}
+
+async function judgeEntry(
   request: RequestHeaders,
   campaignId: string,
   formData: FormData | URLSearchParams,
@@ -90,10 +113,11 @@ export async function takeEntry(
     };
     // A refusal the form's fields cannot show still says something: never a 400 without a message.
     if (!errors.email && !errors.agreedToTerms) errors.form = ENTRY_FORM_FALLBACK;
-    return { kind: "refused", errors, values, status: 400 };
+    return { kind: "refused", reason: "invalid", errors, values, status: 400 };
   }
   // Throwaway inboxes are refused (decision 038); the list is checked here, on the server only.
-  if (isDisposableEmail(parsed.data.email)) return { kind: "refused", errors: { email: ENTRY_MESSAGES.disposable }, values, status: 400 };
+  if (isDisposableEmail(parsed.data.email))
+    return { kind: "refused", reason: "disposable-email", errors: { email: ENTRY_MESSAGES.disposable }, values, status: 400 };
 
   const { ref, ...entry } = parsed.data;
   const browser = await browserId(request);
@@ -110,7 +134,7 @@ export async function takeEntry(
   if (outcome.kind === "entered" || outcome.kind === "already")
     return { kind: "stored", outcome, browserCookie: browser.setCookie, values };
   const refusal = REFUSALS[outcome.kind];
-  return { kind: "refused", errors: { form: refusal.message }, values, status: refusal.status };
+  return { kind: "refused", reason: outcome.kind, errors: { form: refusal.message }, values, status: refusal.status };
 }
 
 /**

@@ -13,7 +13,7 @@
  * nothing and a repeat is found again.
  */
 import { formFieldsRefusal } from "../core/forms.server";
-import { backToPageCookies, postedReferral, storedEntryCookies, takeEntry } from "./form.server";
+import { backToPageCookies, countEntry, postedReferral, storedEntryCookies, takeEntry } from "./form.server";
 import { laneRequest } from "../core/request.server";
 import { entryFormAction } from "../../paths";
 
@@ -42,8 +42,10 @@ export async function enterInLane(
   if (form.has("intent")) return null;
   // A form readForm refuses is the action's to refuse.
   if (formFieldsRefusal(form)) return null;
-  const result = await takeEntry(laneRequest(cookie, ip), campaignId, form, null, postedReferral(search));
+  // Counted only when answered here: whatever is handed on, the page's action counts (decision 084).
+  const result = await takeEntry(laneRequest(cookie, ip), campaignId, form, null, postedReferral(search), { counted: false });
   if (result.kind !== "stored" || result.outcome.kind !== "entered") return null;
+  countEntry(result);
   return {
     location: entryFormAction(campaignId),
     cookies: await backToPageCookies(campaignId, await storedEntryCookies(campaignId, result.outcome, result.browserCookie)),

@@ -55,6 +55,7 @@ import { type Prisma, type WebhookDelivery, isUniqueConstraintError, prisma } fr
 import type { Dialect, Statements } from "../core/driver.server";
 import { newId } from "../core/ids.server";
 import { currentTime, leaseUntil } from "../core/leases.server";
+import { countWebhookDelivery } from "../core/metrics.server";
 import { publicUrl } from "../core/public-url.server";
 import { SecretsUnavailable, openSecret, sealSecret, secretsAvailable } from "../core/secrets.server";
 import { postWebhook, resolveWebhookHost } from "./webhook-http.server";
@@ -472,6 +473,7 @@ function finished(status: "delivered" | "failed" | "cancelled"): Outcome {
 async function attemptDelivery(claimed: WebhookDelivery, now: Date): Promise<WebhookDelivery> {
   const endpoint = await prisma.webhookEndpoint.findUnique({ where: { id: claimed.endpointId } });
   if (!endpoint || !endpoint.enabled) {
+    countWebhookDelivery("cancelled");
     return recordOutcome(claimed, {
       ...finished("cancelled"),
       lastError: endpoint ? "Cancelled: the endpoint is disabled." : "Cancelled: the endpoint was deleted.",
@@ -508,6 +510,7 @@ async function attemptDelivery(claimed: WebhookDelivery, now: Date): Promise<Web
   }
   const answered = { lastStatusCode: result.statusCode, lastDurationMs: result.durationMs };
   if (!result.error) {
+    countWebhookDelivery("delivered");
     return recordOutcome(claimed, { ...finished("delivered"), ...answered, lastError: null, deliveredAt: new Date() });
   }
   const retryAt = nextWebhookAttemptAt(claimed.attempts, currentTime(now));
@@ -516,6 +519,7 @@ async function attemptDelivery(claimed: WebhookDelivery, now: Date): Promise<Web
     `[webhooks] ${claimed.eventType} ${claimed.eventId} to endpoint ${claimed.endpointId} failed (attempt ${claimed.attempts} of ${WEBHOOK_MAX_ATTEMPTS}): ${lastError}; ` +
       (retryAt ? `next attempt at ${retryAt.toISOString()}` : "giving up"),
   );
+  countWebhookDelivery(retryAt ? "retrying" : "failed");
   if (!retryAt) return recordOutcome(claimed, { ...finished("failed"), ...answered, lastError });
   return recordOutcome(claimed, { status: "pending", nextAttemptAt: retryAt, leaseUntil: null, ...answered, lastError });
 }

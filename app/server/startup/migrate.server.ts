@@ -35,6 +35,7 @@ import {
   databaseProvider,
   getDatabaseUrl,
   prepareSqliteFile,
+  prisma,
   redactUrl,
 } from "../core/db.server";
 
@@ -412,4 +413,28 @@ export async function migrate(databaseUrl: string = getDatabaseUrl()): Promise<s
     await lock.query("SELECT pg_advisory_unlock($1)", [MIGRATE_LOCK_KEY]).catch(() => undefined);
     await lock.end();
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Readiness
+// ---------------------------------------------------------------------------------------------
+
+/** The migration folders this build ships, read once per process (they do not change while it runs). */
+let shipped: { directory: string; names: Promise<string[]> } | undefined;
+
+/**
+ * The migrations this build ships that the app's database does not record as applied (/readyz,
+ * decision 084). Asked through the app's own connection; a database without `_prisma_migrations`
+ * has none applied.
+ */
+export async function unappliedMigrations(): Promise<string[]> {
+  const directory = migrationsDirectory(databaseProvider(getDatabaseUrl()));
+  if (shipped?.directory !== directory) {
+    const names = readdir(directory, { withFileTypes: true }).then((entries) =>
+      entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name),
+    );
+    shipped = { directory, names };
+  }
+  const applied = await appliedMigrationNames((sql) => prisma.$queryRawUnsafe<{ migration_name: string }[]>(sql));
+  return (await shipped.names).filter((name) => !applied.has(name));
 }

@@ -4,6 +4,8 @@
  * use of the bucket (decision 061): a process that never touches it, a draw on the local disk
  * among them, never pays for it.
  */
+import { mkdir, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
 import type { ObjectStorageConfig } from "../core/config.server";
 import { ConfigError, getConfig } from "../core/config.server";
 import { DiskFileStore } from "./disk.server";
@@ -98,4 +100,19 @@ export async function checkFileStore(): Promise<void> {
       ),
     );
   }
+}
+
+/**
+ * Throws unless the store takes files now (/readyz, decision 084): the bucket answers HeadBucket
+ * to our key, or a file can be written to and removed from the folder under DATA_DIR (a volume
+ * gone read-only or full fails here, root or not).
+ */
+export async function probeFileStore(): Promise<void> {
+  const store = fileStore();
+  if (store instanceof LazyS3FileStore) return store.checkBucket();
+  if (!(store instanceof DiskFileStore)) return;
+  await mkdir(store.root, { recursive: true });
+  const probe = path.join(store.root, `.readyz-${process.pid}`);
+  await writeFile(probe, "");
+  await rm(probe, { force: true });
 }
