@@ -14,6 +14,7 @@ import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/server/core/db.server";
 import { freezeEntryList } from "~/server/draw/freeze.server";
+import { runJobsOnce } from "~/server/jobs/run.server";
 import { type FakeS3, startFakeS3 } from "../fakes/s3-server";
 import { type InProcessAppServer, type SpawnedServer, freePort, spawnAppServer, startAppServer } from "../helpers/app-server";
 import { createCampaign } from "../helpers/campaigns";
@@ -134,6 +135,28 @@ describe("one process", () => {
     const text = await scrape(server.url);
     expect(value(text, "giveawear_entries_accepted_total")).toBeGreaterThanOrEqual(0);
     expect(text).toContain("# TYPE giveawear_outbox_pending gauge");
+  });
+
+  it("times every job step of a pass and counts a step that failed", async () => {
+    process.env.METRICS_TOKEN = TOKEN;
+    await server.resetConfig();
+    // An ended campaign whose counter disagrees with its entries: the freeze refuses it, and says so.
+    const broken = await createCampaign({ startDate: new Date(Date.now() - 8 * DAY), endDate: new Date(Date.now() - DAY), entryCount: 5 });
+    const before = await scrape(server.url);
+    const summary = await runJobsOnce();
+    expect(summary.errors.map((error) => error.step)).toContain("freeze");
+    const after = await scrape(server.url);
+    const passes = (step: string) =>
+      value(after, "giveawear_job_step_duration_seconds_count", { step }) -
+      value(before, "giveawear_job_step_duration_seconds_count", { step });
+    const failures = (step: string) =>
+      value(after, "giveawear_job_step_failures_total", { step }) - value(before, "giveawear_job_step_failures_total", { step });
+    for (const step of ["freeze", "draws", "emails", "webhooks", "retention"]) expect(passes(step), step).toBe(1);
+    expect(failures("freeze")).toBe(1);
+    expect(failures("emails")).toBe(0);
+    // Put right, the next pass freezes it.
+    await prisma.campaign.update({ where: { id: broken.id }, data: { entryCount: 0 } });
+    expect((await runJobsOnce()).errors).toEqual([]);
   });
 
   it("answers /readyz 200 while the bucket answers, and 503 naming storage once it does not", async () => {

@@ -5,6 +5,7 @@
  * by a crash is finished by the next one.
  */
 import { getConfig } from "../core/config.server";
+import { observeJobStep } from "../core/metrics.server";
 import { campaignsAwaitingNotification, notifyWinners } from "../draw/notify.server";
 import { campaignsToFreeze, freezeEntryList } from "../draw/freeze.server";
 import { type DrawOutcome, drawCampaign, dueCampaignIds } from "../draw/run.server";
@@ -96,12 +97,16 @@ export async function runJobsOnce(now: Date = new Date()): Promise<JobsSummary> 
     summary.errors.push({ step, message });
   };
 
+  /** Runs one step; a failure inside it (the step's own or one campaign's) is the step's failure. */
   async function step(name: JobStep, work: () => Promise<void>) {
+    const began = performance.now();
+    const errorsBefore = summary.errors.length;
     try {
       await work();
     } catch (error) {
       fail(name, error);
     }
+    observeJobStep(name, (performance.now() - began) / 1000, summary.errors.length > errorsBefore);
   }
 
   // The list is frozen at the end whether the job or the creator draws: its hash must be public
