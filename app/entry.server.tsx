@@ -7,6 +7,7 @@ import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "r
 import { ServerRouter, isRouteErrorResponse } from "react-router";
 import { NonceProvider } from "./components/nonce";
 import { cspNonceContext } from "./server/core/load-context.server";
+import { log } from "./server/core/log.server";
 
 export const streamTimeout = 5_000;
 
@@ -21,7 +22,8 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   if (isRouteErrorResponse(error) && error.status < 500) return;
   if (error instanceof Error && error.message.endsWith("Aborting the action.")) return;
   if (error instanceof Error && error.message === "Bad Request" && crossOriginPost(request)) return;
-  console.error(isRouteErrorResponse(error) && "error" in error && error.error instanceof Error ? error.error : error);
+  const fault = isRouteErrorResponse(error) && "error" in error && error.error instanceof Error ? error.error : error;
+  log.error({ err: fault }, `${request.method} ${new URL(request.url).pathname} failed`);
 };
 
 /**
@@ -82,7 +84,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) log.error({ err: error }, "rendering a page failed");
         },
       },
     );

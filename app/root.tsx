@@ -110,8 +110,9 @@ export default function App({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { title, message, serverFault } = describeError(error, isRouteErrorResponse);
-  // A 4xx is the request's doing, already answered with its status; only our own faults are logged.
-  if (serverFault) console.error(error);
+  // A 4xx is the request's doing, already answered with its status; only our own faults are logged:
+  // in the browser here, on the server by entry.server.tsx's handleError (decision 083).
+  if (serverFault && typeof document !== "undefined") console.error(error);
   return (
     <main className="mx-auto flex max-w-xl flex-1 flex-col items-center justify-center gap-4 px-6 py-24 text-center">
       <h1 className="text-3xl font-bold">{title}</h1>

@@ -44,6 +44,15 @@ import { enterInLane } from "../app/server/entries/lane.server";
 import { CLIENT_IP_HEADER, PEER_IP_HEADER } from "../app/server/core/request.server";
 import { checkDatabase, disconnectDatabase, prepareDatabase } from "../app/server/startup/database.server";
 import { checkFileStore } from "../app/server/storage/file-store.server";
+import { log } from "../app/server/core/log.server";
+
+/**
+ * The access log and the request id (decision 083): server/index.js runs logRequest before
+ * servePublicPage, so the page cache and the lanes answer requests that have both, and logs its own
+ * lines (listening, shutting down) through rootLog, the logger the app's modules use.
+ */
+export { logRequest } from "../app/server/core/request-log.server";
+export { rootLog } from "../app/server/core/log.server";
 
 export const app = express();
 
@@ -142,7 +151,7 @@ export function servePublicPage(req: IncomingMessage, res: ServerResponse, next:
   page.then(
     (rendered) => (rendered ? sendCachedPage(req, res, rendered, "miss") : next()),
     (error: unknown) => {
-      console.error("[page-cache] could not render", key.key, error);
+      log.error({ err: error }, `[page-cache] could not render ${key.key}`);
       next();
     },
   );
@@ -188,7 +197,7 @@ async function answerBeacon(req: IncomingMessage, res: ServerResponse, campaignI
     });
   } catch (error) {
     // A view not counted is no reason to break the page's image.
-    console.error("[page-views] could not count a view", error);
+    log.error({ err: error }, "[page-views] could not count a view");
   }
   res.writeHead(200, {
     "Content-Type": "image/gif",
@@ -351,7 +360,7 @@ app.get("/healthz", async (_req, res) => {
     await checkDatabase();
     res.set("Cache-Control", "no-store").json({ status: "ok", database: "ok" });
   } catch (error) {
-    console.error("healthz: database check failed", error);
+    log.error({ err: error }, "healthz: database check failed");
     res.status(503).set("Cache-Control", "no-store").json({ status: "error", database: "unreachable" });
   }
 });

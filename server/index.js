@@ -5,7 +5,6 @@ import http from "node:http";
 import os from "node:os";
 import compression from "compression";
 import express from "express";
-import morgan from "morgan";
 import { serveBuildFiles } from "./build-files.js";
 import { answerWorkersMetrics, shareWorkerMetrics } from "./cluster-metrics.js";
 import { withWorkerHeapFlags } from "./worker-flags.js";
@@ -30,7 +29,7 @@ function workerCount() {
   return count;
 }
 
-if (cluster.isPrimary && WORKERS > 1 && !DEVELOPMENT) runPrimary();
+if (cluster.isPrimary && WORKERS > 1 && !DEVELOPMENT) await runPrimary();
 else await runServer();
 
 /**
@@ -38,7 +37,9 @@ else await runServer();
  * runs the background jobs); the others start once it listens. A worker that dies is replaced; one
  * that cannot start at all (a configuration error) stops the server with its message.
  */
-function runPrimary() {
+async function runPrimary() {
+  // The log's chunk of the build alone, no app code: the workers' format and level (decision 083).
+  const { rootLog: log } = await import(new URL(`../${BUILD_DIR}/server/log.js`, import.meta.url).href);
   let stopping = false;
   let started = 0;
   const fork = (index) => {
@@ -49,16 +50,16 @@ function runPrimary() {
       worker.giveawearListening = true;
       if (index === 1 && started === 0) for (let i = 2; i <= WORKERS; i++) fork(i);
       started += 1;
-      if (started === WORKERS) console.log(`Giveawear: ${WORKERS} workers listening`);
+      if (started === WORKERS) log.info(`Giveawear: ${WORKERS} workers listening`);
     });
     worker.once("exit", (code, signal) => {
       if (stopping) return;
       if (!worker.giveawearListening) {
-        console.error(`Giveawear: worker ${index} could not start (exit code ${code ?? signal})`);
+        log.error(`Giveawear: worker ${index} could not start (exit code ${code ?? signal})`);
         shutdownWorkers(code || 1);
         return;
       }
-      console.error(`Giveawear: worker ${index} exited (${signal ?? `code ${code}`}); starting another`);
+      log.error(`Giveawear: worker ${index} exited (${signal ?? `code ${code}`}); starting another`);
       fork(index);
     });
   };
@@ -71,7 +72,7 @@ function runPrimary() {
   }
   const onSignal = (signal) => {
     if (stopping) return;
-    console.log(`${signal} received: stopping the workers`);
+    log.info(`${signal} received: stopping the workers`);
     shutdownWorkers(0);
   };
   process.on("SIGTERM", () => onSignal("SIGTERM"));
@@ -93,7 +94,10 @@ async function runServer() {
   server.disable("x-powered-by");
   server.use(compression());
 
-  /** A configuration error (ConfigError) is the operator's to fix: its one-line message, no stack. */
+  /**
+   * A configuration error (ConfigError) is the operator's to fix: its one-line message, no stack,
+   * as plain text on stderr, not a log line (the logger may be what the configuration got wrong).
+   */
   function exitOnConfigError(error) {
     if (error instanceof Error && error.name === "ConfigError") {
       console.error(`Giveawear cannot start: ${error.message}`);
@@ -133,17 +137,12 @@ async function runServer() {
 
   await mod.startup({ jobs: firstWorker }).catch(exitOnConfigError);
 
-  // The access log ("combined" format) is written in batches, at most a second late, not a line per
-  // request: at thousands of requests a second a write each would cost more than the answer.
-  const log = bufferedStdout();
-  const logger = morgan(DEVELOPMENT ? "dev" : "combined", {
-    // Probes and scrapes come every few seconds; their lines would bury the visitors'.
-    skip: (req) => req.url === "/healthz" || req.url === "/readyz" || req.url === "/metrics",
-    stream: DEVELOPMENT ? process.stdout : log,
-  });
-  // The anonymous campaign page and its view beacon are answered before Express (decision 059).
+  // The process's logger, the one the app's modules log through (decision 083).
+  const log = mod.rootLog;
+  // Every request first gets its id and its access line (decision 083); then the anonymous campaign
+  // page and its view beacon are answered before Express (decision 059).
   const httpServer = http.createServer((req, res) => {
-    logger(req, res, () => mod.servePublicPage(req, res, () => server(req, res)));
+    mod.logRequest(req, res, () => mod.servePublicPage(req, res, () => server(req, res)));
   });
   // An idle keep-alive connection is kept 65 s (Node's default is 5 s), longer than the usual 60 s idle
   // timeout of the proxies and load balancers in front: a client that reuses a connection just as the
@@ -153,19 +152,17 @@ async function runServer() {
   httpServer.headersTimeout = 66_000;
   httpServer.listen(PORT, HOST, () => {
     const where = `http://${HOST === "0.0.0.0" ? "localhost" : HOST}:${PORT}`;
-    console.log(
-      `Giveawear listening on ${where}${cluster.isWorker ? ` (worker ${process.env.GIVEAWEAR_WORKER}, pid ${process.pid})` : ""}`,
-    );
+    log.info(`Giveawear listening on ${where}${cluster.isWorker ? ` (worker ${process.env.GIVEAWEAR_WORKER}, pid ${process.pid})` : ""}`);
   });
 
   let closing = false;
   function shutdown(signal) {
     if (closing) return;
     closing = true;
-    console.log(`${signal} received: finishing open requests, then exiting`);
+    log.info(`${signal} received: finishing open requests, then exiting`);
+    // process.exit writes out whatever the log still holds (pino's destination flushes on exit).
     const force = setTimeout(() => {
-      console.error("Shutdown took longer than 10 s; exiting");
-      log.flush();
+      log.error("Shutdown took longer than 10 s; exiting");
       process.exit(1);
     }, 10_000);
     force.unref();
@@ -173,7 +170,6 @@ async function runServer() {
       try {
         await mod.shutdown();
       } finally {
-        log.flush();
         process.exit(0);
       }
     });
@@ -181,28 +177,4 @@ async function runServer() {
   }
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
-}
-
-/** A stream-like sink for log lines that writes them to stdout together, once a second or every 64 KB. */
-function bufferedStdout() {
-  let lines = [];
-  let bytes = 0;
-  let timer;
-  const flush = () => {
-    clearTimeout(timer);
-    timer = undefined;
-    if (lines.length === 0) return;
-    process.stdout.write(lines.join(""));
-    lines = [];
-    bytes = 0;
-  };
-  return {
-    write(line) {
-      lines.push(line);
-      bytes += line.length;
-      if (bytes >= 64 * 1024) flush();
-      else timer ??= setTimeout(flush, 1000).unref();
-    },
-    flush,
-  };
 }

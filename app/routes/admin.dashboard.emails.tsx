@@ -17,6 +17,7 @@ import { readForm } from "~/server/core/forms.server";
 import { type OutboxPage, listOutbox, retryEmail } from "~/server/admin/emails.server";
 import { answer, refuse, thisPage } from "~/server/admin/responses.server";
 import type { Route } from "./+types/admin.dashboard.emails";
+import { log } from "~/server/core/log.server";
 
 export const meta = () => [{ title: "Emails · Admin · Giveawear" }];
 
@@ -33,7 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   try {
     return { query, ...(await listOutbox(query)), loadError: null };
   } catch (error) {
-    console.error("admin: listing the outbox failed", error);
+    log.error({ err: error }, "admin: listing the outbox failed");
     const empty: OutboxPage = { rows: [], total: 0, page: 1, pages: 1, counts: { pending: 0, sending: 0, sent: 0, failed: 0 } };
     return { query, ...empty, loadError: OUTBOX_LOAD_ERROR };
   }

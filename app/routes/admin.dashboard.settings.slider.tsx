@@ -19,6 +19,7 @@ import { addDesignSlide, addSlide, deleteSlide, designChoices, listSlides, moveS
 import { currentAdmin } from "~/server/auth/admin-guard.server";
 import { deleteUpload, formFile, storeImageUpload } from "~/server/media/uploads.server";
 import type { Route } from "./+types/admin.dashboard.settings.slider";
+import { log } from "~/server/core/log.server";
 
 export const meta = () => [{ title: "Homepage slider · Admin · Giveawear" }];
 
@@ -37,8 +38,8 @@ const UPLOAD_FORM: MultipartLimits = {
 
 export async function loader() {
   const [slides, designs] = await Promise.allSettled([listSlides(), designChoices()]);
-  if (slides.status === "rejected") console.error("admin: listing slider images failed", slides.reason);
-  if (designs.status === "rejected") console.error("admin: listing AI designs failed", designs.reason);
+  if (slides.status === "rejected") log.error({ err: slides.reason }, "admin: listing slider images failed");
+  if (designs.status === "rejected") log.error({ err: designs.reason }, "admin: listing AI designs failed");
   return {
     slides: slides.status === "fulfilled" ? slides.value : [],
     slidesError: slides.status === "rejected" ? ADMIN_LOAD_ERRORS.slider : null,

@@ -9,6 +9,7 @@ import { readForm } from "~/server/core/forms.server";
 import { answer, refuse } from "~/server/admin/responses.server";
 import { findTemplate, saveTemplate } from "~/server/admin/templates.server";
 import type { Route } from "./+types/admin.dashboard.settings.templates.$templateId";
+import { log } from "~/server/core/log.server";
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => [
   { title: `${loaderData?.template?.name ?? "Email template"} · Admin · Giveawear` },
@@ -22,7 +23,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   try {
     template = await findTemplate(params.templateId);
   } catch (error) {
-    console.error("admin: loading an email template failed", error);
+    log.error({ err: error }, "admin: loading an email template failed");
     return { template: null, loadError: ADMIN_LOAD_ERRORS.templates, notFound: false };
   }
   if (!template) return data({ template: null, loadError: null, notFound: true }, { status: 404 });

@@ -4,6 +4,7 @@ import { ADMIN_LOAD_ERRORS } from "~/domain/admin-load-errors";
 import { emailTemplatePath } from "~/paths";
 import { listTemplates } from "~/server/admin/templates.server";
 import type { Route } from "./+types/admin.dashboard.settings.templates";
+import { log } from "~/server/core/log.server";
 
 export const meta = () => [{ title: "Email templates · Admin · Giveawear" }];
 
@@ -11,7 +12,7 @@ export async function loader() {
   try {
     return { templates: await listTemplates(), loadError: null };
   } catch (error) {
-    console.error("admin: listing email templates failed", error);
+    log.error({ err: error }, "admin: listing email templates failed");
     return { templates: [], loadError: ADMIN_LOAD_ERRORS.templates };
   }
 }

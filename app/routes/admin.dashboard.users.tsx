@@ -13,6 +13,7 @@ import { clientIp } from "~/server/core/request.server";
 import { currentAdmin } from "~/server/auth/admin-guard.server";
 import type { Route } from "./+types/admin.dashboard.users";
 import { href } from "~/paths";
+import { log } from "~/server/core/log.server";
 
 export const meta = () => [{ title: "Users · Admin · Giveawear" }];
 
@@ -37,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     return { query, adminId: admin.id, ...(await listUsers(query, requested)), loadError: null };
   } catch (error) {
-    console.error("admin: listing users failed", error);
+    log.error({ err: error }, "admin: listing users failed");
     return { query, adminId: admin.id, users: [] as AdminUserRow[], total: 0, page: 1, pages: 1, loadError: ADMIN_LOAD_ERRORS.users };
   }
 }

@@ -4,6 +4,7 @@ import { csvRow } from "~/domain/csv";
 import { isOrderStatus, ORDER_STATUS_LABELS } from "~/domain/orders";
 import { allQueueOrders } from "~/server/fulfilment/orders.server";
 import type { Route } from "./+types/admin.orders.csv";
+import { log } from "~/server/core/log.server";
 
 const HEADER = [
   "Order ID",
@@ -45,7 +46,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   try {
     orders = await allQueueOrders(isOrderStatus(status) ? status : undefined);
   } catch (error) {
-    console.error("admin: exporting orders failed", error);
+    log.error({ err: error }, "admin: exporting orders failed");
     return new Response(ADMIN_LOAD_ERRORS.orders, {
       status: 500,
       headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },

@@ -19,6 +19,7 @@ import {
 import { printifyEnabled } from "~/server/fulfilment/printify.server";
 import { answer, refuse } from "~/server/admin/responses.server";
 import type { Route } from "./+types/admin.orders";
+import { log } from "~/server/core/log.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Orders · Admin · Giveawear" }];
 
@@ -49,7 +50,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   try {
     return { ...settings, ...(await listQueueOrders(query)), loadError: null };
   } catch (error) {
-    console.error("admin: listing orders failed", error);
+    log.error({ err: error }, "admin: listing orders failed");
     const empty = { orders: [] as QueueOrderView[], total: 0, counts: {} as Record<string, number> };
     return { ...settings, ...empty, loadError: ADMIN_LOAD_ERRORS.orders };
   }

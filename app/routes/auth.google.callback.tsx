@@ -6,6 +6,7 @@ import { findCurrentUser, getRememberedRedirect, startUserSession } from "~/serv
 import { redirectWithToast } from "~/server/core/toast.server";
 import type { Route } from "./+types/auth.google.callback";
 import { loginPath } from "~/paths";
+import { log } from "~/server/core/log.server";
 
 // OAuth returns with a GET by design; the state cookie checked by the strategy ties it to our POST.
 export async function loader({ request }: Route.LoaderArgs) {
@@ -15,7 +16,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     userId = (await getAuthenticator().authenticate(GOOGLE_STRATEGY, request)).id;
   } catch (thrown) {
     if (thrown instanceof Response) throw thrown;
-    console.error("google: sign-in failed", thrown);
+    log.error({ err: thrown }, "google: sign-in failed");
     throw await redirectWithToast(loginPath(), {
       type: "error",
       title: "Google Login Failed",

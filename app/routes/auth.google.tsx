@@ -7,6 +7,7 @@ import { rememberRedirect } from "~/server/auth/session.server";
 import { redirectWithToast } from "~/server/core/toast.server";
 import type { Route } from "./+types/auth.google";
 import { loginPath } from "~/paths";
+import { log } from "~/server/core/log.server";
 
 export const loader = () => redirect(loginPath());
 
@@ -19,7 +20,7 @@ export async function action({ request }: Route.ActionArgs) {
   } catch (thrown) {
     // The strategy answers with the redirect to Google's consent screen.
     if (thrown instanceof Response) return withCookies(thrown, [remember]);
-    console.error("google: could not start sign-in", thrown);
+    log.error({ err: thrown }, "google: could not start sign-in");
     return redirectWithToast(loginPath(), {
       type: "error",
       title: "Google Login Failed",

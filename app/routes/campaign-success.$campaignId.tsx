@@ -12,6 +12,7 @@ import { EmbedSnippet, PosterLinks } from "~/components/sharing/share-tools";
 import { embedSnippet } from "~/domain/share";
 import { CampaignStatus, formatUtcDateTime, isPublicStatus } from "~/domain/campaign-status";
 import { AddOnCards, ConfirmingPayment, ShareLink, type SuccessAddOns } from "~/components/campaign/success-page";
+import { log } from "~/server/core/log.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData && "confirming" in loaderData ? "Confirming your payment · Giveawear" : "Campaign Launched · Giveawear" },
@@ -58,7 +59,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     return failed(reference || !free ? ERRORS.afterPayment : ERRORS.notFound, 404);
   }
   const addOns = await campaignAddOns(user.id, campaign.id).catch((error: unknown) => {
-    console.error(`[success] could not read the add-ons of ${campaign.id}`, error);
+    log.error({ err: error }, `[success] could not read the add-ons of ${campaign.id}`);
     return null;
   });
   return data<SuccessPage>({

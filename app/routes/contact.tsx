@@ -18,6 +18,7 @@ import { actionToast, redirectWithToast } from "~/server/core/toast.server";
 import { pageMeta } from "~/components/marketing/meta";
 import type { Route } from "./+types/contact";
 import { href, privacyPath } from "~/paths";
+import { log } from "~/server/core/log.server";
 
 const TITLE = "Contact Us · Giveawear";
 const DESCRIPTION = "Questions about a giveaway, a plan or your account? Send the Giveawear team a message and we'll get back to you.";
@@ -60,7 +61,7 @@ export async function action({ request }: Route.ActionArgs) {
       );
     }
   } catch (error) {
-    console.error("contact: storing the message failed", error);
+    log.error({ err: error }, "contact: storing the message failed");
     return data(
       { result: submission.reply({ formErrors: [CONTACT_MESSAGES.sendFailed] }), toast: actionToast(SEND_FAILED) },
       { status: 503 },

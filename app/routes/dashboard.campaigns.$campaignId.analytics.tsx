@@ -19,6 +19,7 @@ import { analyticsPage, reviewPageParam } from "~/server/analytics/page.server";
 import { requireUser } from "~/server/auth/session.server";
 import { actionToast, redirectWithToast } from "~/server/core/toast.server";
 import type { Route } from "./+types/dashboard.campaigns.$campaignId.analytics";
+import { log } from "~/server/core/log.server";
 
 export const meta = ({ data }: Route.MetaArgs) => [
   { title: data ? `${data.campaign.title} - Analytics · Giveawear` : "Analytics · Giveawear" },
@@ -33,7 +34,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   try {
     page = await analyticsPage(user.id, params.campaignId, reviewPageParam(new URL(request.url).searchParams.get("review")));
   } catch (error) {
-    console.error(`[analytics] could not load ${params.campaignId}`, error);
+    log.error({ err: error }, `[analytics] could not load ${params.campaignId}`);
     throw await backWithError(DASHBOARD_MESSAGES.campaignLoadFailed);
   }
   if (!page) throw await backWithError(DASHBOARD_MESSAGES.noAccess);

@@ -15,6 +15,7 @@ import { actionToast, redirectWithToast, type ToastInput } from "~/server/core/t
 import { readTotpCookie } from "~/server/auth/totp-cookie.server";
 import type { Route } from "./+types/login.otp";
 import { loginPath } from "~/paths";
+import { log } from "~/server/core/log.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Enter OTP · Giveawear" }];
 
@@ -78,7 +79,7 @@ export async function action({ request }: Route.ActionArgs) {
         strategyCookies,
       );
     }
-    if (!(thrown instanceof Response)) console.error("login: verifying a code failed", thrown);
+    if (!(thrown instanceof Response)) log.error({ err: thrown }, "login: verifying a code failed");
   }
   return failure(VERIFY_FAILED, VERIFY_FAILED, 400);
 }

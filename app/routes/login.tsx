@@ -21,6 +21,7 @@ import { actionToast, toastCookie } from "~/server/core/toast.server";
 import { totpStateFromResponse } from "~/server/auth/totp-cookie.server";
 import type { Route } from "./+types/login";
 import { href } from "~/paths";
+import { log } from "~/server/core/log.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign in · Giveawear" }];
 
@@ -82,9 +83,9 @@ export async function action({ request }: Route.ActionArgs) {
         await toastCookie({ type: "success", title: "OTP Sent", description: `An OTP has been sent to ${email}.` }),
       ]);
     }
-    console.error("login: the new code has no sign-in state to tie it to");
+    log.error("login: the new code has no sign-in state to tie it to");
   } else if (!isRedirectTo(outcome, TOTP_FAILURE_MARKER)) {
-    console.error("login: sending a code failed", outcome);
+    log.error({ err: outcome }, "login: sending a code failed");
   }
   return data({ result: submission.reply({ formErrors: [SEND_FAILED.description] }), toast: actionToast(SEND_FAILED) }, { status: 503 });
 }

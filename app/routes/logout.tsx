@@ -4,6 +4,7 @@ import { endUserSession } from "~/server/auth/session.server";
 import { redirectWithToast } from "~/server/core/toast.server";
 import type { Route } from "./+types/logout";
 import { href } from "~/paths";
+import { log } from "~/server/core/log.server";
 
 // Signing out changes state, so it only happens on POST; a GET just goes home.
 export const loader = () => redirect(href("/start"));
@@ -14,7 +15,7 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     return await endUserSession(request);
   } catch (error) {
-    console.error("logout failed", error);
+    log.error({ err: error }, "logout failed");
     return redirectWithToast(href("/start"), {
       type: "error",
       title: "Logout Failed",

@@ -28,6 +28,7 @@ import { requireUser } from "~/server/auth/session.server";
 import { dashboardContent } from "~/server/campaigns/dashboard-page.server";
 import { redirectWithToast } from "~/server/core/toast.server";
 import type { Route } from "./+types/my-campaigns";
+import { log } from "~/server/core/log.server";
 
 export const meta = () => [{ title: "My Campaigns · Giveawear" }];
 
@@ -63,7 +64,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     const content = await dashboardContent(user.id, query.tab, now);
     return data({ ...page, loadError: null, ...content }, { headers });
   } catch (error) {
-    console.error("[my-campaigns] could not load the dashboard", error);
+    log.error({ err: error }, "[my-campaigns] could not load the dashboard");
     return data(
       {
         ...page,
@@ -96,7 +97,7 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     outcome = await deleteOwnCampaign(user.id, campaignId);
   } catch (error) {
-    console.error(`[my-campaigns] could not delete ${campaignId}`, error);
+    log.error({ err: error }, `[my-campaigns] could not delete ${campaignId}`);
     return redirectWithToast(back, {
       type: "error",
       title: DASHBOARD_MESSAGES.deletionFailed,
@@ -211,7 +212,8 @@ export default function MyCampaigns({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const page = describeError(error, isRouteErrorResponse);
-  if (page.serverFault) console.error(error);
+  // On the server the fault is logged where it was thrown (entry.server.tsx's handleError, decision 083).
+  if (page.serverFault && typeof document !== "undefined") console.error(error);
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center gap-4 px-6 py-24 text-center">
       <h1 className="text-3xl font-bold">{notFound ? DASHBOARD_MESSAGES.campaignNotFound : page.title}</h1>

@@ -7,6 +7,7 @@ import { moveInOrder } from "../../domain/slider";
 import { AI_DESIGN_LIST_LIMIT, latestAiDesigns } from "../ai/designs.server";
 import { type Prisma, isPostgres, prisma } from "../core/db.server";
 import { deleteUpload } from "../media/uploads.server";
+import { log } from "../core/log.server";
 
 export interface AdminSlide {
   id: string;
@@ -90,7 +91,7 @@ export async function deleteSlide(id: string): Promise<boolean> {
   if (deleted.count === 0) return false;
   if (slide.sourceType === "upload") {
     // Only our own /uploads/slider/... files; anything else is left alone by deleteUpload.
-    await deleteUpload(slide.imageUrl).catch((error: unknown) => console.error("admin: removing a slider upload failed", error));
+    await deleteUpload(slide.imageUrl).catch((error: unknown) => log.error({ err: error }, "admin: removing a slider upload failed"));
   }
   return true;
 }

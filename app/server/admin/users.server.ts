@@ -8,6 +8,7 @@ import { publicUrl } from "../core/public-url.server";
 import { CLIENT_IP_HEADER } from "../core/request.server";
 import { isRedirectTo } from "../core/responses.server";
 import { loginPath } from "../../paths";
+import { log } from "../core/log.server";
 
 /** Each word must appear in the email or a name; case-insensitive on both databases. */
 function searchWhere(query: string): Prisma.UserWhereInput {
@@ -110,7 +111,7 @@ export async function sendSignInCode(userId: string, adminIp: string | null): Pr
     await getAuthenticator().authenticate(TOTP_STRATEGY, request);
   } catch (thrown) {
     if (isRedirectTo(thrown, OTP_PATH)) return { kind: "sent", email };
-    if (!isRedirectTo(thrown, TOTP_FAILURE_MARKER)) console.error("admin: sending a sign-in code failed", thrown);
+    if (!isRedirectTo(thrown, TOTP_FAILURE_MARKER)) log.error({ err: thrown }, "admin: sending a sign-in code failed");
   }
   return { kind: "failed", email };
 }

@@ -22,6 +22,7 @@ import {
 } from "./figures.server";
 import { actionFigures } from "./actions.server";
 import { fraudReview } from "./fraud.server";
+import { log } from "../core/log.server";
 
 /** What an upgrade panel names: the cheapest plan on offer with the level, and what the level adds. */
 interface UpgradeOffer {
@@ -77,7 +78,7 @@ async function upgradeOffers(level: AnalyticsLevel): Promise<{ standard: Upgrade
   try {
     plans = await activePlans();
   } catch (error) {
-    console.error("[analytics] could not read the plans on offer; the upgrade panels name none", error);
+    log.error({ err: error }, "[analytics] could not read the plans on offer; the upgrade panels name none");
   }
   const offer = (needed: AnalyticsLevel): UpgradeOffer => ({
     planName: cheapestPlanWith(plans, needed)?.name ?? null,
@@ -91,7 +92,7 @@ async function reviewPanel(campaign: AnalyticsCampaign, page: number, now: Date)
   try {
     return await fraudReview(campaign, page, now);
   } catch (error) {
-    console.error(`[analytics] could not load the fraud review of ${campaign.id}`, error);
+    log.error({ err: error }, `[analytics] could not load the fraud review of ${campaign.id}`);
     return null;
   }
 }
@@ -101,7 +102,7 @@ async function drawPanel(campaign: AnalyticsCampaign, now: Date): Promise<DrawCo
   try {
     return await drawControlsData(campaign, now);
   } catch (error) {
-    console.error(`[analytics] could not load the draw panel of ${campaign.id}`, error);
+    log.error({ err: error }, `[analytics] could not load the draw panel of ${campaign.id}`);
     return null;
   }
 }

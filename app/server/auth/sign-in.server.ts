@@ -13,6 +13,7 @@ import { publicUrl } from "../core/public-url.server";
 import { clientIp } from "../core/request.server";
 import { readTotpCookie } from "./totp-cookie.server";
 import { href, loginCodePath } from "../../paths";
+import { log } from "../core/log.server";
 
 export const TOTP_STRATEGY = "TOTP";
 export const GOOGLE_STRATEGY = "google";
@@ -41,7 +42,7 @@ interface ProviderProfile {
 export async function upsertProfile(rawEmail: string, provider: ProviderProfile = {}) {
   const email = normalizeEmail(rawEmail);
   if (!isUsableEmail(email)) {
-    console.error("profile: skipped sign-in without a usable email");
+    log.error("profile: skipped sign-in without a usable email");
     throw new Error("Failed to get user details after login.");
   }
   const names = namesFromFullName(provider.fullName, email);

@@ -8,6 +8,7 @@ import { CampaignStatus, formatUtcDateTime, LEGACY_ENDED_STATUS } from "../../do
 import type { ToastInput } from "../../domain/toast";
 import { browseCampaignSelect, type BrowseCampaign } from "./browse.server";
 import { prisma } from "../core/db.server";
+import { log } from "../core/log.server";
 
 export interface FeaturedNow {
   campaignId: string;
@@ -69,7 +70,7 @@ export async function featuredBand(now: Date = new Date()): Promise<FeaturedCamp
   try {
     return await featuredCampaigns(now);
   } catch (error) {
-    console.error("add-ons: reading the featured campaigns failed; leaving the band out", error);
+    log.error({ err: error }, "add-ons: reading the featured campaigns failed; leaving the band out");
     return [];
   }
 }

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { LOG_LEVELS } from "../../domain/log-redaction";
 
 const list = z
   .string()
@@ -24,6 +25,8 @@ const EnvSchema = z.object({
   /** Unset: every interface in production, this machine only otherwise (server/index.js). */
   HOST: optional,
   DATA_DIR: z.string().default("./data"),
+  /** The quietest lines the log writes (decision 083); log.server.ts reads it as the process starts. */
+  LOG_LEVEL: z.enum(LOG_LEVELS).default("info"),
   DATABASE_URL: optional,
   SESSION_SECRET: optional,
   SMTP_URL: optional,

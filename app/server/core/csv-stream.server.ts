@@ -1,4 +1,5 @@
 import { csvRow, type CsvValue } from "../../domain/csv";
+import { log } from "./log.server";
 
 /**
  * A CSV sent while it is read (decision 018): the header once, then `page(after)` (the rows after
@@ -32,7 +33,7 @@ export function pagedCsvStream<Row>(options: {
         }
         if (rows.length < options.pageSize) controller.close();
       } catch (error) {
-        console.error(`[${options.label}] failed`, error);
+        log.error({ err: error }, `[${options.label}] failed`);
         controller.error(error);
       }
     },

@@ -26,6 +26,7 @@ import {
   waitOutSqliteBusy,
 } from "./db.server";
 import { BatchFailed, groupCommit } from "./group-commit.server";
+import { log } from "./log.server";
 
 export type Row = Record<string, unknown>;
 
@@ -132,7 +133,7 @@ function postgresDriver(url: string): PostgresDriver {
   // minutes) would keep scanning it whole once the spike has filled it.
   const pool = new pg.Pool({ connectionString: url, max: 4, types: postgresTypes, options: "-c plan_cache_mode=force_custom_plan" });
   // An idle connection the server ends (a restart, a dropped database) is replaced on the next query.
-  pool.on("error", (error) => console.error("[driver] a database connection was closed:", error.message));
+  pool.on("error", (error) => log.error(`[driver] a database connection was closed: ${error.message}`));
   return { provider: "postgresql", pool, dialect: postgresDialect };
 }
 

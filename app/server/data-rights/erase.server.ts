@@ -31,6 +31,7 @@ import { clientProvider, getPrisma, Prisma, prisma, purgeErasedRows } from "../c
 import { giftDeliveredDedupeKey, shippedDedupeKey } from "../../domain/winner-emails";
 import { queueEmailToolUnsubscribe } from "../integrations/email-tools.server";
 import { eraseEntrantsFromWebhooks } from "../integrations/webhooks.server";
+import { log } from "../core/log.server";
 
 type Tx = Prisma.TransactionClient;
 
@@ -139,10 +140,10 @@ export function purgeErasedData(): Promise<void> {
 async function purgeOnce(): Promise<void> {
   try {
     if (!(await purgeErasedRows(getPrisma(), ERASURE_TABLES))) {
-      console.warn("[data-rights] the SQLite WAL could not be checkpointed (the database stayed busy): the next erasure tries again");
+      log.warn("[data-rights] the SQLite WAL could not be checkpointed (the database stayed busy): the next erasure tries again");
     }
   } catch (error) {
-    console.error(
+    log.error(
       `[data-rights] erased rows could not be purged from the database files: ${error instanceof Error ? error.message : String(error)}`,
     );
   }

@@ -16,6 +16,7 @@ import { deliverEmail } from "../email/delivery.server";
 import { newId } from "../core/ids.server";
 import { keyedHash } from "../core/keyed-hash.server";
 import { dataLink } from "../core/data-rights-link.server";
+import { log } from "../core/log.server";
 
 const HOUR_MS = 60 * 60 * 1000;
 /** One link email per address per window. */
@@ -60,7 +61,7 @@ export async function requestDataLink(email: string, ip: string | null, now: Dat
       tokens: { email: newest.email, data_link: dataLink(newest.email, now), link_days: DATA_LINK_DAYS },
     });
     // Queued; delivery must not tell the asker (by its time) that the address has data.
-    void deliverEmail(message).catch((error: unknown) => console.error("[email] data link delivery failed", error));
+    void deliverEmail(message).catch((error: unknown) => log.error({ err: error }, "[email] data link delivery failed"));
   } catch (error) {
     // Sent to this address a moment ago: that link serves.
     if (!isUniqueConstraintError(error)) throw error;

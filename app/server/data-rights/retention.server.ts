@@ -17,6 +17,7 @@ import { newId } from "../core/ids.server";
 import { loadPlatformSettings } from "../core/settings.server";
 import { eraseEntries } from "./erase.server";
 import { CampaignStatus } from "../../domain/campaign-status";
+import { log } from "../core/log.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -164,7 +165,7 @@ async function retainCampaign(
   }
   if (erased > 0 || minimised > 0) {
     await prisma.retentionRun.create({ data: { id: newId(), campaignId: campaign.id, erased, minimised, createdAt: now } });
-    console.info(
+    log.info(
       `[retention] campaign ${campaign.id}: erased ${erased} entrants without marketing consent, cleared delivery-only data of ${minimised} entries and orders (fulfilled ${fulfilledAt.toISOString()}, ${days}-day retention)`,
     );
   }

@@ -17,6 +17,7 @@ import { emailBrand, winnerReplyTo } from "../email/brand.server";
 import { queueTemplatedEmailOnce } from "../email/outbox.server";
 import { winnerEmailTokens } from "../claims/winner-emails.server";
 import { currentTime, leaseUntil } from "../core/leases.server";
+import { log } from "../core/log.server";
 
 const RANK_WORDS: Record<number, string> = { 1: "1st", 2: "2nd", 3: "3rd" };
 
@@ -48,7 +49,7 @@ export async function notifyWinners(campaignId: string, now: Date = new Date()):
     // Given back whatever happened (a no-op once marked): after an error the next pass retries at once.
     await prisma.campaign
       .updateMany({ where: { id: campaignId, winnersNotifyLeaseUntil: lease }, data: { winnersNotifyLeaseUntil: null } })
-      .catch((error: unknown) => console.error(`[claims] could not release the notify lease of campaign ${campaignId}`, error));
+      .catch((error: unknown) => log.error({ err: error }, `[claims] could not release the notify lease of campaign ${campaignId}`));
   }
 }
 

@@ -34,6 +34,7 @@ import { currentTime } from "../core/leases.server";
 import { publicUrl } from "../core/public-url.server";
 import { type FetchBeaconOptions, fetchBeacon, knownChain } from "./beacon.server";
 import { freezeEntryList, frozenProcedureVersion, overStoredList } from "./freeze.server";
+import { log } from "../core/log.server";
 
 /** Why a draw is waiting for its beacon round. */
 export interface BeaconWait {
@@ -270,7 +271,7 @@ export async function drawCampaign(campaignId: string, options: DrawOptions = {}
     if (!fetched.ok && now.getTime() < dueAt.getTime() + BEACON_GIVE_UP_MS) {
       const attempts = await recordBeaconFailure(campaignId, lease, now);
       const next = new Date(now.getTime() + beaconBackoffMs(attempts));
-      console.warn(
+      log.warn(
         `[draw] campaign ${campaignId}: beacon round ${list.beaconRound} not available (${fetched.reason}: ${fetched.detail}); attempt ${attempts}, next at ${next.toISOString()}`,
       );
       return waiting(fetched.reason, fetched.detail, next);
@@ -287,7 +288,7 @@ export async function drawCampaign(campaignId: string, options: DrawOptions = {}
 async function releaseLease(campaignId: string, lease: Date): Promise<void> {
   await prisma.campaign
     .updateMany({ where: { id: campaignId, status: CampaignStatus.active, drawStartedAt: lease }, data: { drawStartedAt: null } })
-    .catch((release: unknown) => console.error(`[draw] could not release the lease of campaign ${campaignId}`, release));
+    .catch((release: unknown) => log.error({ err: release }, `[draw] could not release the lease of campaign ${campaignId}`));
 }
 
 /** Counts a failed fetch, sets the next attempt's time and gives the lease back; answers the attempts so far. */
@@ -397,9 +398,7 @@ async function drawLeased(
   }, WRITE_TRANSACTION);
   deliverWebhooksSoon(webhooks);
   if (!beacon)
-    console.error(
-      `[draw] campaign ${campaignId}: drawn WITHOUT beacon round ${listRow.beaconRound} (none within 24 hours); admins alerted`,
-    );
+    log.error(`[draw] campaign ${campaignId}: drawn WITHOUT beacon round ${listRow.beaconRound} (none within 24 hours); admins alerted`);
   return winners.length ? { kind: "drawn", winners, beaconMissing: beacon === null } : { kind: "no-entries" };
 }
 

@@ -15,6 +15,7 @@ import { currentTime, leaseUntil } from "../core/leases.server";
 import { countEmailFailed, countEmailSent } from "../core/metrics.server";
 import { type OutboundEmail, type Prisma, prisma } from "../core/db.server";
 import { type TemplatedEmail, queueTemplatedEmail } from "./outbox.server";
+import { log } from "../core/log.server";
 
 /**
  * How long a claimed message belongs to its sender. Longer than the SMTP timeouts below allow a
@@ -107,7 +108,7 @@ async function recordOutcome(
       data: outcome,
     });
     if (late) {
-      console.error(`[email] ${message.id} to ${message.to} was sent after its lease had run out; another sender may send it again.`);
+      log.error(`[email] ${message.id} to ${message.to} was sent after its lease had run out; another sender may send it again.`);
       return late;
     }
   }
@@ -131,7 +132,7 @@ async function attemptDelivery(transport: Transporter, message: OutboundEmail, n
     // The pause runs from the failed attempt, not from the start of the pass.
     const retryAt = nextEmailAttemptAt(message.attempts, currentTime(now));
     countEmailFailed(retryAt === null);
-    console.error(
+    log.error(
       `[email] delivery of ${message.id} to ${message.to} failed (attempt ${message.attempts} of ${EMAIL_MAX_ATTEMPTS}): ${reason}; ` +
         (retryAt ? `next attempt at ${retryAt.toISOString()}` : "giving up"),
     );
@@ -150,7 +151,7 @@ async function attemptDelivery(transport: Transporter, message: OutboundEmail, n
 export async function deliverEmail(message: OutboundEmail): Promise<OutboundEmail> {
   const transport = smtpTransport();
   if (!transport) {
-    console.info(`[outbox] ${message.template ?? "message"} to ${message.to}: "${message.subject}" (no SMTP_URL; stored as ${message.id})`);
+    log.info(`[outbox] ${message.template ?? "message"} to ${message.to}: "${message.subject}" (no SMTP_URL; stored as ${message.id})`);
     return message;
   }
   const now = new Date();
@@ -186,7 +187,7 @@ export async function deliverDueEmails(now: Date = new Date(), { limit = 200 }: 
   if (!transport) {
     if (!reportedNoSmtp) {
       reportedNoSmtp = true;
-      console.info("[email] SMTP_URL is not set: messages stay in the outbox (status pending) and are not delivered.");
+      log.info("[email] SMTP_URL is not set: messages stay in the outbox (status pending) and are not delivered.");
     }
     return summary;
   }

@@ -17,6 +17,7 @@ import { deliverEmailToolSyncsSoon } from "../integrations/email-tool-sync.serve
 import { type OutboundEmail, type Prisma, prisma } from "../core/db.server";
 import { closedNow, closedReason } from "./gate.server";
 import { confirmationTokens, entryIdFromConfirmToken } from "./emails.server";
+import { log } from "../core/log.server";
 
 /** Thrown inside a transaction to roll it back when the campaign no longer takes confirmations. */
 export class CampaignClosed extends Error {}
@@ -171,7 +172,7 @@ export async function confirmEntry(entryId: string, origin: string): Promise<Con
     }
     throw error;
   }
-  void deliverEmail(email).catch((error: unknown) => console.error("[email] entry confirmation delivery failed", error));
+  void deliverEmail(email).catch((error: unknown) => log.error({ err: error }, "[email] entry confirmation delivery failed"));
   deliverCapNotices(capNotices);
   deliverWebhooksSoon(webhooks);
   deliverEmailToolSyncsSoon(emailToolSyncIds);
@@ -181,7 +182,7 @@ export async function confirmEntry(entryId: string, origin: string): Promise<Con
 /** The creator's cap emails are in the outbox already; sending them must not hold up the entrant. */
 export function deliverCapNotices(messages: OutboundEmail[]): void {
   for (const message of messages) {
-    void deliverEmail(message).catch((error: unknown) => console.error("[email] entry cap notice delivery failed", error));
+    void deliverEmail(message).catch((error: unknown) => log.error({ err: error }, "[email] entry cap notice delivery failed"));
   }
 }
 

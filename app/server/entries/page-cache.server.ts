@@ -16,6 +16,7 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { LRUCache } from "lru-cache";
 import { campaignPath } from "../../paths";
+import { log } from "../core/log.server";
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
@@ -179,7 +180,7 @@ export function createPublicPageCache(ttlMs: number, render: (key: string) => Pr
       if (age < ttlMs && (slot.page || !slot.refreshing)) return slot.page;
       if (slot.page && age < 2 * ttlMs) {
         // Stale for less than the cache time: this visitor gets it, one render replaces it.
-        void refresh(key, slot).catch((error: unknown) => console.error("[page-cache] could not render", key, error));
+        void refresh(key, slot).catch((error: unknown) => log.error({ err: error }, `[page-cache] could not render ${key}`));
         return slot.page;
       }
       return refresh(key, slot);

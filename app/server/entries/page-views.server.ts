@@ -16,6 +16,7 @@ import { isbot } from "isbot";
 import { campaignPath } from "../../paths";
 import { getConfig } from "../core/config.server";
 import { prisma } from "../core/db.server";
+import { log, outsideContext } from "../core/log.server";
 
 const FLUSH_INTERVAL_MS = 1000;
 const pending = new Map<string, number>();
@@ -75,7 +76,8 @@ export async function countBeaconView(campaignId: string, request: BeaconRequest
   const afterPost = request.cookie?.includes("gw_after_post=") ? (await cookie.parse(request.cookie)) === "1" : false;
   if (!afterPost && isPersonViewing(request)) {
     pending.set(campaignId, (pending.get(campaignId) ?? 0) + 1);
-    timer ??= setTimeout(() => void flushPageViews(), FLUSH_INTERVAL_MS).unref();
+    // The batch is every visitor's: its lines carry no one request's id (decision 083).
+    timer ??= outsideContext(() => setTimeout(() => void flushPageViews(), FLUSH_INTERVAL_MS).unref());
   }
   return afterPost ? cookie.serialize("", { maxAge: 0 }) : null;
 }
@@ -90,7 +92,7 @@ export function flushPageViews(): Promise<void> {
       try {
         await prisma.campaign.updateMany({ where: { id }, data: { pageViews: { increment: views } } });
       } catch (error) {
-        console.error(`[page-views] could not record ${views} views of ${id}`, error);
+        log.error({ err: error }, `[page-views] could not record ${views} views of ${id}`);
       }
     }
   });

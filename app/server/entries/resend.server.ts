@@ -9,6 +9,7 @@ import { deliverEmail } from "../email/delivery.server";
 import { CONFIRMATION_CAMPAIGN_FIELDS } from "./store.server";
 import { type OutboundEmail, isUniqueConstraintError, prisma } from "../core/db.server";
 import { confirmRequestTokens, confirmationTokens } from "./emails.server";
+import { log } from "../core/log.server";
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -104,6 +105,6 @@ export async function resendEntryConfirmation(entryId: string, origin: string, i
     throw error;
   }
   if (!message) return false;
-  void deliverEmail(message).catch((error: unknown) => console.error("[email] entry email delivery failed", error));
+  void deliverEmail(message).catch((error: unknown) => log.error({ err: error }, "[email] entry email delivery failed"));
   return true;
 }

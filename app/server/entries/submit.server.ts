@@ -23,6 +23,7 @@ import { type OutboundEmail, isUniqueConstraintError, prisma } from "../core/db.
 import { closedNow, closedReason } from "./gate.server";
 import { CampaignClosed, confirmEntry, confirmInTransaction, deliverCapNotices } from "./confirm.server";
 import { confirmRequestTokens, confirmationTokens } from "./emails.server";
+import { log } from "../core/log.server";
 
 const RATE_WINDOW_MS = 10 * 60 * 1000;
 
@@ -151,7 +152,7 @@ async function enterPending(
   if (verdict === "repeat") return alreadyEntered(entry.campaignId, entry.emailNormalized, false, origin);
   if (verdict !== "stored") return verdict;
   // The message is already committed in the outbox; SMTP delivery must not hold up the entrant.
-  void deliverEmail(email).catch((error: unknown) => console.error("[email] entry email delivery failed", error));
+  void deliverEmail(email).catch((error: unknown) => log.error({ err: error }, "[email] entry email delivery failed"));
   return { kind: "entered", entryId: entry.id, confirmed: false };
 }
 
@@ -217,7 +218,7 @@ async function enterVerified(
     if (error instanceof CampaignClosed) return { kind: await closedNow(entry.campaignId) };
     throw error;
   }
-  void deliverEmail(result.email).catch((error: unknown) => console.error("[email] entry email delivery failed", error));
+  void deliverEmail(result.email).catch((error: unknown) => log.error({ err: error }, "[email] entry email delivery failed"));
   deliverCapNotices(result.capNotices);
   deliverWebhooksSoon(result.webhooks);
   deliverEmailToolSyncsSoon(result.emailToolSyncIds);

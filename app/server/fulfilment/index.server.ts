@@ -5,6 +5,7 @@ import { prisma } from "../core/db.server";
 import { leaseUntil } from "../core/leases.server";
 import { applyProviderUpdate } from "./orders.server";
 import { createPrintifyOrder, findPrintifyOrderByExternalId, getPrintifyOrder, PrintifyApiError, printifyEnabled } from "./printify.server";
+import { log } from "../core/log.server";
 
 /**
  * Fulfilment jobs (decision 014). With PRINTIFY_API_TOKEN and PRINTIFY_SHOP_ID a
@@ -122,8 +123,8 @@ async function sendOrder(orderId: string, mayExist: boolean, now: Date): Promise
   } catch (error) {
     // Printify's refusals and gaps in the catalogue mapping are expected news: one line, no stack.
     if (error instanceof PrintifyApiError || error instanceof PrintifyMappingError)
-      console.error(`[fulfilment] order ${orderId} not sent: ${errorText(error)}`);
-    else console.error(`[fulfilment] sending order ${orderId} to Printify failed:`, error);
+      log.error(`[fulfilment] order ${orderId} not sent: ${errorText(error)}`);
+    else log.error({ err: error }, `[fulfilment] sending order ${orderId} to Printify failed`);
     // Stays pending; the lease becomes the retry time, and marks that this attempt may have reached Printify.
     await prisma.order.updateMany({
       where: { id: orderId, status: OrderStatus.pending, printifyOrderId: null },
@@ -210,7 +211,7 @@ async function pollOverdueOrders(now: Date, summary: FulfilmentSummary): Promise
       await prisma.order.updateMany({ where: { id: candidate.id }, data: { syncLeaseUntil: null } });
       summary.polled += 1;
     } catch (error) {
-      console.error(`[fulfilment] polling order ${candidate.id} (Printify ${candidate.printifyOrderId}) failed:`, error);
+      log.error({ err: error }, `[fulfilment] polling order ${candidate.id} (Printify ${candidate.printifyOrderId}) failed`);
       await prisma.order.updateMany({
         where: { id: candidate.id },
         data: { lastError: errorText(error), syncLeaseUntil: new Date(now.getTime() + RETRY_AFTER_MS) },

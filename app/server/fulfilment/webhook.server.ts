@@ -3,6 +3,7 @@ import { getConfig } from "../core/config.server";
 import { isUniqueConstraintError, prisma } from "../core/db.server";
 import { applyProviderUpdate } from "./orders.server";
 import { getPrintifyOrder, printifyEnabled, verifyPrintifySignature } from "./printify.server";
+import { log } from "../core/log.server";
 
 /** The header Printify signs its webhooks in: "sha256=" + hex HMAC-SHA256 of the raw body. */
 export const SIGNATURE_HEADER = "X-Pfy-Signature";
@@ -45,7 +46,7 @@ export async function handlePrintifyWebhook(rawBody: string, signature: string |
   } catch (error) {
     // Forget the event so Printify's retry is processed rather than taken for a duplicate.
     await prisma.fulfilmentEvent.deleteMany({ where: { id: event.id } });
-    console.error(`[fulfilment] webhook ${event.id} (${event.type}) failed:`, error);
+    log.error({ err: error }, `[fulfilment] webhook ${event.id} (${event.type}) failed`);
     return { status: 500, body: "Could not process the event; Printify will retry." };
   }
 }

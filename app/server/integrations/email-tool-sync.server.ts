@@ -38,6 +38,7 @@ import {
   subscriberHash,
 } from "./email-tool-api.server";
 import { ACTIONS_SYNC, ERASED_IDENTIFIERS, markNeedsAttention } from "./email-tools.server";
+import { log } from "../core/log.server";
 
 /** How long a claimed row belongs to its sender: a few of the 20-second calls fit inside it. */
 export const SYNC_LEASE_MS = 2 * 60 * 1000;
@@ -140,7 +141,7 @@ async function record(row: EmailToolSync, outcome: Outcome, now: Date, summary: 
     written =
       (await prisma.emailToolSync.updateMany({ where: { id: row.id, status: { in: ["sending", "failed", "pending"] } }, data })).count ===
       1;
-    if (written) console.error(`[email-tools] ${row.action} ${row.id} was delivered after its lease ran out.`);
+    if (written) log.error(`[email-tools] ${row.action} ${row.id} was delivered after its lease ran out.`);
   }
   if (!written) return;
   if (row.action === ACTIONS_SYNC) {
@@ -533,7 +534,7 @@ async function deliverRows(where: Prisma.EmailToolSyncWhereInput, now: Date, lim
         await deliverConnection(connectionId, byConnection.get(connectionId)!, now, summary);
       } catch (error) {
         // The claimed rows stay "sending" and are taken again when their lease runs out.
-        console.error(`[email-tools] delivery on connection ${connectionId} failed`, error);
+        log.error({ err: error }, `[email-tools] delivery on connection ${connectionId} failed`);
       }
     }
   }
@@ -566,6 +567,6 @@ export async function deliverDueEmailToolSyncs(
 export function deliverEmailToolSyncsSoon(ids: string[]): void {
   if (ids.length === 0) return;
   void deliverRows({ id: { in: ids } }, new Date(), ids.length).catch((error: unknown) =>
-    console.error("[email-tools] immediate delivery failed", error),
+    log.error({ err: error }, "[email-tools] immediate delivery failed"),
   );
 }

@@ -59,6 +59,7 @@ import { countWebhookDelivery } from "../core/metrics.server";
 import { publicUrl } from "../core/public-url.server";
 import { SecretsUnavailable, openSecret, sealSecret, secretsAvailable } from "../core/secrets.server";
 import { postWebhook, resolveWebhookHost } from "./webhook-http.server";
+import { log } from "../core/log.server";
 
 type Db = Prisma.TransactionClient;
 
@@ -456,7 +457,7 @@ async function recordOutcome(claimed: WebhookDelivery, outcome: Outcome): Promis
   if (outcome.status === "delivered") {
     const [late] = await prisma.webhookDelivery.updateManyAndReturn({ where: { id: claimed.id, status: "pending" }, data: outcome });
     if (late) {
-      console.error(
+      log.error(
         `[webhooks] ${claimed.id} (${claimed.eventId}) was delivered after its lease had run out; another sender may send it again.`,
       );
       return late;
@@ -515,7 +516,7 @@ async function attemptDelivery(claimed: WebhookDelivery, now: Date): Promise<Web
   }
   const retryAt = nextWebhookAttemptAt(claimed.attempts, currentTime(now));
   const lastError = result.error.slice(0, 1000);
-  console.warn(
+  log.warn(
     `[webhooks] ${claimed.eventType} ${claimed.eventId} to endpoint ${claimed.endpointId} failed (attempt ${claimed.attempts} of ${WEBHOOK_MAX_ATTEMPTS}): ${lastError}; ` +
       (retryAt ? `next attempt at ${retryAt.toISOString()}` : "giving up"),
   );
@@ -537,7 +538,7 @@ export async function deliverWebhookNow(id: string, now: Date = new Date()): Pro
  */
 export function deliverWebhooksSoon(queued: readonly QueuedDelivery[]): void {
   for (const { id } of queued) {
-    void deliverWebhookNow(id).catch((error: unknown) => console.error(`[webhooks] delivery ${id} failed`, error));
+    void deliverWebhookNow(id).catch((error: unknown) => log.error({ err: error }, `[webhooks] delivery ${id} failed`));
   }
 }
 

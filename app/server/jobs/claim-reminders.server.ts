@@ -31,6 +31,7 @@ import { queueTemplatedEmailOnce } from "../email/outbox.server";
 import { currentTime, leaseUntil } from "../core/leases.server";
 import { publicUrl } from "../core/public-url.server";
 import { WINNER_EMAIL_CAMPAIGN_FIELDS, prizeName, winnerEmailTokens } from "../claims/winner-emails.server";
+import { log } from "../core/log.server";
 
 /** How long a campaign's claim follow-ups belong to the runner that took them. */
 export const CLAIM_REMINDER_LEASE_MS = 5 * 60 * 1000;
@@ -211,7 +212,7 @@ export async function sendClaimFollowUps(now: Date = new Date()): Promise<ClaimR
       } finally {
         await prisma.campaign
           .updateMany({ where: { id, claimReminderLeaseUntil: lease }, data: { claimReminderLeaseUntil: null } })
-          .catch((error: unknown) => console.error(`[claim-reminders] could not release the lease of campaign ${id}`, error));
+          .catch((error: unknown) => log.error({ err: error }, `[claim-reminders] could not release the lease of campaign ${id}`));
       }
     }
     if (page.length < PAGE_SIZE) break;

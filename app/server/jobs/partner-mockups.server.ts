@@ -25,6 +25,7 @@ import { publicUrl } from "../core/public-url.server";
 import { fileStore } from "../storage/file-store.server";
 import { MAX_INPUT_PIXELS, uploadKey } from "../media/uploads.server";
 import { UPLOADS_PATH_PREFIX, uploadPath } from "../../paths";
+import { log } from "../core/log.server";
 
 /** Long enough for an upload, a product creation and a few image downloads (each call times out after 20 s). */
 export const MOCKUP_LEASE_MS = 5 * 60 * 1000;
@@ -98,7 +99,7 @@ export async function runPartnerMockups(now: Date = new Date()): Promise<Partner
     } catch (error) {
       summary.failed += 1;
       const message = (error instanceof Error ? error.message : String(error)).slice(0, 300);
-      console.error(`[jobs] partner mockups of campaign ${candidate.id} failed (attempt ${attempts}): ${message}`);
+      log.error(`[jobs] partner mockups of campaign ${candidate.id} failed (attempt ${attempts}): ${message}`);
       await prisma.campaign.updateMany({
         where: { id: candidate.id, printifyMockups: lease },
         data: { printifyMockups: pendingJson({ until: leaseUntil(now, MOCKUP_RETRY_MS).toISOString(), attempts, error: message }) },

@@ -23,6 +23,7 @@ import { referralLink } from "../entries/emails.server";
 import { referralOffer, reminderDedupeKey } from "../../domain/entries";
 import { platformSetting } from "../core/settings.server";
 import { currentTime, leaseUntil } from "../core/leases.server";
+import { log } from "../core/log.server";
 
 export const REMINDER_LEAD_MS = 48 * 60 * 60 * 1000;
 const BATCH_SIZE = 500;
@@ -133,7 +134,7 @@ async function queueCampaignReminders(
     if (release) {
       await prisma.campaign
         .updateMany({ where: { id: campaign.id, reminderLeaseUntil: release }, data: { reminderLeaseUntil: null } })
-        .catch((failure: unknown) => console.error(`[reminders] could not release the lease of campaign ${campaign.id}`, failure));
+        .catch((failure: unknown) => log.error({ err: failure }, `[reminders] could not release the lease of campaign ${campaign.id}`));
     }
     throw error;
   }

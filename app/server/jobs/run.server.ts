@@ -6,6 +6,7 @@
  */
 import { getConfig } from "../core/config.server";
 import { observeJobStep } from "../core/metrics.server";
+import { inJobPass, log } from "../core/log.server";
 import { campaignsAwaitingNotification, notifyWinners } from "../draw/notify.server";
 import { campaignsToFreeze, freezeEntryList } from "../draw/freeze.server";
 import { type DrawOutcome, drawCampaign, dueCampaignIds } from "../draw/run.server";
@@ -69,8 +70,15 @@ function errorMessage(error: unknown): string {
 /** What failed in the previous pass, and why. */
 let lastFailures = new Map<string, string>();
 
-/** One pass of every job. A failing step (or campaign) is logged and recorded; the others still run. */
-export async function runJobsOnce(now: Date = new Date()): Promise<JobsSummary> {
+/**
+ * One pass of every job. A failing step (or campaign) is logged and recorded; the others still run.
+ * Every line the pass logs carries its id, `job-<uuid>` (decision 083).
+ */
+export function runJobsOnce(now: Date = new Date()): Promise<JobsSummary> {
+  return inJobPass(() => runPass(now));
+}
+
+async function runPass(now: Date): Promise<JobsSummary> {
   const started = performance.now();
   const summary: JobsSummary = {
     frozen: 0,
@@ -91,8 +99,8 @@ export async function runJobsOnce(now: Date = new Date()): Promise<JobsSummary> 
   const fail = (step: JobStep, error: unknown, what: string = step) => {
     const message = errorMessage(error);
     // A failure that repeats every pass (a database outage, a missing template) gets its stack once.
-    if (lastFailures.get(what) === message) console.error(`[jobs] ${what} failed again: ${message}`);
-    else console.error(`[jobs] ${what} failed:`, error);
+    if (lastFailures.get(what) === message) log.error(`[jobs] ${what} failed again: ${message}`);
+    else log.error({ err: error }, `[jobs] ${what} failed`);
     failures.set(what, message);
     summary.errors.push({ step, message });
   };
@@ -118,7 +126,9 @@ export async function runJobsOnce(now: Date = new Date()): Promise<JobsSummary> 
         if (outcome.kind === "frozen") summary.frozen += 1;
       } catch (error) {
         fail("freeze", error, `freezing the entry list of campaign ${campaignId}`);
-        await alertStuckFreeze(campaignId, now, error).catch((alert: unknown) => console.error("[jobs] could not alert the admins", alert));
+        await alertStuckFreeze(campaignId, now, error).catch((alert: unknown) =>
+          log.error({ err: alert }, "[jobs] could not alert the admins"),
+        );
       }
     }
   });
@@ -247,17 +257,19 @@ export function startJobRunner(
   const schedule = () => {
     if (state.stopped) return;
     state.timer = setTimeout(() => {
-      state.current = runJobsOnce()
-        .then((summary) => {
-          const line = describeJobsSummary(summary);
-          if (line) console.info(line);
-          afterPass?.(summary);
-        })
-        .catch((error: unknown) => console.error("[jobs] pass failed:", error))
-        .finally(() => {
-          state.current = undefined;
-          schedule();
-        });
+      // The pass's line is logged inside the pass, with its id.
+      state.current = inJobPass(() =>
+        runJobsOnce()
+          .then((summary) => {
+            const line = describeJobsSummary(summary);
+            if (line) log.info(line);
+            afterPass?.(summary);
+          })
+          .catch((error: unknown) => log.error({ err: error }, "[jobs] pass failed")),
+      ).finally(() => {
+        state.current = undefined;
+        schedule();
+      });
     }, intervalMs);
     // The timer alone does not keep the process alive; the HTTP server does.
     state.timer.unref();

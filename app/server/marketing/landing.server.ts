@@ -1,5 +1,6 @@
 import { platformSettings } from "../core/settings.server";
 import { platformFigures } from "../plans/platform-figures.server";
+import { log } from "../core/log.server";
 
 export interface LandingTexts {
   /** The hero's lead paragraph. */
@@ -25,7 +26,7 @@ export async function landingTexts(defaultCopy: string): Promise<LandingTexts> {
       referralsEnabled: settings.referralsEnabled,
     };
   } catch (error) {
-    console.error("landing: reading the platform settings failed; showing the default texts", error);
+    log.error({ err: error }, "landing: reading the platform settings failed; showing the default texts");
     return { homepageCopy: defaultCopy, promoBanner: "", referralsEnabled: false };
   }
 }
@@ -39,7 +40,7 @@ export async function landingFigures(): Promise<{ campaignsRun: number; entries:
     const { campaignsRun, entries, prizesShipped } = await platformFigures();
     return { campaignsRun, entries, prizesShipped };
   } catch (error) {
-    console.error("landing: counting the platform figures failed; leaving them out", error);
+    log.error({ err: error }, "landing: counting the platform figures failed; leaving them out");
     return null;
   }
 }

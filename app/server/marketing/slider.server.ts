@@ -1,5 +1,6 @@
 import { prisma } from "../core/db.server";
 import { SLIDER_DEFAULTS } from "../../domain/slider";
+import { log } from "../core/log.server";
 
 export interface Slide {
   id: string;
@@ -20,7 +21,7 @@ export async function homepageSlides(): Promise<readonly Slide[]> {
     });
     return rows.length > 0 ? rows : FALLBACK_SLIDES;
   } catch (error) {
-    console.error("slider: reading the homepage slider images failed; showing the fallback slides", error);
+    log.error({ err: error }, "slider: reading the homepage slider images failed; showing the fallback slides");
     return FALLBACK_SLIDES;
   }
 }

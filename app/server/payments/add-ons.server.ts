@@ -21,6 +21,7 @@ import { publicUrl } from "../core/public-url.server";
 import { getConfig } from "../core/config.server";
 import { prisma } from "../core/db.server";
 import { CheckoutError, GENERIC_FAILURE, isTestCheckoutSession, newTestSessionId, paymentProvider, stripeClient } from "./stripe.server";
+import { log } from "../core/log.server";
 
 export type AddOnStart =
   { kind: "checkout"; url: string } | { kind: "not-found" } | { kind: "refused"; status: 400 | 409; message: string };
@@ -101,7 +102,7 @@ export async function startAddOn({
     return { kind: "checkout", url: session.url };
   } catch (error) {
     await prisma.addOnPurchase.update({ where: { id: purchase.id }, data: { status: AddOnStatus.cancelled } });
-    console.error("payments: could not start an add-on checkout", error);
+    log.error({ err: error }, "payments: could not start an add-on checkout");
     throw new CheckoutError(GENERIC_FAILURE);
   }
 }
@@ -179,7 +180,7 @@ export async function completeAddOn(
     return { result: reports > 1 ? "duplicate" : "report", featuredUntil: null };
   });
   if (outcome.result === "not-applied" || outcome.result === "underpaid" || outcome.result === "duplicate") {
-    console.error(`payments: add-on checkout ${sessionId} ${ADD_ON_REPLIES[outcome.result]} Refund it by hand if money was taken.`);
+    log.error(`payments: add-on checkout ${sessionId} ${ADD_ON_REPLIES[outcome.result]} Refund it by hand if money was taken.`);
   }
   return outcome;
 }
@@ -203,7 +204,7 @@ export async function settleAddOnReturn(sessionId: string, userId: string): Prom
       if (result !== "underpaid" && result !== "ignored") return "paid";
     }
   } catch (error) {
-    console.error(`payments: could not look up add-on checkout ${sessionId}`, error);
+    log.error({ err: error }, `payments: could not look up add-on checkout ${sessionId}`);
   }
   return "pending";
 }

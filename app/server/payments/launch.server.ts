@@ -12,6 +12,7 @@ import { launchBeaconRound, launchDrawFields } from "../draw/commitment.server";
 import { prisma } from "../core/db.server";
 import { deliverWebhooksSoon, queueCampaignLaunched } from "../integrations/webhooks.server";
 import { CheckoutError, GENERIC_FAILURE, isTestCheckoutSession, newTestSessionId, paymentProvider, stripeClient } from "./stripe.server";
+import { log } from "../core/log.server";
 
 export const PRICE_MISSING = "Stripe Price ID is missing for the selected plan.";
 const NOT_AWAITING_PAYMENT = "This campaign is not waiting for payment. Please check your dashboard.";
@@ -99,7 +100,7 @@ export async function startCheckout({
     return { url: session.url };
   } catch (error) {
     if (error instanceof CheckoutError) throw error;
-    console.error("payments: could not start checkout", error);
+    log.error({ err: error }, "payments: could not start checkout");
     throw new CheckoutError(GENERIC_FAILURE);
   }
 }
@@ -190,7 +191,7 @@ export async function completeCheckout(sessionId: string, paidCents: number | nu
   });
   if (current && isPublicStatus(current.status)) return "already-active";
   if (current?.status === CampaignStatus.pendingPayment && paidCents !== null && current.totalCents > paidCents) {
-    console.error(
+    log.error(
       `payments: checkout ${sessionId} paid ${paidCents} cents but campaign ${current.id} now costs ${current.totalCents}; not launched`,
     );
     return "underpaid";

@@ -10,6 +10,7 @@ import { publicUrl } from "../core/public-url.server";
 import { getConfig } from "../core/config.server";
 import { prisma } from "../core/db.server";
 import { CheckoutError, GENERIC_FAILURE, isTestCheckoutSession, newTestSessionId, paymentProvider, stripeClient } from "./stripe.server";
+import { log } from "../core/log.server";
 
 export type UpgradeStart =
   { kind: "checkout"; url: string } | { kind: "not-found" } | { kind: "not-active" } | { kind: "invalid-plan"; message: string };
@@ -73,7 +74,7 @@ export async function startUpgrade({
     return { kind: "checkout", url: session.url };
   } catch (error) {
     await prisma.planUpgrade.update({ where: { id: upgrade.id }, data: { status: "cancelled" } });
-    console.error("payments: could not start an upgrade checkout", error);
+    log.error({ err: error }, "payments: could not start an upgrade checkout");
     throw new CheckoutError(GENERIC_FAILURE);
   }
 }
@@ -143,7 +144,7 @@ export async function completeUpgrade(sessionId: string, paidCents: number | nul
     return applied.count === 1 ? "upgraded" : "not-applied";
   });
   if (result === "not-applied" || result === "underpaid") {
-    console.error(`payments: upgrade checkout ${sessionId} ${UPGRADE_REPLIES[result]} Refund it by hand if money was taken.`);
+    log.error(`payments: upgrade checkout ${sessionId} ${UPGRADE_REPLIES[result]} Refund it by hand if money was taken.`);
   }
   return result;
 }
@@ -167,7 +168,7 @@ export async function settleUpgradeReturn(sessionId: string, campaignId: string)
       if (result === "upgraded" || result === "already-paid") return "paid";
     }
   } catch (error) {
-    console.error(`payments: could not look up upgrade checkout ${sessionId}`, error);
+    log.error({ err: error }, `payments: could not look up upgrade checkout ${sessionId}`);
   }
   return "pending";
 }

@@ -9,6 +9,7 @@ import { stripeClient } from "./stripe.server";
 import { ADD_ON_REPLIES, completeAddOn, isAddOnSession } from "./add-ons.server";
 import { UPGRADE_REPLIES, completeUpgrade, isUpgradeSession } from "./upgrades.server";
 import { COMPLETION_REPLIES, adoptPaidSession, completeCheckout } from "./launch.server";
+import { log } from "../core/log.server";
 
 const COMPLETING_EVENTS = new Set(["checkout.session.completed", "checkout.session.async_payment_succeeded"]);
 
@@ -57,7 +58,7 @@ export async function handleStripeWebhook(rawBody: string, signature: string | n
   } catch (error) {
     // Forget the event so Stripe's retry is processed rather than taken for a duplicate.
     await prisma.paymentEvent.deleteMany({ where: { id: event.id } });
-    console.error(`payments: webhook ${event.id} (${event.type}) failed`, error);
+    log.error({ err: error }, `payments: webhook ${event.id} (${event.type}) failed`);
     return { status: 500, body: "Could not process the event; Stripe will retry." };
   }
 }

@@ -2,6 +2,7 @@ import { mostPopularPlanId, toAnalyticsLevel } from "../../domain/plan-features"
 import { planCardFeatures, planFeatureList, type ActivePlan } from "../../domain/plans";
 import { prisma } from "../core/db.server";
 import { platformFigures } from "./platform-figures.server";
+import { log } from "../core/log.server";
 
 /**
  * The plans on offer (pricing page, home page, the wizard's step 2), in their set order. "Most
@@ -14,7 +15,7 @@ export async function activePlans(): Promise<ActivePlan[]> {
     platformFigures().then(
       (figures) => figures.launchesByPlan,
       (error: unknown) => {
-        console.error("plans: counting launches per plan failed; no Most Popular badge", error);
+        log.error({ err: error }, "plans: counting launches per plan failed; no Most Popular badge");
         return [];
       },
     ),

@@ -9,6 +9,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { serveMockup } from "../media/mockups.server";
 import { MAX_INPUT_PIXELS, storedUploadPath, uploadBytes } from "../media/uploads.server";
+import { log } from "../core/log.server";
 
 /** Images shipped in public/ (the demo campaigns' artwork): a plain name under /images/. */
 const BUNDLED = /^\/images\/([A-Za-z0-9_-]+\.(?:svg|png|jpe?g|webp))$/;
@@ -56,7 +57,7 @@ export async function fittedImage(src: string | null, width: number, height = wi
       .png({ compressionLevel: 1 })
       .toBuffer();
   } catch (error) {
-    console.error("share image: could not read", src, error);
+    log.error({ err: error }, `share image: could not read ${src}`);
     return null;
   }
 }

@@ -38,6 +38,7 @@ import {
   prisma,
   redactUrl,
 } from "../core/db.server";
+import { log } from "../core/log.server";
 
 /** Held while migrating so that app instances starting together against one Postgres take turns. */
 const MIGRATE_LOCK_KEY = 7_240_611_003;
@@ -294,9 +295,10 @@ export function engineConnection(url: string): EngineConnection {
 export async function withSchemaEngine<T>(url: string, work: (engine: SchemaEngine) => Promise<T>): Promise<T> {
   const Engine = await loadSchemaEngineClass();
   const connection = engineConnection(url);
-  const log = process.env.DEBUG?.includes("migrate") ? (line: string) => console.error("[schema-engine]", line) : () => undefined;
+  // The engine's own trace, at LOG_LEVEL=debug (decision 083).
+  const engineLog = (line: string) => log.debug(`[schema-engine] ${line}`);
   try {
-    const engine = await Engine.new({ datamodels: undefined }, log, bindMigrationAwareSqlAdapterFactory(connection.factory));
+    const engine = await Engine.new({ datamodels: undefined }, engineLog, bindMigrationAwareSqlAdapterFactory(connection.factory));
     try {
       return await work(engine);
     } finally {

@@ -8,6 +8,7 @@ import { type Prisma, type PrismaClient, clientProvider, getDatabaseUrl, getPris
 import { migrate } from "./migrate.server";
 import { writeDemoDesigns } from "./demo-designs.server";
 import { seedDemoCampaigns } from "./demo.server";
+import { log } from "../core/log.server";
 
 /**
  * Reference data every install needs, plus optional demo campaigns.
@@ -82,7 +83,7 @@ export async function ensureDatabase(prisma: PrismaClient = getPrisma(), url: st
     .map(([what, count]) => `${count} ${what}`);
   if (applied.length || created.length) {
     const parts = [applied.length ? `applied ${applied.join(", ")}` : "", created.length ? `seeded ${created.join(", ")}` : ""];
-    console.info(`[db] ${parts.filter(Boolean).join("; ")} (${Math.round(performance.now() - started)} ms)`);
+    log.info(`[db] ${parts.filter(Boolean).join("; ")} (${Math.round(performance.now() - started)} ms)`);
   }
   return { applied, seeded };
 }
@@ -201,7 +202,7 @@ async function seedConsentWordings(tx: Tx): Promise<number> {
   for (const wording of CONSENT_WORDINGS) {
     const text = stored.get(consentWordingId(wording));
     if (text !== undefined && text !== wording.text) {
-      console.warn(
+      log.warn(
         `[db] consent wording ${consentWordingId(wording)} differs from the stored one; keeping the stored words (add a new version instead)`,
       );
     }

@@ -1,5 +1,6 @@
 import { IMAGE_CONTENT_TYPES, type ImageFormat } from "../../domain/images";
 import { type StoredFile, fileStore } from "./file-store.server";
+import { log } from "../core/log.server";
 
 /** Files being produced in this process, so simultaneous first requests share one piece of work. */
 const producing = new Map<string, Promise<Buffer>>();
@@ -51,7 +52,7 @@ export async function serveCachedImage(
     try {
       body = await produceFileOnce(key, IMAGE_CONTENT_TYPES[format], produce);
     } catch (error) {
-      console.error("image cache: could not produce", key, error);
+      log.error({ err: error }, `image cache: could not produce ${key}`);
       return null;
     }
     // The stored file's own size and time make the ETag, so every instance answers the same one.

@@ -3,6 +3,7 @@ import { aiGenerationProblem, confirmDesignLabel } from "../../../domain/campaig
 import { availableCredits, refundCredits, spendCredits } from "../../ai/credits.server";
 import { generateDesign } from "../../ai/designs.server";
 import { nextStep, saveStep, type StepAction } from "../step.server";
+import { log } from "../../core/log.server";
 
 /**
  * Step 3, "Generate": saves the prompts, spends a credit per prompt, and generates a design for each
@@ -50,7 +51,7 @@ export const generateDesigns: StepAction = async (step, formData) => {
     } catch (error) {
       failures += 1;
       lastError = error;
-      console.error("ai: generation failed", error);
+      log.error({ err: error }, "ai: generation failed");
     }
   }
   if (failures) await refundCredits(spend, failures);
