@@ -63,7 +63,7 @@ export function libpqConnection(databaseUrl: string): { url: string; env: NodeJS
   return { url: parsed.toString(), env: password ? { PGPASSWORD: password } : {}, display: redactUrl(databaseUrl) };
 }
 
-/** The database's name, and a URL to the same server's `postgres` database (to create it). */
+/** The database a URL names. */
 export function databaseName(databaseUrl: string): string {
   return decodeURIComponent(new URL(databaseUrl).pathname.slice(1));
 }
