@@ -229,6 +229,21 @@ function objectStorageConfig(env: z.infer<typeof EnvSchema>): ObjectStorageConfi
   return { bucket, region, endpoint: env.S3_ENDPOINT, accessKeyId, secretAccessKey };
 }
 
+/**
+ * The files in DATA_DIR that hold the keys generated outside production when their variable is unset.
+ * The backup keeps them (with the variables' values) in its keys file, apart from the archive; the
+ * restore writes them back (decision 086).
+ */
+export const LOCAL_SECRET_FILES = { SESSION_SECRET: "session-secret", ENCRYPTION_KEY: "encryption-key" } as const;
+
+/**
+ * DATA_DIR as the app reads it, and nothing else: the backup and restore scripts (decision 086) need the
+ * folder without getConfig(), which would generate a session secret into it.
+ */
+export function dataDirectory(env: NodeJS.ProcessEnv = process.env): string {
+  return EnvSchema.shape.DATA_DIR.parse(env.DATA_DIR);
+}
+
 /** A random 32-byte hex secret kept in DATA_DIR/<name>, made on first use (outside production). */
 export function readOrCreateLocalSecret(dataDir: string, name: string): string {
   const file = path.join(dataDir, name);
@@ -284,7 +299,7 @@ export function getConfig(): Config {
     throw new ConfigError("STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set (the signing secret of the webhook endpoint).");
   }
   const objectStorage = objectStorageConfig(env);
-  const sessionSecret = env.SESSION_SECRET ?? readOrCreateLocalSecret(env.DATA_DIR, "session-secret");
+  const sessionSecret = env.SESSION_SECRET ?? readOrCreateLocalSecret(env.DATA_DIR, LOCAL_SECRET_FILES.SESSION_SECRET);
   const stripeEnabled = Boolean(env.STRIPE_SECRET_KEY);
   cached = {
     ...env,

@@ -35,8 +35,8 @@ export type {
 export type DatabaseProvider = "sqlite" | "postgresql";
 
 /** DATABASE_URL, or the embedded SQLite file under DATA_DIR (default ./data). */
-export function getDatabaseUrl(): string {
-  return process.env.DATABASE_URL || `file:${process.env.DATA_DIR ?? "./data"}/app.db`;
+export function getDatabaseUrl(env: NodeJS.ProcessEnv = process.env): string {
+  return env.DATABASE_URL || `file:${env.DATA_DIR ?? "./data"}/app.db`;
 }
 
 export function databaseProvider(url: string): DatabaseProvider {

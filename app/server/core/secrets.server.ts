@@ -4,7 +4,7 @@
  * Sealed form: "v1.<iv>.<tag>.<ciphertext>", each part base64url.
  */
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
-import { getConfig, readOrCreateLocalSecret } from "./config.server";
+import { LOCAL_SECRET_FILES, getConfig, readOrCreateLocalSecret } from "./config.server";
 
 const PREFIX = "v1";
 
@@ -21,7 +21,7 @@ function configuredKey(): Buffer | null {
   const config = getConfig();
   if (config.ENCRYPTION_KEY) return Buffer.from(config.ENCRYPTION_KEY, "hex");
   if (config.isProduction) return null;
-  return Buffer.from(readOrCreateLocalSecret(config.DATA_DIR, "encryption-key"), "hex");
+  return Buffer.from(readOrCreateLocalSecret(config.DATA_DIR, LOCAL_SECRET_FILES.ENCRYPTION_KEY), "hex");
 }
 
 /** Whether secrets can be sealed here; pages offering to store one say so when not. */
