@@ -65,6 +65,7 @@ export default [
       ]),
       route("admin/dashboard/api-keys", "routes/admin.dashboard.api-keys.tsx"),
       route("admin/dashboard/emails", "routes/admin.dashboard.emails.tsx"),
+      route("admin/dashboard/system", "routes/admin.dashboard.system.tsx"),
     ]),
     route("admin/orders.csv", "routes/admin.orders.csv.tsx"),
     route("admin-dashboard-old", "routes/admin-dashboard-old.tsx"),

@@ -404,7 +404,7 @@ app.get("/metrics", async (req, res) => {
     const [own, atScrape] = await Promise.all([cluster.isWorker ? clusterMetricsText() : processMetricsText(), scrapeTimeMetricsText()]);
     res.type(METRICS_CONTENT_TYPE).send(own.endsWith("\n") || own === "" ? own + atScrape : `${own}\n${atScrape}`);
   } catch (error) {
-    console.error("metrics: the series could not be gathered", error);
+    log.error({ err: error }, "metrics: the series could not be gathered");
     res.status(503).type("text/plain").send("The series could not be gathered.\n");
   }
 });

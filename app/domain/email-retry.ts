@@ -29,3 +29,16 @@ export function nextAttemptAt(delaysMs: readonly number[], attempts: number, now
   const delay = delaysMs[attempts - 1];
   return delay === undefined ? null : new Date(now.getTime() + delay);
 }
+
+/**
+ * The worker sends a due message only when it was queued, or last given a time to be tried (a retry,
+ * or an admin's "Retry", decision 085), within this long: a message nobody could send for two days is
+ * left for an admin to look at rather than sent late (README, Operations).
+ */
+export const EMAIL_WORKER_MAX_AGE_MS = 2 * 24 * HOUR_MS;
+
+/** Whether the worker still takes this message, when it is due (the worker's query says the same). */
+export function withinWorkerWindow(message: { createdAt: Date; nextAttemptAt: Date | null }, now: Date): boolean {
+  const since = now.getTime() - EMAIL_WORKER_MAX_AGE_MS;
+  return message.createdAt.getTime() >= since || (message.nextAttemptAt !== null && message.nextAttemptAt.getTime() >= since);
+}

@@ -112,6 +112,7 @@ const PAGES = [
   ["/admin/dashboard/settings/coupons", "SAVE10"],
   ["/admin/dashboard/api-keys", "Email (SMTP)"],
   ["/admin/dashboard/emails", "Filter emails by status"],
+  ["/admin/dashboard/system", "Job steps"],
   ["/admin-dashboard-old", "Featured Listing Boost"],
 ] as const;
 
@@ -156,6 +157,8 @@ describe("who gets in", () => {
       ["/admin/dashboard/api-keys", { intent: "verify-stripe" }],
       ["/admin/dashboard/api-keys", { intent: "verify-printify" }],
       ["/admin/dashboard/emails", { intent: "retry", emailId: failedEmail.id }],
+      ["/admin/dashboard/system", { intent: "retry-email", emailId: failedEmail.id }],
+      ["/admin/dashboard/system", { intent: "retry-all-emails" }],
     ];
     const snapshot = async () => ({
       role: (await prisma.user.findUniqueOrThrow({ where: { id: userId } })).role,

@@ -9,6 +9,7 @@ export const ADMIN_TABS = [
   { label: "Settings", to: href("/admin/dashboard/settings") },
   { label: "Emails", to: adminEmailsPath() },
   { label: "API Keys", to: href("/admin/dashboard/api-keys") },
+  { label: "System", to: href("/admin/dashboard/system") },
 ] as const;
 
 export function AdminTabs() {

@@ -5,7 +5,7 @@
 import { OUTBOX_PAGE_SIZE, OUTBOX_STATUSES, type OutboxQuery, type OutboxStatus, isOutboxStatus } from "../../domain/outbox";
 import { pageCount } from "../../domain/pagination";
 import { type Prisma, isPostgres, prisma } from "../core/db.server";
-import { deliverEmail } from "../email/delivery.server";
+import { deliverEmail, requeueFailedEmail } from "../email/delivery.server";
 
 export interface OutboxRow {
   id: string;
@@ -91,15 +91,12 @@ export type RetryOutcome =
   | { kind: "missing" };
 
 /**
- * "Retry now": a failed message starts over (pending, attempts 0, due now) in one conditional
- * write, so only a message that is failed at that moment is touched; then it is delivered at once
- * when SMTP is configured. A message already sent, or being sent, is left alone.
+ * "Retry now": a failed message starts over (requeueFailedEmail: pending, attempts 0, due now, in
+ * one conditional write), then it is delivered at once when SMTP is configured. A message already
+ * sent, or being sent, or to an erased address, is left alone.
  */
 export async function retryEmail(id: string): Promise<RetryOutcome> {
-  const [reset] = await prisma.outboundEmail.updateManyAndReturn({
-    where: { id, status: "failed" },
-    data: { status: "pending", attempts: 0, nextAttemptAt: new Date() },
-  });
+  const reset = await requeueFailedEmail(id);
   if (!reset) return (await prisma.outboundEmail.count({ where: { id } })) > 0 ? { kind: "not-failed" } : { kind: "missing" };
   const after = await deliverEmail(reset);
   if (after.status === "sent") return { kind: "sent", to: after.to };

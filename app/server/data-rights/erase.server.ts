@@ -26,6 +26,7 @@
  */
 import { ERASED_PREFIX, FINAL_ORDER_STATUSES, erasedPlaceholder, isErasedAddress, isFinalOrderStatus } from "../../domain/data-rights";
 import { entryEmailKey, reminderDedupeKey } from "../../domain/entries";
+import { withinWorkerWindow } from "../../domain/email-retry";
 import { getConfig } from "../core/config.server";
 import { clientProvider, getPrisma, Prisma, prisma, purgeErasedRows } from "../core/db.server";
 import { giftDeliveredDedupeKey, shippedDedupeKey } from "../../domain/winner-emails";
@@ -50,9 +51,6 @@ const NONE: ErasureSummary = { entries: 0, forfeitedPrizes: 0, deferredOrders: 0
 
 /** Why an unsent outbox message was stopped. */
 const REDACTED_UNSENT = "Not sent: the recipient erased their data.";
-
-/** The email worker leaves messages older than this alone (email/delivery.server.ts, WORKER_MAX_AGE_MS). */
-const OUTBOX_WORKER_MAX_AGE_MS = 2 * 24 * 60 * 60 * 1000;
 
 /** A transaction big enough for a batch of erasures (SQLite runs one at a time; they queue). */
 const TX_OPTIONS = { maxWait: 30_000, timeout: 60_000 } as const;
@@ -380,10 +378,10 @@ export async function finishDeferredOrderErasures(now: Date = new Date()): Promi
         select: { id: true, status: true, nextAttemptAt: true, createdAt: true },
       });
       // The shipping email goes out first: the winner was told they would still get it. Without SMTP
-      // the outbox is the delivery; the worker gives up on messages older than two days.
+      // the outbox is the delivery; the worker leaves messages outside its window (withinWorkerWindow) alone.
       const delivering = (message: (typeof messages)[number]) =>
         Boolean(getConfig().SMTP_URL) &&
-        message.createdAt.getTime() > now.getTime() - OUTBOX_WORKER_MAX_AGE_MS &&
+        withinWorkerWindow(message, now) &&
         (message.status === "pending" || message.status === "sending" || (message.status === "failed" && message.nextAttemptAt !== null));
       if (messages.some(delivering)) return false;
       const stillOurs = await tx.order.updateMany({

@@ -8,8 +8,9 @@
  * twice, and it records the outcome only while that claim is still its own.
  */
 import nodemailer, { type Transporter } from "nodemailer";
+import { ERASED_PREFIX } from "../../domain/data-rights";
 import { fromAddress } from "../../domain/email-brand";
-import { EMAIL_MAX_ATTEMPTS, nextEmailAttemptAt } from "../../domain/email-retry";
+import { EMAIL_MAX_ATTEMPTS, EMAIL_WORKER_MAX_AGE_MS, nextEmailAttemptAt } from "../../domain/email-retry";
 import { getConfig } from "../core/config.server";
 import { currentTime, leaseUntil } from "../core/leases.server";
 import { countEmailFailed, countEmailSent } from "../core/metrics.server";
@@ -21,9 +22,7 @@ import { log } from "../core/log.server";
  * How long a claimed message belongs to its sender. Longer than the SMTP timeouts below allow a
  * send to take, so only a sender that died mid-send loses its claim.
  */
-const SEND_LEASE_MS = 5 * 60 * 1000;
-/** Messages queued longer ago than this are not picked up by the worker (see README, Operations). */
-const WORKER_MAX_AGE_MS = 2 * 24 * 60 * 60 * 1000;
+export const SEND_LEASE_MS = 5 * 60 * 1000;
 /** Messages the worker sends side by side. */
 const WORKER_CONCURRENCY = 4;
 
@@ -160,6 +159,25 @@ export async function deliverEmail(message: OutboundEmail): Promise<OutboundEmai
   return attemptDelivery(transport, claimed, now);
 }
 
+/**
+ * A failed message starts over (an admin's "Retry", decision 085): pending, no attempts, due now, in
+ * one conditional write, so only a message failed at that moment is touched; the next pass sends it
+ * (or the caller, with deliverEmail, at once). Answers the row, or null when it is not failed (or
+ * is to an erased address: that one was never meant to go out).
+ */
+export async function requeueFailedEmail(id: string): Promise<OutboundEmail | null> {
+  const [reset] = await prisma.outboundEmail.updateManyAndReturn({ where: { id, ...requeueable }, data: startOver() });
+  return reset ?? null;
+}
+
+/** Every failed message starts over, as requeueFailedEmail; answers how many. */
+export async function requeueFailedEmails(): Promise<number> {
+  return (await prisma.outboundEmail.updateMany({ where: requeueable, data: startOver() })).count;
+}
+
+const requeueable: Prisma.OutboundEmailWhereInput = { status: "failed", NOT: { to: { startsWith: ERASED_PREFIX } } };
+const startOver = () => ({ status: "pending", attempts: 0, nextAttemptAt: new Date() });
+
 /** Every message is written to the outbox first (the record of what we sent), then delivered. */
 export async function sendTemplatedEmail(email: TemplatedEmail) {
   return deliverEmail(await queueTemplatedEmail(prisma, email));
@@ -172,9 +190,12 @@ export interface EmailDeliverySummary {
   failed: number;
   /** Messages whose last attempt failed now (status "failed", no further attempts). */
   gaveUp: number;
+  /** Why the last message that failed this pass failed; null when none did. */
+  lastError: string | null;
 }
 
 let reportedNoSmtp = false;
+const INTERRUPTED = "Delivery was interrupted on the last attempt.";
 
 /**
  * The worker: delivers up to `limit` due messages, oldest first, each under its own claim.
@@ -182,7 +203,7 @@ let reportedNoSmtp = false;
  * "pending", where the local mailbox page and the log show them.
  */
 export async function deliverDueEmails(now: Date = new Date(), { limit = 200 }: { limit?: number } = {}): Promise<EmailDeliverySummary> {
-  const summary: EmailDeliverySummary = { smtp: false, sent: 0, failed: 0, gaveUp: 0 };
+  const summary: EmailDeliverySummary = { smtp: false, sent: 0, failed: 0, gaveUp: 0, lastError: null };
   const transport = smtpTransport();
   if (!transport) {
     if (!reportedNoSmtp) {
@@ -196,12 +217,15 @@ export async function deliverDueEmails(now: Date = new Date(), { limit = 200 }: 
   // A sender that died during its last allowed attempt left the message "sending": it is failed for good.
   const interrupted = await prisma.outboundEmail.updateMany({
     where: { status: "sending", nextAttemptAt: { lte: now }, attempts: { gte: EMAIL_MAX_ATTEMPTS } },
-    data: { status: "failed", nextAttemptAt: null, lastError: "Delivery was interrupted on the last attempt." },
+    data: { status: "failed", nextAttemptAt: null, lastError: INTERRUPTED },
   });
   summary.gaveUp += interrupted.count;
+  if (interrupted.count > 0) summary.lastError = INTERRUPTED;
 
+  // Queued, or retried by an admin (decision 085), within the worker's window (withinWorkerWindow).
+  const since = new Date(now.getTime() - EMAIL_WORKER_MAX_AGE_MS);
   const due = await prisma.outboundEmail.findMany({
-    where: { ...dueForDelivery(now), createdAt: { gte: new Date(now.getTime() - WORKER_MAX_AGE_MS) } },
+    where: { AND: [dueForDelivery(now), { OR: [{ createdAt: { gte: since } }, { nextAttemptAt: { gte: since } }] }] },
     orderBy: { createdAt: "asc" },
     take: limit,
     select: { id: true },
@@ -216,6 +240,7 @@ export async function deliverDueEmails(now: Date = new Date(), { limit = 200 }: 
       if (result.status === "sent") summary.sent += 1;
       else if (result.nextAttemptAt === null) summary.gaveUp += 1;
       else summary.failed += 1;
+      if (result.status === "failed") summary.lastError = result.lastError;
     }
   }
   await Promise.all(Array.from({ length: Math.min(WORKER_CONCURRENCY, due.length) }, worker));

@@ -51,7 +51,7 @@ import {
 } from "../../domain/webhooks";
 import { campaignPath } from "../../paths";
 import { getConfig } from "../core/config.server";
-import { type Prisma, type WebhookDelivery, isUniqueConstraintError, prisma } from "../core/db.server";
+import { type Prisma, type WebhookDelivery, type WebhookEndpoint, isUniqueConstraintError, prisma } from "../core/db.server";
 import type { Dialect, Statements } from "../core/driver.server";
 import { newId } from "../core/ids.server";
 import { currentTime, leaseUntil } from "../core/leases.server";
@@ -820,11 +820,28 @@ export async function redeliver(userId: string, deliveryId: string, now: Date = 
   const original = await prisma.webhookDelivery.findUnique({ where: { id: deliveryId } });
   const endpoint = original ? await ownEndpoint(userId, original.endpointId) : null;
   if (!original || !endpoint) return { kind: "not-found" };
+  const outcome = await queueRedelivery(original, endpoint, now);
+  if (outcome.kind !== "sent") return outcome;
+  return { kind: "sent", delivery: (await deliverWebhookNow(outcome.delivery.id, now)) ?? outcome.delivery };
+}
+
+/**
+ * An admin's "Retry" on the System page (decision 085): the creator's redelivery, for any brand's
+ * endpoint, queued for the next job pass rather than attempted while the admin waits.
+ */
+export async function queueAdminRedelivery(deliveryId: string, now: Date = new Date()): Promise<SendOutcome> {
+  const original = await prisma.webhookDelivery.findUnique({ where: { id: deliveryId } });
+  const endpoint = original ? await prisma.webhookEndpoint.findUnique({ where: { id: original.endpointId } }) : null;
+  if (!original || !endpoint) return { kind: "not-found" };
+  return queueRedelivery(original, endpoint, now);
+}
+
+/** The same event again, as a new delivery due now; refused while the endpoint is off, the entrant erased or the event already waiting. */
+async function queueRedelivery(original: WebhookDelivery, endpoint: WebhookEndpoint, now: Date): Promise<SendOutcome> {
   if (!endpoint.enabled) return { kind: "refused", message: WEBHOOK_MESSAGES.disabled };
   if (original.redactedAt) return { kind: "refused", message: WEBHOOK_MESSAGES.redeliverErased };
-  let delivery: WebhookDelivery;
   try {
-    delivery = await prisma.webhookDelivery.create({
+    const delivery = await prisma.webhookDelivery.create({
       data: {
         id: newId(),
         endpointId: endpoint.id,
@@ -838,10 +855,10 @@ export async function redeliver(userId: string, deliveryId: string, now: Date = 
         createdAt: now,
       },
     });
+    return { kind: "sent", delivery };
   } catch (error) {
     // The unique openKey: this event already waits for this endpoint.
     if (isUniqueConstraintError(error)) return { kind: "refused", message: WEBHOOK_MESSAGES.redeliverBusy };
     throw error;
   }
-  return { kind: "sent", delivery: (await deliverWebhookNow(delivery.id, now)) ?? delivery };
 }

@@ -20,24 +20,31 @@ import { type ClaimReminderSummary, sendClaimFollowUps } from "./claim-reminders
 import { runPartnerMockups } from "./partner-mockups.server";
 import { type ReminderSummary, sendDueReminders } from "./reminders.server";
 import { type DraftPruneSummary, pruneVisitorDrafts } from "./visitor-drafts.server";
+import { recordJobStep } from "./step-status.server";
+import type { JobStep } from "../../domain/system";
 import { loadPlatformSettings } from "../core/settings.server";
 import { finishDeferredOrderErasures, purgeErasedData } from "../data-rights/erase.server";
 import { pruneDataLinkRequests } from "../data-rights/request.server";
 import { type RetentionSummary, runRetention } from "../data-rights/retention.server";
 
-export type JobStep =
-  | "freeze"
-  | "draws"
-  | "notify"
-  | "reminders"
-  | "claim-reminders"
-  | "emails"
-  | "webhooks"
-  | "email-tools"
-  | "fulfilment"
-  | "mockups"
-  | "retention"
-  | "drafts";
+export type { JobStep } from "../../domain/system";
+
+/**
+ * Called after every step of every pass, with the step, how long it took and whether it failed (as
+ * the System page counts it, decision 085), e.g. to feed a metric:
+ * `onJobStep((step, seconds, failed) => ...)`. A listener that throws is logged and changes nothing.
+ */
+export type JobStepListener = (step: JobStep, seconds: number, failed: boolean) => void;
+const jobStepListeners = new Set<JobStepListener>();
+
+/** Adds a listener for every step of every pass from now on; answers a function that removes it. */
+export function onJobStep(listener: JobStepListener): () => void {
+  jobStepListeners.add(listener);
+  return () => void jobStepListeners.delete(listener);
+}
+
+// Every step's duration and failure reach /metrics (decision 084), in the server and `npm run jobs` alike.
+onJobStep(observeJobStep);
 
 export interface JobsSummary {
   /** Entry lists frozen this pass (every ended campaign's, whatever the auto-pick setting). */
@@ -96,6 +103,9 @@ async function runPass(now: Date): Promise<JobsSummary> {
     ms: 0,
   };
   const failures = new Map<string, string>();
+  // Each step's problems this pass, for its status row (decision 085).
+  const problems = new Map<JobStep, string[]>();
+  const problem = (step: JobStep, text: string) => problems.set(step, [...(problems.get(step) ?? []), text]);
   const fail = (step: JobStep, error: unknown, what: string = step) => {
     const message = errorMessage(error);
     // A failure that repeats every pass (a database outage, a missing template) gets its stack once.
@@ -103,18 +113,39 @@ async function runPass(now: Date): Promise<JobsSummary> {
     else log.error({ err: error }, `[jobs] ${what} failed`);
     failures.set(what, message);
     summary.errors.push({ step, message });
+    problem(step, what === step ? message : `${what}: ${message}`);
   };
 
-  /** Runs one step; a failure inside it (the step's own or one campaign's) is the step's failure. */
-  async function step(name: JobStep, work: () => Promise<void>) {
-    const began = performance.now();
-    const errorsBefore = summary.errors.length;
+  let statusUnrecorded = false;
+  /**
+   * Runs one step; what it answers is a problem short of a failure (emails the SMTP server refused).
+   * Then its listeners hear of it and its status row is written (decision 085): a write that fails
+   * is logged once a pass and never stops the pass.
+   */
+  async function step(name: JobStep, work: () => Promise<string | null | void>) {
+    const startedAt = new Date();
+    const started = performance.now();
     try {
-      await work();
+      const trouble = await work();
+      if (trouble) problem(name, trouble);
     } catch (error) {
       fail(name, error);
     }
-    observeJobStep(name, (performance.now() - began) / 1000, summary.errors.length > errorsBefore);
+    const durationMs = performance.now() - started;
+    const error = problems.get(name)?.join("; ") ?? null;
+    for (const listener of jobStepListeners) {
+      try {
+        listener(name, durationMs / 1000, error !== null);
+      } catch (failure) {
+        log.error({ err: failure }, `[jobs] a listener of the ${name} step failed`);
+      }
+    }
+    try {
+      await recordJobStep({ step: name, startedAt, durationMs, error });
+    } catch (failure) {
+      if (!statusUnrecorded) log.error({ err: failure }, "[jobs] could not record the status of a job step");
+      statusUnrecorded = true;
+    }
   }
 
   // The list is frozen at the end whether the job or the creator draws: its hash must be public
@@ -172,6 +203,10 @@ async function runPass(now: Date): Promise<JobsSummary> {
 
   await step("emails", async () => {
     summary.emails = await deliverDueEmails(now);
+    const { failed, gaveUp, lastError } = summary.emails;
+    // The step ran, but mail is not going out: the System page shows it as the step's problem.
+    if (failed + gaveUp > 0)
+      return `${failed + gaveUp} ${failed + gaveUp === 1 ? "email was" : "emails were"} not delivered: ${lastError ?? "see the outbox"}`;
   });
 
   await step("webhooks", async () => {

@@ -6,6 +6,7 @@
 import { Gauge, Registry } from "prom-client";
 import { drawsWaitingForBeacon } from "../draw/run.server";
 import { outboxBacklog } from "../email/delivery.server";
+import { log } from "../core/log.server";
 
 const atScrape = new Registry();
 
@@ -37,7 +38,7 @@ export async function scrapeTimeMetricsText(now: Date = new Date()): Promise<str
     drawsWaiting.set(waiting);
     return await atScrape.metrics();
   } catch (error) {
-    console.error("[metrics] the database's series could not be read", error);
+    log.error({ err: error }, "[metrics] the database's series could not be read");
     return "";
   }
 }

@@ -7,6 +7,7 @@
 import { checkDatabase } from "./database.server";
 import { unappliedMigrations } from "./migrate.server";
 import { probeFileStore } from "../storage/file-store.server";
+import { log } from "../core/log.server";
 
 /** A check that has not answered after this long has failed (a probe's own timeout is usually 1-5 s). */
 const CHECK_TIMEOUT_MS = 3000;
@@ -30,7 +31,7 @@ function withinTimeout<T>(work: Promise<T>): Promise<T> {
 /** Runs the checks side by side; a failure is logged here with its cause and answered in a word. */
 export async function readiness(): Promise<Readiness> {
   const failed = (check: string) => (error: unknown) => {
-    console.error(`readyz: the ${check} check failed`, error instanceof Error ? error.message : error);
+    log.error({ err: error }, `readyz: the ${check} check failed`);
     return false;
   };
   const [database, storage] = await Promise.all([
@@ -41,7 +42,7 @@ export async function readiness(): Promise<Readiness> {
   if (database) {
     migrations = await withinTimeout(unappliedMigrations()).then(
       (names) => {
-        if (names.length > 0) console.error(`readyz: ${names.length} migration(s) not applied: ${names.join(", ")}`);
+        if (names.length > 0) log.error(`readyz: ${names.length} migration(s) not applied: ${names.join(", ")}`);
         return names.length === 0 ? "ok" : "pending";
       },
       (error: unknown) => {
