@@ -6,6 +6,9 @@ import { signIn, uniqueEmail } from "./support";
 // axe-core on the integrations pages (decision 056), light and dark: the index, the email tools page
 // with its connect form, and with a connected tool, its list picker and a refused key's message.
 
+// Four axe runs in a test: a11y files give their tests 60 s (axe.ts).
+test.describe.configure({ timeout: 60_000 });
+
 for (const theme of ["light", "dark"] as const) {
   test(`the integrations pages have no serious accessibility violation (${theme})`, async ({ page }) => {
     await signIn(page, uniqueEmail("tools-a11y"));

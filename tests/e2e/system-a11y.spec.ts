@@ -7,6 +7,9 @@ import { insertFailedEmail } from "./system-rows";
 // axe-core on the admin's System page (decision 085) with a failed email listed, light and dark:
 // no serious or critical violation.
 
+// Two axe runs in a test: a11y files give their tests 60 s (axe.ts).
+test.describe.configure({ timeout: 60_000 });
+
 test("the System page has no serious accessibility violation, light or dark", async ({ page }) => {
   test.slow();
   const tag = randomUUID().slice(0, 6);
