@@ -47,6 +47,7 @@ import {
   listingSha256,
 } from "./manifest";
 import { findPgTool, libpqConnection, runPgTool, toolVersion } from "./postgres";
+import { syncFile } from "./files";
 
 export interface BackupOptions {
   out: string;
@@ -158,15 +159,6 @@ async function addFile(pack: tar.Pack, name: string, file: string, mode: number)
     );
     await done;
     return { size, sha256: hash.digest("hex") };
-  } finally {
-    await handle.close();
-  }
-}
-
-async function syncFile(file: string): Promise<void> {
-  const handle = await open(file, "r+");
-  try {
-    await handle.sync();
   } finally {
     await handle.close();
   }

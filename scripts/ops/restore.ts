@@ -19,7 +19,7 @@
  */
 import { createHash } from "node:crypto";
 import { createReadStream, createWriteStream, existsSync } from "node:fs";
-import { copyFile, mkdir, mkdtemp, open, readFile, readdir, rename, rm, stat, unlink, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, mkdtemp, readFile, readdir, rename, rm, stat, unlink, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { Transform } from "node:stream";
@@ -46,6 +46,7 @@ import {
   sha256,
 } from "./manifest";
 import { databaseName, findPgTool, libpqConnection, runPgTool } from "./postgres";
+import { syncFile } from "./files";
 
 export interface RestoreOptions {
   archive: string;
@@ -295,15 +296,6 @@ async function moveFile(from: string, to: string): Promise<void> {
     if ((error as NodeJS.ErrnoException).code !== "EXDEV") throw error;
     await copyFile(from, to);
     await unlink(from);
-  }
-}
-
-async function syncFile(file: string): Promise<void> {
-  const handle = await open(file, "r+");
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
   }
 }
 

@@ -21,7 +21,8 @@ export function testProvider(): TestDatabase["provider"] {
   return process.env.TEST_DATABASE === "postgres" ? "postgresql" : "sqlite";
 }
 
-async function onPostgresServer(sql: string): Promise<void> {
+/** Runs `sql` on the PostgreSQL server itself (database `postgres`): creating and dropping test databases. */
+export async function onPostgresServer(sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: TEST_POSTGRES_URL });
   await client.connect();
   try {

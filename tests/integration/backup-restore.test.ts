@@ -18,7 +18,6 @@ import os from "node:os";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { createGunzip, createGzip } from "node:zlib";
-import pg from "pg";
 import sharp from "sharp";
 import tar from "tar-stream";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -35,7 +34,7 @@ import type { FakeKlaviyo } from "../fakes/klaviyo-server";
 import type { FakeMailchimp } from "../fakes/mailchimp-server";
 import { type SpawnedServer, freePort, spawnAppServer } from "../helpers/app-server";
 import { createCampaign } from "../helpers/campaigns";
-import { TEST_POSTGRES_URL, testProvider } from "../helpers/database";
+import { TEST_POSTGRES_URL, onPostgresServer, testProvider } from "../helpers/database";
 import { addConfirmedEntries, freezeAndDraw, setUpFakeBeacon } from "../helpers/draw";
 import { BROWSER, MAILCHIMP_LIST, connectBoth, creator, enterAndConfirm, startEmailToolFakes, tag } from "../helpers/email-tools";
 import { postForm } from "../helpers/http";
@@ -67,16 +66,6 @@ afterAll(async () => {
   for (const name of databases) await onPostgresServer(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   for (const folder of folders) await rm(folder, { recursive: true, force: true });
 });
-
-async function onPostgresServer(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: TEST_POSTGRES_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 async function folder(prefix: string): Promise<string> {
   const made = await mkdtemp(path.join(os.tmpdir(), prefix));

@@ -81,19 +81,24 @@ beforeAll(async () => {
   // Made once both run their jobs, ending 3 s later. Its beacon round is fixed at launch a little
   // over 30 s after the end (LATE_FREEZE_MS): the list must be frozen before then, which a 250 ms job
   // timer does within the first second (later, the margin of 1 minute picks a later round).
+  // Its entries go in first and its end is set after them: on a loaded machine 3 s can pass while
+  // they are written, and a pass freezing it then would see entries its counter does not hold yet.
   const chain = beacon.fake().chain;
-  const endDate = new Date(Date.now() + 3_000);
   const campaign = await createCampaign({
-    startDate: new Date(endDate.getTime() - 7 * DAY),
-    endDate,
+    startDate: new Date(Date.now() - 7 * DAY),
+    endDate: new Date(Date.now() + DAY),
     drawBeaconChain: chain.hash,
-    drawBeaconRound: roundAt(chain, endDate.getTime() + 36_000),
   });
   const entryEmails = Array.from({ length: 6 }, (_, i) => `ending${i}-${campaign.id}@example.com`);
   await addConfirmedEntries(
     campaign.id,
     entryEmails.map((email, i) => ({ email, createdAt: new Date(Date.now() - DAY + i * 1000) })),
   );
+  const endDate = new Date(Date.now() + 3_000);
+  await prisma.campaign.update({
+    where: { id: campaign.id },
+    data: { endDate, drawBeaconRound: roundAt(chain, endDate.getTime() + 36_000) },
+  });
   ending = { id: campaign.id, endDate, entryEmails };
 }, 180_000);
 
