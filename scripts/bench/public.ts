@@ -12,6 +12,12 @@
  * against the same 100 ms, and every acknowledged completion checked in the database. The server runs as in production: WEB_CONCURRENCY workers
  * (default: one per core; --workers to choose). Works in a temporary DATA_DIR (and database); needs
  * `npm run build` first (npm run bench:public builds).
+ *
+ * Modes (decision 089), `--mode outbox|smtp|both` (default both): "outbox" is the above, with no
+ * SMTP server, so entries' emails only wait in the outbox; "smtp" starts another server with
+ * SMTP_URL pointing at a receiver in its own process (scripts/bench/smtp-sink.mjs), so every entry's
+ * email is sent while the runs measure, then reports emails/s during the entry run, the outbox's
+ * backlog at its end and the time until every email arrived, and checks each went out once.
  */
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -21,7 +27,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon, { type Result } from "autocannon";
 import { createPostgresDatabase } from "./postgres";
-import { type BenchDatabase, startBenchServer, stop, waitFor } from "./server";
+import { type BenchDatabase, type BenchServer, startBenchServer, stop, waitFor } from "./server";
 
 const { values } = parseArgs({
   options: {
@@ -29,17 +35,28 @@ const { values } = parseArgs({
     connections: { type: "string", default: "50" },
     database: { type: "string", default: "sqlite" },
     workers: { type: "string" },
-    // Two benches on one machine need ports of their own: this one and the next.
+    // Two benches on one machine need ports of their own: this one and the next four.
     port: { type: "string", default: "3950" },
+    mode: { type: "string", default: "both" },
   },
 });
+if (!["outbox", "smtp", "both"].includes(values.mode!)) throw new Error("--mode is outbox, smtp or both");
+const runOutbox = values.mode !== "smtp";
+const runSmtp = values.mode !== "outbox";
 const duration = Number(values.duration);
 const connections = Number(values.connections);
 if (values.database !== "sqlite" && values.database !== "postgres") throw new Error("--database is sqlite or postgres");
 const database = values.database as BenchDatabase;
 const APP_PORT = Number(values.port);
 const BARE_PORT = APP_PORT + 1;
+const SMTP_APP_PORT = APP_PORT + 2;
+const SINK_SMTP_PORT = APP_PORT + 3;
+const SINK_HTTP_PORT = APP_PORT + 4;
 const GOALS = { getRatio: 0.25, postRatio: 0.1, p99Ms: 100, rssMb: 300 };
+/** The goals with real email flowing (decision 089). */
+const SMTP_GOALS = { postRatio: 0.3, postP99Ms: 50, getRatio: 0.75, getP99Ms: 20, rssMb: 250, drainS: 60 };
+/** How long the bench waits for the last email after the entry run. */
+const DRAIN_LIMIT_MS = 120_000;
 const bareDir = await mkdtemp(path.join(os.tmpdir(), "giveawear-bench-bare-"));
 
 /** Resident memory of a process, from /proc (Linux); 0 elsewhere. */
@@ -111,10 +128,11 @@ function postRun(url: string, prefix: string) {
  * Entry actions (decision 077): a campaign with a code action and ENTRANTS confirmed entries, each
  * completing it once with the right code, each request another entrant's (its signed cookie).
  */
-async function actionCompletionRun(origin: string): Promise<{ run: Result; stored: number }> {
+async function actionCompletionRun(app: BenchServer): Promise<{ run: Result; stored: number }> {
   // Enough for the whole run at a few thousand completions a second: a repeat is a refusal (409), not what is measured.
   const ENTRANTS = 120_000;
   const campaignId = await app.createCampaign({ title: "Benchmark Actions" });
+  const origin = app.origin;
   const { getPrisma } = await import("../../app/server/core/db.server");
   const { rememberEntry } = await import("../../app/server/entries/visitor.server");
   const prisma = getPrisma();
@@ -175,44 +193,123 @@ const workers: Record<string, string> = values.workers ? { WEB_CONCURRENCY: valu
 // The server's secret, known here too: the action run signs each entrant's entered_ cookie as the entry form would.
 const SECRET = "bench-public-action-secret-0123456789abcdef0123456789";
 process.env.SESSION_SECRET = SECRET;
-const app = await startBenchServer(APP_PORT, "bench-public", { TRUST_PROXY: "true", SESSION_SECRET: SECRET, ...workers }, { database });
 const results: ReturnType<typeof row>[] = [];
-let ours: { get: Result; post: Result };
+let ours: { get: Result; post: Result } | undefined;
 let stored = 0;
 let actionRun: Result | undefined;
 let actionRows = 0;
 let processes: { pid: number; rssMb: number }[] = [];
-try {
-  const campaignId = await app.createCampaign();
-  const pageUrl = `${app.origin}/campaign/${campaignId}`;
-  await autocannon({ url: pageUrl, connections: 10, duration: 2, headers: browser }); // warm-up
-  const get = await autocannon({ url: pageUrl, connections, duration, headers: browser });
-  // Referral links (decision 067): a different, well-formed ?ref= on every request, as many shared
-  // links bring (or anyone wanting to miss the page cache); served from the same cached render.
-  let refs = 0;
-  const referral = await autocannon({
-    url: pageUrl,
-    connections,
-    duration,
-    headers: browser,
-    requests: [
-      { setupRequest: (request) => ({ ...request, path: `/campaign/${campaignId}?ref=r${(refs++).toString(36).padStart(10, "0")}` }) },
-    ],
+if (runOutbox) {
+  const app = await startBenchServer(APP_PORT, "bench-public", { TRUST_PROXY: "true", SESSION_SECRET: SECRET, ...workers }, { database });
+  try {
+    const campaignId = await app.createCampaign();
+    const pageUrl = `${app.origin}/campaign/${campaignId}`;
+    await autocannon({ url: pageUrl, connections: 10, duration: 2, headers: browser }); // warm-up
+    const get = await autocannon({ url: pageUrl, connections, duration, headers: browser });
+    // Referral links (decision 067): a different, well-formed ?ref= on every request, as many shared
+    // links bring (or anyone wanting to miss the page cache); served from the same cached render.
+    let refs = 0;
+    const referral = await autocannon({
+      url: pageUrl,
+      connections,
+      duration,
+      headers: browser,
+      requests: [
+        { setupRequest: (request) => ({ ...request, path: `/campaign/${campaignId}?ref=r${(refs++).toString(36).padStart(10, "0")}` }) },
+      ],
+    });
+    const post = await postRun(pageUrl, "ours");
+    ({ run: actionRun, stored: actionRows } = await actionCompletionRun(app));
+    processes = serverProcesses(app.process.pid);
+    ours = { get, post };
+    const { getPrisma } = await import("../../app/server/core/db.server");
+    stored = await getPrisma().entry.count({ where: { campaignId } });
+    results.push(
+      row("ours GET /campaign/:id", get),
+      row("ours GET ?ref=<each its own>", referral),
+      row("ours POST entry", post),
+      row("ours POST action (code)", actionRun),
+    );
+  } finally {
+    await app.close();
+  }
+}
+
+// ---- ours, with email flowing (decision 089) ----
+interface SinkStats {
+  messages: number;
+  recipients: number;
+  duplicates: number;
+  lastAt: number;
+}
+interface SmtpRun {
+  get: Result;
+  post: Result;
+  stored: number;
+  emailsPerSecond: number;
+  backlogAtEnd: number;
+  drainSeconds: number | null;
+  sink: SinkStats;
+  processes: { pid: number; rssMb: number }[];
+  sinkRssMb: number;
+}
+let smtpRun: SmtpRun | undefined;
+if (runSmtp) {
+  const sinkStats = async (): Promise<SinkStats> => (await (await fetch(`http://127.0.0.1:${SINK_HTTP_PORT}/`)).json()) as SinkStats;
+  const sinkProcess = spawn(process.execPath, ["scripts/bench/smtp-sink.mjs", String(SINK_SMTP_PORT), String(SINK_HTTP_PORT)], {
+    stdio: ["ignore", "ignore", "inherit"],
   });
-  const post = await postRun(pageUrl, "ours");
-  ({ run: actionRun, stored: actionRows } = await actionCompletionRun(app.origin));
-  processes = serverProcesses(app.process.pid);
-  ours = { get, post };
-  const { getPrisma } = await import("../../app/server/core/db.server");
-  stored = await getPrisma().entry.count({ where: { campaignId } });
-  results.push(
-    row("ours GET /campaign/:id", get),
-    row("ours GET ?ref=<each its own>", referral),
-    row("ours POST entry", post),
-    row("ours POST action (code)", actionRun),
-  );
-} finally {
-  await app.close();
+  try {
+    await waitFor(`http://127.0.0.1:${SINK_HTTP_PORT}/`, sinkProcess);
+    const app = await startBenchServer(
+      SMTP_APP_PORT,
+      "bench-public-smtp",
+      { TRUST_PROXY: "true", SESSION_SECRET: SECRET, SMTP_URL: `smtp://127.0.0.1:${SINK_SMTP_PORT}`, ...workers },
+      { database },
+    );
+    try {
+      const campaignId = await app.createCampaign();
+      const pageUrl = `${app.origin}/campaign/${campaignId}`;
+      await autocannon({ url: pageUrl, connections: 10, duration: 2, headers: browser }); // warm-up
+      const get = await autocannon({ url: pageUrl, connections, duration, headers: browser });
+      const before = await sinkStats();
+      const post = await postRun(pageUrl, "smtp");
+      const after = await sinkStats();
+      const runEnd = Date.now();
+      const { getPrisma } = await import("../../app/server/core/db.server");
+      const prisma = getPrisma();
+      const unsent = { status: { in: ["pending", "sending", "failed"] } };
+      const backlogAtEnd = await prisma.outboundEmail.count({ where: unsent });
+      const stored = await prisma.entry.count({ where: { campaignId } });
+      // Until the sink has every entry's email (a refused one is retried by the job passes), or DRAIN_LIMIT_MS.
+      let drainSeconds: number | null = null;
+      let sink = after;
+      while (Date.now() - runEnd < DRAIN_LIMIT_MS) {
+        sink = await sinkStats();
+        if (sink.recipients >= stored && (await prisma.outboundEmail.count({ where: unsent })) === 0) {
+          drainSeconds = Math.max(0, sink.lastAt - runEnd) / 1000;
+          break;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      smtpRun = {
+        get,
+        post,
+        stored,
+        emailsPerSecond: (after.messages - before.messages) / duration,
+        backlogAtEnd,
+        drainSeconds,
+        sink,
+        processes: serverProcesses(app.process.pid),
+        sinkRssMb: rssOf(sinkProcess.pid),
+      };
+      results.push(row("ours+SMTP GET /campaign/:id", get), row("ours+SMTP POST entry", post));
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await stop(sinkProcess);
+  }
 }
 
 // ---- bare ----
@@ -239,33 +336,70 @@ try {
 }
 await rm(bareDir, { recursive: true, force: true });
 
-const acked = acknowledged(ours.post, "303");
-const lost = Math.max(0, acked - stored);
 const ratio = (a: Result, b: Result) => a.requests.average / b.requests.average;
-const getRatio = ratio(ours.get, bareResults.get);
-const postRatio = ratio(ours.post, bareResults.post);
-const maxRss = Math.max(...processes.map((p) => p.rssMb));
 const verdict = (ok: boolean) => (ok ? "met" : "NOT MET");
+const workerCount = (list: { pid: number }[]) => (list.length > 1 ? list.length - 1 : 1);
 console.log(
-  `\nbench:public — ${database}, ${connections} connections, ${duration} s per run, ${processes.length > 1 ? processes.length - 1 : 1} worker process(es), Node ${process.version}, ${os.cpus().length} CPUs\n`,
+  `\nbench:public — ${database}, mode ${values.mode}, ${connections} connections, ${duration} s per run, ${workerCount(processes.length ? processes : (smtpRun?.processes ?? []))} worker process(es), Node ${process.version}, ${os.cpus().length} CPUs\n`,
 );
 console.table(results);
-console.log(`entries acknowledged (303): ${acked}; rows in the database: ${stored}; lost: ${lost}`);
-console.log(`server memory after the runs (RSS per process, MB): ${processes.map((p) => p.rssMb.toFixed(0)).join(", ")}`);
-const actionAcked = actionRun ? acknowledged(actionRun, "303") : 0;
-console.log(`action completions acknowledged (303): ${actionAcked}; rows in the database: ${actionRows}`);
-console.log(`ours ÷ bare, requests/s: GET ${getRatio.toPrecision(2)}, POST ${postRatio.toPrecision(2)}`);
-console.log("goals (decisions 059 and 062):");
-console.log(`  GET ≥ ${GOALS.getRatio}× bare: ${getRatio.toPrecision(2)} ${verdict(getRatio >= GOALS.getRatio)}`);
-console.log(`  POST ≥ ${GOALS.postRatio}× bare: ${postRatio.toPrecision(2)} ${verdict(postRatio >= GOALS.postRatio)}`);
-console.log(
-  `  p99 ≤ ${GOALS.p99Ms} ms: GET ${ours.get.latency.p99} ms, POST ${ours.post.latency.p99} ms ${verdict(Math.max(ours.get.latency.p99, ours.post.latency.p99) <= GOALS.p99Ms)}`,
-);
-console.log(
-  `  action completion p99 ≤ ${GOALS.p99Ms} ms (decision 077): p50 ${actionRun?.latency.p50} ms, p99 ${actionRun?.latency.p99} ms ${verdict((actionRun?.latency.p99 ?? Infinity) <= GOALS.p99Ms)}`,
-);
-console.log(`  every acknowledged completion stored: ${verdict(actionAcked <= actionRows)}`);
-console.log(`  RSS ≤ ${GOALS.rssMb} MB per process: ${maxRss.toFixed(0)} MB ${verdict(maxRss <= GOALS.rssMb)}`);
-console.log(`  every acknowledged entry stored: ${verdict(lost === 0)}`);
-// More rows than 303s: requests the client timed out on still completed.
-if (lost > 0 || actionAcked > actionRows) process.exitCode = 1;
+let failed = false;
+if (ours) {
+  const acked = acknowledged(ours.post, "303");
+  const lost = Math.max(0, acked - stored);
+  const getRatio = ratio(ours.get, bareResults.get);
+  const postRatio = ratio(ours.post, bareResults.post);
+  const maxRss = Math.max(...processes.map((p) => p.rssMb));
+  console.log(`entries acknowledged (303): ${acked}; rows in the database: ${stored}; lost: ${lost}`);
+  console.log(`server memory after the runs (RSS per process, MB): ${processes.map((p) => p.rssMb.toFixed(0)).join(", ")}`);
+  const actionAcked = actionRun ? acknowledged(actionRun, "303") : 0;
+  console.log(`action completions acknowledged (303): ${actionAcked}; rows in the database: ${actionRows}`);
+  console.log(`ours ÷ bare, requests/s: GET ${getRatio.toPrecision(2)}, POST ${postRatio.toPrecision(2)}`);
+  console.log("goals (decisions 059 and 062):");
+  console.log(`  GET ≥ ${GOALS.getRatio}× bare: ${getRatio.toPrecision(2)} ${verdict(getRatio >= GOALS.getRatio)}`);
+  console.log(`  POST ≥ ${GOALS.postRatio}× bare: ${postRatio.toPrecision(2)} ${verdict(postRatio >= GOALS.postRatio)}`);
+  console.log(
+    `  p99 ≤ ${GOALS.p99Ms} ms: GET ${ours.get.latency.p99} ms, POST ${ours.post.latency.p99} ms ${verdict(Math.max(ours.get.latency.p99, ours.post.latency.p99) <= GOALS.p99Ms)}`,
+  );
+  console.log(
+    `  action completion p99 ≤ ${GOALS.p99Ms} ms (decision 077): p50 ${actionRun?.latency.p50} ms, p99 ${actionRun?.latency.p99} ms ${verdict((actionRun?.latency.p99 ?? Infinity) <= GOALS.p99Ms)}`,
+  );
+  console.log(`  every acknowledged completion stored: ${verdict(actionAcked <= actionRows)}`);
+  console.log(`  RSS ≤ ${GOALS.rssMb} MB per process: ${maxRss.toFixed(0)} MB ${verdict(maxRss <= GOALS.rssMb)}`);
+  console.log(`  every acknowledged entry stored: ${verdict(lost === 0)}`);
+  // More rows than 303s: requests the client timed out on still completed.
+  if (lost > 0 || actionAcked > actionRows) failed = true;
+}
+if (smtpRun) {
+  const run = smtpRun;
+  const acked = acknowledged(run.post, "303");
+  const getRatio = ratio(run.get, bareResults.get);
+  const postRatio = ratio(run.post, bareResults.post);
+  const rss = [...run.processes.map((p) => p.rssMb), run.sinkRssMb];
+  const maxRss = Math.max(...rss);
+  const deliveredOnce = run.sink.recipients === run.stored && run.sink.duplicates === 0 && run.sink.messages === run.stored;
+  console.log(`\nwith email flowing (SMTP to a receiver in its own process, decision 089):`);
+  console.log(
+    `  entries acknowledged (303): ${acked}; rows in the database: ${run.stored}; entries/s ${Math.round(run.post.requests.average)}`,
+  );
+  console.log(`  emails sent during the entry run: ${run.emailsPerSecond.toFixed(0)}/s; outbox backlog at its end: ${run.backlogAtEnd}`);
+  console.log(
+    `  every email arrived ${run.drainSeconds === null ? `NOT within ${DRAIN_LIMIT_MS / 1000} s` : `${run.drainSeconds.toFixed(1)} s after the run`}; sink: ${run.sink.messages} messages, ${run.sink.recipients} distinct recipients, ${run.sink.duplicates} duplicates`,
+  );
+  console.log(
+    `  RSS after the runs (MB): server ${run.processes.map((p) => p.rssMb.toFixed(0)).join(", ")}; SMTP receiver ${run.sinkRssMb.toFixed(0)}`,
+  );
+  console.log("goals with email flowing (decision 089), figures beside them:");
+  console.log(
+    `  entry POST ≥ ${SMTP_GOALS.postRatio}× bare and p99 ≤ ${SMTP_GOALS.postP99Ms} ms: ${postRatio.toPrecision(2)}×, p50 ${run.post.latency.p50} ms, p99 ${run.post.latency.p99} ms ${verdict(postRatio >= SMTP_GOALS.postRatio && run.post.latency.p99 <= SMTP_GOALS.postP99Ms)}`,
+  );
+  console.log(
+    `  GET ≥ ${SMTP_GOALS.getRatio}× bare and p99 ≤ ${SMTP_GOALS.getP99Ms} ms: ${getRatio.toPrecision(2)}×, p50 ${run.get.latency.p50} ms, p99 ${run.get.latency.p99} ms ${verdict(getRatio >= SMTP_GOALS.getRatio && run.get.latency.p99 <= SMTP_GOALS.getP99Ms)}`,
+  );
+  console.log(`  RSS ≤ ${SMTP_GOALS.rssMb} MB per process: ${maxRss.toFixed(0)} MB ${verdict(maxRss <= SMTP_GOALS.rssMb)}`);
+  console.log(
+    `  every email delivered within ${SMTP_GOALS.drainS} s of the run's end: ${verdict(run.drainSeconds !== null && run.drainSeconds <= SMTP_GOALS.drainS)}; none twice, one per stored entry: ${verdict(deliveredOnce)}`,
+  );
+  if (acked > run.stored || !deliveredOnce) failed = true;
+}
+if (failed) process.exitCode = 1;

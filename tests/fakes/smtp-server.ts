@@ -9,6 +9,8 @@ export interface ReceivedMail {
   from: string;
   to: string[];
   raw: string;
+  /** When the message was accepted (Date.now()). */
+  at: number;
 }
 
 export interface FakeSmtpOptions {
@@ -66,6 +68,7 @@ export async function startFakeSmtpServer(options: FakeSmtpOptions = {}) {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
           to: session.envelope.rcptTo.map((r) => r.address),
           raw: Buffer.concat(chunks).toString("utf8"),
+          at: Date.now(),
         });
         callback();
       });

@@ -32,6 +32,11 @@ const EnvSchema = z.object({
   SMTP_URL: optional,
   /** SMTP connections each process keeps open and sends over side by side (decision 023). */
   SMTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(100).default(5),
+  /**
+   * Messages a second each sending process starts at most (decision 089); unset or empty: no limit.
+   * Messages beyond it wait in the outbox for a later pass, none fails because of it.
+   */
+  SMTP_RATE_PER_SECOND: optional.pipe(z.coerce.number<string | undefined>().positive().max(10_000).optional()),
   MAIL_FROM: z.string().default("Giveawear <no-reply@giveawear.local>"),
   APP_URL: optional,
   ADMIN_EMAILS: list,

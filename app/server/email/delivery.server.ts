@@ -10,6 +10,7 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import { ERASED_PREFIX } from "../../domain/data-rights";
 import { fromAddress } from "../../domain/email-brand";
+import { URGENT_EMAIL_TEMPLATES, passBatchSize, reserveSendSlot } from "../../domain/email-sending";
 import { EMAIL_MAX_ATTEMPTS, EMAIL_WORKER_MAX_AGE_MS, nextEmailAttemptAt } from "../../domain/email-retry";
 import { getConfig } from "../core/config.server";
 import { currentTime, leaseUntil } from "../core/leases.server";
@@ -50,6 +51,26 @@ function smtpTransport(): Transporter | undefined {
     };
   }
   return smtp.transporter;
+}
+
+/**
+ * The send rate (SMTP_RATE_PER_SECOND, decision 089): the earliest moment this process may start its
+ * next message. Our own pacing rather than nodemailer's rateLimit, which would hold claimed messages
+ * in the pool's memory queue; here a message is claimed only once its slot has come, and one whose
+ * slot is too far off is left pending in the outbox (backpressure: nothing fails because of the rate).
+ */
+let nextFreeSlot = 0;
+/** How long an immediate send (the entry form, a sign-in) waits for its slot before leaving it to the worker. */
+const IMMEDIATE_MAX_WAIT_MS = 1000;
+
+/** Waits for this process's next send slot; false (at once) when it is more than `maxWaitMs` away. */
+async function sendSlot(maxWaitMs: number): Promise<boolean> {
+  const slot = reserveSendSlot(nextFreeSlot, Date.now(), getConfig().SMTP_RATE_PER_SECOND ?? null, maxWaitMs);
+  if (!slot) return false;
+  nextFreeSlot = slot.nextFree;
+  const wait = slot.startAt - Date.now();
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  return true;
 }
 
 /** Closes the pooled SMTP connections (at shutdown, after the last send). */
@@ -153,6 +174,8 @@ export async function deliverEmail(message: OutboundEmail): Promise<OutboundEmai
     log.info(`[outbox] ${message.template ?? "message"} to ${message.to}: "${message.subject}" (no SMTP_URL; stored as ${message.id})`);
     return message;
   }
+  // Over the rate: the message stays pending, and the worker's next pass sends it (decision 089).
+  if (!(await sendSlot(IMMEDIATE_MAX_WAIT_MS))) return message;
   const now = new Date();
   const claimed = await claimForDelivery(message.id, now);
   if (!claimed) return (await prisma.outboundEmail.findUnique({ where: { id: message.id } })) ?? message;
@@ -198,7 +221,8 @@ let reportedNoSmtp = false;
 const INTERRUPTED = "Delivery was interrupted on the last attempt.";
 
 /**
- * The worker: delivers up to `limit` due messages, oldest first, each under its own claim.
+ * The worker: delivers up to `limit` due messages (fewer under SMTP_RATE_PER_SECOND), urgent ones
+ * first and then oldest first (decision 089), each under its own claim.
  * Without SMTP it does nothing (and says so once per process): messages wait in the outbox as
  * "pending", where the local mailbox page and the log show them.
  */
@@ -224,16 +248,33 @@ export async function deliverDueEmails(now: Date = new Date(), { limit = 200 }: 
 
   // Queued, or retried by an admin (decision 085), within the worker's window (withinWorkerWindow).
   const since = new Date(now.getTime() - EMAIL_WORKER_MAX_AGE_MS);
-  const due = await prisma.outboundEmail.findMany({
-    where: { AND: [dueForDelivery(now), { OR: [{ createdAt: { gte: since } }, { nextAttemptAt: { gte: since } }] }] },
+  const dueNow: Prisma.OutboundEmailWhereInput = {
+    AND: [dueForDelivery(now), { OR: [{ createdAt: { gte: since } }, { nextAttemptAt: { gte: since } }] }],
+  };
+  // Under a rate, a pass takes only what it can send in RATE_PASS_SECONDS; the rest waits (decision 089).
+  const take = passBatchSize(limit, getConfig().SMTP_RATE_PER_SECOND ?? null);
+  // Urgent mail first (sign-in codes, confirmation links, decision 089), then bulk, each oldest first.
+  const urgent = await prisma.outboundEmail.findMany({
+    where: { AND: [dueNow, { template: { in: [...URGENT_EMAIL_TEMPLATES] } }] },
     orderBy: { createdAt: "asc" },
-    take: limit,
+    take,
     select: { id: true },
   });
+  const bulk =
+    urgent.length < take
+      ? await prisma.outboundEmail.findMany({
+          where: { AND: [dueNow, { OR: [{ template: null }, { template: { notIn: [...URGENT_EMAIL_TEMPLATES] } }] }] },
+          orderBy: { createdAt: "asc" },
+          take: take - urgent.length,
+          select: { id: true },
+        })
+      : [];
+  const due = [...urgent, ...bulk];
   let next = 0;
   async function worker() {
     while (next < due.length) {
       const { id } = due[next++]!;
+      await sendSlot(Infinity);
       const claimed = await claimForDelivery(id, now);
       if (!claimed) continue;
       const result = await attemptDelivery(transport!, claimed, now);
