@@ -10,11 +10,6 @@
  */
 export const URGENT_EMAIL_TEMPLATES: readonly string[] = ["login_code", "entry_confirm_request", "entry_confirmation", "data_request"];
 
-/** Whether a message of this template is sent before bulk mail. */
-export function isUrgentEmail(template: string | null): boolean {
-  return template !== null && URGENT_EMAIL_TEMPLATES.includes(template);
-}
-
 /**
  * A pass sends at most this many seconds' worth of messages at the configured rate, so the emails
  * step does not hold up the job steps after it; the rest wait in the outbox for the next pass.

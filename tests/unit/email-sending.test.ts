@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isUrgentEmail, passBatchSize, reserveSendSlot } from "~/domain/email-sending";
+import { passBatchSize, reserveSendSlot } from "~/domain/email-sending";
 
 describe("email sending (decision 089)", () => {
   it("spaces slots 1000/rate ms apart and refuses one beyond the wait allowed", () => {
@@ -16,12 +16,5 @@ describe("email sending (decision 089)", () => {
     expect(passBatchSize(200, 2)).toBe(60);
     expect(passBatchSize(200, 100)).toBe(200);
     expect(passBatchSize(200, 0.01)).toBe(1);
-  });
-
-  it("calls sign-in codes and confirmation links urgent, reminders and alerts bulk", () => {
-    expect(isUrgentEmail("login_code")).toBe(true);
-    expect(isUrgentEmail("entry_confirm_request")).toBe(true);
-    expect(isUrgentEmail("reminder_48h")).toBe(false);
-    expect(isUrgentEmail(null)).toBe(false);
   });
 });
