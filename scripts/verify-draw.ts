@@ -25,7 +25,7 @@
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { pathToFileURL } from "node:url";
-import { type ChainInfo, parseBeacon, parseChainInfo, QUICKNET } from "../app/domain/beacon";
+import { type ChainInfo, parseBeacon, parseChainInfo, QUICKNET, roundTimeMs } from "../app/domain/beacon";
 import { finalSeed, verifyBeacon } from "../app/domain/beacon-verify";
 import {
   type ActionBonuses,
@@ -45,6 +45,7 @@ import { type Draw, type PrismaClient, disconnectPrisma, prisma } from "../app/s
 import { DEMO_CHAIN } from "../app/server/draw/beacon.server";
 import { readStoredActions, readStoredList, withStoredList } from "../app/server/draw/freeze.server";
 import { loadDrawPool, nodeDrawHashing, sha256Hex } from "../app/server/draw/run.server";
+import { checkAnchors, trustedTsaRoots } from "../app/verifier/timestamps";
 
 export interface DrawCheck {
   name: string;
@@ -77,6 +78,11 @@ export interface VerifyOptions {
   actionsCsv?: string;
   /** A chain's /info JSON the person verifying trusts (decision 082): the only way a chain other than quicknet or the demo chain passes. */
   chainInfo?: string;
+  /**
+   * Procedure 4 (decision 090): root certificates (PEM) of time-stamp authorities trusted beside the
+   * ones built into app/verifier/tsa-roots.ts (`--tsa-root file.pem`).
+   */
+  tsaRoots?: string[];
 }
 
 /**
@@ -111,6 +117,7 @@ export async function verifyDraw(campaignId: string, options: VerifyOptions & { 
     select: {
       drawCommitment: true,
       drawBeaconRound: true,
+      launchedAt: true,
       entryCount: true,
       winnerEntryId: true,
       additionalPrizes: { select: { rank: true, winnerEntryId: true } },
@@ -140,6 +147,7 @@ export async function verifyDraw(campaignId: string, options: VerifyOptions & { 
 
 type VerifiedCampaign = {
   drawCommitment: string | null;
+  launchedAt: Date | null;
   drawBeaconRound: number | null;
   winnerEntryId: string | null;
   additionalPrizes: { rank: number; winnerEntryId: string | null }[];
@@ -280,6 +288,24 @@ async function verifyDrawV2(
       checkPicks(check, await withListBlocks(list, read, (frozen) => replayed(frozen, seed, recorded)), recorded);
     }
     checkWinnersOnRecord(check, campaign, recorded);
+
+    // Procedure 4 (decision 090): the time-stamps anchor the commitment published at launch and the
+    // list hash stored at the freeze; a rewrite of either after the beacon no longer matches them.
+    if (draw.procedureVersion >= 4) {
+      const tokens = await client.timestampToken.findMany({ where: { campaignId }, select: { subject: true, tsaUrl: true, token: true } });
+      const anchors = await checkAnchors(
+        tokens,
+        {
+          commitment: campaign.drawCommitment,
+          launchedAt: campaign.launchedAt?.toISOString() ?? null,
+          listSha256: row?.sha256 ?? null,
+          roundTimeMs: chain && draw.beaconRound !== null ? roundTimeMs(chain, draw.beaconRound) : null,
+          drawn: true,
+        },
+        trustedTsaRoots(options.tsaRoots),
+      );
+      for (const anchor of anchors) check(anchor.name, "anchored", anchor.ok === true ? "anchored" : anchor.detail);
+    }
   });
   return { campaignId, ok: checks.every((item) => item.ok), entries, checks };
 }
@@ -323,16 +349,26 @@ async function main(argv: string[]): Promise<number> {
   const entries = option("--entries");
   const actionsFile = option("--actions");
   const chainFile = option("--chain-info");
+  const tsaRootFile = option("--tsa-root");
   const campaignId = args.find((arg) => !arg.startsWith("-"));
-  if (!campaignId || (entries.given && !entries.file) || (actionsFile.given && !actionsFile.file) || (chainFile.given && !chainFile.file)) {
-    console.error("Usage: npm run verify-draw -- <campaignId> [--entries draw.csv] [--actions actions.csv] [--chain-info info.json]");
+  if (
+    !campaignId ||
+    (entries.given && !entries.file) ||
+    (actionsFile.given && !actionsFile.file) ||
+    (chainFile.given && !chainFile.file) ||
+    (tsaRootFile.given && !tsaRootFile.file)
+  ) {
+    console.error(
+      "Usage: npm run verify-draw -- <campaignId> [--entries draw.csv] [--actions actions.csv] [--chain-info info.json] [--tsa-root root.pem]",
+    );
     return 2;
   }
   try {
     const entriesCsv = entries.file ? await readFile(entries.file, "latin1") : undefined;
     const actionsCsv = actionsFile.file ? await readFile(actionsFile.file, "latin1") : undefined;
     const chainInfo = chainFile.file ? await readFile(chainFile.file, "utf8") : undefined;
-    const result = await verifyDraw(campaignId, { entriesCsv, actionsCsv, chainInfo });
+    const tsaRoots = tsaRootFile.file ? [await readFile(tsaRootFile.file, "utf8")] : undefined;
+    const result = await verifyDraw(campaignId, { entriesCsv, actionsCsv, chainInfo, tsaRoots });
     console.log(formatVerification(result));
     return result.ok ? 0 : 1;
   } catch (error) {

@@ -98,13 +98,24 @@ export interface DrawRecordDraw {
   picks: DrawRecordPick[];
 }
 
+/** Procedure 4 (decision 090): an RFC 3161 token anchoring the commitment or the list hash. */
+export interface DrawRecordTimestamp {
+  subject: "commitment" | "list" | string;
+  /** The time-stamp authority asked. */
+  tsaUrl: string;
+  /** The token's TSTInfo.genTime, as the server read it (verifiers read it from the token). */
+  genTime: string;
+  /** DER of the token (CMS ContentInfo, SignedData over TSTInfo), base64. */
+  token: string;
+}
+
 export interface DrawRecord {
   format: typeof DRAW_RECORD_FORMAT;
   /**
-   * 3 for lists frozen with actions.csv (decision 075), 2 for draws made from a frozen list and a
+   * 4 for campaigns launched with time-stamped anchors (decision 090), 3 for lists frozen with actions.csv (decision 075), 2 for draws made from a frozen list and a
    * beacon before that, 1 for draws made before frozen lists (decision 012).
    */
-  procedureVersion: 1 | 2 | 3;
+  procedureVersion: 1 | 2 | 3 | 4;
   campaignId: string;
   /** Absolute URLs of the human-readable draw page and of this record. */
   pageUrl: string;
@@ -116,6 +127,8 @@ export interface DrawRecord {
   beacon: DrawRecordBeacon | null;
   list: DrawRecordList | null;
   draw: DrawRecordDraw | null;
+  /** Procedure 4: the time-stamp tokens stored so far (absent before procedure 4). */
+  timestamps?: DrawRecordTimestamp[];
 }
 
 /** Reason categories as the draw page words them. */

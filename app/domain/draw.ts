@@ -17,8 +17,8 @@ import {
   REFERRAL_ACTION_BONUS,
 } from "./entry-actions";
 
-/** The procedure every new draw follows (Draw.procedureVersion): 3 since entry actions (decision 075). */
-export const DRAW_PROCEDURE_VERSION = 3;
+/** The procedure every new draw follows (Draw.procedureVersion): 4 since time-stamped anchors (decision 090; 3: entry actions, decision 075). */
+export const DRAW_PROCEDURE_VERSION = 4;
 
 /**
  * Version 2 (decision 039), in words a stranger can implement without our code. Draws made from a
@@ -55,7 +55,7 @@ export const DRAW_PROCEDURE_V2 = `1. Commitment. When the giveaway launched, Giv
  * actions.csv, the counted action completions, and every weight is 1 + 3 x referrals + the bonuses
  * of its completions. Steps 1 and 4 to 9 are those of version 2, word for word.
  */
-export const DRAW_PROCEDURE = `1. Commitment. When the giveaway launched, Giveawear chose a secret: 32 random bytes written as 64 lowercase hexadecimal characters. It published the commitment C = SHA-256 of the secret's 64 ASCII characters, written as 64 lowercase hexadecimal characters, together with the launch time, the drand beacon chain and the round R of that chain the draw will use: the first round whose time (genesis_time + (R - 1) x period seconds) is at or after the end of the giveaway plus a margin (10 minutes unless stated otherwise) that leaves time to freeze the entry list. Giveaways launched before this procedure had no round: theirs is chosen when the list is frozen (step 3). A giveaway that published no commitment uses the empty text as its secret, and its draw record says so.
+export const DRAW_PROCEDURE_V3 = `1. Commitment. When the giveaway launched, Giveawear chose a secret: 32 random bytes written as 64 lowercase hexadecimal characters. It published the commitment C = SHA-256 of the secret's 64 ASCII characters, written as 64 lowercase hexadecimal characters, together with the launch time, the drand beacon chain and the round R of that chain the draw will use: the first round whose time (genesis_time + (R - 1) x period seconds) is at or after the end of the giveaway plus a margin (10 minutes unless stated otherwise) that leaves time to freeze the entry list. Giveaways launched before this procedure had no round: theirs is chosen when the list is frozen (step 3). A giveaway that published no commitment uses the empty text as its secret, and its draw record says so.
 
 2. Counted entries. An entry takes part if it was confirmed from the email we sent before the giveaway ended and was not disqualified. Entries never confirmed are not in the draw. An entry earns bonus entries in two ways only: 3 for every friend who entered through its referral link and whose entry is counted, and the bonus of each entry action (visit a page, enter a code, answer a question, come back daily, follow or subscribe) it completed, as the giveaway's rules list them. Actions close with entries: a completion made after the list is frozen never counts, and a claim the organiser rejected before the freeze earns nothing. Agreeing to marketing emails never earns entries.
 
@@ -91,6 +91,14 @@ export const DRAW_PROCEDURE = `1. Commitment. When the giveaway launched, Giveaw
 
 9. Redraws. If a prize is not claimed by its deadline it is drawn again by continuing the same sequence after the last pick, skipping every entry picked before, the replaced winner included. The replaced pick stays in the record, marked as replaced; the new pick records when it was made, why, its claim deadline and when its winner was notified.`;
 
+/**
+ * Procedure version 4 (decision 090): version 3 word for word, and step 10, the RFC 3161 time-stamps
+ * that anchor the commitment and the list hash outside Giveawear's pages.
+ */
+export const DRAW_PROCEDURE = `${DRAW_PROCEDURE_V3}
+
+10. Anchors. So that neither the commitment nor the list hash can be rewritten once the beacon is known, each is time-stamped by independent RFC 3161 time-stamp authorities: C after the launch, H after the freeze. draw.json lists every token under "timestamps": its subject ("commitment" or "list"), the authority's URL, and the token itself, the DER of a CMS ContentInfo holding a SignedData over a TSTInfo, in base64. A token anchors a hash X (C, or H) when all of these hold: its TSTInfo's messageImprint is SHA-256 (OID 2.16.840.1.101.3.4.2.1) of the 64 ASCII characters of X; its signature verifies under its signer's certificate, which is certified for time-stamping (extended key usage id-kp-timeStamping) and chains to the authority's root certificate as you obtain it from the authority or your own trust store, never from Giveawear (Giveawear's verifiers ship the roots DigiCert Trusted Root G4 and USERTrust RSA Certification Authority); and its genTime is, for C, no later than the launch time plus 10 minutes and, for H, earlier than round R's time. At least one token must anchor C and at least one must anchor H, and every token listed must anchor its hash; otherwise the draw does not follow this procedure. With OpenSSL: write X, without a line feed, to x.txt and the decoded token to t.der, then run openssl ts -verify -data x.txt -in t.der -token_in -CAfile root.pem, and read genTime with openssl ts -reply -in t.der -token_in -text.`;
+
 /** The procedure of draws made before decision 039 (Draw.procedureVersion 1), kept for their draw pages. */
 export const DRAW_PROCEDURE_V1 = `1. Commitment. When the giveaway launched, Giveawear chose a secret seed (64 hexadecimal characters) and published its SHA-256 hash, written in lowercase hexadecimal. When the giveaway ends the seed is revealed: anyone can check that SHA-256(seed) equals the commitment, so the seed cannot have been changed after launch.
 
@@ -110,7 +118,7 @@ export const DRAW_PROCEDURE_V1 = `1. Commitment. When the giveaway launched, Giv
 
 /** The procedure text of a recorded draw. */
 export function drawProcedureText(version: number): string {
-  return version === 1 ? DRAW_PROCEDURE_V1 : version === 2 ? DRAW_PROCEDURE_V2 : DRAW_PROCEDURE;
+  return version === 1 ? DRAW_PROCEDURE_V1 : version === 2 ? DRAW_PROCEDURE_V2 : version === 3 ? DRAW_PROCEDURE_V3 : DRAW_PROCEDURE;
 }
 
 /** SHA-256 as the draw needs it, supplied by the caller so this module stays free of I/O. */

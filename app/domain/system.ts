@@ -8,6 +8,7 @@
 /** The job pass's steps, in the order one pass runs them (app/server/jobs/run.server.ts). */
 export const JOB_STEPS = [
   "freeze",
+  "timestamps",
   "draws",
   "notify",
   "reminders",
@@ -24,6 +25,7 @@ export type JobStep = (typeof JOB_STEPS)[number];
 
 export const JOB_STEP_LABELS: Record<JobStep, string> = {
   freeze: "Freeze entry lists",
+  timestamps: "Time-stamp commitments and lists",
   draws: "Draw winners",
   notify: "Queue winners' emails",
   reminders: "48-hour reminders",

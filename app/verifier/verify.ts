@@ -1,5 +1,5 @@
 /**
- * An independent check of a Giveawear draw (procedures 2 and 3), written from the published procedure text
+ * An independent check of a Giveawear draw (procedures 2 to 4; 4 adds the RFC 3161 anchors, timestamps.ts), written from the published procedure text
  * alone, as a stranger would: it shares no code with the draw it checks (decision 040). Pure: no I/O
  * and no node: imports, so the same code runs in a browser tab, a Web Worker and Node 20. The list
  * hash uses WebCrypto; the many small hashes of the random numbers use @noble/hashes (synchronous).
@@ -9,6 +9,7 @@ import { bytesToHex } from "@noble/hashes/utils.js";
 import { type Beacon, beaconProblem, DEMO, QUICKNET, readBeacon, roundTimeMs, SCHEME } from "./drand";
 import { type ActionList, type DrawList, readActionList, readDrawList } from "./list";
 import { type ComputedPick, PickSequence, ticketRange } from "./picks";
+import { type RecordTimestamp, checkAnchors, trustedTsaRoots } from "./timestamps";
 
 export type Verdict = "MATCH" | "MISMATCH" | "INCOMPLETE";
 
@@ -47,6 +48,11 @@ export interface VerifyInput {
    * from the draw record or from Giveawear's servers: whoever runs a chain can sign any round on it.
    */
   chainInfo?: FetchedJson | null;
+  /**
+   * Procedure 4: root certificates (PEM) of time-stamp authorities the person verifying trusts in
+   * addition to the ones built in (decision 090). Never taken from the record or Giveawear's servers.
+   */
+  tsaRoots?: readonly string[];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -64,7 +70,10 @@ interface RecordPick {
 
 interface RecordView {
   procedureVersion: number;
+  launchedAt: string | null;
   endsAt: string | null;
+  /** Procedure 4: the RFC 3161 tokens (decision 090). */
+  timestamps: RecordTimestamp[];
   commitment: string | null;
   beacon: {
     chainHash: string;
@@ -123,7 +132,17 @@ function readRecord(input: unknown): RecordView {
   const drawIn = field(input, "draw", "", orNull(isObj), "an object or null");
   return {
     procedureVersion,
+    launchedAt: field(input, "launchedAt", "", orNull(isString), "a time or null") ?? null,
     endsAt: field(input, "endsAt", "", orNull(isString), "a time or null") ?? null,
+    timestamps: (field(input, "timestamps", "", orNull(Array.isArray), "a list") ?? []).map((item: unknown, i: number) => {
+      const at = `timestamps[${i}].`;
+      if (!isObject(item)) throw new RecordError(`timestamps[${i}] should be an object`);
+      return {
+        subject: field(item, "subject", at, isString, "a text"),
+        tsaUrl: field(item, "tsaUrl", at, isString, "a text"),
+        token: field(item, "token", at, isString, "base64 text"),
+      };
+    }),
     commitment: field(input, "commitment", "", orNull(isString), "a hexadecimal text or null") ?? null,
     beacon: beaconIn
       ? {
@@ -223,13 +242,13 @@ export async function verifyDraw(input: VerifyInput): Promise<VerifyResult> {
     return done();
   }
   const version = record.procedureVersion;
-  if (version !== 2 && version !== 3) {
+  if (version !== 2 && version !== 3 && version !== 4) {
     add(
       "Draw record",
       null,
       version === 1
-        ? "This draw was made with procedure 1, before entry lists were frozen and a public beacon was mixed in; this verifier checks procedures 2 and 3 only."
-        : `Unknown procedure version ${version}; this verifier checks procedures 2 and 3.`,
+        ? "This draw was made with procedure 1, before entry lists were frozen and a public beacon was mixed in; this verifier checks procedures 2 to 4 only."
+        : `Unknown procedure version ${version}; this verifier checks procedures 2 to 4.`,
     );
     return done();
   }
@@ -260,7 +279,7 @@ export async function verifyDraw(input: VerifyInput): Promise<VerifyResult> {
     // Procedure 3: actions.csv first; its bonuses are part of every weight.
     let actions: ActionList | null = null;
     let actionsReadable = true;
-    if (version === 3) {
+    if (version >= 3) {
       const published = listRecord.actions;
       if (!published) {
         actionsReadable = false;
@@ -303,7 +322,7 @@ export async function verifyDraw(input: VerifyInput): Promise<VerifyResult> {
       }
     }
 
-    list = readDrawList(bytes, version === 3 && actions && actionsReadable ? actions.bonusOf : null);
+    list = readDrawList(bytes, version >= 3 && actions && actionsReadable ? actions.bonusOf : null);
     const readable = list.format.ok;
     add(
       "List format",
@@ -330,13 +349,13 @@ export async function verifyDraw(input: VerifyInput): Promise<VerifyResult> {
         list.outsideReferrers > 0
           ? ` ${plural(list.outsideReferrers, "referrer id")} name no entry line (for example a referrer that was disqualified); they add weight to no one.`
           : "";
-      if (version === 3 && !actionsReadable) add("Weights", null, "Not checked: actions.csv could not be read.");
+      if (version >= 3 && !actionsReadable) add("Weights", null, "Not checked: actions.csv could not be read.");
       else
         add(
           "Weights",
           list.weights.ok,
           list.weights.ok
-            ? version === 3
+            ? version >= 3
               ? `Every weight is 1 + 3 x the entry lines naming that entry as referrer + its bonuses in actions.csv.${outside}`
               : `Every weight is 1 + 3 x the entry lines naming that entry as referrer.${outside}`
             : list.weights.describe(),
@@ -376,6 +395,7 @@ export async function verifyDraw(input: VerifyInput): Promise<VerifyResult> {
   const chainRecord = record.beacon;
   let publicKey: string | null = null;
   let randomness: string | null = null;
+  let drawRoundTime: number | null = null;
   if (!chainRecord) {
     add(
       "Beacon chain",
@@ -445,6 +465,7 @@ export async function verifyDraw(input: VerifyInput): Promise<VerifyResult> {
       );
     } else {
       const roundTime = roundTimeMs(chain, round);
+      drawRoundTime = roundTime;
       const problems: string[] = [];
       const frozenAt = listRecord ? Date.parse(listRecord.frozenAt) : NaN;
       if (listRecord && !Number.isFinite(frozenAt)) problems.push(`the freeze time "${listRecord.frozenAt}" is not a time`);
@@ -527,6 +548,22 @@ export async function verifyDraw(input: VerifyInput): Promise<VerifyResult> {
   }
 
   // --- Secret, commitment and the final seed ----------------------------------------------------
+  // --- Procedure 4: the time-stamps anchoring the commitment and the list hash -----------------
+  if (version >= 4) {
+    const anchors = await checkAnchors(
+      record.timestamps,
+      {
+        commitment: record.commitment,
+        launchedAt: record.launchedAt,
+        listSha256: listRecord?.sha256 ?? null,
+        roundTimeMs: drawRoundTime,
+        drawn: draw !== null,
+      },
+      trustedTsaRoots(input.tsaRoots),
+    );
+    for (const anchor of anchors) add(anchor.name, anchor.ok, anchor.detail);
+  }
+
   if (!draw) {
     add("Draw", null, "The draw has not happened yet: the secret, the seed and the picks are not published.");
     return done();

@@ -8,7 +8,7 @@ import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { roundAt, roundTimeMs } from "~/domain/beacon";
 import { finalSeed } from "~/domain/beacon-verify";
-import { DRAW_PROCEDURE_VERSION, drawPicks, entryListText, parseDrawPicks, parseEntryList, REDRAW_UNCLAIMED_REASON } from "~/domain/draw";
+import { drawPicks, entryListText, parseDrawPicks, parseEntryList, REDRAW_UNCLAIMED_REASON } from "~/domain/draw";
 import { prisma } from "~/server/core/db.server";
 import { entryListBytes, freezeEntryList, plannedBeaconRound } from "~/server/draw/freeze.server";
 import { markPicksNotified } from "~/server/draw/notify.server";
@@ -219,7 +219,7 @@ describe("drawing on the beacon", () => {
     const draw = await prisma.draw.findUniqueOrThrow({ where: { campaignId: campaign.id } });
     const round = beacon.fake().signRound(frozen.list.beaconRound);
     expect(draw).toMatchObject({
-      procedureVersion: DRAW_PROCEDURE_VERSION,
+      procedureVersion: 3, // not launched with time-stamped anchors (decision 090)
       secret: campaign.drawSeed,
       commitment: campaign.drawCommitment,
       seed: finalSeed(campaign.drawSeed!, round.randomness),

@@ -9,7 +9,6 @@ import { loader as entryListLoader } from "~/routes/campaign.$campaignId.draw.cs
 import { parseBeacon, QUICKNET, roundTimeMs } from "~/domain/beacon";
 import { finalSeed, verifyBeacon } from "~/domain/beacon-verify";
 import {
-  DRAW_PROCEDURE_VERSION,
   REDRAW_UNCLAIMED_REASON,
   compareDrawOrder,
   drawPicks,
@@ -174,7 +173,8 @@ describe("drawing a campaign", () => {
     const draw = row.draw!;
     const chain = beacon.fake().chain;
     expect(draw).toMatchObject({
-      procedureVersion: DRAW_PROCEDURE_VERSION,
+      // Not launched with time-stamped anchors (decision 090): procedure 3.
+      procedureVersion: 3,
       secret: campaign.drawSeed,
       commitment: campaign.drawCommitment,
       beaconRound: campaign.drawBeaconRound,
@@ -323,7 +323,8 @@ describe("drawing a campaign", () => {
     const row = await campaignRow(campaign.id);
     expect(row).toMatchObject({ status: "completed", winnerEntryId: null, winnerEmail: null, claimDeadline: null, drawStartedAt: null });
     expect(row.draw).toMatchObject({
-      procedureVersion: DRAW_PROCEDURE_VERSION,
+      // Not launched with time-stamped anchors (decision 090): procedure 3.
+      procedureVersion: 3,
       totalWeight: 0n,
       entryCount: 0,
       picks: "[]",
@@ -457,7 +458,8 @@ describe("the demo data", () => {
         const disqualified = campaign.entries.filter((entry) => entry.confirmedAt && entry.disqualifiedAt).length;
         expect(campaign.draw, campaign.title).not.toBeNull();
         expect(campaign.draw).toMatchObject({
-          procedureVersion: DRAW_PROCEDURE_VERSION,
+          // Not launched with time-stamped anchors (decision 090): procedure 3.
+          procedureVersion: 3,
           beaconChain: DEMO_CHAIN.hash,
           beaconMissing: false,
         });

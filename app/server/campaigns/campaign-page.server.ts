@@ -72,6 +72,7 @@ const campaignSelect = {
   drawCommitment: true,
   drawBeaconRound: true,
   drawBeaconChain: true,
+  drawTimestamped: true,
   listFrozenAt: true,
   draw: { select: { seed: true, secret: true, procedureVersion: true, createdAt: true } },
   additionalPrizes: {

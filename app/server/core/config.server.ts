@@ -91,6 +91,20 @@ const EnvSchema = z.object({
    * drand HTTP endpoints (decision 039), tried in order: each serves GET {url}/{chainhash}/public/{round}.
    * Tests point this at a fake beacon on 127.0.0.1.
    */
+  /**
+   * RFC 3161 time-stamp authorities (decision 090), comma-separated: the job asks each for a token
+   * over the draw's commitment after launch and over the frozen list's hash after the freeze. Their
+   * roots must be among the ones the verifiers ship with (app/verifier/tsa-roots.ts). Empty: none.
+   */
+  TSA_URLS: z
+    .string()
+    .default("http://timestamp.digicert.com,http://timestamp.sectigo.com")
+    .transform((value) =>
+      value
+        .split(",")
+        .map((item) => item.trim())
+        .filter(Boolean),
+    ),
   DRAND_URLS: z
     .string()
     .default("https://api.drand.sh,https://api2.drand.sh,https://api3.drand.sh,https://drand.cloudflare.com")

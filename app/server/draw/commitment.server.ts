@@ -24,6 +24,8 @@ export function launchDrawFields(endDate: Date | null) {
     drawCommitment: commitment,
     drawBeaconRound: endDate ? launchBeaconRound(endDate) : null,
     drawBeaconChain: configuredChain().hash,
+    // Procedure 4 (decision 090): the job time-stamps the commitment, then the frozen list's hash.
+    drawTimestamped: true,
   };
 }
 

@@ -820,8 +820,11 @@ export async function frozenActionList(campaignId: string, client: PrismaClient 
 }
 
 /** The procedure a draw over this campaign's frozen list follows: 3 with actions.csv, else 2 (decision 075). */
-export async function frozenProcedureVersion(campaignId: string, client: PrismaClient = prisma): Promise<2 | 3> {
-  return (await frozenActionList(campaignId, client)) ? 3 : 2;
+export async function frozenProcedureVersion(campaignId: string, client: PrismaClient = prisma): Promise<2 | 3 | 4> {
+  if (!(await frozenActionList(campaignId, client))) return 2;
+  // Campaigns launched with time-stamped anchors follow procedure 4 (decision 090).
+  const campaign = await client.campaign.findUnique({ where: { id: campaignId }, select: { drawTimestamped: true } });
+  return campaign?.drawTimestamped ? 4 : 3;
 }
 
 /**

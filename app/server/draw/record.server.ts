@@ -27,6 +27,7 @@ import { prisma } from "../core/db.server";
 import { publicUrl } from "../core/public-url.server";
 import { knownChain } from "./beacon.server";
 import { listObjectPieces, listObjectTail } from "./list-store.server";
+import { campaignTimestamps } from "./timestamps.server";
 import { sha256Hex } from "./run.server";
 
 /** What the record needs of the campaign (findVisibleCampaign selects it). */
@@ -37,6 +38,8 @@ export interface RecordCampaign {
   drawCommitment: string | null;
   drawBeaconRound: number | null;
   drawBeaconChain: string | null;
+  /** Launched with time-stamped anchors (procedure 4, decision 090). */
+  drawTimestamped?: boolean;
 }
 
 /** The picks as stored, with the redraw accounting (reason, claim deadline, notified); older rows lack it. */
@@ -96,8 +99,9 @@ export async function drawRecord(campaign: RecordCampaign): Promise<DrawRecord> 
     prisma.actionList.findUnique({ where: { campaignId: campaign.id } }),
   ]);
   // Before the draw, the frozen list says which procedure the draw will follow: 3 with actions.csv.
-  const drawnWith = draw?.procedureVersion ?? (actions ? 3 : 2);
-  const procedureVersion = drawnWith === 1 ? 1 : drawnWith >= 3 ? 3 : 2;
+  // Procedure 4 for campaigns launched with time-stamped anchors (decision 090).
+  const drawnWith = draw?.procedureVersion ?? (actions ? (campaign.drawTimestamped ? 4 : 3) : 2);
+  const procedureVersion = drawnWith === 1 ? 1 : drawnWith >= 4 ? 4 : drawnWith === 3 ? 3 : 2;
 
   let beacon: DrawRecordBeacon | null = null;
   const chainHash = draw?.beaconChain ?? list?.beaconChain ?? campaign.drawBeaconChain;
@@ -166,6 +170,7 @@ export async function drawRecord(campaign: RecordCampaign): Promise<DrawRecord> 
       totalWeight: draw.totalWeight.toString(),
       picks: recordedPicks(draw.picks),
     },
+    ...(procedureVersion >= 4 ? { timestamps: await campaignTimestamps(campaign.id) } : {}),
   };
 }
 

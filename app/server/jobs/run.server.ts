@@ -9,6 +9,7 @@ import { observeJobStep } from "../core/metrics.server";
 import { inJobPass, log } from "../core/log.server";
 import { campaignsAwaitingNotification, notifyWinners } from "../draw/notify.server";
 import { campaignsToFreeze, freezeEntryList } from "../draw/freeze.server";
+import { timestampDraws } from "../draw/timestamps.server";
 import { type DrawOutcome, drawCampaign, dueCampaignIds } from "../draw/run.server";
 import { prisma } from "../core/db.server";
 import { queueAdminAlert } from "../email/outbox.server";
@@ -49,6 +50,8 @@ onJobStep(observeJobStep);
 export interface JobsSummary {
   /** Entry lists frozen this pass (every ended campaign's, whatever the auto-pick setting). */
   frozen: number;
+  /** Time-stamp tokens stored this pass (decision 090). */
+  timestamps: number;
   /** Draw outcomes by kind ("drawn", "no-entries", …), or "disabled" when autoPickWinnerEnabled is off. */
   draws: Partial<Record<DrawOutcome["kind"], number>> | "disabled";
   /** Winner emails queued. */
@@ -89,6 +92,7 @@ async function runPass(now: Date): Promise<JobsSummary> {
   const started = performance.now();
   const summary: JobsSummary = {
     frozen: 0,
+    timestamps: 0,
     draws: {},
     notified: 0,
     reminders: { campaigns: 0, emails: 0 },
@@ -162,6 +166,14 @@ async function runPass(now: Date): Promise<JobsSummary> {
         );
       }
     }
+  });
+
+  // Procedure 4's anchors (decision 090): after the freeze, so a list just frozen is stamped this pass.
+  // An authority that is down is a problem of the step, asked again next pass; nothing waits for it.
+  await step("timestamps", async () => {
+    const stamped = await timestampDraws(now);
+    summary.timestamps = stamped.stamped;
+    return stamped.problems.length > 0 ? stamped.problems.join("; ") : null;
   });
 
   await step("draws", async () => {

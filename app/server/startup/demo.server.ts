@@ -9,7 +9,7 @@ import { parseGarmentSizes, productSizes } from "../../domain/campaign-schemas";
 import { CampaignStatus } from "../../domain/campaign-status";
 import { roundAt, roundTimeMs } from "../../domain/beacon";
 import { finalSeed } from "../../domain/beacon-verify";
-import { DRAW_PROCEDURE_VERSION, compareDrawOrder, drawPicks, entryListText, parseActionList, parseEntryList } from "../../domain/draw";
+import { compareDrawOrder, drawPicks, entryListText, parseActionList, parseEntryList } from "../../domain/draw";
 import { actionListText } from "../../domain/entry-actions";
 import { CURRENT_CONSENT_IDS } from "../../domain/consent";
 import { RULES_VERSION } from "../../domain/official-rules";
@@ -327,7 +327,8 @@ export async function seedDemoCampaigns(tx: Tx): Promise<Pick<SeedResult, "demoC
       chunks.push({ campaignId: id, index: 0, bytes: draw.list.bytes });
       draws.push({
         campaignId: id,
-        procedureVersion: DRAW_PROCEDURE_VERSION,
+        // Demo draws are not time-stamped (decision 090): procedure 3.
+        procedureVersion: 3,
         seed: draw.seed,
         secret: drawSeed,
         commitment: campaign.drawCommitment ?? null,
