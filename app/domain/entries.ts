@@ -7,6 +7,8 @@ export const ENTRY_MESSAGES = {
   emailRequired: EMAIL_MESSAGES.required,
   emailInvalid: EMAIL_MESSAGES.invalid,
   termsRequired: "You must agree to the terms and conditions.",
+  /** Next to Enter Now, which stays disabled until the terms are ticked (decision 091). */
+  tickToEnter: "Tick the terms box above to enter.",
   alreadyEntered: "Already Entered!",
   notStarted: "This giveaway hasn't started yet. Come back when it opens.",
   ended: "This giveaway has ended, so it no longer takes entries.",
@@ -48,6 +50,27 @@ export function referralOffer(referralsEnabled: boolean, when: "entered" | "remi
   return when === "entered"
     ? `Want better odds? Share your personal link: every friend who enters through it and confirms their entry earns you ${REFERRAL_BONUS_ENTRIES} bonus entries.`
     : `You are entered. There is still time to earn ${REFERRAL_BONUS_ENTRIES} bonus entries for every friend who enters through your link and confirms:`;
+}
+
+/** "1 entry", "1,204 entries". */
+export function entriesWord(count: number): string {
+  return `${count.toLocaleString("en-US")} ${count === 1 ? "entry" : "entries"}`;
+}
+
+/** What a friend brings, said after the entrant's count on the entered view (decision 091). */
+export const REFERRAL_MORE = `Each friend who enters through your link and confirms gives you ${REFERRAL_BONUS_ENTRIES} more.`;
+
+/**
+ * The pending entrant's state in plain words (decision 091): what to do to be counted, and what
+ * they then hold.
+ */
+export function pendingStateSentence(weight: number, referralsEnabled: boolean): string {
+  const then = `Then you're in with ${entriesWord(weight)}`;
+  return `Not counted yet: open that email and tap "${CONFIRM_MESSAGES.confirmButton}". ${
+    referralsEnabled
+      ? `${then}, and your own link: each friend who enters through it and confirms gives you ${REFERRAL_BONUS_ENTRIES} more.`
+      : `${then}.`
+  } Entries not confirmed by the end are not in the draw.`;
 }
 
 /**

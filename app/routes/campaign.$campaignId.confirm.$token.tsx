@@ -1,9 +1,9 @@
 import { Form, Link, data, redirect } from "react-router";
 import { CampaignFrame } from "~/components/campaign/brand-frame";
-import { EntryReceipt } from "~/components/campaign/entry-views";
+import { EntryReceipt, ReceiptDetails } from "~/components/campaign/entry-views";
 import { CONFIRM_MESSAGES, receiptTime } from "~/domain/entries";
 import { maskEmail } from "~/domain/profile";
-import { campaignPath } from "~/paths";
+import { campaignPath, entryFormAction } from "~/paths";
 import { campaignBrandFrame } from "~/server/campaigns/brand-frame.server";
 import { confirmEntry, confirmPageState } from "~/server/entries/confirm.server";
 import { entryIdFromConfirmToken } from "~/server/entries/emails.server";
@@ -75,7 +75,8 @@ export async function action({ request, params }: Route.ActionArgs) {
       headers.append("Set-Cookie", await rememberEntry(campaignId, entryId));
       headers.append("Set-Cookie", await markRedirectAfterPost(campaignId));
       headers.append("Set-Cookie", await toastCookie({ type: "success", title: "You're In!", description: CONFIRM_MESSAGES.confirmed }));
-      return redirect(campaignPath(campaignId), { status: 303, headers });
+      // Scrolled to the entered view: its state and share buttons fill the first screen (decision 091).
+      return redirect(entryFormAction(campaignId), { status: 303, headers });
     }
     case "already":
       return data(await pageView(campaignId, token, CONFIRM_MESSAGES.alreadyConfirmed), {
@@ -127,7 +128,11 @@ export default function ConfirmEntryPage({ loaderData, actionData }: Route.Compo
                   </button>
                 </Form>
               ) : null}
-              {view.kind === "confirmed" ? <EntryReceipt entry={view.entry} /> : null}
+              {view.kind === "confirmed" ? (
+                <ReceiptDetails>
+                  <EntryReceipt entry={view.entry} />
+                </ReceiptDetails>
+              ) : null}
               <p>
                 <Link to={campaignPath(view.campaign.id)} className="font-medium text-brand-700 underline dark:text-brand-300">
                   Go to the giveaway

@@ -1,7 +1,7 @@
 import { Link, data, redirect } from "react-router";
 import { CampaignFrame } from "~/components/campaign/brand-frame";
 import { ENTRANT_ACTION_MESSAGES } from "~/domain/entrant-actions";
-import { campaignPath, entryActionsPath } from "~/paths";
+import { campaignPath, entryFormAction } from "~/paths";
 import { personalEntry } from "~/server/actions/entrant.server";
 import { campaignBrandFrame } from "~/server/campaigns/brand-frame.server";
 import { rememberEntry } from "~/server/entries/visitor.server";
@@ -9,8 +9,8 @@ import type { Route } from "./+types/campaign.$campaignId.entry.$token";
 
 /**
  * The entrant's personal link from the confirmation email (decision 077): this browser now holds the
- * entry (the same signed entered_ cookie the entry form sets), and the campaign page shows it with
- * its actions. Opening it changes nothing else, so a mail scanner opening it does no harm. A link
+ * entry (the same signed entered_ cookie the entry form sets), and the campaign page shows it, scrolled
+ * to its state and share buttons with its actions below (decision 091). Opening it changes nothing else, so a mail scanner opening it does no harm. A link
  * not valid is answered in the campaign's frame where the campaign page would show it (decision 080).
  */
 export const handle = { hydrate: false, chrome: "own" };
@@ -30,7 +30,7 @@ export async function loader({ params }: Route.LoaderArgs) {
     const frame = await campaignBrandFrame(params.campaignId, { visitor: null });
     return data({ campaignId: params.campaignId, frame }, { status: 404, headers: { "Cache-Control": "private, no-store" } });
   }
-  return redirect(entryActionsPath(params.campaignId), {
+  return redirect(entryFormAction(params.campaignId), {
     status: 303,
     headers: {
       "Set-Cookie": await rememberEntry(params.campaignId, entryId),

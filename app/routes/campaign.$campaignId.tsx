@@ -194,7 +194,9 @@ export default function CampaignPage({ loaderData, actionData }: Route.Component
                   referralsEnabled={referralsEnabled && !full}
                 />
               ) : null}
-              {view === "pending" && entry ? <EntryPending entry={entry} full={full} campaignId={campaign.id} /> : null}
+              {view === "pending" && entry ? (
+                <EntryPending entry={entry} full={full} campaignId={campaign.id} referralsEnabled={referralsEnabled} />
+              ) : null}
               {view === "full" ? (
                 <div role="status" className="rounded-xl bg-slate-100 p-4 text-center dark:bg-slate-800" data-testid="campaign-full">
                   <h2 className="text-lg font-bold">This giveaway is full</h2>

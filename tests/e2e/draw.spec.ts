@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import Database from "better-sqlite3";
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_DATABASE } from "../../playwright.config";
-import { insertCampaign, insertEntryWith } from "./campaigns";
+import { insertCampaign, insertDraw, insertEntryWith } from "./campaigns";
 
 const MINUTE = 60 * 1000;
 const DAY = 24 * 60 * MINUTE;
@@ -101,4 +101,66 @@ test("draw.csv downloads the frozen bytes", async ({ request }) => {
   expect(response.status()).toBe(200);
   expect(response.headers()["content-type"]).toBe("text/csv; charset=utf-8");
   expect((await response.body()).toString("ascii")).toBe(csv);
+});
+
+/**
+ * What "Check my entry" should say of `id`, worked out from the frozen list's bytes: its line among the
+ * entry lines, and its tickets from the cumulative weights (numbered from 0, as the procedure does).
+ */
+function expectedAnswer(csv: string, id: string): string {
+  const lines = csv.split("\n").slice(1);
+  const entries = lines.slice(0, lines.indexOf("disqualified_entry_id,reason"));
+  const weights = entries.map((line) => Number(line.split(",")[3]));
+  const index = entries.findIndex((line) => line.startsWith(`${id},`));
+  const first = weights.slice(0, index).reduce((sum, weight) => sum + weight, 0);
+  const last = first + weights[index]! - 1;
+  const total = weights.reduce((sum, weight) => sum + weight, 0);
+  const tickets = first === last ? `ticket ${first}` : `tickets ${first}–${last}`;
+  return `Your entry is line ${index + 1} of ${entries.length} and holds ${tickets} of ${total}.`;
+}
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test("the result and Check my entry come first, the check answers in words, and the procedure waits behind a disclosure", async ({
+    page,
+  }) => {
+    const { campaign, ada, bob, cyd, csv } = frozenCampaign();
+    insertDraw(campaign.id, [{ rank: 1, entryId: cyd.id, ticket: "5", counter: 0 }]);
+    const db = new Database(E2E_DATABASE);
+    try {
+      db.prepare(`UPDATE "Draw" SET "procedureVersion" = 3, "secret" = '' WHERE "campaignId" = ?`).run(campaign.id);
+    } finally {
+      db.close();
+    }
+    const top = async (locator: ReturnType<Page["locator"]>) => (await locator.boundingBox())!.y;
+
+    await page.goto(`/campaign/${campaign.id}/draw?entry=${ada.id}`);
+    const result = main(page).getByTestId("draw-result-pick");
+    await expect(result).toContainText("Grand prize");
+    await expect(result).toContainText("Ticket 5");
+    // The winner stands on the first screen; the record's steps come after the result and the check.
+    const resultBox = (await result.boundingBox())!;
+    expect(resultBox.y + resultBox.height).toBeLessThanOrEqual(740);
+    const check = main(page).getByRole("heading", { name: "Check my entry" });
+    const firstStep = main(page).getByRole("heading", { name: "1. Fixed at launch" });
+    expect(await top(result)).toBeLessThan(await top(check));
+    expect(await top(check)).toBeLessThan(await top(firstStep));
+
+    const answer = main(page).getByTestId("check-answer");
+    await expect(answer).toHaveText(expectedAnswer(csv, ada.id));
+    await expect(answer).toHaveText("Your entry is line 1 of 3 and holds tickets 0–3 of 6.");
+    // The raw line stands below the words.
+    expect(await top(main(page).getByTestId("check-line"))).toBeGreaterThan(await top(answer));
+
+    await page.goto(`/campaign/${campaign.id}/draw?entry=${bob.id}`);
+    await expect(main(page).getByTestId("check-answer")).toHaveText(expectedAnswer(csv, bob.id));
+
+    // The procedure's text is behind a closed disclosure, opened without JavaScript too.
+    const procedure = main(page).getByTestId("draw-procedure");
+    await expect(procedure).toBeHidden();
+    await main(page).getByText("The procedure, in full").click();
+    await expect(procedure).toBeVisible();
+    expect(await top(procedure)).toBeGreaterThan(await top(firstStep));
+  });
 });

@@ -75,7 +75,7 @@ describe("the confirm link", () => {
 
     const confirmed = await confirmEntryByEmail(app.url, entry.id);
     expect(confirmed.status).toBe(303);
-    expect(confirmed.headers.get("Location")).toBe(`/campaign/${campaign.id}`);
+    expect(confirmed.headers.get("Location")).toBe(`/campaign/${campaign.id}#enter`);
     expect((await prisma.entry.findUniqueOrThrow({ where: { id: entry.id } })).confirmedAt).not.toBeNull();
     expect(await entryCount(campaign.id)).toBe(1);
     const [welcome] = await emailsTo("opener@example.com", "entry_confirmation");

@@ -87,7 +87,7 @@ describe("entering a campaign", () => {
 
     const confirmed = await confirmEntryByEmail(app.url, entry!.id);
     expect(confirmed.status).toBe(303);
-    expect(confirmed.headers.get("Location")).toBe(`/campaign/${campaign.id}`);
+    expect(confirmed.headers.get("Location")).toBe(`/campaign/${campaign.id}#enter`);
     expect(await entryCount(campaign.id)).toBe(1);
 
     const email = await prisma.outboundEmail.findFirstOrThrow({ where: { to: "Fan.One@Example.com", template: "entry_confirmation" } });

@@ -275,7 +275,7 @@ describe("the personal link", () => {
     const phone = new Browser();
     const opened = await phone.get(new URL(link!).pathname);
     expect(opened.status).toBe(303);
-    expect(opened.headers.get("Location")).toBe(`/campaign/${campaign.id}#actions`);
+    expect(opened.headers.get("Location")).toBe(`/campaign/${campaign.id}#enter`);
     const page = await phone.page(campaign.id);
     expect(page).toContain("You have 1 entry");
     expect(page).toContain(entryId);

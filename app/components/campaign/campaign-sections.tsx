@@ -176,8 +176,10 @@ export function PrizeList({ page }: { page: CampaignPageData }) {
           <li>The winner is drawn at random, weighted by entries, and notified by email.</li>
         </ol>
         {campaign.drawCommitment || campaign.fairness.beacon ? (
-          <div className="mt-4 rounded-xl bg-slate-100 p-3 text-sm dark:bg-slate-800" data-testid="draw-fairness">
-            <p className="font-medium">Fair draw: fixed when the giveaway launched</p>
+          // Decision 091: the hashes and the round wait behind one disclosure, open to anyone who asks.
+          <details className="mt-4 rounded-xl bg-slate-100 p-3 text-sm dark:bg-slate-800" data-testid="draw-fairness">
+            <summary className="cursor-pointer font-semibold">How the winner is drawn fairly</summary>
+            <p className="mt-2 font-medium">Fair draw: fixed when the giveaway launched</p>
             {campaign.drawCommitment ? (
               <>
                 <p className="mt-2">Commitment (SHA-256 of the secret seed):</p>
@@ -207,7 +209,7 @@ export function PrizeList({ page }: { page: CampaignPageData }) {
                 {campaign.revealedSeed ? "See how the winner was drawn" : "How the winner will be drawn"}
               </Link>
             </p>
-          </div>
+          </details>
         ) : null}
       </section>
     </div>

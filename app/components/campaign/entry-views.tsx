@@ -1,11 +1,14 @@
+import type { ReactNode } from "react";
 import { Form } from "react-router";
 import {
   CONFIRM_MESSAGES,
   ENTRY_MESSAGES,
   type EntryFormErrors,
   type EntryFormValues,
-  REFERRAL_BONUS_ENTRIES,
+  REFERRAL_MORE,
+  entriesWord,
   entryWeight,
+  pendingStateSentence,
 } from "~/domain/entries";
 import type { CampaignPageData } from "~/domain/campaign-page";
 import { type EntryConsentLabels, consentSegments } from "~/domain/consent";
@@ -93,9 +96,15 @@ export function EntryForm({
       <EntryEmailField lockedEmail={lockedEmail} value={values.email} error={errors.email} />
       <EntryTermsField campaignId={campaignId} wording={consent.terms} error={errors.agreedToTerms} />
       <MarketingConsentField wording={consent.marketing} />
-      <button type="submit" className="btn-primary w-full py-3 text-base">
+      {/* With JavaScript the button stays disabled until the terms are ticked (the page script) and this
+          hint, which the script hides once they are, says why; without it the button always submits and
+          the server refuses an unticked box (decision 091). */}
+      <button type="submit" aria-describedby="entry-submit-hint" className="btn-primary w-full py-3 text-base">
         Enter Now
       </button>
+      <p id="entry-submit-hint" data-submit-hint className="-mt-1 text-center text-sm text-slate-700 dark:text-slate-300">
+        {ENTRY_MESSAGES.tickToEnter}
+      </p>
       <p className="text-center text-xs text-slate-600 dark:text-slate-400">No purchase necessary. One entry per person.</p>
     </form>
   );
@@ -121,45 +130,32 @@ export function EntryConfirmation({
   referralsEnabled: boolean;
 }) {
   const weight = entryWeight(entry);
+  // Decision 091: the state in plain words and the share buttons fill a phone's first screen; the
+  // receipt (the email has it too) waits behind a disclosure.
   return (
     <section aria-labelledby="entered-heading" className="space-y-5">
       <div className="text-center">
-        <svg viewBox="0 0 24 24" aria-hidden="true" className="mx-auto size-12 text-emerald-600">
-          <circle cx="12" cy="12" r="11" fill="currentColor" opacity="0.15" />
-          <path d="M7 12.5l3.2 3.2L17 9" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
-        </svg>
-        <h2 id="entered-heading" className="mt-2 text-2xl font-bold">
+        <h2 id="entered-heading" className="flex items-center justify-center gap-2 text-2xl font-bold">
+          <svg viewBox="0 0 24 24" aria-hidden="true" className="size-8 shrink-0 text-emerald-600">
+            <circle cx="12" cy="12" r="11" fill="currentColor" opacity="0.15" />
+            <path
+              d="M7 12.5l3.2 3.2L17 9"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
+          </svg>
           You're In!
         </h2>
-        <p className="mt-1 text-slate-700 dark:text-slate-300">
-          {entry.email} is entered in {campaignTitle}. You have{" "}
-          <strong data-testid="your-entries">
-            {weight} {weight === 1 ? "entry" : "entries"}
-          </strong>
-          .
+        <p className="mt-2 text-lg" data-testid="entry-state">
+          You're in: <strong data-testid="your-entries">{entriesWord(weight)}</strong>.{referralsEnabled ? ` ${REFERRAL_MORE}` : ""}
         </p>
       </div>
-      <EntryReceipt entry={entry} />
-      {entry.coupon ? (
-        <div className="rounded-xl border-2 border-dashed border-brand-600 p-4 text-center">
-          <p className="text-sm font-medium text-slate-700 dark:text-slate-300">Your thank-you coupon</p>
-          <p className="mt-1 font-mono text-2xl font-bold tracking-wider">{entry.coupon.code}</p>
-          {entry.coupon.description ? <p className="mt-1 text-sm">{entry.coupon.description}</p> : null}
-        </div>
-      ) : null}
-      {/* The entry actions (decision 077), referrals among them. */}
-      <EntryActionList campaignId={campaignId} actions={entry.actions} weight={weight} referralsEnabled={referralsEnabled} />
       <div id={SHARE_ANCHOR} className="scroll-mt-2">
-        {referralsEnabled ? (
-          <>
-            <h3 className="font-semibold">Share to earn bonus entries</h3>
-            <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-              Every friend who enters through your link and confirms their entry adds {REFERRAL_BONUS_ENTRIES} bonus entries to yours.
-            </p>
-          </>
-        ) : (
-          <h3 className="font-semibold">Share with friends</h3>
-        )}
+        <h3 className="font-semibold">{referralsEnabled ? "Share to earn bonus entries" : "Share with friends"}</h3>
+        <ShareButtons links={entry.shareLinks} />
         <label htmlFor="referral-link" className="label mt-3">
           {referralsEnabled ? "Your referral link" : "Your link to share"}
         </label>
@@ -170,22 +166,53 @@ export function EntryConfirmation({
           </button>
         </div>
         <p data-copy-status role="status" className="mt-1 text-sm font-medium text-emerald-700 empty:hidden dark:text-emerald-400" />
-        <ul className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-4">
-          {entry.shareLinks.map((link) => (
-            <li key={link.network}>
-              <a
-                href={link.href}
-                target={link.network === "email" ? undefined : "_blank"}
-                rel="noopener noreferrer"
-                className={`flex min-h-11 items-center justify-center rounded-lg px-3 py-2 text-sm font-semibold text-white ${NETWORK_STYLES[link.network]}`}
-              >
-                Share via {link.label}
-              </a>
-            </li>
-          ))}
-        </ul>
       </div>
+      {entry.coupon ? (
+        <div className="rounded-xl border-2 border-dashed border-brand-600 p-4 text-center">
+          <p className="text-sm font-medium text-slate-700 dark:text-slate-300">Your thank-you coupon</p>
+          <p className="mt-1 font-mono text-2xl font-bold tracking-wider">{entry.coupon.code}</p>
+          {entry.coupon.description ? <p className="mt-1 text-sm">{entry.coupon.description}</p> : null}
+        </div>
+      ) : null}
+      {/* The entry actions (decision 077), referrals among them. */}
+      <EntryActionList campaignId={campaignId} actions={entry.actions} weight={weight} referralsEnabled={referralsEnabled} />
+      <ReceiptDetails>
+        <p className="mb-2 text-sm text-slate-700 dark:text-slate-300">
+          {entry.email} is entered in {campaignTitle}.
+        </p>
+        <EntryReceipt entry={entry} />
+      </ReceiptDetails>
     </section>
+  );
+}
+
+/** The share buttons (email, X, Facebook, WhatsApp): plain links, working without JavaScript. */
+function ShareButtons({ links }: { links: NonNullable<CampaignPageData["entry"]>["shareLinks"] }) {
+  return (
+    <ul className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-2" data-testid="share-buttons">
+      {links.map((link) => (
+        <li key={link.network}>
+          <a
+            href={link.href}
+            target={link.network === "email" ? undefined : "_blank"}
+            rel="noopener noreferrer"
+            className={`flex min-h-11 items-center justify-center rounded-lg px-3 py-2 text-sm font-semibold text-white ${NETWORK_STYLES[link.network]}`}
+          >
+            Share via {link.label}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The technical receipt behind a closed disclosure (decision 091): the email carries it too. */
+export function ReceiptDetails({ children }: { children: ReactNode }) {
+  return (
+    <details className="rounded-xl border border-slate-200 text-left dark:border-slate-700" data-testid="receipt-details">
+      <summary className="cursor-pointer px-4 py-3 font-semibold">Your receipt</summary>
+      <div className="px-4 pb-4">{children}</div>
+    </details>
   );
 }
 
@@ -213,35 +240,43 @@ export function EntryReceipt({ entry }: { entry: Pick<NonNullable<CampaignPageDa
 }
 
 /**
- * Entered, not yet confirmed: where the confirm link went, and a plain form (no JavaScript) that
- * sends it again. The entry's link and coupon come with the confirmation.
+ * Entered, not yet confirmed: what to do to be counted (decision 091), where the confirm link went,
+ * and a plain form (no JavaScript) that sends it again. The entry's own link and coupon come with the
+ * confirmation (decision 038); until then the share buttons share the giveaway's page.
  */
 export function EntryPending({
   entry,
   full,
   campaignId,
+  referralsEnabled,
 }: {
   entry: NonNullable<CampaignPageData["entry"]>;
   full: boolean;
   campaignId: string;
+  referralsEnabled: boolean;
 }) {
   return (
     <section aria-labelledby="pending-heading" className="space-y-4 text-center">
-      <svg viewBox="0 0 24 24" aria-hidden="true" className="mx-auto size-12 text-brand-700 dark:text-brand-300">
-        <rect x="2.5" y="5" width="19" height="14" rx="2" fill="currentColor" opacity="0.15" />
-        <path d="M3 6.5l9 6.5 9-6.5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
-      </svg>
-      <h2 id="pending-heading" className="text-2xl font-bold">
+      <h2 id="pending-heading" className="flex items-center justify-center gap-2 text-2xl font-bold">
+        <svg viewBox="0 0 24 24" aria-hidden="true" className="size-8 shrink-0 text-brand-700 dark:text-brand-300">
+          <rect x="2.5" y="5" width="19" height="14" rx="2" fill="currentColor" opacity="0.15" />
+          <path d="M3 6.5l9 6.5 9-6.5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
         {CONFIRM_MESSAGES.checkEmail}
       </h2>
-      <p className="text-slate-700 dark:text-slate-300">
-        We sent a confirmation link to <strong>{entry.email}</strong>. {CONFIRM_MESSAGES.pendingExplained}
+      <p className="text-slate-800 dark:text-slate-200" data-testid="entry-state">
+        We sent a confirmation link to <strong>{entry.email}</strong>. {pendingStateSentence(entryWeight(entry), referralsEnabled && !full)}
       </p>
       {full ? (
         <p role="status" className="rounded-xl bg-amber-50 p-3 text-sm font-medium text-amber-950 dark:bg-amber-950 dark:text-amber-50">
           {CONFIRM_MESSAGES.pendingFull}
         </p>
-      ) : null}
+      ) : (
+        <div className="text-left">
+          <h3 className="font-semibold">Tell your friends</h3>
+          <ShareButtons links={entry.shareLinks} />
+        </div>
+      )}
       <PendingActionsNote count={entry.actions.length} />
       <Form method="post" action={entryFormAction(campaignId)}>
         <input type="hidden" name="intent" value="resend" />

@@ -32,6 +32,7 @@ export function campaignPageScript() {
     const email = form.elements.namedItem("email") as HTMLInputElement;
     const terms = form.elements.namedItem("agreedToTerms") as HTMLInputElement;
     const submit = form.querySelector<HTMLButtonElement>("button[type=submit]");
+    const hint = $("[data-submit-hint]");
     const show = (field: HTMLInputElement, message: string) => {
       const slot = document.getElementById(`${field.id}-error`);
       if (slot) slot.textContent = message;
@@ -47,6 +48,7 @@ export function campaignPageScript() {
       const problem = emailProblem();
       if (touched) show(email, problem);
       if (submit) submit.disabled = !terms.checked || (touched && Boolean(problem));
+      if (hint) hint.hidden = terms.checked;
     };
     email.addEventListener("input", update);
     // A tap on the terms box first blurs the email field: showing its error at once would push the

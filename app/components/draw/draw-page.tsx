@@ -204,7 +204,7 @@ function ListSection({ page }: { page: DrawPageView }) {
 }
 
 function DrawSection({ page }: { page: DrawPageView }) {
-  const { record, times, checks, campaign, picks } = page;
+  const { record, times, checks, picks } = page;
   const draw = record.draw;
   const beacon = record.beacon;
   const v1 = record.procedureVersion === 1;
@@ -212,14 +212,10 @@ function DrawSection({ page }: { page: DrawPageView }) {
     return (
       <section aria-labelledby="draw-heading">
         <h2 id="draw-heading">3. The draw</h2>
-        <p className="font-semibold" data-testid="draw-pending">
-          {campaign.completed
-            ? "This giveaway was completed without a published draw record."
-            : campaign.ended
-              ? "The giveaway has ended; the winners are drawn once the beacon round is out."
-              : `The draw happens after the giveaway ends${campaign.end ? ` (${campaign.end})` : ""}, once the beacon round is out.`}
+        <p>
+          Not drawn yet: until then the secret stays secret. At the draw this page shows the secret, the beacon, the final seed and every
+          pick.
         </p>
-        <p>Until then the secret stays secret. At the draw this page shows the secret, the beacon, the final seed and every pick.</p>
       </section>
     );
   }
@@ -357,16 +353,25 @@ function CheckResult({ check, campaignId }: { check: NonNullable<DrawPageView["c
           </>
         );
       } else if (match?.kind === "listed") {
+        const n = (value: string | number) => BigInt(value).toLocaleString("en-US");
         body = (
           <>
-            Entry <span className={mono}>{match.id}</span> is in the draw: number {match.position.toLocaleString("en-US")} of{" "}
-            {result.scan.entries.toLocaleString("en-US")}, on line {match.lineNumber.toLocaleString("en-US")} of{" "}
-            <a href={csv} className={linkClass}>
-              draw.csv
-            </a>
-            :
+            {/* Decision 091: the answer in words first, the raw line and the arithmetic below. */}
+            <strong className="block text-base" data-testid="check-answer">
+              {`Your entry is line ${n(match.position)} of ${n(result.scan.entries)} and holds ${
+                match.weight === 1 ? `ticket ${n(match.firstTicket)}` : `tickets ${n(match.firstTicket)}–${n(match.lastTicket)}`
+              } of ${n(result.scan.totalWeight)}.`}
+            </strong>
             <span className={`mt-2 block ${box}`} data-testid="check-line">
               {match.line}
+            </span>
+            <span className="mt-2 block">
+              Entry <span className={mono}>{match.id}</span> is in the draw: number {match.position.toLocaleString("en-US")} of{" "}
+              {result.scan.entries.toLocaleString("en-US")}, on line {match.lineNumber.toLocaleString("en-US")} of{" "}
+              <a href={csv} className={linkClass}>
+                draw.csv
+              </a>{" "}
+              (its first line is the header).
             </span>
             <span className="mt-2 block" data-testid="check-tickets">
               {`Weight ${match.weight}: it holds ${
@@ -391,7 +396,49 @@ function CheckResult({ check, campaignId }: { check: NonNullable<DrawPageView["c
   );
 }
 
-/** The public draw page (decision 042): the record in words, "Check my entry", and how to check it all yourself. */
+/**
+ * The result first (decision 091): the winners and the entrant's "Check my entry" come before the
+ * record, and the procedure's long text waits behind a disclosure.
+ */
+function ResultSection({ page }: { page: DrawPageView }) {
+  const { record, campaign, picks } = page;
+  const current = picks.filter((pick) => !pick.replaced);
+  return (
+    <section aria-labelledby="result-heading" id="result" data-testid="draw-result">
+      <h2 id="result-heading">{current.length > 1 ? "The winners" : "The winner"}</h2>
+      {!record.draw ? (
+        <p className="font-semibold" data-testid="draw-pending">
+          {campaign.completed
+            ? "This giveaway was completed without a published draw record."
+            : campaign.ended
+              ? "The giveaway has ended; the winners are drawn once the beacon round is out."
+              : `The draw happens after the giveaway ends${campaign.end ? ` (${campaign.end})` : ""}, once the beacon round is out.`}
+        </p>
+      ) : current.length ? (
+        <ul className="mt-3 space-y-2">
+          {current.map((pick) => (
+            <li
+              key={`${pick.rank}-${pick.counter}`}
+              className="rounded-lg bg-slate-100 p-3 dark:bg-slate-800"
+              data-testid="draw-result-pick"
+            >
+              <span className="block text-sm text-slate-700 dark:text-slate-300">{pick.prize}</span>
+              <strong className="block text-lg [overflow-wrap:anywhere]">{pick.winner ?? "Hidden by the organiser"}</strong>
+              <span className="block text-sm">
+                Ticket {pick.ticket}
+                {page.times.drawn ? `, drawn ${page.times.drawn}` : ""}
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p>There were no entries, so no winner was drawn.</p>
+      )}
+    </section>
+  );
+}
+
+/** The public draw page (decision 042): the result and "Check my entry" first, then the record in words and how to check it all yourself. */
 export function DrawRecordPage({ page }: { page: DrawPageView }) {
   const { campaign, record, check, procedure } = page;
   return (
@@ -410,16 +457,7 @@ export function DrawRecordPage({ page }: { page: DrawPageView }) {
       <h1 className="mt-3 text-3xl font-extrabold tracking-tight [overflow-wrap:anywhere]">
         {record.draw ? "How the winner was drawn" : "How the winner will be drawn"}: {campaign.title}
       </h1>
-      <p className="text-slate-700 dark:text-slate-300">
-        {record.procedureVersion === 1
-          ? "The winners of this giveaway were drawn by a published procedure from a secret seed committed to by its hash, so anyone can re-run the draw and get the same result."
-          : "The winners are drawn by a published procedure from a secret fixed at launch and a public random beacon that nobody, Giveawear included, can know before the entry list is frozen. Anyone can re-run the draw and get the same result."}
-      </p>
-
-      <CommitmentSection page={page} />
-      <ListSection page={page} />
-      <DrawSection page={page} />
-
+      <ResultSection page={page} />
       <section aria-labelledby="check-heading" id="check">
         <h2 id="check-heading">Check my entry</h2>
         {record.procedureVersion === 1 ? (
@@ -457,6 +495,18 @@ export function DrawRecordPage({ page }: { page: DrawPageView }) {
         ) : null}
         {check ? <CheckResult check={check} campaignId={campaign.id} /> : null}
       </section>
+
+      {/* The record in words, after the result and the check (decision 091). */}
+      <h2 id="record-heading">The record, step by step</h2>
+      <p className="text-slate-700 dark:text-slate-300">
+        {record.procedureVersion === 1
+          ? "The winners of this giveaway were drawn by a published procedure from a secret seed committed to by its hash, so anyone can re-run the draw and get the same result."
+          : "The winners are drawn by a published procedure from a secret fixed at launch and a public random beacon that nobody, Giveawear included, can know before the entry list is frozen. Anyone can re-run the draw and get the same result."}
+      </p>
+
+      <CommitmentSection page={page} />
+      <ListSection page={page} />
+      <DrawSection page={page} />
 
       <section aria-labelledby="verify-heading" id="verify">
         <h2 id="verify-heading">Check it yourself</h2>
@@ -497,8 +547,12 @@ export function DrawRecordPage({ page }: { page: DrawPageView }) {
         {record.procedureVersion !== 1 ? <BrowserVerifier campaignId={campaign.id} /> : null}
       </section>
 
-      <section aria-labelledby="procedure-heading" id="procedure">
-        <h2 id="procedure-heading">The procedure</h2>
+      <details id="procedure" className="mt-10" data-testid="draw-procedure-details">
+        <summary className="cursor-pointer text-xl font-bold">
+          <h2 id="procedure-heading" className="!mt-0 inline">
+            The procedure, in full
+          </h2>
+        </summary>
         {record.procedureVersion === 1 ? (
           <p>
             This is the current procedure (version 3). This giveaway's draw used version 1: no beacon, the seed is the secret itself, and
@@ -512,7 +566,7 @@ export function DrawRecordPage({ page }: { page: DrawPageView }) {
             </p>
           ))}
         </div>
-      </section>
+      </details>
     </article>
   );
 }

@@ -222,7 +222,10 @@ export async function campaignPage(request: Request, campaignId: string, user: C
       email: maskEmail(entry.email),
       bonusEntries: entry.bonusEntries,
       referralLink: link ?? "",
-      shareLinks: campaignShareLinks(link ?? "", campaign.title, shareText(campaign.title, campaign.brandName, bonusOffered)),
+      // Pending: the giveaway's own page, promising no bonus until the entrant's link comes (decision 091).
+      shareLinks: link
+        ? campaignShareLinks(link, campaign.title, shareText(campaign.title, campaign.brandName, bonusOffered))
+        : campaignShareLinks(`${origin}${campaignPath(campaign.id)}`, campaign.title, shareText(campaign.title, campaign.brandName, false)),
       coupon:
         entry.confirmedAt && campaign.giveCouponToEntrants
           ? { code: campaign.entrantCouponCode, description: campaign.entrantCouponDescription }
