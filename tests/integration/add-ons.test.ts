@@ -373,7 +373,9 @@ describe("the Featured Listing Boost through Stripe Checkout", () => {
 
 /** A campaign with entries of every kind the report counts, made straight in the database. */
 async function reportCampaign(creatorId: string) {
-  const start = new Date(Date.now() - 3 * DAY);
+  // Midnight UTC three days ago: entries two hours into a day stay on that day whatever the time now
+  // (from 22:00 UTC on, "start + 2 h" fell on the next day and the first day's bar was empty).
+  const start = new Date(Math.floor((Date.now() - 3 * DAY) / DAY) * DAY);
   const campaign = await createCampaign({
     creatorId,
     title: "Kestrel Coffee Winter Tee",

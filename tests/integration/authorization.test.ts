@@ -305,6 +305,7 @@ const PAGES: [string, () => string, Record<Role, Outcome>, { text: () => string;
       "/admin/dashboard/api-keys",
       "/admin/dashboard/emails",
       "/admin/dashboard/emails?status=failed",
+      "/admin/dashboard/system",
       "/admin/orders",
       "/admin/orders.csv",
       "/admin-dashboard-old",
@@ -502,13 +503,19 @@ describe("crafted actions change nothing", () => {
     expect((await prisma.coupon.findUniqueOrThrow({ where: { id: coupon.id } })).active).toBe(true);
   });
 
-  it("nobody but an admin retries an email or checks an outside service", async () => {
+  it("nobody but an admin retries an email (on the Emails tab or the System page) or checks an outside service", async () => {
     const email = await prisma.outboundEmail.create({
       data: { to: "bounced@example.com", subject: "Bounced", html: "<p>x</p>", status: "failed", attempts: 6, lastError: "550" },
     });
     for (const role of NOT_ADMINS) {
       const retry = await post(role, "/admin/dashboard/emails?status=failed", { intent: "retry", emailId: email.id });
       expect(outcomeOf(retry), role).toEqual(refused(role));
+      for (const [intent, fields] of [
+        ["retry-email", { emailId: email.id }],
+        ["retry-all-emails", {}],
+      ] as const) {
+        expect(outcomeOf(await post(role, "/admin/dashboard/system", { intent, ...fields })), `${role} ${intent}`).toEqual(refused(role));
+      }
       for (const intent of ["verify-smtp", "verify-stripe", "verify-printify"]) {
         expect(outcomeOf(await post(role, "/admin/dashboard/api-keys", { intent })), `${role} ${intent}`).toEqual(refused(role));
       }

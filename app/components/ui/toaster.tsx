@@ -8,7 +8,9 @@ const STYLES: Record<Toast["type"], string> = {
 
 /**
  * One toast at a time, 5000 ms (a CSS animation, so it works without JavaScript). A toast that an
- * action answered ("action") hides the one carried over from the previous page ("page").
+ * action answered ("action") hides the one carried over from the previous page ("page"). On a phone
+ * it sits at the bottom of the screen, so it never covers a page's heading, the wizard's stepper or
+ * the sentence an entrant reads first after entering; from 640 px up, under the header on the right.
  */
 export function Toaster({ toast, source = "page" }: { toast: IdentifiedToast | null; source?: "page" | "action" }) {
   return (
@@ -16,7 +18,7 @@ export function Toaster({ toast, source = "page" }: { toast: IdentifiedToast | n
       aria-live="polite"
       role="status"
       data-toast-source={source}
-      className="pointer-events-none fixed inset-x-0 top-24 z-40 flex justify-center px-4 sm:justify-end"
+      className="pointer-events-none fixed inset-x-0 bottom-4 z-40 flex justify-center px-4 sm:top-24 sm:bottom-auto sm:justify-end"
     >
       {toast ? (
         <div
