@@ -275,9 +275,13 @@ app.use((req, res, next) => {
     .send(webhook ? "Method Not Allowed. This endpoint only accepts POST." : `Method Not Allowed. This site accepts ${allow}.`);
 });
 
-/** How long, and for how many bytes, a refused body still in flight is discarded before the connection closes. */
-const LINGER_MS = 1000;
-const LINGER_BYTES = 16 * 1024 * 1024;
+/**
+ * How long, and for how many bytes, a refused body still in flight is discarded before the connection
+ * closes. A client on a fast link can have tens of MB in flight before it reads the early answer; at
+ * 16 MB and 1 s, 24 uploads of 39 MB at once were reset before their clients read the 413 (EPIPE).
+ */
+const LINGER_MS = 5000;
+const LINGER_BYTES = 64 * 1024 * 1024;
 
 /**
  * Node ends a `Connection: close` answer with socket.destroySoon(): end, then destroy at once, which

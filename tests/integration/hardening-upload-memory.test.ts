@@ -115,6 +115,9 @@ function upload(options: Upload): { answer: Promise<Answer>; release(): void; ab
       const piece = file.subarray(sent, Math.min(sent + MB, file.length));
       sent += piece.length;
       if (!request.write(piece)) return void request.once("drain", pump);
+      // One piece per turn of the event loop, as a browser's upload goes: an answer that arrives
+      // meanwhile is read before the next piece, instead of after the whole body was pushed out.
+      return void setImmediate(pump);
     }
     if (!answered && sent >= file.length) request.end(TAIL);
   };
