@@ -27,9 +27,7 @@ PATH="$NODE22/bin:$PATH" npm_config_nodedir="$NODE22" npm rebuild better-sqlite3
 PATH="$NODE22/bin:$PATH" node -e "require('better-sqlite3')(':memory:')"
 
 echo "--- unit suite and PostgreSQL integration suite on Node 22"
-# One file runs on Node 20 only (decision 087): its raw HTTP client, still writing a 12 MB body, gets
-# EPIPE on Node 22 when the server answers 413 early and half-closes, and never reads the answer.
-PATH="$NODE22/bin:$PATH" TEST_DATABASE=postgres npx vitest run --exclude tests/integration/hardening-upload-memory.test.ts
+PATH="$NODE22/bin:$PATH" TEST_DATABASE=postgres npx vitest run
 
 echo "--- the image's runtime tree (production dependencies only) on Node 22"
 RUNTIME="$WORK/runtime"
