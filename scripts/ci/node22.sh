@@ -37,7 +37,7 @@ cp scripts/ops/prune-runtime.mjs "$RUNTIME/scripts/ops/"
 (cd "$RUNTIME" && npm ci --omit=dev --ignore-scripts --no-audit --no-fund --loglevel=error && node scripts/ops/prune-runtime.mjs)
 cp -a build public prisma "$RUNTIME/"
 cp -a app/generated "$RUNTIME/app/"
-cp server/index.js server/worker-flags.js server/build-files.js "$RUNTIME/server/"
+cp server/*.js "$RUNTIME/server/"
 mkdir -p "$RUNTIME/$(dirname "$SQLITE_ADDON")"
 cp "$SQLITE_ADDON" "$RUNTIME/$SQLITE_ADDON"
 echo "runtime node_modules: $(du -sm "$RUNTIME/node_modules" | cut -f1) MB"
@@ -49,7 +49,7 @@ SECRET=$(node -p "require('node:crypto').randomBytes(32).toString('hex')")
 SERVER_PID=$!
 for _ in $(seq 1 120); do curl -sf "http://127.0.0.1:$PORT/healthz" >/dev/null && break; sleep 1; done
 status=0
-for path in /healthz /start /pricing; do
+for path in /healthz /readyz /start /pricing; do
   code=$(curl -s -o /dev/null -w "%{http_code}" "http://127.0.0.1:$PORT$path")
   echo "$path $code"
   [ "$code" = 200 ] || status=1
