@@ -100,6 +100,8 @@ export interface FakeTsa {
 
 export async function startFakeTsa(ca: TestTsaCa): Promise<FakeTsa> {
   let seq = 0;
+  /** The replies made so far, in order (see below). */
+  let turn: Promise<void> = Promise.resolve();
   const prefix = Math.random().toString(36).slice(2, 8);
   const state = { down: false, requests: 0 };
   const server: Server = createServer((req, res) => {
@@ -118,7 +120,9 @@ export async function startFakeTsa(ca: TestTsaCa): Promise<FakeTsa> {
       const n = (seq += 1);
       const query = path.join(ca.dir, `${prefix}-q${n}.der`);
       const reply = path.join(ca.dir, `${prefix}-r${n}.der`);
-      void (async () => {
+      // One `openssl ts -reply` at a time: each reads and rewrites the serial file, and two at once
+      // collide (one answers "rejection", status 2), as a real TSA's counter would not.
+      const answer = async () => {
         try {
           await writeFile(query, Buffer.concat(chunks));
           await run("openssl", ["ts", "-reply", "-config", path.join(ca.dir, "tsa.cnf"), "-queryfile", query, "-out", reply]);
@@ -127,7 +131,8 @@ export async function startFakeTsa(ca: TestTsaCa): Promise<FakeTsa> {
         } catch (error) {
           res.writeHead(500).end(String(error));
         }
-      })();
+      };
+      turn = turn.then(answer);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
