@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { chromiumLaunchOptions } from "./scripts/chromium";
 
 export const APP_PORT = Number(process.env.E2E_PORT ?? 3100);
 export const FAKE_OAUTH_PORT = Number(process.env.E2E_OAUTH_PORT ?? 3101);
@@ -14,20 +15,6 @@ export const E2E_SESSION_SECRET = "e2e-session-secret-that-is-long-enough-to-sig
 const baseURL = `http://localhost:${APP_PORT}`;
 const oauthBase = `http://127.0.0.1:${FAKE_OAUTH_PORT}`;
 const emailToolsBase = `http://127.0.0.1:${FAKE_EMAIL_TOOLS_PORT}`;
-
-// Debian's Chromium: Playwright cannot download its own browsers on these machines.
-const launchOptions = {
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-sync",
-  ],
-};
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -45,11 +32,15 @@ export default defineConfig({
   use: {
     baseURL,
     trace: (process.env.E2E_TRACE ?? (process.env.CI ? "off" : "retain-on-failure")) as "off" | "retain-on-failure",
-    launchOptions,
+    launchOptions: chromiumLaunchOptions,
   },
   projects: [
-    { name: "js", use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: true } },
-    { name: "no-js", testIgnore: /(http|a11y)\.spec\.ts/, use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: false } },
+    { name: "js", use: { ...devices["Desktop Chrome"], launchOptions: chromiumLaunchOptions, javaScriptEnabled: true } },
+    {
+      name: "no-js",
+      testIgnore: /(http|a11y)\.spec\.ts/,
+      use: { ...devices["Desktop Chrome"], launchOptions: chromiumLaunchOptions, javaScriptEnabled: false },
+    },
   ],
   webServer: [
     {

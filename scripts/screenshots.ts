@@ -8,6 +8,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import Database from "better-sqlite3";
 import { chromium, type Page } from "@playwright/test";
+import { chromiumLaunchOptions } from "./chromium";
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -35,10 +36,7 @@ async function signIn(page: Page, email: string) {
 }
 
 mkdirSync(values.out, { recursive: true });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"],
-});
+const browser = await chromium.launch(chromiumLaunchOptions);
 for (const theme of values.themes.split(",")) {
   for (const width of [360, 1280]) {
     const context = await browser.newContext({ viewport: { width, height: width === 360 ? 740 : 800 } });
