@@ -103,6 +103,11 @@ export async function startFakeTsa(ca: TestTsaCa): Promise<FakeTsa> {
   /** The replies made so far, in order (see below). */
   let turn: Promise<void> = Promise.resolve();
   const prefix = Math.random().toString(36).slice(2, 8);
+  // Its own serial file: two authorities of one CA (tests start several) would otherwise share it.
+  const serial = path.join(ca.dir, `${prefix}-serial`);
+  const config = path.join(ca.dir, `${prefix}-tsa.cnf`);
+  await writeFile(serial, "01\n");
+  await writeFile(config, (await readFile(path.join(ca.dir, "tsa.cnf"), "utf8")).replace(/^serial = .*$/m, `serial = ${serial}`));
   const state = { down: false, requests: 0 };
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -120,12 +125,12 @@ export async function startFakeTsa(ca: TestTsaCa): Promise<FakeTsa> {
       const n = (seq += 1);
       const query = path.join(ca.dir, `${prefix}-q${n}.der`);
       const reply = path.join(ca.dir, `${prefix}-r${n}.der`);
-      // One `openssl ts -reply` at a time: each reads and rewrites the serial file, and two at once
-      // collide (one answers "rejection", status 2), as a real TSA's counter would not.
+      // One `openssl ts -reply` at a time per authority: each reads and rewrites the serial file, and two
+      // at once collide (one answers "rejection", status 2), as a real TSA's counter would not.
       const answer = async () => {
         try {
           await writeFile(query, Buffer.concat(chunks));
-          await run("openssl", ["ts", "-reply", "-config", path.join(ca.dir, "tsa.cnf"), "-queryfile", query, "-out", reply]);
+          await run("openssl", ["ts", "-reply", "-config", config, "-queryfile", query, "-out", reply]);
           const body = await readFile(reply);
           res.writeHead(200, { "content-type": "application/timestamp-reply" }).end(body);
         } catch (error) {

@@ -177,6 +177,14 @@ describe("time-stamped anchors (procedure 4)", () => {
     expect((await verifyIndependently(independent(await published(campaign.id)))).verdict).toBe("MISMATCH");
   });
 
+  it("asks with a nonce in minimal DER whatever its random first byte", async () => {
+    // 0x00 or 0x80 first: kept as it came, the INTEGER would start 00 0x, which is not DER and is refused.
+    for (const first of [0x00, 0x80]) {
+      const stamped = await requestTimestamp(tsaA.url, "a".repeat(64), undefined, Uint8Array.from([first, 5, 1, 2, 3, 4, 5, 6]));
+      expect(stamped.genTime).toBeInstanceOf(Date);
+    }
+  });
+
   it("does not store a list token dated after the round, and a verifier rejects one put there", async () => {
     // Ended an hour ago: the round is long past, so any token asked for now is late.
     const now = new Date();

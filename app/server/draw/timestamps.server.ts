@@ -44,11 +44,17 @@ function hex(bytes: ArrayBuffer | Uint8Array): string {
  * in, application/timestamp-reply out), with a nonce and the signer's certificate requested. Checks
  * the reply is granted, for this hash and this nonce; the signature is the verifiers' business.
  */
-export async function requestTimestamp(url: string, anchoredHex: string, timeoutMs = TSA_TIMEOUT_MS): Promise<StampedToken> {
+export async function requestTimestamp(
+  url: string,
+  anchoredHex: string,
+  timeoutMs = TSA_TIMEOUT_MS,
+  nonceBytes: Uint8Array = randomBytes(8),
+): Promise<StampedToken> {
   const message = new TextEncoder().encode(anchoredHex);
   const imprint = await pkijs.MessageImprint.create("SHA-256", message);
-  const nonceBytes = randomBytes(8);
-  nonceBytes[0] = nonceBytes[0]! & 0x7f; // a positive INTEGER
+  // A positive INTEGER in minimal DER: a leading 0x00 before a byte under 0x80 is not DER, and an
+  // authority refuses the query (openssl answered such a nonce with status 2, about 1 in 256 requests).
+  nonceBytes[0] = nonceBytes[0]! & 0x7f || 1;
   const nonce = new asn1js.Integer({ valueHex: nonceBytes });
   const request = new pkijs.TimeStampReq({ version: 1, messageImprint: imprint, nonce, certReq: true });
   const response = await fetch(url, {
@@ -66,7 +72,10 @@ export async function requestTimestamp(url: string, anchoredHex: string, timeout
     throw new TimestampError(`${url} did not answer a time-stamp reply`);
   }
   const status = reply.status.status;
-  if ((status !== 0 && status !== 1) || !reply.timeStampToken) throw new TimestampError(`${url} refused the time-stamp (status ${status})`);
+  if ((status !== 0 && status !== 1) || !reply.timeStampToken) {
+    const why = (reply.status.statusStrings ?? []).map((text) => text.valueBlock.value).join("; ");
+    throw new TimestampError(`${url} refused the time-stamp (status ${status}${why ? `: ${why}` : ""})`);
+  }
   const signed = new pkijs.SignedData({ schema: reply.timeStampToken.content });
   const eContent = signed.encapContentInfo.eContent;
   if (!eContent) throw new TimestampError(`${url} answered a token without TSTInfo`);
