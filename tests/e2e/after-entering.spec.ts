@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from "@playwright/test";
 import { REFERRAL_BONUS_ENTRIES } from "../../app/domain/entries";
 import { brandCampaign } from "./brand-campaign";
 import { insertCampaign, insertEntryAction } from "./campaigns";
-import { latestEmail, uniqueEmail } from "./support";
+import { latestEmail, submitEntry, uniqueEmail } from "./support";
 
 // Decision 091: the moment after entering is the moment to share. On a phone, the page after entering
 // and the page after confirming say the entrant's state in plain words with the share buttons on the
@@ -26,11 +26,7 @@ async function expectInViewport(locator: Locator) {
 }
 
 async function enter(page: Page, email: string) {
-  await main(page).getByLabel("Email").fill(email);
-  await main(page)
-    .getByLabel(/I am 18 or older/)
-    .check();
-  await main(page).getByRole("button", { name: "Enter Now" }).click();
+  await submitEntry(page, email);
   await page.waitForURL(/#enter$/);
 }
 

@@ -1,17 +1,9 @@
 import { expect, test, type Page } from "@playwright/test";
 import { entryRows, insertCampaign, insertEntry, pastDates } from "./campaigns";
-import { confirmFromEmail, expectToast, latestEmail, uniqueEmail } from "./support";
+import { confirmFromEmail, expectToast, latestEmail, submitEntry, uniqueEmail } from "./support";
 
 function main(page: Page) {
   return page.getByRole("main");
-}
-
-async function enter(page: Page, email: string) {
-  await main(page).getByLabel("Email").fill(email);
-  await main(page)
-    .getByLabel(/I am 18 or older/)
-    .check();
-  await main(page).getByRole("button", { name: "Enter Now" }).click();
 }
 
 test("a visitor enters, shares the link, a friend enters through it and the first visitor earns 3 bonus entries", async ({
@@ -30,7 +22,7 @@ test("a visitor enters, shares the link, a friend enters through it and the firs
   await expect(main(page).getByLabel(/Send me news and offers/)).not.toBeChecked();
 
   const first = uniqueEmail("sharer");
-  await enter(page, first);
+  await submitEntry(page, first);
   await expectToast(page, "Check your email to confirm your entry");
   // Pending: not counted yet.
   await expect(main(page).getByTestId("entry-count")).toHaveText("0 entries so far");
@@ -54,7 +46,7 @@ test("a visitor enters, shares the link, a friend enters through it and the firs
   const arrival = await friend.goto(link);
   expect(arrival?.headers()["x-page-cache"]).toMatch(/^(hit|miss)$/);
   const friendEmail = uniqueEmail("friend");
-  await enter(friend, friendEmail);
+  await submitEntry(friend, friendEmail);
   // The bonus waits for the friend's confirmation.
   expect(entryRows(campaign.id).find((row) => row.email === first)?.bonusEntries).toBe(0);
   await confirmFromEmail(friend, friendEmail);
@@ -73,7 +65,7 @@ test("a referral link still counts after its visitor switches the theme on the s
   await expect(page.getByRole("button", { name: "Switch to light theme" })).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/campaign/${campaign.id}\\?ref=${sharer.id}$`));
   const email = uniqueEmail("theme-friend");
-  await enter(page, email);
+  await submitEntry(page, email);
   await expect(main(page).getByRole("heading", { name: "Check your email to confirm your entry" })).toBeVisible();
   expect(entryRows(campaign.id).find((row) => row.email === email)?.referrerId).toBe(sharer.id);
 });
@@ -98,14 +90,14 @@ test("entering again with the same email from another browser says Already Enter
   const campaign = insertCampaign();
   const email = uniqueEmail("twice");
   await page.goto(`/campaign/${campaign.id}`);
-  await enter(page, email);
+  await submitEntry(page, email);
   await confirmFromEmail(page, email);
 
   // Anyone can type an address: the other browser is told, neutrally, and shown nothing of the entry.
   const other = await browser.newContext({ javaScriptEnabled });
   const again = await other.newPage();
   await again.goto(`/campaign/${campaign.id}`);
-  await enter(again, email.toUpperCase());
+  await submitEntry(again, email.toUpperCase());
   await expectToast(again, "Already Entered!", "Its confirmation email, with the entry's personal link, has been sent to that address");
   await expect(main(again).getByRole("heading", { name: "You're In!" })).toHaveCount(0);
   await expect(main(again).getByRole("button", { name: "Enter Now" })).toBeVisible();
@@ -124,18 +116,18 @@ test("a throwaway address is refused, and a plus-tag or trailing-dot variant of 
 }) => {
   const campaign = insertCampaign();
   await page.goto(`/campaign/${campaign.id}`);
-  await enter(page, uniqueEmail("throwaway").replace("@e2e.test", "@mailinator.com"));
+  await submitEntry(page, uniqueEmail("throwaway").replace("@e2e.test", "@mailinator.com"));
   await expect(main(page).getByLabel("Email")).toHaveAccessibleDescription("Please use a permanent email address.");
   expect(entryRows(campaign.id)).toHaveLength(0);
 
   // Outlook ignores "+tags"; a trailing dot ends the same domain. One person, one entry.
   const local = uniqueEmail("tagged").split("@")[0]!;
-  await enter(page, `${local}+first@outlook.com`);
+  await submitEntry(page, `${local}+first@outlook.com`);
   await confirmFromEmail(page, `${local}+first@outlook.com`);
   const other = await browser.newContext({ javaScriptEnabled });
   const again = await other.newPage();
   await again.goto(`/campaign/${campaign.id}`);
-  await enter(again, `${local.toUpperCase()}+second@Outlook.com.`);
+  await submitEntry(again, `${local.toUpperCase()}+second@Outlook.com.`);
   await expectToast(again, "Already Entered!");
   await other.close();
   expect(entryRows(campaign.id).map((row) => row.email)).toEqual([`${local}+first@outlook.com`]);

@@ -114,6 +114,14 @@ export async function signInAsAdmin(page: Page): Promise<string> {
   return email;
 }
 
+/** Fills a campaign page's entry form (email, the age box) and presses Enter Now. */
+export async function submitEntry(page: Page, email: string) {
+  const main = page.getByRole("main");
+  await main.getByLabel("Email").fill(email);
+  await main.getByLabel(/I am 18 or older/).check();
+  await main.getByRole("button", { name: "Enter Now" }).click();
+}
+
 /**
  * Double opt-in (decision 038): the page says to check the inbox; the emailed link opens a page
  * whose one button confirms the entry, then the campaign page shows the entry with its receipt.

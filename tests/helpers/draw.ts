@@ -8,7 +8,8 @@ import { chainInfoJson, roundTimeMs } from "~/domain/beacon";
 import { resetConfigForTests } from "~/server/core/config.server";
 import { prisma } from "~/server/core/db.server";
 import { knownChain } from "~/server/draw/beacon.server";
-import { freezeEntryList } from "~/server/draw/freeze.server";
+import { actionListBytes, entryListBytes, freezeEntryList, frozenActionList } from "~/server/draw/freeze.server";
+import { drawRecord } from "~/server/draw/record.server";
 import { type DrawOutcome, drawCampaign } from "~/server/draw/run.server";
 import { type FakeDrand, startFakeDrand } from "../fakes/drand-server";
 
@@ -109,4 +110,14 @@ export async function freezeAndDraw(campaignId: string, options: { now?: Date } 
   const dueAt = roundTimeMs(chain, beaconRound);
   const drawnAt = new Date(Math.max(now.getTime(), dueAt) + 1000);
   return { outcome: await drawCampaign(campaignId, { now: drawnAt }), drawnAt };
+}
+
+/** What a drawn campaign publishes: draw.json's record as served (JSON), draw.csv's bytes and actions.csv's. */
+export async function publishedDrawFiles(campaignId: string) {
+  const campaign = await prisma.campaign.findUniqueOrThrow({ where: { id: campaignId } });
+  const record = JSON.parse(JSON.stringify(await drawRecord(campaign))) as Record<string, unknown>;
+  const list = await prisma.entryList.findUniqueOrThrow({ where: { campaignId } });
+  const csvBytes = new Uint8Array(await entryListBytes(list));
+  const actionsBytes = new Uint8Array(await actionListBytes((await frozenActionList(campaignId))!));
+  return { record, csvBytes, actionsBytes };
 }

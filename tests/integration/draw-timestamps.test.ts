@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chainInfoJson } from "~/domain/beacon";
 import { prisma } from "~/server/core/db.server";
 import { launchDrawFields, newDrawSeed } from "~/server/draw/commitment.server";
-import { entryListBytes, freezeEntryList, frozenActionList, actionListBytes } from "~/server/draw/freeze.server";
+import { freezeEntryList } from "~/server/draw/freeze.server";
 import { drawRecord } from "~/server/draw/record.server";
 import { drawCampaign } from "~/server/draw/run.server";
 import { requestTimestamp, timestampDraws } from "~/server/draw/timestamps.server";
@@ -20,7 +20,7 @@ import { roundTimeMs } from "~/domain/beacon";
 import { type VerifyInput, verifyDraw as verifyIndependently } from "~/verifier/verify";
 import { verifyDraw } from "../../scripts/verify-draw";
 import { createCampaign } from "../helpers/campaigns";
-import { addConfirmedEntries, setUpFakeBeacon } from "../helpers/draw";
+import { addConfirmedEntries, publishedDrawFiles, setUpFakeBeacon } from "../helpers/draw";
 import { type FakeTsa, type TestTsaCa, makeTestTsaCa, removeTestTsaCa, startFakeTsa } from "../fakes/tsa-server";
 
 const MINUTE = 60_000;
@@ -59,16 +59,7 @@ async function launched(endsIn: number) {
   return { campaign, end };
 }
 
-async function published(campaignId: string) {
-  const campaign = await prisma.campaign.findUniqueOrThrow({ where: { id: campaignId } });
-  const record = JSON.parse(JSON.stringify(await drawRecord(campaign))) as Record<string, unknown>;
-  const list = await prisma.entryList.findUniqueOrThrow({ where: { campaignId } });
-  const csvBytes = new Uint8Array(await entryListBytes(list));
-  const actionsBytes = new Uint8Array(await actionListBytes((await frozenActionList(campaignId))!));
-  return { record, csvBytes, actionsBytes };
-}
-
-function independent(files: Awaited<ReturnType<typeof published>>, tsaRoots = [ca.rootPem]): VerifyInput {
+function independent(files: Awaited<ReturnType<typeof publishedDrawFiles>>, tsaRoots = [ca.rootPem]): VerifyInput {
   return {
     record: files.record,
     csvBytes: files.csvBytes,
@@ -111,7 +102,7 @@ describe("time-stamped anchors (procedure 4)", () => {
     expect(tokens.map((token) => `${token.subject} ${token.tsaUrl}`).sort()).toEqual(
       [`commitment ${tsaA.url}`, `commitment ${tsaB.url}`, `list ${tsaA.url}`, `list ${tsaB.url}`].sort(),
     );
-    const files = await published(campaign.id);
+    const files = await publishedDrawFiles(campaign.id);
     expect(files.record.procedureVersion).toBe(4);
     const timestamps = files.record.timestamps as { subject: string; token: string }[];
     expect(timestamps).toHaveLength(4);
@@ -133,7 +124,7 @@ describe("time-stamped anchors (procedure 4)", () => {
 
   it("catches a list and its stored hash rewritten after the beacon", async () => {
     const { campaign } = await drawnAndAnchored();
-    const before = await published(campaign.id);
+    const before = await publishedDrawFiles(campaign.id);
     const rewritten = "f".repeat(64);
     await prisma.entryList.update({ where: { campaignId: campaign.id }, data: { sha256: rewritten } });
     await prisma.draw.update({ where: { campaignId: campaign.id }, data: { entriesHash: rewritten } });
@@ -158,7 +149,7 @@ describe("time-stamped anchors (procedure 4)", () => {
     const script = await verifyDraw(campaign.id, scriptOptions());
     expect(script.ok).toBe(false);
     expect(script.checks.find((check) => check.name === "Commitment time-stamps")?.actual).toContain(`not SHA-256 of "${commitment}"`);
-    const result = await verifyIndependently(independent(await published(campaign.id)));
+    const result = await verifyIndependently(independent(await publishedDrawFiles(campaign.id)));
     expect(result.verdict).toBe("MISMATCH");
     expect(result.checks.find((check) => check.name === "Commitment time-stamps")?.ok).toBe(false);
   });
@@ -174,7 +165,7 @@ describe("time-stamped anchors (procedure 4)", () => {
     const script = await verifyDraw(campaign.id, scriptOptions());
     expect(script.ok).toBe(false);
     expect(script.checks.find((check) => check.name === "Commitment time-stamps")?.actual).toContain("roots this verifier trusts");
-    expect((await verifyIndependently(independent(await published(campaign.id)))).verdict).toBe("MISMATCH");
+    expect((await verifyIndependently(independent(await publishedDrawFiles(campaign.id)))).verdict).toBe("MISMATCH");
   });
 
   it("asks with a nonce in minimal DER whatever its random first byte", async () => {
@@ -217,7 +208,7 @@ describe("time-stamped anchors (procedure 4)", () => {
     const script = await verifyDraw(campaign.id, scriptOptions());
     expect(script.ok).toBe(false);
     expect(script.checks.find((check) => check.name === "List time-stamps")?.actual).toContain("not before the beacon round's time");
-    const result = await verifyIndependently(independent(await published(campaign.id)));
+    const result = await verifyIndependently(independent(await publishedDrawFiles(campaign.id)));
     expect(result.verdict).toBe("MISMATCH");
     expect(result.checks.find((check) => check.name === "List time-stamps")?.detail).toContain("not before the beacon round's time");
   });

@@ -9,12 +9,11 @@ import { describe, expect, it } from "vitest";
 import { chainInfoJson } from "~/domain/beacon";
 import { ACTION_DISQUALIFIED_HEADER, ACTION_LIST_HEADER } from "~/domain/entry-actions";
 import { prisma } from "~/server/core/db.server";
-import { actionListBytes, entryListBytes, frozenActionList, plannedBeaconRound } from "~/server/draw/freeze.server";
-import { drawRecord } from "~/server/draw/record.server";
+import { plannedBeaconRound } from "~/server/draw/freeze.server";
 import { type VerifyInput, verifyDraw as verifyIndependently } from "~/verifier/verify";
 import { verifyDraw } from "../../scripts/verify-draw";
 import { createCampaign } from "../helpers/campaigns";
-import { addConfirmedEntries, freezeAndDraw, setUpFakeBeacon } from "../helpers/draw";
+import { addConfirmedEntries, freezeAndDraw, publishedDrawFiles, setUpFakeBeacon } from "../helpers/draw";
 
 const DAY = 24 * 60 * 60 * 1000;
 const MINUTE = 60 * 1000;
@@ -85,16 +84,7 @@ async function drawnCampaign() {
   return { campaign, id, t0 };
 }
 
-async function published(campaignId: string) {
-  const campaign = await prisma.campaign.findUniqueOrThrow({ where: { id: campaignId } });
-  const record = JSON.parse(JSON.stringify(await drawRecord(campaign))) as Record<string, unknown>;
-  const list = await prisma.entryList.findUniqueOrThrow({ where: { campaignId } });
-  const csvBytes = new Uint8Array(await entryListBytes(list));
-  const actionsBytes = new Uint8Array(await actionListBytes((await frozenActionList(campaignId))!));
-  return { record, csvBytes, actionsBytes };
-}
-
-const independentInput = (files: Awaited<ReturnType<typeof published>>, actionsText?: string): VerifyInput => ({
+const independentInput = (files: Awaited<ReturnType<typeof publishedDrawFiles>>, actionsText?: string): VerifyInput => ({
   record: files.record,
   csvBytes: files.csvBytes,
   actionsBytes: actionsText === undefined ? files.actionsBytes : new TextEncoder().encode(actionsText),
@@ -106,7 +96,7 @@ describe("draw procedure version 3", () => {
     const { campaign, id, t0 } = await drawnCampaign();
     const draw = await prisma.draw.findUniqueOrThrow({ where: { campaignId: campaign.id } });
     expect(draw.procedureVersion).toBe(3);
-    const files = await published(campaign.id);
+    const files = await publishedDrawFiles(campaign.id);
     const actionsText = new TextDecoder().decode(files.actionsBytes);
     expect(actionsText).toBe(
       `${ACTION_LIST_HEADER}\n` +
@@ -136,7 +126,7 @@ describe("draw procedure version 3", () => {
 
   it("makes every verifier say MISMATCH when one completion line is changed or dropped", async () => {
     const { campaign, id } = await drawnCampaign();
-    const files = await published(campaign.id);
+    const files = await publishedDrawFiles(campaign.id);
     const text = new TextDecoder().decode(files.actionsBytes);
     const line = text.split("\n").find((each) => each.startsWith(`${id("b2")},`))!;
     const tampered = [
@@ -166,7 +156,7 @@ describe("draw procedure version 3", () => {
     await addConfirmedEntries(campaign.id, [{ id: `solo${t}`, email: `solo${t}@v3.test`, createdAt: new Date(Date.now() - DAY) }]);
     const { outcome } = await freezeAndDraw(campaign.id);
     expect(outcome.kind).toBe("drawn");
-    const files = await published(campaign.id);
+    const files = await publishedDrawFiles(campaign.id);
     expect(new TextDecoder().decode(files.actionsBytes)).toBe(`${ACTION_LIST_HEADER}\n${ACTION_DISQUALIFIED_HEADER}\n`);
     expect((await verifyDraw(campaign.id, { chainInfo: beacon.chainInfo() })).ok).toBe(true);
     expect((await verifyIndependently(independentInput(files))).verdict).toBe("MATCH");

@@ -5,22 +5,15 @@
  * times; the test itself never sleeps.
  */
 import { randomBytes } from "node:crypto";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { resetConfigForTests } from "~/server/core/config.server";
 import { prisma } from "~/server/core/db.server";
 import { queueTemplatedEmail } from "~/server/email/outbox.server";
 import { deliverDueEmails, deliverEmail } from "~/server/email/delivery.server";
-import { type FakeSmtpOptions, startFakeSmtpServer } from "../fakes/smtp-server";
+import { fakeSmtpPerTest } from "../helpers/smtp";
 
-const servers: Awaited<ReturnType<typeof startFakeSmtpServer>>[] = [];
-
-async function smtpServer(options: FakeSmtpOptions = {}) {
-  const smtp = await startFakeSmtpServer(options);
-  servers.push(smtp);
-  process.env.SMTP_URL = smtp.url;
-  resetConfigForTests();
-  return smtp;
-}
+/** A fake SMTP server that the app delivers to from now on. */
+const smtpServer = fakeSmtpPerTest(["SMTP_RATE_PER_SECOND"]);
 
 function address(kind: string) {
   return `${kind}-${randomBytes(4).toString("hex")}@example.com`;
@@ -47,14 +40,6 @@ function queueConfirmation(to = address("confirm")) {
 function recipients(smtp: { received: { to: string[] }[] }): string[] {
   return smtp.received.map((mail) => mail.to[0]!);
 }
-
-afterEach(async () => {
-  delete process.env.SMTP_URL;
-  delete process.env.SMTP_RATE_PER_SECOND;
-  resetConfigForTests();
-  await Promise.all(servers.splice(0).map((smtp) => smtp.close()));
-  await prisma.outboundEmail.deleteMany();
-});
 
 describe("email sender settings (decision 089)", () => {
   it("respects SMTP_RATE_PER_SECOND in a pass, spacing the sends evenly", async () => {

@@ -1,22 +1,13 @@
 import { randomBytes } from "node:crypto";
-import { afterEach, describe, expect, it } from "vitest";
-import { resetConfigForTests } from "~/server/core/config.server";
+import { describe, expect, it } from "vitest";
 import { prisma } from "~/server/core/db.server";
 import { queueTemplatedEmail } from "~/server/email/outbox.server";
 import { deliverDueEmails, deliverEmail, sendTemplatedEmail } from "~/server/email/delivery.server";
-import { type FakeSmtpOptions, startFakeSmtpServer } from "../fakes/smtp-server";
+import { fakeSmtpPerTest } from "../helpers/smtp";
 
 const MINUTE = 60_000;
-const servers: Awaited<ReturnType<typeof startFakeSmtpServer>>[] = [];
-
 /** A fake SMTP server that the app delivers to from now on. */
-async function smtpServer(options: FakeSmtpOptions = {}) {
-  const smtp = await startFakeSmtpServer(options);
-  servers.push(smtp);
-  process.env.SMTP_URL = smtp.url;
-  resetConfigForTests();
-  return smtp;
-}
+const smtpServer = fakeSmtpPerTest(["SMTP_MAX_CONNECTIONS"]);
 
 function address() {
   return `worker-${randomBytes(4).toString("hex")}@example.com`;
@@ -29,15 +20,6 @@ function queue(to: string) {
 function stored(id: string) {
   return prisma.outboundEmail.findUniqueOrThrow({ where: { id } });
 }
-
-afterEach(async () => {
-  delete process.env.SMTP_URL;
-  delete process.env.SMTP_MAX_CONNECTIONS;
-  resetConfigForTests();
-  await Promise.all(servers.splice(0).map((smtp) => smtp.close()));
-  // Each test starts with an empty outbox, so one test's retries never reach another's server.
-  await prisma.outboundEmail.deleteMany();
-});
 
 describe("email delivery worker", () => {
   it("delivers a message refused twice exactly once, on the third attempt", async () => {
