@@ -19,6 +19,8 @@ export interface EmailBrand {
   accentColor: string;
   /** The brand's support address, or "": the Reply-To of every email to its entrants. */
   supportEmail: string;
+  /** Whether the footer says "Powered by Giveawear" (the campaign page's choice, poweredByGiveawear). */
+  poweredBy: boolean;
 }
 
 /**
@@ -62,7 +64,7 @@ export function brandTokens(brand: EmailBrand): Record<string, string> {
  * and a footer, the body's own copies of the logo and the prize picture are left out (the header
  * shows them), and the default buttons take the accent colour when it passes AA.
  */
-export function brandedEmailBody(body: string, brand: Pick<EmailBrand, "accentColor">): string {
+export function brandedEmailBody(body: string, brand: Pick<EmailBrand, "accentColor" | "poweredBy">): string {
   const button = emailButtonColor(brand.accentColor);
   const inner = body
     .replace(GIVEAWEAR_EMAIL_HEADER, "")
@@ -79,6 +81,6 @@ export function brandedEmailBody(body: string, brand: Pick<EmailBrand, "accentCo
 </tr></table>
 <p style="text-align:center;margin:0 0 16px"><img src="{{prize_image_url}}" alt="{{prize_name}}" width="280" style="width:280px;max-width:100%;height:auto;border-radius:8px;border:0"></p>
 ${inner}
-<p style="font-size:12px;color:#6b7280;margin-top:32px;border-top:1px solid #e5e7eb;padding-top:12px">{{brand_name}} runs this giveaway on Giveawear. Powered by Giveawear.</p>
+<p style="font-size:12px;color:#6b7280;margin-top:32px;border-top:1px solid #e5e7eb;padding-top:12px">${brand.poweredBy ? "{{brand_name}} runs this giveaway on Giveawear. Powered by Giveawear." : "{{brand_name}} runs this giveaway."}</p>
 </div>`;
 }

@@ -109,3 +109,11 @@ export function mostPopularPlanId(
   const leaders = candidates.filter((row) => row.count === top);
   return leaders.length === 1 ? (leaders[0]?.planId ?? null) : null;
 }
+
+/**
+ * Whether a campaign's pages and its entrants' emails carry "Powered by Giveawear": always, unless the
+ * campaign's copy of its plan includes custom branding and the creator chose to drop the line.
+ */
+export function poweredByGiveawear(campaign: { customBranding: boolean; hideGiveawearBranding: boolean }): boolean {
+  return !(campaign.customBranding && campaign.hideGiveawearBranding);
+}

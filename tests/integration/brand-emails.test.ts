@@ -216,6 +216,29 @@ describe("an entrant's emails carry the brand", () => {
     expect(request.html).toContain(`background:${DEFAULT_BUTTON_COLOR}`);
   });
 
+  it('drops "Powered by Giveawear" only where the campaign page drops it: custom branding and the creator\'s choice', async () => {
+    const hidden = await brandedCampaign(DARK_ACCENT);
+    await prisma.campaign.update({ where: { id: hidden.id }, data: { customBranding: true, hideGiveawearBranding: true } });
+    const entrant = address("hidden");
+    await enter(hidden.id, entrant);
+    await sent(entrant, "entry_confirm_request");
+    const request = deliveredTo(entrant);
+    expect(request.html).toContain("Kestrel Coffee runs this giveaway.");
+    expect(request.html).not.toContain("Powered by Giveawear");
+    expect(request.text).not.toContain("Powered by Giveawear");
+    await confirmEntryOf(app.url, hidden.id, entrant);
+    await sent(entrant, "entry_confirmation");
+    expect(deliveredTo(entrant).html).not.toContain("Powered by Giveawear");
+
+    // The choice without a plan that includes custom branding changes nothing, as on the page.
+    const chosenOnly = await brandedCampaign(DARK_ACCENT);
+    await prisma.campaign.update({ where: { id: chosenOnly.id }, data: { customBranding: false, hideGiveawearBranding: true } });
+    const other = address("shown");
+    await enter(chosenOnly.id, other);
+    await sent(other, "entry_confirm_request");
+    expect(deliveredTo(other).html).toContain("Kestrel Coffee runs this giveaway on Giveawear. Powered by Giveawear.");
+  });
+
   it("the 48-hour reminder, the winner's email and the claim reminder", async () => {
     const live = await brandedCampaign(DARK_ACCENT);
     const entrant = address("remind");

@@ -88,7 +88,7 @@ export function HideBrandingField({
           htmlFor="hide-giveawear-branding"
           className={customBranding ? "font-medium" : "font-medium text-slate-600 dark:text-slate-400"}
         >
-          Hide “Powered by Giveawear” on the campaign page
+          Hide “Powered by Giveawear” on the campaign page and in entrants’ emails
         </label>
         <p id="hide-giveawear-branding-hint" className="text-sm text-slate-600 dark:text-slate-400">
           {customBranding ? (

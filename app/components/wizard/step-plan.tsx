@@ -62,7 +62,7 @@ export function PlanStep(props: StepProps & { plans: ActivePlan[] }) {
               <span className="mt-4 border-t border-slate-200 pt-3 text-xs text-slate-700 dark:border-slate-700 dark:text-slate-300">
                 <span className="font-semibold">{ANALYTICS_LEVEL_LABELS[plan.analyticsLevel]}:</span>{" "}
                 {analyticsIncludes(plan.analyticsLevel).join("; ").toLowerCase().replace("csv", "CSV")}.
-                {plan.customBranding ? ' You may remove the "Powered by Giveawear" line from the campaign page.' : ""}
+                {plan.customBranding ? ' You may remove the "Powered by Giveawear" line from the campaign page and its emails.' : ""}
               </span>
             </label>
           ))}

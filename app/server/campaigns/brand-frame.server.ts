@@ -6,6 +6,7 @@
 import { accentTheme } from "../../domain/brand-colors";
 import { type BrandFrameData, socialLinks } from "../../domain/campaign-page";
 import { isPublicStatus } from "../../domain/campaign-status";
+import { poweredByGiveawear } from "../../domain/plan-features";
 import type { CurrentUser } from "../auth/session.server";
 import { prisma } from "../core/db.server";
 
@@ -62,7 +63,7 @@ export function brandFrame(campaign: BrandFrameFields): BrandFrameData {
     socialLinks: socialLinks({ instagram: campaign.instagramHandle, x: campaign.xHandle, tiktok: campaign.tiktokHandle }),
     accent: accentTheme(campaign.accentColor),
     // Custom branding is the campaign's own copy of the plan's flag, made at launch (decision 043).
-    poweredBy: !(campaign.customBranding && campaign.hideGiveawearBranding),
+    poweredBy: poweredByGiveawear(campaign),
   };
 }
 

@@ -7,6 +7,7 @@ import type { ProductColorKey, ProductType } from "../../domain/campaign-schemas
 import type { EmailBrand } from "../../domain/email-brand";
 import { type EmailImageFormat, type UploadWidth, emailImagePath } from "../../domain/images";
 import { mockupUrl, parsePartnerMockups } from "../../domain/mockups";
+import { poweredByGiveawear } from "../../domain/plan-features";
 import { grandPrizeName } from "../../domain/winner-emails";
 import { publicUrl } from "../core/public-url.server";
 import { href } from "../../paths";
@@ -22,6 +23,8 @@ export const EMAIL_BRAND_CAMPAIGN_FIELDS = {
   finalDesignUrl: true,
   selectedColors: true,
   printifyMockups: true,
+  customBranding: true,
+  hideGiveawearBranding: true,
 } as const;
 
 export interface EmailBrandCampaign {
@@ -34,6 +37,8 @@ export interface EmailBrandCampaign {
   finalDesignUrl: string | null;
   selectedColors: string;
   printifyMockups: string;
+  customBranding: boolean;
+  hideGiveawearBranding: boolean;
 }
 
 /**
@@ -69,6 +74,7 @@ export function emailBrand(campaign: EmailBrandCampaign): EmailBrand {
     prizeName: grandPrizeName(campaign.title, campaign.productType),
     accentColor: campaign.accentColor,
     supportEmail: campaign.supportEmail,
+    poweredBy: poweredByGiveawear(campaign),
   };
 }
 

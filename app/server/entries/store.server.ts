@@ -172,6 +172,8 @@ function campaignFromRow(row: Row | undefined, date: (value: unknown) => Date | 
     finalDesignUrl: row.finalDesignUrl === null ? null : String(row.finalDesignUrl),
     selectedColors: String(row.selectedColors),
     printifyMockups: String(row.printifyMockups),
+    customBranding: Boolean(row.customBranding),
+    hideGiveawearBranding: Boolean(row.hideGiveawearBranding),
     giveCouponToEntrants: Boolean(row.giveCouponToEntrants),
     entrantCouponCode: String(row.entrantCouponCode),
     entrantCouponDescription: String(row.entrantCouponDescription),
