@@ -32,6 +32,9 @@ export const ENTRY_MESSAGES = {
 export const SMS_CONSENT_LINE =
   "Optional. If you win, we text you the winner notice and one reminder before your claim deadline, nothing else; reply STOP to end them. Giving a number never changes your chances.";
 
+/** The phone field's disclosure, closed until opened (or holding a number or its error). */
+export const SMS_SUMMARY = "Get a text if you win (optional)";
+
 /** The phone field's placeholder: the international form, which every country's number can take. */
 export const PHONE_EXAMPLE = "+1 415 555 0123";
 

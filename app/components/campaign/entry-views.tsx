@@ -11,6 +11,7 @@ import {
   pendingStateSentence,
   PHONE_EXAMPLE,
   SMS_CONSENT_LINE,
+  SMS_SUMMARY,
 } from "~/domain/entries";
 import type { CampaignPageData } from "~/domain/campaign-page";
 import { type EntryConsentLabels, consentSegments } from "~/domain/consent";
@@ -328,34 +329,39 @@ export function EntryEmailField({ lockedEmail, value, error }: { lockedEmail: st
 
 /**
  * The optional phone number (decision 094) and its own consent line: what we will text (the winner
- * notice and one claim reminder) and that a number never changes the chances.
+ * notice and one claim reminder) and that a number never changes the chances. Behind a disclosure
+ * whose summary says what it is for, so the form still fits a phone's first screen (decision 043);
+ * it opens by itself when it holds a number or its error, and works without JavaScript.
  */
 export function EntryPhoneField({ value, error }: { value?: string; error?: string }) {
   return (
-    <div>
-      <label htmlFor="entry-phone" className="label">
-        Phone for SMS <span className="font-normal text-slate-600 dark:text-slate-400">(optional)</span>
-      </label>
-      <input
-        id="entry-phone"
-        name="phoneNumber"
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel"
-        maxLength={40}
-        defaultValue={value ?? ""}
-        placeholder={PHONE_EXAMPLE}
-        aria-invalid={error ? true : undefined}
-        aria-describedby="entry-phone-error entry-phone-consent"
-        className="input"
-      />
-      <p id="entry-phone-error" className="field-error empty:hidden" aria-live="polite">
-        {error}
-      </p>
-      <p id="entry-phone-consent" className="mt-1 text-xs text-slate-600 dark:text-slate-400" data-sms-consent>
-        {SMS_CONSENT_LINE}
-      </p>
-    </div>
+    <details className="group text-sm" open={Boolean(value || error) || undefined} data-sms-field>
+      <summary className="cursor-pointer font-medium text-brand-700 underline dark:text-brand-300">{SMS_SUMMARY}</summary>
+      <div className="mt-2">
+        <label htmlFor="entry-phone" className="label">
+          Phone for SMS <span className="font-normal text-slate-600 dark:text-slate-400">(optional)</span>
+        </label>
+        <input
+          id="entry-phone"
+          name="phoneNumber"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          maxLength={40}
+          defaultValue={value ?? ""}
+          placeholder={PHONE_EXAMPLE}
+          aria-invalid={error ? true : undefined}
+          aria-describedby="entry-phone-error entry-phone-consent"
+          className="input"
+        />
+        <p id="entry-phone-error" className="field-error empty:hidden" aria-live="polite">
+          {error}
+        </p>
+        <p id="entry-phone-consent" className="mt-1 text-xs text-slate-600 dark:text-slate-400" data-sms-consent>
+          {SMS_CONSENT_LINE}
+        </p>
+      </div>
+    </details>
   );
 }
 
