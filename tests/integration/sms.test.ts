@@ -251,6 +251,12 @@ describe("without Twilio configured", () => {
     const dataPath = new URL(/https?:\/\/[^\s)"]+\/privacy\/my-data\/[A-Za-z0-9_-]+/.exec(email.text ?? "")![0]).pathname;
     const dataPage = visible(await (await fetch(`${app.url}${dataPath}`, { headers: { "User-Agent": BROWSER } })).text());
     expect(dataPage).toContain(phone);
+    const download = (await (await fetch(`${app.url}${dataPath}/data.json`)).json()) as {
+      entries: { phoneNumber: string | null }[];
+      textMessages: { to: string; text: string; kind: string; status: string }[];
+    };
+    expect(download.entries.map((entry) => entry.phoneNumber)).toEqual([phone]);
+    expect(download.textMessages).toMatchObject([{ to: phone, text: text!.body, kind: "winner", status: "outbox" }]);
     const erased = await postForm(app.url, `${dataPath}/erase`, { confirm: "on" }, { "User-Agent": BROWSER });
     expect(erased.status).toBe(303);
     expect((await prisma.entry.findUniqueOrThrow({ where: { id: winner.id } })).phoneNumber).toBeNull();
