@@ -339,7 +339,9 @@ export function getConfig(): Config {
   const sessionSecret = env.SESSION_SECRET ?? readOrCreateLocalSecret(env.DATA_DIR, LOCAL_SECRET_FILES.SESSION_SECRET);
   const stripeEnabled = Boolean(env.STRIPE_SECRET_KEY);
   if ([env.TWILIO_ACCOUNT_SID, env.TWILIO_AUTH_TOKEN, env.TWILIO_FROM].filter(Boolean).length % 3 !== 0) {
-    throw new ConfigError("TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM go together: set all three to send SMS, or none to keep SMS in the outbox.");
+    throw new ConfigError(
+      "TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM go together: set all three to send SMS, or none to keep SMS in the outbox.",
+    );
   }
   cached = {
     ...env,
