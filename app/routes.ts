@@ -109,6 +109,9 @@ export default [
   route("mockups/*", "routes/mockups.$.tsx"),
   route("checkout/test/:sessionId", "routes/checkout.test.$sessionId.tsx"),
   route("webhooks/stripe", "routes/webhooks.stripe.tsx"),
+  // Twilio: SMS delivery status and STOP replies (decision 094).
+  route("webhooks/twilio/status", "routes/webhooks.twilio.status.tsx"),
+  route("webhooks/twilio/inbound", "routes/webhooks.twilio.inbound.tsx"),
 
   route("dev/mailbox", "routes/dev.mailbox.tsx"),
   route("*", "routes/not-found.tsx"),

@@ -16,12 +16,27 @@ export const ENTRY_MESSAGES = {
   rateLimited: "Too many entries from your network. Please try again in a few minutes.",
   notFound: "Campaign Not Found",
   disposable: "Please use a permanent email address.",
+  /** The optional phone number (decision 094): the claim form's words for the same mistake. */
+  phoneInvalid: "Please enter a valid phone number.",
   /** A repeat from the browser (or account) that made the entry. */
   alreadyEnteredHere: "You've already entered this giveaway with that email.",
   /** A repeat from anyone else: the same words whether or not the email went out again just now. */
   alreadyEnteredElsewhere:
     "This email has already entered this giveaway. Its confirmation email, with the entry's personal link, has been sent to that address; we send it again at most once every 10 minutes.",
 } as const;
+
+/**
+ * The phone field's own consent line (decision 094): what a number brings, and that it never
+ * changes the chances. Giving the number is the consent; leaving it empty is none.
+ */
+export const SMS_CONSENT_LINE =
+  "Optional. If you win, we text you the winner notice and one reminder before your claim deadline, nothing else; reply STOP to end them. Giving a number never changes your chances.";
+
+/** The phone field's disclosure, closed until opened (or holding a number or its error). */
+export const SMS_SUMMARY = "Get a text if you win (optional)";
+
+/** The phone field's placeholder: the international form, which every country's number can take. */
+export const PHONE_EXAMPLE = "+1 415 555 0123";
 
 /** Double opt-in (decision 038): what the pending entrant, the confirm page and its answers say. */
 export const CONFIRM_MESSAGES = {
@@ -110,9 +125,15 @@ export const EntrySchema = z.object({
     .superRefine(checkEmailAddress)
     .transform(sendableEmail)
     .refine((email) => EMAIL_PATTERN.test(email), ENTRY_MESSAGES.emailInvalid),
-  // No phone number (decision 069): nothing sends an SMS, and a winner gives a delivery phone on the
-  // claim form, so the entry form does not ask. A phoneNumber a page rendered earlier still posts is
-  // not part of the schema, so it is dropped unread and never stored.
+  /**
+   * Optional phone number for the winner's SMS (decision 094, replacing 069's "no phone"): kept as
+   * typed here; the server checks it and stores it in E.164 (entries/phone.server.ts), so this
+   * module, which the page's script shares, carries no phone metadata.
+   */
+  phoneNumber: z
+    .unknown()
+    .optional()
+    .transform((value) => (typeof value === "string" && value.trim() ? value.trim().slice(0, 40) : undefined)),
   agreedToTerms: z.literal("on", { error: ENTRY_MESSAGES.termsRequired }),
   /**
    * Only the checkbox's own value ("on") is consent; anything else a hand-made request sends
@@ -153,12 +174,14 @@ export type EntryInput = z.output<typeof EntrySchema>;
 export interface EntryFormErrors {
   form?: string;
   email?: string;
+  phoneNumber?: string;
   agreedToTerms?: string;
 }
 
 /** What a refused entry form gives back to its fields. */
 export interface EntryFormValues {
   email?: string;
+  phoneNumber?: string;
 }
 
 export interface ShareLink {

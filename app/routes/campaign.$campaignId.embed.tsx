@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { CAMPAIGN_PAGE_SCRIPT } from "~/components/campaign/page-script";
 import { useNonce } from "~/components/nonce";
-import { EntryEmailField, EntryTermsField, MarketingConsentField } from "~/components/campaign/entry-views";
+import { EntryEmailField, EntryPhoneField, EntryTermsField, MarketingConsentField } from "~/components/campaign/entry-views";
 import { entryConsentLabels } from "~/domain/consent";
 import { HoneypotField } from "~/components/ui/honeypot";
 import { timeLeft } from "~/domain/campaign-status";
@@ -203,6 +203,7 @@ export default function CampaignEmbed({ loaderData, actionData }: Route.Componen
                 ) : null}
                 <HoneypotField />
                 <EntryEmailField lockedEmail={campaign.lockedEmail} value={values.email} error={errors.email} />
+                <EntryPhoneField value={values.phoneNumber} error={errors.phoneNumber} />
                 <EntryTermsField campaignId={campaign.id} wording={campaign.consent.terms} error={errors.agreedToTerms} newTab />
                 <MarketingConsentField wording={campaign.consent.marketing} />
                 <button

@@ -36,6 +36,8 @@ test("a phone's first screen holds the title, the prize, the countdown and the w
   await expectInFirstScreen(main.getByTestId("prize-thumbnail"));
   await expectInFirstScreen(main.getByRole("region", { name: "Time left to enter" }));
   await expectInFirstScreen(main.getByLabel("Email"));
+  // The optional phone number and its SMS consent line, behind their disclosure (decision 094).
+  await expectInFirstScreen(main.getByText("Get a text if you win (optional)"));
   await expectInFirstScreen(main.getByLabel(/I am 18 or older/));
   await expectInFirstScreen(main.getByRole("button", { name: "Enter Now" }));
 });
@@ -61,6 +63,29 @@ test("a refused entry comes back scrolled to the form, its errors summarised at 
   );
   await expect(link).toHaveAttribute("href", javaScriptEnabled ? "#entry-email" : "#entry-terms");
   await expectInViewport(page, main.getByRole("button", { name: "Enter Now" }));
+});
+
+test("the optional phone number opens from its disclosure, says what it brings, and a bad one comes back open with its error", async ({
+  page,
+}) => {
+  const { id } = brandCampaign();
+  await page.goto(`/campaign/${id}`);
+  const main = page.getByRole("main");
+  await expect(main.getByLabel(/Phone for SMS/)).toBeHidden();
+  await main.getByText("Get a text if you win (optional)").click();
+  const phone = main.getByLabel(/Phone for SMS/);
+  await expect(phone).toBeVisible();
+  await expect(main.getByText(/we text you the winner notice and one reminder before your claim deadline/)).toBeVisible();
+  await expect(main.getByText(/Giving a number never changes your chances\./)).toBeVisible();
+  await main.getByLabel("Email").fill(uniqueEmail("brand-phone"));
+  await phone.fill("12345");
+  await main.getByLabel(/I am 18 or older/).check();
+  await main.getByRole("button", { name: "Enter Now" }).click();
+  await page.waitForURL(/#enter$/);
+  const summary = main.getByRole("alert").filter({ has: page.getByRole("heading", { name: "There is a problem" }) });
+  await expect(summary.getByRole("link")).toHaveText("Please enter a valid phone number.");
+  await expect(summary.getByRole("link")).toHaveAttribute("href", "#entry-phone");
+  await expect(main.getByLabel(/Phone for SMS/)).toHaveValue("12345");
 });
 
 test("an accepted entry lands at the card that says what happens next", async ({ page }) => {

@@ -255,7 +255,7 @@ describe("the data page", () => {
     const live = await createCampaign({ brandName: "Live Brand", minimumAge: 18 });
     expect((await enter(live.id, typed, { marketingConsent: "on" })).status).toBe(303);
     const liveEntry = await prisma.entry.findFirstOrThrow({ where: { campaignId: live.id } });
-    // A phone number as entries made before the form stopped asking for one hold (decision 069): shown, exported, erased.
+    // A phone number (decision 094): shown, exported, erased.
     await prisma.entry.update({ where: { id: liveEntry.id }, data: { phoneNumber: "+1 555 010 2030" } });
     expect((await confirmEntryByEmail(app.url, liveEntry.id)).status).toBe(303);
     const friendEntry = { email: "friend-of-fan@example.com" };

@@ -221,26 +221,28 @@ describe("a damaged or hand-made entry form", () => {
   });
 });
 
-describe("the phone number (decision 069)", () => {
-  it("is not asked for, nor any SMS promised; one a page rendered earlier still sends is not stored, whatever it holds", async () => {
+describe("the phone number (decision 094)", () => {
+  it("is asked for as optional, with its own SMS consent line; rules and pages promise nothing more; a bad one is refused, a good one stored in E.164", async () => {
     const campaign = await createCampaign();
     const html = visible((await page(campaign.id)).html);
     expect(html).toContain('name="email"');
-    expect(html).not.toContain('name="phoneNumber"');
-    expect(html).not.toMatch(/\bSMS\b|text message/i);
+    expect(html).toContain('name="phoneNumber"');
+    expect(html).toContain("Phone for SMS");
+    expect(html).toContain("Giving a number never changes your chances.");
     for (const path of [`/campaign/${campaign.id}/rules`, "/how-it-works", "/terms", "/privacy"]) {
       const response = await fetch(`${app.url}${path}`);
       expect(response.status, path).toBe(200);
-      expect(visible(await response.text()), path).not.toMatch(/\bSMS\b|text message|optionally a phone number/i);
+      expect(visible(await response.text()), path).not.toMatch(/optionally a phone number/i);
     }
 
     for (const [i, phoneNumber] of ["+1 555 0100", "call me maybe", "9".repeat(40)].entries()) {
       const response = await enter(campaign.id, valid(`phone${i}@example.com`, { phoneNumber }));
-      expect(response.status, phoneNumber).toBe(303);
+      expect(response.status, phoneNumber).toBe(400);
+      expect(visible(await response.text()), phoneNumber).toContain("Please enter a valid phone number.");
     }
-    const rows = await entries(campaign.id);
-    expect(rows).toHaveLength(3);
-    expect(rows.map((row) => row.phoneNumber)).toEqual([null, null, null]);
+    expect(await entries(campaign.id)).toHaveLength(0);
+    expect((await enter(campaign.id, valid("phone-ok@example.com", { phoneNumber: "415-555-0140" }))).status).toBe(303);
+    expect((await entries(campaign.id)).map((row) => row.phoneNumber)).toEqual(["+14155550140"]);
   });
 });
 

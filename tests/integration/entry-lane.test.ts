@@ -73,8 +73,8 @@ describe("a new anonymous entry", () => {
     const before = Date.now();
     const response = await postEntry(campaign.id, {
       email: "stored.person@example.com",
-      // A page rendered before the form stopped asking for one (decision 069): not stored.
-      phoneNumber: "+1 555 010 9999",
+      // Optional, stored in E.164 (decision 094).
+      phoneNumber: "(415) 555-0199",
       agreedToTerms: "on",
       marketingConsent: "on",
       ref: referrer.id,
@@ -85,7 +85,7 @@ describe("a new anonymous entry", () => {
     });
     expect(entry).toMatchObject({
       email: "stored.person@example.com",
-      phoneNumber: null,
+      phoneNumber: "+14155550199",
       referrerId: referrer.id,
       referralCredited: false,
       bonusEntries: 0,

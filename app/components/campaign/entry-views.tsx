@@ -9,6 +9,9 @@ import {
   entriesWord,
   entryWeight,
   pendingStateSentence,
+  PHONE_EXAMPLE,
+  SMS_CONSENT_LINE,
+  SMS_SUMMARY,
 } from "~/domain/entries";
 import type { CampaignPageData } from "~/domain/campaign-page";
 import { type EntryConsentLabels, consentSegments } from "~/domain/consent";
@@ -26,6 +29,7 @@ function ErrorSummary({ errors }: { errors: EntryFormErrors }) {
   const items = [
     errors.form ? { href: null, text: errors.form } : null,
     errors.email ? { href: "#entry-email", text: errors.email } : null,
+    errors.phoneNumber ? { href: "#entry-phone", text: errors.phoneNumber } : null,
     errors.agreedToTerms ? { href: "#entry-terms", text: errors.agreedToTerms } : null,
   ].filter((item) => item !== null);
   if (!items.length) return null;
@@ -57,8 +61,9 @@ function ErrorSummary({ errors }: { errors: EntryFormErrors }) {
 }
 
 /**
- * Email, terms and a separate, never pre-ticked marketing consent (decision 054): the form fits a
- * phone's first screen (decision 043). No phone number: nothing sends an SMS (decision 069).
+ * Email, an optional phone number for the winner's SMS with its own consent line (decision 094),
+ * terms and a separate, never pre-ticked marketing consent (decision 054): the form fits a phone's
+ * first screen (decision 043).
  */
 export function EntryForm({
   campaignId,
@@ -94,6 +99,7 @@ export function EntryForm({
       <ErrorSummary errors={errors} />
       <HoneypotField />
       <EntryEmailField lockedEmail={lockedEmail} value={values.email} error={errors.email} />
+      <EntryPhoneField value={values.phoneNumber} error={errors.phoneNumber} />
       <EntryTermsField campaignId={campaignId} wording={consent.terms} error={errors.agreedToTerms} />
       <MarketingConsentField wording={consent.marketing} />
       {/* With JavaScript the button stays disabled until the terms are ticked (the page script) and this
@@ -318,6 +324,44 @@ export function EntryEmailField({ lockedEmail, value, error }: { lockedEmail: st
         <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">You're signed in, so you enter with this email.</p>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * The optional phone number (decision 094) and its own consent line: what we will text (the winner
+ * notice and one claim reminder) and that a number never changes the chances. Behind a disclosure
+ * whose summary says what it is for, so the form still fits a phone's first screen (decision 043);
+ * it opens by itself when it holds a number or its error, and works without JavaScript.
+ */
+export function EntryPhoneField({ value, error }: { value?: string; error?: string }) {
+  return (
+    <details className="group text-sm" open={Boolean(value || error) || undefined} data-sms-field>
+      <summary className="cursor-pointer font-medium text-brand-700 underline dark:text-brand-300">{SMS_SUMMARY}</summary>
+      <div className="mt-2">
+        <label htmlFor="entry-phone" className="label">
+          Phone for SMS <span className="font-normal text-slate-600 dark:text-slate-400">(optional)</span>
+        </label>
+        <input
+          id="entry-phone"
+          name="phoneNumber"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          maxLength={40}
+          defaultValue={value ?? ""}
+          placeholder={PHONE_EXAMPLE}
+          aria-invalid={error ? true : undefined}
+          aria-describedby="entry-phone-error entry-phone-consent"
+          className="input"
+        />
+        <p id="entry-phone-error" className="field-error empty:hidden" aria-live="polite">
+          {error}
+        </p>
+        <p id="entry-phone-consent" className="mt-1 text-xs text-slate-600 dark:text-slate-400" data-sms-consent>
+          {SMS_CONSENT_LINE}
+        </p>
+      </div>
+    </details>
   );
 }
 

@@ -47,7 +47,7 @@ export function PrivacyPolicy({ retentionDays }: { retentionDays: number }) {
     <LegalPage
       title="Privacy Policy"
       intro="We collect as little as a giveaway needs, we never sell it, and we use no tracking cookies."
-      updated="November 29, 2026"
+      updated="November 30, 2026"
       sections={SECTIONS}
     >
       <LegalSection id="summary" title={title("summary")}>
@@ -72,7 +72,10 @@ export function PrivacyPolicy({ retentionDays }: { retentionDays: number }) {
         <p>When you enter a giveaway we store, with your entry:</p>
         <ul>
           <li>your email address;</li>
-          <li>a phone number, only if you gave one with an entry made before November 29, 2026 (the entry form no longer asks for one);</li>
+          <li>
+            a phone number, only if you give one: we use it only to text you if you win (the winner notice and one reminder before your
+            claim deadline), and giving one never changes your chances. Reply STOP to any text and we send no more;
+          </li>
           <li>
             your consents: that you agreed to the giveaway&apos;s official rules and, if you ticked it, to the brand&apos;s marketing, each
             with the time and the exact wording (and its version) shown next to the box; and when you withdraw marketing consent;
@@ -142,9 +145,9 @@ export function PrivacyPolicy({ retentionDays }: { retentionDays: number }) {
         <ul>
           <li>
             <strong>The brand running the giveaway</strong> sees counts and charts of its entries (such as the most common email domains).
-            Its entries export carries each entry&apos;s id, dates, bonus entries and consent, and your email address (and a phone number
-            you gave with an earlier entry) only if you consented to its marketing. Before the draw, it sees the email addresses of entries
-            its fraud review flags, and of those it disqualifies, to decide whether they count. For its own gift prizes it receives what the
+            Its entries export carries each entry&apos;s id, dates, bonus entries and consent, and your email address (and your phone
+            number, if you gave one) only if you consented to its marketing. Before the draw, it sees the email addresses of entries its
+            fraud review flags, and of those it disqualifies, to decide whether they count. For its own gift prizes it receives what the
             winner gives to claim them (email address, postal address if needed, note).
           </li>
           <li>
@@ -161,7 +164,8 @@ export function PrivacyPolicy({ retentionDays }: { retentionDays: number }) {
             events, such as a confirmed entry, a drawn winner or a shipped prize.
           </li>
           <li>
-            <strong>Our email delivery provider</strong> delivers the messages we send you.
+            <strong>Our email delivery provider</strong> delivers the messages we send you, and <strong>Twilio</strong> delivers our texts
+            to a winner who gave a phone number.
           </li>
           <li>
             <strong>Stripe</strong> processes creators&apos; payments.

@@ -75,6 +75,22 @@ const EnvSchema = z.object({
   PRINTIFY_API_URL: z.string().url().default("https://api.printify.com"),
   /** The secret of the Printify webhook subscription; webhook bodies are checked with HMAC-SHA256 under it. */
   PRINTIFY_WEBHOOK_SECRET: optional,
+  /**
+   * Twilio (decision 094): with all three set, winners who gave a phone number get their SMS through
+   * Twilio's Messages API; otherwise every SMS stays in the SMS outbox (shown in the dev mailbox).
+   */
+  TWILIO_ACCOUNT_SID: optional,
+  TWILIO_AUTH_TOKEN: optional,
+  /** The sending number (E.164) or a Messaging Service SID (MG...). */
+  TWILIO_FROM: optional,
+  /** Twilio's REST API base; the tests point it at a fake on 127.0.0.1. */
+  TWILIO_API_URL: z.string().url().default("https://api.twilio.com"),
+  /** The country of an entry form's phone number typed without "+" and a country code (ISO 3166 alpha-2). */
+  SMS_DEFAULT_COUNTRY: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/)
+    .default("US")
+    .transform((value) => value.toUpperCase()),
   /** How often the in-server job runner makes a pass (draws, claims, reminders, email, fulfilment); 0 turns the timer off. */
   JOBS_INTERVAL_MS: z.coerce.number().int().min(0).default(15000),
   /**
@@ -215,6 +231,8 @@ export type Config = z.infer<typeof EnvSchema> & {
   googleEnabled: boolean;
   /** Stripe Checkout takes payments. */
   stripeEnabled: boolean;
+  /** TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM are all set (decision 094). */
+  twilioEnabled: boolean;
   /** Without Stripe, the built-in TEST MODE checkout takes (pretend) payments. */
   testCheckoutEnabled: boolean;
   /** The bucket files are kept in (decision 058), or null: the local disk under DATA_DIR. */
@@ -320,6 +338,11 @@ export function getConfig(): Config {
   const objectStorage = objectStorageConfig(env);
   const sessionSecret = env.SESSION_SECRET ?? readOrCreateLocalSecret(env.DATA_DIR, LOCAL_SECRET_FILES.SESSION_SECRET);
   const stripeEnabled = Boolean(env.STRIPE_SECRET_KEY);
+  if ([env.TWILIO_ACCOUNT_SID, env.TWILIO_AUTH_TOKEN, env.TWILIO_FROM].filter(Boolean).length % 3 !== 0) {
+    throw new ConfigError(
+      "TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM go together: set all three to send SMS, or none to keep SMS in the outbox.",
+    );
+  }
   cached = {
     ...env,
     sessionSecret,
@@ -327,6 +350,7 @@ export function getConfig(): Config {
     isProduction,
     googleEnabled: Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET),
     stripeEnabled,
+    twilioEnabled: Boolean(env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM),
     // In production a pretend checkout would launch campaigns unpaid, so it must be asked for.
     testCheckoutEnabled: !stripeEnabled && (env.TEST_CHECKOUT === "true" || (!isProduction && env.TEST_CHECKOUT !== "false")),
     objectStorage,

@@ -22,6 +22,7 @@ export type {
   LoginCode,
   Order,
   OutboundEmail,
+  OutboundSms,
   PaymentEvent,
   Plan,
   PlatformSetting,

@@ -35,12 +35,17 @@ export const BODY_LIMITS = {
   default: 2 * MB,
   /** The routes that take image uploads (UPLOAD_ROUTES). */
   uploads: 45 * MB,
-  /** Stripe's and Printify's event notifications (WEBHOOK_ROUTES). */
+  /** Stripe's, Printify's and Twilio's notifications (WEBHOOK_ROUTES). */
   webhooks: 1 * MB,
 } as const;
 
 export const UPLOAD_ROUTES = [wizardPath(), href("/admin/dashboard/settings/slider")] as const;
-export const WEBHOOK_ROUTES = [href("/webhooks/stripe"), href("/webhooks/printify")] as const;
+export const WEBHOOK_ROUTES = [
+  href("/webhooks/stripe"),
+  href("/webhooks/printify"),
+  href("/webhooks/twilio/status"),
+  href("/webhooks/twilio/inbound"),
+] as const;
 
 /** The body limit for a request path (React Router's `.data` requests count as their page). */
 export function bodyLimitFor(pathname: string): number {

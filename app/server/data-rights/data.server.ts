@@ -203,7 +203,7 @@ export async function dataPage(emailNormalized: string, linkExpiresAt: Date, now
 /**
  * Everything we hold for the address, for the JSON download: the data page's entries plus the
  * technical fields (IP address, network, browser id), the prize orders with their delivery
- * details, and the messages we sent (subject, time, status).
+ * details, and the messages we sent (subject, time, status), text messages too (decision 094).
  */
 export async function dataExport(emailNormalized: string, now: Date = new Date()) {
   const entries = await entriesOf(emailNormalized);
@@ -215,12 +215,19 @@ export async function dataExport(emailNormalized: string, now: Date = new Date()
         select: { to: true, subject: true, template: true, status: true, createdAt: true, sentAt: true },
       })
     : [];
+  const texts = entries.length
+    ? await prisma.outboundSms.findMany({
+        where: { entryId: { in: entries.map((entry) => entry.id) } },
+        orderBy: { createdAt: "asc" },
+        select: { to: true, body: true, kind: true, status: true, createdAt: true, sentAt: true },
+      })
+    : [];
   return {
     format: 1,
     exportedAt: now.toISOString(),
     address: emailNormalized,
     about:
-      "Everything Giveawear holds about this email address as an entrant: entries, the entry actions done (with answers and handles), consents (the exact words shown, with their version), prizes and the emails we sent. Times are UTC.",
+      "Everything Giveawear holds about this email address as an entrant: entries, the entry actions done (with answers and handles), consents (the exact words shown, with their version), prizes and the emails and text messages we sent. Times are UTC.",
     entries: entries.map((entry) => {
       const prize = prizeOf(entry, now);
       return {
@@ -267,6 +274,14 @@ export async function dataExport(emailNormalized: string, now: Date = new Date()
       status: email.status,
       queuedAt: email.createdAt.toISOString(),
       sentAt: email.sentAt?.toISOString() ?? null,
+    })),
+    textMessages: texts.map((text) => ({
+      to: text.to,
+      text: text.body,
+      kind: text.kind,
+      status: text.status,
+      queuedAt: text.createdAt.toISOString(),
+      sentAt: text.sentAt?.toISOString() ?? null,
     })),
   };
 }

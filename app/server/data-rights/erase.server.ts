@@ -14,7 +14,8 @@
  *   email, tracking and note. An order still being prepared keeps its delivery details until it
  *   finishes, then finishDeferredOrderErasures (run by the jobs) erases them and the shipping email;
  * - the outbox's messages to the address (redacted in place, so their dedupe keys still stop a job
- *   from mailing twice; unsent ones are never sent);
+ *   from mailing twice; unsent ones are never sent), and the SMS outbox's messages to the entries'
+ *   phone numbers the same way (decision 094);
  * - whatever the brand's email tools and webhooks hold (the two integration hooks, called before the
  *   fields are blanked).
  * The entrant's own request also deletes sign-in codes for the address and redacts any message that
@@ -179,6 +180,13 @@ async function eraseInTransaction(tx: Tx, entryIds: string[], now: Date, wholeAd
   // Each address becomes its own placeholder: one statement for the batch, on both databases.
   const prefix = Prisma.raw(`'${ERASED_PREFIX}'`);
   await tx.$executeRaw`UPDATE "Entry" SET "email" = ${prefix} || "id", "emailNormalized" = ${prefix} || "id" WHERE "id" IN (${Prisma.join(ids)})`;
+
+  // The entries' SMS (decision 094): number and text go, the dedupe key stays; unsent ones never go out.
+  await tx.outboundSms.updateMany({
+    where: { entryId: { in: ids }, status: { in: ["pending", "failed", "sending", "outbox"] } },
+    data: { status: "failed", nextAttemptAt: null, lastError: REDACTED_UNSENT },
+  });
+  await tx.$executeRaw`UPDATE "OutboundSms" SET "to" = ${prefix} || "entryId", "body" = '(erased)' WHERE "entryId" IN (${Prisma.join(ids)})`;
 
   const prizes = await eraseWinners(tx, claimed, now);
   const emails = await redactEntrantEmails(tx, claimed, wholeAddress);

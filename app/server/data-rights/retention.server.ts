@@ -173,7 +173,8 @@ async function retainCampaign(
 }
 
 /**
- * What consenting entrants no longer need kept: phone, IP address, browser id; and every finished
+ * What consenting entrants no longer need kept: phone (and the number on their texts), IP address,
+ * browser id; and every finished
  * order's delivery details (the region and country stay: the winners list names them).
  */
 async function minimise(campaignId: string): Promise<number> {
@@ -185,6 +186,8 @@ async function minimise(campaignId: string): Promise<number> {
     },
     data: { phoneNumber: null, ip: null, ipNetwork: null, browserId: null },
   });
+  // The numbers their texts went to (decision 094) go with the entries' own.
+  await prisma.$executeRaw`UPDATE "OutboundSms" SET "to" = 'erased:' || "entryId" WHERE "to" NOT LIKE 'erased:%' AND "entryId" IN (SELECT "id" FROM "Entry" WHERE "campaignId" = ${campaignId})`;
   const orders = await prisma.order.updateMany({
     where: {
       campaignId,

@@ -4,6 +4,9 @@
  * prize's winner in additional_prize_winner, with the prize's title, code and claim deadline. Each message has the dedupeKey winner:<campaign>:<rank>:<entry>, so
  * reruns (and a second instance) never mail anyone twice, while a redraw's new winner still gets
  * mailed. Then winnersNotifiedAt is set by a conditional update.
+ *
+ * A winner whose entry gave a phone number also gets a text with the same claim link (decision 094),
+ * keyed sms-winner:<campaign>:<rank>:<entry> in the SMS outbox, queued right after their email.
  */
 import { claimChoices, GRAND_PRIZE_RANK } from "../../domain/claims";
 import { winnerDedupeKey } from "../../domain/winner-emails";
@@ -15,7 +18,9 @@ import { getConfig } from "../core/config.server";
 import { prisma } from "../core/db.server";
 import { emailBrand, winnerReplyTo } from "../email/brand.server";
 import { queueTemplatedEmailOnce } from "../email/outbox.server";
-import { winnerEmailTokens } from "../claims/winner-emails.server";
+import { prizeName, winnerEmailTokens } from "../claims/winner-emails.server";
+import { queueSmsToEntry } from "../sms/sms.server";
+import { winnerSmsBody, winnerSmsDedupeKey } from "../../domain/sms";
 import { currentTime, leaseUntil } from "../core/leases.server";
 import { log } from "../core/log.server";
 
@@ -94,6 +99,7 @@ async function notifyLeased(campaignId: string, now: Date, lease: Date): Promise
     },
   });
   if (grandPrize) queued += 1;
+  await queueWinnerSms(campaign, { rank: GRAND_PRIZE_RANK, entryId: campaign.winnerEntryId, deadline });
 
   for (const prize of campaign.additionalPrizes) {
     if (!prize.winnerEntryId || !prize.winnerEmail) continue;
@@ -129,6 +135,7 @@ async function notifyLeased(campaignId: string, now: Date, lease: Date): Promise
       },
     });
     if (sent) queued += 1;
+    await queueWinnerSms(campaign, { ...prize, entryId: prize.winnerEntryId, deadline: prizeDeadline });
   }
 
   await markPicksNotified(campaign.id);
@@ -140,6 +147,23 @@ async function notifyLeased(campaignId: string, now: Date, lease: Date): Promise
     data: { winnersNotifiedAt: now, winnersNotifyLeaseUntil: null },
   });
   return queued;
+}
+
+/** The winner's SMS (decision 094), when their entry gave a phone number; once per prize and winner. */
+async function queueWinnerSms(
+  campaign: Parameters<typeof winnerEmailTokens>[0],
+  prize: { rank: number; entryId: string; deadline: Date; title?: string },
+): Promise<void> {
+  await queueSmsToEntry(prize.entryId, {
+    kind: "winner",
+    dedupeKey: winnerSmsDedupeKey(campaign.id, prize.rank, prize.entryId),
+    body: winnerSmsBody(
+      campaign.brandName,
+      prizeName(campaign, prize),
+      await claimLink({ campaignId: campaign.id, entryId: prize.entryId, deadline: prize.deadline, rank: prize.rank }),
+      formatUtcDateTime(prize.deadline),
+    ),
+  });
 }
 
 /**

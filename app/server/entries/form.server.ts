@@ -15,6 +15,7 @@ import {
   REFERRER_ID_PATTERN,
 } from "~/domain/entries";
 import { isDisposableEmail } from "./disposable-email.server";
+import { e164PhoneNumber } from "./phone.server";
 import { type EntryOutcome, submitEntry } from "./submit.server";
 import { browserId, rememberEntry } from "./visitor.server";
 import { markRedirectAfterPost } from "./page-views.server";
@@ -103,7 +104,10 @@ async function judgeEntry(
   if (user) formData.set("email", user.email);
   if (referral && !formData.get("ref")) formData.set("ref", referral);
   const fields = Object.fromEntries([...formData].filter(([, value]) => typeof value === "string"));
-  const values: EntryFormValues = { email: typeof fields.email === "string" ? fields.email : undefined };
+  const values: EntryFormValues = {
+    email: typeof fields.email === "string" ? fields.email : undefined,
+    phoneNumber: typeof fields.phoneNumber === "string" ? fields.phoneNumber : undefined,
+  };
   const parsed = EntrySchema.safeParse(fields);
   if (!parsed.success) {
     const fieldErrors = z.flattenError(parsed.error).fieldErrors as Record<string, string[] | undefined>;
@@ -115,6 +119,10 @@ async function judgeEntry(
     if (!errors.email && !errors.agreedToTerms) errors.form = ENTRY_FORM_FALLBACK;
     return { kind: "refused", reason: "invalid", errors, values, status: 400 };
   }
+  // The optional phone number, stored in E.164 (decision 094); a number we could not text is refused.
+  const phoneNumber = parsed.data.phoneNumber === undefined ? null : e164PhoneNumber(parsed.data.phoneNumber);
+  if (parsed.data.phoneNumber !== undefined && phoneNumber === null)
+    return { kind: "refused", reason: "invalid", errors: { phoneNumber: ENTRY_MESSAGES.phoneInvalid }, values, status: 400 };
   // Throwaway inboxes are refused (decision 038); the list is checked here, on the server only.
   if (isDisposableEmail(parsed.data.email))
     return { kind: "refused", reason: "disposable-email", errors: { email: ENTRY_MESSAGES.disposable }, values, status: 400 };
@@ -123,6 +131,7 @@ async function judgeEntry(
   const browser = await browserId(request);
   const outcome = await submitEntry({
     ...entry,
+    phoneNumber,
     campaignId,
     referrerId: ref,
     userId: user?.id ?? null,

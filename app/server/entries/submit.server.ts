@@ -37,7 +37,9 @@ export type EntryOutcome =
   | { kind: "full" }
   | { kind: "rate-limited" };
 
-export interface EntrySubmission extends Omit<EntryInput, "ref"> {
+export interface EntrySubmission extends Omit<EntryInput, "ref" | "phoneNumber"> {
+  /** E.164, checked (entries/phone.server.ts), or null: none given. */
+  phoneNumber?: string | null;
   campaignId: string;
   referrerId?: string;
   userId?: string | null;
@@ -109,8 +111,8 @@ async function pendingRow(submission: EntrySubmission, emailKey: string, now: Da
     campaignId: submission.campaignId,
     email: submission.email,
     emailNormalized: emailKey,
-    // The form no longer asks for one (decision 069); the column keeps what earlier entries gave.
-    phoneNumber: null,
+    // Optional, E.164 (decision 094): only the winner's SMS uses it.
+    phoneNumber: submission.phoneNumber ?? null,
     marketingConsent: submission.marketingConsent,
     // The consent record (decision 054), in the same insert: the words each box showed, and when
     // marketing consent was given.

@@ -9,6 +9,9 @@
  * - once the deadline has passed, the creator gets prize_unclaimed, once per prize and winner
  *   (`prize-unclaimed:<campaign>:<rank>:<entry>`), with a link to the draw panel to draw again.
  *
+ * - a winner whose entry gave a phone number also gets one SMS reminder (decision 094), with the 1-day
+ *   email reminder (`sms-claim-reminder:<campaign>:<rank>:<entry>`); a number that replied STOP gets none.
+ *
  * A redraw's new winner is another entry, so they get their own reminders. One runner per campaign:
  * a pass takes the campaign's claimReminderLeaseUntil with one conditional update (an expired lease
  * may be taken over) and gives it back at the end; the dedupe keys (a unique index) stay the
@@ -32,6 +35,11 @@ import { currentTime, leaseUntil } from "../core/leases.server";
 import { publicUrl } from "../core/public-url.server";
 import { WINNER_EMAIL_CAMPAIGN_FIELDS, prizeName, winnerEmailTokens } from "../claims/winner-emails.server";
 import { log } from "../core/log.server";
+import { queueSmsToEntry } from "../sms/sms.server";
+import { claimReminderSmsBody, claimReminderSmsDedupeKey } from "../../domain/sms";
+
+/** The email reminder the one SMS reminder goes with: the last before the deadline. */
+const SMS_REMINDER_KEY = "claim-reminder-1d";
 
 /** How long a campaign's claim follow-ups belong to the runner that took them. */
 export const CLAIM_REMINDER_LEASE_MS = 5 * 60 * 1000;
@@ -159,6 +167,15 @@ async function followUpCampaign(campaignId: string, now: Date, summary: ClaimRem
       due.kind === "reminder"
         ? claimReminderDedupeKey(due.reminder, campaign.id, prize.rank, prize.entryId)
         : unclaimedNoticeDedupeKey(campaign.id, prize.rank, prize.entryId);
+    if (due.kind === "reminder" && due.reminder.key === SMS_REMINDER_KEY) {
+      // Its own dedupe key: queued once, whether or not this pass also queues the email.
+      const tokens = await winnerEmailTokens(campaign, prize);
+      await queueSmsToEntry(prize.entryId, {
+        kind: "claim_reminder",
+        dedupeKey: claimReminderSmsDedupeKey(campaign.id, prize.rank, prize.entryId),
+        body: claimReminderSmsBody(campaign.brandName, prizeName(campaign, prize), tokens.claim_link ?? "", due.reminder.timeLeft),
+      });
+    }
     if (await prisma.outboundEmail.findUnique({ where: { dedupeKey }, select: { id: true } })) continue;
 
     if (due.kind === "reminder") {

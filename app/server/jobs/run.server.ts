@@ -14,6 +14,7 @@ import { type DrawOutcome, drawCampaign, dueCampaignIds } from "../draw/run.serv
 import { prisma } from "../core/db.server";
 import { queueAdminAlert } from "../email/outbox.server";
 import { type EmailDeliverySummary, deliverDueEmails } from "../email/delivery.server";
+import { type SmsDeliverySummary, deliverDueSms } from "../sms/sms.server";
 import { runFulfilmentJobs } from "../fulfilment/index.server";
 import { type WebhookDeliverySummary, deliverDueWebhooks } from "../integrations/webhooks.server";
 import { type EmailToolSyncSummary, deliverDueEmailToolSyncs } from "../integrations/email-tool-sync.server";
@@ -60,6 +61,8 @@ export interface JobsSummary {
   /** Claim reminders to winners and unclaimed-prize notices to creators (decision 051). */
   claimReminders: Omit<ClaimReminderSummary, "failures">;
   emails: EmailDeliverySummary | null;
+  /** Winners' SMS retried through Twilio (decision 094). */
+  sms: SmsDeliverySummary | null;
   /** The brands' signed webhooks (decision 055). */
   webhooks: WebhookDeliverySummary | null;
   /** Subscribes and unsubscribes at the brands' email tools (decision 056). */
@@ -98,6 +101,7 @@ async function runPass(now: Date): Promise<JobsSummary> {
     reminders: { campaigns: 0, emails: 0 },
     claimReminders: { campaigns: 0, reminders: 0, unclaimed: 0 },
     emails: null,
+    sms: null,
     webhooks: null,
     emailTools: null,
     fulfilment: false,
@@ -219,6 +223,11 @@ async function runPass(now: Date): Promise<JobsSummary> {
     // The step ran, but mail is not going out: the System page shows it as the step's problem.
     if (failed + gaveUp > 0)
       return `${failed + gaveUp} ${failed + gaveUp === 1 ? "email was" : "emails were"} not delivered: ${lastError ?? "see the outbox"}`;
+  });
+
+  await step("sms", async () => {
+    summary.sms = await deliverDueSms(now);
+    if (summary.sms.failed > 0) return `${summary.sms.failed} SMS not delivered: see the SMS outbox`;
   });
 
   await step("webhooks", async () => {

@@ -1,0 +1,59 @@
+/**
+ * The winners' text messages (decision 094): short, plain, one link, and how to stop them. What an
+ * entrant is promised on the entry form (SMS_CONSENT_LINE) is exactly these two: the winner notice
+ * and one reminder before the claim deadline.
+ */
+
+/** Twilio's opt-out keywords (its Advanced Opt-Out defaults): a reply with one of them stops our SMS. */
+export const SMS_STOP_WORDS = ["STOP", "STOPALL", "UNSUBSCRIBE", "CANCEL", "END", "QUIT", "REVOKE", "OPTOUT"] as const;
+/** Replies that take a number off the opt-out list again. */
+export const SMS_START_WORDS = ["START", "YES", "UNSTOP"] as const;
+
+/** What an inbound reply asks for: "stop", "start" or nothing. Case and surrounding spaces do not matter. */
+export function smsReplyIntent(body: string): "stop" | "start" | null {
+  const word = body.trim().toUpperCase();
+  if ((SMS_STOP_WORDS as readonly string[]).includes(word)) return "stop";
+  if ((SMS_START_WORDS as readonly string[]).includes(word)) return "start";
+  return null;
+}
+
+const STOP_LINE = "Reply STOP to opt out.";
+
+export function winnerSmsBody(brandName: string, prizeName: string, claimLink: string, claimDeadline: string): string {
+  return `${brandName}: you won ${prizeName}! Claim it by ${claimDeadline}: ${claimLink} ${STOP_LINE}`;
+}
+
+export function claimReminderSmsBody(brandName: string, prizeName: string, claimLink: string, timeLeft: string): string {
+  return `${brandName}: ${timeLeft} left to claim your prize, ${prizeName}: ${claimLink} ${STOP_LINE}`;
+}
+
+/** One winner SMS per prize and winner, as the winner email's key (winnerDedupeKey). */
+export function winnerSmsDedupeKey(campaignId: string, rank: number, entryId: string): string {
+  return `sms-winner:${campaignId}:${rank}:${entryId}`;
+}
+
+/** One claim reminder SMS per prize and winner, whichever email reminder it goes with. */
+export function claimReminderSmsDedupeKey(campaignId: string, rank: number, entryId: string): string {
+  return `sms-claim-reminder:${campaignId}:${rank}:${entryId}`;
+}
+
+/**
+ * Twilio's message statuses in the order a message moves through them: a status callback that
+ * arrives late ("sent" after "delivered") never moves a message back.
+ */
+const STATUS_ORDER = ["pending", "sending", "accepted", "scheduled", "queued", "sent", "delivered", "undelivered", "failed", "read"];
+
+export function laterSmsStatus(current: string, reported: string): boolean {
+  const from = STATUS_ORDER.indexOf(current);
+  const to = STATUS_ORDER.indexOf(reported);
+  return to > from && from >= 0 && from < STATUS_ORDER.indexOf("delivered");
+}
+
+/** Attempts at one message before it is given up (a network error, Twilio unavailable). */
+export const SMS_MAX_ATTEMPTS = 5;
+
+/** When a message whose attempt `attempts` failed is tried again: 1, 4, 16, 64 minutes later. */
+export function nextSmsAttemptAt(attempts: number, now: Date): Date | null {
+  if (attempts >= SMS_MAX_ATTEMPTS) return null;
+  return new Date(now.getTime() + 60_000 * 4 ** (attempts - 1));
+}

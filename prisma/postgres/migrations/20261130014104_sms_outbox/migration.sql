@@ -1,0 +1,42 @@
+-- CreateTable
+CREATE TABLE "OutboundSms" (
+    "id" TEXT NOT NULL,
+    "to" TEXT NOT NULL,
+    "body" TEXT NOT NULL,
+    "kind" TEXT NOT NULL,
+    "entryId" TEXT,
+    "status" TEXT NOT NULL DEFAULT 'pending',
+    "providerSid" TEXT,
+    "attempts" INTEGER NOT NULL DEFAULT 0,
+    "lastError" TEXT,
+    "nextAttemptAt" TIMESTAMP(3),
+    "sentAt" TIMESTAMP(3),
+    "statusAt" TIMESTAMP(3),
+    "dedupeKey" TEXT NOT NULL,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "OutboundSms_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "SmsOptOut" (
+    "phone" TEXT NOT NULL,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "SmsOptOut_pkey" PRIMARY KEY ("phone")
+);
+
+-- CreateIndex
+CREATE UNIQUE INDEX "OutboundSms_providerSid_key" ON "OutboundSms"("providerSid");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "OutboundSms_dedupeKey_key" ON "OutboundSms"("dedupeKey");
+
+-- CreateIndex
+CREATE INDEX "OutboundSms_status_nextAttemptAt_idx" ON "OutboundSms"("status", "nextAttemptAt");
+
+-- CreateIndex
+CREATE INDEX "OutboundSms_to_idx" ON "OutboundSms"("to");
+
+-- CreateIndex
+CREATE INDEX "OutboundSms_entryId_idx" ON "OutboundSms"("entryId");
