@@ -24,7 +24,9 @@ export function supportedTimeZones(): readonly string[] {
 function supportedSet(): ReadonlySet<string> {
   if (!supported) {
     const list = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
-    supported = new Set([DEFAULT_TIME_ZONE, ...list].sort((a, b) => (a === DEFAULT_TIME_ZONE ? -1 : b === DEFAULT_TIME_ZONE ? 1 : a.localeCompare(b))));
+    supported = new Set(
+      [DEFAULT_TIME_ZONE, ...list].sort((a, b) => (a === DEFAULT_TIME_ZONE ? -1 : b === DEFAULT_TIME_ZONE ? 1 : a.localeCompare(b))),
+    );
   }
   return supported;
 }
@@ -116,7 +118,10 @@ export function campaignWindow(startDateInput: string, durationDays: number, zon
   if (!day) return null;
   const last = new Date(day.getTime() + (durationDays - 1) * DAY_MS);
   const start = zonedInstant({ year: day.getUTCFullYear(), month: day.getUTCMonth() + 1, day: day.getUTCDate(), hour: 0, minute: 0 }, zone);
-  const end = zonedInstant({ year: last.getUTCFullYear(), month: last.getUTCMonth() + 1, day: last.getUTCDate(), hour: 23, minute: 59 }, zone);
+  const end = zonedInstant(
+    { year: last.getUTCFullYear(), month: last.getUTCMonth() + 1, day: last.getUTCDate(), hour: 23, minute: 59 },
+    zone,
+  );
   return { start, end };
 }
 

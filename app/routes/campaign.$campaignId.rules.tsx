@@ -88,6 +88,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     // The entry period in the campaign's time zone, named (decision 095).
     start: campaign.startDate ? formatZonedDateTime(campaign.startDate, campaign.timeZone) : "the launch date",
     end: campaign.endDate ? formatZonedDateTime(campaign.endDate, campaign.timeZone) : "the end of the campaign",
+    timeZone: campaign.timeZone,
     entryLimit: campaign.entryLimit,
     referralsEnabled,
     referralBonus: REFERRAL_BONUS_ENTRIES,

@@ -69,5 +69,6 @@ describe("a campaign in America/New_York", () => {
     const rules = visible(await (await fetch(`${app.url}/campaign/${campaign.id}/rules`, { headers: { "User-Agent": BROWSER } })).text());
     expect(rules).toMatch(/\w+day \d{1,2} \w+ \d{4}, 00:00 New York time/);
     expect(rules).toMatch(/\w+day \d{1,2} \w+ \d{4}, 23:59 New York time/);
+    expect(rules).toContain("All times are New York time (America/New_York).");
   });
 });

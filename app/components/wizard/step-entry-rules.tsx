@@ -111,7 +111,9 @@ export function EntryRulesStep(
               value={zone}
               onChange={(event) => setZone(event.currentTarget.value)}
               aria-invalid={fields.timeZone.errors ? true : undefined}
-              aria-describedby={fields.timeZone.errors ? `${fields.timeZone.id}-hint ${fields.timeZone.errorId}` : `${fields.timeZone.id}-hint`}
+              aria-describedby={
+                fields.timeZone.errors ? `${fields.timeZone.id}-hint ${fields.timeZone.errorId}` : `${fields.timeZone.id}-hint`
+              }
               className="input"
               data-testid="time-zone"
             >
@@ -130,7 +132,8 @@ export function EntryRulesStep(
           <p className="text-sm text-slate-700 dark:text-slate-300" aria-live="polite" data-testid="campaign-window">
             {dates ? (
               <>
-                Starts <strong>{formatZonedDateTime(dates.start, zone)}</strong>; ends <strong>{formatZonedDateTime(dates.end, zone)}</strong>.
+                Starts <strong>{formatZonedDateTime(dates.start, zone)}</strong>; ends{" "}
+                <strong>{formatZonedDateTime(dates.end, zone)}</strong>.
               </>
             ) : (
               "Pick a start date to see when the giveaway ends."
