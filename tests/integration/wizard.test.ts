@@ -61,7 +61,7 @@ describe("the campaign wizard", () => {
   });
 
   it("reads start and end on the chosen zone's clocks, and refuses a zone that is not an IANA name", async () => {
-    const { jar } = await signedInJar();
+    const { jar, userId } = await signedInJar();
     const id = await draftThroughStep(jar, 4);
     const today = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate());
     const startDate = new Date(today + 40 * 86_400_000).toISOString().slice(0, 10);
@@ -94,6 +94,18 @@ describe("the campaign wizard", () => {
     expect(saved.endDate?.toISOString()).toBe(window.end.toISOString());
     // New York is 4 or 5 hours behind UTC: 00:00 there is 04:00 or 05:00 UTC.
     expect(saved.startDate?.toISOString()).toMatch(new RegExp(`^${startDate}T0[45]:00:00.000Z$`));
+
+    // The same creator's next campaign starts on that choice (the browser's zone replaces it with JavaScript).
+    const { id: next } = await createCampaign({ creatorId: userId, status: "draft", startDate: null, endDate: null });
+    const screen = bodyOf<{ values: { timeZone: string; startDate: string }; timeZoneChosen: boolean }>(
+      await run(wizard.loader, get(jar, `/create-campaign-v2?campaignId=${next}&step=4`)),
+    );
+    expect(screen).toMatchObject({ values: { timeZone: "America/New_York", startDate: "" }, timeZoneChosen: false });
+    // The saved campaign shows its own zone and its start date as the creator typed it.
+    const own = bodyOf<{ values: { timeZone: string; startDate: string }; timeZoneChosen: boolean }>(
+      await run(wizard.loader, get(jar, `/create-campaign-v2?campaignId=${id}&step=4`)),
+    );
+    expect(own).toMatchObject({ values: { timeZone: "America/New_York", startDate }, timeZoneChosen: true });
   });
 
   it("refuses a start date before yesterday", async () => {
