@@ -69,6 +69,9 @@ export interface CampaignPageData {
     additionalPrizes: { rank: number; title: string; imageUrl: string | null }[];
     startDate: string | null;
     endDate: string | null;
+    /** The start and end in the campaign's time zone, with its name (decision 095): "Friday 5 December 2025, 23:59 New York time". */
+    startText: string | null;
+    endText: string | null;
     entryCount: number;
     entryLimit: number | null;
     drawCommitment: string | null;

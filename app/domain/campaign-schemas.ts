@@ -610,6 +610,8 @@ export function entryRulesSchema({ today }: { today: Date }) {
             const start = parseDateInput(value);
             return start !== null && isStartDateWithinAYear(start, today);
           }, M.startDateTooLate),
+        // Checked against this server's Intl list in the step's action (decision 095): the browser's list may differ.
+        timeZone: z.string().trim().max(100).default(""),
         durationDays: z.coerce
           .number({ error: M.durationPositive })
           .positive({ error: M.durationPositive, abort: true })

@@ -53,6 +53,8 @@ export const FROZEN_FIELDS = {
   startDate: "Start date",
   durationDays: "Duration",
   endDate: "End date",
+  // The zone the dates are read in (decision 095): changing it would move both instants.
+  timeZone: "Time zone",
   limitOneEntryPerPerson: "One entry per person",
   giveCouponToEntrants: "Coupon for entrants",
   entrantCouponCode: "Entrants' coupon code",

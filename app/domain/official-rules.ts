@@ -3,6 +3,7 @@
  * Pure: the route (routes/campaign.$campaignId.rules.tsx) reads the campaign and renders the
  * sections; the draw section's live facts (commitment, beacon) and the links are added there.
  */
+import { campaignTimeZone, DEFAULT_TIME_ZONE, timeZoneLabel } from "./campaign-time-zone";
 import { formatPrice } from "./plans";
 import { ACTION_MESSAGES } from "./entry-actions";
 import { rulesActionLine } from "./entry-action-forms";
@@ -27,6 +28,12 @@ export const NY_FL_CHECKBOX = "Exclude residents of New York and Florida from th
  * 2: the sponsor without the brand's URL (editable while live, decision 048), the published winners
  *    list and the winner's objection (publicity), and the entrant's self-service data rights (privacy).
  */
+/** The entry period's "All times are …" sentence for the campaign's zone (decision 095). */
+function timesSentence(zone: string | undefined): string {
+  const z = campaignTimeZone(zone);
+  return z === DEFAULT_TIME_ZONE ? "All times are Coordinated Universal Time (UTC)." : `All times are ${timeZoneLabel(z)} (${z}).`;
+}
+
 export const RULES_VERSION = 2;
 /** The first version whose rules announce the winners list with the winner's region. */
 export const RULES_VERSION_WITH_WINNERS_LIST = 2;
@@ -73,6 +80,11 @@ export interface RulesInput {
   excludedRegions: string;
   start: string;
   end: string;
+  /**
+   * The campaign's IANA zone (decision 095); start and end are written in it. UTC keeps the sentence
+   * every campaign launched before zones has, so no launched campaign's wording changes.
+   */
+  timeZone?: string;
   entryLimit: number | null;
   referralsEnabled: boolean;
   referralBonus: number;
@@ -240,7 +252,7 @@ export function buildOfficialRules(input: RulesInput): RulesSection[] {
       heading: "4. Entry period",
       paragraphs: [
         p(
-          `Entries open on ${input.start} and close on ${input.end}. All times are Coordinated Universal Time (UTC). Entries received outside this period are not accepted.`,
+          `Entries open on ${input.start} and close on ${input.end}. ${timesSentence(input.timeZone)} Entries received outside this period are not accepted.`,
           "rules-period",
         ),
       ],

@@ -34,7 +34,10 @@ export interface WizardValues {
   selectedSizes: string[];
   startDate: string;
   durationDays: string;
+  /** The campaign's last day ("yyyy-mm-dd" in its time zone); it ends at 23:59 that day (decision 095). */
   endDate: string;
+  /** The IANA time zone the dates are in (decision 095). */
+  timeZone: string;
   termsAccepted: "on" | "";
   limitOneEntryPerPerson: "on" | "";
   giveCouponToEntrants: "on" | "";

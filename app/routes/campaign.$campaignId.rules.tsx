@@ -3,6 +3,7 @@ import { CampaignFrame } from "~/components/campaign/brand-frame";
 import { CampaignNotFound, productLabel } from "~/components/campaign/campaign-sections";
 import { madeColorNames } from "~/domain/campaign-schemas";
 import { formatUtcDateTime } from "~/domain/campaign-status";
+import { formatZonedDateTime } from "~/domain/campaign-time-zone";
 import { REFERRAL_BONUS_ENTRIES } from "~/domain/entries";
 import { RULES_VERSION, buildOfficialRules, rulesVersionLine, rulesVersionOf, sponsorName, type RulesPrize } from "~/domain/official-rules";
 import { approximateRetailValueCents } from "~/domain/prize-values";
@@ -84,8 +85,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     // Decision 050: where the printed prizes ship, which is who may enter.
     shipping: shipCountriesSentence(campaign.shipCountries),
     excludedRegions: campaign.excludedRegions,
-    start: campaign.startDate ? formatUtcDateTime(campaign.startDate) : "the launch date",
-    end: campaign.endDate ? formatUtcDateTime(campaign.endDate) : "the end of the campaign",
+    // The entry period in the campaign's time zone, named (decision 095).
+    start: campaign.startDate ? formatZonedDateTime(campaign.startDate, campaign.timeZone) : "the launch date",
+    end: campaign.endDate ? formatZonedDateTime(campaign.endDate, campaign.timeZone) : "the end of the campaign",
+    timeZone: campaign.timeZone,
     entryLimit: campaign.entryLimit,
     referralsEnabled,
     referralBonus: REFERRAL_BONUS_ENTRIES,

@@ -6,7 +6,6 @@ import { CampaignNotFound, CampaignTitle, PrizeGallery, PrizeList, WinnerAnnounc
 import { CAMPAIGN_PAGE_SCRIPT } from "~/components/campaign/page-script";
 import { PrizeTimelineSection } from "~/components/campaign/prize-timeline";
 import { useNonce } from "~/components/nonce";
-import { formatUtcDateTime } from "~/domain/campaign-status";
 import { CONFIRM_MESSAGES, ENTRY_MESSAGES, type EntryFormErrors, type EntryFormValues } from "~/domain/entries";
 import { campaignViewPath, campaignWinnersPath } from "~/paths";
 import { readForm } from "~/server/core/forms.server";
@@ -202,7 +201,7 @@ export default function CampaignPage({ loaderData, actionData }: Route.Component
                   <h2 className="text-lg font-bold">This giveaway is full</h2>
                   <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
                     {ENTRY_MESSAGES.full}
-                    {campaign.endDate ? ` The winner is drawn after it ends on ${formatUtcDateTime(new Date(campaign.endDate))}.` : ""}
+                    {campaign.endText ? ` The winner is drawn after it ends on ${campaign.endText}.` : ""}
                   </p>
                 </div>
               ) : null}

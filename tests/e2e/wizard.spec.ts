@@ -13,6 +13,9 @@ function prizeRows(campaignId: string) {
   }
 }
 
+// The browser's clock is Chicago's: with JavaScript, step 4 starts in the browser's zone (decision 095).
+test.use({ timezoneId: "America/Chicago" });
+
 function isoDay(offsetDays: number) {
   return new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 }
@@ -64,8 +67,13 @@ test("a new user builds a campaign with an uploaded design and launches it free"
   await page.getByRole("button", { name: "Continue" }).click();
 
   await expect(page.getByRole("heading", { name: "Step 4: Entry Rules & Rewards" })).toBeVisible();
+  // A new creator: the browser's zone with JavaScript, UTC without (no earlier choice).
+  const zone = page.getByRole("main").getByLabel("Time zone");
+  await expect(zone).toHaveValue(test.info().project.name === "js" ? "America/Chicago" : "UTC");
+  await zone.selectOption("America/New_York");
   await page.getByRole("main").getByLabel("Start date").fill(isoDay(0));
   await page.getByText("14 days").click();
+  if (test.info().project.name === "js") await expect(page.getByTestId("campaign-window")).toContainText("23:59 New York time");
   await page
     .getByRole("main")
     .getByLabel(/I accept the/)
@@ -85,6 +93,7 @@ test("a new user builds a campaign with an uploaded design and launches it free"
   await page.getByRole("button", { name: "Continue" }).click();
 
   await expect(page.getByRole("heading", { name: "Step 5: Review & Launch" })).toBeVisible();
+  await expect(page.getByRole("main")).toContainText("23:59 New York time");
   await expect(page.locator("details[open]")).toHaveCount(6);
   await page.getByRole("button", { name: "Launch Free Campaign" }).click();
 
@@ -108,6 +117,7 @@ test("a new user builds a campaign with an uploaded design and launches it free"
     selectedColors: "white,black",
     selectedSizes: "M,L,XL,2XL",
     durationDays: 14,
+    timeZone: "America/New_York",
     termsAccepted: 1,
     sendReminder: 1,
     giveCouponToEntrants: 1,

@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { randomBytes } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
-import { formatUtcDateTime } from "~/domain/campaign-status";
+import { formatZonedDateTime } from "~/domain/campaign-time-zone";
 import { resetConfigForTests } from "~/server/core/config.server";
 import { type Prisma, prisma } from "~/server/core/db.server";
 import { campaignsAwaitingNotification, notifyWinners } from "~/server/draw/notify.server";
@@ -95,7 +95,7 @@ describe("48-hour reminders", () => {
       const mail = reminders.find((row) => row.to === entry.email)!;
       expect(mail.dedupeKey).toBe(`reminder:${entry.id}`);
       expect(mail.subject).toBe(`48 hours left: ${campaign.title}`);
-      expect(mail.html).toContain(formatUtcDateTime(campaign.endDate!));
+      expect(mail.html).toContain(formatZonedDateTime(campaign.endDate!, campaign.timeZone));
       expect(mail.html).toContain(`http://localhost:3000/campaign/${campaign.id}?ref=${entry.id}`);
     }
     const marked = await prisma.campaign.findUniqueOrThrow({ where: { id: campaign.id } });

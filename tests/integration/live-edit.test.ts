@@ -86,6 +86,8 @@ describe("editing a live campaign, over real HTTP", () => {
     const attempts: [Record<string, string>, string][] = [
       [{ durationDays: "30" }, "Duration"],
       [{ startDate: "2030-01-01" }, "Start date"],
+      // The zone the dates are read in is fixed with them (decision 095).
+      [{ timeZone: "Asia/Tokyo" }, "Time zone"],
       [{ planId: "starter_tee" }, "Plan"],
       [{ entryLimit: "1000000" }, "Entry cap"],
       [{ limitOneEntryPerPerson: "" }, "One entry per person"],
@@ -111,6 +113,7 @@ describe("editing a live campaign, over real HTTP", () => {
       ...presentation,
       durationDays: "7",
       productType: "t-shirt",
+      timeZone: "UTC",
       "additionalPrizes[0].title": "Gift card",
     });
     expect(unchanged.status).toBe(302);

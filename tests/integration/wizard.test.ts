@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as wizard from "~/routes/create-campaign-v2";
 import * as success from "~/routes/campaign-success.$campaignId";
 import { prisma } from "~/server/core/db.server";
+import { campaignWindow, TIME_ZONE_INVALID } from "~/domain/campaign-time-zone";
 import { readToast } from "~/server/core/toast.server";
 import { type InProcessAppServer, startAppServer } from "../helpers/app-server";
 import { createCampaign } from "../helpers/campaigns";
@@ -54,7 +55,57 @@ describe("the campaign wizard", () => {
       postForm(jar, `/create-campaign-v2?campaignId=${id}`, form({ step: "4", startDate, durationDays: "21", termsAccepted: "on" })),
     );
     const saved = await prisma.campaign.findUniqueOrThrow({ where: { id } });
-    expect(saved.endDate?.toISOString()).toBe(new Date(today + 61 * 86_400_000).toISOString());
+    // Without a zone the dates are UTC's: the last (21st) day ends at 23:59 (decision 095).
+    expect(saved.timeZone).toBe("UTC");
+    expect(saved.endDate?.toISOString()).toBe(new Date(today + 61 * 86_400_000 - 60_000).toISOString());
+  });
+
+  it("reads start and end on the chosen zone's clocks, and refuses a zone that is not an IANA name", async () => {
+    const { jar, userId } = await signedInJar();
+    const id = await draftThroughStep(jar, 4);
+    const today = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate());
+    const startDate = new Date(today + 40 * 86_400_000).toISOString().slice(0, 10);
+    const before = await prisma.campaign.findUniqueOrThrow({ where: { id } });
+    const refused = await run(
+      wizard.action,
+      postForm(
+        jar,
+        `/create-campaign-v2?campaignId=${id}`,
+        form({ step: "4", startDate, durationDays: "7", termsAccepted: "on", timeZone: "Mars/Olympus_Mons" }),
+      ),
+    );
+    expect(statusOf(refused)).toBe(400);
+    expect(bodyOf<{ result: { error: Record<string, string[]> } }>(refused).result.error.timeZone).toEqual([TIME_ZONE_INVALID]);
+    const unchanged = await prisma.campaign.findUniqueOrThrow({ where: { id } });
+    expect([unchanged.startDate, unchanged.endDate, unchanged.timeZone]).toEqual([before.startDate, before.endDate, before.timeZone]);
+
+    await run(
+      wizard.action,
+      postForm(
+        jar,
+        `/create-campaign-v2?campaignId=${id}`,
+        form({ step: "4", startDate, durationDays: "7", termsAccepted: "on", timeZone: "America/New_York" }),
+      ),
+    );
+    const saved = await prisma.campaign.findUniqueOrThrow({ where: { id } });
+    const window = campaignWindow(startDate, 7, "America/New_York")!;
+    expect(saved.timeZone).toBe("America/New_York");
+    expect(saved.startDate?.toISOString()).toBe(window.start.toISOString());
+    expect(saved.endDate?.toISOString()).toBe(window.end.toISOString());
+    // New York is 4 or 5 hours behind UTC: 00:00 there is 04:00 or 05:00 UTC.
+    expect(saved.startDate?.toISOString()).toMatch(new RegExp(`^${startDate}T0[45]:00:00.000Z$`));
+
+    // The same creator's next campaign starts on that choice (the browser's zone replaces it with JavaScript).
+    const { id: next } = await createCampaign({ creatorId: userId, status: "draft", startDate: null, endDate: null });
+    const screen = bodyOf<{ values: { timeZone: string; startDate: string }; timeZoneChosen: boolean }>(
+      await run(wizard.loader, get(jar, `/create-campaign-v2?campaignId=${next}&step=4`)),
+    );
+    expect(screen).toMatchObject({ values: { timeZone: "America/New_York", startDate: "" }, timeZoneChosen: false });
+    // The saved campaign shows its own zone and its start date as the creator typed it.
+    const own = bodyOf<{ values: { timeZone: string; startDate: string }; timeZoneChosen: boolean }>(
+      await run(wizard.loader, get(jar, `/create-campaign-v2?campaignId=${id}&step=4`)),
+    );
+    expect(own).toMatchObject({ values: { timeZone: "America/New_York", startDate }, timeZoneChosen: true });
   });
 
   it("refuses a start date before yesterday", async () => {

@@ -28,6 +28,7 @@ const snapshot: FrozenSnapshot = {
     startDate: "2026-11-20",
     durationDays: "7",
     endDate: "2026-11-27",
+    timeZone: "America/New_York",
     limitOneEntryPerPerson: "on",
     giveCouponToEntrants: "",
     entrantCouponCode: "",

@@ -167,7 +167,7 @@ export function PrizeList({ page }: { page: CampaignPageData }) {
               {page.phase === "ended"
                 ? "The entry list was frozen when the giveaway ended on"
                 : "The entry list is frozen when the giveaway ends on"}{" "}
-              {formatUtcDateTime(new Date(campaign.endDate))}
+              {campaign.endText}
               {campaign.fairness.beacon?.roundTime
                 ? `; the winner is drawn once the beacon round below is out (${formatUtcDateTime(new Date(campaign.fairness.beacon.roundTime))}).`
                 : "; the winner is drawn a few minutes later."}

@@ -1,8 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { getFormProps, useForm, getInputProps } from "@conform-to/react";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { Form } from "react-router";
-import { earliestStartDateInput, endDateFor, latestStartDateInput, parseDateInput, toDateInput } from "~/domain/campaign-dates";
+import { earliestStartDateInput, latestStartDateInput } from "~/domain/campaign-dates";
+import { campaignWindow, DEFAULT_TIME_ZONE, formatZonedDateTime } from "~/domain/campaign-time-zone";
 import {
   DURATIONS,
   entryRulesSchema,
@@ -23,13 +24,6 @@ import type { SubmissionResult } from "@conform-to/react";
 import type { CreatorActionsView } from "~/domain/entry-action-forms";
 import { EntryActionsForms, EntryActionsSection } from "../entry-actions/entry-actions-section";
 
-function formatDay(value: string): string {
-  const date = parseDateInput(value);
-  return date
-    ? date.toLocaleDateString("en-US", { weekday: "short", year: "numeric", month: "long", day: "numeric", timeZone: "UTC" })
-    : "";
-}
-
 export function EntryRulesStep(
   props: StepProps & {
     today: string;
@@ -37,6 +31,9 @@ export function EntryRulesStep(
     /** The entry actions section (decision 076); its forms post on their own. */
     entryActions: CreatorActionsView | null;
     actionResult: SubmissionResult<string[]> | null | undefined;
+    /** False until the creator has saved dates: the browser's zone then replaces the suggested one (decision 095). */
+    timeZoneChosen: boolean;
+    timeZones: readonly string[];
   },
 ) {
   const today = useMemo(() => new Date(props.today), [props.today]);
@@ -47,8 +44,14 @@ export function EntryRulesStep(
   });
   const [start, setStart] = useState<string>((fields.startDate.initialValue as string | undefined) ?? "");
   const [duration, setDuration] = useState<string>((fields.durationDays.initialValue as string | undefined) ?? "7");
-  const startDate = parseDateInput(start);
-  const end = startDate ? toDateInput(endDateFor(startDate, Number(duration) || 7)) : "";
+  const [zone, setZone] = useState<string>((fields.timeZone.initialValue as string | undefined) || DEFAULT_TIME_ZONE);
+  const { timeZoneChosen, timeZones } = props;
+  useEffect(() => {
+    // With JavaScript, a campaign without saved dates starts in the browser's zone.
+    const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    if (!timeZoneChosen && timeZones.includes(browserZone)) setZone(browserZone);
+  }, [timeZoneChosen, timeZones]);
+  const dates = campaignWindow(start, Number(duration) || 7, timeZones.includes(zone) ? zone : DEFAULT_TIME_ZONE);
   const prizes = fields.additionalPrizes.getFieldList();
   const checked = (value: unknown) => value === "on" || value === true;
   const actionsHidden = { step: "4", ...(props.duplicateId ? { duplicateId: props.duplicateId } : {}) };
@@ -98,10 +101,39 @@ export function EntryRulesStep(
               <FieldErrors id={fields.durationDays.errorId} errors={fields.durationDays.errors} />
             </fieldset>
           </div>
-          <p className="text-sm text-slate-700 dark:text-slate-300" aria-live="polite">
-            {end ? (
+          <div>
+            <label htmlFor={fields.timeZone.id} className="label">
+              Time zone
+            </label>
+            <select
+              id={fields.timeZone.id}
+              name={fields.timeZone.name}
+              value={zone}
+              onChange={(event) => setZone(event.currentTarget.value)}
+              aria-invalid={fields.timeZone.errors ? true : undefined}
+              aria-describedby={
+                fields.timeZone.errors ? `${fields.timeZone.id}-hint ${fields.timeZone.errorId}` : `${fields.timeZone.id}-hint`
+              }
+              className="input"
+              data-testid="time-zone"
+            >
+              {timeZones.includes(zone) ? null : <option value={zone}>{zone}</option>}
+              {timeZones.map((name) => (
+                <option key={name} value={name}>
+                  {name.replace(/_/g, " ")}
+                </option>
+              ))}
+            </select>
+            <p id={`${fields.timeZone.id}-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+              The giveaway starts at 00:00 on the start date and ends at 23:59 on its last day, on this zone&apos;s clocks.
+            </p>
+            <FieldErrors id={fields.timeZone.errorId} errors={fields.timeZone.errors} />
+          </div>
+          <p className="text-sm text-slate-700 dark:text-slate-300" aria-live="polite" data-testid="campaign-window">
+            {dates ? (
               <>
-                Ends on <strong>{formatDay(end)}</strong> (UTC).
+                Starts <strong>{formatZonedDateTime(dates.start, zone)}</strong>; ends{" "}
+                <strong>{formatZonedDateTime(dates.end, zone)}</strong>.
               </>
             ) : (
               "Pick a start date to see when the giveaway ends."

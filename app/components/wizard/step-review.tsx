@@ -3,6 +3,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { designPreviewUrl } from "~/domain/ai-prompts";
 import { madeColorNames, madeProductColors, PRODUCT_TYPES, productHasSizes, productLabel } from "~/domain/campaign-schemas";
 import { parseDateInput } from "~/domain/campaign-dates";
+import { timeZoneLabel } from "~/domain/campaign-time-zone";
 import { formatPrice, type ActivePlan } from "~/domain/plans";
 import { FieldErrors } from "../ui/field";
 import { MockupStrip } from "./mockup-strip";
@@ -136,9 +137,10 @@ export function ReviewStep(
       </Summary>
 
       <Summary title="Giveaway Dates & Duration">
-        <Row label="Starts">{day(v.startDate)}</Row>
+        <Row label="Starts">{v.startDate ? `${day(v.startDate)}, 00:00 ${timeZoneLabel(v.timeZone)}` : ""}</Row>
         <Row label="Duration">{v.durationDays} days</Row>
-        <Row label="Ends">{day(v.endDate)}</Row>
+        <Row label="Ends">{v.endDate ? `${day(v.endDate)}, 23:59 ${timeZoneLabel(v.timeZone)}` : ""}</Row>
+        <Row label="Time zone">{v.timeZone}</Row>
       </Summary>
 
       <Summary title="Entry Settings & Rewards">

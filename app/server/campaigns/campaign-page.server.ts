@@ -2,6 +2,7 @@
  * What the public campaign page and its official rules show. Only public campaigns (active or
  * completed) are visible; the creator may preview their own draft or unpaid campaign.
  */
+import { formatZonedDateTime } from "../../domain/campaign-time-zone";
 import {
   type CampaignPageData,
   type CampaignPageState,
@@ -49,6 +50,7 @@ const campaignSelect = {
   startDate: true,
   durationDays: true,
   endDate: true,
+  timeZone: true,
   entryLimit: true,
   entryCount: true,
   giveCouponToEntrants: true,
@@ -207,6 +209,9 @@ export async function campaignPage(request: Request, campaignId: string, user: C
       })),
       startDate: campaign.startDate?.toISOString() ?? null,
       endDate: campaign.endDate?.toISOString() ?? null,
+      // Written here, not in the browser, so the page ships no zone code (decision 095).
+      startText: campaign.startDate ? formatZonedDateTime(campaign.startDate, campaign.timeZone) : null,
+      endText: campaign.endDate ? formatZonedDateTime(campaign.endDate, campaign.timeZone) : null,
       entryCount: campaign.entryCount,
       entryLimit: campaign.entryLimit,
       drawCommitment: campaign.drawCommitment,

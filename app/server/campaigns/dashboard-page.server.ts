@@ -1,4 +1,5 @@
 import { productLabel } from "../../domain/browse";
+import { formatZonedDateTime } from "../../domain/campaign-time-zone";
 import { CampaignStatus, campaignEndDate, DASHBOARD_STATUS_LABELS, formatUtcDate, isPublicStatus } from "../../domain/campaign-status";
 import {
   type DashboardCampaign,
@@ -29,10 +30,11 @@ function dateLabel(row: DashboardCampaignRow, now: Date): string {
     case CampaignStatus.pendingPayment:
       return "Awaiting payment";
     case CampaignStatus.completed:
-      return end ? `Ended ${formatUtcDate(end)}` : "Ended";
+      return end ? `Ended ${formatZonedDateTime(end, row.timeZone)}` : "Ended";
     case CampaignStatus.active:
-      if (row.startDate && row.startDate.getTime() > now.getTime()) return `Starts ${formatUtcDate(row.startDate)}`;
-      return end ? `Ends ${formatUtcDate(end)}` : "Live";
+      // The campaign's own clock and zone name (decision 095).
+      if (row.startDate && row.startDate.getTime() > now.getTime()) return `Starts ${formatZonedDateTime(row.startDate, row.timeZone)}`;
+      return end ? `Ends ${formatZonedDateTime(end, row.timeZone)}` : "Live";
     default:
       return `Created ${formatUtcDate(row.createdAt)}`;
   }

@@ -17,6 +17,7 @@ const dashboardCampaignSelect = {
   selectedColors: true,
   printifyMockups: true,
   startDate: true,
+  timeZone: true,
   durationDays: true,
   endDate: true,
   entryCount: true,

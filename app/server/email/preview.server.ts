@@ -4,7 +4,7 @@
  * Reply-To, the admin's current wording), filled with a sample entrant's details. Nothing is sent
  * or stored. Only the campaign's creator and admins see it.
  */
-import { formatUtcDateTime } from "../../domain/campaign-status";
+import { formatZonedDateTime } from "../../domain/campaign-time-zone";
 import { SAMPLE_TOKENS } from "../../domain/templates";
 import { referralPath } from "../../paths";
 import { getConfig } from "../core/config.server";
@@ -45,7 +45,7 @@ export async function emailPreview(
 ): Promise<EmailPreview | null> {
   const campaign = await prisma.campaign.findFirst({
     where: { id: campaignId, ...(user.isAdmin ? {} : { creatorId: user.id }) },
-    select: { id: true, endDate: true, ...EMAIL_BRAND_CAMPAIGN_FIELDS },
+    select: { id: true, endDate: true, timeZone: true, ...EMAIL_BRAND_CAMPAIGN_FIELDS },
   });
   if (!campaign) return null;
   const chosen = PREVIEW_EMAILS.find((email) => email.id === emailId) ?? PREVIEW_EMAILS[0];
@@ -67,7 +67,7 @@ export async function emailPreview(
       email: SAMPLE_ENTRANT,
       brand_name: campaign.brandName,
       campaign_title: campaign.title,
-      campaign_end_date: campaign.endDate ? formatUtcDateTime(campaign.endDate) : sample.campaign_end_date,
+      campaign_end_date: campaign.endDate ? formatZonedDateTime(campaign.endDate, campaign.timeZone) : sample.campaign_end_date,
       referral_link: publicUrl(referralPath(campaign.id, "sample-entry")),
       contact_line: contactLine(campaign),
       // The entry actions' lines (decision 077) are the campaign's own; a sample shows none.

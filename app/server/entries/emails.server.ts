@@ -3,7 +3,8 @@
  * and the receipt (entry id, time, weight).
  */
 import { timingSafeEqual } from "node:crypto";
-import { formatUtcDateTime } from "../../domain/campaign-status";
+// Entrants read the end in the campaign's time zone, named (decision 095).
+import { formatZonedDateTime } from "../../domain/campaign-time-zone";
 import { entryWeight, receiptTime, referralOffer } from "../../domain/entries";
 import { confirmEntryPath, referralPath } from "../../paths";
 import { keyedHash } from "../core/keyed-hash.server";
@@ -22,7 +23,7 @@ export function confirmRequestTokens(
     email: entry.email,
     brand_name: campaign.brandName,
     campaign_title: campaign.title,
-    campaign_end_date: campaign.endDate ? formatUtcDateTime(campaign.endDate) : "",
+    campaign_end_date: campaign.endDate ? formatZonedDateTime(campaign.endDate, campaign.timeZone) : "",
     confirm_link: `${origin}${confirmEntryPath(entry.campaignId, confirmToken(entry.id))}`,
   };
 }
@@ -44,7 +45,7 @@ export function confirmationTokens(
     email: entry.email,
     brand_name: campaign.brandName,
     campaign_title: campaign.title,
-    campaign_end_date: campaign.endDate ? formatUtcDateTime(campaign.endDate) : "",
+    campaign_end_date: campaign.endDate ? formatZonedDateTime(campaign.endDate, campaign.timeZone) : "",
     entry_coupon: campaign.giveCouponToEntrants
       ? `${campaign.entrantCouponCode}${campaign.entrantCouponDescription ? ` (${campaign.entrantCouponDescription})` : ""}`
       : "",

@@ -35,6 +35,7 @@ export const GATE_FIELDS = {
 export const CONFIRMATION_CAMPAIGN_FIELDS = {
   ...EMAIL_BRAND_CAMPAIGN_FIELDS,
   endDate: true,
+  timeZone: true,
   giveCouponToEntrants: true,
   entrantCouponCode: true,
   entrantCouponDescription: true,
@@ -160,6 +161,7 @@ function campaignFromRow(row: Row | undefined, date: (value: unknown) => Date | 
     status: String(row.status),
     startDate: date(row.startDate),
     endDate: date(row.endDate),
+    timeZone: String(row.timeZone),
     entryLimit: row.entryLimit === null ? null : Number(row.entryLimit),
     entryCount: Number(row.entryCount),
     listFrozenAt: date(row.listFrozenAt),

@@ -14,7 +14,8 @@
  * even a runner that outlived its lease cannot queue one twice. Marking first would lose the rest
  * of the reminders on a crash, with nothing left to say which entrants still lack theirs.
  */
-import { CampaignStatus, formatUtcDateTime } from "../../domain/campaign-status";
+import { CampaignStatus } from "../../domain/campaign-status";
+import { formatZonedDateTime } from "../../domain/campaign-time-zone";
 import { publicOrigin } from "../core/public-url.server";
 import { prisma } from "../core/db.server";
 import { EMAIL_BRAND_CAMPAIGN_FIELDS, emailBrand } from "../email/brand.server";
@@ -53,7 +54,7 @@ async function campaignsDueForReminder(now: Date) {
     },
     orderBy: { endDate: "asc" },
     take: CAMPAIGNS_PER_PASS,
-    select: { id: true, endDate: true, ...EMAIL_BRAND_CAMPAIGN_FIELDS },
+    select: { id: true, endDate: true, timeZone: true, ...EMAIL_BRAND_CAMPAIGN_FIELDS },
   });
 }
 
@@ -90,7 +91,8 @@ async function queueCampaignReminders(
   now: Date,
   lease: Date,
 ): Promise<{ emails: number; lease: Date | null }> {
-  const endDate = formatUtcDateTime(campaign.endDate!);
+  // The end in the campaign's time zone, named (decision 095).
+  const endDate = formatZonedDateTime(campaign.endDate!, campaign.timeZone);
   const offer = referralOffer(await platformSetting("referralsEnabled"), "reminder");
   const brand = emailBrand(campaign);
   let emails = 0;

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { toDateInput } from "../../domain/campaign-dates";
+import { campaignTimeZone, formatZonedDateTime, zonedDateInput } from "../../domain/campaign-time-zone";
 import { madeColorNames, productLabel } from "../../domain/campaign-schemas";
 import { CampaignStatus } from "../../domain/campaign-status";
 import {
@@ -55,6 +55,7 @@ function sortedPrizes(prizes: AdditionalPrize[]): AdditionalPrize[] {
 /** The campaign's frozen fields as form values, for frozenChanges. */
 export function frozenSnapshot(campaign: Campaign, prizes: AdditionalPrize[]): FrozenSnapshot {
   const on = (value: boolean) => (value ? "on" : "");
+  const zone = campaignTimeZone(campaign.timeZone);
   const fields: Record<FrozenFieldName, string> = {
     brandName: campaign.brandName,
     productType: campaign.productType,
@@ -69,9 +70,11 @@ export function frozenSnapshot(campaign: Campaign, prizes: AdditionalPrize[]): F
     designFile: "",
     selectedColors: campaign.selectedColors,
     selectedSizes: campaign.selectedSizes,
-    startDate: campaign.startDate ? toDateInput(campaign.startDate) : "",
+    // As step 4 sends them: calendar days in the campaign's zone (decision 095).
+    startDate: campaign.startDate ? zonedDateInput(campaign.startDate, zone) : "",
     durationDays: String(campaign.durationDays),
-    endDate: campaign.endDate ? toDateInput(campaign.endDate) : "",
+    endDate: campaign.endDate ? zonedDateInput(campaign.endDate, zone) : "",
+    timeZone: zone,
     limitOneEntryPerPerson: on(campaign.limitOneEntryPerPerson),
     giveCouponToEntrants: on(campaign.giveCouponToEntrants),
     entrantCouponCode: campaign.entrantCouponCode,
@@ -109,9 +112,10 @@ async function frozenRows(campaign: Campaign, prizes: AdditionalPrize[]): Promis
   ];
   if (campaign.productType !== "mug") rows.push({ label: "Sizes", value: campaign.selectedSizes.split(",").join(", ") || "—" });
   rows.push(
-    { label: "Start date", value: campaign.startDate ? toDateInput(campaign.startDate) : "—" },
+    { label: "Start date", value: campaign.startDate ? formatZonedDateTime(campaign.startDate, campaign.timeZone) : "—" },
     { label: "Duration", value: `${campaign.durationDays} days` },
-    { label: "End date", value: campaign.endDate ? toDateInput(campaign.endDate) : "—" },
+    { label: "End date", value: campaign.endDate ? formatZonedDateTime(campaign.endDate, campaign.timeZone) : "—" },
+    { label: "Time zone", value: campaignTimeZone(campaign.timeZone) },
     {
       label: "Plan and entry cap",
       value: plan

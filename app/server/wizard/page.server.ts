@@ -1,4 +1,4 @@
-import { toDateInput } from "../../domain/campaign-dates";
+import { campaignTimeZone, DEFAULT_TIME_ZONE, supportedTimeZones, zonedDateInput } from "../../domain/campaign-time-zone";
 import { parseProductColors, parseGarmentSizes, reviewProblems, WIZARD_STEPS } from "../../domain/campaign-schemas";
 import { defaultPrompts } from "../../domain/ai-prompts";
 import { parseShipCountries } from "../../domain/ship-countries";
@@ -27,6 +27,7 @@ const on = (value: boolean): "on" | "" => (value ? "on" : "");
 
 export function wizardValues(campaign: Campaign | null, prizes: AdditionalPrize[]): WizardValues {
   const c = campaign;
+  const zone = campaignTimeZone(c?.timeZone);
   return {
     title: c?.title ?? "",
     description: c?.description ?? "",
@@ -52,9 +53,11 @@ export function wizardValues(campaign: Campaign | null, prizes: AdditionalPrize[
     finalDesignUrl: c?.finalDesignUrl ?? "",
     selectedColors: parseProductColors(c?.selectedColors ?? "white"),
     selectedSizes: parseGarmentSizes(c?.selectedSizes ?? "M,L,XL"),
-    startDate: c?.startDate ? toDateInput(c.startDate) : "",
+    // Dates read on the campaign's clocks (decision 095).
+    startDate: c?.startDate ? zonedDateInput(c.startDate, zone) : "",
     durationDays: String(c?.durationDays ?? 7),
-    endDate: c?.endDate ? toDateInput(c.endDate) : "",
+    endDate: c?.endDate ? zonedDateInput(c.endDate, zone) : "",
+    timeZone: zone,
     termsAccepted: on(c?.termsAccepted ?? false),
     limitOneEntryPerPerson: on(c?.limitOneEntryPerPerson ?? true),
     giveCouponToEntrants: on(c?.giveCouponToEntrants ?? false),
@@ -184,6 +187,12 @@ async function wizardPage(
   const mode = params.get("mode");
   if (mode === "upload" || mode === "ai") values.designMode = mode;
 
+  // The zone (decision 095): the one saved with the dates; before any, the creator's last choice, and
+  // the page puts the browser's zone in its place when JavaScript runs (timeZoneChosen false).
+  const source = campaign ?? copySource;
+  const timeZoneChosen = Boolean(source?.startDate);
+  if (!timeZoneChosen && step === 4) values.timeZone = await lastTimeZoneChoice(user);
+
   const plan = plans.find((p) => p.id === values.planId) ?? null;
   // Step 3 warns next to the colours the chosen design is hard to see on (decision 044).
   const hardToSeeColors = step === 3 ? await designHardToSeeColors(values.finalDesignUrl) : [];
@@ -224,5 +233,19 @@ async function wizardPage(
       additionalPrizes: campaign ? prizes.map((p) => ({ rank: p.rank, valueCents: p.valueCents })) : [],
     }),
     today: new Date().toISOString(),
+    timeZoneChosen,
+    /** The zones this server accepts, so the list and the check agree (decision 095). */
+    timeZones: step === 4 ? supportedTimeZones() : [],
   };
+}
+
+/** The zone of the creator's most recently saved campaign with dates, or UTC. */
+async function lastTimeZoneChoice(user: CurrentUser | null): Promise<string> {
+  if (!user) return DEFAULT_TIME_ZONE;
+  const last = await prisma.campaign.findFirst({
+    where: { creatorId: user.id, startDate: { not: null } },
+    orderBy: [{ updatedAt: "desc" }, { id: "asc" }],
+    select: { timeZone: true },
+  });
+  return campaignTimeZone(last?.timeZone);
 }

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { endDateFor, parseDateInput } from "../../../domain/campaign-dates";
+import { campaignWindow, DEFAULT_TIME_ZONE, isSupportedTimeZone, TIME_ZONE_INVALID } from "../../../domain/campaign-time-zone";
 import { CAMPAIGN_MESSAGES, dollarsToCents, entryRulesSchema } from "../../../domain/campaign-schemas";
 import type { ToastInput } from "../../core/toast.server";
 import { draftPrizes } from "../drafts.server";
@@ -20,8 +20,11 @@ export const saveEntryRules: StepAction = async (step, formData) => {
     return invalid(unchecked, null, 200);
   }
   const value = submission.value;
-  const start = parseDateInput(value.startDate);
-  if (!start) return invalid(submission.reply({ fieldErrors: { startDate: ["Start date is required."] } }));
+  // The dates are the chosen zone's 00:00 and 23:59, stored as instants (decision 095).
+  const timeZone = value.timeZone || DEFAULT_TIME_ZONE;
+  if (!isSupportedTimeZone(timeZone)) return invalid(submission.reply({ fieldErrors: { timeZone: [TIME_ZONE_INVALID] } }));
+  const dates = campaignWindow(value.startDate, value.durationDays, timeZone);
+  if (!dates) return invalid(submission.reply({ fieldErrors: { startDate: ["Start date is required."] } }));
   // A prize image kept from the form must be one of the campaign's own or the user's upload;
   // checked before any file is stored, so a refusal leaves nothing behind.
   const currentPrizes = campaign ? await draftPrizes(campaign.id) : (step.copyFrom?.additionalPrizes ?? []);
@@ -63,15 +66,16 @@ export const saveEntryRules: StepAction = async (step, formData) => {
       valueCents: dollarsToCents(prize.value),
     });
   }
-  const { additionalPrizes: _prizes, startDate: _start, shipScope: _shipScope, prizeValue, ...rest } = value;
+  const { additionalPrizes: _prizes, startDate: _start, timeZone: _zone, shipScope: _shipScope, prizeValue, ...rest } = value;
   // The prizes are replaced in the same transaction as the step's conditional write.
   const saved = await saveStep(
     step,
     {
       ...rest,
-      startDate: start,
+      startDate: dates.start,
+      timeZone,
       prizeValueCents: dollarsToCents(prizeValue),
-      endDate: endDateFor(start, value.durationDays),
+      endDate: dates.end,
       winnerBonusGiftImageUrl: !value.giveBonusGiftToWinner
         ? null
         : gift.kind === "stored"

@@ -1,0 +1,171 @@
+/**
+ * A campaign's time zone (decision 095). The creator picks an IANA zone in step 4; the start date
+ * is 00:00 and the last day ends at 23:59 on that zone's clocks, stored as UTC instants. Everything
+ * after that (entries, the countdown, the jobs, the draw) compares instants; only what people read is
+ * written in the zone, with its name ("Friday 5 December 2025, 23:59 New York time").
+ *
+ * Built on Intl alone: the wall-clock to instant step needs a zone's offset at an instant, which
+ * Intl.DateTimeFormat gives, and two passes of it settle daylight-saving changes.
+ */
+import { DAY_MS, parseDateInput, toDateInput } from "./campaign-dates";
+
+export const DEFAULT_TIME_ZONE = "UTC";
+
+/** The message for a zone that is not an IANA name this server knows. */
+export const TIME_ZONE_INVALID = "Choose a time zone from the list (an IANA name such as America/New_York).";
+
+let supported: ReadonlySet<string> | null = null;
+
+/** The IANA zones Intl knows, plus "UTC" (Node lists only "Etc/UTC"-style aliases without it). */
+export function supportedTimeZones(): readonly string[] {
+  return [...supportedSet()];
+}
+
+function supportedSet(): ReadonlySet<string> {
+  if (!supported) {
+    const list = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
+    supported = new Set(
+      [DEFAULT_TIME_ZONE, ...list].sort((a, b) => (a === DEFAULT_TIME_ZONE ? -1 : b === DEFAULT_TIME_ZONE ? 1 : a.localeCompare(b))),
+    );
+  }
+  return supported;
+}
+
+/** Whether `zone` is a time zone the wizard accepts (exact IANA spelling). */
+export function isSupportedTimeZone(zone: string): boolean {
+  return supportedSet().has(zone);
+}
+
+/** A stored zone, or UTC for an empty or unknown one (a row written before zones, or a zone a later ICU dropped). */
+export function campaignTimeZone(zone: string | null | undefined): string {
+  return zone && isSupportedTimeZone(zone) ? zone : DEFAULT_TIME_ZONE;
+}
+
+const partsFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function partsFormatter(zone: string): Intl.DateTimeFormat {
+  let formatter = partsFormatters.get(zone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-US", {
+      timeZone: zone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+      second: "numeric",
+    });
+    partsFormatters.set(zone, formatter);
+  }
+  return formatter;
+}
+
+export interface WallTime {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+}
+
+/** The wall-clock reading in `zone` at `instant`. */
+export function wallTime(instant: Date, zone: string): WallTime & { second: number } {
+  const parts: Record<string, number> = {};
+  for (const part of partsFormatter(zone).formatToParts(instant)) {
+    if (part.type !== "literal") parts[part.type] = Number(part.value);
+  }
+  return {
+    year: parts.year!,
+    month: parts.month!,
+    day: parts.day!,
+    hour: parts.hour! % 24,
+    minute: parts.minute!,
+    second: parts.second!,
+  };
+}
+
+/** The zone's offset from UTC at `instant`, in milliseconds (New York in winter: -5 h). */
+export function zoneOffsetMs(instant: Date, zone: string): number {
+  const wall = wallTime(instant, zone);
+  const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
+  return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
+}
+
+/**
+ * The instant when `zone`'s clocks read `wall`. A reading the clocks skip (spring forward) gives the
+ * instant the clocks jump to; a reading they show twice (fall back) gives the first.
+ */
+export function zonedInstant(wall: WallTime, zone: string): Date {
+  const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute);
+  // The offset an hour either side brackets the answer; try the earlier offset first.
+  const before = zoneOffsetMs(new Date(asUtc - DAY_MS / 2), zone);
+  const after = zoneOffsetMs(new Date(asUtc + DAY_MS / 2), zone);
+  for (const offset of before <= after ? [after, before] : [before, after]) {
+    const candidate = new Date(asUtc - offset);
+    if (zoneOffsetMs(candidate, zone) === offset) return candidate;
+  }
+  // In a gap neither offset reads back: the clocks jumped over it, so take the instant after the jump.
+  return new Date(asUtc - Math.min(before, after));
+}
+
+/**
+ * A campaign's start and end instants: the start date at 00:00 and the last day (start date +
+ * duration days - 1) at 23:59, on `zone`'s clocks. Null when the date is not a calendar day.
+ */
+export function campaignWindow(startDateInput: string, durationDays: number, zone: string): { start: Date; end: Date } | null {
+  const day = parseDateInput(startDateInput);
+  if (!day) return null;
+  const last = new Date(day.getTime() + (durationDays - 1) * DAY_MS);
+  const start = zonedInstant({ year: day.getUTCFullYear(), month: day.getUTCMonth() + 1, day: day.getUTCDate(), hour: 0, minute: 0 }, zone);
+  const end = zonedInstant(
+    { year: last.getUTCFullYear(), month: last.getUTCMonth() + 1, day: last.getUTCDate(), hour: 23, minute: 59 },
+    zone,
+  );
+  return { start, end };
+}
+
+/** The "yyyy-mm-dd" calendar day of `instant` on `zone`'s clocks (what the start date input shows). */
+export function zonedDateInput(instant: Date, zone: string): string {
+  const wall = wallTime(instant, zone);
+  return toDateInput(new Date(Date.UTC(wall.year, wall.month - 1, wall.day)));
+}
+
+/** The last day of a campaign ending at `end` (its 23:59), as "yyyy-mm-dd" in the zone. */
+export function lastDayInput(start: string, durationDays: number): string {
+  const day = parseDateInput(start);
+  return day ? toDateInput(new Date(day.getTime() + (durationDays - 1) * DAY_MS)) : "";
+}
+
+/** What a zone is called in a sentence: "New York time", "UTC", "Ho Chi Minh time". */
+export function timeZoneLabel(zone: string): string {
+  if (zone === "UTC" || zone === "Etc/UTC" || zone === "Etc/GMT") return "UTC";
+  if (zone.startsWith("Etc/")) return zone.slice(4);
+  const city = zone.slice(zone.lastIndexOf("/") + 1).replace(/_/g, " ");
+  return `${city} time`;
+}
+
+const displayFormatters = new Map<string, { date: Intl.DateTimeFormat; time: Intl.DateTimeFormat }>();
+
+function displayFormatter(zone: string) {
+  let formatter = displayFormatters.get(zone);
+  if (!formatter) {
+    formatter = {
+      date: new Intl.DateTimeFormat("en-GB", { timeZone: zone, weekday: "long", day: "numeric", month: "long", year: "numeric" }),
+      time: new Intl.DateTimeFormat("en-GB", { timeZone: zone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }),
+    };
+    displayFormatters.set(zone, formatter);
+  }
+  return formatter;
+}
+
+/** "Friday 5 December 2025": the calendar day of `instant` in `zone`. */
+export function formatZonedDate(instant: Date, zone: string): string {
+  return displayFormatter(campaignTimeZone(zone)).date.format(instant).replace(",", "");
+}
+
+/** "Friday 5 December 2025, 23:59 New York time": dates entrants and creators read, in the campaign's zone. */
+export function formatZonedDateTime(instant: Date, zone: string): string {
+  const z = campaignTimeZone(zone);
+  return `${formatZonedDate(instant, z)}, ${displayFormatter(z).time.format(instant)} ${timeZoneLabel(z)}`;
+}
