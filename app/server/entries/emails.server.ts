@@ -4,6 +4,7 @@
  */
 import { timingSafeEqual } from "node:crypto";
 import { formatUtcDateTime } from "../../domain/campaign-status";
+import { drawAnchorTokens } from "../../domain/draw-copies";
 import { entryWeight, receiptTime, referralOffer } from "../../domain/entries";
 import { confirmEntryPath, referralPath } from "../../paths";
 import { keyedHash } from "../core/keyed-hash.server";
@@ -24,6 +25,8 @@ export function confirmRequestTokens(
     campaign_title: campaign.title,
     campaign_end_date: campaign.endDate ? formatUtcDateTime(campaign.endDate) : "",
     confirm_link: `${origin}${confirmEntryPath(entry.campaignId, confirmToken(entry.id))}`,
+    // Entrants hold copies (decision 093): the draw's commitment and planned round, before they confirm.
+    ...drawAnchorTokens(campaign),
   };
 }
 
@@ -53,6 +56,7 @@ export function confirmationTokens(
     entry_id: entry.id,
     entry_time: receiptTime(entry.createdAt),
     entry_weight: entryWeight(entry),
+    ...drawAnchorTokens(campaign),
   };
 }
 
