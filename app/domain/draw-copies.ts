@@ -48,7 +48,11 @@ export function plannedRoundLine(commitment: string | null, planned: PlannedRoun
  * and the planned round. The round's time is given for the chains pinned in the code (quicknet, the
  * demo chain); a chain set by DRAND_CHAIN_INFO (outside production only) is named by its hash alone.
  */
-export function drawAnchorTokens(campaign: { drawCommitment: string | null; drawBeaconRound: number | null; drawBeaconChain: string | null }) {
+export function drawAnchorTokens(campaign: {
+  drawCommitment: string | null;
+  drawBeaconRound: number | null;
+  drawBeaconChain: string | null;
+}) {
   const round = campaign.drawBeaconRound;
   const chain = pinnedChain(campaign.drawBeaconChain);
   return {

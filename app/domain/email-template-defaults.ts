@@ -339,7 +339,8 @@ ${button("{{dashboard_link}}", "Open your dashboard")}`),
       "draw_csv_link",
       "data_link",
     ],
-    htmlBody: entrantEmailLayout(`<p>Entries for <strong>{{campaign_title}}</strong> by {{brand_name}} are closed: the entry list was frozen on {{frozen_at}}, and your entry is in it.</p>
+    htmlBody:
+      entrantEmailLayout(`<p>Entries for <strong>{{campaign_title}}</strong> by {{brand_name}} are closed: the entry list was frozen on {{frozen_at}}, and your entry is in it.</p>
 <p>The list's SHA-256 (its fingerprint):<br><code style="word-break:break-all">{{list_sha256}}</code></p>
 <p>Your line in the list (<a href="{{draw_csv_link}}">draw.csv</a>), exactly as published:<br><code style="word-break:break-all">{{entry_line}}</code></p>
 <p>{{round_line}}</p>

@@ -87,7 +87,9 @@ async function drawCsvLines(campaignId: string): Promise<Map<string, string>> {
 }
 
 const notices = (campaignId: string) =>
-  prisma.outboundEmail.findMany({ where: { template: "list_frozen", to: { contains: "@example.com" }, text: { contains: `/campaign/${campaignId}/` } } });
+  prisma.outboundEmail.findMany({
+    where: { template: "list_frozen", to: { contains: "@example.com" }, text: { contains: `/campaign/${campaignId}/` } },
+  });
 
 describe("the confirmation emails carry the commitment and the planned round", () => {
   it("the confirm request and the receipt, with the round's number and time", async () => {
@@ -127,7 +129,10 @@ describe("the confirmation emails carry the commitment and the planned round", (
         quick,
         `The draw will use round ${round} of the drand quicknet (League of Entropy) beacon (due ${formatUtcDateTime(new Date(roundTimeMs(QUICKNET, round)))}), whose value nobody can know before then.`,
       ],
-      [unplanned, "is chosen when the entry list is frozen at the end of the giveaway, and published with the list before that round exists."],
+      [
+        unplanned,
+        "is chosen when the entry list is frozen at the end of the giveaway, and published with the list before that round exists.",
+      ],
     ] as const) {
       const email = `anchor-${tag()}@example.com`;
       const response = await fetch(`${app.url}/campaign/${campaign.id}`, {

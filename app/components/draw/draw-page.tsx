@@ -332,11 +332,11 @@ function HashResult({ hash, campaignId }: { hash: ListHashCheck; campaignId: str
   let body: ReactNode;
   switch (hash.kind) {
     case "not-frozen":
-      body = "The entry list is not frozen yet, so it has no hash to compare. Its hash is published, and emailed to every entrant, when it is.";
+      body =
+        "The entry list is not frozen yet, so it has no hash to compare. Its hash is published, and emailed to every entrant, when it is.";
       break;
     case "malformed":
-      body =
-        "That is not a list hash. Paste the 64 characters (0–9 and a–f) of the list's SHA-256 from your “Entries are closed” email.";
+      body = "That is not a list hash. Paste the 64 characters (0–9 and a–f) of the list's SHA-256 from your “Entries are closed” email.";
       break;
     case "same":
       body = (

@@ -10,7 +10,6 @@
  *   checked with verifyBeacon before anything uses it. Never throws on network trouble.
  */
 import {
-  BEACON_SCHEME,
   chainInfoJson,
   type BeaconResponse,
   type ChainInfo,

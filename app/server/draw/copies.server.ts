@@ -98,7 +98,10 @@ async function queueListFrozenEvents(now: Date): Promise<number> {
     const chain = knownChain(list.beaconChain);
     const roundTime = chain ? new Date(roundTimeMs(chain, list.beaconRound)) : null;
     const queued = await prisma.$transaction(async (tx) => {
-      const marked = await tx.entryList.updateMany({ where: { campaignId: list.campaignId, frozenEventAt: null }, data: { frozenEventAt: now } });
+      const marked = await tx.entryList.updateMany({
+        where: { campaignId: list.campaignId, frozenEventAt: null },
+        data: { frozenEventAt: now },
+      });
       if (marked.count !== 1) return null;
       return queueListFrozen(tx, { ...list, roundTime }, now);
     });

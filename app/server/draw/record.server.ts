@@ -323,6 +323,7 @@ export async function checkMyEntry(
     where: { campaignId, id: { in: candidates } },
     select: { id: true, confirmedAt: true },
   });
-  if (entry) return { entry: entry.confirmedAt ? { kind: "not-listed", id: entry.id } : { kind: "pending", id: entry.id }, hash: hashCheck };
+  if (entry)
+    return { entry: entry.confirmedAt ? { kind: "not-listed", id: entry.id } : { kind: "pending", id: entry.id }, hash: hashCheck };
   return { entry: { kind: "unknown" }, hash: hashCheck };
 }
