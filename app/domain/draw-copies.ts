@@ -21,6 +21,10 @@ export function commitmentLine(commitment: string | null): string {
   return `The draw is fixed in advance by its commitment, the SHA-256 of a secret revealed only after the draw: ${commitment}. Keep this email: the draw record must show the same commitment.`;
 }
 
+/** Decision 039's fallback, stated wherever a round is promised: the emails say only what holds. */
+const BEACON_MISSING_SENTENCE =
+  "Should that round's beacon still be unavailable 24 hours after its time, the draw goes ahead without it and its page says so.";
+
 export interface PlannedRound {
   /** The round published at launch; null for a campaign launched before rounds were (chosen at the freeze). */
   round: number | null;
@@ -40,7 +44,7 @@ export function plannedRoundLine(commitment: string | null, planned: PlannedRoun
   if (planned.round === null)
     return "The beacon round that mixes randomness nobody can know into the draw is chosen when the entry list is frozen at the end of the giveaway, and published with the list before that round exists.";
   const due = planned.roundTime ? ` (due ${planned.roundTime})` : "";
-  return `The draw will use round ${planned.round} of the ${planned.chainLabel} beacon${due}, whose value nobody can know before then. If the entry list is frozen late, a later round is used instead and published with the list.`;
+  return `The draw will use round ${planned.round} of the ${planned.chainLabel} beacon${due}, whose value nobody can know before then. If the entry list is frozen late, a later round is used instead and published with the list. ${BEACON_MISSING_SENTENCE}`;
 }
 
 /**
@@ -67,7 +71,7 @@ export function drawAnchorTokens(campaign: {
 
 /** The "entries are closed" email's round line: the round the frozen list names. */
 export function frozenRoundLine(round: number, chainLabel: string, roundTime: string | null): string {
-  return `The winner is drawn with round ${round} of the ${chainLabel} beacon${roundTime ? `, due ${roundTime}` : ""}: it did not exist when the list was frozen, so nobody could fit the list to it.`;
+  return `The winner is drawn with round ${round} of the ${chainLabel} beacon${roundTime ? `, due ${roundTime}` : ""}: it did not exist when the list was frozen, so nobody could fit the list to it. ${BEACON_MISSING_SENTENCE}`;
 }
 
 /** What an entrant pasted as the list hash, as a SHA-256 (case and spaces forgiven), or null. */
