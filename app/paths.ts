@@ -115,6 +115,14 @@ export function campaignDrawPath(campaignId: string): string {
   return href("/campaign/:campaignId/draw", { campaignId });
 }
 
+/**
+ * "Check my entry" on the draw page for an entry, with the list hash the entrant was sent (decision
+ * 093): the link in the "entries are closed" email.
+ */
+export function entryCheckPath(campaignId: string, query: { entry: string; hash: string }): string {
+  return `${withQuery(campaignDrawPath(campaignId), query)}#check`;
+}
+
 /** The public winners list (decision 057). */
 export function campaignWinnersPath(campaignId: string): string {
   return href("/campaign/:campaignId/winners", { campaignId });

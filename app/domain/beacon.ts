@@ -46,6 +46,36 @@ export const QUICKNET: ChainInfo = {
   scheme: BEACON_SCHEME,
 };
 
+/**
+ * Giveawear's demo chain (decision 039): round 1 at 2024-01-01T00:00:00Z, one round every 3 seconds
+ * like quicknet. Its key is derived from a text published in app/server/draw/beacon.server.ts, so
+ * anyone can sign its rounds. The key and hash are what chainFor(publishedSecretKey(DEMO_KEY_TEXT),
+ * …) gives (a unit test derives them again), written out so that naming the chain derives no key.
+ */
+export const DEMO_CHAIN: ChainInfo = {
+  hash: "b87be82b0a8a3e28706f682b6ec23a98e98cac56c2da84d03e92bdbd1c15498b",
+  publicKey:
+    "8a1869c045b82e70606edbd04016c90046100d032dc6a166813467cf1de286aacf8a0399ae8e6058985931b9d0931d25048c523b23238446c0084add721cbbc0da3fbc0d99cd0666af40d5884afffba4a6072cc025438d4fd836aedfac63006d",
+  period: 3,
+  genesisTime: 1704067200,
+  scheme: BEACON_SCHEME,
+  demo: true,
+};
+
+/** The chain a hash names among the two pinned in the code (quicknet, the demo chain), or undefined. */
+export function pinnedChain(hash: string | null): ChainInfo | undefined {
+  if (hash === QUICKNET.hash) return QUICKNET;
+  if (hash === DEMO_CHAIN.hash) return DEMO_CHAIN;
+  return undefined;
+}
+
+/** How pages and emails name a chain: quicknet, the demo chain, or another chain by its hash. */
+export function beaconChainName(hash: string): string {
+  if (hash === QUICKNET.hash) return "drand quicknet (League of Entropy)";
+  if (hash === DEMO_CHAIN.hash) return "Demo beacon, not drand";
+  return `drand chain ${hash}`;
+}
+
 /** The time of a round in milliseconds since the epoch: round 1 is at genesis, then one every period. */
 export function roundTimeMs(chain: ChainInfo, round: number): number {
   if (!Number.isSafeInteger(round) || round < 1) throw new Error(`Not a beacon round: ${round}`);

@@ -9,6 +9,7 @@
  */
 import type { DisqualifyReason } from "./draw";
 import type { EntryListScan } from "./entry-list";
+import type { ListHashCheck } from "./draw-copies";
 
 /** Bumped when a field changes meaning (adding fields does not bump it). */
 export const DRAW_RECORD_FORMAT = 1;
@@ -188,6 +189,10 @@ export interface DrawPageView {
   times: { launched: string | null; plannedRound: string | null; round: string | null; frozen: string | null; drawn: string | null };
   chainLabel: string | null;
   picks: DrawPagePick[];
-  check: { input: string; result: EntryCheck } | null;
+  /**
+   * "Check my entry": the pasted id or link and where it stands (null when only a hash was given), and
+   * the list hash the entrant was sent compared with the published one (decision 093; null when none).
+   */
+  check: { input: string; hashInput: string; result: EntryCheck | null; hash: ListHashCheck | null } | null;
   procedure: string[];
 }

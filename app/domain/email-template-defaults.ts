@@ -40,6 +40,7 @@ export const ENTRANT_EMAIL_TEMPLATES: readonly string[] = [
   "claim_reminder",
   "order_shipped",
   "gift_delivered",
+  "list_frozen",
   "data_request",
 ];
 
@@ -75,11 +76,24 @@ ${button("{{magic_link}}", "Sign in to Giveawear")}
     id: "entry_confirm_request",
     name: "Confirm your entry",
     subject: "Confirm your entry: {{campaign_title}}",
-    tokens: ["email", "brand_name", "campaign_title", "campaign_end_date", "confirm_link", "data_link"],
+    // draw_commitment_line and draw_round_line (decision 093): the draw's commitment and its planned
+    // round, whole lines, empty (left out) for a campaign that published no commitment.
+    tokens: [
+      "email",
+      "brand_name",
+      "campaign_title",
+      "campaign_end_date",
+      "confirm_link",
+      "draw_commitment_line",
+      "draw_round_line",
+      "data_link",
+    ],
     htmlBody: entrantEmailLayout(`<p>Thanks for entering <strong>{{campaign_title}}</strong> by {{brand_name}}!</p>
 <p>Please confirm your entry: it counts only once you do, and entries not confirmed by the end ({{campaign_end_date}}) are not in the draw.</p>
 ${button("{{confirm_link}}", "Confirm my entry")}
-<p>If you did not enter this giveaway as {{email}}, ignore this email: nothing is entered without the button.</p>`),
+<p>If you did not enter this giveaway as {{email}}, ignore this email: nothing is entered without the button.</p>
+<p style="font-size:13px;color:#4b5563">{{draw_commitment_line}}</p>
+<p style="font-size:13px;color:#4b5563">{{draw_round_line}}</p>`),
   },
   {
     id: "entry_confirmation",
@@ -103,6 +117,8 @@ ${button("{{confirm_link}}", "Confirm my entry")}
       "actions_offer",
       "entry_actions",
       "actions_link",
+      "draw_commitment_line",
+      "draw_round_line",
       "data_link",
     ],
     htmlBody: entrantEmailLayout(`<p>Thanks for entering <strong>{{campaign_title}}</strong> by {{brand_name}}! Your entry is confirmed.</p>
@@ -113,7 +129,9 @@ ${button("{{confirm_link}}", "Confirm my entry")}
 <p><a href="{{referral_link}}">{{referral_link}}</a></p>
 <p>{{actions_offer}}</p>
 <p>{{entry_actions}}</p>
-<p><a href="{{actions_link}}">{{actions_link}}</a></p>`),
+<p><a href="{{actions_link}}">{{actions_link}}</a></p>
+<p style="font-size:13px;color:#4b5563">{{draw_commitment_line}}</p>
+<p style="font-size:13px;color:#4b5563">{{draw_round_line}}</p>`),
   },
   {
     id: "winner_notification",
@@ -302,6 +320,35 @@ ${button("{{dashboard_link}}", "Open your dashboard")}`),
 <p>Enjoy it!</p>`),
   },
   {
+    // Decision 093: to every counted entrant once their campaign's entry list is frozen, a transactional
+    // notice about their entry: the list's SHA-256, their own line exactly as draw.csv has it, the
+    // beacon round, and the link to "Check my entry" with the hash in it.
+    id: "list_frozen",
+    name: "Entries are closed",
+    subject: "Entries are closed: {{campaign_title}}",
+    tokens: [
+      "email",
+      "brand_name",
+      "campaign_title",
+      "frozen_at",
+      "list_sha256",
+      "entry_line",
+      "beacon_round",
+      "round_line",
+      "check_link",
+      "draw_csv_link",
+      "data_link",
+    ],
+    htmlBody:
+      entrantEmailLayout(`<p>Entries for <strong>{{campaign_title}}</strong> by {{brand_name}} are closed: the entry list was frozen on {{frozen_at}}, and your entry is in it.</p>
+<p>The list's SHA-256 (its fingerprint):<br><code style="word-break:break-all">{{list_sha256}}</code></p>
+<p>Your line in the list (<a href="{{draw_csv_link}}">draw.csv</a>), exactly as published:<br><code style="word-break:break-all">{{entry_line}}</code></p>
+<p>{{round_line}}</p>
+<p>Keep this email. Before and after the draw you can check that the published list still has this fingerprint and your line:</p>
+${button("{{check_link}}", "Check my entry")}
+<p style="font-size:12px;color:#6b7280">You get this because you entered this giveaway as {{email}}; it is a notice about your entry, sent once.</p>`),
+  },
+  {
     // Decision 054: the link an entrant asked for on /privacy/my-data (or from an expired link).
     id: "data_request",
     name: "Your data (link to the data page)",
@@ -443,6 +490,36 @@ ${button("{{redemption_link}}", "Claim your prize")}
 <p>You won the {{prize_rank}} prize in <strong>{{campaign_title}}</strong> by {{brand_name}}: <strong>{{prize_title}}</strong>.</p>
 <p>{{prize_instructions}}</p>
 <p>See the giveaway and its winners: <a href="{{redemption_link}}">{{redemption_link}}</a></p>`),
+  },
+  // Before decision 093 (the draw's commitment and round in the confirmation emails).
+  {
+    id: "entry_confirm_request",
+    subject: "Confirm your entry: {{campaign_title}}",
+    htmlBody: entrantEmailLayout(`<p>Thanks for entering <strong>{{campaign_title}}</strong> by {{brand_name}}!</p>
+<p>Please confirm your entry: it counts only once you do, and entries not confirmed by the end ({{campaign_end_date}}) are not in the draw.</p>
+${button("{{confirm_link}}", "Confirm my entry")}
+<p>If you did not enter this giveaway as {{email}}, ignore this email: nothing is entered without the button.</p>`),
+  },
+  {
+    id: "entry_confirm_request",
+    subject: "Confirm your entry: {{campaign_title}}",
+    htmlBody: emailLayout(`<p>Thanks for entering <strong>{{campaign_title}}</strong> by {{brand_name}}!</p>
+<p>Please confirm your entry: it counts only once you do, and entries not confirmed by the end ({{campaign_end_date}}) are not in the draw.</p>
+${button("{{confirm_link}}", "Confirm my entry")}
+<p>If you did not enter this giveaway as {{email}}, ignore this email: nothing is entered without the button.</p>`),
+  },
+  {
+    id: "entry_confirmation",
+    subject: "You're entered: {{campaign_title}}",
+    htmlBody: entrantEmailLayout(`<p>Thanks for entering <strong>{{campaign_title}}</strong> by {{brand_name}}! Your entry is confirmed.</p>
+<p>The entry list is frozen when the giveaway ends on {{campaign_end_date}}; the winner is then drawn at random and notified at {{email}}.</p>
+<p>Your receipt: entry id <strong>{{entry_id}}</strong>, entered {{entry_time}}, weight {{entry_weight}} when confirmed. Keep it to find your line in the published entry list.</p>
+<p>{{entry_coupon}}</p>
+<p>{{referral_offer}}</p>
+<p><a href="{{referral_link}}">{{referral_link}}</a></p>
+<p>{{actions_offer}}</p>
+<p>{{entry_actions}}</p>
+<p><a href="{{actions_link}}">{{actions_link}}</a></p>`),
   },
   // Before the entry actions (decision 077).
   {

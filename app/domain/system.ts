@@ -9,6 +9,7 @@
 export const JOB_STEPS = [
   "freeze",
   "timestamps",
+  "list-notices",
   "draws",
   "notify",
   "reminders",
@@ -27,6 +28,7 @@ export type JobStep = (typeof JOB_STEPS)[number];
 export const JOB_STEP_LABELS: Record<JobStep, string> = {
   freeze: "Freeze entry lists",
   timestamps: "Time-stamp commitments and lists",
+  "list-notices": "Entries-closed emails and list.frozen",
   draws: "Draw winners",
   notify: "Queue winners' emails",
   reminders: "48-hour reminders",

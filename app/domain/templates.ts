@@ -130,6 +130,19 @@ export const SAMPLE_TOKENS: Record<string, string> = {
   upgrade_offer: "Upgrade to Pro Tee for $50.00 and the limit rises at once: https://giveawear.example/dashboard/campaigns/sample/upgrade",
   data_link: "https://giveawear.example/privacy/my-data/sample-token",
   link_days: "7",
+  draw_commitment_line:
+    "The draw is fixed in advance by its commitment, the SHA-256 of a secret revealed only after the draw: 5f0c2b7e9a41d3c88e6f17a2b0d94c53e1a7f6b2c98d0e4a3b5c71f26d8e9a04. Keep this email: the draw record must show the same commitment.",
+  draw_round_line:
+    "The draw will use round 27451200 of the drand quicknet (League of Entropy) beacon (due June 16, 2026, 12:10 UTC), whose value nobody can know before then. If the entry list is frozen late, a later round is used instead and published with the list. Should that round's beacon still be unavailable 24 hours after its time, the draw goes ahead without it and its page says so.",
+  frozen_at: "June 16, 2026, 12:00 UTC",
+  list_sha256: "9b2e41c07d3a5f86e1b4c29d70a8f3e5c6d1b7a29e04f58c3d6a1b2e7f9c0d48",
+  entry_line: "k3v9x2m7q1w8e5r4t6y0u2i9,1780393267312,,4",
+  beacon_round: "27451200",
+  round_line:
+    "The winner is drawn with round 27451200 of the drand quicknet (League of Entropy) beacon, due June 16, 2026, 12:10 UTC: it did not exist when the list was frozen, so nobody could fit the list to it. Should that round's beacon still be unavailable 24 hours after its time, the draw goes ahead without it and its page says so.",
+  check_link:
+    "https://giveawear.example/campaign/sample/draw?entry=k3v9x2m7q1w8e5r4t6y0u2i9&hash=9b2e41c07d3a5f86e1b4c29d70a8f3e5c6d1b7a29e04f58c3d6a1b2e7f9c0d48#check",
+  draw_csv_link: "https://giveawear.example/campaign/sample/draw.csv",
 };
 
 /** The distinct tokens a template text uses, in order of first use. */

@@ -13,6 +13,7 @@ export const WEBHOOK_EVENTS = [
   "entry.action_completed",
   "campaign.launched",
   "campaign.ended",
+  "list.frozen",
   "winner.drawn",
   "prize.claimed",
   "order.shipped",
@@ -29,6 +30,8 @@ export const WEBHOOK_EVENT_DESCRIPTIONS: Record<WebhookEvent, string> = {
     "An entrant completed an entry action and its bonus counted (a question's answer and their email only if they agreed to marketing).",
   "campaign.launched": "A giveaway went live.",
   "campaign.ended": "A giveaway ended and its entry list was frozen for the draw.",
+  "list.frozen":
+    "The frozen entry list was written: its SHA-256, the beacon round the draw uses and the counts (sent once the list's bytes are stored).",
   "winner.drawn": "A winner was drawn for a prize (or redrawn after an unclaimed one).",
   "prize.claimed": "A winner claimed their prize.",
   "order.shipped": "A printed prize was shipped (with its tracking number).",
@@ -246,6 +249,44 @@ export function campaignEndedData(campaign: Pick<CampaignFacts, "id" | "title" |
     url: campaign.url,
     ended_at: unix(campaign.endDate),
     confirmed_entries: campaign.entryCount,
+  };
+}
+
+export interface FrozenListFacts {
+  campaignId: string;
+  url: string;
+  drawPageUrl: string;
+  drawCsvUrl: string;
+  sha256: string;
+  byteLength: number;
+  frozenAt: Date;
+  entryCount: number;
+  totalWeight: bigint;
+  disqualifiedCount: number;
+  beaconRound: number;
+  beaconChain: string;
+  /** The round's time (from the chain's genesis and period), or null for an unknown chain. */
+  roundTime: Date | null;
+}
+
+/**
+ * list.frozen's object (decision 093): what an entrant's "entries are closed" email carries (the list's
+ * hash and the round), with the counts, so the brand holds a copy of the anchor as well.
+ */
+export function listFrozenData(list: FrozenListFacts): Record<string, unknown> {
+  return {
+    object: "entry_list",
+    campaign_id: list.campaignId,
+    url: list.url,
+    sha256: list.sha256,
+    byte_length: list.byteLength,
+    frozen_at: unix(list.frozenAt),
+    entries: list.entryCount,
+    total_weight: list.totalWeight.toString(),
+    disqualified: list.disqualifiedCount,
+    beacon: { chain: list.beaconChain, round: list.beaconRound, round_time: unix(list.roundTime) },
+    draw_csv_url: list.drawCsvUrl,
+    draw_page_url: list.drawPageUrl,
   };
 }
 

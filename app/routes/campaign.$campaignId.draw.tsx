@@ -24,7 +24,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
   // The ordered entry list is a file of its own (a page's loader cannot answer with a raw CSV body).
   if (url.searchParams.get("format") === "csv") return redirect(campaignDrawCsvPath(params.campaignId));
-  const outcome = await drawPage(params.campaignId, await getCurrentUser(request), url.searchParams.get("entry"));
+  const outcome = await drawPage(
+    params.campaignId,
+    await getCurrentUser(request),
+    url.searchParams.get("entry"),
+    url.searchParams.get("hash"),
+  );
   if (outcome.kind === "not-found") return data({ notFound: true as const }, { status: 404 });
   return { page: outcome.page, frame: outcome.frame };
 }

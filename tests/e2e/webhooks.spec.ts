@@ -48,7 +48,7 @@ test("a creator adds an endpoint, keeps its secret, sends a test event, reads th
   const endpoint = main(page).getByTestId("endpoint");
   await expect(endpoint.getByRole("heading", { name: receiver.url(path) })).toBeVisible();
   await expect(endpoint.getByTestId("endpoint-events")).toHaveText(
-    "entry.confirmed, entry.action_completed, campaign.launched, campaign.ended, winner.drawn, prize.claimed",
+    "entry.confirmed, entry.action_completed, campaign.launched, campaign.ended, list.frozen, winner.drawn, prize.claimed",
   );
 
   // Shown once: after a reload only its last four characters remain.

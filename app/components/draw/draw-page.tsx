@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { type Column, Table } from "~/components/ui/table";
-import { type DrawPagePick, type DrawPageView, type DrawRecordPick, disqualifyReasonText } from "~/domain/draw-record";
+import type { ListHashCheck } from "~/domain/draw-copies";
+import { type DrawPagePick, type DrawPageView, type DrawRecordPick, type EntryCheck, disqualifyReasonText } from "~/domain/draw-record";
 import {
   campaignDrawCsvPath,
   campaignDrawJsonPath,
@@ -322,8 +323,78 @@ function DrawSection({ page }: { page: DrawPageView }) {
   );
 }
 
-function CheckResult({ check, campaignId }: { check: NonNullable<DrawPageView["check"]>; campaignId: string }) {
-  const { result } = check;
+/**
+ * Whether the list still has the hash the entrant was sent (decision 093): the hash from their
+ * "entries are closed" email against the published one and the one of the list served now.
+ */
+function HashResult({ hash, campaignId }: { hash: ListHashCheck; campaignId: string }) {
+  const csv = campaignDrawCsvPath(campaignId);
+  let body: ReactNode;
+  switch (hash.kind) {
+    case "not-frozen":
+      body =
+        "The entry list is not frozen yet, so it has no hash to compare. Its hash is published, and emailed to every entrant, when it is.";
+      break;
+    case "malformed":
+      body = "That is not a list hash. Paste the 64 characters (0–9 and a–f) of the list's SHA-256 from your “Entries are closed” email.";
+      break;
+    case "same":
+      body = (
+        <>
+          <strong className="block text-base" data-testid="check-hash-answer">
+            The list still has the hash you were sent.
+          </strong>
+          <span className="mt-2 block">
+            The published hash of the frozen list is the one in your email, and the list served now (
+            <a href={csv} className={linkClass}>
+              draw.csv
+            </a>
+            ) hashes to it:
+          </span>
+          <span className={`mt-2 block ${box}`}>{hash.published}</span>
+        </>
+      );
+      break;
+    case "changed":
+      body = (
+        <>
+          <strong className="block text-base" data-testid="check-hash-answer">
+            The list does not have the hash you were sent: it has changed since your email.
+          </strong>
+          <span className="mt-2 block">You were sent:</span>
+          <span className={`mt-1 block ${box}`}>{hash.given}</span>
+          <span className="mt-2 block">The published hash is now:</span>
+          <span className={`mt-1 block ${box}`}>{hash.published}</span>
+          <span className="mt-2 block">Keep your email: it shows the list as it was when entries closed. Please tell us about it.</span>
+        </>
+      );
+      break;
+    case "bytes-changed":
+      body = (
+        <>
+          <strong className="block text-base" data-testid="check-hash-answer">
+            The published hash is the one you were sent, but the list served now does not match it.
+          </strong>
+          <span className="mt-2 block">The list served now hashes to:</span>
+          <span className={`mt-1 block ${box}`}>{hash.served}</span>
+          <span className="mt-2 block">Keep your email: it shows the list as it was when entries closed. Please tell us about it.</span>
+        </>
+      );
+      break;
+  }
+  return (
+    <div
+      className="mt-4 rounded-lg border border-slate-300 p-4 dark:border-slate-700"
+      data-testid="check-hash"
+      data-kind={hash.kind}
+      role="status"
+    >
+      {body}
+    </div>
+  );
+}
+
+function CheckResult({ result, campaignId }: { result: EntryCheck; campaignId: string }) {
   const csv = campaignDrawCsvPath(campaignId);
   let body: ReactNode;
   switch (result.kind) {
@@ -463,7 +534,10 @@ export function DrawRecordPage({ page }: { page: DrawPageView }) {
         {record.procedureVersion === 1 ? (
           <p>This draw was made before entry lists were frozen: find your entry id in the downloadable list below.</p>
         ) : record.list ? (
-          <p>Paste your entry id (from your confirmation email) or your personal referral link to see your line in the frozen list.</p>
+          <p>
+            Paste your entry id (from your confirmation email) or your personal referral link to see your line in the frozen list, and the
+            list hash from your “Entries are closed” email to see whether the list still has it.
+          </p>
         ) : (
           <p data-testid="check-later">
             When the entry list is frozen at the end of the giveaway, you can paste your entry id (from your confirmation email) or your
@@ -471,12 +545,8 @@ export function DrawRecordPage({ page }: { page: DrawPageView }) {
           </p>
         )}
         {record.list ? (
-          <form
-            method="get"
-            action={`${campaignDrawPath(campaign.id)}#check`}
-            className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-end"
-          >
-            <label className="flex flex-1 flex-col gap-1 text-sm font-medium">
+          <form method="get" action={`${campaignDrawPath(campaign.id)}#check`} className="mt-3 flex flex-col gap-2">
+            <label className="flex flex-col gap-1 text-sm font-medium">
               Entry id or link
               <input
                 name="entry"
@@ -484,16 +554,28 @@ export function DrawRecordPage({ page }: { page: DrawPageView }) {
                 defaultValue={check?.input ?? ""}
                 autoComplete="off"
                 spellCheck={false}
-                required
                 className="input font-mono text-sm"
               />
             </label>
-            <button type="submit" className="btn-primary">
+            {/* Decision 093: the hash from the "Entries are closed" email (its link fills it in). */}
+            <label className="flex flex-col gap-1 text-sm font-medium">
+              List hash from your email (optional)
+              <input
+                name="hash"
+                type="text"
+                defaultValue={check?.hashInput ?? ""}
+                autoComplete="off"
+                spellCheck={false}
+                className="input font-mono text-sm"
+              />
+            </label>
+            <button type="submit" className="btn-primary self-start">
               Check my entry
             </button>
           </form>
         ) : null}
-        {check ? <CheckResult check={check} campaignId={campaign.id} /> : null}
+        {check?.hash ? <HashResult hash={check.hash} campaignId={campaign.id} /> : null}
+        {check?.result ? <CheckResult result={check.result} campaignId={campaign.id} /> : null}
       </section>
 
       {/* The record in words, after the result and the check (decision 091). */}

@@ -8,7 +8,7 @@ import { brandFrame } from "./brand-frame.server";
 import { findVisibleCampaign } from "./campaign-page.server";
 import { beaconChainLabel } from "../draw/fairness.server";
 import { publicWinnerNames } from "../draw/published.server";
-import { checkEntry, drawRecord, recordChecks } from "../draw/record.server";
+import { checkMyEntry, drawRecord, recordChecks } from "../draw/record.server";
 
 export type DrawPageOutcome = { kind: "not-found" } | { kind: "page"; page: DrawPageView; frame: BrandFrameData };
 
@@ -23,9 +23,15 @@ function prizeLabel(rank: number, titles: Map<number, string>): string {
 /**
  * The public draw page of a campaign its visitor may see (decision 042): the record, its checks,
  * the picks with their prizes and public names, and "Check my entry" for `entryInput` (the ?entry=
- * a visitor pasted, null when none), and the campaign's brand frame the page wears (decision 080).
+ * a visitor pasted, null when none) and `hashInput` (the ?hash= of the list hash an entrant was sent,
+ * decision 093), and the campaign's brand frame the page wears (decision 080).
  */
-export async function drawPage(campaignId: string, user: CurrentUser | null, entryInput: string | null): Promise<DrawPageOutcome> {
+export async function drawPage(
+  campaignId: string,
+  user: CurrentUser | null,
+  entryInput: string | null,
+  hashInput: string | null = null,
+): Promise<DrawPageOutcome> {
   const found = await findVisibleCampaign(campaignId, user);
   if (!found) return { kind: "not-found" };
   const { campaign } = found;
@@ -37,10 +43,17 @@ export async function drawPage(campaignId: string, user: CurrentUser | null, ent
     picks.map((pick) => pick.entryId),
   );
   const prizeTitles = new Map(campaign.additionalPrizes.map((prize) => [prize.rank, prize.title]));
-  const check =
-    entryInput === null
+  // An empty hash field is no hash: the form sends it even when left blank.
+  const givenHash = hashInput?.trim() ? hashInput.slice(0, 500) : null;
+  // Likewise an empty entry field beside a hash: only the hash was asked about.
+  const entryGiven = entryInput !== null && (entryInput.trim() !== "" || givenHash === null) ? entryInput : null;
+  const answer =
+    entryGiven === null && givenHash === null
       ? null
-      : { input: entryInput.slice(0, 500), result: await checkEntry(campaign.id, entryIdCandidates(entryInput, campaign.id)) };
+      : await checkMyEntry(campaign.id, entryGiven === null ? null : entryIdCandidates(entryGiven, campaign.id), givenHash);
+  const check = answer
+    ? { input: (entryGiven ?? "").slice(0, 500), hashInput: (givenHash ?? "").trim(), result: answer.entry, hash: answer.hash }
+    : null;
   const beacon = record.beacon;
   return {
     kind: "page",

@@ -10,10 +10,10 @@
  *   checked with verifyBeacon before anything uses it. Never throws on network trouble.
  */
 import {
-  BEACON_SCHEME,
   chainInfoJson,
   type BeaconResponse,
   type ChainInfo,
+  DEMO_CHAIN,
   parseBeacon,
   parseChainInfo,
   QUICKNET,
@@ -26,7 +26,7 @@ import { ConfigError, getConfig } from "../core/config.server";
 /** The demo chain's key comes from this text; publishing it is the point (see the file comment). */
 export const DEMO_KEY_TEXT = "Giveawear demo beacon. This key is public: anyone can sign these rounds, so they prove nothing.";
 
-const DEMO_CHAIN_TIMING = { genesisTime: 1704067200, period: 3, demo: true } as const;
+const DEMO_CHAIN_TIMING = { genesisTime: DEMO_CHAIN.genesisTime, period: DEMO_CHAIN.period, demo: true } as const;
 
 let demoSecretKey: Uint8Array | undefined;
 
@@ -36,20 +36,8 @@ function demoKey(): Uint8Array {
   return demoSecretKey;
 }
 
-/**
- * Round 1 at 2024-01-01T00:00:00Z, one round every 3 seconds like quicknet. The key and hash are
- * what chainFor(publishedSecretKey(DEMO_KEY_TEXT), DEMO_CHAIN_TIMING) gives (a unit test derives
- * them again), written out so that importing this module derives no key.
- */
-export const DEMO_CHAIN: ChainInfo = {
-  hash: "b87be82b0a8a3e28706f682b6ec23a98e98cac56c2da84d03e92bdbd1c15498b",
-  publicKey:
-    "8a1869c045b82e70606edbd04016c90046100d032dc6a166813467cf1de286aacf8a0399ae8e6058985931b9d0931d25048c523b23238446c0084add721cbbc0da3fbc0d99cd0666af40d5884afffba4a6072cc025438d4fd836aedfac63006d",
-  period: DEMO_CHAIN_TIMING.period,
-  genesisTime: DEMO_CHAIN_TIMING.genesisTime,
-  scheme: BEACON_SCHEME,
-  demo: true,
-};
+/** The demo chain, written out in the domain (app/domain/beacon.ts) so pages and emails can name it without this module. */
+export { DEMO_CHAIN };
 
 /** The demo chain as derived from its published key text (the unit test checks DEMO_CHAIN against it). */
 export function derivedDemoChain(): ChainInfo {

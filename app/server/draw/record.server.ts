@@ -7,6 +7,7 @@
  * launch secret (Campaign.drawSeed) is never read here; the record reveals Draw.secret only once
  * the Draw row exists.
  */
+import { createHash } from "node:crypto";
 import { type ChainInfo, parseBeacon, roundTimeMs } from "../../domain/beacon";
 import { finalSeed, verifyBeacon } from "../../domain/beacon-verify";
 import { parseDrawPicks } from "../../domain/draw";
@@ -21,6 +22,7 @@ import {
 
 export type { EntryCheck, RecordChecks };
 import { EntryListScanner, parseDisqualified } from "../../domain/entry-list";
+import { type ListHashCheck, compareListHash } from "../../domain/draw-copies";
 import { campaignActionsCsvPath, campaignDrawCsvPath, campaignDrawJsonPath, campaignDrawPath } from "../../paths";
 import { getConfig } from "../core/config.server";
 import { prisma } from "../core/db.server";
@@ -286,17 +288,42 @@ export function frozenListStream(list: StoredListRef, chunks = frozenListChunks(
  * says why from the entries table (pending at the end) without revealing anything else about them.
  */
 export async function checkEntry(campaignId: string, candidates: string[]): Promise<EntryCheck> {
+  return (await checkMyEntry(campaignId, candidates, null)).entry ?? { kind: "no-id" };
+}
+
+/**
+ * "Check my entry" (decisions 042 and 093): where the candidate ids stand in the frozen list (null
+ * when none was asked), and whether the list still has the hash the entrant was sent (`givenHash`,
+ * from the "entries are closed" email; null when none was given). One pass over the stored bytes
+ * answers both: the hash compared is the one published and the one of the bytes served now.
+ */
+export async function checkMyEntry(
+  campaignId: string,
+  candidates: string[] | null,
+  givenHash: string | null,
+): Promise<{ entry: EntryCheck | null; hash: ListHashCheck | null }> {
   const list = await frozenList(campaignId);
-  if (!list) return { kind: "not-frozen" };
-  if (candidates.length === 0) return { kind: "no-id" };
-  const scanner = new EntryListScanner(candidates);
-  for await (const chunk of frozenListChunks(list)) scanner.push(chunk);
+  if (!list) {
+    return { entry: candidates ? { kind: "not-frozen" } : null, hash: givenHash === null ? null : compareListHash(givenHash, null) };
+  }
+  const lookup = candidates !== null && candidates.length > 0;
+  if (!lookup && givenHash === null) return { entry: candidates ? { kind: "no-id" } : null, hash: null };
+  const scanner = new EntryListScanner(lookup ? candidates : []);
+  const hash = createHash("sha256");
+  for await (const chunk of frozenListChunks(list)) {
+    hash.update(chunk);
+    scanner.push(chunk);
+  }
   const scan = scanner.finish();
-  if (scan.match) return { kind: "found", scan };
+  const hashCheck = givenHash === null ? null : compareListHash(givenHash, { published: list.sha256, served: hash.digest("hex") });
+  if (candidates === null) return { entry: null, hash: hashCheck };
+  if (!lookup) return { entry: { kind: "no-id" }, hash: hashCheck };
+  if (scan.match) return { entry: { kind: "found", scan }, hash: hashCheck };
   const entry = await prisma.entry.findFirst({
     where: { campaignId, id: { in: candidates } },
     select: { id: true, confirmedAt: true },
   });
-  if (entry) return entry.confirmedAt ? { kind: "not-listed", id: entry.id } : { kind: "pending", id: entry.id };
-  return { kind: "unknown" };
+  if (entry)
+    return { entry: entry.confirmedAt ? { kind: "not-listed", id: entry.id } : { kind: "pending", id: entry.id }, hash: hashCheck };
+  return { entry: { kind: "unknown" }, hash: hashCheck };
 }

@@ -19,6 +19,7 @@ export const PREVIEW_EMAILS = [
   { id: "entry_confirm_request", label: "Confirm your entry" },
   { id: "entry_confirmation", label: "Entry receipt" },
   { id: "reminder_48h", label: "48-hour reminder" },
+  { id: "list_frozen", label: "Entries are closed" },
   { id: "winner_notification", label: "Winner" },
   { id: "additional_prize_winner", label: "2nd or 3rd prize winner" },
   { id: "claim_reminder", label: "Claim reminder" },

@@ -5,6 +5,7 @@
 import { timingSafeEqual } from "node:crypto";
 // Entrants read the end in the campaign's time zone, named (decision 095).
 import { formatZonedDateTime } from "../../domain/campaign-time-zone";
+import { drawAnchorTokens } from "../../domain/draw-copies";
 import { entryWeight, receiptTime, referralOffer } from "../../domain/entries";
 import { confirmEntryPath, referralPath } from "../../paths";
 import { keyedHash } from "../core/keyed-hash.server";
@@ -25,6 +26,8 @@ export function confirmRequestTokens(
     campaign_title: campaign.title,
     campaign_end_date: campaign.endDate ? formatZonedDateTime(campaign.endDate, campaign.timeZone) : "",
     confirm_link: `${origin}${confirmEntryPath(entry.campaignId, confirmToken(entry.id))}`,
+    // Entrants hold copies (decision 093): the draw's commitment and planned round, before they confirm.
+    ...drawAnchorTokens(campaign),
   };
 }
 
@@ -54,6 +57,7 @@ export function confirmationTokens(
     entry_id: entry.id,
     entry_time: receiptTime(entry.createdAt),
     entry_weight: entryWeight(entry),
+    ...drawAnchorTokens(campaign),
   };
 }
 

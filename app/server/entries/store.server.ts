@@ -39,6 +39,10 @@ export const CONFIRMATION_CAMPAIGN_FIELDS = {
   giveCouponToEntrants: true,
   entrantCouponCode: true,
   entrantCouponDescription: true,
+  // The draw's commitment and planned round, in the confirmation emails (decision 093).
+  drawCommitment: true,
+  drawBeaconRound: true,
+  drawBeaconChain: true,
 } as const;
 
 const ENTRY_CAMPAIGN_FIELDS = { ...GATE_FIELDS, ...CONFIRMATION_CAMPAIGN_FIELDS };
@@ -179,6 +183,9 @@ function campaignFromRow(row: Row | undefined, date: (value: unknown) => Date | 
     giveCouponToEntrants: Boolean(row.giveCouponToEntrants),
     entrantCouponCode: String(row.entrantCouponCode),
     entrantCouponDescription: String(row.entrantCouponDescription),
+    drawCommitment: row.drawCommitment === null ? null : String(row.drawCommitment),
+    drawBeaconRound: row.drawBeaconRound === null ? null : Number(row.drawBeaconRound),
+    drawBeaconChain: row.drawBeaconChain === null ? null : String(row.drawBeaconChain),
   };
 }
 

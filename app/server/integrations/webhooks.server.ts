@@ -23,6 +23,7 @@ import {
   type CampaignFacts,
   type EndpointFacts,
   type EntryFacts,
+  type FrozenListFacts,
   WEBHOOK_EVENT_ID_HEADER,
   WEBHOOK_LOG_RETENTION_DAYS,
   WEBHOOK_LOG_SIZE,
@@ -41,6 +42,7 @@ import {
   checkWebhookUrl,
   entryEventData,
   formatEventList,
+  listFrozenData,
   nextWebhookAttemptAt,
   orderShippedData,
   parseEventList,
@@ -49,7 +51,7 @@ import {
   webhookBody,
   winnerDrawnData,
 } from "../../domain/webhooks";
-import { campaignPath } from "../../paths";
+import { campaignDrawCsvPath, campaignDrawPath, campaignPath } from "../../paths";
 import { getConfig } from "../core/config.server";
 import { type Prisma, type WebhookDelivery, type WebhookEndpoint, isUniqueConstraintError, prisma } from "../core/db.server";
 import type { Dialect, Statements } from "../core/driver.server";
@@ -285,6 +287,30 @@ export async function queueCampaignEnded(tx: Db, campaignId: string, now: Date):
     type: "campaign.ended",
     now,
     data: async () => campaignEndedData({ ...campaign, url: await campaignUrl(campaign.id) }),
+  });
+}
+
+/**
+ * list.frozen (decision 093): the frozen list's hash, its beacon round and its counts. Queued by the
+ * job step after the freeze, in the transaction of the conditional update that marks the event queued
+ * (EntryList.frozenEventAt), so it is queued once per list even if the step runs twice.
+ */
+export async function queueListFrozen(
+  tx: Db,
+  list: Omit<FrozenListFacts, "url" | "drawPageUrl" | "drawCsvUrl">,
+  now: Date,
+): Promise<QueuedDelivery[]> {
+  return queueWebhookEvent(tx, {
+    userId: await campaignOwner(tx, list.campaignId),
+    type: "list.frozen",
+    now,
+    data: async () =>
+      listFrozenData({
+        ...list,
+        url: await campaignUrl(list.campaignId),
+        drawPageUrl: publicUrl(campaignDrawPath(list.campaignId)),
+        drawCsvUrl: publicUrl(campaignDrawCsvPath(list.campaignId)),
+      }),
   });
 }
 

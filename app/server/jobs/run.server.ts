@@ -10,6 +10,7 @@ import { inJobPass, log } from "../core/log.server";
 import { campaignsAwaitingNotification, notifyWinners } from "../draw/notify.server";
 import { campaignsToFreeze, freezeEntryList } from "../draw/freeze.server";
 import { timestampDraws } from "../draw/timestamps.server";
+import { type ListCopiesSummary, sendListCopies } from "../draw/copies.server";
 import { type DrawOutcome, drawCampaign, dueCampaignIds } from "../draw/run.server";
 import { prisma } from "../core/db.server";
 import { queueAdminAlert } from "../email/outbox.server";
@@ -53,6 +54,8 @@ export interface JobsSummary {
   frozen: number;
   /** Time-stamp tokens stored this pass (decision 090). */
   timestamps: number;
+  /** list.frozen events and "entries are closed" emails queued (decision 093). */
+  listCopies: ListCopiesSummary;
   /** Draw outcomes by kind ("drawn", "no-entries", …), or "disabled" when autoPickWinnerEnabled is off. */
   draws: Partial<Record<DrawOutcome["kind"], number>> | "disabled";
   /** Winner emails queued. */
@@ -96,6 +99,7 @@ async function runPass(now: Date): Promise<JobsSummary> {
   const summary: JobsSummary = {
     frozen: 0,
     timestamps: 0,
+    listCopies: { events: 0, lists: 0, emails: 0 },
     draws: {},
     notified: 0,
     reminders: { campaigns: 0, emails: 0 },
@@ -178,6 +182,12 @@ async function runPass(now: Date): Promise<JobsSummary> {
     const stamped = await timestampDraws(now);
     summary.timestamps = stamped.stamped;
     return stamped.problems.length > 0 ? stamped.problems.join("; ") : null;
+  });
+
+  // Entrants hold copies (decision 093): a step of its own after the freeze, so the freeze stays as fast
+  // as it was; the list.frozen webhooks and the entrants' "entries are closed" emails, each at most once.
+  await step("list-notices", async () => {
+    summary.listCopies = await sendListCopies(now);
   });
 
   await step("draws", async () => {
@@ -272,6 +282,7 @@ export function describeJobsSummary(summary: JobsSummary): string | null {
   if (summary.draws !== "disabled") {
     for (const [kind, count] of Object.entries(summary.draws)) parts.push(`${count} draw ${kind}`);
   }
+  if (summary.listCopies.emails) parts.push(`${summary.listCopies.emails} entries-closed emails queued`);
   if (summary.notified) parts.push(`${summary.notified} winner emails queued`);
   if (summary.reminders.emails) parts.push(`${summary.reminders.emails} reminders queued`);
   if (summary.claimReminders.reminders) parts.push(`${summary.claimReminders.reminders} claim reminders queued`);

@@ -1,0 +1,107 @@
+/**
+ * Entrants hold copies (decision 093): the words of the draw's anchors in an entrant's emails (the
+ * commitment and the planned round when they enter, the frozen list's hash, their line and the round
+ * when entries close), the outbox key that keeps each "entries are closed" notice to one per entry,
+ * and "Check my entry"'s answer about the hash an entrant was sent.
+ */
+import { beaconChainName, pinnedChain, roundTimeMs } from "./beacon";
+import { formatUtcDateTime } from "./campaign-status";
+
+/** A SHA-256 as the draw publishes it: 64 lowercase hexadecimal characters. */
+const SHA256_HEX = /^[0-9a-f]{64}$/;
+
+/** The outbox's dedupe key of an entry's "entries are closed" notice: one per entry, ever. */
+export function listNoticeDedupeKey(entryId: string): string {
+  return `list-frozen:${entryId}`;
+}
+
+/** The confirmation emails' commitment line; "" (the line left out) for a campaign that published none. */
+export function commitmentLine(commitment: string | null): string {
+  if (!commitment) return "";
+  return `The draw is fixed in advance by its commitment, the SHA-256 of a secret revealed only after the draw: ${commitment}. Keep this email: the draw record must show the same commitment.`;
+}
+
+/** Decision 039's fallback, stated wherever a round is promised: the emails say only what holds. */
+const BEACON_MISSING_SENTENCE =
+  "Should that round's beacon still be unavailable 24 hours after its time, the draw goes ahead without it and its page says so.";
+
+export interface PlannedRound {
+  /** The round published at launch; null for a campaign launched before rounds were (chosen at the freeze). */
+  round: number | null;
+  /** "drand quicknet (League of Entropy)", "Demo beacon, not drand", … */
+  chainLabel: string;
+  /** The round's time in words, or null when the chain is not known here. */
+  roundTime: string | null;
+}
+
+/**
+ * The confirmation emails' round line, true to decision 039: the round planned at launch, unless the
+ * list is frozen late (then a later round, published with the list); without a planned round, the
+ * round is chosen at the freeze. "" when the campaign published no commitment (no anchored draw).
+ */
+export function plannedRoundLine(commitment: string | null, planned: PlannedRound): string {
+  if (!commitment) return "";
+  if (planned.round === null)
+    return "The beacon round that mixes randomness nobody can know into the draw is chosen when the entry list is frozen at the end of the giveaway, and published with the list before that round exists.";
+  const due = planned.roundTime ? ` (due ${planned.roundTime})` : "";
+  return `The draw will use round ${planned.round} of the ${planned.chainLabel} beacon${due}, whose value nobody can know before then. If the entry list is frozen late, a later round is used instead and published with the list. ${BEACON_MISSING_SENTENCE}`;
+}
+
+/**
+ * The confirmation emails' draw lines (entry_confirm_request and entry_confirmation): the commitment
+ * and the planned round. The round's time is given for the chains pinned in the code (quicknet, the
+ * demo chain); a chain set by DRAND_CHAIN_INFO (outside production only) is named by its hash alone.
+ */
+export function drawAnchorTokens(campaign: {
+  drawCommitment: string | null;
+  drawBeaconRound: number | null;
+  drawBeaconChain: string | null;
+}) {
+  const round = campaign.drawBeaconRound;
+  const chain = pinnedChain(campaign.drawBeaconChain);
+  return {
+    draw_commitment_line: commitmentLine(campaign.drawCommitment),
+    draw_round_line: plannedRoundLine(campaign.drawCommitment, {
+      round,
+      chainLabel: campaign.drawBeaconChain ? beaconChainName(campaign.drawBeaconChain) : "drand",
+      roundTime: round !== null && chain ? formatUtcDateTime(new Date(roundTimeMs(chain, round))) : null,
+    }),
+  };
+}
+
+/** The "entries are closed" email's round line: the round the frozen list names. */
+export function frozenRoundLine(round: number, chainLabel: string, roundTime: string | null): string {
+  return `The winner is drawn with round ${round} of the ${chainLabel} beacon${roundTime ? `, due ${roundTime}` : ""}: it did not exist when the list was frozen, so nobody could fit the list to it. ${BEACON_MISSING_SENTENCE}`;
+}
+
+/** What an entrant pasted as the list hash, as a SHA-256 (case and spaces forgiven), or null. */
+export function normaliseListHash(input: string): string | null {
+  const hash = input.replace(/\s+/g, "").toLowerCase();
+  return SHA256_HEX.test(hash) ? hash : null;
+}
+
+/**
+ * "Check my entry"'s answer about the hash an entrant was sent (decision 093):
+ * - `not-frozen`: no list yet, so nothing to compare;
+ * - `malformed`: the text is not a SHA-256;
+ * - `same`: the published hash is the one they were sent, and the list served now hashes to it;
+ * - `changed`: the published hash is another one (the list was rewritten after their email);
+ * - `bytes-changed`: the published hash is theirs, but the list served now hashes to something else.
+ */
+export type ListHashCheck =
+  | { kind: "not-frozen"; given: string }
+  | { kind: "malformed"; given: string }
+  | { kind: "same"; given: string; published: string }
+  | { kind: "changed"; given: string; published: string }
+  | { kind: "bytes-changed"; given: string; published: string; served: string };
+
+/** Compares the hash an entrant was sent with the published one and with the hash of the bytes served. */
+export function compareListHash(given: string, list: { published: string; served: string } | null): ListHashCheck {
+  const shown = given.trim().slice(0, 200);
+  if (!list) return { kind: "not-frozen", given: shown };
+  const hash = normaliseListHash(given);
+  if (!hash) return { kind: "malformed", given: shown };
+  if (hash !== list.published) return { kind: "changed", given: hash, published: list.published };
+  if (list.served !== list.published) return { kind: "bytes-changed", given: hash, published: list.published, served: list.served };
+  return { kind: "same", given: hash, published: list.published };
+}
