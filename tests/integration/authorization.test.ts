@@ -208,6 +208,8 @@ const PAGES: [string, () => string, Record<Role, Outcome>, { text: () => string;
   // POST-only resource routes: a GET is answered 405 with Allow: POST.
   ["GET the Stripe webhook", () => "/webhooks/stripe", everyone(405)],
   ["GET the Printify webhook", () => "/webhooks/printify", everyone(405)],
+  ["GET Twilio's status callback", () => "/webhooks/twilio/status", everyone(405)],
+  ["GET Twilio's inbound messages", () => "/webhooks/twilio/inbound", everyone(405)],
   // Outside production only (the production case is below).
   ["the local mailbox (development)", () => "/dev/mailbox", everyone(200)],
 

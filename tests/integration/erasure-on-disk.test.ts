@@ -169,7 +169,7 @@ describe("after an entrant's erasure", () => {
       agreedToTerms: "on",
       // With marketing consent the brand's webhook carries the address.
       marketingConsent: "on",
-      phoneNumber: "+1 555 010 4242",
+      phoneNumber: "+1 201 555 0142",
     });
     expect(entered.status).toBe(303);
     const entry = await prisma.entry.findFirstOrThrow({ where: { campaignId: campaign.id } });

@@ -265,7 +265,12 @@ describe("draws at the end of a campaign", () => {
     expect(winnerEmails.map((mail) => mail.to).sort()).toEqual([...winners].sort());
     expect(winnerEmails.map((mail) => mail.template).sort()).toEqual(["additional_prize_winner", "winner_notification"]);
     expect(winnerEmails.every((mail) => mail.status === "sent" && mail.attempts === 1)).toBe(true);
-    for (const winner of winners) expect(smtp.received.filter((mail) => mail.to.includes(winner!))).toHaveLength(1);
+    // Every entrant had the "entries are closed" notice once (decision 093); a winner, that and their winner email.
+    const notices = await prisma.outboundEmail.findMany({
+      where: { dedupeKey: { in: entries.map((entry) => `list-frozen:${entry.id}`) } },
+    });
+    expect(notices.map((mail) => mail.to).sort()).toEqual(entries.map((entry) => entry.email).sort());
+    for (const winner of winners) expect(smtp.received.filter((mail) => mail.to.includes(winner!))).toHaveLength(2);
   });
 });
 
