@@ -1,7 +1,13 @@
 import { data } from "react-router";
 import { CAMPAIGN_PAGE_SCRIPT } from "~/components/campaign/page-script";
 import { useNonce } from "~/components/nonce";
-import { EntryEmailField, EntryPhoneField, EntryTermsField, MarketingConsentField } from "~/components/campaign/entry-views";
+import {
+  EnterNowButton,
+  EntryEmailField,
+  EntryPhoneField,
+  EntryTermsField,
+  MarketingConsentField,
+} from "~/components/campaign/entry-views";
 import { entryConsentLabels } from "~/domain/consent";
 import { HoneypotField } from "~/components/ui/honeypot";
 import { timeLeft } from "~/domain/campaign-status";
@@ -19,10 +25,9 @@ import { shareCampaign } from "~/server/share/share-data.server";
 import type { Route } from "./+types/campaign.$campaignId.embed";
 
 /**
- * The compact entry card other websites may frame (decision 045): plain HTML and the
- * campaign page's few lines of script, no site header or footer. server/app.ts relaxes
- * frame-ancestors for this path alone. Framed on another site its cookies may be blocked, so the
- * form posts here and the answer is given in place: no redirect that would need a cookie.
+ * The compact entry card other websites may frame (decision 045): plain HTML and the campaign page's few lines of script,
+ * no site header or footer. server/app.ts relaxes frame-ancestors for this path alone. Framed elsewhere its cookies may
+ * be blocked, so the form posts here and is answered in place: no redirect that would need a cookie.
  */
 export const handle = { hydrate: false, chrome: "own" };
 
@@ -74,9 +79,8 @@ const PENDING = { title: CONFIRM_MESSAGES.checkEmail, text: CONFIRM_MESSAGES.pen
 
 export async function action({ request, params }: Route.ActionArgs) {
   const campaignId = params.campaignId;
-  const formData = await readForm(request);
   const user = await getCurrentUser(request);
-  const result = await takeEntry(request, campaignId, formData, user, postedReferral(new URL(request.url).search));
+  const result = await takeEntry(request, campaignId, await readForm(request), user, postedReferral(new URL(request.url).search));
   // Bots are answered as if it had worked; nothing is stored.
   if (result.kind === "bot") return data<EmbedActionData>({ done: PENDING });
   if (result.kind === "refused") return data<EmbedActionData>({ errors: result.errors, values: result.values }, { status: result.status });
@@ -206,13 +210,10 @@ export default function CampaignEmbed({ loaderData, actionData }: Route.Componen
                 <EntryPhoneField value={values.phoneNumber} error={errors.phoneNumber} />
                 <EntryTermsField campaignId={campaign.id} wording={campaign.consent.terms} error={errors.agreedToTerms} newTab />
                 <MarketingConsentField wording={campaign.consent.marketing} />
-                <button
-                  type="submit"
+                <EnterNowButton
                   className="w-full rounded-xl px-4 py-3 text-base font-semibold"
                   style={{ backgroundColor: campaign.accent, color: campaign.onAccent }}
-                >
-                  Enter Now
-                </button>
+                />
               </form>
             </>
           ) : (

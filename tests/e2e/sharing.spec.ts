@@ -42,12 +42,19 @@ async function expectAccessible(page: Page) {
 test("the embed on its own has no serious accessibility problem, before and after an entry", async ({ page, javaScriptEnabled }) => {
   const campaign = insertCampaign();
   await page.goto(`/campaign/${campaign.id}/embed`);
-  await expect(page.getByRole("button", { name: "Enter Now" })).toBeVisible();
+  const button = page.getByRole("button", { name: "Enter Now" });
+  await expect(button).toBeVisible();
+  // Why Enter Now waits (decision 091): with JavaScript it is disabled until the terms are ticked.
+  await expect(button).toHaveAccessibleDescription("Tick the terms box above to enter.");
+  const hint = page.getByText("Tick the terms box above to enter.");
+  await expect(hint).toBeVisible();
+  if (javaScriptEnabled) await expect(button).toBeDisabled();
   // axe runs as a script in the page, so only where the page runs scripts (the a11y spec's rule too).
   if (javaScriptEnabled) await expectAccessible(page);
   await page.getByLabel("Email").fill(uniqueEmail("embed-a11y"));
   await page.getByLabel(/I am 18 or older/).check();
-  await page.getByRole("button", { name: "Enter Now" }).click();
+  if (javaScriptEnabled) await expect(hint).toBeHidden();
+  await button.click();
   await expect(page.getByTestId("embed-done")).toContainText("Check your email to confirm your entry");
   if (javaScriptEnabled) await expectAccessible(page);
 });

@@ -102,15 +102,7 @@ export function EntryForm({
       <EntryPhoneField value={values.phoneNumber} error={errors.phoneNumber} />
       <EntryTermsField campaignId={campaignId} wording={consent.terms} error={errors.agreedToTerms} />
       <MarketingConsentField wording={consent.marketing} />
-      {/* With JavaScript the button stays disabled until the terms are ticked (the page script) and this
-          hint, which the script hides once they are, says why; without it the button always submits and
-          the server refuses an unticked box (decision 091). */}
-      <button type="submit" aria-describedby="entry-submit-hint" className="btn-primary w-full py-3 text-base">
-        Enter Now
-      </button>
-      <p id="entry-submit-hint" data-submit-hint className="-mt-1 text-center text-sm text-slate-700 dark:text-slate-300">
-        {ENTRY_MESSAGES.tickToEnter}
-      </p>
+      <EnterNowButton className="btn-primary w-full py-3 text-base" />
       <p className="text-center text-xs text-slate-600 dark:text-slate-400">No purchase necessary. One entry per person.</p>
     </form>
   );
@@ -324,6 +316,24 @@ export function EntryEmailField({ lockedEmail, value, error }: { lockedEmail: st
         <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">You're signed in, so you enter with this email.</p>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * Enter Now with its hint: with JavaScript the page script keeps the button disabled until the terms
+ * are ticked, and the hint, its description, says why (the script hides it once they are); without it
+ * the button always submits and the server refuses an unticked box (decision 091).
+ */
+export function EnterNowButton({ className, style }: { className: string; style?: React.CSSProperties }) {
+  return (
+    <>
+      <button type="submit" aria-describedby="entry-submit-hint" className={className} style={style}>
+        Enter Now
+      </button>
+      <p id="entry-submit-hint" data-submit-hint className="-mt-1 text-center text-sm text-slate-700 dark:text-slate-300">
+        {ENTRY_MESSAGES.tickToEnter}
+      </p>
+    </>
   );
 }
 
