@@ -211,7 +211,7 @@ export default function CampaignEmbed({ loaderData, actionData }: Route.Componen
                 <EntryTermsField campaignId={campaign.id} wording={campaign.consent.terms} error={errors.agreedToTerms} newTab />
                 <MarketingConsentField wording={campaign.consent.marketing} />
                 <EnterNowButton
-                  className="w-full rounded-xl px-4 py-3 text-base font-semibold"
+                  className="w-full rounded-xl px-4 py-3 text-base font-semibold disabled:cursor-not-allowed disabled:opacity-60"
                   style={{ backgroundColor: campaign.accent, color: campaign.onAccent }}
                 />
               </form>
