@@ -1,8 +1,8 @@
 import { TWILIO_SIGNATURE_HEADER, handleTwilioStatus } from "~/server/sms/webhooks.server";
-import { twilioEndpoint } from "~/server/sms/endpoint.server";
+import { webhookEndpoint } from "~/server/core/responses.server";
 
 /** Twilio's status callback for our SMS ($APP_URL/webhooks/twilio/status, decision 094). */
-const endpoint = twilioEndpoint((rawBody, request) => handleTwilioStatus(rawBody, request.headers.get(TWILIO_SIGNATURE_HEADER)));
+const endpoint = webhookEndpoint((rawBody, request) => handleTwilioStatus(rawBody, request.headers.get(TWILIO_SIGNATURE_HEADER)));
 
 export const loader = endpoint.loader;
 export const action = endpoint.action;

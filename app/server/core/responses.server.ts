@@ -17,19 +17,26 @@ export function plainText(body: string, status: number, headers: Record<string, 
   return new Response(body, { status, headers: { ...PLAIN_TEXT, ...headers } });
 }
 
+/** A webhook handler's answer: plain text unless it names another type (Twilio's TwiML, decision 094). */
+export interface WebhookAnswer {
+  status: number;
+  body: string;
+  contentType?: string;
+}
+
 /**
- * The webhook endpoints (/webhooks/stripe, /webhooks/printify): only POST is served. GET and HEAD
- * reach the loader, PUT, PATCH and DELETE the action; `handle` gets the raw body, whose exact bytes
- * the provider's signature covers.
+ * The webhook endpoints (Stripe, Printify, Twilio's status and inbound messages): only POST is served.
+ * GET and HEAD reach the loader, PUT, PATCH and DELETE the action; `handle` gets the raw body, whose
+ * exact bytes the provider's signature covers.
  */
-export function webhookEndpoint(handle: (rawBody: string, request: Request) => Promise<{ status: number; body: string }>) {
+export function webhookEndpoint(handle: (rawBody: string, request: Request) => Promise<WebhookAnswer>) {
   const methodNotAllowed = () => plainText("Method Not Allowed. This endpoint only accepts POST.", 405, { Allow: "POST" });
   return {
     loader: methodNotAllowed,
     async action({ request }: { request: Request }): Promise<Response> {
       if (request.method !== "POST") return methodNotAllowed();
-      const { status, body } = await handle(await request.text(), request);
-      return plainText(body, status);
+      const { status, body, contentType } = await handle(await request.text(), request);
+      return plainText(body, status, contentType ? { "Content-Type": contentType } : {});
     },
   };
 }

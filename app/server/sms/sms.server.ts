@@ -85,6 +85,15 @@ export async function queueSmsToEntry(entryId: string, message: Omit<SmsToQueue,
   return queueSms({ ...message, to: entry.phoneNumber, entryId });
 }
 
+/** A message a sender may take at `now`: waiting, due for another attempt, or its sender's lease run out. */
+function claimable(now: Date) {
+  return [
+    { status: "pending" },
+    { status: "failed", nextAttemptAt: { lte: currentTime(now) } },
+    { status: "sending", nextAttemptAt: { lt: currentTime(now) } },
+  ];
+}
+
 /** Sends one message through Twilio if this caller can claim it; answers the row as it ends up. */
 export async function deliverSms(message: OutboundSms, now: Date = new Date()): Promise<OutboundSms> {
   const sdk = twilioClient();
@@ -92,14 +101,7 @@ export async function deliverSms(message: OutboundSms, now: Date = new Date()): 
   const config = getConfig();
   const lease = leaseUntil(now, SEND_LEASE_MS);
   const claimed = await prisma.outboundSms.updateMany({
-    where: {
-      id: message.id,
-      OR: [
-        { status: "pending" },
-        { status: "failed", nextAttemptAt: { lte: currentTime(now) } },
-        { status: "sending", nextAttemptAt: { lt: currentTime(now) } },
-      ],
-    },
+    where: { id: message.id, OR: claimable(now) },
     data: { status: "sending", nextAttemptAt: lease, attempts: { increment: 1 } },
   });
   if (claimed.count !== 1) return (await prisma.outboundSms.findUnique({ where: { id: message.id } })) ?? message;
@@ -155,14 +157,7 @@ export async function deliverDueSms(now: Date = new Date(), { limit = 100 }: { l
   const summary: SmsDeliverySummary = { sent: 0, failed: 0 };
   if (!getConfig().twilioEnabled) return summary;
   const due = await prisma.outboundSms.findMany({
-    where: {
-      attempts: { lt: SMS_MAX_ATTEMPTS },
-      OR: [
-        { status: "pending" },
-        { status: "failed", nextAttemptAt: { lte: currentTime(now) } },
-        { status: "sending", nextAttemptAt: { lt: currentTime(now) } },
-      ],
-    },
+    where: { attempts: { lt: SMS_MAX_ATTEMPTS }, OR: claimable(now) },
     orderBy: { createdAt: "asc" },
     take: limit,
   });

@@ -15,17 +15,12 @@ import twilio from "twilio";
 import { laterSmsStatus, smsReplyIntent } from "../../domain/sms";
 import { getConfig } from "../core/config.server";
 import { prisma } from "../core/db.server";
+import type { WebhookAnswer } from "../core/responses.server";
 import { publicUrl } from "../core/public-url.server";
 import { href } from "../../paths";
 import { log } from "../core/log.server";
 
 export const TWILIO_SIGNATURE_HEADER = "x-twilio-signature";
-
-export interface WebhookAnswer {
-  status: number;
-  body: string;
-  contentType?: string;
-}
 
 const FORBIDDEN: WebhookAnswer = { status: 403, body: "Forbidden: the X-Twilio-Signature does not match this request." };
 /** TwiML that replies nothing: Twilio's own opt-out handling answers STOP and START. */
