@@ -39,13 +39,39 @@ export interface EntryListScan {
 }
 
 /**
+ * The lines of a list fed as stored chunks, in order, each without its "\n": a line may straddle
+ * chunks, so the unfinished tail is carried to the next. `finish` answers an unterminated last line.
+ */
+export class LineSplitter {
+  #decoder = new TextDecoder("latin1");
+  #carry = "";
+
+  push(bytes: Uint8Array, onLine: (line: string) => void): void {
+    const text = this.#carry + this.#decoder.decode(bytes, { stream: true });
+    let start = 0;
+    for (;;) {
+      const end = text.indexOf("\n", start);
+      if (end === -1) break;
+      onLine(text.slice(start, end));
+      start = end + 1;
+    }
+    this.#carry = text.slice(start);
+  }
+
+  finish(): string {
+    const rest = this.#carry + this.#decoder.decode();
+    this.#carry = "";
+    return rest;
+  }
+}
+
+/**
  * Feeds the list's bytes in order (`push` each stored chunk, then `finish`) and finds the first of
  * the wanted ids. Lines may straddle chunks; the scanner keeps the unfinished tail.
  */
 export class EntryListScanner {
   #wanted: Set<string>;
-  #decoder = new TextDecoder("latin1");
-  #carry = "";
+  #lines = new LineSplitter();
   #lineNumber = 0;
   #section: "header" | "entries" | "disqualified" = "header";
   #entries = 0;
@@ -57,22 +83,13 @@ export class EntryListScanner {
   }
 
   push(bytes: Uint8Array): void {
-    const text = this.#carry + this.#decoder.decode(bytes, { stream: true });
-    let start = 0;
-    for (;;) {
-      const end = text.indexOf("\n", start);
-      if (end === -1) break;
-      this.#line(text.slice(start, end));
-      start = end + 1;
-    }
-    this.#carry = text.slice(start);
+    this.#lines.push(bytes, (line) => this.#line(line));
   }
 
   finish(): EntryListScan {
-    const rest = this.#carry + this.#decoder.decode();
+    const rest = this.#lines.finish();
     // A well-formed list ends with "\n"; a stray unterminated line is still read.
     if (rest) this.#line(rest);
-    this.#carry = "";
     return { match: this.#match, entries: this.#entries, totalWeight: String(this.#total) };
   }
 

@@ -21,6 +21,7 @@ import { roundTimeMs } from "../../domain/beacon";
 import { formatUtcDateTime } from "../../domain/campaign-status";
 import { DISQUALIFIED_HEADER, ENTRY_LIST_HEADER } from "../../domain/draw";
 import { frozenRoundLine, listNoticeDedupeKey } from "../../domain/draw-copies";
+import { LineSplitter } from "../../domain/entry-list";
 import { campaignDrawCsvPath, entryCheckPath } from "../../paths";
 import { prisma } from "../core/db.server";
 import { currentTime, leaseUntil } from "../core/leases.server";
@@ -62,7 +63,7 @@ export async function sendListCopies(now: Date = new Date()): Promise<ListCopies
   const summary: ListCopiesSummary = { events: 0, lists: 0, emails: 0 };
   summary.events = await queueListFrozenEvents(now);
   const due = await prisma.entryList.findMany({
-    where: { noticesSentAt: null, OR: [{ noticesLeaseUntil: null }, { noticesLeaseUntil: { lt: currentTime(now) } }] },
+    where: { noticesSentAt: null, OR: noticesLeaseFree(now) },
     orderBy: { frozenAt: "asc" },
     take: LISTS_PER_PASS,
     select: { campaignId: true },
@@ -112,6 +113,11 @@ async function queueListFrozenEvents(now: Date): Promise<number> {
   return announced;
 }
 
+/** A list's notices no runner holds at `now`: never leased, or the lease ran out. */
+function noticesLeaseFree(now: Date) {
+  return [{ noticesLeaseUntil: null }, { noticesLeaseUntil: { lt: currentTime(now) } }];
+}
+
 /**
  * Takes (held null) or renews (held: the lease this runner holds) a list's notice lease, saving the
  * lines done with it; answers the new lease, or null when another runner has the list.
@@ -122,7 +128,7 @@ async function takeNoticeLease(campaignId: string, now: Date, held: Date | null,
     where: {
       campaignId,
       noticesSentAt: null,
-      ...(held ? { noticesLeaseUntil: held } : { OR: [{ noticesLeaseUntil: null }, { noticesLeaseUntil: { lt: currentTime(now) } }] }),
+      ...(held ? { noticesLeaseUntil: held } : { OR: noticesLeaseFree(now) }),
     },
     data: { noticesLeaseUntil: until, ...(done === undefined ? {} : { noticesDone: done }) },
   });
@@ -131,15 +137,12 @@ async function takeNoticeLease(campaignId: string, now: Date, held: Date | null,
 
 /** The entry lines of draw.csv in order (without their "\n"), read from the stored bytes piece by piece. */
 async function* entryLines(list: { campaignId: string; storageKey: string | null; byteLength: number }): AsyncGenerator<string> {
-  const decoder = new TextDecoder("latin1");
-  let carry = "";
+  const splitter = new LineSplitter();
   let section: "header" | "entries" = "header";
   for await (const piece of frozenListChunks(list)) {
-    const text = carry + decoder.decode(piece, { stream: true });
-    let start = 0;
-    for (let end = text.indexOf("\n"); end !== -1; end = text.indexOf("\n", start)) {
-      const line = text.slice(start, end);
-      start = end + 1;
+    const lines: string[] = [];
+    splitter.push(piece, (line) => lines.push(line));
+    for (const line of lines) {
       if (section === "header") {
         if (line !== ENTRY_LIST_HEADER) throw new Error(`The entry list of campaign ${list.campaignId} does not start with its header`);
         section = "entries";
@@ -149,7 +152,6 @@ async function* entryLines(list: { campaignId: string; storageKey: string | null
         yield line;
       }
     }
-    carry = text.slice(start);
   }
   throw new Error(`The entry list of campaign ${list.campaignId} has no "${DISQUALIFIED_HEADER}" line`);
 }
