@@ -23,6 +23,7 @@ import {
   knownChain,
 } from "~/server/draw/beacon.server";
 import { type FakeDrand, startFakeDrand } from "../fakes/drand-server";
+import { restoreEnv } from "../helpers/env";
 
 // Quicknet round 1000 as drand publishes it at {relay}/52db9ba7…/public/1000.
 // Only the holders of the League of Entropy's threshold key can produce a signature that verifies.
@@ -153,11 +154,11 @@ describe("parsing drand JSON", () => {
 describe("configuredChain", () => {
   const saved = { ...process.env };
   afterEach(() => {
-    process.env = { ...saved };
+    restoreEnv(saved);
     resetConfigForTests();
   });
   const withEnv = (env: Record<string, string | undefined>) => {
-    process.env = { ...saved, SESSION_SECRET: "x".repeat(40), ...env };
+    restoreEnv(saved, { SESSION_SECRET: "x".repeat(40), ...env });
     if (env.DRAND_CHAIN_INFO === undefined) delete process.env.DRAND_CHAIN_INFO;
     resetConfigForTests();
   };
@@ -251,11 +252,11 @@ describe("fake drand and fetchBeacon", () => {
     const fake = await start(clock);
     const saved = { ...process.env };
     try {
-      process.env = { ...saved, SESSION_SECRET: "x".repeat(40), DRAND_URLS: `${await deadUrl()}, ${fake.url}/` };
+      restoreEnv(saved, { SESSION_SECRET: "x".repeat(40), DRAND_URLS: `${await deadUrl()}, ${fake.url}/` });
       resetConfigForTests();
       expect(await fetchBeacon(fake.chain, 5, { now: () => clock.ms })).toMatchObject({ ok: true, beacon: fake.signRound(5) });
     } finally {
-      process.env = { ...saved };
+      restoreEnv(saved);
       resetConfigForTests();
     }
   });

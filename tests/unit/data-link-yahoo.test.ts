@@ -7,16 +7,17 @@ import { createCipheriv, hkdfSync, randomBytes } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { resetConfigForTests } from "~/server/core/config.server";
 import { dataLinkToken, readDataLinkToken } from "~/server/core/data-rights-link.server";
+import { restoreEnv } from "../helpers/env";
 
 const SECRET = "unit-test-secret-0123456789abcdefghij";
 const saved = { ...process.env };
 
 beforeEach(() => {
-  process.env = { ...saved, SESSION_SECRET: SECRET, APP_URL: "https://giveawear.example" };
+  restoreEnv(saved, { SESSION_SECRET: SECRET, APP_URL: "https://giveawear.example" });
   resetConfigForTests();
 });
 afterEach(() => {
-  process.env = { ...saved };
+  restoreEnv(saved);
   resetConfigForTests();
 });
 

@@ -26,16 +26,17 @@ import { PlatformSettingsSchema, retentionDays } from "~/domain/platform-setting
 import { tokensIn } from "~/domain/templates";
 import { resetConfigForTests } from "~/server/core/config.server";
 import { dataLink, dataLinkToken, readDataLinkToken } from "~/server/core/data-rights-link.server";
+import { restoreEnv } from "../helpers/env";
 
 const DAY = 24 * 60 * 60 * 1000;
 const saved = { ...process.env };
 
 beforeEach(() => {
-  process.env = { ...saved, SESSION_SECRET: "unit-test-secret-0123456789abcdefghij", APP_URL: "https://giveawear.example" };
+  restoreEnv(saved, { SESSION_SECRET: "unit-test-secret-0123456789abcdefghij", APP_URL: "https://giveawear.example" });
   resetConfigForTests();
 });
 afterEach(() => {
-  process.env = { ...saved };
+  restoreEnv(saved);
   resetConfigForTests();
 });
 

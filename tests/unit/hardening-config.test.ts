@@ -4,6 +4,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { ConfigError, getConfig, MIN_SESSION_SECRET_LENGTH, resetConfigForTests } from "~/server/core/config.server";
+import { restoreEnv } from "../helpers/env";
 
 const saved = { ...process.env };
 
@@ -15,7 +16,7 @@ function configWith(env: Record<string, string | undefined>) {
 }
 
 afterEach(() => {
-  process.env = { ...saved };
+  restoreEnv(saved);
   resetConfigForTests();
 });
 

@@ -4,6 +4,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { ConfigError, getConfig, resetConfigForTests } from "~/server/core/config.server";
+import { restoreEnv } from "../helpers/env";
 
 const saved = { ...process.env };
 const S3_NAMES = ["S3_BUCKET", "S3_REGION", "S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"];
@@ -26,7 +27,7 @@ function errorOf(env: Record<string, string>): Error {
 }
 
 afterEach(() => {
-  process.env = { ...saved };
+  restoreEnv(saved);
   resetConfigForTests();
 });
 
