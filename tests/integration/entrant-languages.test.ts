@@ -16,6 +16,8 @@ let url = "";
 let close: () => Promise<void>;
 
 beforeAll(async () => {
+  // Long enough that no cached render below expires, however slow the machine.
+  process.env.PUBLIC_PAGE_CACHE_MS = "60000";
   const server = await startAppServer();
   url = server.url;
   close = () => server.close();
@@ -93,6 +95,10 @@ describe("a Spanish campaign", () => {
     // Confirming sends the receipt in Spanish too.
     const link = /href="[^"]*(\/campaign\/[^"]+\/confirm\/[^"]+)"/.exec(email.html)?.[1];
     expect(link).toBeTruthy();
+    const confirmPage = decoded(await (await fetch(`${url}${link}`)).text());
+    expect(confirmPage).toContain('<html lang="es"');
+    expect(confirmPage).toContain("Confirma tu participación</h1>");
+    expect(confirmPage).toContain("Confirmar mi participación</button>");
     const confirmed = await fetch(`${url}${link}`, {
       method: "POST",
       redirect: "manual",

@@ -75,6 +75,20 @@ export const de: EntrantResources = {
     "Willst du deine Chancen erhöhen? Teile deinen persönlichen Link: Für jede Person, die darüber teilnimmt und ihre Teilnahme bestätigt, bekommst du {{bonus}} Extra-Lose.",
   confirmButton: "Teilnahme bestätigen",
 
+  // The confirm page (decision 038)
+  confirmLinkInvalidTitle: "Bestätigungslink ungültig",
+  invalidLink: "Dieser Bestätigungslink ist ungültig. Bitte nutze den Link aus unserer neuesten E-Mail.",
+  confirmedTitle: "Deine Teilnahme ist bestätigt",
+  notConfirmedTitle: "Teilnahme nicht bestätigt",
+  confirmTitle: "Bestätige deine Teilnahme",
+  entryIn: "{{email}} bei",
+  entryBy: "von {{brand}}",
+  goToGiveaway: "Zum Gewinnspiel",
+  alreadyConfirmed: "Diese Teilnahme ist bereits bestätigt.",
+  confirmFull: "Dieses Gewinnspiel hat die maximale Zahl an Teilnahmen erreicht, deshalb konnte deine Teilnahme nicht bestätigt werden.",
+  confirmEnded: "Dieses Gewinnspiel ist beendet, deshalb kann deine Teilnahme nicht mehr bestätigt werden.",
+  confirmUnavailable: "Diese Teilnahme kann nicht mehr bestätigt werden.",
+
   giveawayOf: "Gewinnspiel: {{product}}",
   entriesSoFar_one: "bisher {{count, number}} Teilnahme",
   entriesSoFar_other: "bisher {{count, number}} Teilnahmen",

@@ -85,6 +85,20 @@ export const en = {
   referralOfferEntered: referralOffer(true, "entered").replace(String(REFERRAL_BONUS_ENTRIES), "{{bonus}}"),
   confirmButton: CONFIRM_MESSAGES.confirmButton,
 
+  // The confirm page (decision 038)
+  confirmLinkInvalidTitle: "Confirmation link not valid",
+  invalidLink: CONFIRM_MESSAGES.invalidLink,
+  confirmedTitle: "Your entry is confirmed",
+  notConfirmedTitle: "Entry not confirmed",
+  confirmTitle: "Confirm your entry",
+  entryIn: "{{email}} in",
+  entryBy: "by {{brand}}",
+  goToGiveaway: "Go to the giveaway",
+  alreadyConfirmed: CONFIRM_MESSAGES.alreadyConfirmed,
+  confirmFull: CONFIRM_MESSAGES.full,
+  confirmEnded: CONFIRM_MESSAGES.ended,
+  confirmUnavailable: CONFIRM_MESSAGES.unavailable,
+
   // The campaign page
   giveawayOf: "{{product}} giveaway",
   entriesSoFar_one: "{{count, number}} entry so far",

@@ -74,6 +74,20 @@ export const es: EntrantResources = {
     "¿Quieres tener más posibilidades? Comparte tu enlace personal: cada amigo que participe con él y confirme su participación te suma {{bonus}} participaciones extra.",
   confirmButton: "Confirmar mi participación",
 
+  // The confirm page (decision 038)
+  confirmLinkInvalidTitle: "Enlace de confirmación no válido",
+  invalidLink: "Este enlace de confirmación no es válido. Usa el enlace del último correo que te hemos enviado.",
+  confirmedTitle: "Tu participación está confirmada",
+  notConfirmedTitle: "Participación no confirmada",
+  confirmTitle: "Confirma tu participación",
+  entryIn: "{{email}} en",
+  entryBy: "de {{brand}}",
+  goToGiveaway: "Ir al sorteo",
+  alreadyConfirmed: "Esta participación ya está confirmada.",
+  confirmFull: "Este sorteo ha alcanzado su límite de participaciones, así que no se ha podido confirmar la tuya.",
+  confirmEnded: "Este sorteo ha terminado, así que ya no se puede confirmar tu participación.",
+  confirmUnavailable: "Esta participación ya no se puede confirmar.",
+
   giveawayOf: "Sorteo de {{product}}",
   entriesSoFar_one: "{{count, number}} participación hasta ahora",
   entriesSoFar_many: "{{count, number}} participaciones hasta ahora",

@@ -80,6 +80,20 @@ export const fr: EntrantResources = {
     "Envie d'augmenter vos chances\u00a0? Partagez votre lien personnel\u00a0: chaque ami qui participe via ce lien et confirme sa participation vous rapporte {{bonus}}\u00a0participations bonus.",
   confirmButton: "Confirmer ma participation",
 
+  // The confirm page (decision 038)
+  confirmLinkInvalidTitle: "Lien de confirmation non valide",
+  invalidLink: "Ce lien de confirmation n'est pas valide. Utilisez le lien du dernier e-mail que nous vous avons envoyé.",
+  confirmedTitle: "Votre participation est confirmée",
+  notConfirmedTitle: "Participation non confirmée",
+  confirmTitle: "Confirmez votre participation",
+  entryIn: "{{email}} participe à",
+  entryBy: "de {{brand}}",
+  goToGiveaway: "Aller au jeu-concours",
+  alreadyConfirmed: "Cette participation est déjà confirmée.",
+  confirmFull: "Ce jeu-concours a atteint son nombre maximal de participations\u00a0: votre participation n'a pas pu être confirmée.",
+  confirmEnded: "Ce jeu-concours est terminé\u00a0: votre participation ne peut plus être confirmée.",
+  confirmUnavailable: "Cette participation ne peut plus être confirmée.",
+
   giveawayOf: "{{product}} à gagner",
   entriesSoFar_one: "{{count, number}}\u00a0participation pour l'instant",
   entriesSoFar_many: "{{count, number}}\u00a0participations pour l'instant",

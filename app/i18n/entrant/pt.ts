@@ -74,6 +74,20 @@ export const pt: EntrantResources = {
     "Quer aumentar suas chances? Compartilhe seu link pessoal: cada amigo que participar por ele e confirmar a participação vale {{bonus}} participações extras para você.",
   confirmButton: "Confirmar minha participação",
 
+  // The confirm page (decision 038)
+  confirmLinkInvalidTitle: "Link de confirmação inválido",
+  invalidLink: "Este link de confirmação não é válido. Use o link do último e-mail que enviamos.",
+  confirmedTitle: "Sua participação está confirmada",
+  notConfirmedTitle: "Participação não confirmada",
+  confirmTitle: "Confirme sua participação",
+  entryIn: "{{email}} em",
+  entryBy: "de {{brand}}",
+  goToGiveaway: "Ir para o sorteio",
+  alreadyConfirmed: "Esta participação já está confirmada.",
+  confirmFull: "Este sorteio atingiu o limite de participações, então não foi possível confirmar a sua.",
+  confirmEnded: "Este sorteio terminou, então sua participação não pode mais ser confirmada.",
+  confirmUnavailable: "Esta participação não pode mais ser confirmada.",
+
   giveawayOf: "Sorteio de {{product}}",
   entriesSoFar_one: "{{count, number}} participação até agora",
   entriesSoFar_many: "{{count, number}} participações até agora",
