@@ -25,6 +25,11 @@ function productWord({ t }: EntrantText, productType: string): string {
   return t(`product_${key}` as Parameters<EntrantText["t"]>[0]);
 }
 
+/** The beacon round's time: UTC, in English as before, in the locale's words otherwise (decision 097). */
+function beaconTime(text: EntrantText, iso: string): string {
+  return text.language === "en" ? formatUtcDateTime(new Date(iso)) : text.dateTime(new Date(iso), "UTC");
+}
+
 /** The colours in the entrant's language. */
 function colourWords({ t }: EntrantText, keys: string[]): string[] {
   return keys.map((key) =>
@@ -186,7 +191,7 @@ export function PrizeList({ page }: { page: CampaignPageData }) {
             <li>
               {t(page.phase === "ended" ? "howFrozenEnded" : "howFrozen", { date: campaign.endText ?? "" })}
               {campaign.fairness.beacon?.roundTime
-                ? t("howDrawnBeacon", { date: formatUtcDateTime(new Date(campaign.fairness.beacon.roundTime)) })
+                ? t("howDrawnBeacon", { date: beaconTime(text, campaign.fairness.beacon.roundTime) })
                 : t("howDrawnSoon")}
             </li>
           ) : null}

@@ -97,6 +97,7 @@ export const de: EntrantResources = {
   "product_t-shirt": "T-Shirt",
   product_hoodie: "Hoodie",
   product_mug: "Tasse",
+  colourLegend: "Farbe",
   color_white: "Weiß",
   color_black: "Schwarz",
   color_heather_gray: "Grau meliert",

@@ -108,6 +108,7 @@ export const en = {
   "product_t-shirt": "T-Shirt",
   product_hoodie: "Hoodie",
   product_mug: "Mug",
+  colourLegend: "Colour",
   color_white: "White",
   color_black: "Black",
   color_heather_gray: "Heather Gray",

@@ -98,6 +98,7 @@ export const es: EntrantResources = {
   "product_t-shirt": "camiseta",
   product_hoodie: "sudadera",
   product_mug: "taza",
+  colourLegend: "Color",
   color_white: "blanco",
   color_black: "negro",
   color_heather_gray: "gris jaspeado",

@@ -104,6 +104,7 @@ export const fr: EntrantResources = {
   "product_t-shirt": "t-shirt",
   product_hoodie: "sweat à capuche",
   product_mug: "mug",
+  colourLegend: "Couleur",
   color_white: "blanc",
   color_black: "noir",
   color_heather_gray: "gris chiné",

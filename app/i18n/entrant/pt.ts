@@ -98,6 +98,7 @@ export const pt: EntrantResources = {
   "product_t-shirt": "camiseta",
   product_hoodie: "moletom",
   product_mug: "caneca",
+  colourLegend: "Cor",
   color_white: "branco",
   color_black: "preto",
   color_heather_gray: "cinza mescla",

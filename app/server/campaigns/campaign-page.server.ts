@@ -142,6 +142,11 @@ function pageState(
   return full ? "full" : "form";
 }
 
+/** "Blanco" for the colour switcher's label ("blanco" inside a sentence). */
+function capitalised(word: string): string {
+  return word.charAt(0).toLocaleUpperCase() + word.slice(1);
+}
+
 export async function campaignPage(request: Request, campaignId: string, user: CurrentUser | null): Promise<CampaignPageData | null> {
   const found = await findVisibleCampaign(campaignId, user);
   if (!found) return null;
@@ -158,7 +163,11 @@ export async function campaignPage(request: Request, campaignId: string, user: C
   const [winners, actions] = await Promise.all([publicWinners(campaign), entry ? entrantActions(campaign.id, entry.id, now) : []]);
   const view = pageState(phase, preview, entry ? (entry.confirmedAt ? "confirmed" : "pending") : null, full, winners);
   const origin = publicOrigin();
-  const colorImages = campaignColorImages(campaign);
+  // The colours' names in the page's language (decision 097).
+  const colorImages = campaignColorImages(campaign).map((image) => ({
+    ...image,
+    name: capitalised(entrantText(campaignLanguageFor(campaign, request.headers.get("Accept-Language"))).t(`color_${image.color}`)),
+  }));
   // A pending entry's referral link and coupon come with its confirmation, not before.
   const link = entry?.confirmedAt ? referralLink(origin, campaign.id, entry.id) : null;
   // A friend can only bring bonus entries while referrals are on and the giveaway still takes entries.
