@@ -17,7 +17,7 @@ export const es: EntrantResources = {
   phoneInvalid: "Introduce un número de teléfono válido.",
   alreadyEnteredHere: "Ya participas en este sorteo con ese correo.",
   alreadyEnteredElsewhere:
-    "Este correo ya participa en este sorteo. Le hemos enviado el correo de confirmación con el enlace personal de la participación; lo reenviamos como mucho una vez cada 10 minutos.",
+    "Este correo ya participa en este sorteo. Hemos enviado a esa dirección el correo de confirmación, con el enlace personal de la participación; lo reenviamos como mucho una vez cada 10 minutos.",
   formFallback: "No hemos podido registrar tu participación. Revisa el formulario y vuelve a intentarlo.",
   errorSummary: "Hay un problema",
   enterHeading: "Participa en el sorteo",

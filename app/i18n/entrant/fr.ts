@@ -21,7 +21,7 @@ export const fr: EntrantResources = {
   phoneInvalid: "Veuillez saisir un numéro de téléphone valide.",
   alreadyEnteredHere: "Vous participez déjà à ce jeu-concours avec cette adresse e-mail.",
   alreadyEnteredElsewhere:
-    "Cette adresse e-mail participe déjà à ce jeu-concours. L'e-mail de confirmation, avec le lien personnel de la participation, lui a été envoyé\u00a0; nous le renvoyons au plus une fois toutes les 10\u00a0minutes.",
+    "Cette adresse e-mail participe déjà à ce jeu-concours. L'e-mail de confirmation, avec le lien personnel de la participation, a été envoyé à cette adresse\u00a0; nous le renvoyons au plus une fois toutes les 10\u00a0minutes.",
   formFallback: "Nous n'avons pas pu enregistrer votre participation. Vérifiez le formulaire et réessayez.",
   errorSummary: "Il y a un problème",
   enterHeading: "Participer au jeu-concours",
