@@ -1,6 +1,7 @@
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { describeError } from "./domain/http-errors";
+import { isEntrantLanguage } from "./domain/entrant-language";
 import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
 import { useNonce } from "./components/nonce";
@@ -59,13 +60,23 @@ function useOwnChrome(): boolean {
   return useMatches().some((match) => (match.handle as { chrome?: string } | undefined)?.chrome === "own");
 }
 
+/** The entrant's language a campaign page's loader chose (decision 097); English for every other page. */
+function usePageLanguage(): string {
+  for (const match of [...useMatches()].reverse()) {
+    const language = (match.loaderData as { language?: unknown } | undefined)?.language;
+    if (isEntrantLanguage(language)) return language;
+  }
+  return "en";
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const lang = usePageLanguage();
   const root = useRouteLoaderData<typeof loader>("root");
   const theme = useOptimisticTheme() ?? root?.theme ?? "light";
   const hydrate = useHydrate();
   return (
-    <html lang="en" className={theme === "dark" ? "dark" : undefined} style={{ colorScheme: theme }}>
+    <html lang={lang} className={theme === "dark" ? "dark" : undefined} style={{ colorScheme: theme }}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

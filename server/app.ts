@@ -13,6 +13,7 @@ import {
   type CachedPage,
   createPublicPageCache,
   inlineScriptHashes,
+  keyAcceptLanguage,
   pickEncoding,
   preparePage,
   publicPageKey,
@@ -143,7 +144,7 @@ export function servePublicPage(req: IncomingMessage, res: ServerResponse, next:
     return void answerBeacon(req, res, beacon[1]!);
   }
   if (!pageCache) return next();
-  const key = publicPageKey(req.method, req.url, req.headers.cookie);
+  const key = publicPageKey(req.method, req.url, req.headers.cookie, req.headers["accept-language"]);
   if (!key) return next();
   const page = pageCache.get(key.key);
   if (page === null) return next();
@@ -425,8 +426,12 @@ const handleRequest = createRequestHandler(build, process.env.NODE_ENV);
  * sets no cookie may be shared.
  */
 async function renderPublicPage(key: string): Promise<CachedPage | null> {
+  // The key's languages (decision 097) stand in for the visitor's Accept-Language; the fragment is not sent.
+  const languages = keyAcceptLanguage(key);
   const response = await handleRequest(
-    new Request(new URL(key, "http://localhost"), { headers: { Accept: "text/html" } }),
+    new Request(new URL(key, "http://localhost"), {
+      headers: { Accept: "text/html", ...(languages ? { "Accept-Language": languages } : {}) },
+    }),
     loadContext(""),
   );
   if (response.status !== 200 || response.headers.has("Set-Cookie")) {
@@ -645,7 +650,7 @@ function formLane(
 const ENTRY_POST = /^\/campaign\/([a-z0-9]{8,40})\/?(\?.*)?$/;
 app.use(
   formLane(ENTRY_POST, "entry-lane", ([, campaignId, search], body, req) =>
-    enterInLane(campaignId!, body, req.headers.cookie, req.ip ?? null, search),
+    enterInLane(campaignId!, body, req.headers.cookie, req.ip ?? null, search, req.headers["accept-language"]),
   ),
 );
 

@@ -1,3 +1,4 @@
+import type { EntrantLanguage } from "./entrant-language";
 import type { EntrantAction } from "./entrant-actions";
 import type { AccentTheme } from "./brand-colors";
 import type { PublicPhase } from "./campaign-status";
@@ -29,6 +30,8 @@ export type CampaignPageState =
 
 export interface CampaignPageData {
   view: CampaignPageState["view"];
+  /** The language the page speaks to this visitor (decision 097): the campaign's, or one it allows that Accept-Language prefers. */
+  language: EntrantLanguage;
   /** Only the creator can see it (draft or unpaid): banner and noindex, whatever the view. */
   preview: boolean;
   referralsEnabled: boolean;

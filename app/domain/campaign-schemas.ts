@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ENTRANT_LANGUAGES } from "./entrant-language";
 import { isStartDateAllowed, isStartDateWithinAYear, parseDateInput } from "./campaign-dates";
 import { accentProblem } from "./brand-colors";
 import { catalogueSizes, catalogueStyles } from "./printify";
@@ -612,6 +613,9 @@ export function entryRulesSchema({ today }: { today: Date }) {
           }, M.startDateTooLate),
         // Checked against this server's Intl list in the step's action (decision 095): the browser's list may differ.
         timeZone: z.string().trim().max(100).default(""),
+        // The entrants' language and the others allowed (decision 097); absent from a form without the select: unchanged.
+        language: z.enum(ENTRANT_LANGUAGES, { error: "Choose one of the languages listed." }).optional(),
+        otherLanguages: z.array(z.enum(ENTRANT_LANGUAGES, { error: "Choose languages from the list." })).default([]),
         durationDays: z.coerce
           .number({ error: M.durationPositive })
           .positive({ error: M.durationPositive, abort: true })

@@ -10,6 +10,7 @@
  * version that entries may already name.
  */
 
+import type { EntrantLanguage } from "./entrant-language";
 import { endSentence } from "./sentences";
 
 export type ConsentKind = "terms" | "marketing";
@@ -18,21 +19,74 @@ export interface ConsentWordingVersion {
   kind: ConsentKind;
   version: number;
   text: string;
+  /** The entrants' language it is written in (decision 097); absent: English. */
+  language?: Exclude<EntrantLanguage, "en">;
 }
 
-/** Every version ever shown, oldest first. */
+/**
+ * Every version ever shown, oldest first. Each language's wordings are versions of their own
+ * (decision 097): an entry records the words it was shown, in the language it was shown in.
+ */
 export const CONSENT_WORDINGS: readonly ConsentWordingVersion[] = [
   { kind: "terms", version: 1, text: "I am {minimumAge} or older and agree to the official rules and the terms and conditions." },
   { kind: "marketing", version: 1, text: "Send me news and offers from {brand}. Optional: it does not change your chances." },
+  {
+    kind: "terms",
+    version: 1,
+    language: "es",
+    text: "Tengo {minimumAge} años o más y acepto las bases oficiales y los términos y condiciones.",
+  },
+  {
+    kind: "marketing",
+    version: 1,
+    language: "es",
+    text: "Quiero recibir novedades y ofertas de {brand}. Opcional: no cambia mis posibilidades.",
+  },
+  {
+    kind: "terms",
+    version: 1,
+    language: "fr",
+    text: "J'ai {minimumAge}\u00a0ans ou plus et j'accepte le règlement officiel et les conditions générales.",
+  },
+  {
+    kind: "marketing",
+    version: 1,
+    language: "fr",
+    text: "Je souhaite recevoir les actualités et offres de {brand}. Facultatif\u00a0: cela ne change pas mes chances.",
+  },
+  {
+    kind: "terms",
+    version: 1,
+    language: "de",
+    text: "Ich bin mindestens {minimumAge} Jahre alt und akzeptiere die offiziellen Teilnahmebedingungen und die AGB.",
+  },
+  {
+    kind: "marketing",
+    version: 1,
+    language: "de",
+    text: "Ich möchte Neuigkeiten und Angebote von {brand} erhalten. Freiwillig: Das ändert nichts an meinen Gewinnchancen.",
+  },
+  {
+    kind: "terms",
+    version: 1,
+    language: "pt",
+    text: "Tenho {minimumAge} anos ou mais e aceito o regulamento oficial e os termos e condições.",
+  },
+  {
+    kind: "marketing",
+    version: 1,
+    language: "pt",
+    text: "Quero receber novidades e ofertas de {brand}. Opcional: isso não muda minhas chances.",
+  },
 ];
 
-/** "<kind>-v<version>", the ConsentWording row's id and what an entry stores. */
-export function consentWordingId(wording: Pick<ConsentWordingVersion, "kind" | "version">): string {
-  return `${wording.kind}-v${wording.version}`;
+/** "<kind>-v<version>" ("-<language>" after it for another language), the ConsentWording row's id and what an entry stores. */
+export function consentWordingId(wording: Pick<ConsentWordingVersion, "kind" | "version" | "language">): string {
+  return `${wording.kind}-v${wording.version}${wording.language ? `-${wording.language}` : ""}`;
 }
 
-function latest(kind: ConsentKind): ConsentWordingVersion {
-  const versions = CONSENT_WORDINGS.filter((wording) => wording.kind === kind);
+function latest(kind: ConsentKind, language: EntrantLanguage = "en"): ConsentWordingVersion {
+  const versions = CONSENT_WORDINGS.filter((wording) => wording.kind === kind && (wording.language ?? "en") === language);
   const newest = versions.reduce<ConsentWordingVersion | undefined>(
     (best, wording) => (!best || wording.version > best.version ? wording : best),
     undefined,
@@ -91,6 +145,15 @@ export interface ConsentSegment {
 const LINKED: readonly { phrase: string; link: "rules" | "terms" }[] = [
   { phrase: "official rules", link: "rules" },
   { phrase: "terms and conditions", link: "terms" },
+  // The same phrases in the other entrant languages (decision 097).
+  { phrase: "bases oficiales", link: "rules" },
+  { phrase: "términos y condiciones", link: "terms" },
+  { phrase: "règlement officiel", link: "rules" },
+  { phrase: "conditions générales", link: "terms" },
+  { phrase: "offiziellen Teilnahmebedingungen", link: "rules" },
+  { phrase: "AGB", link: "terms" },
+  { phrase: "regulamento oficial", link: "rules" },
+  { phrase: "termos e condições", link: "terms" },
 ];
 
 /**
@@ -119,9 +182,11 @@ export interface EntryConsentLabels {
   marketing: { id: string; text: string };
 }
 
-export function entryConsentLabels(context: ConsentContext): EntryConsentLabels {
+export function entryConsentLabels(context: ConsentContext, language: EntrantLanguage = "en"): EntryConsentLabels {
+  const terms = latest("terms", language);
+  const marketing = latest("marketing", language);
   return {
-    terms: { id: CURRENT_CONSENT_IDS.terms, text: fillConsentWording(CURRENT_CONSENT.terms.text, context) },
-    marketing: { id: CURRENT_CONSENT_IDS.marketing, text: fillConsentWording(CURRENT_CONSENT.marketing.text, context) },
+    terms: { id: consentWordingId(terms), text: fillConsentWording(terms.text, context) },
+    marketing: { id: consentWordingId(marketing), text: fillConsentWording(marketing.text, context) },
   };
 }

@@ -10,7 +10,7 @@ export const GIVEAWEAR_EMAIL_FOOTER = `<p style="font-size:12px;color:#6b7280;ma
 /** The default buttons' colour; an entrant's email paints them in the brand's accent when it passes AA (decision 081). */
 export const DEFAULT_BUTTON_COLOR = "#4f46e5";
 
-function emailLayout(body: string): string {
+export function emailLayout(body: string): string {
   return `<div style="font-family:Arial,Helvetica,sans-serif;max-width:560px;margin:0 auto;color:#1f2937;line-height:1.5">
 ${GIVEAWEAR_EMAIL_HEADER}
 ${body}
@@ -44,7 +44,7 @@ export const ENTRANT_EMAIL_TEMPLATES: readonly string[] = [
   "data_request",
 ];
 
-function button(href: string, label: string): string {
+export function button(href: string, label: string): string {
   return `<p><a href="${href}" style="display:inline-block;background:${DEFAULT_BUTTON_COLOR};color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:bold">${label}</a></p>`;
 }
 

@@ -38,6 +38,9 @@ export interface WizardValues {
   endDate: string;
   /** The IANA time zone the dates are in (decision 095). */
   timeZone: string;
+  /** The entrants' language and the other languages allowed (decision 097). */
+  language: string;
+  otherLanguages: string[];
   termsAccepted: "on" | "";
   limitOneEntryPerPerson: "on" | "";
   giveCouponToEntrants: "on" | "";

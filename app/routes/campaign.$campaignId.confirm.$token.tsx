@@ -1,5 +1,8 @@
 import { Form, Link, data, redirect } from "react-router";
 import { CampaignFrame } from "~/components/campaign/brand-frame";
+import { EntrantTextProvider, useEntrantText } from "~/components/campaign/entrant-text";
+import { entrantText, translateMessage } from "~/i18n/entrant";
+import { requestLanguage } from "~/server/entries/language.server";
 import { EntryReceipt, ReceiptDetails } from "~/components/campaign/entry-views";
 import { CONFIRM_MESSAGES, receiptTime } from "~/domain/entries";
 import { maskEmail } from "~/domain/profile";
@@ -54,11 +57,13 @@ async function pageView(campaignId: string, token: string, message?: string): Pr
   return { kind: "pending", campaign: state.campaign, entry, message };
 }
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ request, params }: Route.LoaderArgs) {
   const view = await pageView(params.campaignId, params.token);
+  // The campaign's language, or one it allows that the visitor prefers (decision 097).
+  const language = await requestLanguage(params.campaignId, request.headers.get("Accept-Language"));
   // A link we signed names its campaign; a wrong one shows the brand only where the campaign page would.
   const frame = await campaignBrandFrame(params.campaignId, view.kind === "invalid" ? { visitor: null } : "link");
-  return data({ ...view, frame }, { status: view.kind === "invalid" ? 404 : 200 });
+  return data({ ...view, frame, language }, { status: view.kind === "invalid" ? 404 : 200 });
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -74,7 +79,8 @@ export async function action({ request, params }: Route.ActionArgs) {
       const headers = new Headers();
       headers.append("Set-Cookie", await rememberEntry(campaignId, entryId));
       headers.append("Set-Cookie", await markRedirectAfterPost(campaignId));
-      headers.append("Set-Cookie", await toastCookie({ type: "success", title: "You're In!", description: CONFIRM_MESSAGES.confirmed }));
+      const { t } = entrantText(await requestLanguage(campaignId, request.headers.get("Accept-Language")));
+      headers.append("Set-Cookie", await toastCookie({ type: "success", title: t("youreIn"), description: t("confirmedToast") }));
       // Scrolled to the entered view: its state and share buttons fill the first screen (decision 091).
       return redirect(entryFormAction(campaignId), { status: 303, headers });
     }
@@ -91,40 +97,47 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
 }
 
-export default function ConfirmEntryPage({ loaderData, actionData }: Route.ComponentProps) {
+export default function ConfirmEntryPage(props: Route.ComponentProps) {
+  return (
+    <EntrantTextProvider language={props.loaderData.language}>
+      <ConfirmEntryView {...props} />
+    </EntrantTextProvider>
+  );
+}
+
+function ConfirmEntryView({ loaderData, actionData }: Route.ComponentProps) {
   const view = actionData ?? loaderData;
+  const text = useEntrantText();
+  const { t } = text;
   return (
     <CampaignFrame frame={loaderData.frame}>
       <div className="mx-auto max-w-lg px-4 py-10 sm:px-6">
         <div className="card space-y-5 p-6 text-center">
           {view.kind === "invalid" ? (
             <>
-              <h1 className="text-2xl font-bold">Confirmation link not valid</h1>
+              <h1 className="text-2xl font-bold">{t("confirmLinkInvalidTitle")}</h1>
               <p role="alert" className="text-slate-700 dark:text-slate-300">
-                {CONFIRM_MESSAGES.invalidLink}
+                {t("invalidLink")}
               </p>
             </>
           ) : (
             <>
               <h1 className="text-2xl font-bold">
-                {view.kind === "confirmed"
-                  ? "Your entry is confirmed"
-                  : view.kind === "closed"
-                    ? "Entry not confirmed"
-                    : "Confirm your entry"}
+                {view.kind === "confirmed" ? t("confirmedTitle") : view.kind === "closed" ? t("notConfirmedTitle") : t("confirmTitle")}
               </h1>
               <p className="text-slate-700 dark:text-slate-300">
-                {view.entry.email} in <strong>{view.campaign.title}</strong> by {view.campaign.brandName}
+                {t("entryIn", { email: view.entry.email })} <strong>{view.campaign.title}</strong>{" "}
+                {t("entryBy", { brand: view.campaign.brandName })}
               </p>
               {view.message ? (
                 <p role={view.kind === "closed" ? "alert" : "status"} className="rounded-xl bg-slate-100 p-3 font-medium dark:bg-slate-800">
-                  {view.message}
+                  {translateMessage(view.message, text)}
                 </p>
               ) : null}
               {view.kind === "pending" ? (
                 <Form method="post">
                   <button type="submit" className="btn-primary w-full py-3 text-base">
-                    {CONFIRM_MESSAGES.confirmButton}
+                    {t("confirmButton")}
                   </button>
                 </Form>
               ) : null}
@@ -135,7 +148,7 @@ export default function ConfirmEntryPage({ loaderData, actionData }: Route.Compo
               ) : null}
               <p>
                 <Link to={campaignPath(view.campaign.id)} className="font-medium text-brand-700 underline dark:text-brand-300">
-                  Go to the giveaway
+                  {t("goToGiveaway")}
                 </Link>
               </p>
             </>

@@ -5,8 +5,11 @@ import { ENTRY_ANCHOR, EntryConfirmation, EntryForm, EntryPending, entryFormActi
 import { CampaignNotFound, CampaignTitle, PrizeGallery, PrizeList, WinnerAnnouncement } from "~/components/campaign/campaign-sections";
 import { CAMPAIGN_PAGE_SCRIPT } from "~/components/campaign/page-script";
 import { PrizeTimelineSection } from "~/components/campaign/prize-timeline";
+import { EntrantTextProvider, useEntrantText } from "~/components/campaign/entrant-text";
 import { useNonce } from "~/components/nonce";
-import { CONFIRM_MESSAGES, ENTRY_MESSAGES, type EntryFormErrors, type EntryFormValues } from "~/domain/entries";
+import { type EntryFormErrors, type EntryFormValues } from "~/domain/entries";
+import { entrantText, translatedErrors } from "~/i18n/entrant";
+import { requestLanguage } from "~/server/entries/language.server";
 import { campaignViewPath, campaignWinnersPath } from "~/paths";
 import { readForm } from "~/server/core/forms.server";
 import { campaignPage, prizeTimeline } from "~/server/campaigns/campaign-page.server";
@@ -83,20 +86,23 @@ async function backToPage(campaignId: string, cookies: (string | null)[]) {
 export async function action({ request, params }: Route.ActionArgs) {
   const campaignId = params.campaignId;
   const formData = await readForm(request);
+  // Decision 097: every answer in the entrant's language.
+  const text = entrantText(await requestLanguage(campaignId, request.headers.get("Accept-Language")));
 
   // "Resend confirmation email" on the pending view: only for the entry this browser made, and
   // the same neutral words whether or not the limits let a message go.
   if (formData.get("intent") === "resend") {
     const entryId = await rememberedEntryId(request, campaignId);
     if (entryId) await resendEntryConfirmation(entryId, entryOrigin(), clientIp(request));
-    return backToPage(campaignId, [await toastCookie({ type: "info", title: "Confirmation email", description: CONFIRM_MESSAGES.resent })]);
+    return backToPage(campaignId, [await toastCookie({ type: "info", title: text.t("confirmationEmail"), description: text.t("resent") })]);
   }
 
   const user = await getCurrentUser(request);
   const result = await takeEntry(request, campaignId, formData, user, postedReferral(new URL(request.url).search));
   // Bots get the page back as if it had worked; nothing is stored.
   if (result.kind === "bot") return backToPage(campaignId, []);
-  if (result.kind === "refused") return data<ActionResult>({ errors: result.errors, values: result.values }, { status: result.status });
+  if (result.kind === "refused")
+    return data<ActionResult>({ errors: translatedErrors(result.errors, text), values: result.values }, { status: result.status });
 
   const { outcome, browserCookie } = result;
   // Typing an address proves nothing: a repeat shows its entry only to the browser that made it, or
@@ -105,20 +111,28 @@ export async function action({ request, params }: Route.ActionArgs) {
     await resendEntryConfirmation(outcome.entryId, entryOrigin(), clientIp(request));
     return backToPage(campaignId, [
       browserCookie,
-      await toastCookie({ type: "info", title: ENTRY_MESSAGES.alreadyEntered, description: ENTRY_MESSAGES.alreadyEnteredElsewhere }),
+      await toastCookie({ type: "info", title: text.t("alreadyEntered"), description: text.t("alreadyEnteredElsewhere") }),
     ]);
   }
-  return backToPage(campaignId, await storedEntryCookies(campaignId, outcome, browserCookie));
+  return backToPage(campaignId, await storedEntryCookies(campaignId, outcome, browserCookie, text.language));
 }
 
 /** The section's card look from 1024 px up; on phones the form sits flat on the page, saving its padding. */
 const SIDE_CARD =
   "lg:sticky lg:top-6 lg:col-start-2 lg:row-start-1 lg:rounded-2xl lg:border lg:border-slate-200 lg:bg-white lg:p-6 lg:shadow-sm dark:lg:border-slate-800 dark:lg:bg-slate-900";
 
-export default function CampaignPage({ loaderData, actionData }: Route.ComponentProps) {
+export default function CampaignPage(props: Route.ComponentProps) {
+  const { loaderData } = props;
+  if ("notFound" in loaderData) return <CampaignNotFound />;
+  // Everything below speaks the language the loader chose (decision 097), rendered here only.
+  return <EntrantTextProvider language={loaderData.language}>{<PageBody {...props} loaderData={loaderData} />}</EntrantTextProvider>;
+}
+
+type PageProps = Route.ComponentProps & { loaderData: Exclude<Route.ComponentProps["loaderData"], { notFound: true }> };
+function PageBody({ loaderData, actionData }: PageProps) {
   const nonce = useNonce();
   const { theme, path } = useRootTheme();
-  if ("notFound" in loaderData) return <CampaignNotFound />;
+  const { t } = useEntrantText();
   const { campaign, view, entry, winners, referralsEnabled, full } = loaderData;
   const ended = view === "winner" || view === "ended";
 
@@ -149,20 +163,16 @@ export default function CampaignPage({ loaderData, actionData }: Route.Component
             {/* A full giveaway takes no entries: no clock urging anyone to enter. */}
             {!ended && !full && campaign.endDate ? (
               view === "upcoming" && campaign.startDate ? (
-                <Countdown end={campaign.startDate} now={loaderData.now} label="Opens in" doneText="Open now: reload to enter" />
+                <Countdown end={campaign.startDate} now={loaderData.now} label={t("opensIn")} doneText={t("openNow")} />
               ) : (
-                <Countdown end={campaign.endDate} now={loaderData.now} label="Time left to enter" doneText="Campaign Ended" />
+                <Countdown end={campaign.endDate} now={loaderData.now} label={t("timeLeft")} doneText={t("campaignEnded")} />
               )
             ) : null}
             {ended ? (
               <div className="text-center">
-                <p className="text-2xl font-bold">Campaign Ended</p>
+                <p className="text-2xl font-bold">{t("campaignEnded")}</p>
                 {view === "ended" ? (
-                  <p className="mt-2 text-slate-700 dark:text-slate-300">
-                    {loaderData.timeline
-                      ? "This giveaway has closed and its winners have been drawn and notified by email."
-                      : "This giveaway has closed. The winner is being drawn and will be notified by email."}
-                  </p>
+                  <p className="mt-2 text-slate-700 dark:text-slate-300">{loaderData.timeline ? t("closedDrawn") : t("closedDrawing")}</p>
                 ) : null}
                 <p className="mt-2 text-sm">
                   <Link
@@ -170,7 +180,7 @@ export default function CampaignPage({ loaderData, actionData }: Route.Component
                     className="font-medium text-brand-700 underline dark:text-brand-300"
                     data-testid="campaign-winners-link"
                   >
-                    Winners list
+                    {t("winnersList")}
                   </Link>
                 </p>
               </div>
@@ -198,15 +208,15 @@ export default function CampaignPage({ loaderData, actionData }: Route.Component
               ) : null}
               {view === "full" ? (
                 <div role="status" className="rounded-xl bg-slate-100 p-4 text-center dark:bg-slate-800" data-testid="campaign-full">
-                  <h2 className="text-lg font-bold">This giveaway is full</h2>
+                  <h2 className="text-lg font-bold">{t("fullHeading")}</h2>
                   <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-                    {ENTRY_MESSAGES.full}
-                    {campaign.endText ? ` The winner is drawn after it ends on ${campaign.endText}.` : ""}
+                    {t("full")}
+                    {campaign.endText ? ` ${t("fullDrawnAfter", { date: campaign.endText })}` : ""}
                   </p>
                 </div>
               ) : null}
               {view === "upcoming" ? (
-                <p className="rounded-xl bg-slate-100 p-4 text-center font-medium dark:bg-slate-800">{ENTRY_MESSAGES.notStarted}</p>
+                <p className="rounded-xl bg-slate-100 p-4 text-center font-medium dark:bg-slate-800">{t("notStarted")}</p>
               ) : null}
               {ended && actionData?.errors.form ? (
                 <p role="alert" className="text-center text-sm text-red-700 dark:text-red-400">

@@ -7,6 +7,7 @@ import {
   inlineScriptHashes,
   pickEncoding,
   preparePage,
+  keyAcceptLanguage,
   publicPageKey,
 } from "~/server/entries/page-cache.server";
 
@@ -45,6 +46,18 @@ describe("which requests share the anonymous campaign page (decision 059)", () =
       expect(publicPageKey("GET", `/campaign/${ID}`, cookie), cookie).toBeNull();
     }
   });
+
+  it("keys the page on the languages we speak that Accept-Language asks for, in its order (decision 097)", () => {
+    const key = (acceptLanguage: string | undefined) => publicPageKey("GET", `/campaign/${ID}`, undefined, acceptLanguage)?.key;
+    expect(key(undefined)).toBe(`/campaign/${ID}`);
+    expect(key("ja, zh;q=0.8")).toBe(`/campaign/${ID}`);
+    expect(key("es-MX,es;q=0.9,en;q=0.8")).toBe(`/campaign/${ID}#es,en`);
+    expect(key("en;q=0.5, fr-CA, de;q=0")).toBe(`/campaign/${ID}#fr,en`);
+    expect(keyAcceptLanguage(`/campaign/${ID}#fr,en`)).toBe("fr,en");
+    expect(keyAcceptLanguage(`/campaign/${ID}`)).toBeNull();
+    // However many tags a header lists, a campaign has at most one render per ordering of our five languages.
+    expect(key(Array.from({ length: 200 }, (_, i) => `x${i}, pt`).join(","))).toBe(`/campaign/${ID}#pt`);
+  });
 });
 
 describe("content negotiation", () => {
@@ -80,13 +93,13 @@ describe("a prepared page", () => {
     for (const variant of Object.values(page.variants)) {
       expect(variant.headers).toMatchObject({
         ETag: page.etag,
-        Vary: "Accept-Encoding, Cookie",
+        Vary: "Accept-Encoding, Accept-Language, Cookie",
         "Content-Type": "text/html; charset=utf-8",
       });
     }
     expect(page.notModified).toEqual({
       ETag: page.etag,
-      Vary: "Accept-Encoding, Cookie",
+      Vary: "Accept-Encoding, Accept-Language, Cookie",
       "Cache-Control": "public, max-age=0, s-maxage=1",
     });
   });

@@ -5,6 +5,7 @@ import type { BrandFrameData, SocialLink } from "~/domain/campaign-page";
 import { responsiveImage } from "~/domain/images";
 import { campaignRulesPath, href, privacyPath } from "~/paths";
 import { ThemeToggle } from "../layout/theme-toggle";
+import { useEntrantText } from "./entrant-text";
 
 /**
  * The campaign page's own frame (decision 043; root.tsx leaves out the site's header and
@@ -149,34 +150,36 @@ export function BrandHeader({
 
 /** The legal links always; "Powered by Giveawear" unless the brand's plan lets it go and they chose so. */
 export function BrandFooter({ campaignId, poweredBy }: { campaignId: string | null; poweredBy: boolean }) {
+  const { t, language } = useEntrantText();
   const link = "underline hover:text-slate-900 dark:hover:text-white";
   return (
     <footer className="mt-12 border-t border-slate-200 px-4 py-6 text-center text-sm text-slate-700 dark:border-slate-800 dark:text-slate-300">
       {poweredBy ? (
         <p data-testid="powered-by">
-          Powered by{" "}
+          {t("poweredBy")}{" "}
           <Link to={href("/")} className="font-semibold underline hover:text-slate-900 dark:hover:text-white">
             Giveawear
           </Link>
         </p>
       ) : null}
-      <nav aria-label="Legal" className="mt-2">
+      <nav aria-label={t("legal")} className="mt-2">
         <ul className="flex flex-wrap justify-center gap-x-4 gap-y-1">
           {campaignId ? (
             <li>
               <Link to={campaignRulesPath(campaignId)} className={link}>
-                Official rules
+                {/* The rules stay in the creator's legal language, English for now (decision 097). */}
+                {language === "en" ? t("officialRules") : t("officialRulesEnglish")}
               </Link>
             </li>
           ) : null}
           <li>
             <Link to={href("/terms")} className={link}>
-              Terms
+              {t("terms")}
             </Link>
           </li>
           <li>
             <Link to={privacyPath()} className={link}>
-              Privacy
+              {t("privacy")}
             </Link>
           </li>
         </ul>

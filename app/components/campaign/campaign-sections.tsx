@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { PRODUCT_COLORS, PRODUCT_TYPES } from "~/domain/campaign-schemas";
-import { entriesSoFar, formatUtcDateTime } from "~/domain/campaign-status";
+import { formatUtcDateTime } from "~/domain/campaign-status";
 import { REFERRAL_BONUS_ENTRIES } from "~/domain/entries";
 import { responsiveImage } from "~/domain/images";
 import type { CampaignPageData, CampaignWinners } from "~/domain/campaign-page";
@@ -8,6 +8,8 @@ import { campaignDrawPath, href } from "~/paths";
 import { Confetti } from "../ui/confetti";
 import { CampaignFrame } from "./brand-frame";
 import { ColourSwitcher } from "./colour-switcher";
+import { useEntrantText } from "./entrant-text";
+import type { EntrantText } from "~/i18n/entrant";
 
 export function productLabel(productType: string): string {
   return PRODUCT_TYPES.find((product) => product.key === productType)?.label ?? "T-Shirt";
@@ -17,13 +19,32 @@ export function colorNames(keys: string[]): string[] {
   return keys.map((key) => PRODUCT_COLORS.find((color) => color.key === key)?.name ?? key);
 }
 
+/** The product as the entrant's language calls it ("T-Shirt", "camiseta"), decision 097. */
+function productWord({ t }: EntrantText, productType: string): string {
+  const key = PRODUCT_TYPES.some((product) => product.key === productType) ? productType : "t-shirt";
+  return t(`product_${key}` as Parameters<EntrantText["t"]>[0]);
+}
+
+/** The beacon round's time: UTC, in English as before, in the locale's words otherwise (decision 097). */
+function beaconTime(text: EntrantText, iso: string): string {
+  return text.language === "en" ? formatUtcDateTime(new Date(iso)) : text.dateTime(new Date(iso), "UTC");
+}
+
+/** The colours in the entrant's language. */
+function colourWords({ t }: EntrantText, keys: string[]): string[] {
+  return keys.map((key) =>
+    PRODUCT_COLORS.some((color) => color.key === key) ? t(`color_${key}` as Parameters<EntrantText["t"]>[0]) : key,
+  );
+}
+
 /** The 404 of every page of a campaign (the page, its rules, draw and winners), in the plain frame: no brand to show. */
 export function CampaignNotFound() {
+  const { t } = useEntrantText();
   return (
     <CampaignFrame frame={null}>
       <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-6 py-24 text-center">
-        <h1 className="text-3xl font-bold">Campaign Not Found</h1>
-        <p className="text-slate-700 dark:text-slate-300">This giveaway doesn't exist, or it isn't public yet.</p>
+        <h1 className="text-3xl font-bold">{t("notFoundTitle")}</h1>
+        <p className="text-slate-700 dark:text-slate-300">{t("notFoundText")}</p>
         <Link to={href("/giveaways")} className="btn-primary">
           Browse Giveaways
         </Link>
@@ -38,7 +59,8 @@ export function CampaignNotFound() {
  */
 export function CampaignTitle({ page }: { page: CampaignPageData }) {
   const { campaign, image } = page;
-  const product = productLabel(campaign.productType);
+  const text = useEntrantText();
+  const { t } = text;
   return (
     <div className="flex items-start gap-3">
       {image ? (
@@ -55,13 +77,11 @@ export function CampaignTitle({ page }: { page: CampaignPageData }) {
       ) : null}
       <div className="min-w-0">
         <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase dark:text-brand-300">
-          {product} giveaway
+          {t("giveawayOf", { product: productWord(text, campaign.productType) })}
           <span className="font-medium text-slate-600 normal-case dark:text-slate-400">
             {" · "}
             <span data-testid="entry-count">
-              {page.phase === "ended"
-                ? `${campaign.entryCount.toLocaleString("en-US")} ${campaign.entryCount === 1 ? "entry" : "entries"} in total`
-                : entriesSoFar(campaign.entryCount)}
+              {t(page.phase === "ended" ? "entriesInTotal" : "entriesSoFar", { count: campaign.entryCount })}
             </span>
           </span>
         </p>
@@ -76,10 +96,16 @@ export function CampaignTitle({ page }: { page: CampaignPageData }) {
 /** The big prize picture in each colour, and the description. */
 export function PrizeGallery({ page }: { page: CampaignPageData }) {
   const { campaign, colorImages } = page;
-  const product = productLabel(campaign.productType).toLowerCase();
+  const text = useEntrantText();
+  const product = productWord(text, campaign.productType);
   return (
     <div className="space-y-5">
-      <ColourSwitcher images={colorImages} alt={(colour) => `${campaign.title}: the prize ${product} in ${colour}`} />
+      <ColourSwitcher
+        images={colorImages}
+        alt={(colour) =>
+          text.t("prizeIn", { title: campaign.title, product: text.language === "en" ? product.toLowerCase() : product, colour })
+        }
+      />
       <p className="text-slate-800 whitespace-pre-line [overflow-wrap:anywhere] dark:text-slate-200">{campaign.description}</p>
     </div>
   );
@@ -104,34 +130,37 @@ function PrizeThumbnail({ src, alt }: { src: string | null; alt: string }) {
 
 export function PrizeList({ page }: { page: CampaignPageData }) {
   const { campaign } = page;
-  const product = productLabel(campaign.productType);
+  const text = useEntrantText();
+  const { t } = text;
+  const product = productWord(text, campaign.productType);
+  const colours = colourWords(text, campaign.colors).join(", ");
   return (
     <div className="grid gap-6 md:grid-cols-2">
       <section aria-labelledby="prizes-heading" className="card p-5 sm:p-6">
         <h2 id="prizes-heading" className="text-xl font-bold">
-          What you can win
+          {t("whatYouCanWin")}
         </h2>
         <ul className="mt-4 space-y-3">
           <li>
-            <p className="font-semibold">Grand prize: this {product.toLowerCase()}</p>
+            <p className="font-semibold">{t("grandPrize", { product: text.language === "en" ? product.toLowerCase() : product })}</p>
             <p className="text-sm text-slate-700 dark:text-slate-300">
               {campaign.productType === "mug"
-                ? `In ${colorNames(campaign.colors).join(", ")}.`
-                : `Your choice of ${colorNames(campaign.colors).join(", ")} in sizes ${campaign.sizes.join(", ")}, printed and shipped to you.`}
+                ? t("mugColours", { colours })
+                : t("garmentChoice", { colours, sizes: campaign.sizes.join(", ") })}
             </p>
           </li>
           {campaign.bonusGift ? (
             <li>
-              <p className="font-semibold">Winner's bonus gift: {campaign.bonusGift}</p>
+              <p className="font-semibold">{t("bonusGift", { gift: campaign.bonusGift })}</p>
             </li>
           ) : null}
           {campaign.bonusProduct ? (
             <li className="flex items-start gap-3">
-              <PrizeThumbnail src={campaign.bonusProduct.imageUrl} alt={campaign.bonusProduct.title || "Bonus prize"} />
+              <PrizeThumbnail src={campaign.bonusProduct.imageUrl} alt={campaign.bonusProduct.title || t("bonusPrizeAlt")} />
               <div>
                 <p className="font-semibold">
-                  Bonus: {campaign.bonusProduct.title}
-                  {campaign.bonusProduct.value ? ` (approx. value ${campaign.bonusProduct.value})` : ""}
+                  {t("bonusPrize", { title: campaign.bonusProduct.title })}
+                  {campaign.bonusProduct.value ? ` ${t("approxValue", { value: campaign.bonusProduct.value })}` : ""}
                 </p>
                 {campaign.bonusProduct.description ? (
                   <p className="text-sm text-slate-700 dark:text-slate-300">{campaign.bonusProduct.description}</p>
@@ -142,43 +171,36 @@ export function PrizeList({ page }: { page: CampaignPageData }) {
           {campaign.additionalPrizes.map((prize) => (
             <li key={prize.rank} className="flex items-center gap-3">
               <PrizeThumbnail src={prize.imageUrl} alt={prize.title} />
-              <p className="font-semibold">
-                {prize.rank === 2 ? "2nd" : "3rd"} place: {prize.title}
-              </p>
+              <p className="font-semibold">{t(prize.rank === 2 ? "place_2" : "place_3", { title: prize.title })}</p>
             </li>
           ))}
         </ul>
       </section>
       <section aria-labelledby="how-heading" className="card p-5 sm:p-6">
         <h2 id="how-heading" className="text-xl font-bold">
-          How it works
+          {t("howItWorks")}
         </h2>
         <ol className="mt-4 list-decimal space-y-2 pl-5 text-slate-800 dark:text-slate-200">
-          <li>Enter with your email, then confirm your entry from the email we send. No account, no purchase.</li>
+          <li>{t("howEnter")}</li>
           {page.referralsEnabled && !page.full && page.phase !== "ended" ? (
-            <li>
-              Share your personal link: each friend who enters through it and confirms gives you {REFERRAL_BONUS_ENTRIES} bonus entries.
-            </li>
+            <li>{t("howShareReferrals", { bonus: REFERRAL_BONUS_ENTRIES })}</li>
           ) : !page.full ? (
-            <li>Share the giveaway with your friends.</li>
+            <li>{t("howShare")}</li>
           ) : null}
           {campaign.endDate ? (
             <li>
-              {page.phase === "ended"
-                ? "The entry list was frozen when the giveaway ended on"
-                : "The entry list is frozen when the giveaway ends on"}{" "}
-              {campaign.endText}
+              {t(page.phase === "ended" ? "howFrozenEnded" : "howFrozen", { date: campaign.endText ?? "" })}
               {campaign.fairness.beacon?.roundTime
-                ? `; the winner is drawn once the beacon round below is out (${formatUtcDateTime(new Date(campaign.fairness.beacon.roundTime))}).`
-                : "; the winner is drawn a few minutes later."}
+                ? t("howDrawnBeacon", { date: beaconTime(text, campaign.fairness.beacon.roundTime) })
+                : t("howDrawnSoon")}
             </li>
           ) : null}
-          <li>The winner is drawn at random, weighted by entries, and notified by email.</li>
+          <li>{t("howRandom")}</li>
         </ol>
         {campaign.drawCommitment || campaign.fairness.beacon ? (
           // Decision 091: the hashes and the round wait behind one disclosure, open to anyone who asks.
           <details className="mt-4 rounded-xl bg-slate-100 p-3 text-sm dark:bg-slate-800" data-testid="draw-fairness">
-            <summary className="cursor-pointer font-semibold">How the winner is drawn fairly</summary>
+            <summary className="cursor-pointer font-semibold">{t("fairSummary")}</summary>
             <p className="mt-2 font-medium">Fair draw: fixed when the giveaway launched</p>
             {campaign.drawCommitment ? (
               <>
@@ -206,7 +228,7 @@ export function PrizeList({ page }: { page: CampaignPageData }) {
             </p>
             <p className="mt-2">
               <Link to={campaignDrawPath(campaign.id)} className="font-medium text-brand-700 underline dark:text-brand-300">
-                {campaign.revealedSeed ? "See how the winner was drawn" : "How the winner will be drawn"}
+                {campaign.revealedSeed ? t("drawSeeHow") : t("drawWillBe")}
               </Link>
             </p>
           </details>
@@ -217,21 +239,22 @@ export function PrizeList({ page }: { page: CampaignPageData }) {
 }
 
 export function WinnerAnnouncement({ winners }: { winners: CampaignWinners }) {
+  const { t } = useEntrantText();
   return (
     <section aria-labelledby="winner-heading" className="text-center">
       <Confetti pieces={150} durationMs={6000} />
       <h2 id="winner-heading" className="text-sm font-semibold uppercase tracking-wide text-brand-700 dark:text-brand-300">
-        Winner
+        {t("winner")}
       </h2>
       <p className="mt-1 text-2xl font-bold [overflow-wrap:anywhere]" data-testid="winner-name">
         {winners.grandPrize}
       </p>
-      <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">Congratulations! The winner has been notified by email.</p>
+      <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{t("winnerNotified")}</p>
       {winners.additional.length ? (
         <ul className="mt-3 space-y-1 text-sm">
           {winners.additional.map((winner) => (
             <li key={winner.rank}>
-              {winner.rank === 2 ? "2nd" : "3rd"} place ({winner.title}): <strong>{winner.name}</strong>
+              {t(winner.rank === 2 ? "placeWinner_2" : "placeWinner_3", { title: winner.title })} <strong>{winner.name}</strong>
             </li>
           ))}
         </ul>

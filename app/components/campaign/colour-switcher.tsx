@@ -1,4 +1,5 @@
 import type { ProductColorKey } from "~/domain/campaign-schemas";
+import { useEntrantText } from "./entrant-text";
 import type { CampaignColorImage } from "~/domain/mockups";
 
 /**
@@ -23,6 +24,7 @@ export const COLOUR_CHOICES: Record<ProductColorKey, { radioId: string; showWhen
 };
 
 export function ColourSwitcher({ images, alt }: { images: CampaignColorImage[]; alt: (colourName: string) => string }) {
+  const { t } = useEntrantText();
   if (!images.length)
     return (
       <div className="flex aspect-square items-center justify-center rounded-3xl bg-slate-100 text-slate-600 dark:bg-slate-900 dark:text-slate-400">
@@ -51,7 +53,7 @@ export function ColourSwitcher({ images, alt }: { images: CampaignColorImage[]; 
       </div>
       {images.length > 1 ? (
         <fieldset>
-          <legend className="text-sm font-semibold">Colour</legend>
+          <legend className="text-sm font-semibold">{t("colourLegend")}</legend>
           <div className="mt-2 flex flex-wrap gap-2">
             {images.map((entry, i) => (
               <label

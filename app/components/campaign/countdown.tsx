@@ -1,6 +1,7 @@
 import { timeLeft } from "~/domain/campaign-status";
+import { useEntrantText } from "./entrant-text";
 
-const UNITS = ["Days", "Hours", "Minutes", "Seconds"] as const;
+const UNITS = ["unitDays", "unitHours", "unitMinutes", "unitSeconds"] as const;
 
 /**
  * Days, hours, minutes and seconds, rendered by the server (right without JavaScript) and ticked
@@ -10,6 +11,7 @@ export function Countdown({ end, now, label, doneText }: { end: string; now: str
   const left = timeLeft(new Date(end), new Date(now));
   const values = [left.days, left.hours, left.minutes, left.seconds];
   const over = values.every((value) => value === 0);
+  const { t } = useEntrantText();
   return (
     <section aria-label={label} className="text-center">
       <h2 className="text-xs font-semibold uppercase tracking-wider text-slate-600 dark:text-slate-400">{label}</h2>
@@ -21,7 +23,7 @@ export function Countdown({ end, now, label, doneText }: { end: string; now: str
                 <span data-unit className="tabular-nums">
                   {String(values[i]).padStart(2, "0")}
                 </span>
-                <span className="text-[0.65rem] font-medium tracking-wide text-slate-600 uppercase dark:text-slate-400">{unit}</span>
+                <span className="text-[0.65rem] font-medium tracking-wide text-slate-600 uppercase dark:text-slate-400">{t(unit)}</span>
               </span>
             ))}
       </div>

@@ -1,23 +1,13 @@
 import type { ReactNode } from "react";
 import { Form } from "react-router";
-import {
-  CONFIRM_MESSAGES,
-  ENTRY_MESSAGES,
-  type EntryFormErrors,
-  type EntryFormValues,
-  REFERRAL_MORE,
-  entriesWord,
-  entryWeight,
-  pendingStateSentence,
-  PHONE_EXAMPLE,
-  SMS_CONSENT_LINE,
-  SMS_SUMMARY,
-} from "~/domain/entries";
+import { type EntryFormErrors, type EntryFormValues, REFERRAL_BONUS_ENTRIES, entryWeight, PHONE_EXAMPLE } from "~/domain/entries";
+import type { EntrantText } from "~/i18n/entrant";
 import type { CampaignPageData } from "~/domain/campaign-page";
 import { type EntryConsentLabels, consentSegments } from "~/domain/consent";
 import { ENTRY_ANCHOR, ENTRY_FORM_HERE, campaignRulesPath, entryFormAction, href } from "~/paths";
 import { HoneypotField } from "../ui/honeypot";
 import { EntryActionList, PendingActionsNote, SHARE_ANCHOR } from "./entry-actions";
+import { useEntrantText } from "./entrant-text";
 
 export { ENTRY_ANCHOR, entryFormAction };
 
@@ -26,6 +16,7 @@ export { ENTRY_ANCHOR, entryFormAction };
  * each field, announced as an alert.
  */
 function ErrorSummary({ errors }: { errors: EntryFormErrors }) {
+  const { t } = useEntrantText();
   const items = [
     errors.form ? { href: null, text: errors.form } : null,
     errors.email ? { href: "#entry-email", text: errors.email } : null,
@@ -41,7 +32,7 @@ function ErrorSummary({ errors }: { errors: EntryFormErrors }) {
       data-testid="error-summary"
     >
       <h3 id="entry-error-summary-heading" className="font-bold">
-        There is a problem
+        {t("errorSummary")}
       </h3>
       <ul className="mt-1 list-disc space-y-0.5 pl-5">
         {items.map((item) => (
@@ -78,6 +69,7 @@ export function EntryForm({
   errors: EntryFormErrors;
   values: EntryFormValues;
 }) {
+  const { t } = useEntrantText();
   return (
     // A plain form posting to the address the browser shows (ENTRY_FORM_HERE): a referral link's
     // ?ref= goes with it, with or without JavaScript, and the page stays one render for every link
@@ -87,14 +79,14 @@ export function EntryForm({
       action={ENTRY_FORM_HERE}
       noValidate
       data-entry-form
-      data-email-required={ENTRY_MESSAGES.emailRequired}
-      data-email-invalid={ENTRY_MESSAGES.emailInvalid}
-      data-terms-required={ENTRY_MESSAGES.termsRequired}
+      data-email-required={t("emailRequired")}
+      data-email-invalid={t("emailInvalid")}
+      data-terms-required={t("termsRequired")}
       className="relative space-y-3"
       aria-labelledby="enter-heading"
     >
       <h2 id="enter-heading" className="sr-only">
-        Enter the Giveaway
+        {t("enterHeading")}
       </h2>
       <ErrorSummary errors={errors} />
       <HoneypotField />
@@ -103,7 +95,7 @@ export function EntryForm({
       <EntryTermsField campaignId={campaignId} wording={consent.terms} error={errors.agreedToTerms} />
       <MarketingConsentField wording={consent.marketing} />
       <EnterNowButton className="btn-primary w-full py-3 text-base" />
-      <p className="text-center text-xs text-slate-600 dark:text-slate-400">No purchase necessary. One entry per person.</p>
+      <p className="text-center text-xs text-slate-600 dark:text-slate-400">{t("noPurchase")}</p>
     </form>
   );
 }
@@ -127,6 +119,7 @@ export function EntryConfirmation({
   campaignTitle: string;
   referralsEnabled: boolean;
 }) {
+  const { t } = useEntrantText();
   const weight = entryWeight(entry);
   // Decision 091: the state in plain words and the share buttons fill a phone's first screen; the
   // receipt (the email has it too) waits behind a disclosure.
@@ -145,29 +138,36 @@ export function EntryConfirmation({
               strokeLinejoin="round"
             />
           </svg>
-          You're In!
+          {t("youreIn")}
         </h2>
         <p className="mt-2 text-lg" data-testid="entry-state">
-          You're in: <strong data-testid="your-entries">{entriesWord(weight)}</strong>.{referralsEnabled ? ` ${REFERRAL_MORE}` : ""}
+          {t("youreInWith")} <strong data-testid="your-entries">{t("entries", { count: weight })}</strong>.
+          {referralsEnabled ? ` ${t("referralMore", { bonus: REFERRAL_BONUS_ENTRIES })}` : ""}
         </p>
       </div>
       <div id={SHARE_ANCHOR} className="scroll-mt-2">
-        <h3 className="font-semibold">{referralsEnabled ? "Share to earn bonus entries" : "Share with friends"}</h3>
+        <h3 className="font-semibold">{referralsEnabled ? t("shareToEarn") : t("shareWithFriends")}</h3>
         <ShareButtons links={entry.shareLinks} />
         <label htmlFor="referral-link" className="label mt-3">
-          {referralsEnabled ? "Your referral link" : "Your link to share"}
+          {referralsEnabled ? t("referralLink") : t("linkToShare")}
         </label>
         <div className="flex gap-2">
           <input id="referral-link" readOnly value={entry.referralLink} className="input min-w-0 flex-1 font-mono text-sm" />
           <button type="button" hidden data-copy={entry.referralLink} className="btn-secondary shrink-0">
-            Copy
+            {t("copy")}
           </button>
         </div>
-        <p data-copy-status role="status" className="mt-1 text-sm font-medium text-emerald-700 empty:hidden dark:text-emerald-400" />
+        <p
+          data-copy-status
+          data-copied={t("linkCopied")}
+          data-copy-failed={t("copyFailed")}
+          role="status"
+          className="mt-1 text-sm font-medium text-emerald-700 empty:hidden dark:text-emerald-400"
+        />
       </div>
       {entry.coupon ? (
         <div className="rounded-xl border-2 border-dashed border-brand-600 p-4 text-center">
-          <p className="text-sm font-medium text-slate-700 dark:text-slate-300">Your thank-you coupon</p>
+          <p className="text-sm font-medium text-slate-700 dark:text-slate-300">{t("thankYouCoupon")}</p>
           <p className="mt-1 font-mono text-2xl font-bold tracking-wider">{entry.coupon.code}</p>
           {entry.coupon.description ? <p className="mt-1 text-sm">{entry.coupon.description}</p> : null}
         </div>
@@ -175,9 +175,7 @@ export function EntryConfirmation({
       {/* The entry actions (decision 077), referrals among them. */}
       <EntryActionList campaignId={campaignId} actions={entry.actions} weight={weight} referralsEnabled={referralsEnabled} />
       <ReceiptDetails>
-        <p className="mb-2 text-sm text-slate-700 dark:text-slate-300">
-          {entry.email} is entered in {campaignTitle}.
-        </p>
+        <p className="mb-2 text-sm text-slate-700 dark:text-slate-300">{t("isEnteredIn", { email: entry.email, title: campaignTitle })}</p>
         <EntryReceipt entry={entry} />
       </ReceiptDetails>
     </section>
@@ -186,6 +184,7 @@ export function EntryConfirmation({
 
 /** The share buttons (email, X, Facebook, WhatsApp): plain links, working without JavaScript. */
 function ShareButtons({ links }: { links: NonNullable<CampaignPageData["entry"]>["shareLinks"] }) {
+  const { t } = useEntrantText();
   return (
     <ul className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-2" data-testid="share-buttons">
       {links.map((link) => (
@@ -196,7 +195,7 @@ function ShareButtons({ links }: { links: NonNullable<CampaignPageData["entry"]>
             rel="noopener noreferrer"
             className={`flex min-h-11 items-center justify-center rounded-lg px-3 py-2 text-sm font-semibold text-white ${NETWORK_STYLES[link.network]}`}
           >
-            Share via {link.label}
+            {t("shareVia", { network: link.label })}
           </a>
         </li>
       ))}
@@ -206,9 +205,10 @@ function ShareButtons({ links }: { links: NonNullable<CampaignPageData["entry"]>
 
 /** The technical receipt behind a closed disclosure (decision 091): the email carries it too. */
 export function ReceiptDetails({ children }: { children: ReactNode }) {
+  const { t } = useEntrantText();
   return (
     <details className="rounded-xl border border-slate-200 text-left dark:border-slate-700" data-testid="receipt-details">
-      <summary className="cursor-pointer px-4 py-3 font-semibold">Your receipt</summary>
+      <summary className="cursor-pointer px-4 py-3 font-semibold">{t("yourReceipt")}</summary>
       <div className="px-4 pb-4">{children}</div>
     </details>
   );
@@ -216,22 +216,23 @@ export function ReceiptDetails({ children }: { children: ReactNode }) {
 
 /** The entrant's receipt (decision 038): what finds their line in the published entry list. */
 export function EntryReceipt({ entry }: { entry: Pick<NonNullable<CampaignPageData["entry"]>, "id" | "enteredAt" | "bonusEntries"> }) {
+  const { t } = useEntrantText();
   const weight = entryWeight(entry);
   return (
     <dl
       className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 rounded-xl bg-slate-100 p-4 text-sm dark:bg-slate-800"
       data-testid="entry-receipt"
     >
-      <dt className="font-medium text-slate-700 dark:text-slate-300">Entry id</dt>
+      <dt className="font-medium text-slate-700 dark:text-slate-300">{t("receiptEntryId")}</dt>
       <dd className="font-mono break-all" data-testid="receipt-id">
         {entry.id}
       </dd>
-      <dt className="font-medium text-slate-700 dark:text-slate-300">Entered</dt>
+      <dt className="font-medium text-slate-700 dark:text-slate-300">{t("receiptEntered")}</dt>
       <dd data-testid="receipt-time">{entry.enteredAt}</dd>
-      <dt className="font-medium text-slate-700 dark:text-slate-300">Weight</dt>
+      <dt className="font-medium text-slate-700 dark:text-slate-300">{t("receiptWeight")}</dt>
       <dd data-testid="receipt-weight">
         {weight}
-        {entry.bonusEntries > 0 ? ` (1 + ${entry.bonusEntries} bonus)` : ""}
+        {entry.bonusEntries > 0 ? ` ${t("receiptBonus", { count: entry.bonusEntries })}` : ""}
       </dd>
     </dl>
   );
@@ -253,6 +254,8 @@ export function EntryPending({
   campaignId: string;
   referralsEnabled: boolean;
 }) {
+  const text = useEntrantText();
+  const { t } = text;
   return (
     <section aria-labelledby="pending-heading" className="space-y-4 text-center">
       <h2 id="pending-heading" className="flex items-center justify-center gap-2 text-2xl font-bold">
@@ -260,18 +263,18 @@ export function EntryPending({
           <rect x="2.5" y="5" width="19" height="14" rx="2" fill="currentColor" opacity="0.15" />
           <path d="M3 6.5l9 6.5 9-6.5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
-        {CONFIRM_MESSAGES.checkEmail}
+        {t("checkEmail")}
       </h2>
       <p className="text-slate-800 dark:text-slate-200" data-testid="entry-state">
-        We sent a confirmation link to <strong>{entry.email}</strong>. {pendingStateSentence(entryWeight(entry), referralsEnabled && !full)}
+        {t("sentLinkTo")} <strong>{entry.email}</strong>. {pendingState(text, entryWeight(entry), referralsEnabled && !full)}
       </p>
       {full ? (
         <p role="status" className="rounded-xl bg-amber-50 p-3 text-sm font-medium text-amber-950 dark:bg-amber-950 dark:text-amber-50">
-          {CONFIRM_MESSAGES.pendingFull}
+          {t("pendingFull")}
         </p>
       ) : (
         <div className="text-left">
-          <h3 className="font-semibold">Tell your friends</h3>
+          <h3 className="font-semibold">{t("tellFriends")}</h3>
           <ShareButtons links={entry.shareLinks} />
         </div>
       )}
@@ -279,22 +282,21 @@ export function EntryPending({
       <Form method="post" action={entryFormAction(campaignId)}>
         <input type="hidden" name="intent" value="resend" />
         <button type="submit" className="btn-secondary w-full">
-          Resend confirmation email
+          {t("resendButton")}
         </button>
       </Form>
-      <p className="text-xs text-slate-600 dark:text-slate-400">
-        No email? Check your spam folder. We send it again at most once every 10 minutes.
-      </p>
+      <p className="text-xs text-slate-600 dark:text-slate-400">{t("noEmail")}</p>
     </section>
   );
 }
 
 /** The entry form's email field; a signed-in entrant's is their account's, read-only. */
 export function EntryEmailField({ lockedEmail, value, error }: { lockedEmail: string | null; value?: string; error?: string }) {
+  const { t } = useEntrantText();
   return (
     <div>
       <label htmlFor="entry-email" className="label">
-        Email
+        {t("emailLabel")}
       </label>
       <input
         id="entry-email"
@@ -312,9 +314,7 @@ export function EntryEmailField({ lockedEmail, value, error }: { lockedEmail: st
       <p id="entry-email-error" className="field-error empty:hidden" aria-live="polite">
         {error}
       </p>
-      {lockedEmail ? (
-        <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">You're signed in, so you enter with this email.</p>
-      ) : null}
+      {lockedEmail ? <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">{t("signedInEmail")}</p> : null}
     </div>
   );
 }
@@ -325,13 +325,14 @@ export function EntryEmailField({ lockedEmail, value, error }: { lockedEmail: st
  * the button always submits and the server refuses an unticked box (decision 091).
  */
 export function EnterNowButton({ className, style }: { className: string; style?: React.CSSProperties }) {
+  const { t } = useEntrantText();
   return (
     <>
       <button type="submit" aria-describedby="entry-submit-hint" className={className} style={style}>
-        Enter Now
+        {t("enterNow")}
       </button>
       <p id="entry-submit-hint" data-submit-hint className="-mt-1 text-center text-sm text-slate-700 dark:text-slate-300">
-        {ENTRY_MESSAGES.tickToEnter}
+        {t("tickToEnter")}
       </p>
     </>
   );
@@ -344,12 +345,13 @@ export function EnterNowButton({ className, style }: { className: string; style?
  * it opens by itself when it holds a number or its error, and works without JavaScript.
  */
 export function EntryPhoneField({ value, error }: { value?: string; error?: string }) {
+  const { t } = useEntrantText();
   return (
     <details className="group text-sm" open={Boolean(value || error) || undefined} data-sms-field>
-      <summary className="cursor-pointer font-medium text-brand-700 underline dark:text-brand-300">{SMS_SUMMARY}</summary>
+      <summary className="cursor-pointer font-medium text-brand-700 underline dark:text-brand-300">{t("smsSummary")}</summary>
       <div className="mt-2">
         <label htmlFor="entry-phone" className="label">
-          Phone for SMS <span className="font-normal text-slate-600 dark:text-slate-400">(optional)</span>
+          {t("phoneLabel")} <span className="font-normal text-slate-600 dark:text-slate-400">{t("optional")}</span>
         </label>
         <input
           id="entry-phone"
@@ -368,7 +370,7 @@ export function EntryPhoneField({ value, error }: { value?: string; error?: stri
           {error}
         </p>
         <p id="entry-phone-consent" className="mt-1 text-xs text-slate-600 dark:text-slate-400" data-sms-consent>
-          {SMS_CONSENT_LINE}
+          {t("smsConsent")}
         </p>
       </div>
     </details>
@@ -444,4 +446,17 @@ export function MarketingConsentField({ wording }: { wording: EntryConsentLabels
       </label>
     </div>
   );
+}
+
+/**
+ * The pending entrant's state in plain words (decision 091): what to do to be counted, and what
+ * they then hold (pendingStateSentence's words, in the entrant's language, decision 097).
+ */
+function pendingState({ t }: EntrantText, weight: number, referralsEnabled: boolean): string {
+  const entries = t("entries", { count: weight });
+  return [
+    t("pendingNotCounted", { button: t("confirmButton") }),
+    referralsEnabled ? t("pendingThenReferrals", { entries, bonus: REFERRAL_BONUS_ENTRIES }) : t("pendingThen", { entries }),
+    t("pendingDeadline"),
+  ].join(" ");
 }

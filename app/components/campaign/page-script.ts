@@ -96,8 +96,9 @@ export function campaignPageScript() {
     const status = $("[data-copy-status]");
     copy.addEventListener("click", () => {
       navigator.clipboard.writeText(copy.dataset.copy ?? "").then(
-        () => status && (status.textContent = "Link Copied!"),
-        () => status && (status.textContent = "Copy Failed"),
+        // The words come from the page, in its language (decision 097).
+        () => status && (status.textContent = status.dataset.copied ?? "Link Copied!"),
+        () => status && (status.textContent = status.dataset.copyFailed ?? "Copy Failed"),
       );
     });
   }

@@ -16,6 +16,7 @@ import { FieldErrors, FormErrors } from "../ui/field";
 import { ChoiceChip, ImageField, InputField, TextAreaField, Toggle } from "../ui/form-fields";
 import { HiddenStepFields, Section, StepHeading } from "./step-layout";
 import { ShipCountriesField } from "./ship-countries-field";
+import { EntrantLanguageField } from "./entrant-language-field";
 import { approximateRetailValue, approximateRetailValueCents } from "~/domain/prize-values";
 import { ContinueButton, stepFormOptions, type StepProps } from "./step-campaign-info";
 import { StepActions } from "./wizard-shell";
@@ -129,6 +130,7 @@ export function EntryRulesStep(
             </p>
             <FieldErrors id={fields.timeZone.errorId} errors={fields.timeZone.errors} />
           </div>
+          <EntrantLanguageField language={fields.language} otherLanguages={fields.otherLanguages} />
           <p className="text-sm text-slate-700 dark:text-slate-300" aria-live="polite" data-testid="campaign-window">
             {dates ? (
               <>

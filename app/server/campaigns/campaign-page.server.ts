@@ -2,7 +2,8 @@
  * What the public campaign page and its official rules show. Only public campaigns (active or
  * completed) are visible; the creator may preview their own draft or unpaid campaign.
  */
-import { formatZonedDateTime } from "../../domain/campaign-time-zone";
+import { campaignLanguageFor } from "../../domain/entrant-language";
+import { entrantText } from "../../i18n/entrant";
 import {
   type CampaignPageData,
   type CampaignPageState,
@@ -51,6 +52,8 @@ const campaignSelect = {
   durationDays: true,
   endDate: true,
   timeZone: true,
+  language: true,
+  otherLanguages: true,
   entryLimit: true,
   entryCount: true,
   giveCouponToEntrants: true,
@@ -139,6 +142,11 @@ function pageState(
   return full ? "full" : "form";
 }
 
+/** "Blanco" for the colour switcher's label ("blanco" inside a sentence). */
+function capitalised(word: string): string {
+  return word.charAt(0).toLocaleUpperCase() + word.slice(1);
+}
+
 export async function campaignPage(request: Request, campaignId: string, user: CurrentUser | null): Promise<CampaignPageData | null> {
   const found = await findVisibleCampaign(campaignId, user);
   if (!found) return null;
@@ -155,7 +163,11 @@ export async function campaignPage(request: Request, campaignId: string, user: C
   const [winners, actions] = await Promise.all([publicWinners(campaign), entry ? entrantActions(campaign.id, entry.id, now) : []]);
   const view = pageState(phase, preview, entry ? (entry.confirmedAt ? "confirmed" : "pending") : null, full, winners);
   const origin = publicOrigin();
-  const colorImages = campaignColorImages(campaign);
+  // The colours' names in the page's language (decision 097).
+  const colorImages = campaignColorImages(campaign).map((image) => ({
+    ...image,
+    name: capitalised(entrantText(campaignLanguageFor(campaign, request.headers.get("Accept-Language"))).t(`color_${image.color}`)),
+  }));
   // A pending entry's referral link and coupon come with its confirmation, not before.
   const link = entry?.confirmedAt ? referralLink(origin, campaign.id, entry.id) : null;
   // A friend can only bring bonus entries while referrals are on and the giveaway still takes entries.
@@ -163,9 +175,13 @@ export async function campaignPage(request: Request, campaignId: string, user: C
   const socials = { instagram: campaign.instagramHandle, x: campaign.xHandle, tiktok: campaign.tiktokHandle };
   // The same frame every page reached from the campaign wears (decision 080).
   const frame = brandFrame(campaign);
+  // Decision 097: the campaign's language, or one it allows that the visitor prefers.
+  const language = campaignLanguageFor(campaign, request.headers.get("Accept-Language"));
+  const text = entrantText(language);
 
   return {
     view,
+    language,
     preview,
     referralsEnabled,
     phase,
@@ -177,7 +193,7 @@ export async function campaignPage(request: Request, campaignId: string, user: C
     accent: frame.accent,
     poweredBy: frame.poweredBy,
     full,
-    consent: entryConsentLabels({ brand: campaign.brandName, minimumAge: campaign.minimumAge }),
+    consent: entryConsentLabels({ brand: campaign.brandName, minimumAge: campaign.minimumAge }, language),
     campaign: {
       id: campaign.id,
       title: campaign.title,
@@ -210,8 +226,8 @@ export async function campaignPage(request: Request, campaignId: string, user: C
       startDate: campaign.startDate?.toISOString() ?? null,
       endDate: campaign.endDate?.toISOString() ?? null,
       // Written here, not in the browser, so the page ships no zone code (decision 095).
-      startText: campaign.startDate ? formatZonedDateTime(campaign.startDate, campaign.timeZone) : null,
-      endText: campaign.endDate ? formatZonedDateTime(campaign.endDate, campaign.timeZone) : null,
+      startText: campaign.startDate ? text.dateTime(campaign.startDate, campaign.timeZone) : null,
+      endText: campaign.endDate ? text.dateTime(campaign.endDate, campaign.timeZone) : null,
       entryCount: campaign.entryCount,
       entryLimit: campaign.entryLimit,
       drawCommitment: campaign.drawCommitment,

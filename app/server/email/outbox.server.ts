@@ -5,6 +5,8 @@
  * a job). This module renders and queues; it loads no SMTP client, so whatever only queues a message
  * (a draw's alert to the admins) does not load nodemailer.
  */
+import type { EntrantLanguage } from "../../domain/entrant-language";
+import { translatedEntrantTemplate } from "../../i18n/entrant-emails";
 import { isErasedAddress } from "../../domain/data-rights";
 import { type EmailBrand, brandTokens, brandedEmailBody, emailSenderName } from "../../domain/email-brand";
 import { DATA_LINK_FOOTER, ENTRANT_EMAIL_TEMPLATES } from "../../domain/email-template-defaults";
@@ -31,6 +33,11 @@ export interface TemplatedEmail {
    * and the brand's frame (logo, prize picture, accent buttons) around the template's body.
    */
   brand?: EmailBrand | null;
+  /**
+   * The entrant's language (decision 097): a template written in it (i18n/entrant-emails.ts) is
+   * used instead of the admin's English one; absent or English, the admin's.
+   */
+  language?: EntrantLanguage;
 }
 
 type EmailWriter = Pick<PrismaClient, "emailTemplate" | "outboundEmail">;
@@ -58,7 +65,7 @@ export function clearEmailTemplateCache(): void {
 
 async function renderTemplatedEmail(
   db: EmailWriter,
-  { to, template, tokens, dedupeKey, replyTo, brand }: TemplatedEmail & { dedupeKey?: string },
+  { to, template, tokens, dedupeKey, replyTo, brand, language }: TemplatedEmail & { dedupeKey?: string },
 ): Promise<Prisma.OutboundEmailCreateManyInput> {
   // An entrant who erased their data (decision 054) is never mailed again: a job that still reaches
   // them (a redraw, a reminder) records the message as not sent, which also keeps its dedupe key.
@@ -76,7 +83,7 @@ async function renderTemplatedEmail(
       nextAttemptAt: null,
     };
   }
-  const row = await emailTemplate(db, template);
+  const row = translatedEntrantTemplate(template, language) ?? (await emailTemplate(db, template));
   // Our id rather than Prisma's cuid2 default: the outbox is written on hot paths (every entry,
   // reminder batches) and that default costs a fraction of a millisecond per row (core/ids.server.ts).
   return { id: newId(), to, template, dedupeKey, ...renderTemplate(row, { to, template, tokens, replyTo, brand }) };

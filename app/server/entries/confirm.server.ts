@@ -16,7 +16,7 @@ import { queueEmailToolSubscribes } from "../integrations/email-tools.server";
 import { deliverEmailToolSyncsSoon } from "../integrations/email-tool-sync.server";
 import { type OutboundEmail, type Prisma, prisma } from "../core/db.server";
 import { closedNow, closedReason } from "./gate.server";
-import { confirmationTokens, entryIdFromConfirmToken } from "./emails.server";
+import { confirmationTokens, emailLanguage, entryIdFromConfirmToken } from "./emails.server";
 import { log } from "../core/log.server";
 
 /** Thrown inside a transaction to roll it back when the campaign no longer takes confirmations. */
@@ -150,6 +150,7 @@ export async function confirmEntry(entryId: string, origin: string): Promise<Con
           template: "entry_confirmation",
           dedupeKey: `entry:${entry.id}`,
           brand: emailBrand(entry.campaign),
+          language: emailLanguage(entry.campaign),
           tokens: confirmationTokens(
             entry.campaign,
             { ...entry, bonusEntries: counted.bonusEntries },

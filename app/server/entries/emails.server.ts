@@ -3,16 +3,32 @@
  * and the receipt (entry id, time, weight).
  */
 import { timingSafeEqual } from "node:crypto";
-// Entrants read the end in the campaign's time zone, named (decision 095).
-import { formatZonedDateTime } from "../../domain/campaign-time-zone";
 import { drawAnchorTokens } from "../../domain/draw-copies";
-import { entryWeight, receiptTime, referralOffer } from "../../domain/entries";
+import { type EntrantLanguage, entrantLanguage } from "../../domain/entrant-language";
+import { REFERRAL_BONUS_ENTRIES, entryWeight, receiptTime } from "../../domain/entries";
+import { entrantText } from "../../i18n/entrant";
 import { confirmEntryPath, referralPath } from "../../paths";
 import { keyedHash } from "../core/keyed-hash.server";
 import type { CONFIRMATION_CAMPAIGN_FIELDS } from "./store.server";
 import type { Prisma } from "../core/db.server";
 
 export type ConfirmationCampaign = Prisma.CampaignGetPayload<{ select: typeof CONFIRMATION_CAMPAIGN_FIELDS }>;
+
+/**
+ * The language of a campaign's emails to its entrants (decision 097): the campaign's own (a visitor's
+ * Accept-Language changes the page, not yet the emails, which no request may be sending).
+ */
+export function emailLanguage(campaign: Pick<ConfirmationCampaign, "language">): EntrantLanguage {
+  return entrantLanguage(campaign.language);
+}
+
+/**
+ * The campaign's end as its entrants read it: in its time zone, named (decision 095), in its
+ * language's words (decision 097).
+ */
+function endDateToken(campaign: ConfirmationCampaign): string {
+  return campaign.endDate ? entrantText(emailLanguage(campaign)).dateTime(campaign.endDate, campaign.timeZone) : "";
+}
 
 /** The entry_confirm_request email's tokens: the campaign and the link to the confirm page. */
 export function confirmRequestTokens(
@@ -24,7 +40,7 @@ export function confirmRequestTokens(
     email: entry.email,
     brand_name: campaign.brandName,
     campaign_title: campaign.title,
-    campaign_end_date: campaign.endDate ? formatZonedDateTime(campaign.endDate, campaign.timeZone) : "",
+    campaign_end_date: endDateToken(campaign),
     confirm_link: `${origin}${confirmEntryPath(entry.campaignId, confirmToken(entry.id))}`,
     // Entrants hold copies (decision 093): the draw's commitment and planned round, before they confirm.
     ...drawAnchorTokens(campaign),
@@ -48,11 +64,13 @@ export function confirmationTokens(
     email: entry.email,
     brand_name: campaign.brandName,
     campaign_title: campaign.title,
-    campaign_end_date: campaign.endDate ? formatZonedDateTime(campaign.endDate, campaign.timeZone) : "",
+    campaign_end_date: endDateToken(campaign),
     entry_coupon: campaign.giveCouponToEntrants
       ? `${campaign.entrantCouponCode}${campaign.entrantCouponDescription ? ` (${campaign.entrantCouponDescription})` : ""}`
       : "",
-    referral_offer: referralOffer(referralsEnabled, "entered"),
+    referral_offer: referralsEnabled
+      ? entrantText(emailLanguage(campaign)).t("referralOfferEntered", { bonus: REFERRAL_BONUS_ENTRIES })
+      : entrantText(emailLanguage(campaign)).t("referralOfferShare"),
     referral_link: referralLink(origin, entry.campaignId, entry.id),
     entry_id: entry.id,
     entry_time: receiptTime(entry.createdAt),

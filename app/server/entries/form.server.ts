@@ -6,7 +6,6 @@
  */
 import { z } from "zod";
 import {
-  CONFIRM_MESSAGES,
   ENTRY_FORM_FALLBACK,
   ENTRY_MESSAGES,
   type EntryFormErrors,
@@ -14,6 +13,8 @@ import {
   EntrySchema,
   REFERRER_ID_PATTERN,
 } from "~/domain/entries";
+import type { EntrantLanguage } from "../../domain/entrant-language";
+import { entrantText } from "../../i18n/entrant";
 import { isDisposableEmail } from "./disposable-email.server";
 import { e164PhoneNumber } from "./phone.server";
 import { type EntryOutcome, submitEntry } from "./submit.server";
@@ -172,16 +173,19 @@ export async function storedEntryCookies(
   campaignId: string,
   outcome: Extract<EntryOutcome, { kind: "entered" | "already" }>,
   browserCookie: string | null,
+  /** The entrant's language (decision 097): the toast's words. */
+  language: EntrantLanguage = "en",
 ): Promise<(string | null)[]> {
+  const { t } = entrantText(language);
   const toast: ToastInput =
     outcome.kind === "already"
-      ? { type: "info", title: ENTRY_MESSAGES.alreadyEntered, description: ENTRY_MESSAGES.alreadyEnteredHere }
+      ? { type: "info", title: t("alreadyEntered"), description: t("alreadyEnteredHere") }
       : outcome.confirmed
         ? {
             type: "success",
-            title: "You're In!",
-            description: `Your entry is confirmed.${(await referralBonusOpen(campaignId)) ? " Share your link to earn bonus entries." : ""}`,
+            title: t("youreIn"),
+            description: (await referralBonusOpen(campaignId)) ? t("confirmedToastShare") : t("confirmedToast"),
           }
-        : { type: "info", title: CONFIRM_MESSAGES.checkEmail, description: CONFIRM_MESSAGES.pendingExplained };
+        : { type: "info", title: t("checkEmail"), description: t("pendingExplained") };
   return [browserCookie, await rememberEntry(campaignId, outcome.entryId), await toastCookie(toast)];
 }

@@ -16,6 +16,7 @@ import { formFieldsRefusal } from "../core/forms.server";
 import { backToPageCookies, countEntry, postedReferral, storedEntryCookies, takeEntry } from "./form.server";
 import { laneRequest } from "../core/request.server";
 import { entryFormAction } from "../../paths";
+import { requestLanguage } from "./language.server";
 
 /** The session cookie's name (auth/session.server.ts): a signed-in visitor is the page action's. */
 const SIGNED_IN = /(?:^|;)\s*gw_session=/;
@@ -36,6 +37,8 @@ export async function enterInLane(
   cookie: string | undefined,
   ip: string | null,
   search?: string,
+  /** The request's Accept-Language: the toast speaks the entrant's language (decision 097). */
+  acceptLanguage?: string,
 ): Promise<EntryLaneAnswer | null> {
   if (cookie && SIGNED_IN.test(cookie)) return null;
   const form = new URLSearchParams(body);
@@ -48,6 +51,9 @@ export async function enterInLane(
   countEntry(result);
   return {
     location: entryFormAction(campaignId),
-    cookies: await backToPageCookies(campaignId, await storedEntryCookies(campaignId, result.outcome, result.browserCookie)),
+    cookies: await backToPageCookies(
+      campaignId,
+      await storedEntryCookies(campaignId, result.outcome, result.browserCookie, await requestLanguage(campaignId, acceptLanguage)),
+    ),
   };
 }

@@ -15,6 +15,7 @@ import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { LRUCache } from "lru-cache";
+import { acceptedLanguages } from "../../domain/entrant-language";
 import { campaignPath } from "../../paths";
 import { log } from "../core/log.server";
 
@@ -34,8 +35,18 @@ export interface CachedPage {
 /** The anonymous page a request may be given, keyed by what changes it. */
 export interface PublicPageKey {
   campaignId: string;
-  /** The path rendered: the campaign page itself (the page reads no query). */
+  /**
+   * The path rendered (the campaign page itself: the page reads no query), then, after "#", the
+   * languages we speak that the visitor's Accept-Language asks for, in its order (decision 097):
+   * "/campaign/abc#es,en". At most five languages, so a campaign has a bounded number of renders.
+   */
   key: string;
+}
+
+/** The Accept-Language header a page-cache key stands for (renderPublicPage sends it). */
+export function keyAcceptLanguage(key: string): string | null {
+  const hash = key.indexOf("#");
+  return hash === -1 ? null : key.slice(hash + 1);
 }
 
 const CAMPAIGN_PAGE = /^\/campaign\/([a-z0-9]{8,40})\/?$/;
@@ -49,14 +60,20 @@ const NEUTRAL_COOKIES = new Set(["gw_bid", "gw_oauth", "dashboard_view"]);
  * any other query get the one render, and a query made up for each request cannot make the server
  * render the page for each of them.
  */
-export function publicPageKey(method: string | undefined, url: string | undefined, cookie: string | undefined): PublicPageKey | null {
+export function publicPageKey(
+  method: string | undefined,
+  url: string | undefined,
+  cookie: string | undefined,
+  acceptLanguage?: string,
+): PublicPageKey | null {
   if ((method !== "GET" && method !== "HEAD") || !url) return null;
   const query = url.indexOf("?");
   const match = CAMPAIGN_PAGE.exec(query === -1 ? url : url.slice(0, query));
   if (!match) return null;
   if (cookie && !neutralCookies(cookie)) return null;
   const campaignId = match[1]!;
-  return { campaignId, key: campaignPath(campaignId) };
+  const languages = acceptedLanguages(acceptLanguage);
+  return { campaignId, key: `${campaignPath(campaignId)}${languages.length ? `#${languages.join(",")}` : ""}` };
 }
 
 function neutralCookies(header: string): boolean {
@@ -105,7 +122,8 @@ export async function preparePage(html: Buffer, headers: Record<string, string>)
   ]);
   const etag = `W/"${createHash("sha1").update(html).digest("base64url")}"`;
   // Personal pages are sent to whoever carries cookies: a shared cache must key on them too.
-  const common = { ...headers, Vary: "Accept-Encoding, Cookie", ETag: etag };
+  // The page speaks the language Accept-Language picks among the campaign's (decision 097).
+  const common = { ...headers, Vary: "Accept-Encoding, Accept-Language, Cookie", ETag: etag };
   const variant = (body: Buffer, encoding: Encoding) => ({
     body,
     headers: { ...common, "Content-Length": String(body.length), ...(encoding === "identity" ? {} : { "Content-Encoding": encoding }) },

@@ -8,7 +8,7 @@ import { queueTemplatedEmail } from "../email/outbox.server";
 import { deliverEmail } from "../email/delivery.server";
 import { CONFIRMATION_CAMPAIGN_FIELDS } from "./store.server";
 import { type OutboundEmail, isUniqueConstraintError, prisma } from "../core/db.server";
-import { confirmRequestTokens, confirmationTokens } from "./emails.server";
+import { confirmRequestTokens, confirmationTokens, emailLanguage } from "./emails.server";
 import { log } from "../core/log.server";
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -72,6 +72,7 @@ export async function resendEntryConfirmation(entryId: string, origin: string, i
         template: "entry_confirmation",
         dedupeKey,
         brand: emailBrand(entry.campaign),
+        language: emailLanguage(entry.campaign),
         tokens: confirmationTokens(
           entry.campaign,
           entry,
@@ -85,6 +86,7 @@ export async function resendEntryConfirmation(entryId: string, origin: string, i
         template: "entry_confirm_request",
         dedupeKey,
         brand: emailBrand(entry.campaign),
+        language: emailLanguage(entry.campaign),
         tokens: confirmRequestTokens(entry.campaign, entry, origin),
       };
   let message: OutboundEmail | null;

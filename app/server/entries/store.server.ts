@@ -36,6 +36,8 @@ export const CONFIRMATION_CAMPAIGN_FIELDS = {
   ...EMAIL_BRAND_CAMPAIGN_FIELDS,
   endDate: true,
   timeZone: true,
+  // The entrants' language (decision 097): the emails' words and dates.
+  language: true,
   giveCouponToEntrants: true,
   entrantCouponCode: true,
   entrantCouponDescription: true,
@@ -166,6 +168,7 @@ function campaignFromRow(row: Row | undefined, date: (value: unknown) => Date | 
     startDate: date(row.startDate),
     endDate: date(row.endDate),
     timeZone: String(row.timeZone),
+    language: String(row.language),
     entryLimit: row.entryLimit === null ? null : Number(row.entryLimit),
     entryCount: Number(row.entryCount),
     listFrozenAt: date(row.listFrozenAt),

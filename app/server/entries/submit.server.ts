@@ -22,7 +22,7 @@ import { deliverEmailToolSyncsSoon } from "../integrations/email-tool-sync.serve
 import { type OutboundEmail, isUniqueConstraintError, prisma } from "../core/db.server";
 import { closedNow, closedReason } from "./gate.server";
 import { CampaignClosed, confirmEntry, confirmInTransaction, deliverCapNotices } from "./confirm.server";
-import { confirmRequestTokens, confirmationTokens } from "./emails.server";
+import { confirmRequestTokens, confirmationTokens, emailLanguage } from "./emails.server";
 import { log } from "../core/log.server";
 
 const RATE_WINDOW_MS = 10 * 60 * 1000;
@@ -146,6 +146,7 @@ async function enterPending(
       template: "entry_confirm_request",
       dedupeKey: `entry-confirm:${entry.id}`,
       brand: emailBrand(campaign),
+      language: emailLanguage(campaign),
       tokens: confirmRequestTokens(campaign, entry, origin),
     },
     entry.createdAt,
@@ -202,6 +203,7 @@ async function enterVerified(
           template: "entry_confirmation",
           dedupeKey: `entry:${stored.id}`,
           brand: emailBrand(campaign),
+          language: emailLanguage(campaign),
           tokens: confirmationTokens(
             campaign,
             { ...stored, bonusEntries: counted.bonusEntries },

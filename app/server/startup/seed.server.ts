@@ -211,6 +211,7 @@ async function seedConsentWordings(tx: Tx): Promise<number> {
     id: consentWordingId(wording),
     kind: wording.kind,
     version: wording.version,
+    language: wording.language ?? "en",
     text: wording.text,
   }));
   return data.length ? (await tx.consentWording.createMany({ data })).count : 0;

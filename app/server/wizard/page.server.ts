@@ -1,4 +1,5 @@
 import { campaignTimeZone, DEFAULT_TIME_ZONE, supportedTimeZones, zonedDateInput } from "../../domain/campaign-time-zone";
+import { entrantLanguage, parseOtherLanguages } from "../../domain/entrant-language";
 import { parseProductColors, parseGarmentSizes, reviewProblems, WIZARD_STEPS } from "../../domain/campaign-schemas";
 import { defaultPrompts } from "../../domain/ai-prompts";
 import { parseShipCountries } from "../../domain/ship-countries";
@@ -58,6 +59,8 @@ export function wizardValues(campaign: Campaign | null, prizes: AdditionalPrize[
     durationDays: String(c?.durationDays ?? 7),
     endDate: c?.endDate ? zonedDateInput(c.endDate, zone) : "",
     timeZone: zone,
+    language: entrantLanguage(c?.language),
+    otherLanguages: parseOtherLanguages(c?.otherLanguages, entrantLanguage(c?.language)),
     termsAccepted: on(c?.termsAccepted ?? false),
     limitOneEntryPerPerson: on(c?.limitOneEntryPerPerson ?? true),
     giveCouponToEntrants: on(c?.giveCouponToEntrants ?? false),

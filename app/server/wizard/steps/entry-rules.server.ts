@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { parseOtherLanguages } from "../../../domain/entrant-language";
 import { campaignWindow, DEFAULT_TIME_ZONE, isSupportedTimeZone, TIME_ZONE_INVALID } from "../../../domain/campaign-time-zone";
 import { CAMPAIGN_MESSAGES, dollarsToCents, entryRulesSchema } from "../../../domain/campaign-schemas";
 import type { ToastInput } from "../../core/toast.server";
@@ -66,12 +67,24 @@ export const saveEntryRules: StepAction = async (step, formData) => {
       valueCents: dollarsToCents(prize.value),
     });
   }
-  const { additionalPrizes: _prizes, startDate: _start, timeZone: _zone, shipScope: _shipScope, prizeValue, ...rest } = value;
+  const {
+    additionalPrizes: _prizes,
+    startDate: _start,
+    timeZone: _zone,
+    shipScope: _shipScope,
+    prizeValue,
+    language,
+    otherLanguages,
+    ...rest
+  } = value;
+  // Decision 097: saved with the select; a form without it leaves them as they are.
+  const languages = language ? { language, otherLanguages: parseOtherLanguages(otherLanguages.join(","), language).join(",") } : {};
   // The prizes are replaced in the same transaction as the step's conditional write.
   const saved = await saveStep(
     step,
     {
       ...rest,
+      ...languages,
       startDate: dates.start,
       timeZone,
       prizeValueCents: dollarsToCents(prizeValue),

@@ -1,0 +1,18 @@
+import { type ReactNode, createContext, useContext } from "react";
+import type { EntrantLanguage } from "~/domain/entrant-language";
+import { type EntrantText, entrantText } from "~/i18n/entrant";
+
+/**
+ * The entrant's language for everything rendered inside (decision 097). Entrant pages are server
+ * rendered without the client runtime, so the words never travel to the browser. Without a
+ * provider (a creator's preview of a component), English.
+ */
+const EntrantTextContext = createContext<EntrantText | null>(null);
+
+export function EntrantTextProvider({ language, children }: { language: EntrantLanguage; children: ReactNode }) {
+  return <EntrantTextContext.Provider value={entrantText(language)}>{children}</EntrantTextContext.Provider>;
+}
+
+export function useEntrantText(): EntrantText {
+  return useContext(EntrantTextContext) ?? entrantText("en");
+}

@@ -1,0 +1,161 @@
+/**
+ * The entrant's language (decision 097) over real HTTP against the app as production mounts it,
+ * page cache and entry lane included: a Spanish campaign's page, its lane's and its action's
+ * answers and its emails are Spanish; a campaign that allows other languages gives each visitor
+ * the one their Accept-Language prefers, each from its own cached render.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ENTRY_MESSAGES } from "~/domain/entries";
+import { entrantText } from "~/i18n/entrant";
+import { prisma } from "~/server/core/db.server";
+import { startAppServer } from "../helpers/app-server";
+import { createCampaign } from "../helpers/campaigns";
+import { CookieJar } from "../helpers/http";
+
+let url = "";
+let close: () => Promise<void>;
+
+beforeAll(async () => {
+  // Long enough that no cached render below expires, however slow the machine.
+  process.env.PUBLIC_PAGE_CACHE_MS = "60000";
+  const server = await startAppServer();
+  url = server.url;
+  close = () => server.close();
+}, 120_000);
+
+afterAll(async () => {
+  await close?.();
+});
+
+const es = entrantText("es");
+
+function postEntry(campaignId: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
+  return fetch(`${url}/campaign/${campaignId}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", "User-Agent": "Mozilla/5.0 (test) Chrome/124.0", ...headers },
+    body: new URLSearchParams(fields).toString(),
+  });
+}
+
+/** React escapes apostrophes and quotes in text; compare with what the browser would read. */
+const decoded = (html: string) =>
+  html
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, "&");
+
+describe("a Spanish campaign", () => {
+  it("serves its page in Spanish, from the page cache, with its dates the Spanish way", async () => {
+    const campaign = await createCampaign({ language: "es", timeZone: "Europe/Madrid" });
+    const first = await fetch(`${url}/campaign/${campaign.id}`, { headers: { "Accept-Language": "en-US,en;q=0.9" } });
+    const html = decoded(await first.text());
+    expect(first.status).toBe(200);
+    expect(first.headers.get("x-page-cache")).toBe("miss");
+    expect(first.headers.get("vary")).toContain("Accept-Language");
+    expect(html).toContain('<html lang="es"');
+    expect(html).toContain("Participar</button>");
+    expect(html).toContain("Tengo 18 años o más y acepto las");
+    expect(html).toContain("Tiempo para participar");
+    expect(html).toContain(es.dateTime(campaign.endDate!, "Europe/Madrid"));
+    expect(es.dateTime(campaign.endDate!, "Europe/Madrid")).toMatch(
+      /^[a-záéíóúñ]+, \d{1,2} de [a-z]+ de \d{4}, \d\d:\d\d hora de Europa central$/,
+    );
+    expect(html).toContain("Bases oficiales (en inglés)");
+    expect(html).not.toContain("Enter Now");
+    // A visitor asking for English gets the same Spanish page: the campaign allows no other language.
+    const again = await fetch(`${url}/campaign/${campaign.id}`, { headers: { "Accept-Language": "en-US,en;q=0.9" } });
+    expect(again.headers.get("x-page-cache")).toBe("hit");
+    expect(decoded(await again.text())).toContain("Participar</button>");
+  });
+
+  it("takes an entry in the lane, says so in Spanish, and sends the confirm request in Spanish", async () => {
+    const campaign = await createCampaign({ language: "es", timeZone: "Europe/Madrid" });
+    const response = await postEntry(campaign.id, { email: "ana.garcia@example.com", agreedToTerms: "on", termsWording: "terms-v1-es" });
+    expect(response.status).toBe(303);
+    const jar = new CookieJar();
+    jar.absorb(response);
+    const page = decoded(await (await fetch(`${url}/campaign/${campaign.id}`, { headers: { Cookie: jar.header() } })).text());
+    expect(page).toContain(es.t("checkEmail"));
+    // The toast the lane set, in Spanish.
+    expect(page).toContain(es.t("pendingExplained"));
+    expect(page).toContain("Aún no cuenta: abre ese correo y pulsa «Confirmar mi participación».");
+
+    const entry = await prisma.entry.findFirstOrThrow({ where: { campaignId: campaign.id } });
+    expect(entry.termsWordingId).toBe("terms-v1-es");
+    const email = await prisma.outboundEmail.findFirstOrThrow({
+      where: { to: "ana.garcia@example.com", template: "entry_confirm_request" },
+    });
+    expect(email.subject).toBe(`Confirma tu participación: ${campaign.title}`);
+    const body = decoded(email.html);
+    expect(body).toContain("Confirmar mi participación");
+    expect(body).toContain(es.dateTime(campaign.endDate!, "Europe/Madrid"));
+    expect(body).toContain("tu página de datos");
+
+    // Confirming sends the receipt in Spanish too.
+    const link = /href="[^"]*(\/campaign\/[^"]+\/confirm\/[^"]+)"/.exec(email.html)?.[1];
+    expect(link).toBeTruthy();
+    const confirmPage = decoded(await (await fetch(`${url}${link}`)).text());
+    expect(confirmPage).toContain('<html lang="es"');
+    expect(confirmPage).toContain("Confirma tu participación</h1>");
+    expect(confirmPage).toContain("Confirmar mi participación</button>");
+    const confirmed = await fetch(`${url}${link}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "",
+    });
+    expect(confirmed.status).toBe(303);
+    const receipt = await prisma.outboundEmail.findFirstOrThrow({
+      where: { to: "ana.garcia@example.com", template: "entry_confirmation" },
+    });
+    expect(receipt.subject).toBe(`Ya participas: ${campaign.title}`);
+    expect(decoded(receipt.html)).toContain("Tu participación está confirmada.");
+  });
+
+  it("refuses a bad form in Spanish (the lane hands it to the page's action)", async () => {
+    const campaign = await createCampaign({ language: "es" });
+    const noTerms = await postEntry(campaign.id, { email: "luis@example.com" });
+    expect(noTerms.status).toBe(400);
+    const html = decoded(await noTerms.text());
+    expect(html).toContain("Debes aceptar los términos y condiciones.");
+    expect(html).toContain("Hay un problema");
+    expect(html).not.toContain(ENTRY_MESSAGES.termsRequired);
+
+    const badEmail = await postEntry(campaign.id, { email: "not-an-email", agreedToTerms: "on" });
+    expect(badEmail.status).toBe(400);
+    expect(decoded(await badEmail.text())).toContain("Introduce un correo electrónico válido.");
+  });
+});
+
+describe("a campaign that allows several languages", () => {
+  it("gives each visitor the allowed language their browser prefers, each its own cached render", async () => {
+    const campaign = await createCampaign({ language: "es", otherLanguages: "en,pt" });
+    const get = (acceptLanguage: string) => fetch(`${url}/campaign/${campaign.id}`, { headers: { "Accept-Language": acceptLanguage } });
+
+    const portuguese = await get("pt-BR,pt;q=0.9");
+    expect(portuguese.headers.get("x-page-cache")).toBe("miss");
+    const pt = decoded(await portuguese.text());
+    expect(pt).toContain('<html lang="pt"');
+    expect(pt).toContain("Participar agora</button>");
+
+    const english = await get("fr-FR, en-GB;q=0.8");
+    expect(english.headers.get("x-page-cache")).toBe("miss");
+    const en = decoded(await english.text());
+    expect(en).toContain('<html lang="en"');
+    expect(en).toContain("Enter Now</button>");
+
+    // French is not offered: the campaign's own language.
+    const french = decoded(await (await get("fr-FR")).text());
+    expect(french).toContain('<html lang="es"');
+
+    const again = await get("pt-BR,pt;q=0.9");
+    expect(again.headers.get("x-page-cache")).toBe("hit");
+    expect(decoded(await again.text())).toContain("Participar agora</button>");
+
+    // The action's answers follow the same choice.
+    const refused = await postEntry(campaign.id, { email: "joao@example.com" }, { "Accept-Language": "pt-BR" });
+    expect(refused.status).toBe(400);
+    expect(decoded(await refused.text())).toContain("Você precisa aceitar os termos e condições.");
+  });
+});

@@ -1,0 +1,137 @@
+/**
+ * The entrants' languages (decision 097): every language has exactly English's keys, with the same
+ * placeholders and its own plural forms; Accept-Language picks among a campaign's languages; the
+ * consent wordings and the confirmation emails exist in each.
+ */
+import { describe, expect, it } from "vitest";
+import { CONSENT_WORDINGS, consentSegments, entryConsentLabels } from "~/domain/consent";
+import {
+  ENTRANT_LANGUAGES,
+  LANGUAGE_LOCALES,
+  acceptedLanguages,
+  campaignLanguageFor,
+  chooseLanguage,
+  parseOtherLanguages,
+} from "~/domain/entrant-language";
+import { EMAIL_TEMPLATE_DEFAULTS } from "~/domain/email-template-defaults";
+import { CONFIRM_MESSAGES, ENTRY_MESSAGES, SMS_CONSENT_LINE, referralOffer } from "~/domain/entries";
+import { ENTRANT_RESOURCES, entrantText, translateMessage, translatedErrors } from "~/i18n/entrant";
+import { TRANSLATED_ENTRANT_TEMPLATES, translatedEntrantTemplate } from "~/i18n/entrant-emails";
+
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+const base = (key: string) => key.replace(PLURAL, "");
+const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)/g)].map((match) => match[1]).sort();
+
+describe("every language has every key", () => {
+  const english = ENTRANT_RESOURCES.en;
+  const simple = Object.keys(english).filter((key) => !PLURAL.test(key));
+  const plurals = [
+    ...new Set(
+      Object.keys(english)
+        .filter((key) => PLURAL.test(key))
+        .map(base),
+    ),
+  ];
+
+  for (const language of ENTRANT_LANGUAGES) {
+    it(`${language}: English's keys, no more, each plural in every form its locale has`, () => {
+      const words = ENTRANT_RESOURCES[language];
+      const categories = new Intl.PluralRules(LANGUAGE_LOCALES[language]).resolvedOptions().pluralCategories;
+      const expected = [...simple, ...plurals.flatMap((key) => categories.map((category) => `${key}_${category}`))].sort();
+      expect(Object.keys(words).sort()).toEqual(expected);
+      for (const [key, value] of Object.entries(words)) {
+        expect(value.trim(), `${language}.${key}`).not.toBe("");
+        const englishValue = english[(PLURAL.test(key) ? `${base(key)}_other` : key) as keyof typeof english];
+        expect(placeholders(value), `${language}.${key}`).toEqual(placeholders(englishValue ?? ""));
+      }
+    });
+  }
+
+  it("English is the spec's words, verbatim", () => {
+    const { t } = entrantText("en");
+    expect(t("termsRequired")).toBe(ENTRY_MESSAGES.termsRequired);
+    expect(t("alreadyEntered")).toBe("Already Entered!");
+    expect(t("checkEmail")).toBe(CONFIRM_MESSAGES.checkEmail);
+    expect(t("smsConsent")).toBe(SMS_CONSENT_LINE);
+    expect(t("entries", { count: 1 })).toBe("1 entry");
+    expect(t("entries", { count: 1204 })).toBe("1,204 entries");
+    expect(t("referralOfferEntered", { bonus: 3 })).toBe(referralOffer(true, "entered"));
+  });
+
+  it("counts and numbers the locale's way", () => {
+    expect(entrantText("es").t("entries", { count: 1 })).toBe("1 participación");
+    expect(entrantText("de").t("entriesSoFar", { count: 12045 })).toBe("bisher 12.045 Teilnahmen");
+    expect(entrantText("fr").t("entries", { count: 2 })).toBe("2\u00a0participations");
+    expect(entrantText("pt").t("entriesInTotal", { count: 1000000 })).toBe("1.000.000 participações no total");
+  });
+
+  it("writes dates in the locale's words, on the campaign's clocks", () => {
+    const end = new Date("2026-12-05T22:59:00Z");
+    expect(entrantText("es").dateTime(end, "Europe/Madrid")).toBe("sábado, 5 de diciembre de 2026, 23:59 hora de Europa central");
+    expect(entrantText("de").dateTime(end, "UTC")).toBe("Samstag, 5. Dezember 2026 um 22:59 UTC");
+    expect(entrantText("en").dateTime(end, "UTC")).toBe("Saturday 5 December 2026, 22:59 UTC");
+  });
+
+  it("says our English messages in the entrant's language, and leaves unknown ones as they are", () => {
+    const es = entrantText("es");
+    expect(translateMessage(ENTRY_MESSAGES.termsRequired, es)).toBe("Debes aceptar los términos y condiciones.");
+    expect(translateMessage("Something we never said.", es)).toBe("Something we never said.");
+    expect(translatedErrors({ email: "Email is required.", agreedToTerms: undefined }, es)).toEqual({
+      email: "Introduce tu correo electrónico.",
+      agreedToTerms: undefined,
+    });
+  });
+});
+
+describe("choosing the language", () => {
+  it("reads Accept-Language: ours only, by preference, q=0 refused", () => {
+    expect(acceptedLanguages(undefined)).toEqual([]);
+    expect(acceptedLanguages("es-ES,es;q=0.9,en-US;q=0.8,en;q=0.7")).toEqual(["es", "en"]);
+    expect(acceptedLanguages("ja;q=1, de;q=0.2, pt-BR;q=0.5, fr;q=0")).toEqual(["pt", "de"]);
+    expect(acceptedLanguages("*")).toEqual([]);
+  });
+
+  it("picks among the campaign's languages, else its own", () => {
+    expect(chooseLanguage("es", [], ["en"])).toBe("es");
+    expect(chooseLanguage("es", ["en", "pt"], ["fr", "pt", "en"])).toBe("pt");
+    expect(chooseLanguage("es", ["en"], ["fr", "de"])).toBe("es");
+    expect(campaignLanguageFor({ language: "es", otherLanguages: "en,xx,es" }, "en-GB,en;q=0.9")).toBe("en");
+    expect(campaignLanguageFor({ language: "klingon", otherLanguages: "" }, "es")).toBe("en");
+    expect(parseOtherLanguages("pt, en ,es,zz", "es")).toEqual(["en", "pt"]);
+  });
+});
+
+describe("consent wordings in each language", () => {
+  for (const language of ENTRANT_LANGUAGES) {
+    it(`${language}: both boxes, their own versions, the rules and terms linked`, () => {
+      const labels = entryConsentLabels({ brand: "Kestrel Coffee", minimumAge: 18 }, language);
+      expect(labels.terms.id).toBe(language === "en" ? "terms-v1" : `terms-v1-${language}`);
+      expect(labels.marketing.text).toContain("Kestrel Coffee");
+      expect(labels.terms.text).toContain("18");
+      const links = consentSegments(labels.terms.text)
+        .map((segment) => segment.link)
+        .filter(Boolean);
+      expect(links).toEqual(["rules", "terms"]);
+    });
+  }
+
+  it("gives every wording its own id", () => {
+    const ids = CONSENT_WORDINGS.map((wording) => `${wording.kind}-v${wording.version}-${wording.language ?? "en"}`);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+});
+
+describe("the confirmation emails in each language", () => {
+  for (const template of TRANSLATED_ENTRANT_TEMPLATES) {
+    const tokens = new Set<string>(EMAIL_TEMPLATE_DEFAULTS.find((row) => row.id === template)!.tokens);
+    for (const language of ENTRANT_LANGUAGES) {
+      it(`${template} in ${language}: only the template's tokens, and the data page`, () => {
+        const row = translatedEntrantTemplate(template, language);
+        if (language === "en") return expect(row).toBeNull();
+        expect(row).not.toBeNull();
+        for (const token of [...placeholders(row!.subject), ...placeholders(row!.htmlBody)]) expect(tokens.has(token!), token).toBe(true);
+        expect(row!.htmlBody).toContain("{{data_link}}");
+      });
+    }
+  }
+});
