@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { PRODUCT_COLORS, PRODUCT_TYPES } from "~/domain/campaign-schemas";
-import { entriesSoFar, formatUtcDateTime } from "~/domain/campaign-status";
+import { entriesSoFar } from "~/domain/campaign-status";
 import { REFERRAL_BONUS_ENTRIES } from "~/domain/entries";
 import { responsiveImage } from "~/domain/images";
 import type { CampaignPageData, CampaignWinners } from "~/domain/campaign-page";
@@ -168,8 +168,8 @@ export function PrizeList({ page }: { page: CampaignPageData }) {
                 ? "The entry list was frozen when the giveaway ended on"
                 : "The entry list is frozen when the giveaway ends on"}{" "}
               {campaign.endText}
-              {campaign.fairness.beacon?.roundTime
-                ? `; the winner is drawn once the beacon round below is out (${formatUtcDateTime(new Date(campaign.fairness.beacon.roundTime))}).`
+              {campaign.fairness.beacon?.roundTimeText
+                ? `; the winner is drawn once the beacon round below is out (${campaign.fairness.beacon.roundTimeText}).`
                 : "; the winner is drawn a few minutes later."}
             </li>
           ) : null}
@@ -188,15 +188,11 @@ export function PrizeList({ page }: { page: CampaignPageData }) {
                 </p>
               </>
             ) : null}
-            {campaign.fairness.launchedAt ? (
-              <p className="mt-2">Launched {formatUtcDateTime(new Date(campaign.fairness.launchedAt))}.</p>
-            ) : null}
+            {campaign.fairness.launchedText ? <p className="mt-2">Launched {campaign.fairness.launchedText}.</p> : null}
             <p className="mt-2" data-testid="draw-beacon-round">
               {campaign.fairness.beacon
                 ? `Beacon: ${campaign.fairness.beacon.chain}, round ${campaign.fairness.beacon.round}${
-                    campaign.fairness.beacon.roundTime
-                      ? `, produced at ${formatUtcDateTime(new Date(campaign.fairness.beacon.roundTime))}`
-                      : ""
+                    campaign.fairness.beacon.roundTimeText ? `, produced at ${campaign.fairness.beacon.roundTimeText}` : ""
                   }. ${
                     campaign.fairness.beacon.demo
                       ? "Its signing key is public, so this demo draw proves nothing about fairness."

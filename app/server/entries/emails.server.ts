@@ -4,9 +4,9 @@
  */
 import { timingSafeEqual } from "node:crypto";
 // Entrants read the end in the campaign's time zone, named (decision 095).
-import { formatZonedDateTime } from "../../domain/campaign-time-zone";
+import { formatReceiptTime, formatZonedDateTime } from "../../domain/campaign-time-zone";
 import { drawAnchorTokens } from "../../domain/draw-copies";
-import { entryWeight, receiptTime, referralOffer } from "../../domain/entries";
+import { entryWeight, referralOffer } from "../../domain/entries";
 import { confirmEntryPath, referralPath } from "../../paths";
 import { keyedHash } from "../core/keyed-hash.server";
 import type { CONFIRMATION_CAMPAIGN_FIELDS } from "./store.server";
@@ -55,7 +55,7 @@ export function confirmationTokens(
     referral_offer: referralOffer(referralsEnabled, "entered"),
     referral_link: referralLink(origin, entry.campaignId, entry.id),
     entry_id: entry.id,
-    entry_time: receiptTime(entry.createdAt),
+    entry_time: formatReceiptTime(entry.createdAt, campaign.timeZone),
     entry_weight: entryWeight(entry),
     ...drawAnchorTokens(campaign),
   };
