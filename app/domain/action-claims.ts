@@ -95,7 +95,8 @@ export interface ClaimRow {
 }
 
 export interface ClaimReviewData {
-  campaign: { id: string; title: string };
+  /** timeZone: the campaign's zone, in which claim times are written (decision 096). */
+  campaign: { id: string; title: string; timeZone: string };
   /** Why claims can no longer be rejected or restored (frozen, drawn), or null. */
   locked: string | null;
   hasActions: boolean;

@@ -82,8 +82,10 @@ export interface CampaignPageData {
     /** What was published at launch about the draw (decision 042): launch time and beacon round. */
     fairness: {
       launchedAt: string | null;
+      /** The launch and the round's time in the campaign's zone with their UTC instants, written on the server (decision 096). */
+      launchedText: string | null;
       /** null for campaigns launched before beacons: their round is chosen when the list is frozen. */
-      beacon: { round: number; roundTime: string | null; chain: string; demo: boolean } | null;
+      beacon: { round: number; roundTime: string | null; roundTimeText: string | null; chain: string; demo: boolean } | null;
     };
   };
   winners: CampaignWinners | null;

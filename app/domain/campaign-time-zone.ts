@@ -145,27 +145,75 @@ export function timeZoneLabel(zone: string): string {
   return `${city} time`;
 }
 
-const displayFormatters = new Map<string, { date: Intl.DateTimeFormat; time: Intl.DateTimeFormat }>();
+/**
+ * The locale dates are written in when none is given: English with the day before the month
+ * ("Friday 5 December 2025, 23:59"). A caller that knows the reader's language passes its own.
+ */
+export const DEFAULT_DATE_LOCALE = "en-GB";
 
-function displayFormatter(zone: string) {
-  let formatter = displayFormatters.get(zone);
+const displayFormatters = new Map<string, { date: Intl.DateTimeFormat; time: Intl.DateTimeFormat; day: Intl.DateTimeFormat }>();
+
+function displayFormatter(zone: string, locale: string) {
+  const key = `${locale}\n${zone}`;
+  let formatter = displayFormatters.get(key);
   if (!formatter) {
     formatter = {
-      date: new Intl.DateTimeFormat("en-GB", { timeZone: zone, weekday: "long", day: "numeric", month: "long", year: "numeric" }),
-      time: new Intl.DateTimeFormat("en-GB", { timeZone: zone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }),
+      date: new Intl.DateTimeFormat(locale, { timeZone: zone, weekday: "long", day: "numeric", month: "long", year: "numeric" }),
+      time: new Intl.DateTimeFormat(locale, { timeZone: zone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }),
+      day: new Intl.DateTimeFormat(locale, { timeZone: zone, day: "numeric", month: "long", year: "numeric" }),
     };
-    displayFormatters.set(zone, formatter);
+    displayFormatters.set(key, formatter);
   }
   return formatter;
 }
 
 /** "Friday 5 December 2025": the calendar day of `instant` in `zone`. */
-export function formatZonedDate(instant: Date, zone: string): string {
-  return displayFormatter(campaignTimeZone(zone)).date.format(instant).replace(",", "");
+export function formatZonedDate(instant: Date, zone: string, locale: string = DEFAULT_DATE_LOCALE): string {
+  const text = displayFormatter(campaignTimeZone(zone), locale).date.format(instant);
+  // en-GB writes "Friday 5 December 2025" in some ICU versions and "Friday, 5 December 2025" in others.
+  return locale === DEFAULT_DATE_LOCALE ? text.replace(",", "") : text;
+}
+
+/** "5 December 2025": a short day in `zone` (the prize timeline, the share card). */
+export function formatZonedDay(instant: Date, zone: string, locale: string = DEFAULT_DATE_LOCALE): string {
+  return displayFormatter(campaignTimeZone(zone), locale).day.format(instant);
 }
 
 /** "Friday 5 December 2025, 23:59 New York time": dates entrants and creators read, in the campaign's zone. */
-export function formatZonedDateTime(instant: Date, zone: string): string {
+export function formatZonedDateTime(instant: Date, zone: string, locale: string = DEFAULT_DATE_LOCALE): string {
   const z = campaignTimeZone(zone);
-  return `${formatZonedDate(instant, z)}, ${displayFormatter(z).time.format(instant)} ${timeZoneLabel(z)}`;
+  return `${formatZonedDate(instant, z, locale)}, ${displayFormatter(z, locale).time.format(instant)} ${timeZoneLabel(z)}`;
+}
+
+/** "5 December 2025, 23:59 New York time": the same without the weekday, where room is short (the share card). */
+export function formatZonedShortDateTime(instant: Date, zone: string, locale: string = DEFAULT_DATE_LOCALE): string {
+  const z = campaignTimeZone(zone);
+  return `${formatZonedDay(instant, z, locale)}, ${displayFormatter(z, locale).time.format(instant)} ${timeZoneLabel(z)}`;
+}
+
+/**
+ * An entry's receipt time: in the campaign's zone for the entrant, and the UTC instant to the
+ * millisecond that the published entry list's created_ms states (decision 096): "Friday 5 December
+ * 2025, 23:02 New York time (2025-12-06 04:02:10.123 UTC)". A UTC campaign's receipt reads as before.
+ */
+export function formatReceiptTime(instant: Date, zone: string, locale: string = DEFAULT_DATE_LOCALE): string {
+  const utc = `${instant.toISOString().replace("T", " ").replace("Z", "")} UTC`;
+  const z = campaignTimeZone(zone);
+  return timeZoneLabel(z) === "UTC" ? utc : `${formatZonedDateTime(instant, z, locale)} (${utc})`;
+}
+
+/** "2025-12-06 04:59 UTC": an instant as a verifier or an admin checks it (decision 096). */
+export function formatUtcStamp(instant: Date): string {
+  return `${instant.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+}
+
+/**
+ * "Friday 5 December 2025, 23:59 New York time (2025-12-06 04:59 UTC)": the campaign's zone for the
+ * reader, and the UTC instant a verifier compares with the draw record (decision 096). A UTC campaign
+ * gets the first part alone.
+ */
+export function formatZonedDateTimeWithUtc(instant: Date, zone: string, locale: string = DEFAULT_DATE_LOCALE): string {
+  const z = campaignTimeZone(zone);
+  const local = formatZonedDateTime(instant, z, locale);
+  return timeZoneLabel(z) === "UTC" ? local : `${local} (${formatUtcStamp(instant)})`;
 }

@@ -1,4 +1,4 @@
-import { formatUtcDateTime } from "./campaign-status";
+import { formatZonedDateTimeWithUtc } from "./campaign-time-zone";
 
 /** The beacon round a draw waits for (decision 039). */
 export interface DrawBeaconRound {
@@ -11,14 +11,16 @@ export interface DrawBeaconRound {
   out: boolean;
 }
 
-/** "The winners can be drawn after drand round N, at <time> UTC." */
-export function beaconWaitText(beacon: Pick<DrawBeaconRound, "round" | "at" | "demo">): string {
-  return `The winners can be drawn after ${beacon.demo ? "demo beacon" : "drand"} round ${beacon.round}, at ${formatUtcDateTime(new Date(beacon.at))}.`;
+/** "The winners can be drawn after drand round N, at <time> New York time (<UTC instant>)." (decision 096) */
+export function beaconWaitText(beacon: Pick<DrawBeaconRound, "round" | "at" | "demo">, timeZone: string): string {
+  return `The winners can be drawn after ${beacon.demo ? "demo beacon" : "drand"} round ${beacon.round}, at ${formatZonedDateTimeWithUtc(new Date(beacon.at), timeZone)}.`;
 }
 
 /** What the creator's draw controls show (the draw page and the analytics page); app/server/draw/controls.server.ts reads it. */
 export interface DrawControlsData {
   campaignId: string;
+  /** The campaign's zone: the panel's dates are written in it (decision 096). */
+  timeZone: string;
   status: string;
   endDate: string | null;
   ended: boolean;

@@ -5,7 +5,7 @@
  * and "Check my entry"'s answer about the hash an entrant was sent.
  */
 import { beaconChainName, pinnedChain, roundTimeMs } from "./beacon";
-import { formatUtcDateTime } from "./campaign-status";
+import { formatZonedDateTimeWithUtc } from "./campaign-time-zone";
 
 /** A SHA-256 as the draw publishes it: 64 lowercase hexadecimal characters. */
 const SHA256_HEX = /^[0-9a-f]{64}$/;
@@ -56,6 +56,8 @@ export function drawAnchorTokens(campaign: {
   drawCommitment: string | null;
   drawBeaconRound: number | null;
   drawBeaconChain: string | null;
+  /** The campaign's zone: the round's time in it, with the UTC instant (decision 096). */
+  timeZone: string;
 }) {
   const round = campaign.drawBeaconRound;
   const chain = pinnedChain(campaign.drawBeaconChain);
@@ -64,7 +66,7 @@ export function drawAnchorTokens(campaign: {
     draw_round_line: plannedRoundLine(campaign.drawCommitment, {
       round,
       chainLabel: campaign.drawBeaconChain ? beaconChainName(campaign.drawBeaconChain) : "drand",
-      roundTime: round !== null && chain ? formatUtcDateTime(new Date(roundTimeMs(chain, round))) : null,
+      roundTime: round !== null && chain ? formatZonedDateTimeWithUtc(new Date(roundTimeMs(chain, round)), campaign.timeZone) : null,
     }),
   };
 }

@@ -185,7 +185,7 @@ export interface DrawPageView {
   campaign: { id: string; title: string; end: string | null; ended: boolean; completed: boolean; freezing: boolean };
   record: DrawRecord;
   checks: RecordChecks;
-  /** Each time in words (UTC), or null while it has not happened. */
+  /** Each time in words, in the campaign's zone with the UTC instant beside it (decision 096), or null while it has not happened. */
   times: { launched: string | null; plannedRound: string | null; round: string | null; frozen: string | null; drawn: string | null };
   chainLabel: string | null;
   picks: DrawPagePick[];

@@ -346,6 +346,8 @@ export interface ReviewEntry {
 }
 
 export interface FraudReviewData {
+  /** The campaign's zone: entry times are written in it (decision 096). */
+  timeZone: string;
   /** Whether entries can still be disqualified and restored, and if not, why. */
   locked: string | null;
   groups: ReviewPage["groups"];

@@ -1,4 +1,4 @@
-import { formatUtcDate } from "./campaign-status";
+import { formatZonedDay } from "./campaign-time-zone";
 import type { DrawPick } from "./draw";
 import { OrderStatus, prizeRankLabel, winnerOrderStep } from "./orders";
 
@@ -29,11 +29,14 @@ export interface PrizeTierTimeline {
 
 export interface PrizeTimeline {
   tiers: PrizeTierTimeline[];
+  /** The campaign's zone: each step's day is the day there (decision 096). */
+  timeZone: string;
 }
 
 /** The facts the timeline is built from (no personal data is read). */
 export interface PrizeTimelineInput {
   drawnAt: Date;
+  timeZone: string;
   picks: readonly DrawPick[];
   grandPrize: { claimDeadline: Date | null };
   additionalPrizes: readonly { rank: number; title: string; kind: string; claimDeadline: Date | null }[];
@@ -61,7 +64,6 @@ export const TIMELINE_LABELS: Record<TimelineStepKey, string> = {
   delivered: "Delivered",
 };
 
-const day = (date: Date) => formatUtcDate(date);
 const iso = (date: Date | null | undefined) => date?.toISOString() ?? null;
 
 export function buildPrizeTimeline(input: PrizeTimelineInput): PrizeTimeline {
@@ -74,7 +76,7 @@ export function buildPrizeTimeline(input: PrizeTimelineInput): PrizeTimeline {
       claimDeadline: prize.claimDeadline,
     })),
   ];
-  return { tiers: tiers.map((tier) => tierTimeline(tier, input)) };
+  return { tiers: tiers.map((tier) => tierTimeline(tier, input)), timeZone: input.timeZone };
 }
 
 function tierTimeline(
@@ -102,7 +104,7 @@ function tierTimeline(
   const drawnAt = current.redrawnAt ? new Date(current.redrawnAt) : input.drawnAt;
   if (replaced)
     notes.push(
-      `${replaced === 1 ? "The first winner" : "Earlier winners"} did not claim the prize by the deadline, so it was drawn again on ${day(drawnAt)}.`,
+      `${replaced === 1 ? "The first winner" : "Earlier winners"} did not claim the prize by the deadline, so it was drawn again on ${formatZonedDay(drawnAt, input.timeZone)}.`,
     );
 
   const status = order?.status ?? "";
@@ -126,8 +128,13 @@ function tierTimeline(
     const deadlineText = current.claimDeadline ?? iso(tier.claimDeadline);
     const deadline = deadlineText ? new Date(deadlineText) : null;
     if (deadline && deadline.getTime() <= input.now.getTime())
-      notes.push(`Not claimed by the deadline (${day(deadline)}); the prize can be drawn again.`);
-    else notes.push(deadline ? `Waiting for the winner to claim it (deadline ${day(deadline)}).` : "Waiting for the winner to claim it.");
+      notes.push(`Not claimed by the deadline (${formatZonedDay(deadline, input.timeZone)}); the prize can be drawn again.`);
+    else
+      notes.push(
+        deadline
+          ? `Waiting for the winner to claim it (deadline ${formatZonedDay(deadline, input.timeZone)}).`
+          : "Waiting for the winner to claim it.",
+      );
   } else if (status === OrderStatus.cancelled) {
     notes.push("There was a problem with this order; our team is sorting it out with the winner.");
   }

@@ -57,3 +57,32 @@ export function nextSmsAttemptAt(attempts: number, now: Date): Date | null {
   if (attempts >= SMS_MAX_ATTEMPTS) return null;
   return new Date(now.getTime() + 60_000 * 4 ** (attempts - 1));
 }
+
+/**
+ * A number as the admin's outbox shows it (decision 096): the country's first digits and the last
+ * two, the rest hidden ("+14••••••••77"); an erased entrant's number reads "Erased".
+ */
+export function maskPhoneNumber(to: string): string {
+  if (to.startsWith("erased:")) return "Erased";
+  if (!/^\+\d{6,15}$/.test(to)) return "•".repeat(Math.min(to.length, 12));
+  return `${to.slice(0, 3)}${"•".repeat(to.length - 5)}${to.slice(-2)}`;
+}
+
+/** The admin Emails tab's text messages (decision 096). */
+export interface SmsOutboxRow {
+  id: string;
+  createdAt: string;
+  kind: string;
+  /** Masked: "+1 ••• ••• 0177". */
+  to: string;
+  status: string;
+  attempts: number;
+  nextAttemptAt: string | null;
+  sentAt: string | null;
+  lastError: string | null;
+}
+
+export interface SmsOutbox {
+  rows: SmsOutboxRow[];
+  total: number;
+}

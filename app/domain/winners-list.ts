@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { formatUtcDateTime } from "./campaign-status";
+import { formatZonedDateTime, formatZonedDateTimeWithUtc } from "./campaign-time-zone";
 import { prizeRankLabel } from "./orders";
 import { maskEmail } from "./profile";
 import { countryName } from "./ship-countries";
@@ -147,15 +147,23 @@ export interface WinnersListView {
   pending: string | null;
   tiers: WinnersListTier[];
   drawnAt: string | null;
+  /** The campaign's zone, in which the page writes its dates (decision 096). */
+  timeZone: string;
   hidden: boolean;
 }
 
 /** The sentence a page shows before the draw: when the winners will be listed. */
-export function winnersPendingText(input: { endDate: Date | null; beaconRoundTime: Date | null; ended: boolean }): string {
+export function winnersPendingText(input: {
+  endDate: Date | null;
+  beaconRoundTime: Date | null;
+  ended: boolean;
+  timeZone: string;
+}): string {
   if (!input.endDate) return "The winners will be listed here after the draw, which takes place when the giveaway ends.";
-  const end = formatUtcDateTime(input.endDate);
+  // The campaign's zone with its name; the round's UTC instant too, as the draw record states it (decision 096).
+  const end = formatZonedDateTime(input.endDate, input.timeZone);
   const when = input.beaconRoundTime
-    ? `once the public beacon round is out (${formatUtcDateTime(input.beaconRoundTime)})`
+    ? `once the public beacon round is out (${formatZonedDateTimeWithUtc(input.beaconRoundTime, input.timeZone)})`
     : "a few minutes after it ends";
   return input.ended
     ? `The giveaway ended on ${end}. The winners are drawn ${when} and listed here as soon as they are drawn.`

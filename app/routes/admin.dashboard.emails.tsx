@@ -15,6 +15,9 @@ import {
 } from "~/domain/outbox";
 import { readForm } from "~/server/core/forms.server";
 import { type OutboxPage, listOutbox, retryEmail } from "~/server/admin/emails.server";
+import { listSmsOutbox, retrySms } from "~/server/admin/sms-outbox.server";
+import type { SmsOutbox } from "~/domain/sms";
+import { SmsOutboxSection, adminUtc as when } from "~/components/admin/sms-outbox";
 import { answer, refuse, thisPage } from "~/server/admin/responses.server";
 import type { Route } from "./+types/admin.dashboard.emails";
 import { log } from "~/server/core/log.server";
@@ -24,7 +27,7 @@ export const meta = () => [{ title: "Emails · Admin · Giveawear" }];
 export const handle = adminPage({
   title: "Emails",
   intro:
-    "Every email the platform has written, newest first: what is waiting, what went out, and what failed and why. Failed emails are tried again on their own a few times; Retry now starts one over at once.",
+    "Every email the platform has written, newest first, and below them the text messages (SMS): what is waiting, what went out, and what failed and why. Failed ones are tried again on their own a few times; Retry now starts one over at once.",
 });
 
 const OUTBOX_LOAD_ERROR = "Could not load the email outbox.";
@@ -32,11 +35,13 @@ const OUTBOX_LOAD_ERROR = "Could not load the email outbox.";
 export async function loader({ request }: Route.LoaderArgs) {
   const query = parseOutboxQuery(new URL(request.url).searchParams);
   try {
-    return { query, ...(await listOutbox(query)), loadError: null };
+    const [page, sms] = await Promise.all([listOutbox(query), listSmsOutbox()]);
+    return { query, ...page, sms, loadError: null };
   } catch (error) {
     log.error({ err: error }, "admin: listing the outbox failed");
     const empty: OutboxPage = { rows: [], total: 0, page: 1, pages: 1, counts: { pending: 0, sending: 0, sent: 0, failed: 0 } };
-    return { query, ...empty, loadError: OUTBOX_LOAD_ERROR };
+    const sms: SmsOutbox = { rows: [], total: 0 };
+    return { query, ...empty, sms, loadError: OUTBOX_LOAD_ERROR };
   }
 }
 
@@ -44,6 +49,7 @@ export async function action({ request }: Route.ActionArgs) {
   const back = thisPage(request);
   const formData = await readForm(request);
   const emailId = formData.get("emailId");
+  if (formData.get("intent") === "retry-sms") return retrySmsAnswer(back, formData.get("smsId"));
   if (formData.get("intent") !== "retry") return refuse(400, "Unknown Action", "Nothing was changed.");
   if (typeof emailId !== "string" || !emailId) return refuse(400, "Not Retried", "Choose an email to retry.");
   const outcome = await retryEmail(emailId);
@@ -65,8 +71,16 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
-function when(iso: string | null): string {
-  return iso ? `${iso.slice(0, 16).replace("T", " ")} UTC` : "—";
+async function retrySmsAnswer(back: string, smsId: FormDataEntryValue | null) {
+  if (typeof smsId !== "string" || !smsId) return refuse(400, "Not Retried", "Choose a text message to retry.");
+  const outcome = await retrySms(smsId);
+  if (outcome.kind === "missing") return refuse(404, "Not Retried", "That text message does not exist.");
+  if (outcome.kind === "not-failed")
+    return refuse(409, "Not Retried", "Only a failed text message can be retried; this one is not failed.");
+  if (outcome.kind === "failed")
+    return answer(back, { type: "error", title: "Text Failed Again", description: (outcome.error ?? "").slice(0, 300) });
+  const description = outcome.kind === "sent" ? `The text to ${outcome.to} was sent.` : `The text to ${outcome.to} is pending again.`;
+  return answer(back, { type: "success", title: outcome.kind === "sent" ? "Text Sent" : "Text Queued", description });
 }
 
 const STATUS_TONES: Record<OutboxStatus, "neutral" | "brand" | "good" | "bad"> = {
@@ -77,7 +91,7 @@ const STATUS_TONES: Record<OutboxStatus, "neutral" | "brand" | "good" | "bad"> =
 };
 
 export default function AdminEmails({ loaderData, actionData }: Route.ComponentProps) {
-  const { query, rows, total, page, pages, counts, loadError } = loaderData;
+  const { query, rows, total, page, pages, counts, sms, loadError } = loaderData;
   return (
     <>
       <ActionToast toast={actionData?.toast} />
@@ -131,6 +145,7 @@ export default function AdminEmails({ loaderData, actionData }: Route.ComponentP
           </>
         )}
       </div>
+      {loadError ? null : <SmsOutboxSection sms={sms} />}
     </>
   );
 }

@@ -10,7 +10,7 @@ import {
 } from "~/components/campaign/entry-views";
 import { entryConsentLabels } from "~/domain/consent";
 import { HoneypotField } from "~/components/ui/honeypot";
-import { timeLeft } from "~/domain/campaign-status";
+import { CountdownLine } from "~/components/campaign/embed-countdown";
 import { CONFIRM_MESSAGES, ENTRY_MESSAGES, type EntryFormErrors, type EntryFormValues } from "~/domain/entries";
 import { accentStyle } from "~/components/campaign/brand-frame";
 import { embedBackground } from "~/domain/share";
@@ -108,31 +108,6 @@ export async function action({ request, params }: Route.ActionArgs) {
   return data<EmbedActionData>({ done }, { headers });
 }
 
-const UNIT_LABELS = ["d", "h", "m", "s"] as const;
-
-/** "3d 04h 12m 09s", ticked by the page script ([data-countdown]); "Campaign Ended" at zero. */
-function CountdownLine({ end, now }: { end: string; now: string }) {
-  const left = timeLeft(new Date(end), new Date(now));
-  const values = [left.days, left.hours, left.minutes, left.seconds];
-  const over = values.every((value) => value === 0);
-  return (
-    <p className="text-sm text-slate-700 dark:text-slate-300">
-      <span className="font-semibold">Time left to enter: </span>
-      <span data-countdown data-end={end} data-done-text="Campaign Ended" className="tabular-nums">
-        {over
-          ? "Campaign Ended"
-          : values.map((value, i) => (
-              <span key={UNIT_LABELS[i]}>
-                <span data-unit>{String(value).padStart(2, "0")}</span>
-                {UNIT_LABELS[i]}
-                {i < 3 ? " " : ""}
-              </span>
-            ))}
-      </span>
-    </p>
-  );
-}
-
 const LINK = "font-semibold text-brand-700 underline dark:text-brand-300";
 
 export default function CampaignEmbed({ loaderData, actionData }: Route.ComponentProps) {
@@ -185,7 +160,7 @@ export default function CampaignEmbed({ loaderData, actionData }: Route.Componen
             </div>
           ) : campaign.view === "form" ? (
             <>
-              {campaign.endDate ? <CountdownLine end={campaign.endDate} now={campaign.now} /> : null}
+              {campaign.endDate ? <CountdownLine end={campaign.endDate} now={campaign.now} endsText={campaign.deadline} /> : null}
               {/* No action: the form posts to the card's own address, a referral's ?ref= included (decision 067). */}
               <form
                 method="post"

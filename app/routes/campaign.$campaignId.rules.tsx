@@ -2,7 +2,6 @@ import { Link, data } from "react-router";
 import { CampaignFrame } from "~/components/campaign/brand-frame";
 import { CampaignNotFound, productLabel } from "~/components/campaign/campaign-sections";
 import { madeColorNames } from "~/domain/campaign-schemas";
-import { formatUtcDateTime } from "~/domain/campaign-status";
 import { formatZonedDateTime } from "~/domain/campaign-time-zone";
 import { REFERRAL_BONUS_ENTRIES } from "~/domain/entries";
 import { RULES_VERSION, buildOfficialRules, rulesVersionLine, rulesVersionOf, sponsorName, type RulesPrize } from "~/domain/official-rules";
@@ -73,7 +72,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       ? [`Bonus: ${campaign.productTitle}${campaign.productValue ? `, approximate retail value ${campaign.productValue}` : ""}.`]
       : []),
   ];
-  const launchedAt = fairness.launchedAt ? formatUtcDateTime(new Date(fairness.launchedAt)) : null;
+  // The campaign's zone with the UTC instant the draw record states (decision 096).
+  const launchedAt = fairness.launchedText;
   // The wording the campaign launched with (decision 057); a draft's preview shows the current one.
   const version = preview ? RULES_VERSION : rulesVersionOf(campaign.rulesVersion);
   const sections = buildOfficialRules({
@@ -105,7 +105,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     winnersPath: campaignWinnersPath(campaign.id),
     privacyPath: privacyPath(),
     actions,
-    actionChanges: changes.map((change) => actionChangeLine({ ...change, when: formatUtcDateTime(change.createdAt) })),
+    actionChanges: changes.map((change) => actionChangeLine({ ...change, when: formatZonedDateTime(change.createdAt, campaign.timeZone) })),
   });
   return {
     preview,
@@ -196,7 +196,7 @@ function DrawProcedure({ campaign }: { campaign: RulesCampaign }) {
         <li>
           Commitment (SHA-256 of the secret
           {campaign.drawCommitment && campaign.fairness.launchedAt
-            ? `, published when the giveaway launched on ${formatUtcDateTime(new Date(campaign.fairness.launchedAt))}`
+            ? `, published when the giveaway launched on ${campaign.fairness.launchedText ?? ""}`
             : ""}
           ):{" "}
           <span className="font-mono text-xs break-all" data-testid="rules-commitment">
@@ -209,7 +209,7 @@ function DrawProcedure({ campaign }: { campaign: RulesCampaign }) {
         <li data-testid="rules-beacon">
           {campaign.fairness.beacon
             ? `Beacon: ${campaign.fairness.beacon.chain}, round ${campaign.fairness.beacon.round}${
-                campaign.fairness.beacon.roundTime ? `, produced at ${formatUtcDateTime(new Date(campaign.fairness.beacon.roundTime))}` : ""
+                campaign.fairness.beacon.roundTimeText ? `, produced at ${campaign.fairness.beacon.roundTimeText}` : ""
               }.`
             : "Beacon: this giveaway launched before draws used a beacon, so its round is chosen when the entry list is frozen and published on the draw page."}
         </li>

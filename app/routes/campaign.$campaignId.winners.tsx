@@ -1,7 +1,7 @@
 import { Link, data } from "react-router";
 import { CampaignFrame } from "~/components/campaign/brand-frame";
 import { CampaignNotFound } from "~/components/campaign/campaign-sections";
-import { formatUtcDateTime } from "~/domain/campaign-status";
+import { formatZonedDateTime } from "~/domain/campaign-time-zone";
 import { campaignDrawPath, campaignPath, campaignRulesPath } from "~/paths";
 import { brandFrame } from "~/server/campaigns/brand-frame.server";
 import { findVisibleCampaign } from "~/server/campaigns/campaign-page.server";
@@ -63,7 +63,7 @@ export default function WinnersPage({ loaderData }: Route.ComponentProps) {
           <>
             {view.drawnAt ? (
               <p className="mt-4 text-sm text-slate-700 dark:text-slate-300" data-testid="winners-drawn-at">
-                Drawn on <time dateTime={view.drawnAt}>{formatUtcDateTime(new Date(view.drawnAt))}</time>.
+                Drawn on <time dateTime={view.drawnAt}>{formatZonedDateTime(new Date(view.drawnAt), view.timeZone)}</time>.
               </p>
             ) : null}
             <ol className="mt-6 space-y-4" data-testid="winners-list">

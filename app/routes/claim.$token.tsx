@@ -42,6 +42,7 @@ function summary(campaign: ClaimCampaign, chosenColor?: string | null): ClaimSum
   return {
     campaignId: campaign.id,
     title: campaign.title,
+    timeZone: campaign.timeZone,
     brandName: campaign.brandName,
     productType: campaign.productType,
     // Once claimed, the prize is pictured in the colour the winner chose.
@@ -233,7 +234,7 @@ function ClaimPageContent({ loaderData, actionData }: Pick<Route.ComponentProps,
               deadline={page.deadline}
               winnerEmail={page.winnerEmail}
               prize={page.campaign.prize}
-              brandName={page.campaign.brandName}
+              campaign={page.campaign}
             />
             <div className="grid gap-6 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] md:gap-8">
               <div className="md:sticky md:top-6 md:h-fit">

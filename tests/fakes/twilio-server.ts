@@ -34,6 +34,11 @@ export interface FakeTwilio {
   messages: FakeTwilioMessage[];
   /** Every request to the Messages API, with the basic-auth user it named. */
   requests: { method: string; path: string; user: string | null }[];
+  /**
+   * When set, the next messages' status callbacks are posted (and answered) before the Messages API
+   * answers the create request: Twilio's race, where the callback names a SID the sender has not seen.
+   */
+  callBackBeforeAnswering: { statuses: string[]; deliverTo: string; answers: number[] } | null;
   /** Posts `status` for `message` to its StatusCallback (signed), at `deliverTo`'s host. */
   statusCallback(message: FakeTwilioMessage, status: string, deliverTo: string): Promise<Response>;
   /** An incoming SMS from `from` to the sending number, posted to `webhookUrl` (signed), at `deliverTo`'s host. */
@@ -92,6 +97,10 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
       status: "queued",
     };
     messages.push(message);
+    const early = fake.callBackBeforeAnswering;
+    if (early && message.statusCallback) {
+      for (const status of early.statuses) early.answers.push((await fake.statusCallback(message, status, early.deliverTo)).status);
+    }
     const now = new Date().toUTCString();
     send(response, 201, {
       account_sid: accountSid,
@@ -134,7 +143,8 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
     });
   }
 
-  return {
+  const fake: FakeTwilio = {
+    callBackBeforeAnswering: null,
     url: `http://127.0.0.1:${address.port}`,
     accountSid,
     authToken,
@@ -184,4 +194,5 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+  return fake;
 }

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as wizard from "~/routes/create-campaign-v2";
 import { applyCoupon, couponProblem } from "~/domain/pricing";
 import { prisma } from "~/server/core/db.server";
+import { resetConfigForTests } from "~/server/core/config.server";
 import { loadPlatformSettings } from "~/server/core/settings.server";
 import { type InProcessAppServer, startAppServer } from "../helpers/app-server";
 import { confirmEntryByEmail, confirmEntryOf } from "../helpers/entries";
@@ -1112,6 +1113,87 @@ describe("email outbox", () => {
       delete process.env.SMTP_URL;
       await app.resetConfig();
       await smtp.close();
+    }
+  });
+});
+
+describe("text messages on the Emails tab (decision 096)", () => {
+  it("lists the newest SMS with masked numbers and retries a failed one: queued without Twilio, sent with it", async () => {
+    const tag = `sms-admin-${Date.now()}`;
+    const phone = "+14155550190";
+    const failed = await prisma.outboundSms.create({
+      data: {
+        to: phone,
+        body: "secret claim link",
+        kind: "winner",
+        status: "failed",
+        attempts: 5,
+        lastError: "Twilio error 30007",
+        dedupeKey: `${tag}-1`,
+      },
+    });
+    await prisma.outboundSms.create({
+      data: { to: "+442071838752", body: "x", kind: "claim_reminder", status: "delivered", dedupeKey: `${tag}-2` },
+    });
+    const target = "/admin/dashboard/emails";
+    const { html } = await page(admin, target);
+    const text = visible(html);
+    expect(text).toContain("Text messages (SMS)");
+    expect(text).toContain("+14•••••••90");
+    expect(text).toContain("+44••••••••52");
+    expect(html).not.toContain(phone);
+    expect(html).not.toContain("secret claim link");
+    expect(html).toMatch(new RegExp(`name="smsId" value="${failed.id}"`));
+    expect(text).toContain("Twilio error 30007");
+    expect(html).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/);
+
+    const queued = await submit(admin, target, { intent: "retry-sms", smsId: failed.id });
+    expect(queued.html).toContain("Text Queued");
+    expect(await prisma.outboundSms.findUniqueOrThrow({ where: { id: failed.id } })).toMatchObject({
+      status: "pending",
+      attempts: 0,
+      lastError: null,
+    });
+    await expectRefused(
+      admin,
+      target,
+      { intent: "retry-sms", smsId: failed.id },
+      409,
+      "Only a failed text message can be retried",
+      "Text messages (SMS)",
+    );
+    await expectRefused(
+      admin,
+      target,
+      { intent: "retry-sms", smsId: "nope" },
+      404,
+      "That text message does not exist.",
+      "Text messages (SMS)",
+    );
+    await expectRefused(admin, target, { intent: "retry-sms" }, 400, "Choose a text message to retry.", "Text messages (SMS)");
+
+    const { startFakeTwilio } = await import("../fakes/twilio-server");
+    const twilio = await startFakeTwilio();
+    const env = {
+      TWILIO_ACCOUNT_SID: twilio.accountSid,
+      TWILIO_AUTH_TOKEN: twilio.authToken,
+      TWILIO_FROM: twilio.from,
+      TWILIO_API_URL: twilio.url,
+    };
+    Object.assign(process.env, env);
+    resetConfigForTests();
+    await app.resetConfig();
+    try {
+      await prisma.outboundSms.update({ where: { id: failed.id }, data: { status: "failed", attempts: 5, nextAttemptAt: null } });
+      const sent = await submit(admin, target, { intent: "retry-sms", smsId: failed.id });
+      expect(sent.html).toContain("The text to +14•••••••90 was sent.");
+      expect(twilio.messages.filter((m) => m.to === phone)).toHaveLength(1);
+      expect(await prisma.outboundSms.findUniqueOrThrow({ where: { id: failed.id } })).toMatchObject({ status: "queued", attempts: 1 });
+    } finally {
+      for (const key of Object.keys(env)) delete process.env[key];
+      resetConfigForTests();
+      await app.resetConfig();
+      await twilio.close();
     }
   });
 });

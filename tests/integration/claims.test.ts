@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatZonedDate } from "~/domain/campaign-time-zone";
 import { CLAIM_MESSAGES, regionRequiredMessage, signClaimToken, sizeNotInStyleMessage } from "~/domain/claims";
 import { prisma } from "~/server/core/db.server";
 import { notifyWinners } from "~/server/draw/notify.server";
@@ -204,9 +205,7 @@ describe("claim links that do not work", () => {
     const page = await getPage(path);
     expect(page.status).toBe(410);
     expect(page.html).toContain("This claim link has expired.");
-    expect(page.html).toContain(
-      new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "short", day: "numeric", year: "numeric" }).format(deadline),
-    );
+    expect(page.html).toContain(formatZonedDate(deadline, "UTC"));
     expect((await postForm(path, CLAIM)).status).toBe(410);
     expect(await orders(campaign.id)).toHaveLength(0);
   });

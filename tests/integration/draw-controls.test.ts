@@ -169,7 +169,7 @@ describe("manual draw and redraw (with the real draw)", () => {
     const refused = await postForm(path, { intent: "draw" }, jar.header());
     expect(refused.status).toBe(409);
     const page = decode(await refused.text());
-    expect(page).toContain(beaconWaitText({ round: list.beaconRound, at: dueAt.toISOString(), demo: false }));
+    expect(page).toContain(beaconWaitText({ round: list.beaconRound, at: dueAt.toISOString(), demo: false }, "UTC"));
     const row = await prisma.campaign.findUniqueOrThrow({ where: { id: campaign.id }, include: { draw: true } });
     expect(row).toMatchObject({ status: "active", winnerEntryId: null, draw: null });
   });

@@ -10,7 +10,7 @@ import { createHash, randomBytes } from "node:crypto";
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { roundTimeMs } from "~/domain/beacon";
-import { formatUtcDateTime } from "~/domain/campaign-status";
+import { formatZonedDateTimeWithUtc } from "~/domain/campaign-time-zone";
 import { listNoticeDedupeKey } from "~/domain/draw-copies";
 import { resetConfigForTests } from "~/server/core/config.server";
 import { prisma } from "~/server/core/db.server";
@@ -145,7 +145,7 @@ describe("the confirmation emails carry the commitment and the planned round", (
     for (const [campaign, expected] of [
       [
         quick,
-        `The draw will use round ${round} of the drand quicknet (League of Entropy) beacon (due ${formatUtcDateTime(new Date(roundTimeMs(QUICKNET, round)))}), whose value nobody can know before then.`,
+        `The draw will use round ${round} of the drand quicknet (League of Entropy) beacon (due ${formatZonedDateTimeWithUtc(new Date(roundTimeMs(QUICKNET, round)), "UTC")}), whose value nobody can know before then.`,
       ],
       [
         unplanned,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatZonedDate } from "~/domain/campaign-time-zone";
 import { prisma } from "~/server/core/db.server";
 import { campaignsAwaitingNotification, notifyWinners } from "~/server/draw/notify.server";
 import { type InProcessAppServer, startAppServer } from "../helpers/app-server";
@@ -44,9 +45,7 @@ describe("notifying winners", () => {
     expect(grand?.text).toContain("Bonus gift: Studio gift card");
     expect(grand?.text).toContain("Gift code: GIFT-4242");
     expect(grand?.text).toContain("How to redeem: Redeem at checkout.");
-    const deadlineText = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "short", day: "numeric", year: "numeric" }).format(
-      deadline,
-    );
+    const deadlineText = formatZonedDate(deadline, "UTC");
     expect(grand?.text).toContain(deadlineText);
     expect(second?.text).toContain("$25 store credit");
     expect(second?.text).toContain("Your code: CREDIT-777");

@@ -4,6 +4,7 @@
  * earlier default is brought up to the claim_* default by the seed.
  */
 import { afterEach, describe, expect, it } from "vitest";
+import { formatZonedDate } from "~/domain/campaign-time-zone";
 import { prisma } from "~/server/core/db.server";
 import { notifyWinners } from "~/server/draw/notify.server";
 import { clearEmailTemplateCache } from "~/server/email/outbox.server";
@@ -56,9 +57,7 @@ describe("claim token names", () => {
     expect(grand?.to).toBe(entry.email);
     expect(grand?.html).toContain("Well done!");
     expect(grand?.html).toMatch(/href="http:\/\/localhost:3000\/claim\/[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+"/);
-    const deadlineText = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "short", day: "numeric", year: "numeric" }).format(
-      deadline,
-    );
+    const deadlineText = formatZonedDate(deadline, "UTC");
     expect(grand?.text).toMatch(new RegExp(`Please claim it before [^;]*${deadlineText}[^;]*;`));
     expect(second?.html).toContain("Great news!");
     // claim_link (and its earlier name redemption_link) is the tier's own claim link (decision 050).

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatUtcDate } from "~/domain/campaign-status";
+import { formatZonedDay } from "~/domain/campaign-time-zone";
 import { signClaimToken } from "~/domain/claims";
 import { PRINTIFY_PRODUCTS } from "~/domain/printify";
 import { prisma } from "~/server/core/db.server";
@@ -269,11 +269,11 @@ describe("the public prize timeline", () => {
     expect(words).toContain("Delivered: not yet");
     expect(timeline).toContain("2nd prize: Studio gift card");
     expect(timeline).toContain(
-      `The first winner did not claim the prize by the deadline, so it was drawn again on ${formatUtcDate(redrawnAt)}.`,
+      `The first winner did not claim the prize by the deadline, so it was drawn again on ${formatZonedDay(redrawnAt, "UTC")}.`,
     );
     expect(timeline).toContain("Delivered by the brand");
     expect(timeline).toContain("3rd prize: Sticker pack");
-    expect(timeline).toMatch(/Not claimed by the deadline \(\w+ \d+, \d{4}\); the prize can be drawn again\./);
+    expect(timeline).toMatch(/Not claimed by the deadline \(\d+ \w+ \d{4}\); the prize can be drawn again\./);
 
     for (const personal of [
       winner.email,

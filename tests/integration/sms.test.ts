@@ -11,6 +11,7 @@ import { prisma } from "~/server/core/db.server";
 import { resetConfigForTests } from "~/server/core/config.server";
 import { notifyWinners } from "~/server/draw/notify.server";
 import { sendClaimFollowUps } from "~/server/jobs/claim-reminders.server";
+import { deliverDueSms } from "~/server/sms/sms.server";
 import { type InProcessAppServer, startAppServer } from "../helpers/app-server";
 import { createCampaign } from "../helpers/campaigns";
 import { postForm } from "../helpers/http";
@@ -224,6 +225,38 @@ describe("with Twilio configured", () => {
     });
     await sendClaimFollowUps(new Date(claimed.deadline.getTime() - DAY / 2));
     expect(await smsOf(claimed.winner.id)).toHaveLength(1);
+  });
+});
+
+describe("a status callback that comes before Twilio's answer (decision 096)", () => {
+  it("is kept until the SID is stored, then applied, and a stranger's SID is forgotten after a day", async () => {
+    await useTwilio(true);
+    const phone = "+14155550181";
+    const { campaign, winner } = await winnerWithPhone(phone);
+    // Twilio calls back "sent" and then "delivered" before its create() answer reaches us.
+    const early = { statuses: ["sent", "delivered"], deliverTo: app.url, answers: [] as number[] };
+    twilio.callBackBeforeAnswering = early;
+    try {
+      await notifyWinners(campaign.id);
+      const row = await sentSms(`sms-winner:${campaign.id}:1:${winner.id}`);
+      expect(early.answers).toEqual([200, 200]);
+      // Twilio's answer said "queued"; the callbacks that came first are not lost behind it.
+      expect(await prisma.outboundSms.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({ status: "delivered" });
+      expect(await prisma.smsEarlyStatus.findUnique({ where: { providerSid: row.providerSid! } })).toBeNull();
+    } finally {
+      twilio.callBackBeforeAnswering = null;
+    }
+
+    // A signed callback for a SID that is none of ours is kept, and the jobs forget it after a day.
+    const stranger = { AccountSid: twilio.accountSid, MessageSid: "SMnotoursnotours", MessageStatus: "delivered" };
+    expect((await postSigned("/webhooks/twilio/status", stranger, twilioSignature(twilio.authToken, STATUS_URL, stranger))).status).toBe(
+      200,
+    );
+    expect(await prisma.smsEarlyStatus.findUnique({ where: { providerSid: "SMnotoursnotours" } })).toMatchObject({ status: "delivered" });
+    await deliverDueSms(new Date(Date.now() + DAY / 2));
+    expect(await prisma.smsEarlyStatus.count({ where: { providerSid: "SMnotoursnotours" } })).toBe(1);
+    await deliverDueSms(new Date(Date.now() + DAY + 60_000));
+    expect(await prisma.smsEarlyStatus.count({ where: { providerSid: "SMnotoursnotours" } })).toBe(0);
   });
 });
 

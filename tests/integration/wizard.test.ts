@@ -95,12 +95,19 @@ describe("the campaign wizard", () => {
     // New York is 4 or 5 hours behind UTC: 00:00 there is 04:00 or 05:00 UTC.
     expect(saved.startDate?.toISOString()).toMatch(new RegExp(`^${startDate}T0[45]:00:00.000Z$`));
 
-    // The same creator's next campaign starts on that choice (the browser's zone replaces it with JavaScript).
+    // The same creator's next campaign starts on that choice, which stands with JavaScript too (decision 096).
     const { id: next } = await createCampaign({ creatorId: userId, status: "draft", startDate: null, endDate: null });
     const screen = bodyOf<{ values: { timeZone: string; startDate: string }; timeZoneChosen: boolean }>(
       await run(wizard.loader, get(jar, `/create-campaign-v2?campaignId=${next}&step=4`)),
     );
-    expect(screen).toMatchObject({ values: { timeZone: "America/New_York", startDate: "" }, timeZoneChosen: false });
+    expect(screen).toMatchObject({ values: { timeZone: "America/New_York", startDate: "" }, timeZoneChosen: true });
+    // A creator with no earlier choice: UTC, which the browser's zone replaces with JavaScript.
+    const fresh = await signedInJar();
+    const { id: freshDraft } = await createCampaign({ creatorId: fresh.userId, status: "draft", startDate: null, endDate: null });
+    const first = bodyOf<{ values: { timeZone: string }; timeZoneChosen: boolean }>(
+      await run(wizard.loader, get(fresh.jar, `/create-campaign-v2?campaignId=${freshDraft}&step=4`)),
+    );
+    expect(first).toMatchObject({ values: { timeZone: "UTC" }, timeZoneChosen: false });
     // The saved campaign shows its own zone and its start date as the creator typed it.
     const own = bodyOf<{ values: { timeZone: string; startDate: string }; timeZoneChosen: boolean }>(
       await run(wizard.loader, get(jar, `/create-campaign-v2?campaignId=${id}&step=4`)),

@@ -2,7 +2,13 @@ import { describe, expect, it } from "vitest";
 import { publicPhase } from "~/domain/campaign-status";
 import {
   campaignWindow,
+  formatReceiptTime,
+  formatUtcStamp,
+  formatZonedDate,
   formatZonedDateTime,
+  formatZonedDateTimeWithUtc,
+  formatZonedDay,
+  formatZonedShortDateTime,
   isSupportedTimeZone,
   timeZoneLabel,
   zonedDateInput,
@@ -77,5 +83,48 @@ describe("campaign time zone (decision 095)", () => {
     expect(timeZoneLabel("UTC")).toBe("UTC");
     // An unknown stored zone reads as UTC rather than failing the page.
     expect(formatZonedDateTime(new Date("2025-06-21T23:59:00Z"), "Nowhere/Atlantis")).toBe("Saturday 21 June 2025, 23:59 UTC");
+  });
+});
+
+describe("the formatters of decision 096", () => {
+  // Friday 5 December 2025, 23:59 in New York (winter, UTC-5) is 04:59 UTC on Saturday.
+  const end = new Date("2025-12-06T04:59:00.000Z");
+
+  it("write a date in the campaign's zone with its name, in the issue's style", () => {
+    expect(formatZonedDateTime(end, "America/New_York")).toBe("Friday 5 December 2025, 23:59 New York time");
+    expect(formatZonedDate(end, "America/New_York")).toBe("Friday 5 December 2025");
+    expect(formatZonedDay(end, "America/New_York")).toBe("5 December 2025");
+    expect(formatZonedShortDateTime(end, "America/New_York")).toBe("5 December 2025, 23:59 New York time");
+    // The same instant in UTC is already Saturday.
+    expect(formatZonedDateTime(end, "UTC")).toBe("Saturday 6 December 2025, 04:59 UTC");
+    expect(formatZonedDateTime(end, "Asia/Tokyo")).toBe("Saturday 6 December 2025, 13:59 Tokyo time");
+    // An unknown stored zone reads as UTC rather than failing.
+    expect(formatZonedDateTime(end, "Mars/Olympus_Mons")).toBe("Saturday 6 December 2025, 04:59 UTC");
+  });
+
+  it("keep the UTC instant beside the zone where a verifier compares it, and say UTC for admins", () => {
+    expect(formatZonedDateTimeWithUtc(end, "America/New_York")).toBe("Friday 5 December 2025, 23:59 New York time (2025-12-06 04:59 UTC)");
+    expect(formatZonedDateTimeWithUtc(end, "UTC")).toBe("Saturday 6 December 2025, 04:59 UTC");
+    expect(formatUtcStamp(end)).toBe("2025-12-06 04:59 UTC");
+    const entered = new Date("2025-12-06T04:02:10.123Z");
+    expect(formatReceiptTime(entered, "America/New_York")).toBe(
+      "Friday 5 December 2025, 23:02 New York time (2025-12-06 04:02:10.123 UTC)",
+    );
+    expect(formatReceiptTime(entered, "UTC")).toBe("2025-12-06 04:02:10.123 UTC");
+  });
+
+  it("are exact on either side of a daylight-saving change", () => {
+    // New York's clocks went back at 02:00 on Sunday 2 November 2025: 23:59 that Sunday is UTC-5.
+    expect(formatZonedDateTime(new Date("2025-11-03T04:59:00Z"), "America/New_York")).toBe("Sunday 2 November 2025, 23:59 New York time");
+    // The Saturday before, 23:59 is still UTC-4.
+    expect(formatZonedDateTime(new Date("2025-11-02T03:59:00Z"), "America/New_York")).toBe("Saturday 1 November 2025, 23:59 New York time");
+    // Paris went forward on Sunday 30 March 2025: 23:59 that day is UTC+2.
+    expect(formatZonedDateTime(new Date("2025-03-30T21:59:00Z"), "Europe/Paris")).toBe("Sunday 30 March 2025, 23:59 Paris time");
+  });
+
+  it("take a locale for the entrant's language, English by default", () => {
+    expect(formatZonedDate(end, "America/New_York", "en-GB")).toBe(formatZonedDate(end, "America/New_York"));
+    expect(formatZonedDate(end, "America/New_York", "es")).toMatch(/viernes.*5.*diciembre.*2025/);
+    expect(formatZonedDay(end, "Europe/Paris", "fr")).toBe("6 décembre 2025");
   });
 });

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { DEMO_CHAIN, QUICKNET, roundTimeMs } from "~/domain/beacon";
-import { formatUtcDateTime } from "~/domain/campaign-status";
+import { formatZonedDateTimeWithUtc } from "~/domain/campaign-time-zone";
 import { compareListHash, drawAnchorTokens, frozenRoundLine, listNoticeDedupeKey, normaliseListHash } from "~/domain/draw-copies";
 
 const A = "a".repeat(64);
@@ -13,23 +13,32 @@ const C = "c".repeat(64);
 
 describe("the confirmation emails' draw lines", () => {
   it("name the commitment and the planned round with its time on a pinned chain", () => {
-    const tokens = drawAnchorTokens({ drawCommitment: A, drawBeaconRound: 1000, drawBeaconChain: QUICKNET.hash });
+    const tokens = drawAnchorTokens({
+      drawCommitment: A,
+      drawBeaconRound: 1000,
+      drawBeaconChain: QUICKNET.hash,
+      timeZone: "America/New_York",
+    });
     expect(tokens.draw_commitment_line).toContain(A);
+    // The campaign's zone for the reader, the UTC instant for a verifier (decision 096).
+    expect(tokens.draw_round_line).toMatch(/\(due \w+day \d+ \w+ \d{4}, \d\d:\d\d New York time \(\d{4}-\d\d-\d\d \d\d:\d\d UTC\)\)/);
     expect(tokens.draw_round_line).toContain(
-      `round 1000 of the drand quicknet (League of Entropy) beacon (due ${formatUtcDateTime(new Date(roundTimeMs(QUICKNET, 1000)))})`,
+      `round 1000 of the drand quicknet (League of Entropy) beacon (due ${formatZonedDateTimeWithUtc(new Date(roundTimeMs(QUICKNET, 1000)), "America/New_York")})`,
     );
     expect(tokens.draw_round_line).toContain("a later round is used instead and published with the list");
     expect(tokens.draw_round_line).toContain("the draw goes ahead without it and its page says so");
-    expect(drawAnchorTokens({ drawCommitment: A, drawBeaconRound: 5, drawBeaconChain: DEMO_CHAIN.hash }).draw_round_line).toContain(
-      "Demo beacon, not drand",
-    );
+    expect(
+      drawAnchorTokens({ drawCommitment: A, drawBeaconRound: 5, drawBeaconChain: DEMO_CHAIN.hash, timeZone: "UTC" }).draw_round_line,
+    ).toContain("Demo beacon, not drand");
   });
 
   it("say the round is chosen at the freeze when none was planned, and say nothing without a commitment", () => {
-    expect(drawAnchorTokens({ drawCommitment: A, drawBeaconRound: null, drawBeaconChain: null }).draw_round_line).toContain(
-      "is chosen when the entry list is frozen",
-    );
-    expect(drawAnchorTokens({ drawCommitment: null, drawBeaconRound: 7, drawBeaconChain: QUICKNET.hash })).toEqual({
+    expect(
+      drawAnchorTokens({ drawCommitment: A, drawBeaconRound: null, drawBeaconChain: null, timeZone: "UTC" }).draw_round_line,
+    ).toContain("is chosen when the entry list is frozen");
+    expect(
+      drawAnchorTokens({ drawCommitment: null, drawBeaconRound: 7, drawBeaconChain: QUICKNET.hash, timeZone: "America/New_York" }),
+    ).toEqual({
       draw_commitment_line: "",
       draw_round_line: "",
     });

@@ -4,6 +4,7 @@ import { buildPrizeTimeline, type PrizeTimelineInput } from "~/domain/prize-time
 const at = (iso: string) => new Date(iso);
 const base: PrizeTimelineInput = {
   drawnAt: at("2026-03-01T12:00:00Z"),
+  timeZone: "UTC",
   picks: [{ rank: 1, entryId: "e1", ticket: "1", counter: 0 }],
   grandPrize: { claimDeadline: at("2026-03-15T12:00:00Z") },
   additionalPrizes: [],
@@ -37,9 +38,12 @@ describe("the public prize timeline", () => {
       ["shipped", false, null],
       ["delivered", false, null],
     ]);
-    expect(buildPrizeTimeline(base).tiers[0]?.notes).toEqual(["Waiting for the winner to claim it (deadline March 15, 2026)."]);
+    expect(buildPrizeTimeline(base).tiers[0]?.notes).toEqual(["Waiting for the winner to claim it (deadline 15 March 2026)."]);
     const late = buildPrizeTimeline({ ...base, now: at("2026-03-16T00:00:00Z") });
-    expect(late.tiers[0]?.notes).toEqual(["Not claimed by the deadline (March 15, 2026); the prize can be drawn again."]);
+    expect(late.tiers[0]?.notes).toEqual(["Not claimed by the deadline (15 March 2026); the prize can be drawn again."]);
+    // The day in the campaign's zone (decision 096): 02:00 UTC on the 15th is still the 14th in New York.
+    const zoned = buildPrizeTimeline({ ...base, timeZone: "America/New_York", grandPrize: { claimDeadline: at("2026-03-15T02:00:00Z") } });
+    expect(zoned.tiers[0]?.notes).toEqual(["Waiting for the winner to claim it (deadline 14 March 2026)."]);
   });
 
   it("follows the order with its dates; a shipment by hand counts production as done without a date", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SMS_MAX_ATTEMPTS, laterSmsStatus, nextSmsAttemptAt, smsReplyIntent, winnerSmsBody } from "~/domain/sms";
+import { SMS_MAX_ATTEMPTS, laterSmsStatus, maskPhoneNumber, nextSmsAttemptAt, smsReplyIntent, winnerSmsBody } from "~/domain/sms";
 
 describe("the winners' texts (decision 094)", () => {
   it("read Twilio's opt-out and opt-in words, in any case, and nothing else", () => {
@@ -31,5 +31,14 @@ describe("the winners' texts (decision 094)", () => {
     expect(winnerSmsBody("Owl Labs", "Night Owl Club Tee", "https://g.example/claim/abc", "Dec 14, 2026, 12:00 UTC")).toBe(
       "Owl Labs: you won Night Owl Club Tee! Claim it by Dec 14, 2026, 12:00 UTC: https://g.example/claim/abc Reply STOP to opt out.",
     );
+  });
+});
+
+describe("the admin's masked numbers (decision 096)", () => {
+  it("shows the country's first digits and the last two, and Erased for an erased entrant", () => {
+    expect(maskPhoneNumber("+14155550177")).toBe("+14•••••••77");
+    expect(maskPhoneNumber("+442071838750")).toBe("+44••••••••50");
+    expect(maskPhoneNumber("erased:abc123")).toBe("Erased");
+    expect(maskPhoneNumber("not a number")).toBe("••••••••••••");
   });
 });

@@ -51,13 +51,18 @@ describe("how a winner is shown (decision 057)", () => {
 
   it("says when the winners will be listed, before the draw", () => {
     const end = new Date("2026-12-01T12:00:00Z");
-    expect(winnersPendingText({ endDate: end, beaconRoundTime: new Date("2026-12-01T12:05:00Z"), ended: false })).toBe(
-      "The giveaway ends on Dec 1, 2026, 12:00 UTC. The winners are drawn once the public beacon round is out (Dec 1, 2026, 12:05 UTC) and listed here as soon as they are drawn.",
+    const round = new Date("2026-12-01T12:05:00Z");
+    expect(winnersPendingText({ endDate: end, beaconRoundTime: round, ended: false, timeZone: "UTC" })).toBe(
+      "The giveaway ends on Tuesday 1 December 2026, 12:00 UTC. The winners are drawn once the public beacon round is out (Tuesday 1 December 2026, 12:05 UTC) and listed here as soon as they are drawn.",
     );
-    expect(winnersPendingText({ endDate: end, beaconRoundTime: null, ended: true })).toContain(
-      "The giveaway ended on Dec 1, 2026, 12:00 UTC. The winners are drawn a few minutes after it ends",
+    expect(winnersPendingText({ endDate: end, beaconRoundTime: null, ended: true, timeZone: "UTC" })).toContain(
+      "The giveaway ended on Tuesday 1 December 2026, 12:00 UTC. The winners are drawn a few minutes after it ends",
     );
-    expect(winnersPendingText({ endDate: null, beaconRoundTime: null, ended: false })).toContain("after the draw");
+    // In the campaign's zone, named; the beacon round's UTC instant stays for a verifier (decision 096).
+    expect(winnersPendingText({ endDate: end, beaconRoundTime: round, ended: false, timeZone: "America/New_York" })).toBe(
+      "The giveaway ends on Tuesday 1 December 2026, 07:00 New York time. The winners are drawn once the public beacon round is out (Tuesday 1 December 2026, 07:05 New York time (2026-12-01 12:05 UTC)) and listed here as soon as they are drawn.",
+    );
+    expect(winnersPendingText({ endDate: null, beaconRoundTime: null, ended: false, timeZone: "UTC" })).toContain("after the draw");
   });
 
   it("labels the tiers", () => {

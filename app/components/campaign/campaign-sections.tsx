@@ -1,6 +1,5 @@
 import { Link } from "react-router";
 import { PRODUCT_COLORS, PRODUCT_TYPES } from "~/domain/campaign-schemas";
-import { formatUtcDateTime } from "~/domain/campaign-status";
 import { REFERRAL_BONUS_ENTRIES } from "~/domain/entries";
 import { responsiveImage } from "~/domain/images";
 import type { CampaignPageData, CampaignWinners } from "~/domain/campaign-page";
@@ -25,9 +24,12 @@ function productWord({ t }: EntrantText, productType: string): string {
   return t(`product_${key}` as Parameters<EntrantText["t"]>[0]);
 }
 
-/** The beacon round's time: UTC, in English as before, in the locale's words otherwise (decision 097). */
-function beaconTime(text: EntrantText, iso: string): string {
-  return text.language === "en" ? formatUtcDateTime(new Date(iso)) : text.dateTime(new Date(iso), "UTC");
+/**
+ * The beacon round's time: in English the campaign's zone with the UTC instant (decision 096), in the
+ * locale's words (UTC) otherwise (decision 097).
+ */
+function beaconTime(text: EntrantText, iso: string, zonedText: string | null): string {
+  return text.language === "en" && zonedText ? zonedText : text.dateTime(new Date(iso), "UTC");
 }
 
 /** The colours in the entrant's language. */
@@ -191,7 +193,9 @@ export function PrizeList({ page }: { page: CampaignPageData }) {
             <li>
               {t(page.phase === "ended" ? "howFrozenEnded" : "howFrozen", { date: campaign.endText ?? "" })}
               {campaign.fairness.beacon?.roundTime
-                ? t("howDrawnBeacon", { date: beaconTime(text, campaign.fairness.beacon.roundTime) })
+                ? t("howDrawnBeacon", {
+                    date: beaconTime(text, campaign.fairness.beacon.roundTime, campaign.fairness.beacon.roundTimeText),
+                  })
                 : t("howDrawnSoon")}
             </li>
           ) : null}
@@ -210,15 +214,11 @@ export function PrizeList({ page }: { page: CampaignPageData }) {
                 </p>
               </>
             ) : null}
-            {campaign.fairness.launchedAt ? (
-              <p className="mt-2">Launched {formatUtcDateTime(new Date(campaign.fairness.launchedAt))}.</p>
-            ) : null}
+            {campaign.fairness.launchedText ? <p className="mt-2">Launched {campaign.fairness.launchedText}.</p> : null}
             <p className="mt-2" data-testid="draw-beacon-round">
               {campaign.fairness.beacon
                 ? `Beacon: ${campaign.fairness.beacon.chain}, round ${campaign.fairness.beacon.round}${
-                    campaign.fairness.beacon.roundTime
-                      ? `, produced at ${formatUtcDateTime(new Date(campaign.fairness.beacon.roundTime))}`
-                      : ""
+                    campaign.fairness.beacon.roundTimeText ? `, produced at ${campaign.fairness.beacon.roundTimeText}` : ""
                   }. ${
                     campaign.fairness.beacon.demo
                       ? "Its signing key is public, so this demo draw proves nothing about fairness."

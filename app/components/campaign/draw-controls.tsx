@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { CampaignStatus, formatUtcDateTime } from "~/domain/campaign-status";
+import { CampaignStatus } from "~/domain/campaign-status";
+import { formatZonedDateTime } from "~/domain/campaign-time-zone";
 import { type DrawControlsData, type DrawTier, beaconWaitText } from "~/domain/draw-controls";
 import { campaignDrawPath, creatorDrawPath } from "~/paths";
 import { OrderStatus } from "~/domain/orders";
@@ -11,8 +12,9 @@ const CLAIM_LABELS: Record<NonNullable<DrawControlsData["winner"]>["claim"], str
   unclaimed: "Not claimed before the deadline",
 };
 
-function when(iso: string | null): string {
-  return iso ? formatUtcDateTime(new Date(iso)) : "not set";
+/** A date in the campaign's zone, with its name (decision 096). */
+function when(iso: string | null, zone: string): string {
+  return iso ? formatZonedDateTime(new Date(iso), zone) : "not set";
 }
 
 /**
@@ -57,8 +59,8 @@ export function DrawControls({ controls, returnTo, error }: { controls: DrawCont
             <Row label="Claim">
               <span data-testid="draw-claim-state">{CLAIM_LABELS[controls.winner.claim]}</span>
             </Row>
-            <Row label="Claim deadline">{when(controls.winner.claimDeadline)}</Row>
-            {controls.winner.claimedAt ? <Row label="Claimed">{when(controls.winner.claimedAt)}</Row> : null}
+            <Row label="Claim deadline">{when(controls.winner.claimDeadline, controls.timeZone)}</Row>
+            {controls.winner.claimedAt ? <Row label="Claimed">{when(controls.winner.claimedAt, controls.timeZone)}</Row> : null}
           </dl>
           {controls.winner.canRedraw ? (
             <Form method="post" action={action} className="space-y-2">
@@ -74,7 +76,7 @@ export function DrawControls({ controls, returnTo, error }: { controls: DrawCont
             </Form>
           ) : null}
           {controls.additionalPrizes.map((tier) => (
-            <TierPanel key={tier.rank} tier={tier} action={action} hidden={hidden} busyIntent={busyIntent} />
+            <TierPanel key={tier.rank} tier={tier} action={action} hidden={hidden} busyIntent={busyIntent} timeZone={controls.timeZone} />
           ))}
         </div>
       ) : (
@@ -135,11 +137,11 @@ function DrawState({ controls, children }: { controls: DrawControlsData; childre
     text = "The draw happens after the giveaway launches and ends.";
   else if (controls.status === CampaignStatus.completed) text = "The giveaway ended without a winner: it had no entries.";
   else if (!controls.ended) {
-    text = `The entry list is frozen when the giveaway ends on ${when(controls.endDate)}.${controls.beacon ? ` ${beaconWaitText(controls.beacon)}` : ""}${
+    text = `The entry list is frozen when the giveaway ends on ${when(controls.endDate, controls.timeZone)}.${controls.beacon ? ` ${beaconWaitText(controls.beacon, controls.timeZone)}` : ""}${
       controls.autoPick ? " The winner is drawn automatically." : " You can then draw the winner here."
     }`;
   } else if (controls.beacon && !controls.beacon.out) {
-    text = `The giveaway has ended. ${beaconWaitText(controls.beacon)}${controls.autoPick ? " The winner is then drawn automatically." : " You can then draw the winner here."}`;
+    text = `The giveaway has ended. ${beaconWaitText(controls.beacon, controls.timeZone)}${controls.autoPick ? " The winner is then drawn automatically." : " You can then draw the winner here."}`;
   } else if (controls.autoPick) text = "The giveaway has ended. The winner is being drawn automatically and will be emailed shortly.";
   else text = "The giveaway has ended. Draw the winner now: they are emailed a link to claim the prize.";
   return (
@@ -177,11 +179,13 @@ function TierPanel({
   action,
   hidden,
   busyIntent,
+  timeZone,
 }: {
   tier: DrawTier;
   action: string;
   hidden: ReactNode;
   busyIntent: FormDataEntryValue | null | undefined;
+  timeZone: string;
 }) {
   const place = tier.rank === 2 ? "2nd" : "3rd";
   const delivered = tier.orderStatus === OrderStatus.delivered;
@@ -213,8 +217,8 @@ function TierPanel({
             <span data-testid={`draw-tier-${tier.rank}-claim`}>{delivered ? "Delivered" : TIER_CLAIM_LABELS[tier.claim]}</span>
           </Row>
         ) : null}
-        {tier.claim ? <Row label="Claim deadline">{when(tier.claimDeadline)}</Row> : null}
-        {tier.claimedAt ? <Row label="Claimed">{when(tier.claimedAt)}</Row> : null}
+        {tier.claim ? <Row label="Claim deadline">{when(tier.claimDeadline, timeZone)}</Row> : null}
+        {tier.claimedAt ? <Row label="Claimed">{when(tier.claimedAt, timeZone)}</Row> : null}
       </dl>
       {tier.delivery ? (
         <div
@@ -242,7 +246,7 @@ function TierPanel({
           )}
           {tier.delivery.deliveredAt ? (
             <p className="mt-2 font-medium text-emerald-800 dark:text-emerald-300">
-              Marked delivered {when(tier.delivery.deliveredAt)}; the winner was emailed.
+              Marked delivered {when(tier.delivery.deliveredAt, timeZone)}; the winner was emailed.
             </p>
           ) : (
             <Form method="post" action={action} className="mt-3">

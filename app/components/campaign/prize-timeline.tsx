@@ -1,4 +1,4 @@
-import { formatUtcDate } from "~/domain/campaign-status";
+import { formatZonedDay } from "~/domain/campaign-time-zone";
 import type { PrizeTimeline } from "~/domain/prize-timeline";
 import { campaignDrawPath } from "~/paths";
 
@@ -45,7 +45,7 @@ export function PrizeTimelineSection({ timeline, campaignId }: { timeline: Prize
                     {": "}
                     {step.done ? (
                       step.at ? (
-                        <time dateTime={step.at}>{formatUtcDate(new Date(step.at))}</time>
+                        <time dateTime={step.at}>{formatZonedDay(new Date(step.at), timeline.timeZone)}</time>
                       ) : (
                         "done"
                       )

@@ -20,7 +20,7 @@ import {
   type ClaimValues,
 } from "~/domain/claims";
 import { addressRule, type Country } from "~/domain/ship-countries";
-import { formatUtcDateTime } from "~/domain/campaign-status";
+import { formatZonedDateTime } from "~/domain/campaign-time-zone";
 import { FieldErrors, FormErrors } from "../ui/field";
 import type { ClaimSummary } from "./claim-views";
 
@@ -305,13 +305,14 @@ export function ClaimHeader({
   deadline,
   winnerEmail,
   prize,
-  brandName,
+  campaign: { brandName, timeZone },
 }: {
   options: ClaimOptions;
   deadline: string;
   winnerEmail: string;
   prize: ClaimSummary["prize"];
-  brandName: string;
+  /** The brand, and the campaign's zone the deadline is written in, with its name (decision 096). */
+  campaign: Pick<ClaimSummary, "brandName" | "timeZone">;
 }) {
   const what =
     prize.kind === "merch"
@@ -326,7 +327,7 @@ export function ClaimHeader({
       </p>
       <h1 className="mt-1 text-3xl font-extrabold tracking-tight sm:text-4xl">Claim your prize</h1>
       <p className="mt-2 max-w-2xl text-slate-700 dark:text-slate-300">
-        Congratulations! {what} Claim before <time dateTime={deadline}>{formatUtcDateTime(new Date(deadline))}</time>.
+        Congratulations! {what} Claim before <time dateTime={deadline}>{formatZonedDateTime(new Date(deadline), timeZone)}</time>.
       </p>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
         Winner: <span className="[overflow-wrap:anywhere]">{winnerEmail}</span>

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { CLAIM_MESSAGES, countryName, type ClaimOptions, type ClaimPrize } from "~/domain/claims";
 import { PRODUCT_COLORS } from "~/domain/campaign-schemas";
-import { formatUtcDateTime } from "~/domain/campaign-status";
+import { formatZonedDateTime } from "~/domain/campaign-time-zone";
 import type { CampaignImage } from "~/domain/mockups";
 import type { WinnerOrderProgress } from "~/domain/orders";
 import { productLabel } from "../campaign/campaign-sections";
@@ -12,6 +12,8 @@ import { href } from "~/paths";
 export interface ClaimSummary {
   campaignId: string;
   title: string;
+  /** The campaign's zone, in which every date on the page is written (decision 096). */
+  timeZone: string;
   brandName: string;
   productType: string;
   image: CampaignImage | null;
@@ -76,7 +78,7 @@ export function ClaimExpired({ campaign, deadline }: { campaign: ClaimSummary; d
     <Notice title="Claim link expired" testId="claim-expired">
       <p className="text-lg text-slate-800 dark:text-slate-200">
         {CLAIM_MESSAGES.expired} The deadline to claim your prize from <strong>{campaign.title}</strong> was{" "}
-        <time dateTime={deadline}>{formatUtcDateTime(new Date(deadline))}</time>.
+        <time dateTime={deadline}>{formatZonedDateTime(new Date(deadline), campaign.timeZone)}</time>.
       </p>
       <p className="text-slate-700 dark:text-slate-300">Unclaimed prizes may be redrawn for another entrant.</p>
     </Notice>
@@ -206,12 +208,12 @@ export function ClaimReceived({ campaign, order, winnerEmail }: { campaign: Clai
               {progress.step === "delivered" && progress.deliveredAt ? (
                 <>
                   {" "}
-                  on <time dateTime={progress.deliveredAt}>{formatUtcDateTime(new Date(progress.deliveredAt))}</time>
+                  on <time dateTime={progress.deliveredAt}>{formatZonedDateTime(new Date(progress.deliveredAt), campaign.timeZone)}</time>
                 </>
               ) : progress.step === "shipped" && progress.shippedAt ? (
                 <>
                   {" "}
-                  on <time dateTime={progress.shippedAt}>{formatUtcDateTime(new Date(progress.shippedAt))}</time>
+                  on <time dateTime={progress.shippedAt}>{formatZonedDateTime(new Date(progress.shippedAt), campaign.timeZone)}</time>
                 </>
               ) : null}
             </dd>
@@ -248,8 +250,8 @@ export function ClaimReceived({ campaign, order, winnerEmail }: { campaign: Clai
           </p>
         ) : null}
         <p className="mt-4 text-xs text-slate-600 dark:text-slate-400">
-          Claimed <time dateTime={order.claimedAt}>{formatUtcDateTime(new Date(order.claimedAt))}</time>. Need to change something? Reply to
-          your winner email.
+          Claimed <time dateTime={order.claimedAt}>{formatZonedDateTime(new Date(order.claimedAt), campaign.timeZone)}</time>. Need to
+          change something? Reply to your winner email.
         </p>
       </section>
       <div className="md:col-start-1 md:row-start-1">

@@ -1,5 +1,5 @@
 import { CLAIM_MESSAGES, countryName } from "~/domain/claims";
-import { formatUtcDateTime } from "~/domain/campaign-status";
+import { formatZonedDateTime } from "~/domain/campaign-time-zone";
 import type { ClaimedOrderView, ClaimSummary } from "./claim-views";
 import { OrderStatus } from "~/domain/orders";
 
@@ -56,7 +56,7 @@ export function GiftReceived({ campaign, order, winnerEmail }: { campaign: Claim
     [
       "Status",
       delivered
-        ? `Delivered by ${campaign.brandName}${order.deliveredAt ? ` on ${formatUtcDateTime(new Date(order.deliveredAt))}` : ""}`
+        ? `Delivered by ${campaign.brandName}${order.deliveredAt ? ` on ${formatZonedDateTime(new Date(order.deliveredAt), campaign.timeZone)}` : ""}`
         : `Waiting for ${campaign.brandName} to deliver it`,
     ],
   ];
@@ -89,7 +89,7 @@ export function GiftReceived({ campaign, order, winnerEmail }: { campaign: Claim
           ))}
         </dl>
         <p className="mt-4 text-xs text-slate-600 dark:text-slate-400">
-          Claimed <time dateTime={order.claimedAt}>{formatUtcDateTime(new Date(order.claimedAt))}</time>.
+          Claimed <time dateTime={order.claimedAt}>{formatZonedDateTime(new Date(order.claimedAt), campaign.timeZone)}</time>.
         </p>
       </section>
       <div className="md:col-start-1 md:row-start-1">

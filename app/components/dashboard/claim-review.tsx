@@ -7,7 +7,7 @@ import {
   type ClaimRow,
   type ClaimRowSection,
 } from "~/domain/action-claims";
-import { formatUtcDateTime } from "~/domain/campaign-status";
+import { formatZonedDateTime } from "~/domain/campaign-time-zone";
 import { claimsReviewPath, handlesCsvPath } from "~/paths";
 import { count, ReviewPatterns } from "./review-patterns";
 
@@ -37,7 +37,7 @@ export function ClaimReview({ review, failed }: { review: ClaimReviewData; faile
   const editable = review.locked === null;
   const id = review.campaign.id;
   const here = { page: review.flagged.page, handles: review.handles?.page ?? 1 };
-  const rowProps = { campaignId: id, here, editable, failed };
+  const rowProps = { campaignId: id, timeZone: review.campaign.timeZone, here, editable, failed };
 
   return (
     <div className="mt-4 space-y-6" data-testid="claim-review">
@@ -147,6 +147,7 @@ function Pager({ label, page, pages, link }: { label: string; page: number; page
 
 interface RowProps {
   campaignId: string;
+  timeZone: string;
   here: { page: number; handles: number };
   editable: boolean;
   failed: Failure | null;
@@ -166,7 +167,7 @@ function ClaimList({ rows, testId, ...props }: { rows: ClaimRow[]; testId: strin
   );
 }
 
-function ClaimItem({ row, campaignId, here, editable, failed, section }: { row: ClaimRow } & RowProps) {
+function ClaimItem({ row, campaignId, timeZone, here, editable, failed, section }: { row: ClaimRow } & RowProps) {
   const navigation = useNavigation();
   const location = useLocation();
   const busy = navigation.state === "submitting";
@@ -188,7 +189,7 @@ function ClaimItem({ row, campaignId, here, editable, failed, section }: { row: 
             </p>
           ) : null}
           <p className="mt-0.5 text-xs text-slate-600 dark:text-slate-400">
-            {row.state === "no-bonus" ? "Last wrong code" : "Claimed"} {formatUtcDateTime(new Date(row.at))} · Entry id{" "}
+            {row.state === "no-bonus" ? "Last wrong code" : "Claimed"} {formatZonedDateTime(new Date(row.at), timeZone)} · Entry id{" "}
             <span className="font-mono break-all">{row.entryId}</span>
             {row.wrongCodes ? ` · ${count(row.wrongCodes, "wrong code", "wrong codes")}` : ""}
           </p>

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { FieldErrors, FormErrors } from "~/components/ui/field";
 import { count, ReviewPatterns } from "./review-patterns";
-import { formatUtcDateTime } from "~/domain/campaign-status";
+import { formatZonedDateTime } from "~/domain/campaign-time-zone";
 import {
   DISQUALIFY_NOTE_MAX,
   DISQUALIFY_REASON_KEYS,
@@ -133,7 +133,7 @@ export function FraudReview({
                 data-testid="review-entries"
               >
                 {review.entries.map((entry) => (
-                  <EntryRow key={entry.id} entry={entry} editable={editable} selectable busy={Boolean(busy)} />
+                  <EntryRow key={entry.id} entry={entry} editable={editable} selectable busy={Boolean(busy)} timeZone={review.timeZone} />
                 ))}
               </ul>
               {review.pages > 1 ? (
@@ -174,7 +174,14 @@ export function FraudReview({
                 data-testid="review-disqualified"
               >
                 {review.disqualified.entries.map((entry) => (
-                  <EntryRow key={entry.id} entry={entry} editable={editable} selectable={false} busy={Boolean(busy)} />
+                  <EntryRow
+                    key={entry.id}
+                    entry={entry}
+                    editable={editable}
+                    selectable={false}
+                    busy={Boolean(busy)}
+                    timeZone={review.timeZone}
+                  />
                 ))}
               </ul>
               {review.disqualified.total > review.disqualified.entries.length ? (
@@ -191,7 +198,19 @@ export function FraudReview({
   );
 }
 
-function EntryRow({ entry, editable, selectable, busy }: { entry: ReviewEntry; editable: boolean; selectable: boolean; busy: boolean }) {
+function EntryRow({
+  entry,
+  editable,
+  selectable,
+  busy,
+  timeZone,
+}: {
+  entry: ReviewEntry;
+  editable: boolean;
+  selectable: boolean;
+  busy: boolean;
+  timeZone: string;
+}) {
   const checkboxId = `review-select-${entry.id}`;
   const disqualified = entry.state === "disqualified";
   return (
@@ -213,7 +232,8 @@ function EntryRow({ entry, editable, selectable, busy }: { entry: ReviewEntry; e
               {entry.email}
             </label>
             <p className="mt-0.5 text-xs text-slate-600 dark:text-slate-400">
-              Entered {formatUtcDateTime(new Date(entry.createdAt))} · Entry id <span className="font-mono break-all">{entry.id}</span>
+              Entered {formatZonedDateTime(new Date(entry.createdAt), timeZone)} · Entry id{" "}
+              <span className="font-mono break-all">{entry.id}</span>
             </p>
             <p className="mt-1">
               <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${STATE_CLASSES[entry.state]}`}>

@@ -48,7 +48,8 @@ export function EntryRulesStep(
   const [zone, setZone] = useState<string>((fields.timeZone.initialValue as string | undefined) || DEFAULT_TIME_ZONE);
   const { timeZoneChosen, timeZones } = props;
   useEffect(() => {
-    // With JavaScript, a campaign without saved dates starts in the browser's zone.
+    // With JavaScript, a campaign without saved dates, by a creator with no earlier choice, starts in
+    // the browser's zone (decision 096: the creator's last choice comes first).
     const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
     if (!timeZoneChosen && timeZones.includes(browserZone)) setZone(browserZone);
   }, [timeZoneChosen, timeZones]);

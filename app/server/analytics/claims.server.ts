@@ -303,7 +303,7 @@ export async function claimsReview(userId: string, campaignId: string, page: num
   }
   const flagged = flaggedPage(groups, rows, page);
   return {
-    campaign: { id: campaign.id, title: campaign.title.trim() || "Untitled campaign" },
+    campaign: { id: campaign.id, title: campaign.title.trim() || "Untitled campaign", timeZone: campaign.timeZone },
     locked: campaign.listFrozenAt ? CLAIM_MESSAGES.frozen : lockedReason(campaign),
     hasActions: actions.length > 0,
     groups: flagged.groups,

@@ -197,6 +197,7 @@ export async function fraudFlags(campaign: ReviewCampaign, now: Date = new Date(
 
 export interface ReviewCampaign {
   id: string;
+  timeZone: string;
   status: string;
   startDate: Date | null;
   endDate: Date | null;
@@ -256,6 +257,7 @@ export async function fraudReview(campaign: ReviewCampaign, page: number, now: D
   });
   const byId = new Map(details.map((row) => [row.id, row]));
   return {
+    timeZone: campaign.timeZone,
     locked: lockedReason(campaign),
     groups: review.groups,
     listed: review.listed,

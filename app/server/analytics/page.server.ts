@@ -1,5 +1,6 @@
 import { productLabel } from "../../domain/browse";
-import { analyticsBadge, campaignEndDate, formatUtcDate, isPublicStatus } from "../../domain/campaign-status";
+import { analyticsBadge, campaignEndDate, isPublicStatus } from "../../domain/campaign-status";
+import { formatZonedDateTime } from "../../domain/campaign-time-zone";
 import { chartWindow, dailySeries, entryRateNote, formatEntryRate } from "../../domain/dashboard";
 import type { DrawControlsData } from "../../domain/draw-controls";
 import type { FraudReviewData } from "../../domain/fraud";
@@ -132,7 +133,7 @@ export async function analyticsPage(userId: string, campaignId: string, reviewPa
       title: campaign.title.trim() || "Untitled campaign",
       isPublic: isPublicStatus(campaign.status),
       badge: analyticsBadge(campaign, now),
-      endLabel: end ? `${ended ? "Ended" : "Ends"} ${formatUtcDate(end)}` : "No end date yet",
+      endLabel: end ? `${ended ? "Ended" : "Ends"} ${formatZonedDateTime(end, campaign.timeZone)}` : "No end date yet",
       analyticsLevel: level,
       csvExport: hasAnalytics(level, "csvExport"),
       upgradeHref,
@@ -154,7 +155,7 @@ export async function analyticsPage(userId: string, campaignId: string, reviewPa
     referrers,
     offers,
     seriesEmptyText: campaign.startDate
-      ? `Entries will show here from ${formatUtcDate(campaign.startDate)}.`
+      ? `Entries will show here from ${formatZonedDateTime(campaign.startDate, campaign.timeZone)}.`
       : "Entries will show here once the campaign launches.",
     domains,
     design: {

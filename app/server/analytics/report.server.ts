@@ -8,7 +8,8 @@
  */
 import { PDFDocument, PageSizes, StandardFonts, rgb, type PDFFont, type PDFPage, type RGB } from "pdf-lib";
 import sharp from "sharp";
-import { campaignEndDate, formatUtcDate, formatUtcDateTime, isEndedStatus } from "../../domain/campaign-status";
+import { campaignEndDate, isEndedStatus } from "../../domain/campaign-status";
+import { formatZonedShortDateTime } from "../../domain/campaign-time-zone";
 import { chartWindow, dailySeries, dayLabel, formatCount, niceScale, percentOf, type DayCount } from "../../domain/dashboard";
 import { maskEmail } from "../../domain/profile";
 import { entriesPerDay, entryFigures, topEmailDomains, topReferrers, type DomainCount, type EntryFigures } from "./figures.server";
@@ -28,6 +29,8 @@ export interface ReportData {
   status: "Live" | "Ended" | "Upcoming";
   startDate: Date | null;
   endDate: Date | null;
+  /** The campaign's zone: the dates are written in it (decision 096). */
+  timeZone: string;
   planName: string | null;
   generatedAt: Date;
   figures: EntryFigures;
@@ -53,6 +56,7 @@ export async function reportData(campaignId: string, now: Date = new Date()): Pr
       status: true,
       startDate: true,
       endDate: true,
+      timeZone: true,
       durationDays: true,
       listFrozenAt: true,
       winnerEntryId: true,
@@ -80,6 +84,7 @@ export async function reportData(campaignId: string, now: Date = new Date()): Pr
     status: ended ? "Ended" : upcoming ? "Upcoming" : "Live",
     startDate: campaign.startDate,
     endDate: end,
+    timeZone: campaign.timeZone,
     planName: campaign.plan?.name ?? null,
     generatedAt: now,
     figures,
@@ -389,9 +394,12 @@ class Writer {
   }
 }
 
-function dateRange(start: Date | null, end: Date | null): string {
+/** "5 December 2025, 00:00 New York time - 12 December 2025, 23:59 New York time": the campaign's zone (decision 096). */
+function dateRange(start: Date | null, end: Date | null, zone: string): string {
   if (!start) return "Dates not set";
-  return end ? `${formatUtcDate(start)} - ${formatUtcDate(end)} (UTC)` : `From ${formatUtcDate(start)} (UTC)`;
+  return end
+    ? `${formatZonedShortDateTime(start, zone)} - ${formatZonedShortDateTime(end, zone)}`
+    : `From ${formatZonedShortDateTime(start, zone)}`;
 }
 
 /** Lighter shade of the accent, for the second part of a split bar. */
@@ -455,9 +463,9 @@ export async function analyticsReportPdf(data: ReportData): Promise<Uint8Array> 
   }
   writer.y -= 8;
   for (const line of [
-    `${data.status} · ${dateRange(data.startDate, data.endDate)}`,
+    `${data.status} · ${dateRange(data.startDate, data.endDate, data.timeZone)}`,
     ...(data.planName ? [`Plan: ${data.planName}`] : []),
-    `Figures as of ${formatUtcDateTime(data.generatedAt)}`,
+    `Figures as of ${formatZonedShortDateTime(data.generatedAt, data.timeZone)}`,
   ]) {
     writer.text(line, { size: 11, color: MUTED });
     writer.y -= 17;

@@ -2,6 +2,7 @@
  * What the public campaign page and its official rules show. Only public campaigns (active or
  * completed) are visible; the creator may preview their own draft or unpaid campaign.
  */
+import { formatReceiptTime } from "../../domain/campaign-time-zone";
 import { campaignLanguageFor } from "../../domain/entrant-language";
 import { entrantText } from "../../i18n/entrant";
 import {
@@ -13,7 +14,6 @@ import {
 } from "../../domain/campaign-page";
 import { type PublicPhase, isPublicStatus, publicPhase } from "../../domain/campaign-status";
 import { entryConsentLabels } from "../../domain/consent";
-import { receiptTime } from "../../domain/entries";
 import { parseDrawPicks } from "../../domain/draw";
 import { campaignColorImages } from "../../domain/mockups";
 import { buildPrizeTimeline, type PrizeTimeline } from "../../domain/prize-timeline";
@@ -238,7 +238,7 @@ export async function campaignPage(request: Request, campaignId: string, user: C
     lockedEmail: user?.email ?? null,
     entry: entry && {
       id: entry.id,
-      enteredAt: receiptTime(entry.createdAt),
+      enteredAt: formatReceiptTime(entry.createdAt, campaign.timeZone),
       confirmed: entry.confirmedAt !== null,
       email: maskEmail(entry.email),
       bonusEntries: entry.bonusEntries,
@@ -267,6 +267,7 @@ export async function prizeTimeline(campaignId: string, now: Date = new Date()):
     select: {
       status: true,
       claimDeadline: true,
+      timeZone: true,
       draw: { select: { createdAt: true, picks: true } },
       additionalPrizes: { orderBy: { rank: "asc" }, select: { rank: true, title: true, kind: true, claimDeadline: true } },
       orders: {
@@ -294,6 +295,7 @@ export async function prizeTimeline(campaignId: string, now: Date = new Date()):
   }
   return buildPrizeTimeline({
     drawnAt: campaign.draw.createdAt,
+    timeZone: campaign.timeZone,
     picks,
     grandPrize: { claimDeadline: campaign.claimDeadline },
     additionalPrizes: campaign.additionalPrizes,

@@ -1,4 +1,5 @@
-import { CampaignStatus, formatUtcDateTime, publicPhase } from "../../domain/campaign-status";
+import { CampaignStatus, publicPhase } from "../../domain/campaign-status";
+import { formatZonedDateTimeWithUtc } from "../../domain/campaign-time-zone";
 import { drawProcedureText } from "../../domain/draw";
 import type { BrandFrameData } from "../../domain/campaign-page";
 import type { DrawPageView } from "../../domain/draw-record";
@@ -11,8 +12,6 @@ import { publicWinnerNames } from "../draw/published.server";
 import { checkMyEntry, drawRecord, recordChecks } from "../draw/record.server";
 
 export type DrawPageOutcome = { kind: "not-found" } | { kind: "page"; page: DrawPageView; frame: BrandFrameData };
-
-const when = (iso: string | null) => (iso ? formatUtcDateTime(new Date(iso)) : null);
 
 function prizeLabel(rank: number, titles: Map<number, string>): string {
   if (rank === 1) return "Grand prize";
@@ -35,6 +34,9 @@ export async function drawPage(
   const found = await findVisibleCampaign(campaignId, user);
   if (!found) return { kind: "not-found" };
   const { campaign } = found;
+  // The campaign's zone for the reader, and beside it the UTC instant the record states, which a
+  // verifier compares (decision 096).
+  const when = (iso: string | null) => (iso ? formatZonedDateTimeWithUtc(new Date(iso), campaign.timeZone) : null);
   const record = await drawRecord(campaign);
   const picks = record.draw?.picks ?? [];
   // Decisions 022 and 057: the winner's chosen name or masked email, an objection, an erased entrant.

@@ -61,6 +61,7 @@ const CLAIM_CAMPAIGN_FIELDS = {
   winnerEntryId: true,
   winnerEmail: true,
   claimDeadline: true,
+  timeZone: true,
   giveBonusGiftToWinner: true,
   winnerBonusGiftName: true,
   winnerBonusGiftCode: true,
@@ -70,6 +71,8 @@ const CLAIM_CAMPAIGN_FIELDS = {
 export interface ClaimCampaign {
   id: string;
   title: string;
+  /** The campaign's IANA zone: the deadline and dates the winner reads (decision 096). */
+  timeZone: string;
   brandName: string;
   productType: string;
   finalDesignUrl: string | null;
@@ -150,6 +153,7 @@ async function resolveClaimState(token: string, now: Date): Promise<{ state: Cla
   const campaign: ClaimCampaign = {
     id: row.id,
     title: row.title,
+    timeZone: row.timeZone,
     brandName: row.brandName,
     productType: row.productType,
     finalDesignUrl: row.finalDesignUrl,

@@ -8,7 +8,7 @@
  * draw/notify.server.ts (the winner emails) and jobs/claim-reminders.server.ts (reminders, the
  * creator's unclaimed-prize notice) both build their tokens here.
  */
-import { formatUtcDateTime } from "../../domain/campaign-status";
+import { formatZonedDateTime } from "../../domain/campaign-time-zone";
 import { grandPrizeName } from "../../domain/winner-emails";
 import {
   EMAIL_BRAND_CAMPAIGN_FIELDS,
@@ -25,9 +25,11 @@ import { publicUrl } from "../core/public-url.server";
 /** The campaign fields the winner emails read: its brand's (decision 081) and its id. */
 export interface WinnerEmailCampaign extends EmailBrandCampaign {
   id: string;
+  /** The campaign's zone: the claim deadline is written in it (decision 096). */
+  timeZone: string;
 }
 
-export const WINNER_EMAIL_CAMPAIGN_FIELDS = { id: true, ...EMAIL_BRAND_CAMPAIGN_FIELDS } as const;
+export const WINNER_EMAIL_CAMPAIGN_FIELDS = { id: true, timeZone: true, ...EMAIL_BRAND_CAMPAIGN_FIELDS } as const;
 
 /** One prize and its current winner: the grand prize (rank 1) or a tier's AdditionalPrize. */
 export interface WinnerEmailPrize {
@@ -72,7 +74,10 @@ export async function winnerEmailTokens(campaign: WinnerEmailCampaign, prize: Wi
     prize_image_url: prize.rank === GRAND_PRIZE_RANK ? grandPrizeImageUrl(campaign) : emailImageUrl(prize.imageUrl, 800, "jpeg"),
     brand_logo_url: emailImageUrl(campaign.logoUrl, 400, "png"),
     ...(deadline
-      ? { claim_link: await prizeClaimLink(campaign.id, { ...prize, deadline }), claim_deadline: formatUtcDateTime(deadline) }
+      ? {
+          claim_link: await prizeClaimLink(campaign.id, { ...prize, deadline }),
+          claim_deadline: formatZonedDateTime(deadline, campaign.timeZone),
+        }
       : {}),
     contact_line: contactLine(campaign),
   };

@@ -61,6 +61,7 @@ export async function drawControlsData(campaign: OwnedCampaign, now: Date = new 
   const deadlinePassed = Boolean(campaign.claimDeadline && claimExpired(campaign.claimDeadline, now));
   return {
     campaignId: campaign.id,
+    timeZone: campaign.timeZone,
     status: campaign.status,
     endDate: campaign.endDate?.toISOString() ?? null,
     ended: isEnded,
@@ -166,7 +167,11 @@ export async function creatorDraw(campaign: OwnedCampaign, now: Date = new Date(
       const chain = knownChain(outcome.chain);
       const demo = Boolean(chain?.demo);
       if (outcome.reason === "not-yet" && outcome.dueAt > now) {
-        return { ok: false, status: 409, message: beaconWaitText({ round: outcome.round, at: outcome.dueAt.toISOString(), demo }) };
+        return {
+          ok: false,
+          status: 409,
+          message: beaconWaitText({ round: outcome.round, at: outcome.dueAt.toISOString(), demo }, campaign.timeZone),
+        };
       }
       return {
         ok: false,

@@ -18,7 +18,7 @@
  * (noticesSentAt) only when its last line is handled.
  */
 import { roundTimeMs } from "../../domain/beacon";
-import { formatUtcDateTime } from "../../domain/campaign-status";
+import { formatZonedDateTimeWithUtc } from "../../domain/campaign-time-zone";
 import { DISQUALIFIED_HEADER, ENTRY_LIST_HEADER } from "../../domain/draw";
 import { frozenRoundLine, listNoticeDedupeKey } from "../../domain/draw-copies";
 import { LineSplitter } from "../../domain/entry-list";
@@ -35,9 +35,10 @@ import { beaconChainLabel } from "./fairness.server";
 import { frozenListChunks } from "./record.server";
 
 /** The round's time in words, or null when the chain is not one this server knows. */
-function roundTimeText(chainHash: string, round: number): string | null {
+function roundTimeText(chainHash: string, round: number, zone: string): string | null {
   const chain = knownChain(chainHash);
-  return chain ? formatUtcDateTime(new Date(roundTimeMs(chain, round))) : null;
+  // The campaign's zone for the reader, and the UTC instant the draw record states (decision 096).
+  return chain ? formatZonedDateTimeWithUtc(new Date(roundTimeMs(chain, round)), zone) : null;
 }
 
 /** Entrants per batch: one read of their addresses, one outbox write. */
@@ -174,7 +175,7 @@ export async function queueListNotices(campaignId: string, now: Date = new Date(
       beaconRound: true,
       beaconChain: true,
       noticesDone: true,
-      campaign: { select: { id: true, ...EMAIL_BRAND_CAMPAIGN_FIELDS } },
+      campaign: { select: { id: true, timeZone: true, ...EMAIL_BRAND_CAMPAIGN_FIELDS } },
     },
   });
   if (!list) return { emails: 0, finished: false };
@@ -192,10 +193,14 @@ export async function queueListNotices(campaignId: string, now: Date = new Date(
   const common = {
     brand_name: campaign.brandName,
     campaign_title: campaign.title,
-    frozen_at: formatUtcDateTime(list.frozenAt),
+    frozen_at: formatZonedDateTimeWithUtc(list.frozenAt, campaign.timeZone),
     list_sha256: list.sha256,
     beacon_round: String(list.beaconRound),
-    round_line: frozenRoundLine(list.beaconRound, beaconChainLabel(list.beaconChain), roundTimeText(list.beaconChain, list.beaconRound)),
+    round_line: frozenRoundLine(
+      list.beaconRound,
+      beaconChainLabel(list.beaconChain),
+      roundTimeText(list.beaconChain, list.beaconRound, campaign.timeZone),
+    ),
     draw_csv_link: publicUrl(campaignDrawCsvPath(campaignId)),
   };
   const started = performance.now();

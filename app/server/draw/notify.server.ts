@@ -12,7 +12,8 @@ import { claimChoices, GRAND_PRIZE_RANK } from "../../domain/claims";
 import { winnerDedupeKey } from "../../domain/winner-emails";
 import { currentPicks, parseDrawPicks } from "../../domain/draw";
 import { addDays } from "../../domain/campaign-dates";
-import { CampaignStatus, formatUtcDateTime } from "../../domain/campaign-status";
+import { CampaignStatus } from "../../domain/campaign-status";
+import { formatZonedDateTime } from "../../domain/campaign-time-zone";
 import { claimLink } from "../claims/claim.server";
 import { getConfig } from "../core/config.server";
 import { prisma } from "../core/db.server";
@@ -89,7 +90,7 @@ async function notifyLeased(campaignId: string, now: Date, lease: Date): Promise
       brand_name: campaign.brandName,
       campaign_title: campaign.title,
       claim_link: await claimLink({ campaignId: campaign.id, entryId: campaign.winnerEntryId, deadline }),
-      claim_deadline: formatUtcDateTime(deadline),
+      claim_deadline: formatZonedDateTime(deadline, campaign.timeZone),
       claim_choices: claimChoices(campaign.productType),
       bonus_gift_name: gift ? `Bonus gift: ${campaign.winnerBonusGiftName.trim()}` : "",
       bonus_gift_code: gift && campaign.winnerBonusGiftCode.trim() ? `Gift code: ${campaign.winnerBonusGiftCode.trim()}` : "",
@@ -106,7 +107,7 @@ async function notifyLeased(campaignId: string, now: Date, lease: Date): Promise
     const code = prize.code?.trim() ?? "";
     // The draw sets each tier's deadline; a tier without one shares the grand prize's.
     const prizeDeadline = prize.claimDeadline ?? deadline;
-    const claimBy = formatUtcDateTime(prizeDeadline);
+    const claimBy = formatZonedDateTime(prizeDeadline, campaign.timeZone);
     const what =
       prize.kind === "merch"
         ? `choose your ${claimChoices(campaign.productType)} and tell us where to ship it`
@@ -161,7 +162,7 @@ async function queueWinnerSms(
       campaign.brandName,
       prizeName(campaign, prize),
       await claimLink({ campaignId: campaign.id, entryId: prize.entryId, deadline: prize.deadline, rank: prize.rank }),
-      formatUtcDateTime(prize.deadline),
+      formatZonedDateTime(prize.deadline, campaign.timeZone),
     ),
   });
 }

@@ -6,7 +6,8 @@
  * entrant is "Winner"; nobody is named when the creator hid the winners (decision 022) or the
  * winner objected; else the winner's chosen name, or their masked email.
  */
-import { CampaignStatus, formatUtcDate } from "../../domain/campaign-status";
+import { CampaignStatus } from "../../domain/campaign-status";
+import { formatZonedDate } from "../../domain/campaign-time-zone";
 import { currentPicks, parseDrawPicks, type DrawPick } from "../../domain/draw";
 import { RULES_VERSION_WITH_WINNERS_LIST } from "../../domain/official-rules";
 import {
@@ -81,6 +82,7 @@ export interface WinnersListCampaign extends NamedCampaign {
   brandName: string;
   status: string;
   endDate: Date | null;
+  timeZone: string;
   launchedAt: Date | null;
   drawCommitment: string | null;
   drawBeaconRound: number | null;
@@ -92,7 +94,13 @@ export interface WinnersListCampaign extends NamedCampaign {
 /** The winners list page: each tier's current winner, or when the winners will be listed. */
 export async function winnersList(campaign: WinnersListCampaign, now: Date = new Date()): Promise<WinnersListView> {
   const draw = await prisma.draw.findUnique({ where: { campaignId: campaign.id }, select: { picks: true, createdAt: true } });
-  const base = { campaignId: campaign.id, title: campaign.title, brandName: campaign.brandName, hidden: !campaign.winnerPublic };
+  const base = {
+    campaignId: campaign.id,
+    title: campaign.title,
+    brandName: campaign.brandName,
+    timeZone: campaign.timeZone,
+    hidden: !campaign.winnerPublic,
+  };
   // A completed campaign has been drawn (its Draw row holds the record; one drawn before records existed may lack it).
   if (!draw && campaign.status !== CampaignStatus.completed) {
     const fairness = publishedFairness(campaign);
@@ -100,7 +108,7 @@ export async function winnersList(campaign: WinnersListCampaign, now: Date = new
     const ended = campaign.endDate !== null && campaign.endDate.getTime() <= now.getTime();
     return {
       ...base,
-      pending: winnersPendingText({ endDate: campaign.endDate, beaconRoundTime: roundTime, ended }),
+      pending: winnersPendingText({ endDate: campaign.endDate, beaconRoundTime: roundTime, ended, timeZone: campaign.timeZone }),
       tiers: [],
       drawnAt: null,
     };
@@ -142,7 +150,9 @@ export async function winnersList(campaign: WinnersListCampaign, now: Date = new
       const pick = current.get(tier.rank);
       const notes =
         pick?.redrawnAt && pick.entryId === tier.entryId
-          ? [`Drawn again on ${formatUtcDate(new Date(pick.redrawnAt))}: the first winner did not claim the prize by the deadline.`]
+          ? [
+              `Drawn again on ${formatZonedDate(new Date(pick.redrawnAt), campaign.timeZone)}: the first winner did not claim the prize by the deadline.`,
+            ]
           : [];
       return {
         rank: tier.rank,

@@ -3,9 +3,10 @@
  * and the receipt (entry id, time, weight).
  */
 import { timingSafeEqual } from "node:crypto";
+import { formatReceiptTime } from "../../domain/campaign-time-zone";
 import { drawAnchorTokens } from "../../domain/draw-copies";
 import { type EntrantLanguage, entrantLanguage } from "../../domain/entrant-language";
-import { REFERRAL_BONUS_ENTRIES, entryWeight, receiptTime } from "../../domain/entries";
+import { REFERRAL_BONUS_ENTRIES, entryWeight } from "../../domain/entries";
 import { entrantText } from "../../i18n/entrant";
 import { confirmEntryPath, referralPath } from "../../paths";
 import { keyedHash } from "../core/keyed-hash.server";
@@ -73,7 +74,7 @@ export function confirmationTokens(
       : entrantText(emailLanguage(campaign)).t("referralOfferShare"),
     referral_link: referralLink(origin, entry.campaignId, entry.id),
     entry_id: entry.id,
-    entry_time: receiptTime(entry.createdAt),
+    entry_time: formatReceiptTime(entry.createdAt, campaign.timeZone),
     entry_weight: entryWeight(entry),
     ...drawAnchorTokens(campaign),
   };

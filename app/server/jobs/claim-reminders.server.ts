@@ -25,7 +25,7 @@ import {
   unclaimedNoticeDedupeKey,
   winnerDedupeKey,
 } from "../../domain/winner-emails";
-import { formatUtcDateTime } from "../../domain/campaign-status";
+import { formatZonedDateTime } from "../../domain/campaign-time-zone";
 import { creatorDrawPath } from "../../paths";
 import { GRAND_PRIZE_RANK } from "../../domain/claims";
 import { type Prisma, prisma } from "../core/db.server";
@@ -202,7 +202,7 @@ async function followUpCampaign(campaignId: string, now: Date, summary: ClaimRem
         campaign_title: campaign.title,
         prize_name: prizeName(campaign, prize),
         prize_rank: RANK_WORDS[prize.rank] ?? `#${prize.rank}`,
-        claim_deadline: formatUtcDateTime(prize.deadline),
+        claim_deadline: formatZonedDateTime(prize.deadline, campaign.timeZone),
         next_step: nextStep(prize.rank),
         draw_link: publicUrl(creatorDrawPath(campaign.id)),
       },

@@ -5,7 +5,8 @@
  */
 import { getContrast } from "color2k";
 import { type AccentTheme, accentTheme } from "~/domain/brand-colors";
-import { formatUtcDate, publicPhase } from "~/domain/campaign-status";
+import { publicPhase } from "~/domain/campaign-status";
+import { formatZonedShortDateTime } from "~/domain/campaign-time-zone";
 import { campaignImage } from "~/domain/mockups";
 import { campaignPath } from "~/paths";
 import { findVisibleCampaign } from "../campaigns/campaign-page.server";
@@ -60,15 +61,15 @@ export function textOn(background: string): string {
   return getContrast(background, "#ffffff") >= getContrast(background, "#0f172a") ? "#ffffff" : "#0f172a";
 }
 
-/** "Ends December 1, 2026" in UTC while entries are open; what happened once they are not. */
+/** "Ends 5 December 2025, 23:59 New York time" (the campaign's zone, decision 096) while entries are open; what happened once they are not. */
 export function deadlineLabel(
-  campaign: { status: string; startDate: Date | null; endDate: Date | null; winnerEmail: string | null; drawn: boolean },
+  campaign: { status: string; startDate: Date | null; endDate: Date | null; timeZone: string; winnerEmail: string | null; drawn: boolean },
   now: Date,
 ): string {
   const phase = publicPhase(campaign, now);
   if (phase === "ended") return campaign.winnerEmail || campaign.drawn ? "Winner drawn" : "Ended";
-  if (phase === "upcoming" && campaign.startDate) return `Opens ${formatUtcDate(campaign.startDate)}`;
-  return campaign.endDate ? `Ends ${formatUtcDate(campaign.endDate)}` : "Open now";
+  if (phase === "upcoming" && campaign.startDate) return `Opens ${formatZonedShortDateTime(campaign.startDate, campaign.timeZone)}`;
+  return campaign.endDate ? `Ends ${formatZonedShortDateTime(campaign.endDate, campaign.timeZone)}` : "Open now";
 }
 
 /** Our own image paths only (no other sites: the server reads these from disk). */

@@ -10,7 +10,7 @@
  * email/delivery.server.ts does), so the immediate send and the job never send the same one twice.
  */
 import twilio from "twilio";
-import { SMS_MAX_ATTEMPTS, nextSmsAttemptAt } from "../../domain/sms";
+import { SMS_MAX_ATTEMPTS, laterSmsStatus, nextSmsAttemptAt } from "../../domain/sms";
 import { getConfig } from "../core/config.server";
 import { type OutboundSms, isUniqueConstraintError, prisma } from "../core/db.server";
 import { currentTime, leaseUntil } from "../core/leases.server";
@@ -117,7 +117,10 @@ export async function deliverSms(message: OutboundSms, now: Date = new Date()): 
       ...(from.startsWith("MG") ? { messagingServiceSid: from } : { from }),
       statusCallback: smsStatusCallbackUrl(),
     });
-    return finish(mine, { status: sent.status, providerSid: sent.sid, sentAt: new Date(), nextAttemptAt: null, lastError: null });
+    await finish(mine, { status: sent.status, providerSid: sent.sid, sentAt: new Date(), nextAttemptAt: null, lastError: null });
+    // A status callback may have come in before create() answered with the SID (decision 096).
+    await applyEarlyStatus(sent.sid);
+    return prisma.outboundSms.findUniqueOrThrow({ where: { id: message.id } });
   } catch (error) {
     const code = typeof error === "object" && error !== null && "code" in error ? Number(error.code) : NaN;
     const status = typeof error === "object" && error !== null && "status" in error ? Number(error.status) : NaN;
@@ -147,6 +150,50 @@ async function finish(
   return prisma.outboundSms.findUniqueOrThrow({ where: { id: claim.id } });
 }
 
+/**
+ * Moves the message holding `sid` to Twilio's reported status, only forward (a "sent" arriving after
+ * "delivered" changes nothing). False when no message holds the SID (yet).
+ */
+export async function applySmsStatus(sid: string, reported: string, errorCode: string | null): Promise<boolean> {
+  const message = await prisma.outboundSms.findUnique({ where: { providerSid: sid }, select: { id: true, status: true } });
+  if (!message) return false;
+  if (laterSmsStatus(message.status, reported)) {
+    // Conditional on the status read: a callback racing this one moves it at most once.
+    await prisma.outboundSms.updateMany({
+      where: { id: message.id, status: message.status },
+      data: { status: reported, statusAt: new Date(), ...(errorCode ? { lastError: `Twilio error ${errorCode}` } : {}) },
+    });
+  }
+  return true;
+}
+
+/**
+ * A status callback for a SID no message holds: kept in SmsEarlyStatus (the latest status wins),
+ * then looked for again, so that whichever of the callback and the sender's write of the SID comes
+ * second applies it (decision 096).
+ */
+export async function recordEarlySmsStatus(sid: string, reported: string, errorCode: string | null): Promise<void> {
+  const earlier = await prisma.smsEarlyStatus.findUnique({ where: { providerSid: sid } });
+  if (!earlier) {
+    await prisma.smsEarlyStatus.create({ data: { providerSid: sid, status: reported, errorCode } }).catch((error: unknown) => {
+      if (!isUniqueConstraintError(error)) throw error;
+    });
+  } else if (laterSmsStatus(earlier.status, reported)) {
+    await prisma.smsEarlyStatus.updateMany({ where: { providerSid: sid, status: earlier.status }, data: { status: reported, errorCode } });
+  }
+  await applyEarlyStatus(sid);
+}
+
+/** Applies and forgets a status callback that came in before `sid` was stored. */
+async function applyEarlyStatus(sid: string): Promise<void> {
+  const early = await prisma.smsEarlyStatus.findUnique({ where: { providerSid: sid } });
+  if (!early) return;
+  if (await applySmsStatus(sid, early.status, early.errorCode)) await prisma.smsEarlyStatus.deleteMany({ where: { providerSid: sid } });
+}
+
+/** Early statuses no message ever claimed (another application's messages on the account) are kept a day. */
+const EARLY_STATUS_KEEP_MS = 24 * 60 * 60 * 1000;
+
 export interface SmsDeliverySummary {
   sent: number;
   failed: number;
@@ -156,6 +203,7 @@ export interface SmsDeliverySummary {
 export async function deliverDueSms(now: Date = new Date(), { limit = 100 }: { limit?: number } = {}): Promise<SmsDeliverySummary> {
   const summary: SmsDeliverySummary = { sent: 0, failed: 0 };
   if (!getConfig().twilioEnabled) return summary;
+  await prisma.smsEarlyStatus.deleteMany({ where: { receivedAt: { lt: new Date(currentTime(now).getTime() - EARLY_STATUS_KEEP_MS) } } });
   const due = await prisma.outboundSms.findMany({
     where: { attempts: { lt: SMS_MAX_ATTEMPTS }, OR: claimable(now) },
     orderBy: { createdAt: "asc" },

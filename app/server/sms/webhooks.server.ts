@@ -12,13 +12,14 @@
  * the request's own Host, which a proxy in front may have rewritten.
  */
 import twilio from "twilio";
-import { laterSmsStatus, smsReplyIntent } from "../../domain/sms";
+import { smsReplyIntent } from "../../domain/sms";
 import { getConfig } from "../core/config.server";
 import { prisma } from "../core/db.server";
 import type { WebhookAnswer } from "../core/responses.server";
 import { publicUrl } from "../core/public-url.server";
 import { href } from "../../paths";
 import { log } from "../core/log.server";
+import { applySmsStatus, recordEarlySmsStatus } from "./sms.server";
 
 export const TWILIO_SIGNATURE_HEADER = "x-twilio-signature";
 
@@ -46,17 +47,9 @@ export async function handleTwilioStatus(rawBody: string, signature: string | nu
   const sid = params.MessageSid ?? params.SmsSid ?? "";
   const reported = (params.MessageStatus ?? params.SmsStatus ?? "").toLowerCase();
   if (!sid || !reported) return { status: 400, body: "MessageSid and MessageStatus are required." };
-  const message = await prisma.outboundSms.findUnique({ where: { providerSid: sid }, select: { id: true, status: true } });
-  // Not one of ours (another application on the account): acknowledged, nothing to record.
-  if (!message) return { status: 200, body: "OK" };
-  if (laterSmsStatus(message.status, reported)) {
-    const error = params.ErrorCode ? `Twilio error ${params.ErrorCode}` : null;
-    // Conditional on the status read: a callback racing this one moves it at most once.
-    await prisma.outboundSms.updateMany({
-      where: { id: message.id, status: message.status },
-      data: { status: reported, statusAt: new Date(), ...(error ? { lastError: error } : {}) },
-    });
-  }
+  const errorCode = params.ErrorCode || null;
+  // Twilio can call back before messages.create() has answered us with the SID: kept until it is stored.
+  if (!(await applySmsStatus(sid, reported, errorCode))) await recordEarlySmsStatus(sid, reported, errorCode);
   return { status: 200, body: "OK" };
 }
 

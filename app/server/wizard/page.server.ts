@@ -190,11 +190,14 @@ async function wizardPage(
   const mode = params.get("mode");
   if (mode === "upload" || mode === "ai") values.designMode = mode;
 
-  // The zone (decision 095): the one saved with the dates; before any, the creator's last choice, and
-  // the page puts the browser's zone in its place when JavaScript runs (timeZoneChosen false).
+  // The zone (decisions 095, 096): the one saved with the dates; before any, the creator's last choice
+  // (their most recent campaign's zone), which stands; only a creator with none gets the browser's zone
+  // when JavaScript runs (timeZoneChosen false), else UTC.
   const source = campaign ?? copySource;
-  const timeZoneChosen = Boolean(source?.startDate);
-  if (!timeZoneChosen && step === 4) values.timeZone = await lastTimeZoneChoice(user);
+  const datesSaved = Boolean(source?.startDate);
+  const lastChoice = !datesSaved && step === 4 ? await lastTimeZoneChoice(user) : null;
+  if (!datesSaved && step === 4) values.timeZone = lastChoice ?? DEFAULT_TIME_ZONE;
+  const timeZoneChosen = datesSaved || lastChoice !== null;
 
   const plan = plans.find((p) => p.id === values.planId) ?? null;
   // Step 3 warns next to the colours the chosen design is hard to see on (decision 044).
@@ -242,13 +245,13 @@ async function wizardPage(
   };
 }
 
-/** The zone of the creator's most recently saved campaign with dates, or UTC. */
-async function lastTimeZoneChoice(user: CurrentUser | null): Promise<string> {
-  if (!user) return DEFAULT_TIME_ZONE;
+/** The zone of the creator's most recently saved campaign with dates; null when they have none. */
+async function lastTimeZoneChoice(user: CurrentUser | null): Promise<string | null> {
+  if (!user) return null;
   const last = await prisma.campaign.findFirst({
     where: { creatorId: user.id, startDate: { not: null } },
     orderBy: [{ updatedAt: "desc" }, { id: "asc" }],
     select: { timeZone: true },
   });
-  return campaignTimeZone(last?.timeZone);
+  return last ? campaignTimeZone(last.timeZone) : null;
 }
