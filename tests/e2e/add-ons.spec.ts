@@ -32,6 +32,8 @@ test("a creator features a giveaway from the success page, pays in the test chec
   browser,
   javaScriptEnabled,
 }) => {
+  // Sign-in, the checkout's pages and a second visitor's browser: a long journey, as payments.spec's.
+  test.slow();
   const creator = uniqueEmail("boost");
   await signIn(page, creator);
   const campaign = insertCampaign({ creatorId: userIdByEmail(creator), launchedAt: new Date() });
