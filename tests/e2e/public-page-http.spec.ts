@@ -16,7 +16,7 @@ test.describe("the anonymous campaign page", () => {
     expect(html).toContain(campaign.title);
     const headers = plain.headers();
     expect(headers["cache-control"]).toBe("public, max-age=0, s-maxage=1, stale-while-revalidate=5");
-    expect(headers["vary"]).toBe("Accept-Encoding, Cookie");
+    expect(headers["vary"]).toBe("Accept-Encoding, Accept-Language, Cookie");
     expect(headers["content-type"]).toBe("text/html; charset=utf-8");
     expect(headers["set-cookie"]).toBeUndefined();
 
