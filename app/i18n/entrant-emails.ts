@@ -5,7 +5,7 @@
  * each language's own (decision 054).
  */
 import type { EntrantLanguage } from "../domain/entrant-language";
-import { button, emailLayout } from "../domain/email-template-defaults";
+import { brandLogo, button, emailLayout, prizeImage } from "../domain/email-template-defaults";
 
 interface EmailWords {
   dataLine: string;
@@ -100,8 +100,187 @@ const CONFIRM_BUTTON: Record<Exclude<EntrantLanguage, "en">, string> = {
   pt: "Confirmar minha participação",
 };
 
+/**
+ * The winner's emails in each language (decision 097): winner_notification and claim_reminder,
+ * laid out like the English defaults, and the words the code fills their tokens with
+ * (claim_choices, time_left, contact_line, the bonus gift's lines). claim_deadline is the
+ * language's own date (entrantText().dateTime in UTC).
+ */
+interface WinnerWords {
+  claimButton: string;
+  winner: { subject: string; body: string };
+  claimReminder: { subject: string; body: string };
+  /** What the winner chooses on the claim page: a mug's colour, or a shirt's size, style and colour. */
+  choices: { mug: string; shirt: string };
+  timeLeft: Record<"3 days" | "1 day", string>;
+  bonusGift: string;
+  giftCode: string;
+  howToRedeem: string;
+  theBrand: string;
+  contactReply: string;
+  contactForm: string;
+}
+
+const PERSONAL_AND_CONTACT = (personal: string) => `<p>${personal}</p>
+<p>{{contact_line}}</p>`;
+const BONUS_LINES = `<p>{{bonus_gift_name}}</p>
+<p>{{bonus_gift_code}}</p>
+<p>{{bonus_gift_instructions}}</p>`;
+
+const WINNER_WORDS: Record<Exclude<EntrantLanguage, "en">, WinnerWords> = {
+  es: {
+    claimButton: "Reclamar mi premio",
+    winner: {
+      subject: "¡Has ganado {{prize_name}} de {{brand_name}}!",
+      body: `<p>¡Enhorabuena!</p>
+<p>Has ganado <strong>{{prize_name}}</strong> de {{brand_name}}, elegido al azar en el sorteo «{{campaign_title}}».</p>
+${prizeImage}
+<p>Para reclamar tu premio, elige {{claim_choices}} y dinos adónde te lo enviamos:</p>
+{{button}}
+<p>Tienes de plazo hasta el {{claim_deadline}}; después, el premio puede pasar a otro participante.</p>
+${BONUS_LINES}
+${PERSONAL_AND_CONTACT("Este enlace es personal: solo se ha enviado a {{email}}.")}`,
+    },
+    claimReminder: {
+      subject: "{{time_left}} para reclamar {{prize_name}} de {{brand_name}}",
+      body: `<p>Has ganado <strong>{{prize_name}}</strong> de {{brand_name}} en el sorteo «{{campaign_title}}», y todavía te está esperando.</p>
+${prizeImage}
+<p>Solo te quedan {{time_left}}: reclámalo antes del {{claim_deadline}}; después, el premio puede pasar a otro participante.</p>
+{{button}}
+${PERSONAL_AND_CONTACT("Este enlace es personal: solo se ha enviado a {{email}}.")}`,
+    },
+    choices: { mug: "tu color", shirt: "tu talla, estilo y color" },
+    timeLeft: { "3 days": "3 días", "1 day": "1 día" },
+    bonusGift: "Regalo extra: {{value}}",
+    giftCode: "Código del regalo: {{value}}",
+    howToRedeem: "Cómo canjearlo: {{value}}",
+    theBrand: "la marca",
+    contactReply: "¿Dudas sobre tu premio? Responde a este correo y te leerá {{brand}} ({{support}}).",
+    contactForm:
+      "¿Dudas sobre tu premio? No respondas a este correo (nadie lee ese buzón): escríbenos desde nuestro formulario de contacto en {{url}}.",
+  },
+  fr: {
+    claimButton: "Réclamer mon lot",
+    winner: {
+      subject: "Vous avez gagné {{prize_name}} de {{brand_name}}\u00a0!",
+      body: `<p>Félicitations\u00a0!</p>
+<p>Vous avez gagné <strong>{{prize_name}}</strong> de {{brand_name}}, tiré au sort lors du jeu-concours «\u00a0{{campaign_title}}\u00a0».</p>
+${prizeImage}
+<p>Pour réclamer votre lot, choisissez {{claim_choices}} et indiquez-nous où l'envoyer\u00a0:</p>
+{{button}}
+<p>Réclamez-le avant le {{claim_deadline}}\u00a0; passé ce délai, le lot pourra revenir à un autre participant.</p>
+${BONUS_LINES}
+${PERSONAL_AND_CONTACT("Ce lien est personnel\u00a0: il n'a été envoyé qu'à {{email}}.")}`,
+    },
+    claimReminder: {
+      subject: "Plus que {{time_left}} pour réclamer {{prize_name}} de {{brand_name}}",
+      body: `<p>Vous avez gagné <strong>{{prize_name}}</strong> de {{brand_name}} lors du jeu-concours «\u00a0{{campaign_title}}\u00a0», et il vous attend toujours.</p>
+${prizeImage}
+<p>Il vous reste {{time_left}}\u00a0: réclamez-le avant le {{claim_deadline}}\u00a0; passé ce délai, le lot pourra revenir à un autre participant.</p>
+{{button}}
+${PERSONAL_AND_CONTACT("Ce lien est personnel\u00a0: il n'a été envoyé qu'à {{email}}.")}`,
+    },
+    choices: { mug: "votre couleur", shirt: "votre taille, votre coupe et votre couleur" },
+    timeLeft: { "3 days": "3\u00a0jours", "1 day": "1\u00a0jour" },
+    bonusGift: "Cadeau en plus\u00a0: {{value}}",
+    giftCode: "Code du cadeau\u00a0: {{value}}",
+    howToRedeem: "Comment en profiter\u00a0: {{value}}",
+    theBrand: "la marque",
+    contactReply: "Une question sur votre lot\u00a0? Répondez à cet e-mail pour joindre {{brand}} ({{support}}).",
+    contactForm:
+      "Une question sur votre lot\u00a0? Merci de ne pas répondre à cet e-mail (personne ne lit cette boîte)\u00a0: écrivez-nous via notre formulaire de contact, {{url}}.",
+  },
+  de: {
+    claimButton: "Gewinn einlösen",
+    winner: {
+      subject: "Du hast {{prize_name}} von {{brand_name}} gewonnen!",
+      body: `<p>Herzlichen Glückwunsch!</p>
+<p>Du hast <strong>{{prize_name}}</strong> von {{brand_name}} gewonnen, zufällig ausgelost beim Gewinnspiel „{{campaign_title}}“.</p>
+${prizeImage}
+<p>Um deinen Gewinn einzulösen, wähle {{claim_choices}} und sag uns, wohin wir ihn schicken sollen:</p>
+{{button}}
+<p>Bitte löse ihn bis {{claim_deadline}} ein; danach kann der Gewinn an jemand anderen gehen.</p>
+${BONUS_LINES}
+${PERSONAL_AND_CONTACT("Dieser Link ist persönlich: Er wurde nur an {{email}} geschickt.")}`,
+    },
+    claimReminder: {
+      subject: "Noch {{time_left}}, um {{prize_name}} von {{brand_name}} einzulösen",
+      body: `<p>Du hast <strong>{{prize_name}}</strong> von {{brand_name}} beim Gewinnspiel „{{campaign_title}}“ gewonnen, und der Gewinn wartet noch auf dich.</p>
+${prizeImage}
+<p>Du hast noch {{time_left}}: Bitte löse ihn bis {{claim_deadline}} ein; danach kann der Gewinn an jemand anderen gehen.</p>
+{{button}}
+${PERSONAL_AND_CONTACT("Dieser Link ist persönlich: Er wurde nur an {{email}} geschickt.")}`,
+    },
+    choices: { mug: "deine Farbe", shirt: "Größe, Schnitt und Farbe" },
+    timeLeft: { "3 days": "3 Tage", "1 day": "1 Tag" },
+    bonusGift: "Bonusgeschenk: {{value}}",
+    giftCode: "Geschenkcode: {{value}}",
+    howToRedeem: "So löst du es ein: {{value}}",
+    theBrand: "die Marke",
+    contactReply: "Fragen zu deinem Gewinn? Antworte einfach auf diese E-Mail, dann erreichst du {{brand}} ({{support}}).",
+    contactForm:
+      "Fragen zu deinem Gewinn? Bitte antworte nicht auf diese E-Mail (das Postfach liest niemand), sondern schreib uns über unser Kontaktformular: {{url}}.",
+  },
+  pt: {
+    claimButton: "Resgatar meu prêmio",
+    winner: {
+      subject: "Você ganhou {{prize_name}} de {{brand_name}}!",
+      body: `<p>Parabéns!</p>
+<p>Você ganhou <strong>{{prize_name}}</strong> de {{brand_name}}, sorteado ao acaso no sorteio “{{campaign_title}}”.</p>
+${prizeImage}
+<p>Para resgatar seu prêmio, escolha {{claim_choices}} e diga para onde devemos enviá-lo:</p>
+{{button}}
+<p>Resgate até {{claim_deadline}}; depois disso, o prêmio pode ir para outro participante.</p>
+${BONUS_LINES}
+${PERSONAL_AND_CONTACT("Este link é pessoal: ele foi enviado só para {{email}}.")}`,
+    },
+    claimReminder: {
+      subject: "Só mais {{time_left}} para resgatar {{prize_name}} de {{brand_name}}",
+      body: `<p>Você ganhou <strong>{{prize_name}}</strong> de {{brand_name}} no sorteio “{{campaign_title}}”, e ele ainda está esperando por você.</p>
+${prizeImage}
+<p>Você tem só mais {{time_left}}: resgate até {{claim_deadline}}; depois disso, o prêmio pode ir para outro participante.</p>
+{{button}}
+${PERSONAL_AND_CONTACT("Este link é pessoal: ele foi enviado só para {{email}}.")}`,
+    },
+    choices: { mug: "a cor", shirt: "o tamanho, o modelo e a cor" },
+    timeLeft: { "3 days": "3 dias", "1 day": "1 dia" },
+    bonusGift: "Brinde extra: {{value}}",
+    giftCode: "Código do brinde: {{value}}",
+    howToRedeem: "Como usar: {{value}}",
+    theBrand: "a marca",
+    contactReply: "Dúvidas sobre seu prêmio? Responda a este e-mail para falar com {{brand}} ({{support}}).",
+    contactForm:
+      "Dúvidas sobre seu prêmio? Não responda a este e-mail (ninguém lê essa caixa): escreva para nós pelo formulário de contato em {{url}}.",
+  },
+};
+
+const fill = (text: string, values: Record<string, string>) => text.replace(/\{\{(\w+)\}\}/g, (all, key: string) => values[key] ?? all);
+
+/**
+ * The words the code puts into a winner's email tokens, in `language` (decision 097); null for
+ * English, whose words stay the code's own (the spec's texts).
+ */
+export function winnerTokenWords(language: EntrantLanguage | undefined) {
+  if (!language || language === "en") return null;
+  const words = WINNER_WORDS[language];
+  return {
+    claimChoices: (productType: string) => (productType === "mug" ? words.choices.mug : words.choices.shirt),
+    timeLeft: (english: string) => words.timeLeft[english as "3 days" | "1 day"] ?? english,
+    bonusGift: (value: string) => fill(words.bonusGift, { value }),
+    giftCode: (value: string) => fill(words.giftCode, { value }),
+    howToRedeem: (value: string) => fill(words.howToRedeem, { value }),
+    contactReply: (brand: string, support: string) => fill(words.contactReply, { brand: brand || words.theBrand, support }),
+    contactForm: (url: string) => fill(words.contactForm, { url }),
+  };
+}
+
 /** The templates written for each language (the others stay the admin's English ones for now). */
-export const TRANSLATED_ENTRANT_TEMPLATES = ["entry_confirm_request", "entry_confirmation"] as const;
+export const TRANSLATED_ENTRANT_TEMPLATES = [
+  "entry_confirm_request",
+  "entry_confirmation",
+  "winner_notification",
+  "claim_reminder",
+] as const;
 
 /**
  * `template` in `language`, as an EmailTemplate row's subject and body, or null when it is English
@@ -124,5 +303,13 @@ export function translatedEntrantTemplate(
       subject: words.confirmation.subject,
       htmlBody: emailLayout(`${words.confirmation.body}\n${REFERRAL_LINES}\n${ACTION_LINES}\n${DRAW_LINES}\n${footer}`),
     };
+  if (template === "winner_notification" || template === "claim_reminder") {
+    const winner = WINNER_WORDS[language];
+    const email = template === "winner_notification" ? winner.winner : winner.claimReminder;
+    return {
+      subject: email.subject,
+      htmlBody: emailLayout(`${brandLogo}\n${email.body.replace("{{button}}", button("{{claim_link}}", winner.claimButton))}\n${footer}`),
+    };
+  }
   return null;
 }

@@ -21,13 +21,27 @@ import { claimPath } from "../../paths";
 import { claimToken } from "./claim.server";
 import { GRAND_PRIZE_RANK } from "../../domain/claims";
 import { publicUrl } from "../core/public-url.server";
+import { type EntrantLanguage, entrantLanguage } from "../../domain/entrant-language";
+import { entrantText } from "../../i18n/entrant";
 
 /** The campaign fields the winner emails read: its brand's (decision 081) and its id. */
 export interface WinnerEmailCampaign extends EmailBrandCampaign {
   id: string;
+  /** The entrants' language (decision 097): the winner's emails speak it. */
+  language?: string;
 }
 
-export const WINNER_EMAIL_CAMPAIGN_FIELDS = { id: true, ...EMAIL_BRAND_CAMPAIGN_FIELDS } as const;
+export const WINNER_EMAIL_CAMPAIGN_FIELDS = { id: true, language: true, ...EMAIL_BRAND_CAMPAIGN_FIELDS } as const;
+
+/** The language of a campaign's winner emails (decision 097): the campaign's own, like its confirmation emails. */
+export function winnerEmailLanguage(campaign: { language?: string }): EntrantLanguage {
+  return entrantLanguage(campaign.language);
+}
+
+/** A claim deadline as the winner reads it: English keeps formatUtcDateTime, others their own words, in UTC. */
+export function claimDeadlineText(deadline: Date, language: EntrantLanguage): string {
+  return language === "en" ? formatUtcDateTime(deadline) : entrantText(language).dateTime(deadline, "UTC");
+}
 
 /** One prize and its current winner: the grand prize (rank 1) or a tier's AdditionalPrize. */
 export interface WinnerEmailPrize {
@@ -62,7 +76,12 @@ export async function prizeClaimLink(
  * claim_deadline, contact_line (and brand_name, campaign_title). A template's `<img>` whose URL
  * comes out empty is dropped when the email is rendered (email/outbox.server.ts).
  */
-export async function winnerEmailTokens(campaign: WinnerEmailCampaign, prize: WinnerEmailPrize): Promise<Record<string, string>> {
+export async function winnerEmailTokens(
+  campaign: WinnerEmailCampaign,
+  prize: WinnerEmailPrize,
+  /** The email's language (decision 097): only for a template written in it, so no email mixes two. */
+  language: EntrantLanguage = "en",
+): Promise<Record<string, string>> {
   const { deadline } = prize;
   return {
     brand_name: campaign.brandName,
@@ -72,8 +91,8 @@ export async function winnerEmailTokens(campaign: WinnerEmailCampaign, prize: Wi
     prize_image_url: prize.rank === GRAND_PRIZE_RANK ? grandPrizeImageUrl(campaign) : emailImageUrl(prize.imageUrl, 800, "jpeg"),
     brand_logo_url: emailImageUrl(campaign.logoUrl, 400, "png"),
     ...(deadline
-      ? { claim_link: await prizeClaimLink(campaign.id, { ...prize, deadline }), claim_deadline: formatUtcDateTime(deadline) }
+      ? { claim_link: await prizeClaimLink(campaign.id, { ...prize, deadline }), claim_deadline: claimDeadlineText(deadline, language) }
       : {}),
-    contact_line: contactLine(campaign),
+    contact_line: contactLine(campaign, language),
   };
 }

@@ -18,7 +18,8 @@ import { getConfig } from "../core/config.server";
 import { prisma } from "../core/db.server";
 import { emailBrand, winnerReplyTo } from "../email/brand.server";
 import { queueTemplatedEmailOnce } from "../email/outbox.server";
-import { prizeName, winnerEmailTokens } from "../claims/winner-emails.server";
+import { claimDeadlineText, prizeName, winnerEmailLanguage, winnerEmailTokens } from "../claims/winner-emails.server";
+import { winnerTokenWords } from "../../i18n/entrant-emails";
 import { queueSmsToEntry } from "../sms/sms.server";
 import { winnerSmsBody, winnerSmsDedupeKey } from "../../domain/sms";
 import { currentTime, leaseUntil } from "../core/leases.server";
@@ -77,6 +78,9 @@ async function notifyLeased(campaignId: string, now: Date, lease: Date): Promise
   }
 
   const gift = campaign.giveBonusGiftToWinner && campaign.winnerBonusGiftName.trim();
+  // The campaign's language (decision 097); English keeps the code's own words.
+  const language = winnerEmailLanguage(campaign);
+  const words = winnerTokenWords(language);
   let queued = 0;
   const grandPrize = await queueTemplatedEmailOnce({
     to: campaign.winnerEmail,
@@ -84,18 +88,22 @@ async function notifyLeased(campaignId: string, now: Date, lease: Date): Promise
     dedupeKey: winnerDedupeKey(campaign.id, GRAND_PRIZE_RANK, campaign.winnerEntryId),
     replyTo: winnerReplyTo(campaign),
     brand: emailBrand(campaign),
+    language,
     tokens: {
       email: campaign.winnerEmail,
       brand_name: campaign.brandName,
       campaign_title: campaign.title,
       claim_link: await claimLink({ campaignId: campaign.id, entryId: campaign.winnerEntryId, deadline }),
-      claim_deadline: formatUtcDateTime(deadline),
-      claim_choices: claimChoices(campaign.productType),
-      bonus_gift_name: gift ? `Bonus gift: ${campaign.winnerBonusGiftName.trim()}` : "",
-      bonus_gift_code: gift && campaign.winnerBonusGiftCode.trim() ? `Gift code: ${campaign.winnerBonusGiftCode.trim()}` : "",
+      claim_deadline: claimDeadlineText(deadline, language),
+      claim_choices: words ? words.claimChoices(campaign.productType) : claimChoices(campaign.productType),
+      bonus_gift_name: gift ? bonusLine(words?.bonusGift, "Bonus gift: ", campaign.winnerBonusGiftName) : "",
+      bonus_gift_code:
+        gift && campaign.winnerBonusGiftCode.trim() ? bonusLine(words?.giftCode, "Gift code: ", campaign.winnerBonusGiftCode) : "",
       bonus_gift_instructions:
-        gift && campaign.winnerBonusGiftInstructions.trim() ? `How to redeem: ${campaign.winnerBonusGiftInstructions.trim()}` : "",
-      ...(await winnerEmailTokens(campaign, { rank: GRAND_PRIZE_RANK, entryId: campaign.winnerEntryId, deadline })),
+        gift && campaign.winnerBonusGiftInstructions.trim()
+          ? bonusLine(words?.howToRedeem, "How to redeem: ", campaign.winnerBonusGiftInstructions)
+          : "",
+      ...(await winnerEmailTokens(campaign, { rank: GRAND_PRIZE_RANK, entryId: campaign.winnerEntryId, deadline }, language)),
     },
   });
   if (grandPrize) queued += 1;
@@ -147,6 +155,11 @@ async function notifyLeased(campaignId: string, now: Date, lease: Date): Promise
     data: { winnersNotifiedAt: now, winnersNotifyLeaseUntil: null },
   });
   return queued;
+}
+
+/** A bonus gift's line: the language's words around the value, or the English prefix. */
+function bonusLine(translated: ((value: string) => string) | undefined, english: string, value: string): string {
+  return translated ? translated(value.trim()) : `${english}${value.trim()}`;
 }
 
 /** The winner's SMS (decision 094), when their entry gave a phone number; once per prize and winner. */
