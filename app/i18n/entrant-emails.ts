@@ -254,6 +254,127 @@ ${PERSONAL_AND_CONTACT("Este link é pessoal: ele foi enviado só para {{email}}
   },
 };
 
+/** The 48-hour reminder and the shipping notice in each language (decision 097), with their tokens' words. */
+interface LaterWords {
+  reminder: { subject: string; body: string; offer: string };
+  shipped: {
+    subject: string;
+    body: string;
+    trackOn: string;
+    track: string;
+    seeOrder: string;
+    notYet: string;
+    theCarrier: string;
+  };
+}
+
+const SHIPPED_LINK = `<a href="{{order_link}}">{{order_link}}</a>`;
+
+const LATER_WORDS: Record<Exclude<EntrantLanguage, "en">, LaterWords> = {
+  es: {
+    reminder: {
+      subject: "Quedan 48 horas: {{campaign_title}}",
+      body: "<p>El sorteo <strong>{{campaign_title}}</strong> de {{brand_name}} termina el {{campaign_end_date}}.</p>",
+      offer:
+        "Ya estás participando. Aún tienes tiempo de ganar {{bonus}} participaciones extra por cada amigo que participe con tu enlace y confirme:",
+    },
+    shipped: {
+      subject: "Tu premio de {{campaign_title}} ya está en camino",
+      body: `<p>Tu premio de <strong>{{campaign_title}}</strong> de {{brand_name}} ya se ha enviado.</p>
+<p>Transportista: {{carrier}}<br>Número de seguimiento: {{tracking_number}}</p>
+{{button}}
+<p>Dónde está tu premio, en cualquier momento: ${SHIPPED_LINK}</p>
+<p>¡Que lo disfrutes!</p>`,
+      trackOn: "Sigue tu paquete en {{carrier}}",
+      track: "Sigue tu paquete",
+      seeOrder: "Ver tu pedido",
+      notYet: "aún no disponible",
+      theCarrier: "la empresa de transporte",
+    },
+  },
+  fr: {
+    reminder: {
+      subject: "Plus que 48\u00a0heures\u00a0: {{campaign_title}}",
+      body: "<p>Le jeu-concours <strong>{{campaign_title}}</strong> de {{brand_name}} se termine le {{campaign_end_date}}.</p>",
+      offer:
+        "Vous participez déjà. Il est encore temps de gagner {{bonus}}\u00a0participations supplémentaires pour chaque ami qui participe avec votre lien et confirme\u00a0:",
+    },
+    shipped: {
+      subject: "Votre lot {{campaign_title}} est en route",
+      body: `<p>Votre lot du jeu-concours <strong>{{campaign_title}}</strong> de {{brand_name}} a été expédié.</p>
+<p>Transporteur\u00a0: {{carrier}}<br>Numéro de suivi\u00a0: {{tracking_number}}</p>
+{{button}}
+<p>Où en est votre lot, à tout moment\u00a0: ${SHIPPED_LINK}</p>
+<p>Profitez-en bien\u00a0!</p>`,
+      trackOn: "Suivre votre colis sur {{carrier}}",
+      track: "Suivre votre colis",
+      seeOrder: "Voir votre commande",
+      notYet: "pas encore disponible",
+      theCarrier: "le transporteur",
+    },
+  },
+  de: {
+    reminder: {
+      subject: "Noch 48 Stunden: {{campaign_title}}",
+      body: "<p>Das Gewinnspiel <strong>{{campaign_title}}</strong> von {{brand_name}} endet am {{campaign_end_date}}.</p>",
+      offer:
+        "Du bist dabei. Noch kannst du dir für jeden Freund, der über deinen Link mitmacht und bestätigt, {{bonus}} Bonus-Teilnahmen sichern:",
+    },
+    shipped: {
+      subject: "Dein Gewinn aus {{campaign_title}} ist unterwegs",
+      body: `<p>Dein Gewinn aus <strong>{{campaign_title}}</strong> von {{brand_name}} wurde verschickt.</p>
+<p>Versanddienst: {{carrier}}<br>Sendungsnummer: {{tracking_number}}</p>
+{{button}}
+<p>Wo dein Gewinn gerade ist, jederzeit: ${SHIPPED_LINK}</p>
+<p>Viel Freude damit!</p>`,
+      trackOn: "Sendung bei {{carrier}} verfolgen",
+      track: "Sendung verfolgen",
+      seeOrder: "Deine Bestellung ansehen",
+      notYet: "noch nicht verfügbar",
+      theCarrier: "der Versanddienst",
+    },
+  },
+  pt: {
+    reminder: {
+      subject: "Faltam 48 horas: {{campaign_title}}",
+      body: "<p>O sorteio <strong>{{campaign_title}}</strong>, de {{brand_name}}, termina em {{campaign_end_date}}.</p>",
+      offer:
+        "Você já está participando. Ainda dá tempo de ganhar {{bonus}} participações extras por cada amigo que participar pelo seu link e confirmar:",
+    },
+    shipped: {
+      subject: "Seu prêmio de {{campaign_title}} está a caminho",
+      body: `<p>Seu prêmio de <strong>{{campaign_title}}</strong>, de {{brand_name}}, foi enviado.</p>
+<p>Transportadora: {{carrier}}<br>Código de rastreio: {{tracking_number}}</p>
+{{button}}
+<p>Acompanhe seu prêmio a qualquer momento: ${SHIPPED_LINK}</p>
+<p>Aproveite!</p>`,
+      trackOn: "Rastrear seu pacote em {{carrier}}",
+      track: "Rastrear seu pacote",
+      seeOrder: "Ver seu pedido",
+      notYet: "ainda não disponível",
+      theCarrier: "a transportadora",
+    },
+  },
+};
+
+/**
+ * The words the code puts into the 48-hour reminder's and the shipping notice's tokens, in
+ * `language` (decision 097); null for English, whose words stay the code's own.
+ */
+export function laterTokenWords(language: EntrantLanguage | undefined) {
+  if (!language || language === "en") return null;
+  const words = LATER_WORDS[language];
+  const winner = WINNER_WORDS[language];
+  return {
+    reminderOffer: (bonus: number) => fill(words.reminder.offer, { bonus: String(bonus) }),
+    trackingLinkText: (tracked: boolean, carrier: string | null) =>
+      !tracked ? words.shipped.seeOrder : carrier ? fill(words.shipped.trackOn, { carrier }) : words.shipped.track,
+    notYet: words.shipped.notYet,
+    theCarrier: words.shipped.theCarrier,
+    theBrand: winner.theBrand,
+  };
+}
+
 const fill = (text: string, values: Record<string, string>) => text.replace(/\{\{(\w+)\}\}/g, (all, key: string) => values[key] ?? all);
 
 /**
@@ -280,6 +401,8 @@ export const TRANSLATED_ENTRANT_TEMPLATES = [
   "entry_confirmation",
   "winner_notification",
   "claim_reminder",
+  "reminder_48h",
+  "order_shipped",
 ] as const;
 
 /**
@@ -309,6 +432,24 @@ export function translatedEntrantTemplate(
     return {
       subject: email.subject,
       htmlBody: emailLayout(`${brandLogo}\n${email.body.replace("{{button}}", button("{{claim_link}}", winner.claimButton))}\n${footer}`),
+    };
+  }
+  if (template === "reminder_48h") {
+    const reminder = LATER_WORDS[language].reminder;
+    return {
+      subject: reminder.subject,
+      htmlBody: emailLayout(
+        `${reminder.body}\n<p>{{referral_offer}}</p>\n<p><a href="{{referral_link}}">{{referral_link}}</a></p>\n${footer}`,
+      ),
+    };
+  }
+  if (template === "order_shipped") {
+    const shipped = LATER_WORDS[language].shipped;
+    return {
+      subject: shipped.subject,
+      htmlBody: emailLayout(
+        `${shipped.body.replace("{{button}}", button("{{tracking_url}}", "{{tracking_link_text}}"))}\n<p>{{contact_line}}</p>\n${footer}`,
+      ),
     };
   }
   return null;

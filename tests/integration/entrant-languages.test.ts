@@ -13,7 +13,8 @@ import { createCampaign } from "../helpers/campaigns";
 import { CookieJar } from "../helpers/http";
 import { notifyWinners } from "~/server/draw/notify.server";
 import { sendClaimFollowUps } from "~/server/jobs/claim-reminders.server";
-import { DAY, claimPathFromEmail, drawnCampaign } from "../helpers/winners";
+import { DAY, addEntry, claimPathFromEmail, drawnCampaign } from "../helpers/winners";
+import { sendDueReminders } from "~/server/jobs/reminders.server";
 
 let url = "";
 let close: () => Promise<void>;
@@ -199,5 +200,32 @@ describe("a Spanish campaign's winner", () => {
     expect(reminderBody).toContain(`antes del ${es.dateTime(deadline, "UTC")}`);
     expect(reminderBody).toContain("Reclamar mi premio</a>");
     expect(reminderBody).not.toMatch(/left to claim|Claim your prize|Questions about/);
+  });
+});
+
+describe("a Spanish campaign's 48-hour reminder", () => {
+  it("reminds its entrants in Spanish, the end date the Spanish way", async () => {
+    // A pass far in the future, where this campaign is the only one due.
+    const now = new Date(Date.now() + 600 * DAY);
+    const endDate = new Date(now.getTime() + 30 * 60 * 60 * 1000);
+    const startDate = new Date(endDate.getTime() - 7 * DAY);
+    const campaign = await createCampaign({
+      language: "es",
+      timeZone: "Europe/Madrid",
+      startDate,
+      endDate,
+      durationDays: 7,
+      launchedAt: startDate,
+      sendReminder: true,
+    });
+    const entry = await addEntry(campaign.id);
+    expect((await sendDueReminders(now)).emails).toBe(1);
+    const reminder = await prisma.outboundEmail.findFirstOrThrow({ where: { to: entry.email, template: "reminder_48h" } });
+    expect(reminder.subject).toBe(`Quedan 48 horas: ${campaign.title}`);
+    const body = decoded(reminder.html);
+    expect(body).toContain(`termina el ${es.dateTime(endDate, "Europe/Madrid")}.`);
+    expect(body).toMatch(/Ya estás participando\. Aún tienes tiempo de ganar \d+ participaciones extra|Comparte tu enlace personal/);
+    expect(body).toContain("tu página de datos");
+    expect(body).not.toMatch(/You are entered|ends on|Share your personal link/);
   });
 });
