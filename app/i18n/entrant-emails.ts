@@ -375,6 +375,152 @@ export function laterTokenWords(language: EntrantLanguage | undefined) {
   };
 }
 
+/** A 2nd or 3rd prize's emails (decision 050) in each language, and their tokens' words. */
+interface TierWords {
+  rank: Record<2 | 3, string>;
+  won: { subject: string; body: string };
+  delivered: { subject: string; body: string };
+  yourCode: string;
+  claimBefore: string;
+  what: { merch: string; address: string; confirm: string };
+}
+
+const TIER_WORDS: Record<Exclude<EntrantLanguage, "en">, TierWords> = {
+  es: {
+    rank: { 2: "segundo", 3: "tercer" },
+    won: {
+      subject: "¡Has ganado {{prize_name}} de {{brand_name}}!",
+      body: `<p>¡Buenas noticias!</p>
+<p>Has ganado el {{prize_rank}} premio de {{brand_name}} en el sorteo «{{campaign_title}}»: <strong>{{prize_name}}</strong>.</p>
+${prizeImage}
+<p>{{prize_instructions}}</p>
+{{button}}
+<p>Tienes de plazo hasta el {{claim_deadline}}; después, el premio puede pasar a otro participante.</p>
+${PERSONAL_AND_CONTACT("Este enlace es personal: solo se ha enviado a {{email}}.")}`,
+    },
+    delivered: {
+      subject: "Tu premio de {{campaign_title}} ya se ha entregado",
+      body: `<p>¡Buenas noticias!</p>
+<p>{{brand_name}} ha marcado como entregado tu {{prize_rank}} premio de <strong>{{campaign_title}}</strong>: <strong>{{prize_title}}</strong>.</p>
+<p>Tu premio: <a href="{{claim_link}}">{{claim_link}}</a></p>
+<p>Si no te ha llegado, díselo a {{brand_name}}. {{contact_line}}</p>
+<p>¡Que lo disfrutes!</p>`,
+    },
+    yourCode: "Tu código: {{code}}. ",
+    claimBefore: "Reclama tu premio con tu enlace personal antes del {{deadline}}: {{what}}.",
+    what: {
+      merch: "elige {{choices}} y dinos adónde te lo enviamos",
+      address: "dile a {{brand}} adónde te lo envía",
+      confirm: "confirma que eres tú (y cuéntale a {{brand}} lo que necesite para entregártelo)",
+    },
+  },
+  fr: {
+    rank: { 2: "deuxième", 3: "troisième" },
+    won: {
+      subject: "Vous avez gagné {{prize_name}} de {{brand_name}}\u00a0!",
+      body: `<p>Bonne nouvelle\u00a0!</p>
+<p>Vous avez gagné le {{prize_rank}} lot de {{brand_name}} au jeu-concours «\u00a0{{campaign_title}}\u00a0»\u00a0: <strong>{{prize_name}}</strong>.</p>
+${prizeImage}
+<p>{{prize_instructions}}</p>
+{{button}}
+<p>Réclamez-le avant le {{claim_deadline}}\u00a0; passé ce délai, le lot pourra revenir à un autre participant.</p>
+${PERSONAL_AND_CONTACT("Ce lien est personnel\u00a0: il n'a été envoyé qu'à {{email}}.")}`,
+    },
+    delivered: {
+      subject: "Votre lot {{campaign_title}} a été livré",
+      body: `<p>Bonne nouvelle\u00a0!</p>
+<p>{{brand_name}} a indiqué que votre {{prize_rank}} lot du jeu-concours <strong>{{campaign_title}}</strong> a été livré\u00a0: <strong>{{prize_title}}</strong>.</p>
+<p>Votre lot\u00a0: <a href="{{claim_link}}">{{claim_link}}</a></p>
+<p>S'il ne vous est pas parvenu, prévenez {{brand_name}}. {{contact_line}}</p>
+<p>Profitez-en bien\u00a0!</p>`,
+    },
+    yourCode: "Votre code\u00a0: {{code}}. ",
+    claimBefore: "Réclamez votre lot avec votre lien personnel avant le {{deadline}}\u00a0: {{what}}.",
+    what: {
+      merch: "choisissez {{choices}} et indiquez-nous où l'envoyer",
+      address: "indiquez à {{brand}} où l'envoyer",
+      confirm: "confirmez que c'est bien vous (et dites à {{brand}} ce dont elle a besoin pour vous le remettre)",
+    },
+  },
+  de: {
+    rank: { 2: "zweiten", 3: "dritten" },
+    won: {
+      subject: "Du hast {{prize_name}} von {{brand_name}} gewonnen!",
+      body: `<p>Gute Nachrichten!</p>
+<p>Du hast beim Gewinnspiel „{{campaign_title}}“ den {{prize_rank}} Preis von {{brand_name}} gewonnen: <strong>{{prize_name}}</strong>.</p>
+${prizeImage}
+<p>{{prize_instructions}}</p>
+{{button}}
+<p>Bitte löse ihn bis {{claim_deadline}} ein; danach kann der Gewinn an jemand anderen gehen.</p>
+${PERSONAL_AND_CONTACT("Dieser Link ist persönlich: Er wurde nur an {{email}} geschickt.")}`,
+    },
+    delivered: {
+      subject: "Dein Gewinn aus {{campaign_title}} wurde zugestellt",
+      body: `<p>Gute Nachrichten!</p>
+<p>{{brand_name}} hat deinen {{prize_rank}} Preis aus <strong>{{campaign_title}}</strong> als zugestellt markiert: <strong>{{prize_title}}</strong>.</p>
+<p>Dein Gewinn: <a href="{{claim_link}}">{{claim_link}}</a></p>
+<p>Falls er nicht bei dir angekommen ist, sag {{brand_name}} Bescheid. {{contact_line}}</p>
+<p>Viel Freude damit!</p>`,
+    },
+    yourCode: "Dein Code: {{code}}. ",
+    claimBefore: "Löse deinen Gewinn bis {{deadline}} mit deinem persönlichen Link ein: {{what}}.",
+    what: {
+      merch: "Wähle {{choices}} und sag uns, wohin wir ihn schicken sollen",
+      address: "Sag {{brand}}, wohin der Gewinn gehen soll",
+      confirm: "Bestätige, dass du es bist (und sag {{brand}}, was für die Zustellung nötig ist)",
+    },
+  },
+  pt: {
+    rank: { 2: "segundo", 3: "terceiro" },
+    won: {
+      subject: "Você ganhou {{prize_name}} de {{brand_name}}!",
+      body: `<p>Boa notícia!</p>
+<p>Você ganhou o {{prize_rank}} prêmio de {{brand_name}} no sorteio “{{campaign_title}}”: <strong>{{prize_name}}</strong>.</p>
+${prizeImage}
+<p>{{prize_instructions}}</p>
+{{button}}
+<p>Resgate até {{claim_deadline}}; depois disso, o prêmio pode ir para outro participante.</p>
+${PERSONAL_AND_CONTACT("Este link é pessoal: ele foi enviado só para {{email}}.")}`,
+    },
+    delivered: {
+      subject: "Seu prêmio de {{campaign_title}} foi entregue",
+      body: `<p>Boa notícia!</p>
+<p>{{brand_name}} marcou como entregue seu {{prize_rank}} prêmio de <strong>{{campaign_title}}</strong>: <strong>{{prize_title}}</strong>.</p>
+<p>Seu prêmio: <a href="{{claim_link}}">{{claim_link}}</a></p>
+<p>Se ele não chegou, avise {{brand_name}}. {{contact_line}}</p>
+<p>Aproveite!</p>`,
+    },
+    yourCode: "Seu código: {{code}}. ",
+    claimBefore: "Resgate seu prêmio com seu link pessoal até {{deadline}}: {{what}}.",
+    what: {
+      merch: "escolha {{choices}} e diga para onde devemos enviá-lo",
+      address: "diga a {{brand}} para onde enviá-lo",
+      confirm: "confirme que é você (e diga a {{brand}} o que for preciso para a entrega)",
+    },
+  },
+};
+
+/** A 2nd or 3rd prize's token words in `language` (decision 097); null for English. */
+export function tierTokenWords(language: EntrantLanguage | undefined) {
+  if (!language || language === "en") return null;
+  const words = TIER_WORDS[language];
+  const winner = WINNER_WORDS[language];
+  return {
+    rank: (rank: number) => words.rank[rank as 2 | 3] ?? `#${rank}`,
+    instructions: (
+      code: string,
+      deadline: string,
+      how: { kind: "merch"; productType: string } | { kind: "address" | "confirm"; brand: string },
+    ) => {
+      const what =
+        how.kind === "merch"
+          ? fill(words.what.merch, { choices: how.productType === "mug" ? winner.choices.mug : winner.choices.shirt })
+          : fill(words.what[how.kind], { brand: how.brand || winner.theBrand });
+      return `${code ? fill(words.yourCode, { code }) : ""}${fill(words.claimBefore, { deadline, what })}`;
+    },
+  };
+}
+
 const fill = (text: string, values: Record<string, string>) => text.replace(/\{\{(\w+)\}\}/g, (all, key: string) => values[key] ?? all);
 
 /**
@@ -403,6 +549,8 @@ export const TRANSLATED_ENTRANT_TEMPLATES = [
   "claim_reminder",
   "reminder_48h",
   "order_shipped",
+  "additional_prize_winner",
+  "gift_delivered",
 ] as const;
 
 /**
@@ -451,6 +599,19 @@ export function translatedEntrantTemplate(
         `${shipped.body.replace("{{button}}", button("{{tracking_url}}", "{{tracking_link_text}}"))}\n<p>{{contact_line}}</p>\n${footer}`,
       ),
     };
+  }
+  if (template === "additional_prize_winner") {
+    const tier = TIER_WORDS[language].won;
+    return {
+      subject: tier.subject,
+      htmlBody: emailLayout(
+        `${brandLogo}\n${tier.body.replace("{{button}}", button("{{claim_link}}", WINNER_WORDS[language].claimButton))}\n${footer}`,
+      ),
+    };
+  }
+  if (template === "gift_delivered") {
+    const delivered = TIER_WORDS[language].delivered;
+    return { subject: delivered.subject, htmlBody: emailLayout(`${delivered.body}\n${footer}`) };
   }
   return null;
 }

@@ -166,7 +166,9 @@ describe("a campaign that allows several languages", () => {
 
 describe("a Spanish campaign's winner", () => {
   it("gets the winner email and the claim reminder in Spanish, with the deadline the Spanish way", async () => {
-    const { campaign, winner, deadline } = await drawnCampaign();
+    const { campaign, winner, deadline, prizeWinners } = await drawnCampaign({
+      prizes: [{ rank: 2, title: "Tarjeta regalo de 25 €", code: "BUHO-25", kind: "gift", needsAddress: false }],
+    });
     await prisma.campaign.update({
       where: { id: campaign.id },
       data: { language: "es", title: "Night Owl Club Tee", brandName: "Búho Labs" },
@@ -188,6 +190,17 @@ describe("a Spanish campaign's winner", () => {
     expect(body).not.toMatch(/Congratulations|Claim your prize|Bonus gift|Questions about/);
     // The text part is the same words.
     expect(email.text).toContain("¡Enhorabuena!");
+
+    // The 2nd prize's email is Spanish too, its instructions and rank included.
+    const tier = await prisma.outboundEmail.findFirstOrThrow({
+      where: { to: prizeWinners[0]!.email, template: "additional_prize_winner" },
+    });
+    expect(tier.subject).toBe("¡Has ganado Tarjeta regalo de 25 € de Búho Labs!");
+    const tierBody = decoded(tier.html);
+    expect(tierBody).toContain("Has ganado el segundo premio de Búho Labs");
+    expect(tierBody).toContain("Tu código: BUHO-25. Reclama tu premio con tu enlace personal antes del ");
+    expect(tierBody).toContain("confirma que eres tú (y cuéntale a Búho Labs lo que necesite para entregártelo).");
+    expect(tierBody).not.toMatch(/Good news|Claim your prize|Your code|2nd/);
 
     const link = /http:\/\/localhost:3000(\/claim\/[A-Za-z0-9_.-]+)/.exec(email.text ?? "")?.[1];
     expect(link).toBe(await claimPathFromEmail(winner.email));

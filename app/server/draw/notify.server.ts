@@ -19,7 +19,7 @@ import { prisma } from "../core/db.server";
 import { emailBrand, winnerReplyTo } from "../email/brand.server";
 import { queueTemplatedEmailOnce } from "../email/outbox.server";
 import { claimDeadlineText, prizeName, winnerEmailLanguage, winnerEmailTokens } from "../claims/winner-emails.server";
-import { winnerTokenWords } from "../../i18n/entrant-emails";
+import { tierTokenWords, winnerTokenWords } from "../../i18n/entrant-emails";
 import { queueSmsToEntry } from "../sms/sms.server";
 import { winnerSmsBody, winnerSmsDedupeKey } from "../../domain/sms";
 import { currentTime, leaseUntil } from "../core/leases.server";
@@ -114,32 +114,43 @@ async function notifyLeased(campaignId: string, now: Date, lease: Date): Promise
     const code = prize.code?.trim() ?? "";
     // The draw sets each tier's deadline; a tier without one shares the grand prize's.
     const prizeDeadline = prize.claimDeadline ?? deadline;
-    const claimBy = formatUtcDateTime(prizeDeadline);
+    const claimBy = claimDeadlineText(prizeDeadline, language);
+    const tierWords = tierTokenWords(language);
     const what =
       prize.kind === "merch"
         ? `choose your ${claimChoices(campaign.productType)} and tell us where to ship it`
         : prize.needsAddress
           ? `tell ${campaign.brandName} where to send it`
           : `confirm it's you (and tell ${campaign.brandName} anything they need to deliver it)`;
-    const instructions = `${code ? `Your code: ${code}. ` : ""}Claim your prize with your personal link before ${claimBy}: ${what}.`;
+    const instructions = tierWords
+      ? tierWords.instructions(
+          code,
+          claimBy,
+          prize.kind === "merch"
+            ? { kind: "merch", productType: campaign.productType }
+            : { kind: prize.needsAddress ? "address" : "confirm", brand: campaign.brandName },
+        )
+      : `${code ? `Your code: ${code}. ` : ""}Claim your prize with your personal link before ${claimBy}: ${what}.`;
     const sent = await queueTemplatedEmailOnce({
       to: prize.winnerEmail,
       template: "additional_prize_winner",
       dedupeKey: winnerDedupeKey(campaign.id, prize.rank, prize.winnerEntryId),
       replyTo: winnerReplyTo(campaign),
       brand: emailBrand(campaign),
+      language,
       tokens: {
         email: prize.winnerEmail,
         brand_name: campaign.brandName,
         campaign_title: campaign.title,
         prize_title: prize.title,
-        prize_rank: RANK_WORDS[prize.rank] ?? `#${prize.rank}`,
+        prize_rank: tierWords ? tierWords.rank(prize.rank) : (RANK_WORDS[prize.rank] ?? `#${prize.rank}`),
         prize_code: code,
         prize_instructions: instructions,
         claim_deadline: claimBy,
-        claim_choices: prize.kind === "merch" ? claimChoices(campaign.productType) : "",
+        claim_choices:
+          prize.kind === "merch" ? (words ? words.claimChoices(campaign.productType) : claimChoices(campaign.productType)) : "",
         // Decisions 050 and 051: this tier's own signed claim link, the prize's name and picture, the brand's logo, a contact.
-        ...(await winnerEmailTokens(campaign, { ...prize, entryId: prize.winnerEntryId, deadline: prizeDeadline })),
+        ...(await winnerEmailTokens(campaign, { ...prize, entryId: prize.winnerEntryId, deadline: prizeDeadline }, language)),
       },
     });
     if (sent) queued += 1;
