@@ -11,6 +11,10 @@ import { prisma } from "~/server/core/db.server";
 import { startAppServer } from "../helpers/app-server";
 import { createCampaign } from "../helpers/campaigns";
 import { CookieJar } from "../helpers/http";
+import { notifyWinners } from "~/server/draw/notify.server";
+import { sendClaimFollowUps } from "~/server/jobs/claim-reminders.server";
+import { DAY, addEntry, claimPathFromEmail, drawnCampaign } from "../helpers/winners";
+import { sendDueReminders } from "~/server/jobs/reminders.server";
 
 let url = "";
 let close: () => Promise<void>;
@@ -157,5 +161,84 @@ describe("a campaign that allows several languages", () => {
     const refused = await postEntry(campaign.id, { email: "joao@example.com" }, { "Accept-Language": "pt-BR" });
     expect(refused.status).toBe(400);
     expect(decoded(await refused.text())).toContain("Você precisa aceitar os termos e condições.");
+  });
+});
+
+describe("a Spanish campaign's winner", () => {
+  it("gets the winner email and the claim reminder in Spanish, with the deadline the Spanish way", async () => {
+    const { campaign, winner, deadline, prizeWinners } = await drawnCampaign({
+      prizes: [{ rank: 2, title: "Tarjeta regalo de 25 €", code: "BUHO-25", kind: "gift", needsAddress: false }],
+    });
+    await prisma.campaign.update({
+      where: { id: campaign.id },
+      data: { language: "es", title: "Night Owl Club Tee", brandName: "Búho Labs" },
+    });
+    expect(await notifyWinners(campaign.id)).toBeGreaterThan(0);
+
+    const email = await prisma.outboundEmail.findFirstOrThrow({ where: { to: winner.email, template: "winner_notification" } });
+    expect(email.subject).toBe("¡Has ganado Night Owl Club Tee de Búho Labs!");
+    const body = decoded(email.html);
+    expect(body).toContain("¡Enhorabuena!");
+    expect(body).toContain("elige tu talla, estilo y color");
+    expect(body).toContain("Reclamar mi premio</a>");
+    expect(body).toContain(`Tienes de plazo hasta el ${es.dateTime(deadline, "UTC")}`);
+    expect(es.dateTime(deadline, "UTC")).toMatch(/^[a-záéíóúñ]+, \d{1,2} de [a-z]+ de \d{4}, \d\d:\d\d UTC$/);
+    expect(body).toContain("Regalo extra: Studio gift card");
+    expect(body).toContain("Código del regalo: GIFT-4242");
+    expect(body).toContain("¿Dudas sobre tu premio?");
+    expect(body).toContain("tu página de datos");
+    expect(body).not.toMatch(/Congratulations|Claim your prize|Bonus gift|Questions about/);
+    // The text part is the same words.
+    expect(email.text).toContain("¡Enhorabuena!");
+
+    // The 2nd prize's email is Spanish too, its instructions and rank included.
+    const tier = await prisma.outboundEmail.findFirstOrThrow({
+      where: { to: prizeWinners[0]!.email, template: "additional_prize_winner" },
+    });
+    expect(tier.subject).toBe("¡Has ganado Tarjeta regalo de 25 € de Búho Labs!");
+    const tierBody = decoded(tier.html);
+    expect(tierBody).toContain("Has ganado el segundo premio de Búho Labs");
+    expect(tierBody).toContain("Tu código: BUHO-25. Reclama tu premio con tu enlace personal antes del ");
+    expect(tierBody).toContain("confirma que eres tú (y cuéntale a Búho Labs lo que necesite para entregártelo).");
+    expect(tierBody).not.toMatch(/Good news|Claim your prize|Your code|2nd/);
+
+    const link = /http:\/\/localhost:3000(\/claim\/[A-Za-z0-9_.-]+)/.exec(email.text ?? "")?.[1];
+    expect(link).toBe(await claimPathFromEmail(winner.email));
+
+    await sendClaimFollowUps(new Date(deadline.getTime() - 3 * DAY + 60 * 60 * 1000));
+    const reminder = await prisma.outboundEmail.findFirstOrThrow({ where: { to: winner.email, template: "claim_reminder" } });
+    expect(reminder.subject).toBe("3 días para reclamar Night Owl Club Tee de Búho Labs");
+    const reminderBody = decoded(reminder.html);
+    expect(reminderBody).toContain("Solo te quedan 3 días");
+    expect(reminderBody).toContain(`antes del ${es.dateTime(deadline, "UTC")}`);
+    expect(reminderBody).toContain("Reclamar mi premio</a>");
+    expect(reminderBody).not.toMatch(/left to claim|Claim your prize|Questions about/);
+  });
+});
+
+describe("a Spanish campaign's 48-hour reminder", () => {
+  it("reminds its entrants in Spanish, the end date the Spanish way", async () => {
+    // A pass far in the future, where this campaign is the only one due.
+    const now = new Date(Date.now() + 600 * DAY);
+    const endDate = new Date(now.getTime() + 30 * 60 * 60 * 1000);
+    const startDate = new Date(endDate.getTime() - 7 * DAY);
+    const campaign = await createCampaign({
+      language: "es",
+      timeZone: "Europe/Madrid",
+      startDate,
+      endDate,
+      durationDays: 7,
+      launchedAt: startDate,
+      sendReminder: true,
+    });
+    const entry = await addEntry(campaign.id);
+    expect((await sendDueReminders(now)).emails).toBe(1);
+    const reminder = await prisma.outboundEmail.findFirstOrThrow({ where: { to: entry.email, template: "reminder_48h" } });
+    expect(reminder.subject).toBe(`Quedan 48 horas: ${campaign.title}`);
+    const body = decoded(reminder.html);
+    expect(body).toContain(`termina el ${es.dateTime(endDate, "Europe/Madrid")}.`);
+    expect(body).toMatch(/Ya estás participando\. Aún tienes tiempo de ganar \d+ participaciones extra|Comparte tu enlace personal/);
+    expect(body).toContain("tu página de datos");
+    expect(body).not.toMatch(/You are entered|ends on|Share your personal link/);
   });
 });

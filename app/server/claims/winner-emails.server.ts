@@ -21,15 +21,29 @@ import { claimPath } from "../../paths";
 import { claimToken } from "./claim.server";
 import { GRAND_PRIZE_RANK } from "../../domain/claims";
 import { publicUrl } from "../core/public-url.server";
+import { type EntrantLanguage, entrantLanguage } from "../../domain/entrant-language";
+import { entrantText } from "../../i18n/entrant";
 
 /** The campaign fields the winner emails read: its brand's (decision 081) and its id. */
 export interface WinnerEmailCampaign extends EmailBrandCampaign {
   id: string;
   /** The campaign's zone: the claim deadline is written in it (decision 096). */
   timeZone: string;
+  /** The entrants' language (decision 097): the winner's emails speak it. */
+  language?: string;
 }
 
-export const WINNER_EMAIL_CAMPAIGN_FIELDS = { id: true, timeZone: true, ...EMAIL_BRAND_CAMPAIGN_FIELDS } as const;
+export const WINNER_EMAIL_CAMPAIGN_FIELDS = { id: true, timeZone: true, language: true, ...EMAIL_BRAND_CAMPAIGN_FIELDS } as const;
+
+/** The language of a campaign's winner emails (decision 097): the campaign's own, like its confirmation emails. */
+export function winnerEmailLanguage(campaign: { language?: string }): EntrantLanguage {
+  return entrantLanguage(campaign.language);
+}
+
+/** A claim deadline as the winner reads it: in the campaign's zone (decision 096), in the winner's language's words (decision 097). */
+export function claimDeadlineText(deadline: Date, language: EntrantLanguage, zone: string): string {
+  return language === "en" ? formatZonedDateTime(deadline, zone) : entrantText(language).dateTime(deadline, zone);
+}
 
 /** One prize and its current winner: the grand prize (rank 1) or a tier's AdditionalPrize. */
 export interface WinnerEmailPrize {
@@ -64,7 +78,12 @@ export async function prizeClaimLink(
  * claim_deadline, contact_line (and brand_name, campaign_title). A template's `<img>` whose URL
  * comes out empty is dropped when the email is rendered (email/outbox.server.ts).
  */
-export async function winnerEmailTokens(campaign: WinnerEmailCampaign, prize: WinnerEmailPrize): Promise<Record<string, string>> {
+export async function winnerEmailTokens(
+  campaign: WinnerEmailCampaign,
+  prize: WinnerEmailPrize,
+  /** The email's language (decision 097): only for a template written in it, so no email mixes two. */
+  language: EntrantLanguage = "en",
+): Promise<Record<string, string>> {
   const { deadline } = prize;
   return {
     brand_name: campaign.brandName,
@@ -76,9 +95,9 @@ export async function winnerEmailTokens(campaign: WinnerEmailCampaign, prize: Wi
     ...(deadline
       ? {
           claim_link: await prizeClaimLink(campaign.id, { ...prize, deadline }),
-          claim_deadline: formatZonedDateTime(deadline, campaign.timeZone),
+          claim_deadline: claimDeadlineText(deadline, language, campaign.timeZone),
         }
       : {}),
-    contact_line: contactLine(campaign),
+    contact_line: contactLine(campaign, language),
   };
 }

@@ -18,6 +18,8 @@ import { emailBrand, emailImageUrl } from "../email/brand.server";
 import { queueTemplatedEmail } from "../email/outbox.server";
 import { loadPlatformSettings } from "../core/settings.server";
 import { contactLine, winnerReplyTo } from "../email/brand.server";
+import { entrantLanguage } from "../../domain/entrant-language";
+import { tierTokenWords } from "../../i18n/entrant-emails";
 import { knownChain } from "./beacon.server";
 import { notifyWinners } from "./notify.server";
 import { redrawPrize } from "./redraw.server";
@@ -248,6 +250,9 @@ export async function markGiftDelivered(campaign: OwnedCampaign, rank: number, n
     return { ok: false, status: 409, message: "The winner has not claimed this prize yet, so it cannot be marked delivered." };
   }
   const link = await claimLink({ campaignId: campaign.id, entryId: tier.winnerEntryId ?? "", deadline: tier.claimDeadline ?? now, rank });
+  // The campaign's language (decision 097); English keeps the words below.
+  const language = entrantLanguage(campaign.language);
+  const tierWords = tierTokenWords(language);
   const marked = await prisma.$transaction(async (tx) => {
     const moved = await tx.order.updateMany({
       where: { id: order.id, kind: "gift", status: { not: OrderStatus.delivered } },
@@ -260,6 +265,7 @@ export async function markGiftDelivered(campaign: OwnedCampaign, rank: number, n
       dedupeKey: giftDeliveredDedupeKey(order.id),
       replyTo: winnerReplyTo(campaign),
       brand: emailBrand(campaign),
+      language,
       tokens: {
         email: order.winnerEmail,
         brand_name: campaign.brandName,
@@ -268,9 +274,9 @@ export async function markGiftDelivered(campaign: OwnedCampaign, rank: number, n
         prize_name: tier.title,
         prize_image_url: emailImageUrl(tier.imageUrl, 800, "jpeg"),
         prize_title: tier.title,
-        prize_rank: rank === 2 ? "2nd" : "3rd",
+        prize_rank: tierWords ? tierWords.rank(rank) : rank === 2 ? "2nd" : "3rd",
         claim_link: link,
-        contact_line: contactLine(campaign),
+        contact_line: contactLine(campaign, language),
       },
     });
     return true;

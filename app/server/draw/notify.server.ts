@@ -19,7 +19,8 @@ import { getConfig } from "../core/config.server";
 import { prisma } from "../core/db.server";
 import { emailBrand, winnerReplyTo } from "../email/brand.server";
 import { queueTemplatedEmailOnce } from "../email/outbox.server";
-import { prizeName, winnerEmailTokens } from "../claims/winner-emails.server";
+import { claimDeadlineText, prizeName, winnerEmailLanguage, winnerEmailTokens } from "../claims/winner-emails.server";
+import { tierTokenWords, winnerTokenWords } from "../../i18n/entrant-emails";
 import { queueSmsToEntry } from "../sms/sms.server";
 import { winnerSmsBody, winnerSmsDedupeKey } from "../../domain/sms";
 import { currentTime, leaseUntil } from "../core/leases.server";
@@ -78,6 +79,9 @@ async function notifyLeased(campaignId: string, now: Date, lease: Date): Promise
   }
 
   const gift = campaign.giveBonusGiftToWinner && campaign.winnerBonusGiftName.trim();
+  // The campaign's language (decision 097); English keeps the code's own words.
+  const language = winnerEmailLanguage(campaign);
+  const words = winnerTokenWords(language);
   let queued = 0;
   const grandPrize = await queueTemplatedEmailOnce({
     to: campaign.winnerEmail,
@@ -85,18 +89,22 @@ async function notifyLeased(campaignId: string, now: Date, lease: Date): Promise
     dedupeKey: winnerDedupeKey(campaign.id, GRAND_PRIZE_RANK, campaign.winnerEntryId),
     replyTo: winnerReplyTo(campaign),
     brand: emailBrand(campaign),
+    language,
     tokens: {
       email: campaign.winnerEmail,
       brand_name: campaign.brandName,
       campaign_title: campaign.title,
       claim_link: await claimLink({ campaignId: campaign.id, entryId: campaign.winnerEntryId, deadline }),
-      claim_deadline: formatZonedDateTime(deadline, campaign.timeZone),
-      claim_choices: claimChoices(campaign.productType),
-      bonus_gift_name: gift ? `Bonus gift: ${campaign.winnerBonusGiftName.trim()}` : "",
-      bonus_gift_code: gift && campaign.winnerBonusGiftCode.trim() ? `Gift code: ${campaign.winnerBonusGiftCode.trim()}` : "",
+      claim_deadline: claimDeadlineText(deadline, language, campaign.timeZone),
+      claim_choices: words ? words.claimChoices(campaign.productType) : claimChoices(campaign.productType),
+      bonus_gift_name: gift ? bonusLine(words?.bonusGift, "Bonus gift: ", campaign.winnerBonusGiftName) : "",
+      bonus_gift_code:
+        gift && campaign.winnerBonusGiftCode.trim() ? bonusLine(words?.giftCode, "Gift code: ", campaign.winnerBonusGiftCode) : "",
       bonus_gift_instructions:
-        gift && campaign.winnerBonusGiftInstructions.trim() ? `How to redeem: ${campaign.winnerBonusGiftInstructions.trim()}` : "",
-      ...(await winnerEmailTokens(campaign, { rank: GRAND_PRIZE_RANK, entryId: campaign.winnerEntryId, deadline })),
+        gift && campaign.winnerBonusGiftInstructions.trim()
+          ? bonusLine(words?.howToRedeem, "How to redeem: ", campaign.winnerBonusGiftInstructions)
+          : "",
+      ...(await winnerEmailTokens(campaign, { rank: GRAND_PRIZE_RANK, entryId: campaign.winnerEntryId, deadline }, language)),
     },
   });
   if (grandPrize) queued += 1;
@@ -107,32 +115,43 @@ async function notifyLeased(campaignId: string, now: Date, lease: Date): Promise
     const code = prize.code?.trim() ?? "";
     // The draw sets each tier's deadline; a tier without one shares the grand prize's.
     const prizeDeadline = prize.claimDeadline ?? deadline;
-    const claimBy = formatZonedDateTime(prizeDeadline, campaign.timeZone);
+    const claimBy = claimDeadlineText(prizeDeadline, language, campaign.timeZone);
+    const tierWords = tierTokenWords(language);
     const what =
       prize.kind === "merch"
         ? `choose your ${claimChoices(campaign.productType)} and tell us where to ship it`
         : prize.needsAddress
           ? `tell ${campaign.brandName} where to send it`
           : `confirm it's you (and tell ${campaign.brandName} anything they need to deliver it)`;
-    const instructions = `${code ? `Your code: ${code}. ` : ""}Claim your prize with your personal link before ${claimBy}: ${what}.`;
+    const instructions = tierWords
+      ? tierWords.instructions(
+          code,
+          claimBy,
+          prize.kind === "merch"
+            ? { kind: "merch", productType: campaign.productType }
+            : { kind: prize.needsAddress ? "address" : "confirm", brand: campaign.brandName },
+        )
+      : `${code ? `Your code: ${code}. ` : ""}Claim your prize with your personal link before ${claimBy}: ${what}.`;
     const sent = await queueTemplatedEmailOnce({
       to: prize.winnerEmail,
       template: "additional_prize_winner",
       dedupeKey: winnerDedupeKey(campaign.id, prize.rank, prize.winnerEntryId),
       replyTo: winnerReplyTo(campaign),
       brand: emailBrand(campaign),
+      language,
       tokens: {
         email: prize.winnerEmail,
         brand_name: campaign.brandName,
         campaign_title: campaign.title,
         prize_title: prize.title,
-        prize_rank: RANK_WORDS[prize.rank] ?? `#${prize.rank}`,
+        prize_rank: tierWords ? tierWords.rank(prize.rank) : (RANK_WORDS[prize.rank] ?? `#${prize.rank}`),
         prize_code: code,
         prize_instructions: instructions,
         claim_deadline: claimBy,
-        claim_choices: prize.kind === "merch" ? claimChoices(campaign.productType) : "",
+        claim_choices:
+          prize.kind === "merch" ? (words ? words.claimChoices(campaign.productType) : claimChoices(campaign.productType)) : "",
         // Decisions 050 and 051: this tier's own signed claim link, the prize's name and picture, the brand's logo, a contact.
-        ...(await winnerEmailTokens(campaign, { ...prize, entryId: prize.winnerEntryId, deadline: prizeDeadline })),
+        ...(await winnerEmailTokens(campaign, { ...prize, entryId: prize.winnerEntryId, deadline: prizeDeadline }, language)),
       },
     });
     if (sent) queued += 1;
@@ -148,6 +167,11 @@ async function notifyLeased(campaignId: string, now: Date, lease: Date): Promise
     data: { winnersNotifiedAt: now, winnersNotifyLeaseUntil: null },
   });
   return queued;
+}
+
+/** A bonus gift's line: the language's words around the value, or the English prefix. */
+function bonusLine(translated: ((value: string) => string) | undefined, english: string, value: string): string {
+  return translated ? translated(value.trim()) : `${english}${value.trim()}`;
 }
 
 /** The winner's SMS (decision 094), when their entry gave a phone number; once per prize and winner. */

@@ -3,6 +3,8 @@
  * (Reply-To), the accent colour, and the logo and the prize's picture as absolute URLs of PNG or
  * JPEG renditions (Outlook shows no WebP).
  */
+import type { EntrantLanguage } from "../../domain/entrant-language";
+import { winnerTokenWords } from "../../i18n/entrant-emails";
 import type { ProductColorKey, ProductType } from "../../domain/campaign-schemas";
 import type { EmailBrand } from "../../domain/email-brand";
 import { type EmailImageFormat, type UploadWidth, emailImagePath } from "../../domain/images";
@@ -84,8 +86,11 @@ export function winnerReplyTo(campaign: Pick<EmailBrandCampaign, "supportEmail">
 }
 
 /** A whole line saying where questions go; never "reply to this email" without a Reply-To. */
-export function contactLine(campaign: Pick<EmailBrandCampaign, "supportEmail" | "brandName">): string {
+export function contactLine(campaign: Pick<EmailBrandCampaign, "supportEmail" | "brandName">, language?: EntrantLanguage): string {
   const support = winnerReplyTo(campaign);
+  // The winner's language (decision 097); English keeps the words below.
+  const words = winnerTokenWords(language);
+  if (words) return support ? words.contactReply(campaign.brandName, support) : words.contactForm(publicUrl(href("/contact")));
   if (support) return `Questions about your prize? Reply to this email to reach ${campaign.brandName || "the brand"} (${support}).`;
   return `Questions about your prize? Please don't reply to this email (nobody reads that mailbox): write to us through our contact form at ${publicUrl(href("/contact"))}.`;
 }

@@ -22,6 +22,8 @@ import { queueTemplatedEmail } from "../email/outbox.server";
 import { type QueuedDelivery, deliverWebhooksSoon, queueOrderShipped } from "../integrations/webhooks.server";
 import { publicUrl } from "../core/public-url.server";
 import { contactLine, winnerReplyTo } from "../email/brand.server";
+import { entrantLanguage } from "../../domain/entrant-language";
+import { laterTokenWords } from "../../i18n/entrant-emails";
 
 /**
  * Orders after the claim: status changes (from Printify or from an admin), the winner's "shipped"
@@ -50,6 +52,7 @@ async function queueShippedEmail(db: Db, orderId: string): Promise<boolean> {
         select: {
           ...EMAIL_BRAND_CAMPAIGN_FIELDS,
           id: true,
+          language: true,
           claimDeadline: true,
           additionalPrizes: { select: { rank: true, claimDeadline: true } },
         },
@@ -61,6 +64,9 @@ async function queueShippedEmail(db: Db, orderId: string): Promise<boolean> {
   if (await db.outboundEmail.findUnique({ where: { dedupeKey }, select: { id: true } })) return false;
   const carrier = carrierName(order.carrier);
   const link = trackingLink(order);
+  // The campaign's language (decision 097); English keeps the words below.
+  const language = entrantLanguage(order.campaign.language);
+  const words = laterTokenWords(language);
   await queueTemplatedEmail(db, {
     to: order.winnerEmail,
     template: SHIPPED_TEMPLATE,
@@ -68,18 +74,23 @@ async function queueShippedEmail(db: Db, orderId: string): Promise<boolean> {
     // Decision 051: a reply reaches the brand's support address, or the email points at our contact form.
     replyTo: winnerReplyTo(order.campaign),
     brand: emailBrand(order.campaign),
+    language,
     tokens: {
       email: order.winnerEmail,
-      brand_name: order.campaign.brandName || "the brand",
+      brand_name: order.campaign.brandName || (words?.theBrand ?? "the brand"),
       campaign_title: order.campaign.title,
-      tracking_number: order.trackingNumber ?? "not available yet",
-      carrier: carrier || "the carrier",
+      tracking_number: order.trackingNumber ?? words?.notYet ?? "not available yet",
+      carrier: carrier || (words?.theCarrier ?? "the carrier"),
       // Decision 052: the carrier's tracking page; with a carrier we cannot link to ("Other"), the
       // winner's own order page, which shows the tracking number and where the order stands.
       tracking_url: link ?? (await orderPageUrl(order)),
-      tracking_link_text: link ? `Track your parcel on ${carrier ?? "the carrier's website"}` : "See your order",
+      tracking_link_text: words
+        ? words.trackingLinkText(Boolean(link), carrier ?? null)
+        : link
+          ? `Track your parcel on ${carrier ?? "the carrier's website"}`
+          : "See your order",
       order_link: await orderPageUrl(order),
-      contact_line: contactLine(order.campaign),
+      contact_line: contactLine(order.campaign, language),
     },
   });
   return true;

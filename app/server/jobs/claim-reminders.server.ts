@@ -33,7 +33,8 @@ import { emailBrand, winnerReplyTo } from "../email/brand.server";
 import { queueTemplatedEmailOnce } from "../email/outbox.server";
 import { currentTime, leaseUntil } from "../core/leases.server";
 import { publicUrl } from "../core/public-url.server";
-import { WINNER_EMAIL_CAMPAIGN_FIELDS, prizeName, winnerEmailTokens } from "../claims/winner-emails.server";
+import { WINNER_EMAIL_CAMPAIGN_FIELDS, prizeName, winnerEmailLanguage, winnerEmailTokens } from "../claims/winner-emails.server";
+import { winnerTokenWords } from "../../i18n/entrant-emails";
 import { log } from "../core/log.server";
 import { queueSmsToEntry } from "../sms/sms.server";
 import { claimReminderSmsBody, claimReminderSmsDedupeKey } from "../../domain/sms";
@@ -185,7 +186,13 @@ async function followUpCampaign(campaignId: string, now: Date, summary: ClaimRem
         dedupeKey,
         replyTo: winnerReplyTo(campaign),
         brand: emailBrand(campaign),
-        tokens: { ...(await winnerEmailTokens(campaign, prize)), email: prize.winnerEmail, time_left: due.reminder.timeLeft },
+        // The campaign's language (decision 097), its time_left too.
+        language: winnerEmailLanguage(campaign),
+        tokens: {
+          ...(await winnerEmailTokens(campaign, prize, winnerEmailLanguage(campaign))),
+          email: prize.winnerEmail,
+          time_left: winnerTokenWords(winnerEmailLanguage(campaign))?.timeLeft(due.reminder.timeLeft) ?? due.reminder.timeLeft,
+        },
       });
       if (queued) summary.reminders += 1;
       continue;

@@ -21,7 +21,10 @@ import { prisma } from "../core/db.server";
 import { EMAIL_BRAND_CAMPAIGN_FIELDS, emailBrand } from "../email/brand.server";
 import { queueTemplatedEmails } from "../email/outbox.server";
 import { referralLink } from "../entries/emails.server";
-import { referralOffer, reminderDedupeKey } from "../../domain/entries";
+import { REFERRAL_BONUS_ENTRIES, referralOffer, reminderDedupeKey } from "../../domain/entries";
+import { entrantLanguage } from "../../domain/entrant-language";
+import { entrantText } from "../../i18n/entrant";
+import { laterTokenWords } from "../../i18n/entrant-emails";
 import { platformSetting } from "../core/settings.server";
 import { currentTime, leaseUntil } from "../core/leases.server";
 import { log } from "../core/log.server";
@@ -54,7 +57,7 @@ async function campaignsDueForReminder(now: Date) {
     },
     orderBy: { endDate: "asc" },
     take: CAMPAIGNS_PER_PASS,
-    select: { id: true, endDate: true, timeZone: true, ...EMAIL_BRAND_CAMPAIGN_FIELDS },
+    select: { id: true, endDate: true, timeZone: true, language: true, ...EMAIL_BRAND_CAMPAIGN_FIELDS },
   });
 }
 
@@ -92,8 +95,19 @@ async function queueCampaignReminders(
   lease: Date,
 ): Promise<{ emails: number; lease: Date | null }> {
   // The end in the campaign's time zone, named (decision 095).
-  const endDate = formatZonedDateTime(campaign.endDate!, campaign.timeZone);
-  const offer = referralOffer(await platformSetting("referralsEnabled"), "reminder");
+  // In the campaign's language (decision 097); English keeps decision 095's words.
+  const language = entrantLanguage(campaign.language);
+  const words = laterTokenWords(language);
+  const endDate =
+    language === "en"
+      ? formatZonedDateTime(campaign.endDate!, campaign.timeZone)
+      : entrantText(language).dateTime(campaign.endDate!, campaign.timeZone);
+  const referralsEnabled = await platformSetting("referralsEnabled");
+  const offer = !words
+    ? referralOffer(referralsEnabled, "reminder")
+    : referralsEnabled
+      ? words.reminderOffer(REFERRAL_BONUS_ENTRIES)
+      : entrantText(language).t("referralOfferShare");
   const brand = emailBrand(campaign);
   let emails = 0;
   let held: Date | null = lease;
@@ -115,6 +129,7 @@ async function queueCampaignReminders(
           template: "reminder_48h",
           dedupeKey: reminderDedupeKey(entry.id),
           brand,
+          language,
           tokens: {
             email: entry.email,
             brand_name: campaign.brandName,
