@@ -8,6 +8,9 @@
  * accepted only with its /info JSON given by the person verifying (--chain-info), never from the
  * server's configuration or the draw record.
  *
+ * Procedure v5 (decision 099): as v4, never a seed from the secret alone; a replacement round (the
+ * campaign's beaconReplacementRound) must be decided 24 hours after the list's round, say why, and be the
+ * first round at least 10 minutes after the decision; the beacon checked is then that round's.
  * Procedure v3 (decision 075): as v2, with the frozen actions.csv (its stored bytes, or a downloaded
  * file given with --actions): its hash against the one published at the freeze, its rules (kinds,
  * bonuses 1-10, order, completions at or before the freeze, entries listed) and every weight of
@@ -27,6 +30,7 @@ import { readFile } from "node:fs/promises";
 import { pathToFileURL } from "node:url";
 import { type ChainInfo, parseBeacon, parseChainInfo, QUICKNET, roundTimeMs } from "../app/domain/beacon";
 import { finalSeed, verifyBeacon } from "../app/domain/beacon-verify";
+import { REPLACEMENT_PROCEDURE_VERSION, replacementProblems } from "../app/domain/beacon-replacement";
 import {
   type ActionBonuses,
   DrawEntryList,
@@ -117,6 +121,9 @@ export async function verifyDraw(campaignId: string, options: VerifyOptions & { 
     select: {
       drawCommitment: true,
       drawBeaconRound: true,
+      beaconReplacementRound: true,
+      beaconReplacementDecidedAt: true,
+      beaconReplacementReason: true,
       launchedAt: true,
       entryCount: true,
       winnerEntryId: true,
@@ -149,6 +156,9 @@ type VerifiedCampaign = {
   drawCommitment: string | null;
   launchedAt: Date | null;
   drawBeaconRound: number | null;
+  beaconReplacementRound: number | null;
+  beaconReplacementDecidedAt: Date | null;
+  beaconReplacementReason: string | null;
   winnerEntryId: string | null;
   additionalPrizes: { rank: number; winnerEntryId: string | null }[];
 };
@@ -262,13 +272,37 @@ async function verifyDrawV2(
     const chain = "chain" in verifying ? verifying.chain : undefined;
     if ("problem" in verifying) check("beacon chain", "drand quicknet (its key pinned in the code)", verifying.problem);
     let expectedSeed: string | null = null;
-    if (draw.beaconMissing) {
+    // Procedure 5 (decision 099): a later round, decided 24 hours after the list's round, with why.
+    let beaconRound = draw.beaconRound;
+    if (campaign.beaconReplacementRound !== null) {
+      beaconRound = campaign.beaconReplacementRound;
+      const problems =
+        chain && draw.beaconRound !== null
+          ? replacementProblems(chain, draw.beaconRound, {
+              round: campaign.beaconReplacementRound,
+              decidedAt: campaign.beaconReplacementDecidedAt?.toISOString() ?? null,
+              reason: campaign.beaconReplacementReason,
+            })
+          : ["no chain or round to check it against"];
+      check(
+        "replacement round (procedure 5, step 5)",
+        "chosen as the procedure says",
+        problems.join("; ") || "chosen as the procedure says",
+      );
+    }
+    if (draw.beaconMissing && draw.procedureVersion >= REPLACEMENT_PROCEDURE_VERSION) {
+      check(
+        `procedure ${draw.procedureVersion}: a beacon (never the secret alone)`,
+        "a beacon",
+        "beacon missing: the seed is the secret alone",
+      );
+    } else if (draw.beaconMissing) {
       check("beacon missing: the final seed is the secret", secret, draw.seed);
       expectedSeed = secret;
-    } else if (chain && draw.beaconJson && draw.beaconRound !== null) {
+    } else if (chain && draw.beaconJson && beaconRound !== null) {
       try {
         const beacon = parseBeacon(draw.beaconJson);
-        check("beacon round", String(draw.beaconRound), String(beacon.round));
+        check("beacon round", String(beaconRound), String(beacon.round));
         check(
           `beacon signature (${chain.demo ? "demo chain" : `chain ${chain.hash.slice(0, 12)}…`})`,
           "valid",

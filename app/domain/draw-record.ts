@@ -10,6 +10,7 @@
 import type { DisqualifyReason } from "./draw";
 import type { EntryListScan } from "./entry-list";
 import type { ListHashCheck } from "./draw-copies";
+import type { BeaconReplacement } from "./beacon-replacement";
 
 /** Bumped when a field changes meaning (adding fields does not bump it). */
 export const DRAW_RECORD_FORMAT = 1;
@@ -38,8 +39,20 @@ export interface DrawRecordBeacon {
   urls: string[];
   /** The beacon exactly as fetched and verified (drand's JSON: round, randomness, signature); null before the draw or when missing. */
   response: Record<string, unknown> | null;
-  /** No valid beacon could be had within 24 hours of the round: the draw used the secret alone. */
+  /**
+   * Procedures 2 to 4 only: no valid beacon could be had within 24 hours of the round, so the draw
+   * used the secret alone. Always false from procedure 5 (decision 099), which uses `replacement`.
+   */
   missing: boolean;
+  /**
+   * Procedure 5 (decision 099): `round` could not be fetched from any mirror for 24 hours after its
+   * time, so the draw uses this later round, decided (and published) before it existed; null otherwise.
+   * `response` is then this round's beacon.
+   */
+  replacement?: BeaconReplacement | null;
+  /** Procedure 5: the wait before a replacement may be decided, and the replacement's margin after the decision. */
+  replacementAfterHours?: number;
+  replacementMarginMinutes?: number;
 }
 
 export type { DisqualifyReason };
@@ -113,10 +126,11 @@ export interface DrawRecordTimestamp {
 export interface DrawRecord {
   format: typeof DRAW_RECORD_FORMAT;
   /**
-   * 4 for campaigns launched with time-stamped anchors (decision 090), 3 for lists frozen with actions.csv (decision 075), 2 for draws made from a frozen list and a
+   * 5 for campaigns launched with time-stamped anchors and drawn without the secret-only fallback (decision 099),
+   * 4 for such campaigns drawn before it with time-stamped anchors (decision 090), 3 for lists frozen with actions.csv (decision 075), 2 for draws made from a frozen list and a
    * beacon before that, 1 for draws made before frozen lists (decision 012).
    */
-  procedureVersion: 1 | 2 | 3 | 4;
+  procedureVersion: 1 | 2 | 3 | 4 | 5;
   campaignId: string;
   /** Absolute URLs of the human-readable draw page and of this record. */
   pageUrl: string;

@@ -17,8 +17,12 @@ import {
   REFERRAL_ACTION_BONUS,
 } from "./entry-actions";
 
-/** The procedure every new draw follows (Draw.procedureVersion): 4 since time-stamped anchors (decision 090; 3: entry actions, decision 075). */
-export const DRAW_PROCEDURE_VERSION = 4;
+/**
+ * The procedure every new draw follows (Draw.procedureVersion): 5 since the secret-only fallback
+ * gave way to a replacement round (decision 099; 4: time-stamped anchors, decision 090; 3: entry
+ * actions, decision 075).
+ */
+export const DRAW_PROCEDURE_VERSION = 5;
 
 /**
  * Version 2 (decision 039), in words a stranger can implement without our code. Draws made from a
@@ -93,11 +97,26 @@ export const DRAW_PROCEDURE_V3 = `1. Commitment. When the giveaway launched, Giv
 
 /**
  * Procedure version 4 (decision 090): version 3 word for word, and step 10, the RFC 3161 time-stamps
- * that anchor the commitment and the list hash outside Giveawear's pages.
+ * that anchor the commitment and the list hash outside Giveawear's pages. Draws recorded with
+ * version 4 keep it; their pages publish it.
  */
-export const DRAW_PROCEDURE = `${DRAW_PROCEDURE_V3}
+export const DRAW_PROCEDURE_V4 = `${DRAW_PROCEDURE_V3}
 
 10. Anchors. So that neither the commitment nor the list hash can be rewritten once the beacon is known, each is time-stamped by independent RFC 3161 time-stamp authorities: C after the launch, H after the freeze. draw.json lists every token under "timestamps": its subject ("commitment" or "list"), the authority's URL, and the token itself, the DER of a CMS ContentInfo holding a SignedData over a TSTInfo, in base64. A token anchors a hash X (C, or H) when all of these hold: its TSTInfo's messageImprint is SHA-256 (OID 2.16.840.1.101.3.4.2.1) of the 64 ASCII characters of X; its signature verifies under its signer's certificate, which is certified for time-stamping (extended key usage id-kp-timeStamping) and chains to the authority's root certificate as you obtain it from the authority or your own trust store, never from Giveawear (Giveawear's verifiers ship the roots DigiCert Trusted Root G4 and USERTrust RSA Certification Authority); and its genTime is, for C, no later than the launch time plus 10 minutes and, for H, earlier than round R's time. At least one token must anchor C and at least one must anchor H, and every token listed must anchor its hash; otherwise the draw does not follow this procedure. With OpenSSL: write X, without a line feed, to x.txt and the decoded token to t.der, then run openssl ts -verify -data x.txt -in t.der -token_in -CAfile root.pem, and read genTime with openssl ts -reply -in t.der -token_in -text.`;
+
+const SECRET_ONLY_STEP_5 =
+  "If no valid beacon could be had within 24 hours after round R's time, S is the secret itself and the draw record says that the beacon is missing.";
+
+/** Step 5's last sentence in procedure 5 (decision 099): a replacement round instead of the secret alone. */
+const REPLACEMENT_STEP_5 = `The draw never uses the secret alone. If no valid beacon for round R can be fetched from any of the mirrors Giveawear uses, Giveawear keeps trying; at a moment D no earlier than round R's time plus 24 hours it may decide to use instead the replacement round R2, the first round whose time is at least 10 minutes after D, so that nobody can know R2's beacon when it is chosen. D, R2 and the reason are recorded at that moment and published on the draw page and in draw.json as "beacon": {"replacement": {"round": R2, "roundTime", "decidedAt": D, "reason"}}; the randomness in S is then that of round R2's beacon, valid as step 4 says for round R2, and "beacon"."response" holds it. A draw record with no beacon, with a replacement decided earlier than round R's time plus 24 hours, with a replacement round other than the first round at least 10 minutes after D, or with a replacement that does not say why, does not follow this procedure.`;
+
+/**
+ * Procedure version 5 (decision 099): version 4 with step 5's fallback replaced. Instead of the
+ * launch secret alone (which Giveawear knows from the launch), a draw whose round cannot be had for
+ * 24 hours uses a later round decided and published before it exists.
+ */
+export const DRAW_PROCEDURE = DRAW_PROCEDURE_V4.replace(SECRET_ONLY_STEP_5, REPLACEMENT_STEP_5);
+if (DRAW_PROCEDURE === DRAW_PROCEDURE_V4) throw new Error("procedure 5: step 5 of procedure 4 not found");
 
 /** The procedure of draws made before decision 039 (Draw.procedureVersion 1), kept for their draw pages. */
 export const DRAW_PROCEDURE_V1 = `1. Commitment. When the giveaway launched, Giveawear chose a secret seed (64 hexadecimal characters) and published its SHA-256 hash, written in lowercase hexadecimal. When the giveaway ends the seed is revealed: anyone can check that SHA-256(seed) equals the commitment, so the seed cannot have been changed after launch.
@@ -118,7 +137,10 @@ export const DRAW_PROCEDURE_V1 = `1. Commitment. When the giveaway launched, Giv
 
 /** The procedure text of a recorded draw. */
 export function drawProcedureText(version: number): string {
-  return version === 1 ? DRAW_PROCEDURE_V1 : version === 2 ? DRAW_PROCEDURE_V2 : version === 3 ? DRAW_PROCEDURE_V3 : DRAW_PROCEDURE;
+  if (version === 1) return DRAW_PROCEDURE_V1;
+  if (version === 2) return DRAW_PROCEDURE_V2;
+  if (version === 3) return DRAW_PROCEDURE_V3;
+  return version === 4 ? DRAW_PROCEDURE_V4 : DRAW_PROCEDURE;
 }
 
 /** SHA-256 as the draw needs it, supplied by the caller so this module stays free of I/O. */

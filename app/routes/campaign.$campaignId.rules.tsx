@@ -220,8 +220,9 @@ function DrawProcedure({ campaign }: { campaign: RulesCampaign }) {
         </li>
         <li>
           When the round is out, the secret is revealed and mixed with the beacon's randomness into the seed that picks the winners.
-          Additional prizes are drawn after the grand prize, without repeating a winner. If no beacon can be had within 24 hours, the draw
-          uses the secret alone and the draw page says so.
+          Additional prizes are drawn after the grand prize, without repeating a winner. The draw never uses the secret alone: if the beacon
+          round cannot be had within 24 hours, the draw uses the first round at least 10 minutes after that moment, which nobody can know in
+          advance, and the draw page says which round and why.
         </li>
       </ul>
       <p>

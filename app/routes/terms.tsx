@@ -121,8 +121,8 @@ export default function Terms({ loaderData }: Route.ComponentProps) {
           weighted by their entries {drawWeight}, using a published, deterministic procedure. Nobody, us included, can know the beacon round
           before the list is frozen, and anyone can re-run the draw from the published files and check that it gives the same winner. The
           commitment and the list's fingerprint are published on our own pages, and if the beacon round cannot be fetched within 24 hours
-          the draw uses the secret alone and its draw page says so. Additional prizes (2nd and 3rd place) are drawn the same way, without
-          repeats.
+          the draw uses the first round at least 10 minutes after that moment instead (never the secret alone), and its draw page says which
+          round and why. Additional prizes (2nd and 3rd place) are drawn the same way, without repeats.
         </p>
       </LegalSection>
 

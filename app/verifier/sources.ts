@@ -74,7 +74,13 @@ export async function fetchVerifyInput(
   const record: unknown = await (await get(recordUrl, options.signal)).json();
   const view = (typeof record === "object" && record !== null ? record : {}) as Record<string, unknown>;
   const list = (view.list ?? null) as { csvUrl?: unknown } | null;
-  const beacon = (view.beacon ?? null) as { chainHash?: unknown; urls?: unknown; round?: unknown; demo?: unknown } | null;
+  const beacon = (view.beacon ?? null) as {
+    chainHash?: unknown;
+    urls?: unknown;
+    round?: unknown;
+    demo?: unknown;
+    replacement?: { round?: unknown } | null;
+  } | null;
 
   let csvBytes: Uint8Array | null = null;
   if (list) {
@@ -115,13 +121,15 @@ export async function fetchVerifyInput(
   }
 
   const input: VerifyInput = { record, csvBytes, actionsBytes, chainInfo: options.chainInfo ?? null };
-  if (beacon && typeof beacon.chainHash === "string" && typeof beacon.round === "number" && beacon.demo !== true) {
+  // Procedure 5 (decision 099): the beacon of a replacement round when the record names one.
+  const wanted = typeof beacon?.replacement?.round === "number" ? beacon.replacement.round : beacon?.round;
+  if (beacon && typeof beacon.chainHash === "string" && typeof wanted === "number" && beacon.demo !== true) {
     const chainHash = beacon.chainHash;
     const bases = relayBases({ chainHash, urls: beacon.urls }, options.drandUrls);
     const problems: string[] = [];
     for (const base of bases) {
       try {
-        const url = `${base}/${chainHash}/public/${beacon.round}`;
+        const url = `${base}/${chainHash}/public/${wanted}`;
         say(`Fetching ${url}`);
         input.beacon = { json: await (await get(url, options.signal)).json(), source: url } satisfies FetchedJson;
       } catch (error) {

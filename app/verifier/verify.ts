@@ -1,5 +1,5 @@
 /**
- * An independent check of a Giveawear draw (procedures 2 to 4; 4 adds the RFC 3161 anchors, timestamps.ts), written from the published procedure text
+ * An independent check of a Giveawear draw (procedures 2 to 5; 4 adds the RFC 3161 anchors, timestamps.ts; 5 the replacement round, decision 099), written from the published procedure text
  * alone, as a stranger would: it shares no code with the draw it checks (decision 040). Pure: no I/O
  * and no node: imports, so the same code runs in a browser tab, a Web Worker and Node 20. The list
  * hash uses WebCrypto; the many small hashes of the random numbers use @noble/hashes (synchronous).
@@ -10,6 +10,7 @@ import { type Beacon, beaconProblem, DEMO, QUICKNET, readBeacon, roundTimeMs, SC
 import { type ActionList, type DrawList, readActionList, readDrawList } from "./list";
 import { type ComputedPick, PickSequence, ticketRange } from "./picks";
 import { type RecordTimestamp, checkAnchors, trustedTsaRoots } from "./timestamps";
+import { REPLACEMENT_PROCEDURE_VERSION, replacementProblems } from "./replacement";
 
 export type Verdict = "MATCH" | "MISMATCH" | "INCOMPLETE";
 
@@ -86,6 +87,8 @@ interface RecordView {
     round: number | null;
     response: unknown;
     missing: boolean;
+    /** Procedure 5 (decision 099): the later round used instead of `round`, as published (checked field by field). */
+    replacement: { round: unknown; decidedAt: unknown; reason: unknown } | null;
   } | null;
   list: {
     frozenAt: string;
@@ -156,6 +159,7 @@ function readRecord(input: unknown): RecordView {
           round: field(beaconIn, "round", "beacon.", orNull(isInteger), "a round or null") ?? null,
           response: beaconIn.response ?? null,
           missing: field(beaconIn, "missing", "beacon.", orNull(isBoolean), "true or false") === true,
+          replacement: readReplacement(field(beaconIn, "replacement", "beacon.", orNull(isObj), "an object or null") ?? null),
         }
       : null,
     list: listIn
@@ -196,6 +200,11 @@ function readRecord(input: unknown): RecordView {
         }
       : null,
   };
+}
+
+function readReplacement(replacementIn: Obj | null): NonNullable<RecordView["beacon"]>["replacement"] {
+  if (!replacementIn) return null;
+  return { round: replacementIn.round, decidedAt: replacementIn.decidedAt, reason: replacementIn.reason };
 }
 
 function readActions(actionsIn: Obj | null): NonNullable<RecordView["list"]>["actions"] {
@@ -242,13 +251,13 @@ export async function verifyDraw(input: VerifyInput): Promise<VerifyResult> {
     return done();
   }
   const version = record.procedureVersion;
-  if (version !== 2 && version !== 3 && version !== 4) {
+  if (version !== 2 && version !== 3 && version !== 4 && version !== 5) {
     add(
       "Draw record",
       null,
       version === 1
-        ? "This draw was made with procedure 1, before entry lists were frozen and a public beacon was mixed in; this verifier checks procedures 2 to 4 only."
-        : `Unknown procedure version ${version}; this verifier checks procedures 2 to 4.`,
+        ? "This draw was made with procedure 1, before entry lists were frozen and a public beacon was mixed in; this verifier checks procedures 2 to 5 only."
+        : `Unknown procedure version ${version}; this verifier checks procedures 2 to 5.`,
     );
     return done();
   }
@@ -497,9 +506,32 @@ export async function verifyDraw(input: VerifyInput): Promise<VerifyResult> {
             : `Round ${round}, produced at ${new Date(roundTime).toISOString()}: it replaced round ${planned} published at launch because the list was frozen later than 30 s before that round's time.`;
       add("Beacon round", problems.length === 0, problems.length === 0 ? detail : `${problems.join("; ")}.`);
 
+      // Procedure 5 (decision 099): a later round decided 24 hours after this one, published with why.
+      const replacement = chainRecord.replacement;
+      let beaconRound = round;
+      if (replacement) {
+        const wrong = replacementProblems(chain, round, replacement);
+        if (typeof replacement.round === "number") beaconRound = replacement.round;
+        add(
+          "Replacement round",
+          wrong.length === 0,
+          wrong.length === 0
+            ? `Round ${round} could not be had, so at ${String(replacement.decidedAt)} (at least 24 hours after its time) the draw chose round ${beaconRound}, the first round at least 10 minutes later, which nobody could know then. Reason given: ${String(replacement.reason)}. This verifier cannot check that round ${round} was really unavailable, only that the replacement was chosen as the procedure says.`
+            : `${wrong.join("; ").replace(/^./, (c) => c.toUpperCase())}.`,
+        );
+      }
+
       // The beacon itself.
       const stored = chainRecord.response;
-      if (chainRecord.missing) {
+      if (chainRecord.missing && version >= REPLACEMENT_PROCEDURE_VERSION) {
+        add(
+          "Beacon",
+          false,
+          `The record says the draw had no beacon and used the launch secret alone, which procedure ${version} forbids: whoever knew the secret (Giveawear) could compute the winners in advance. Without round ${round} the draw must use a replacement round.`,
+        );
+      } else if (chainRecord.missing && replacement) {
+        add("Beacon", false, "The record says the beacon was missing but also names a replacement round.");
+      } else if (chainRecord.missing) {
         add(
           "Beacon",
           stored === null ? true : false,
@@ -524,7 +556,7 @@ export async function verifyDraw(input: VerifyInput): Promise<VerifyResult> {
           : `the copy in draw.json${input.beaconFetchProblem ? ` (the chain's public URLs could not be used: ${input.beaconFetchProblem})` : ""}`;
         let problem: string | null = null;
         if (!beacon) problem = `the beacon ${from} is not drand beacon JSON (round, randomness, signature)`;
-        else if (beacon.round !== round) problem = `the beacon ${from} is for round ${beacon.round}, not ${round}`;
+        else if (beacon.round !== beaconRound) problem = `the beacon ${from} is for round ${beacon.round}, not ${beaconRound}`;
         else if (
           input.beacon &&
           stored !== null &&
@@ -540,7 +572,7 @@ export async function verifyDraw(input: VerifyInput): Promise<VerifyResult> {
           add(
             "Beacon",
             true,
-            `Round ${round}, ${from}: its BLS signature verifies under the chain's public key and its randomness is SHA-256 of the signature.`,
+            `Round ${beaconRound}, ${from}: its BLS signature verifies under the chain's public key and its randomness is SHA-256 of the signature.`,
           );
         }
       }
@@ -591,7 +623,9 @@ export async function verifyDraw(input: VerifyInput): Promise<VerifyResult> {
   }
 
   let seed: string | null = null;
-  if (chainRecord?.missing) {
+  if (chainRecord?.missing && version >= REPLACEMENT_PROCEDURE_VERSION) {
+    add("Final seed", false, `Procedure ${version} never uses the secret alone as the seed; this draw has no beacon.`);
+  } else if (chainRecord?.missing) {
     seed = secret;
     add(
       "Final seed",

@@ -4551,13 +4551,14 @@ async function fetchVerifyInput(recordUrl, options = {}) {
     }
   }
   const input = { record, csvBytes, actionsBytes, chainInfo: options.chainInfo ?? null };
-  if (beacon && typeof beacon.chainHash === "string" && typeof beacon.round === "number" && beacon.demo !== true) {
+  const wanted = typeof beacon?.replacement?.round === "number" ? beacon.replacement.round : beacon?.round;
+  if (beacon && typeof beacon.chainHash === "string" && typeof wanted === "number" && beacon.demo !== true) {
     const chainHash = beacon.chainHash;
     const bases = relayBases({ chainHash, urls: beacon.urls }, options.drandUrls);
     const problems = [];
     for (const base of bases) {
       try {
-        const url = `${base}/${chainHash}/public/${beacon.round}`;
+        const url = `${base}/${chainHash}/public/${wanted}`;
         say(`Fetching ${url}`);
         input.beacon = { json: await (await get(url, options.signal)).json(), source: url };
       } catch (error) {
@@ -25297,6 +25298,46 @@ async function checkAnchors(tokens, facts, roots) {
   return checks;
 }
 
+// app/verifier/replacement.ts
+var BEACON_REPLACEMENT_AFTER_MS = 24 * 60 * 60 * 1e3;
+var BEACON_REPLACEMENT_MARGIN_MS = 10 * 60 * 1e3;
+var REPLACEMENT_PROCEDURE_VERSION = 5;
+var roundTime = (chain, round) => (chain.genesisTime + (round - 1) * chain.period) * 1e3;
+function replacementRoundAt(chain, decidedAtMs) {
+  const since = decidedAtMs + BEACON_REPLACEMENT_MARGIN_MS - chain.genesisTime * 1e3;
+  return since <= 0 ? 1 : Math.ceil(since / (chain.period * 1e3)) + 1;
+}
+function replacementProblems(chain, namedRound, replacement) {
+  const problems = [];
+  const { round, decidedAt, reason } = replacement;
+  if (typeof reason !== "string" || reason.trim() === "")
+    problems.push(`the record replaces round ${namedRound} but does not say why (beacon.replacement.reason is empty)`);
+  const decided = typeof decidedAt === "string" ? Date.parse(decidedAt) : NaN;
+  if (!Number.isFinite(decided)) {
+    problems.push("the replacement's decision time (beacon.replacement.decidedAt) is not a time");
+    return problems;
+  }
+  if (typeof round !== "number" || !Number.isSafeInteger(round) || round < 1) {
+    problems.push("the replacement round (beacon.replacement.round) is not a round");
+    return problems;
+  }
+  const earliest = roundTime(chain, namedRound) + BEACON_REPLACEMENT_AFTER_MS;
+  if (decided < earliest)
+    problems.push(
+      `the replacement was decided at ${new Date(decided).toISOString()}, before round ${namedRound}'s time + 24 hours (${new Date(earliest).toISOString()})`
+    );
+  const time = roundTime(chain, round);
+  if (time < decided + BEACON_REPLACEMENT_MARGIN_MS)
+    problems.push(
+      `replacement round ${round} was produced at ${new Date(time).toISOString()}, less than 10 minutes after the decision (${new Date(decided).toISOString()}), so it may have been known when it was chosen`
+    );
+  else if (round !== replacementRoundAt(chain, decided))
+    problems.push(
+      `replacement round ${round} is not the first round at least 10 minutes after the decision (that is round ${replacementRoundAt(chain, decided)})`
+    );
+  return problems;
+}
+
 // app/verifier/verify.ts
 var RecordError = class extends Error {
 };
@@ -25341,7 +25382,8 @@ function readRecord(input) {
       plannedRound: field(beaconIn, "plannedRound", "beacon.", orNull(isInteger), "a round or null") ?? null,
       round: field(beaconIn, "round", "beacon.", orNull(isInteger), "a round or null") ?? null,
       response: beaconIn.response ?? null,
-      missing: field(beaconIn, "missing", "beacon.", orNull(isBoolean), "true or false") === true
+      missing: field(beaconIn, "missing", "beacon.", orNull(isBoolean), "true or false") === true,
+      replacement: readReplacement(field(beaconIn, "replacement", "beacon.", orNull(isObj2), "an object or null") ?? null)
     } : null,
     list: listIn ? {
       frozenAt: field(listIn, "frozenAt", "list.", isString, "a time"),
@@ -25378,6 +25420,10 @@ function readRecord(input) {
     } : null
   };
 }
+function readReplacement(replacementIn) {
+  if (!replacementIn) return null;
+  return { round: replacementIn.round, decidedAt: replacementIn.decidedAt, reason: replacementIn.reason };
+}
 function readActions(actionsIn) {
   if (!actionsIn) return null;
   return {
@@ -25413,11 +25459,11 @@ async function verifyDraw(input) {
     return done();
   }
   const version = record.procedureVersion;
-  if (version !== 2 && version !== 3 && version !== 4) {
+  if (version !== 2 && version !== 3 && version !== 4 && version !== 5) {
     add2(
       "Draw record",
       null,
-      version === 1 ? "This draw was made with procedure 1, before entry lists were frozen and a public beacon was mixed in; this verifier checks procedures 2 to 4 only." : `Unknown procedure version ${version}; this verifier checks procedures 2 to 4.`
+      version === 1 ? "This draw was made with procedure 1, before entry lists were frozen and a public beacon was mixed in; this verifier checks procedures 2 to 5 only." : `Unknown procedure version ${version}; this verifier checks procedures 2 to 5.`
     );
     return done();
   }
@@ -25588,14 +25634,14 @@ async function verifyDraw(input) {
         draw ? "The record names no beacon round for a finished draw." : "The beacon round is not known yet."
       );
     } else {
-      const roundTime = roundTimeMs(chain, round);
-      drawRoundTime = roundTime;
+      const roundTime2 = roundTimeMs(chain, round);
+      drawRoundTime = roundTime2;
       const problems = [];
       const frozenAt = listRecord ? Date.parse(listRecord.frozenAt) : NaN;
       if (listRecord && !Number.isFinite(frozenAt)) problems.push(`the freeze time "${listRecord.frozenAt}" is not a time`);
-      else if (listRecord && !(roundTime > frozenAt)) {
+      else if (listRecord && !(roundTime2 > frozenAt)) {
         problems.push(
-          `round ${round} was produced at ${new Date(roundTime).toISOString()}, not after the list was frozen (${listRecord.frozenAt})`
+          `round ${round} was produced at ${new Date(roundTime2).toISOString()}, not after the list was frozen (${listRecord.frozenAt})`
         );
       }
       const planned = chainRecord.plannedRound;
@@ -25613,10 +25659,29 @@ async function verifyDraw(input) {
           }
         }
       }
-      const detail = planned === null ? `Round ${round} (chosen at the freeze: the campaign launched before rounds were published), produced at ${new Date(roundTime).toISOString()}, after the list was frozen.` : round === planned ? `Round ${round}, published at launch, produced at ${new Date(roundTime).toISOString()}, after the list was frozen.` : `Round ${round}, produced at ${new Date(roundTime).toISOString()}: it replaced round ${planned} published at launch because the list was frozen later than 30 s before that round's time.`;
+      const detail = planned === null ? `Round ${round} (chosen at the freeze: the campaign launched before rounds were published), produced at ${new Date(roundTime2).toISOString()}, after the list was frozen.` : round === planned ? `Round ${round}, published at launch, produced at ${new Date(roundTime2).toISOString()}, after the list was frozen.` : `Round ${round}, produced at ${new Date(roundTime2).toISOString()}: it replaced round ${planned} published at launch because the list was frozen later than 30 s before that round's time.`;
       add2("Beacon round", problems.length === 0, problems.length === 0 ? detail : `${problems.join("; ")}.`);
+      const replacement = chainRecord.replacement;
+      let beaconRound = round;
+      if (replacement) {
+        const wrong = replacementProblems(chain, round, replacement);
+        if (typeof replacement.round === "number") beaconRound = replacement.round;
+        add2(
+          "Replacement round",
+          wrong.length === 0,
+          wrong.length === 0 ? `Round ${round} could not be had, so at ${String(replacement.decidedAt)} (at least 24 hours after its time) the draw chose round ${beaconRound}, the first round at least 10 minutes later, which nobody could know then. Reason given: ${String(replacement.reason)}. This verifier cannot check that round ${round} was really unavailable, only that the replacement was chosen as the procedure says.` : `${wrong.join("; ").replace(/^./, (c) => c.toUpperCase())}.`
+        );
+      }
       const stored = chainRecord.response;
-      if (chainRecord.missing) {
+      if (chainRecord.missing && version >= REPLACEMENT_PROCEDURE_VERSION) {
+        add2(
+          "Beacon",
+          false,
+          `The record says the draw had no beacon and used the launch secret alone, which procedure ${version} forbids: whoever knew the secret (Giveawear) could compute the winners in advance. Without round ${round} the draw must use a replacement round.`
+        );
+      } else if (chainRecord.missing && replacement) {
+        add2("Beacon", false, "The record says the beacon was missing but also names a replacement round.");
+      } else if (chainRecord.missing) {
         add2(
           "Beacon",
           stored === null ? true : false,
@@ -25635,7 +25700,7 @@ async function verifyDraw(input) {
         const from = input.beacon ? `fetched from ${input.beacon.source}` : `the copy in draw.json${input.beaconFetchProblem ? ` (the chain's public URLs could not be used: ${input.beaconFetchProblem})` : ""}`;
         let problem = null;
         if (!beacon) problem = `the beacon ${from} is not drand beacon JSON (round, randomness, signature)`;
-        else if (beacon.round !== round) problem = `the beacon ${from} is for round ${beacon.round}, not ${round}`;
+        else if (beacon.round !== beaconRound) problem = `the beacon ${from} is for round ${beacon.round}, not ${beaconRound}`;
         else if (input.beacon && stored !== null && (!copy2 || copy2.signature !== beacon.signature || copy2.randomness !== beacon.randomness)) {
           problem = "the beacon fetched from the chain differs from the copy in draw.json";
         } else if (!publicKey) problem = null;
@@ -25647,7 +25712,7 @@ async function verifyDraw(input) {
           add2(
             "Beacon",
             true,
-            `Round ${round}, ${from}: its BLS signature verifies under the chain's public key and its randomness is SHA-256 of the signature.`
+            `Round ${beaconRound}, ${from}: its BLS signature verifies under the chain's public key and its randomness is SHA-256 of the signature.`
           );
         }
       }
@@ -25689,7 +25754,9 @@ async function verifyDraw(input) {
     );
   }
   let seed = null;
-  if (chainRecord?.missing) {
+  if (chainRecord?.missing && version >= REPLACEMENT_PROCEDURE_VERSION) {
+    add2("Final seed", false, `Procedure ${version} never uses the secret alone as the seed; this draw has no beacon.`);
+  } else if (chainRecord?.missing) {
     seed = secret;
     add2(
       "Final seed",

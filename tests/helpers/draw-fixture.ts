@@ -39,6 +39,11 @@ export interface FixtureOptions {
   baseUrl?: string;
   beaconUrls?: string[];
   beaconMissing?: boolean;
+  /**
+   * Decision 099: the round was not to be had, so a replacement was decided a minute after its
+   * time + 24 hours; the beacon is the replacement round's (the first at least 10 minutes later).
+   */
+  replaced?: boolean;
   /** No commitment published: the secret is the empty string. */
   noCommitment?: boolean;
   demo?: boolean;
@@ -158,7 +163,15 @@ export function buildDrawFixture(options: FixtureOptions = {}): Fixture {
   const roundTime = roundTimeOf(round);
 
   const secret = options.noCommitment ? "" : sha256Hex(`fixture secret ${count}`);
-  const beacon = options.beaconMissing ? null : sign(round);
+  const decidedAt = roundTime + 24 * 3_600_000 + 60_000;
+  const replacement = options.replaced
+    ? {
+        round: firstAfter(decidedAt + 10 * 60_000),
+        decidedAt: new Date(decidedAt).toISOString(),
+        reason: `round ${round} could not be fetched and verified from any of the configured mirrors within 24 hours of its time`,
+      }
+    : null;
+  const beacon = options.beaconMissing ? null : sign(replacement?.round ?? round);
   const seed = beacon ? sha256Hex(`${secret}:${beacon.randomness}`) : secret;
 
   const pool = drawPoolOf(fixtureHashing, weighted);
@@ -180,6 +193,7 @@ export function buildDrawFixture(options: FixtureOptions = {}): Fixture {
     frozenAt,
     round,
     roundTime,
+    replacement: replacement && { ...replacement, roundTime: new Date(roundTimeOf(replacement.round)).toISOString() },
     beacon,
     commitment: options.noCommitment ? null : sha256Hex(secret),
     secret: options.noCommitment ? null : secret,
@@ -202,6 +216,7 @@ function recordOf(input: {
   frozenAt: number;
   round: number;
   roundTime: number;
+  replacement: { round: number; roundTime: string; decidedAt: string; reason: string } | null;
   beacon: BeaconResponse | null;
   commitment: string | null;
   secret: string | null;
@@ -235,6 +250,7 @@ function recordOf(input: {
       urls: input.beaconUrls,
       response: input.beacon as Record<string, unknown> | null,
       missing: input.beacon === null,
+      replacement: input.replacement as { round: unknown; roundTime: string; decidedAt: unknown; reason: unknown } | null,
     },
     list: {
       frozenAt: iso(input.frozenAt),
@@ -257,7 +273,7 @@ function recordOf(input: {
         : {}),
     },
     draw: {
-      drawnAt: iso(input.roundTime + 2_000),
+      drawnAt: iso((input.replacement ? Date.parse(input.replacement.roundTime) : input.roundTime) + 2_000),
       secret: input.secret,
       seed: input.seed,
       entriesHash: "",

@@ -1,12 +1,12 @@
 /**
  * Draw v2 (decision 039) against a real database and a fake drand on 127.0.0.1 with real BLS
  * signatures: the frozen list's exact bytes, nothing after the freeze reaches the draw, waiting for
- * the round, mirrors, backoff, the 24-hour fallback, redraws over the frozen list, and the grind
+ * the round, mirrors, backoff, the replacement round after 24 hours (decision 099), redraws over the frozen list, and the grind
  * test of the audit that led to it.
  */
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { roundAt, roundTimeMs } from "~/domain/beacon";
+import { parseBeacon, roundAt, roundTimeMs } from "~/domain/beacon";
 import { finalSeed } from "~/domain/beacon-verify";
 import { drawPicks, entryListText, parseDrawPicks, parseEntryList, REDRAW_UNCLAIMED_REASON } from "~/domain/draw";
 import { prisma } from "~/server/core/db.server";
@@ -14,6 +14,8 @@ import { entryListBytes, freezeEntryList, plannedBeaconRound } from "~/server/dr
 import { markPicksNotified } from "~/server/draw/notify.server";
 import { redrawPrize } from "~/server/draw/redraw.server";
 import { BEACON_GIVE_UP_MS, drawCampaign, dueCampaignIds, nodeDrawHashing } from "~/server/draw/run.server";
+import { drawRecord, recordChecks } from "~/server/draw/record.server";
+import { BEACON_REPLACEMENT_MARGIN_MS } from "~/domain/beacon-replacement";
 import { runJobsOnce } from "~/server/jobs/run.server";
 import { verifyDraw } from "../../scripts/verify-draw";
 import { createCampaign } from "../helpers/campaigns";
@@ -282,7 +284,7 @@ describe("drawing on the beacon", () => {
     expect(outcome.kind).toBe("drawn");
   });
 
-  it("backs off after failed fetches, and after 24 hours draws on the secret alone, says so and alerts the admins", async () => {
+  it("backs off after failed fetches and alerts the admins; after 24 hours decides on a later round, waits for it and draws with it (decision 099)", async () => {
     const campaign = await endedCampaign();
     await addConfirmedEntries(campaign.id, [
       { email: `${tag()}@beacon.test`, createdAt: new Date(Date.now() - DAY) },
@@ -290,8 +292,12 @@ describe("drawing on the beacon", () => {
     ]);
     const frozen = await freezeEntryList(campaign.id);
     if (frozen.kind !== "frozen") throw new Error(frozen.kind);
-    const dueAt = roundTimeMs(beacon.fake().chain, frozen.list.beaconRound);
+    const chain = beacon.fake().chain;
+    const named = frozen.list.beaconRound;
+    const dueAt = roundTimeMs(chain, named);
     const row = () => prisma.campaign.findUniqueOrThrow({ where: { id: campaign.id } });
+    const giveUp = new Date(dueAt + BEACON_GIVE_UP_MS);
+    const later = roundAt(chain, giveUp.getTime() + BEACON_REPLACEMENT_MARGIN_MS);
     beacon.fake().setFailure("500");
     try {
       const first = new Date(dueAt + 1000);
@@ -306,27 +312,105 @@ describe("drawing on the beacon", () => {
       const second = new Date(first.getTime() + 15_000);
       await drawCampaign(campaign.id, { now: second });
       expect(await row()).toMatchObject({ beaconAttempts: 2, nextBeaconAttemptAt: new Date(second.getTime() + 30_000) });
+      // Under an hour late: no alert yet.
+      expect(await prisma.outboundEmail.count({ where: { dedupeKey: { startsWith: `draw-beacon-late:${campaign.id}:` } } })).toBe(0);
 
-      // A mirror answering rounds that do not verify is no better than none.
+      // A mirror answering rounds that do not verify is no better than none; an hour late, the admins hear of it.
       beacon.fake().setFailure("bad-signature");
       const lastDay = new Date(dueAt + BEACON_GIVE_UP_MS - 1000);
       expect(await drawCampaign(campaign.id, { now: lastDay })).toMatchObject({ kind: "waiting-for-beacon", reason: "invalid" });
       expect((await row()).beaconAttempts).toBe(3);
       expect(await prisma.draw.count({ where: { campaignId: campaign.id } })).toBe(0);
+      const late = await prisma.outboundEmail.findUniqueOrThrow({
+        where: { dedupeKey: `draw-beacon-late:${campaign.id}:${named}:admin@int.test` },
+      });
+      expect(late.text).toContain(`round ${named}`);
 
-      const giveUp = new Date(dueAt + BEACON_GIVE_UP_MS);
-      expect(await drawCampaign(campaign.id, { now: giveUp })).toMatchObject({ kind: "drawn", beaconMissing: true });
+      // 24 hours after the round's time: no draw on the secret alone, but a later round, recorded with when and why.
+      beacon.fake().setFailure("500");
+      expect(await drawCampaign(campaign.id, { now: giveUp })).toMatchObject({
+        kind: "waiting-for-beacon",
+        round: later,
+        replaces: named,
+        reason: "not-yet",
+      });
+      expect(await prisma.draw.count({ where: { campaignId: campaign.id } })).toBe(0);
+      const decided = await row();
+      expect(decided).toMatchObject({ beaconReplacementRound: later, beaconReplacementDecidedAt: giveUp, drawStartedAt: null });
+      expect(decided.beaconReplacementReason).toContain(`round ${named} could not be fetched`);
+      expect(roundTimeMs(chain, later)).toBeGreaterThanOrEqual(giveUp.getTime() + BEACON_REPLACEMENT_MARGIN_MS);
+      expect(roundTimeMs(chain, later - 1)).toBeLessThan(giveUp.getTime() + BEACON_REPLACEMENT_MARGIN_MS);
+      const replaced = await prisma.outboundEmail.findUniqueOrThrow({
+        where: { dedupeKey: `draw-beacon-replaced:${campaign.id}:admin@int.test` },
+      });
+      expect(replaced.text).toContain(`round ${later}`);
+
+      // The record says so before the round exists; the draw waits for it like any round.
+      const before = await drawRecord(campaign);
+      expect(before.procedureVersion).toBe(3);
+      expect(before.beacon).toMatchObject({
+        round: named,
+        missing: false,
+        replacement: { round: later, decidedAt: giveUp.toISOString(), reason: decided.beaconReplacementReason },
+      });
+      expect(before.beacon?.urls[0]).toMatch(new RegExp(`/public/${later}$`));
+      expect(await dueCampaignIds(new Date(roundTimeMs(chain, later) - 1000), 1000)).not.toContain(campaign.id);
+      expect(await drawCampaign(campaign.id, { now: new Date(roundTimeMs(chain, later) - 1000) })).toMatchObject({
+        kind: "waiting-for-beacon",
+        reason: "not-yet",
+        round: later,
+      });
+      // Still unreachable when the new round is due: the draw keeps waiting, never falls back.
+      const afterLater = new Date(roundTimeMs(chain, later) + 1000);
+      expect(await drawCampaign(campaign.id, { now: afterLater })).toMatchObject({ kind: "waiting-for-beacon", round: later });
+      expect(await drawCampaign(campaign.id, { now: new Date(afterLater.getTime() + 2 * DAY) })).toMatchObject({
+        kind: "waiting-for-beacon",
+        round: later,
+      });
+      expect(await prisma.draw.count({ where: { campaignId: campaign.id } })).toBe(0);
     } finally {
       beacon.fake().setFailure("none");
     }
+    // The mirror serves again, the named round included: the draw still uses the round decided on.
+    beacon.setClock(roundTimeMs(chain, later) + 3 * DAY);
+    try {
+      const outcome = await drawCampaign(campaign.id, { now: new Date(roundTimeMs(chain, later) + 3 * DAY) });
+      expect(outcome).toMatchObject({ kind: "drawn", replacedRound: named });
+    } finally {
+      beacon.setClock(null);
+    }
     const draw = await prisma.draw.findUniqueOrThrow({ where: { campaignId: campaign.id } });
-    expect(draw).toMatchObject({ beaconMissing: true, beaconJson: null, seed: campaign.drawSeed, secret: campaign.drawSeed });
-    const alert = await prisma.outboundEmail.findUniqueOrThrow({
-      where: { dedupeKey: `draw-beacon-missing:${campaign.id}:admin@int.test` },
+    const used = parseBeacon(draw.beaconJson!);
+    expect(used.round).toBe(later);
+    expect(draw).toMatchObject({ beaconMissing: false, beaconRound: named, secret: campaign.drawSeed });
+    expect(draw.seed).toBe(finalSeed(campaign.drawSeed!, used.randomness));
+    const record = await drawRecord(campaign);
+    expect(record.beacon).toMatchObject({ round: named, missing: false, replacement: { round: later } });
+    expect(recordChecks(record)).toMatchObject({ beaconValid: true, finalSeedMatches: true });
+    const verification = await verifyDraw(campaign.id, { chainInfo: beacon.chainInfo() });
+    expect(verification.checks.filter((check) => !check.ok)).toEqual([]);
+    expect(verification.checks.map((check) => check.name)).toContain("replacement round (procedure 5, step 5)");
+
+    // npm run verify-draw rejects a replacement that breaks step 5, and a secret-only seed under procedure 5.
+    const failing = async () =>
+      (await verifyDraw(campaign.id, { chainInfo: beacon.chainInfo() })).checks.filter((check) => !check.ok).map((check) => check.actual);
+    const tamper = (data: Parameters<typeof prisma.campaign.update>[0]["data"]) =>
+      prisma.campaign.update({ where: { id: campaign.id }, data });
+    const { beaconReplacementReason: reason } = await row();
+    await tamper({ beaconReplacementDecidedAt: new Date(dueAt + BEACON_GIVE_UP_MS - 60 * MINUTE) });
+    expect((await failing()).join(" ")).toMatch(/before round \d+'s time \+ 24 hours/);
+    await tamper({ beaconReplacementDecidedAt: new Date(roundTimeMs(chain, later) - MINUTE) });
+    expect((await failing()).join(" ")).toMatch(/less than 10 minutes after the decision/);
+    await tamper({ beaconReplacementDecidedAt: giveUp, beaconReplacementReason: null });
+    expect((await failing()).join(" ")).toMatch(/does not say why/);
+    await tamper({ beaconReplacementReason: reason });
+    expect(await failing()).toEqual([]);
+    await tamper({ beaconReplacementRound: null, beaconReplacementDecidedAt: null, beaconReplacementReason: null });
+    await prisma.draw.update({
+      where: { campaignId: campaign.id },
+      data: { procedureVersion: 5, beaconMissing: true, beaconJson: null, seed: campaign.drawSeed! },
     });
-    expect(alert.subject).toContain(campaign.id);
-    expect(alert.text).toContain(`round ${frozen.list.beaconRound}`);
-    expect((await verifyDraw(campaign.id, { chainInfo: beacon.chainInfo() })).ok).toBe(true);
+    expect(await failing()).toContain("beacon missing: the seed is the secret alone");
   });
 
   it("draws a campaign that published no commitment with the empty secret, and says so", async () => {

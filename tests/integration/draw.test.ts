@@ -145,7 +145,7 @@ describe("drawing a campaign", () => {
     const { outcome, drawnAt } = await freezeAndDraw(campaign.id, { now: atEnd(campaign) });
     expect(outcome.kind).toBe("drawn");
     if (outcome.kind !== "drawn") return;
-    expect(outcome.beaconMissing).toBe(false);
+    expect(outcome.replacedRound).toBeUndefined();
     expect(outcome.winners.map((winner) => winner.rank)).toEqual([1, 2, 3]);
     expect(new Set(outcome.winners.map((winner) => winner.entryId)).size).toBe(3);
     expect(outcome.winners.map((winner) => winner.entryId)).not.toContain(`pending${t}`);

@@ -80,6 +80,46 @@ describe("the committed single-file verifier", () => {
     expect((await verify(["--help"])).code).toBe(0);
   });
 
+  it("checks a replacement round (decision 099): MATCH as the procedure says; MISMATCH decided early, too close, without a reason, or a secret-only draw under procedure 5", async () => {
+    const replaced = buildDrawFixture({ entries: 12, prizes: 2, demo: true, replaced: true });
+    const chain = replaced.chain;
+    const timeOf = (round: number) => (chain.genesisTime + (round - 1) * chain.period) * 1000;
+    const firstAfter = (ms: number) => Math.ceil((ms - chain.genesisTime * 1000) / (chain.period * 1000)) + 1;
+    await writeFile(join(directory, "replaced.csv"), replaced.csvBytes);
+    const check = async (record: unknown) => {
+      await writeFile(join(directory, "replaced.json"), JSON.stringify(record));
+      return verify(["--record", "replaced.json", "--list", "replaced.csv"]);
+    };
+    const honest = await check(replaced.record);
+    expect(honest.output).toContain("[PASS] Replacement round");
+    expect(honest.code).toBe(0);
+
+    const replacement = replaced.record.beacon.replacement!;
+    const named = replaced.record.beacon.round!;
+    const early = timeOf(named) + 23 * 3_600_000;
+    const cases: [string, unknown, RegExp][] = [
+      ["decided early", { ...replacement, decidedAt: new Date(early).toISOString(), round: firstAfter(early + 600_000) }, /24 hours/],
+      [
+        "too close",
+        { ...replacement, decidedAt: new Date(timeOf(replacement.round as number) - 60_000).toISOString() },
+        /less than 10 minutes/,
+      ],
+      ["no reason", { ...replacement, reason: "" }, /does not say why/],
+    ];
+    for (const [, changed, why] of cases) {
+      const result = await check({ ...replaced.record, beacon: { ...replaced.record.beacon, replacement: changed } });
+      expect(result.output).toMatch(new RegExp(`\\[FAIL\\] Replacement round: .*${why.source}`));
+      expect(result.code).toBe(1);
+    }
+
+    const missing = buildDrawFixture({ entries: 12, prizes: 2, demo: true, beaconMissing: true });
+    await writeFile(join(directory, "replaced.csv"), missing.csvBytes);
+    expect((await check(missing.record)).code).toBe(0);
+    const secretOnly = await check({ ...missing.record, procedureVersion: 5 });
+    expect(secretOnly.output).toMatch(/\[FAIL\] Beacon: .*procedure 5 forbids/);
+    expect(secretOnly.code).toBe(1);
+  });
+
   describe("with URLs", () => {
     let drand: FakeDrand;
     let site: http.Server;

@@ -172,6 +172,14 @@ describe("verifyDraw: honest draws", () => {
     expect(result.checks.find((check) => check.name === "Beacon")!.detail).toMatch(/used the launch secret alone/);
   });
 
+  it("says MATCH for a replacement round decided 24 hours after the round, with why (decision 099)", async () => {
+    const replaced = fixture({ entries: 20, replaced: true });
+    const result = await verifyDraw(inputOf(replaced));
+    expect(failed(result)).toEqual([]);
+    expect(result.verdict).toBe("MATCH");
+    expect(result.checks.find((check) => check.name === "Replacement round")!.detail).toMatch(/nobody could know then/);
+  });
+
   it("says MATCH without a commitment (the secret is the empty string)", async () => {
     const result = await verifyDraw(inputOf(fixture({ entries: 15, noCommitment: true })));
     expect(result.verdict).toBe("MATCH");
@@ -320,6 +328,67 @@ describe("verifyDraw: any change is a MISMATCH", () => {
     // A fetched round that differs from the record's copy.
     const fetched = { ...inputOf(base), beacon: { json: { ...beacon, randomness: "0".repeat(64) }, source: "relay" } };
     expect(failed(await verifyDraw(fetched))).toContain("Beacon");
+  });
+
+  it("a replacement round that breaks procedure 5, step 5, and a secret-only draw under procedure 5 (decision 099)", async () => {
+    const replaced = fixture({ entries: 20, replaced: true });
+    const chain = replaced.chain;
+    const replacement = replaced.record.beacon.replacement!;
+    const named = replaced.record.beacon.round!;
+    const timeOf = (round: number) => (chain.genesisTime + (round - 1) * chain.period) * 1000;
+    const detail = (result: VerifyResult) => result.checks.find((check) => check.name === "Replacement round")?.detail ?? "";
+
+    // Decided before the named round's time + 24 hours (the replacement round itself the first 10 minutes after).
+    const early = new Date(timeOf(named) + 23 * 3_600_000);
+    const earlyRound = Math.ceil((early.getTime() + 10 * 60_000 - chain.genesisTime * 1000) / (chain.period * 1000)) + 1;
+    const tooEarly = await verifyDraw(
+      inputOf(replaced, ({ record }) => {
+        record.beacon.replacement = { ...replacement, decidedAt: early.toISOString(), round: earlyRound };
+      }),
+    );
+    expect(tooEarly.verdict).toBe("MISMATCH");
+    expect(detail(tooEarly)).toMatch(/before round \d+'s time \+ 24 hours/);
+
+    // A replacement round less than the margin after the decision (it may have been out already).
+    const close = await verifyDraw(
+      inputOf(replaced, ({ record }) => {
+        record.beacon.replacement = { ...replacement, decidedAt: new Date(timeOf(replacement.round as number) - 60_000).toISOString() };
+      }),
+    );
+    expect(failed(close)).toContain("Replacement round");
+    expect(detail(close)).toMatch(/less than 10 minutes after the decision/);
+    // Nor any later round than the first one after the margin.
+    const notFirst = await verifyDraw(
+      inputOf(replaced, ({ record }) => {
+        record.beacon.replacement = {
+          ...replacement,
+          decidedAt: new Date(Date.parse(replacement.decidedAt as string) - 3_600_000).toISOString(),
+        };
+      }),
+    );
+    expect(detail(notFirst)).toMatch(/is not the first round at least 10 minutes after the decision/);
+
+    // No reason given.
+    for (const reason of ["", "   ", null]) {
+      const unexplained = await verifyDraw(
+        inputOf(replaced, ({ record }) => {
+          record.beacon.replacement = { ...replacement, reason };
+        }),
+      );
+      expect(failed(unexplained)).toEqual(["Replacement round"]);
+      expect(detail(unexplained)).toMatch(/does not say why/);
+    }
+
+    // The beacon must be the replacement round's, not the named round's.
+    const named_ = await verifyDraw(inputOf(replaced, ({ record }) => (record.beacon.replacement = null)));
+    expect(failed(named_)).toContain("Beacon");
+
+    // Procedure 5 never draws on the secret alone, even though procedures 2 to 4 allowed it.
+    const missing = fixture({ entries: 20, beaconMissing: true });
+    const secretOnly = await verifyDraw(inputOf(missing, ({ record }) => ((record as { procedureVersion: number }).procedureVersion = 5)));
+    expect(secretOnly.verdict).toBe("MISMATCH");
+    expect(failed(secretOnly)).toEqual(expect.arrayContaining(["Beacon", "Final seed"]));
+    expect(secretOnly.checks.find((check) => check.name === "Beacon")!.detail).toMatch(/which procedure 5 forbids/);
   });
 
   it("the secret, the commitment, the seed", async () => {

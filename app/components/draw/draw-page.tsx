@@ -171,6 +171,14 @@ function ListSection({ page }: { page: DrawPageView }) {
               the freeze plus the margin, as step 3 of the procedure says.
             </p>
           ) : null}
+          {beacon?.replacement ? (
+            <p data-testid="draw-round-replaced">
+              Round {beacon.round} could not be used: {beacon.replacement.reason}. So at {beacon.replacement.decidedAt}, at least 24 hours
+              after that round&apos;s time, the draw chose round {beacon.replacement.round} instead (produced at{" "}
+              {beacon.replacement.roundTime}), the first round at least 10 minutes after that decision, which nobody could know when it was
+              chosen. The draw never uses the secret alone (step 5 of the procedure).
+            </p>
+          ) : null}
           <h3 className="mt-6 font-semibold">Disqualified entries</h3>
           {list.disqualified.length ? (
             <Table
@@ -251,12 +259,12 @@ function DrawSection({ page }: { page: DrawPageView }) {
           beacon.missing ? (
             <Fact term="Beacon" testId="draw-beacon-missing">
               <strong>Missing.</strong> No valid beacon for round {beacon.round} could be had within 24 hours after its time, so, as step 5
-              of the procedure says, this draw used the secret alone as its seed: its randomness was fixed at launch rather than after the
-              list was frozen.
+              of procedure {record.procedureVersion} said, this draw used the secret alone as its seed: its randomness was fixed at launch
+              rather than after the list was frozen. Procedure 5 no longer allows this.
             </Fact>
           ) : response ? (
             <>
-              <Fact term={`Beacon round ${beacon.round} randomness`} testId="draw-beacon-randomness" code>
+              <Fact term={`Beacon round ${beacon.replacement?.round ?? beacon.round} randomness`} testId="draw-beacon-randomness" code>
                 {response.randomness}
               </Fact>
               <Fact term="Beacon signature" code>

@@ -820,11 +820,12 @@ export async function frozenActionList(campaignId: string, client: PrismaClient 
 }
 
 /** The procedure a draw over this campaign's frozen list follows: 3 with actions.csv, else 2 (decision 075). */
-export async function frozenProcedureVersion(campaignId: string, client: PrismaClient = prisma): Promise<2 | 3 | 4> {
+export async function frozenProcedureVersion(campaignId: string, client: PrismaClient = prisma): Promise<2 | 3 | 5> {
   if (!(await frozenActionList(campaignId, client))) return 2;
-  // Campaigns launched with time-stamped anchors follow procedure 4 (decision 090).
+  // Campaigns launched with time-stamped anchors follow procedure 4 (decision 090), drawn from now on as
+  // procedure 5 (decision 099): the same steps, without the secret-only fallback that 4 allowed.
   const campaign = await client.campaign.findUnique({ where: { id: campaignId }, select: { drawTimestamped: true } });
-  return campaign?.drawTimestamped ? 4 : 3;
+  return campaign?.drawTimestamped ? 5 : 3;
 }
 
 /**

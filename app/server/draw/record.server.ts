@@ -95,15 +95,20 @@ async function frozenDisqualified(list: StoredListRef, count: number): Promise<{
 }
 
 export async function drawRecord(campaign: RecordCampaign): Promise<DrawRecord> {
-  const [list, draw, actions] = await Promise.all([
+  const [list, draw, actions, replacement] = await Promise.all([
     prisma.entryList.findUnique({ where: { campaignId: campaign.id } }),
     prisma.draw.findUnique({ where: { campaignId: campaign.id } }),
     prisma.actionList.findUnique({ where: { campaignId: campaign.id } }),
+    prisma.campaign.findUnique({
+      where: { id: campaign.id },
+      select: { beaconReplacementRound: true, beaconReplacementDecidedAt: true, beaconReplacementReason: true },
+    }),
   ]);
   // Before the draw, the frozen list says which procedure the draw will follow: 3 with actions.csv.
-  // Procedure 4 for campaigns launched with time-stamped anchors (decision 090).
-  const drawnWith = draw?.procedureVersion ?? (actions ? (campaign.drawTimestamped ? 4 : 3) : 2);
-  const procedureVersion = drawnWith === 1 ? 1 : drawnWith >= 4 ? 4 : drawnWith === 3 ? 3 : 2;
+  // Procedure 5 for campaigns launched with time-stamped anchors (decisions 090 and 099); draws
+  // recorded with procedure 4 keep it.
+  const drawnWith = draw?.procedureVersion ?? (actions ? (campaign.drawTimestamped ? 5 : 3) : 2);
+  const procedureVersion = drawnWith === 1 ? 1 : drawnWith >= 5 ? 5 : drawnWith === 4 ? 4 : drawnWith === 3 ? 3 : 2;
 
   let beacon: DrawRecordBeacon | null = null;
   const chainHash = draw?.beaconChain ?? list?.beaconChain ?? campaign.drawBeaconChain;
@@ -111,6 +116,9 @@ export async function drawRecord(campaign: RecordCampaign): Promise<DrawRecord> 
     const chain = knownChain(chainHash);
     const plannedRound = campaign.drawBeaconChain === chainHash ? campaign.drawBeaconRound : null;
     const round = draw?.beaconRound ?? list?.beaconRound ?? null;
+    const replaced = replacement?.beaconReplacementRound ?? null;
+    // The mirrors' URLs name the round the draw waits for: the replacement once one is decided (decision 099).
+    const fetchRound = replaced ?? round;
     beacon = {
       chainHash,
       publicKey: chain?.publicKey ?? "",
@@ -122,9 +130,19 @@ export async function drawRecord(campaign: RecordCampaign): Promise<DrawRecord> 
       plannedRoundTime: roundTime(chain, plannedRound),
       round,
       roundTime: roundTime(chain, round),
-      urls: chain?.demo || round === null ? [] : getConfig().DRAND_URLS.map((base) => `${base}/${chainHash}/public/${round}`),
+      urls: chain?.demo || fetchRound === null ? [] : getConfig().DRAND_URLS.map((base) => `${base}/${chainHash}/public/${fetchRound}`),
       response: draw?.beaconJson ? (JSON.parse(draw.beaconJson) as Record<string, unknown>) : null,
       missing: draw?.beaconMissing === true,
+      replacement:
+        replaced !== null && replacement?.beaconReplacementDecidedAt
+          ? {
+              round: replaced,
+              roundTime: roundTime(chain, replaced) ?? "",
+              decidedAt: replacement.beaconReplacementDecidedAt.toISOString(),
+              reason: replacement.beaconReplacementReason ?? "",
+            }
+          : null,
+      ...(procedureVersion >= 5 ? { replacementAfterHours: 24, replacementMarginMinutes: 10 } : {}),
     };
   }
 
@@ -190,14 +208,15 @@ export function recordChecks(record: DrawRecord): RecordChecks {
       const parsed = parseBeacon(beacon.response);
       randomness = parsed.randomness;
       const chain = knownChain(beacon.chainHash);
-      beaconValid = chain !== undefined && parsed.round === beacon.round && verifyBeacon(chain, parsed);
+      beaconValid = chain !== undefined && parsed.round === (beacon.replacement?.round ?? beacon.round) && verifyBeacon(chain, parsed);
     } catch {
       beaconValid = false;
     }
   }
   let finalSeedMatches: boolean | null = null;
   if (draw && record.procedureVersion !== 1 && draw.secret !== null) {
-    if (beacon?.missing) finalSeedMatches = draw.seed === draw.secret;
+    // A secret-only seed is the old fallback, allowed up to procedure 4 only (decision 099).
+    if (beacon?.missing) finalSeedMatches = record.procedureVersion < 5 && draw.seed === draw.secret;
     else if (randomness !== null) finalSeedMatches = draw.seed === finalSeed(draw.secret, randomness);
     else finalSeedMatches = false;
   }

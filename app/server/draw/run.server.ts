@@ -22,6 +22,7 @@
 import { createHash } from "node:crypto";
 import { type BeaconResponse, roundTimeMs } from "../../domain/beacon";
 import { finalSeed } from "../../domain/beacon-verify";
+import { BEACON_REPLACEMENT_AFTER_MS, replacementRoundAt, unavailableReason } from "../../domain/beacon-replacement";
 import { addDays } from "../../domain/campaign-dates";
 import { CampaignStatus } from "../../domain/campaign-status";
 import { DRAW_PROCEDURE_VERSION, type DrawHashing, type DrawPool, DrawEntryList, drawPicks } from "../../domain/draw";
@@ -44,6 +45,8 @@ export interface BeaconWait {
   chain: string;
   /** The round's time. */
   dueAt: Date;
+  /** The round named by the frozen list, when `round` replaces it (decision 099). */
+  replaces?: number;
   /** "not-yet": the round's time has not come (or no mirror has it yet); otherwise the failed fetch's reason. */
   reason: "not-yet" | "unavailable" | "invalid";
   detail: string;
@@ -52,7 +55,7 @@ export interface BeaconWait {
 }
 
 export type DrawOutcome =
-  | { kind: "drawn"; winners: { rank: number; entryId: string; email: string }[]; beaconMissing?: boolean }
+  | { kind: "drawn"; winners: { rank: number; entryId: string; email: string }[]; replacedRound?: number }
   | BeaconWait
   | { kind: "already-drawn" }
   | { kind: "not-due" }
@@ -190,8 +193,13 @@ class LeaseLost extends Error {}
 /** The first retry after a failed beacon fetch, doubling up to BEACON_BACKOFF_MAX_MS. */
 export const BEACON_BACKOFF_MIN_MS = 15_000;
 export const BEACON_BACKOFF_MAX_MS = 10 * 60 * 1000;
-/** After this long past the round's time without a valid beacon, the draw uses the secret alone. */
-export const BEACON_GIVE_UP_MS = 24 * 60 * 60 * 1000;
+/**
+ * After this long past the round's time without a valid beacon, the draw decides on a later round
+ * (decision 099): never on the secret alone.
+ */
+export const BEACON_GIVE_UP_MS = BEACON_REPLACEMENT_AFTER_MS;
+/** A round this late is worth an admin's look (once per campaign) before any replacement. */
+export const BEACON_LATE_ALERT_MS = 60 * 60 * 1000;
 
 /** The wait before the next beacon fetch after `attempts` failed ones (1, 2, ...). */
 export function beaconBackoffMs(attempts: number): number {
@@ -220,8 +228,10 @@ export interface DrawOptions {
  * Draws a campaign by procedure v2: freezes its entry list first if nobody has, waits for the
  * beacon round the list names, fetches and verifies it, then draws over the frozen bytes with the
  * final seed SHA-256("<secret>:<randomness>"). A failed fetch is recorded (beaconAttempts,
- * nextBeaconAttemptAt with backoff) and answered "waiting-for-beacon"; 24 hours after the round's
- * time the draw goes ahead on the secret alone, says so in the record and alerts the admins.
+ * nextBeaconAttemptAt with backoff) and answered "waiting-for-beacon", and the admins are alerted
+ * once the round is an hour late. 24 hours after the round's time the draw never goes ahead on the
+ * secret alone (decision 099): it records a replacement, the first round at least the margin after
+ * that moment, with when and why, alerts the admins, and waits for that round like any other.
  */
 export async function drawCampaign(campaignId: string, options: DrawOptions = {}): Promise<DrawOutcome> {
   const now = options.now ?? new Date();
@@ -239,17 +249,25 @@ export async function drawCampaign(campaignId: string, options: DrawOptions = {}
   const list = await prisma.entryList.findUniqueOrThrow({ where: { campaignId } });
   const chain = knownChain(list.beaconChain);
   if (!chain) throw new Error(`Campaign ${campaignId}: its list names beacon chain ${list.beaconChain}, which this server does not know`);
-  const dueAt = new Date(roundTimeMs(chain, list.beaconRound));
+  const { beaconReplacementRound: replacement } = await prisma.campaign.findUniqueOrThrow({
+    where: { id: campaignId },
+    select: { beaconReplacementRound: true },
+  });
+  // The round the draw waits for: the list's, or the replacement decided 24 hours after it (decision 099).
+  const round = replacement ?? list.beaconRound;
+  const namedDueAt = new Date(roundTimeMs(chain, list.beaconRound));
+  const dueAt = new Date(roundTimeMs(chain, round));
   const waiting = (reason: BeaconWait["reason"], detail: string, nextAttemptAt: Date | null = null): DrawOutcome => ({
     kind: "waiting-for-beacon",
-    round: list.beaconRound,
+    round,
+    ...(replacement !== null ? { replaces: list.beaconRound } : {}),
     chain: chain.hash,
     dueAt,
     reason,
     detail,
     nextAttemptAt,
   });
-  if (now < dueAt) return waiting("not-yet", `round ${list.beaconRound} is due at ${dueAt.toISOString()}`);
+  if (now < dueAt) return waiting("not-yet", `round ${round} is due at ${dueAt.toISOString()}`);
 
   // The lease runs from the moment it is taken, not from the start of a pass that may have spent
   // minutes drawing other campaigns: a stale start would hand another runner the campaign early.
@@ -267,16 +285,40 @@ export async function drawCampaign(campaignId: string, options: DrawOptions = {}
   if (taken.count !== 1) return classify(campaignId, now);
 
   try {
-    const fetched = await fetchBeacon(chain, list.beaconRound, { ...options.beacon, now: () => now.getTime() });
-    if (!fetched.ok && now.getTime() < dueAt.getTime() + BEACON_GIVE_UP_MS) {
-      const attempts = await recordBeaconFailure(campaignId, lease, now);
-      const next = new Date(now.getTime() + beaconBackoffMs(attempts));
-      log.warn(
-        `[draw] campaign ${campaignId}: beacon round ${list.beaconRound} not available (${fetched.reason}: ${fetched.detail}); attempt ${attempts}, next at ${next.toISOString()}`,
+    const fetched = await fetchBeacon(chain, round, { ...options.beacon, now: () => now.getTime() });
+    if (fetched.ok) return await drawLeased(campaignId, now, lease, list, fetched, replacement);
+    if (replacement === null && now.getTime() >= namedDueAt.getTime() + BEACON_GIVE_UP_MS) {
+      // Decision 099: a round nobody knows yet, recorded (with when and why) before it exists.
+      const later = replacementRoundAt(chain, now.getTime());
+      const reason = unavailableReason(list.beaconRound, `${fetched.reason}: ${fetched.detail}`);
+      const decided = await recordReplacement(campaignId, lease, now, later, reason, list.beaconRound);
+      if (!decided) return classify(campaignId, now);
+      log.error(
+        `[draw] campaign ${campaignId}: beacon round ${list.beaconRound} not available 24 hours after its time (${fetched.reason}: ${fetched.detail}); the draw will use round ${later} instead, due at ${new Date(roundTimeMs(chain, later)).toISOString()}; ${alerted()}`,
       );
-      return waiting(fetched.reason, fetched.detail, next);
+      return {
+        kind: "waiting-for-beacon",
+        round: later,
+        replaces: list.beaconRound,
+        chain: chain.hash,
+        dueAt: new Date(roundTimeMs(chain, later)),
+        reason: "not-yet",
+        detail: reason,
+        nextAttemptAt: null,
+      };
     }
-    return await drawLeased(campaignId, now, lease, list, fetched.ok ? fetched : null);
+    const late = now.getTime() >= dueAt.getTime() + BEACON_LATE_ALERT_MS;
+    const attempts = await recordBeaconFailure(
+      campaignId,
+      lease,
+      now,
+      late ? { round, detail: `${fetched.reason}: ${fetched.detail}` } : null,
+    );
+    const next = new Date(now.getTime() + beaconBackoffMs(attempts));
+    log.warn(
+      `[draw] campaign ${campaignId}: beacon round ${round} not available (${fetched.reason}: ${fetched.detail}); attempt ${attempts}, next at ${next.toISOString()}${late ? `; ${alerted()}` : ""}`,
+    );
+    return waiting(fetched.reason, fetched.detail, next);
   } catch (error) {
     // Hand the campaign back at once (the lease would expire on its own after DRAW_LEASE_MS anyway).
     await releaseLease(campaignId, lease);
@@ -291,8 +333,22 @@ async function releaseLease(campaignId: string, lease: Date): Promise<void> {
     .catch((release: unknown) => log.error({ err: release }, `[draw] could not release the lease of campaign ${campaignId}`));
 }
 
-/** Counts a failed fetch, sets the next attempt's time and gives the lease back; answers the attempts so far. */
-async function recordBeaconFailure(campaignId: string, lease: Date, now: Date): Promise<number> {
+/** Who a draw alert goes to, for the log line: the admins by address, or that nobody is configured. */
+function alerted(): string {
+  const admins = getConfig().ADMIN_EMAILS;
+  return admins.length ? `admins alerted: ${admins.join(", ")}` : "nobody alerted: no admin is configured (ADMIN_EMAILS is empty)";
+}
+
+/**
+ * Counts a failed fetch, sets the next attempt's time and gives the lease back; answers the attempts
+ * so far. With `late`, alerts the admins (once per campaign and round) that the round is overdue.
+ */
+async function recordBeaconFailure(
+  campaignId: string,
+  lease: Date,
+  now: Date,
+  late: { round: number; detail: string } | null = null,
+): Promise<number> {
   return prisma.$transaction(async (tx) => {
     const counted = await tx.campaign.updateMany({
       where: { id: campaignId, drawStartedAt: lease },
@@ -304,8 +360,49 @@ async function recordBeaconFailure(campaignId: string, lease: Date, now: Date): 
         where: { id: campaignId },
         data: { nextBeaconAttemptAt: new Date(now.getTime() + beaconBackoffMs(beaconAttempts)) },
       });
+      if (late) {
+        const text = `The draw of campaign ${campaignId} is waiting for drand round ${late.round}, whose time passed more than an hour ago: no configured mirror (DRAND_URLS) serves a valid beacon for it (${late.detail}). The draw keeps retrying. If the round cannot be had within 24 hours of its time, the draw will use the first round at least 10 minutes after that moment, as the published procedure says, and the draw page will say why. Check the mirrors and the server's network access. Draw page: ${publicUrl(campaignDrawPath(campaignId))}`;
+        await queueAdminAlert(
+          tx,
+          `draw-beacon-late:${campaignId}:${late.round}`,
+          `Draw waiting for its beacon: campaign ${campaignId}`,
+          text,
+        );
+      }
     }
     return beaconAttempts;
+  }, WRITE_TRANSACTION);
+}
+
+/**
+ * Records the replacement round (decision 099) under the lease, once: the round, the decision's time
+ * and the reason, and alerts the admins. The next attempt waits for the new round's time. Answers
+ * false when the lease was lost (another runner has the campaign).
+ */
+async function recordReplacement(
+  campaignId: string,
+  lease: Date,
+  now: Date,
+  round: number,
+  reason: string,
+  namedRound: number,
+): Promise<boolean> {
+  return prisma.$transaction(async (tx) => {
+    const set = await tx.campaign.updateMany({
+      where: { id: campaignId, drawStartedAt: lease, beaconReplacementRound: null },
+      data: {
+        beaconReplacementRound: round,
+        beaconReplacementDecidedAt: now,
+        beaconReplacementReason: reason,
+        beaconAttempts: 0,
+        nextBeaconAttemptAt: null,
+        drawStartedAt: null,
+      },
+    });
+    if (set.count !== 1) return false;
+    const text = `The draw of campaign ${campaignId} could not use its drand round ${namedRound}: ${reason}. As the published procedure says, the draw never uses the launch secret alone: it will use round ${round}, the first round at least 10 minutes after this decision (${now.toISOString()}), which nobody could know in advance. The decision and its reason are on the draw page. Check the mirrors and the server's network access, or the draw will keep waiting. Draw page: ${publicUrl(campaignDrawPath(campaignId))}`;
+    await queueAdminAlert(tx, `draw-beacon-replaced:${campaignId}`, `Draw uses a later beacon round: campaign ${campaignId}`, text);
+    return true;
   }, WRITE_TRANSACTION);
 }
 
@@ -316,7 +413,8 @@ async function drawLeased(
   now: Date,
   lease: Date,
   listRow: FrozenListRow,
-  beacon: { beacon: BeaconResponse; json: string } | null,
+  beacon: { beacon: BeaconResponse; json: string },
+  replacement: number | null,
 ): Promise<DrawOutcome> {
   const campaign = await prisma.campaign.findUniqueOrThrow({
     where: { id: campaignId },
@@ -329,7 +427,8 @@ async function drawLeased(
   if (campaign.drawSeed && commitment !== sha256Hex(secret)) {
     throw new Error(`Campaign ${campaignId}: the stored secret does not match its published commitment`);
   }
-  const seed = beacon ? finalSeed(secret, beacon.beacon.randomness) : secret;
+  // Never the secret alone (decision 099): a draw always has a beacon, the list's round or its replacement.
+  const seed = finalSeed(secret, beacon.beacon.randomness);
 
   const ranks = [1, ...campaign.additionalPrizes.map((prize) => prize.rank).sort((a, b) => a - b)];
   const deadline = addDays(now, getConfig().CLAIM_WINDOW_DAYS);
@@ -378,10 +477,11 @@ async function drawLeased(
         totalWeight: drawn.totalWeight,
         entryCount: drawn.count,
         picks: JSON.stringify(picks),
+        // The round named by the list; a replacement is on the campaign (beaconReplacementRound), and beaconJson is its beacon.
         beaconRound: listRow.beaconRound,
         beaconChain: listRow.beaconChain,
-        beaconJson: beacon?.json ?? null,
-        beaconMissing: beacon === null,
+        beaconJson: beacon.json,
+        beaconMissing: false,
         createdAt: now,
       },
     });
@@ -392,21 +492,13 @@ async function drawLeased(
         data: { winnerEntryId: winner.entryId, winnerEmail: winner.email, claimDeadline: deadline },
       });
     }
-    if (!beacon) await queueBeaconMissingAlert(tx, campaignId, listRow.beaconRound);
     // The brand's winner.drawn webhooks (decision 055), committed with the draw.
     return queueWinnersDrawn(tx, campaignId, winners, { claimDeadline: deadline, drawnAt: now, redraw: false });
   }, WRITE_TRANSACTION);
   deliverWebhooksSoon(webhooks);
-  if (!beacon)
-    log.error(`[draw] campaign ${campaignId}: drawn WITHOUT beacon round ${listRow.beaconRound} (none within 24 hours); admins alerted`);
-  return winners.length ? { kind: "drawn", winners, beaconMissing: beacon === null } : { kind: "no-entries" };
-}
-
-/** Tells every admin (ADMIN_EMAILS) that a draw went ahead without its beacon, once per campaign and admin. */
-async function queueBeaconMissingAlert(tx: Prisma.TransactionClient, campaignId: string, round: number): Promise<void> {
-  const page = publicUrl(campaignDrawPath(campaignId));
-  const text = `The draw of campaign ${campaignId} went ahead without its drand beacon: no valid beacon for round ${round} could be fetched from any of the configured mirrors (DRAND_URLS) within 24 hours of the round's time. As the published procedure says, the final seed is the launch secret alone, and the draw page says that the beacon is missing. Check the mirrors and the server's network access. Draw page: ${page}`;
-  await queueAdminAlert(tx, `draw-beacon-missing:${campaignId}`, `Draw without beacon: campaign ${campaignId}`, text);
+  return winners.length
+    ? { kind: "drawn", winners, ...(replacement !== null ? { replacedRound: listRow.beaconRound } : {}) }
+    : { kind: "no-entries" };
 }
 
 /** The emails of the given entries of a campaign, by entry id. */
@@ -434,14 +526,14 @@ export async function dueCampaignIds(now: Date, limit = 20): Promise<string[]> {
     },
     orderBy: [{ endDate: "asc" }, { id: "asc" }],
     take: limit * 5,
-    select: { id: true, entryList: { select: { beaconRound: true, beaconChain: true } } },
+    select: { id: true, beaconReplacementRound: true, entryList: { select: { beaconRound: true, beaconChain: true } } },
   });
   return campaigns
     .filter((campaign) => {
       const list = campaign.entryList;
       const chain = list ? knownChain(list.beaconChain) : undefined;
       // A list on an unknown chain is handed to drawCampaign, which says why it cannot draw.
-      return !list || !chain || roundTimeMs(chain, list.beaconRound) <= now.getTime();
+      return !list || !chain || roundTimeMs(chain, campaign.beaconReplacementRound ?? list.beaconRound) <= now.getTime();
     })
     .slice(0, limit)
     .map((campaign) => campaign.id);

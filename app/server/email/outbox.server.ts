@@ -204,7 +204,7 @@ export async function queueTemplatedEmailOnce(message: TemplatedEmail & { dedupe
 
 /**
  * A plain-text notice to every admin (ADMIN_EMAILS), once per `key` and admin (the outbox's dedupe
- * key): a draw that went ahead without its beacon, an entry list that cannot be frozen.
+ * key): a draw whose beacon round is late or replaced by a later one (decision 099), an entry list that cannot be frozen.
  */
 export async function queueAdminAlert(db: EmailWriter, key: string, subject: string, text: string): Promise<void> {
   for (const to of getConfig().ADMIN_EMAILS) {
