@@ -200,7 +200,16 @@ export interface DrawPageView {
   record: DrawRecord;
   checks: RecordChecks;
   /** Each time in words, in the campaign's zone with the UTC instant beside it (decision 096), or null while it has not happened. */
-  times: { launched: string | null; plannedRound: string | null; round: string | null; frozen: string | null; drawn: string | null };
+  times: {
+    launched: string | null;
+    plannedRound: string | null;
+    round: string | null;
+    frozen: string | null;
+    drawn: string | null;
+    /** A replacement round's decision and its round's time (decision 099). */
+    replacementDecided: string | null;
+    replacementRound: string | null;
+  };
   chainLabel: string | null;
   picks: DrawPagePick[];
   /**

@@ -17,6 +17,8 @@ import { BEACON_GIVE_UP_MS, drawCampaign, dueCampaignIds, nodeDrawHashing } from
 import { drawRecord, recordChecks } from "~/server/draw/record.server";
 import { BEACON_REPLACEMENT_MARGIN_MS } from "~/domain/beacon-replacement";
 import { runJobsOnce } from "~/server/jobs/run.server";
+import { drawPage } from "~/server/campaigns/draw-page.server";
+import { formatZonedDateTimeWithUtc } from "~/domain/campaign-time-zone";
 import { verifyDraw } from "../../scripts/verify-draw";
 import { createCampaign } from "../helpers/campaigns";
 import { addConfirmedEntries, freezeAndDraw, TEST_GENESIS_SEC, setUpFakeBeacon } from "../helpers/draw";
@@ -390,6 +392,12 @@ describe("drawing on the beacon", () => {
     const verification = await verifyDraw(campaign.id, { chainInfo: beacon.chainInfo() });
     expect(verification.checks.filter((check) => !check.ok)).toEqual([]);
     expect(verification.checks.map((check) => check.name)).toContain("replacement round (procedure 5, step 5)");
+    // The draw page says when the replacement was chosen and its round's time, in words (decisions 096, 099).
+    const page = await drawPage(campaign.id, null, null);
+    expect(page.kind === "page" && page.page.times).toMatchObject({
+      replacementDecided: formatZonedDateTimeWithUtc(giveUp, campaign.timeZone),
+      replacementRound: formatZonedDateTimeWithUtc(new Date(roundTimeMs(chain, later)), campaign.timeZone),
+    });
 
     // npm run verify-draw rejects a replacement that breaks step 5, and a secret-only seed under procedure 5.
     const failing = async () =>

@@ -173,10 +173,11 @@ function ListSection({ page }: { page: DrawPageView }) {
           ) : null}
           {beacon?.replacement ? (
             <p data-testid="draw-round-replaced">
-              Round {beacon.round} could not be used: {beacon.replacement.reason}. So at {beacon.replacement.decidedAt}, at least 24 hours
-              after that round&apos;s time, the draw chose round {beacon.replacement.round} instead (produced at{" "}
-              {beacon.replacement.roundTime}), the first round at least 10 minutes after that decision, which nobody could know when it was
-              chosen. The draw never uses the secret alone (step 5 of the procedure).
+              Round {beacon.round} could not be used: {beacon.replacement.reason}. So on{" "}
+              {times.replacementDecided ?? beacon.replacement.decidedAt}, at least 24 hours after that round&apos;s time, the draw chose
+              round {beacon.replacement.round} instead (produced at {times.replacementRound ?? beacon.replacement.roundTime}), the first
+              round at least 10 minutes after that decision, which nobody could know when it was chosen. The draw never uses the secret
+              alone (step 5 of the procedure).
             </p>
           ) : null}
           <h3 className="mt-6 font-semibold">Disqualified entries</h3>

@@ -77,6 +77,8 @@ export async function drawPage(
         round: when(beacon?.roundTime ?? null),
         frozen: when(record.list?.frozenAt ?? null),
         drawn: when(record.draw?.drawnAt ?? null),
+        replacementDecided: when(beacon?.replacement?.decidedAt ?? null),
+        replacementRound: when(beacon?.replacement?.roundTime ?? null),
       },
       chainLabel: beacon ? beaconChainLabel(beacon.chainHash) : null,
       picks: picks.map((pick) => ({
