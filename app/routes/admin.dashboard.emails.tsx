@@ -2,6 +2,7 @@ import { Form } from "react-router";
 import { adminPage, Badge, LoadError, Pager } from "~/components/admin/admin-page";
 import { StatusFilters } from "~/components/admin/status-filters";
 import { ActionToast } from "~/components/ui/action-toast";
+import { retryColumns } from "~/components/admin/retry-columns";
 import { type Column, Table } from "~/components/ui/table";
 import { useSubmitting } from "~/components/ui/use-submitting";
 import {
@@ -183,34 +184,7 @@ function OutboxTable({ rows }: { rows: OutboxPage["rows"] }) {
       cell: (row) =>
         row.status === "sent" ? "—" : row.status === "failed" && !row.nextAttemptAt ? "None (gave up)" : when(row.nextAttemptAt),
     },
-    {
-      header: "Last error",
-      className: "max-w-sm px-3 py-2.5 text-xs break-words text-red-800 dark:text-red-300",
-      cell: (row) => row.lastError ?? "",
-    },
-    {
-      header: "Actions",
-      srOnly: true,
-      className: "px-3 py-2.5",
-      cell: (row) => {
-        if (row.status !== "failed") return null;
-        const retrying = submitting({ emailId: row.id });
-        return (
-          <Form method="post">
-            <input type="hidden" name="intent" value="retry" />
-            <input type="hidden" name="emailId" value={row.id} />
-            <button
-              type="submit"
-              className="btn-secondary whitespace-nowrap"
-              disabled={retrying}
-              aria-label={`Retry now: the email to ${row.to}`}
-            >
-              {retrying ? "Retrying..." : "Retry now"}
-            </button>
-          </Form>
-        );
-      },
-    },
+    ...retryColumns<OutboxPage["rows"][number]>({ intent: "retry", idField: "emailId", noun: "the email", submitting }),
   ];
   return (
     <Table

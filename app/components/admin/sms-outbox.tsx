@@ -1,5 +1,5 @@
-import { Form } from "react-router";
 import { Badge } from "~/components/admin/admin-page";
+import { retryColumns } from "~/components/admin/retry-columns";
 import { type Column, Table } from "~/components/ui/table";
 import { useSubmitting } from "~/components/ui/use-submitting";
 import type { SmsOutbox, SmsOutboxRow } from "~/domain/sms";
@@ -50,34 +50,7 @@ export function SmsOutboxSection({ sms }: { sms: SmsOutbox }) {
       cell: (row) =>
         row.status === "failed" && !row.nextAttemptAt ? "None (gave up)" : row.nextAttemptAt ? adminUtc(row.nextAttemptAt) : "—",
     },
-    {
-      header: "Last error",
-      className: "max-w-sm px-3 py-2.5 text-xs break-words text-red-800 dark:text-red-300",
-      cell: (row) => row.lastError ?? "",
-    },
-    {
-      header: "Actions",
-      srOnly: true,
-      className: "px-3 py-2.5",
-      cell: (row) => {
-        if (row.status !== "failed") return null;
-        const retrying = submitting({ smsId: row.id });
-        return (
-          <Form method="post">
-            <input type="hidden" name="intent" value="retry-sms" />
-            <input type="hidden" name="smsId" value={row.id} />
-            <button
-              type="submit"
-              className="btn-secondary whitespace-nowrap"
-              disabled={retrying}
-              aria-label={`Retry now: the text to ${row.to}`}
-            >
-              {retrying ? "Retrying..." : "Retry now"}
-            </button>
-          </Form>
-        );
-      },
-    },
+    ...retryColumns<SmsOutboxRow>({ intent: "retry-sms", idField: "smsId", noun: "the text", submitting }),
   ];
   return (
     <section aria-labelledby="sms-outbox-heading" className="mt-10">
