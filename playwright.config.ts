@@ -22,9 +22,9 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: true,
   retries: 0,
-  // Four at once on 2 cores: a test mostly waits (for the server, the job timer, an email), and two workers
-  // kept the machine three-quarters idle (decision 098). E2E_WORKERS chooses another number.
-  workers: Number(process.env.E2E_WORKERS ?? 4),
+  // Two at once on 2 cores: the suite is bound by the CPU (Chromium's renderers), and four took longer
+  // (decision 098). E2E_WORKERS chooses another number.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   timeout: 30_000,
   expect: { timeout: 7_500 },
