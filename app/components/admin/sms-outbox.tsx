@@ -3,11 +3,7 @@ import { retryColumns } from "~/components/admin/retry-columns";
 import { type Column, Table } from "~/components/ui/table";
 import { useSubmitting } from "~/components/ui/use-submitting";
 import type { SmsOutbox, SmsOutboxRow } from "~/domain/sms";
-
-/** Admin pages show instants in UTC and say so. */
-export function adminUtc(iso: string | null): string {
-  return iso ? `${iso.slice(0, 16).replace("T", " ")} UTC` : "—";
-}
+import { formatUtc } from "~/domain/system";
 
 const KIND_LABELS: Record<string, string> = { winner: "Winner", claim_reminder: "Claim reminder" };
 const TONES: Record<string, "neutral" | "brand" | "good" | "bad"> = {
@@ -25,7 +21,7 @@ const TONES: Record<string, "neutral" | "brand" | "good" | "bad"> = {
 export function SmsOutboxSection({ sms }: { sms: SmsOutbox }) {
   const submitting = useSubmitting();
   const columns: Column<SmsOutboxRow>[] = [
-    { header: "Created", className: "px-3 py-2.5 whitespace-nowrap tabular-nums", cell: (row) => adminUtc(row.createdAt) },
+    { header: "Created", className: "px-3 py-2.5 whitespace-nowrap tabular-nums", cell: (row) => formatUtc(row.createdAt) },
     { header: "Kind", className: "px-3 py-2.5", cell: (row) => KIND_LABELS[row.kind] ?? row.kind },
     { header: "Recipient", className: "px-3 py-2.5 font-mono text-xs whitespace-nowrap", cell: (row) => row.to },
     {
@@ -34,7 +30,7 @@ export function SmsOutboxSection({ sms }: { sms: SmsOutbox }) {
       cell: (row) => (
         <>
           <Badge tone={TONES[row.status] ?? "neutral"}>{row.status === "outbox" ? "Outbox (no Twilio)" : row.status}</Badge>
-          {row.sentAt ? <span className="mt-1 block text-xs text-slate-600 dark:text-slate-400">{adminUtc(row.sentAt)}</span> : null}
+          {row.sentAt ? <span className="mt-1 block text-xs text-slate-600 dark:text-slate-400">{formatUtc(row.sentAt)}</span> : null}
         </>
       ),
     },
@@ -48,7 +44,7 @@ export function SmsOutboxSection({ sms }: { sms: SmsOutbox }) {
       header: "Next attempt",
       className: "px-3 py-2.5 whitespace-nowrap tabular-nums",
       cell: (row) =>
-        row.status === "failed" && !row.nextAttemptAt ? "None (gave up)" : row.nextAttemptAt ? adminUtc(row.nextAttemptAt) : "—",
+        row.status === "failed" && !row.nextAttemptAt ? "None (gave up)" : row.nextAttemptAt ? formatUtc(row.nextAttemptAt) : "—",
     },
     ...retryColumns<SmsOutboxRow>({ intent: "retry-sms", idField: "smsId", noun: "the text", submitting }),
   ];
