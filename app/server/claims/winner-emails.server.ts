@@ -8,7 +8,6 @@
  * draw/notify.server.ts (the winner emails) and jobs/claim-reminders.server.ts (reminders, the
  * creator's unclaimed-prize notice) both build their tokens here.
  */
-import { formatZonedDateTime } from "../../domain/campaign-time-zone";
 import { grandPrizeName } from "../../domain/winner-emails";
 import {
   EMAIL_BRAND_CAMPAIGN_FIELDS,
@@ -42,7 +41,8 @@ export function winnerEmailLanguage(campaign: { language?: string }): EntrantLan
 
 /** A claim deadline as the winner reads it: in the campaign's zone (decision 096), in the winner's language's words (decision 097). */
 export function claimDeadlineText(deadline: Date, language: EntrantLanguage, zone: string): string {
-  return language === "en" ? formatZonedDateTime(deadline, zone) : entrantText(language).dateTime(deadline, zone);
+  // entrantText's dateTime is formatZonedDateTime in English and the locale's words otherwise.
+  return entrantText(language).dateTime(deadline, zone);
 }
 
 /** One prize and its current winner: the grand prize (rank 1) or a tier's AdditionalPrize. */
