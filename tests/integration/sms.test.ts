@@ -241,8 +241,13 @@ describe("a status callback that comes before Twilio's answer (decision 096)", (
       const row = await sentSms(`sms-winner:${campaign.id}:1:${winner.id}`);
       expect(early.answers).toEqual([200, 200]);
       // Twilio's answer said "queued"; the callbacks that came first are not lost behind it.
+      // The send runs beside notifyWinners (queueSms does not wait for it): it stores the SID, then
+      // applies and forgets what came early, so the test waits for the forgetting.
+      await vi.waitFor(
+        async () => expect(await prisma.smsEarlyStatus.findUnique({ where: { providerSid: row.providerSid! } })).toBeNull(),
+        { timeout: 10_000, interval: 50 },
+      );
       expect(await prisma.outboundSms.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({ status: "delivered" });
-      expect(await prisma.smsEarlyStatus.findUnique({ where: { providerSid: row.providerSid! } })).toBeNull();
     } finally {
       twilio.callBackBeforeAnswering = null;
     }
