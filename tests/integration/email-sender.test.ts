@@ -59,8 +59,10 @@ describe("email sender settings (decision 089)", () => {
     expect(times.at(-1)! - start).toBeGreaterThanOrEqual(1000 - 5);
     // No more than the rate (and one for the window's edge) in any second.
     for (const first of times) expect(times.filter((t) => t >= first && t < first + 1000).length).toBeLessThanOrEqual(21);
-    // Any eleven consecutive messages span about ten intervals (a tolerance for the sockets).
-    for (let i = 0; i + 10 < times.length; i++) expect(times[i + 10]! - times[i]!).toBeGreaterThanOrEqual(500 - 100);
+    // Evenly spaced: the k-th message to arrive came no earlier than its slot, k intervals of 50 ms after
+    // the start. (A busy machine only delays arrivals, so this holds under load; comparing consecutive
+    // arrivals with each other did not: one late message shortens the span after it.)
+    times.forEach((time, k) => expect(time - start).toBeGreaterThanOrEqual(k * 50 - 5));
     expect(recipients(smtp).sort()).toEqual(queued.map((m) => m.to).sort());
   });
 
