@@ -70,14 +70,19 @@ describe("email sender settings (decision 089)", () => {
     process.env.SMTP_RATE_PER_SECOND = "10";
     const smtp = await smtpServer();
     const burst = await Promise.all(Array.from({ length: 30 }, () => queueConfirmation()));
+    const start = Date.now();
     const outcomes = await Promise.all(burst.map((message) => deliverEmail(message)));
     const sent = outcomes.filter((row) => row.status === "sent").length;
     const pending = outcomes.filter((row) => row.status === "pending").length;
     expect(outcomes.some((row) => row.status === "failed")).toBe(false);
-    // A second's slots (and the one at once) were taken; the rest wait in the outbox.
+    // About a second's slots (and the one at once) were taken (more only when the sends reached their
+    // slots spread out, on a busy machine); the rest wait in the outbox.
     expect(sent).toBeGreaterThanOrEqual(9);
-    expect(sent).toBeLessThanOrEqual(12);
+    expect(pending).toBeGreaterThan(0);
     expect(sent + pending).toBe(30);
+    // At the rate: the k-th to arrive came no earlier than k intervals of 100 ms after the start.
+    const times = smtp.received.map((mail) => mail.at).sort((a, b) => a - b);
+    times.forEach((time, k) => expect(time - start).toBeGreaterThanOrEqual(k * 100 - 5));
     expect(await prisma.outboundEmail.count({ where: { status: "pending" } })).toBe(pending);
 
     expect((await deliverDueEmails()).sent).toBe(pending);
