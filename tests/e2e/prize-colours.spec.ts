@@ -115,6 +115,9 @@ async function chooseColour(page: Page, colour: ColourKey) {
 
 for (const { first, ...product } of CASES) {
   test(`a ${product.key} whose first colour is ${first} shows each colour's picture at 360 and 1280 px`, async ({ page }) => {
+    // Every colour's picture is rendered cold, at two sizes, while the test looks at it: on a busy
+    // 2-core machine that took more than the default 30 s once (the white t-shirt's five colours).
+    test.slow();
     const order = colourOrder(product.colours, first);
     const campaign = insertCampaign({
       title: `Colours ${product.key} ${first} ${randomBytes(3).toString("hex")}`,
