@@ -7,6 +7,7 @@ import { CAMPAIGN_PAGE_SCRIPT } from "~/components/campaign/page-script";
 import { PrizeTimelineSection } from "~/components/campaign/prize-timeline";
 import { EntrantTextProvider, useEntrantText } from "~/components/campaign/entrant-text";
 import { useNonce } from "~/components/nonce";
+import { Confetti } from "~/components/ui/confetti";
 import { type EntryFormErrors, type EntryFormValues } from "~/domain/entries";
 import { entrantText, translatedErrors } from "~/i18n/entrant";
 import { requestLanguage } from "~/server/entries/language.server";
@@ -138,6 +139,8 @@ function PageBody({ loaderData, actionData }: PageProps) {
 
   return (
     <div style={accentStyle(loaderData.accent)} className="flex min-h-screen flex-col">
+      {/* At the page's top level, outside the sticky card, so that it falls behind everything (Confetti). */}
+      {view === "winner" && winners ? <Confetti pieces={150} durationMs={6000} /> : null}
       {loaderData.preview ? (
         <p
           role="note"

@@ -197,6 +197,22 @@ test("an ended campaign with a public winner shows the masked winner and confett
   await expect(main(page).getByTestId("winner-name")).toHaveText("luc***@example.com");
   await expect(page.getByTestId("confetti")).toBeAttached();
   await expect(main(page).getByRole("button", { name: "Enter Now" })).toHaveCount(0);
+  // The confetti falls behind the page: made hittable, it still answers at no link's or button's centre.
+  const controls = await page.evaluate(() => {
+    const confetti = document.querySelector<HTMLElement>('[data-testid="confetti"]')!;
+    confetti.style.pointerEvents = "auto";
+    const onScreen = [...document.querySelectorAll<HTMLElement>("a, button, input, select, textarea")]
+      .map((control) => ({ control, box: control.getBoundingClientRect() }))
+      .filter(({ box }) => box.width > 4 && box.height > 4 && box.top >= 0 && box.bottom <= window.innerHeight);
+    return {
+      checked: onScreen.length,
+      covered: onScreen
+        .filter(({ control, box }) => !control.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2)))
+        .map(({ control }) => control.outerHTML.slice(0, 80)),
+    };
+  });
+  expect(controls.checked).toBeGreaterThan(0);
+  expect(controls.covered).toEqual([]);
 });
 
 test("an ended campaign without a public winner shows the ended notice", async ({ page }) => {

@@ -4,7 +4,6 @@ import { REFERRAL_BONUS_ENTRIES } from "~/domain/entries";
 import { responsiveImage } from "~/domain/images";
 import type { CampaignPageData, CampaignWinners } from "~/domain/campaign-page";
 import { campaignDrawPath, href } from "~/paths";
-import { Confetti } from "../ui/confetti";
 import { CampaignFrame } from "./brand-frame";
 import { ColourSwitcher } from "./colour-switcher";
 import { useEntrantText } from "./entrant-text";
@@ -242,7 +241,6 @@ export function WinnerAnnouncement({ winners }: { winners: CampaignWinners }) {
   const { t } = useEntrantText();
   return (
     <section aria-labelledby="winner-heading" className="text-center">
-      <Confetti pieces={150} durationMs={6000} />
       <h2 id="winner-heading" className="text-sm font-semibold uppercase tracking-wide text-brand-700 dark:text-brand-300">
         {t("winner")}
       </h2>

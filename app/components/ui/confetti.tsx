@@ -5,6 +5,8 @@ const COLORS = ["#7c3aed", "#f59e0b", "#10b981", "#ef4444", "#3b82f6", "#ec4899"
 /**
  * Falling pieces for a few seconds, not at all for reduced motion (the stylesheet hides them even
  * on pages without JavaScript). Each waits above the screen until its delay ends (app.css).
+ * They fall behind the page's content (a negative z-index): over the page's background and beside
+ * the cards, never over a button, a link or a field.
  */
 export function Confetti({ pieces, durationMs }: { pieces: number; durationMs: number }) {
   const [visible, setVisible] = useState(true);
@@ -15,7 +17,7 @@ export function Confetti({ pieces, durationMs }: { pieces: number; durationMs: n
   }, [durationMs]);
   if (!visible) return null;
   return (
-    <div aria-hidden="true" data-testid="confetti" className="pointer-events-none fixed inset-0 z-50 overflow-hidden">
+    <div aria-hidden="true" data-testid="confetti" className="pointer-events-none fixed inset-0 -z-10 overflow-hidden">
       {Array.from({ length: pieces }, (_, i) => {
         const left = (i * 37) % 100;
         const delay = ((i * 53) % 1000) / 1000;
