@@ -1,6 +1,7 @@
 import type { CampaignImage } from "./mockups";
 import { ADD_ON_OFFERS } from "./add-ons";
 import { DAY_MS } from "./campaign-dates";
+import { DEFAULT_TIME_ZONE, zonedDateInput } from "./campaign-time-zone";
 import { CampaignStatus, type DashboardStatus } from "./campaign-status";
 import { formatPrice } from "./plans";
 import { addOnsPath, href } from "../paths";
@@ -231,7 +232,7 @@ export function scaled(value: number, axisMax: number): number {
 }
 
 export interface DayCount {
-  /** yyyy-mm-dd, UTC. */
+  /** yyyy-mm-dd, a calendar day in the campaign's zone (or the key of another bucket: an hour, a quarter hour). */
   day: string;
   count: number;
 }
@@ -239,19 +240,31 @@ export interface DayCount {
 /** Longest daily series drawn; the newest days are kept. */
 export const MAX_CHART_DAYS = 366;
 
-const utcDay = (date: Date) => date.toISOString().slice(0, 10);
+/**
+ * Counts per UTC quarter hour ("yyyy-mm-ddThh:mm", the buckets both databases group by) added up
+ * per calendar day on `zone`'s clocks (decision 096). Every zone's offset from UTC is a whole number
+ * of quarter hours (New York -5:00, India +5:30, Nepal +5:45), so each bucket lies in one day.
+ */
+export function zonedDayCounts(quarters: readonly DayCount[], zone: string): DayCount[] {
+  const byDay = new Map<string, number>();
+  for (const { day: quarter, count } of quarters) {
+    const day = zonedDateInput(new Date(`${quarter}:00Z`), zone);
+    byDay.set(day, (byDay.get(day) ?? 0) + count);
+  }
+  return [...byDay.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([day, count]) => ({ day, count }));
+}
 
 /**
- * One point per UTC day from `from` to `to` (both included), days without entries as 0. Days with
- * entries outside that window (a start date moved after entries came in) widen it, so no entry is
- * left out of the chart.
+ * One point per day of `zone` from `from` to `to` (both included), days without entries as 0. Days
+ * with entries outside that window (a start date moved after entries came in) widen it, so no entry
+ * is left out of the chart.
  */
-export function dailySeries(counts: readonly DayCount[], from: Date | null, to: Date | null): DayCount[] {
+export function dailySeries(counts: readonly DayCount[], from: Date | null, to: Date | null, zone: string = DEFAULT_TIME_ZONE): DayCount[] {
   const byDay = new Map<string, number>();
   for (const { day, count } of counts) byDay.set(day, (byDay.get(day) ?? 0) + count);
   const days = [...byDay.keys()].sort();
-  const first = [from ? utcDay(from) : undefined, days[0]].filter((d): d is string => Boolean(d)).sort()[0];
-  const last = [to ? utcDay(to) : undefined, days.at(-1)]
+  const first = [from ? zonedDateInput(from, zone) : undefined, days[0]].filter((d): d is string => Boolean(d)).sort()[0];
+  const last = [to ? zonedDateInput(to, zone) : undefined, days.at(-1)]
     .filter((d): d is string => Boolean(d))
     .sort()
     .at(-1);
@@ -262,7 +275,8 @@ export function dailySeries(counts: readonly DayCount[], from: Date | null, to: 
   const skip = Math.max(0, total - MAX_CHART_DAYS);
   const series: DayCount[] = [];
   for (let i = skip; i < total; i += 1) {
-    const day = utcDay(new Date(start + i * DAY_MS));
+    // The labels are calendar days: stepping their UTC midnights walks the zone's days too.
+    const day = new Date(start + i * DAY_MS).toISOString().slice(0, 10);
     series.push({ day, count: byDay.get(day) ?? 0 });
   }
   return series;

@@ -29,16 +29,24 @@ export function hourlySeries(counts: readonly DayCount[], from: Date, to: Date):
   return series;
 }
 
-const SHORT_HOUR = new Intl.DateTimeFormat("en-US", {
-  timeZone: "UTC",
-  month: "short",
-  day: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
+const shortHours = new Map<string, Intl.DateTimeFormat>();
 
-/** "2026-03-05T14" -> "Mar 5, 14:00". */
-export function hourLabel(key: string): string {
-  return SHORT_HOUR.format(new Date(`${key}:00:00Z`));
+/**
+ * The hour that starts at UTC hour `key`, on `zone`'s clocks: "2026-03-05T14" -> "Mar 5, 14:00" in
+ * UTC, "Mar 5, 09:00" in New York (winter), "Mar 5, 19:30" in Kolkata (decision 096).
+ */
+export function hourLabel(key: string, zone: string = "UTC"): string {
+  let format = shortHours.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone: zone,
+      month: "short",
+      day: "numeric",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    });
+    shortHours.set(zone, format);
+  }
+  return format.format(new Date(`${key}:00:00Z`));
 }

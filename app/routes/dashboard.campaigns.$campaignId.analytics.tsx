@@ -156,15 +156,15 @@ export default function CampaignAnalytics({ loaderData, actionData }: Route.Comp
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
         {series ? (
           <div className="lg:col-span-2">
-            <ChartCard title="Entries Over Time" subtitle="Daily, UTC">
-              <EntriesOverTimeChart series={series} emptyText={loaderData.seriesEmptyText} />
+            <ChartCard title="Entries Over Time" subtitle={`Daily, ${campaign.timeZoneLabel}`}>
+              <EntriesOverTimeChart series={series} emptyText={loaderData.seriesEmptyText} zone={campaign.timeZone} />
             </ChartCard>
           </div>
         ) : null}
         {hourly ? (
           <div className="lg:col-span-2">
-            <ChartCard title="Entries by Hour" subtitle={`Last ${loaderData.hourlyHours} hours of the campaign, UTC`}>
-              <EntriesOverTimeChart series={hourly} emptyText={loaderData.seriesEmptyText} unit="hour" />
+            <ChartCard title="Entries by Hour" subtitle={`Last ${loaderData.hourlyHours} hours of the campaign, ${campaign.timeZoneLabel}`}>
+              <EntriesOverTimeChart series={hourly} emptyText={loaderData.seriesEmptyText} unit="hour" zone={campaign.timeZone} />
             </ChartCard>
           </div>
         ) : null}

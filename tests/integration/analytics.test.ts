@@ -163,6 +163,42 @@ describe("campaign analytics", () => {
     expect(html).toMatch(new RegExp(`href="/campaign/${campaign.id}"[^>]*target="_blank"`));
   });
 
+  it("counts a New York campaign's entries per New York day (decision 096)", async () => {
+    const owner = await signedInJar("analytics-zone");
+    // Friday 20 November 00:00 to Sunday 22 November 23:59, New York time (UTC-5 in November).
+    const campaign = await createCampaign({
+      creatorId: owner.userId,
+      timeZone: "America/New_York",
+      startDate: new Date("2026-11-20T05:00:00Z"),
+      endDate: new Date("2026-11-23T04:59:00Z"),
+      planId: "growth_tee",
+    });
+    const entry = (id: string, createdAt: string) => ({
+      id: `${campaign.id}-${id}`,
+      campaignId: campaign.id,
+      email: `${id}@zone.example`,
+      emailNormalized: `${id}@zone.example`,
+      agreedToTerms: true,
+      createdAt: new Date(createdAt),
+      confirmedAt: new Date(createdAt),
+    });
+    await prisma.entry.createMany({
+      data: [
+        entry("a", "2026-11-21T03:30:00Z"), // Friday 22:30 in New York (Saturday in UTC)
+        entry("b", "2026-11-21T04:59:00Z"), // Friday 23:59
+        entry("c", "2026-11-21T05:10:00Z"), // Saturday 00:10
+        entry("d", "2026-11-23T04:30:00Z"), // Sunday 23:30 (Monday in UTC)
+      ],
+    });
+    const html = await (await get(owner.jar, `/dashboard/campaigns/${campaign.id}/analytics`)).text();
+    expect(html).toContain("Daily, New York time");
+    expect(tableRows(html, "Entries per day (New York time)")).toEqual([
+      ["Nov 20, 2026", "2"],
+      ["Nov 21, 2026", "1"],
+      ["Nov 22, 2026", "1"],
+    ]);
+  });
+
   it("shows a dash for the entry rate before any view, and the fulfilment placeholders", async () => {
     const owner = await signedInJar("analytics-empty");
     const campaign = await createCampaign({ creatorId: owner.userId, title: "Quiet Tee", pageViews: 0 });

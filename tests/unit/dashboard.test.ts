@@ -18,7 +18,9 @@ import {
   parseDashboardQuery,
   percentOf,
   scaled,
+  zonedDayCounts,
 } from "~/domain/dashboard";
+import { hourLabel } from "~/domain/hourly-series";
 
 const DAY = 24 * 60 * 60 * 1000;
 const NOW = new Date("2026-03-10T12:00:00Z");
@@ -191,6 +193,58 @@ describe("chart scaling", () => {
       { day: "2026-03-04", count: 1 },
       { day: "2026-03-05", count: 0 },
     ]);
+  });
+
+  it("adds up UTC quarter hours per day of the campaign's zone, whole-hour, half-hour and daylight-saving offsets alike", () => {
+    const quarters = [
+      { day: "2026-12-05T03:45", count: 2 }, // 22:45 Friday in New York (winter, -5:00)
+      { day: "2026-12-05T05:00", count: 3 }, // 00:00 Saturday in New York
+      { day: "2026-12-05T18:15", count: 1 }, // 23:45 Saturday in Kolkata (+5:30); 13:15 in New York
+      { day: "2026-12-05T18:30", count: 4 }, // 00:00 Sunday in Kolkata
+    ];
+    expect(zonedDayCounts(quarters, "America/New_York")).toEqual([
+      { day: "2026-12-04", count: 2 },
+      { day: "2026-12-05", count: 8 },
+    ]);
+    expect(zonedDayCounts(quarters, "Asia/Kolkata")).toEqual([
+      { day: "2026-12-05", count: 6 },
+      { day: "2026-12-06", count: 4 },
+    ]);
+    expect(zonedDayCounts(quarters, "UTC")).toEqual([{ day: "2026-12-05", count: 10 }]);
+    // Summer in New York is -4:00: 03:45 UTC is 23:45 the day before, 04:00 UTC is midnight.
+    expect(
+      zonedDayCounts(
+        [
+          { day: "2026-07-04T03:45", count: 1 },
+          { day: "2026-07-04T04:00", count: 1 },
+        ],
+        "America/New_York",
+      ),
+    ).toEqual([
+      { day: "2026-07-03", count: 1 },
+      { day: "2026-07-04", count: 1 },
+    ]);
+  });
+
+  it("runs the daily series over the zone's days, from the start's day to the end's", () => {
+    // A New York campaign from Friday 00:00 (05:00 UTC) to Sunday 23:59 (04:59 UTC Monday).
+    const series = dailySeries(
+      [{ day: "2026-12-05", count: 3 }],
+      new Date("2026-12-04T05:00:00Z"),
+      new Date("2026-12-07T04:59:00Z"),
+      "America/New_York",
+    );
+    expect(series).toEqual([
+      { day: "2026-12-04", count: 0 },
+      { day: "2026-12-05", count: 3 },
+      { day: "2026-12-06", count: 0 },
+    ]);
+  });
+
+  it("labels an hour on the zone's clocks", () => {
+    expect(hourLabel("2026-03-05T14")).toBe("Mar 5, 14:00");
+    expect(hourLabel("2026-03-05T14", "America/New_York")).toBe("Mar 5, 09:00");
+    expect(hourLabel("2026-03-05T20", "Asia/Kolkata")).toBe("Mar 6, 01:30");
   });
 
   it("widens the window to days with entries outside it, and keeps the newest days of a very long one", () => {

@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from "react";
 import { axisDayIndexes, dayLabel, formatCount, niceScale, percentOf, plural, scaled, type DayCount } from "~/domain/dashboard";
+import { DEFAULT_TIME_ZONE, timeZoneLabel } from "~/domain/campaign-time-zone";
 import { hourLabel } from "~/domain/hourly-series";
 import { Table } from "../ui/table";
 
@@ -61,33 +62,51 @@ function EmptyChart({ children }: { children: ReactNode }) {
 
 const PLOT_HEIGHT = "h-48";
 
-const UNITS = {
-  day: { label: dayLabel, one: "day", many: "days", busiest: "Busiest day", title: "Entries over time, by day (UTC)", header: "Day (UTC)" },
-  hour: {
-    label: hourLabel,
-    one: "hour",
-    many: "hours",
-    busiest: "Busiest hour",
-    title: "Entries over time, by hour (UTC)",
-    header: "Hour (UTC)",
-  },
-} as const;
+type ChartUnit = "day" | "hour";
+
+/** A chart unit's words, with the zone its days and hours are on ("by day (New York time)"). */
+function unitWords(unit: ChartUnit, zone: string) {
+  const where = timeZoneLabel(zone);
+  return unit === "day"
+    ? {
+        label: dayLabel,
+        one: "day",
+        many: "days",
+        busiest: "Busiest day",
+        title: `Entries over time, by day (${where})`,
+        header: `Day (${where})`,
+        where,
+      }
+    : {
+        label: (key: string) => hourLabel(key, zone),
+        one: "hour",
+        many: "hours",
+        busiest: "Busiest hour",
+        title: `Entries over time, by hour (${where})`,
+        header: `Hour (${where})`,
+        where,
+      };
+}
 
 /**
- * Entries Over Time: one bar per UTC day, or per UTC hour (advanced analytics, decision 046; the
- * points' `day` is then "yyyy-mm-ddThh").
+ * Entries Over Time: one bar per day of the campaign's zone, or per hour (advanced analytics,
+ * decision 046; the points' `day` is then the UTC hour "yyyy-mm-ddThh", labelled on the zone's
+ * clocks; decision 096).
  */
 export function EntriesOverTimeChart({
   series,
   emptyText,
   unit = "day",
+  zone = DEFAULT_TIME_ZONE,
 }: {
   series: DayCount[];
   emptyText: string;
-  unit?: keyof typeof UNITS;
+  unit?: ChartUnit;
+  /** The campaign's time zone (IANA). */
+  zone?: string;
 }) {
   const id = useId();
-  const u = UNITS[unit];
+  const u = unitWords(unit, zone);
   const label = u.label;
   if (series.length === 0) return <EmptyChart>{emptyText}</EmptyChart>;
   const total = series.reduce((sum, point) => sum + point.count, 0);
@@ -176,7 +195,7 @@ export function EntriesOverTimeChart({
         })}
       </div>
       <DataTable
-        caption={`Entries per ${u.one} (UTC)`}
+        caption={`Entries per ${u.one} (${u.where})`}
         headers={[u.header, "Entries"]}
         rows={series.map((point) => [
           unit === "day" ? `${label(point.day)}, ${point.day.slice(0, 4)}` : label(point.day),

@@ -5,7 +5,7 @@
  */
 import { ENTRY_CSV_HEADER, type ExportedEntry, entryCsvValues, hasMarketingConsent } from "../../domain/entries-export";
 import { type ExportedAction, type ExportedCompletion, actionCsvHeader, actionCsvValues } from "../../domain/entry-action-export";
-import type { DayCount } from "../../domain/dashboard";
+import { type DayCount, zonedDayCounts } from "../../domain/dashboard";
 import { utcHourKey } from "../../domain/hourly-series";
 import { pagedCsvStream } from "../core/csv-stream.server";
 import { clientProvider, getPrisma, prisma, Prisma } from "../core/db.server";
@@ -52,20 +52,25 @@ export async function entryFigures(campaignId: string): Promise<EntryFigures> {
 const postgres = () => clientProvider(getPrisma()) === "postgresql";
 
 /**
- * Entries per UTC day. Both databases hold UTC: PostgreSQL a timestamp without time zone, SQLite
- * ISO 8601 text (which strftime reads, offset included).
+ * Entries per day of the campaign's zone (decision 096). Both databases hold UTC (PostgreSQL a
+ * timestamp without time zone, SQLite ISO 8601 text, which strftime reads, offset included) and
+ * group by UTC quarter hour; the quarters are then added up per day on the zone's clocks, the same
+ * way for both (SQLite knows no zones).
  */
-export async function entriesPerDay(campaignId: string): Promise<DayCount[]> {
+export async function entriesPerDay(campaignId: string, zone: string): Promise<DayCount[]> {
   const rows = postgres()
     ? await prisma.$queryRaw<{ day: string; count: bigint | number }[]>(Prisma.sql`
-        SELECT to_char("createdAt", 'YYYY-MM-DD') AS day, COUNT(*) AS count
+        SELECT to_char("createdAt", 'YYYY-MM-DD"T"HH24:') || lpad((floor(extract(minute FROM "createdAt") / 15) * 15)::int::text, 2, '0') AS day,
+          COUNT(*) AS count
         FROM "Entry" WHERE "campaignId" = ${campaignId} AND ${COUNTED_ENTRY_SQL}
         GROUP BY 1 ORDER BY 1`)
     : await prisma.$queryRaw<{ day: string; count: bigint | number }[]>(Prisma.sql`
-        SELECT strftime('%Y-%m-%d', "createdAt") AS day, COUNT(*) AS count
+        SELECT strftime('%Y-%m-%dT%H:', "createdAt") || printf('%02d', (CAST(strftime('%M', "createdAt") AS INTEGER) / 15) * 15) AS day,
+          COUNT(*) AS count
         FROM "Entry" WHERE "campaignId" = ${campaignId} AND ${COUNTED_ENTRY_SQL}
         GROUP BY 1 ORDER BY 1`);
-  return rows.filter((row) => row.day).map((row) => ({ day: row.day, count: Number(row.count) }));
+  const quarters = rows.filter((row) => row.day).map((row) => ({ day: row.day, count: Number(row.count) }));
+  return zonedDayCounts(quarters, zone);
 }
 
 /** Entries per UTC hour since `from` (advanced analytics), keyed "yyyy-mm-ddThh". */

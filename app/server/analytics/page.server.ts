@@ -1,6 +1,6 @@
 import { productLabel } from "../../domain/browse";
 import { analyticsBadge, campaignEndDate, isPublicStatus } from "../../domain/campaign-status";
-import { formatZonedDateTime } from "../../domain/campaign-time-zone";
+import { formatZonedDateTime, timeZoneLabel } from "../../domain/campaign-time-zone";
 import { chartWindow, dailySeries, entryRateNote, formatEntryRate } from "../../domain/dashboard";
 import type { DrawControlsData } from "../../domain/draw-controls";
 import type { FraudReviewData } from "../../domain/fraud";
@@ -44,7 +44,7 @@ async function loadAnalytics(userId: string, campaignId: string, now: Date, revi
   const hourFrom = window.to ? hourlyWindowStart(window.to, window.from) : null;
   const [figures, perDay, perHour, domains, referrers, draw, review, offers, notices, upgradeHref, credits] = await Promise.all([
     entryFigures(campaign.id),
-    hasAnalytics(level, "dailyChart") ? entriesPerDay(campaign.id) : null,
+    hasAnalytics(level, "dailyChart") ? entriesPerDay(campaign.id, campaign.timeZone) : null,
     hasAnalytics(level, "hourlyChart") ? (hourFrom ? entriesPerHour(campaign.id, hourFrom) : []) : null,
     hasAnalytics(level, "emailDomains") ? topEmailDomains(campaign.id) : null,
     hasAnalytics(level, "topReferrers") ? topReferrers(campaign.id) : null,
@@ -59,7 +59,7 @@ async function loadAnalytics(userId: string, campaignId: string, now: Date, revi
     campaign,
     level,
     figures,
-    series: perDay ? dailySeries(perDay, window.from, window.to) : null,
+    series: perDay ? dailySeries(perDay, window.from, window.to, campaign.timeZone) : null,
     hourly: perHour ? (hourFrom && window.to ? hourlySeries(perHour, hourFrom, window.to) : []) : null,
     domains,
     referrers,
@@ -134,6 +134,9 @@ export async function analyticsPage(userId: string, campaignId: string, reviewPa
       isPublic: isPublicStatus(campaign.status),
       badge: analyticsBadge(campaign, now),
       endLabel: end ? `${ended ? "Ended" : "Ends"} ${formatZonedDateTime(end, campaign.timeZone)}` : "No end date yet",
+      /** The zone the charts' days and hours are on (decision 096). */
+      timeZone: campaign.timeZone,
+      timeZoneLabel: timeZoneLabel(campaign.timeZone),
       analyticsLevel: level,
       csvExport: hasAnalytics(level, "csvExport"),
       upgradeHref,

@@ -9,7 +9,7 @@
 import { PDFDocument, PageSizes, StandardFonts, rgb, type PDFFont, type PDFPage, type RGB } from "pdf-lib";
 import sharp from "sharp";
 import { campaignEndDate, isEndedStatus } from "../../domain/campaign-status";
-import { formatZonedShortDateTime } from "../../domain/campaign-time-zone";
+import { formatZonedShortDateTime, timeZoneLabel } from "../../domain/campaign-time-zone";
 import { chartWindow, dailySeries, dayLabel, formatCount, niceScale, percentOf, type DayCount } from "../../domain/dashboard";
 import { maskEmail } from "../../domain/profile";
 import { entriesPerDay, entryFigures, topEmailDomains, topReferrers, type DomainCount, type EntryFigures } from "./figures.server";
@@ -68,7 +68,7 @@ export async function reportData(campaignId: string, now: Date = new Date()): Pr
   const window = chartWindow(campaign.startDate, campaign.endDate, now);
   const [figures, perDay, referrers, domains, flags, disqualified] = await Promise.all([
     entryFigures(campaign.id),
-    entriesPerDay(campaign.id),
+    entriesPerDay(campaign.id, campaign.timeZone),
     topReferrers(campaign.id, REPORT_TOP),
     topEmailDomains(campaign.id, REPORT_TOP),
     fraudFlags(campaign, now),
@@ -90,7 +90,7 @@ export async function reportData(campaignId: string, now: Date = new Date()): Pr
     figures,
     pageViews: campaign.pageViews,
     disqualified,
-    days: dailySeries(perDay, window.from, window.to),
+    days: dailySeries(perDay, window.from, window.to, campaign.timeZone),
     referrers: referrers.map((referrer) => ({ email: maskEmail(referrer.email), referrals: referrer.referrals })),
     domains,
     flags: flags.map((flag) => ({ text: flag.text, count: flag.count })),
@@ -501,7 +501,10 @@ export async function analyticsReportPdf(data: ReportData): Promise<Uint8Array> 
 
   // Entries over time
   writer.newPage();
-  writer.heading("Entries over time", "Counted entries per day (UTC), from the giveaway's start to its end or today.");
+  writer.heading(
+    "Entries over time",
+    `Counted entries per day (${timeZoneLabel(data.timeZone)}), from the giveaway's start to its end or today.`,
+  );
   if (data.figures.total === 0 || data.days.length === 0) writer.paragraph("No counted entries yet.");
   else {
     writer.y -= 8;
