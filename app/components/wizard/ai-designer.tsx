@@ -62,9 +62,9 @@ export function AiDesigner({
           </div>
         ))}
         <p className="text-xs text-slate-600 dark:text-slate-400">
-          Name a subject and up to two colours, e.g. “teal and orange mountain sunrise”.
+          Name a subject and up to two colours, e.g. “teal and orange kestrel bird over a sunrise”; put words to print in quotes.
           {builtIn
-            ? " The built-in designer draws the subject from an open-licence icon set, in your colours and the prompt's style; a prompt with nothing it can draw becomes a lettering design."
+            ? " The built-in designer draws the subjects from an open-licence icon set, placed as the prompt says (over, under, with), in your colours and the prompt's style; it prints only quoted words and a brand named after “for”. A prompt with nothing it can draw becomes a lettering design."
             : ""}
         </p>
         <p className="text-xs text-slate-600 dark:text-slate-400">One credit per filled-in prompt. Leave a prompt empty to skip it.</p>

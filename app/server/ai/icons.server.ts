@@ -5,7 +5,8 @@
  * illustration; nothing here draws.
  *
  * The set is read from node_modules on first use (about 5 MB of JSON, some 60 ms once per
- * process) rather than bundled into the server build.
+ * process) rather than bundled into the server build. A few subjects the set lacks are drawn here
+ * in the same 24-unit grid (DRAWN_ICONS, decision 101): a bird, above all.
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -18,6 +19,8 @@ export interface Icon {
   outline: readonly string[];
   /** Path data of the filled variant, when the set has one. */
   filled: readonly string[] | null;
+  /** A silhouette of ours (DRAWN_ICONS): drawn filled even where the set's icons are line drawings. */
+  silhouette?: boolean;
 }
 
 interface IconMeta {
@@ -43,6 +46,29 @@ const ABSTRACT_CATEGORIES = new Set([
   "E-commerce",
 ]);
 
+/** Icons of the set that draw something other than their name: an arrow over a half sun. */
+const REPLACED = new Set(["sunrise", "sunset"]);
+
+/**
+ * Subjects the set has no drawing of, drawn for the designer (decision 101) on the same grid: the
+ * outline is the silhouette's contour, so both forms work wherever a set icon does.
+ */
+const BIRD =
+  "M 22 11.6 L 19.9 11.1 C 19.6 9.9 18.3 9.4 17.3 9.9 C 16.5 10.3 16.1 11 15.9 11.8 C 13.8 11.3 11.4 9.6 9.6 7.4 " +
+  "C 8.2 5.9 6.6 4.9 4.6 4.4 C 5.6 6.6 6.4 8.2 7.9 9.9 L 6.6 10 L 8.6 11.4 L 7.6 11.7 L 10.2 13.1 C 8.4 14 6.3 15 4.1 16.4 " +
+  "L 2.2 18.4 L 5.4 18.1 L 4.3 19.9 C 8.4 18.9 12.4 17.3 15.5 15.2 C 17 14.3 18.3 13.2 19.7 12.5 Z " +
+  "M 14.6 11.2 C 14.4 8.6 13.6 6.2 12.2 3.6 C 14.6 5 16.2 7.4 16.6 9.6 C 16.1 10 15.7 10.5 15.5 11.1 Z";
+export const DRAWN_ICONS: readonly Icon[] = [
+  {
+    name: "bird",
+    category: "Animals",
+    tags: ["bird", "birds", "wings", "flight", "flying"],
+    outline: [BIRD],
+    filled: [BIRD],
+    silhouette: true,
+  },
+];
+
 let cache: Icon[] | null = null;
 
 export function loadIcons(): Icon[] {
@@ -58,7 +84,7 @@ export function loadIcons(): Icon[] {
   for (const meta of Object.values(metas)) {
     const category = meta.category ?? "";
     // "-off" icons are the crossed-out variants ("coffee-off"): never what a prompt asks for.
-    if (EXCLUDED_CATEGORIES.has(category) || meta.name.endsWith("-off")) continue;
+    if (EXCLUDED_CATEGORIES.has(category) || meta.name.endsWith("-off") || REPLACED.has(meta.name)) continue;
     const lines = paths(outline[meta.name]);
     if (!lines.length) continue;
     const solid = paths(filled[meta.name]);
@@ -70,8 +96,9 @@ export function loadIcons(): Icon[] {
       filled: solid.length ? solid : null,
     });
   }
-  cache = icons;
-  return icons;
+  const drawn = new Set(DRAWN_ICONS.map((icon) => icon.name));
+  cache = [...icons.filter((icon) => !drawn.has(icon.name)), ...DRAWN_ICONS];
+  return cache;
 }
 
 /**
@@ -97,6 +124,10 @@ export const ICON_SYNONYMS: Readonly<Record<string, string>> = {
   sunny: "sun",
   sunshine: "sun",
   sunrise: "sunset-2",
+  sunset: "sunset-2",
+  dawn: "sunset-2",
+  dusk: "sunset-2",
+  horizon: "sunset-2",
   night: "moon",
   midnight: "moon",
   space: "planet",
@@ -163,6 +194,14 @@ export const ICON_SYNONYMS: Readonly<Record<string, string>> = {
   tennis: "ball-tennis",
   baseball: "ball-baseball",
   golf: "golf",
+  ...Object.fromEntries(
+    (
+      "kestrel falcon hawk eagle osprey buzzard swallow sparrow finch robin wren starling blackbird bluebird " +
+      "magpie crow raven dove pigeon gull seagull tern albatross heron hummingbird parrot songbird"
+    )
+      .split(" ")
+      .map((word) => [word, "bird"]),
+  ),
   kitten: "cat",
   kitty: "cat",
   puppy: "dog",
@@ -269,31 +308,45 @@ export function iconForWord(word: string, seed = 0): IconMatch | null {
   return best && best.score >= 28 ? best : null;
 }
 
+/** A subject the prompt names: its icon and where in the prompt's words it stands. */
+export interface SubjectMatch extends IconMatch {
+  /** Index of its (first) word in the words given. */
+  index: number;
+}
+
 /**
  * Up to `limit` icons for the prompt's subject words, in prompt order, one per word and never the
- * same icon twice. Two adjacent words that name one icon ("ice cream" → ice-cream) count as one.
+ * same icon twice ("kestrel bird" is one bird). Two adjacent words that name one icon ("ice cream"
+ * → ice-cream) count as one. Words given as null are skipped but keep their place.
  */
-export function pickIcons(words: readonly string[], seed = 0, limit = 3): IconMatch[] {
+export function pickSubjects(words: readonly (string | null)[], seed = 0, limit = 3): SubjectMatch[] {
   const icons = loadIcons();
   const byName = new Map(icons.map((icon) => [icon.name, icon]));
-  const matches: IconMatch[] = [];
+  const matches: SubjectMatch[] = [];
   const used = new Set<string>();
   for (let index = 0; index < words.length && matches.length < limit; index++) {
-    const word = words[index] ?? "";
+    const word = words[index];
+    if (!word) continue;
     const next = words[index + 1];
     const pair = next ? byName.get(`${word}-${next}`) : undefined;
     if (pair && !used.has(pair.name)) {
-      matches.push({ icon: pair, word: `${word} ${next}`, score: 110 });
+      matches.push({ icon: pair, word: `${word} ${next}`, score: 110, index });
       used.add(pair.name);
       index += 1;
       continue;
     }
     const match = iconForWord(word, seed);
     if (match && !used.has(match.icon.name)) {
-      matches.push(match);
+      matches.push({ ...match, index });
       used.add(match.icon.name);
     }
   }
-  // The strongest match leads: a named object over a loose tag.
-  return matches.sort((a, b) => b.score - a.score);
+  return matches;
+}
+
+/** The same subjects, the strongest match first: a named object over a loose tag. */
+export function pickIcons(words: readonly string[], seed = 0, limit = 3): IconMatch[] {
+  return pickSubjects(words, seed, limit)
+    .map(({ icon, word, score }) => ({ icon, word, score }))
+    .sort((a, b) => b.score - a.score);
 }

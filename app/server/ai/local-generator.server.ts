@@ -1,10 +1,12 @@
 /**
- * The built-in AI designer (decisions 007 and 047), used when no Ideogram key is configured: it
- * turns a prompt and a style into a real, print-ready design. The prompt's subject words pick an
- * illustration from the Tabler icon set (icons.server.ts), its colour words ("teal and orange")
- * the palette, and the style the composition; a prompt with no drawable subject gets a
- * typographic design. Everything else is derived from a hash of the prompt and style, so the same
- * request always gives the same design and different prompts give different designs.
+ * The built-in AI designer (decisions 007, 047 and 101), used when no Ideogram key is configured:
+ * it turns a prompt and a style into a real, print-ready design. The prompt's subject words pick
+ * drawings from the Tabler icon set and a few of our own (icons.server.ts), composed into one
+ * picture by the words between them (scene.server.ts); its colour words ("teal and orange") set
+ * the palette, and the style the manner. Words are printed only when the prompt quotes them or
+ * names its brand ("for Acme"); a prompt with no drawable subject gets a typographic design.
+ * Everything else is derived from a hash of the prompt and style, so the same request always
+ * gives the same design and different prompts give different designs.
  *
  * Designs are SVG rendered by sharp (librsvg), with text set in system fonts. DejaVu is listed
  * first because its advance widths are tabulated below, which is how text is sized to fit without
@@ -13,7 +15,8 @@
 import { createHash } from "node:crypto";
 import { type NamedColour, hexToHsl, hslHex, lighten, namedColours } from "./colour-words";
 import { type DesignFiles, PRINT_SIZE, designFilesFromSvg } from "./design-output.server";
-import { type Icon, type IconMatch, pickIcons } from "./icons.server";
+import { type Icon, type IconMatch, pickSubjects } from "./icons.server";
+import { type Scene, composeScene } from "./scene.server";
 
 export const DESIGN_STYLES = ["modern minimalist", "vintage graphic", "abstract geometric"] as const;
 export type DesignStyle = (typeof DESIGN_STYLES)[number];
@@ -34,14 +37,14 @@ export async function renderLocalDesign({ prompt, style }: { prompt: string; sty
  */
 export function localDesignSvg(prompt: string, style: DesignStyle): { svg: string; knockout: string | null } {
   const plan = planDesign(prompt, style);
-  const { words, rng, palette, icons } = plan;
+  const { words, rng, palette, icons, scene } = plan;
   const hue = palette.hue;
   if (icons.length) {
-    if (style === "modern minimalist") return { svg: svgDocument(minimalistIllustration(words, rng, palette, icons)), knockout: null };
+    if (style === "modern minimalist") return { svg: svgDocument(minimalistIllustration(words, rng, palette, scene)), knockout: null };
     if (style === "vintage graphic") {
-      return { svg: svgDocument(vintageIllustration(words, rng, palette, icons)), knockout: svgDocument(wornMarks(rng)) };
+      return { svg: svgDocument(vintageIllustration(words, rng, palette, scene)), knockout: svgDocument(wornMarks(rng)) };
     }
-    const { body, cutout } = geometricIllustration(words, rng, palette, icons);
+    const { body, cutout } = geometricIllustration(words, rng, palette, scene);
     return { svg: svgDocument(body), knockout: svgDocument(cutout) };
   }
   const named = palette.named ? palette : null;
@@ -58,8 +61,10 @@ export interface DesignPlan {
   words: PromptWords;
   rng: Random;
   palette: Palette;
-  /** The illustration: the first leads, up to two more decorate; empty for a typographic design. */
+  /** The subjects drawn, the strongest match first; empty for a typographic design. */
   icons: IconMatch[];
+  /** How they are composed. */
+  scene: Scene;
 }
 
 /** What a prompt asks for: words, palette and illustration (exported for tests and the bench). */
@@ -67,10 +72,11 @@ export function planDesign(prompt: string, style: DesignStyle): DesignPlan {
   const words = readPrompt(prompt);
   const rng = new Random(createHash("sha256").update(`${style}\n${words.normalized}`).digest());
   const hue = words.mood ? rng.range(words.mood.hue[0], words.mood.hue[1]) : rng.range(0, 360);
-  const icons = pickIcons(words.subjects, rng.int(0, 1_000_000));
+  const subjects = pickSubjects(words.slots, rng.int(0, 1_000_000));
+  const icons = subjects.map(({ icon, word, score }) => ({ icon, word, score })).sort((a, b) => b.score - a.score);
   // A named colour sets the palette; otherwise a mood word or the hash sets the hue.
   const palette = makePalette(words.colours, hue, rng);
-  return { words, rng, palette, icons };
+  return { words, rng, palette, icons, scene: composeScene(subjects, words.tokens) };
 }
 
 export interface Palette {
@@ -149,34 +155,66 @@ const STOP_WORDS = new Set(
     "transparent illustration art artwork vector looking look like new cool nice great awesome beautiful " +
     // What a giveaway is, rather than what is on the product (decision 047).
     "giveaway giveaways sweepstakes contest win winning enter entry prize " +
-    "hoodie hoodies sweatshirt mug mugs product merch line lines drawing drawn badge emblem pattern hand"
+    "hoodie hoodies sweatshirt mug mugs product merch line lines drawing drawn badge emblem pattern hand " +
+    // Where subjects stand and what is to be printed (decision 101), never a subject themselves.
+    "above below beneath underneath atop upon behind across word words text slogan caption lettering says reads saying"
   ).split(" "),
 );
 
 interface PromptWords {
   /** Lower-case, accents removed: what the hash is taken of. */
   normalized: string;
-  /** 1–3 words for the headline, in prompt order. */
+  /** 1–3 words for the headline of a typographic design, in prompt order (the quoted text when there is one). */
   headline: string[];
-  /** Who it is for ("… for Acme"), shown smaller. */
+  /** Who it is for ("… for Acme"), shown smaller in a typographic design. */
   tagline: string | null;
   mood: Mood | null;
   /** Colours the prompt names, in order. */
   colours: NamedColour[];
-  /** Words that may name something to draw, in prompt order (brand and colour-only words left out). */
-  subjects: string[];
+  /** The prompt's words (quoted text and the brand taken out), for reading where subjects stand. */
+  tokens: string[];
+  /** tokens, with every word that cannot name a subject replaced by null. */
+  slots: (string | null)[];
+  /** Words the prompt asks to have printed: quoted ("with the words 'Early Bird'"), in order. */
+  text: string[];
+  /** The brand the prompt names ("for Acme", "by Acme": a capitalised name), printed small. */
+  brand: string | null;
 }
 
 const MAX_HEADLINE_CHARS = 22;
 const MAX_WORD_CHARS = 14;
+const MAX_TEXT_CHARS = 40;
+
+/** Quoted text: opened after a space or start, closed before a space, punctuation or end (so "kestrel's" is no quote). */
+const QUOTED =
+  /(^|[\s([{,:;])["\u201c\u201d'\u2018\u2019\u00ab]([^"\u201c\u201d\u2018\u2019\u00ab\u00bb]*?[^\s"\u201c\u201d\u2018\u2019\u00ab\u00bb])["\u201c\u201d'\u2018\u2019\u00bb](?=$|[\s)\]},.;:!?])/g;
+/** "with the words Early Bird", "that says hello": the text runs to the next punctuation. */
+const SAYING =
+  /\b(?:(?:with|and|plus)\s+(?:the\s+)?(?:words?|text|slogan|caption|lettering)|(?:that|which)\s+(?:says|reads)|saying)\s+(?!["\u201c'\u2018\u00ab])([^,.;:!?()"\u201c\u201d]+)/gi;
+
+/** The words a prompt asks to have printed, and the prompt without them. */
+function readText(prompt: string): { text: string[]; rest: string } {
+  const text: string[] = [];
+  let rest = prompt.replace(QUOTED, (_, before: string, quoted: string) => {
+    text.push(quoted.trim().slice(0, MAX_TEXT_CHARS));
+    return `${before} , `;
+  });
+  rest = rest.replace(SAYING, (_, said: string) => {
+    text.push(said.trim().split(/\s+/).slice(0, 5).join(" ").slice(0, MAX_TEXT_CHARS));
+    return " , ";
+  });
+  return { text: text.filter(Boolean).slice(0, 2), rest };
+}
 
 function readPrompt(prompt: string): PromptWords {
-  const normalized = prompt
+  const plain = prompt
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
     .replace(/\s+/g, " ")
     .trim();
+  const normalized = plain.toLowerCase();
+  const { text, rest } = readText(plain);
+  const lower = rest.toLowerCase();
   const tokens = (segment: string) =>
     segment
       .replace(/[^a-z0-9&' ]+/g, " ")
@@ -186,7 +224,7 @@ function readPrompt(prompt: string): PromptWords {
 
   // "for Acme" / "by Acme" up to the next punctuation names the brand or audience.
   let tagline: string[] = [];
-  for (const segment of normalized.split(/[,.;:!?()]+/)) {
+  for (const segment of lower.split(/[,.;:!?()]+/)) {
     const words = tokens(segment);
     const at = words.findIndex((word) => word === "for" || word === "by");
     if (at < 0) continue;
@@ -196,9 +234,17 @@ function readPrompt(prompt: string): PromptWords {
     tagline = (end < 0 ? after : after.slice(0, end)).slice(0, 4);
     if (tagline.length) break;
   }
+  // A name written with a capital is a brand, and a brand on its own merch is asked for; "for dog lovers" is not.
+  const first = tagline[0];
+  const brandNamed =
+    first !== undefined &&
+    [...rest.matchAll(/(?:^|[^\p{L}])(?:for|by) +([^\s,.;:!?()]+)/giu)].some(
+      (match) => match[1]?.toLowerCase().startsWith(first.slice(0, 3)) && /^[\p{Lu}\d]/u.test(match[1] ?? ""),
+    );
 
-  const all = tokens(normalized);
+  const all = tokens(lower);
   const colours = namedColours(all);
+  const taglineWords = new Set(tagline);
   const seen = new Set(tagline);
   const meaningful = all.filter((word) => {
     if (STOP_WORDS.has(word) || seen.has(word) || (word.length < 2 && !/\d/.test(word))) return false;
@@ -206,8 +252,16 @@ function readPrompt(prompt: string): PromptWords {
     seen.add(word);
     return true;
   });
-  let headline = meaningful.slice(0, 3);
-  while (headline.length > 1 && headline.join(" ").length > MAX_HEADLINE_CHARS) headline = headline.slice(0, -1);
+  const slots = all.map((word) =>
+    STOP_WORDS.has(word) ||
+    taglineWords.has(word) ||
+    (word.length < 2 && !/\d/.test(word)) ||
+    colours.some((colour) => (colour.word === word && colour.only) || colour.shade === word)
+      ? null
+      : word,
+  );
+  let headline = text.length ? text.join(" ").split(" ").slice(0, 6) : meaningful.slice(0, 3);
+  while (!text.length && headline.length > 1 && headline.join(" ").length > MAX_HEADLINE_CHARS) headline = headline.slice(0, -1);
   if (!headline.length) headline = tagline.length ? tagline.splice(0) : ["good", "vibes"];
 
   // The prompt's first mood word sets the hue: "coffee cup with mountain sunrise" is a coffee brown.
@@ -222,7 +276,10 @@ function readPrompt(prompt: string): PromptWords {
     tagline: tagline.length ? tagline.join(" ") : null,
     mood,
     colours,
-    subjects: meaningful.slice(0, 8),
+    tokens: all,
+    slots,
+    text,
+    brand: brandNamed && tagline.length ? tagline.join(" ") : null,
   };
 }
 
@@ -628,16 +685,83 @@ interface IconOptions {
   /** Stroke width in grid units (the set's own is 2); ignored when filled. */
   stroke?: number;
   filled?: boolean;
+  /** A border of another colour around the marks (grid units), parting them from what is behind. */
+  halo?: { color: string; width: number } | null;
 }
 
 /** An icon scaled from its 24-unit grid, as round-capped strokes or, when it has one, its filled form. */
-function drawIcon(icon: Icon, { cx, cy, size, color, stroke = 2, filled = false }: IconOptions): string {
+function drawIcon(icon: Icon, { cx, cy, size, color, stroke = 2, filled = false, halo = null }: IconOptions): string {
   const scale = size / 24;
   const transform = `translate(${round(cx - size / 2)} ${round(cy - size / 2)}) scale(${round(scale * 1000) / 1000})`;
-  const paths = (filled && icon.filled ? icon.filled : icon.outline).map((d) => `<path d="${d}"/>`).join("");
-  return filled && icon.filled
-    ? `<g transform="${transform}" fill="${color}">${paths}</g>`
-    : `<g transform="${transform}" fill="none" stroke="${color}" stroke-width="${stroke}" stroke-linecap="round" stroke-linejoin="round">${paths}</g>`;
+  const solid = filled && icon.filled;
+  const paths = (solid ? (icon.filled ?? []) : icon.outline).map((d) => `<path d="${d}"/>`).join("");
+  const lines = `stroke-linecap="round" stroke-linejoin="round"`;
+  const border = halo
+    ? `<g transform="${transform}" fill="${solid ? halo.color : "none"}" stroke="${halo.color}" stroke-width="${round((solid ? 0 : stroke) + halo.width)}" ${lines}>${paths}</g>`
+    : "";
+  return solid
+    ? `${border}<g transform="${transform}" fill="${color}">${paths}</g>`
+    : `${border}<g transform="${transform}" fill="none" stroke="${color}" stroke-width="${round(stroke)}" ${lines}>${paths}</g>`;
+}
+
+interface SceneLook {
+  figure: string;
+  backdrop: string;
+  horizon: string;
+  /** Line drawings (strokes this many print pixels wide) rather than filled shapes. */
+  line: number | null;
+  halo?: string;
+}
+
+/**
+ * A scene (scene.server.ts) drawn in a box: the backdrop (sun, moon, sunrise) behind, the figures
+ * in front, returned apart so a style can cut the figures out of its print.
+ */
+function drawScene(scene: Scene, box: { cx: number; cy: number; size: number }, look: SceneLook): { back: string; front: string } {
+  const at = (x: number, y: number) => [box.cx + x * box.size, box.cy + y * box.size] as const;
+  const back: string[] = [];
+  const { backdrop } = scene;
+  if (backdrop) {
+    const [x, y] = at(backdrop.x, backdrop.y);
+    const r = backdrop.r * box.size;
+    if (backdrop.kind === "horizon") {
+      // Five rays fanning over the horizon.
+      back.push(rayLines(x, y, r * 1.28, r * 1.72, { count: 5, from: 198, to: 342, width: r * 0.15, color: look.backdrop }));
+      back.push(
+        `<path d="M ${round(x - r)} ${round(y)} A ${round(r)} ${round(r)} 0 0 1 ${round(x + r)} ${round(y)} Z" fill="${look.backdrop}"/>`,
+      );
+      const bar = box.size * 0.024;
+      const rule = (width: number, dy: number) =>
+        `<rect x="${round(x - width / 2)}" y="${round(y + dy - bar / 2)}" width="${round(width)}" height="${round(bar)}" rx="${round(bar / 2)}" fill="${look.horizon}"/>`;
+      back.push(rule(box.size * 0.92, 0), rule(box.size * 0.5, box.size * 0.07));
+    } else if (backdrop.kind === "sun") {
+      back.push(
+        rayLines(x, y, r * 1.3, r * 1.75, { count: 8, from: 0, to: 315, width: r * 0.16, color: look.backdrop }),
+        circle(x, y, r, look.backdrop),
+      );
+    } else {
+      back.push(drawIcon(backdrop.icon, { cx: x, cy: y, size: r * 2.5, color: look.backdrop, filled: true }));
+    }
+  }
+  const front = scene.figures.flatMap((figure) => {
+    // A flock: two smaller ones further off, above, drawn first.
+    const flock: (readonly [number, number, number])[] = [
+      [-0.36, -0.3, 0.4],
+      [0.24, -0.44, 0.34],
+      [0.06, 0.1, 0.8],
+    ];
+    const members = (figure.count ?? 1) > 1 ? flock : [[0, 0, 1] as const];
+    return members.map(([dx, dy, scale]) => {
+      const [x, y] = at(figure.x + dx * figure.size, figure.y + dy * figure.size);
+      const size = figure.size * scale * box.size;
+      const stroke = look.line ? (look.line * 24) / size : 2;
+      // Only a figure that stands in front of the backdrop needs parting from it.
+      const halo = look.halo && backdrop ? { color: look.halo, width: (box.size * 0.018 * 24) / size } : null;
+      const filled = look.line === null || figure.icon.silhouette === true;
+      return drawIcon(figure.icon, { cx: x, cy: y, size, color: look.figure, stroke, filled, halo });
+    });
+  });
+  return { back: back.join(""), front: front.join("") };
 }
 
 /** Type set in one line (or one word a line when that is much larger), fitted to a width. */
@@ -650,42 +774,58 @@ function fittedLines(words: string[], face: Face, width: number, max: number, sp
   return { lines: [oneLine], size: single };
 }
 
-/** One large line-drawn subject, thin strokes, spaced small capitals, a short accent rule. */
-function minimalistIllustration(words: PromptWords, rng: Random, palette: Palette, icons: IconMatch[]): string {
-  const [lead] = icons;
-  if (!lead) return "";
+/** The words an illustrated design prints: what the prompt quotes, and the brand it names (decision 101). */
+function printedWords(words: PromptWords): { text: string[]; brand: string | null } {
+  return { text: words.text.flatMap((line) => line.toUpperCase().split(/\s+/)), brand: words.brand?.toUpperCase() ?? null };
+}
+
+/** The subjects as one line drawing in a ring or before a disc of the accent; quoted words and brand in spaced capitals. */
+function minimalistIllustration(words: PromptWords, rng: Random, palette: Palette, scene: Scene): string {
+  const { text: quoted, brand } = printedWords(words);
+  const typed = quoted.length > 0 || brand !== null;
   const parts: string[] = [];
-  // Always a ring or a disc of the accent behind the drawing, so a second named colour really shows.
+  // Without words the drawing has the whole square.
+  const iconY = typed ? 1230 : CENTER;
+  const radius = typed ? 960 : 1220;
+  const boxSize = typed ? 1560 : 1990;
+  // A ring or a disc of the accent behind the drawing, so a second named colour really shows; a
+  // sun or sunrise is the accent already, so then the ring is the main colour.
   const frame = rng.int(1, 2);
-  const iconY = 1230;
-  if (frame === 1) {
-    parts.push(`<circle cx="${CENTER}" cy="${iconY}" r="960" fill="none" stroke="${palette.accent}" stroke-width="34"/>`);
-  } else if (frame === 2) {
+  if (scene.backdrop) {
+    parts.push(`<circle cx="${CENTER}" cy="${iconY}" r="${radius}" fill="none" stroke="${palette.main}" stroke-width="34"/>`);
+  } else if (frame === 1) {
+    parts.push(`<circle cx="${CENTER}" cy="${iconY}" r="${radius}" fill="none" stroke="${palette.accent}" stroke-width="34"/>`);
+  } else {
     // A disc of the accent colour, offset like a sun behind the drawing.
     const angle = rng.range(-Math.PI * 0.9, -Math.PI * 0.1);
     // Kept smaller than the drawing's own ink, so the first colour stays the dominant one.
-    parts.push(circle(CENTER + 470 * Math.cos(angle), iconY + 470 * Math.sin(angle), 300, palette.accent));
+    const offset = radius * 0.49;
+    parts.push(circle(CENTER + offset * Math.cos(angle), iconY + offset * Math.sin(angle), radius * 0.31, palette.accent));
   }
-  parts.push(drawIcon(lead.icon, { cx: CENTER, cy: iconY, size: 1560, color: palette.main, stroke: 1.2 }));
+  const { back, front } = drawScene(
+    scene,
+    { cx: CENTER, cy: iconY, size: boxSize },
+    { figure: palette.main, backdrop: palette.accent, horizon: palette.main, line: (1.3 * 1560) / 24 },
+  );
+  parts.push(back, front);
+  if (!typed) return parts.join("");
 
   const face = rng.next() < 0.5 ? FACES.regular : FACES.bold;
   const spacing = 0.3;
-  const headline = words.headline.map((word) => word.toUpperCase());
-  const { lines, size: fitted } = fittedLines(headline, face, 2300, 250, spacing);
-  const size = Math.min(fitted, 500 / lines.length);
-  // Type, rule and tagline stay inside the bottom margin (2900), moving up over the ring if they must.
-  const block = size * 0.8 + (lines.length - 1) * size * 1.25 + 120 + (words.tagline ? 200 : 0);
+  const { lines, size: fitted } = quoted.length ? fittedLines(quoted, face, 2300, 250, spacing) : { lines: [], size: 0 };
+  const size = lines.length ? Math.min(fitted, 500 / lines.length) : 0;
+  // Type, rule and brand stay inside the bottom margin (2900), moving up over the ring if they must.
+  const block = (lines.length ? size * 0.8 + (lines.length - 1) * size * 1.25 : 0) + 120 + (brand ? 200 : 0);
   let baseline = Math.min(2330, 2900 - block) + size * 0.8;
   for (const line of lines) {
     parts.push(text(line, { x: CENTER, y: baseline, size, face, fill: palette.ink, spacing }));
     baseline += size * 1.25;
   }
-  const ruleY = baseline - size * 0.6 + 60;
+  const ruleY = lines.length ? baseline - size * 0.6 + 60 : Math.min(2330, 2900 - block);
   parts.push(`<rect x="${CENTER - 220}" y="${round(ruleY)}" width="440" height="30" rx="15" fill="${palette.accent}"/>`);
-  if (words.tagline) {
-    const tagline = words.tagline.toUpperCase();
-    const tagSize = fitSize(tagline, FACES.bold, 1600, 100, 0.4);
-    parts.push(text(tagline, { x: CENTER, y: ruleY + 90 + tagSize, size: tagSize, face: FACES.bold, fill: palette.main, spacing: 0.4 }));
+  if (brand) {
+    const tagSize = fitSize(brand, FACES.bold, 1600, lines.length ? 100 : 140, 0.4);
+    parts.push(text(brand, { x: CENTER, y: ruleY + 90 + tagSize, size: tagSize, face: FACES.bold, fill: palette.main, spacing: 0.4 }));
   }
   return parts.join("");
 }
@@ -722,33 +862,55 @@ function badgeEmblem(rng: Random, colours: { rays: string; disc: string; cream: 
   ];
 }
 
-/** An emblem: sunburst, ringed disc with arched type, the subject in the middle, the headline on a ribbon. */
-function vintageIllustration(words: PromptWords, rng: Random, palette: Palette, icons: IconMatch[]): string {
-  const [lead, ...others] = icons;
-  if (!lead) return "";
+/**
+ * An emblem: sunburst, ringed disc, the subjects filled in the middle; the brand arched in the ring
+ * and quoted words on a ribbon, when the prompt asks for them, and a ring of dots otherwise.
+ */
+function vintageIllustration(words: PromptWords, rng: Random, palette: Palette, scene: Scene): string {
+  const { text: quoted, brand } = printedWords(words);
   const cream = palette.named && hexToHsl(palette.main)[2] > 80 ? palette.ink : hslHex(rng.range(36, 48), 60, 90);
-  const headline = words.headline.map((word) => word.toUpperCase());
-  const { topWords, bottomWords } = badgeWords(words, rng);
   const parts: string[] = [];
-  parts.push(...badgeEmblem(rng, { rays: palette.accent, disc: palette.main, cream }, topWords, bottomWords));
-  // The other subjects, small, where a plain badge has stars.
-  const side = (x: number, icon: Icon | undefined) =>
-    icon ? drawIcon(icon, { cx: x, cy: CENTER, size: 190, color: cream, stroke: 2.4, filled: true }) : star(x, CENTER, 70, cream);
-  parts.push(side(CENTER - 920, others[0]?.icon), side(CENTER + 920, others[1]?.icon ?? others[0]?.icon));
-  parts.push(drawIcon(lead.icon, { cx: CENTER, cy: CENTER - 230, size: 860, color: cream, stroke: 2.2, filled: true }));
-  // One line on the ribbon: words below it would run into the ring's lower text.
-  parts.push(ribbon([headline.join(" ")], { y: CENTER + 430, main: palette.accent, shade: palette.ink, fill: cream, rng }));
+  const rays = rng.pick([24, 28, 32, 36]);
+  parts.push(
+    sunburst(CENTER, CENTER, 1420, rays, palette.accent, rng.range(0, 360 / rays)),
+    circle(CENTER, CENTER, 1090, palette.main),
+    `<circle cx="${CENTER}" cy="${CENTER}" r="1030" fill="none" stroke="${cream}" stroke-width="30"/>`,
+    `<circle cx="${CENTER}" cy="${CENTER}" r="760" fill="none" stroke="${cream}" stroke-width="16"/>`,
+  );
+  if (brand) {
+    const size = Math.min(170, fitSize(brand, FACES.condensed, 2300, 170, 0.12));
+    parts.push(arcText(brand, { cx: CENTER, cy: CENTER, radius: 835, size, face: FACES.condensed, fill: cream }));
+  }
+  // Dots round the ring where no words are, stars at the sides.
+  const dots: string[] = [];
+  for (let i = 0; i < 40; i++) {
+    const angle = (i / 40) * 360;
+    const fromSide = Math.min(Math.abs(angle - 90), Math.abs(angle - 270));
+    if (fromSide < 12 || (brand && (angle < 100 || angle > 260))) continue;
+    const radians = ((angle - 90) * Math.PI) / 180;
+    dots.push(circle(CENTER + 895 * Math.cos(radians), CENTER + 895 * Math.sin(radians), 22, cream));
+  }
+  parts.push(dots.join(""), star(CENTER - 895, CENTER, 70, cream), star(CENTER + 895, CENTER, 70, cream));
+  const ribbonText = quoted.join(" ");
+  const { back, front } = drawScene(
+    scene,
+    { cx: CENTER, cy: ribbonText ? CENTER - 220 : CENTER, size: ribbonText ? 1060 : 1360 },
+    { figure: cream, backdrop: palette.accent, horizon: cream, line: null, halo: palette.main },
+  );
+  parts.push(back, front);
+  // One line on the ribbon, and only when there are words for it.
+  if (ribbonText) parts.push(ribbon([ribbonText], { y: CENTER + 430, main: palette.accent, shade: palette.ink, fill: cream, rng }));
   return parts.join("");
 }
 
-/** A pattern of shapes in the palette, a plate in the middle with the subject cut out of it, heavy type. */
-function geometricIllustration(words: PromptWords, rng: Random, palette: Palette, icons: IconMatch[]): { body: string; cutout: string } {
-  const [lead, ...others] = icons;
-  if (!lead) return { body: "", cutout: "" };
+/** A pattern of shapes in the palette, a plate in the middle with the subjects cut out of it; quoted words and brand in heavy type. */
+function geometricIllustration(words: PromptWords, rng: Random, palette: Palette, scene: Scene): { body: string; cutout: string } {
+  const { text: quoted, brand } = printedWords(words);
+  const typed = quoted.length > 0 || brand !== null;
   const colors = palette.named
     ? namedPatternColours(palette)
     : [palette.main, palette.accent, hslHex(palette.hue + 60, 75, 60), lighten(palette.accent, 0.25)];
-  const plateY = 1250;
+  const plateY = typed ? 1250 : CENTER;
   const shapes: string[] = [];
   const count = rng.int(7, 9);
   for (let i = 0; i < count; i++) {
@@ -776,11 +938,6 @@ function geometricIllustration(words: PromptWords, rng: Random, palette: Palette
       );
     }
   }
-  // The other subjects as small line drawings among the shapes.
-  others.forEach((match, index) => {
-    const x = index === 0 ? 520 : PRINT_SIZE - 520;
-    shapes.push(drawIcon(match.icon, { cx: x, cy: plateY + 820, size: 440, color: palette.ink, stroke: 2 }));
-  });
   // The plate: a disc or a hexagon of the main colour, ringed in the accent.
   const hexagon = rng.next() < 0.5;
   const plate = hexagon ? polygon(CENTER, plateY, 930, 6, 30, palette.main) : circle(CENTER, plateY, 860, palette.main);
@@ -788,24 +945,37 @@ function geometricIllustration(words: PromptWords, rng: Random, palette: Palette
     ? polygon(CENTER, plateY, 1010, 6, 30, "none", `stroke="${palette.accent}" stroke-width="44" stroke-linejoin="round"`)
     : `<circle cx="${CENTER}" cy="${plateY}" r="940" fill="none" stroke="${palette.accent}" stroke-width="44"/>`;
   shapes.push(ring, plate);
+  // The backdrop in the accent on the plate, the figures cut out of it (the garment shows through);
+  // a backdrop alone is cut out itself.
+  const box = { cx: CENTER, cy: plateY, size: 1500 };
+  const cut = { figure: "black", backdrop: "black", horizon: "black", line: null };
+  const { back, front } = scene.figures.length
+    ? drawScene(scene, box, { figure: "black", backdrop: palette.accent, horizon: palette.ink, line: null })
+    : { back: "", front: drawScene(scene, box, cut).back };
+  shapes.push(back);
 
-  const face = rng.next() < 0.5 ? FACES.bold : FACES.condensed;
-  const headline = words.headline.map((word) => word.toUpperCase());
-  const { lines, size: fitted } = fittedLines(headline, face, 2300, 330, 0.02);
-  const size = Math.min(fitted, 560 / lines.length);
   const type: string[] = [];
-  // The bars end by 2920, however many lines there are.
-  let y = Math.min(2420, 2920 - size * 0.2 - (lines.length - 1) * size * 1.1 - size * 0.84) + size * 0.84;
-  for (const line of lines) {
-    const width = emWidth(line, face, 0.02) * size + size * 0.6;
-    type.push(
-      `<rect x="${round(CENTER - width / 2)}" y="${round(y - size * 0.86)}" width="${round(width)}" height="${round(size * 1.04)}" fill="${palette.ink}"/>`,
-      text(line, { x: CENTER, y, size, face, fill: palette.light, spacing: 0.02 }),
+  if (typed) {
+    const face = rng.next() < 0.5 ? FACES.bold : FACES.condensed;
+    const fitted = quoted.length ? fittedLines(quoted, face, 2300, 330, 0.02) : { lines: [], size: 0 };
+    const lines = brand ? [...fitted.lines, brand] : fitted.lines;
+    const size = Math.min(
+      quoted.length ? fitted.size : 260,
+      560 / lines.length,
+      ...lines.map((line) => fitSize(line, face, 2300, 330, 0.02)),
     );
-    y += size * 1.1;
+    // The bars end by 2920, however many lines there are.
+    let y = Math.min(2420, 2920 - size * 0.2 - (lines.length - 1) * size * 1.1 - size * 0.84) + size * 0.84;
+    for (const line of lines) {
+      const width = emWidth(line, face, 0.02) * size + size * 0.6;
+      type.push(
+        `<rect x="${round(CENTER - width / 2)}" y="${round(y - size * 0.86)}" width="${round(width)}" height="${round(size * 1.04)}" fill="${palette.ink}"/>`,
+        text(line, { x: CENTER, y, size, face, fill: palette.light, spacing: 0.02 }),
+      );
+      y += size * 1.1;
+    }
   }
-  const cutout = `<g>${drawIcon(lead.icon, { cx: CENTER, cy: plateY, size: 1180, color: "black", stroke: 2.1 })}</g>`;
-  return { body: [...shapes, ...type].join(""), cutout };
+  return { body: [...shapes, ...type].join(""), cutout: `<g>${front}</g>` };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -860,6 +1030,23 @@ function rays(cx: number, cy: number, inner: number, outer: number, count: numbe
     );
   }
   return `<path d="${paths.join(" ")}" fill="${fill}"/>`;
+}
+
+/** Round-capped rays from an inner to an outer radius, evenly from one angle to another (degrees, 0 = right, clockwise). */
+function rayLines(
+  cx: number,
+  cy: number,
+  inner: number,
+  outer: number,
+  { count, from, to, width, color }: { count: number; from: number; to: number; width: number; color: string },
+): string {
+  const lines: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const angle = ((from + ((to - from) * i) / Math.max(1, count - 1)) * Math.PI) / 180;
+    const point = (radius: number) => `${round(cx + radius * Math.cos(angle))} ${round(cy + radius * Math.sin(angle))}`;
+    lines.push(`M ${point(inner)} L ${point(outer)}`);
+  }
+  return `<path d="${lines.join(" ")}" fill="none" stroke="${color}" stroke-width="${round(width)}" stroke-linecap="round"/>`;
 }
 
 /** A banner across the middle carrying the main word, with other words above and below it. */
