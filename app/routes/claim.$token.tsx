@@ -13,6 +13,7 @@ import {
   type ClaimPageView,
 } from "~/components/claim/claim-views";
 import { ClaimTextProvider } from "~/components/claim/claim-text";
+import { EntrantTextProvider } from "~/components/campaign/entrant-text";
 import { claimSchema, giftClaimSchema } from "~/domain/claims";
 import { DisplayNameSchema, isListingIntent } from "~/domain/winners-list";
 import type { EntrantLanguage } from "~/domain/entrant-language";
@@ -141,11 +142,14 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 export default function ClaimPage({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <ClaimTextProvider words={loaderData.words} dates={actionData?.dates ?? loaderData.dates}>
-      <CampaignFrame frame={loaderData.frame}>
-        <ClaimPageContent loaderData={loaderData} actionData={actionData} />
-      </CampaignFrame>
-    </ClaimTextProvider>
+    // The brand frame's own words (its footer) follow the same language.
+    <EntrantTextProvider language={loaderData.language}>
+      <ClaimTextProvider words={loaderData.words} dates={actionData?.dates ?? loaderData.dates}>
+        <CampaignFrame frame={loaderData.frame}>
+          <ClaimPageContent loaderData={loaderData} actionData={actionData} />
+        </CampaignFrame>
+      </ClaimTextProvider>
+    </EntrantTextProvider>
   );
 }
 

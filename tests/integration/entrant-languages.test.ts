@@ -287,6 +287,7 @@ describe("a Spanish campaign's claim page", () => {
     expect(form.html).toContain('value="Women\'s fit"'); // the value sent stays the catalogue's
     expect(form.html).toContain("Reclamar mi premio</button>");
     expect(form.html).toContain("La lista de ganadores");
+    expect(form.html).toContain("Bases oficiales (en inglés)"); // the brand frame's footer
     expect(form.html).not.toMatch(/Claim your prize|Your choices|Shipping address|Claim My Prize|The winners list|United States/);
 
     // Without JavaScript: the refusal in Spanish, the country's own labels included.

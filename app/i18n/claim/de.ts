@@ -91,6 +91,7 @@ export const claimDe: ClaimWords = {
   invalid: "Dieser Link zum Einlösen ist ungültig.",
   invalidHelp:
     "Öffne den Link genau so, wie er in deiner Gewinnbenachrichtigung steht. Wenn er dann immer noch nicht funktioniert, schreib uns über unser Kontaktformular.",
+  expired: "Dieser Link zum Einlösen ist abgelaufen.",
   expiredTitle: "Link zum Einlösen abgelaufen",
   expiredText: "Dieser Link zum Einlösen ist abgelaufen. Deinen Gewinn aus {{title}} konntest du bis {{deadline}} einlösen.",
   expiredRedraw: "Nicht eingelöste Gewinne können unter den anderen Teilnehmenden neu verlost werden.",

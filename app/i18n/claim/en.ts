@@ -102,6 +102,7 @@ export const claimEn = {
   invalid: CLAIM_MESSAGES.invalid,
   invalidHelp:
     "Please open the link exactly as it appears in your winner email. If it still doesn't work, write to us through our contact form.",
+  expired: CLAIM_MESSAGES.expired,
   expiredTitle: "Claim link expired",
   expiredText: `${CLAIM_MESSAGES.expired} The deadline to claim your prize from {{title}} was {{deadline}}.`,
   expiredRedraw: "Unclaimed prizes may be redrawn for another entrant.",

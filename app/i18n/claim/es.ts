@@ -91,6 +91,7 @@ export const claimEs: ClaimWords = {
   invalid: "Este enlace para reclamar el premio no es válido.",
   invalidHelp:
     "Abre el enlace tal y como aparece en el correo en el que te dijimos que habías ganado. Si sigue sin funcionar, escríbenos desde nuestro formulario de contacto.",
+  expired: "Este enlace para reclamar el premio ha caducado.",
   expiredTitle: "Enlace caducado",
   expiredText: "Este enlace para reclamar el premio ha caducado. El plazo para reclamar tu premio de {{title}} terminó el {{deadline}}.",
   expiredRedraw: "Los premios sin reclamar pueden volver a sortearse entre los demás participantes.",

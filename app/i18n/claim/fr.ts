@@ -92,6 +92,7 @@ export const claimFr: ClaimWords = {
   invalid: "Ce lien de réclamation n'est pas valide.",
   invalidHelp:
     "Ouvrez le lien exactement tel qu'il figure dans l'e-mail qui vous annonce votre gain. S'il ne fonctionne toujours pas, écrivez-nous via notre formulaire de contact.",
+  expired: "Ce lien de réclamation a expiré.",
   expiredTitle: "Lien de réclamation expiré",
   expiredText: "Ce lien de réclamation a expiré. Vous pouviez réclamer votre lot de {{title}} jusqu'au {{deadline}}.",
   expiredRedraw: "Les lots non réclamés peuvent être remis en jeu pour un autre participant.",

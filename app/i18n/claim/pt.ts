@@ -91,6 +91,7 @@ export const claimPt: ClaimWords = {
   invalid: "Este link de resgate não é válido.",
   invalidHelp:
     "Abra o link exatamente como ele aparece no e-mail que avisou que você ganhou. Se ainda assim não funcionar, fale com a gente pelo formulário de contato.",
+  expired: "Este link de resgate expirou.",
   expiredTitle: "Link de resgate expirado",
   expiredText: "Este link de resgate expirou. O prazo para resgatar seu prêmio de {{title}} terminou em {{deadline}}.",
   expiredRedraw: "Prêmios não resgatados podem ser sorteados de novo entre os outros participantes.",
