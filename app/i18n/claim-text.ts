@@ -30,7 +30,8 @@ export function fill(template: string, values: Record<string, string | number> =
   return template.replace(PLACEHOLDER, (whole, name: string) => (name in values ? String(values[name]) : whole));
 }
 
-function richFill(template: string, values: Record<string, ReactNode>): ReactNode {
+/** A template with elements in its {{name}} places. */
+export function richFill(template: string, values: Record<string, ReactNode>): ReactNode {
   const parts = template.split(PLACEHOLDER);
   // split with a capture group: even indexes are text, odd ones placeholder names.
   return createElement(

@@ -326,3 +326,24 @@ describe("a Spanish campaign's claim page", () => {
     );
   });
 });
+
+describe("a Spanish campaign's Check my entry", () => {
+  it("answers in Spanish on the draw page, whose record says it stays English", async () => {
+    const campaign = await createCampaign({ language: "es", timeZone: "Europe/Madrid" });
+    const response = await fetch(`${url}/campaign/${campaign.id}/draw?entry=abc123&hash=${"0".repeat(64)}`, {
+      headers: { "Accept-Language": "en-US,en;q=0.9" },
+    });
+    expect(response.status).toBe(200);
+    const html = decoded(await response.text()).replace(/<!-- -->/g, "");
+    expect(html).toContain('<html lang="es"');
+    expect(html).toContain("Comprueba tu participación</h2>");
+    expect(html).toContain("Cuando la lista de participantes se cierre al terminar el sorteo, podrás pegar aquí tu ID de participación");
+    // The answers, in words: the list is not frozen yet, so neither the entry nor the hash can be found in it.
+    expect(html).toContain(es.t("checkNotFrozen"));
+    expect(html).toContain("La lista de participantes aún no está cerrada, así que no tiene hash con el que comparar.");
+    expect(html).toContain("Volver al sorteo");
+    expect(html).toContain("El registro detallado que sigue está en inglés.");
+    expect(html).toContain('<div lang="en">');
+    expect(html).not.toMatch(/Check my entry|Come back then|is not frozen yet|Back to the giveaway/);
+  });
+});
