@@ -2,6 +2,8 @@ import { data, redirect } from "react-router";
 import { CampaignFrame } from "~/components/campaign/brand-frame";
 import { CampaignNotFound } from "~/components/campaign/campaign-sections";
 import { DrawRecordPage } from "~/components/draw/draw-page";
+import { EntrantTextProvider } from "~/components/campaign/entrant-text";
+import { requestLanguage } from "~/server/entries/language.server";
 import { campaignDrawCsvPath } from "~/paths";
 import { getCurrentUser } from "~/server/auth/session.server";
 import { drawPage } from "~/server/campaigns/draw-page.server";
@@ -31,14 +33,18 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     url.searchParams.get("hash"),
   );
   if (outcome.kind === "not-found") return data({ notFound: true as const }, { status: 404 });
-  return { page: outcome.page, frame: outcome.frame };
+  // "Check my entry" and the page's links in the campaign's language, or one it allows that the visitor prefers (decision 097).
+  const language = await requestLanguage(params.campaignId, request.headers.get("Accept-Language"));
+  return { page: outcome.page, frame: outcome.frame, language };
 }
 
 export default function DrawPage({ loaderData }: Route.ComponentProps) {
   if ("notFound" in loaderData) return <CampaignNotFound />;
   return (
-    <CampaignFrame frame={loaderData.frame}>
-      <DrawRecordPage page={loaderData.page} />
-    </CampaignFrame>
+    <EntrantTextProvider language={loaderData.language}>
+      <CampaignFrame frame={loaderData.frame}>
+        <DrawRecordPage page={loaderData.page} />
+      </CampaignFrame>
+    </EntrantTextProvider>
   );
 }

@@ -11,17 +11,19 @@ import {
   ClaimSuperseded,
   PrizeSummary,
   type ClaimPageView,
-  type ClaimSummary,
 } from "~/components/claim/claim-views";
+import { ClaimTextProvider } from "~/components/claim/claim-text";
+import { EntrantTextProvider } from "~/components/campaign/entrant-text";
 import { claimSchema, giftClaimSchema } from "~/domain/claims";
-import { DisplayNameSchema, WINNER_LISTING_MESSAGES, isListingIntent } from "~/domain/winners-list";
-import { campaignImage, mockupUrl } from "~/domain/mockups";
-import { parseProductColors, type ProductType } from "~/domain/campaign-schemas";
-import { maskEmail } from "~/domain/profile";
+import { DisplayNameSchema, isListingIntent } from "~/domain/winners-list";
+import type { EntrantLanguage } from "~/domain/entrant-language";
+import { claimText } from "~/i18n/claim-text";
 import { claimPath } from "~/paths";
 import { readForm } from "~/server/core/forms.server";
 import { campaignBrandFrame } from "~/server/campaigns/brand-frame.server";
-import { claimState, claimStateAndHolder, submitClaim, type ClaimCampaign, type ClaimState } from "~/server/claims/claim.server";
+import { claimState, claimStateAndHolder, submitClaim, type ClaimState } from "~/server/claims/claim.server";
+import { CLAIM_WORDS, claimStatus as status, claimView, claimViewIn } from "~/server/claims/claim-page.server";
+import { requestLanguage } from "~/server/entries/language.server";
 import { saveWinnerListing, winnerListingView } from "~/server/draw/winners-list.server";
 import { redirectWithToast } from "~/server/core/toast.server";
 import type { Route } from "./+types/claim.$token";
@@ -30,100 +32,46 @@ import type { Route } from "./+types/claim.$token";
 export const handle = { chrome: "own" };
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => [
-  { title: `${loaderData && loaderData.kind === "open" ? "Claim your prize" : "Your prize"} · Giveawear` },
+  { title: `${claimText(loaderData?.words).t(loaderData?.kind === "open" ? "claimYourPrize" : "yourPrize")} · Giveawear` },
   { name: "robots", content: "noindex" },
   // The link is a credential: never hand it to another site in a Referer header. ("no-referrer"
   // would also make the browser send "Origin: null" with the form, which React Router refuses.)
   { name: "referrer", content: "same-origin" },
 ];
 
-function summary(campaign: ClaimCampaign, chosenColor?: string | null): ClaimSummary {
-  const colors = parseProductColors(campaign.selectedColors);
-  return {
-    campaignId: campaign.id,
-    title: campaign.title,
-    timeZone: campaign.timeZone,
-    brandName: campaign.brandName,
-    productType: campaign.productType,
-    // Once claimed, the prize is pictured in the colour the winner chose.
-    image: campaignImage(chosenColor ? { ...campaign, selectedColors: chosenColor } : campaign),
-    colorImages: Object.fromEntries(
-      (colors.length ? colors : ["white" as const]).map((key) => [
-        key,
-        mockupUrl(campaign.finalDesignUrl, campaign.productType as ProductType, key, 400),
-      ]),
-    ),
-    bonusGift: campaign.bonusGift,
-    prize: campaign.prize,
-  };
-}
-
-function view(state: ClaimState): ClaimPageView {
-  switch (state.kind) {
-    case "invalid":
-      return { kind: "invalid" };
-    case "superseded":
-      return { kind: "superseded", campaign: summary(state.campaign) };
-    case "expired":
-      return { kind: "expired", campaign: summary(state.campaign), deadline: state.deadline.toISOString() };
-    case "claimed":
-      return {
-        kind: "claimed",
-        campaign: summary(state.campaign, state.order.color),
-        order: {
-          ...state.order,
-          claimedAt: state.order.claimedAt.toISOString(),
-          deliveredAt: state.order.deliveredAt?.toISOString() ?? null,
-        },
-        winnerEmail: maskEmail(state.winnerEmail),
-      };
-    case "open":
-      return {
-        kind: "open",
-        campaign: summary(state.campaign),
-        deadline: state.deadline.toISOString(),
-        options: state.options,
-        winnerEmail: state.winnerEmail,
-      };
-  }
-}
-
-/**
- * 404 for links we never signed, 410 for links whose prize is gone (expired or redrawn), and 409
- * for a claim sent on an already claimed prize. Reading a claimed link is the "Claim received"
- * page the claim redirects to, so it answers 200.
- */
-function status(state: ClaimState, method: "GET" | "POST"): number {
-  switch (state.kind) {
-    case "invalid":
-      return 404;
-    case "superseded":
-    case "expired":
-      return 410;
-    case "claimed":
-      return method === "POST" ? 409 : 200;
-    case "open":
-      return 200;
-  }
-}
-
 const NO_STORE = { "Cache-Control": "private, no-store" };
 
 /** A claim page carries a credential in its URL and the winner's details: never cached anywhere. */
 export const headers: Route.HeadersFunction = () => NO_STORE;
 
-export async function loader({ params }: Route.LoaderArgs) {
+/** The campaign's language, or one it allows that the winner's browser prefers (decision 097). */
+function languageOf(state: ClaimState, request: Request): Promise<EntrantLanguage> | EntrantLanguage {
+  return state.kind === "invalid" ? "en" : requestLanguage(state.campaign.id, request.headers.get("Accept-Language"));
+}
+
+/** The state as the page shows it, in `language`, with its dates written on the server. */
+const shown = (state: ClaimState, language: EntrantLanguage) => claimViewIn(claimView(state), language);
+
+export async function loader({ request, params }: Route.LoaderArgs) {
   const { state, holder } = await claimStateAndHolder(params.token);
+  const language = await languageOf(state, request);
+  const { view, dates } = shown(state, language);
   // The winner's choices for the public winners list (decision 057), while the link's entry holds the prize.
   const listing = holder ? await winnerListingView(holder) : null;
   // A link we signed names its campaign: its brand frame, whatever the campaign's status now.
   const frame = state.kind === "invalid" ? null : await campaignBrandFrame(state.campaign.id, "link");
-  return data({ ...view(state), listing, frame }, { status: status(state, "GET"), headers: NO_STORE });
+  return data(
+    // English is in the page's own code; another language's words travel with the page.
+    { ...view, listing, frame, language, words: language === "en" ? null : CLAIM_WORDS[language], dates },
+    { status: status(state, "GET"), headers: NO_STORE },
+  );
 }
 
 type ActionData = {
   result: SubmissionResult<string[]> | null;
   view: ClaimPageView | null;
+  /** The new state's dates, written on the server (decision 097). */
+  dates?: Record<string, string>;
   /** The display-name form's errors (decision 057). */
   listing?: SubmissionResult<string[]> | null;
 };
@@ -132,9 +80,16 @@ type ActionData = {
  * The winners-list forms (decision 057): a display name, or the objection and its withdrawal. Open to
  * the link's winner while their entry holds the prize: before claiming, after, and after the deadline.
  */
-async function listingAction(token: string, formData: FormData, intent: "listing-name" | "listing-object" | "listing-unobject") {
+async function listingAction(
+  request: Request,
+  token: string,
+  formData: FormData,
+  intent: "listing-name" | "listing-object" | "listing-unobject",
+) {
   const { state, holder } = await claimStateAndHolder(token);
-  if (!holder) return data<ActionData>({ result: null, view: view(state) }, { status: status(state, "POST"), headers: NO_STORE });
+  const language = await languageOf(state, request);
+  if (!holder) return data<ActionData>({ result: null, ...shown(state, language) }, { status: status(state, "POST"), headers: NO_STORE });
+  const { t } = claimText(CLAIM_WORDS[language]);
   let description: string;
   if (intent === "listing-name") {
     const submission = parseWithZod(formData, { schema: DisplayNameSchema });
@@ -142,22 +97,23 @@ async function listingAction(token: string, formData: FormData, intent: "listing
       return data<ActionData>({ result: null, view: null, listing: submission.reply() }, { status: 400, headers: NO_STORE });
     const outcome = await saveWinnerListing(holder.entryId, { intent, displayName: submission.value.displayName });
     if (outcome === "erased") return data<ActionData>({ result: null, view: null }, { status: 409, headers: NO_STORE });
-    description = submission.value.displayName ? WINNER_LISTING_MESSAGES.nameSaved : WINNER_LISTING_MESSAGES.nameCleared;
+    description = t(submission.value.displayName ? "listNameSaved" : "listNameCleared");
   } else {
     const outcome = await saveWinnerListing(holder.entryId, { intent });
     if (outcome === "erased") return data<ActionData>({ result: null, view: null }, { status: 409, headers: NO_STORE });
-    description = intent === "listing-object" ? WINNER_LISTING_MESSAGES.objected : WINNER_LISTING_MESSAGES.listedAgain;
+    description = t(intent === "listing-object" ? "listObjectedToast" : "listListedAgain");
   }
-  return redirectWithToast(claimPath(token), { type: "success", title: WINNER_LISTING_MESSAGES.title, description }, { status: 303 });
+  return redirectWithToast(claimPath(token), { type: "success", title: t("listUpdated"), description }, { status: 303 });
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
   const formData = await readForm(request);
   const intent = formData.get("intent");
-  if (isListingIntent(intent)) return listingAction(params.token, formData, intent);
+  if (isListingIntent(intent)) return listingAction(request, params.token, formData, intent);
   const state = await claimState(params.token);
+  const language = await languageOf(state, request);
   if (state.kind !== "open")
-    return data<ActionData>({ result: null, view: view(state) }, { status: status(state, "POST"), headers: NO_STORE });
+    return data<ActionData>({ result: null, ...shown(state, language) }, { status: status(state, "POST"), headers: NO_STORE });
 
   const { prize } = state.campaign;
   const schema =
@@ -176,27 +132,24 @@ export async function action({ request, params }: Route.ActionArgs) {
 
   const outcome = await submitClaim(params.token, submission.value);
   if (outcome.kind === "refused") {
-    return data<ActionData>({ result: null, view: view(outcome.state) }, { status: status(outcome.state, "POST"), headers: NO_STORE });
+    const refused = shown(outcome.state, language);
+    return data<ActionData>({ result: null, ...refused }, { status: status(outcome.state, "POST"), headers: NO_STORE });
   }
-  return redirectWithToast(
-    claimPath(params.token),
-    {
-      type: "success",
-      title: "Claim received",
-      description:
-        prize.kind === "gift"
-          ? `${state.campaign.brandName} now has what they need to deliver your prize.`
-          : "Your prize is on its way to the printer.",
-    },
-    { status: 303 },
-  );
+  const { t } = claimText(CLAIM_WORDS[language]);
+  const description = prize.kind === "gift" ? t("toastGift", { brand: state.campaign.brandName }) : t("toastMerch");
+  return redirectWithToast(claimPath(params.token), { type: "success", title: t("received"), description }, { status: 303 });
 }
 
 export default function ClaimPage({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <CampaignFrame frame={loaderData.frame}>
-      <ClaimPageContent loaderData={loaderData} actionData={actionData} />
-    </CampaignFrame>
+    // The brand frame's own words (its footer) follow the same language.
+    <EntrantTextProvider language={loaderData.language}>
+      <ClaimTextProvider words={loaderData.words} dates={actionData?.dates ?? loaderData.dates}>
+        <CampaignFrame frame={loaderData.frame}>
+          <ClaimPageContent loaderData={loaderData} actionData={actionData} />
+        </CampaignFrame>
+      </ClaimTextProvider>
+    </EntrantTextProvider>
   );
 }
 

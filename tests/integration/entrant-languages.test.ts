@@ -13,7 +13,9 @@ import { createCampaign } from "../helpers/campaigns";
 import { CookieJar } from "../helpers/http";
 import { notifyWinners } from "~/server/draw/notify.server";
 import { sendClaimFollowUps } from "~/server/jobs/claim-reminders.server";
-import { DAY, addEntry, claimPathFromEmail, drawnCampaign } from "../helpers/winners";
+import { CLAIM, DAY, addEntry, claimPathFromEmail, drawnCampaign } from "../helpers/winners";
+import { claimToken } from "~/server/claims/claim.server";
+import { claimPath } from "~/paths";
 import { sendDueReminders } from "~/server/jobs/reminders.server";
 
 let url = "";
@@ -240,5 +242,108 @@ describe("a Spanish campaign's 48-hour reminder", () => {
     expect(body).toMatch(/Ya estás participando\. Aún tienes tiempo de ganar \d+ participaciones extra|Comparte tu enlace personal/);
     expect(body).toContain("tu página de datos");
     expect(body).not.toMatch(/You are entered|ends on|Share your personal link/);
+  });
+});
+
+describe("a Spanish campaign's claim page", () => {
+  it("asks, refuses and thanks the winner in Spanish, the deadline the Spanish way on the campaign's clock", async () => {
+    const { campaign, winner, deadline } = await drawnCampaign();
+    await prisma.campaign.update({
+      where: { id: campaign.id },
+      data: { language: "es", timeZone: "Europe/Madrid", brandName: "Búho Labs" },
+    });
+    const path = claimPath(await claimToken({ campaignId: campaign.id, entryId: winner.id, deadline }));
+    const get = async () => {
+      const response = await fetch(`${url}${path}`, { headers: { "Accept-Language": "en-US,en;q=0.9" } });
+      // React separates adjacent text with <!-- -->; the reader sees one sentence.
+      return { status: response.status, html: decoded(await response.text()).replace(/<!-- -->/g, "") };
+    };
+
+    const form = await get();
+    expect(form.status).toBe(200);
+    expect(form.html).toContain('<html lang="es"');
+    expect(form.html).toContain("<title>Reclama tu premio · Giveawear</title>");
+    expect(form.html).toContain("¡Has ganado!");
+    expect(form.html).toContain("Reclama tu premio</h1>");
+    // "¡Enhorabuena! Elige la talla, el estilo y el color ... Tienes de plazo hasta el sábado, 5 de diciembre de 2026, 23:59 hora de Europa central."
+    expect(form.html).toContain(
+      "¡Enhorabuena! Elige la talla, el estilo y el color y dinos adónde te lo enviamos. Tienes de plazo hasta el ",
+    );
+    const madrid = es.dateTime(deadline, "Europe/Madrid");
+    expect(madrid).toMatch(/^[a-záéíóúñ]+, \d{1,2} de [a-z]+ de \d{4}, \d\d:\d\d hora de Europa central$/);
+    expect(form.html).toContain(`>${madrid}</time>`);
+    for (const text of [
+      "Tu elección",
+      "Talla",
+      "Corte de mujer",
+      "Negro",
+      "Dirección de envío",
+      "Elige un país",
+      "Estados Unidos",
+      "Nombre completo",
+    ]) {
+      expect(form.html).toContain(text);
+    }
+    expect(form.html).toContain('value="Women\'s fit"'); // the value sent stays the catalogue's
+    expect(form.html).toContain("Reclamar mi premio</button>");
+    expect(form.html).toContain("La lista de ganadores");
+    expect(form.html).toContain("Bases oficiales (en inglés)"); // the brand frame's footer
+    expect(form.html).not.toMatch(/Claim your prize|Your choices|Shipping address|Claim My Prize|The winners list|United States/);
+
+    // Without JavaScript: the refusal in Spanish, the country's own labels included.
+    const bad = await fetch(`${url}${path}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "Accept-Language": "en" },
+      body: new URLSearchParams({ ...CLAIM, size: "", shipName: "", shipRegion: "", shipPostalCode: "1" }),
+    });
+    expect(bad.status).toBe(400);
+    const refused = decoded(await bad.text()).replace(/<!-- -->/g, "");
+    expect(refused).toContain("Elige una talla.");
+    expect(refused).toContain("Escribe tu nombre completo.");
+    expect(refused).toContain("En este país hay que indicar «Estado».");
+    expect(refused).toContain("Revisa «Código ZIP»: no parece válido (por ejemplo: 12345 o 12345-6789).");
+    // The page as read (its hydration data keeps the form's own messages, which the browser translates the same way).
+    expect(refused.slice(0, refused.indexOf("window.__reactRouterContext"))).not.toMatch(/Please choose|is required|Please enter/);
+
+    const ok = await fetch(`${url}${path}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(CLAIM),
+    });
+    expect(ok.status).toBe(303);
+    const claimed = await get();
+    expect(claimed.status).toBe(200);
+    expect(claimed.html).toContain("<title>Tu premio · Giveawear</title>");
+    expect(claimed.html).toContain("Premio reclamado</h1>");
+    expect(claimed.html).toContain("Preparándose para la impresión");
+    expect(claimed.html).toContain("Arlington, Estados Unidos");
+    const order = await prisma.order.findFirstOrThrow({ where: { campaignId: campaign.id } });
+    expect(claimed.html).toMatch(new RegExp(`Reclamado el <time [^>]+>${es.dateTime(order.createdAt, "Europe/Madrid")}</time>`));
+    expect(claimed.html.slice(0, claimed.html.indexOf("window.__reactRouterContext"))).not.toMatch(
+      /Claim received|Ships to|Being prepared/,
+    );
+  });
+});
+
+describe("a Spanish campaign's Check my entry", () => {
+  it("answers in Spanish on the draw page, whose record says it stays English", async () => {
+    const campaign = await createCampaign({ language: "es", timeZone: "Europe/Madrid" });
+    const response = await fetch(`${url}/campaign/${campaign.id}/draw?entry=abc123&hash=${"0".repeat(64)}`, {
+      headers: { "Accept-Language": "en-US,en;q=0.9" },
+    });
+    expect(response.status).toBe(200);
+    const html = decoded(await response.text()).replace(/<!-- -->/g, "");
+    expect(html).toContain('<html lang="es"');
+    expect(html).toContain("Comprueba tu participación</h2>");
+    expect(html).toContain("Cuando la lista de participantes se cierre al terminar el sorteo, podrás pegar aquí tu ID de participación");
+    // The answers, in words: the list is not frozen yet, so neither the entry nor the hash can be found in it.
+    expect(html).toContain(es.t("checkNotFrozen"));
+    expect(html).toContain("La lista de participantes aún no está cerrada, así que no tiene hash con el que comparar.");
+    expect(html).toContain("Volver al sorteo");
+    expect(html).toContain("El registro detallado que sigue está en inglés.");
+    expect(html).toContain('<div lang="en">');
+    expect(html).not.toMatch(/Check my entry|Come back then|is not frozen yet|Back to the giveaway/);
   });
 });

@@ -17,6 +17,18 @@ import { EMAIL_TEMPLATE_DEFAULTS } from "~/domain/email-template-defaults";
 import { CONFIRM_MESSAGES, ENTRY_MESSAGES, SMS_CONSENT_LINE, referralOffer } from "~/domain/entries";
 import { ENTRANT_RESOURCES, entrantText, translateMessage, translatedErrors } from "~/i18n/entrant";
 import { TRANSLATED_ENTRANT_TEMPLATES, translatedEntrantTemplate } from "~/i18n/entrant-emails";
+import { claimText } from "~/i18n/claim-text";
+import { CLAIM_WORDS } from "~/server/claims/claim-page.server";
+import {
+  CLAIM_MESSAGES,
+  countryNotShippedMessage,
+  postalInvalidMessage,
+  postalRequiredMessage,
+  regionRequiredMessage,
+  sizeNotInStyleMessage,
+} from "~/domain/claims";
+import { addressRule, shipCountriesOf } from "~/domain/ship-countries";
+import { WINNER_LISTING_MESSAGES } from "~/domain/winners-list";
 
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 const base = (key: string) => key.replace(PLURAL, "");
@@ -134,4 +146,57 @@ describe("the confirmation emails in each language", () => {
       });
     }
   }
+});
+
+describe("the claim page's words (decision 097)", () => {
+  const english = CLAIM_WORDS.en;
+  for (const language of ENTRANT_LANGUAGES) {
+    it(`${language}: English's keys, no more, with English's placeholders`, () => {
+      const words = CLAIM_WORDS[language];
+      expect(Object.keys(words).sort()).toEqual(Object.keys(english).sort());
+      for (const [key, value] of Object.entries(words)) {
+        expect(value.trim(), `${language}.${key}`).not.toBe("");
+        expect(placeholders(value), `${language}.${key}`).toEqual(placeholders(english[key as keyof typeof english]));
+      }
+    });
+  }
+
+  it("has every country's region and postal-code label", () => {
+    for (const { code } of shipCountriesOf("")) {
+      const rule = addressRule(code);
+      expect(`label_${rule.regionLabel}` in english, rule.regionLabel).toBe(true);
+      expect(`label_${rule.postalLabel}` in english, rule.postalLabel).toBe(true);
+    }
+    for (const style of ["Unisex", "Women's fit"]) expect(`style_${style}` in english, style).toBe(true);
+  });
+
+  it("says every message the claim form can give in the page's language, English unchanged", () => {
+    const messages = [
+      ...Object.values(CLAIM_MESSAGES),
+      WINNER_LISTING_MESSAGES.nameMax,
+      WINNER_LISTING_MESSAGES.nameInvalid,
+      regionRequiredMessage("State / territory"),
+      postalRequiredMessage("Postcode"),
+      postalInvalidMessage("ZIP code", "12345 or 12345-6789"),
+      postalInvalidMessage("CEP", "01310-100"),
+      postalInvalidMessage("Postal code", ""),
+      sizeNotInStyleMessage("Women's fit", "3XL"),
+      countryNotShippedMessage("Narnia"),
+    ];
+    expect(claimText(null).errors(messages)).toEqual(messages);
+    for (const language of ["es", "fr", "de", "pt"] as const) {
+      const said = claimText(CLAIM_WORDS[language]).errors(messages) ?? [];
+      said.forEach((text, at) => expect(text, `${language}: ${messages[at]}`).not.toBe(messages[at]));
+    }
+    const es = claimText(CLAIM_WORDS.es);
+    expect(es.errors([postalInvalidMessage("ZIP code", "12345 or 12345-6789")])).toEqual([
+      "Revisa «Código ZIP»: no parece válido (por ejemplo: 12345 o 12345-6789).",
+    ]);
+    expect(es.errors([sizeNotInStyleMessage("Women's fit", "3XL")])).toEqual([
+      "Corte de mujer no está disponible en 3XL. Elige otra talla u otro estilo.",
+    ]);
+    expect(es.t("congratulations", { what: "Elige la talla.", deadline: "lunes" })).toBe(
+      "¡Enhorabuena! Elige la talla. Tienes de plazo hasta el lunes.",
+    );
+  });
 });

@@ -1,6 +1,8 @@
 import { type ReactNode, createContext, useContext } from "react";
 import type { EntrantLanguage } from "~/domain/entrant-language";
-import { type EntrantText, entrantText } from "~/i18n/entrant";
+import { richFill } from "~/i18n/claim-text";
+import { ENTRANT_RESOURCES, type EntrantText, entrantText } from "~/i18n/entrant";
+import type { EntrantKey } from "~/i18n/entrant/en";
 
 /**
  * The entrant's language for everything rendered inside (decision 097). Entrant pages are server
@@ -15,4 +17,9 @@ export function EntrantTextProvider({ language, children }: { language: EntrantL
 
 export function useEntrantText(): EntrantText {
   return useContext(EntrantTextContext) ?? entrantText("en");
+}
+
+/** A key's words with elements in their {{name}} places (a link, a code), in the text's language. */
+export function richEntrantText(text: EntrantText, key: EntrantKey, values: Record<string, ReactNode>): ReactNode {
+  return richFill(ENTRANT_RESOURCES[text.language][key] ?? ENTRANT_RESOURCES.en[key] ?? key, values);
 }

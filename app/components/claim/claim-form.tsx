@@ -10,18 +10,11 @@ import {
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
-import {
-  CLAIM_NOTE_MAX,
-  claimChoices,
-  claimSchema,
-  giftClaimSchema,
-  sizesNotInStyle,
-  type ClaimOptions,
-  type ClaimValues,
-} from "~/domain/claims";
+import { CLAIM_NOTE_MAX, claimSchema, giftClaimSchema, sizesNotInStyle, type ClaimOptions, type ClaimValues } from "~/domain/claims";
 import { addressRule, type Country } from "~/domain/ship-countries";
-import { formatZonedDateTime } from "~/domain/campaign-time-zone";
+import { exampleIn, type ClaimText } from "~/i18n/claim-text";
 import { FieldErrors, FormErrors } from "../ui/field";
+import { useClaimText } from "./claim-text";
 import type { ClaimSummary } from "./claim-views";
 
 const chip =
@@ -58,6 +51,8 @@ export function ClaimForm({
   });
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
+  const text = useClaimText();
+  const { t, errors, label } = text;
   // Sizes some style is not made in (women's-fit tees stop at 2XL), said next to the sizes so it works without JavaScript too.
   const sizeNotes = options.styles
     .map((style) => ({ style, missing: sizesNotInStyle(options, style) }))
@@ -67,20 +62,20 @@ export function ClaimForm({
   const unavailable = new Set(chosenStyle ? sizesNotInStyle(options, chosenStyle) : []);
 
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-6" aria-label="Claim your prize">
-      <FormErrors id={form.errorId} errors={form.errors} />
+    <Form method="post" {...getFormProps(form)} className="space-y-6" aria-label={t("claimYourPrize")}>
+      <FormErrors id={form.errorId} errors={errors(form.errors)} />
 
       {gift ? null : (
         <fieldset className="card space-y-5 p-5 sm:p-6">
-          <legend className="sr-only">Your choices</legend>
-          <h2 className="text-lg font-semibold">Your choices</h2>
+          <legend className="sr-only">{t("yourChoices")}</legend>
+          <h2 className="text-lg font-semibold">{t("yourChoices")}</h2>
           {options.sizes.length ? (
             <fieldset
               aria-describedby={
                 [sizeNotes.length ? sizeNotesId : "", fields.size.errors ? fields.size.errorId : ""].filter(Boolean).join(" ") || undefined
               }
             >
-              <legend className="label">Size</legend>
+              <legend className="label">{t("size")}</legend>
               <div className="grid grid-cols-4 gap-2 sm:grid-cols-7">
                 {getCollectionProps(fields.size, { type: "radio", options: options.sizes }).map(({ key, ...props }) => (
                   <label
@@ -94,28 +89,30 @@ export function ClaimForm({
               </div>
               {sizeNotes.length ? (
                 <p id={sizeNotesId} className="mt-2 text-xs text-slate-600 dark:text-slate-400">
-                  {sizeNotes.map((note) => `${note.style} is not available in ${listOf(note.missing)}.`).join(" ")}
+                  {sizeNotes
+                    .map((note) => t("sizeNote", { style: label("style", note.style), sizes: listOf(note.missing, text) }))
+                    .join(" ")}
                 </p>
               ) : null}
-              <FieldErrors id={fields.size.errorId} errors={fields.size.errors} />
+              <FieldErrors id={fields.size.errorId} errors={errors(fields.size.errors)} />
             </fieldset>
           ) : null}
           {options.styles.length ? (
             <fieldset aria-describedby={fields.style.errors ? fields.style.errorId : undefined}>
-              <legend className="label">Style</legend>
+              <legend className="label">{t("style")}</legend>
               <div className="grid grid-cols-2 gap-2">
                 {getCollectionProps(fields.style, { type: "radio", options: options.styles }).map(({ key, ...props }) => (
                   <label key={key} className={chip}>
                     <input {...props} className="sr-only" />
-                    {props.value}
+                    {label("style", props.value)}
                   </label>
                 ))}
               </div>
-              <FieldErrors id={fields.style.errorId} errors={fields.style.errors} />
+              <FieldErrors id={fields.style.errorId} errors={errors(fields.style.errors)} />
             </fieldset>
           ) : null}
           <fieldset aria-describedby={fields.color.errors ? fields.color.errorId : undefined}>
-            <legend className="label">Colour</legend>
+            <legend className="label">{t("colour")}</legend>
             <div className="grid grid-cols-3 gap-2">
               {getCollectionProps(fields.color, { type: "radio", options: options.colors.map((c) => c.key) }).map(({ key, ...props }) => {
                 const color = options.colors.find((c) => c.key === props.value);
@@ -144,7 +141,7 @@ export function ClaimForm({
                 );
               })}
             </div>
-            <FieldErrors id={fields.color.errorId} errors={fields.color.errors} />
+            <FieldErrors id={fields.color.errorId} errors={errors(fields.color.errors)} />
           </fieldset>
         </fieldset>
       )}
@@ -153,10 +150,10 @@ export function ClaimForm({
 
       {gift ? (
         <fieldset className="card space-y-4 p-5 sm:p-6">
-          <legend className="sr-only">A note for {campaign.brandName}</legend>
+          <legend className="sr-only">{t("noteFor", { brand: campaign.brandName })}</legend>
           <div>
             <label htmlFor={fields.claimNote.id} className="label">
-              A note for {campaign.brandName} (optional)
+              {t("noteForOptional", { brand: campaign.brandName })}
             </label>
             <textarea
               {...getTextareaProps(fields.claimNote, { ariaDescribedBy: `${fields.claimNote.id}-hint` })}
@@ -165,25 +162,21 @@ export function ClaimForm({
               className="input"
             />
             <p id={`${fields.claimNote.id}-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-              {campaign.prize.needsAddress
-                ? "Anything the brand should know to deliver it."
-                : "For example where to send a gift card, if not to this email address."}
+              {t(campaign.prize.needsAddress ? "noteHintAddress" : "noteHintEmail")}
             </p>
-            <FieldErrors id={fields.claimNote.errorId} errors={fields.claimNote.errors} />
+            <FieldErrors id={fields.claimNote.errorId} errors={errors(fields.claimNote.errors)} />
           </div>
         </fieldset>
       ) : null}
 
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-xs text-slate-600 dark:text-slate-400">
-          {!gift
-            ? "Your address is used only to ship this prize, by our print partner."
-            : campaign.prize.needsAddress
-              ? `Your address is given only to ${campaign.brandName}, to deliver this prize.`
-              : `Your email address and note are given only to ${campaign.brandName}, to deliver this prize.`}
+          {t(!gift ? "privacyMerch" : campaign.prize.needsAddress ? "privacyGiftAddress" : "privacyGiftEmail", {
+            brand: campaign.brandName,
+          })}
         </p>
         <button type="submit" className="btn-primary w-full whitespace-nowrap px-6 py-3 text-base sm:w-auto" disabled={busy}>
-          {busy ? "Submitting..." : gift && !campaign.prize.needsAddress ? "Confirm My Prize" : "Claim My Prize"}
+          {t(busy ? "submitting" : gift && !campaign.prize.needsAddress ? "confirmMyPrize" : "claimMyPrize")}
         </button>
       </div>
     </Form>
@@ -198,17 +191,22 @@ export function ClaimForm({
 function AddressFields({ fields, countries }: { fields: ReturnType<typeof useForm<ClaimValues>>[1]; countries: Country[] }) {
   const country = typeof fields.shipCountry.value === "string" ? fields.shipCountry.value : "";
   const rule = addressRule(country);
+  const text = useClaimText();
+  const { t, errors, label } = text;
+  const optional = (name: string) => t("withOptional", { label: name });
+  const region = label("label", rule.regionLabel);
+  const postal = label("label", rule.postalLabel);
   return (
     <fieldset className="card space-y-4 p-5 sm:p-6">
-      <legend className="sr-only">Shipping address</legend>
-      <h2 className="text-lg font-semibold">Shipping address</h2>
+      <legend className="sr-only">{t("shippingAddress")}</legend>
+      <h2 className="text-lg font-semibold">{t("shippingAddress")}</h2>
       <div>
         <label htmlFor={fields.shipCountry.id} className="label">
-          Country
+          {t("country")}
         </label>
         <div className="flex flex-col gap-2 sm:flex-row">
           <select {...getSelectProps(fields.shipCountry)} autoComplete="shipping country" className="input" data-testid="claim-country">
-            <option value="">Choose a country</option>
+            <option value="">{t("chooseCountry")}</option>
             {countries.map((option) => (
               <option key={option.code} value={option.code}>
                 {option.name}
@@ -218,24 +216,23 @@ function AddressFields({ fields, countries }: { fields: ReturnType<typeof useFor
           {/* Without JavaScript: re-renders the form with this country's address fields. */}
           <noscript
             dangerouslySetInnerHTML={{
-              __html:
-                '<button type="submit" name="intent" value="country" formnovalidate class="btn-secondary whitespace-nowrap">Continue</button>',
+              __html: `<button type="submit" name="intent" value="country" formnovalidate class="btn-secondary whitespace-nowrap">${escapeHtml(t("continue"))}</button>`,
             }}
           />
         </div>
         <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-          {countries.length === 1 ? "This prize ships to this country only." : `This prize ships to these ${countries.length} countries.`}
+          {countries.length === 1 ? t("shipsToOne") : t("shipsToMany", { count: countries.length })}
         </p>
-        <FieldErrors id={fields.shipCountry.errorId} errors={fields.shipCountry.errors} />
+        <FieldErrors id={fields.shipCountry.errorId} errors={errors(fields.shipCountry.errors)} />
       </div>
-      <TextInput meta={fields.shipName} label="Full name" autoComplete="shipping name" maxLength={100} />
-      <TextInput meta={fields.shipLine1} label="Address line 1" autoComplete="shipping address-line1" maxLength={120} />
-      <TextInput meta={fields.shipLine2} label="Address line 2 (optional)" autoComplete="shipping address-line2" maxLength={120} />
+      <TextInput meta={fields.shipName} label={t("fullName")} autoComplete="shipping name" maxLength={100} />
+      <TextInput meta={fields.shipLine1} label={t("line1")} autoComplete="shipping address-line1" maxLength={120} />
+      <TextInput meta={fields.shipLine2} label={t("line2")} autoComplete="shipping address-line2" maxLength={120} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextInput meta={fields.shipCity} label="City" autoComplete="shipping address-level2" maxLength={80} />
+        <TextInput meta={fields.shipCity} label={t("city")} autoComplete="shipping address-level2" maxLength={80} />
         <TextInput
           meta={fields.shipRegion}
-          label={rule.regionRequired ? rule.regionLabel : `${rule.regionLabel} (optional)`}
+          label={rule.regionRequired ? region : optional(region)}
           autoComplete="shipping address-level1"
           maxLength={80}
         />
@@ -244,17 +241,17 @@ function AddressFields({ fields, countries }: { fields: ReturnType<typeof useFor
         {rule.postal === "none" ? null : (
           <TextInput
             meta={fields.shipPostalCode}
-            label={rule.postal === "required" ? rule.postalLabel : `${rule.postalLabel} (optional)`}
-            hint={rule.postalExample ? `For example ${rule.postalExample}` : undefined}
+            label={rule.postal === "required" ? postal : optional(postal)}
+            hint={rule.postalExample ? t("forExample", { example: exampleIn(rule.postalExample, text) }) : undefined}
             autoComplete="shipping postal-code"
             maxLength={12}
           />
         )}
         <TextInput
           meta={fields.shipPhone}
-          label="Phone (optional)"
+          label={t("phoneOptional")}
           type="tel"
-          hint="Only for the delivery company, if they need to reach you."
+          hint={t("phoneHint")}
           autoComplete="shipping tel"
           maxLength={24}
         />
@@ -264,9 +261,11 @@ function AddressFields({ fields, countries }: { fields: ReturnType<typeof useFor
 }
 
 /** "3XL", "2XL or 3XL", "XS, 2XL or 3XL". */
-function listOf(values: string[]): string {
-  return values.length > 1 ? `${values.slice(0, -1).join(", ")} or ${values.at(-1)}` : (values[0] ?? "");
+function listOf(values: string[], { t }: Pick<ClaimText, "t">): string {
+  return values.length > 1 ? t("listOr", { first: values.slice(0, -1).join(", "), last: values.at(-1) ?? "" }) : (values[0] ?? "");
 }
+
+const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 function TextInput({
   meta,
@@ -283,6 +282,7 @@ function TextInput({
   maxLength?: number;
 }) {
   const hintId = hint ? `${meta.id}-hint` : undefined;
+  const { errors } = useClaimText();
   return (
     <div>
       <label htmlFor={meta.id} className="label">
@@ -294,7 +294,7 @@ function TextInput({
           {hint}
         </p>
       ) : null}
-      <FieldErrors id={meta.errorId} errors={meta.errors} />
+      <FieldErrors id={meta.errorId} errors={errors(meta.errors)} />
     </div>
   );
 }
@@ -314,23 +314,22 @@ export function ClaimHeader({
   /** The brand, and the campaign's zone the deadline is written in, with its name (decision 096). */
   campaign: Pick<ClaimSummary, "brandName" | "timeZone">;
 }) {
+  const { t, rich, date } = useClaimText();
   const what =
     prize.kind === "merch"
-      ? `Choose your ${claimChoices(options.productType)} and tell us where to ship it.`
-      : prize.needsAddress
-        ? `Tell ${brandName} where to send it.`
-        : `Confirm it's you, and add a note for ${brandName} if they need one.`;
+      ? t("chooseMerch", { choices: t(options.productType === "mug" ? "choicesMug" : "choicesGarment") })
+      : t(prize.needsAddress ? "giftAddress" : "giftConfirm", { brand: brandName });
   return (
     <header className="mb-6 sm:mb-8">
       <p className="text-sm font-semibold uppercase tracking-wide text-brand-700 dark:text-brand-300">
-        {prize.rank === 2 ? "You won 2nd place!" : prize.rank === 3 ? "You won 3rd place!" : "You won!"}
+        {t(prize.rank === 2 ? "youWon2" : prize.rank === 3 ? "youWon3" : "youWon")}
       </p>
-      <h1 className="mt-1 text-3xl font-extrabold tracking-tight sm:text-4xl">Claim your prize</h1>
+      <h1 className="mt-1 text-3xl font-extrabold tracking-tight sm:text-4xl">{t("claimYourPrize")}</h1>
       <p className="mt-2 max-w-2xl text-slate-700 dark:text-slate-300">
-        Congratulations! {what} Claim before <time dateTime={deadline}>{formatZonedDateTime(new Date(deadline), timeZone)}</time>.
+        {rich("congratulations", { what, deadline: <time dateTime={deadline}>{date(deadline, timeZone)}</time> })}
       </p>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-        Winner: <span className="[overflow-wrap:anywhere]">{winnerEmail}</span>
+        {rich("winnerIs", { email: <span className="[overflow-wrap:anywhere]">{winnerEmail}</span> })}
       </p>
     </header>
   );

@@ -1,17 +1,16 @@
-import { CLAIM_MESSAGES, countryName } from "~/domain/claims";
-import { formatZonedDateTime } from "~/domain/campaign-time-zone";
 import type { ClaimedOrderView, ClaimSummary } from "./claim-views";
 import { OrderStatus } from "~/domain/orders";
+import { useClaimText } from "./claim-text";
 
 /** "Your prize" for the grand prize, "Your 2nd-place prize" for a tier. */
-export function tierLabel(rank: number): string {
-  if (rank === 2) return "Your 2nd-place prize";
-  if (rank === 3) return "Your 3rd-place prize";
-  return "Your prize";
+export function TierLabel({ rank }: { rank: number }) {
+  const { t } = useClaimText();
+  return <>{t(rank === 2 ? "yourPrize2" : rank === 3 ? "yourPrize3" : "yourPrize")}</>;
 }
 
 /** A brand's own gift (decision 050): its title and picture, from the brand. */
 export function GiftSummary({ campaign }: { campaign: ClaimSummary }) {
+  const { t } = useClaimText();
   return (
     <section aria-labelledby="prize-heading" className="space-y-4">
       <div className="flex items-center gap-4 md:block md:space-y-4">
@@ -21,7 +20,7 @@ export function GiftSummary({ campaign }: { campaign: ClaimSummary }) {
               src={campaign.prize.imageUrl}
               width={800}
               height={800}
-              alt={`Your prize: ${campaign.prize.title}`}
+              alt={t("giftAlt", { title: campaign.prize.title })}
               decoding="async"
               className="aspect-square h-auto w-full object-contain"
             />
@@ -29,13 +28,13 @@ export function GiftSummary({ campaign }: { campaign: ClaimSummary }) {
         ) : null}
         <div className="min-w-0">
           <p className="text-xs font-semibold uppercase tracking-wide text-brand-700 sm:text-sm dark:text-brand-300">
-            {tierLabel(campaign.prize.rank)}
+            <TierLabel rank={campaign.prize.rank} />
           </p>
           <h2 id="prize-heading" className="mt-1 text-lg font-bold [overflow-wrap:anywhere] sm:text-xl">
             {campaign.prize.title}
           </h2>
           <p className="text-sm text-slate-700 sm:text-base dark:text-slate-300">
-            From {campaign.brandName}, in the {campaign.title} giveaway
+            {t("giftFrom", { brand: campaign.brandName, title: campaign.title })}
           </p>
         </div>
       </div>
@@ -45,19 +44,23 @@ export function GiftSummary({ campaign }: { campaign: ClaimSummary }) {
 
 /** The claimed page of a gift: what the brand was given, and whether the brand has delivered it. */
 export function GiftReceived({ campaign, order, winnerEmail }: { campaign: ClaimSummary; order: ClaimedOrderView; winnerEmail: string }) {
+  const { t, rich, date } = useClaimText();
   const delivered = order.status === OrderStatus.delivered;
+  const brand = campaign.brandName;
   const rows: [string, string][] = [
-    ["Prize", campaign.prize.title],
+    [t("rowPrize"), campaign.prize.title],
     ...(order.shipCountry
-      ? ([["Ships to", [order.shipCity, countryName(order.shipCountry)].filter(Boolean).join(", ")]] as [string, string][])
+      ? ([[t("rowShipsTo"), [order.shipCity, order.shipCountryName].filter(Boolean).join(", ")]] as [string, string][])
       : []),
-    ...(order.claimNote ? ([["Your note", order.claimNote]] as [string, string][]) : []),
-    ...(campaign.prize.code ? ([["Code", campaign.prize.code]] as [string, string][]) : []),
+    ...(order.claimNote ? ([[t("rowNote"), order.claimNote]] as [string, string][]) : []),
+    ...(campaign.prize.code ? ([[t("rowCode"), campaign.prize.code]] as [string, string][]) : []),
     [
-      "Status",
+      t("rowStatus"),
       delivered
-        ? `Delivered by ${campaign.brandName}${order.deliveredAt ? ` on ${formatZonedDateTime(new Date(order.deliveredAt), campaign.timeZone)}` : ""}`
-        : `Waiting for ${campaign.brandName} to deliver it`,
+        ? order.deliveredAt
+          ? t("giftDeliveredByOn", { brand, date: date(order.deliveredAt, campaign.timeZone) })
+          : t("giftDeliveredBy", { brand })
+        : t("giftWaiting", { brand }),
     ],
   ];
   return (
@@ -68,17 +71,12 @@ export function GiftReceived({ campaign, order, winnerEmail }: { campaign: Claim
         data-testid="claim-received"
       >
         <h1 id="claim-received-heading" className="text-2xl font-bold tracking-tight sm:text-3xl">
-          {delivered ? "Prize delivered" : CLAIM_MESSAGES.received}
+          {delivered ? t("prizeDelivered") : t("received")}
         </h1>
         <p className="mt-2 text-slate-700 dark:text-slate-300" data-testid="gift-status">
-          {delivered ? (
-            <>{campaign.brandName} has marked your prize as delivered. Enjoy it!</>
-          ) : (
-            <>
-              Thanks! {campaign.brandName} now has what they need to deliver your prize. We'll email{" "}
-              <strong className="[overflow-wrap:anywhere]">{winnerEmail}</strong> when they mark it delivered.
-            </>
-          )}
+          {delivered
+            ? t("giftDeliveredText", { brand })
+            : rich("giftThanks", { brand, email: <strong className="[overflow-wrap:anywhere]">{winnerEmail}</strong> })}
         </p>
         <dl className="mt-5 divide-y divide-slate-200 text-sm dark:divide-slate-800">
           {rows.map(([label, value]) => (
@@ -89,7 +87,7 @@ export function GiftReceived({ campaign, order, winnerEmail }: { campaign: Claim
           ))}
         </dl>
         <p className="mt-4 text-xs text-slate-600 dark:text-slate-400">
-          Claimed <time dateTime={order.claimedAt}>{formatZonedDateTime(new Date(order.claimedAt), campaign.timeZone)}</time>.
+          {rich("claimedOn", { date: <time dateTime={order.claimedAt}>{date(order.claimedAt, campaign.timeZone)}</time> })}
         </p>
       </section>
       <div className="md:col-start-1 md:row-start-1">

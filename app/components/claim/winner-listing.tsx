@@ -1,8 +1,9 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "react-router";
-import { DISPLAY_NAME_MAX, DisplayNameSchema, WINNERS_LIST_TEXT, listingShownAs, type WinnerListingView } from "~/domain/winners-list";
+import { DISPLAY_NAME_MAX, DisplayNameSchema, listingShownAs, type WinnerListingView } from "~/domain/winners-list";
 import { FieldErrors, FormErrors } from "../ui/field";
+import { useClaimText } from "./claim-text";
 
 /**
  * The claim page's "The winners list" section (decision 057): how the winner is shown on the public
@@ -27,45 +28,45 @@ export function WinnerListingSection({
   const navigation = useNavigation();
   const sending = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   const hintId = `${fields.displayName.id}-hint`;
+  const { t, rich, errors } = useClaimText();
   const list = (
     <Link to={listing.winnersPath} className="font-medium text-brand-700 underline dark:text-brand-300">
-      winners list
+      {t("listLink")}
     </Link>
   );
+  const objected = t("listObjected");
+  // listingShownAs's choice, in the page's language.
+  const shownAs = listing.erased
+    ? t("listErasedName")
+    : listing.hidden
+      ? t("listHiddenName")
+      : listing.objected
+        ? objected
+        : listingShownAs(listing);
 
   return (
     <section aria-labelledby="winner-listing-heading" className="card space-y-4 p-5 sm:p-6" data-testid="winner-listing">
       <h2 id="winner-listing-heading" className="text-lg font-semibold">
-        The winners list
+        {t("listHeading")}
       </h2>
       {listing.erased ? (
-        <p className="text-slate-700 dark:text-slate-300">
-          Your data was erased, so the public {list} shows you only as &ldquo;{WINNERS_LIST_TEXT.erased}&rdquo;, with no name and no region.
-        </p>
+        <p className="text-slate-700 dark:text-slate-300">{rich("listErased", { list, erased: t("listErasedName") })}</p>
       ) : (
         <>
-          <p className="text-slate-700 dark:text-slate-300">
-            The giveaway publishes a {list} that stays available after it ends. It shows each prize&apos;s winner by a display name they
-            choose or their masked email address
-            {listing.regions ? ", with their state or province (or country) once the prize is claimed" : ""}.
-          </p>
+          <p className="text-slate-700 dark:text-slate-300">{rich(listing.regions ? "listIntroRegions" : "listIntro", { list })}</p>
           <p>
-            You are shown as:{" "}
+            {t("shownAs")}{" "}
             <strong className="[overflow-wrap:anywhere]" data-testid="listing-shown-as">
-              {listingShownAs(listing)}
+              {shownAs}
             </strong>
           </p>
-          {listing.hidden ? (
-            <p className="text-sm text-slate-600 dark:text-slate-400">
-              The organiser does not publish the winners&apos; names for this giveaway. What you choose here applies if they do.
-            </p>
-          ) : null}
+          {listing.hidden ? <p className="text-sm text-slate-600 dark:text-slate-400">{t("listHidden")}</p> : null}
 
-          <Form method="post" {...getFormProps(form)} className="space-y-2" aria-label="Display name on the winners list">
+          <Form method="post" {...getFormProps(form)} className="space-y-2" aria-label={t("displayNameForm")}>
             <input type="hidden" name="intent" value="listing-name" />
-            <FormErrors id={form.errorId} errors={form.errors} />
+            <FormErrors id={form.errorId} errors={errors(form.errors)} />
             <label htmlFor={fields.displayName.id} className="label">
-              Display name (optional)
+              {t("displayName")}
             </label>
             <div className="flex flex-col gap-2 sm:flex-row">
               <input
@@ -75,22 +76,19 @@ export function WinnerListingSection({
                 className="input"
               />
               <button type="submit" className="btn-secondary whitespace-nowrap" disabled={sending === "listing-name"}>
-                {sending === "listing-name" ? "Saving..." : "Save display name"}
+                {t(sending === "listing-name" ? "saving" : "saveDisplayName")}
               </button>
             </div>
             <p id={hintId} className="text-xs text-slate-600 dark:text-slate-400">
-              Up to {DISPLAY_NAME_MAX} characters, for example a first name and an initial. Leave it empty to be shown as{" "}
-              <span className="[overflow-wrap:anywhere]">{listing.maskedEmail}</span>.
+              {rich("nameHint", { max: DISPLAY_NAME_MAX, email: <span className="[overflow-wrap:anywhere]">{listing.maskedEmail}</span> })}
             </p>
-            <FieldErrors id={fields.displayName.errorId} errors={fields.displayName.errors} />
+            <FieldErrors id={fields.displayName.errorId} errors={errors(fields.displayName.errors)} />
           </Form>
 
-          <Form method="post" className="space-y-2 border-t border-slate-200 pt-4 dark:border-slate-800" aria-label="Being listed">
+          <Form method="post" className="space-y-2 border-t border-slate-200 pt-4 dark:border-slate-800" aria-label={t("beingListed")}>
             {listing.objected ? (
               <>
-                <p className="text-sm text-slate-700 dark:text-slate-300">
-                  You asked not to be listed: the list says &ldquo;{WINNERS_LIST_TEXT.objected}&rdquo; and shows nothing about you.
-                </p>
+                <p className="text-sm text-slate-700 dark:text-slate-300">{t("objectedText", { objected })}</p>
                 <button
                   type="submit"
                   name="intent"
@@ -98,15 +96,12 @@ export function WinnerListingSection({
                   className="btn-secondary"
                   disabled={sending === "listing-unobject"}
                 >
-                  List me again
+                  {t("listMeAgain")}
                 </button>
               </>
             ) : (
               <>
-                <p className="text-sm text-slate-700 dark:text-slate-300">
-                  Prefer not to be listed? The list then says &ldquo;{WINNERS_LIST_TEXT.objected}&rdquo; instead of any name, email or
-                  region. You can change your mind here at any time.
-                </p>
+                <p className="text-sm text-slate-700 dark:text-slate-300">{t("objectText", { objected })}</p>
                 <button
                   type="submit"
                   name="intent"
@@ -114,7 +109,7 @@ export function WinnerListingSection({
                   className="btn-secondary"
                   disabled={sending === "listing-object"}
                 >
-                  Don&apos;t list me
+                  {t("dontListMe")}
                 </button>
               </>
             )}

@@ -1,12 +1,10 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { type Column, Table } from "~/components/ui/table";
-import type { ListHashCheck } from "~/domain/draw-copies";
-import { type DrawPagePick, type DrawPageView, type DrawRecordPick, type EntryCheck, disqualifyReasonText } from "~/domain/draw-record";
+import { type DrawPagePick, type DrawPageView, type DrawRecordPick, disqualifyReasonText } from "~/domain/draw-record";
 import {
   campaignDrawCsvPath,
   campaignDrawJsonPath,
-  campaignDrawPath,
   campaignPath,
   campaignRulesPath,
   campaignWinnersPath,
@@ -14,6 +12,8 @@ import {
 } from "~/paths";
 import { ActionsCsvItem } from "./actions-csv-item";
 import { BrowserVerifier } from "./browser-verifier";
+import { CheckMyEntrySection } from "./check-my-entry";
+import { useEntrantText } from "../campaign/entrant-text";
 
 const mono = "font-mono text-xs break-all";
 const linkClass = "font-medium text-brand-700 underline dark:text-brand-300";
@@ -333,150 +333,6 @@ function DrawSection({ page }: { page: DrawPageView }) {
 }
 
 /**
- * Whether the list still has the hash the entrant was sent (decision 093): the hash from their
- * "entries are closed" email against the published one and the one of the list served now.
- */
-function HashResult({ hash, campaignId }: { hash: ListHashCheck; campaignId: string }) {
-  const csv = campaignDrawCsvPath(campaignId);
-  let body: ReactNode;
-  switch (hash.kind) {
-    case "not-frozen":
-      body =
-        "The entry list is not frozen yet, so it has no hash to compare. Its hash is published, and emailed to every entrant, when it is.";
-      break;
-    case "malformed":
-      body = "That is not a list hash. Paste the 64 characters (0–9 and a–f) of the list's SHA-256 from your “Entries are closed” email.";
-      break;
-    case "same":
-      body = (
-        <>
-          <strong className="block text-base" data-testid="check-hash-answer">
-            The list still has the hash you were sent.
-          </strong>
-          <span className="mt-2 block">
-            The published hash of the frozen list is the one in your email, and the list served now (
-            <a href={csv} className={linkClass}>
-              draw.csv
-            </a>
-            ) hashes to it:
-          </span>
-          <span className={`mt-2 block ${box}`}>{hash.published}</span>
-        </>
-      );
-      break;
-    case "changed":
-      body = (
-        <>
-          <strong className="block text-base" data-testid="check-hash-answer">
-            The list does not have the hash you were sent: it has changed since your email.
-          </strong>
-          <span className="mt-2 block">You were sent:</span>
-          <span className={`mt-1 block ${box}`}>{hash.given}</span>
-          <span className="mt-2 block">The published hash is now:</span>
-          <span className={`mt-1 block ${box}`}>{hash.published}</span>
-          <span className="mt-2 block">Keep your email: it shows the list as it was when entries closed. Please tell us about it.</span>
-        </>
-      );
-      break;
-    case "bytes-changed":
-      body = (
-        <>
-          <strong className="block text-base" data-testid="check-hash-answer">
-            The published hash is the one you were sent, but the list served now does not match it.
-          </strong>
-          <span className="mt-2 block">The list served now hashes to:</span>
-          <span className={`mt-1 block ${box}`}>{hash.served}</span>
-          <span className="mt-2 block">Keep your email: it shows the list as it was when entries closed. Please tell us about it.</span>
-        </>
-      );
-      break;
-  }
-  return (
-    <div
-      className="mt-4 rounded-lg border border-slate-300 p-4 dark:border-slate-700"
-      data-testid="check-hash"
-      data-kind={hash.kind}
-      role="status"
-    >
-      {body}
-    </div>
-  );
-}
-
-function CheckResult({ result, campaignId }: { result: EntryCheck; campaignId: string }) {
-  const csv = campaignDrawCsvPath(campaignId);
-  let body: ReactNode;
-  switch (result.kind) {
-    case "not-frozen":
-      body = "The entry list is frozen when the giveaway ends. Come back then to find your entry in it.";
-      break;
-    case "no-id":
-      body = "That doesn't contain an entry id. Paste the id from your confirmation email, or your personal referral link.";
-      break;
-    case "pending":
-      body = `Entry ${result.id} is not in the draw: it was not confirmed before the giveaway ended. Only confirmed entries take part.`;
-      break;
-    case "not-listed":
-      body = `Entry ${result.id} was confirmed but is not in the frozen list. Please contact us about it.`;
-      break;
-    case "unknown":
-      body = "No entry of this giveaway has that id. Check that you copied it whole, from this giveaway's email or link.";
-      break;
-    case "found": {
-      const match = result.scan.match;
-      if (match?.kind === "disqualified") {
-        body = (
-          <>
-            Entry <span className={mono}>{match.id}</span> was disqualified ({disqualifyReasonText(match.reason)}) and is not in the draw.
-            It is listed on line {match.lineNumber.toLocaleString("en-US")} of <a href={csv}>draw.csv</a>:
-            <span className={`mt-2 block ${box}`}>{match.line}</span>
-          </>
-        );
-      } else if (match?.kind === "listed") {
-        const n = (value: string | number) => BigInt(value).toLocaleString("en-US");
-        body = (
-          <>
-            {/* Decision 091: the answer in words first, the raw line and the arithmetic below. */}
-            <strong className="block text-base" data-testid="check-answer">
-              {`Your entry is line ${n(match.position)} of ${n(result.scan.entries)} and holds ${
-                match.weight === 1 ? `ticket ${n(match.firstTicket)}` : `tickets ${n(match.firstTicket)}–${n(match.lastTicket)}`
-              } of ${n(result.scan.totalWeight)}.`}
-            </strong>
-            <span className={`mt-2 block ${box}`} data-testid="check-line">
-              {match.line}
-            </span>
-            <span className="mt-2 block">
-              Entry <span className={mono}>{match.id}</span> is in the draw: number {match.position.toLocaleString("en-US")} of{" "}
-              {result.scan.entries.toLocaleString("en-US")}, on line {match.lineNumber.toLocaleString("en-US")} of{" "}
-              <a href={csv} className={linkClass}>
-                draw.csv
-              </a>{" "}
-              (its first line is the header).
-            </span>
-            <span className="mt-2 block" data-testid="check-tickets">
-              {`Weight ${match.weight}: it holds ${
-                match.weight === 1 ? `ticket ${match.firstTicket}` : `tickets ${match.firstTicket} to ${match.lastTicket}`
-              } of the ${result.scan.totalWeight} tickets (0 to ${BigInt(result.scan.totalWeight) - 1n}).`}
-            </span>
-          </>
-        );
-      }
-      break;
-    }
-  }
-  return (
-    <div
-      className="mt-4 rounded-lg border border-slate-300 p-4 dark:border-slate-700"
-      data-testid="check-result"
-      data-kind={result.kind === "found" ? result.scan.match?.kind : result.kind}
-      role="status"
-    >
-      {body}
-    </div>
-  );
-}
-
-/**
  * The result first (decision 091): the winners and the entrant's "Check my entry" come before the
  * record, and the procedure's long text waits behind a disclosure.
  */
@@ -520,144 +376,105 @@ function ResultSection({ page }: { page: DrawPageView }) {
 
 /** The public draw page (decision 042): the result and "Check my entry" first, then the record in words and how to check it all yourself. */
 export function DrawRecordPage({ page }: { page: DrawPageView }) {
-  const { campaign, record, check, procedure } = page;
+  const { campaign, record, procedure } = page;
+  const { t, language } = useEntrantText();
+  // The entrant's language for the links, the heading and "Check my entry" (decision 097); the
+  // record itself stays English, and says so.
+  const english = language === "en" ? undefined : "en";
   return (
     <article className="mx-auto max-w-3xl px-4 py-10 sm:px-6 [&_h2]:mt-10 [&_h2]:text-xl [&_h2]:font-bold [&_p]:mt-3">
       <p className="flex flex-wrap gap-x-4 text-sm">
         <Link to={campaignPath(campaign.id)} className={linkClass}>
-          Back to the giveaway
+          {t("backToGiveaway")}
         </Link>
         <Link to={campaignRulesPath(campaign.id)} className={linkClass}>
-          Official rules
+          {language === "en" ? t("officialRules") : t("officialRulesEnglish")}
         </Link>
         <Link to={campaignWinnersPath(campaign.id)} className={linkClass} data-testid="draw-winners-link">
-          Winners list
+          {t("winnersList")}
         </Link>
       </p>
       <h1 className="mt-3 text-3xl font-extrabold tracking-tight [overflow-wrap:anywhere]">
-        {record.draw ? "How the winner was drawn" : "How the winner will be drawn"}: {campaign.title}
+        {record.draw ? t("drawWasDrawn") : t("drawWillBe")}: {campaign.title}
       </h1>
-      <ResultSection page={page} />
-      <section aria-labelledby="check-heading" id="check">
-        <h2 id="check-heading">Check my entry</h2>
-        {record.procedureVersion === 1 ? (
-          <p>This draw was made before entry lists were frozen: find your entry id in the downloadable list below.</p>
-        ) : record.list ? (
-          <p>
-            Paste your entry id (from your confirmation email) or your personal referral link to see your line in the frozen list, and the
-            list hash from your “Entries are closed” email to see whether the list still has it.
-          </p>
-        ) : (
-          <p data-testid="check-later">
-            When the entry list is frozen at the end of the giveaway, you can paste your entry id (from your confirmation email) or your
-            personal referral link here to see your line and tickets in it.
-          </p>
-        )}
-        {record.list ? (
-          <form method="get" action={`${campaignDrawPath(campaign.id)}#check`} className="mt-3 flex flex-col gap-2">
-            <label className="flex flex-col gap-1 text-sm font-medium">
-              Entry id or link
-              <input
-                name="entry"
-                type="text"
-                defaultValue={check?.input ?? ""}
-                autoComplete="off"
-                spellCheck={false}
-                className="input font-mono text-sm"
-              />
-            </label>
-            {/* Decision 093: the hash from the "Entries are closed" email (its link fills it in). */}
-            <label className="flex flex-col gap-1 text-sm font-medium">
-              List hash from your email (optional)
-              <input
-                name="hash"
-                type="text"
-                defaultValue={check?.hashInput ?? ""}
-                autoComplete="off"
-                spellCheck={false}
-                className="input font-mono text-sm"
-              />
-            </label>
-            <button type="submit" className="btn-primary self-start">
-              Check my entry
-            </button>
-          </form>
-        ) : null}
-        {check?.hash ? <HashResult hash={check.hash} campaignId={campaign.id} /> : null}
-        {check?.result ? <CheckResult result={check.result} campaignId={campaign.id} /> : null}
-      </section>
+      <div lang={english}>
+        <ResultSection page={page} />
+      </div>
+      <CheckMyEntrySection page={page} />
+      {english ? <p className="text-sm text-slate-600 dark:text-slate-400">{t("recordInEnglish")}</p> : null}
+      <div lang={english}>
+        {/* The record in words, after the result and the check (decision 091). */}
+        <h2 id="record-heading">The record, step by step</h2>
+        <p className="text-slate-700 dark:text-slate-300">
+          {record.procedureVersion === 1
+            ? "The winners of this giveaway were drawn by a published procedure from a secret seed committed to by its hash, so anyone can re-run the draw and get the same result."
+            : "The winners are drawn by a published procedure from a secret fixed at launch and a public random beacon that nobody, Giveawear included, can know before the entry list is frozen. Anyone can re-run the draw and get the same result."}
+        </p>
 
-      {/* The record in words, after the result and the check (decision 091). */}
-      <h2 id="record-heading">The record, step by step</h2>
-      <p className="text-slate-700 dark:text-slate-300">
-        {record.procedureVersion === 1
-          ? "The winners of this giveaway were drawn by a published procedure from a secret seed committed to by its hash, so anyone can re-run the draw and get the same result."
-          : "The winners are drawn by a published procedure from a secret fixed at launch and a public random beacon that nobody, Giveawear included, can know before the entry list is frozen. Anyone can re-run the draw and get the same result."}
-      </p>
+        <CommitmentSection page={page} />
+        <ListSection page={page} />
+        <DrawSection page={page} />
 
-      <CommitmentSection page={page} />
-      <ListSection page={page} />
-      <DrawSection page={page} />
-
-      <section aria-labelledby="verify-heading" id="verify">
-        <h2 id="verify-heading">Check it yourself</h2>
-        <ul className="mt-3 list-disc space-y-2 pl-6">
-          <li>
-            <a href={campaignDrawJsonPath(campaign.id)} className={linkClass}>
-              draw.json
-            </a>
-            : this whole record, machine-readable.
-          </li>
-          {record.list || record.procedureVersion === 1 ? (
+        <section aria-labelledby="verify-heading" id="verify">
+          <h2 id="verify-heading">Check it yourself</h2>
+          <ul className="mt-3 list-disc space-y-2 pl-6">
             <li>
-              <a href={campaignDrawCsvPath(campaign.id)} className={linkClass} download>
-                draw.csv
+              <a href={campaignDrawJsonPath(campaign.id)} className={linkClass}>
+                draw.json
               </a>
-              :{" "}
-              {record.procedureVersion === 1
-                ? "the ordered entry list (one id,weight line per entry, in draw order)."
-                : "the frozen entry list, byte for byte as it was hashed."}
+              : this whole record, machine-readable.
             </li>
-          ) : null}
-          <ActionsCsvItem campaignId={campaign.id} record={record} />
-          {record.procedureVersion !== 1 ? (
+            {record.list || record.procedureVersion === 1 ? (
+              <li>
+                <a href={campaignDrawCsvPath(campaign.id)} className={linkClass} download>
+                  draw.csv
+                </a>
+                :{" "}
+                {record.procedureVersion === 1
+                  ? "the ordered entry list (one id,weight line per entry, in draw order)."
+                  : "the frozen entry list, byte for byte as it was hashed."}
+              </li>
+            ) : null}
+            <ActionsCsvItem campaignId={campaign.id} record={record} />
+            {record.procedureVersion !== 1 ? (
+              <li>
+                The single-file verifier{" "}
+                <a href={VERIFIER_SCRIPT_PATH} className={linkClass} download>
+                  giveawear-verify-draw.mjs
+                </a>{" "}
+                needs only Node and these public files: <code className={mono}>{`node giveawear-verify-draw.mjs ${record.pageUrl}`}</code>{" "}
+                prints MATCH or MISMATCH for every check.
+              </li>
+            ) : null}
             <li>
-              The single-file verifier{" "}
-              <a href={VERIFIER_SCRIPT_PATH} className={linkClass} download>
-                giveawear-verify-draw.mjs
-              </a>{" "}
-              needs only Node and these public files: <code className={mono}>{`node giveawear-verify-draw.mjs ${record.pageUrl}`}</code>{" "}
-              prints MATCH or MISMATCH for every check.
+              Operators, in a Giveawear checkout: <code className={mono}>{`npm run verify-draw -- ${campaign.id}`}</code> re-runs the draw
+              from the database and prints MATCH or MISMATCH for every check.
             </li>
-          ) : null}
-          <li>
-            Operators, in a Giveawear checkout: <code className={mono}>{`npm run verify-draw -- ${campaign.id}`}</code> re-runs the draw
-            from the database and prints MATCH or MISMATCH for every check.
-          </li>
-        </ul>
-        {record.procedureVersion !== 1 ? <BrowserVerifier campaignId={campaign.id} /> : null}
-      </section>
+          </ul>
+          {record.procedureVersion !== 1 ? <BrowserVerifier campaignId={campaign.id} /> : null}
+        </section>
 
-      <details id="procedure" className="mt-10" data-testid="draw-procedure-details">
-        <summary className="cursor-pointer text-xl font-bold">
-          <h2 id="procedure-heading" className="!mt-0 inline">
-            The procedure, in full
-          </h2>
-        </summary>
-        {record.procedureVersion === 1 ? (
-          <p>
-            This is the current procedure (version 3). This giveaway's draw used version 1: no beacon, the seed is the secret itself, and
-            the list hash is over <code>&lt;id&gt;:&lt;weight&gt;</code> lines; the ticket, pick and redraw steps are the same.
-          </p>
-        ) : null}
-        <div className="mt-3 space-y-3 text-slate-800 dark:text-slate-200" data-testid="draw-procedure">
-          {procedure.map((step) => (
-            <p key={step.slice(0, 24)} className="whitespace-pre-line">
-              {step}
+        <details id="procedure" className="mt-10" data-testid="draw-procedure-details">
+          <summary className="cursor-pointer text-xl font-bold">
+            <h2 id="procedure-heading" className="!mt-0 inline">
+              The procedure, in full
+            </h2>
+          </summary>
+          {record.procedureVersion === 1 ? (
+            <p>
+              This is the current procedure (version 3). This giveaway's draw used version 1: no beacon, the seed is the secret itself, and
+              the list hash is over <code>&lt;id&gt;:&lt;weight&gt;</code> lines; the ticket, pick and redraw steps are the same.
             </p>
-          ))}
-        </div>
-      </details>
+          ) : null}
+          <div className="mt-3 space-y-3 text-slate-800 dark:text-slate-200" data-testid="draw-procedure">
+            {procedure.map((step) => (
+              <p key={step.slice(0, 24)} className="whitespace-pre-line">
+                {step}
+              </p>
+            ))}
+          </div>
+        </details>
+      </div>
     </article>
   );
 }

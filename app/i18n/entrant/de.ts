@@ -139,6 +139,7 @@ export const de: EntrantResources = {
   howRandom: "Der Gewinner wird zufällig ausgelost, gewichtet nach Losen, und per E-Mail benachrichtigt.",
   fairSummary: "So bleibt die Auslosung fair",
   drawSeeHow: "So wurde der Gewinner ausgelost",
+  drawWasDrawn: "So wurde der Gewinner ausgelost",
   drawWillBe: "So wird der Gewinner ausgelost",
   winner: "Gewinner",
   winnerNotified: "Herzlichen Glückwunsch! Der Gewinner wurde per E-Mail benachrichtigt.",
@@ -148,6 +149,50 @@ export const de: EntrantResources = {
   officialRulesEnglish: "Teilnahmebedingungen (auf Englisch)",
   terms: "AGB",
   privacy: "Datenschutz",
+  checkHeading: "Meine Teilnahme prüfen",
+  checkIntroFirstProcedure:
+    "Diese Ziehung fand statt, bevor Teilnahmelisten eingefroren wurden: Such deine Teilnahme-ID in der Liste zum Herunterladen weiter unten.",
+  checkIntro:
+    "Füge deine Teilnahme-ID (aus deiner Bestätigungs-E-Mail) oder deinen persönlichen Empfehlungslink ein, um deine Zeile in der eingefrorenen Liste zu sehen, und den Listen-Hash aus der E-Mail zum Teilnahmeschluss, um zu prüfen, ob die Liste ihn noch hat.",
+  checkLater:
+    "Sobald die Teilnahmeliste zum Ende des Gewinnspiels eingefroren ist, kannst du hier deine Teilnahme-ID (aus deiner Bestätigungs-E-Mail) oder deinen persönlichen Empfehlungslink einfügen und deine Zeile und deine Lose darin sehen.",
+  checkEntryLabel: "Teilnahme-ID oder Link",
+  checkHashLabel: "Listen-Hash aus deiner E-Mail (optional)",
+  checkNotFrozen:
+    "Die Teilnahmeliste wird zum Ende des Gewinnspiels eingefroren. Schau dann wieder vorbei, um deine Teilnahme darin zu finden.",
+  checkNoId: "Darin steht keine Teilnahme-ID. Füge die ID aus deiner Bestätigungs-E-Mail oder deinen persönlichen Empfehlungslink ein.",
+  checkPending:
+    "Die Teilnahme {{id}} ist nicht in der Ziehung: Sie wurde vor dem Ende des Gewinnspiels nicht bestätigt. Nur bestätigte Teilnahmen nehmen teil.",
+  checkNotListed: "Die Teilnahme {{id}} wurde bestätigt, steht aber nicht in der eingefrorenen Liste. Bitte melde dich deswegen bei uns.",
+  checkUnknown:
+    "Keine Teilnahme an diesem Gewinnspiel hat diese ID. Prüfe, ob du sie vollständig aus der E-Mail oder dem Link dieses Gewinnspiels kopiert hast.",
+  checkDisqualified:
+    "Die Teilnahme {{id}} wurde disqualifiziert ({{reason}}) und ist nicht in der Ziehung. Sie steht in Zeile {{line}} von {{csv}}:",
+  disqualify_duplicate: "Duplikat einer anderen Teilnahme",
+  disqualify_fake: "gefälschte Teilnahme",
+  disqualify_automated: "automatisierte Teilnahme",
+  disqualify_rules: "Verstoß gegen die Teilnahmebedingungen",
+  checkAnswerOne: "Deine Teilnahme ist Zeile {{position}} von {{entries}} und hält Los {{ticket}} von {{total}}.",
+  checkAnswerMany: "Deine Teilnahme ist Zeile {{position}} von {{entries}} und hält die Lose {{first}}–{{last}} von {{total}}.",
+  checkInDraw:
+    "Die Teilnahme {{id}} ist in der Ziehung: Nummer {{position}} von {{entries}}, in Zeile {{line}} von {{csv}} (die erste Zeile ist die Kopfzeile).",
+  checkTicketsOne: "Gewicht {{weight}}: Sie hält Los {{first}} der {{total}} Lose (0 bis {{max}}).",
+  checkTicketsMany: "Gewicht {{weight}}: Sie hält die Lose {{first}} bis {{last}} der {{total}} Lose (0 bis {{max}}).",
+  hashNotFrozen:
+    "Die Teilnahmeliste ist noch nicht eingefroren und hat daher noch keinen Hash zum Vergleichen. Ihr Hash wird veröffentlicht und an alle Teilnehmenden gemailt, sobald sie es ist.",
+  hashMalformed:
+    "Das ist kein Listen-Hash. Füge die 64 Zeichen (0–9 und a–f) des SHA-256 der Liste aus der E-Mail zum Teilnahmeschluss ein.",
+  hashSame: "Die Liste hat noch den Hash, den wir dir geschickt haben.",
+  hashSameDetail:
+    "Der veröffentlichte Hash der eingefrorenen Liste ist der aus deiner E-Mail, und die jetzt ausgelieferte Liste ({{csv}}) ergibt genau diesen Hash:",
+  hashChanged: "Die Liste hat nicht den Hash, den wir dir geschickt haben: Sie hat sich seit deiner E-Mail geändert.",
+  hashYouWereSent: "Wir haben dir geschickt:",
+  hashPublishedNow: "Der veröffentlichte Hash ist jetzt:",
+  hashKeepEmail: "Bewahre deine E-Mail auf: Sie zeigt die Liste so, wie sie zum Teilnahmeschluss war. Bitte sag uns Bescheid.",
+  hashBytesChanged: "Der veröffentlichte Hash ist der, den wir dir geschickt haben, aber die jetzt ausgelieferte Liste passt nicht dazu.",
+  hashServedNow: "Die jetzt ausgelieferte Liste ergibt diesen Hash:",
+  backToGiveaway: "Zurück zum Gewinnspiel",
+  recordInEnglish: "Das ausführliche Protokoll unten ist auf Englisch.",
   notFoundTitle: "Gewinnspiel nicht gefunden",
   notFoundText: "Dieses Gewinnspiel gibt es nicht, oder es ist noch nicht öffentlich.",
 };

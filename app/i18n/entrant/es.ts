@@ -139,6 +139,7 @@ export const es: EntrantResources = {
   howRandom: "El ganador se elige al azar, en proporción a sus participaciones, y se le avisa por correo.",
   fairSummary: "Cómo se garantiza un sorteo justo",
   drawSeeHow: "Mira cómo se eligió al ganador",
+  drawWasDrawn: "Cómo se eligió al ganador",
   drawWillBe: "Cómo se elegirá al ganador",
   winner: "Ganador",
   winnerNotified: "¡Enhorabuena! Ya hemos avisado al ganador por correo.",
@@ -148,6 +149,47 @@ export const es: EntrantResources = {
   officialRulesEnglish: "Bases oficiales (en inglés)",
   terms: "Términos",
   privacy: "Privacidad",
+  checkHeading: "Comprueba tu participación",
+  checkIntroFirstProcedure:
+    "Este sorteo se hizo antes de que las listas de participantes se cerraran: busca tu ID de participación en la lista que puedes descargar más abajo.",
+  checkIntro:
+    "Pega tu ID de participación (está en tu correo de confirmación) o tu enlace personal de invitación para ver tu línea en la lista cerrada, y el hash de la lista del correo que te enviamos al cerrarse las participaciones para ver si la lista sigue teniéndolo.",
+  checkLater:
+    "Cuando la lista de participantes se cierre al terminar el sorteo, podrás pegar aquí tu ID de participación (está en tu correo de confirmación) o tu enlace personal de invitación para ver tu línea y tus papeletas.",
+  checkEntryLabel: "ID o enlace de participación",
+  checkHashLabel: "Hash de la lista de tu correo (opcional)",
+  checkNotFrozen: "La lista de participantes se cierra cuando termina el sorteo. Vuelve entonces para encontrar tu participación en ella.",
+  checkNoId: "Eso no contiene ningún ID de participación. Pega el ID de tu correo de confirmación o tu enlace personal de invitación.",
+  checkPending: "La participación {{id}} no entra en el sorteo: no se confirmó antes de que terminara. Solo participan las confirmadas.",
+  checkNotListed: "La participación {{id}} se confirmó, pero no está en la lista cerrada. Escríbenos para que lo revisemos.",
+  checkUnknown:
+    "Ninguna participación de este sorteo tiene ese ID. Comprueba que lo has copiado entero, del correo o del enlace de este sorteo.",
+  checkDisqualified:
+    "La participación {{id}} fue descalificada ({{reason}}) y no entra en el sorteo. Aparece en la línea {{line}} de {{csv}}:",
+  disqualify_duplicate: "duplicaba otra participación",
+  disqualify_fake: "participación falsa",
+  disqualify_automated: "participación automatizada",
+  disqualify_rules: "incumplía las bases del sorteo",
+  checkAnswerOne: "Tu participación es la línea {{position}} de {{entries}} y tiene la papeleta {{ticket}} de {{total}}.",
+  checkAnswerMany: "Tu participación es la línea {{position}} de {{entries}} y tiene las papeletas {{first}}–{{last}} de {{total}}.",
+  checkInDraw:
+    "La participación {{id}} entra en el sorteo: es la número {{position}} de {{entries}}, en la línea {{line}} de {{csv}} (la primera línea es la cabecera).",
+  checkTicketsOne: "Peso {{weight}}: tiene la papeleta {{first}} de las {{total}} papeletas (de la 0 a la {{max}}).",
+  checkTicketsMany: "Peso {{weight}}: tiene las papeletas {{first}} a {{last}} de las {{total}} papeletas (de la 0 a la {{max}}).",
+  hashNotFrozen:
+    "La lista de participantes aún no está cerrada, así que no tiene hash con el que comparar. Su hash se publica, y se envía por correo a todos los participantes, en cuanto se cierra.",
+  hashMalformed:
+    "Eso no es un hash de la lista. Pega los 64 caracteres (0–9 y a–f) del SHA-256 de la lista que aparece en el correo que te enviamos al cerrarse las participaciones.",
+  hashSame: "La lista sigue teniendo el hash que te enviamos.",
+  hashSameDetail: "El hash publicado de la lista cerrada es el de tu correo, y la lista que se sirve ahora ({{csv}}) da ese mismo hash:",
+  hashChanged: "La lista no tiene el hash que te enviamos: ha cambiado desde tu correo.",
+  hashYouWereSent: "Te enviamos:",
+  hashPublishedNow: "El hash publicado ahora es:",
+  hashKeepEmail: "Guarda tu correo: muestra la lista tal como estaba al cerrarse las participaciones. Y, por favor, avísanos.",
+  hashBytesChanged: "El hash publicado es el que te enviamos, pero la lista que se sirve ahora no coincide con él.",
+  hashServedNow: "La lista que se sirve ahora da este hash:",
+  backToGiveaway: "Volver al sorteo",
+  recordInEnglish: "El registro detallado que sigue está en inglés.",
   notFoundTitle: "Sorteo no encontrado",
   notFoundText: "Este sorteo no existe o todavía no es público.",
 };

@@ -147,6 +147,7 @@ export const fr: EntrantResources = {
   howRandom: "Le gagnant est tiré au sort, au prorata de ses participations, et prévenu par e-mail.",
   fairSummary: "Comment le tirage reste équitable",
   drawSeeHow: "Voir comment le gagnant a été tiré au sort",
+  drawWasDrawn: "Comment le gagnant a été tiré au sort",
   drawWillBe: "Comment le gagnant sera tiré au sort",
   winner: "Gagnant",
   winnerNotified: "Félicitations\u00a0! Le gagnant a été prévenu par e-mail.",
@@ -156,6 +157,53 @@ export const fr: EntrantResources = {
   officialRulesEnglish: "Règlement officiel (en anglais)",
   terms: "Conditions",
   privacy: "Confidentialité",
+  checkHeading: "Vérifier ma participation",
+  checkIntroFirstProcedure:
+    "Ce tirage a eu lieu avant que les listes de participations ne soient figées\u00a0: retrouvez votre identifiant de participation dans la liste téléchargeable ci-dessous.",
+  checkIntro:
+    "Collez votre identifiant de participation (indiqué dans votre e-mail de confirmation) ou votre lien de parrainage personnel pour voir votre ligne dans la liste figée, et l'empreinte de la liste reçue par e-mail à la clôture des participations pour vérifier que la liste l'a toujours.",
+  checkLater:
+    "Quand la liste des participations sera figée à la fin du jeu-concours, vous pourrez coller ici votre identifiant de participation (indiqué dans votre e-mail de confirmation) ou votre lien de parrainage personnel pour voir votre ligne et vos tickets.",
+  checkEntryLabel: "Identifiant ou lien de participation",
+  checkHashLabel: "Empreinte de la liste reçue par e-mail (facultatif)",
+  checkNotFrozen:
+    "La liste des participations est figée à la fin du jeu-concours. Revenez à ce moment-là pour y retrouver votre participation.",
+  checkNoId:
+    "Ceci ne contient pas d'identifiant de participation. Collez l'identifiant de votre e-mail de confirmation, ou votre lien de parrainage personnel.",
+  checkPending:
+    "La participation {{id}} ne fait pas partie du tirage\u00a0: elle n'a pas été confirmée avant la fin du jeu-concours. Seules les participations confirmées sont tirées au sort.",
+  checkNotListed: "La participation {{id}} a été confirmée mais ne figure pas dans la liste figée. Merci de nous contacter à ce sujet.",
+  checkUnknown:
+    "Aucune participation à ce jeu-concours n'a cet identifiant. Vérifiez que vous l'avez copié en entier, depuis l'e-mail ou le lien de ce jeu-concours.",
+  checkDisqualified:
+    "La participation {{id}} a été disqualifiée ({{reason}}) et ne fait pas partie du tirage. Elle figure à la ligne {{line}} de {{csv}}\u00a0:",
+  disqualify_duplicate: "doublon d'une autre participation",
+  disqualify_fake: "fausse participation",
+  disqualify_automated: "participation automatisée",
+  disqualify_rules: "non-respect du règlement du jeu-concours",
+  checkAnswerOne: "Votre participation est la ligne {{position}} sur {{entries}} et détient le ticket {{ticket}} sur {{total}}.",
+  checkAnswerMany:
+    "Votre participation est la ligne {{position}} sur {{entries}} et détient les tickets {{first}} à {{last}} sur {{total}}.",
+  checkInDraw:
+    "La participation {{id}} fait partie du tirage\u00a0: numéro {{position}} sur {{entries}}, à la ligne {{line}} de {{csv}} (sa première ligne est l'en-tête).",
+  checkTicketsOne: "Poids {{weight}}\u00a0: elle détient le ticket {{first}} sur les {{total}} tickets (de 0 à {{max}}).",
+  checkTicketsMany: "Poids {{weight}}\u00a0: elle détient les tickets {{first}} à {{last}} sur les {{total}} tickets (de 0 à {{max}}).",
+  hashNotFrozen:
+    "La liste des participations n'est pas encore figée\u00a0: elle n'a donc pas d'empreinte à comparer. Son empreinte est publiée, et envoyée par e-mail à chaque participant, dès qu'elle l'est.",
+  hashMalformed:
+    "Ce n'est pas une empreinte de liste. Collez les 64 caractères (0–9 et a–f) du SHA-256 de la liste, tel qu'il figure dans l'e-mail reçu à la clôture des participations.",
+  hashSame: "La liste a toujours l'empreinte qui vous a été envoyée.",
+  hashSameDetail:
+    "L'empreinte publiée de la liste figée est celle de votre e-mail, et la liste servie aujourd'hui ({{csv}}) donne bien cette empreinte\u00a0:",
+  hashChanged: "La liste n'a pas l'empreinte qui vous a été envoyée\u00a0: elle a changé depuis votre e-mail.",
+  hashYouWereSent: "Vous avez reçu\u00a0:",
+  hashPublishedNow: "L'empreinte publiée est désormais\u00a0:",
+  hashKeepEmail:
+    "Conservez votre e-mail\u00a0: il montre la liste telle qu'elle était à la clôture des participations. Merci de nous le signaler.",
+  hashBytesChanged: "L'empreinte publiée est bien celle qui vous a été envoyée, mais la liste servie aujourd'hui ne lui correspond pas.",
+  hashServedNow: "La liste servie aujourd'hui donne cette empreinte\u00a0:",
+  backToGiveaway: "Retour au jeu-concours",
+  recordInEnglish: "Le compte rendu détaillé ci-dessous est en anglais.",
   notFoundTitle: "Jeu-concours introuvable",
   notFoundText: "Ce jeu-concours n'existe pas ou n'est pas encore public.",
 };

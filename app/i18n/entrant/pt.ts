@@ -139,6 +139,7 @@ export const pt: EntrantResources = {
   howRandom: "O ganhador é sorteado ao acaso, com peso proporcional às participações, e avisado por e-mail.",
   fairSummary: "Como o sorteio é justo",
   drawSeeHow: "Veja como o ganhador foi sorteado",
+  drawWasDrawn: "Como o ganhador foi sorteado",
   drawWillBe: "Como o ganhador será sorteado",
   winner: "Ganhador",
   winnerNotified: "Parabéns! O ganhador já foi avisado por e-mail.",
@@ -148,6 +149,47 @@ export const pt: EntrantResources = {
   officialRulesEnglish: "Regulamento oficial (em inglês)",
   terms: "Termos",
   privacy: "Privacidade",
+  checkHeading: "Conferir minha participação",
+  checkIntroFirstProcedure:
+    "Este sorteio foi feito antes de as listas de participações serem congeladas: procure o ID da sua participação na lista para baixar, mais abaixo.",
+  checkIntro:
+    "Cole o ID da sua participação (está no seu e-mail de confirmação) ou seu link pessoal de indicação para ver sua linha na lista congelada, e o hash da lista do e-mail que você recebeu no encerramento das participações para ver se a lista ainda tem esse hash.",
+  checkLater:
+    "Quando a lista de participações for congelada no fim do sorteio, você poderá colar aqui o ID da sua participação (está no seu e-mail de confirmação) ou seu link pessoal de indicação para ver sua linha e seus bilhetes.",
+  checkEntryLabel: "ID ou link da participação",
+  checkHashLabel: "Hash da lista do seu e-mail (opcional)",
+  checkNotFrozen: "A lista de participações é congelada quando o sorteio termina. Volte nessa hora para encontrar sua participação nela.",
+  checkNoId: "Isso não contém um ID de participação. Cole o ID do seu e-mail de confirmação ou seu link pessoal de indicação.",
+  checkPending:
+    "A participação {{id}} não está no sorteio: ela não foi confirmada antes do fim. Só as participações confirmadas concorrem.",
+  checkNotListed: "A participação {{id}} foi confirmada, mas não está na lista congelada. Fale com a gente sobre isso.",
+  checkUnknown: "Nenhuma participação deste sorteio tem esse ID. Confira se você copiou o ID inteiro, do e-mail ou do link deste sorteio.",
+  checkDisqualified:
+    "A participação {{id}} foi desclassificada ({{reason}}) e não está no sorteio. Ela aparece na linha {{line}} de {{csv}}:",
+  disqualify_duplicate: "duplicava outra participação",
+  disqualify_fake: "participação falsa",
+  disqualify_automated: "participação automatizada",
+  disqualify_rules: "descumpriu o regulamento do sorteio",
+  checkAnswerOne: "Sua participação é a linha {{position}} de {{entries}} e tem o bilhete {{ticket}} de {{total}}.",
+  checkAnswerMany: "Sua participação é a linha {{position}} de {{entries}} e tem os bilhetes {{first}}–{{last}} de {{total}}.",
+  checkInDraw:
+    "A participação {{id}} está no sorteio: número {{position}} de {{entries}}, na linha {{line}} de {{csv}} (a primeira linha é o cabeçalho).",
+  checkTicketsOne: "Peso {{weight}}: ela tem o bilhete {{first}} dos {{total}} bilhetes (de 0 a {{max}}).",
+  checkTicketsMany: "Peso {{weight}}: ela tem os bilhetes {{first}} a {{last}} dos {{total}} bilhetes (de 0 a {{max}}).",
+  hashNotFrozen:
+    "A lista de participações ainda não foi congelada, então não tem hash para comparar. O hash dela é publicado, e enviado por e-mail a todos os participantes, assim que isso acontece.",
+  hashMalformed:
+    "Isso não é um hash de lista. Cole os 64 caracteres (0–9 e a–f) do SHA-256 da lista que está no e-mail que você recebeu no encerramento das participações.",
+  hashSame: "A lista ainda tem o hash que enviamos para você.",
+  hashSameDetail: "O hash publicado da lista congelada é o do seu e-mail, e a lista disponível agora ({{csv}}) gera esse mesmo hash:",
+  hashChanged: "A lista não tem o hash que enviamos para você: ela mudou desde o seu e-mail.",
+  hashYouWereSent: "Enviamos para você:",
+  hashPublishedNow: "O hash publicado agora é:",
+  hashKeepEmail: "Guarde seu e-mail: ele mostra a lista como estava no encerramento das participações. Por favor, avise a gente.",
+  hashBytesChanged: "O hash publicado é o que enviamos para você, mas a lista disponível agora não bate com ele.",
+  hashServedNow: "A lista disponível agora gera este hash:",
+  backToGiveaway: "Voltar ao sorteio",
+  recordInEnglish: "O registro detalhado abaixo está em inglês.",
   notFoundTitle: "Sorteio não encontrado",
   notFoundText: "Este sorteio não existe ou ainda não é público.",
 };
