@@ -41,24 +41,30 @@ export function campaignTimeZone(zone: string | null | undefined): string {
   return zone && isSupportedTimeZone(zone) ? zone : DEFAULT_TIME_ZONE;
 }
 
-const partsFormatters = new Map<string, Intl.DateTimeFormat>();
+const formatters = new Map<string, Intl.DateTimeFormat>();
 
-function partsFormatter(zone: string): Intl.DateTimeFormat {
-  let formatter = partsFormatters.get(zone);
+/** One Intl.DateTimeFormat per locale and options, made once (making one costs far more than using it). */
+export function cachedDateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}\n${JSON.stringify(options)}`;
+  let formatter = formatters.get(key);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat("en-US", {
-      timeZone: zone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-      second: "numeric",
-    });
-    partsFormatters.set(zone, formatter);
+    formatter = new Intl.DateTimeFormat(locale, options);
+    formatters.set(key, formatter);
   }
   return formatter;
+}
+
+function partsFormatter(zone: string): Intl.DateTimeFormat {
+  return cachedDateFormat("en-US", {
+    timeZone: zone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "numeric",
+    day: "numeric",
+    hour: "numeric",
+    minute: "numeric",
+    second: "numeric",
+  });
 }
 
 export interface WallTime {
@@ -151,20 +157,12 @@ export function timeZoneLabel(zone: string): string {
  */
 export const DEFAULT_DATE_LOCALE = "en-GB";
 
-const displayFormatters = new Map<string, { date: Intl.DateTimeFormat; time: Intl.DateTimeFormat; day: Intl.DateTimeFormat }>();
-
 function displayFormatter(zone: string, locale: string) {
-  const key = `${locale}\n${zone}`;
-  let formatter = displayFormatters.get(key);
-  if (!formatter) {
-    formatter = {
-      date: new Intl.DateTimeFormat(locale, { timeZone: zone, weekday: "long", day: "numeric", month: "long", year: "numeric" }),
-      time: new Intl.DateTimeFormat(locale, { timeZone: zone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }),
-      day: new Intl.DateTimeFormat(locale, { timeZone: zone, day: "numeric", month: "long", year: "numeric" }),
-    };
-    displayFormatters.set(key, formatter);
-  }
-  return formatter;
+  return {
+    date: cachedDateFormat(locale, { timeZone: zone, weekday: "long", day: "numeric", month: "long", year: "numeric" }),
+    time: cachedDateFormat(locale, { timeZone: zone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }),
+    day: cachedDateFormat(locale, { timeZone: zone, day: "numeric", month: "long", year: "numeric" }),
+  };
 }
 
 /** "Friday 5 December 2025": the calendar day of `instant` in `zone`. */

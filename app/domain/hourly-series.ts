@@ -1,3 +1,4 @@
+import { cachedDateFormat } from "./campaign-time-zone";
 import type { DayCount } from "./dashboard";
 
 /** Advanced analytics' hourly chart (decision 046): the last HOURLY_CHART_HOURS hours of the campaign's window. */
@@ -29,24 +30,18 @@ export function hourlySeries(counts: readonly DayCount[], from: Date, to: Date):
   return series;
 }
 
-const shortHours = new Map<string, Intl.DateTimeFormat>();
-
 /**
  * The hour that starts at UTC hour `key`, on `zone`'s clocks: "2026-03-05T14" -> "Mar 5, 14:00" in
  * UTC, "Mar 5, 09:00" in New York (winter), "Mar 5, 19:30" in Kolkata (decision 096).
  */
 export function hourLabel(key: string, zone: string = "UTC"): string {
-  let format = shortHours.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", {
-      timeZone: zone,
-      month: "short",
-      day: "numeric",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    });
-    shortHours.set(zone, format);
-  }
+  const format = cachedDateFormat("en-US", {
+    timeZone: zone,
+    month: "short",
+    day: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  });
   return format.format(new Date(`${key}:00:00Z`));
 }

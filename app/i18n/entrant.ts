@@ -8,7 +8,7 @@
  * Intl.NumberFormat for the language's locale (LANGUAGE_LOCALES).
  */
 import i18next, { type i18n } from "i18next";
-import { campaignTimeZone, formatZonedDateTime } from "../domain/campaign-time-zone";
+import { cachedDateFormat, campaignTimeZone, formatZonedDateTime } from "../domain/campaign-time-zone";
 import { ENTRANT_LANGUAGES, type EntrantLanguage, LANGUAGE_LOCALES } from "../domain/entrant-language";
 import { de } from "./entrant/de";
 import { en, type EntrantKey, type EntrantTextKey } from "./entrant/en";
@@ -76,8 +76,6 @@ export function entrantText(language: EntrantLanguage): EntrantText {
   return text;
 }
 
-const dateFormatters = new Map<string, Intl.DateTimeFormat>();
-
 /**
  * "sábado, 5 de diciembre de 2026, 23:59 hora de Europa central": the locale's long date and
  * 24-hour time with the zone's generic name (UTC says "UTC"). English keeps formatZonedDateTime's
@@ -86,22 +84,17 @@ const dateFormatters = new Map<string, Intl.DateTimeFormat>();
 function localDateTime(instant: Date, zone: string, locale: string): string {
   const z = campaignTimeZone(zone);
   const utc = z === "UTC" || z === "Etc/UTC" || z === "Etc/GMT";
-  const key = `${locale} ${z}`;
-  let formatter = dateFormatters.get(key);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat(locale, {
-      timeZone: z,
-      weekday: "long",
-      day: "numeric",
-      month: "long",
-      year: "numeric",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-      ...(utc ? {} : { timeZoneName: "longGeneric" as const }),
-    });
-    dateFormatters.set(key, formatter);
-  }
+  const formatter = cachedDateFormat(locale, {
+    timeZone: z,
+    weekday: "long",
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+    ...(utc ? {} : { timeZoneName: "longGeneric" as const }),
+  });
   return utc ? `${formatter.format(instant)} UTC` : formatter.format(instant);
 }
 
