@@ -271,3 +271,32 @@ export function canonicalEmail(email: string): string {
   // "+tag@gmail.com" has no name before its tag: keep it as typed rather than make it "@gmail.com".
   return `${name || local}@${rule.domain ?? domain}`;
 }
+
+/**
+ * Domains where anyone can open mailboxes for free: many referrals at one of them is ordinary. Many
+ * confirmed referrals at any other domain (a company's, a catch-all's) come from whoever runs it
+ * (decision 103).
+ */
+const PUBLIC_PROVIDER_DOMAINS: ReadonlySet<string> = new Set([
+  ...MAILBOX_RULES.keys(),
+  ...YAHOO_DOMAINS,
+  ...["aol.com", "gmx.com", "gmx.de", "gmx.net", "gmx.at", "web.de", "t-online.de", "mail.com", "zoho.com", "yandex.com", "yandex.ru"],
+  ...["mail.ru", "qq.com", "163.com", "126.com", "naver.com", "orange.fr", "free.fr", "laposte.net", "sfr.fr", "libero.it", "virgilio.it"],
+  ...[
+    "tutanota.com",
+    "tuta.io",
+    "hey.com",
+    "comcast.net",
+    "verizon.net",
+    "att.net",
+    "btinternet.com",
+    "sky.com",
+    "bol.com.br",
+    "uol.com.br",
+  ],
+]);
+
+/** Whether anyone can get a mailbox at `domain` for free (gmail.com yes, a brand's or a catch-all's own domain no). */
+export function isPublicEmailProvider(domain: string): boolean {
+  return PUBLIC_PROVIDER_DOMAINS.has(domain.toLowerCase().replace(/\.+$/, ""));
+}

@@ -8,6 +8,7 @@
  */
 import { z } from "zod";
 import { DISQUALIFY_REASONS as LISTED_REASONS, type DisqualifyReason } from "./draw";
+import { isPublicEmailProvider } from "./email-address";
 
 const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;
@@ -25,6 +26,8 @@ export const FRAUD_RULES = {
   burstFactor: 10,
   /** A referrer with at least this many referred entries from its own network. */
   referralSameNetwork: 2,
+  /** A referrer with at least this many confirmed, credited referrals at one domain that is not a public provider. */
+  referralDomain: 3,
   /** A referrer with at least this many referred entries, none of them confirmed. */
   unconfirmedReferees: 3,
   /** At least this many addresses at one domain that differ only in digits, dots and separators. */
@@ -38,7 +41,7 @@ export const REVIEW_PAGE_SIZE = 50;
 export const MAX_REVIEW_BATCH = 200;
 export const DISQUALIFY_NOTE_MAX = 500;
 
-export type FlagKind = "network" | "browser" | "burst" | "referral-network" | "unconfirmed-referees" | "look-alike";
+export type FlagKind = "network" | "browser" | "burst" | "referral-network" | "referral-domain" | "unconfirmed-referees" | "look-alike";
 
 export interface FlagPoint {
   id: string;
@@ -219,6 +222,30 @@ export function referralNetworkGroups(rows: ReferralRow[]): FlagGroup[] {
     });
   }
   return groups;
+}
+
+export interface RefereeDomainSet {
+  referrer: FlagPoint;
+  domain: string;
+  /** How many confirmed, credited referrals of this referrer are at the domain (all of them, not only those listed). */
+  referred: number;
+  referees: FlagPoint[];
+}
+
+/**
+ * A referrer whose confirmed referrals are at one domain that is not a public email provider: a
+ * catch-all domain gives its owner as many confirmable addresses as they like, so each one's bonus
+ * may be farmed (decision 103). Referrals at gmail.com and the like are ordinary.
+ */
+export function referralDomainGroups(sets: RefereeDomainSet[]): FlagGroup[] {
+  return sets
+    .filter((set) => set.referred >= FRAUD_RULES.referralDomain && !isPublicEmailProvider(set.domain))
+    .map((set) => ({
+      kind: "referral-domain",
+      text: `A referrer and ${count(set.referred, "confirmed entry", "confirmed entries")} through its link, all at ${set.domain}, which is not a public email provider`,
+      count: set.referred + 1,
+      entries: firstListed([set.referrer, ...set.referees]),
+    }));
 }
 
 export interface RefereeTally {

@@ -164,6 +164,34 @@ describe("fraud review: flags", () => {
     for (const [i, email] of ["john.smith1@example.org", "johnsmith2@example.org", "john_smith3@example.org"].entries()) {
       lookAlikes.push(await addEntry(c, { email, at: new Date(t0 + (50 + 4 * i) * HOUR) }));
     }
+    // A referrer whose 3 confirmed referrals are at one catch-all domain, each from its own network, days apart
+    // (decision 103); and one whose 3 referrals are at gmail.com, which is ordinary.
+    const farmer = await addEntry(c, { email: "farmer@gmail.com", at: new Date(t0 + 8 * HOUR), ipNetwork: "192.0.30.0/24" });
+    const farmed = [];
+    for (const [i, local] of ["kq3z", "pp9x", "wmv7"].entries()) {
+      farmed.push(
+        await addEntry(c, {
+          email: `${local}@farm-domain.test`,
+          at: new Date(t0 + (9 + 4 * i) * HOUR),
+          ipNetwork: `192.0.3${i + 1}.0/24`,
+          referrerId: farmer.id,
+          referralCredited: true,
+        }),
+      );
+    }
+    const popular = await addEntry(c, { email: "popular@mail.test", at: new Date(t0 + 9 * HOUR), ipNetwork: "192.0.40.0/24" });
+    const friends = [];
+    for (const [i, name] of ["oscar", "papa", "quebec"].entries()) {
+      friends.push(
+        await addEntry(c, {
+          email: `${name}@gmail.com`,
+          at: new Date(t0 + (10 + 4 * i) * HOUR),
+          ipNetwork: `192.0.4${i + 1}.0/24`,
+          referrerId: popular.id,
+          referralCredited: true,
+        }),
+      );
+    }
     // Someone who is not part of any pattern.
     const innocent = await addEntry(c, { email: "quiet-person@mail.test", at: new Date(t0 + 20 * HOUR), ipNetwork: "203.0.113.0/24" });
 
@@ -176,6 +204,11 @@ describe("fraud review: flags", () => {
     expect(section).toContain("A referrer and 3 entries through its link, all from network 198.51.100.0/24");
     expect(section).toContain("3 entries came through this entry's link and none of them has been confirmed");
     expect(section).toContain("3 look-alike addresses at example.org");
+    expect(section).toContain(
+      "A referrer and 3 confirmed entries through its link, all at farm-domain.test, which is not a public email provider",
+    );
+    // The ring's referrals are at mail.test, one domain too: flagged for it beside their network.
+    expect(rowText(section, ring[0]!.id)).toContain("all at mail.test");
 
     for (const entry of network) expect(rowText(section, entry.id)).toContain("from network 203.0.113.0/24");
     for (const entry of browser) expect(rowText(section, entry.id)).toContain("from one browser");
@@ -183,11 +216,13 @@ describe("fraud review: flags", () => {
     for (const entry of [referrer, ...ring]) expect(rowText(section, entry.id)).toContain("all from network 198.51.100.0/24");
     expect(rowText(section, lonely.id)).toContain("none of them has been confirmed");
     for (const entry of lookAlikes) expect(rowText(section, entry.id)).toContain("look-alike addresses at example.org");
+    for (const entry of [farmer, ...farmed]) expect(rowText(section, entry.id)).toContain("all at farm-domain.test");
+    for (const entry of [popular, ...friends]) expect(rowText(section, entry.id)).toBeNull();
     expect(rowText(section, network[0]!.id)).toContain(network[0]!.email);
     expect(rowText(section, network[0]!.id)).toContain("Confirmed");
     expect(rowText(section, innocent.id)).toBeNull();
-    // 6 + 3 + 12 + 4 + 1 + 3 entries, each listed once.
-    expect(section).toContain("(29 listed)");
+    // 6 + 3 + 12 + 4 + 1 + 3 + 4 entries, each listed once.
+    expect(section).toContain("(33 listed)");
 
     // A clean campaign: entries spread out, one referral from another network.
     const clean = await createCampaign({ creatorId: owner.userId, startDate: start, endDate: new Date(start.getTime() + 7 * DAY) });

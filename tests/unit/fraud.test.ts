@@ -5,6 +5,7 @@ import {
   lookAlikeGroups,
   lookAlikeKey,
   networkGroups,
+  referralDomainGroups,
   referralNetworkGroups,
   reviewPage,
   ReviewActionSchema,
@@ -89,6 +90,22 @@ describe("fraud patterns", () => {
         { referrerId: "t", referrerAt: 0, referred: 2, confirmed: 0 },
       ]).map((g) => g.entries[0]?.id),
     ).toEqual(["r"]);
+  });
+
+  it("flags a referrer whose confirmed referrals are at one domain nobody can sign up at, not at a public provider", () => {
+    const referees = (...ats: number[]) => ats.map((at) => ({ id: `x${at}`, at }));
+    const groups = referralDomainGroups([
+      { referrer: { id: "farmer", at: 1 }, domain: "catchall.example", referred: 3, referees: referees(4, 2, 3) },
+      { referrer: { id: "popular", at: 1 }, domain: "gmail.com", referred: 12, referees: referees(5, 6, 7) },
+      { referrer: { id: "popular", at: 1 }, domain: "outlook.de", referred: 4, referees: referees(8, 9, 10) },
+      { referrer: { id: "small", at: 1 }, domain: "company.example", referred: 2, referees: referees(11, 12) },
+    ]);
+    expect(groups).toHaveLength(1);
+    expect(groups[0]?.text).toBe(
+      "A referrer and 3 confirmed entries through its link, all at catchall.example, which is not a public email provider",
+    );
+    expect(groups[0]?.count).toBe(4);
+    expect(groups[0]?.entries.map((e) => e.id)).toEqual(["farmer", "x2", "x3", "x4"]);
   });
 
   it("lists each flagged entry once with every reason, newest first, a page at a time", () => {

@@ -24,7 +24,9 @@ import {
   lookAlikeGroup,
   lookAlikeKey,
   networkGroups,
+  referralDomainGroups,
   referralNetworkGroups,
+  type RefereeDomainSet,
   REVIEW_MESSAGES,
   REVIEW_PAGE_SIZE,
   reviewPage,
@@ -129,6 +131,42 @@ async function referralNetworkFlags(campaignId: string): Promise<FlagGroup[]> {
   return referralNetworkGroups(rows.map((r) => ({ ...r, at: toMs(r.at), referrerAt: toMs(r.referrerAt) })));
 }
 
+/**
+ * Referrers with several confirmed, credited referrals at one domain (decision 103): one pass with
+ * window counts per referrer and domain, returning at most the listed referrals of each set; the
+ * public providers are left out by referralDomainGroups.
+ */
+async function referralDomainFlags(campaignId: string): Promise<FlagGroup[]> {
+  const email = Prisma.sql`lower("emailNormalized")`;
+  const domain = postgres()
+    ? Prisma.sql`substr(${email}, strpos(${email}, '@') + 1)`
+    : Prisma.sql`substr(${email}, instr(${email}, '@') + 1)`;
+  const rows = await prisma.$queryRaw<{ id: string; at: RawTime; referrerId: string; domain: string; n: bigint | number }[]>(Prisma.sql`
+    SELECT t."id" AS "id", t."createdAt" AS "at", t."referrerId" AS "referrerId", t."domain" AS "domain", t."n" AS "n" FROM (
+      SELECT "id", "createdAt", "referrerId", ${domain} AS "domain",
+        COUNT(*) OVER (PARTITION BY "referrerId", ${domain}) AS "n",
+        ROW_NUMBER() OVER (PARTITION BY "referrerId", ${domain} ORDER BY "createdAt", "id") AS "rn"
+      FROM "Entry"
+      WHERE "campaignId" = ${campaignId} AND "referrerId" IS NOT NULL AND "referralCredited" = ${true} AND "confirmedAt" IS NOT NULL
+    ) t WHERE t."n" >= ${FRAUD_RULES.referralDomain} AND t."rn" <= ${FRAUD_RULES.listedPerPattern}`);
+  if (rows.length === 0) return [];
+  const referrers = await prisma.entry.findMany({
+    where: { campaignId, id: { in: [...new Set(rows.map((row) => row.referrerId))] } },
+    select: { id: true, createdAt: true },
+  });
+  const referrerAt = new Map(referrers.map((r) => [r.id, r.createdAt.getTime()]));
+  const sets = new Map<string, RefereeDomainSet>();
+  for (const row of rows) {
+    const at = referrerAt.get(row.referrerId);
+    if (at === undefined) continue;
+    const key = `${row.referrerId}\n${row.domain}`;
+    const set = sets.get(key) ?? { referrer: { id: row.referrerId, at }, domain: row.domain, referred: Number(row.n), referees: [] };
+    set.referees.push({ id: row.id, at: toMs(row.at) });
+    sets.set(key, set);
+  }
+  return referralDomainGroups([...sets.values()]);
+}
+
 /** Referrers with several referred entries and not one confirmed. */
 async function unconfirmedRefereeFlags(campaignId: string): Promise<FlagGroup[]> {
   const rows = await prisma.$queryRaw<{ referrerId: string; referrerAt: RawTime; referred: bigint | number }[]>(Prisma.sql`
@@ -185,6 +223,7 @@ export async function fraudFlags(campaign: ReviewCampaign, now: Date = new Date(
     browserFlags(campaign.id),
     burstFlags(campaign, now),
     referralNetworkFlags(campaign.id),
+    referralDomainFlags(campaign.id),
     unconfirmedRefereeFlags(campaign.id),
     lookAlikeFlags(campaign.id),
   ]);
