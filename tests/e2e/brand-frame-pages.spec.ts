@@ -5,7 +5,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { E2E_DATABASE } from "../../playwright.config";
 import { accentTheme } from "../../app/domain/brand-colors";
 import { brandCampaign } from "./brand-campaign";
-import { insertEntryAction, insertEntryWith, pastDates, signedClaimToken, updateCampaign } from "./campaigns";
+import { insertEntryAction, insertEntryWith, pastDates, notifiedWinnerClaimPath } from "./campaigns";
 import { latestEmail, uniqueEmail } from "./support";
 
 /**
@@ -57,14 +57,7 @@ async function drawnBrandCampaign() {
   const deadline = new Date(Date.now() + 14 * DAY);
   const campaign = brandCampaign({ status: "completed", ...pastDates(), selectedSizes: "S,M,L" });
   const winner = insertEntryWith(campaign.id, uniqueEmail("brand-winner"));
-  updateCampaign(campaign.id, {
-    winnerEntryId: winner.id,
-    winnerEmail: winner.email,
-    claimDeadline: deadline,
-    winnersNotifiedAt: new Date(),
-  });
-  const token = await signedClaimToken({ campaignId: campaign.id, rank: 1, entryId: winner.id, deadline });
-  return { campaign, winner, path: `/claim/${token}` };
+  return { campaign, winner, path: await notifiedWinnerClaimPath(campaign.id, winner, deadline) };
 }
 
 const QUICKNET_HASH = "52db9ba70e0cc0f6eaf7803dd07447a1f5477735fd3f661792ba94600c84e971";

@@ -10,6 +10,17 @@ export function signedClaimToken(claim: Parameters<typeof signClaimToken>[1]): P
   return signClaimToken(E2E_SESSION_SECRET, claim);
 }
 
+/** Makes `winner` the campaign's notified grand-prize winner, claiming by `deadline`; answers their claim page's path. */
+export async function notifiedWinnerClaimPath(campaignId: string, winner: { id: string; email: string }, deadline: Date): Promise<string> {
+  updateCampaign(campaignId, {
+    winnerEntryId: winner.id,
+    winnerEmail: winner.email,
+    claimDeadline: deadline,
+    winnersNotifiedAt: new Date(),
+  });
+  return `/claim/${await signedClaimToken({ campaignId, rank: 1, entryId: winner.id, deadline })}`;
+}
+
 /** Prisma's SQLite DateTime format. */
 const sqliteDate = (date: Date) => date.toISOString().replace("Z", "+00:00");
 

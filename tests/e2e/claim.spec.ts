@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { insertCampaign, insertEntry, orderRows, pastDates, signedClaimToken, updateCampaign } from "./campaigns";
+import { insertCampaign, insertEntry, orderRows, pastDates, notifiedWinnerClaimPath } from "./campaigns";
 import { uniqueEmail } from "./support";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -23,14 +23,7 @@ async function drawnCampaign(deadline = new Date(Date.now() + 14 * DAY)) {
     winnerBonusGiftCode: "GIFT-4242",
   });
   const winner = insertEntry(campaign.id, uniqueEmail("winner"));
-  updateCampaign(campaign.id, {
-    winnerEntryId: winner.id,
-    winnerEmail: winner.email,
-    claimDeadline: deadline,
-    winnersNotifiedAt: new Date(),
-  });
-  const token = await signedClaimToken({ campaignId: campaign.id, rank: 1, entryId: winner.id, deadline });
-  return { campaign, winner, path: `/claim/${token}` };
+  return { campaign, winner, path: await notifiedWinnerClaimPath(campaign.id, winner, deadline) };
 }
 
 test("the winner chooses size, style and colour, gives an address and sees Claim received; one order is made", async ({

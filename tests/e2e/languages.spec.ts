@@ -1,5 +1,5 @@
 import { expect, test, type Locator } from "@playwright/test";
-import { insertCampaign, insertEntry, orderRows, pastDates, signedClaimToken, updateCampaign } from "./campaigns";
+import { insertCampaign, insertEntry, orderRows, pastDates, notifiedWinnerClaimPath } from "./campaigns";
 import { latestEmail, uniqueEmail } from "./support";
 
 // Decision 097: a campaign speaks its entrants' language. On a phone, with and without JavaScript,
@@ -68,15 +68,7 @@ test("a Spanish campaign's winner claims the prize in Spanish, on a phone", asyn
     selectedColors: "white,black",
   });
   const winner = insertEntry(campaign.id, uniqueEmail("ganadora"));
-  updateCampaign(campaign.id, {
-    winnerEntryId: winner.id,
-    winnerEmail: winner.email,
-    claimDeadline: deadline,
-    winnersNotifiedAt: new Date(),
-  });
-  const token = await signedClaimToken({ campaignId: campaign.id, rank: 1, entryId: winner.id, deadline });
-
-  await page.goto(`/claim/${token}`);
+  await page.goto(await notifiedWinnerClaimPath(campaign.id, winner, deadline));
   await expect(page.locator("html")).toHaveAttribute("lang", "es");
   await expect(page).toHaveTitle("Reclama tu premio · Giveawear");
   const main = page.getByRole("main");
