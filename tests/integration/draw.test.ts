@@ -6,7 +6,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as entryListLoader } from "~/routes/campaign.$campaignId.draw.csv";
-import { parseBeacon, QUICKNET, roundTimeMs } from "~/domain/beacon";
+import { chainInfoJson, parseBeacon, QUICKNET, roundTimeMs } from "~/domain/beacon";
+import { verifyDraw as verifyIndependently } from "~/verifier/verify";
 import { finalSeed, verifyBeacon } from "~/domain/beacon-verify";
 import {
   type DrawPick,
@@ -39,8 +40,9 @@ import { verifyDraw } from "../../scripts/verify-draw";
 import { type InProcessAppServer, startAppServer } from "../helpers/app-server";
 import { createCampaign } from "../helpers/campaigns";
 import { createTestDatabase } from "../helpers/database";
-import { addConfirmedEntries, freezeAndDraw, setUpFakeBeacon } from "../helpers/draw";
+import { addConfirmedEntries, freezeAndDraw, publishedDrawFiles, setUpFakeBeacon } from "../helpers/draw";
 import { CookieJar, get, run } from "../helpers/http";
+import { decode } from "../helpers/winners";
 
 const DAY = 24 * 60 * 60 * 1000;
 const MINUTE = 60 * 1000;
@@ -955,6 +957,66 @@ describe("the public draw page", () => {
     const response = await fetch(`${app.url}${path}`, { redirect: "manual" });
     return { status: response.status, html: await response.text(), location: response.headers.get("Location") };
   };
+
+  /** The page's text as it reads: React's text separators dropped, entities decoded. */
+  const visibleText = (html: string) => decode(html.replaceAll("<!-- -->", ""));
+
+  it("counts each prize's redraws, and the shared verifier checks the served record's redraw against the deadline (decision 102)", async () => {
+    const campaign = await endedCampaign({ additionalPrizes: { create: [{ rank: 2, title: "Poster" }] } });
+    await addConfirmedEntries(campaign.id, fans(12));
+    const { outcome, drawnAt } = await freezeAndDraw(campaign.id, { now: atEnd(campaign) });
+    if (outcome.kind !== "drawn") throw new Error(outcome.kind);
+    await notifyWinners(campaign.id);
+    const never = visibleText((await page(`/campaign/${campaign.id}/draw`)).html);
+    expect(never).toContain("Grand prize: never redrawn");
+    expect(never).toContain("Each winner's claim deadline is fixed when they are drawn, 14 days later.");
+
+    const afterDeadline = new Date(drawnAt.getTime() + 15 * DAY);
+    expect(await redrawPrize(campaign.id, 1, { now: afterDeadline })).toMatchObject({ kind: "redrawn" });
+    const after = visibleText((await page(`/campaign/${campaign.id}/draw`)).html);
+    expect(after).toContain("Grand prize: redrawn once");
+    expect(after).toContain("2nd prize: Poster: never redrawn");
+
+    const files = await publishedDrawFiles(campaign.id);
+    expect((files.record.draw as { claimWindowDays: number }).claimWindowDays).toBe(14);
+    const independent = (record: unknown, now = afterDeadline.getTime()) =>
+      verifyIndependently({
+        record,
+        csvBytes: files.csvBytes,
+        actionsBytes: files.actionsBytes,
+        chainInfo: { json: chainInfoJson(beacon.fake().chain), source: "test relay" },
+        now,
+      });
+    const honest = await independent(files.record);
+    expect(honest.checks.filter((check) => check.ok !== true)).toEqual([]);
+    expect(honest.verdict).toBe("MATCH");
+    expect(honest.checks.find((check) => check.name === "Redraw timing")?.detail).toContain("rank 1: 1 redraw");
+
+    type Picks = { claimDeadline: string; notifiedAt: string; redrawnAt: string | null }[];
+    const tampered = async (change: (picks: Picks) => void) => {
+      const record = structuredClone(files.record) as { draw: { picks: Picks } };
+      change(record.draw.picks);
+      const result = await independent(record);
+      expect(result.verdict).toBe("MISMATCH");
+      return result.checks.filter((check) => check.ok === false).map((check) => `${check.name}: ${check.detail}`);
+    };
+    const at = (ms: number) => new Date(ms).toISOString();
+    const deadline = Date.parse((files.record.draw as { picks: Picks }).picks[0]!.claimDeadline);
+    expect(await tampered((picks) => (picks[2]!.redrawnAt = at(deadline - 3_600_000)))).toEqual([
+      expect.stringMatching(/^Redraw timing: .*before the replaced winner's claim deadline/),
+    ]);
+    expect(
+      await tampered((picks) => {
+        picks[0]!.claimDeadline = at(drawnAt.getTime() + 2 * DAY);
+        picks[2]!.redrawnAt = at(drawnAt.getTime() + 3 * DAY);
+      }),
+    ).toEqual([expect.stringMatching(/^Redraw timing: .*plus the claim window of 14 days/)]);
+    expect(await tampered((picks) => (picks[0]!.notifiedAt = at(drawnAt.getTime() - 60_000)))).toEqual([
+      expect.stringMatching(/^Redraw timing: .*before the pick was made/),
+    ]);
+    // Today the redraw (15 days ahead of the clock) is in the future.
+    expect((await independent(files.record, Date.now())).verdict).toBe("MISMATCH");
+  });
 
   it("shows the commitment before the draw, and the secret, beacon, final seed, list hash, weights and picks only after it", async () => {
     const campaign = await endedCampaign({ additionalPrizes: { create: [{ rank: 2, title: "Poster" }] } });
