@@ -8,6 +8,10 @@
  * accepted only with its /info JSON given by the person verifying (--chain-info), never from the
  * server's configuration or the draw record.
  *
+ * Redraw timing (decision 102, procedure v5 and any draw whose picks carry the claim window): every
+ * redraw no earlier than the replaced winner's published deadline, that deadline at least the window
+ * after the pick, the winner notified in between, no time after the clock (--now is not offered: the
+ * script uses the machine's).
  * Procedure v5 (decision 099): as v4, never a seed from the secret alone; a replacement round (the
  * campaign's beaconReplacementRound) must be decided 24 hours after the list's round, say why, and be the
  * first round at least 10 minutes after the decision; the beacon checked is then that round's.
@@ -50,6 +54,7 @@ import { DEMO_CHAIN } from "../app/server/draw/beacon.server";
 import { readStoredActions, readStoredList, withStoredList } from "../app/server/draw/freeze.server";
 import { loadDrawPool, nodeDrawHashing, sha256Hex } from "../app/server/draw/run.server";
 import { checkAnchors, trustedTsaRoots } from "../app/verifier/timestamps";
+import { REDRAW_TIMING_PROCEDURE_VERSION, claimWindowDaysOf, redrawTimingProblems } from "../app/domain/redraw-timing";
 
 export interface DrawCheck {
   name: string;
@@ -87,6 +92,8 @@ export interface VerifyOptions {
    * ones built into app/verifier/tsa-roots.ts (`--tsa-root file.pem`).
    */
   tsaRoots?: string[];
+  /** The verifier's clock (decision 102: no time of the draw may be in the future); default: now. */
+  now?: Date;
 }
 
 /**
@@ -322,6 +329,7 @@ async function verifyDrawV2(
       checkPicks(check, await withListBlocks(list, read, (frozen) => replayed(frozen, seed, recorded)), recorded);
     }
     checkWinnersOnRecord(check, campaign, recorded);
+    checkRedrawTiming(check, draw, recorded, options.now ?? new Date());
 
     // Procedure 4 (decision 090): the time-stamps anchor the commitment published at launch and the
     // list hash stored at the freeze; a rewrite of either after the beacon no longer matches them.
@@ -342,6 +350,32 @@ async function verifyDrawV2(
     }
   });
   return { campaignId, ok: checks.every((item) => item.ok), entries, checks };
+}
+
+/**
+ * Decision 102: every redraw no earlier than the replaced winner's claim deadline, which is at least
+ * the draw's claim window after that pick, the winner notified in between, nothing dated in the
+ * future. As the shared verifier: for procedures before 5 the deadlines count only when the picks
+ * carry the window (the record publishes it then); reported only with a redraw or a problem.
+ */
+function checkRedrawTiming(check: Check, draw: Draw, recorded: DrawPick[], now: Date): void {
+  const claimWindowDays = claimWindowDaysOf(draw.createdAt.getTime(), recorded);
+  const accountable = draw.procedureVersion >= REDRAW_TIMING_PROCEDURE_VERSION || claimWindowDays !== null;
+  const picks = recorded.map((pick) => ({
+    rank: pick.rank,
+    redrawnAt: accountable ? (pick.redrawnAt ?? null) : null,
+    claimDeadline: accountable ? (pick.claimDeadline ?? null) : null,
+    notifiedAt: pick.notifiedAt ?? null,
+  }));
+  const problems = redrawTimingProblems({ drawnAt: draw.createdAt.toISOString(), claimWindowDays, picks }, now.getTime());
+  const redraws = recorded.filter((pick) => pick.redrawnAt).length;
+  if (accountable && redraws > 0 && claimWindowDays === null)
+    problems.unshift(
+      "the grand prize's first pick has no claim deadline a whole number of days after the draw, so the claim window is unknown",
+    );
+  if (problems.length === 0 && (redraws === 0 || !accountable)) return;
+  const expected = "each after the replaced winner's deadline (pick + claim window), notified in between, nothing in the future";
+  check(`redraw timing (${redraws} ${redraws === 1 ? "redraw" : "redraws"})`, expected, problems.join("; ") || expected);
 }
 
 type BlockRead = (start: number, end: number) => Promise<Uint8Array>;

@@ -109,6 +109,12 @@ export interface DrawRecordDraw {
   entriesHash: string;
   entries: number;
   totalWeight: string;
+  /**
+   * Decision 102: the claim window in whole days, fixed at the draw (the grand prize's deadline minus
+   * drawnAt); every replaced winner's deadline is at least their pick's time plus it, and a redraw
+   * comes no earlier than that deadline. null when the draw's picks have no deadlines (older draws).
+   */
+  claimWindowDays: number | null;
   picks: DrawRecordPick[];
 }
 

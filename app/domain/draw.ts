@@ -113,10 +113,21 @@ const REPLACEMENT_STEP_5 = `The draw never uses the secret alone. If no valid be
 /**
  * Procedure version 5 (decision 099): version 4 with step 5's fallback replaced. Instead of the
  * launch secret alone (which Giveawear knows from the launch), a draw whose round cannot be had for
- * 24 hours uses a later round decided and published before it exists.
+ * 24 hours uses a later round decided and published before it exists. Step 9 also states the
+ * redraws' timing (decision 102), which every verifier checks.
  */
-export const DRAW_PROCEDURE = DRAW_PROCEDURE_V4.replace(SECRET_ONLY_STEP_5, REPLACEMENT_STEP_5);
-if (DRAW_PROCEDURE === DRAW_PROCEDURE_V4) throw new Error("procedure 5: step 5 of procedure 4 not found");
+const REDRAW_STEP_9_END =
+  "The replaced pick stays in the record, marked as replaced; the new pick records when it was made, why, its claim deadline and when its winner was notified.";
+
+/** Step 9's end in procedure 5 (decision 102): the redraw's timing, checked against the published deadlines. */
+const ACCOUNTABLE_STEP_9_END = `${REDRAW_STEP_9_END} Every winner's claim deadline is fixed when they are drawn: draw.json publishes the claim window W in whole days ("draw": {"claimWindowDays"}), and every pick records its "claimDeadline", at least W days after the pick was made (the draw's "drawnAt" for the original picks, the pick's "redrawnAt" for a redraw), and its "notifiedAt", when its winner's email was queued for sending. A redraw is valid only when the pick it replaces (the last earlier pick of the same rank) has a notifiedAt no earlier than that pick was made and earlier than its claimDeadline, and a claimDeadline at least W days after that pick was made, and the redraw's redrawnAt is no earlier than that claimDeadline, no earlier than drawnAt and no earlier than the redraw recorded before it. No time in the record (drawnAt, redrawnAt, notifiedAt) may be later than the moment the record is checked (give or take 5 minutes between clocks). So a redraw needs W days per replaced winner, in the open: the draw page counts the redraws of each prize.`;
+
+export const DRAW_PROCEDURE = DRAW_PROCEDURE_V4.replace(SECRET_ONLY_STEP_5, REPLACEMENT_STEP_5).replace(
+  REDRAW_STEP_9_END,
+  ACCOUNTABLE_STEP_9_END,
+);
+if (!DRAW_PROCEDURE.includes(REPLACEMENT_STEP_5)) throw new Error("procedure 5: step 5 of procedure 4 not found");
+if (!DRAW_PROCEDURE.includes(ACCOUNTABLE_STEP_9_END)) throw new Error("procedure 5: step 9 of procedure 4 not found");
 
 /** The procedure of draws made before decision 039 (Draw.procedureVersion 1), kept for their draw pages. */
 export const DRAW_PROCEDURE_V1 = `1. Commitment. When the giveaway launched, Giveawear chose a secret seed (64 hexadecimal characters) and published its SHA-256 hash, written in lowercase hexadecimal. When the giveaway ends the seed is revealed: anyone can check that SHA-256(seed) equals the commitment, so the seed cannot have been changed after launch.

@@ -1,5 +1,6 @@
 /**
- * An independent check of a Giveawear draw (procedures 2 to 5; 4 adds the RFC 3161 anchors, timestamps.ts; 5 the replacement round, decision 099), written from the published procedure text
+ * An independent check of a Giveawear draw (procedures 2 to 5; 4 adds the RFC 3161 anchors, timestamps.ts; 5 the replacement round, decision 099,
+ * and the redraws' timing, redraws.ts, decision 102), written from the published procedure text
  * alone, as a stranger would: it shares no code with the draw it checks (decision 040). Pure: no I/O
  * and no node: imports, so the same code runs in a browser tab, a Web Worker and Node 20. The list
  * hash uses WebCrypto; the many small hashes of the random numbers use @noble/hashes (synchronous).
@@ -11,6 +12,7 @@ import { type ActionList, type DrawList, readActionList, readDrawList } from "./
 import { type ComputedPick, PickSequence, ticketRange } from "./picks";
 import { type RecordTimestamp, checkAnchors, trustedTsaRoots } from "./timestamps";
 import { REPLACEMENT_PROCEDURE_VERSION, replacementProblems } from "./replacement";
+import { REDRAW_TIMING_PROCEDURE_VERSION, redrawCounts, redrawTimingProblems } from "./redraws";
 
 export type Verdict = "MATCH" | "MISMATCH" | "INCOMPLETE";
 
@@ -54,6 +56,8 @@ export interface VerifyInput {
    * addition to the ones built in (decision 090). Never taken from the record or Giveawear's servers.
    */
   tsaRoots?: readonly string[];
+  /** The verifier's clock (ms since 1970), against which no time of the record may be in the future; default: now. */
+  now?: number;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -67,6 +71,9 @@ interface RecordPick {
   counter: number;
   replaced: boolean;
   redrawnAt: string | null;
+  /** Decision 102: the claim deadline the pick's winner was given and when they were notified. */
+  claimDeadline: string | null;
+  notifiedAt: string | null;
 }
 
 interface RecordView {
@@ -100,6 +107,9 @@ interface RecordView {
     actions: { sha256: string; bytes: number; completions: number; disqualified: number } | null;
   } | null;
   draw: {
+    drawnAt: string | null;
+    /** Decision 102: the claim window in whole days; absent from records published before it. */
+    claimWindowDays: number | null;
     secret: string | null;
     seed: string;
     entries: number;
@@ -181,6 +191,8 @@ function readRecord(input: unknown): RecordView {
       : null,
     draw: drawIn
       ? {
+          drawnAt: field(drawIn, "drawnAt", "draw.", orNull(isString), "a time or null") ?? null,
+          claimWindowDays: field(drawIn, "claimWindowDays", "draw.", orNull(isInteger), "a whole number of days or null") ?? null,
           secret: field(drawIn, "secret", "draw.", orNull(isString), "a text or null") ?? null,
           seed: field(drawIn, "seed", "draw.", isString, "a text"),
           entries: field(drawIn, "entries", "draw.", isInteger, "a whole number"),
@@ -195,6 +207,8 @@ function readRecord(input: unknown): RecordView {
               counter: field(item, "counter", at, isInteger, "a whole number"),
               replaced: field(item, "replaced", at, orNull(isBoolean), "true or false") === true,
               redrawnAt: field(item, "redrawnAt", at, orNull(isString), "a time or null") ?? null,
+              claimDeadline: field(item, "claimDeadline", at, orNull(isString), "a time or null") ?? null,
+              notifiedAt: field(item, "notifiedAt", at, orNull(isString), "a time or null") ?? null,
             };
           }),
         }
@@ -653,7 +667,54 @@ export async function verifyDraw(input: VerifyInput): Promise<VerifyResult> {
   } else {
     add("Picks", ...checkPicks(list, seed ?? draw.seed, draw.picks, seed === null));
   }
+  checkRedrawTiming(version, draw, input.now ?? Date.now(), add);
   return done();
+}
+
+/**
+ * Decision 102: every redraw no earlier than the replaced winner's claim deadline, that deadline no
+ * earlier than the replaced pick's time plus the published claim window, the winner notified in
+ * between, and no time in the future. For procedures before 5 the deadlines are checked only when
+ * the record publishes the claim window (copies saved before decision 102 verify as they did); the
+ * future check holds for every record. Reported only when there is a redraw or something is wrong.
+ */
+function checkRedrawTiming(
+  version: number,
+  draw: NonNullable<RecordView["draw"]>,
+  nowMs: number,
+  add: (name: string, ok: boolean | null, detail: string) => void,
+): void {
+  const redraws = draw.picks.filter((pick) => pick.redrawnAt !== null).length;
+  const accountable = version >= REDRAW_TIMING_PROCEDURE_VERSION || draw.claimWindowDays !== null;
+  const problems = redrawTimingProblems(
+    { drawnAt: draw.drawnAt, claimWindowDays: draw.claimWindowDays, picks: accountable ? draw.picks : draw.picks.map(untimed) },
+    nowMs,
+  );
+  if (accountable && redraws > 0 && draw.claimWindowDays === null)
+    problems.unshift(
+      `a procedure ${version} record with a redraw publishes the claim window (draw.claimWindowDays), but this one does not`,
+    );
+  if (problems.length > 0) {
+    add(
+      "Redraw timing",
+      false,
+      `${problems.join("; ")}.`.replace(/^./, (c) => c.toUpperCase()),
+    );
+    return;
+  }
+  // Older records without the window keep the checks they had (no new line in their report).
+  if (redraws === 0 || !accountable) return;
+  const perRank = [...redrawCounts(draw.picks)].map(([rank, count]) => `rank ${rank}: ${plural(count, "redraw")}`).join(", ");
+  add(
+    "Redraw timing",
+    true,
+    `Every redraw (${perRank}) came no earlier than the replaced winner's claim deadline, each such deadline was at least the ${draw.claimWindowDays}-day claim window after the pick, and each replaced winner was notified between the pick and the deadline.`,
+  );
+}
+
+/** A pick as a record without the claim window is checked: only its notification time (not in the future). */
+function untimed(pick: RecordPick): RecordPick {
+  return { ...pick, redrawnAt: null, claimDeadline: null };
 }
 
 function checkPicks(list: DrawList, seed: string, picks: RecordPick[], unverifiedSeed: boolean): [boolean | null, string] {

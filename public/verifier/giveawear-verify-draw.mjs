@@ -25338,6 +25338,88 @@ function replacementProblems(chain, namedRound, replacement) {
   return problems;
 }
 
+// app/verifier/redraws.ts
+var DAY_MS = 24 * 60 * 60 * 1e3;
+var FUTURE_SKEW_MS = 5 * 60 * 1e3;
+var REDRAW_TIMING_PROCEDURE_VERSION = 5;
+var timeOf = (value) => {
+  if (typeof value !== "string") return null;
+  const ms = Date.parse(value);
+  return Number.isFinite(ms) ? ms : null;
+};
+var iso = (ms) => new Date(ms).toISOString();
+function redrawTimingProblems(draw, nowMs) {
+  const problems = [];
+  const latest = nowMs + FUTURE_SKEW_MS;
+  const future = (what, ms) => {
+    if (ms !== null && ms > latest) problems.push(`${what} (${iso(ms)}) is in the future: the verifier's clock says ${iso(nowMs)}`);
+  };
+  const drawnAt = timeOf(draw.drawnAt);
+  if (draw.drawnAt !== null && drawnAt === null) problems.push(`the draw time "${draw.drawnAt}" is not a time`);
+  future("the draw time", drawnAt);
+  const window2 = draw.claimWindowDays;
+  if (window2 !== null && !(Number.isSafeInteger(window2) && window2 >= 1)) {
+    problems.push(`the claim window (draw.claimWindowDays) should be a whole number of days, not ${String(window2)}`);
+  }
+  const windowMs = window2 !== null && Number.isSafeInteger(window2) && window2 >= 1 ? window2 * DAY_MS : null;
+  let previousRedraw = null;
+  draw.picks.forEach((pick, i) => {
+    const label = `pick ${i + 1} (rank ${pick.rank}${pick.redrawnAt ? ", redraw" : ""})`;
+    future(`${label}: its notification time`, timeOf(pick.notifiedAt));
+    if (pick.redrawnAt === null) return;
+    const redrawnAt = timeOf(pick.redrawnAt);
+    if (redrawnAt === null) {
+      problems.push(`${label}: its redraw time "${pick.redrawnAt}" is not a time`);
+      return;
+    }
+    future(`${label}: its redraw time`, redrawnAt);
+    if (drawnAt !== null && redrawnAt < drawnAt)
+      problems.push(`${label} was redrawn at ${iso(redrawnAt)}, before the draw (${iso(drawnAt)})`);
+    if (previousRedraw !== null && redrawnAt < previousRedraw)
+      problems.push(`${label} was redrawn at ${iso(redrawnAt)}, before the redraw recorded ahead of it (${iso(previousRedraw)})`);
+    previousRedraw = redrawnAt;
+    let replacedIndex = -1;
+    for (let k = i - 1; k >= 0; k--) {
+      if (draw.picks[k].rank === pick.rank) {
+        replacedIndex = k;
+        break;
+      }
+    }
+    if (replacedIndex < 0) return;
+    const replaced = draw.picks[replacedIndex];
+    const what = `pick ${replacedIndex + 1} (rank ${replaced.rank}), replaced by pick ${i + 1},`;
+    const madeAt = replaced.redrawnAt === null ? drawnAt : timeOf(replaced.redrawnAt);
+    const deadline = timeOf(replaced.claimDeadline);
+    const notifiedAt = timeOf(replaced.notifiedAt);
+    if (deadline === null) {
+      problems.push(`${what} has no claim deadline, so nothing shows that the redraw waited for it`);
+      return;
+    }
+    if (notifiedAt === null) problems.push(`${what} has no notification time, so nothing shows that its winner was told`);
+    else {
+      if (madeAt !== null && notifiedAt < madeAt)
+        problems.push(`${what} says its winner was notified at ${iso(notifiedAt)}, before the pick was made (${iso(madeAt)})`);
+      if (notifiedAt >= deadline)
+        problems.push(`${what} says its winner was notified at ${iso(notifiedAt)}, not before the claim deadline (${iso(deadline)})`);
+    }
+    if (windowMs !== null && madeAt !== null && deadline < madeAt + windowMs) {
+      problems.push(
+        `${what} has the claim deadline ${iso(deadline)}, earlier than the pick's time (${iso(madeAt)}) plus the claim window of ${window2} days (${iso(madeAt + windowMs)})`
+      );
+    }
+    if (redrawnAt < deadline)
+      problems.push(
+        `pick ${i + 1} (rank ${pick.rank}) was redrawn at ${iso(redrawnAt)}, before the replaced winner's claim deadline (${iso(deadline)})`
+      );
+  });
+  return problems;
+}
+function redrawCounts(picks) {
+  const counts = /* @__PURE__ */ new Map();
+  for (const pick of picks) if (pick.redrawnAt !== null) counts.set(pick.rank, (counts.get(pick.rank) ?? 0) + 1);
+  return counts;
+}
+
 // app/verifier/verify.ts
 var RecordError = class extends Error {
 };
@@ -25401,6 +25483,8 @@ function readRecord(input) {
       actions: readActions(field(listIn, "actions", "list.", orNull(isObj2), "an object or null") ?? null)
     } : null,
     draw: drawIn ? {
+      drawnAt: field(drawIn, "drawnAt", "draw.", orNull(isString), "a time or null") ?? null,
+      claimWindowDays: field(drawIn, "claimWindowDays", "draw.", orNull(isInteger), "a whole number of days or null") ?? null,
       secret: field(drawIn, "secret", "draw.", orNull(isString), "a text or null") ?? null,
       seed: field(drawIn, "seed", "draw.", isString, "a text"),
       entries: field(drawIn, "entries", "draw.", isInteger, "a whole number"),
@@ -25414,7 +25498,9 @@ function readRecord(input) {
           ticket: field(item, "ticket", at, isString, "a decimal text"),
           counter: field(item, "counter", at, isInteger, "a whole number"),
           replaced: field(item, "replaced", at, orNull(isBoolean), "true or false") === true,
-          redrawnAt: field(item, "redrawnAt", at, orNull(isString), "a time or null") ?? null
+          redrawnAt: field(item, "redrawnAt", at, orNull(isString), "a time or null") ?? null,
+          claimDeadline: field(item, "claimDeadline", at, orNull(isString), "a time or null") ?? null,
+          notifiedAt: field(item, "notifiedAt", at, orNull(isString), "a time or null") ?? null
         };
       })
     } : null
@@ -25778,7 +25864,38 @@ async function verifyDraw(input) {
   } else {
     add2("Picks", ...checkPicks(list, seed ?? draw.seed, draw.picks, seed === null));
   }
+  checkRedrawTiming(version, draw, input.now ?? Date.now(), add2);
   return done();
+}
+function checkRedrawTiming(version, draw, nowMs, add2) {
+  const redraws = draw.picks.filter((pick) => pick.redrawnAt !== null).length;
+  const accountable = version >= REDRAW_TIMING_PROCEDURE_VERSION || draw.claimWindowDays !== null;
+  const problems = redrawTimingProblems(
+    { drawnAt: draw.drawnAt, claimWindowDays: draw.claimWindowDays, picks: accountable ? draw.picks : draw.picks.map(untimed) },
+    nowMs
+  );
+  if (accountable && redraws > 0 && draw.claimWindowDays === null)
+    problems.unshift(
+      `a procedure ${version} record with a redraw publishes the claim window (draw.claimWindowDays), but this one does not`
+    );
+  if (problems.length > 0) {
+    add2(
+      "Redraw timing",
+      false,
+      `${problems.join("; ")}.`.replace(/^./, (c) => c.toUpperCase())
+    );
+    return;
+  }
+  if (redraws === 0 || !accountable) return;
+  const perRank = [...redrawCounts(draw.picks)].map(([rank, count]) => `rank ${rank}: ${plural(count, "redraw")}`).join(", ");
+  add2(
+    "Redraw timing",
+    true,
+    `Every redraw (${perRank}) came no earlier than the replaced winner's claim deadline, each such deadline was at least the ${draw.claimWindowDays}-day claim window after the pick, and each replaced winner was notified between the pick and the deadline.`
+  );
+}
+function untimed(pick) {
+  return { ...pick, redrawnAt: null, claimDeadline: null };
 }
 function checkPicks(list, seed, picks, unverifiedSeed) {
   const problems = [];

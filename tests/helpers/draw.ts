@@ -121,3 +121,34 @@ export async function publishedDrawFiles(campaignId: string) {
   const actionsBytes = new Uint8Array(await actionListBytes((await frozenActionList(campaignId))!));
   return { record, csvBytes, actionsBytes };
 }
+
+/**
+ * As if `ms` had passed since the draw (decision 102): every time the draw recorded (its time, each
+ * pick's redraw, deadline and notification) and the prizes' deadlines move `ms` into the past,
+ * together, so the published record stays what an honest draw made that long ago publishes. For
+ * tests whose redraw goes through the creator's page, which uses the real clock.
+ */
+export async function passClaimWindow(campaignId: string, ms: number): Promise<void> {
+  const draw = await prisma.draw.findUniqueOrThrow({ where: { campaignId } });
+  const earlier = (iso: string | undefined) => (iso ? new Date(Date.parse(iso) - ms).toISOString() : undefined);
+  const picks = (JSON.parse(draw.picks) as { redrawnAt?: string; claimDeadline?: string; notifiedAt?: string }[]).map((pick) => ({
+    ...pick,
+    ...(pick.redrawnAt ? { redrawnAt: earlier(pick.redrawnAt) } : {}),
+    ...(pick.claimDeadline ? { claimDeadline: earlier(pick.claimDeadline) } : {}),
+    ...(pick.notifiedAt ? { notifiedAt: earlier(pick.notifiedAt) } : {}),
+  }));
+  await prisma.draw.update({
+    where: { campaignId },
+    data: { createdAt: new Date(draw.createdAt.getTime() - ms), picks: JSON.stringify(picks) },
+  });
+  const campaign = await prisma.campaign.findUniqueOrThrow({ where: { id: campaignId }, include: { additionalPrizes: true } });
+  if (campaign.claimDeadline)
+    await prisma.campaign.update({ where: { id: campaignId }, data: { claimDeadline: new Date(campaign.claimDeadline.getTime() - ms) } });
+  for (const prize of campaign.additionalPrizes) {
+    if (prize.claimDeadline)
+      await prisma.additionalPrize.update({
+        where: { id: prize.id },
+        data: { claimDeadline: new Date(prize.claimDeadline.getTime() - ms) },
+      });
+  }
+}

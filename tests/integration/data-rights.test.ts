@@ -435,12 +435,14 @@ describe("the data page", () => {
     const forfeited = await prisma.campaign.findUniqueOrThrow({ where: { id: drawn.id } });
     expect(forfeited.winnerEmail).toMatch(/^erased:/);
     expect(forfeited.claimDeadline!.getTime()).toBeLessThanOrEqual(Date.now());
-    // The creator's draw panel says why, and offers the redraw.
-    const panel = await drawControlsData(
-      await prisma.campaign.findUniqueOrThrow({ where: { id: drawn.id }, include: { additionalPrizes: { orderBy: { rank: "asc" } } } }),
-      new Date(Date.now() + 1000),
-    );
-    expect(panel.winner).toMatchObject({ name: "A winner who erased their data", claim: "unclaimed", canRedraw: true });
+    // The creator's draw panel says why; the redraw waits for the published deadline (decision 102), then is offered.
+    const row = await prisma.campaign.findUniqueOrThrow({
+      where: { id: drawn.id },
+      include: { additionalPrizes: { orderBy: { rank: "asc" } } },
+    });
+    const panel = await drawControlsData(row, new Date(Date.now() + 1000));
+    expect(panel.winner).toMatchObject({ name: "A winner who erased their data", claim: "unclaimed", canRedraw: false });
+    expect((await drawControlsData(row, new Date(Date.now() + 15 * DAY))).winner).toMatchObject({ canRedraw: true });
     // The finished order keeps what was made, not for whom.
     expect(await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).toMatchObject({
       status: "delivered",

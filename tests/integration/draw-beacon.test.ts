@@ -244,7 +244,8 @@ describe("drawing on the beacon", () => {
       drawPicks(nodeDrawHashing, pool, draw.seed, [1, 2]).picks,
     );
     expect(await storedBytes(campaign.id)).toBe(before);
-    const verification = await verifyDraw(campaign.id, { chainInfo: beacon.chainInfo() });
+    // Checked as of the draw (dated at its round, ahead of the clock: decision 102 rejects a draw in the future).
+    const verification = await verifyDraw(campaign.id, { chainInfo: beacon.chainInfo(), now: draw.createdAt });
     expect(verification.checks.filter((check) => !check.ok)).toEqual([]);
   });
 
@@ -389,7 +390,9 @@ describe("drawing on the beacon", () => {
     const record = await drawRecord(campaign);
     expect(record.beacon).toMatchObject({ round: named, missing: false, replacement: { round: later } });
     expect(recordChecks(record)).toMatchObject({ beaconValid: true, finalSeedMatches: true });
-    const verification = await verifyDraw(campaign.id, { chainInfo: beacon.chainInfo() });
+    // Checked as of the draw, three days ahead of the clock (decision 102 rejects a draw in the future).
+    const drawnAt = draw.createdAt;
+    const verification = await verifyDraw(campaign.id, { chainInfo: beacon.chainInfo(), now: drawnAt });
     expect(verification.checks.filter((check) => !check.ok)).toEqual([]);
     expect(verification.checks.map((check) => check.name)).toContain("replacement round (procedure 5, step 5)");
     // The draw page says when the replacement was chosen and its round's time, in words (decisions 096, 099).
@@ -401,7 +404,9 @@ describe("drawing on the beacon", () => {
 
     // npm run verify-draw rejects a replacement that breaks step 5, and a secret-only seed under procedure 5.
     const failing = async () =>
-      (await verifyDraw(campaign.id, { chainInfo: beacon.chainInfo() })).checks.filter((check) => !check.ok).map((check) => check.actual);
+      (await verifyDraw(campaign.id, { chainInfo: beacon.chainInfo(), now: drawnAt })).checks
+        .filter((check) => !check.ok)
+        .map((check) => check.actual);
     const tamper = (data: Parameters<typeof prisma.campaign.update>[0]["data"]) =>
       prisma.campaign.update({ where: { id: campaign.id }, data });
     const { beaconReplacementReason: reason } = await row();
@@ -430,7 +435,7 @@ describe("drawing on the beacon", () => {
     const round = beacon.fake().signRound(draw.beaconRound!);
     expect(draw).toMatchObject({ secret: "", commitment: null, seed: finalSeed("", round.randomness) });
     expect((await prisma.campaign.findUniqueOrThrow({ where: { id: campaign.id } })).drawCommitment).toBeNull();
-    expect((await verifyDraw(campaign.id, { chainInfo: beacon.chainInfo() })).ok).toBe(true);
+    expect((await verifyDraw(campaign.id, { chainInfo: beacon.chainInfo(), now: draw.createdAt })).ok).toBe(true);
   });
 
   it("the job pass freezes every ended campaign even when winners are drawn by hand, and draws only in auto mode", async () => {
@@ -460,7 +465,8 @@ describe("redrawing over the frozen list", () => {
       campaign.id,
       Array.from({ length: 12 }, (_, i) => ({ id: `rd${i}${t}`, email: `rd${i}${t}@beacon.test`, createdAt: new Date(base + i * 1000) })),
     );
-    const { outcome, drawnAt } = await freezeAndDraw(campaign.id);
+    // Frozen in time for the round published at launch, so the draw is in the past and its winners are told after it.
+    const { outcome, drawnAt } = await freezeAndDraw(campaign.id, { now: new Date(campaign.endDate!.getTime() + MINUTE) });
     if (outcome.kind !== "drawn") throw new Error(outcome.kind);
     const { notifyWinners } = await import("~/server/draw/notify.server");
     await notifyWinners(campaign.id, drawnAt);
@@ -488,7 +494,8 @@ describe("redrawing over the frozen list", () => {
       claimDeadline: new Date(afterDeadline.getTime() + 14 * DAY).toISOString(),
     });
     expect(picks.at(-1)?.notifiedAt).toBeTruthy();
-    const verification = await verifyDraw(campaign.id, { chainInfo: beacon.chainInfo() });
+    // Checked as of the redraw's day (it is dated 15 days ahead of the clock, decision 102).
+    const verification = await verifyDraw(campaign.id, { chainInfo: beacon.chainInfo(), now: afterDeadline });
     expect(verification.checks.filter((check) => !check.ok)).toEqual([]);
   });
 });

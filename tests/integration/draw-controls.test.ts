@@ -6,7 +6,7 @@ import { roundTimeMs } from "~/domain/beacon";
 import { beaconWaitText } from "~/domain/draw-controls";
 import { type InProcessAppServer, startAppServer } from "../helpers/app-server";
 import { createCampaign } from "../helpers/campaigns";
-import { addConfirmedEntries, setUpFakeBeacon } from "../helpers/draw";
+import { addConfirmedEntries, passClaimWindow, setUpFakeBeacon } from "../helpers/draw";
 import { signedInJar } from "../helpers/wizard";
 import { CLAIM, DAY, SECRET, claimPathFromEmail, decode, drawnCampaign, orders, pagesOf } from "../helpers/winners";
 
@@ -196,8 +196,12 @@ describe("manual draw and redraw (with the real draw)", () => {
     expect((await getPage(firstLink)).status).toBe(200);
     expect((await postForm(path, { intent: "draw" }, jar.header())).status).toBe(409);
 
+    // Decision 102: moving the prize's deadline alone does not allow a redraw; the published deadline decides.
     await prisma.campaign.update({ where: { id: campaign.id }, data: { claimDeadline: new Date(Date.now() - 60_000) } });
     expect((await getPage(firstLink)).status).toBe(410);
+    expect((await postForm(path, { intent: "redraw", rank: "1" }, jar.header())).status).toBe(409);
+    // The claim window passes.
+    await passClaimWindow(campaign.id, 15 * DAY);
     const redrawn = await postForm(path, { intent: "redraw", rank: "1" }, jar.header());
     expect(redrawn.status).toBe(303);
     const second = await prisma.campaign.findUniqueOrThrow({ where: { id: campaign.id } });
@@ -238,7 +242,7 @@ describe("manual draw and redraw (with the real draw)", () => {
 
     // Before the tier's deadline: refused.
     expect((await postForm(path, { intent: "redraw", rank: "2" }, jar.header())).status).toBe(409);
-    await prisma.additionalPrize.update({ where: { id: first.id }, data: { claimDeadline: new Date(Date.now() - 60_000) } });
+    await passClaimWindow(campaign.id, 15 * DAY);
     expect((await getPage(path, jar.header())).html).toContain("Redraw 2nd place");
     const redrawn = await postForm(path, { intent: "redraw", rank: "2" }, jar.header());
     expect(redrawn.status).toBe(303);

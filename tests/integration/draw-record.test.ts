@@ -308,6 +308,8 @@ describe("draw.json", () => {
       entriesHash: sha256(csv),
       entries: 5,
       totalWeight: "8",
+      // The grand prize's first deadline is not a whole number of days after this hand-made draw (decision 102).
+      claimWindowDays: null,
       picks: [
         { ...picks[0], redrawnAt: null, reason: null },
         { ...picks[1], replaced: false, redrawnAt: null, reason: null, claimDeadline: null },

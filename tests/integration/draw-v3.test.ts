@@ -84,11 +84,18 @@ async function drawnCampaign() {
   return { campaign, id, t0 };
 }
 
+/**
+ * The draws here are dated at their beacon round, up to an hour ahead of the clock: the verifiers
+ * check them as of a day later (no time of a record may be in the future, decision 102).
+ */
+const checkedAt = () => new Date(Date.now() + 24 * 60 * 60 * 1000);
+
 const independentInput = (files: Awaited<ReturnType<typeof publishedDrawFiles>>, actionsText?: string): VerifyInput => ({
   record: files.record,
   csvBytes: files.csvBytes,
   actionsBytes: actionsText === undefined ? files.actionsBytes : new TextEncoder().encode(actionsText),
   chainInfo: { json: chainInfoJson(beacon.fake().chain), source: "test relay" },
+  now: checkedAt().getTime(),
 });
 
 describe("draw procedure version 3", () => {
@@ -117,8 +124,8 @@ describe("draw procedure version 3", () => {
     expect(list.actions.csvUrl).toMatch(new RegExp(`/campaign/${campaign.id}/actions\\.csv$`));
     expect(files.record.procedureVersion).toBe(3);
 
-    expect((await verifyDraw(campaign.id, { chainInfo: beacon.chainInfo() })).ok).toBe(true);
-    expect((await verifyDraw(campaign.id, { chainInfo: beacon.chainInfo(), actionsCsv: actionsText })).ok).toBe(true);
+    expect((await verifyDraw(campaign.id, { chainInfo: beacon.chainInfo(), now: checkedAt() })).ok).toBe(true);
+    expect((await verifyDraw(campaign.id, { chainInfo: beacon.chainInfo(), actionsCsv: actionsText, now: checkedAt() })).ok).toBe(true);
     const result = await verifyIndependently(independentInput(files));
     expect(result.checks.filter((check) => check.ok !== true)).toEqual([]);
     expect(result.verdict).toBe("MATCH");
@@ -138,7 +145,7 @@ describe("draw procedure version 3", () => {
       text.replace(`${line}\n`, ""),
     ];
     for (const actionsCsv of tampered) {
-      expect((await verifyDraw(campaign.id, { chainInfo: beacon.chainInfo(), actionsCsv })).ok).toBe(false);
+      expect((await verifyDraw(campaign.id, { chainInfo: beacon.chainInfo(), actionsCsv, now: checkedAt() })).ok).toBe(false);
       expect((await verifyIndependently(independentInput(files, actionsCsv))).verdict).toBe("MISMATCH");
     }
     // The stored bytes changed in the database: the stored-list check says MISMATCH too.
@@ -147,7 +154,7 @@ describe("draw procedure version 3", () => {
       where: { campaignId_index: { campaignId: campaign.id, index: chunk!.index } },
       data: { bytes: Buffer.from(tampered[0]!, "latin1") },
     });
-    expect((await verifyDraw(campaign.id, { chainInfo: beacon.chainInfo() })).ok).toBe(false);
+    expect((await verifyDraw(campaign.id, { chainInfo: beacon.chainInfo(), now: checkedAt() })).ok).toBe(false);
   });
 
   it("gives a campaign without actions an actions.csv of its two header lines, and still draws version 3", async () => {
@@ -158,7 +165,7 @@ describe("draw procedure version 3", () => {
     expect(outcome.kind).toBe("drawn");
     const files = await publishedDrawFiles(campaign.id);
     expect(new TextDecoder().decode(files.actionsBytes)).toBe(`${ACTION_LIST_HEADER}\n${ACTION_DISQUALIFIED_HEADER}\n`);
-    expect((await verifyDraw(campaign.id, { chainInfo: beacon.chainInfo() })).ok).toBe(true);
+    expect((await verifyDraw(campaign.id, { chainInfo: beacon.chainInfo(), now: checkedAt() })).ok).toBe(true);
     expect((await verifyIndependently(independentInput(files))).verdict).toBe("MATCH");
   });
 });

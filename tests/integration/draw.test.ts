@@ -6,9 +6,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as entryListLoader } from "~/routes/campaign.$campaignId.draw.csv";
-import { parseBeacon, QUICKNET, roundTimeMs } from "~/domain/beacon";
+import { chainInfoJson, parseBeacon, QUICKNET, roundTimeMs } from "~/domain/beacon";
+import { verifyDraw as verifyIndependently } from "~/verifier/verify";
 import { finalSeed, verifyBeacon } from "~/domain/beacon-verify";
 import {
+  type DrawPick,
   REDRAW_UNCLAIMED_REASON,
   compareDrawOrder,
   drawPicks,
@@ -30,6 +32,7 @@ import {
   frozenActionList,
   plannedBeaconRound,
 } from "~/server/draw/freeze.server";
+import { notifyWinners } from "~/server/draw/notify.server";
 import { redrawPrize } from "~/server/draw/redraw.server";
 import { drawCampaign, drawEntryBlocks, dueCampaignIds, loadDrawPool, nodeDrawHashing } from "~/server/draw/run.server";
 import { seed } from "~/server/startup/seed.server";
@@ -37,8 +40,9 @@ import { verifyDraw } from "../../scripts/verify-draw";
 import { type InProcessAppServer, startAppServer } from "../helpers/app-server";
 import { createCampaign } from "../helpers/campaigns";
 import { createTestDatabase } from "../helpers/database";
-import { addConfirmedEntries, freezeAndDraw, setUpFakeBeacon } from "../helpers/draw";
+import { addConfirmedEntries, freezeAndDraw, publishedDrawFiles, setUpFakeBeacon } from "../helpers/draw";
 import { CookieJar, get, run } from "../helpers/http";
+import { decode } from "../helpers/winners";
 
 const DAY = 24 * 60 * 60 * 1000;
 const MINUTE = 60 * 1000;
@@ -507,6 +511,8 @@ describe("redrawing an unclaimed prize", () => {
     );
     const { outcome, drawnAt } = await freezeAndDraw(campaign.id, { now: atEnd(campaign) });
     if (outcome.kind !== "drawn") throw new Error(`expected a draw, got ${outcome.kind}`);
+    // The winners are told (their notification times go on record): a redraw needs them (decision 102).
+    await notifyWinners(campaign.id);
     return { campaign, outcome, drawnAt, afterDeadline: new Date(drawnAt.getTime() + 15 * DAY) };
   }
 
@@ -523,7 +529,7 @@ describe("redrawing an unclaimed prize", () => {
 
   it("after the deadline takes the next pick of the same sequence over the frozen list and keeps the record verifiable", async () => {
     const { campaign, outcome, afterDeadline } = await drawnCampaign();
-    await prisma.campaign.update({ where: { id: campaign.id }, data: { winnersNotifiedAt: new Date(), winnerPublicName: "Old Winner" } });
+    await prisma.campaign.update({ where: { id: campaign.id }, data: { winnerPublicName: "Old Winner" } });
     const { draw } = await campaignRow(campaign.id);
     const before = parseDrawPicks(draw!.picks);
     // The next pick of the published sequence, computed here from the stored list and the final seed.
@@ -559,12 +565,81 @@ describe("redrawing an unclaimed prize", () => {
     });
     expect(picks[2]!.counter).toBeGreaterThan(Math.max(before[0]!.counter, before[1]!.counter));
 
-    const verification = await verifyDraw(campaign.id, { chainInfo: beacon.chainInfo() });
+    // Checked as of the redraw's day (the test's redraw is dated 15 days ahead of the clock).
+    const verification = await verifyDraw(campaign.id, { chainInfo: beacon.chainInfo(), now: afterDeadline });
     expect(verification.checks.filter((check) => !check.ok)).toEqual([]);
     expect(verification.ok).toBe(true);
+    expect(verification.checks.find((check) => check.name.startsWith("redraw timing"))).toMatchObject({ ok: true });
+    // Today the redraw is still in the future: that is a MISMATCH.
+    expect((await verifyDraw(campaign.id, { chainInfo: beacon.chainInfo() })).checks.filter((check) => !check.ok)).toEqual([
+      expect.objectContaining({ name: "redraw timing (1 redraw)", actual: expect.stringContaining("is in the future") }),
+    ]);
 
     // The new winner's own deadline has to pass before another redraw.
     expect(await redrawPrize(campaign.id, 1, { now: new Date(afterDeadline.getTime() + DAY) })).toMatchObject({ kind: "not-allowed" });
+  });
+
+  it("verify-draw says MISMATCH, with the reason, for a redraw before the deadline, a moved deadline or a notification before the draw (decision 102)", async () => {
+    const { campaign, drawnAt, afterDeadline } = await drawnCampaign();
+    expect(await redrawPrize(campaign.id, 2, { now: afterDeadline })).toMatchObject({ kind: "redrawn" });
+    const honest = (await campaignRow(campaign.id)).draw!.picks;
+    const verify = () => verifyDraw(campaign.id, { chainInfo: beacon.chainInfo(), now: afterDeadline });
+    expect((await verify()).ok).toBe(true);
+    const timing = async (change: (picks: DrawPick[]) => void) => {
+      const picks = parseDrawPicks(honest);
+      change(picks);
+      await prisma.draw.update({ where: { campaignId: campaign.id }, data: { picks: JSON.stringify(picks) } });
+      const result = await verify();
+      expect(result.ok).toBe(false);
+      return result.checks.filter((check) => !check.ok).map((check) => `${check.name}: ${check.actual}`);
+    };
+    const at = (ms: number) => new Date(ms).toISOString();
+    // The 2nd prize's redraw dated an hour before its winner's deadline.
+    const deadline = Date.parse(parseDrawPicks(honest)[1]!.claimDeadline!);
+    expect(await timing((picks) => (picks[2]!.redrawnAt = at(deadline - 3_600_000)))).toEqual([
+      expect.stringMatching(/^redraw timing \(1 redraw\): .*redrawn at .*, before the replaced winner's claim deadline/),
+    ]);
+    // The 2nd prize's deadline moved to two days after the draw (the redraw after it): earlier than the draw + 14 days.
+    expect(
+      await timing((picks) => {
+        picks[1]!.claimDeadline = at(drawnAt.getTime() + 2 * DAY);
+        picks[2]!.redrawnAt = at(drawnAt.getTime() + 3 * DAY);
+      }),
+    ).toEqual([expect.stringMatching(/earlier than the pick's time \(.+\) plus the claim window of 14 days/)]);
+    // The replaced winner "notified" before the draw.
+    expect(await timing((picks) => (picks[1]!.notifiedAt = at(drawnAt.getTime() - 60_000)))).toEqual([
+      expect.stringMatching(/notified at .+, before the pick was made/),
+    ]);
+    await prisma.draw.update({ where: { campaignId: campaign.id }, data: { picks: honest } });
+    expect((await verify()).ok).toBe(true);
+  });
+
+  it("is refused until the published deadline has passed and the winner's notification is on record (decision 102)", async () => {
+    const campaign = await endedCampaign();
+    await addConfirmedEntries(
+      campaign.id,
+      fans(10, () => null),
+    );
+    const { drawnAt } = await freezeAndDraw(campaign.id, { now: atEnd(campaign) });
+    const afterDeadline = new Date(drawnAt.getTime() + 15 * DAY);
+    // Not notified yet: no redraw, whatever the deadline.
+    expect(await redrawPrize(campaign.id, 1, { now: afterDeadline })).toEqual({
+      kind: "not-allowed",
+      reason: "The winner has not been notified yet, so the prize cannot be redrawn.",
+    });
+    await notifyWinners(campaign.id);
+    // The prize row's deadline moved to the past (an edit of the database, or an erasure closing the claim): the published one still decides.
+    await prisma.campaign.update({ where: { id: campaign.id }, data: { claimDeadline: new Date(drawnAt.getTime() + DAY) } });
+    expect(await redrawPrize(campaign.id, 1, { now: new Date(drawnAt.getTime() + 2 * DAY) })).toEqual({
+      kind: "not-allowed",
+      reason: "The claim deadline has not passed yet.",
+    });
+    const redrawn = await redrawPrize(campaign.id, 1, { now: afterDeadline });
+    expect(redrawn.kind).toBe("redrawn");
+    // The new winner's deadline is the redraw plus the draw's own window (14 days).
+    const picks = parseDrawPicks((await campaignRow(campaign.id)).draw!.picks);
+    expect(picks.at(-1)!.claimDeadline).toBe(new Date(afterDeadline.getTime() + 14 * DAY).toISOString());
+    expect(picks[0]!.notifiedAt).toBeDefined();
   });
 
   it("two redraws at once append one pick", async () => {
@@ -576,7 +651,7 @@ describe("redrawing an unclaimed prize", () => {
     expect(outcomes.filter((outcome) => outcome.kind === "redrawn")).toHaveLength(1);
     expect(outcomes.filter((outcome) => outcome.kind === "not-allowed")).toHaveLength(1);
     expect(parseDrawPicks((await campaignRow(campaign.id)).draw!.picks)).toHaveLength(3);
-    expect((await verifyDraw(campaign.id, { chainInfo: beacon.chainInfo() })).ok).toBe(true);
+    expect((await verifyDraw(campaign.id, { chainInfo: beacon.chainInfo(), now: afterDeadline })).ok).toBe(true);
   });
 
   it("redraws an additional prize and says when nobody is left", async () => {
@@ -590,7 +665,7 @@ describe("redrawing an unclaimed prize", () => {
     });
     // All three entrants have now been picked.
     expect(await redrawPrize(campaign.id, 1, { now: afterDeadline })).toEqual({ kind: "exhausted" });
-    expect((await verifyDraw(campaign.id, { chainInfo: beacon.chainInfo() })).ok).toBe(true);
+    expect((await verifyDraw(campaign.id, { chainInfo: beacon.chainInfo(), now: afterDeadline })).ok).toBe(true);
   });
 });
 
@@ -864,7 +939,7 @@ describe("version 1 draws (made before decision 039)", () => {
     const now = new Date(deadline.getTime() + DAY);
     const redrawn = await redrawPrize(campaign.id, 1, { now });
     expect(redrawn).toMatchObject({ kind: "redrawn", entryId: expected?.pick.entryId });
-    expect((await verifyDraw(campaign.id, { chainInfo: beacon.chainInfo() })).ok).toBe(true);
+    expect((await verifyDraw(campaign.id, { chainInfo: beacon.chainInfo(), now })).ok).toBe(true);
   });
 });
 
@@ -882,6 +957,66 @@ describe("the public draw page", () => {
     const response = await fetch(`${app.url}${path}`, { redirect: "manual" });
     return { status: response.status, html: await response.text(), location: response.headers.get("Location") };
   };
+
+  /** The page's text as it reads: React's text separators dropped, entities decoded. */
+  const visibleText = (html: string) => decode(html.replaceAll("<!-- -->", ""));
+
+  it("counts each prize's redraws, and the shared verifier checks the served record's redraw against the deadline (decision 102)", async () => {
+    const campaign = await endedCampaign({ additionalPrizes: { create: [{ rank: 2, title: "Poster" }] } });
+    await addConfirmedEntries(campaign.id, fans(12));
+    const { outcome, drawnAt } = await freezeAndDraw(campaign.id, { now: atEnd(campaign) });
+    if (outcome.kind !== "drawn") throw new Error(outcome.kind);
+    await notifyWinners(campaign.id);
+    const never = visibleText((await page(`/campaign/${campaign.id}/draw`)).html);
+    expect(never).toContain("Grand prize: never redrawn");
+    expect(never).toContain("Each winner's claim deadline is fixed when they are drawn, 14 days later.");
+
+    const afterDeadline = new Date(drawnAt.getTime() + 15 * DAY);
+    expect(await redrawPrize(campaign.id, 1, { now: afterDeadline })).toMatchObject({ kind: "redrawn" });
+    const after = visibleText((await page(`/campaign/${campaign.id}/draw`)).html);
+    expect(after).toContain("Grand prize: redrawn once");
+    expect(after).toContain("2nd prize: Poster: never redrawn");
+
+    const files = await publishedDrawFiles(campaign.id);
+    expect((files.record.draw as { claimWindowDays: number }).claimWindowDays).toBe(14);
+    const independent = (record: unknown, now = afterDeadline.getTime()) =>
+      verifyIndependently({
+        record,
+        csvBytes: files.csvBytes,
+        actionsBytes: files.actionsBytes,
+        chainInfo: { json: chainInfoJson(beacon.fake().chain), source: "test relay" },
+        now,
+      });
+    const honest = await independent(files.record);
+    expect(honest.checks.filter((check) => check.ok !== true)).toEqual([]);
+    expect(honest.verdict).toBe("MATCH");
+    expect(honest.checks.find((check) => check.name === "Redraw timing")?.detail).toContain("rank 1: 1 redraw");
+
+    type Picks = { claimDeadline: string; notifiedAt: string; redrawnAt: string | null }[];
+    const tampered = async (change: (picks: Picks) => void) => {
+      const record = structuredClone(files.record) as { draw: { picks: Picks } };
+      change(record.draw.picks);
+      const result = await independent(record);
+      expect(result.verdict).toBe("MISMATCH");
+      return result.checks.filter((check) => check.ok === false).map((check) => `${check.name}: ${check.detail}`);
+    };
+    const at = (ms: number) => new Date(ms).toISOString();
+    const deadline = Date.parse((files.record.draw as { picks: Picks }).picks[0]!.claimDeadline);
+    expect(await tampered((picks) => (picks[2]!.redrawnAt = at(deadline - 3_600_000)))).toEqual([
+      expect.stringMatching(/^Redraw timing: .*before the replaced winner's claim deadline/),
+    ]);
+    expect(
+      await tampered((picks) => {
+        picks[0]!.claimDeadline = at(drawnAt.getTime() + 2 * DAY);
+        picks[2]!.redrawnAt = at(drawnAt.getTime() + 3 * DAY);
+      }),
+    ).toEqual([expect.stringMatching(/^Redraw timing: .*plus the claim window of 14 days/)]);
+    expect(await tampered((picks) => (picks[0]!.notifiedAt = at(drawnAt.getTime() - 60_000)))).toEqual([
+      expect.stringMatching(/^Redraw timing: .*before the pick was made/),
+    ]);
+    // Today the redraw (15 days ahead of the clock) is in the future.
+    expect((await independent(files.record, Date.now())).verdict).toBe("MISMATCH");
+  });
 
   it("shows the commitment before the draw, and the secret, beacon, final seed, list hash, weights and picks only after it", async () => {
     const campaign = await endedCampaign({ additionalPrizes: { create: [{ rank: 2, title: "Poster" }] } });

@@ -11,6 +11,7 @@ import { claimToken, submitClaim } from "~/server/claims/claim.server";
 import { resetConfigForTests } from "~/server/core/config.server";
 import { prisma } from "~/server/core/db.server";
 import { freezeEntryList, plannedBeaconRound } from "~/server/draw/freeze.server";
+import { notifyWinners } from "~/server/draw/notify.server";
 import { redrawPrize } from "~/server/draw/redraw.server";
 import { applyProviderUpdate, markOrderShipped } from "~/server/fulfilment/orders.server";
 import { createEndpoint } from "~/server/integrations/webhooks.server";
@@ -151,7 +152,8 @@ describe("campaign.ended, winner.drawn", () => {
         .sort(),
     ).toEqual(picks.map((p) => p.entryId).sort());
 
-    // A prize left unclaimed past its deadline is redrawn: a winner.drawn with redraw: true.
+    // A prize left unclaimed past its deadline is redrawn: a winner.drawn with redraw: true (its winner told first, decision 102).
+    await notifyWinners(campaign.id);
     const redrawn = await redrawPrize(campaign.id, 2, { now: new Date(drawnAt.getTime() + 20 * DAY) });
     expect(redrawn.kind).toBe("redrawn");
     const after = await received(account.path, 4);

@@ -8,6 +8,7 @@ import { signClaimToken } from "~/domain/claims";
 import { WINNER_LISTING_MESSAGES } from "~/domain/winners-list";
 import { prisma } from "~/server/core/db.server";
 import { plannedBeaconRound } from "~/server/draw/freeze.server";
+import { notifyWinners } from "~/server/draw/notify.server";
 import { redrawPrize } from "~/server/draw/redraw.server";
 import { type InProcessAppServer, startAppServer } from "../helpers/app-server";
 import { createCampaign } from "../helpers/campaigns";
@@ -58,8 +59,8 @@ async function drawn(options: { entries?: number; rulesVersion?: number; winnerP
   );
   const { outcome, drawnAt } = await freezeAndDraw(campaign.id, { now: new Date(end.getTime() + MINUTE) });
   const row = await prisma.campaign.findUniqueOrThrow({ where: { id: campaign.id }, include: { additionalPrizes: true } });
-  // Told already, so nothing else sends the winners' emails meanwhile.
-  await prisma.campaign.update({ where: { id: campaign.id }, data: { winnersNotifiedAt: new Date() } });
+  // Told already, so nothing else sends the winners' emails meanwhile; a redraw needs the notification on record (decision 102).
+  await notifyWinners(campaign.id);
   return { campaign: row, outcome, drawnAt };
 }
 

@@ -14,6 +14,7 @@ import { ActionsCsvItem } from "./actions-csv-item";
 import { BrowserVerifier } from "./browser-verifier";
 import { CheckMyEntrySection } from "./check-my-entry";
 import { useEntrantText } from "../campaign/entrant-text";
+import { RedrawCounts } from "./redraw-counts";
 
 const mono = "font-mono text-xs break-all";
 const linkClass = "font-medium text-brand-700 underline dark:text-brand-300";
@@ -313,6 +314,7 @@ function DrawSection({ page }: { page: DrawPageView }) {
       </Facts>
 
       <h3 className="mt-6 font-semibold">Picks</h3>
+      {picks.length ? <RedrawCounts picks={picks} claimWindowDays={draw.claimWindowDays ?? null} /> : null}
       {picks.length ? (
         <Table
           scroll={{ className: "mt-2 overflow-x-auto", label: "Picks" }}

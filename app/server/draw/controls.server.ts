@@ -9,6 +9,7 @@ import { giftDeliveredDedupeKey } from "../../domain/winner-emails";
 import { roundTimeMs } from "../../domain/beacon";
 import { type DrawBeaconRound, type DrawControlsData, type DrawTier, beaconWaitText } from "../../domain/draw-controls";
 import { countryName } from "../../domain/ship-countries";
+import { type DrawPick, currentPicks, parseDrawPicks } from "../../domain/draw";
 import { SHIP_ADDRESS_FIELDS, OrderStatus } from "../../domain/orders";
 import { maskEmail } from "../../domain/profile";
 import { creatorWinnerLabel } from "../../domain/data-rights";
@@ -40,7 +41,7 @@ function ended(campaign: Pick<OwnedCampaign, "endDate">, now: Date): boolean {
 }
 
 export async function drawControlsData(campaign: OwnedCampaign, now: Date = new Date()): Promise<DrawControlsData> {
-  const [settings, orders] = await Promise.all([
+  const [settings, orders, draw] = await Promise.all([
     loadPlatformSettings(),
     prisma.order.findMany({
       where: { campaignId: campaign.id },
@@ -55,7 +56,16 @@ export async function drawControlsData(campaign: OwnedCampaign, now: Date = new 
         ...SHIP_ADDRESS_FIELDS,
       },
     }),
+    prisma.draw.findUnique({ where: { campaignId: campaign.id }, select: { picks: true } }),
   ]);
+  // Decision 102: the published record decides too: the winner's deadline there has passed and their notification is on it.
+  const current = draw ? currentPicks(parseDrawPicks(draw.picks)) : new Map<number, DrawPick>();
+  const publishedAllows = (rank: number) => {
+    const pick = current.get(rank);
+    if (!pick) return true;
+    const deadline = pick.claimDeadline ? Date.parse(pick.claimDeadline) : NaN;
+    return !(Number.isFinite(deadline) && deadline >= now.getTime());
+  };
   const order = orders.find((o) => o.prizeRank === GRAND_PRIZE_RANK);
   const isEnded = ended(campaign, now);
   const drawn = Boolean(campaign.winnerEntryId);
@@ -79,7 +89,7 @@ export async function drawControlsData(campaign: OwnedCampaign, now: Date = new 
           claimedAt: order?.createdAt.toISOString() ?? null,
           orderStatus: order?.status ?? null,
           notified: Boolean(campaign.winnersNotifiedAt),
-          canRedraw: !order && deadlinePassed && campaign.status === CampaignStatus.completed,
+          canRedraw: !order && deadlinePassed && publishedAllows(GRAND_PRIZE_RANK) && campaign.status === CampaignStatus.completed,
         }
       : null,
     additionalPrizes: campaign.additionalPrizes.map((prize): DrawTier => {
@@ -96,7 +106,12 @@ export async function drawControlsData(campaign: OwnedCampaign, now: Date = new 
         claim: !prize.winnerEntryId ? null : tierOrder ? "claimed" : passed ? "unclaimed" : "waiting",
         claimedAt: tierOrder?.createdAt.toISOString() ?? null,
         orderStatus: tierOrder?.status ?? null,
-        canRedraw: Boolean(prize.winnerEntryId) && !tierOrder && passed && campaign.status === CampaignStatus.completed,
+        canRedraw:
+          Boolean(prize.winnerEntryId) &&
+          !tierOrder &&
+          passed &&
+          publishedAllows(prize.rank) &&
+          campaign.status === CampaignStatus.completed,
         delivery:
           tierOrder && tierOrder.kind === "gift"
             ? {

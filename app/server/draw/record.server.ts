@@ -11,6 +11,7 @@ import { createHash } from "node:crypto";
 import { type ChainInfo, parseBeacon, roundTimeMs } from "../../domain/beacon";
 import { finalSeed, verifyBeacon } from "../../domain/beacon-verify";
 import { parseDrawPicks } from "../../domain/draw";
+import { claimWindowDaysOf } from "../../domain/redraw-timing";
 import {
   DRAW_RECORD_FORMAT,
   type DrawRecord,
@@ -188,6 +189,7 @@ export async function drawRecord(campaign: RecordCampaign): Promise<DrawRecord> 
       entriesHash: draw.entriesHash,
       entries: draw.entryCount,
       totalWeight: draw.totalWeight.toString(),
+      claimWindowDays: claimWindowDaysOf(draw.createdAt.getTime(), parseDrawPicks(draw.picks)),
       picks: recordedPicks(draw.picks),
     },
     ...(procedureVersion >= 4 ? { timestamps: await campaignTimestamps(campaign.id) } : {}),

@@ -3,6 +3,11 @@
  * that run.server.ts drew from (Draw.seed: for procedure v2 the final seed), over the same list
  * (v2: the frozen bytes, never the live table; v1: the live entries, checked against the recorded
  * hash), recorded in the same Draw row with its reason and claim deadline. Sends no email.
+ *
+ * Decision 102: a redraw is made only after the replaced winner's deadline as published in the draw
+ * record (Draw.picks), not only the prize row's, and only once that winner's notification is on
+ * record; the new deadline is the redraw's time plus the draw's own claim window (fixed at the
+ * draw), so every verifier can check the redraw's timing.
  */
 import { addDays } from "../../domain/campaign-dates";
 import { CampaignStatus } from "../../domain/campaign-status";
@@ -18,7 +23,9 @@ import {
 import { getConfig } from "../core/config.server";
 import { prisma } from "../core/db.server";
 import { type QueuedDelivery, deliverWebhooksSoon, queueWinnersDrawn } from "../integrations/webhooks.server";
+import { claimWindowDaysOf } from "../../domain/redraw-timing";
 import { overStoredList } from "./freeze.server";
+import { markPicksNotified } from "./notify.server";
 import { WRITE_TRANSACTION, entryEmails, loadDrawPool, nodeDrawHashing } from "./run.server";
 
 export type RedrawOutcome =
@@ -40,7 +47,7 @@ export async function redrawPrize(campaignId: string, rank: number, options: { n
       status: true,
       winnerEntryId: true,
       claimDeadline: true,
-      draw: { select: { seed: true, picks: true, entriesHash: true, procedureVersion: true } },
+      draw: { select: { seed: true, picks: true, entriesHash: true, procedureVersion: true, createdAt: true } },
       additionalPrizes: { where: { rank }, select: { winnerEntryId: true, claimDeadline: true } },
       orders: { where: { prizeRank: rank }, select: { id: true } },
     },
@@ -55,10 +62,18 @@ export async function redrawPrize(campaignId: string, rank: number, options: { n
   if (!holder.deadline || holder.deadline >= now) return notAllowed("The claim deadline has not passed yet.");
   if (campaign.orders.length > 0) return notAllowed("The prize has been claimed.");
 
-  const recorded = campaign.draw.picks;
+  // The replaced winner's notification time goes on record first, if their email was queued (decision 102).
+  await markPicksNotified(campaignId);
+  const recorded = (await prisma.draw.findUniqueOrThrow({ where: { campaignId }, select: { picks: true } })).picks;
   const picks = parseDrawPicks(recorded);
   const current = currentPicks(picks).get(rank);
   if (!current || current.entryId !== holder.winnerEntryId) return notAllowed("The prize's winner does not match the published draw.");
+  // The published deadline decides, whatever the prize row says (an erasure closes the claim early, decision 102).
+  const published = current.claimDeadline ? Date.parse(current.claimDeadline) : NaN;
+  if (Number.isFinite(published) && published >= now.getTime()) return notAllowed("The claim deadline has not passed yet.");
+  // Version 1 draws (before decision 039) never published their notifications.
+  if (!current.notifiedAt && campaign.draw.procedureVersion >= 2)
+    return notAllowed("The winner has not been notified yet, so the prize cannot be redrawn.");
   const { seed, entriesHash } = campaign.draw;
   const following = (pool: DrawPool) =>
     pool.entriesHash === entriesHash ? { next: nextPick(nodeDrawHashing, pool, seed, rank, drawStateAfter(picks)) } : null;
@@ -73,7 +88,9 @@ export async function redrawPrize(campaignId: string, rank: number, options: { n
   const { next } = outcome;
   if (!next) return { kind: "exhausted" };
   const email = (await entryEmails(campaignId, [next.pick.entryId])).get(next.pick.entryId) ?? "";
-  const deadline = addDays(now, getConfig().CLAIM_WINDOW_DAYS);
+  // The draw's own window, fixed when it was made (decision 102); the configured one for draws without deadlines.
+  const windowDays = claimWindowDaysOf(campaign.draw.createdAt.getTime(), picks) ?? getConfig().CLAIM_WINDOW_DAYS;
+  const deadline = addDays(now, windowDays);
   const updated: DrawPick[] = [
     ...picks.map((pick) => (pick === current ? { ...pick, replaced: true as const } : pick)),
     { ...next.pick, redrawnAt: now.toISOString(), reason: REDRAW_UNCLAIMED_REASON, claimDeadline: deadline.toISOString() },
