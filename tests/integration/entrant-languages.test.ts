@@ -389,6 +389,8 @@ describe("the entrant's data pages", () => {
     const html = await spanish.text();
     expect(html).toContain('<html lang="es"');
     expect(html).toContain("<title>Tus datos · Giveawear</title>");
+    // The site's header and footer stay English, and say so.
+    expect(html.match(/<div lang="en" class="contents">/g)).toHaveLength(2);
     const page = read(html);
     expect(page).toContain(`Lo que Giveawear guarda de ${address}: 1 participación en sorteos y 1 correo que te hemos enviado.`);
     expect(page).toMatch(/Este enlace funciona hasta el \d{1,2} de [a-z]+ de \d{4}(,| a las) \d\d:\d\d UTC\./);
@@ -404,7 +406,9 @@ describe("the entrant's data pages", () => {
 
     // No language of ours asked for: English, as the page always read.
     for (const header of [null, "it-IT,ja;q=0.8"]) {
-      const english = read(await (await send(path, header)).text());
+      const englishHtml = await (await send(path, header)).text();
+      expect(englishHtml).not.toContain('lang="en" class="contents"');
+      const english = read(englishHtml);
       expect(english).toContain("Your dataWhat Giveawear holds for");
       expect(english).toContain("Download all my data (JSON)");
       expect(english).toContain("Waiting for you to confirm it from the email we sent");
