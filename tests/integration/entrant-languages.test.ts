@@ -395,7 +395,7 @@ describe("the entrant's data pages", () => {
     expect(page).toContain(`Lo que Giveawear guarda de ${address}: 1 participación en sorteos y 1 correo que te hemos enviado.`);
     expect(page).toMatch(/Este enlace funciona hasta el \d{1,2} de [a-z]+ de \d{4}(,| a las) \d\d:\d\d UTC\./);
     expect(page).toContain("Descargar todos mis datos (JSON)");
-    expect(page).toContain("Retirar todo consentimiento de marketing");
+    expect(page).toContain("Retirar todos los consentimientos de marketing");
     expect(page).toContain("Borrar mis datos…");
     expect(page).toContain("Tus participaciones");
     expect(page).toContain("EstadoPendiente de que la confirmes desde el correo que te enviamos");

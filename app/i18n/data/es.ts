@@ -30,7 +30,7 @@ export const dataEs: DataResources = {
   dataHoldsEmails:
     "Lo que Giveawear guarda de {{address}}: {{entries}} y {{emails}}. Este enlace funciona hasta el {{until}}.",
   dataDownload: "Descargar todos mis datos (JSON)",
-  dataWithdrawAll: "Retirar todo consentimiento de marketing",
+  dataWithdrawAll: "Retirar todos los consentimientos de marketing",
   dataEraseLink: "Borrar mis datos…",
   dataYourEntries: "Tus participaciones",
   dataRetention:
@@ -101,9 +101,9 @@ export const dataEs: DataResources = {
   eraseMeans: "Qué supone:",
   eraseMeansAnonymous:
     "Cada participación sigue en el sorteo solo como un identificador anónimo, porque las listas de participaciones publicadas no pueden cambiar (eso es lo que permite a cualquiera comprobar un sorteo). Ya no podremos contactarte, así que si sale una de esas participaciones, el premio no se podrá reclamar y la marca podrá sortear otro ganador.",
-  eraseMeansLinks: "Tus enlaces a tus datos y para reclamar premios dejan de funcionar. El borrado no se puede deshacer.",
+  eraseMeansLinks: "Dejan de funcionar tus enlaces a tus datos y los de reclamar premios. El borrado no se puede deshacer.",
   eraseMeansCopies:
-    "Las copias que una marca ya se llevó (su exportación de participaciones, sus propios sistemas) son de la marca: pídeselo a ella; figura en las bases oficiales de cada sorteo.",
+    "Las copias que una marca ya se llevó (su exportación de participaciones, sus propios sistemas) son cosa de la marca: dirígete a ella; la encontrarás en las bases oficiales de cada sorteo.",
   eraseMeansAccount:
     "También tienes una cuenta de Giveawear con esta dirección: aquí no se elimina, y los sorteos que organizas se mantienen. Para cerrarla, {{contact}}.",
   eraseContactUs: "escríbenos",
@@ -113,7 +113,7 @@ export const dataEs: DataResources = {
   erasePrizeInProgress:
     "Tu {{prize}} de {{campaign}} se está preparando. Para que te siga llegando, guardamos solo el nombre, la dirección, el teléfono y el correo de su pedido hasta que se envíe (o se cancele), y después los borramos junto con el correo de envío. Tu enlace del premio, con su página de seguimiento, deja de funcionar ya.",
   erasePrizeShipped:
-    "Tu {{prize}} de {{campaign}} ya se ha enviado. Al borrar se eliminan su dirección de entrega y su número de seguimiento, así que ni tú ni la marca podréis seguir el paquete.",
+    "Tu {{prize}} de {{campaign}} ya se ha enviado. Al borrar se eliminan su dirección de entrega y su número de seguimiento, así que ya nadie podrá seguir el paquete, ni tú ni la marca.",
 
   requestDescription:
     "Consulta los datos que Giveawear guarda de tus participaciones en sorteos, descárgalos, deja de recibir correos de marketing o bórralos, con un enlace que te enviamos por correo.",

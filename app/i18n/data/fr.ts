@@ -34,7 +34,7 @@ export const dataFr: DataResources = {
   dataHoldsEmails:
     "Ce que Giveawear détient pour {{address}}\u00a0: {{entries}}, et {{emails}}. Ce lien est valable jusqu'au {{until}}.",
   dataDownload: "Télécharger toutes mes données (JSON)",
-  dataWithdrawAll: "Retirer tout consentement marketing",
+  dataWithdrawAll: "Retirer tous mes consentements marketing",
   dataEraseLink: "Effacer mes données…",
   dataYourEntries: "Vos participations",
   dataRetention:
@@ -42,10 +42,10 @@ export const dataFr: DataResources = {
 
   dataByBrand: "par {{brand}}",
   dataPhone: "Téléphone",
-  dataEntered: "Participation",
-  dataConfirmedAt: "Confirmée",
+  dataEntered: "Date de participation",
+  dataConfirmedAt: "Date de confirmation",
   dataStatus: "Statut",
-  dataEntriesInDraw: "Chances au tirage",
+  dataEntriesInDraw: "Participations au tirage",
   dataEntryActions: "Actions bonus",
   dataEntryId: "Identifiant de participation",
   dataPrize: "Lot",

@@ -31,7 +31,7 @@ export const dataPt: DataResources = {
   dataHoldsEmails:
     "O que a Giveawear guarda sobre {{address}}: {{entries}} e {{emails}}. Este link vale até {{until}}.",
   dataDownload: "Baixar todos os meus dados (JSON)",
-  dataWithdrawAll: "Retirar todo o consentimento de marketing",
+  dataWithdrawAll: "Retirar todos os consentimentos de marketing",
   dataEraseLink: "Apagar meus dados…",
   dataYourEntries: "Suas participações",
   dataRetention:
