@@ -146,6 +146,7 @@ test.describe("a Spanish-speaking visitor", () => {
     await expect(page.locator("html")).toHaveAttribute("lang", "es");
     await expect(main.getByRole("heading", { name: "¿Borrar tus datos?" })).toBeVisible();
     await expect(main.getByText("Qué supone:")).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath("erase-page-es-360.png"), fullPage: true });
     await main.getByLabel("Lo entiendo: quiero borrar mis datos ahora. No se puede deshacer.").check();
     await main.getByRole("button", { name: "Borrar mis datos" }).click();
     await expect(main.getByRole("status")).toHaveText("Tus datos se han borrado.");
