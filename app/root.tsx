@@ -96,8 +96,22 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+/** English site chrome on a page in another language is marked as English; English pages are untouched. */
+function SiteLanguage({ lang, children }: { lang: string | undefined; children: React.ReactNode }) {
+  return lang ? (
+    <div lang={lang} className="contents">
+      {children}
+    </div>
+  ) : (
+    children
+  );
+}
+
 export default function App({ loaderData }: Route.ComponentProps) {
   const ownChrome = useOwnChrome();
+  // The site's header and footer are English; on a page in another language (the entrant's data
+  // pages, decision 097) they say so, for screen readers and translators.
+  const siteLang = usePageLanguage() === "en" ? undefined : "en";
   if (ownChrome)
     return (
       <>
@@ -109,11 +123,15 @@ export default function App({ loaderData }: Route.ComponentProps) {
     );
   return (
     <>
-      <SiteHeader user={loaderData.user} path={loaderData.path} theme={loaderData.theme} />
+      <SiteLanguage lang={siteLang}>
+        <SiteHeader user={loaderData.user} path={loaderData.path} theme={loaderData.theme} />
+      </SiteLanguage>
       <main id="main" className="flex-1">
         <Outlet />
       </main>
-      <SiteFooter year={loaderData.year} />
+      <SiteLanguage lang={siteLang}>
+        <SiteFooter year={loaderData.year} />
+      </SiteLanguage>
       <Toaster toast={loaderData.toast} />
     </>
   );

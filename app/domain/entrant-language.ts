@@ -95,3 +95,12 @@ export function campaignLanguageFor(
   const own = entrantLanguage(campaign.language);
   return chooseLanguage(own, parseOtherLanguages(campaign.otherLanguages, own), acceptedLanguages(acceptLanguage));
 }
+
+/**
+ * The language of a page that belongs to no one campaign (the entrant's data pages, which cover an
+ * address across giveaways): the first of ours the visitor's Accept-Language asks for, else English
+ * (decision 097).
+ */
+export function visitorLanguage(acceptLanguage: string | null | undefined): EntrantLanguage {
+  return acceptedLanguages(acceptLanguage)[0] ?? "en";
+}

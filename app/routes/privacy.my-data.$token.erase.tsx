@@ -1,6 +1,9 @@
 import { data, redirect } from "react-router";
+import { EntrantTextProvider, richEntrantText, useEntrantText } from "~/components/campaign/entrant-text";
 import { DataFrame, ErasureConsequences, Notice } from "~/components/privacy/data-page";
 import { DATA_MESSAGES, type DataPageData } from "~/domain/data-rights";
+import { visitorLanguage } from "~/domain/entrant-language";
+import { entrantText, translateMessage } from "~/i18n/entrant";
 import { dataPagePath, dataRequestPath } from "~/paths";
 import { dataPage } from "~/server/data-rights/data.server";
 import { eraseAddress } from "~/server/data-rights/erase.server";
@@ -10,17 +13,18 @@ import type { Route } from "./+types/privacy.my-data.$token.erase";
 
 /**
  * The confirm step before erasing (decision 054): what erasing removes and what it means, prize by
- * prize, then a plain form that erases only with "I understand" ticked.
+ * prize, then a plain form that erases only with "I understand" ticked. In the visitor's language,
+ * as the data page (decision 097).
  */
 export const handle = { hydrate: false };
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Erase your data · Giveawear" },
+export const meta: Route.MetaFunction = ({ data: loaded }) => [
+  { title: entrantText(loaded?.language ?? "en").t("eraseTitle") },
   { name: "robots", content: "noindex" },
   { name: "referrer", content: "same-origin" },
 ];
 
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store", Vary: "Accept-Language" });
 
 type View =
   { kind: "invalid" } | { kind: "expired" } | { kind: "empty"; token: string } | { kind: "confirm"; page: DataPageData; token: string };
@@ -33,9 +37,9 @@ async function view(token: string): Promise<{ view: View; status: number }> {
   return { view: page ? { kind: "confirm", page, token } : { kind: "empty", token }, status: 200 };
 }
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ request, params }: Route.LoaderArgs) {
   const found = await view(params.token);
-  return data(found.view, { status: found.status });
+  return data({ ...found.view, language: visitorLanguage(request.headers.get("Accept-Language")) }, { status: found.status });
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -53,15 +57,25 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function EraseMyData({ loaderData, actionData }: Route.ComponentProps) {
-  const view = loaderData;
+  return (
+    <EntrantTextProvider language={loaderData.language}>
+      <Erase view={loaderData} error={actionData?.error} />
+    </EntrantTextProvider>
+  );
+}
+
+/** The confirm step in the visitor's language; the action's errors are English, said here in it. */
+function Erase({ view, error: errorEnglish }: { view: View; error: string | undefined }) {
+  const text = useEntrantText();
+  const { t } = text;
   if (view.kind === "invalid" || view.kind === "expired") {
     return (
       <DataFrame>
-        <h1 className="text-3xl font-bold tracking-tight">{view.kind === "expired" ? "This link has expired" : "Link not valid"}</h1>
-        <Notice tone="warning">{view.kind === "expired" ? DATA_MESSAGES.expiredLink : DATA_MESSAGES.invalidLink}</Notice>
+        <h1 className="text-3xl font-bold tracking-tight">{t(view.kind === "expired" ? "dataExpiredHeading" : "dataInvalidHeading")}</h1>
+        <Notice tone="warning">{t(view.kind === "expired" ? "dataExpiredLink" : "dataInvalidLink")}</Notice>
         <p>
           <a href={dataRequestPath()} className="font-medium text-brand-700 underline dark:text-brand-300">
-            Ask for a new link
+            {t("eraseAskNewLink")}
           </a>
         </p>
       </DataFrame>
@@ -70,25 +84,27 @@ export default function EraseMyData({ loaderData, actionData }: Route.ComponentP
   if (view.kind === "empty") {
     return (
       <DataFrame>
-        <h1 className="text-3xl font-bold tracking-tight">Nothing to erase</h1>
-        <p className="text-slate-700 dark:text-slate-300">We hold no giveaway entries for this address.</p>
+        <h1 className="text-3xl font-bold tracking-tight">{t("eraseNothingHeading")}</h1>
+        <p className="text-slate-700 dark:text-slate-300">{t("dataNoEntries")}</p>
         <p>
           <a href={dataPagePath(view.token)} className="font-medium text-brand-700 underline dark:text-brand-300">
-            Back to your data
+            {t("eraseBack")}
           </a>
         </p>
       </DataFrame>
     );
   }
-  const error = actionData?.error;
+  const error = errorEnglish ? translateMessage(errorEnglish, text) : undefined;
   return (
     <DataFrame>
       <div>
-        <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase dark:text-brand-300">Privacy</p>
-        <h1 className="mt-1 text-3xl font-bold tracking-tight">Erase your data?</h1>
+        <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase dark:text-brand-300">{t("dataPrivacy")}</p>
+        <h1 className="mt-1 text-3xl font-bold tracking-tight">{t("eraseHeading")}</h1>
         <p className="mt-2 break-words text-slate-700 dark:text-slate-300">
-          For <strong>{view.page.address}</strong>: {view.page.entries.length}{" "}
-          {view.page.entries.length === 1 ? "giveaway entry" : "giveaway entries"}.
+          {richEntrantText(text, "eraseFor", {
+            address: <strong>{view.page.address}</strong>,
+            entries: t("dataEntryCount", { count: view.page.entries.length }),
+          })}
         </p>
       </div>
       <div className="card p-5 sm:p-6">
@@ -106,7 +122,7 @@ export default function EraseMyData({ loaderData, actionData }: Route.ComponentP
             className="mt-1 size-5 shrink-0 accent-red-700"
           />
           <label htmlFor="erase-confirm" className="text-sm font-medium">
-            I understand: erase my data now. This cannot be undone.
+            {t("eraseUnderstand")}
           </label>
         </div>
         <p id="erase-confirm-error" className="field-error empty:hidden" role={error ? "alert" : undefined}>
@@ -114,10 +130,10 @@ export default function EraseMyData({ loaderData, actionData }: Route.ComponentP
         </p>
         <div className="flex flex-col gap-3 sm:flex-row">
           <button type="submit" className="btn-primary bg-red-700 hover:bg-red-800">
-            Erase my data
+            {t("eraseSubmit")}
           </button>
           <a href={dataPagePath(view.token)} className="btn-secondary">
-            Keep my data
+            {t("eraseKeep")}
           </a>
         </div>
       </form>

@@ -1,7 +1,10 @@
 import { data, redirect } from "react-router";
+import { EntrantTextProvider, richEntrantText, useEntrantText } from "~/components/campaign/entrant-text";
 import { DataEntryCard, DataFrame, Notice, shownTime } from "~/components/privacy/data-page";
 import { PrivacyDataRequest } from "~/components/privacy/data-request";
 import { DATA_MESSAGES, type DataPageData, doneMessage } from "~/domain/data-rights";
+import { type EntrantLanguage, visitorLanguage } from "~/domain/entrant-language";
+import { entrantText, translateMessage } from "~/i18n/entrant";
 import { dataErasePath, dataExportPath, dataPagePath, privacyPath } from "~/paths";
 import { dataPage, withdrawMarketing } from "~/server/data-rights/data.server";
 import { readDataLinkToken } from "~/server/core/data-rights-link.server";
@@ -14,19 +17,20 @@ import type { Route } from "./+types/privacy.my-data.$token";
  * An entrant's data page, behind the link we email (decision 054): every entry of the address across
  * giveaways, its consents as given, any prize; download, withdraw marketing consent, erase. Opening
  * the link changes nothing (mail scanners open links): every change is a plain form POST, and the
- * page ships no client runtime (decision 035).
+ * page ships no client runtime (decision 035). It covers giveaways in different languages, so it
+ * speaks the visitor's Accept-Language among all of ours, else English (decision 097).
  */
 export const handle = { hydrate: false };
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Your data · Giveawear" },
+export const meta: Route.MetaFunction = ({ data: loaded }) => [
+  { title: entrantText(loaded?.language ?? "en").t("dataPageTitle") },
   { name: "robots", content: "noindex" },
   // The link is a credential: never hand it to another site in a Referer header.
   { name: "referrer", content: "same-origin" },
 ];
 
-/** A personal page: never kept by a shared cache. */
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+/** A personal page: never kept by a shared cache; its words follow Accept-Language. */
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store", Vary: "Accept-Language" });
 
 type View =
   | { kind: "invalid" }
@@ -35,15 +39,15 @@ type View =
   | { kind: "data"; page: DataPageData; message: string | null; token: string };
 
 export async function loader({ request, params }: Route.LoaderArgs) {
+  const language = visitorLanguage(request.headers.get("Accept-Language"));
+  const view = (found: View, status = 200) => data<View & { language: EntrantLanguage }>({ ...found, language }, { status });
   const claims = readDataLinkToken(params.token);
-  if (claims.kind === "invalid") return data<View>({ kind: "invalid" }, { status: 404 });
-  if (claims.kind === "expired") {
-    return data<View>({ kind: "expired", sent: new URL(request.url).searchParams.get("sent") === "1" }, { status: 410 });
-  }
+  if (claims.kind === "invalid") return view({ kind: "invalid" }, 404);
+  if (claims.kind === "expired") return view({ kind: "expired", sent: new URL(request.url).searchParams.get("sent") === "1" }, 410);
   const message = doneMessage(new URL(request.url).searchParams.get("done"));
   const page = await dataPage(claims.email, claims.expiresAt);
-  if (!page) return data<View>({ kind: "empty", message });
-  return data<View>({ kind: "data", page, message, token: params.token });
+  if (!page) return view({ kind: "empty", message });
+  return view({ kind: "data", page, message, token: params.token });
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -72,13 +76,24 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function MyDataPage({ loaderData, actionData }: Route.ComponentProps) {
-  const view = loaderData;
-  const rateLimited = actionData && "rateLimited" in actionData ? actionData.rateLimited : null;
+  return (
+    <EntrantTextProvider language={loaderData.language}>
+      <MyData view={loaderData} rateLimited={actionData && "rateLimited" in actionData ? actionData.rateLimited : null} />
+    </EntrantTextProvider>
+  );
+}
+
+/** The page in the visitor's language; the loader's and action's messages are English, said here in it. */
+function MyData({ view, rateLimited: rateLimitedEnglish }: { view: View; rateLimited: string | null }) {
+  const text = useEntrantText();
+  const { t } = text;
+  const rateLimited = rateLimitedEnglish ? translateMessage(rateLimitedEnglish, text) : null;
+  const message = "message" in view && view.message ? translateMessage(view.message, text) : null;
   if (view.kind === "invalid") {
     return (
       <DataFrame>
-        <h1 className="text-3xl font-bold tracking-tight">Link not valid</h1>
-        <Notice tone="warning">{DATA_MESSAGES.invalidLink}</Notice>
+        <h1 className="text-3xl font-bold tracking-tight">{t("dataInvalidHeading")}</h1>
+        <Notice tone="warning">{t("dataInvalidLink")}</Notice>
         <PrivacyDataRequest />
       </DataFrame>
     );
@@ -86,16 +101,16 @@ export default function MyDataPage({ loaderData, actionData }: Route.ComponentPr
   if (view.kind === "expired") {
     return (
       <DataFrame>
-        <h1 className="text-3xl font-bold tracking-tight">This link has expired</h1>
+        <h1 className="text-3xl font-bold tracking-tight">{t("dataExpiredHeading")}</h1>
         <p className="text-slate-700 dark:text-slate-300">
-          {DATA_MESSAGES.expiredLink} We can email a new one to the same address: nothing is shown here until you open it.
+          {t("dataExpiredLink")} {t("dataExpiredNewOne")}
         </p>
         {rateLimited ? <Notice tone="warning">{rateLimited}</Notice> : null}
-        {view.sent ? <Notice tone="success">{DATA_MESSAGES.newLinkSent}</Notice> : null}
+        {view.sent ? <Notice tone="success">{t("dataNewLinkSent")}</Notice> : null}
         <form method="post">
           <input type="hidden" name="intent" value="new-link" />
           <button type="submit" className="btn-primary w-full sm:w-auto">
-            Email me a new link
+            {t("dataEmailNewLink")}
           </button>
         </form>
       </DataFrame>
@@ -104,14 +119,14 @@ export default function MyDataPage({ loaderData, actionData }: Route.ComponentPr
   if (view.kind === "empty") {
     return (
       <DataFrame>
-        <h1 className="text-3xl font-bold tracking-tight">Your data</h1>
-        {view.message ? <Notice tone="success">{view.message}</Notice> : null}
+        <h1 className="text-3xl font-bold tracking-tight">{t("dataHeading")}</h1>
+        {message ? <Notice tone="success">{message}</Notice> : null}
         <p className="text-slate-700 dark:text-slate-300" data-testid="no-data">
-          We hold no giveaway entries for this address.
+          {t("dataNoEntries")}
         </p>
         <p>
           <a href={privacyPath()} className="font-medium text-brand-700 underline dark:text-brand-300">
-            Read the Privacy Policy
+            {t("dataReadPolicy")}
           </a>
         </p>
       </DataFrame>
@@ -122,46 +137,45 @@ export default function MyDataPage({ loaderData, actionData }: Route.ComponentPr
   return (
     <DataFrame>
       <div>
-        <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase dark:text-brand-300">Privacy</p>
-        <h1 className="mt-1 text-3xl font-bold tracking-tight">Your data</h1>
+        <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase dark:text-brand-300">{t("dataPrivacy")}</p>
+        <h1 className="mt-1 text-3xl font-bold tracking-tight">{t("dataHeading")}</h1>
         <p className="mt-2 break-words text-slate-700 dark:text-slate-300">
-          What Giveawear holds for <strong data-testid="data-address">{page.address}</strong>: {page.entries.length}{" "}
-          {page.entries.length === 1 ? "giveaway entry" : "giveaway entries"}
-          {page.emailCount ? `, and ${page.emailCount} ${page.emailCount === 1 ? "email" : "emails"} we sent you` : ""}. This link works
-          until {shownTime(page.linkExpiresAt)}.
+          {richEntrantText(text, page.emailCount ? "dataHoldsEmails" : "dataHolds", {
+            address: <strong data-testid="data-address">{page.address}</strong>,
+            entries: t("dataEntryCount", { count: page.entries.length }),
+            emails: t("dataEmailCount", { count: page.emailCount }),
+            until: shownTime(page.linkExpiresAt, text),
+          })}
         </p>
       </div>
-      {view.message ? <Notice tone="success">{view.message}</Notice> : null}
+      {message ? <Notice tone="success">{message}</Notice> : null}
       {rateLimited ? <Notice tone="warning">{rateLimited}</Notice> : null}
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
         <a href={dataExportPath(token)} download className="btn-primary">
-          Download all my data (JSON)
+          {t("dataDownload")}
         </a>
         {consenting > 0 ? (
           <form method="post" className="contents">
             <input type="hidden" name="intent" value="withdraw" />
             <input type="hidden" name="entryId" value="all" />
             <button type="submit" className="btn-secondary">
-              Withdraw all marketing consent
+              {t("dataWithdrawAll")}
             </button>
           </form>
         ) : null}
         <a href={dataErasePath(token)} className="btn-secondary text-red-800 dark:text-red-300">
-          Erase my data…
+          {t("dataEraseLink")}
         </a>
       </div>
       <section aria-labelledby="entries-heading" className="space-y-4">
         <h2 id="entries-heading" className="text-xl font-bold">
-          Your entries
+          {t("dataYourEntries")}
         </h2>
         {page.entries.map((entry) => (
           <DataEntryCard key={entry.id} entry={entry} />
         ))}
       </section>
-      <p className="text-sm text-slate-700 dark:text-slate-300">
-        Entrants who gave marketing consent stay on that brand's list until they withdraw it or erase their data. Otherwise we erase an
-        entrant's data a fixed time after the giveaway's prizes are delivered; the Privacy Policy says how long.
-      </p>
+      <p className="text-sm text-slate-700 dark:text-slate-300">{t("dataRetention")}</p>
     </DataFrame>
   );
 }

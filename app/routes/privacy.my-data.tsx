@@ -1,6 +1,9 @@
 import { data, redirect } from "react-router";
+import { EntrantTextProvider, richEntrantText, useEntrantText } from "~/components/campaign/entrant-text";
 import { PrivacyDataRequest } from "~/components/privacy/data-request";
 import { DATA_MESSAGES, DataRequestSchema } from "~/domain/data-rights";
+import { visitorLanguage } from "~/domain/entrant-language";
+import { entrantText, translateMessage } from "~/i18n/entrant";
 import { dataRequestPath, privacyPath } from "~/paths";
 import { requestDataLink } from "~/server/data-rights/request.server";
 import { readForm } from "~/server/core/forms.server";
@@ -11,20 +14,20 @@ import type { Route } from "./+types/privacy.my-data";
 /**
  * An entrant asks for the link to their data page (decision 054). Plain HTML and a plain form, like
  * the other entrant pages (decision 035); the answer never says whether we hold data for the address.
+ * In the visitor's language among ours, else English, as the data page (decision 097).
  */
 export const handle = { hydrate: false };
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Your data · Giveawear" },
-  {
-    name: "description",
-    content:
-      "See the data Giveawear holds about your giveaway entries, download it, stop marketing emails or erase it, by a link we email you.",
-  },
-];
+export const meta: Route.MetaFunction = ({ data: loaded }) => {
+  const { t } = entrantText(loaded?.language ?? "en");
+  return [{ title: t("dataPageTitle") }, { name: "description", content: t("requestDescription") }];
+};
+
+/** Its words follow Accept-Language, so a cache keeps one copy per language. */
+export const headers: Route.HeadersFunction = () => ({ Vary: "Accept-Language" });
 
 export function loader({ request }: Route.LoaderArgs) {
-  return { sent: new URL(request.url).searchParams.get("sent") === "1" };
+  return { sent: new URL(request.url).searchParams.get("sent") === "1", language: visitorLanguage(request.headers.get("Accept-Language")) };
 }
 
 type ActionData = { error: string; value: string };
@@ -48,25 +51,35 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function MyDataRequest({ loaderData, actionData }: Route.ComponentProps) {
   return (
+    <EntrantTextProvider language={loaderData.language}>
+      <Request sent={loaderData.sent} actionData={actionData} />
+    </EntrantTextProvider>
+  );
+}
+
+function Request({ sent, actionData }: { sent: boolean; actionData: ActionData | undefined }) {
+  const text = useEntrantText();
+  const { t } = text;
+  return (
     <div className="mx-auto max-w-2xl space-y-6 px-4 py-10 sm:px-6">
       <div>
-        <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase dark:text-brand-300">Privacy</p>
-        <h1 className="mt-1 text-3xl font-bold tracking-tight">Your data</h1>
-        <p className="mt-2 text-slate-700 dark:text-slate-300">
-          No account is needed: your email address is the key. We send the link to that address only, so only its owner can open it.
-        </p>
+        <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase dark:text-brand-300">{t("dataPrivacy")}</p>
+        <h1 className="mt-1 text-3xl font-bold tracking-tight">{t("dataHeading")}</h1>
+        <p className="mt-2 text-slate-700 dark:text-slate-300">{t("requestIntro")}</p>
       </div>
       <PrivacyDataRequest
-        error={actionData?.error}
+        error={actionData?.error ? translateMessage(actionData.error, text) : undefined}
         value={actionData?.value}
-        status={loaderData.sent && !actionData ? DATA_MESSAGES.requestSent : undefined}
+        status={sent && !actionData ? t("requestSent") : undefined}
       />
       <p className="text-sm text-slate-700 dark:text-slate-300">
-        Read the{" "}
-        <a href={privacyPath()} className="font-medium text-brand-700 underline dark:text-brand-300">
-          Privacy Policy
-        </a>{" "}
-        for what we collect, why, and for how long.
+        {richEntrantText(text, "requestPolicy", {
+          policy: (
+            <a href={privacyPath()} className="font-medium text-brand-700 underline dark:text-brand-300">
+              {t("requestPolicyLink")}
+            </a>
+          ),
+        })}
       </p>
     </div>
   );

@@ -100,3 +100,48 @@ test("a Spanish campaign's winner claims the prize in Spanish, on a phone", asyn
   await expect(main.getByText(/^Reclamado el [a-záéíóú]+, \d{1,2} de [a-z]+ de \d{4}, \d\d:\d\d hora de Europa central\./)).toBeVisible();
   expect(orderRows(campaign.id)).toMatchObject([{ size: "L", style: "Women's fit", color: "black", shipCountry: "US" }]);
 });
+
+test.describe("a Spanish-speaking visitor", () => {
+  // The browser's language, sent as Accept-Language ("es-ES,es;q=0.9").
+  test.use({ locale: "es-ES" });
+
+  test("the data pages speak the visitor's language, whatever the campaign's, on a phone", async ({ page }, testInfo) => {
+    // Decision 097: a data page covers one address across giveaways, so the visitor's Accept-Language
+    // picks among all of ours. This campaign is English; the visitor reads Spanish.
+    const campaign = insertCampaign({ brandName: "Marca Datos" });
+    const email = uniqueEmail("datos");
+    insertEntry(campaign.id, email);
+
+    await page.goto("/privacy/my-data");
+    await expect(page.locator("html")).toHaveAttribute("lang", "es");
+    const main = page.getByRole("main");
+    await expect(main.getByRole("heading", { name: "Tus datos", level: 1 })).toBeVisible();
+    await main.getByLabel("Correo electrónico").fill(email);
+    await main.getByRole("button", { name: "Envíame un enlace" }).click();
+    await expect(main.getByRole("status")).toHaveText(
+      "Si tenemos datos de esa dirección, le hemos enviado un enlace. El enlace funciona durante 7 días.",
+    );
+
+    const link = /https?:\/\/\S+\/privacy\/my-data\/[A-Za-z0-9_-]+/.exec(latestEmail(email)?.text ?? "")?.[0];
+    expect(link, "the email carries a link to the data page").toBeTruthy();
+    await page.goto(new URL(link!).pathname);
+    await expect(page).toHaveTitle("Tus datos · Giveawear");
+    await expect(main.getByTestId("data-address")).toHaveText(email);
+    await expect(main.getByText(/Este enlace funciona hasta el \d{1,2} de [a-z]+ de \d{4}(,| a las) \d\d:\d\d UTC\./)).toBeVisible();
+    await expect(main.getByRole("link", { name: "Descargar todos mis datos (JSON)" })).toBeVisible();
+    await expect(main.getByRole("heading", { name: "Tus participaciones" })).toBeVisible();
+    await expect(main.getByTestId("entry-status")).toHaveText("Confirmada: participa en el sorteo");
+    await expect(main.getByText("de Marca Datos")).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath("data-page-es-360.png"), fullPage: true });
+
+    await main.getByRole("link", { name: "Borrar mis datos…" }).click();
+    await expect(page.locator("html")).toHaveAttribute("lang", "es");
+    await expect(main.getByRole("heading", { name: "¿Borrar tus datos?" })).toBeVisible();
+    await expect(main.getByText("Qué supone:")).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath("erase-page-es-360.png"), fullPage: true });
+    await main.getByLabel("Lo entiendo: quiero borrar mis datos ahora. No se puede deshacer.").check();
+    await main.getByRole("button", { name: "Borrar mis datos" }).click();
+    await expect(main.getByRole("status")).toHaveText("Tus datos se han borrado.");
+    await expect(main.getByTestId("no-data")).toHaveText("No tenemos ninguna participación en sorteos con esta dirección.");
+  });
+});

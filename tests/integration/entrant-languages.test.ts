@@ -184,7 +184,7 @@ describe("a Spanish campaign's winner", () => {
     expect(body).toContain("elige tu talla, estilo y color");
     expect(body).toContain("Reclamar mi premio</a>");
     expect(body).toContain(`Tienes de plazo hasta el ${es.dateTime(deadline, "UTC")}`);
-    expect(es.dateTime(deadline, "UTC")).toMatch(/^[a-záéíóúñ]+, \d{1,2} de [a-z]+ de \d{4}, \d\d:\d\d UTC$/);
+    expect(es.dateTime(deadline, "UTC")).toMatch(/^[a-záéíóúñ]+, \d{1,2} de [a-z]+ de \d{4}(,| a las) \d\d:\d\d UTC$/);
     expect(body).toContain("Regalo extra: Studio gift card");
     expect(body).toContain("Código del regalo: GIFT-4242");
     expect(body).toContain("¿Dudas sobre tu premio?");
@@ -345,5 +345,131 @@ describe("a Spanish campaign's Check my entry", () => {
     expect(html).toContain("El registro detallado que sigue está en inglés.");
     expect(html).toContain('<div lang="en">');
     expect(html).not.toMatch(/Check my entry|Come back then|is not frozen yet|Back to the giveaway/);
+  });
+});
+
+describe("the entrant's data pages", () => {
+  /** What a data page says, tags removed, as a reader (or a screen reader) reads it. */
+  const read = (html: string) =>
+    decoded(html)
+      .replace(/<!-- -->/g, "")
+      .replace(/<[^>]+>/g, "")
+      .replace(/\s+/g, " ");
+
+  function send(path: string, acceptLanguage: string | null, form?: Record<string, string>) {
+    return fetch(`${url}${path}`, {
+      method: form ? "POST" : "GET",
+      redirect: "manual",
+      headers: {
+        ...(acceptLanguage ? { "Accept-Language": acceptLanguage } : {}),
+        ...(form ? { "Content-Type": "application/x-www-form-urlencoded" } : {}),
+      },
+      body: form ? new URLSearchParams(form).toString() : undefined,
+    });
+  }
+
+  it("speak the visitor's language among all of ours, whatever the campaigns', else English", async () => {
+    const { dataLinkToken } = await import("~/server/core/data-rights-link.server");
+    const campaign = await createCampaign({ timeZone: "America/New_York" });
+    const address = `datos-${Date.now()}@example.com`;
+    const entered = await postEntry(campaign.id, {
+      email: address,
+      agreedToTerms: "on",
+      termsWording: "terms-v1",
+      marketingWording: "marketing-v1",
+      marketingConsent: "on",
+    });
+    expect(entered.status).toBe(303);
+    const path = `/privacy/my-data/${dataLinkToken(address)}`;
+
+    const spanish = await send(path, "es-MX,es;q=0.9,en;q=0.5");
+    expect(spanish.status).toBe(200);
+    expect(spanish.headers.get("cache-control")).toBe("private, no-store");
+    expect(spanish.headers.get("vary")).toContain("Accept-Language");
+    const html = await spanish.text();
+    expect(html).toContain('<html lang="es"');
+    expect(html).toContain("<title>Tus datos · Giveawear</title>");
+    // The site's header and footer stay English, and say so.
+    expect(html.match(/<div lang="en" class="contents">/g)).toHaveLength(2);
+    const page = read(html);
+    expect(page).toContain(`Lo que Giveawear guarda de ${address}: 1 participación en sorteos y 1 correo que te hemos enviado.`);
+    expect(page).toMatch(/Este enlace funciona hasta el \d{1,2} de [a-z]+ de \d{4}(,| a las) \d\d:\d\d UTC\./);
+    expect(page).toContain("Descargar todos mis datos (JSON)");
+    expect(page).toContain("Retirar todos los consentimientos de marketing");
+    expect(page).toContain("Borrar mis datos…");
+    expect(page).toContain("Tus participaciones");
+    expect(page).toContain("EstadoPendiente de que la confirmes desde el correo que te enviamos");
+    expect(page).toContain("Participaciones en el sorteo1");
+    expect(page).toMatch(/Participaste\d{1,2} de [a-z]+ de \d{4}(,| a las) \d\d:\d\d UTC/);
+    expect(page).toContain(`Retirar el consentimiento de marketing para ${campaign.brandName}`);
+    expect(page).not.toMatch(/Your data|Download all my data|Your entries|Status/);
+
+    // No language of ours asked for: English, as the page always read.
+    for (const header of [null, "it-IT,ja;q=0.8"]) {
+      const englishHtml = await (await send(path, header)).text();
+      expect(englishHtml).not.toContain('lang="en" class="contents"');
+      const english = read(englishHtml);
+      expect(english).toContain("Your dataWhat Giveawear holds for");
+      expect(english).toContain("Download all my data (JSON)");
+      expect(english).toContain("Waiting for you to confirm it from the email we sent");
+    }
+    expect(await (await send(path, "fr-CH, de;q=0.5")).text()).toContain('<html lang="fr"');
+
+    // Withdrawing answers in Spanish after the redirect.
+    const withdrawn = await send(path, "es", { intent: "withdraw", entryId: "all" });
+    expect(withdrawn.status).toBe(303);
+    const after = read(await (await send(withdrawn.headers.get("Location")!, "es")).text());
+    expect(after).toContain(es.t("dataWithdrawn"));
+    expect(after).toMatch(/Retirado el \d{1,2} de [a-z]+ de \d{4}(,| a las) \d\d:\d\d UTC\./);
+
+    // The erase step: its consequences, its refusal and its answer in Spanish; English without the header.
+    const erase = await send(`${path}/erase`, "es-ES");
+    expect(erase.headers.get("vary")).toContain("Accept-Language");
+    const eraseHtml = await erase.text();
+    expect(eraseHtml).toContain('<html lang="es"');
+    expect(eraseHtml).toContain("<title>Borrar tus datos · Giveawear</title>");
+    const erasePage = read(eraseHtml);
+    expect(erasePage).toContain(`¿Borrar tus datos?De ${address}: 1 participación en sorteos.`);
+    expect(erasePage).toContain("Al borrar se elimina, de cada sorteo en el que participaste con esta dirección:");
+    expect(erasePage).toContain("el correo que te enviamos, los códigos de inicio de sesión");
+    expect(erasePage).toContain("Lo entiendo: quiero borrar mis datos ahora. No se puede deshacer.");
+    expect(erasePage).toContain("Conservar mis datos");
+    expect(read(await (await send(`${path}/erase`, null)).text())).toContain("Erase your data?For");
+
+    const refused = await send(`${path}/erase`, "es", {});
+    expect(refused.status).toBe(400);
+    expect(read(await refused.text())).toContain("Marca «Lo entiendo» para borrar tus datos.");
+    const erased = await send(`${path}/erase`, "es", { confirm: "on" });
+    expect(erased.status).toBe(303);
+    const gone = read(await (await send(erased.headers.get("Location")!, "es")).text());
+    expect(gone).toContain("Tus datos se han borrado.");
+    expect(gone).toContain("No tenemos ninguna participación en sorteos con esta dirección.");
+    expect(gone).toContain("Lee la política de privacidad (en inglés)");
+  });
+
+  it("ask for the link, refuse a bad address and answer in the visitor's language", async () => {
+    const form = await send("/privacy/my-data", "es");
+    expect(form.headers.get("vary")).toContain("Accept-Language");
+    const html = await form.text();
+    expect(html).toContain('<html lang="es"');
+    const page = read(html);
+    expect(page).toContain("Tus datos");
+    expect(page).toContain("No necesitas cuenta: tu dirección de correo es la llave.");
+    expect(page).toContain("Consulta, descarga o borra tus datos");
+    expect(page).toContain("El enlace funciona durante 7 días.");
+    expect(page).toContain("Envíame un enlace");
+    expect(page).toContain("Lee la política de privacidad (en inglés) para saber qué recogemos");
+
+    const refused = await send("/privacy/my-data", "es", { email: "not-an-address" });
+    expect(refused.status).toBe(400);
+    expect(read(await refused.text())).toContain(es.t("emailInvalid"));
+    const sent = await send("/privacy/my-data", "es", { email: "nadie@example.com" });
+    expect(sent.status).toBe(303);
+    expect(read(await (await send(sent.headers.get("Location")!, "es")).text())).toContain(
+      "Si tenemos datos de esa dirección, le hemos enviado un enlace.",
+    );
+    const english = read(await (await send("/privacy/my-data", null)).text());
+    expect(english).toContain("See, download or erase your data");
+    expect(english).toContain("Email me a link");
   });
 });

@@ -1,12 +1,36 @@
 import type { ReactNode } from "react";
+import { richEntrantText, useEntrantText } from "~/components/campaign/entrant-text";
 import { formatUtcDateTime } from "~/domain/campaign-status";
 import { bonusBreakdown, type DataPageConsent, type DataPageData, type DataPageEntry, type PrizeClaimState } from "~/domain/data-rights";
-import { orderStatusLabel } from "~/domain/orders";
+import { isOrderStatus } from "~/domain/orders";
+import { type EntrantText, entrantText } from "~/i18n/entrant";
+import type { EntrantTextKey } from "~/i18n/entrant/en";
 import { href } from "~/paths";
 
-/** A time as the data page shows it ("June 16, 2026, 12:00 UTC"), from an ISO string. */
-export function shownTime(iso: string | null): string {
-  return iso ? formatUtcDateTime(new Date(iso)) : "";
+const UTC_TIMES = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A time as the data page shows it, from an ISO string: in UTC, which the page names, since one
+ * address's entries span giveaways in different zones (decision 097). English keeps its words
+ * ("Jun 16, 2026, 12:00 UTC"); other languages write the locale's date ("16 de junio de 2026, 12:00 UTC").
+ */
+export function shownTime(iso: string | null, text: EntrantText = entrantText("en")): string {
+  if (!iso) return "";
+  if (text.language === "en") return formatUtcDateTime(new Date(iso));
+  let format = UTC_TIMES.get(text.locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(text.locale, {
+      timeZone: "UTC",
+      day: "numeric",
+      month: "long",
+      year: "numeric",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    });
+    UTC_TIMES.set(text.locale, format);
+  }
+  return `${format.format(new Date(iso))} UTC`;
 }
 
 /** A page of the data-rights flow: one centred column, a card. */
@@ -27,34 +51,63 @@ export function Notice({ tone, children }: { tone: "success" | "info" | "warning
   );
 }
 
-const STATUS_TEXT: Record<DataPageEntry["status"], string> = {
-  pending: "Waiting for you to confirm it from the email we sent",
-  confirmed: "Confirmed",
-  disqualified: "Disqualified by the brand's review",
+const STATUS_KEY: Record<DataPageEntry["status"], EntrantTextKey> = {
+  pending: "dataStatusPending",
+  confirmed: "dataStatusConfirmed",
+  disqualified: "dataStatusDisqualified",
 };
 
-function entryStatus(entry: DataPageEntry): string {
-  if (entry.status === "pending" && entry.campaign.ended) return "Never confirmed, so it was not in the draw";
-  if (entry.status === "confirmed") return entry.campaign.ended ? "Confirmed: it was in the draw" : "Confirmed: it is in the draw";
-  return STATUS_TEXT[entry.status];
+function entryStatus(entry: DataPageEntry, { t }: EntrantText): string {
+  if (entry.status === "pending" && entry.campaign.ended) return t("dataStatusNeverConfirmed");
+  if (entry.status === "confirmed") return t(entry.campaign.ended ? "dataStatusWasInDraw" : "dataStatusInDraw");
+  return t(STATUS_KEY[entry.status]);
 }
 
-function claimText(claim: PrizeClaimState): string {
+const ORDER_KEY: Record<string, EntrantTextKey> = {
+  pending: "dataOrderPending",
+  submitted: "dataOrderSubmitted",
+  fulfilled: "dataOrderFulfilled",
+  shipped: "dataOrderShipped",
+  delivered: "dataOrderDelivered",
+  cancelled: "dataOrderCancelled",
+};
+
+/** orderStatusLabel's words in the page's language: none yet, or the status (unknown reads as pending). */
+function orderStatusText(status: string | null | undefined, { t }: EntrantText): string {
+  if (status === null || status === undefined) return t("dataOrderNone");
+  return t(ORDER_KEY[isOrderStatus(status) ? status : "pending"] ?? "dataOrderPending");
+}
+
+function claimText(claim: PrizeClaimState, text: EntrantText): string {
   switch (claim.kind) {
     case "open":
-      return `Not claimed yet: claim it by ${shownTime(claim.deadline)} with the link in your winner email.`;
+      return text.t("dataClaimOpen", { deadline: shownTime(claim.deadline, text) });
     case "lapsed":
-      return `Not claimed before its deadline (${shownTime(claim.deadline)}).`;
+      return text.t("dataClaimLapsed", { deadline: shownTime(claim.deadline, text) });
     case "claimed":
-      return `Claimed; order status: ${orderStatusLabel(claim.orderStatus)}.`;
+      return text.t("dataClaimed", { status: orderStatusText(claim.orderStatus, text) });
   }
 }
 
+/** bonusBreakdown's " (1 + 2 bonus entries from friends you referred + 1 from entry actions)", in the page's language. */
+function bonusText(bonusEntries: number, actionBonus: number, text: EntrantText): string {
+  if (text.language === "en") return bonusBreakdown(bonusEntries, actionBonus);
+  if (bonusEntries <= 0) return "";
+  const referrals = bonusEntries - actionBonus;
+  const parts = [
+    ...(referrals > 0 ? [text.t("dataBonusReferrals", { count: referrals })] : []),
+    ...(actionBonus > 0 ? [text.t("dataBonusActions", { count: actionBonus })] : []),
+  ];
+  return ` (1 + ${parts.join(" + ")})`;
+}
+
 function ConsentText({ consent }: { consent: DataPageConsent }) {
-  if (!consent.text) return <>The exact words were not recorded (you entered before consent records were kept).</>;
+  const { t } = useEntrantText();
+  if (!consent.text) return <>{t("dataNotRecorded")}</>;
   return (
     <>
-      <q className="italic">{consent.text}</q> <span className="text-slate-600 dark:text-slate-400">(version {consent.version})</span>
+      <q className="italic">{consent.text}</q>{" "}
+      <span className="text-slate-600 dark:text-slate-400">{t("dataVersion", { version: consent.version ?? "" })}</span>
     </>
   );
 }
@@ -72,6 +125,9 @@ function Row({ label, children, testId }: { label: string; children: ReactNode; 
 
 /** One entry: its giveaway, status, weight, prize, and both consents, with a per-entry withdraw button. */
 export function DataEntryCard({ entry }: { entry: DataPageEntry }) {
+  const text = useEntrantText();
+  const { t } = text;
+  const time = (iso: string | null) => shownTime(iso, text);
   const marketing = entry.marketing;
   return (
     <article className="card space-y-4 p-5" aria-labelledby={`entry-${entry.id}`} data-testid="data-entry">
@@ -81,57 +137,57 @@ export function DataEntryCard({ entry }: { entry: DataPageEntry }) {
             {entry.campaign.title}
           </a>
         </h3>
-        <p className="text-sm text-slate-700 dark:text-slate-300">by {entry.campaign.brandName}</p>
+        <p className="text-sm text-slate-700 dark:text-slate-300">{t("dataByBrand", { brand: entry.campaign.brandName })}</p>
       </div>
       <dl className="space-y-2 text-sm">
-        <Row label="Email">{entry.email}</Row>
-        {entry.phoneNumber ? <Row label="Phone">{entry.phoneNumber}</Row> : null}
-        <Row label="Entered">{shownTime(entry.enteredAt)}</Row>
-        {entry.confirmedAt ? <Row label="Confirmed">{shownTime(entry.confirmedAt)}</Row> : null}
-        <Row label="Status" testId="entry-status">
-          {entryStatus(entry)}
+        <Row label={t("emailLabel")}>{entry.email}</Row>
+        {entry.phoneNumber ? <Row label={t("dataPhone")}>{entry.phoneNumber}</Row> : null}
+        <Row label={t("dataEntered")}>{time(entry.enteredAt)}</Row>
+        {entry.confirmedAt ? <Row label={t("dataConfirmedAt")}>{time(entry.confirmedAt)}</Row> : null}
+        <Row label={t("dataStatus")} testId="entry-status">
+          {entryStatus(entry, text)}
         </Row>
-        <Row label="Entries in the draw">
-          {entry.weight}
-          {bonusBreakdown(entry.bonusEntries, entry.actionBonus)}
+        <Row label={t("dataEntriesInDraw")}>
+          {text.number(entry.weight)}
+          {bonusText(entry.bonusEntries, entry.actionBonus, text)}
         </Row>
         {entry.actions.length > 0 ? (
-          <Row label="Entry actions" testId="entry-actions">
+          <Row label={t("dataEntryActions")} testId="entry-actions">
             <ul className="space-y-1">
               {entry.actions.map((done) => (
                 <li key={`${done.completedAt}-${done.label}`}>
                   {done.label}: +{done.bonus}
-                  {done.rejected ? " (rejected by the brand, not counted)" : ""}, {shownTime(done.completedAt)}
-                  {done.answer ? <> · you gave “{done.answer}”</> : null}
+                  {done.rejected ? ` (${t("dataActionRejected")})` : ""}, {time(done.completedAt)}
+                  {done.answer ? <> · {t("dataYouGave", { answer: done.answer })}</> : null}
                 </li>
               ))}
             </ul>
           </Row>
         ) : null}
-        <Row label="Entry id">
+        <Row label={t("dataEntryId")}>
           <span className="font-mono text-xs break-all">{entry.id}</span>
         </Row>
         {entry.prize ? (
-          <Row label="Prize" testId="entry-prize">
-            <strong>You won: {entry.prize.title}.</strong> {claimText(entry.prize.claim)}
+          <Row label={t("dataPrize")} testId="entry-prize">
+            <strong>{t("dataYouWon", { prize: entry.prize.title })}</strong> {claimText(entry.prize.claim, text)}
           </Row>
         ) : null}
-        <Row label="Terms" testId="consent-terms">
+        <Row label={t("dataTerms")} testId="consent-terms">
           <ConsentText consent={entry.terms} />
-          {entry.terms.givenAt ? <> Agreed {shownTime(entry.terms.givenAt)}.</> : null}
+          {entry.terms.givenAt ? <> {t("dataAgreed", { time: time(entry.terms.givenAt) })}</> : null}
         </Row>
-        <Row label="Marketing" testId="consent-marketing">
+        <Row label={t("dataMarketing")} testId="consent-marketing">
           {marketing.wordingId ? (
             <>
-              <ConsentText consent={marketing} /> Given {shownTime(marketing.givenAt)}.
-              {marketing.withdrawnAt ? <strong> Withdrawn {shownTime(marketing.withdrawnAt)}.</strong> : null}
+              <ConsentText consent={marketing} /> {t("dataGiven", { time: time(marketing.givenAt) })}
+              {marketing.withdrawnAt ? <strong> {t("dataWithdrawnAt", { time: time(marketing.withdrawnAt) })}</strong> : null}
             </>
           ) : marketing.withdrawnAt ? (
-            <>Withdrawn {shownTime(marketing.withdrawnAt)}.</>
+            <>{t("dataWithdrawnAt", { time: time(marketing.withdrawnAt) })}</>
           ) : marketing.current ? (
-            <>Given {shownTime(marketing.givenAt ?? entry.enteredAt)}; the exact words were not recorded.</>
+            <>{t("dataGivenNotRecorded", { time: time(marketing.givenAt ?? entry.enteredAt) })}</>
           ) : (
-            <>Not given: {entry.campaign.brandName} may not send you news and offers.</>
+            <>{t("dataNotGiven", { brand: entry.campaign.brandName })}</>
           )}
         </Row>
       </dl>
@@ -140,7 +196,7 @@ export function DataEntryCard({ entry }: { entry: DataPageEntry }) {
           <input type="hidden" name="intent" value="withdraw" />
           <input type="hidden" name="entryId" value={entry.id} />
           <button type="submit" className="btn-secondary w-full sm:w-auto">
-            Withdraw marketing consent for {entry.campaign.brandName}
+            {t("dataWithdrawFor", { brand: entry.campaign.brandName })}
           </button>
         </form>
       ) : null}
@@ -150,37 +206,31 @@ export function DataEntryCard({ entry }: { entry: DataPageEntry }) {
 
 /** What erasing means for this address, prize by prize (the erase page's confirm step). */
 export function ErasureConsequences({ page }: { page: DataPageData }) {
+  const text = useEntrantText();
+  const { t } = text;
   return (
     <div className="space-y-4 text-sm text-slate-800 dark:text-slate-200">
-      <p>Erasing removes, for every giveaway you entered with this address:</p>
+      <p>{t("eraseRemoves")}</p>
       <ul className="list-disc space-y-1 pl-5">
-        <li>your email address, phone number, IP address and browser id from each entry;</li>
-        <li>your marketing consents: the brands' email tools connected to Giveawear are told to unsubscribe you;</li>
-        <li>
-          the {page.emailCount === 1 ? "email" : `${page.emailCount} emails`} we sent you, any sign-in codes, and our stored copies of
-          messages you sent through our contact form;
-        </li>
-        <li>the delivery details of prizes that have shipped or been delivered.</li>
+        <li>{t("eraseRemovesContact")}</li>
+        <li>{t("eraseRemovesConsents")}</li>
+        <li>{page.emailCount === 1 ? t("eraseRemovesOneEmail") : t("eraseRemovesEmails", { count: page.emailCount })}</li>
+        <li>{t("eraseRemovesDelivery")}</li>
       </ul>
-      <p>What it means:</p>
+      <p>{t("eraseMeans")}</p>
       <ul className="list-disc space-y-1 pl-5">
-        <li>
-          Each entry stays in its giveaway's draw only as an anonymous id, because published entry lists cannot change (that is what lets
-          anyone check a draw). We can no longer contact you, so if such an entry is drawn, the prize cannot be claimed and the brand may
-          draw another winner.
-        </li>
-        <li>Your data links and prize claim links stop working. Erasing cannot be undone.</li>
-        <li>
-          Copies a brand already took (its entries export, its own systems) are the brand's: ask the brand, named in each giveaway's
-          official rules.
-        </li>
+        <li>{t("eraseMeansAnonymous")}</li>
+        <li>{t("eraseMeansLinks")}</li>
+        <li>{t("eraseMeansCopies")}</li>
         {page.hasAccount ? (
           <li>
-            You also have a Giveawear account with this address: it is not deleted here, and the giveaways you run stay. To close it,{" "}
-            <a href={href("/contact")} className="font-medium text-brand-700 underline dark:text-brand-300">
-              contact us
-            </a>
-            .
+            {richEntrantText(text, "eraseMeansAccount", {
+              contact: (
+                <a href={href("/contact")} className="font-medium text-brand-700 underline dark:text-brand-300">
+                  {t("eraseContactUs")}
+                </a>
+              ),
+            })}
           </li>
         ) : null}
       </ul>
@@ -189,26 +239,18 @@ export function ErasureConsequences({ page }: { page: DataPageData }) {
           className="space-y-2 rounded-xl border-2 border-amber-500 bg-amber-50 p-4 text-amber-950 dark:bg-amber-950 dark:text-amber-50"
           data-testid="prize-warning"
         >
-          <p className="font-bold">Your prizes</p>
+          <p className="font-bold">{t("erasePrizes")}</p>
           <ul className="list-disc space-y-1 pl-5">
             {page.openClaims.map((claim) => (
               <li key={`${claim.campaignTitle}-${claim.prizeTitle}`}>
-                {claim.kind === "unclaimed" ? (
-                  <>
-                    You won <strong>{claim.prizeTitle}</strong> in {claim.campaignTitle} and have not claimed it yet. Erasing gives it up:
-                    your claim link stops working and the brand may draw another winner at once.
-                  </>
-                ) : claim.kind === "in-progress" ? (
-                  <>
-                    Your <strong>{claim.prizeTitle}</strong> from {claim.campaignTitle} is being prepared. So that it still reaches you, we
-                    keep only the name, address, phone and email on its order until it ships (or is cancelled), then erase them and the
-                    shipping email. Your claim link, with its tracking page, stops working now.
-                  </>
-                ) : (
-                  <>
-                    Your <strong>{claim.prizeTitle}</strong> from {claim.campaignTitle} has shipped. Erasing deletes its delivery address
-                    and tracking number, so neither you nor the brand can follow the parcel any more.
-                  </>
+                {richEntrantText(
+                  text,
+                  claim.kind === "unclaimed"
+                    ? "erasePrizeUnclaimed"
+                    : claim.kind === "in-progress"
+                      ? "erasePrizeInProgress"
+                      : "erasePrizeShipped",
+                  { prize: <strong>{claim.prizeTitle}</strong>, campaign: claim.campaignTitle },
                 )}
               </li>
             ))}

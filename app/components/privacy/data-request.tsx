@@ -1,3 +1,4 @@
+import { useEntrantText } from "~/components/campaign/entrant-text";
 import { HoneypotField } from "~/components/ui/honeypot";
 import { DATA_LINK_DAYS } from "~/domain/data-rights";
 import { dataRequestPath } from "~/paths";
@@ -5,7 +6,8 @@ import { dataRequestPath } from "~/paths";
 /**
  * The request for the link to one's data page (decision 054): an email address, posted as a plain
  * form (no JavaScript needed) to /privacy/my-data, which answers the same whatever the address.
- * Shown on the privacy policy and on /privacy/my-data, which passes back a refused address's error.
+ * Shown on the privacy policy (English) and on /privacy/my-data, which passes back a refused
+ * address's error; in the language of an EntrantTextProvider around it (decision 097).
  */
 export function PrivacyDataRequest({
   error,
@@ -20,16 +22,13 @@ export function PrivacyDataRequest({
   headingLevel?: 2 | 3;
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
+  const { t } = useEntrantText();
   return (
     <section aria-labelledby="data-request-heading" className="card space-y-4 p-5 sm:p-6" data-testid="data-request">
       <Heading id="data-request-heading" className="text-lg font-bold">
-        See, download or erase your data
+        {t("requestHeading")}
       </Heading>
-      <p className="text-sm text-slate-700 dark:text-slate-300">
-        Entered a giveaway? Enter the email address you used and we'll email it a link to your data: every entry, the consents you gave
-        (with the exact words you saw), any prize. There you can download it all, stop marketing emails, or erase it. The link works for{" "}
-        {DATA_LINK_DAYS} days. Every email we send you about a giveaway carries the same link.
-      </p>
+      <p className="text-sm text-slate-700 dark:text-slate-300">{t("requestExplain", { days: DATA_LINK_DAYS })}</p>
       {status ? (
         <p
           role="status"
@@ -42,7 +41,7 @@ export function PrivacyDataRequest({
         <HoneypotField />
         <div>
           <label htmlFor="data-request-email" className="label">
-            Email
+            {t("emailLabel")}
           </label>
           <input
             id="data-request-email"
@@ -62,7 +61,7 @@ export function PrivacyDataRequest({
           </p>
         </div>
         <button type="submit" className="btn-primary w-full sm:w-auto">
-          Email me a link
+          {t("requestSubmit")}
         </button>
       </form>
     </section>

@@ -1,5 +1,6 @@
 /** Was Teilnehmende lesen, auf Deutsch (Entscheidung 097): die Schlüssel aus en.ts, kein weiterer. Wir duzen. */
 import type { EntrantResources } from "./en";
+import { dataDe } from "../data/de";
 
 export const de: EntrantResources = {
   emailRequired: "Bitte gib deine E-Mail-Adresse ein.",
@@ -195,4 +196,6 @@ export const de: EntrantResources = {
   recordInEnglish: "Das ausführliche Protokoll unten ist auf Englisch.",
   notFoundTitle: "Gewinnspiel nicht gefunden",
   notFoundText: "Dieses Gewinnspiel gibt es nicht, oder es ist noch nicht öffentlich.",
+  // The data pages (decision 054)
+  ...dataDe,
 };

@@ -14,6 +14,7 @@ import {
   referralOffer,
 } from "../../domain/entries";
 import { EMAIL_MESSAGES } from "../../domain/email-address";
+import { dataEn } from "../data/en";
 
 export const en = {
   // The entry form and its answers (SPEC "Entry form")
@@ -200,6 +201,8 @@ export const en = {
   recordInEnglish: "The record below, step by step, is in English.",
   notFoundTitle: "Campaign Not Found",
   notFoundText: "This giveaway doesn't exist, or it isn't public yet.",
+  // The data pages (decision 054)
+  ...dataEn,
 } as const;
 
 export type EntrantKey = keyof typeof en;

@@ -1,5 +1,6 @@
 /** Lo que leen los participantes, en español (decisión 097): las claves de en.ts, ni una más. */
 import type { EntrantResources } from "./en";
+import { dataEs } from "../data/es";
 
 export const es: EntrantResources = {
   emailRequired: "Introduce tu correo electrónico.",
@@ -192,4 +193,6 @@ export const es: EntrantResources = {
   recordInEnglish: "El registro detallado que sigue está en inglés.",
   notFoundTitle: "Sorteo no encontrado",
   notFoundText: "Este sorteo no existe o todavía no es público.",
+  // The data pages (decision 054)
+  ...dataEs,
 };

@@ -3,6 +3,7 @@
  * Espaces insécables (\u00a0) avant « : ! ? » et à l'intérieur des guillemets, comme le veut l'usage.
  */
 import type { EntrantResources } from "./en";
+import { dataFr } from "../data/fr";
 
 export const fr: EntrantResources = {
   emailRequired: "Veuillez saisir votre adresse e-mail.",
@@ -206,4 +207,6 @@ export const fr: EntrantResources = {
   recordInEnglish: "Le compte rendu détaillé ci-dessous est en anglais.",
   notFoundTitle: "Jeu-concours introuvable",
   notFoundText: "Ce jeu-concours n'existe pas ou n'est pas encore public.",
+  // The data pages (decision 054)
+  ...dataFr,
 };

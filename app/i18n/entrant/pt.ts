@@ -1,5 +1,6 @@
 /** O que os participantes leem, em português do Brasil (decisão 097): as chaves de en.ts, nem uma a mais. */
 import type { EntrantResources } from "./en";
+import { dataPt } from "../data/pt";
 
 export const pt: EntrantResources = {
   emailRequired: "Informe seu e-mail.",
@@ -192,4 +193,6 @@ export const pt: EntrantResources = {
   recordInEnglish: "O registro detalhado abaixo está em inglês.",
   notFoundTitle: "Sorteio não encontrado",
   notFoundText: "Este sorteio não existe ou ainda não é público.",
+  // The data pages (decision 054)
+  ...dataPt,
 };

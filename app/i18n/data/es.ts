@@ -1,0 +1,130 @@
+/** Las páginas de datos del participante, en español (decisión 097): las claves de data/en.ts. */
+import type { DataResources } from "./en";
+
+export const dataEs: DataResources = {
+  dataPageTitle: "Tus datos · Giveawear",
+  dataPrivacy: "Privacidad",
+  dataHeading: "Tus datos",
+  dataInvalidHeading: "Enlace no válido",
+  dataInvalidLink:
+    "Este enlace no es válido. Usa el enlace del último correo que te enviamos o pide uno nuevo aquí abajo.",
+  dataExpiredHeading: "Este enlace ha caducado",
+  dataExpiredLink: "Este enlace ha caducado: los enlaces a tus datos funcionan durante 7 días.",
+  dataExpiredNewOne:
+    "Podemos enviarte uno nuevo a la misma dirección de correo: aquí no se muestra nada hasta que lo abras.",
+  dataNewLinkSent: "Hemos enviado un enlace nuevo a la dirección a la que correspondía este.",
+  dataEmailNewLink: "Envíame un enlace nuevo",
+  dataRateLimited: "Demasiadas solicitudes desde tu red. Vuelve a intentarlo dentro de una hora.",
+  dataWithdrawn: "Hecho: ya no recibirás novedades ni ofertas de las marcas a las que has retirado el consentimiento.",
+  dataNothingToWithdraw: "No quedaba ningún consentimiento de marketing que retirar.",
+  dataErased: "Tus datos se han borrado.",
+  dataNoEntries: "No tenemos ninguna participación en sorteos con esta dirección.",
+  dataReadPolicy: "Lee la política de privacidad (en inglés)",
+  dataEntryCount_one: "{{count, number}} participación en sorteos",
+  dataEntryCount_many: "{{count, number}} participaciones en sorteos",
+  dataEntryCount_other: "{{count, number}} participaciones en sorteos",
+  dataEmailCount_one: "{{count, number}} correo que te hemos enviado",
+  dataEmailCount_many: "{{count, number}} correos que te hemos enviado",
+  dataEmailCount_other: "{{count, number}} correos que te hemos enviado",
+  dataHolds: "Lo que Giveawear guarda de {{address}}: {{entries}}. Este enlace funciona hasta el {{until}}.",
+  dataHoldsEmails:
+    "Lo que Giveawear guarda de {{address}}: {{entries}} y {{emails}}. Este enlace funciona hasta el {{until}}.",
+  dataDownload: "Descargar todos mis datos (JSON)",
+  dataWithdrawAll: "Retirar todos los consentimientos de marketing",
+  dataEraseLink: "Borrar mis datos…",
+  dataYourEntries: "Tus participaciones",
+  dataRetention:
+    "Si diste tu consentimiento de marketing, sigues en la lista de esa marca hasta que lo retires o borres tus datos. Si no, borramos los datos de cada participante un tiempo fijo después de que se entreguen los premios del sorteo; la política de privacidad indica cuánto.",
+
+  dataByBrand: "de {{brand}}",
+  dataPhone: "Teléfono",
+  dataEntered: "Participaste",
+  dataConfirmedAt: "Confirmada",
+  dataStatus: "Estado",
+  dataEntriesInDraw: "Participaciones en el sorteo",
+  dataEntryActions: "Acciones extra",
+  dataEntryId: "Id. de participación",
+  dataPrize: "Premio",
+  dataTerms: "Términos",
+  dataMarketing: "Marketing",
+  dataStatusPending: "Pendiente de que la confirmes desde el correo que te enviamos",
+  dataStatusNeverConfirmed: "No llegaste a confirmarla, así que no entró en el sorteo",
+  dataStatusConfirmed: "Confirmada",
+  dataStatusInDraw: "Confirmada: participa en el sorteo",
+  dataStatusWasInDraw: "Confirmada: participó en el sorteo",
+  dataStatusDisqualified: "Descalificada tras la revisión de la marca",
+  dataBonusReferrals_one: "{{count, number}} participación extra por amigos que invitaste",
+  dataBonusReferrals_many: "{{count, number}} participaciones extra por amigos que invitaste",
+  dataBonusReferrals_other: "{{count, number}} participaciones extra por amigos que invitaste",
+  dataBonusActions: "{{count, number}} por acciones extra",
+  dataActionRejected: "rechazada por la marca, no cuenta",
+  dataYouGave: "respondiste «{{answer}}»",
+  dataYouWon: "Has ganado: {{prize}}.",
+  dataClaimOpen: "Aún no lo has reclamado: hazlo antes del {{deadline}} con el enlace de tu correo de ganador.",
+  dataClaimLapsed: "No se reclamó antes de que venciera el plazo ({{deadline}}).",
+  dataClaimed: "Reclamado; estado del pedido: {{status}}.",
+  dataOrderNone: "Sin iniciar",
+  dataOrderPending: "Pendiente",
+  dataOrderSubmitted: "Enviado a producción",
+  dataOrderFulfilled: "Preparado",
+  dataOrderShipped: "Enviado",
+  dataOrderDelivered: "Entregado",
+  dataOrderCancelled: "Cancelado",
+  dataNotRecorded: "No se guardó el texto exacto (participaste antes de que se registraran los consentimientos).",
+  dataVersion: "(versión {{version}})",
+  dataAgreed: "Aceptados el {{time}}.",
+  dataGiven: "Dado el {{time}}.",
+  dataWithdrawnAt: "Retirado el {{time}}.",
+  dataGivenNotRecorded: "Dado el {{time}}; no se guardó el texto exacto.",
+  dataNotGiven: "No lo diste: {{brand}} no puede enviarte novedades ni ofertas.",
+  dataWithdrawFor: "Retirar el consentimiento de marketing para {{brand}}",
+
+  eraseTitle: "Borrar tus datos · Giveawear",
+  eraseNothingHeading: "No hay nada que borrar",
+  eraseBack: "Volver a tus datos",
+  eraseAskNewLink: "Pedir un enlace nuevo",
+  eraseHeading: "¿Borrar tus datos?",
+  eraseFor: "De {{address}}: {{entries}}.",
+  eraseUnderstand: "Lo entiendo: quiero borrar mis datos ahora. No se puede deshacer.",
+  eraseConfirmRequired: "Marca «Lo entiendo» para borrar tus datos.",
+  eraseSubmit: "Borrar mis datos",
+  eraseKeep: "Conservar mis datos",
+  eraseRemoves: "Al borrar se elimina, de cada sorteo en el que participaste con esta dirección:",
+  eraseRemovesContact: "tu dirección de correo, tu teléfono, tu dirección IP y el identificador de tu navegador en cada participación;",
+  eraseRemovesConsents:
+    "tus consentimientos de marketing: avisamos a las herramientas de correo de las marcas conectadas a Giveawear para que te den de baja;",
+  eraseRemovesOneEmail:
+    "el correo que te enviamos, los códigos de inicio de sesión y las copias que guardamos de los mensajes que nos enviaste por el formulario de contacto;",
+  eraseRemovesEmails:
+    "los {{count, number}} correos que te enviamos, los códigos de inicio de sesión y las copias que guardamos de los mensajes que nos enviaste por el formulario de contacto;",
+  eraseRemovesDelivery: "los datos de entrega de los premios ya enviados o entregados.",
+  eraseMeans: "Qué supone:",
+  eraseMeansAnonymous:
+    "Cada participación sigue en el sorteo solo como un identificador anónimo, porque las listas de participaciones publicadas no pueden cambiar (eso es lo que permite a cualquiera comprobar un sorteo). Ya no podremos contactarte, así que si sale una de esas participaciones, el premio no se podrá reclamar y la marca podrá sortear otro ganador.",
+  eraseMeansLinks: "Dejan de funcionar tus enlaces a tus datos y los de reclamar premios. El borrado no se puede deshacer.",
+  eraseMeansCopies:
+    "Las copias que una marca ya se llevó (su exportación de participaciones, sus propios sistemas) son cosa de la marca: dirígete a ella; la encontrarás en las bases oficiales de cada sorteo.",
+  eraseMeansAccount:
+    "También tienes una cuenta de Giveawear con esta dirección: aquí no se elimina, y los sorteos que organizas se mantienen. Para cerrarla, {{contact}}.",
+  eraseContactUs: "escríbenos",
+  erasePrizes: "Tus premios",
+  erasePrizeUnclaimed:
+    "Ganaste {{prize}} en {{campaign}} y aún no lo has reclamado. Si borras tus datos, renuncias a él: tu enlace para reclamarlo deja de funcionar y la marca puede sortear otro ganador en el acto.",
+  erasePrizeInProgress:
+    "Tu {{prize}} de {{campaign}} se está preparando. Para que te siga llegando, guardamos solo el nombre, la dirección, el teléfono y el correo de su pedido hasta que se envíe (o se cancele), y después los borramos junto con el correo de envío. Tu enlace del premio, con su página de seguimiento, deja de funcionar ya.",
+  erasePrizeShipped:
+    "Tu {{prize}} de {{campaign}} ya se ha enviado. Al borrar se eliminan su dirección de entrega y su número de seguimiento, así que ya nadie podrá seguir el paquete, ni tú ni la marca.",
+
+  requestDescription:
+    "Consulta los datos que Giveawear guarda de tus participaciones en sorteos, descárgalos, deja de recibir correos de marketing o bórralos, con un enlace que te enviamos por correo.",
+  requestIntro:
+    "No necesitas cuenta: tu dirección de correo es la llave. Enviamos el enlace solo a esa dirección, así que solo quien la usa puede abrirlo.",
+  requestPolicy: "Lee la {{policy}} para saber qué recogemos, para qué y durante cuánto tiempo.",
+  requestPolicyLink: "política de privacidad (en inglés)",
+  requestHeading: "Consulta, descarga o borra tus datos",
+  requestExplain:
+    "¿Has participado en un sorteo? Escribe el correo que usaste y te enviaremos a esa dirección un enlace a tus datos: cada participación, los consentimientos que diste (con el texto exacto que viste) y cualquier premio. Allí puedes descargarlo todo, dejar de recibir correos de marketing o borrarlo. El enlace funciona durante {{days}} días. Todos los correos que te enviamos sobre un sorteo llevan ese mismo enlace.",
+  requestSubmit: "Envíame un enlace",
+  requestSent:
+    "Si tenemos datos de esa dirección, le hemos enviado un enlace. El enlace funciona durante 7 días.",
+};

@@ -1,0 +1,130 @@
+/** As páginas de dados do participante, em português do Brasil (decisão 097): as chaves de data/en.ts. */
+import type { DataResources } from "./en";
+
+export const dataPt: DataResources = {
+  dataPageTitle: "Seus dados · Giveawear",
+  dataPrivacy: "Privacidade",
+  dataHeading: "Seus dados",
+  dataInvalidHeading: "Link inválido",
+  dataInvalidLink:
+    "Este link não é válido. Use o link do último e-mail que enviamos para você ou peça um novo logo abaixo.",
+  dataExpiredHeading: "Este link expirou",
+  dataExpiredLink: "Este link expirou: os links para os seus dados valem por 7 dias.",
+  dataExpiredNewOne:
+    "Podemos enviar um novo para o mesmo endereço: nada aparece aqui até que você o abra.",
+  dataNewLinkSent: "Enviamos um novo link para o endereço a que este link se destinava.",
+  dataEmailNewLink: "Enviar um novo link por e-mail",
+  dataRateLimited: "Muitas solicitações vindas da sua rede. Tente novamente daqui a uma hora.",
+  dataWithdrawn:
+    "Pronto: você não vai mais receber novidades nem ofertas das marcas de que retirou o consentimento.",
+  dataNothingToWithdraw: "Não havia mais nenhum consentimento de marketing para retirar.",
+  dataErased: "Seus dados foram apagados.",
+  dataNoEntries: "Não temos nenhuma participação em sorteios com este endereço.",
+  dataReadPolicy: "Leia a Política de Privacidade (em inglês)",
+  dataEntryCount_one: "{{count, number}} participação em sorteios",
+  dataEntryCount_many: "{{count, number}} participações em sorteios",
+  dataEntryCount_other: "{{count, number}} participações em sorteios",
+  dataEmailCount_one: "{{count, number}} e-mail que enviamos para você",
+  dataEmailCount_many: "{{count, number}} e-mails que enviamos para você",
+  dataEmailCount_other: "{{count, number}} e-mails que enviamos para você",
+  dataHolds: "O que a Giveawear guarda sobre {{address}}: {{entries}}. Este link vale até {{until}}.",
+  dataHoldsEmails:
+    "O que a Giveawear guarda sobre {{address}}: {{entries}} e {{emails}}. Este link vale até {{until}}.",
+  dataDownload: "Baixar todos os meus dados (JSON)",
+  dataWithdrawAll: "Retirar todos os consentimentos de marketing",
+  dataEraseLink: "Apagar meus dados…",
+  dataYourEntries: "Suas participações",
+  dataRetention:
+    "Quem deu consentimento de marketing continua na lista daquela marca até retirá-lo ou apagar seus dados. Fora isso, apagamos os dados de cada participante um prazo fixo depois que os prêmios do sorteio são entregues; a Política de Privacidade diz qual é esse prazo.",
+
+  dataByBrand: "de {{brand}}",
+  dataPhone: "Telefone",
+  dataEntered: "Participou em",
+  dataConfirmedAt: "Confirmada em",
+  dataStatus: "Situação",
+  dataEntriesInDraw: "Chances no sorteio",
+  dataEntryActions: "Ações extras",
+  dataEntryId: "ID da participação",
+  dataPrize: "Prêmio",
+  dataTerms: "Termos",
+  dataMarketing: "Marketing",
+  dataStatusPending: "Aguardando a sua confirmação pelo e-mail que enviamos",
+  dataStatusNeverConfirmed: "Nunca foi confirmada, por isso não entrou no sorteio",
+  dataStatusConfirmed: "Confirmada",
+  dataStatusInDraw: "Confirmada: está no sorteio",
+  dataStatusWasInDraw: "Confirmada: entrou no sorteio",
+  dataStatusDisqualified: "Desclassificada após a análise da marca",
+  dataBonusReferrals_one: "{{count, number}} chance extra por amigos que você indicou",
+  dataBonusReferrals_many: "{{count, number}} chances extras por amigos que você indicou",
+  dataBonusReferrals_other: "{{count, number}} chances extras por amigos que você indicou",
+  dataBonusActions: "{{count, number}} por ações extras",
+  dataActionRejected: "recusada pela marca, não conta",
+  dataYouGave: "você respondeu “{{answer}}”",
+  dataYouWon: "Você ganhou: {{prize}}.",
+  dataClaimOpen: "Ainda não resgatado: resgate até {{deadline}} com o link do seu e-mail de ganhador.",
+  dataClaimLapsed: "Não foi resgatado antes do prazo ({{deadline}}).",
+  dataClaimed: "Resgatado; situação do pedido: {{status}}.",
+  dataOrderNone: "Ainda não iniciado",
+  dataOrderPending: "Pendente",
+  dataOrderSubmitted: "Enviado para produção",
+  dataOrderFulfilled: "Produzido",
+  dataOrderShipped: "Enviado",
+  dataOrderDelivered: "Entregue",
+  dataOrderCancelled: "Cancelado",
+  dataNotRecorded: "O texto exato não foi registrado (você participou antes de os consentimentos serem guardados).",
+  dataVersion: "(versão {{version}})",
+  dataAgreed: "Aceitos em {{time}}.",
+  dataGiven: "Dado em {{time}}.",
+  dataWithdrawnAt: "Retirado em {{time}}.",
+  dataGivenNotRecorded: "Dado em {{time}}; o texto exato não foi registrado.",
+  dataNotGiven: "Não dado: {{brand}} não pode enviar novidades nem ofertas para você.",
+  dataWithdrawFor: "Retirar o consentimento de marketing para {{brand}}",
+
+  eraseTitle: "Apagar seus dados · Giveawear",
+  eraseNothingHeading: "Nada para apagar",
+  eraseBack: "Voltar para seus dados",
+  eraseAskNewLink: "Pedir um novo link",
+  eraseHeading: "Apagar seus dados?",
+  eraseFor: "Para {{address}}: {{entries}}.",
+  eraseUnderstand: "Entendi: quero apagar meus dados agora. Isso não pode ser desfeito.",
+  eraseConfirmRequired: "Marque “Entendi” para apagar seus dados.",
+  eraseSubmit: "Apagar meus dados",
+  eraseKeep: "Manter meus dados",
+  eraseRemoves: "Apagar remove, de cada sorteio em que você participou com este endereço:",
+  eraseRemovesContact: "seu endereço de e-mail, telefone, endereço IP e identificador do navegador em cada participação;",
+  eraseRemovesConsents:
+    "seus consentimentos de marketing: as ferramentas de e-mail das marcas conectadas à Giveawear recebem o pedido de cancelar a sua inscrição;",
+  eraseRemovesOneEmail:
+    "o e-mail que enviamos para você, eventuais códigos de acesso e as cópias que guardamos das mensagens que você nos mandou pelo formulário de contato;",
+  eraseRemovesEmails:
+    "os {{count, number}} e-mails que enviamos para você, eventuais códigos de acesso e as cópias que guardamos das mensagens que você nos mandou pelo formulário de contato;",
+  eraseRemovesDelivery: "os dados de entrega dos prêmios já enviados ou entregues.",
+  eraseMeans: "O que isso significa:",
+  eraseMeansAnonymous:
+    "Cada participação continua no sorteio apenas como um identificador anônimo, porque as listas de participações publicadas não podem mudar (é isso que permite que qualquer pessoa confira um sorteio). Não poderemos mais falar com você; então, se uma dessas participações for sorteada, o prêmio não poderá ser resgatado e a marca poderá sortear outro ganhador.",
+  eraseMeansLinks: "Seus links para os seus dados e para resgatar prêmios deixam de funcionar. Não é possível desfazer.",
+  eraseMeansCopies:
+    "As cópias que uma marca já fez (a exportação de participações, os próprios sistemas dela) são da marca: peça a ela, que é indicada no regulamento oficial de cada sorteio.",
+  eraseMeansAccount:
+    "Você também tem uma conta na Giveawear com este endereço: ela não é excluída aqui, e os sorteios que você organiza continuam. Para encerrá-la, {{contact}}.",
+  eraseContactUs: "fale com a gente",
+  erasePrizes: "Seus prêmios",
+  erasePrizeUnclaimed:
+    "Você ganhou {{prize}} em {{campaign}} e ainda não resgatou. Apagar significa abrir mão dele: seu link de resgate deixa de funcionar e a marca pode sortear outro ganhador na hora.",
+  erasePrizeInProgress:
+    "Seu prêmio {{prize}} de {{campaign}} está sendo preparado. Para que ele ainda chegue até você, guardamos só o nome, o endereço, o telefone e o e-mail do pedido até o envio (ou o cancelamento) e depois os apagamos, junto com o e-mail de envio. Seu link de resgate, com a página de rastreio, deixa de funcionar agora.",
+  erasePrizeShipped:
+    "Seu prêmio {{prize}} de {{campaign}} já foi enviado. Apagar exclui o endereço de entrega e o código de rastreio, e nem você nem a marca poderão mais acompanhar o pacote.",
+
+  requestDescription:
+    "Veja os dados que a Giveawear guarda sobre as suas participações em sorteios, baixe, pare de receber e-mails de marketing ou apague tudo, por um link que enviamos por e-mail.",
+  requestIntro:
+    "Você não precisa de conta: o seu endereço de e-mail é a chave. Enviamos o link só para esse endereço, então só quem é dono dele pode abri-lo.",
+  requestPolicy: "Leia a {{policy}} para saber o que coletamos, por quê e por quanto tempo.",
+  requestPolicyLink: "Política de Privacidade (em inglês)",
+  requestHeading: "Veja, baixe ou apague seus dados",
+  requestExplain:
+    "Participou de um sorteio? Digite o e-mail que você usou e enviaremos para ele um link para os seus dados: cada participação, os consentimentos que você deu (com o texto exato que viu) e eventuais prêmios. Lá você pode baixar tudo, parar de receber e-mails de marketing ou apagar tudo. O link vale por {{days}} dias. Todo e-mail que enviamos sobre um sorteio traz esse mesmo link.",
+  requestSubmit: "Enviar um link por e-mail",
+  requestSent: "Se tivermos dados desse endereço, enviamos um link para ele. O link vale por 7 dias.",
+};
