@@ -1,13 +1,12 @@
 import type { ReactNode } from "react";
 import { richEntrantText, useEntrantText } from "~/components/campaign/entrant-text";
 import { formatUtcDateTime } from "~/domain/campaign-status";
+import { cachedDateFormat } from "~/domain/campaign-time-zone";
 import { bonusBreakdown, type DataPageConsent, type DataPageData, type DataPageEntry, type PrizeClaimState } from "~/domain/data-rights";
 import { isOrderStatus } from "~/domain/orders";
 import { type EntrantText, entrantText } from "~/i18n/entrant";
 import type { EntrantTextKey } from "~/i18n/entrant/en";
 import { href } from "~/paths";
-
-const UTC_TIMES = new Map<string, Intl.DateTimeFormat>();
 
 /**
  * A time as the data page shows it, from an ISO string: in UTC, which the page names, since one
@@ -17,19 +16,15 @@ const UTC_TIMES = new Map<string, Intl.DateTimeFormat>();
 export function shownTime(iso: string | null, text: EntrantText = entrantText("en")): string {
   if (!iso) return "";
   if (text.language === "en") return formatUtcDateTime(new Date(iso));
-  let format = UTC_TIMES.get(text.locale);
-  if (!format) {
-    format = new Intl.DateTimeFormat(text.locale, {
-      timeZone: "UTC",
-      day: "numeric",
-      month: "long",
-      year: "numeric",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    });
-    UTC_TIMES.set(text.locale, format);
-  }
+  const format = cachedDateFormat(text.locale, {
+    timeZone: "UTC",
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  });
   return `${format.format(new Date(iso))} UTC`;
 }
 
