@@ -17,14 +17,25 @@ export function smsReplyIntent(body: string): "stop" | "start" | null {
   return null;
 }
 
-const STOP_LINE = "Reply STOP to opt out.";
+/**
+ * The two texts in English; app/i18n/entrant-emails.ts holds them in the campaign's other languages
+ * (decision 097). Every language keeps the keyword STOP: it is what Twilio's opt-out acts on.
+ */
+export const SMS_TEXTS = {
+  winner: "{{brand}}: you won {{prize}}! Claim it by {{deadline}}: {{link}} Reply STOP to opt out.",
+  claimReminder: "{{brand}}: {{time_left}} left to claim your prize, {{prize}}: {{link}} Reply STOP to opt out.",
+} as const;
 
-export function winnerSmsBody(brandName: string, prizeName: string, claimLink: string, claimDeadline: string): string {
-  return `${brandName}: you won ${prizeName}! Claim it by ${claimDeadline}: ${claimLink} ${STOP_LINE}`;
+export type SmsTexts = Record<keyof typeof SMS_TEXTS, string>;
+
+const fill = (text: string, values: Record<string, string>) => text.replace(/\{\{(\w+)\}\}/g, (all, key: string) => values[key] ?? all);
+
+export function winnerSmsBody(brand: string, prize: string, link: string, deadline: string, texts: SmsTexts = SMS_TEXTS): string {
+  return fill(texts.winner, { brand, prize, link, deadline });
 }
 
-export function claimReminderSmsBody(brandName: string, prizeName: string, claimLink: string, timeLeft: string): string {
-  return `${brandName}: ${timeLeft} left to claim your prize, ${prizeName}: ${claimLink} ${STOP_LINE}`;
+export function claimReminderSmsBody(brand: string, prize: string, link: string, timeLeft: string, texts: SmsTexts = SMS_TEXTS): string {
+  return fill(texts.claimReminder, { brand, prize, link, time_left: timeLeft });
 }
 
 /** One winner SMS per prize and winner, as the winner email's key (winnerDedupeKey). */

@@ -6,6 +6,7 @@
  */
 import type { EntrantLanguage } from "../domain/entrant-language";
 import { brandLogo, button, emailLayout, prizeImage } from "../domain/email-template-defaults";
+import { SMS_TEXTS, type SmsTexts } from "../domain/sms";
 
 interface EmailWords {
   dataLine: string;
@@ -113,6 +114,8 @@ interface WinnerWords {
   /** What the winner chooses on the claim page: a mug's colour, or a shirt's size, style and colour. */
   choices: { mug: string; shirt: string };
   timeLeft: Record<"3 days" | "1 day", string>;
+  /** The winner's two text messages (decision 094), as SMS_TEXTS in English. */
+  sms: SmsTexts;
   bonusGift: string;
   giftCode: string;
   howToRedeem: string;
@@ -151,6 +154,11 @@ ${PERSONAL_AND_CONTACT("Este enlace es personal: solo se ha enviado a {{email}}.
     },
     choices: { mug: "tu color", shirt: "tu talla, estilo y color" },
     timeLeft: { "3 days": "3 días", "1 day": "1 día" },
+    sms: {
+      winner: "{{brand}}: ¡has ganado {{prize}}! Reclámalo antes del {{deadline}}: {{link}} Responde STOP para no recibir más mensajes.",
+      claimReminder:
+        "{{brand}}: tienes {{time_left}} para reclamar tu premio, {{prize}}: {{link}} Responde STOP para no recibir más mensajes.",
+    },
     bonusGift: "Regalo extra: {{value}}",
     giftCode: "Código del regalo: {{value}}",
     howToRedeem: "Cómo canjearlo: {{value}}",
@@ -182,6 +190,12 @@ ${PERSONAL_AND_CONTACT("Ce lien est personnel\u00a0: il n'a été envoyé qu'à 
     },
     choices: { mug: "votre couleur", shirt: "votre taille, votre coupe et votre couleur" },
     timeLeft: { "3 days": "3\u00a0jours", "1 day": "1\u00a0jour" },
+    sms: {
+      winner:
+        "{{brand}}\u00a0: vous avez gagné {{prize}}\u00a0! Réclamez-le avant le {{deadline}}\u00a0: {{link}} Répondez STOP pour ne plus recevoir de SMS.",
+      claimReminder:
+        "{{brand}}\u00a0: plus que {{time_left}} pour réclamer votre lot, {{prize}}\u00a0: {{link}} Répondez STOP pour ne plus recevoir de SMS.",
+    },
     bonusGift: "Cadeau en plus\u00a0: {{value}}",
     giftCode: "Code du cadeau\u00a0: {{value}}",
     howToRedeem: "Comment en profiter\u00a0: {{value}}",
@@ -213,6 +227,12 @@ ${PERSONAL_AND_CONTACT("Dieser Link ist persönlich: Er wurde nur an {{email}} g
     },
     choices: { mug: "deine Farbe", shirt: "Größe, Schnitt und Farbe" },
     timeLeft: { "3 days": "3 Tage", "1 day": "1 Tag" },
+    sms: {
+      winner:
+        "{{brand}}: Du hast {{prize}} gewonnen! Löse deinen Gewinn bis {{deadline}} ein: {{link}} Antworte STOP, um keine SMS mehr zu bekommen.",
+      claimReminder:
+        "{{brand}}: Noch {{time_left}}, um deinen Gewinn {{prize}} einzulösen: {{link}} Antworte STOP, um keine SMS mehr zu bekommen.",
+    },
     bonusGift: "Bonusgeschenk: {{value}}",
     giftCode: "Geschenkcode: {{value}}",
     howToRedeem: "So löst du es ein: {{value}}",
@@ -244,6 +264,11 @@ ${PERSONAL_AND_CONTACT("Este link é pessoal: ele foi enviado só para {{email}}
     },
     choices: { mug: "a cor", shirt: "o tamanho, o modelo e a cor" },
     timeLeft: { "3 days": "3 dias", "1 day": "1 dia" },
+    sms: {
+      winner: "{{brand}}: você ganhou {{prize}}! Resgate até {{deadline}}: {{link}} Responda STOP para não receber mais mensagens.",
+      claimReminder:
+        "{{brand}}: você tem {{time_left}} para resgatar seu prêmio, {{prize}}: {{link}} Responda STOP para não receber mais mensagens.",
+    },
     bonusGift: "Brinde extra: {{value}}",
     giftCode: "Código do brinde: {{value}}",
     howToRedeem: "Como usar: {{value}}",
@@ -539,6 +564,11 @@ export function winnerTokenWords(language: EntrantLanguage | undefined) {
     contactReply: (brand: string, support: string) => fill(words.contactReply, { brand: brand || words.theBrand, support }),
     contactForm: (url: string) => fill(words.contactForm, { url }),
   };
+}
+
+/** The winner's text messages in `language` (decision 097); English's are SMS_TEXTS. */
+export function winnerSmsTexts(language: EntrantLanguage | undefined): SmsTexts {
+  return !language || language === "en" ? SMS_TEXTS : WINNER_WORDS[language].sms;
 }
 
 /** The templates written for each language (the others stay the admin's English ones for now). */

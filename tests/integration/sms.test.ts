@@ -228,6 +228,24 @@ describe("with Twilio configured", () => {
   });
 });
 
+describe("a Spanish campaign's winner (decision 097)", () => {
+  it("gets both texts in Spanish, the deadline on Madrid's clocks, and the STOP keyword Twilio acts on", async () => {
+    await useTwilio(true);
+    const { campaign, winner, deadline } = await winnerWithPhone("+34612345678");
+    await prisma.campaign.update({ where: { id: campaign.id }, data: { language: "es", timeZone: "Europe/Madrid" } });
+    await notifyWinners(campaign.id);
+    const notice = await sentSms(`sms-winner:${campaign.id}:1:${winner.id}`);
+    expect(notice.body).toMatch(
+      /^Test Brand: ¡has ganado .+! Reclámalo antes del [a-záéíóú]+, \d{1,2} de [a-z]+ de \d{4}, \d\d:\d\d hora de Europa central: http:\/\/localhost:3000\/claim\/\S+ Responde STOP para no recibir más mensajes\.$/,
+    );
+    await sendClaimFollowUps(new Date(deadline.getTime() - DAY / 2));
+    const reminder = await sentSms(`sms-claim-reminder:${campaign.id}:1:${winner.id}`);
+    expect(reminder.body).toMatch(
+      /^Test Brand: tienes 1 día para reclamar tu premio, .+: http:\/\/localhost:3000\/claim\/\S+ Responde STOP para no recibir más mensajes\.$/,
+    );
+  });
+});
+
 describe("a status callback that comes before Twilio's answer (decision 096)", () => {
   it("is kept until the SID is stored, then applied, and a stranger's SID is forgotten after a day", async () => {
     await useTwilio(true);

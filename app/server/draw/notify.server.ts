@@ -13,14 +13,13 @@ import { winnerDedupeKey } from "../../domain/winner-emails";
 import { currentPicks, parseDrawPicks } from "../../domain/draw";
 import { addDays } from "../../domain/campaign-dates";
 import { CampaignStatus } from "../../domain/campaign-status";
-import { formatZonedDateTime } from "../../domain/campaign-time-zone";
 import { claimLink } from "../claims/claim.server";
 import { getConfig } from "../core/config.server";
 import { prisma } from "../core/db.server";
 import { emailBrand, winnerReplyTo } from "../email/brand.server";
 import { queueTemplatedEmailOnce } from "../email/outbox.server";
 import { claimDeadlineText, prizeName, winnerEmailLanguage, winnerEmailTokens } from "../claims/winner-emails.server";
-import { tierTokenWords, winnerTokenWords } from "../../i18n/entrant-emails";
+import { tierTokenWords, winnerSmsTexts, winnerTokenWords } from "../../i18n/entrant-emails";
 import { queueSmsToEntry } from "../sms/sms.server";
 import { winnerSmsBody, winnerSmsDedupeKey } from "../../domain/sms";
 import { currentTime, leaseUntil } from "../core/leases.server";
@@ -186,7 +185,8 @@ async function queueWinnerSms(
       campaign.brandName,
       prizeName(campaign, prize),
       await claimLink({ campaignId: campaign.id, entryId: prize.entryId, deadline: prize.deadline, rank: prize.rank }),
-      formatZonedDateTime(prize.deadline, campaign.timeZone),
+      claimDeadlineText(prize.deadline, winnerEmailLanguage(campaign), campaign.timeZone),
+      winnerSmsTexts(winnerEmailLanguage(campaign)),
     ),
   });
 }

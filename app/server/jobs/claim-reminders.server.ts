@@ -34,7 +34,7 @@ import { queueTemplatedEmailOnce } from "../email/outbox.server";
 import { currentTime, leaseUntil } from "../core/leases.server";
 import { publicUrl } from "../core/public-url.server";
 import { WINNER_EMAIL_CAMPAIGN_FIELDS, prizeName, winnerEmailLanguage, winnerEmailTokens } from "../claims/winner-emails.server";
-import { winnerTokenWords } from "../../i18n/entrant-emails";
+import { winnerSmsTexts, winnerTokenWords } from "../../i18n/entrant-emails";
 import { log } from "../core/log.server";
 import { queueSmsToEntry } from "../sms/sms.server";
 import { claimReminderSmsBody, claimReminderSmsDedupeKey } from "../../domain/sms";
@@ -174,7 +174,13 @@ async function followUpCampaign(campaignId: string, now: Date, summary: ClaimRem
       await queueSmsToEntry(prize.entryId, {
         kind: "claim_reminder",
         dedupeKey: claimReminderSmsDedupeKey(campaign.id, prize.rank, prize.entryId),
-        body: claimReminderSmsBody(campaign.brandName, prizeName(campaign, prize), tokens.claim_link ?? "", due.reminder.timeLeft),
+        body: claimReminderSmsBody(
+          campaign.brandName,
+          prizeName(campaign, prize),
+          tokens.claim_link ?? "",
+          winnerTokenWords(winnerEmailLanguage(campaign))?.timeLeft(due.reminder.timeLeft) ?? due.reminder.timeLeft,
+          winnerSmsTexts(winnerEmailLanguage(campaign)),
+        ),
       });
     }
     if (await prisma.outboundEmail.findUnique({ where: { dedupeKey }, select: { id: true } })) continue;
