@@ -2,7 +2,7 @@ import { Form } from "react-router";
 import { adminPage, Badge, LoadError, Pager } from "~/components/admin/admin-page";
 import { StatusFilters } from "~/components/admin/status-filters";
 import { ActionToast } from "~/components/ui/action-toast";
-import { retryColumns } from "~/components/admin/retry-columns";
+import { attemptsColumn, retryColumns } from "~/components/admin/retry-columns";
 import { type Column, Table } from "~/components/ui/table";
 import { useSubmitting } from "~/components/ui/use-submitting";
 import {
@@ -173,12 +173,7 @@ function OutboxTable({ rows }: { rows: OutboxPage["rows"] }) {
         </>
       ),
     },
-    {
-      header: "Attempts",
-      headerClassName: "px-3 py-2.5 text-right font-semibold",
-      className: "px-3 py-2.5 text-right tabular-nums",
-      cell: (row) => row.attempts,
-    },
+    attemptsColumn<OutboxPage["rows"][number]>(),
     {
       header: "Next attempt",
       className: "px-3 py-2.5 whitespace-nowrap tabular-nums",

@@ -9,6 +9,16 @@ interface FailedRow {
   lastError: string | null;
 }
 
+/** The outbox tables' count of sending attempts, right-aligned (the Emails tab's emails and texts). */
+export function attemptsColumn<Row extends { attempts: number }>(): Column<Row> {
+  return {
+    header: "Attempts",
+    headerClassName: "px-3 py-2.5 text-right font-semibold",
+    className: "px-3 py-2.5 text-right tabular-nums",
+    cell: (row) => row.attempts,
+  };
+}
+
 /**
  * The outbox tables' last two columns (the Emails tab's emails and texts, decisions 085 and 096): the
  * last error, and "Retry now" for a failed row, posted as `intent` with the row's id in `idField`.

@@ -1,5 +1,5 @@
 import { Badge } from "~/components/admin/admin-page";
-import { retryColumns } from "~/components/admin/retry-columns";
+import { attemptsColumn, retryColumns } from "~/components/admin/retry-columns";
 import { type Column, Table } from "~/components/ui/table";
 import { useSubmitting } from "~/components/ui/use-submitting";
 import type { SmsOutbox, SmsOutboxRow } from "~/domain/sms";
@@ -34,12 +34,7 @@ export function SmsOutboxSection({ sms }: { sms: SmsOutbox }) {
         </>
       ),
     },
-    {
-      header: "Attempts",
-      headerClassName: "px-3 py-2.5 text-right font-semibold",
-      className: "px-3 py-2.5 text-right tabular-nums",
-      cell: (row) => row.attempts,
-    },
+    attemptsColumn<SmsOutboxRow>(),
     {
       header: "Next attempt",
       className: "px-3 py-2.5 whitespace-nowrap tabular-nums",
