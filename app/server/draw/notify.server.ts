@@ -178,6 +178,7 @@ async function queueWinnerSms(
   campaign: Parameters<typeof winnerEmailTokens>[0],
   prize: { rank: number; entryId: string; deadline: Date; title?: string },
 ): Promise<void> {
+  const language = winnerEmailLanguage(campaign);
   await queueSmsToEntry(prize.entryId, {
     kind: "winner",
     dedupeKey: winnerSmsDedupeKey(campaign.id, prize.rank, prize.entryId),
@@ -185,8 +186,8 @@ async function queueWinnerSms(
       campaign.brandName,
       prizeName(campaign, prize),
       await claimLink({ campaignId: campaign.id, entryId: prize.entryId, deadline: prize.deadline, rank: prize.rank }),
-      claimDeadlineText(prize.deadline, winnerEmailLanguage(campaign), campaign.timeZone),
-      winnerSmsTexts(winnerEmailLanguage(campaign)),
+      claimDeadlineText(prize.deadline, language, campaign.timeZone),
+      winnerSmsTexts(language),
     ),
   });
 }

@@ -161,6 +161,9 @@ async function followUpCampaign(campaignId: string, now: Date, summary: ClaimRem
   });
   const emailedAt = new Map(winnerEmails.map((row) => [row.dedupeKey, row.createdAt]));
 
+  // The campaign's language (decision 097): its reminders' words and time left, by email and by text.
+  const language = winnerEmailLanguage(campaign);
+  const timeLeftIn = (english: string) => winnerTokenWords(language)?.timeLeft(english) ?? english;
   for (const prize of open) {
     const due = claimFollowUp(prize.deadline, now, emailedAt.get(winnerDedupeKey(campaign.id, prize.rank, prize.entryId)) ?? null);
     if (!due) continue;
@@ -178,8 +181,8 @@ async function followUpCampaign(campaignId: string, now: Date, summary: ClaimRem
           campaign.brandName,
           prizeName(campaign, prize),
           tokens.claim_link ?? "",
-          winnerTokenWords(winnerEmailLanguage(campaign))?.timeLeft(due.reminder.timeLeft) ?? due.reminder.timeLeft,
-          winnerSmsTexts(winnerEmailLanguage(campaign)),
+          timeLeftIn(due.reminder.timeLeft),
+          winnerSmsTexts(language),
         ),
       });
     }
@@ -192,12 +195,11 @@ async function followUpCampaign(campaignId: string, now: Date, summary: ClaimRem
         dedupeKey,
         replyTo: winnerReplyTo(campaign),
         brand: emailBrand(campaign),
-        // The campaign's language (decision 097), its time_left too.
-        language: winnerEmailLanguage(campaign),
+        language,
         tokens: {
-          ...(await winnerEmailTokens(campaign, prize, winnerEmailLanguage(campaign))),
+          ...(await winnerEmailTokens(campaign, prize, language)),
           email: prize.winnerEmail,
-          time_left: winnerTokenWords(winnerEmailLanguage(campaign))?.timeLeft(due.reminder.timeLeft) ?? due.reminder.timeLeft,
+          time_left: timeLeftIn(due.reminder.timeLeft),
         },
       });
       if (queued) summary.reminders += 1;
