@@ -131,6 +131,7 @@ export async function verifyDraw(campaignId: string, options: VerifyOptions & { 
       beaconReplacementRound: true,
       beaconReplacementDecidedAt: true,
       beaconReplacementReason: true,
+      referralCap: true,
       launchedAt: true,
       entryCount: true,
       winnerEntryId: true,
@@ -166,6 +167,8 @@ type VerifiedCampaign = {
   beaconReplacementRound: number | null;
   beaconReplacementDecidedAt: Date | null;
   beaconReplacementReason: string | null;
+  /** Decision 104: the referral cap the rules state, a rule of the list. */
+  referralCap: number | null;
   winnerEntryId: string | null;
   additionalPrizes: { rank: number; winnerEntryId: string | null }[];
 };
@@ -217,7 +220,7 @@ async function verifyDrawV2(
       check("entry list hash", draw.entriesHash, hash);
       if (row) check("entry list hash published at the freeze", row.sha256, draw.entriesHash);
       return work(
-        checkRules(() => parseEntryList(bytes, hash, actions)),
+        checkRules(() => parseEntryList(bytes, hash, actions, campaign.referralCap)),
         (start, end) => Promise.resolve(bytes.subarray(start, end)),
       );
     }
@@ -229,7 +232,7 @@ async function verifyDrawV2(
     await withStoredList(row, client, async (source) => {
       let list: FrozenListIndex | EntryListError;
       try {
-        list = await readStoredList(row, source, actions);
+        list = await readStoredList(row, source, actions, campaign.referralCap);
       } catch (error) {
         if (!(error instanceof EntryListError)) {
           check("stored entry list", "readable and matching its hash", (error as Error).message);

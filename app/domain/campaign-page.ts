@@ -35,6 +35,8 @@ export interface CampaignPageData {
   /** Only the creator can see it (draft or unpaid): banner and noindex, whatever the view. */
   preview: boolean;
   referralsEnabled: boolean;
+  /** The most friends whose referrals earn an entrant bonus entries (decision 104), or null for no limit. */
+  referralCap: number | null;
   phase: PublicPhase;
   now: string;
   pageUrl: string;

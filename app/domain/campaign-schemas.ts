@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ENTRANT_LANGUAGES } from "./entrant-language";
+import { MAX_REFERRAL_CAP } from "./entries";
 import { isStartDateAllowed, isStartDateWithinAYear, parseDateInput } from "./campaign-dates";
 import { accentProblem } from "./brand-colors";
 import { catalogueSizes, catalogueStyles } from "./printify";
@@ -227,6 +228,7 @@ export const CAMPAIGN_MESSAGES = {
   sponsorLegalNameMax: "Sponsor's legal name must be at most 100 characters.",
   sponsorAddressMax: "Sponsor's postal address must be at most 300 characters.",
   minimumAgeRange: "Minimum age must be a whole number from 18 to 99.",
+  referralCapRange: "Enter the most friends per entrant as a whole number from 1 to 1,000, or leave it empty for no limit.",
   prizeValueInvalid: "Enter the approximate retail value in whole US dollars (e.g., 25).",
   reviewSponsorNameMissing: "Sponsor's legal name is missing (the official rules name the sponsor). Please go back to Step 4.",
   reviewSponsorAddressMissing: "Sponsor's postal address is missing (the official rules state it). Please go back to Step 4.",
@@ -623,6 +625,17 @@ export function entryRulesSchema({ today }: { today: Date }) {
           .default(DEFAULT_DURATION_DAYS),
         termsAccepted: z.literal(true, { error: M.termsRequired }),
         limitOneEntryPerPerson: checkbox(),
+        // Decision 104: the most friends whose referrals earn one entrant bonus entries; empty for no limit.
+        referralCap: z.preprocess(
+          (value) => (typeof value === "string" && value.trim() === "" ? null : value),
+          z.coerce
+            .number({ error: M.referralCapRange })
+            .int({ error: M.referralCapRange })
+            .min(1, { error: M.referralCapRange })
+            .max(MAX_REFERRAL_CAP, { error: M.referralCapRange })
+            .nullable()
+            .default(null),
+        ),
         giveCouponToEntrants: checkbox(),
         entrantCouponCode: optionalText(),
         entrantCouponDescription: optionalText(),

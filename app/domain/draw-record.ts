@@ -65,6 +65,8 @@ export interface DrawRecordList {
   /** Counted entries (lines of the entries section). */
   entries: number;
   totalWeight: string;
+  /** Decision 104: the most friends whose referrals earn one entrant bonus entries, as the rules state; null for no limit. */
+  referralCap: number | null;
   /** Absolute URL of the frozen draw.csv. */
   csvUrl: string;
   /** Read from the frozen bytes, in their order (entry id byte order). */

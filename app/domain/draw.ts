@@ -114,7 +114,8 @@ const REPLACEMENT_STEP_5 = `The draw never uses the secret alone. If no valid be
  * Procedure version 5 (decision 099): version 4 with step 5's fallback replaced. Instead of the
  * launch secret alone (which Giveawear knows from the launch), a draw whose round cannot be had for
  * 24 hours uses a later round decided and published before it exists. Step 9 also states the
- * redraws' timing (decision 102), which every verifier checks.
+ * redraws' timing (decision 102), which every verifier checks, and steps 2 and 3 the referral cap
+ * (decision 104).
  */
 const REDRAW_STEP_9_END =
   "The replaced pick stays in the record, marked as replaced; the new pick records when it was made, why, its claim deadline and when its winner was notified.";
@@ -122,12 +123,23 @@ const REDRAW_STEP_9_END =
 /** Step 9's end in procedure 5 (decision 102): the redraw's timing, checked against the published deadlines. */
 const ACCOUNTABLE_STEP_9_END = `${REDRAW_STEP_9_END} Every winner's claim deadline is fixed when they are drawn: draw.json publishes the claim window W in whole days ("draw": {"claimWindowDays"}), and every pick records its "claimDeadline", at least W days after the pick was made (the draw's "drawnAt" for the original picks, the pick's "redrawnAt" for a redraw), and its "notifiedAt", when its winner's email was queued for sending. A redraw is valid only when the pick it replaces (the last earlier pick of the same rank) has a notifiedAt no earlier than that pick was made and earlier than its claimDeadline, and a claimDeadline at least W days after that pick was made, and the redraw's redrawnAt is no earlier than that claimDeadline, no earlier than drawnAt and no earlier than the redraw recorded before it. No time in the record (drawnAt, redrawnAt, notifiedAt) may be later than the moment the record is checked (give or take 5 minutes between clocks). So a redraw needs W days per replaced winner, in the open: the draw page counts the redraws of each prize.`;
 
-export const DRAW_PROCEDURE = DRAW_PROCEDURE_V4.replace(SECRET_ONLY_STEP_5, REPLACEMENT_STEP_5).replace(
-  REDRAW_STEP_9_END,
-  ACCOUNTABLE_STEP_9_END,
-);
+/** Step 2's referral bonus in procedure 4 and before; procedure 5 adds the cap (decision 104). */
+const UNCAPPED_REFERRALS = "3 for every friend who entered through its referral link and whose entry is counted,";
+const CAPPED_REFERRALS = `3 for every friend who entered through its referral link and whose entry is counted, up to the referral cap when the giveaway's rules set one (at most K friends per entry earn it, the first ones confirmed; draw.json publishes K as "list": {"referralCap": K}, or null when there is no cap),`;
+
+/** Step 3's weight line in procedure 4 and before; procedure 5 states what the cap means for the lines (decision 104). */
+const WEIGHT_LINE_END =
+  "(the sum of the bonus fields of the completion lines of actions.csv whose entry_id equals this line's entry_id).";
+const CAPPED_WEIGHT_LINE_END = `${WEIGHT_LINE_END} A friend past the cap earned no bonus, so their line's referrer_id is empty: with a referral cap K, no entry_id appears as the referrer_id of more than K entry lines.`;
+
+export const DRAW_PROCEDURE = DRAW_PROCEDURE_V4.replace(SECRET_ONLY_STEP_5, REPLACEMENT_STEP_5)
+  .replace(REDRAW_STEP_9_END, ACCOUNTABLE_STEP_9_END)
+  .replace(UNCAPPED_REFERRALS, CAPPED_REFERRALS)
+  .replace(WEIGHT_LINE_END, CAPPED_WEIGHT_LINE_END);
 if (!DRAW_PROCEDURE.includes(REPLACEMENT_STEP_5)) throw new Error("procedure 5: step 5 of procedure 4 not found");
 if (!DRAW_PROCEDURE.includes(ACCOUNTABLE_STEP_9_END)) throw new Error("procedure 5: step 9 of procedure 4 not found");
+if (!DRAW_PROCEDURE.includes(CAPPED_REFERRALS)) throw new Error("procedure 5: step 2's referral bonus of procedure 4 not found");
+if (!DRAW_PROCEDURE.includes(CAPPED_WEIGHT_LINE_END)) throw new Error("procedure 5: step 3's weight line of procedure 4 not found");
 
 /** The procedure of draws made before decision 039 (Draw.procedureVersion 1), kept for their draw pages. */
 export const DRAW_PROCEDURE_V1 = `1. Commitment. When the giveaway launched, Giveawear chose a secret seed (64 hexadecimal characters) and published its SHA-256 hash, written in lowercase hexadecimal. When the giveaway ends the seed is revealed: anyone can check that SHA-256(seed) equals the commitment, so the seed cannot have been changed after launch.
@@ -603,6 +615,11 @@ export interface EntryListReaderOptions {
    * Without it the weights are those of version 2.
    */
   actions?: ActionBonuses;
+  /**
+   * Decision 104: the campaign's referral cap, the most lines that may name one entry as referrer
+   * (null or absent: no limit). A list past it breaks the rules.
+   */
+  referralCap?: number | null;
 }
 
 const EMPTY = new Uint8Array(0);
@@ -625,6 +642,7 @@ export class EntryListReader {
   readonly #blockLines: number;
   readonly #hashing: ListHashing | undefined;
   readonly #actions: ActionBonuses | undefined;
+  readonly #referralCap: number | null;
   #length = 0;
   #lastByte = -1;
   /** The unfinished last line of the pieces so far, and where it starts in the list. */
@@ -665,6 +683,7 @@ export class EntryListReader {
     this.#blockLines = blockLines;
     this.#hashing = options.hashing;
     this.#actions = options.actions;
+    this.#referralCap = options.referralCap ?? null;
   }
 
   /** Bytes read so far. */
@@ -1029,6 +1048,10 @@ export class EntryListReader {
     for (let w = 0; w < weighted.size; w++) {
       const weight = this.#weights.values[w] ?? 0;
       const referrals = referralsOf[w] ?? 0;
+      if (this.#referralCap !== null && referrals > this.#referralCap)
+        throw new EntryListError(
+          `Entry ${weighted.text(w)} is named as referrer by ${referrals} lines, but the rules let at most ${this.#referralCap} friends per entrant earn bonus entries`,
+        );
       if (bonusOf) {
         const expected = 1 + REFERRAL_ACTION_BONUS * referrals + (bonusOf[w] ?? 0);
         // An entry without action bonuses is told as version 2 tells it.
@@ -1622,8 +1645,13 @@ export async function withListBlocks<T>(
  * Reads draw.csv (version 2) held whole in memory and checks every rule of step 3 (EntryListReader);
  * throws EntryListError on the first problem. The pool's blocks are views of `bytes`.
  */
-export function parseEntryList(bytes: Uint8Array, sha256: string, actions?: ActionBonuses): FrozenListIndex {
-  const reader = new EntryListReader({ actions });
+export function parseEntryList(
+  bytes: Uint8Array,
+  sha256: string,
+  actions?: ActionBonuses,
+  referralCap: number | null = null,
+): FrozenListIndex {
+  const reader = new EntryListReader({ actions, referralCap });
   reader.push(bytes);
   return reader.finish(sha256, (start, end) => bytes.subarray(start, end));
 }

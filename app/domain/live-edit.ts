@@ -56,6 +56,8 @@ export const FROZEN_FIELDS = {
   // The zone the dates are read in (decision 095): changing it would move both instants.
   timeZone: "Time zone",
   limitOneEntryPerPerson: "One entry per person",
+  // The referral bonus's limit (decision 104): the rules state it and draw.json publishes it.
+  referralCap: "Most friends per entrant who earn bonus entries",
   giveCouponToEntrants: "Coupon for entrants",
   entrantCouponCode: "Entrants' coupon code",
   giveBonusGiftToWinner: "Bonus gift for the winner",
@@ -124,6 +126,7 @@ function canonical(name: string, values: string[]): string {
   const value = (values[values.length - 1] ?? "").trim();
   if (BOOLEAN_FIELDS.has(name)) return ["on", "true", "yes", "1"].includes(value.toLowerCase()) ? "on" : "";
   if (name === "durationDays" || name === "minimumAge") return String(Number(value));
+  if (name === "referralCap") return value === "" ? "" : String(Number(value));
   if (name === "prizeValue") return value.replace(/^\$/, "").replace(/,/g, "");
   if (name === "brandName" || name === "productTitle" || name === "productValue") return value;
   if (name === "sponsorLegalName" || name === "sponsorAddress") return value.replace(/\s+/g, " ");

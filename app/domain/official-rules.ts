@@ -88,6 +88,8 @@ export interface RulesInput {
   entryLimit: number | null;
   referralsEnabled: boolean;
   referralBonus: number;
+  /** The most friends whose referrals earn one entrant bonus entries (decision 104); null or absent: no limit. */
+  referralCap?: number | null;
   prizes: RulesPrize[];
   /** Extra rewards stated without a value of their own (bonus gift, bonus item). */
   extras: string[];
@@ -143,6 +145,15 @@ export function sponsorName(input: Pick<RulesInput, "sponsorLegalName" | "brandN
   return input.sponsorLegalName.trim() || input.brandName.trim() || "the campaign's creator";
 }
 
+/** Decision 104: the referral cap in the rules' words, or nothing without one (earlier rules keep their wording). */
+function capSentence(input: RulesInput): string {
+  const cap = input.referralCap ?? null;
+  if (cap === null) return "";
+  return cap === 1
+    ? ` Only the first friend whose entry is confirmed earns you bonus entries: at most ${input.referralBonus} bonus entries from referrals per entrant.`
+    : ` Only the first ${cap.toLocaleString("en-US")} friends whose entries are confirmed earn you bonus entries: at most ${(cap * input.referralBonus).toLocaleString("en-US")} bonus entries from referrals per entrant.`;
+}
+
 /**
  * Section 6: referrals and the entry actions (decision 076). A campaign without actions keeps its
  * wording; one with actions (or whose actions changed) lists each with its bonus and verification, says
@@ -157,7 +168,7 @@ function bonusSection(input: RulesInput, p: (text: string, testId?: string) => R
     : " Bonus entries are the only way to get more than one entry.";
   const referrals = input.referralsEnabled
     ? p(
-        `After entering you receive a personal referral link. Each different person who enters for the first time through your link adds ${input.referralBonus} bonus entries to yours once they confirm their entry. Referring yourself, repeated entries, unconfirmed entries and unknown links earn nothing.${only}`,
+        `After entering you receive a personal referral link. Each different person who enters for the first time through your link adds ${input.referralBonus} bonus entries to yours once they confirm their entry. Referring yourself, repeated entries, unconfirmed entries and unknown links earn nothing.${capSentence(input)}${only}`,
         "rules-bonus",
       )
     : withActions

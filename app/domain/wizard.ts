@@ -43,6 +43,8 @@ export interface WizardValues {
   otherLanguages: string[];
   termsAccepted: "on" | "";
   limitOneEntryPerPerson: "on" | "";
+  /** The most friends per entrant whose referrals earn bonus entries, "" for no limit (decision 104). */
+  referralCap: string;
   giveCouponToEntrants: "on" | "";
   entrantCouponCode: string;
   entrantCouponDescription: string;

@@ -92,6 +92,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     entryLimit: campaign.entryLimit,
     referralsEnabled,
     referralBonus: REFERRAL_BONUS_ENTRIES,
+    referralCap: campaign.referralCap,
     prizes,
     extras,
     claimWindowDays,

@@ -1,8 +1,8 @@
-import { Link, data, redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { BrandFooter, BrandHeader, accentStyle, useRootTheme } from "~/components/campaign/brand-frame";
 import { Countdown } from "~/components/campaign/countdown";
 import { ENTRY_ANCHOR, EntryConfirmation, EntryForm, EntryPending, entryFormAction } from "~/components/campaign/entry-views";
-import { CampaignNotFound, CampaignTitle, PrizeGallery, PrizeList, WinnerAnnouncement } from "~/components/campaign/campaign-sections";
+import { CampaignNotFound, CampaignTitle, EndedNotice, PrizeGallery, PrizeList, WinnerAnnouncement } from "~/components/campaign/campaign-sections";
 import { CAMPAIGN_PAGE_SCRIPT } from "~/components/campaign/page-script";
 import { PrizeTimelineSection } from "~/components/campaign/prize-timeline";
 import { EntrantTextProvider, useEntrantText } from "~/components/campaign/entrant-text";
@@ -11,7 +11,7 @@ import { Confetti } from "~/components/ui/confetti";
 import { type EntryFormErrors, type EntryFormValues } from "~/domain/entries";
 import { entrantText, translatedErrors } from "~/i18n/entrant";
 import { requestLanguage } from "~/server/entries/language.server";
-import { campaignViewPath, campaignWinnersPath } from "~/paths";
+import { campaignViewPath } from "~/paths";
 import { readForm } from "~/server/core/forms.server";
 import { campaignPage, prizeTimeline } from "~/server/campaigns/campaign-page.server";
 import { backToPageCookies, entryOrigin, postedReferral, storedEntryCookies, takeEntry } from "~/server/entries/form.server";
@@ -134,7 +134,7 @@ function PageBody({ loaderData, actionData }: PageProps) {
   const nonce = useNonce();
   const { theme, path } = useRootTheme();
   const { t } = useEntrantText();
-  const { campaign, view, entry, winners, referralsEnabled, full } = loaderData;
+  const { campaign, view, entry, winners, referralsEnabled, referralCap, full } = loaderData;
   const ended = view === "winner" || view === "ended";
 
   return (
@@ -171,23 +171,7 @@ function PageBody({ loaderData, actionData }: PageProps) {
                 <Countdown end={campaign.endDate} now={loaderData.now} label={t("timeLeft")} doneText={t("campaignEnded")} />
               )
             ) : null}
-            {ended ? (
-              <div className="text-center">
-                <p className="text-2xl font-bold">{t("campaignEnded")}</p>
-                {view === "ended" ? (
-                  <p className="mt-2 text-slate-700 dark:text-slate-300">{loaderData.timeline ? t("closedDrawn") : t("closedDrawing")}</p>
-                ) : null}
-                <p className="mt-2 text-sm">
-                  <Link
-                    to={campaignWinnersPath(campaign.id)}
-                    className="font-medium text-brand-700 underline dark:text-brand-300"
-                    data-testid="campaign-winners-link"
-                  >
-                    {t("winnersList")}
-                  </Link>
-                </p>
-              </div>
-            ) : null}
+            {ended ? <EndedNotice page={loaderData} drawn={Boolean(loaderData.timeline)} /> : null}
             <div id={ENTRY_ANCHOR} className="scroll-mt-2">
               {view === "form" ? (
                 <EntryForm
@@ -204,10 +188,17 @@ function PageBody({ loaderData, actionData }: PageProps) {
                   campaignId={campaign.id}
                   campaignTitle={campaign.title}
                   referralsEnabled={referralsEnabled && !full}
+                  referralCap={referralCap}
                 />
               ) : null}
               {view === "pending" && entry ? (
-                <EntryPending entry={entry} full={full} campaignId={campaign.id} referralsEnabled={referralsEnabled} />
+                <EntryPending
+                  entry={entry}
+                  full={full}
+                  campaignId={campaign.id}
+                  referralsEnabled={referralsEnabled}
+                  referralCap={referralCap}
+                />
               ) : null}
               {view === "full" ? (
                 <div role="status" className="rounded-xl bg-slate-100 p-4 text-center dark:bg-slate-800" data-testid="campaign-full">

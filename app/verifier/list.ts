@@ -32,7 +32,7 @@ export interface DrawList {
   format: Problems;
   /** Entry lines out of draw order (created_ms, then entry id in byte order) or repeated. */
   order: Problems;
-  /** Entry lines whose weight is not 1 + 3 x the lines naming them as referrer. */
+  /** Entry lines whose weight is not 1 + 3 x the lines naming them as referrer, or named by more lines than the referral cap. */
   weights: Problems;
   /** The disqualified section: order and overlap with the entry lines. */
   disqualifiedProblems: Problems;
@@ -78,9 +78,14 @@ function decimal(text: string, start: number, end: number): number {
 
 /**
  * `bonusOf` (procedure 3): each entry's bonuses in actions.csv, added to its weight; every entry
- * there must be an entry line. Without it, procedure 2's weights.
+ * there must be an entry line. Without it, procedure 2's weights. `referralCap` (decision 104): the
+ * most entry lines that may name one entry as referrer, as the record publishes it (null: no limit).
  */
-export function readDrawList(bytes: Uint8Array, bonusOf: ReadonlyMap<string, number> | null = null): DrawList {
+export function readDrawList(
+  bytes: Uint8Array,
+  bonusOf: ReadonlyMap<string, number> | null = null,
+  referralCap: number | null = null,
+): DrawList {
   const format = new Problems();
   const order = new Problems();
   const weights = new Problems();
@@ -241,6 +246,11 @@ export function readDrawList(bytes: Uint8Array, bonusOf: ReadonlyMap<string, num
         bonusOf
           ? `Entry ${ids[i]} has weight ${weightOf[i]}, but ${referred[i]} line(s) name it as referrer and its bonuses in actions.csv add ${bonus}, so its weight is ${expected}.`
           : `Entry ${ids[i]} has weight ${weightOf[i]}, but ${referred[i]} line(s) name it as referrer, so its weight is ${expected}.`,
+      );
+    }
+    if (referralCap !== null && referred[i]! > referralCap) {
+      weights.add(
+        `Entry ${ids[i]} is named as referrer by ${referred[i]} lines, but the rules let at most ${referralCap} friends per entrant earn bonus entries (list.referralCap), so its weight is too high.`,
       );
     }
     total += weightOf[i]!;

@@ -103,6 +103,8 @@ interface RecordView {
     bytes: number;
     entries: number;
     totalWeight: string;
+    /** Decision 104: the most lines that may name one entry as referrer; null (or absent) for no limit. */
+    referralCap: number | null;
     disqualified: { id: string; reason: string }[];
     actions: { sha256: string; bytes: number; completions: number; disqualified: number } | null;
   } | null;
@@ -131,6 +133,7 @@ function field<T>(object: Obj, key: string, path: string, test: (value: unknown)
 const isString = (value: unknown): value is string => typeof value === "string";
 const isInteger = (value: unknown): value is number => typeof value === "number" && Number.isSafeInteger(value);
 const isBoolean = (value: unknown): value is boolean => typeof value === "boolean";
+const isPositiveInteger = (value: unknown): value is number => isInteger(value) && value >= 1;
 const orNull =
   <T>(test: (value: unknown) => value is T) =>
   (value: unknown): value is T | null =>
@@ -179,6 +182,7 @@ function readRecord(input: unknown): RecordView {
           bytes: field(listIn, "bytes", "list.", isInteger, "a whole number"),
           entries: field(listIn, "entries", "list.", isInteger, "a whole number"),
           totalWeight: field(listIn, "totalWeight", "list.", isString, "a decimal text"),
+          referralCap: field(listIn, "referralCap", "list.", orNull(isPositiveInteger), "a whole number of at least 1, or null") ?? null,
           disqualified: field(listIn, "disqualified", "list.", Array.isArray, "a list").map((item, i) => {
             if (!isObject(item)) throw new RecordError(`list.disqualified[${i}] should be an object`);
             return {
@@ -345,7 +349,7 @@ export async function verifyDraw(input: VerifyInput): Promise<VerifyResult> {
       }
     }
 
-    list = readDrawList(bytes, version >= 3 && actions && actionsReadable ? actions.bonusOf : null);
+    list = readDrawList(bytes, version >= 3 && actions && actionsReadable ? actions.bonusOf : null, listRecord.referralCap);
     const readable = list.format.ok;
     add(
       "List format",
@@ -372,6 +376,10 @@ export async function verifyDraw(input: VerifyInput): Promise<VerifyResult> {
         list.outsideReferrers > 0
           ? ` ${plural(list.outsideReferrers, "referrer id")} name no entry line (for example a referrer that was disqualified); they add weight to no one.`
           : "";
+      const capped =
+        listRecord.referralCap === null
+          ? ""
+          : ` No entry is named as referrer by more than ${plural(listRecord.referralCap, "line")}, the referral cap the rules state (list.referralCap).`;
       if (version >= 3 && !actionsReadable) add("Weights", null, "Not checked: actions.csv could not be read.");
       else
         add(
@@ -379,8 +387,8 @@ export async function verifyDraw(input: VerifyInput): Promise<VerifyResult> {
           list.weights.ok,
           list.weights.ok
             ? version >= 3
-              ? `Every weight is 1 + 3 x the entry lines naming that entry as referrer + its bonuses in actions.csv.${outside}`
-              : `Every weight is 1 + 3 x the entry lines naming that entry as referrer.${outside}`
+              ? `Every weight is 1 + 3 x the entry lines naming that entry as referrer + its bonuses in actions.csv.${capped}${outside}`
+              : `Every weight is 1 + 3 x the entry lines naming that entry as referrer.${capped}${outside}`
             : list.weights.describe(),
         );
       const disqualifiedProblems = [...list.disqualifiedProblems.shown];

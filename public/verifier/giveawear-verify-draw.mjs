@@ -4614,7 +4614,7 @@ function decimal(text, start, end) {
   }
   return Number.isSafeInteger(value) ? value : -1;
 }
-function readDrawList(bytes, bonusOf = null) {
+function readDrawList(bytes, bonusOf = null, referralCap = null) {
   const format2 = new Problems();
   const order = new Problems();
   const weights = new Problems();
@@ -4765,6 +4765,11 @@ function readDrawList(bytes, bonusOf = null) {
     if (weightOf[i] !== expected) {
       weights.add(
         bonusOf ? `Entry ${ids[i]} has weight ${weightOf[i]}, but ${referred[i]} line(s) name it as referrer and its bonuses in actions.csv add ${bonus}, so its weight is ${expected}.` : `Entry ${ids[i]} has weight ${weightOf[i]}, but ${referred[i]} line(s) name it as referrer, so its weight is ${expected}.`
+      );
+    }
+    if (referralCap !== null && referred[i] > referralCap) {
+      weights.add(
+        `Entry ${ids[i]} is named as referrer by ${referred[i]} lines, but the rules let at most ${referralCap} friends per entrant earn bonus entries (list.referralCap), so its weight is too high.`
       );
     }
     total += weightOf[i];
@@ -25432,6 +25437,7 @@ function field(object, key, path, test, what) {
 var isString = (value) => typeof value === "string";
 var isInteger = (value) => typeof value === "number" && Number.isSafeInteger(value);
 var isBoolean = (value) => typeof value === "boolean";
+var isPositiveInteger = (value) => isInteger(value) && value >= 1;
 var orNull = (test) => (value) => value === null || value === void 0 || test(value);
 var isObj2 = (value) => isObject(value);
 function readRecord(input) {
@@ -25473,6 +25479,7 @@ function readRecord(input) {
       bytes: field(listIn, "bytes", "list.", isInteger, "a whole number"),
       entries: field(listIn, "entries", "list.", isInteger, "a whole number"),
       totalWeight: field(listIn, "totalWeight", "list.", isString, "a decimal text"),
+      referralCap: field(listIn, "referralCap", "list.", orNull(isPositiveInteger), "a whole number of at least 1, or null") ?? null,
       disqualified: field(listIn, "disqualified", "list.", Array.isArray, "a list").map((item, i) => {
         if (!isObject(item)) throw new RecordError(`list.disqualified[${i}] should be an object`);
         return {
@@ -25616,7 +25623,7 @@ async function verifyDraw(input) {
         );
       }
     }
-    list = readDrawList(bytes, version >= 3 && actions && actionsReadable ? actions.bonusOf : null);
+    list = readDrawList(bytes, version >= 3 && actions && actionsReadable ? actions.bonusOf : null, listRecord.referralCap);
     const readable = list.format.ok;
     add2(
       "List format",
@@ -25636,12 +25643,13 @@ async function verifyDraw(input) {
         list.order.ok ? `${plural(list.count, "entry line", "entry lines")} in draw order: creation time, then entry id in byte order, no repeats.` : list.order.describe()
       );
       const outside = list.outsideReferrers > 0 ? ` ${plural(list.outsideReferrers, "referrer id")} name no entry line (for example a referrer that was disqualified); they add weight to no one.` : "";
+      const capped = listRecord.referralCap === null ? "" : ` No entry is named as referrer by more than ${plural(listRecord.referralCap, "line")}, the referral cap the rules state (list.referralCap).`;
       if (version >= 3 && !actionsReadable) add2("Weights", null, "Not checked: actions.csv could not be read.");
       else
         add2(
           "Weights",
           list.weights.ok,
-          list.weights.ok ? version >= 3 ? `Every weight is 1 + 3 x the entry lines naming that entry as referrer + its bonuses in actions.csv.${outside}` : `Every weight is 1 + 3 x the entry lines naming that entry as referrer.${outside}` : list.weights.describe()
+          list.weights.ok ? version >= 3 ? `Every weight is 1 + 3 x the entry lines naming that entry as referrer + its bonuses in actions.csv.${capped}${outside}` : `Every weight is 1 + 3 x the entry lines naming that entry as referrer.${capped}${outside}` : list.weights.describe()
         );
       const disqualifiedProblems = [...list.disqualifiedProblems.shown];
       const published = listRecord.disqualified;

@@ -262,6 +262,8 @@ describe("draw.json", () => {
       bytes: csv.length,
       entries: 5,
       totalWeight: totalWeight.toString(),
+      // No referral cap (decision 104): every friend's referral earns the bonus.
+      referralCap: null,
       csvUrl: `http://localhost:3000/campaign/${campaign.id}/draw.csv`,
       disqualified: [{ id: ids[6], reason: "automated" }],
     });

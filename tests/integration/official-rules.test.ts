@@ -383,3 +383,43 @@ describe("no live edit changes the rules of a launched campaign (decisions 048, 
     expect(await rulesArticle(id)).toBe(rules);
   });
 });
+
+describe("the referral cap set in step 4 (decision 104)", () => {
+  it("is saved with the step, stated by the rules after launch, fixed while live, and refused outside 1 to 1,000 with the field's message", async () => {
+    const { jar } = await signedInJar("rules-cap");
+    const id = await draftOverHttp(jar, { ...STEP4_RULES, prizeValue: "30", referralCap: "10" });
+    expect((await prisma.campaign.findUniqueOrThrow({ where: { id } })).referralCap).toBe(10);
+
+    const today = new Date().toISOString().slice(0, 10);
+    const url = `/create-campaign-v2?campaignId=${id}`;
+    const refused = await send(jar, url, {
+      step: "4",
+      startDate: today,
+      durationDays: "7",
+      termsAccepted: "on",
+      ...STEP4_RULES,
+      referralCap: "0",
+    });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("Enter the most friends per entrant as a whole number from 1 to 1,000");
+    expect((await prisma.campaign.findUniqueOrThrow({ where: { id } })).referralCap).toBe(10);
+
+    expect((await send(jar, url, { step: "5", intent: "launch" })).status).toBe(302);
+    const rules = await getPage(null, `/campaign/${id}/rules`);
+    expect(visible(rules.html)).toContain(
+      "Only the first 10 friends whose entries are confirmed earn you bonus entries: at most 30 bonus entries from referrals per entrant.",
+    );
+    // Live, step 4 cannot change it: the rules state it (FROZEN_FIELDS, refused as a conflict).
+    const live = await send(jar, url, {
+      step: "4",
+      startDate: today,
+      durationDays: "7",
+      termsAccepted: "on",
+      ...STEP4_RULES,
+      referralCap: "50",
+    });
+    expect(live.status).toBe(409);
+    expect(await live.text()).toContain("Most friends per entrant who earn bonus entries");
+    expect((await prisma.campaign.findUniqueOrThrow({ where: { id } })).referralCap).toBe(10);
+  });
+});

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import {
   aiGenerationProblem,
+  CAMPAIGN_MESSAGES,
   CampaignInfoSchema,
   DURATIONS,
   entryRulesSchema,
@@ -438,6 +439,7 @@ describe("step 4: entry rules", () => {
       timeZone: "",
       otherLanguages: [],
       limitOneEntryPerPerson: false,
+      referralCap: null,
       giveCouponToEntrants: false,
       entrantCouponCode: "",
       entrantCouponDescription: "",
@@ -456,6 +458,14 @@ describe("step 4: entry rules", () => {
       minimumAge: 18,
       prizeValue: "",
     });
+  });
+
+  it("takes a referral cap from 1 to 1,000 friends, or none when left empty (decision 104)", () => {
+    expect(valueOf(schema, { ...valid, referralCap: "25" })).toMatchObject({ referralCap: 25 });
+    expect(valueOf(schema, { ...valid, referralCap: "" })).toMatchObject({ referralCap: null });
+    for (const bad of ["0", "1001", "2.5", "ten"]) {
+      expect(errorsOf(schema, { ...valid, referralCap: bad }), bad).toEqual({ referralCap: [CAMPAIGN_MESSAGES.referralCapRange] });
+    }
   });
 
   it("takes the official rules' facts and refuses a bad age or value (decision 053)", () => {
@@ -511,6 +521,7 @@ describe("step 4: entry rules", () => {
       timeZone: "",
       otherLanguages: [],
       limitOneEntryPerPerson: true,
+      referralCap: null,
       giveCouponToEntrants: true,
       entrantCouponCode: "THANKS15",
       entrantCouponDescription: "15% off your next order",

@@ -30,6 +30,7 @@ const snapshot: FrozenSnapshot = {
     endDate: "2026-11-27",
     timeZone: "America/New_York",
     limitOneEntryPerPerson: "on",
+    referralCap: "10",
     giveCouponToEntrants: "",
     entrantCouponCode: "",
     giveBonusGiftToWinner: "",
@@ -102,6 +103,14 @@ describe("frozen fields of a live campaign", () => {
         snapshot,
       ),
     ).toEqual(["Sponsor's legal name", "Sponsor's postal address", "Minimum age", "Grand prize value", "Prize values", "Excluded regions"]);
+  });
+
+  it("freezes the referral bonus's limit (decision 104): the same number passes, another or none is a change", () => {
+    expect(frozenChanges([["referralCap", "10"]], snapshot)).toEqual([]);
+    expect(frozenChanges([["referralCap", "010"]], snapshot)).toEqual([]);
+    for (const changed of ["11", ""]) {
+      expect(frozenChanges([["referralCap", changed]], snapshot)).toEqual(["Most friends per entrant who earn bonus entries"]);
+    }
   });
 
   it("lets a listed platform's handle be corrected, but no platform be added or removed (decision 057)", () => {

@@ -80,6 +80,30 @@ describe("the committed single-file verifier", () => {
     expect((await verify(["--help"])).code).toBe(0);
   });
 
+  it("checks the referral cap the record states (decision 104): MATCH within it, MISMATCH with the reason past it", async () => {
+    const capped = buildDrawFixture({ entries: 40, prizes: 2, demo: true });
+    const lines = new TextDecoder().decode(capped.csvBytes).split("\n").slice(1);
+    const named = new Map<string, number>();
+    for (const line of lines) {
+      const referrer = line.split(",")[2];
+      if (referrer) named.set(referrer, (named.get(referrer) ?? 0) + 1);
+    }
+    const most = Math.max(...named.values());
+    await writeFile(join(directory, "capped.csv"), capped.csvBytes);
+    const check = async (referralCap: number) => {
+      await writeFile(join(directory, "capped.json"), JSON.stringify({ ...capped.record, list: { ...capped.record.list, referralCap } }));
+      return verify(["--record", "capped.json", "--list", "capped.csv"]);
+    };
+    const within = await check(most);
+    expect(within.output).toContain("No entry is named as referrer by more than");
+    expect(within.code).toBe(0);
+    const past = await check(most - 1);
+    expect(past.output).toMatch(
+      new RegExp(`\\[FAIL\\] Weights: .*is named as referrer by ${most} lines, but the rules let at most ${most - 1} friends`),
+    );
+    expect(past.code).toBe(1);
+  });
+
   it("checks a replacement round (decision 099): MATCH as the procedure says; MISMATCH decided early, too close, without a reason, or a secret-only draw under procedure 5", async () => {
     const replaced = buildDrawFixture({ entries: 12, prizes: 2, demo: true, replaced: true });
     const chain = replaced.chain;

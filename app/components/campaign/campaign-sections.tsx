@@ -3,9 +3,10 @@ import { PRODUCT_COLORS, PRODUCT_TYPES } from "~/domain/campaign-schemas";
 import { REFERRAL_BONUS_ENTRIES } from "~/domain/entries";
 import { responsiveImage } from "~/domain/images";
 import type { CampaignPageData, CampaignWinners } from "~/domain/campaign-page";
-import { campaignDrawPath, href } from "~/paths";
+import { campaignDrawPath, campaignWinnersPath, href } from "~/paths";
 import { CampaignFrame } from "./brand-frame";
 import { ColourSwitcher } from "./colour-switcher";
+import { capNote } from "./entry-views";
 import { useEntrantText } from "./entrant-text";
 import type { EntrantText } from "~/i18n/entrant";
 
@@ -184,7 +185,10 @@ export function PrizeList({ page }: { page: CampaignPageData }) {
         <ol className="mt-4 list-decimal space-y-2 pl-5 text-slate-800 dark:text-slate-200">
           <li>{t("howEnter")}</li>
           {page.referralsEnabled && !page.full && page.phase !== "ended" ? (
-            <li>{t("howShareReferrals", { bonus: REFERRAL_BONUS_ENTRIES })}</li>
+            <li>
+              {t("howShareReferrals", { bonus: REFERRAL_BONUS_ENTRIES })}
+              {capNote(t, page.referralCap)}
+            </li>
           ) : !page.full ? (
             <li>{t("howShare")}</li>
           ) : null}
@@ -233,6 +237,28 @@ export function PrizeList({ page }: { page: CampaignPageData }) {
           </details>
         ) : null}
       </section>
+    </div>
+  );
+}
+
+/** An ended giveaway's notice: drawn or still drawing, and the link to its winners list. */
+export function EndedNotice({ page, drawn }: { page: CampaignPageData; drawn: boolean }) {
+  const { t } = useEntrantText();
+  return (
+    <div className="text-center">
+      <p className="text-2xl font-bold">{t("campaignEnded")}</p>
+      {page.view === "ended" ? (
+        <p className="mt-2 text-slate-700 dark:text-slate-300">{drawn ? t("closedDrawn") : t("closedDrawing")}</p>
+      ) : null}
+      <p className="mt-2 text-sm">
+        <Link
+          to={campaignWinnersPath(page.campaign.id)}
+          className="font-medium text-brand-700 underline dark:text-brand-300"
+          data-testid="campaign-winners-link"
+        >
+          {t("winnersList")}
+        </Link>
+      </p>
     </div>
   );
 }

@@ -113,11 +113,13 @@ export function EntryConfirmation({
   campaignId,
   campaignTitle,
   referralsEnabled,
+  referralCap,
 }: {
   entry: NonNullable<CampaignPageData["entry"]>;
   campaignId: string;
   campaignTitle: string;
   referralsEnabled: boolean;
+  referralCap: number | null;
 }) {
   const { t } = useEntrantText();
   const weight = entryWeight(entry);
@@ -142,7 +144,7 @@ export function EntryConfirmation({
         </h2>
         <p className="mt-2 text-lg" data-testid="entry-state">
           {t("youreInWith")} <strong data-testid="your-entries">{t("entries", { count: weight })}</strong>.
-          {referralsEnabled ? ` ${t("referralMore", { bonus: REFERRAL_BONUS_ENTRIES })}` : ""}
+          {referralsEnabled ? ` ${t("referralMore", { bonus: REFERRAL_BONUS_ENTRIES })}${capNote(t, referralCap)}` : ""}
         </p>
       </div>
       <div id={SHARE_ANCHOR} className="scroll-mt-2">
@@ -248,11 +250,13 @@ export function EntryPending({
   full,
   campaignId,
   referralsEnabled,
+  referralCap,
 }: {
   entry: NonNullable<CampaignPageData["entry"]>;
   full: boolean;
   campaignId: string;
   referralsEnabled: boolean;
+  referralCap: number | null;
 }) {
   const text = useEntrantText();
   const { t } = text;
@@ -267,6 +271,7 @@ export function EntryPending({
       </h2>
       <p className="text-slate-800 dark:text-slate-200" data-testid="entry-state">
         {t("sentLinkTo")} <strong>{entry.email}</strong>. {pendingState(text, entryWeight(entry), referralsEnabled && !full)}
+        {referralsEnabled && !full ? capNote(t, referralCap) : ""}
       </p>
       {full ? (
         <p role="status" className="rounded-xl bg-amber-50 p-3 text-sm font-medium text-amber-950 dark:bg-amber-950 dark:text-amber-50">
@@ -452,6 +457,11 @@ export function MarketingConsentField({ wording }: { wording: EntryConsentLabels
  * The pending entrant's state in plain words (decision 091): what to do to be counted, and what
  * they then hold (pendingStateSentence's words, in the entrant's language, decision 097).
  */
+/** " Bonus entries count for up to 10 friends.": the campaign's referral cap (decision 104), or nothing without one. */
+export function capNote(t: EntrantText["t"], referralCap: number | null): string {
+  return referralCap === null ? "" : ` ${t("referralCap", { count: referralCap })}`;
+}
+
 function pendingState({ t }: EntrantText, weight: number, referralsEnabled: boolean): string {
   const entries = t("entries", { count: weight });
   return [

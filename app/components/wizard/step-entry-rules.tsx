@@ -21,6 +21,7 @@ import { approximateRetailValue, approximateRetailValueCents } from "~/domain/pr
 import { ContinueButton, stepFormOptions, type StepProps } from "./step-campaign-info";
 import { StepActions } from "./wizard-shell";
 import { href } from "~/paths";
+import { MAX_REFERRAL_CAP, REFERRAL_BONUS_ENTRIES } from "~/domain/entries";
 import type { SubmissionResult } from "@conform-to/react";
 import type { CreatorActionsView } from "~/domain/entry-action-forms";
 import { EntryActionsForms, EntryActionsSection } from "../entry-actions/entry-actions-section";
@@ -171,6 +172,16 @@ export function EntryRulesStep(
             />
             One entry per person
           </label>
+          <InputField
+            meta={fields.referralCap}
+            label="Most friends per entrant who earn bonus entries (optional)"
+            hint={`Each friend who enters through an entrant's link and confirms gives them ${REFERRAL_BONUS_ENTRIES} bonus entries. Leave empty for no limit; the official rules state the limit, and it is fixed at launch.`}
+            type="number"
+            min={1}
+            max={MAX_REFERRAL_CAP}
+            step="1"
+            inputMode="numeric"
+          />
           <label className="flex items-center gap-3">
             <input
               type="checkbox"

@@ -13,6 +13,7 @@ import type { StepProps } from "./step-campaign-info";
 import { StepActions } from "./wizard-shell";
 import { isPublicStatus } from "~/domain/campaign-status";
 import { dollarsToCents } from "~/domain/campaign-schemas";
+import { referralCapSummary } from "~/domain/entries";
 import { NY_FL_CHECKBOX, NY_FL_WARNING, needsRegistrationWarning, totalPrizeValueCents } from "~/domain/official-rules";
 
 function Summary({ title, children }: { title: string; children: ReactNode }) {
@@ -146,6 +147,7 @@ export function ReviewStep(
       <Summary title="Entry Settings & Rewards">
         <Row label="Terms accepted">{v.termsAccepted ? "Yes" : "No"}</Row>
         <Row label="One entry per person">{v.limitOneEntryPerPerson ? "Yes" : "No"}</Row>
+        <Row label="Referral bonus">{referralCapSummary(v.referralCap ? Number(v.referralCap) : null)}</Row>
         <Row label="Entrant coupon">{v.giveCouponToEntrants ? `${v.entrantCouponCode}: ${v.entrantCouponDescription}` : "None"}</Row>
         <Row label="Winner bonus gift">{v.giveBonusGiftToWinner ? v.winnerBonusGiftName : "None"}</Row>
         <Row label="Additional prizes">

@@ -51,6 +51,8 @@ export const en = {
   entries_one: "{{count, number}} entry",
   entries_other: "{{count, number}} entries",
   referralMore: "Each friend who enters through your link and confirms gives you {{bonus}} more.",
+  referralCap_one: "Bonus entries count for {{count, number}} friend at most.",
+  referralCap_other: "Bonus entries count for up to {{count, number}} friends.",
   shareToEarn: "Share to earn bonus entries",
   shareWithFriends: "Share with friends",
   referralLink: "Your referral link",

@@ -36,6 +36,7 @@ import {
 } from "../../domain/fraud";
 import { clientProvider, getPrisma, prisma, Prisma } from "../core/db.server";
 import { REFERRAL_BONUS_ENTRIES } from "../../domain/entries";
+import { creditedFriends } from "../entries/confirm.server";
 
 const postgres = () => clientProvider(getPrisma()) === "postgresql";
 
@@ -341,7 +342,7 @@ export async function lockCampaign(tx: Prisma.TransactionClient, campaignId: str
     if (!campaign) throw new Refused({ ok: false, status: 404, message: "Campaign not found." });
     throw new Refused({ ok: false, status: 409, message: campaign.listFrozenAt ? frozenMessage : REVIEW_MESSAGES.drawn });
   }
-  return tx.campaign.findUniqueOrThrow({ where: { id: campaignId }, select: { entryCount: true, entryLimit: true } });
+  return tx.campaign.findUniqueOrThrow({ where: { id: campaignId }, select: { entryCount: true, entryLimit: true, referralCap: true } });
 }
 
 async function selectedEntries(tx: Prisma.TransactionClient, campaignId: string, ids: string[]) {
@@ -355,18 +356,38 @@ async function selectedEntries(tx: Prisma.TransactionClient, campaignId: string,
   return rows;
 }
 
-/** Referrers' bonus change for these counted entries changing state (+3 or -3 per credited referral). */
+/**
+ * Referrers' bonus change for these counted entries changing state (+3 or -3 per credited referral).
+ * Restored friends past the campaign's referral cap (decision 104: others earned the bonus meanwhile)
+ * stop earning it: they lose their credit, the latest made first, and their referrer gets nothing for them.
+ */
 async function adjustReferrers(
   tx: Prisma.TransactionClient,
   campaignId: string,
-  changed: { referrerId: string | null; referralCredited: boolean }[],
+  changed: { id: string; referrerId: string | null; referralCredited: boolean }[],
   sign: 1 | -1,
+  referralCap: number | null = null,
 ) {
-  const perReferrer = new Map<string, number>();
+  const perReferrer = new Map<string, string[]>();
   for (const entry of changed) {
-    if (entry.referralCredited && entry.referrerId) perReferrer.set(entry.referrerId, (perReferrer.get(entry.referrerId) ?? 0) + 1);
+    if (entry.referralCredited && entry.referrerId) perReferrer.set(entry.referrerId, [...(perReferrer.get(entry.referrerId) ?? []), entry.id]);
   }
-  for (const [referrerId, n] of perReferrer) {
+  for (const [referrerId, friends] of perReferrer) {
+    let n = friends.length;
+    if (sign > 0 && referralCap !== null) {
+      const over = Math.min(n, (await creditedFriends(tx, referrerId)) - referralCap);
+      if (over > 0) {
+        const latest = await tx.entry.findMany({
+          where: { id: { in: friends } },
+          orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+          take: over,
+          select: { id: true },
+        });
+        await tx.entry.updateMany({ where: { id: { in: latest.map((e) => e.id) } }, data: { referralCredited: false } });
+        n -= over;
+      }
+    }
+    if (n === 0) continue;
     await tx.entry.updateMany({
       where: { id: referrerId, campaignId },
       data: { bonusEntries: sign > 0 ? { increment: REFERRAL_BONUS_ENTRIES * n } : { decrement: REFERRAL_BONUS_ENTRIES * n } },
@@ -457,7 +478,7 @@ export async function restoreEntries(campaignId: string, ids: string[], now: Dat
     }
     if (counted.length > 0) {
       await tx.campaign.update({ where: { id: campaignId }, data: { entryCount: { increment: counted.length } } });
-      await adjustReferrers(tx, campaignId, counted, 1);
+      await adjustReferrers(tx, campaignId, counted, 1, campaign.referralCap);
     }
     return back.length === 0
       ? {

@@ -174,7 +174,7 @@ export async function freezeEntryList(campaignId: string, options: FreezeOptions
   deliverWebhooksSoon(endedWebhooks);
   const campaign = await client.campaign.findUnique({
     where: { id: campaignId },
-    select: { id: true, listFrozenAt: true, entryCount: true, drawBeaconRound: true, drawBeaconChain: true },
+    select: { id: true, listFrozenAt: true, entryCount: true, drawBeaconRound: true, drawBeaconChain: true, referralCap: true },
   });
   if (!campaign) return { kind: "not-found" };
   if (!campaign.listFrozenAt) return { kind: "not-due" };
@@ -229,6 +229,7 @@ export async function freezeEntryList(campaignId: string, options: FreezeOptions
               excludedEntries: excludedActionEntries,
               built,
               sha256,
+              referralCap: campaign.referralCap,
               rowOf,
             }),
           );
@@ -237,7 +238,7 @@ export async function freezeEntryList(campaignId: string, options: FreezeOptions
         // hash before the rows are written: actions.csv is built whole first.
         const actionBytes = await buildActionBytes(driver, campaignId, closedAt, actionBlockSize, excludedActionEntries);
         const actions = parseActionList(actionBytes, { notAfterMs: closedAt.getTime() });
-        const list = rowOf(built, sha256, parseEntryList(built, sha256, actions));
+        const list = rowOf(built, sha256, parseEntryList(built, sha256, actions, campaign.referralCap));
         const actionsSha256 = createHash("sha256").update(actionBytes).digest("hex");
         const actionList: ActionListRow = {
           campaignId,
@@ -284,6 +285,8 @@ interface StreamedFreezeInput {
   /** draw.csv's bytes and their hash. */
   built: Buffer;
   sha256: string;
+  /** The campaign's referral cap (decision 104), a rule of the list. */
+  referralCap: number | null;
   /** The EntryList row for the parsed list (throws when its count disagrees with the campaign's). */
   rowOf: (built: Buffer, sha256: string, parsed: FrozenEntryList) => EntryListRow;
 }
@@ -355,7 +358,7 @@ function* streamedFreeze(
   if (filled > 0) yield { sql: insertChunk, params: [campaignId, index++, chunk.subarray(0, filled)] };
 
   const actions = reader.finish();
-  const list = input.rowOf(built, sha256, parseEntryList(built, sha256, actions));
+  const list = input.rowOf(built, sha256, parseEntryList(built, sha256, actions, input.referralCap));
   const actionList: ActionListRow = {
     campaignId,
     sha256: hash.digest("hex"),
@@ -756,8 +759,13 @@ function chunkSource(driver: ListDriver, campaignId: string, table: ChunkTable =
  * says it), without holding it whole: the answer keeps a block index, and its pool reads again the
  * blocks a draw needs (withListBlocks with `source.range`).
  */
-export async function readStoredList(list: StoredListRow, source: StoredListSource, actions?: ActionBonuses): Promise<FrozenListIndex> {
-  const reader = new EntryListReader({ hashing: nodeListHashing, actions });
+export async function readStoredList(
+  list: StoredListRow,
+  source: StoredListSource,
+  actions?: ActionBonuses,
+  referralCap: number | null = null,
+): Promise<FrozenListIndex> {
+  const reader = new EntryListReader({ hashing: nodeListHashing, actions, referralCap });
   const hash = createHash("sha256");
   for await (const piece of source.pieces()) {
     if (reader.byteLength + piece.length > list.byteLength)

@@ -102,7 +102,7 @@ export async function drawRecord(campaign: RecordCampaign): Promise<DrawRecord> 
     prisma.actionList.findUnique({ where: { campaignId: campaign.id } }),
     prisma.campaign.findUnique({
       where: { id: campaign.id },
-      select: { beaconReplacementRound: true, beaconReplacementDecidedAt: true, beaconReplacementReason: true },
+      select: { beaconReplacementRound: true, beaconReplacementDecidedAt: true, beaconReplacementReason: true, referralCap: true },
     }),
   ]);
   // Before the draw, the frozen list says which procedure the draw will follow: 3 with actions.csv.
@@ -165,6 +165,8 @@ export async function drawRecord(campaign: RecordCampaign): Promise<DrawRecord> 
             bytes: list.byteLength,
             entries: list.entryCount,
             totalWeight: list.totalWeight.toString(),
+            // Decision 104: the cap the list's referrers were credited under (null: no limit).
+            referralCap: replacement?.referralCap ?? null,
             csvUrl: publicUrl(campaignDrawCsvPath(campaign.id)),
             disqualified: await frozenDisqualified(list, list.disqualifiedCount),
             // Only lists frozen with actions.csv have it (lists frozen before keep their record as it was).

@@ -4,7 +4,7 @@
  */
 import { actionEmailTokens } from "../actions/entrant.server";
 import { CampaignStatus } from "../../domain/campaign-status";
-import { REFERRAL_BONUS_ENTRIES } from "../../domain/entries";
+import { REFERRAL_BONUS_ENTRIES, referralEarnsBonus } from "../../domain/entries";
 import { platformSetting } from "../core/settings.server";
 import { queueCapNotices } from "../plans/cap-notices.server";
 import { emailBrand } from "../email/brand.server";
@@ -41,9 +41,9 @@ export async function confirmInTransaction(
   referralsEnabled: boolean,
   origin: string,
 ): Promise<{ bonusEntries: number; capNotices: OutboundEmail[]; webhooks: QueuedDelivery[]; emailToolSyncIds: string[] }> {
-  const { entryLimit, creatorId } = await tx.campaign.findUniqueOrThrow({
+  const { entryLimit, creatorId, referralCap } = await tx.campaign.findUniqueOrThrow({
     where: { id: entry.campaignId },
-    select: { entryLimit: true, creatorId: true },
+    select: { entryLimit: true, creatorId: true, referralCap: true },
   });
   const slot = await tx.campaign.updateMany({
     where: {
@@ -70,7 +70,9 @@ export async function confirmInTransaction(
       where: { id: entry.referrerId, campaignId: entry.campaignId, emailNormalized: { not: entry.emailNormalized } },
       select: { id: true },
     });
-    if (referrer) {
+    // The campaign's referral cap (decision 104): friends past it earn nothing. The count holds because
+    // every confirmation of the campaign took its row above, so two cannot pass the cap together.
+    if (referrer && referralEarnsBonus(await creditedFriends(tx, referrer.id), referralCap)) {
       await tx.entry.update({ where: { id: entry.id }, data: { referralCredited: true } });
       await tx.entry.update({ where: { id: referrer.id }, data: { bonusEntries: { increment: REFERRAL_BONUS_ENTRIES } } });
     }
@@ -97,6 +99,11 @@ export async function confirmInTransaction(
   );
   const emailToolSyncIds = entry.marketingConsent ? await queueEmailToolSubscribes(tx, entry, creatorId) : [];
   return { bonusEntries: counted.bonusEntries, capNotices, webhooks, emailToolSyncIds };
+}
+
+/** The referrer's friends whose counted entries earned it the referral bonus (decision 104). */
+export function creditedFriends(tx: Prisma.TransactionClient, referrerId: string): Promise<number> {
+  return tx.entry.count({ where: { referrerId, referralCredited: true, confirmedAt: { not: null }, disqualifiedAt: null } });
 }
 
 export type ConfirmOutcome =

@@ -7,7 +7,7 @@ import { formatReceiptTime } from "../../domain/campaign-time-zone";
 import { drawAnchorTokens } from "../../domain/draw-copies";
 import { type EntrantLanguage, entrantLanguage } from "../../domain/entrant-language";
 import { REFERRAL_BONUS_ENTRIES, entryWeight } from "../../domain/entries";
-import { entrantText } from "../../i18n/entrant";
+import { type EntrantText, entrantText } from "../../i18n/entrant";
 import { confirmEntryPath, referralPath } from "../../paths";
 import { keyedHash } from "../core/keyed-hash.server";
 import type { CONFIRMATION_CAMPAIGN_FIELDS } from "./store.server";
@@ -49,6 +49,16 @@ export function confirmRequestTokens(
 }
 
 /**
+ * A referral offer with the campaign's referral cap when it has one (decision 104): the cap's sentence
+ * after it, or before it when the offer ends with a colon (the link follows it).
+ */
+export function withReferralCap(offer: string, text: EntrantText, referralCap: number | null): string {
+  if (referralCap === null) return offer;
+  const cap = text.t("referralCap", { count: referralCap });
+  return /:\s*$/.test(offer) ? `${cap} ${offer}` : `${offer} ${cap}`;
+}
+
+/**
  * The entry_confirmation email's tokens: the campaign, the coupon, the entrant's own referral link,
  * and the receipt (entry id, time, weight at confirmation).
  */
@@ -70,7 +80,11 @@ export function confirmationTokens(
       ? `${campaign.entrantCouponCode}${campaign.entrantCouponDescription ? ` (${campaign.entrantCouponDescription})` : ""}`
       : "",
     referral_offer: referralsEnabled
-      ? entrantText(emailLanguage(campaign)).t("referralOfferEntered", { bonus: REFERRAL_BONUS_ENTRIES })
+      ? withReferralCap(
+          entrantText(emailLanguage(campaign)).t("referralOfferEntered", { bonus: REFERRAL_BONUS_ENTRIES }),
+          entrantText(emailLanguage(campaign)),
+          campaign.referralCap,
+        )
       : entrantText(emailLanguage(campaign)).t("referralOfferShare"),
     referral_link: referralLink(origin, entry.campaignId, entry.id),
     entry_id: entry.id,

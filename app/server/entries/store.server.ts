@@ -45,6 +45,8 @@ export const CONFIRMATION_CAMPAIGN_FIELDS = {
   drawCommitment: true,
   drawBeaconRound: true,
   drawBeaconChain: true,
+  // The referral cap, said with the referral offer (decision 104).
+  referralCap: true,
 } as const;
 
 const ENTRY_CAMPAIGN_FIELDS = { ...GATE_FIELDS, ...CONFIRMATION_CAMPAIGN_FIELDS };
@@ -170,6 +172,7 @@ function campaignFromRow(row: Row | undefined, date: (value: unknown) => Date | 
     timeZone: String(row.timeZone),
     language: String(row.language),
     entryLimit: row.entryLimit === null ? null : Number(row.entryLimit),
+    referralCap: row.referralCap === null || row.referralCap === undefined ? null : Number(row.referralCap),
     entryCount: Number(row.entryCount),
     listFrozenAt: date(row.listFrozenAt),
     title: String(row.title),

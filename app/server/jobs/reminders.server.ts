@@ -20,7 +20,7 @@ import { publicOrigin } from "../core/public-url.server";
 import { prisma } from "../core/db.server";
 import { EMAIL_BRAND_CAMPAIGN_FIELDS, emailBrand } from "../email/brand.server";
 import { queueTemplatedEmails } from "../email/outbox.server";
-import { referralLink } from "../entries/emails.server";
+import { referralLink, withReferralCap } from "../entries/emails.server";
 import { REFERRAL_BONUS_ENTRIES, referralOffer, reminderDedupeKey } from "../../domain/entries";
 import { entrantLanguage } from "../../domain/entrant-language";
 import { entrantText } from "../../i18n/entrant";
@@ -57,7 +57,7 @@ async function campaignsDueForReminder(now: Date) {
     },
     orderBy: { endDate: "asc" },
     take: CAMPAIGNS_PER_PASS,
-    select: { id: true, endDate: true, timeZone: true, language: true, ...EMAIL_BRAND_CAMPAIGN_FIELDS },
+    select: { id: true, endDate: true, timeZone: true, language: true, referralCap: true, ...EMAIL_BRAND_CAMPAIGN_FIELDS },
   });
 }
 
@@ -103,11 +103,13 @@ async function queueCampaignReminders(
       ? formatZonedDateTime(campaign.endDate!, campaign.timeZone)
       : entrantText(language).dateTime(campaign.endDate!, campaign.timeZone);
   const referralsEnabled = await platformSetting("referralsEnabled");
-  const offer = !words
+  const offered = !words
     ? referralOffer(referralsEnabled, "reminder")
     : referralsEnabled
       ? words.reminderOffer(REFERRAL_BONUS_ENTRIES)
       : entrantText(language).t("referralOfferShare");
+  // The campaign's referral cap (decision 104), said wherever bonus entries are promised.
+  const offer = referralsEnabled ? withReferralCap(offered, entrantText(language), campaign.referralCap) : offered;
   const brand = emailBrand(campaign);
   let emails = 0;
   let held: Date | null = lease;

@@ -15,6 +15,7 @@ import {
   type LiveEditPage,
   type PostedEntry,
 } from "../../domain/live-edit";
+import { referralCapSummary } from "../../domain/entries";
 import { formatPrice } from "../../domain/plans";
 import { prisma, type AdditionalPrize, type Campaign } from "../core/db.server";
 import type { CurrentUser } from "../auth/session.server";
@@ -76,6 +77,7 @@ export function frozenSnapshot(campaign: Campaign, prizes: AdditionalPrize[]): F
     endDate: campaign.endDate ? zonedDateInput(campaign.endDate, zone) : "",
     timeZone: zone,
     limitOneEntryPerPerson: on(campaign.limitOneEntryPerPerson),
+    referralCap: campaign.referralCap == null ? "" : String(campaign.referralCap),
     giveCouponToEntrants: on(campaign.giveCouponToEntrants),
     entrantCouponCode: campaign.entrantCouponCode,
     giveBonusGiftToWinner: on(campaign.giveBonusGiftToWinner),
@@ -123,6 +125,7 @@ async function frozenRows(campaign: Campaign, prizes: AdditionalPrize[]): Promis
         : "—",
     },
     { label: "One entry per person", value: campaign.limitOneEntryPerPerson ? "Yes" : "No" },
+    { label: "Referral bonus", value: referralCapSummary(campaign.referralCap) },
     { label: "Sponsor", value: [campaign.sponsorLegalName, campaign.sponsorAddress].filter(Boolean).join(", ") || "—" },
     { label: "Minimum age", value: String(campaign.minimumAge) },
     { label: "Grand prize value", value: campaign.prizeValueCents == null ? "—" : formatPrice(campaign.prizeValueCents) },

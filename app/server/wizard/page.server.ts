@@ -63,6 +63,7 @@ export function wizardValues(campaign: Campaign | null, prizes: AdditionalPrize[
     otherLanguages: parseOtherLanguages(c?.otherLanguages, entrantLanguage(c?.language)),
     termsAccepted: on(c?.termsAccepted ?? false),
     limitOneEntryPerPerson: on(c?.limitOneEntryPerPerson ?? true),
+    referralCap: c?.referralCap == null ? "" : String(c.referralCap),
     giveCouponToEntrants: on(c?.giveCouponToEntrants ?? false),
     entrantCouponCode: c?.entrantCouponCode ?? "",
     entrantCouponDescription: c?.entrantCouponDescription ?? "",
