@@ -662,7 +662,7 @@ app.use(
 const ACTION_POST = /^\/campaign\/([a-z0-9]{8,40})\/actions\/([a-z0-9]{8,40})\/?$/;
 app.use(
   formLane(ACTION_POST, "action-lane", async ([, campaignId, actionId], body, req, res) => {
-    const result = await completeInLane(campaignId!, actionId!, body, req.headers.cookie, req.ip ?? null);
+    const result = await completeInLane(campaignId!, actionId!, body, req.headers.cookie, req.ip ?? null, req.headers["accept-language"]);
     if (result?.kind === "handedOn") res.locals.actionLane = result.handOff;
     return result?.kind === "answered" ? result : null;
   }),

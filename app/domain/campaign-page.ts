@@ -152,18 +152,29 @@ export function socialLinks(socials: { instagram: string; x: string; tiktok: str
  * What an entrant's share says. Only the sharer earns bonus entries (the friend gets none), and only
  * while referrals are on and the giveaway can still take the friend's entry; otherwise no bonus claim.
  */
-export function shareText(title: string, brandName: string, bonusOffered: boolean): string {
-  const invite = endSentence(`Enter ${title} by ${brandName}`);
-  return bonusOffered
-    ? `${invite} Each friend who enters through my link and confirms gives me ${REFERRAL_BONUS_ENTRIES} bonus entries.`
-    : invite;
+export function shareText(title: string, brandName: string, bonusOffered: boolean, words?: ShareWords): string {
+  const invite = endSentence(words?.invite ?? `Enter ${title} by ${brandName}`);
+  const bonus = words?.bonus ?? `Each friend who enters through my link and confirms gives me ${REFERRAL_BONUS_ENTRIES} bonus entries.`;
+  return bonusOffered ? `${invite} ${bonus}` : invite;
+}
+
+/**
+ * A share's words in the entrant's language (decision 097), filled: the invitation, the bonus line,
+ * the email's subject and the email button's name. Without them, English.
+ */
+export interface ShareWords {
+  invite: string;
+  bonus: string;
+  subject: string;
+  email: string;
 }
 
 /** The entrant's share buttons: email, X, Facebook (which takes only the link) and WhatsApp. */
-export function campaignShareLinks(url: string, title: string, text: string): ShareLink[] {
+export function campaignShareLinks(url: string, title: string, text: string, words?: ShareWords): ShareLink[] {
   const e = encodeURIComponent;
+  const subject = words?.subject ?? `Enter "${title}"`;
   return [
-    { network: "email", label: "Email", href: `mailto:?subject=${e(`Enter "${title}"`)}&body=${e(`${text} ${url}`)}` },
+    { network: "email", label: words?.email ?? "Email", href: `mailto:?subject=${e(subject)}&body=${e(`${text} ${url}`)}` },
     { network: "x", label: "X", href: `https://twitter.com/intent/tweet?text=${e(text)}&url=${e(url)}` },
     { network: "facebook", label: "Facebook", href: `https://www.facebook.com/sharer/sharer.php?u=${e(url)}` },
     { network: "whatsapp", label: "WhatsApp", href: `https://wa.me/?text=${e(`${text} ${url}`)}` },

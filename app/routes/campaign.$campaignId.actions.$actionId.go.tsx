@@ -2,6 +2,8 @@ import { redirect } from "react-router";
 import { isPrefetch } from "~/domain/entrant-actions";
 import { completeVisit, visitTarget } from "~/server/actions/complete.server";
 import { clientIp } from "~/server/core/request.server";
+import { entrantText } from "~/i18n/entrant";
+import { requestLanguage } from "~/server/entries/language.server";
 import { rememberedEntryId } from "~/server/entries/visitor.server";
 import type { Route } from "./+types/campaign.$campaignId.actions.$actionId.go";
 
@@ -16,9 +18,13 @@ const NO_STORE = { "Cache-Control": "private, no-store", Vary: "Cookie, Purpose,
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const url = await visitTarget(params.campaignId, params.actionId);
-  if (!url) return new Response("This action is not part of this giveaway.", { status: 404, headers: NO_STORE });
-  if (isPrefetch(request.headers))
-    return new Response("Follow the link to visit the page.", { status: 503, headers: { ...NO_STORE, "Retry-After": "0" } });
+  if (!url || isPrefetch(request.headers)) {
+    // Said in the entrant's language (decision 097).
+    const text = entrantText(await requestLanguage(params.campaignId, request.headers.get("Accept-Language")));
+    const headers = { ...NO_STORE, Vary: `${NO_STORE.Vary}, Accept-Language`, "Content-Language": text.locale };
+    if (!url) return new Response(text.t("refusedUnknownAction"), { status: 404, headers });
+    return new Response(text.t("followLink"), { status: 503, headers: { ...headers, "Retry-After": "0" } });
+  }
   if (request.method === "GET") {
     await completeVisit({
       campaignId: params.campaignId,

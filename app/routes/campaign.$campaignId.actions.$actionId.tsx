@@ -1,6 +1,8 @@
 import { Link, data, redirect } from "react-router";
 import { CampaignFrame } from "~/components/campaign/brand-frame";
 import { ActionForm } from "~/components/campaign/entry-actions";
+import { EntrantTextProvider, useEntrantText } from "~/components/campaign/entrant-text";
+import { entrantText, translateMessage } from "~/i18n/entrant";
 import { entryActionsPath } from "~/paths";
 import { completePostedAction } from "~/server/actions/complete.server";
 import { entrantActions } from "~/server/actions/entrant.server";
@@ -10,6 +12,7 @@ import { clientIp } from "~/server/core/request.server";
 import { actionLaneContext } from "~/server/core/load-context.server";
 import { completedCookies } from "~/server/entries/action-lane.server";
 import { rememberedEntryId } from "~/server/entries/visitor.server";
+import { requestLanguage } from "~/server/entries/language.server";
 import type { Route } from "./+types/campaign.$campaignId.actions.$actionId";
 
 /**
@@ -22,16 +25,25 @@ import type { Route } from "./+types/campaign.$campaignId.actions.$actionId";
  */
 export const handle = { hydrate: false, chrome: "own" };
 
-export const meta: Route.MetaFunction = () => [{ title: "Bonus entries · Giveawear" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.title ?? "Bonus entries"} · Giveawear` },
+  { name: "robots", content: "noindex" },
+];
 
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store", Vary: "Accept-Language" });
 
 /**
  * Opened rather than posted, the page only links back to the entry (a redirect here would also replace a
  * refusal's page). Either way it reads the campaign's frame, shown where the campaign page would show it.
  */
-export async function loader({ params }: Route.LoaderArgs) {
-  return { frame: await campaignBrandFrame(params.campaignId, { visitor: null }) };
+export async function loader({ request, params }: Route.LoaderArgs) {
+  // The campaign's language, or one it allows that the visitor prefers (decision 097).
+  const language = await requestLanguage(params.campaignId, request.headers.get("Accept-Language"));
+  return {
+    frame: await campaignBrandFrame(params.campaignId, { visitor: null }),
+    language,
+    title: entrantText(language).t("bonusEntriesTitle"),
+  };
 }
 
 const RETRY = new Set(["wrongCode", "noAnswer", "badHandle"]);
@@ -45,9 +57,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const handed = lane && lane.campaignId === campaignId && lane.actionId === actionId ? lane : null;
   const entryId = handed ? handed.entryId : await rememberedEntryId(request, campaignId);
   const outcome = handed ? handed.outcome : await completePostedAction({ campaignId, actionId, entryId, ip: clientIp(request) }, form);
+  // Decision 097: the toast and the refusal in the entrant's language (a refusal by its English words).
+  const text = entrantText(await requestLanguage(campaignId, request.headers.get("Accept-Language")));
   if (outcome.kind === "completed") {
     const headers = new Headers();
-    for (const cookie of await completedCookies(campaignId, outcome.bonus, outcome.weight)) headers.append("Set-Cookie", cookie);
+    for (const cookie of await completedCookies(campaignId, outcome.bonus, outcome.weight, text.language))
+      headers.append("Set-Cookie", cookie);
     return redirect(entryActionsPath(campaignId), { status: 303, headers });
   }
   const retry =
@@ -56,7 +71,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return data(
     {
       campaignId,
-      message: outcome.message,
+      message: translateMessage(outcome.message, text),
       reason: outcome.reason,
       retry: retry ?? null,
       typed: typeof typed === "string" ? typed.slice(0, 500) : "",
@@ -65,12 +80,21 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   );
 }
 
-export default function ActionRefusedPage({ loaderData, actionData, params }: Route.ComponentProps) {
+export default function ActionRefusedPage(props: Route.ComponentProps) {
+  return (
+    <EntrantTextProvider language={props.loaderData.language}>
+      <ActionRefusedView {...props} />
+    </EntrantTextProvider>
+  );
+}
+
+function ActionRefusedView({ loaderData, actionData, params }: Route.ComponentProps) {
+  const { t } = useEntrantText();
   return (
     <CampaignFrame frame={loaderData.frame}>
       <div className="mx-auto max-w-lg px-4 py-10 sm:px-6">
         <div className="card space-y-5 p-6">
-          <h1 className="text-2xl font-bold">{actionData ? "Not counted" : "Bonus entries"}</h1>
+          <h1 className="text-2xl font-bold">{actionData ? t("notCounted") : t("bonusEntriesTitle")}</h1>
           {actionData ? (
             <p role="alert" className="rounded-xl bg-slate-100 p-3 font-medium dark:bg-slate-800" data-testid="action-refusal">
               {actionData.message}
@@ -88,7 +112,7 @@ export default function ActionRefusedPage({ loaderData, actionData, params }: Ro
           ) : null}
           <p>
             <Link to={entryActionsPath(params.campaignId)} className="font-medium text-brand-700 underline dark:text-brand-300">
-              Back to your entry
+              {t("backToEntry")}
             </Link>
           </p>
         </div>

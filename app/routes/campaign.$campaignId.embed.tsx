@@ -11,7 +11,10 @@ import {
 import { entryConsentLabels } from "~/domain/consent";
 import { HoneypotField } from "~/components/ui/honeypot";
 import { CountdownLine } from "~/components/campaign/embed-countdown";
-import { CONFIRM_MESSAGES, ENTRY_MESSAGES, type EntryFormErrors, type EntryFormValues } from "~/domain/entries";
+import { type EntryFormErrors, type EntryFormValues } from "~/domain/entries";
+import { EntrantTextProvider, useEntrantText } from "~/components/campaign/entrant-text";
+import { type EntrantText, entrantText, translatedErrors } from "~/i18n/entrant";
+import { requestLanguage } from "~/server/entries/language.server";
 import { accentStyle } from "~/components/campaign/brand-frame";
 import { embedBackground } from "~/domain/share";
 import { campaignRulesPath, campaignViewPath, href } from "~/paths";
@@ -32,18 +35,24 @@ import type { Route } from "./+types/campaign.$campaignId.embed";
 export const handle = { hydrate: false, chrome: "own" };
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
-  if (!loaderData || "notFound" in loaderData) return [{ title: "Campaign Not Found · Giveawear" }, { name: "robots", content: "noindex" }];
+  if (!loaderData || "notFound" in loaderData)
+    return [{ title: `${loaderData?.pageTitle ?? "Campaign Not Found"} · Giveawear` }, { name: "robots", content: "noindex" }];
   return [
-    { title: `${loaderData.title} · ${loaderData.brandName} giveaway` },
+    { title: loaderData.pageTitle },
     { name: "robots", content: "noindex" },
     { tagName: "link", rel: "canonical", href: loaderData.pageUrl },
   ];
 };
 
+/** The card speaks the visitor's choice among the campaign's languages (decision 097): the answer varies with it. */
+export const headers: Route.HeadersFunction = () => ({ Vary: "Accept-Language" });
+
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await getCurrentUser(request);
   const campaign = await shareCampaign(params.campaignId, user);
-  if (!campaign) return data({ notFound: true as const }, { status: 404 });
+  const language = await requestLanguage(params.campaignId, request.headers.get("Accept-Language"));
+  const { t } = entrantText(language);
+  if (!campaign) return data({ notFound: true as const, language, pageTitle: t("notFoundTitle") }, { status: 404 });
   const view = !campaign.isPublic
     ? ("preview" as const)
     : campaign.phase === "live"
@@ -55,19 +64,25 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     id: campaign.id,
     title: campaign.title,
     brandName: campaign.brandName,
+    language,
+    pageTitle: t("embedTitle", { title: campaign.title, brand: campaign.brandName }),
     imagePath: campaign.imagePath,
     imageSrcSet: campaign.imageSrcSet,
     accent: campaign.accent,
     onAccent: campaign.onAccent,
     accentTheme: campaign.accentTheme,
     background: embedBackground(new URL(request.url).searchParams.get("bg")),
-    deadline: campaign.deadline,
+    // English keeps the share card's words; another language writes the end in its own (decision 097).
+    deadline:
+      language === "en" || !campaign.endDate || campaign.phase !== "live"
+        ? campaign.deadline
+        : t("endsOn", { date: entrantText(language).dateTime(campaign.endDate, campaign.timeZone) }),
     endDate: campaign.endDate?.toISOString() ?? null,
     now: new Date().toISOString(),
     pageUrl: campaign.pageUrl,
     hideBranding: campaign.hideBranding,
     lockedEmail: user?.email ?? null,
-    consent: entryConsentLabels({ brand: campaign.brandName, minimumAge: campaign.minimumAge }),
+    consent: entryConsentLabels({ brand: campaign.brandName, minimumAge: campaign.minimumAge }, language),
     view,
   };
 }
@@ -75,15 +90,19 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 type EmbedActionData =
   { done: { title: string; text: string; tone: "success" | "info" } } | { errors: EntryFormErrors; values: EntryFormValues };
 
-const PENDING = { title: CONFIRM_MESSAGES.checkEmail, text: CONFIRM_MESSAGES.pendingExplained, tone: "info" } as const;
+const pending = ({ t }: EntrantText) => ({ title: t("checkEmail"), text: t("pendingExplained"), tone: "info" }) as const;
 
 export async function action({ request, params }: Route.ActionArgs) {
   const campaignId = params.campaignId;
   const user = await getCurrentUser(request);
   const result = await takeEntry(request, campaignId, await readForm(request), user, postedReferral(new URL(request.url).search));
+  // Decision 097: every answer in the entrant's language (a refusal by its English words).
+  const text = entrantText(await requestLanguage(campaignId, request.headers.get("Accept-Language")));
+  const { t } = text;
   // Bots are answered as if it had worked; nothing is stored.
-  if (result.kind === "bot") return data<EmbedActionData>({ done: PENDING });
-  if (result.kind === "refused") return data<EmbedActionData>({ errors: result.errors, values: result.values }, { status: result.status });
+  if (result.kind === "bot") return data<EmbedActionData>({ done: pending(text) });
+  if (result.kind === "refused")
+    return data<EmbedActionData>({ errors: translatedErrors(result.errors, text), values: result.values }, { status: result.status });
 
   const { outcome, browserCookie } = result;
   const headers = new Headers();
@@ -93,29 +112,32 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (outcome.kind === "already") {
     if (!user && (await rememberedEntryId(request, campaignId)) !== outcome.entryId) {
       await resendEntryConfirmation(outcome.entryId, entryOrigin(), clientIp(request));
-      return data<EmbedActionData>(
-        { done: { title: ENTRY_MESSAGES.alreadyEntered, text: ENTRY_MESSAGES.alreadyEnteredElsewhere, tone: "info" } },
-        { headers },
-      );
+      return data<EmbedActionData>({ done: { title: t("alreadyEntered"), text: t("alreadyEnteredElsewhere"), tone: "info" } }, { headers });
     }
-    return data<EmbedActionData>(
-      { done: { title: ENTRY_MESSAGES.alreadyEntered, text: ENTRY_MESSAGES.alreadyEnteredHere, tone: "info" } },
-      { headers },
-    );
+    return data<EmbedActionData>({ done: { title: t("alreadyEntered"), text: t("alreadyEnteredHere"), tone: "info" } }, { headers });
   }
   headers.append("Set-Cookie", await rememberEntry(campaignId, outcome.entryId));
-  const done = outcome.confirmed ? ({ title: "You're In!", text: CONFIRM_MESSAGES.confirmed, tone: "success" } as const) : PENDING;
+  const done = outcome.confirmed ? ({ title: t("youreIn"), text: t("confirmedToast"), tone: "success" } as const) : pending(text);
   return data<EmbedActionData>({ done }, { headers });
 }
 
 const LINK = "font-semibold text-brand-700 underline dark:text-brand-300";
 
-export default function CampaignEmbed({ loaderData, actionData }: Route.ComponentProps) {
+export default function CampaignEmbed(props: Route.ComponentProps) {
+  return (
+    <EntrantTextProvider language={props.loaderData.language}>
+      <EmbedCard {...props} />
+    </EntrantTextProvider>
+  );
+}
+
+function EmbedCard({ loaderData, actionData }: Route.ComponentProps) {
   const nonce = useNonce();
+  const { t, language } = useEntrantText();
   if ("notFound" in loaderData)
     return (
       <div className="p-4">
-        <p className="font-semibold">{ENTRY_MESSAGES.notFound}</p>
+        <p className="font-semibold">{t("notFoundTitle")}</p>
       </div>
     );
   const campaign = loaderData;
@@ -154,7 +176,7 @@ export default function CampaignEmbed({ loaderData, actionData }: Route.Componen
               <p className="text-sm">{done.text}</p>
               <p className="text-sm">
                 <a href={campaign.pageUrl} target="_blank" rel="noopener" className={LINK}>
-                  Open the giveaway page
+                  {t("openGiveawayPage")}
                 </a>
               </p>
             </div>
@@ -166,11 +188,11 @@ export default function CampaignEmbed({ loaderData, actionData }: Route.Componen
                 method="post"
                 noValidate
                 data-entry-form
-                data-email-required={ENTRY_MESSAGES.emailRequired}
-                data-email-invalid={ENTRY_MESSAGES.emailInvalid}
-                data-terms-required={ENTRY_MESSAGES.termsRequired}
+                data-email-required={t("emailRequired")}
+                data-email-invalid={t("emailInvalid")}
+                data-terms-required={t("termsRequired")}
                 className="relative space-y-3"
-                aria-label="Enter the Giveaway"
+                aria-label={t("enterHeading")}
               >
                 {errors.form ? (
                   <p
@@ -194,21 +216,22 @@ export default function CampaignEmbed({ loaderData, actionData }: Route.Componen
           ) : (
             <p role="status" className="rounded-xl bg-slate-100 p-4 text-center font-medium dark:bg-slate-800">
               {campaign.view === "full"
-                ? ENTRY_MESSAGES.full
+                ? t("full")
                 : campaign.view === "upcoming"
-                  ? ENTRY_MESSAGES.notStarted
+                  ? t("notStarted")
                   : campaign.view === "ended"
-                    ? ENTRY_MESSAGES.ended
+                    ? t("ended")
                     : "Preview: entries open once the campaign is launched and paid."}
             </p>
           )}
           <p className="flex flex-wrap justify-between gap-2 text-xs text-slate-600 dark:text-slate-400">
             <a href={rules} target="_blank" rel="noopener" className="underline">
-              Official rules
+              {/* The rules stay in English (decision 097), and say so in another language. */}
+              {language === "en" ? t("officialRules") : t("officialRulesEnglish")}
             </a>
             {campaign.hideBranding ? null : (
               <a href={href("/")} target="_blank" rel="noopener" className="underline">
-                Powered by Giveawear
+                {`${t("poweredBy")} Giveawear`}
               </a>
             )}
           </p>

@@ -66,6 +66,7 @@ function campaign(run: number, imagePath: string): ShareCampaign {
     full: false,
     endDate: new Date("2026-12-01T00:00:00Z"),
     startDate: new Date("2026-11-01T00:00:00Z"),
+    timeZone: "UTC",
     imagePath,
     imageSrcSet: null,
     logoPath: null,

@@ -1,6 +1,6 @@
 import { expect, test, type Locator } from "@playwright/test";
-import { insertCampaign, insertEntry, orderRows, pastDates, notifiedWinnerClaimPath } from "./campaigns";
-import { latestEmail, uniqueEmail } from "./support";
+import { insertCampaign, insertEntry, insertEntryAction, orderRows, pastDates, notifiedWinnerClaimPath } from "./campaigns";
+import { expectToast, latestEmail, uniqueEmail } from "./support";
 
 // Decision 097: a campaign speaks its entrants' language. On a phone, with and without JavaScript,
 // a Spanish campaign's page, its pending and entered views, its confirm page and its emails are
@@ -55,6 +55,63 @@ test("a Spanish campaign: page, entry, confirmation and emails in Spanish, on a 
   await expect(main.getByRole("heading", { name: "¡Ya participas!" })).toBeVisible();
   await expect(main.getByTestId("entry-state")).toContainText("Estás dentro con 1 participación.");
   await expect(latestEmail(email)?.subject).toBe(`Ya participas: ${title}`);
+});
+
+test("a Spanish campaign's embed, entry actions and entry page speak Spanish, on a phone", async ({ page }, testInfo) => {
+  const { id, title } = insertCampaign({ language: "es", timeZone: "Europe/Madrid" });
+  insertEntryAction(id, { kind: "code", label: "El código del boletín", bonus: 3, position: 0, code: "PRIMAVERA" });
+  insertEntryAction(id, { kind: "daily", label: "Vuelve cada día", bonus: 1, position: 1 });
+
+  // The embed: its card, its form and its answer.
+  await page.goto(`/campaign/${id}/embed`);
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  await expect(page).toHaveTitle(new RegExp(`^${title} · sorteo de `));
+  await expect(page.getByText("Tiempo para participar:")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Bases oficiales (en inglés)" })).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath("embed-es-360.png"), fullPage: true });
+  const email = uniqueEmail("incrustado");
+  await page.getByLabel("Correo electrónico").fill(email);
+  await page.getByLabel(/Tengo 18 años o más/).check();
+  await page.getByRole("button", { name: "Participar" }).click();
+  await expect(page.getByTestId("embed-done")).toContainText("Revisa tu correo para confirmar tu participación");
+  await expect(page.getByRole("link", { name: "Abrir la página del sorteo" })).toBeVisible();
+
+  // Confirmed, the entry page lists its actions in Spanish, with Spanish share texts.
+  const link = /https?:\/\/\S+\/confirm\/[a-z0-9]+-[0-9a-f]+/.exec(latestEmail(email)?.text ?? "")?.[0];
+  expect(link).toBeTruthy();
+  await page.goto(new URL(link!).pathname);
+  const main = page.getByRole("main");
+  await main.getByRole("button", { name: "Confirmar mi participación" }).click();
+  await expect(main.getByRole("heading", { name: "Gana participaciones extra", exact: true })).toBeVisible();
+  await expect(main.getByTestId("action-total")).toHaveText("Tienes 1 participación");
+  const code = main.getByTestId("action-row").filter({ hasText: "El código del boletín" });
+  await expect(code).toContainText("+3 participaciones");
+  await expect(code).toContainText("Verificada");
+  const share = main.getByRole("link", { name: "Compartir por Correo" });
+  expect(decodeURIComponent((await share.getAttribute("href")) ?? "")).toContain(`Participa en «${title}»`);
+
+  // A wrong code: the action's page refuses it in Spanish; the right one is counted with a Spanish toast.
+  await code.getByLabel("Código").fill("OTOÑO");
+  await code.getByRole("button", { name: "Comprobar código" }).click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  await expect(page).toHaveTitle("Participaciones extra · Giveawear");
+  await expect(page.getByRole("heading", { name: "No cuenta" })).toBeVisible();
+  await expect(page.getByTestId("action-refusal")).toHaveText("Ese código no coincide. Revísalo y vuelve a intentarlo.");
+  await page.screenshot({ path: testInfo.outputPath("action-refused-es-360.png"), fullPage: true });
+  await page.getByLabel("Código").fill("primavera");
+  await page.getByRole("button", { name: "Comprobar código" }).click();
+  await expectToast(page, "Participaciones extra", "Sumamos +3 participaciones. Tienes 4 participaciones.");
+  await expect(main.getByTestId("action-total")).toHaveText("Tienes 4 participaciones");
+  await expect(
+    main.getByTestId("action-row").filter({ hasText: "Vuelve cada día" }).getByRole("button", { name: "He vuelto hoy" }),
+  ).toBeVisible();
+
+  // A personal link that is not valid, in Spanish.
+  await page.goto(`/campaign/${id}/entry/abc-0123`);
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  await expect(page).toHaveTitle("Tu participación · Giveawear");
+  await expect(main.getByRole("heading", { name: "Enlace no válido" })).toBeVisible();
+  await expect(main.getByRole("link", { name: "Ir al sorteo" })).toBeVisible();
 });
 
 test("a Spanish campaign's winner claims the prize in Spanish, on a phone", async ({ page, javaScriptEnabled }, testInfo) => {

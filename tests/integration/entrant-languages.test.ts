@@ -10,7 +10,9 @@ import { entrantText } from "~/i18n/entrant";
 import { prisma } from "~/server/core/db.server";
 import { startAppServer } from "../helpers/app-server";
 import { createCampaign } from "../helpers/campaigns";
-import { CookieJar } from "../helpers/http";
+import { CookieJar, HttpBrowser } from "../helpers/http";
+import { confirmEntryByEmail } from "../helpers/entries";
+import { ACTION_MESSAGES } from "~/domain/entry-actions";
 import { notifyWinners } from "~/server/draw/notify.server";
 import { sendClaimFollowUps } from "~/server/jobs/claim-reminders.server";
 import { CLAIM, DAY, addEntry, claimPathFromEmail, drawnCampaign } from "../helpers/winners";
@@ -131,6 +133,104 @@ describe("a Spanish campaign", () => {
     const badEmail = await postEntry(campaign.id, { email: "not-an-email", agreedToTerms: "on" });
     expect(badEmail.status).toBe(400);
     expect(decoded(await badEmail.text())).toContain("Introduce un correo electrónico válido.");
+  });
+});
+
+describe("a Spanish campaign's entry actions, personal link and embed", () => {
+  const UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36";
+
+  it("refuses and counts an action in Spanish, in the lane and in the route, with its list and toast", async () => {
+    const campaign = await createCampaign({ language: "es" });
+    const code = await prisma.entryAction.create({
+      data: { campaignId: campaign.id, position: 0, kind: "code", label: "El código del boletín", bonus: 3, code: "PRIMAVERA" },
+    });
+    const path = `/campaign/${campaign.id}/actions/${code.id}`;
+    const browser = new HttpBrowser(url, UA);
+    expect((await browser.post(`/campaign/${campaign.id}`, { email: "marta@example.com", agreedToTerms: "on" })).status).toBe(303);
+
+    // Not confirmed yet: refused in Spanish, nothing in English.
+    const early = await browser.post(path, { code: "PRIMAVERA" });
+    expect(early.status).toBe(403);
+    const earlyPage = decoded(await early.text());
+    expect(earlyPage).toContain('<html lang="es"');
+    expect(earlyPage).toContain("<title>Participaciones extra · Giveawear</title>");
+    expect(earlyPage).toContain(`${es.t("notCounted")}</h1>`);
+    expect(earlyPage).toContain(es.t("refusedNotConfirmed"));
+    expect(earlyPage).not.toContain(ACTION_MESSAGES.notConfirmed);
+
+    const entry = await prisma.entry.findFirstOrThrow({ where: { campaignId: campaign.id, email: "marta@example.com" } });
+    browser.absorb(await confirmEntryByEmail(url, entry.id));
+    // A wrong code (refused by the lane, answered by the route) and the form again, in Spanish.
+    const wrong = await browser.post(path, { code: "OTOÑO" });
+    expect(wrong.status).toBe(422);
+    const wrongPage = decoded(await wrong.text()).replace(/<!-- -->/g, "");
+    expect(wrongPage).toContain("Ese código no coincide. Revísalo y vuelve a intentarlo.");
+    expect(wrongPage).toContain("Comprobar código</button>");
+    expect(wrongPage).toContain("Te quedan 4 intentos.");
+    expect(wrongPage).toContain("Volver a tu participación");
+
+    // The right one: counted by the lane, whose toast and the entry's list speak Spanish.
+    const right = await browser.post(path, { code: "primavera" });
+    expect(right.status).toBe(303);
+    const entered = decoded(await (await browser.get(`/campaign/${campaign.id}`)).text()).replace(/<!-- -->/g, "");
+    expect(entered).toContain("Sumamos +3 participaciones. Tienes 4 participaciones.");
+    expect(entered).toContain("Gana participaciones extra");
+    expect(entered).toContain("Tienes 4 participaciones</p>");
+    expect(entered).toContain("Verificada");
+    // Its share buttons' prefilled words too.
+    expect(entered).toContain(encodeURIComponent(`Participa en «${campaign.title}»`));
+    expect(entered).not.toContain("Earn bonus entries");
+
+    // The tracked link's refusal, in Spanish.
+    const go = await browser.get(`/campaign/${campaign.id}/actions/nosuchaction1/go`);
+    expect(go.status).toBe(404);
+    expect(await go.text()).toBe(es.t("refusedUnknownAction"));
+  });
+
+  it("says a personal link is not valid in Spanish", async () => {
+    const campaign = await createCampaign({ language: "es" });
+    const response = await fetch(`${url}/campaign/${campaign.id}/entry/abc-0123`);
+    expect(response.status).toBe(404);
+    const html = decoded(await response.text());
+    expect(html).toContain('<html lang="es"');
+    expect(html).toContain("<title>Tu participación · Giveawear</title>");
+    expect(html).toContain("Enlace no válido</h1>");
+    expect(html).toContain(es.t("personalLinkInvalid"));
+  });
+
+  it("shows and answers the embed in Spanish, and in English to a visitor who prefers it where the campaign allows it", async () => {
+    const campaign = await createCampaign({ language: "es", otherLanguages: "en", timeZone: "Europe/Madrid" });
+    const card = decoded(await (await fetch(`${url}/campaign/${campaign.id}/embed`, { headers: { "Accept-Language": "es" } })).text());
+    expect(card).toContain('<html lang="es"');
+    expect(card).toContain(`<title>${campaign.title} · sorteo de ${campaign.brandName}</title>`);
+    expect(card).toContain("Tiempo para participar:");
+    expect(card).toContain(`Termina el ${es.dateTime(campaign.endDate!, "Europe/Madrid")}`);
+    expect(card).toContain("Participar</button>");
+    expect(card).toContain("Bases oficiales (en inglés)");
+
+    const embedRefused = await fetch(`${url}/campaign/${campaign.id}/embed`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "User-Agent": UA, "Accept-Language": "es" },
+      body: new URLSearchParams({ email: "not-an-email", agreedToTerms: "on" }).toString(),
+    });
+    expect(embedRefused.status).toBe(400);
+    expect(decoded(await embedRefused.text())).toContain("Introduce un correo electrónico válido.");
+    const taken = await fetch(`${url}/campaign/${campaign.id}/embed`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "User-Agent": UA, "Accept-Language": "es" },
+      body: new URLSearchParams({ email: "pablo@example.com", agreedToTerms: "on" }).toString(),
+    });
+    expect(taken.status).toBe(200);
+    const done = decoded(await taken.text());
+    expect(done).toContain(es.t("checkEmail"));
+    expect(done).toContain("Abrir la página del sorteo");
+
+    const english = decoded(
+      await (await fetch(`${url}/campaign/${campaign.id}/embed`, { headers: { "Accept-Language": "en-US,en;q=0.9" } })).text(),
+    );
+    expect(english).toContain('<html lang="en"');
+    expect(english).toContain("Time left to enter:");
+    expect(english).toContain(">Official rules<");
   });
 });
 

@@ -29,6 +29,9 @@ import {
 } from "~/domain/claims";
 import { addressRule, shipCountriesOf } from "~/domain/ship-countries";
 import { WINNER_LISTING_MESSAGES } from "~/domain/winners-list";
+import { ENTRANT_ACTION_MESSAGES, bonusLabel, completedSentence, entriesSentence, howCounted } from "~/domain/entrant-actions";
+import { ACTION_MESSAGES } from "~/domain/entry-actions";
+import { campaignShareLinks, shareText } from "~/domain/campaign-page";
 
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 const base = (key: string) => key.replace(PLURAL, "");
@@ -198,5 +201,49 @@ describe("the claim page's words (decision 097)", () => {
     expect(es.t("congratulations", { what: "Elige la talla.", deadline: "lunes" })).toBe(
       "¡Enhorabuena! Elige la talla. Tienes de plazo hasta el lunes.",
     );
+  });
+});
+
+describe("entry actions' and share words (decision 097)", () => {
+  const en = entrantText("en");
+  const es = entrantText("es");
+
+  it("says in English exactly what the domain says, and in Spanish its own words", () => {
+    for (const [bonus, weight] of [
+      [1, 1],
+      [3, 4],
+    ] as const) {
+      expect(en.t("bonusEntries", { count: bonus })).toBe(bonusLabel(bonus));
+      expect(en.t("youHaveEntries", { count: weight })).toBe(entriesSentence(weight));
+      expect(
+        en.t("actionCounted", { bonus: en.t("bonusEntries", { count: bonus }), entries: en.t("youHaveEntries", { count: weight }) }),
+      ).toBe(completedSentence(bonus, weight));
+    }
+    expect(en.t("explained_daily")).toBe(howCounted("daily"));
+    expect(translateMessage(ACTION_MESSAGES.wrongCode, es)).toBe("Ese código no coincide. Revísalo y vuelve a intentarlo.");
+    expect(translateMessage(ENTRANT_ACTION_MESSAGES.noEntry, es)).not.toBe(ENTRANT_ACTION_MESSAGES.noEntry);
+    expect(es.t("youHaveEntries", { count: 1 })).toBe("Tienes 1 participación");
+    expect(entrantText("fr").t("triesLeft", { count: 2 })).toBe("Il vous reste 2\u00a0essais.");
+  });
+
+  it("fills the share texts in the language, English keeping its own", () => {
+    const words = {
+      invite: es.t("shareInvite", { title: "Sudadera", brand: "Marca" }),
+      bonus: es.t("shareBonus", { bonus: 3 }),
+      subject: es.t("shareSubject", { title: "Sudadera" }),
+      email: es.t("shareEmail"),
+    };
+    expect(shareText("Sudadera", "Marca", true, words)).toBe(
+      "Participa en Sudadera de Marca. Cada amigo que participa con mi enlace y confirma me suma 3 participaciones extra.",
+    );
+    const [email] = campaignShareLinks("https://x.example/c", "Sudadera", "Hola", words);
+    expect(email).toMatchObject({
+      label: "Correo",
+      href: `mailto:?subject=${encodeURIComponent("Participa en «Sudadera»")}&body=Hola%20https%3A%2F%2Fx.example%2Fc`,
+    });
+    expect(campaignShareLinks("https://x.example/c", "Tee", "Hi")[0]).toMatchObject({
+      label: "Email",
+      href: expect.stringContaining(encodeURIComponent('Enter "Tee"')),
+    });
   });
 });

@@ -1,6 +1,19 @@
-import { type EntrantAction, ENTRANT_ACTION_MESSAGES, bonusLabel, entriesSentence, howCounted } from "~/domain/entrant-actions";
-import { MAX_CODE_TRIES, REFERRAL_ACTION_BONUS, VERIFICATION_LABELS, type Verification } from "~/domain/entry-actions";
+import type { EntrantAction } from "~/domain/entrant-actions";
+import { ACTION_CATALOGUE, type ActionKind, MAX_CODE_TRIES, REFERRAL_ACTION_BONUS, type Verification } from "~/domain/entry-actions";
+import type { EntrantText } from "~/i18n/entrant";
 import { ACTIONS_ANCHOR, entryActionGoPath, entryActionPath } from "~/paths";
+import { useEntrantText } from "./entrant-text";
+
+/** "+3 entries" in the entrant's language (decision 097). */
+export function bonusWords(text: EntrantText, bonus: number): string {
+  return text.t("bonusEntries", { count: bonus });
+}
+
+/** What the entered view says under a kind's verification label (howCounted's words, in the entrant's language). */
+function howCountedWords(text: EntrantText, kind: ActionKind | "referral"): string {
+  if (kind === "daily" || kind === "referral") return text.t(`explained_${kind}`);
+  return text.t(`explained_${ACTION_CATALOGUE[kind].verification}`);
+}
 
 /** The id of the entered view's share block, which the referral action points to. */
 export const SHARE_ANCHOR = "share";
@@ -21,15 +34,17 @@ export function EntryActionList({
   weight: number;
   referralsEnabled: boolean;
 }) {
+  const text = useEntrantText();
+  const { t } = text;
   if (!actions.length && !referralsEnabled) return null;
   return (
     <section id={ACTIONS_ANCHOR} aria-labelledby="actions-heading" className="scroll-mt-2 space-y-3" data-testid="entry-actions">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h3 id="actions-heading" className="font-semibold">
-          Earn bonus entries
+          {t("actionsHeading")}
         </h3>
         <p className="text-sm font-semibold" data-testid="action-total">
-          {entriesSentence(weight)}
+          {t("youHaveEntries", { count: weight })}
         </p>
       </div>
       <ul className="space-y-3">
@@ -39,15 +54,15 @@ export function EntryActionList({
         {referralsEnabled ? (
           <li className="rounded-xl border border-slate-200 p-3 dark:border-slate-700" data-testid="action-row" data-action-kind="referral">
             <ActionHeading
-              label="Refer friends"
-              bonus={`${bonusLabel(REFERRAL_ACTION_BONUS)} per friend`}
+              label={t("referFriends")}
+              bonus={t("perFriend", { bonus: bonusWords(text, REFERRAL_ACTION_BONUS) })}
               verification="tracked"
-              explained={howCounted("referral")}
+              explained={howCountedWords(text, "referral")}
               done={false}
             />
             <p className="mt-2 text-sm">
               <a href={`#${SHARE_ANCHOR}`} className="font-medium text-brand-700 underline dark:text-brand-300">
-                Share your link
+                {t("shareYourLink")}
               </a>
             </p>
           </li>
@@ -70,6 +85,7 @@ function ActionHeading({
   explained: string;
   done: boolean;
 }) {
+  const { t } = useEntrantText();
   return (
     <>
       <div className="flex items-start justify-between gap-3">
@@ -78,7 +94,7 @@ function ActionHeading({
             <svg
               viewBox="0 0 24 24"
               role="img"
-              aria-label="Done"
+              aria-label={t("actionDone")}
               className="mt-0.5 size-5 shrink-0 text-emerald-600"
               data-testid="action-done"
             >
@@ -97,13 +113,15 @@ function ActionHeading({
         </span>
       </div>
       <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-        <span className="font-semibold">{VERIFICATION_LABELS[verification]}</span>: {explained}
+        <span className="font-semibold">{t(`verification_${verification}`)}</span>: {explained}
       </p>
     </>
   );
 }
 
 function ActionRow({ campaignId, action }: { campaignId: string; action: EntrantAction }) {
+  const text = useEntrantText();
+  const { t } = text;
   return (
     <li
       className="rounded-xl border border-slate-200 p-3 dark:border-slate-700"
@@ -113,18 +131,18 @@ function ActionRow({ campaignId, action }: { campaignId: string; action: Entrant
     >
       <ActionHeading
         label={action.label}
-        bonus={bonusLabel(action.bonus)}
+        bonus={bonusWords(text, action.bonus)}
         verification={action.verification}
-        explained={howCounted(action.kind)}
+        explained={howCountedWords(text, action.kind)}
         done={action.done && !action.rejected}
       />
       {action.rejected ? (
         <p className="mt-2 text-sm font-medium text-red-800 dark:text-red-300" data-testid="action-rejected">
-          {ENTRANT_ACTION_MESSAGES.rejected}
+          {t("actionRejected")}
         </p>
       ) : action.done ? (
         <p className="mt-2 text-sm font-medium text-emerald-800 dark:text-emerald-300">
-          {action.kind === "daily" ? "Done today. Come back tomorrow for another bonus entry." : "Done: counted in your entries."}
+          {action.kind === "daily" ? t("doneToday") : t("doneCounted")}
         </p>
       ) : (
         <div className="mt-2">
@@ -137,19 +155,20 @@ function ActionRow({ campaignId, action }: { campaignId: string; action: Entrant
 
 /** The plain link or form that completes one action (also shown again on a refusal's page). */
 export function ActionForm({ campaignId, action, value }: { campaignId: string; action: EntrantAction; value?: string }) {
+  const { t } = useEntrantText();
   const id = `action-${action.id}`;
   switch (action.kind) {
     case "visit":
       return (
         <a href={entryActionGoPath(campaignId, action.id)} target="_blank" rel="noopener" className="btn-secondary w-full sm:w-auto">
-          Visit the page
+          {t("visitPage")}
         </a>
       );
     case "daily":
       return (
         <form method="post" action={entryActionPath(campaignId, action.id)}>
           <button type="submit" className="btn-secondary w-full sm:w-auto">
-            I'm back today
+            {t("backToday")}
           </button>
         </form>
       );
@@ -157,7 +176,7 @@ export function ActionForm({ campaignId, action, value }: { campaignId: string; 
       return (
         <form method="post" action={entryActionPath(campaignId, action.id)} className="space-y-2">
           <label htmlFor={id} className="label">
-            Code
+            {t("codeLabel")}
           </label>
           <div className="flex gap-2">
             <input
@@ -170,13 +189,11 @@ export function ActionForm({ campaignId, action, value }: { campaignId: string; 
               className="input min-w-0 flex-1 font-mono uppercase"
             />
             <button type="submit" className="btn-secondary shrink-0">
-              Check code
+              {t("checkCode")}
             </button>
           </div>
           {action.triesLeft !== null && action.triesLeft < MAX_CODE_TRIES ? (
-            <p className="text-xs text-slate-600 dark:text-slate-400">
-              {action.triesLeft} {action.triesLeft === 1 ? "try" : "tries"} left.
-            </p>
+            <p className="text-xs text-slate-600 dark:text-slate-400">{t("triesLeft", { count: action.triesLeft })}</p>
           ) : null}
         </form>
       );
@@ -204,7 +221,7 @@ export function ActionForm({ campaignId, action, value }: { campaignId: string; 
             </>
           )}
           <button type="submit" className="btn-secondary w-full sm:w-auto">
-            Answer
+            {t("answerButton")}
           </button>
         </form>
       );
@@ -219,13 +236,13 @@ export function ActionForm({ campaignId, action, value }: { campaignId: string; 
                 rel="noopener noreferrer"
                 className="font-medium text-brand-700 underline dark:text-brand-300"
               >
-                Open {action.platform ?? "the profile"}
+                {action.platform ? t("openPlatform", { platform: action.platform }) : t("openProfile")}
               </a>
-              , follow, then tell us your handle.
+              {t("followThenHandle")}
             </p>
           ) : null}
           <label htmlFor={id} className="label">
-            Your {action.platform ?? ""} handle
+            {action.platform ? t("yourHandle", { platform: action.platform }) : t("yourHandleAny")}
           </label>
           <div className="flex gap-2">
             <input
@@ -239,7 +256,7 @@ export function ActionForm({ campaignId, action, value }: { campaignId: string; 
               className="input min-w-0 flex-1"
             />
             <button type="submit" className="btn-secondary shrink-0">
-              I follow
+              {t("iFollow")}
             </button>
           </div>
         </form>
@@ -249,10 +266,11 @@ export function ActionForm({ campaignId, action, value }: { campaignId: string; 
 
 /** The pending card's note: the actions open with the confirmation. */
 export function PendingActionsNote({ count }: { count: number }) {
+  const { t } = useEntrantText();
   if (!count) return null;
   return (
     <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="actions-pending">
-      {count} bonus {count === 1 ? "action" : "actions"}: {ENTRANT_ACTION_MESSAGES.pending}
+      {`${t("actionsPending", { count })} ${t("actionsPendingOpen")}`}
     </p>
   );
 }

@@ -19,6 +19,7 @@ import { campaignColorImages } from "../../domain/mockups";
 import { buildPrizeTimeline, type PrizeTimeline } from "../../domain/prize-timeline";
 import { madeProductColors } from "../../domain/campaign-schemas";
 import { maskEmail } from "../../domain/profile";
+import { REFERRAL_BONUS_ENTRIES } from "../../domain/entries";
 import { campaignCardPath, campaignPath } from "../../paths";
 import { publicOrigin, publicUrl } from "../core/public-url.server";
 import { publishedFairness } from "../draw/fairness.server";
@@ -179,6 +180,18 @@ export async function campaignPage(request: Request, campaignId: string, user: C
   // Decision 097: the campaign's language, or one it allows that the visitor prefers.
   const language = campaignLanguageFor(campaign, request.headers.get("Accept-Language"));
   const text = entrantText(language);
+  // The share buttons' prefilled words in that language too; English keeps shareText's own.
+  const shareWords =
+    language === "en"
+      ? undefined
+      : {
+          invite: text.t("shareInvite", { title: campaign.title, brand: campaign.brandName }),
+          bonus: text.t("shareBonus", { bonus: REFERRAL_BONUS_ENTRIES }),
+          subject: text.t("shareSubject", { title: campaign.title }),
+          email: text.t("shareEmail"),
+        };
+  const share = (url: string, bonus: boolean) =>
+    campaignShareLinks(url, campaign.title, shareText(campaign.title, campaign.brandName, bonus, shareWords), shareWords);
 
   return {
     view,
@@ -246,9 +259,7 @@ export async function campaignPage(request: Request, campaignId: string, user: C
       bonusEntries: entry.bonusEntries,
       referralLink: link ?? "",
       // Pending: the giveaway's own page, promising no bonus until the entrant's link comes (decision 091).
-      shareLinks: link
-        ? campaignShareLinks(link, campaign.title, shareText(campaign.title, campaign.brandName, bonusOffered))
-        : campaignShareLinks(`${origin}${campaignPath(campaign.id)}`, campaign.title, shareText(campaign.title, campaign.brandName, false)),
+      shareLinks: link ? share(link, bonusOffered) : share(`${origin}${campaignPath(campaign.id)}`, false),
       coupon:
         entry.confirmedAt && campaign.giveCouponToEntrants
           ? { code: campaign.entrantCouponCode, description: campaign.entrantCouponDescription }

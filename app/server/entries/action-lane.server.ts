@@ -17,7 +17,8 @@
  * would count a second wrong try. So a refusal is handed to the route with its outcome
  * (ActionLaneOutcome, through React Router's load context), and the route answers that outcome.
  */
-import { completedSentence } from "../../domain/entrant-actions";
+import type { EntrantLanguage } from "../../domain/entrant-language";
+import { entrantText } from "../../i18n/entrant";
 import { type ActionLaneOutcome } from "../core/load-context.server";
 import { formFieldsRefusal } from "../core/forms.server";
 import { clientIp, laneRequest } from "../core/request.server";
@@ -26,21 +27,24 @@ import { completePostedAction } from "../actions/complete.server";
 import { entryActionsPath } from "../../paths";
 import { markRedirectAfterPost } from "./page-views.server";
 import { rememberedEntryId } from "./visitor.server";
+import { requestLanguage } from "./language.server";
 
 /** What the lane did with a completion: answered it (the 303), or computed a refusal for the route to answer. */
 export type ActionLaneResult = { kind: "answered"; location: string; cookies: string[] } | { kind: "handedOn"; handOff: ActionLaneOutcome };
 
-/** The Set-Cookie headers of a counted completion's 303 (the lane's and the route's): the after-post mark and the toast. */
-export async function completedCookies(campaignId: string, bonus: number, weight: number): Promise<string[]> {
-  return [
-    await markRedirectAfterPost(campaignId),
-    await toastCookie({ type: "success", title: "Bonus entries", description: completedSentence(bonus, weight) }),
-  ];
+/**
+ * The Set-Cookie headers of a counted completion's 303 (the lane's and the route's): the after-post
+ * mark and the toast, in the entrant's language (decision 097; English: completedSentence's words).
+ */
+export async function completedCookies(campaignId: string, bonus: number, weight: number, language: EntrantLanguage): Promise<string[]> {
+  const { t } = entrantText(language);
+  const description = t("actionCounted", { bonus: t("bonusEntries", { count: bonus }), entries: t("youHaveEntries", { count: weight }) });
+  return [await markRedirectAfterPost(campaignId), await toastCookie({ type: "success", title: t("bonusEntriesTitle"), description })];
 }
 
 /**
  * Takes a url-encoded completion `body` posted to `actionId` of `campaignId` by a client at `ip`
- * sending `cookie`: the 303 to answer, a refusal for the route to answer, or null for the route to
+ * sending `cookie` (and `acceptLanguage`, for the toast's language): the 303 to answer, a refusal for the route to answer, or null for the route to
  * take the form as if the lane were not there.
  */
 export async function completeInLane(
@@ -49,6 +53,7 @@ export async function completeInLane(
   body: string,
   cookie: string | undefined,
   ip: string | null,
+  acceptLanguage?: string | null,
 ): Promise<ActionLaneResult | null> {
   const form = new URLSearchParams(body);
   // A form readForm refuses is the route's to refuse.
@@ -61,6 +66,6 @@ export async function completeInLane(
   return {
     kind: "answered",
     location: entryActionsPath(campaignId),
-    cookies: await completedCookies(campaignId, outcome.bonus, outcome.weight),
+    cookies: await completedCookies(campaignId, outcome.bonus, outcome.weight, await requestLanguage(campaignId, acceptLanguage)),
   };
 }

@@ -38,6 +38,8 @@ export interface ShareCampaign {
   full: boolean;
   endDate: Date | null;
   startDate: Date | null;
+  /** The campaign's IANA zone (decision 096), for a deadline written in another language (decision 097). */
+  timeZone: string;
   /** Our own path of the prize picture (mockup, upload or bundled image), or null. */
   imagePath: string | null;
   imageSrcSet: string | null;
@@ -108,6 +110,7 @@ export async function shareCampaign(
     full: campaign.entryLimit !== null && campaign.entryCount >= campaign.entryLimit,
     endDate: campaign.endDate,
     startDate: campaign.startDate,
+    timeZone: campaign.timeZone,
     imagePath: ownPath(image?.src),
     imageSrcSet: image?.srcSet ?? null,
     logoPath: ownPath(campaign.logoUrl),
