@@ -15,6 +15,7 @@ import {
 } from "../../domain/entries";
 import { EMAIL_MESSAGES } from "../../domain/email-address";
 import { dataEn } from "../data/en";
+import { pagesEn } from "../pages/en";
 
 export const en = {
   // The entry form and its answers (SPEC "Entry form")
@@ -203,6 +204,8 @@ export const en = {
   notFoundText: "This giveaway doesn't exist, or it isn't public yet.",
   // The data pages (decision 054)
   ...dataEn,
+  // The winners list, the rules' frame, the site's header and footer (decision 097)
+  ...pagesEn,
 } as const;
 
 export type EntrantKey = keyof typeof en;

@@ -4,6 +4,7 @@
  */
 import type { EntrantResources } from "./en";
 import { dataFr } from "../data/fr";
+import { pagesFr } from "../pages/fr";
 
 export const fr: EntrantResources = {
   emailRequired: "Veuillez saisir votre adresse e-mail.",
@@ -209,4 +210,6 @@ export const fr: EntrantResources = {
   notFoundText: "Ce jeu-concours n'existe pas ou n'est pas encore public.",
   // The data pages (decision 054)
   ...dataFr,
+  // The winners list, the rules' frame, the site's header and footer (decision 097)
+  ...pagesFr,
 };
