@@ -4,6 +4,7 @@ import { describeError } from "./domain/http-errors";
 import { isEntrantLanguage } from "./domain/entrant-language";
 import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
+import type { SiteWords } from "./components/layout/site-words";
 import { useNonce } from "./components/nonce";
 import { Toaster } from "./components/ui/toaster";
 import { useOptimisticTheme } from "./components/layout/theme-toggle";
@@ -69,6 +70,15 @@ function usePageLanguage(): string {
   return "en";
 }
 
+/** The site's header and footer words a page in another language sent (decision 097); null on English pages. */
+function useSiteWords(): SiteWords | null {
+  for (const match of [...useMatches()].reverse()) {
+    const site = (match.loaderData as { site?: unknown } | undefined)?.site;
+    if (site && typeof site === "object") return site as SiteWords;
+  }
+  return null;
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const lang = usePageLanguage();
@@ -109,9 +119,12 @@ function SiteLanguage({ lang, children }: { lang: string | undefined; children: 
 
 export default function App({ loaderData }: Route.ComponentProps) {
   const ownChrome = useOwnChrome();
-  // The site's header and footer are English; on a page in another language (the entrant's data
-  // pages, decision 097) they say so, for screen readers and translators.
-  const siteLang = usePageLanguage() === "en" ? undefined : "en";
+  // On a page in another language (the entrant's data pages, decision 097) the site's header and
+  // footer speak it, with the words the page sent; a page that sent none keeps them English and says
+  // so, for screen readers and translators.
+  const siteWords = useSiteWords();
+  const pageLanguage = usePageLanguage();
+  const siteLang = siteWords || pageLanguage === "en" ? undefined : "en";
   if (ownChrome)
     return (
       <>
@@ -124,13 +137,13 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <SiteLanguage lang={siteLang}>
-        <SiteHeader user={loaderData.user} path={loaderData.path} theme={loaderData.theme} />
+        <SiteHeader user={loaderData.user} path={loaderData.path} theme={loaderData.theme} words={siteWords} />
       </SiteLanguage>
       <main id="main" className="flex-1">
         <Outlet />
       </main>
       <SiteLanguage lang={siteLang}>
-        <SiteFooter year={loaderData.year} />
+        <SiteFooter year={loaderData.year} words={siteWords} />
       </SiteLanguage>
       <Toaster toast={loaderData.toast} />
     </>

@@ -7,6 +7,7 @@
 import type { EntrantLanguage } from "../domain/entrant-language";
 import { brandLogo, button, emailLayout, prizeImage } from "../domain/email-template-defaults";
 import { SMS_TEXTS, type SmsTexts } from "../domain/sms";
+import { noticeEmailTemplate } from "./notice-emails";
 
 interface EmailWords {
   dataLine: string;
@@ -581,6 +582,9 @@ export const TRANSLATED_ENTRANT_TEMPLATES = [
   "order_shipped",
   "additional_prize_winner",
   "gift_delivered",
+  // The entry list's notice (its campaign's language) and the data link (the requester's, as the data pages): notice-emails.ts
+  "list_frozen",
+  "data_request",
 ] as const;
 
 /**
@@ -643,5 +647,5 @@ export function translatedEntrantTemplate(
     const delivered = TIER_WORDS[language].delivered;
     return { subject: delivered.subject, htmlBody: emailLayout(`${delivered.body}\n${footer}`) };
   }
-  return null;
+  return noticeEmailTemplate(template, language, footer);
 }

@@ -1,6 +1,9 @@
 import { Link, data } from "react-router";
 import { CampaignFrame } from "~/components/campaign/brand-frame";
 import { CampaignNotFound, productLabel } from "~/components/campaign/campaign-sections";
+import { EntrantTextProvider, useEntrantText } from "~/components/campaign/entrant-text";
+import { campaignLanguageFor } from "~/domain/entrant-language";
+import { entrantText } from "~/i18n/entrant";
 import { madeColorNames } from "~/domain/campaign-schemas";
 import { formatZonedDateTime } from "~/domain/campaign-time-zone";
 import { REFERRAL_BONUS_ENTRIES } from "~/domain/entries";
@@ -9,7 +12,8 @@ import { approximateRetailValueCents } from "~/domain/prize-values";
 import { shipCountriesSentence } from "~/domain/ship-countries";
 import { actionChangeLine } from "~/domain/entry-action-forms";
 import { rulesActions } from "~/server/entry-actions/manage.server";
-import { campaignDrawPath, campaignPath, campaignWinnersPath, href, privacyPath } from "~/paths";
+import { campaignPath, campaignWinnersPath, privacyPath } from "~/paths";
+import { RulesBody } from "~/components/campaign/official-rules-body";
 import { publishedFairness } from "~/server/draw/fairness.server";
 import { getConfig } from "~/server/core/config.server";
 import { brandFrame } from "~/server/campaigns/brand-frame.server";
@@ -18,14 +22,18 @@ import { getCurrentUser } from "~/server/auth/session.server";
 import { platformSetting } from "~/server/core/settings.server";
 import type { Route } from "./+types/campaign.$campaignId.rules";
 
-/** Plain HTML in the campaign's brand frame (decision 080). */
+/**
+ * Plain HTML in the campaign's brand frame (decision 080). The frame (title, heading, link back)
+ * speaks the campaign's language or one it allows that the visitor prefers; the rules themselves
+ * stay the English legal text, marked lang="en", with a line saying so (decision 097).
+ */
 export const handle = { hydrate: false, chrome: "own" };
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   {
     title:
       loaderData && "campaign" in loaderData
-        ? `Official Rules: ${loaderData.campaign.title} · Giveawear`
+        ? `${entrantText(loaderData.language).t("rulesTitle", { title: loaderData.campaign.title })} · Giveawear`
         : "Campaign Not Found · Giveawear",
   },
   // The creator's preview of a draft or unpaid campaign stays out of search engines, like its page.
@@ -110,6 +118,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   });
   return {
     preview,
+    language: campaignLanguageFor(campaign, request.headers.get("Accept-Language")),
     frame: brandFrame(campaign),
     sections,
     version: rulesVersionLine(preview ? null : launchedAt, version),
@@ -123,120 +132,49 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
+/** Its frame's words follow Accept-Language among the campaign's languages. */
+export const headers: Route.HeadersFunction = () => ({ Vary: "Accept-Language" });
+
 const LINK = "font-medium text-brand-700 underline dark:text-brand-300";
 
 export default function OfficialRules({ loaderData }: Route.ComponentProps) {
   if ("notFound" in loaderData) return <CampaignNotFound />;
-  const { campaign, sections } = loaderData;
   return (
-    <CampaignFrame frame={loaderData.frame}>
-      <article className="mx-auto max-w-3xl px-4 py-10 sm:px-6 [&_h2]:mt-8 [&_h2]:text-xl [&_h2]:font-bold [&_p]:mt-3 [&_li]:mt-1">
-        <p className="text-sm">
-          <Link to={campaignPath(campaign.id)} className={LINK}>
-            Back to the giveaway
-          </Link>
-        </p>
-        <h1 className="mt-3 text-3xl font-extrabold tracking-tight [overflow-wrap:anywhere]">Official Rules: {campaign.title}</h1>
-        <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="rules-version">
-          {loaderData.version}
-        </p>
-        {sections.map((section) => (
-          <section key={section.id} aria-labelledby={`rules-${section.id}`} className="[overflow-wrap:anywhere]">
-            <h2 id={`rules-${section.id}`}>{section.heading}</h2>
-            {section.paragraphs.map((paragraph) => (
-              <p key={paragraph.text} data-testid={paragraph.testId}>
-                {paragraph.text}
-              </p>
-            ))}
-            {section.items?.length ? (
-              <ul className="list-disc pl-6" data-testid={`rules-${section.id}-list`}>
-                {section.items.map((item) => (
-                  <li key={item}>{item}</li>
-                ))}
-              </ul>
-            ) : null}
-            {section.after?.map((paragraph) => (
-              <p key={paragraph.text} data-testid={paragraph.testId}>
-                {paragraph.text}
-              </p>
-            ))}
-            {section.id === "draw" ? <DrawProcedure campaign={campaign} /> : null}
-            {section.id === "publicity" ? (
-              <p>
-                <Link to={campaignWinnersPath(campaign.id)} className={LINK} data-testid="rules-winners-link">
-                  The winners list
-                </Link>
-              </p>
-            ) : null}
-            {section.id === "privacy" ? (
-              <p>
-                See our{" "}
-                <Link to={privacyPath()} className={LINK}>
-                  Privacy Policy
-                </Link>{" "}
-                and{" "}
-                <Link to={href("/terms")} className={LINK}>
-                  Terms of Service
-                </Link>
-                .
-              </p>
-            ) : null}
-          </section>
-        ))}
-      </article>
-    </CampaignFrame>
+    <EntrantTextProvider language={loaderData.language}>
+      <CampaignFrame frame={loaderData.frame}>
+        <RulesArticle loaderData={loaderData} />
+      </CampaignFrame>
+    </EntrantTextProvider>
   );
 }
 
-type RulesCampaign = Extract<Route.ComponentProps["loaderData"], { campaign: unknown }>["campaign"];
+type RulesData = Extract<Route.ComponentProps["loaderData"], { campaign: unknown }>;
 
-function DrawProcedure({ campaign }: { campaign: RulesCampaign }) {
+function RulesArticle({ loaderData }: { loaderData: RulesData }) {
+  const { campaign } = loaderData;
+  const { t, language } = useEntrantText();
+  const translated = language !== "en";
   return (
-    <>
-      <ul className="list-disc pl-6" data-testid="rules-fairness">
-        <li>
-          Commitment (SHA-256 of the secret
-          {campaign.drawCommitment && campaign.fairness.launchedAt
-            ? `, published when the giveaway launched on ${campaign.fairness.launchedText ?? ""}`
-            : ""}
-          ):{" "}
-          <span className="font-mono text-xs break-all" data-testid="rules-commitment">
-            {campaign.drawCommitment ??
-              (campaign.fairness.launchedAt
-                ? "none was published for this giveaway, so its draw uses the empty string as the secret."
-                : "published when the giveaway launches.")}
-          </span>
-        </li>
-        <li data-testid="rules-beacon">
-          {campaign.fairness.beacon
-            ? `Beacon: ${campaign.fairness.beacon.chain}, round ${campaign.fairness.beacon.round}${
-                campaign.fairness.beacon.roundTimeText ? `, produced at ${campaign.fairness.beacon.roundTimeText}` : ""
-              }.`
-            : "Beacon: this giveaway launched before draws used a beacon, so its round is chosen when the entry list is frozen and published on the draw page."}
-        </li>
-        <li>
-          When the giveaway ends, the list of confirmed, not disqualified entries is frozen and its SHA-256 hash published on the draw page,
-          before the beacon round exists. If freezing finishes too late for that round, the draw uses a later round chosen by the published
-          procedure, and the draw page says so.
-        </li>
-        <li>
-          When the round is out, the secret is revealed and mixed with the beacon's randomness into the seed that picks the winners.
-          Additional prizes are drawn after the grand prize, without repeating a winner. The draw never uses the secret alone: if the beacon
-          round cannot be had within 24 hours, the draw uses the first round at least 10 minutes after that moment, which nobody can know in
-          advance, and the draw page says which round and why.
-        </li>
-      </ul>
-      <p>
-        Anyone can check that the secret matches the commitment and re-run the draw from the published list and beacon to get the same
-        winners; every entrant can find their own line in the frozen list.{" "}
-        <Link to={`${campaignDrawPath(campaign.id)}#procedure`} className={LINK}>
-          The exact procedure
-        </Link>{" "}
-        ·{" "}
-        <Link to={campaignDrawPath(campaign.id)} className={LINK} data-testid="rules-draw-record">
-          {campaign.drawn ? "See how the winner was drawn" : "The draw page (the draw record)"}
+    <article className="mx-auto max-w-3xl px-4 py-10 sm:px-6 [&_h2]:mt-8 [&_h2]:text-xl [&_h2]:font-bold [&_p]:mt-3 [&_li]:mt-1">
+      <p className="text-sm">
+        <Link to={campaignPath(campaign.id)} className={LINK}>
+          {t("backToGiveaway")}
         </Link>
       </p>
-    </>
+      <h1 className="mt-3 text-3xl font-extrabold tracking-tight [overflow-wrap:anywhere]">{t("rulesTitle", { title: campaign.title })}</h1>
+      {translated ? (
+        <p className="text-sm font-medium" data-testid="rules-in-english">
+          {t("rulesInEnglish")}
+        </p>
+      ) : null}
+      {/* The legal text is the organiser's, in English (decision 097): marked so on a page in another language. */}
+      {translated ? (
+        <div lang="en">
+          <RulesBody loaderData={loaderData} />
+        </div>
+      ) : (
+        <RulesBody loaderData={loaderData} />
+      )}
+    </article>
   );
 }

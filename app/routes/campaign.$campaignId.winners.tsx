@@ -1,7 +1,9 @@
 import { Link, data } from "react-router";
 import { CampaignFrame } from "~/components/campaign/brand-frame";
 import { CampaignNotFound } from "~/components/campaign/campaign-sections";
-import { formatZonedDateTime } from "~/domain/campaign-time-zone";
+import { EntrantTextProvider, richEntrantText, useEntrantText } from "~/components/campaign/entrant-text";
+import { campaignLanguageFor } from "~/domain/entrant-language";
+import { entrantText } from "~/i18n/entrant";
 import { campaignDrawPath, campaignPath, campaignRulesPath } from "~/paths";
 import { brandFrame } from "~/server/campaigns/brand-frame.server";
 import { findVisibleCampaign } from "~/server/campaigns/campaign-page.server";
@@ -13,13 +15,17 @@ import type { Route } from "./+types/campaign.$campaignId.winners";
 /**
  * The campaign's winners list (decision 057, after UK CAP code 8.28.5): each prize's current winner
  * as the public may see them, kept available after the giveaway ends. Plain HTML like the rules and
- * the draw page (decision 035): nothing here needs JavaScript. In the campaign's brand frame (decision 080).
+ * the draw page (decision 035): nothing here needs JavaScript. In the campaign's brand frame (decision 080),
+ * in the campaign's language or one it allows that the visitor prefers (decision 097).
  */
 export const handle = { hydrate: false, chrome: "own" };
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   {
-    title: loaderData && "view" in loaderData ? `Winners: ${loaderData.view.title} · Giveawear` : "Campaign Not Found · Giveawear",
+    title:
+      loaderData && "view" in loaderData
+        ? `${entrantText(loaderData.language).t("winnersTitle", { title: loaderData.view.title })} · Giveawear`
+        : "Campaign Not Found · Giveawear",
   },
   ...(!loaderData || !("view" in loaderData) || loaderData.preview ? [{ name: "robots", content: "noindex" }] : []),
 ];
@@ -27,32 +33,51 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export async function loader({ request, params }: Route.LoaderArgs) {
   const found = await findVisibleCampaign(params.campaignId, await getCurrentUser(request));
   if (!found) return data({ notFound: true as const }, { status: 404 });
-  return { view: await winnersList(found.campaign), preview: found.preview, frame: brandFrame(found.campaign) };
+  const language = campaignLanguageFor(found.campaign, request.headers.get("Accept-Language"));
+  return {
+    view: await winnersList(found.campaign, new Date(), language),
+    preview: found.preview,
+    frame: brandFrame(found.campaign),
+    language,
+  };
 }
+
+/** Its words follow Accept-Language among the campaign's languages. */
+export const headers: Route.HeadersFunction = () => ({ Vary: "Accept-Language" });
 
 const LINK = "font-medium text-brand-700 underline dark:text-brand-300";
 
 export default function WinnersPage({ loaderData }: Route.ComponentProps) {
   if ("notFound" in loaderData) return <CampaignNotFound />;
+  return (
+    <EntrantTextProvider language={loaderData.language}>
+      <Winners loaderData={loaderData} />
+    </EntrantTextProvider>
+  );
+}
+
+function Winners({ loaderData }: { loaderData: Extract<Route.ComponentProps["loaderData"], { view: unknown }> }) {
   const { view } = loaderData;
+  const text = useEntrantText();
+  const { t } = text;
   return (
     <CampaignFrame frame={loaderData.frame}>
       <article className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
         <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
           <Link to={campaignPath(view.campaignId)} className={LINK}>
-            Back to the giveaway
+            {t("backToGiveaway")}
           </Link>
           <Link to={campaignRulesPath(view.campaignId)} className={LINK}>
-            Official rules
+            {text.language === "en" ? t("officialRules") : t("officialRulesEnglish")}
           </Link>
           <Link to={campaignDrawPath(view.campaignId)} className={LINK}>
-            How the winners were drawn
+            {t("winnersHowDrawn")}
           </Link>
         </p>
-        <h1 className="mt-3 text-3xl font-extrabold tracking-tight [overflow-wrap:anywhere]">Winners: {view.title}</h1>
+        <h1 className="mt-3 text-3xl font-extrabold tracking-tight [overflow-wrap:anywhere]">{t("winnersTitle", { title: view.title })}</h1>
         <p className="mt-2 text-slate-700 dark:text-slate-300">
-          {view.brandName ? `${endSentence(`A giveaway by ${view.brandName}`)} ` : ""}
-          Each prize's winner, as drawn by the published procedure. Winners choose how they are shown here, and may object to being listed.
+          {view.brandName ? `${endSentence(t("winnersBy", { brand: view.brandName }))} ` : ""}
+          {t("winnersIntro")}
         </p>
 
         {view.pending ? (
@@ -63,7 +88,9 @@ export default function WinnersPage({ loaderData }: Route.ComponentProps) {
           <>
             {view.drawnAt ? (
               <p className="mt-4 text-sm text-slate-700 dark:text-slate-300" data-testid="winners-drawn-at">
-                Drawn on <time dateTime={view.drawnAt}>{formatZonedDateTime(new Date(view.drawnAt), view.timeZone)}</time>.
+                {richEntrantText(text, "winnersDrawnOn", {
+                  date: <time dateTime={view.drawnAt}>{text.dateTime(new Date(view.drawnAt), view.timeZone)}</time>,
+                })}
               </p>
             ) : null}
             <ol className="mt-6 space-y-4" data-testid="winners-list">
@@ -96,10 +123,7 @@ export default function WinnersPage({ loaderData }: Route.ComponentProps) {
           </>
         )}
 
-        <p className="mt-8 text-sm text-slate-600 dark:text-slate-400">
-          Are you a winner? Choose your display name, or ask not to be listed, from the claim link in your winner email. This list stays
-          available after the giveaway ends.
-        </p>
+        <p className="mt-8 text-sm text-slate-600 dark:text-slate-400">{t("winnersAreYou")}</p>
       </article>
     </CampaignFrame>
   );

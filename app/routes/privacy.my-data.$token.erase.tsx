@@ -3,6 +3,7 @@ import { EntrantTextProvider, richEntrantText, useEntrantText } from "~/componen
 import { DataFrame, ErasureConsequences, Notice } from "~/components/privacy/data-page";
 import { DATA_MESSAGES, type DataPageData } from "~/domain/data-rights";
 import { visitorLanguage } from "~/domain/entrant-language";
+import { siteWords } from "~/i18n/page-words";
 import { entrantText, translateMessage } from "~/i18n/entrant";
 import { dataPagePath, dataRequestPath } from "~/paths";
 import { dataPage } from "~/server/data-rights/data.server";
@@ -39,7 +40,9 @@ async function view(token: string): Promise<{ view: View; status: number }> {
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const found = await view(params.token);
-  return data({ ...found.view, language: visitorLanguage(request.headers.get("Accept-Language")) }, { status: found.status });
+  const language = visitorLanguage(request.headers.get("Accept-Language"));
+  // The site's header and footer in the page's language too (root.tsx).
+  return data({ ...found.view, language, site: siteWords(language) }, { status: found.status });
 }
 
 export async function action({ request, params }: Route.ActionArgs) {

@@ -4,6 +4,8 @@ import { DataEntryCard, DataFrame, Notice, shownTime } from "~/components/privac
 import { PrivacyDataRequest } from "~/components/privacy/data-request";
 import { DATA_MESSAGES, type DataPageData, doneMessage } from "~/domain/data-rights";
 import { type EntrantLanguage, visitorLanguage } from "~/domain/entrant-language";
+import { siteWords } from "~/i18n/page-words";
+import type { SiteWords } from "~/components/layout/site-words";
 import { entrantText, translateMessage } from "~/i18n/entrant";
 import { dataErasePath, dataExportPath, dataPagePath, privacyPath } from "~/paths";
 import { dataPage, withdrawMarketing } from "~/server/data-rights/data.server";
@@ -40,7 +42,10 @@ type View =
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const language = visitorLanguage(request.headers.get("Accept-Language"));
-  const view = (found: View, status = 200) => data<View & { language: EntrantLanguage }>({ ...found, language }, { status });
+  // The site's header and footer in the page's language too (root.tsx).
+  const site = siteWords(language);
+  const view = (found: View, status = 200) =>
+    data<View & { language: EntrantLanguage; site: SiteWords | null }>({ ...found, language, site }, { status });
   const claims = readDataLinkToken(params.token);
   if (claims.kind === "invalid") return view({ kind: "invalid" }, 404);
   if (claims.kind === "expired") return view({ kind: "expired", sent: new URL(request.url).searchParams.get("sent") === "1" }, 410);
@@ -57,7 +62,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   const intent = formData.get("intent");
   // A new link goes to the address this one was for, expired or not (and nowhere else).
   if (intent === "new-link") {
-    if ((await requestDataLink(claims.email, clientIp(request))) === "rate-limited") {
+    if (
+      (await requestDataLink(claims.email, clientIp(request), new Date(), visitorLanguage(request.headers.get("Accept-Language")))) ===
+      "rate-limited"
+    ) {
       return data({ rateLimited: DATA_MESSAGES.rateLimited }, { status: 429 });
     }
     return redirect(

@@ -4,6 +4,7 @@ import { PrivacyDataRequest } from "~/components/privacy/data-request";
 import { DATA_MESSAGES, DataRequestSchema } from "~/domain/data-rights";
 import { visitorLanguage } from "~/domain/entrant-language";
 import { entrantText, translateMessage } from "~/i18n/entrant";
+import { siteWords } from "~/i18n/page-words";
 import { dataRequestPath, privacyPath } from "~/paths";
 import { requestDataLink } from "~/server/data-rights/request.server";
 import { readForm } from "~/server/core/forms.server";
@@ -27,7 +28,9 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => {
 export const headers: Route.HeadersFunction = () => ({ Vary: "Accept-Language" });
 
 export function loader({ request }: Route.LoaderArgs) {
-  return { sent: new URL(request.url).searchParams.get("sent") === "1", language: visitorLanguage(request.headers.get("Accept-Language")) };
+  const language = visitorLanguage(request.headers.get("Accept-Language"));
+  // The site's header and footer in the page's language too (root.tsx).
+  return { sent: new URL(request.url).searchParams.get("sent") === "1", language, site: siteWords(language) };
 }
 
 type ActionData = { error: string; value: string };
@@ -43,7 +46,10 @@ export async function action({ request }: Route.ActionArgs) {
   if (!parsed.success) {
     return data<ActionData>({ error: parsed.error.issues[0]?.message ?? DATA_MESSAGES.emailInvalid, value }, { status: 400 });
   }
-  if ((await requestDataLink(parsed.data.email, clientIp(request))) === "rate-limited") {
+  if (
+    (await requestDataLink(parsed.data.email, clientIp(request), new Date(), visitorLanguage(request.headers.get("Accept-Language")))) ===
+    "rate-limited"
+  ) {
     return data<ActionData>({ error: DATA_MESSAGES.rateLimited, value }, { status: 429 });
   }
   return sent;

@@ -1,11 +1,22 @@
 import { expect, test, type Locator } from "@playwright/test";
-import { insertCampaign, insertEntry, insertEntryAction, orderRows, pastDates, notifiedWinnerClaimPath } from "./campaigns";
+import {
+  insertAdditionalPrize,
+  insertCampaign,
+  insertDraw,
+  insertEntry,
+  insertEntryAction,
+  orderRows,
+  pastDates,
+  notifiedWinnerClaimPath,
+  updateCampaign,
+} from "./campaigns";
 import { expectToast, latestEmail, uniqueEmail } from "./support";
 
 // Decision 097: a campaign speaks its entrants' language. On a phone, with and without JavaScript,
 // a Spanish campaign's page, its pending and entered views, its confirm page and its emails are
 // Spanish, its dates are written the Spanish way, and the form is still on the first screen. So is
-// its winner's claim page: its form, its answers and its deadline.
+// its winner's claim page: its form, its answers and its deadline; its winners list and its
+// official rules' frame; and the site's header and footer around a page in the visitor's language.
 
 const VIEWPORT = { width: 360, height: 740 };
 test.use({ viewport: VIEWPORT });
@@ -191,6 +202,21 @@ test.describe("a Spanish-speaking visitor", () => {
     await expect(main.getByText("de Marca Datos")).toBeVisible();
     await page.screenshot({ path: testInfo.outputPath("data-page-es-360.png"), fullPage: true });
 
+    // The site's header and footer speak Spanish too, and are not marked English.
+    await expect(page.getByRole("link", { name: "Ir al contenido" })).toBeAttached();
+    const footer = page.getByRole("contentinfo");
+    await expect(footer.getByRole("heading", { name: "Navegar" })).toBeVisible();
+    await expect(footer.getByRole("link", { name: "Cómo funciona" }).first()).toBeVisible();
+    await expect(footer.getByRole("link", { name: "Política de privacidad (en inglés)" })).toBeVisible();
+    await expect(footer).toContainText("Todos los derechos reservados.");
+    await expect(footer).not.toContainText("All rights reserved.");
+    await expect(page.locator('[lang="en"]')).toHaveCount(0);
+    await page.getByLabel("Menú", { exact: true }).click();
+    const menu = page.getByRole("navigation", { name: "Móvil" });
+    await expect(menu.getByRole("link", { name: "Ver sorteos" })).toBeVisible();
+    await expect(menu.getByRole("link", { name: "Iniciar sesión" })).toBeVisible();
+    await page.getByLabel("Menú", { exact: true }).click();
+
     await main.getByRole("link", { name: "Borrar mis datos…" }).click();
     await expect(page.locator("html")).toHaveAttribute("lang", "es");
     await expect(main.getByRole("heading", { name: "¿Borrar tus datos?" })).toBeVisible();
@@ -201,4 +227,57 @@ test.describe("a Spanish-speaking visitor", () => {
     await expect(main.getByRole("status")).toHaveText("Tus datos se han borrado.");
     await expect(main.getByTestId("no-data")).toHaveText("No tenemos ninguna participación en sorteos con esta dirección.");
   });
+});
+
+test("a Spanish campaign's winners list and official rules, on a phone", async ({ page }, testInfo) => {
+  const campaign = insertCampaign({
+    status: "completed",
+    ...pastDates(),
+    language: "es",
+    timeZone: "Europe/Madrid",
+    brandName: "Marca Ganadora",
+    rulesVersion: 2,
+  });
+  const winner = insertEntry(campaign.id, uniqueEmail("ganador"));
+  const second = insertEntry(campaign.id, uniqueEmail("segunda"));
+  updateCampaign(campaign.id, { winnerEntryId: winner.id, winnerEmail: winner.email, winnersNotifiedAt: new Date() });
+  insertAdditionalPrize(campaign.id, { rank: 2, title: "Tarjeta regalo", winnerEntryId: second.id, winnerEmail: second.email });
+  insertDraw(
+    campaign.id,
+    [
+      { rank: 1, entryId: winner.id, ticket: "0", counter: 0 },
+      { rank: 2, entryId: second.id, ticket: "1", counter: 1 },
+    ],
+    new Date(Date.now() - 24 * 60 * 60 * 1000),
+  );
+
+  await page.goto(`/campaign/${campaign.id}/winners`);
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  await expect(page).toHaveTitle(`Ganadores: ${campaign.title} · Giveawear`);
+  const main = page.getByRole("main");
+  await expect(main.getByRole("heading", { level: 1 })).toHaveText(`Ganadores: ${campaign.title}`);
+  await expect(main.getByText("Un sorteo de Marca Ganadora. El ganador de cada premio")).toBeVisible();
+  // "Sorteo realizado el domingo, 29 de noviembre de 2026, 11:40 hora de Europa central."
+  await expect(main.getByTestId("winners-drawn-at")).toHaveText(
+    /^Sorteo realizado el [a-záéíóú]+, \d{1,2} de [a-z]+ de \d{4}, \d\d:\d\d hora de Europa central\.$/,
+  );
+  await expect(main.getByTestId("winner-tier-1").getByRole("heading")).toHaveText("Premio principal");
+  await expect(main.getByTestId("winner-tier-2").getByRole("heading")).toHaveText("2.º premio: Tarjeta regalo");
+  await expect(main.getByText("¿Has ganado? Elige el nombre con el que apareces")).toBeVisible();
+  await expect(main.getByRole("link", { name: "Cómo se eligió a los ganadores" })).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath("winners-es-360.png"), fullPage: true });
+
+  await main.getByRole("link", { name: "Bases oficiales (en inglés)" }).first().click();
+  await expect(page).toHaveURL(new RegExp(`/campaign/${campaign.id}/rules$`));
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  await expect(page).toHaveTitle(`Bases oficiales: ${campaign.title} · Giveawear`);
+  await expect(main.getByRole("heading", { level: 1 })).toHaveText(`Bases oficiales: ${campaign.title}`);
+  await expect(main.getByTestId("rules-in-english")).toHaveText(
+    "Las bases oficiales que siguen están en inglés, el idioma en que las redactó el organizador.",
+  );
+  // The legal text is the organiser's English, marked as such for screen readers.
+  await expect(main.locator('[lang="en"]').getByTestId("rules-version")).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath("rules-es-360.png"), fullPage: true });
+  await main.getByRole("link", { name: "Volver al sorteo" }).click();
+  await expect(page).toHaveURL(new RegExp(`/campaign/${campaign.id}$`));
 });

@@ -1,17 +1,18 @@
 import { NavLink } from "react-router";
 import type { NavItem } from "~/domain/navigation";
+import type { Say } from "./site-words";
 
-export function NavItemLink({ item, className }: { item: NavItem; className: string }) {
+export function NavItemLink({ item, className, say = (english) => english }: { item: NavItem; className: string; say?: Say }) {
   if (item.soon) {
     return (
       <span aria-disabled="true" className={`${className} cursor-not-allowed opacity-50`}>
-        {item.label} (Soon)
+        {say(item.label)} {say("(Soon)")}
       </span>
     );
   }
   return (
     <NavLink to={item.to} className={className} prefetch="intent">
-      {item.label}
+      {say(item.label)}
     </NavLink>
   );
 }

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { FOOTER_COLUMNS } from "~/domain/navigation";
 import { href } from "~/paths";
+import { type SiteWords, sayWith } from "./site-words";
 
 const SOCIAL = [
   {
@@ -25,7 +26,9 @@ const SOCIAL = [
   },
 ];
 
-export function SiteFooter({ year }: { year: number }) {
+/** `words`: the labels in the page's language (decision 097); none on English pages. */
+export function SiteFooter({ year, words }: { year: number; words?: SiteWords | null }) {
+  const say = sayWith(words);
   return (
     <footer className="border-t border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-3">
@@ -34,7 +37,7 @@ export function SiteFooter({ year }: { year: number }) {
             Giveawear
           </Link>
           <p className="mt-3 max-w-xs text-sm text-slate-700 dark:text-slate-300">
-            Smart giveaways for modern brands. Design a shirt, launch a giveaway, grow your audience, and we ship the prize.
+            {say("Smart giveaways for modern brands. Design a shirt, launch a giveaway, grow your audience, and we ship the prize.")}
           </p>
           <ul className="mt-4 flex gap-3">
             {SOCIAL.map((network) => (
@@ -56,8 +59,8 @@ export function SiteFooter({ year }: { year: number }) {
         </div>
         <div className="grid grid-cols-2 gap-8 sm:grid-cols-4 md:col-span-2">
           {FOOTER_COLUMNS.map((column) => (
-            <nav key={column.title} aria-label={column.title}>
-              <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-900 dark:text-white">{column.title}</h2>
+            <nav key={column.title} aria-label={say(column.title)}>
+              <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-900 dark:text-white">{say(column.title)}</h2>
               <ul className="mt-3 space-y-2">
                 {column.links.map((link) => (
                   <li key={link.label}>
@@ -65,7 +68,7 @@ export function SiteFooter({ year }: { year: number }) {
                       to={link.to}
                       className="text-sm text-slate-700 hover:text-brand-700 dark:text-slate-300 dark:hover:text-brand-300"
                     >
-                      {link.label}
+                      {say(link.label)}
                     </Link>
                   </li>
                 ))}
@@ -74,8 +77,8 @@ export function SiteFooter({ year }: { year: number }) {
           ))}
         </div>
       </div>
-      <div className="border-t border-slate-200 py-6 text-center text-sm text-slate-700 dark:border-slate-800 dark:text-slate-300">
-        © {year} Giveawear. All rights reserved.
+      <div className="border-t border-slate-200 px-4 py-6 text-center text-sm text-slate-700 dark:border-slate-800 dark:text-slate-300">
+        {say("© {{year}} Giveawear. All rights reserved.").replace("{{year}}", String(year))}
       </div>
     </footer>
   );

@@ -1,6 +1,7 @@
 import { useFetcher, useFetchers } from "react-router";
 import { useHydrated } from "../ui/use-hydrated";
 import { href } from "~/paths";
+import type { Say } from "./site-words";
 
 const THEME_ACTION = href("/theme");
 
@@ -12,18 +13,19 @@ export function useOptimisticTheme(): "light" | "dark" | undefined {
 }
 
 /** A plain form post: without JavaScript it reloads the page in the new theme. */
-export function ThemeToggle({ theme, path }: { theme: "light" | "dark"; path: string }) {
+export function ThemeToggle({ theme, path, say = (english) => english }: { theme: "light" | "dark"; path: string; say?: Say }) {
   const fetcher = useFetcher({ key: "theme" });
   const hydrated = useHydrated();
   const current = useOptimisticTheme() ?? theme;
   const next = current === "dark" ? "light" : "dark";
+  const label = say(`Switch to ${next} theme`);
   return (
     <fetcher.Form method="post" action={THEME_ACTION}>
       <input type="hidden" name="theme" value={next} />
       <input type="hidden" name="redirectTo" value={path} />
       {/* With JavaScript the fetcher wants data back, not a redirect that reloads the page. */}
       {hydrated ? <input type="hidden" name="respond" value="data" /> : null}
-      <button type="submit" className="btn-ghost h-10 w-10 p-0" aria-label={`Switch to ${next} theme`} title={`Switch to ${next} theme`}>
+      <button type="submit" className="btn-ghost h-10 w-10 p-0" aria-label={label} title={label}>
         {current === "dark" ? (
           <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
             <circle cx="12" cy="12" r="4" />

@@ -1,6 +1,7 @@
 /** Was Teilnehmende lesen, auf Deutsch (Entscheidung 097): die Schlüssel aus en.ts, kein weiterer. Wir duzen. */
 import type { EntrantResources } from "./en";
 import { dataDe } from "../data/de";
+import { pagesDe } from "../pages/de";
 
 export const de: EntrantResources = {
   emailRequired: "Bitte gib deine E-Mail-Adresse ein.",
@@ -270,4 +271,6 @@ export const de: EntrantResources = {
   unitShortSeconds: "s",
   // The data pages (decision 054)
   ...dataDe,
+  // The winners list, the rules' frame, the site's header and footer (decision 097)
+  ...pagesDe,
 };

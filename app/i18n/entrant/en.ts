@@ -17,6 +17,7 @@ import { EMAIL_MESSAGES } from "../../domain/email-address";
 import { ENTRANT_ACTION_MESSAGES, howCounted } from "../../domain/entrant-actions";
 import { ACTION_MESSAGES, VERIFICATION_EXPLAINED, VERIFICATION_LABELS } from "../../domain/entry-actions";
 import { dataEn } from "../data/en";
+import { pagesEn } from "../pages/en";
 
 export const en = {
   // The entry form and its answers (SPEC "Entry form")
@@ -279,6 +280,8 @@ export const en = {
   unitShortSeconds: "s",
   // The data pages (decision 054)
   ...dataEn,
+  // The winners list, the rules' frame, the site's header and footer (decision 097)
+  ...pagesEn,
 } as const;
 
 export type EntrantKey = keyof typeof en;

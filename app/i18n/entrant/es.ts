@@ -1,6 +1,7 @@
 /** Lo que leen los participantes, en español (decisión 097): las claves de en.ts, ni una más. */
 import type { EntrantResources } from "./en";
 import { dataEs } from "../data/es";
+import { pagesEs } from "../pages/es";
 
 export const es: EntrantResources = {
   emailRequired: "Introduce tu correo electrónico.",
@@ -273,4 +274,6 @@ export const es: EntrantResources = {
   unitShortSeconds: "s",
   // The data pages (decision 054)
   ...dataEs,
+  // The winners list, the rules' frame, the site's header and footer (decision 097)
+  ...pagesEs,
 };

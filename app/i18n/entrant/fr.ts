@@ -4,6 +4,7 @@
  */
 import type { EntrantResources } from "./en";
 import { dataFr } from "../data/fr";
+import { pagesFr } from "../pages/fr";
 
 export const fr: EntrantResources = {
   emailRequired: "Veuillez saisir votre adresse e-mail.",
@@ -287,4 +288,6 @@ export const fr: EntrantResources = {
   unitShortSeconds: "s",
   // The data pages (decision 054)
   ...dataFr,
+  // The winners list, the rules' frame, the site's header and footer (decision 097)
+  ...pagesFr,
 };

@@ -1,6 +1,7 @@
 /** O que os participantes leem, em português do Brasil (decisão 097): as chaves de en.ts, nem uma a mais. */
 import type { EntrantResources } from "./en";
 import { dataPt } from "../data/pt";
+import { pagesPt } from "../pages/pt";
 
 export const pt: EntrantResources = {
   emailRequired: "Informe seu e-mail.",
@@ -273,4 +274,6 @@ export const pt: EntrantResources = {
   unitShortSeconds: "s",
   // The data pages (decision 054)
   ...dataPt,
+  // The winners list, the rules' frame, the site's header and footer (decision 097)
+  ...pagesPt,
 };

@@ -8,6 +8,7 @@
  * email per address every 10 minutes (the outbox's dedupe key, so two requests at once queue one).
  */
 import { DATA_LINK_DAYS } from "../../domain/data-rights";
+import type { EntrantLanguage } from "../../domain/entrant-language";
 import { entryEmailKey } from "../../domain/entries";
 import { getConfig } from "../core/config.server";
 import { isUniqueConstraintError, prisma } from "../core/db.server";
@@ -32,8 +33,14 @@ function linkEmailKey(emailNormalized: string, at: number): string {
 /**
  * Records the request against the requester's limit, then, when the address has entries, emails the
  * link to the address as its newest entry was typed. "answered" says nothing about the address.
+ * The email speaks `language`, the requester's as the data pages choose it (decision 097).
  */
-export async function requestDataLink(email: string, ip: string | null, now: Date = new Date()): Promise<DataRequestOutcome> {
+export async function requestDataLink(
+  email: string,
+  ip: string | null,
+  now: Date = new Date(),
+  language: EntrantLanguage = "en",
+): Promise<DataRequestOutcome> {
   const ipKey = keyedHash(`data-request:${ip ?? "unknown"}`).slice(0, 32);
   const allowed = await prisma.$transaction(
     async (tx) => {
@@ -57,6 +64,7 @@ export async function requestDataLink(email: string, ip: string | null, now: Dat
     const message = await queueTemplatedEmail(prisma, {
       to: newest.email,
       template: "data_request",
+      language,
       dedupeKey: linkEmailKey(emailNormalized, now.getTime()),
       tokens: { email: newest.email, data_link: dataLink(newest.email, now), link_days: DATA_LINK_DAYS },
     });

@@ -18,9 +18,12 @@
  * (noticesSentAt) only when its last line is handled.
  */
 import { roundTimeMs } from "../../domain/beacon";
-import { formatZonedDateTimeWithUtc } from "../../domain/campaign-time-zone";
 import { DISQUALIFIED_HEADER, ENTRY_LIST_HEADER } from "../../domain/draw";
 import { frozenRoundLine, listNoticeDedupeKey } from "../../domain/draw-copies";
+import { type EntrantLanguage, entrantLanguage } from "../../domain/entrant-language";
+import { entrantText } from "../../i18n/entrant";
+import { frozenRoundLineIn } from "../../i18n/notice-emails";
+import { dateTimeWithUtc } from "../../i18n/page-words";
 import { LineSplitter } from "../../domain/entry-list";
 import { campaignDrawCsvPath, entryCheckPath } from "../../paths";
 import { prisma } from "../core/db.server";
@@ -35,10 +38,11 @@ import { beaconChainLabel } from "./fairness.server";
 import { frozenListChunks } from "./record.server";
 
 /** The round's time in words, or null when the chain is not one this server knows. */
-function roundTimeText(chainHash: string, round: number, zone: string): string | null {
+function roundTimeText(chainHash: string, round: number, zone: string, language: EntrantLanguage = "en"): string | null {
   const chain = knownChain(chainHash);
-  // The campaign's zone for the reader, and the UTC instant the draw record states (decision 096).
-  return chain ? formatZonedDateTimeWithUtc(new Date(roundTimeMs(chain, round)), zone) : null;
+  // The campaign's zone for the reader, and the UTC instant the draw record states (decision 096),
+  // in the notice's language (decision 097).
+  return chain ? dateTimeWithUtc(entrantText(language), new Date(roundTimeMs(chain, round)), zone) : null;
 }
 
 /** Entrants per batch: one read of their addresses, one outbox write. */
@@ -175,7 +179,7 @@ export async function queueListNotices(campaignId: string, now: Date = new Date(
       beaconRound: true,
       beaconChain: true,
       noticesDone: true,
-      campaign: { select: { id: true, timeZone: true, ...EMAIL_BRAND_CAMPAIGN_FIELDS } },
+      campaign: { select: { id: true, timeZone: true, language: true, ...EMAIL_BRAND_CAMPAIGN_FIELDS } },
     },
   });
   if (!list) return { emails: 0, finished: false };
@@ -190,17 +194,20 @@ export async function queueListNotices(campaignId: string, now: Date = new Date(
 
   const { campaign } = list;
   const brand = emailBrand(campaign);
+  // The notice speaks the campaign's language, its dates and round line too (decision 097).
+  const language = entrantLanguage(campaign.language);
+  const roundTime = roundTimeText(list.beaconChain, list.beaconRound, campaign.timeZone, language);
+  const chainLabel = beaconChainLabel(list.beaconChain);
   const common = {
     brand_name: campaign.brandName,
     campaign_title: campaign.title,
-    frozen_at: formatZonedDateTimeWithUtc(list.frozenAt, campaign.timeZone),
+    frozen_at: dateTimeWithUtc(entrantText(language), list.frozenAt, campaign.timeZone),
     list_sha256: list.sha256,
     beacon_round: String(list.beaconRound),
-    round_line: frozenRoundLine(
-      list.beaconRound,
-      beaconChainLabel(list.beaconChain),
-      roundTimeText(list.beaconChain, list.beaconRound, campaign.timeZone),
-    ),
+    round_line:
+      language === "en"
+        ? frozenRoundLine(list.beaconRound, chainLabel, roundTime)
+        : frozenRoundLineIn(language, list.beaconRound, chainLabel, roundTime),
     draw_csv_link: publicUrl(campaignDrawCsvPath(campaignId)),
   };
   const started = performance.now();
@@ -223,6 +230,7 @@ export async function queueListNotices(campaignId: string, now: Date = new Date(
         template: "list_frozen",
         dedupeKey: listNoticeDedupeKey(entry.id),
         brand,
+        language,
         tokens: {
           ...common,
           email: entry.email,

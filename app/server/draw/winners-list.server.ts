@@ -7,7 +7,6 @@
  * winner objected; else the winner's chosen name, or their masked email.
  */
 import { CampaignStatus } from "../../domain/campaign-status";
-import { formatZonedDate } from "../../domain/campaign-time-zone";
 import { currentPicks, parseDrawPicks, type DrawPick } from "../../domain/draw";
 import { RULES_VERSION_WITH_WINNERS_LIST } from "../../domain/official-rules";
 import {
@@ -19,11 +18,10 @@ import {
   WINNERS_LIST_TEXT,
   shownWinner,
   shownWinnerText,
-  tierPrizeLabel,
-  winnerRegion,
-  winnersPendingText,
 } from "../../domain/winners-list";
 import { maskEmail } from "../../domain/profile";
+import type { EntrantLanguage } from "../../domain/entrant-language";
+import { winnersListWords } from "../../i18n/page-words";
 import { campaignWinnersPath } from "../../paths";
 import { prisma } from "../core/db.server";
 import { publishedFairness } from "./fairness.server";
@@ -91,8 +89,16 @@ export interface WinnersListCampaign extends NamedCampaign {
   additionalPrizes: readonly { rank: number; title: string; winnerEntryId: string | null }[];
 }
 
-/** The winners list page: each tier's current winner, or when the winners will be listed. */
-export async function winnersList(campaign: WinnersListCampaign, now: Date = new Date()): Promise<WinnersListView> {
+/**
+ * The winners list page: each tier's current winner, or when the winners will be listed, in the
+ * entrant's `language` (decision 097; a prize's own title stays the creator's words).
+ */
+export async function winnersList(
+  campaign: WinnersListCampaign,
+  now: Date = new Date(),
+  language: EntrantLanguage = "en",
+): Promise<WinnersListView> {
+  const words = winnersListWords(language);
   const draw = await prisma.draw.findUnique({ where: { campaignId: campaign.id }, select: { picks: true, createdAt: true } });
   const base = {
     campaignId: campaign.id,
@@ -108,7 +114,7 @@ export async function winnersList(campaign: WinnersListCampaign, now: Date = new
     const ended = campaign.endDate !== null && campaign.endDate.getTime() <= now.getTime();
     return {
       ...base,
-      pending: winnersPendingText({ endDate: campaign.endDate, beaconRoundTime: roundTime, ended, timeZone: campaign.timeZone }),
+      pending: words.pending({ endDate: campaign.endDate, beaconRoundTime: roundTime, ended, timeZone: campaign.timeZone }),
       tiers: [],
       drawnAt: null,
     };
@@ -143,23 +149,18 @@ export async function winnersList(campaign: WinnersListCampaign, now: Date = new
     pending: null,
     drawnAt: draw?.createdAt.toISOString() ?? null,
     tiers: tiers.map((tier) => {
-      const prize = tierPrizeLabel(tier.rank, tier.title);
-      if (!tier.entryId) return { rank: tier.rank, prize, winner: null, named: false, region: null, notes: [WINNERS_LIST_TEXT.noWinner] };
+      const prize = words.prize(tier.rank, tier.title);
+      if (!tier.entryId) return { rank: tier.rank, prize, winner: null, named: false, region: null, notes: [words.noWinner] };
       const winner = shown.get(tier.entryId) ?? { kind: "hidden" as const };
       const order = orders.find((o) => o.prizeRank === tier.rank && o.entryId === tier.entryId) ?? null;
       const pick = current.get(tier.rank);
-      const notes =
-        pick?.redrawnAt && pick.entryId === tier.entryId
-          ? [
-              `Drawn again on ${formatZonedDate(new Date(pick.redrawnAt), campaign.timeZone)}: the first winner did not claim the prize by the deadline.`,
-            ]
-          : [];
+      const notes = pick?.redrawnAt && pick.entryId === tier.entryId ? [words.redrawn(new Date(pick.redrawnAt), campaign.timeZone)] : [];
       return {
         rank: tier.rank,
         prize,
-        winner: shownWinnerText(winner),
+        winner: words.winner(winner),
         named: winner.kind === "named",
-        region: regions && winner.kind === "named" ? winnerRegion(order) : null,
+        region: regions && winner.kind === "named" ? words.region(order) : null,
         notes,
       };
     }),
