@@ -6,7 +6,8 @@
  * signatures, so a wrong secret goes unnoticed here. The app reaches it through the AWS SDK with
  * path-style addressing (S3_ENDPOINT), exactly as it would reach MinIO or R2.
  */
-import { mkdtemp, rm } from "node:fs/promises";
+import { createHash } from "node:crypto";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { GetObjectCommand, ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
@@ -32,6 +33,7 @@ export async function startFakeS3(options: { bucket?: string } = {}): Promise<Fa
   const bucket = options.bucket ?? "giveawear-test";
   const directory = await mkdtemp(path.join(os.tmpdir(), "giveawear-s3-"));
   const server = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] });
+  finishWritesBeforeAnswering(server);
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   const client = new S3Client({
@@ -76,5 +78,37 @@ export async function startFakeS3(options: { bucket?: string } = {}): Promise<Fa
       await server.close();
       await rm(directory, { recursive: true, force: true });
     },
+  };
+}
+
+/** What s3rver's filesystem store offers that its typings leave out. */
+interface S3rverStore {
+  getResourcePath(bucket: string, key: string, resource: "object"): string;
+  putMetadata(bucket: string, key: string, metadata: unknown, md5: string): Promise<void>;
+  putObject(object: { bucket: string; key: string; content: Buffer | NodeJS.ReadableStream; metadata: unknown }): Promise<{
+    size: number;
+    md5: string;
+  }>;
+}
+
+/**
+ * s3rver's PutObject answers before the object's file is written: it `end()`s a write stream and
+ * resolves at once, so a GET or HEAD right after the 200 can find no file (404) or part of it, which a
+ * busy machine shows. Real S3 is read-after-write consistent; so is this fake once every PUT writes
+ * the whole file, then its metadata, before it answers.
+ */
+function finishWritesBeforeAnswering(server: S3rver) {
+  const store = (server as unknown as { store: S3rverStore }).store;
+  store.putObject = async (object) => {
+    const chunks: Buffer[] = [];
+    if (Buffer.isBuffer(object.content)) chunks.push(object.content);
+    else for await (const chunk of object.content) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+    const content = Buffer.concat(chunks);
+    const md5 = createHash("md5").update(content).digest("hex");
+    const objectPath = store.getResourcePath(object.bucket, object.key, "object");
+    await mkdir(path.dirname(objectPath), { recursive: true });
+    await writeFile(objectPath, content);
+    await store.putMetadata(object.bucket, object.key, object.metadata, md5);
+    return { size: content.length, md5 };
   };
 }
