@@ -12,6 +12,16 @@ const PRODUCT_WORDS = /\b(t-?shirts?|tees?|shirts?|hoodies?|sweatshirts?|sweater
 const WIN_PREFIX = /^\s*win\s*(?:[:\-–—]\s*)?(?:(?:the|a|an|our|this|your)\s+)?(?:own\s+)?/i;
 const GIVEAWAY_SUFFIX = /\s*[:\-–—]?\s*giveaway!?\s*$/i;
 
+/** A campaign title without "Win the" in front or "giveaway" behind it; "" when nothing is left. */
+export function grandPrizeTitle(title: string): string {
+  return title
+    .replace(WIN_PREFIX, "")
+    .replace(GIVEAWAY_SUFFIX, "")
+    .replace(/[\s!?.]+$/, "")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
 /**
  * The grand prize's name for "You won {prize} from {brand}!": the campaign title without a "Win
  * the" in front or a "giveaway" behind it ("Win the Northwind Morning Mug" → "Northwind Morning
@@ -20,12 +30,7 @@ const GIVEAWAY_SUFFIX = /\s*[:\-–—]?\s*giveaway!?\s*$/i;
  */
 export function grandPrizeName(title: string, productType: string): string {
   const product = PRODUCT_TYPES.find((candidate) => candidate.key === productType)?.label ?? "T-Shirt";
-  const name = title
-    .replace(WIN_PREFIX, "")
-    .replace(GIVEAWAY_SUFFIX, "")
-    .replace(/[\s!?.]+$/, "")
-    .replace(/\s+/g, " ")
-    .trim();
+  const name = grandPrizeTitle(title);
   if (!name) return `a ${product}`;
   return PRODUCT_WORDS.test(name) ? name : `${name} ${product}`;
 }

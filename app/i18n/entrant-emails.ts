@@ -7,6 +7,7 @@
 import type { EntrantLanguage } from "../domain/entrant-language";
 import { brandLogo, button, emailLayout, prizeImage } from "../domain/email-template-defaults";
 import { SMS_TEXTS, type SmsTexts } from "../domain/sms";
+import { grandPrizeTitle } from "../domain/winner-emails";
 import { noticeEmailTemplate } from "./notice-emails";
 
 interface EmailWords {
@@ -123,7 +124,14 @@ interface WinnerWords {
   theBrand: string;
   contactReply: string;
   contactForm: string;
+  /**
+   * The grand prize's name in the emails' sentences ("Has ganado {{prize_name}}"): the product with its
+   * article and the title quoted ({{name}}), or the product alone when the title says nothing more.
+   */
+  grandPrize: { named: Record<ProductKey, string>; alone: Record<ProductKey, string> };
 }
+
+type ProductKey = "t-shirt" | "hoodie" | "mug";
 
 const PERSONAL_AND_CONTACT = (personal: string) => `<p>${personal}</p>
 <p>{{contact_line}}</p>`;
@@ -167,6 +175,10 @@ ${PERSONAL_AND_CONTACT("Este enlace es personal: solo se ha enviado a {{email}}.
     contactReply: "¿Dudas sobre tu premio? Responde a este correo y te leerá {{brand}} ({{support}}).",
     contactForm:
       "¿Dudas sobre tu premio? No respondas a este correo (nadie lee ese buzón): escríbenos desde nuestro formulario de contacto en {{url}}.",
+    grandPrize: {
+      named: { "t-shirt": "la camiseta «{{name}}»", hoodie: "la sudadera «{{name}}»", mug: "la taza «{{name}}»" },
+      alone: { "t-shirt": "una camiseta", hoodie: "una sudadera", mug: "una taza" },
+    },
   },
   fr: {
     claimButton: "Réclamer mon lot",
@@ -204,6 +216,14 @@ ${PERSONAL_AND_CONTACT("Ce lien est personnel\u00a0: il n'a été envoyé qu'à 
     contactReply: "Une question sur votre lot\u00a0? Répondez à cet e-mail pour joindre {{brand}} ({{support}}).",
     contactForm:
       "Une question sur votre lot\u00a0? Merci de ne pas répondre à cet e-mail (personne ne lit cette boîte)\u00a0: écrivez-nous via notre formulaire de contact, {{url}}.",
+    grandPrize: {
+      named: {
+        "t-shirt": "le t-shirt «\u00a0{{name}}\u00a0»",
+        hoodie: "le sweat à capuche «\u00a0{{name}}\u00a0»",
+        mug: "le mug «\u00a0{{name}}\u00a0»",
+      },
+      alone: { "t-shirt": "un t-shirt", hoodie: "un sweat à capuche", mug: "un mug" },
+    },
   },
   de: {
     claimButton: "Gewinn einlösen",
@@ -241,6 +261,10 @@ ${PERSONAL_AND_CONTACT("Dieser Link ist persönlich: Er wurde nur an {{email}} g
     contactReply: "Fragen zu deinem Gewinn? Antworte einfach auf diese E-Mail, dann erreichst du {{brand}} ({{support}}).",
     contactForm:
       "Fragen zu deinem Gewinn? Bitte antworte nicht auf diese E-Mail (das Postfach liest niemand), sondern schreib uns über unser Kontaktformular: {{url}}.",
+    grandPrize: {
+      named: { "t-shirt": "das T-Shirt „{{name}}“", hoodie: "den Hoodie „{{name}}“", mug: "die Tasse „{{name}}“" },
+      alone: { "t-shirt": "ein T-Shirt", hoodie: "einen Hoodie", mug: "eine Tasse" },
+    },
   },
   pt: {
     claimButton: "Resgatar meu prêmio",
@@ -277,6 +301,10 @@ ${PERSONAL_AND_CONTACT("Este link é pessoal: ele foi enviado só para {{email}}
     contactReply: "Dúvidas sobre seu prêmio? Responda a este e-mail para falar com {{brand}} ({{support}}).",
     contactForm:
       "Dúvidas sobre seu prêmio? Não responda a este e-mail (ninguém lê essa caixa): escreva para nós pelo formulário de contato em {{url}}.",
+    grandPrize: {
+      named: { "t-shirt": "a camiseta “{{name}}”", hoodie: "o moletom “{{name}}”", mug: "a caneca “{{name}}”" },
+      alone: { "t-shirt": "uma camiseta", hoodie: "um moletom", mug: "uma caneca" },
+    },
   },
 };
 
@@ -564,6 +592,11 @@ export function winnerTokenWords(language: EntrantLanguage | undefined) {
     howToRedeem: (value: string) => fill(words.howToRedeem, { value }),
     contactReply: (brand: string, support: string) => fill(words.contactReply, { brand: brand || words.theBrand, support }),
     contactForm: (url: string) => fill(words.contactForm, { url }),
+    grandPrize: (title: string, productType: string) => {
+      const product: ProductKey = productType === "hoodie" || productType === "mug" ? productType : "t-shirt";
+      const name = grandPrizeTitle(title);
+      return name ? fill(words.grandPrize.named[product], { name }) : words.grandPrize.alone[product];
+    },
   };
 }
 

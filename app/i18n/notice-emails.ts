@@ -6,7 +6,10 @@
  * the requester's Accept-Language among all five, as the data pages do (`visitorLanguage`).
  */
 import type { EntrantLanguage } from "../domain/entrant-language";
+import { beaconChainName, pinnedChain, roundTimeMs } from "../domain/beacon";
 import { button, emailLayout } from "../domain/email-template-defaults";
+import { entrantText } from "./entrant";
+import { dateTimeWithUtc } from "./page-words";
 
 type Other = Exclude<EntrantLanguage, "en">;
 
@@ -21,6 +24,8 @@ interface NoticeWords {
   /** The round line's words: round, chain, due (" , due …" or ""), and the beacon-missing sentence. */
   roundLine: string;
   roundDue: string;
+  /** The confirmation emails' draw lines (decision 093): the commitment, the planned round and its due time, or the round chosen at the freeze. */
+  anchors: { commitment: string; planned: string; plannedDue: string; unplanned: string };
   request: { subject: string; before: string; button: string; after: string };
 }
 
@@ -42,6 +47,15 @@ const WORDS: Record<Other, NoticeWords> = {
     roundLine:
       "El ganador se elige con la ronda {{round}} de la baliza {{chain}}{{due}}: no existía cuando se cerró la lista, así que nadie pudo ajustar la lista a ella. Si la baliza de esa ronda sigue sin estar disponible 24 horas después de su hora, el sorteo se hace sin ella y su página lo indica.",
     roundDue: ", prevista para el {{time}}",
+    anchors: {
+      commitment:
+        "El sorteo queda fijado de antemano por su compromiso, el SHA-256 de un secreto que solo se revela después del sorteo: {{commitment}}. Guarda este correo: el registro del sorteo debe mostrar el mismo compromiso.",
+      planned:
+        "El sorteo usará la ronda {{round}} de la baliza {{chain}}{{due}}, cuyo valor nadie puede conocer antes. Si la lista de participantes se cierra tarde, se usa una ronda posterior, publicada con la lista. Si la baliza de esa ronda sigue sin estar disponible 24 horas después de su hora, el sorteo se hace sin ella y su página lo indica.",
+      plannedDue: " (prevista para el {{time}})",
+      unplanned:
+        "La ronda de la baliza que aporta al sorteo un azar que nadie puede conocer se elige cuando se cierra la lista de participantes al final del sorteo, y se publica con la lista antes de que esa ronda exista.",
+    },
     request: {
       subject: "Tus datos en Giveawear",
       before: `<p>Hola:</p>
@@ -66,6 +80,15 @@ const WORDS: Record<Other, NoticeWords> = {
     roundLine:
       "Le gagnant est tiré au sort avec le tour {{round}} de la balise {{chain}}{{due}}\u00a0: il n'existait pas quand la liste a été figée, donc personne n'a pu adapter la liste à ce tour. Si la balise de ce tour est toujours indisponible 24\u00a0heures après son heure, le tirage a lieu sans elle et sa page l'indique.",
     roundDue: ", prévu le {{time}}",
+    anchors: {
+      commitment:
+        "Le tirage est fixé à l'avance par son engagement, le SHA-256 d'un secret révélé seulement après le tirage\u00a0: {{commitment}}. Gardez cet e-mail\u00a0: le registre du tirage doit afficher le même engagement.",
+      planned:
+        "Le tirage utilisera le tour {{round}} de la balise {{chain}}{{due}}, dont personne ne peut connaître la valeur avant. Si la liste des participations est figée en retard, un tour plus tardif est utilisé à la place et publié avec la liste. Si la balise de ce tour est toujours indisponible 24\u00a0heures après son heure, le tirage a lieu sans elle et sa page l'indique.",
+      plannedDue: " (prévu le {{time}})",
+      unplanned:
+        "Le tour de la balise qui apporte au tirage un hasard que personne ne peut connaître est choisi quand la liste des participations est figée à la fin du jeu, et publié avec la liste avant que ce tour existe.",
+    },
     request: {
       subject: "Vos données chez Giveawear",
       before: `<p>Bonjour,</p>
@@ -90,6 +113,15 @@ const WORDS: Record<Other, NoticeWords> = {
     roundLine:
       "Der Gewinner wird mit Runde {{round}} des Beacons {{chain}}{{due}} ausgelost: Diese Runde gab es noch nicht, als die Liste festgeschrieben wurde, also konnte niemand die Liste darauf zuschneiden. Ist der Beacon dieser Runde 24 Stunden nach ihrem Zeitpunkt noch immer nicht verfügbar, findet die Auslosung ohne ihn statt, und ihre Seite sagt es.",
     roundDue: ", die am {{time}} fällig ist,",
+    anchors: {
+      commitment:
+        "Die Auslosung ist vorab durch ihre Festlegung bestimmt, den SHA-256 eines Geheimnisses, das erst nach der Auslosung offengelegt wird: {{commitment}}. Bewahre diese E-Mail auf: Das Protokoll der Auslosung muss dieselbe Festlegung zeigen.",
+      planned:
+        "Die Auslosung verwendet Runde {{round}} des Beacons {{chain}}{{due}}, deren Wert vorher niemand kennen kann. Wird die Teilnahmeliste verspätet festgeschrieben, wird stattdessen eine spätere Runde verwendet und mit der Liste veröffentlicht. Ist der Beacon dieser Runde 24 Stunden nach ihrem Zeitpunkt noch immer nicht verfügbar, findet die Auslosung ohne ihn statt, und ihre Seite sagt es.",
+      plannedDue: " (fällig am {{time}})",
+      unplanned:
+        "Die Beacon-Runde, die der Auslosung einen Zufall beimischt, den niemand kennen kann, wird gewählt, wenn die Teilnahmeliste am Ende des Gewinnspiels festgeschrieben wird, und mit der Liste veröffentlicht, bevor es diese Runde gibt.",
+    },
     request: {
       subject: "Deine Daten bei Giveawear",
       before: `<p>Hallo,</p>
@@ -114,6 +146,15 @@ const WORDS: Record<Other, NoticeWords> = {
     roundLine:
       "O ganhador é sorteado com a rodada {{round}} do beacon {{chain}}{{due}}: ela não existia quando a lista foi fechada, então ninguém pôde ajustar a lista a ela. Se o beacon dessa rodada ainda estiver indisponível 24 horas depois do horário dela, o sorteio acontece sem ele e a página do sorteio informa isso.",
     roundDue: ", prevista para {{time}}",
+    anchors: {
+      commitment:
+        "O sorteio é fixado de antemão pelo seu compromisso, o SHA-256 de um segredo revelado só depois do sorteio: {{commitment}}. Guarde este e-mail: o registro do sorteio deve mostrar o mesmo compromisso.",
+      planned:
+        "O sorteio usará a rodada {{round}} do beacon {{chain}}{{due}}, cujo valor ninguém pode conhecer antes. Se a lista de participações for fechada com atraso, uma rodada posterior é usada no lugar e publicada com a lista. Se o beacon dessa rodada ainda estiver indisponível 24 horas depois do horário dela, o sorteio acontece sem ele e a página do sorteio informa isso.",
+      plannedDue: " (prevista para {{time}})",
+      unplanned:
+        "A rodada do beacon que traz ao sorteio um acaso que ninguém pode conhecer é escolhida quando a lista de participações é fechada no fim do sorteio, e publicada com a lista antes de essa rodada existir.",
+    },
     request: {
       subject: "Seus dados na Giveawear",
       before: `<p>Olá,</p>
@@ -156,4 +197,32 @@ export function frozenRoundLineIn(language: Other, round: number, chainLabel: st
     chain: chainLabel,
     due: roundTime ? fill(words.roundDue, { time: roundTime }) : "",
   });
+}
+
+/**
+ * The confirmation emails' draw lines in `language` (English: `drawAnchorTokens`'s words, decision
+ * 093): the commitment, and the round planned at launch with its due time in the language's date
+ * words and the UTC instant, or the round chosen at the freeze. "" where the campaign published none.
+ */
+export function drawAnchorTokensIn(
+  language: Other,
+  campaign: { drawCommitment: string | null; drawBeaconRound: number | null; drawBeaconChain: string | null; timeZone: string },
+): { draw_commitment_line: string; draw_round_line: string } {
+  const words = WORDS[language].anchors;
+  if (!campaign.drawCommitment) return { draw_commitment_line: "", draw_round_line: "" };
+  const round = campaign.drawBeaconRound;
+  const chain = pinnedChain(campaign.drawBeaconChain);
+  const time =
+    round !== null && chain ? dateTimeWithUtc(entrantText(language), new Date(roundTimeMs(chain, round)), campaign.timeZone) : null;
+  return {
+    draw_commitment_line: fill(words.commitment, { commitment: campaign.drawCommitment }),
+    draw_round_line:
+      round === null
+        ? words.unplanned
+        : fill(words.planned, {
+            round: String(round),
+            chain: campaign.drawBeaconChain ? beaconChainName(campaign.drawBeaconChain) : "drand",
+            due: time ? fill(words.plannedDue, { time }) : "",
+          }),
+  };
 }

@@ -99,6 +99,10 @@ describe("a Spanish campaign", () => {
     expect(body).toContain("Confirmar mi participación");
     expect(body).toContain(es.dateTime(campaign.endDate!, "Europe/Madrid"));
     expect(body).toContain("tu página de datos");
+    // The draw's anchors (decision 093) in Spanish too: the commitment, and the round chosen at the freeze.
+    expect(body).toContain(`un secreto que solo se revela después del sorteo: ${campaign.drawCommitment}.`);
+    expect(body).toContain("La ronda de la baliza que aporta al sorteo un azar que nadie puede conocer se elige cuando se cierra");
+    expect(body).not.toContain("The draw is fixed in advance");
 
     // Confirming sends the receipt in Spanish too.
     const link = /href="[^"]*(\/campaign\/[^"]+\/confirm\/[^"]+)"/.exec(email.html)?.[1];
@@ -278,7 +282,8 @@ describe("a Spanish campaign's winner", () => {
     expect(await notifyWinners(campaign.id)).toBeGreaterThan(0);
 
     const email = await prisma.outboundEmail.findFirstOrThrow({ where: { to: winner.email, template: "winner_notification" } });
-    expect(email.subject).toBe("¡Has ganado Night Owl Club Tee de Búho Labs!");
+    // The grand prize named the Spanish way: the product, its article and the title quoted.
+    expect(email.subject).toBe("¡Has ganado la camiseta «Night Owl Club Tee» de Búho Labs!");
     const body = decoded(email.html);
     expect(body).toContain("¡Enhorabuena!");
     expect(body).toContain("elige tu talla, estilo y color");
@@ -309,7 +314,7 @@ describe("a Spanish campaign's winner", () => {
 
     await sendClaimFollowUps(new Date(deadline.getTime() - 3 * DAY + 60 * 60 * 1000));
     const reminder = await prisma.outboundEmail.findFirstOrThrow({ where: { to: winner.email, template: "claim_reminder" } });
-    expect(reminder.subject).toBe("3 días para reclamar Night Owl Club Tee de Búho Labs");
+    expect(reminder.subject).toBe("3 días para reclamar la camiseta «Night Owl Club Tee» de Búho Labs");
     const reminderBody = decoded(reminder.html);
     expect(reminderBody).toContain("Solo te quedan 3 días");
     expect(reminderBody).toContain(`antes del ${es.dateTime(deadline, "UTC")}`);

@@ -4,6 +4,7 @@ import type { AccentTheme } from "~/domain/brand-colors";
 import type { BrandFrameData, SocialLink } from "~/domain/campaign-page";
 import { responsiveImage } from "~/domain/images";
 import { campaignRulesPath, href, privacyPath } from "~/paths";
+import type { Say } from "../layout/site-words";
 import { ThemeToggle } from "../layout/theme-toggle";
 import { useEntrantText } from "./entrant-text";
 
@@ -82,6 +83,7 @@ export function BrandHeader({
   /** A page behind the campaign's: the cover stays a strip (at most 128 px) so the page's own content leads. */
   compact?: boolean;
 }) {
+  const { t } = useEntrantText();
   const brandHref = brandUrl && /^https?:\/\//.test(brandUrl) ? brandUrl : null;
   const name = <span className="text-lg leading-tight font-bold [overflow-wrap:anywhere] sm:text-xl">{brandName}</span>;
   return (
@@ -99,7 +101,7 @@ export function BrandHeader({
         />
       ) : null}
       <div className="absolute top-2 right-2 rounded-full bg-white/90 text-slate-900 shadow-sm dark:bg-slate-900/90 dark:text-slate-100 [&_button]:rounded-full">
-        <ThemeToggle theme={theme} path={path} />
+        <ThemeToggle theme={theme} path={path} say={useThemeWords()} />
       </div>
       {/* Over a cover, the logo overlaps its lower edge and the name starts just below it. */}
       <div
@@ -125,13 +127,13 @@ export function BrandHeader({
             name
           )}
           {socialLinks.length ? (
-            <ul className="-ml-1.5 flex flex-wrap items-center" aria-label={`${brandName} on social media`}>
+            <ul className="-ml-1.5 flex flex-wrap items-center" aria-label={t("brandSocial", { brand: brandName })}>
               {socialLinks.map((link) => (
                 <li key={link.network}>
                   <a
                     href={link.href}
                     rel="noopener noreferrer nofollow ugc"
-                    aria-label={`${brandName} on ${link.label} (@${link.handle})`}
+                    aria-label={t("brandSocialLink", { brand: brandName, network: link.label, handle: link.handle })}
                     title={`@${link.handle} on ${link.label}`}
                     className="inline-flex size-8 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 hover:text-brand-700 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-brand-300"
                     data-social={link.network}
@@ -186,6 +188,13 @@ export function BrandFooter({ campaignId, poweredBy }: { campaignId: string | nu
       </nav>
     </footer>
   );
+}
+
+/** The theme button's label in the entrant's language (decision 097: the site frame's `siteTheme*` words). */
+function useThemeWords(): Say {
+  const { t } = useEntrantText();
+  return (english) =>
+    english === "Switch to dark theme" ? t("siteThemeDark") : english === "Switch to light theme" ? t("siteThemeLight") : english;
 }
 
 /** The site's theme and the page's path, from the root loader: the theme toggle posts them. */

@@ -38,6 +38,8 @@ export const de: EntrantResources = {
   youreInWith: "Du bist dabei mit",
   entries_one: "{{count, number}} Los",
   entries_other: "{{count, number}} Losen",
+  brandSocial: "{{brand}} in sozialen Netzwerken",
+  brandSocialLink: "{{brand}} auf {{network}} (@{{handle}})",
   referralMore: "Für jede Person, die über deinen Link teilnimmt und bestätigt, bekommst du {{bonus}} weitere.",
   referralCap_one: "Zusätzliche Lose gibt es für höchstens {{count, number}} Person.",
   referralCap_other: "Zusätzliche Lose gibt es für höchstens {{count, number}} Personen.",

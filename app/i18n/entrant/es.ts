@@ -38,6 +38,8 @@ export const es: EntrantResources = {
   entries_one: "{{count, number}} participación",
   entries_many: "{{count, number}} participaciones",
   entries_other: "{{count, number}} participaciones",
+  brandSocial: "{{brand}} en redes sociales",
+  brandSocialLink: "{{brand}} en {{network}} (@{{handle}})",
   referralMore: "Cada amigo que participe con tu enlace y confirme te suma {{bonus}} más.",
   referralCap_one: "Las participaciones extra cuentan solo por {{count, number}} amigo.",
   referralCap_many: "Las participaciones extra cuentan por un máximo de {{count, number}} amigos.",

@@ -42,6 +42,8 @@ export const fr: EntrantResources = {
   entries_one: "{{count, number}}\u00a0participation",
   entries_many: "{{count, number}}\u00a0participations",
   entries_other: "{{count, number}}\u00a0participations",
+  brandSocial: "{{brand}} sur les réseaux sociaux",
+  brandSocialLink: "{{brand}} sur {{network}} (@{{handle}})",
   referralMore: "Chaque ami qui participe via votre lien et confirme vous en rapporte {{bonus}} de plus.",
   referralCap_one: "Les participations bonus comptent pour {{count, number}}\u00a0ami au plus.",
   referralCap_many: "Les participations bonus comptent pour {{count, number}}\u00a0amis au plus.",

@@ -22,6 +22,7 @@ import { GRAND_PRIZE_RANK } from "../../domain/claims";
 import { publicUrl } from "../core/public-url.server";
 import { type EntrantLanguage, entrantLanguage } from "../../domain/entrant-language";
 import { entrantText } from "../../i18n/entrant";
+import { winnerTokenWords } from "../../i18n/entrant-emails";
 
 /** The campaign fields the winner emails read: its brand's (decision 081) and its id. */
 export interface WinnerEmailCampaign extends EmailBrandCampaign {
@@ -60,9 +61,14 @@ export interface WinnerEmailPrize {
 export function prizeName(
   campaign: Pick<WinnerEmailCampaign, "title" | "productType">,
   prize: Pick<WinnerEmailPrize, "rank" | "title">,
+  /** The email's or text's language (decision 097): the grand prize named in its words. */
+  language: EntrantLanguage = "en",
 ): string {
   const tier = prize.rank !== GRAND_PRIZE_RANK ? prize.title?.trim() : "";
-  return tier || grandPrizeName(campaign.title, campaign.productType);
+  return (
+    tier ||
+    (winnerTokenWords(language)?.grandPrize(campaign.title, campaign.productType) ?? grandPrizeName(campaign.title, campaign.productType))
+  );
 }
 
 /** The signed link to this prize's own claim page (the token carries the rank, decision 013). */
@@ -88,7 +94,7 @@ export async function winnerEmailTokens(
   return {
     brand_name: campaign.brandName,
     campaign_title: campaign.title,
-    prize_name: prizeName(campaign, prize),
+    prize_name: prizeName(campaign, prize, language),
     // PNG and JPEG renditions (decision 081: Outlook shows no WebP).
     prize_image_url: prize.rank === GRAND_PRIZE_RANK ? grandPrizeImageUrl(campaign) : emailImageUrl(prize.imageUrl, 800, "jpeg"),
     brand_logo_url: emailImageUrl(campaign.logoUrl, 400, "png"),

@@ -184,7 +184,7 @@ async function queueWinnerSms(
     dedupeKey: winnerSmsDedupeKey(campaign.id, prize.rank, prize.entryId),
     body: winnerSmsBody(
       campaign.brandName,
-      prizeName(campaign, prize),
+      prizeName(campaign, prize, language),
       await claimLink({ campaignId: campaign.id, entryId: prize.entryId, deadline: prize.deadline, rank: prize.rank }),
       claimDeadlineText(prize.deadline, language, campaign.timeZone),
       winnerSmsTexts(language),

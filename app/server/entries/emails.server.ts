@@ -7,6 +7,7 @@ import { formatReceiptTime } from "../../domain/campaign-time-zone";
 import { drawAnchorTokens } from "../../domain/draw-copies";
 import { type EntrantLanguage, entrantLanguage } from "../../domain/entrant-language";
 import { REFERRAL_BONUS_ENTRIES, entryWeight } from "../../domain/entries";
+import { drawAnchorTokensIn } from "../../i18n/notice-emails";
 import { type EntrantText, entrantText } from "../../i18n/entrant";
 import { confirmEntryPath, referralPath } from "../../paths";
 import { keyedHash } from "../core/keyed-hash.server";
@@ -31,6 +32,12 @@ function endDateToken(campaign: ConfirmationCampaign): string {
   return campaign.endDate ? entrantText(emailLanguage(campaign)).dateTime(campaign.endDate, campaign.timeZone) : "";
 }
 
+/** The draw's commitment and planned round in the email's language (decision 093; 097). */
+function anchorTokens(campaign: ConfirmationCampaign) {
+  const language = emailLanguage(campaign);
+  return language === "en" ? drawAnchorTokens(campaign) : drawAnchorTokensIn(language, campaign);
+}
+
 /** The entry_confirm_request email's tokens: the campaign and the link to the confirm page. */
 export function confirmRequestTokens(
   campaign: ConfirmationCampaign,
@@ -44,7 +51,7 @@ export function confirmRequestTokens(
     campaign_end_date: endDateToken(campaign),
     confirm_link: `${origin}${confirmEntryPath(entry.campaignId, confirmToken(entry.id))}`,
     // Entrants hold copies (decision 093): the draw's commitment and planned round, before they confirm.
-    ...drawAnchorTokens(campaign),
+    ...anchorTokens(campaign),
   };
 }
 
@@ -90,7 +97,7 @@ export function confirmationTokens(
     entry_id: entry.id,
     entry_time: formatReceiptTime(entry.createdAt, campaign.timeZone),
     entry_weight: entryWeight(entry),
-    ...drawAnchorTokens(campaign),
+    ...anchorTokens(campaign),
   };
 }
 

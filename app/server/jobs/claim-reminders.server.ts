@@ -179,7 +179,7 @@ async function followUpCampaign(campaignId: string, now: Date, summary: ClaimRem
         dedupeKey: claimReminderSmsDedupeKey(campaign.id, prize.rank, prize.entryId),
         body: claimReminderSmsBody(
           campaign.brandName,
-          prizeName(campaign, prize),
+          prizeName(campaign, prize, language),
           tokens.claim_link ?? "",
           timeLeftIn(due.reminder.timeLeft),
           winnerSmsTexts(language),
