@@ -118,6 +118,11 @@ export interface DrawRecordDraw {
    */
   claimWindowDays: number | null;
   picks: DrawRecordPick[];
+  /**
+   * Decision 105: replaced winners who say they did claim, by prize rank and time (ISO), oldest
+   * first; informational (no verifier checks it). Absent when there are none.
+   */
+  objections?: { rank: number; at: string }[];
 }
 
 /** Procedure 4 (decision 090): an RFC 3161 token anchoring the commitment or the list hash. */
@@ -220,6 +225,8 @@ export interface DrawPageView {
   };
   chainLabel: string | null;
   picks: DrawPagePick[];
+  /** Decision 105: each replaced winner's objection, its time in words (the message stays private). */
+  objections: { rank: number; at: string }[];
   /**
    * "Check my entry": the pasted id or link and where it stands (null when only a hash was given), and
    * the list hash the entrant was sent compared with the published one (decision 093; null when none).

@@ -308,6 +308,18 @@ ${button("{{dashboard_link}}", "Open your dashboard")}`),
 ${button("{{dashboard_link}}", "Open your dashboard")}`),
   },
   {
+    // Decision 105: to the creator when a winner replaced by a redraw says they did claim the prize.
+    id: "redraw_objection",
+    name: "Redraw objection",
+    subject: "A replaced winner of {{campaign_title}} says they claimed their prize",
+    tokens: ["campaign_title", "prize_label", "objected_at", "message", "draw_link"],
+    htmlBody: emailLayout(`<p>Hi,</p>
+<p>The winner replaced by a redraw of the {{prize_label}} in <strong>{{campaign_title}}</strong> says they did claim it in time ({{objected_at}}). Their message:</p>
+<p style="white-space:pre-wrap">{{message}}</p>
+<p>Please look into it and answer them: a reply to this email reaches them. The public draw page says that a replaced winner objected and when, not what they wrote.</p>
+${button("{{draw_link}}", "Open the draw")}`),
+  },
+  {
     // Decision 050: the creator marked a brand's own gift (a 2nd or 3rd prize) delivered.
     id: "gift_delivered",
     name: "Gift prize delivered",

@@ -1,20 +1,14 @@
-import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { CampaignFrame } from "~/components/campaign/brand-frame";
 import { ClaimForm, ClaimHeader } from "~/components/claim/claim-form";
 import { WinnerListingBlock } from "~/components/claim/winner-listing";
-import {
-  ClaimExpired,
-  ClaimInvalid,
-  ClaimReceived,
-  ClaimSuperseded,
-  PrizeSummary,
-  type ClaimPageView,
-} from "~/components/claim/claim-views";
+import { ClaimExpired, ClaimInvalid, ClaimReceived, ClaimSuperseded, PrizeSummary } from "~/components/claim/claim-views";
 import { ClaimTextProvider } from "~/components/claim/claim-text";
+import { RedrawObjectionSection } from "~/components/claim/redraw-objection";
 import { EntrantTextProvider } from "~/components/campaign/entrant-text";
 import { claimSchema, giftClaimSchema } from "~/domain/claims";
+import { OBJECTION_INTENT } from "~/domain/redraw-objection";
 import { DisplayNameSchema, isListingIntent } from "~/domain/winners-list";
 import type { EntrantLanguage } from "~/domain/entrant-language";
 import { claimText } from "~/i18n/claim-text";
@@ -22,7 +16,8 @@ import { claimPath } from "~/paths";
 import { readForm } from "~/server/core/forms.server";
 import { campaignBrandFrame } from "~/server/campaigns/brand-frame.server";
 import { claimState, claimStateAndHolder, submitClaim, type ClaimState } from "~/server/claims/claim.server";
-import { CLAIM_WORDS, claimStatus as status, claimView, claimViewIn } from "~/server/claims/claim-page.server";
+import { CLAIM_WORDS, claimObjection, claimStatus as status, claimView, claimViewIn } from "~/server/claims/claim-page.server";
+import { type ClaimActionData as ActionData, objectionAction } from "~/server/claims/objection-action.server";
 import { requestLanguage } from "~/server/entries/language.server";
 import { saveWinnerListing, winnerListingView } from "~/server/draw/winners-list.server";
 import { redirectWithToast } from "~/server/core/toast.server";
@@ -56,25 +51,26 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const { state, holder } = await claimStateAndHolder(params.token);
   const language = await languageOf(state, request);
   const { view, dates } = shown(state, language);
+  // A winner replaced by a redraw may say they did claim (decision 105).
+  const { objection, dates: objectionDates } = await claimObjection(params.token, view, language);
   // The winner's choices for the public winners list (decision 057), while the link's entry holds the prize.
   const listing = holder ? await winnerListingView(holder) : null;
   // A link we signed names its campaign: its brand frame, whatever the campaign's status now.
   const frame = state.kind === "invalid" ? null : await campaignBrandFrame(state.campaign.id, "link");
   return data(
     // English is in the page's own code; another language's words travel with the page.
-    { ...view, listing, frame, language, words: language === "en" ? null : CLAIM_WORDS[language], dates },
+    {
+      ...view,
+      listing,
+      objection,
+      frame,
+      language,
+      words: language === "en" ? null : CLAIM_WORDS[language],
+      dates: { ...dates, ...objectionDates },
+    },
     { status: status(state, "GET"), headers: NO_STORE },
   );
 }
-
-type ActionData = {
-  result: SubmissionResult<string[]> | null;
-  view: ClaimPageView | null;
-  /** The new state's dates, written on the server (decision 097). */
-  dates?: Record<string, string>;
-  /** The display-name form's errors (decision 057). */
-  listing?: SubmissionResult<string[]> | null;
-};
 
 /**
  * The winners-list forms (decision 057): a display name, or the objection and its withdrawal. Open to
@@ -110,6 +106,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const formData = await readForm(request);
   const intent = formData.get("intent");
   if (isListingIntent(intent)) return listingAction(request, params.token, formData, intent);
+  if (intent === OBJECTION_INTENT) return objectionAction(request, params.token, formData);
   const state = await claimState(params.token);
   const language = await languageOf(state, request);
   if (state.kind !== "open")
@@ -170,7 +167,19 @@ function ClaimPageContent({ loaderData, actionData }: Pick<Route.ComponentProps,
         </>
       );
     case "superseded":
-      return <ClaimSuperseded campaign={page.campaign} />;
+      return (
+        <>
+          <ClaimSuperseded campaign={page.campaign} />
+          {!actionData?.view && loaderData.objection ? (
+            <RedrawObjectionSection
+              objection={loaderData.objection}
+              timeZone={page.campaign.timeZone}
+              lastResult={actionData?.objection}
+              already={actionData?.objectionAlready === true}
+            />
+          ) : null}
+        </>
+      );
     case "claimed":
       return (
         <>

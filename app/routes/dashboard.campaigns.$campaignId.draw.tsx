@@ -15,6 +15,8 @@ import {
 } from "~/server/draw/controls.server";
 import { readForm } from "~/server/core/forms.server";
 import { requireUser } from "~/server/auth/session.server";
+import { creatorObjections } from "~/server/claims/objection.server";
+import { RedrawObjections } from "~/components/campaign/redraw-objections";
 import { actionToast, redirectWithToast } from "~/server/core/toast.server";
 import type { Route } from "./+types/dashboard.campaigns.$campaignId.draw";
 
@@ -27,7 +29,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const campaign = await ownedCampaign(params.campaignId, user.id);
   if (!campaign) return data({ notFound: true as const }, { status: 404 });
-  return { notFound: false as const, title: campaign.title, controls: await drawControlsData(campaign) };
+  return {
+    notFound: false as const,
+    title: campaign.title,
+    controls: await drawControlsData(campaign),
+    // Decision 105: replaced winners who say they did claim, with their messages (the creator's only).
+    objections: await creatorObjections(campaign),
+  };
 }
 
 const RANK_MESSAGE = "The prize rank must be 1 (the grand prize), 2 or 3.";
@@ -108,6 +116,7 @@ export default function CampaignDrawPage({ loaderData, actionData }: Route.Compo
         <h1 className="mt-2 text-2xl font-bold tracking-tight [overflow-wrap:anywhere] sm:text-3xl">{loaderData.title}</h1>
       </div>
       <DrawControls controls={loaderData.controls} error={actionData?.error} />
+      <RedrawObjections objections={loaderData.objections} />
     </div>
   );
 }

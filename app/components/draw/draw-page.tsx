@@ -314,7 +314,7 @@ function DrawSection({ page }: { page: DrawPageView }) {
       </Facts>
 
       <h3 className="mt-6 font-semibold">Picks</h3>
-      {picks.length ? <RedrawCounts picks={picks} claimWindowDays={draw.claimWindowDays ?? null} /> : null}
+      {picks.length ? <RedrawCounts picks={picks} claimWindowDays={draw.claimWindowDays ?? null} objections={page.objections} /> : null}
       {picks.length ? (
         <Table
           scroll={{ className: "mt-2 overflow-x-auto", label: "Picks" }}

@@ -176,4 +176,20 @@ export const claimDe: ClaimWords = {
   listObjectedToast: "Du wirst nicht aufgeführt: Auf der Gewinnerliste steht, dass der Gewinner nicht aufgeführt werden möchte.",
   listListedAgain: "Du stehst wieder auf der Gewinnerliste.",
   listUpdated: "Gewinnerliste aktualisiert",
+  // Der Einspruch eines durch eine Neuziehung ersetzten Gewinners (Entscheidung 105)
+  objectionHeading: "Hast du diesen Gewinn rechtzeitig eingelöst?",
+  objectionText:
+    "Wenn du ihn vor deiner Frist eingelöst hast, sag es dem Veranstalter hier. Die öffentliche Ziehungsseite zeigt dann, dass ein ersetzter Gewinner Einspruch erhoben hat, und wann. Deine Nachricht erhält nur der Veranstalter, weil sie persönliche Daten enthalten kann.",
+  objectionLabel: "Deine Nachricht an den Veranstalter",
+  objectionHint: "Wie und wann du ihn eingelöst hast, in höchstens {{max}} Zeichen.",
+  objectionSend: "Ich habe diesen Gewinn eingelöst",
+  objectionSending: "Wird gesendet...",
+  objectionSentText:
+    "Du hast dem Veranstalter am {{date}} mitgeteilt, dass du diesen Gewinn eingelöst hast. Er hat deine Nachricht; die öffentliche Ziehungsseite zeigt, dass ein ersetzter Gewinner Einspruch erhoben hat, und wann.",
+  objectionMessageRequired: "Bitte schreib dem Veranstalter kurz, wie und wann du den Gewinn eingelöst hast.",
+  objectionMessageMax: "Deine Nachricht darf höchstens 1000 Zeichen lang sein.",
+  objectionSent:
+    "Der Veranstalter hat deine Nachricht, und die Ziehungsseite zeigt jetzt, dass ein ersetzter Gewinner Einspruch erhoben hat.",
+  objectionAlready: "Du hast gegen diese Neuziehung bereits Einspruch erhoben: Es wurde nichts geändert.",
+  objectionTitle: "Einspruch gesendet",
 };

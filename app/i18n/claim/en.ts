@@ -5,6 +5,7 @@
  */
 import { CLAIM_MESSAGES } from "../../domain/claims";
 import { WINNER_STEP_TEXT } from "../../domain/orders";
+import { OBJECTION_MESSAGES } from "../../domain/redraw-objection";
 import { WINNERS_LIST_TEXT, WINNER_LISTING_MESSAGES } from "../../domain/winners-list";
 
 export const claimEn = {
@@ -187,6 +188,21 @@ export const claimEn = {
   listObjectedToast: WINNER_LISTING_MESSAGES.objected,
   listListedAgain: WINNER_LISTING_MESSAGES.listedAgain,
   listUpdated: WINNER_LISTING_MESSAGES.title,
+  // A replaced winner's objection to the redraw (decision 105)
+  objectionHeading: "Did you claim this prize in time?",
+  objectionText:
+    "If you claimed it before your deadline, tell the organiser here. The public draw page will say that a replaced winner objected, and when. Your message goes to the organiser only, because it may hold personal data.",
+  objectionLabel: "Your message to the organiser",
+  objectionHint: "How and when you claimed it, in up to {{max}} characters.",
+  objectionSend: "I did claim this prize",
+  objectionSending: "Sending...",
+  objectionSentText:
+    "You told the organiser on {{date}} that you claimed this prize. They have your message; the public draw page says that a replaced winner objected, and when.",
+  objectionMessageRequired: OBJECTION_MESSAGES.messageRequired,
+  objectionMessageMax: OBJECTION_MESSAGES.messageMax,
+  objectionSent: OBJECTION_MESSAGES.sent,
+  objectionAlready: OBJECTION_MESSAGES.already,
+  objectionTitle: OBJECTION_MESSAGES.title,
 } as const;
 
 export type ClaimKey = keyof typeof claimEn;

@@ -176,4 +176,19 @@ export const claimEs: ClaimWords = {
   listObjectedToast: "Ya no apareces: la lista de ganadores indica que el ganador prefiere no aparecer.",
   listListedAgain: "Vuelves a aparecer en la lista de ganadores.",
   listUpdated: "Lista de ganadores actualizada",
+  // La objeción de un ganador sustituido por un nuevo sorteo (decisión 105)
+  objectionHeading: "¿Reclamaste este premio a tiempo?",
+  objectionText:
+    "Si lo reclamaste antes de tu fecha límite, díselo aquí al organizador. La página pública del sorteo dirá que un ganador sustituido presentó una objeción, y cuándo. Tu mensaje solo lo recibe el organizador, porque puede contener datos personales.",
+  objectionLabel: "Tu mensaje para el organizador",
+  objectionHint: "Cómo y cuándo lo reclamaste, en {{max}} caracteres como máximo.",
+  objectionSend: "Sí reclamé este premio",
+  objectionSending: "Enviando...",
+  objectionSentText:
+    "El {{date}} le dijiste al organizador que reclamaste este premio. Ya tiene tu mensaje; la página pública del sorteo dice que un ganador sustituido presentó una objeción, y cuándo.",
+  objectionMessageRequired: "Cuéntale brevemente al organizador cómo y cuándo reclamaste el premio.",
+  objectionMessageMax: "Tu mensaje no puede tener más de 1000 caracteres.",
+  objectionSent: "El organizador tiene tu mensaje, y la página del sorteo dice ahora que un ganador sustituido presentó una objeción.",
+  objectionAlready: "Ya presentaste una objeción a este nuevo sorteo: no se ha cambiado nada.",
+  objectionTitle: "Objeción enviada",
 };

@@ -179,4 +179,19 @@ export const claimFr: ClaimWords = {
   listObjectedToast: "Vous ne figurez plus sur la liste\u00a0: elle indique que le gagnant a choisi de ne pas y figurer.",
   listListedAgain: "Vous figurez à nouveau sur la liste des gagnants.",
   listUpdated: "Liste des gagnants mise à jour",
+  // L'objection d'un gagnant remplacé par un nouveau tirage (décision 105)
+  objectionHeading: "Avez-vous réclamé ce prix à temps\u00a0?",
+  objectionText:
+    "Si vous l'avez réclamé avant votre date limite, dites-le ici à l'organisateur. La page publique du tirage indiquera qu'un gagnant remplacé a contesté, et quand. Votre message n'est transmis qu'à l'organisateur, car il peut contenir des données personnelles.",
+  objectionLabel: "Votre message à l'organisateur",
+  objectionHint: "Comment et quand vous l'avez réclamé, en {{max}} caractères au maximum.",
+  objectionSend: "J'ai bien réclamé ce prix",
+  objectionSending: "Envoi…",
+  objectionSentText:
+    "Le {{date}}, vous avez indiqué à l'organisateur que vous aviez réclamé ce prix. Il a votre message\u00a0; la page publique du tirage indique qu'un gagnant remplacé a contesté, et quand.",
+  objectionMessageRequired: "Expliquez brièvement à l'organisateur comment et quand vous avez réclamé le prix.",
+  objectionMessageMax: "Votre message ne doit pas dépasser 1000\u00a0caractères.",
+  objectionSent: "L'organisateur a votre message, et la page du tirage indique maintenant qu'un gagnant remplacé a contesté.",
+  objectionAlready: "Vous avez déjà contesté ce nouveau tirage\u00a0: rien n'a été modifié.",
+  objectionTitle: "Contestation envoyée",
 };

@@ -174,4 +174,19 @@ export const claimPt: ClaimWords = {
   listObjectedToast: "Você não aparece mais: a lista de ganhadores diz que o ganhador preferiu não aparecer.",
   listListedAgain: "Você voltou a aparecer na lista de ganhadores.",
   listUpdated: "Lista de ganhadores atualizada",
+  // A objeção de um vencedor substituído por um novo sorteio (decisão 105)
+  objectionHeading: "Você resgatou este prêmio a tempo?",
+  objectionText:
+    "Se você o resgatou antes do seu prazo, diga isso ao organizador aqui. A página pública do sorteio dirá que um vencedor substituído fez uma objeção, e quando. Sua mensagem vai apenas para o organizador, porque pode conter dados pessoais.",
+  objectionLabel: "Sua mensagem para o organizador",
+  objectionHint: "Como e quando você o resgatou, em até {{max}} caracteres.",
+  objectionSend: "Eu resgatei este prêmio",
+  objectionSending: "Enviando...",
+  objectionSentText:
+    "Em {{date}} você disse ao organizador que resgatou este prêmio. Ele tem sua mensagem; a página pública do sorteio diz que um vencedor substituído fez uma objeção, e quando.",
+  objectionMessageRequired: "Conte brevemente ao organizador como e quando você resgatou o prêmio.",
+  objectionMessageMax: "Sua mensagem pode ter no máximo 1000 caracteres.",
+  objectionSent: "O organizador tem sua mensagem, e a página do sorteio agora diz que um vencedor substituído fez uma objeção.",
+  objectionAlready: "Você já fez uma objeção a este novo sorteio: nada foi alterado.",
+  objectionTitle: "Objeção enviada",
 };

@@ -89,6 +89,7 @@ export async function drawPage(
         claimDeadline: when(pick.claimDeadline),
         notifiedAt: when(pick.notifiedAt),
       })),
+      objections: (record.draw?.objections ?? []).map((objection) => ({ rank: objection.rank, at: when(objection.at) ?? objection.at })),
       check,
       procedure: drawProcedureText(record.procedureVersion).split("\n\n"),
     },

@@ -17,6 +17,7 @@ import { claimFr } from "../../i18n/claim/fr";
 import { claimPt } from "../../i18n/claim/pt";
 import { entrantText } from "../../i18n/entrant";
 import type { ClaimCampaign, ClaimState } from "./claim.server";
+import { objectionView } from "./objection.server";
 
 export const CLAIM_WORDS: Record<EntrantLanguage, ClaimWords> = { en: claimEn, es: claimEs, fr: claimFr, de: claimDe, pt: claimPt };
 
@@ -148,4 +149,19 @@ export function claimViewIn(view: ClaimPageView, language: EntrantLanguage): { v
       return { view: { ...view, campaign, options: { ...view.options, colors, countries } }, dates };
     }
   }
+}
+
+/**
+ * A redrawn link's objection (decision 105): the form, or when it was sent with that time written
+ * in the campaign's zone and `language`; null unless the draw record marks the link's pick replaced.
+ */
+export async function claimObjection(
+  token: string,
+  view: ClaimPageView,
+  language: EntrantLanguage,
+): Promise<{ objection: { sentAt: string | null } | null; dates: Record<string, string> }> {
+  if (view.kind !== "superseded") return { objection: null, dates: {} };
+  const objection = await objectionView(token);
+  const sentAt = objection?.sentAt;
+  return { objection, dates: sentAt ? { [sentAt]: entrantText(language).dateTime(new Date(sentAt), view.campaign.timeZone) } : {} };
 }

@@ -164,6 +164,8 @@ async function eraseInTransaction(tx: Tx, entryIds: string[], now: Date, wholeAd
   await eraseEntrantsFromWebhooks(tx, ids);
   // The winners list's display name is personal data too (decision 057).
   await tx.winnerListing.deleteMany({ where: { entryId: { in: ids } } });
+  // A redraw objection's message goes too; its rank and time stay, as the draw record publishes them (decision 105).
+  await tx.redrawObjection.updateMany({ where: { entryId: { in: ids } }, data: { message: "" } });
 
   await tx.entry.updateMany({
     where: { id: { in: ids }, marketingConsent: true },

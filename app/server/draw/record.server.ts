@@ -32,6 +32,7 @@ import { knownChain } from "./beacon.server";
 import { listObjectPieces, listObjectTail } from "./list-store.server";
 import { campaignTimestamps } from "./timestamps.server";
 import { sha256Hex } from "./run.server";
+import { publishedObjections } from "../claims/objection.server";
 
 /** What the record needs of the campaign (findVisibleCampaign selects it). */
 export interface RecordCampaign {
@@ -147,6 +148,8 @@ export async function drawRecord(campaign: RecordCampaign): Promise<DrawRecord> 
     };
   }
 
+  // Decision 105: a replaced winner's "I did claim", by rank and time only.
+  const objections = draw ? await publishedObjections(campaign.id) : [];
   return {
     format: DRAW_RECORD_FORMAT,
     procedureVersion,
@@ -193,6 +196,7 @@ export async function drawRecord(campaign: RecordCampaign): Promise<DrawRecord> 
       totalWeight: draw.totalWeight.toString(),
       claimWindowDays: claimWindowDaysOf(draw.createdAt.getTime(), parseDrawPicks(draw.picks)),
       picks: recordedPicks(draw.picks),
+      ...(objections.length ? { objections } : {}),
     },
     ...(procedureVersion >= 4 ? { timestamps: await campaignTimestamps(campaign.id) } : {}),
   };

@@ -1,0 +1,13 @@
+-- CreateTable
+CREATE TABLE "RedrawObjection" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "campaignId" TEXT NOT NULL,
+    "rank" INTEGER NOT NULL,
+    "entryId" TEXT NOT NULL,
+    "message" TEXT NOT NULL,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    CONSTRAINT "RedrawObjection_campaignId_fkey" FOREIGN KEY ("campaignId") REFERENCES "Campaign" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateIndex
+CREATE UNIQUE INDEX "RedrawObjection_campaignId_rank_entryId_key" ON "RedrawObjection"("campaignId", "rank", "entryId");
