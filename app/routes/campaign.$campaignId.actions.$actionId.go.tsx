@@ -3,7 +3,7 @@ import { isPrefetch } from "~/domain/entrant-actions";
 import { completeVisit, visitTarget } from "~/server/actions/complete.server";
 import { clientIp } from "~/server/core/request.server";
 import { entrantText } from "~/i18n/entrant";
-import { requestLanguage } from "~/server/entries/language.server";
+import { requestLanguage } from "~/server/core/language.server";
 import { rememberedEntryId } from "~/server/entries/visitor.server";
 import type { Route } from "./+types/campaign.$campaignId.actions.$actionId.go";
 

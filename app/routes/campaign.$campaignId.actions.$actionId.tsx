@@ -12,7 +12,7 @@ import { clientIp } from "~/server/core/request.server";
 import { actionLaneContext } from "~/server/core/load-context.server";
 import { completedCookies } from "~/server/entries/action-lane.server";
 import { rememberedEntryId } from "~/server/entries/visitor.server";
-import { requestLanguage } from "~/server/entries/language.server";
+import { requestLanguage } from "~/server/core/language.server";
 import type { Route } from "./+types/campaign.$campaignId.actions.$actionId";
 
 /**

@@ -2,7 +2,7 @@ import { Form, Link, data, redirect } from "react-router";
 import { CampaignFrame } from "~/components/campaign/brand-frame";
 import { EntrantTextProvider, useEntrantText } from "~/components/campaign/entrant-text";
 import { entrantText, translateMessage } from "~/i18n/entrant";
-import { requestLanguage } from "~/server/entries/language.server";
+import { requestLanguage } from "~/server/core/language.server";
 import { EntryReceipt, ReceiptDetails } from "~/components/campaign/entry-views";
 import { CONFIRM_MESSAGES, receiptTime } from "~/domain/entries";
 import { maskEmail } from "~/domain/profile";

@@ -3,7 +3,7 @@ import { CampaignFrame } from "~/components/campaign/brand-frame";
 import { CampaignNotFound } from "~/components/campaign/campaign-sections";
 import { DrawRecordPage } from "~/components/draw/draw-page";
 import { EntrantTextProvider } from "~/components/campaign/entrant-text";
-import { requestLanguage } from "~/server/entries/language.server";
+import { requestLanguage } from "~/server/core/language.server";
 import { campaignDrawCsvPath } from "~/paths";
 import { getCurrentUser } from "~/server/auth/session.server";
 import { drawPage } from "~/server/campaigns/draw-page.server";

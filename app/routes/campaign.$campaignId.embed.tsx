@@ -14,7 +14,7 @@ import { CountdownLine } from "~/components/campaign/embed-countdown";
 import { type EntryFormErrors, type EntryFormValues } from "~/domain/entries";
 import { EntrantTextProvider, useEntrantText } from "~/components/campaign/entrant-text";
 import { type EntrantText, entrantText, translatedErrors } from "~/i18n/entrant";
-import { requestLanguage } from "~/server/entries/language.server";
+import { requestLanguage } from "~/server/core/language.server";
 import { accentStyle } from "~/components/campaign/brand-frame";
 import { embedBackground } from "~/domain/share";
 import { campaignRulesPath, campaignViewPath, href } from "~/paths";

@@ -6,7 +6,7 @@ import { campaignPath, entryFormAction } from "~/paths";
 import { personalEntry } from "~/server/actions/entrant.server";
 import { campaignBrandFrame } from "~/server/campaigns/brand-frame.server";
 import { rememberEntry } from "~/server/entries/visitor.server";
-import { requestLanguage } from "~/server/entries/language.server";
+import { requestLanguage } from "~/server/core/language.server";
 import type { Route } from "./+types/campaign.$campaignId.entry.$token";
 
 /**

@@ -10,7 +10,7 @@ import { useNonce } from "~/components/nonce";
 import { Confetti } from "~/components/ui/confetti";
 import { type EntryFormErrors, type EntryFormValues } from "~/domain/entries";
 import { entrantText, translatedErrors } from "~/i18n/entrant";
-import { requestLanguage } from "~/server/entries/language.server";
+import { requestLanguage } from "~/server/core/language.server";
 import { campaignViewPath } from "~/paths";
 import { readForm } from "~/server/core/forms.server";
 import { campaignPage, prizeTimeline } from "~/server/campaigns/campaign-page.server";

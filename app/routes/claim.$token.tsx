@@ -18,7 +18,7 @@ import { campaignBrandFrame } from "~/server/campaigns/brand-frame.server";
 import { claimState, claimStateAndHolder, submitClaim, type ClaimState } from "~/server/claims/claim.server";
 import { CLAIM_WORDS, claimObjection, claimStatus as status, claimView, claimViewIn } from "~/server/claims/claim-page.server";
 import { type ClaimActionData as ActionData, objectionAction } from "~/server/claims/objection-action.server";
-import { requestLanguage } from "~/server/entries/language.server";
+import { requestLanguage } from "~/server/core/language.server";
 import { saveWinnerListing, winnerListingView } from "~/server/draw/winners-list.server";
 import { redirectWithToast } from "~/server/core/toast.server";
 import type { Route } from "./+types/claim.$token";

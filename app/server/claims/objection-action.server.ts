@@ -11,7 +11,7 @@ import { ObjectionSchema } from "../../domain/redraw-objection";
 import { claimText } from "../../i18n/claim-text";
 import { claimPath } from "../../paths";
 import { redirectWithToast } from "../core/toast.server";
-import { requestLanguage } from "../entries/language.server";
+import { requestLanguage } from "../core/language.server";
 import { CLAIM_WORDS, claimView, claimViewIn } from "./claim-page.server";
 import { claimState } from "./claim.server";
 import { submitObjection } from "./objection.server";

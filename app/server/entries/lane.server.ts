@@ -16,7 +16,7 @@ import { formFieldsRefusal } from "../core/forms.server";
 import { backToPageCookies, countEntry, postedReferral, storedEntryCookies, takeEntry } from "./form.server";
 import { laneRequest } from "../core/request.server";
 import { entryFormAction } from "../../paths";
-import { requestLanguage } from "./language.server";
+import { requestLanguage } from "../core/language.server";
 
 /** The session cookie's name (auth/session.server.ts): a signed-in visitor is the page action's. */
 const SIGNED_IN = /(?:^|;)\s*gw_session=/;

@@ -4,7 +4,7 @@
  * answer before any page is rendered.
  */
 import { campaignLanguageFor, type EntrantLanguage } from "../../domain/entrant-language";
-import { prisma } from "../core/db.server";
+import { prisma } from "./db.server";
 
 export async function requestLanguage(campaignId: string, acceptLanguage: string | null | undefined): Promise<EntrantLanguage> {
   if (!/^[a-z0-9]{8,40}$/i.test(campaignId)) return "en";
