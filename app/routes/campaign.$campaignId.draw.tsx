@@ -4,6 +4,7 @@ import { CampaignNotFound } from "~/components/campaign/campaign-sections";
 import { DrawRecordPage } from "~/components/draw/draw-page";
 import { EntrantTextProvider } from "~/components/campaign/entrant-text";
 import { requestLanguage } from "~/server/core/language.server";
+import { entrantText } from "~/i18n/entrant";
 import { campaignDrawCsvPath } from "~/paths";
 import { getCurrentUser } from "~/server/auth/session.server";
 import { drawPage } from "~/server/campaigns/draw-page.server";
@@ -17,8 +18,7 @@ export const handle = { hydrate: false, chrome: "own" };
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   {
-    title:
-      loaderData && "page" in loaderData ? `Fair draw: ${loaderData.page.campaign.title} · Giveawear` : "Campaign Not Found · Giveawear",
+    title: loaderData && "page" in loaderData ? `${loaderData.title} · Giveawear` : "Campaign Not Found · Giveawear",
   },
 ];
 
@@ -35,7 +35,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (outcome.kind === "not-found") return data({ notFound: true as const }, { status: 404 });
   // "Check my entry" and the page's links in the campaign's language, or one it allows that the visitor prefers (decision 097).
   const language = await requestLanguage(params.campaignId, request.headers.get("Accept-Language"));
-  return { page: outcome.page, frame: outcome.frame, language };
+  const title = entrantText(language).t("drawPageTitle", { title: outcome.page.campaign.title });
+  return { page: outcome.page, frame: outcome.frame, language, title };
 }
 
 export default function DrawPage({ loaderData }: Route.ComponentProps) {

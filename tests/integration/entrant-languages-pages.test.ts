@@ -152,6 +152,10 @@ describe("a Spanish campaign's winners list and rules", () => {
     // The legal text stays the organiser's English, marked as such.
     expect(rulesHtml).toMatch(/<div lang="en"><p[^>]*data-testid="rules-version"/);
 
+    // The draw page's title too (its record below Check my entry stays English, marked so).
+    const drawHtml = await (await send(`/campaign/${campaign.id}/draw`, null)).text();
+    expect(decode(drawHtml)).toContain(`<title>Sorteo justo: ${campaign.title} · Giveawear</title>`);
+
     // An English campaign's pages are as they were.
     await prisma.campaign.update({ where: { id: campaign.id }, data: { language: "en" } });
     const englishPage = read(await (await send(`/campaign/${campaign.id}/winners`, "es")).text());
@@ -161,5 +165,8 @@ describe("a Spanish campaign's winners list and rules", () => {
     const englishRules = await (await send(`/campaign/${campaign.id}/rules`, "es")).text();
     expect(englishRules).not.toContain('lang="en"><p');
     expect(read(englishRules)).toContain(`Official Rules: ${campaign.title}`);
+    expect(decode(await (await send(`/campaign/${campaign.id}/draw`, "es")).text())).toContain(
+      `<title>Fair draw: ${campaign.title} · Giveawear</title>`,
+    );
   });
 });

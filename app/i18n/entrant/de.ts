@@ -40,6 +40,7 @@ export const de: EntrantResources = {
   entries_other: "{{count, number}} Losen",
   brandSocial: "{{brand}} in sozialen Netzwerken",
   brandSocialLink: "{{brand}} auf {{network}} (@{{handle}})",
+  drawPageTitle: "Faire Auslosung: {{title}}",
   referralMore: "Für jede Person, die über deinen Link teilnimmt und bestätigt, bekommst du {{bonus}} weitere.",
   referralCap_one: "Zusätzliche Lose gibt es für höchstens {{count, number}} Person.",
   referralCap_other: "Zusätzliche Lose gibt es für höchstens {{count, number}} Personen.",

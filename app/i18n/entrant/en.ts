@@ -55,6 +55,7 @@ export const en = {
   entries_other: "{{count, number}} entries",
   brandSocial: "{{brand}} on social media",
   brandSocialLink: "{{brand}} on {{network}} (@{{handle}})",
+  drawPageTitle: "Fair draw: {{title}}",
   referralMore: "Each friend who enters through your link and confirms gives you {{bonus}} more.",
   referralCap_one: "Bonus entries count for {{count, number}} friend at most.",
   referralCap_other: "Bonus entries count for up to {{count, number}} friends.",

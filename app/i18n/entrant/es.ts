@@ -40,6 +40,7 @@ export const es: EntrantResources = {
   entries_other: "{{count, number}} participaciones",
   brandSocial: "{{brand}} en redes sociales",
   brandSocialLink: "{{brand}} en {{network}} (@{{handle}})",
+  drawPageTitle: "Sorteo justo: {{title}}",
   referralMore: "Cada amigo que participe con tu enlace y confirme te suma {{bonus}} más.",
   referralCap_one: "Las participaciones extra cuentan solo por {{count, number}} amigo.",
   referralCap_many: "Las participaciones extra cuentan por un máximo de {{count, number}} amigos.",

@@ -44,6 +44,7 @@ export const fr: EntrantResources = {
   entries_other: "{{count, number}}\u00a0participations",
   brandSocial: "{{brand}} sur les réseaux sociaux",
   brandSocialLink: "{{brand}} sur {{network}} (@{{handle}})",
+  drawPageTitle: "Tirage équitable\u00a0: {{title}}",
   referralMore: "Chaque ami qui participe via votre lien et confirme vous en rapporte {{bonus}} de plus.",
   referralCap_one: "Les participations bonus comptent pour {{count, number}}\u00a0ami au plus.",
   referralCap_many: "Les participations bonus comptent pour {{count, number}}\u00a0amis au plus.",

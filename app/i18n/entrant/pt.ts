@@ -40,6 +40,7 @@ export const pt: EntrantResources = {
   entries_other: "{{count, number}} participações",
   brandSocial: "{{brand}} nas redes sociais",
   brandSocialLink: "{{brand}} no {{network}} (@{{handle}})",
+  drawPageTitle: "Sorteio justo: {{title}}",
   referralMore: "Cada amigo que participar pelo seu link e confirmar vale mais {{bonus}} para você.",
   referralCap_one: "As participações extras contam para no máximo {{count, number}} amigo.",
   referralCap_many: "As participações extras contam para no máximo {{count, number}} amigos.",
