@@ -8,10 +8,11 @@ import { chainInfoJson, roundTimeMs } from "~/domain/beacon";
 import { resetConfigForTests } from "~/server/core/config.server";
 import { prisma } from "~/server/core/db.server";
 import { knownChain } from "~/server/draw/beacon.server";
-import { actionListBytes, entryListBytes, freezeEntryList, frozenActionList } from "~/server/draw/freeze.server";
+import { actionListBytes, entryListBytes, freezeEntryList, frozenActionList, plannedBeaconRound } from "~/server/draw/freeze.server";
 import { drawRecord } from "~/server/draw/record.server";
 import { type DrawOutcome, drawCampaign } from "~/server/draw/run.server";
 import { type FakeDrand, startFakeDrand } from "../fakes/drand-server";
+import { createCampaign } from "./campaigns";
 
 /** Round 1 of the test chain: 2024-01-01T00:00:00Z, so every test time has its rounds. */
 export const TEST_GENESIS_SEC = 1_704_067_200;
@@ -151,4 +152,19 @@ export async function passClaimWindow(campaignId: string, ms: number): Promise<v
         data: { claimDeadline: new Date(prize.claimDeadline.getTime() - ms) },
       });
   }
+}
+
+/**
+ * A campaign that ran for the 8 days before `end`, its round planned on the fake chain with the
+ * 10-minute margin, as a launch leaves it (then its entries, freeze and draw are the test's).
+ */
+export function endedCampaignOn(beacon: FakeBeacon, end: Date, overrides: Parameters<typeof createCampaign>[0] = {}) {
+  const chain = beacon.fake().chain;
+  return createCampaign({
+    startDate: new Date(end.getTime() - 8 * 24 * 60 * 60 * 1000),
+    endDate: end,
+    drawBeaconChain: chain.hash,
+    drawBeaconRound: plannedBeaconRound(chain, end, 10),
+    ...overrides,
+  });
 }

@@ -154,3 +154,19 @@ export class HttpBrowser {
     return this.absorb(await postForm(this.origin, path, fields, { Cookie: this.cookie(), "User-Agent": this.userAgent }));
   }
 }
+
+/** HTML's escapes of apostrophes, quotes and ampersands undone, as a browser shows the text. */
+export function decodeHtml(html: string): string {
+  return html
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, "&");
+}
+
+/** What a page says, tags removed, as a reader (or a screen reader) reads it. */
+export function pageText(html: string): string {
+  return decodeHtml(html)
+    .replace(/<!-- -->/g, "")
+    .replace(/<[^>]+>/g, "")
+    .replace(/\s+/g, " ");
+}

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLAIM_MESSAGES, signClaimToken } from "~/domain/claims";
 import { prisma } from "~/server/core/db.server";
-import { freezeEntryList, plannedBeaconRound } from "~/server/draw/freeze.server";
+import { freezeEntryList } from "~/server/draw/freeze.server";
 import { roundTimeMs } from "~/domain/beacon";
 import { beaconWaitText } from "~/domain/draw-controls";
 import { type InProcessAppServer, startAppServer } from "../helpers/app-server";
 import { createCampaign } from "../helpers/campaigns";
-import { addConfirmedEntries, passClaimWindow, setUpFakeBeacon } from "../helpers/draw";
+import { addConfirmedEntries, endedCampaignOn, passClaimWindow, setUpFakeBeacon } from "../helpers/draw";
 import { signedInJar } from "../helpers/wizard";
 import { CLAIM, DAY, SECRET, claimPathFromEmail, decode, drawnCampaign, orders, pagesOf } from "../helpers/winners";
 
@@ -138,14 +138,7 @@ describe("manual draw and redraw (with the real draw)", () => {
 
   /** A campaign of this creator that ended at `end`, committed at launch to the fake chain's round, with confirmed entries. */
   async function endedCampaign(creatorId: string, end: Date, entries: number) {
-    const chain = beacon.fake().chain;
-    const campaign = await createCampaign({
-      creatorId,
-      startDate: new Date(end.getTime() - 8 * DAY),
-      endDate: end,
-      drawBeaconChain: chain.hash,
-      drawBeaconRound: plannedBeaconRound(chain, end, 10),
-    });
+    const campaign = await endedCampaignOn(beacon, end, { creatorId });
     await addConfirmedEntries(
       campaign.id,
       Array.from({ length: entries }, (_, i) => ({

@@ -16,6 +16,7 @@ import { type InProcessAppServer, startAppServer } from "../helpers/app-server";
 import { createCampaign } from "../helpers/campaigns";
 import { addConfirmedEntries, setUpFakeBeacon } from "../helpers/draw";
 import { decode, drawnCampaign } from "../helpers/winners";
+import { pageText } from "../helpers/http";
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -35,12 +36,7 @@ afterAll(async () => {
 
 const tag = () => randomBytes(4).toString("hex");
 const es = entrantText("es");
-/** What a page says, tags removed, as a reader reads it. */
-const read = (html: string) =>
-  decode(html)
-    .replace(/<!-- -->/g, "")
-    .replace(/<[^>]+>/g, "")
-    .replace(/\s+/g, " ");
+const read = pageText;
 
 function send(path: string, acceptLanguage: string | null, form?: Record<string, string>) {
   return fetch(`${app.url}${path}`, {

@@ -10,7 +10,7 @@ import { entrantText } from "~/i18n/entrant";
 import { prisma } from "~/server/core/db.server";
 import { startAppServer } from "../helpers/app-server";
 import { createCampaign } from "../helpers/campaigns";
-import { CookieJar, HttpBrowser } from "../helpers/http";
+import { CookieJar, decodeHtml, HttpBrowser, pageText } from "../helpers/http";
 import { confirmEntryByEmail } from "../helpers/entries";
 import { ACTION_MESSAGES } from "~/domain/entry-actions";
 import { notifyWinners } from "~/server/draw/notify.server";
@@ -47,11 +47,7 @@ function postEntry(campaignId: string, fields: Record<string, string>, headers: 
 }
 
 /** React escapes apostrophes and quotes in text; compare with what the browser would read. */
-const decoded = (html: string) =>
-  html
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, "&");
+const decoded = decodeHtml;
 
 describe("a Spanish campaign", () => {
   it("serves its page in Spanish, from the page cache, with its dates the Spanish way", async () => {
@@ -454,12 +450,7 @@ describe("a Spanish campaign's Check my entry", () => {
 });
 
 describe("the entrant's data pages", () => {
-  /** What a data page says, tags removed, as a reader (or a screen reader) reads it. */
-  const read = (html: string) =>
-    decoded(html)
-      .replace(/<!-- -->/g, "")
-      .replace(/<[^>]+>/g, "")
-      .replace(/\s+/g, " ");
+  const read = pageText;
 
   function send(path: string, acceptLanguage: string | null, form?: Record<string, string>) {
     return fetch(`${url}${path}`, {

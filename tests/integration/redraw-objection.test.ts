@@ -10,11 +10,10 @@ import { OBJECTION_MESSAGES, OBJECTION_PRIVACY, objectionLine } from "~/domain/r
 import { campaignDrawJsonPath, campaignDrawPath, claimPath } from "~/paths";
 import { prisma } from "~/server/core/db.server";
 import { eraseEntries } from "~/server/data-rights/erase.server";
-import { freezeEntryList, plannedBeaconRound } from "~/server/draw/freeze.server";
+import { freezeEntryList } from "~/server/draw/freeze.server";
 import { verifyDraw as verifyIndependently } from "~/verifier/verify";
 import { type InProcessAppServer, startAppServer } from "../helpers/app-server";
-import { createCampaign } from "../helpers/campaigns";
-import { addConfirmedEntries, passClaimWindow, publishedDrawFiles, setUpFakeBeacon } from "../helpers/draw";
+import { addConfirmedEntries, endedCampaignOn, passClaimWindow, publishedDrawFiles, setUpFakeBeacon } from "../helpers/draw";
 import { signedInJar } from "../helpers/wizard";
 import { DAY, claimPathFromEmail, pagesOf } from "../helpers/winners";
 
@@ -38,14 +37,7 @@ const { getPage, postForm } = pagesOf(() => app.url);
 async function redrawnCampaign() {
   const { jar, userId, email: creatorEmail } = await signedInJar("objection-owner");
   const end = new Date(Date.now() - DAY);
-  const chain = beacon.fake().chain;
-  const campaign = await createCampaign({
-    creatorId: userId,
-    startDate: new Date(end.getTime() - 8 * DAY),
-    endDate: end,
-    drawBeaconChain: chain.hash,
-    drawBeaconRound: plannedBeaconRound(chain, end, 10),
-  });
+  const campaign = await endedCampaignOn(beacon, end, { creatorId: userId });
   await addConfirmedEntries(
     campaign.id,
     Array.from({ length: 5 }, (_, i) => ({
