@@ -1,3 +1,4 @@
+import type { PageLayout } from "./page-layout";
 import type { EntrantLanguage } from "./entrant-language";
 import type { EntrantAction } from "./entrant-actions";
 import type { AccentTheme } from "./brand-colors";
@@ -48,6 +49,8 @@ export interface CampaignPageData {
   cardImage: string;
   /** The brand's accent (decision 043), or null for the site's colours. */
   accent: AccentTheme | null;
+  /** How the page is arranged (decision 106). */
+  layout: PageLayout;
   /** Whether the "Powered by Giveawear" line shows: always, unless custom branding is on and the creator hid it. */
   poweredBy: boolean;
   /** The entry limit is reached: no countdown call to action, no promise of bonus entries. */

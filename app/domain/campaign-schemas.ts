@@ -3,6 +3,7 @@ import { ENTRANT_LANGUAGES } from "./entrant-language";
 import { MAX_REFERRAL_CAP } from "./entries";
 import { isStartDateAllowed, isStartDateWithinAYear, parseDateInput } from "./campaign-dates";
 import { accentProblem } from "./brand-colors";
+import { pageLayoutField } from "./page-layout";
 import { catalogueSizes, catalogueStyles } from "./printify";
 import { shipCountriesFields, shipCountriesIssue } from "./ship-countries";
 
@@ -400,6 +401,8 @@ export const CampaignInfoSchema = z
     productValue: optionalText(),
     productDescription: optionalText(),
     accentColor: accentColorField(),
+    /** The campaign page's arrangement (decision 106). */
+    pageLayout: pageLayoutField(),
     /** Honoured only on a plan with custom branding; the server stores false otherwise. */
     hideGiveawearBranding: checkbox(),
     /** Optional: where winners' replies go (the reply-to of winner emails). */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pageLayoutField } from "./page-layout";
 import { CAMPAIGN_MESSAGES, accentColorField, brandUrlField, handle, requiredText, supportEmailField } from "./campaign-schemas";
 
 /**
@@ -202,6 +203,8 @@ export const LiveEditSchema = z.object({
   xHandle: handle("A-Za-z0-9_", 15, M.xInvalid),
   tiktokHandle: handle("A-Za-z0-9_.", 24, M.tiktokInvalid),
   accentColor: accentColorField(),
+  /** The page's arrangement is presentation (decision 106): never frozen. */
+  pageLayout: pageLayoutField(),
   supportEmail: supportEmailField(),
   productDescription: optionalText(300, M.productDescriptionMax),
   entrantCouponDescription: optionalText(200, M.entrantCouponDescriptionMax),

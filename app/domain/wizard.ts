@@ -1,3 +1,5 @@
+import type { PageLayout } from "./page-layout";
+
 /**
  * What the campaign wizard's pages show, as plain data: the server (server/wizard/) fills these in,
  * the step components (components/wizard/) render them.
@@ -22,6 +24,8 @@ export interface WizardValues {
   coverImageUrl: string | null;
   /** "" or "#rrggbb". */
   accentColor: string;
+  /** The campaign page's arrangement (decision 106). */
+  pageLayout: PageLayout;
   hideGiveawearBranding: "on" | "";
   /** "" or the address winners' replies go to (decision 048). */
   supportEmail: string;

@@ -2,7 +2,8 @@ import { data, redirect } from "react-router";
 import { BrandFooter, BrandHeader, accentStyle, useRootTheme } from "~/components/campaign/brand-frame";
 import { Countdown } from "~/components/campaign/countdown";
 import { ENTRY_ANCHOR, EntryConfirmation, EntryForm, EntryPending, entryFormAction } from "~/components/campaign/entry-views";
-import { CampaignNotFound, CampaignTitle, EndedNotice, PrizeGallery, PrizeList, WinnerAnnouncement } from "~/components/campaign/campaign-sections";
+import { CampaignNotFound, EndedNotice, PrizeList, WinnerAnnouncement } from "~/components/campaign/campaign-sections";
+import { CampaignLayout } from "~/components/campaign/campaign-layout";
 import { CAMPAIGN_PAGE_SCRIPT } from "~/components/campaign/page-script";
 import { PrizeTimelineSection } from "~/components/campaign/prize-timeline";
 import { EntrantTextProvider, useEntrantText } from "~/components/campaign/entrant-text";
@@ -118,10 +119,6 @@ export async function action({ request, params }: Route.ActionArgs) {
   return backToPage(campaignId, await storedEntryCookies(campaignId, outcome, browserCookie, text.language));
 }
 
-/** The section's card look from 1024 px up; on phones the form sits flat on the page, saving its padding. */
-const SIDE_CARD =
-  "lg:sticky lg:top-6 lg:col-start-2 lg:row-start-1 lg:rounded-2xl lg:border lg:border-slate-200 lg:bg-white lg:p-6 lg:shadow-sm dark:lg:border-slate-800 dark:lg:bg-slate-900";
-
 export default function CampaignPage(props: Route.ComponentProps) {
   const { loaderData } = props;
   if ("notFound" in loaderData) return <CampaignNotFound />;
@@ -159,70 +156,70 @@ function PageBody({ loaderData, actionData }: PageProps) {
         path={path}
       />
       <div className="mx-auto w-full max-w-6xl flex-1 px-4 pt-3 sm:px-6 lg:pt-8">
-        <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_26rem] lg:items-start">
-          <section aria-labelledby="campaign-title" className={`space-y-3 ${SIDE_CARD}`}>
-            <CampaignTitle page={loaderData} />
-            {view === "winner" && winners ? <WinnerAnnouncement winners={winners} /> : null}
-            {/* A full giveaway takes no entries: no clock urging anyone to enter. */}
-            {!ended && !full && campaign.endDate ? (
-              view === "upcoming" && campaign.startDate ? (
-                <Countdown end={campaign.startDate} now={loaderData.now} label={t("opensIn")} doneText={t("openNow")} />
-              ) : (
-                <Countdown end={campaign.endDate} now={loaderData.now} label={t("timeLeft")} doneText={t("campaignEnded")} />
-              )
-            ) : null}
-            {ended ? <EndedNotice page={loaderData} drawn={Boolean(loaderData.timeline)} /> : null}
-            <div id={ENTRY_ANCHOR} className="scroll-mt-2">
-              {view === "form" ? (
-                <EntryForm
-                  campaignId={campaign.id}
-                  lockedEmail={loaderData.lockedEmail}
-                  consent={loaderData.consent}
-                  errors={actionData?.errors ?? {}}
-                  values={actionData?.values ?? {}}
-                />
+        {/* The arrangement the creator chose (decision 106); the title, countdown and entry block in each. */}
+        <CampaignLayout
+          page={loaderData}
+          card={
+            <>
+              {view === "winner" && winners ? <WinnerAnnouncement winners={winners} /> : null}
+              {/* A full giveaway takes no entries: no clock urging anyone to enter. */}
+              {!ended && !full && campaign.endDate ? (
+                view === "upcoming" && campaign.startDate ? (
+                  <Countdown end={campaign.startDate} now={loaderData.now} label={t("opensIn")} doneText={t("openNow")} />
+                ) : (
+                  <Countdown end={campaign.endDate} now={loaderData.now} label={t("timeLeft")} doneText={t("campaignEnded")} />
+                )
               ) : null}
-              {view === "entered" && entry ? (
-                <EntryConfirmation
-                  entry={entry}
-                  campaignId={campaign.id}
-                  campaignTitle={campaign.title}
-                  referralsEnabled={referralsEnabled && !full}
-                  referralCap={referralCap}
-                />
-              ) : null}
-              {view === "pending" && entry ? (
-                <EntryPending
-                  entry={entry}
-                  full={full}
-                  campaignId={campaign.id}
-                  referralsEnabled={referralsEnabled}
-                  referralCap={referralCap}
-                />
-              ) : null}
-              {view === "full" ? (
-                <div role="status" className="rounded-xl bg-slate-100 p-4 text-center dark:bg-slate-800" data-testid="campaign-full">
-                  <h2 className="text-lg font-bold">{t("fullHeading")}</h2>
-                  <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-                    {t("full")}
-                    {campaign.endText ? ` ${t("fullDrawnAfter", { date: campaign.endText })}` : ""}
+              {ended ? <EndedNotice page={loaderData} drawn={Boolean(loaderData.timeline)} /> : null}
+              <div id={ENTRY_ANCHOR} className="scroll-mt-2">
+                {view === "form" ? (
+                  <EntryForm
+                    campaignId={campaign.id}
+                    lockedEmail={loaderData.lockedEmail}
+                    consent={loaderData.consent}
+                    errors={actionData?.errors ?? {}}
+                    values={actionData?.values ?? {}}
+                  />
+                ) : null}
+                {view === "entered" && entry ? (
+                  <EntryConfirmation
+                    entry={entry}
+                    campaignId={campaign.id}
+                    campaignTitle={campaign.title}
+                    referralsEnabled={referralsEnabled && !full}
+                    referralCap={referralCap}
+                  />
+                ) : null}
+                {view === "pending" && entry ? (
+                  <EntryPending
+                    entry={entry}
+                    full={full}
+                    campaignId={campaign.id}
+                    referralsEnabled={referralsEnabled}
+                    referralCap={referralCap}
+                  />
+                ) : null}
+                {view === "full" ? (
+                  <div role="status" className="rounded-xl bg-slate-100 p-4 text-center dark:bg-slate-800" data-testid="campaign-full">
+                    <h2 className="text-lg font-bold">{t("fullHeading")}</h2>
+                    <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+                      {t("full")}
+                      {campaign.endText ? ` ${t("fullDrawnAfter", { date: campaign.endText })}` : ""}
+                    </p>
+                  </div>
+                ) : null}
+                {view === "upcoming" ? (
+                  <p className="rounded-xl bg-slate-100 p-4 text-center font-medium dark:bg-slate-800">{t("notStarted")}</p>
+                ) : null}
+                {ended && actionData?.errors.form ? (
+                  <p role="alert" className="text-center text-sm text-red-700 dark:text-red-400">
+                    {actionData.errors.form}
                   </p>
-                </div>
-              ) : null}
-              {view === "upcoming" ? (
-                <p className="rounded-xl bg-slate-100 p-4 text-center font-medium dark:bg-slate-800">{t("notStarted")}</p>
-              ) : null}
-              {ended && actionData?.errors.form ? (
-                <p role="alert" className="text-center text-sm text-red-700 dark:text-red-400">
-                  {actionData.errors.form}
-                </p>
-              ) : null}
-            </div>
-          </section>
-          <div className="lg:col-start-1 lg:row-start-1">
-            <PrizeGallery page={loaderData} />
-          </div>
-        </div>
+                ) : null}
+              </div>
+            </>
+          }
+        />
         <div className="mt-10">
           <PrizeList page={loaderData} />
           {loaderData.timeline ? <PrizeTimelineSection timeline={loaderData.timeline} campaignId={campaign.id} /> : null}

@@ -1,3 +1,4 @@
+import { expect, type Locator } from "@playwright/test";
 import { insertCampaign } from "./campaigns";
 
 /** 80 characters, so the title wraps over several lines at 360 px. */
@@ -18,4 +19,13 @@ export function brandCampaign(overrides: Parameters<typeof insertCampaign>[0] = 
     tiktokHandle: "pixel.pine",
     ...overrides,
   });
+}
+
+/** Wholly inside a phone's first screen (360 × 740), without scrolling: the rule of decision 043. */
+export async function expectInFirstScreen(locator: Locator, height = 740) {
+  await expect(locator).toBeVisible();
+  const box = await locator.boundingBox();
+  expect(box, "has a box").not.toBeNull();
+  expect(box!.y).toBeGreaterThanOrEqual(0);
+  expect(box!.y + box!.height).toBeLessThanOrEqual(height);
 }

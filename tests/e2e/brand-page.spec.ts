@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { LONG_TITLE, brandCampaign } from "./brand-campaign";
+import { LONG_TITLE, brandCampaign, expectInFirstScreen } from "./brand-campaign";
 import { uniqueEmail } from "./support";
 
 // The brand's campaign page (decision 043) on a phone: everything needed to enter is on the
@@ -7,15 +7,6 @@ import { uniqueEmail } from "./support";
 
 const VIEWPORT = { width: 360, height: 740 };
 test.use({ viewport: VIEWPORT });
-
-/** Wholly inside the first screen, without scrolling. */
-async function expectInFirstScreen(locator: Locator) {
-  await expect(locator).toBeVisible();
-  const box = await locator.boundingBox();
-  expect(box, "has a box").not.toBeNull();
-  expect(box!.y).toBeGreaterThanOrEqual(0);
-  expect(box!.y + box!.height).toBeLessThanOrEqual(VIEWPORT.height);
-}
 
 /** Inside the viewport as it is now (after any scrolling the page did). */
 async function expectInViewport(page: Page, locator: Locator) {

@@ -56,16 +56,18 @@ export function CampaignNotFound() {
 }
 
 /**
- * The title with, on phones, a compact prize picture beside it: the page's first, high-priority image
- * (the big picture waits lower down). Wide screens show the big picture beside the card instead.
+ * The title with a compact prize picture beside it: the page's first, high-priority image (the big
+ * picture waits lower down). `thumbnail`: on phones only (wide screens show the big picture beside
+ * the card), always (the minimal layout has no big picture), or none (the picture-first layout opens
+ * with the picture), decision 106.
  */
-export function CampaignTitle({ page }: { page: CampaignPageData }) {
+export function CampaignTitle({ page, thumbnail }: { page: CampaignPageData; thumbnail: "phone" | "always" | "none" }) {
   const { campaign, image } = page;
   const text = useEntrantText();
   const { t } = text;
   return (
     <div className="flex items-start gap-3">
-      {image ? (
+      {image && thumbnail !== "none" ? (
         <img
           src={image.srcSet ? (image.srcSet.split(" ")[0] ?? image.src) : responsiveImage(image.src, [192]).src}
           width={80}
@@ -73,7 +75,7 @@ export function CampaignTitle({ page }: { page: CampaignPageData }) {
           alt=""
           fetchPriority="high"
           decoding="async"
-          className="size-20 shrink-0 rounded-xl bg-slate-100 object-contain lg:hidden dark:bg-slate-900"
+          className={`size-20 shrink-0 rounded-xl bg-slate-100 object-contain dark:bg-slate-900 ${thumbnail === "phone" ? "lg:hidden" : ""}`}
           data-testid="prize-thumbnail"
         />
       ) : null}
@@ -87,7 +89,11 @@ export function CampaignTitle({ page }: { page: CampaignPageData }) {
             </span>
           </span>
         </p>
-        <h1 id="campaign-title" className="mt-1 text-xl leading-snug font-extrabold tracking-tight [overflow-wrap:anywhere] sm:text-3xl">
+        <h1
+          id="campaign-title"
+          // Under the picture-first layout's picture the phone's title is a step smaller: the picture has its height.
+          className={`mt-1 ${thumbnail === "none" ? "text-lg" : "text-xl"} leading-snug font-extrabold tracking-tight [overflow-wrap:anywhere] sm:text-3xl`}
+        >
           {campaign.title}
         </h1>
       </div>

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { FieldErrors } from "../ui/field";
 import { useHydrated } from "../ui/use-hydrated";
 import { href } from "~/paths";
+import { PAGE_LAYOUTS, pageLayoutOf } from "~/domain/page-layout";
 
 /**
  * Step 1's campaign-page look (decision 043): the accent colour and the choice to drop
@@ -107,5 +108,42 @@ export function HideBrandingField({
         </p>
       </div>
     </div>
+  );
+}
+
+/**
+ * The campaign page's arrangement (decision 106): radio cards, each with its one-line description, a
+ * plain form field that works without JavaScript.
+ */
+export function PageLayoutField({ name, value, errors }: { name: string; value: string; errors?: string[] }) {
+  const errorId = `${name}-error`;
+  return (
+    <fieldset aria-describedby={errors?.length ? errorId : undefined}>
+      <legend className="label">Page layout</legend>
+      <div className="grid gap-2 sm:grid-cols-3">
+        {PAGE_LAYOUTS.map((layout) => (
+          <label
+            key={layout.key}
+            className="flex cursor-pointer items-start gap-2 rounded-lg border border-slate-300 p-3 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600 dark:border-slate-700 dark:has-[:checked]:bg-brand-900/40"
+          >
+            <input
+              type="radio"
+              name={name}
+              value={layout.key}
+              defaultChecked={pageLayoutOf(value) === layout.key}
+              aria-describedby={`page-layout-${layout.key}-hint`}
+              className="mt-0.5 accent-brand-700"
+            />
+            <span>
+              <span className="block font-semibold">{layout.label}</span>
+              <span id={`page-layout-${layout.key}-hint`} className="mt-0.5 block text-slate-600 dark:text-slate-400">
+                {layout.description}
+              </span>
+            </span>
+          </label>
+        ))}
+      </div>
+      <FieldErrors id={errorId} errors={errors} />
+    </fieldset>
   );
 }

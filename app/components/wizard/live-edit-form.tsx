@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "react-router";
 import { FROZEN_REASON, LiveEditSchema, platformHandleHint, type LiveEditPage } from "~/domain/live-edit";
 import { FormErrors } from "../ui/field";
-import { AccentColorField } from "./brand-page-fields";
+import { AccentColorField, PageLayoutField } from "./brand-page-fields";
 import { ImageField, InputField, TextAreaField } from "../ui/form-fields";
 import { Section, StepHeading } from "./step-layout";
 import { myCampaignsPath } from "~/paths";
@@ -127,6 +127,7 @@ export function LiveEditForm({
             signedIn
             errors={errors.coverFile}
           />
+          <PageLayoutField name={fields.pageLayout.name} value={v.pageLayout ?? ""} errors={fields.pageLayout.errors} />
           <AccentColorField meta={fields.accentColor} />
         </Section>
 

@@ -4,7 +4,7 @@ import { Form, useNavigation } from "react-router";
 import { CampaignInfoSchema, PRODUCT_TYPES } from "~/domain/campaign-schemas";
 import type { WizardValues } from "~/domain/wizard";
 import { FieldErrors, FormErrors } from "../ui/field";
-import { AccentColorField, HideBrandingField } from "./brand-page-fields";
+import { AccentColorField, HideBrandingField, PageLayoutField } from "./brand-page-fields";
 import { ChoiceChip, ImageField, InputField, TextAreaField } from "../ui/form-fields";
 import { HiddenStepFields, Section, StepHeading } from "./step-layout";
 import { StepActions } from "./wizard-shell";
@@ -116,6 +116,7 @@ export function CampaignInfoStep(props: StepProps & { signedIn: boolean; brandin
           signedIn={props.signedIn}
           errors={errors.coverFile}
         />
+        <PageLayoutField name={fields.pageLayout.name} value={props.values.pageLayout} errors={fields.pageLayout.errors} />
         <AccentColorField meta={fields.accentColor} />
         <HideBrandingField
           name={fields.hideGiveawearBranding.name}

@@ -1,3 +1,4 @@
+import { pageLayoutLabel } from "~/domain/page-layout";
 import { useState, type ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { designPreviewUrl } from "~/domain/ai-prompts";
@@ -121,6 +122,7 @@ export function ReviewStep(
         <Row label="Brand">{v.brandName}</Row>
         <Row label="Website">{v.brandUrl}</Row>
         <Row label="Cover image">{v.coverImageUrl ? "Uploaded" : "None"}</Row>
+        <Row label="Page layout">{pageLayoutLabel(v.pageLayout)}</Row>
         <Row label="Accent colour">
           {v.accentColor ? (
             <span className="inline-flex items-center gap-2">

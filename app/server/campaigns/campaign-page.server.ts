@@ -30,6 +30,7 @@ import { visitorEntry } from "../entries/visitor.server";
 import { entrantActions } from "../actions/entrant.server";
 import type { CurrentUser } from "../auth/session.server";
 import { platformSetting } from "../core/settings.server";
+import { pageLayoutOf } from "../../domain/page-layout";
 import { brandFrame, brandFrameSelect, imageSrc } from "./brand-frame.server";
 
 const campaignSelect = {
@@ -38,6 +39,7 @@ const campaignSelect = {
   title: true,
   description: true,
   campaignCopy: true,
+  pageLayout: true,
   printifyMockups: true,
   updatedAt: true,
   productType: true,
@@ -207,6 +209,7 @@ export async function campaignPage(request: Request, campaignId: string, user: C
     cardImage: publicUrl(campaignCardPath(campaign.id, campaign.updatedAt.getTime())),
     accent: frame.accent,
     poweredBy: frame.poweredBy,
+    layout: pageLayoutOf(campaign.pageLayout),
     full,
     consent: entryConsentLabels({ brand: campaign.brandName, minimumAge: campaign.minimumAge }, language),
     campaign: {

@@ -15,6 +15,7 @@ import {
   type LiveEditPage,
   type PostedEntry,
 } from "../../domain/live-edit";
+import { pageLayoutOf } from "../../domain/page-layout";
 import { referralCapSummary } from "../../domain/entries";
 import { formatPrice } from "../../domain/plans";
 import { prisma, type AdditionalPrize, type Campaign } from "../core/db.server";
@@ -166,6 +167,7 @@ export async function liveEditPage(campaign: Campaign): Promise<LiveEditPage> {
       xHandle: campaign.xHandle,
       tiktokHandle: campaign.tiktokHandle,
       accentColor: campaign.accentColor,
+      pageLayout: pageLayoutOf(campaign.pageLayout),
       supportEmail: campaign.supportEmail,
       productDescription: campaign.productDescription,
       entrantCouponDescription: campaign.entrantCouponDescription,

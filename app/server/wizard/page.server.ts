@@ -1,3 +1,4 @@
+import { pageLayoutOf } from "../../domain/page-layout";
 import { campaignTimeZone, DEFAULT_TIME_ZONE, supportedTimeZones, zonedDateInput } from "../../domain/campaign-time-zone";
 import { entrantLanguage, parseOtherLanguages } from "../../domain/entrant-language";
 import { parseProductColors, parseGarmentSizes, reviewProblems, WIZARD_STEPS } from "../../domain/campaign-schemas";
@@ -45,6 +46,7 @@ export function wizardValues(campaign: Campaign | null, prizes: AdditionalPrize[
     logoUrl: c?.logoUrl ?? null,
     coverImageUrl: c?.coverImageUrl ?? null,
     accentColor: c?.accentColor ?? "",
+    pageLayout: pageLayoutOf(c?.pageLayout),
     hideGiveawearBranding: on(c?.hideGiveawearBranding ?? false),
     supportEmail: c?.supportEmail ?? "",
     productImageUrl: c?.productImageUrl ?? null,
