@@ -128,8 +128,7 @@ const UNCAPPED_REFERRALS = "3 for every friend who entered through its referral 
 const CAPPED_REFERRALS = `3 for every friend who entered through its referral link and whose entry is counted, up to the referral cap when the giveaway's rules set one (at most K friends per entry earn it, the first ones confirmed; draw.json publishes K as "list": {"referralCap": K}, or null when there is no cap),`;
 
 /** Step 3's weight line in procedure 4 and before; procedure 5 states what the cap means for the lines (decision 104). */
-const WEIGHT_LINE_END =
-  "(the sum of the bonus fields of the completion lines of actions.csv whose entry_id equals this line's entry_id).";
+const WEIGHT_LINE_END = "(the sum of the bonus fields of the completion lines of actions.csv whose entry_id equals this line's entry_id).";
 const CAPPED_WEIGHT_LINE_END = `${WEIGHT_LINE_END} A friend past the cap earned no bonus, so their line's referrer_id is empty: with a referral cap K, no entry_id appears as the referrer_id of more than K entry lines.`;
 
 export const DRAW_PROCEDURE = DRAW_PROCEDURE_V4.replace(SECRET_ONLY_STEP_5, REPLACEMENT_STEP_5)

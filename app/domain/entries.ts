@@ -66,7 +66,9 @@ export const MAX_REFERRAL_CAP = 1000;
 /** The referral rule in a creator's words (wizard review, live edit): "3 bonus entries per friend, for up to 10 friends per entrant". */
 export function referralCapSummary(cap: number | null): string {
   const each = `${REFERRAL_BONUS_ENTRIES} bonus entries per friend`;
-  return cap === null ? `${each}, no limit` : `${each}, for up to ${cap.toLocaleString("en-US")} ${cap === 1 ? "friend" : "friends"} per entrant`;
+  return cap === null
+    ? `${each}, no limit`
+    : `${each}, for up to ${cap.toLocaleString("en-US")} ${cap === 1 ? "friend" : "friends"} per entrant`;
 }
 
 export function referralEarnsBonus(creditedFriends: number, cap: number | null): boolean {

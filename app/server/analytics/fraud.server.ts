@@ -370,7 +370,8 @@ async function adjustReferrers(
 ) {
   const perReferrer = new Map<string, string[]>();
   for (const entry of changed) {
-    if (entry.referralCredited && entry.referrerId) perReferrer.set(entry.referrerId, [...(perReferrer.get(entry.referrerId) ?? []), entry.id]);
+    if (entry.referralCredited && entry.referrerId)
+      perReferrer.set(entry.referrerId, [...(perReferrer.get(entry.referrerId) ?? []), entry.id]);
   }
   for (const [referrerId, friends] of perReferrer) {
     let n = friends.length;
