@@ -1,3 +1,4 @@
+import { CheckoutNotices } from "~/components/checkout/checkout-notices";
 import { data, Link, redirect } from "react-router";
 import { ActionToast } from "~/components/ui/action-toast";
 import { ADD_ON_MESSAGES, ADD_ON_OFFERS, AddOnKind, COMING_SOON_ADD_ONS, FEATURED_PLACES } from "~/domain/add-ons";
@@ -103,22 +104,7 @@ export default function AddOns({ loaderData, actionData }: Route.ComponentProps)
       <p className="mt-2 max-w-3xl text-slate-700 dark:text-slate-300">
         Extras for one giveaway at a time, paid once through the same checkout as plans. No subscription.
       </p>
-      {processing ? (
-        <p role="status" className="card mt-4 p-4 text-sm">
-          {ADD_ON_MESSAGES.processing}{" "}
-          <Link to="" reloadDocument className="font-semibold underline">
-            Check again
-          </Link>
-        </p>
-      ) : null}
-      {actionData?.error ? (
-        <p
-          role="alert"
-          className="mt-4 rounded-xl border border-red-300 bg-red-50 p-4 text-sm font-medium text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
-        >
-          {actionData.error}
-        </p>
-      ) : null}
+      <CheckoutNotices processing={processing ? ADD_ON_MESSAGES.processing : null} error={actionData?.error} />
 
       <ul className="mt-8 grid gap-6 lg:grid-cols-3" aria-label="Add-ons">
         <li className="card flex flex-col p-5 sm:p-6" data-testid="addon-featured_boost">

@@ -1,3 +1,4 @@
+import { CheckoutNotices } from "~/components/checkout/checkout-notices";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { ActionToast } from "~/components/ui/action-toast";
 import { UPGRADE_MESSAGES, upgradeButtonLabel } from "~/domain/plan-cap";
@@ -93,22 +94,7 @@ export default function UpgradePlan({ loaderData, actionData }: Route.ComponentP
           ? `${campaign.entryCount.toLocaleString("en-US")} entries, no limit.`
           : `${campaign.entryCount.toLocaleString("en-US")} of ${campaign.entryLimit.toLocaleString("en-US")} entries.`}
       </p>
-      {processing ? (
-        <p role="status" className="card mt-4 p-4 text-sm">
-          {UPGRADE_MESSAGES.processing}{" "}
-          <Link to="" reloadDocument className="font-semibold underline">
-            Check again
-          </Link>
-        </p>
-      ) : null}
-      {actionData?.error ? (
-        <p
-          role="alert"
-          className="mt-4 rounded-xl border border-red-300 bg-red-50 p-4 text-sm font-medium text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
-        >
-          {actionData.error}
-        </p>
-      ) : null}
+      <CheckoutNotices processing={processing ? UPGRADE_MESSAGES.processing : null} error={actionData?.error} />
       {!campaign.upgradeable ? (
         <p role="alert" className="card mt-6 p-5">
           {UPGRADE_MESSAGES.notActive}{" "}
