@@ -16,7 +16,14 @@ import { createCampaign } from "../helpers/campaigns";
 let server: SpawnedServer;
 
 beforeAll(async () => {
-  server = await spawnAppServer(await freePort(), { NODE_ENV: "production", JOBS_INTERVAL_MS: "500", LOG_LEVEL: "info" });
+  // The page cache keeps a render long enough that the next request finds it however slow the machine
+  // (its default second can pass while a cold server renders the first).
+  server = await spawnAppServer(await freePort(), {
+    NODE_ENV: "production",
+    JOBS_INTERVAL_MS: "500",
+    LOG_LEVEL: "info",
+    PUBLIC_PAGE_CACHE_MS: "60000",
+  });
 }, 120_000);
 
 afterAll(async () => {
