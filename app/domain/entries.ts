@@ -59,20 +59,12 @@ export const REFERRAL_BONUS_ENTRIES = 3;
 /** The largest referral cap a creator may set (decision 104): friends per entrant whose referrals earn a bonus. */
 export const MAX_REFERRAL_CAP = 1000;
 
-/**
- * Whether one more friend's confirmed entry earns its referrer the bonus (decision 104): always
- * without a cap, else while fewer than `cap` of the referrer's counted friends have earned it.
- */
 /** The referral rule in a creator's words (wizard review, live edit): "3 bonus entries per friend, for up to 10 friends per entrant". */
 export function referralCapSummary(cap: number | null): string {
   const each = `${REFERRAL_BONUS_ENTRIES} bonus entries per friend`;
   return cap === null
     ? `${each}, no limit`
     : `${each}, for up to ${cap.toLocaleString("en-US")} ${cap === 1 ? "friend" : "friends"} per entrant`;
-}
-
-export function referralEarnsBonus(creditedFriends: number, cap: number | null): boolean {
-  return cap === null || creditedFriends < cap;
 }
 
 /**

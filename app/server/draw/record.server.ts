@@ -97,7 +97,7 @@ async function frozenDisqualified(list: StoredListRef, count: number): Promise<{
 }
 
 export async function drawRecord(campaign: RecordCampaign): Promise<DrawRecord> {
-  const [list, draw, actions, replacement] = await Promise.all([
+  const [list, draw, actions, row] = await Promise.all([
     prisma.entryList.findUnique({ where: { campaignId: campaign.id } }),
     prisma.draw.findUnique({ where: { campaignId: campaign.id } }),
     prisma.actionList.findUnique({ where: { campaignId: campaign.id } }),
@@ -118,7 +118,7 @@ export async function drawRecord(campaign: RecordCampaign): Promise<DrawRecord> 
     const chain = knownChain(chainHash);
     const plannedRound = campaign.drawBeaconChain === chainHash ? campaign.drawBeaconRound : null;
     const round = draw?.beaconRound ?? list?.beaconRound ?? null;
-    const replaced = replacement?.beaconReplacementRound ?? null;
+    const replaced = row?.beaconReplacementRound ?? null;
     // The mirrors' URLs name the round the draw waits for: the replacement once one is decided (decision 099).
     const fetchRound = replaced ?? round;
     beacon = {
@@ -136,12 +136,12 @@ export async function drawRecord(campaign: RecordCampaign): Promise<DrawRecord> 
       response: draw?.beaconJson ? (JSON.parse(draw.beaconJson) as Record<string, unknown>) : null,
       missing: draw?.beaconMissing === true,
       replacement:
-        replaced !== null && replacement?.beaconReplacementDecidedAt
+        replaced !== null && row?.beaconReplacementDecidedAt
           ? {
               round: replaced,
               roundTime: roundTime(chain, replaced) ?? "",
-              decidedAt: replacement.beaconReplacementDecidedAt.toISOString(),
-              reason: replacement.beaconReplacementReason ?? "",
+              decidedAt: row.beaconReplacementDecidedAt.toISOString(),
+              reason: row.beaconReplacementReason ?? "",
             }
           : null,
       ...(procedureVersion >= 5 ? { replacementAfterHours: 24, replacementMarginMinutes: 10 } : {}),
@@ -169,7 +169,7 @@ export async function drawRecord(campaign: RecordCampaign): Promise<DrawRecord> 
             entries: list.entryCount,
             totalWeight: list.totalWeight.toString(),
             // Decision 104: the cap the list's referrers were credited under (null: no limit).
-            referralCap: replacement?.referralCap ?? null,
+            referralCap: row?.referralCap ?? null,
             csvUrl: publicUrl(campaignDrawCsvPath(campaign.id)),
             disqualified: await frozenDisqualified(list, list.disqualifiedCount),
             // Only lists frozen with actions.csv have it (lists frozen before keep their record as it was).

@@ -4,7 +4,7 @@
  */
 import { actionEmailTokens } from "../actions/entrant.server";
 import { CampaignStatus } from "../../domain/campaign-status";
-import { REFERRAL_BONUS_ENTRIES, referralEarnsBonus } from "../../domain/entries";
+import { REFERRAL_BONUS_ENTRIES } from "../../domain/entries";
 import { platformSetting } from "../core/settings.server";
 import { queueCapNotices } from "../plans/cap-notices.server";
 import { emailBrand } from "../email/brand.server";
@@ -70,9 +70,10 @@ export async function confirmInTransaction(
       where: { id: entry.referrerId, campaignId: entry.campaignId, emailNormalized: { not: entry.emailNormalized } },
       select: { id: true },
     });
-    // The campaign's referral cap (decision 104): friends past it earn nothing. The count holds because
-    // every confirmation of the campaign took its row above, so two cannot pass the cap together.
-    if (referrer && referralEarnsBonus(await creditedFriends(tx, referrer.id), referralCap)) {
+    // The campaign's referral cap (decision 104): friends past it earn nothing; without one, nothing is
+    // counted. The count holds because every confirmation of the campaign took its row above, so two
+    // cannot pass the cap together.
+    if (referrer && (referralCap === null || (await creditedFriends(tx, referrer.id)) < referralCap)) {
       await tx.entry.update({ where: { id: entry.id }, data: { referralCredited: true } });
       await tx.entry.update({ where: { id: referrer.id }, data: { bonusEntries: { increment: REFERRAL_BONUS_ENTRIES } } });
     }
