@@ -15,59 +15,65 @@ export function listNoticeDedupeKey(entryId: string): string {
   return `list-frozen:${entryId}`;
 }
 
-/** The confirmation emails' commitment line; "" (the line left out) for a campaign that published none. */
-export function commitmentLine(commitment: string | null): string {
-  if (!commitment) return "";
-  return `The draw is fixed in advance by its commitment, the SHA-256 of a secret revealed only after the draw: ${commitment}. Keep this email: the draw record must show the same commitment.`;
-}
-
 /** Decision 039's fallback, stated wherever a round is promised: the emails say only what holds. */
 const BEACON_MISSING_SENTENCE =
   "Should that round's beacon still be unavailable 24 hours after its time, the draw goes ahead without it and its page says so.";
 
-export interface PlannedRound {
-  /** The round published at launch; null for a campaign launched before rounds were (chosen at the freeze). */
-  round: number | null;
-  /** "drand quicknet (League of Entropy)", "Demo beacon, not drand", … */
-  chainLabel: string;
-  /** The round's time in words, or null when the chain is not known here. */
-  roundTime: string | null;
+/**
+ * The confirmation emails' draw lines in a language's words: the commitment ({{commitment}}); the
+ * round planned at launch ({{round}}, {{chain}}, {{due}}: `plannedDue` with {{time}}, or nothing when
+ * the chain is not known here), true to decision 039 (a late freeze takes a later round); or, for a
+ * campaign launched before rounds were, the round chosen at the freeze.
+ */
+export interface AnchorWords {
+  commitment: string;
+  planned: string;
+  plannedDue: string;
+  unplanned: string;
 }
 
-/**
- * The confirmation emails' round line, true to decision 039: the round planned at launch, unless the
- * list is frozen late (then a later round, published with the list); without a planned round, the
- * round is chosen at the freeze. "" when the campaign published no commitment (no anchored draw).
- */
-export function plannedRoundLine(commitment: string | null, planned: PlannedRound): string {
-  if (!commitment) return "";
-  if (planned.round === null)
-    return "The beacon round that mixes randomness nobody can know into the draw is chosen when the entry list is frozen at the end of the giveaway, and published with the list before that round exists.";
-  const due = planned.roundTime ? ` (due ${planned.roundTime})` : "";
-  return `The draw will use round ${planned.round} of the ${planned.chainLabel} beacon${due}, whose value nobody can know before then. If the entry list is frozen late, a later round is used instead and published with the list. ${BEACON_MISSING_SENTENCE}`;
-}
+export const ANCHOR_WORDS_EN: AnchorWords = {
+  commitment:
+    "The draw is fixed in advance by its commitment, the SHA-256 of a secret revealed only after the draw: {{commitment}}. Keep this email: the draw record must show the same commitment.",
+  planned: `The draw will use round {{round}} of the {{chain}} beacon{{due}}, whose value nobody can know before then. If the entry list is frozen late, a later round is used instead and published with the list. ${BEACON_MISSING_SENTENCE}`,
+  plannedDue: " (due {{time}})",
+  unplanned:
+    "The beacon round that mixes randomness nobody can know into the draw is chosen when the entry list is frozen at the end of the giveaway, and published with the list before that round exists.",
+};
+
+const fill = (text: string, values: Record<string, string>) => text.replace(/\{\{(\w+)\}\}/g, (all, key: string) => values[key] ?? all);
 
 /**
  * The confirmation emails' draw lines (entry_confirm_request and entry_confirmation): the commitment
- * and the planned round. The round's time is given for the chains pinned in the code (quicknet, the
- * demo chain); a chain set by DRAND_CHAIN_INFO (outside production only) is named by its hash alone.
+ * and the planned round, both "" for a campaign that published no commitment (no anchored draw). The
+ * round's time is given for the chains pinned in the code (quicknet, the demo chain), written by
+ * `timeText` (English: the campaign's zone with the UTC instant, decision 096); a chain set by
+ * DRAND_CHAIN_INFO (outside production only) is named by its hash alone.
  */
-export function drawAnchorTokens(campaign: {
-  drawCommitment: string | null;
-  drawBeaconRound: number | null;
-  drawBeaconChain: string | null;
-  /** The campaign's zone: the round's time in it, with the UTC instant (decision 096). */
-  timeZone: string;
-}) {
+export function drawAnchorTokens(
+  campaign: {
+    drawCommitment: string | null;
+    drawBeaconRound: number | null;
+    drawBeaconChain: string | null;
+    timeZone: string;
+  },
+  words: AnchorWords = ANCHOR_WORDS_EN,
+  timeText: (instant: Date, zone: string) => string = formatZonedDateTimeWithUtc,
+): { draw_commitment_line: string; draw_round_line: string } {
+  if (!campaign.drawCommitment) return { draw_commitment_line: "", draw_round_line: "" };
   const round = campaign.drawBeaconRound;
   const chain = pinnedChain(campaign.drawBeaconChain);
+  const time = round !== null && chain ? timeText(new Date(roundTimeMs(chain, round)), campaign.timeZone) : null;
   return {
-    draw_commitment_line: commitmentLine(campaign.drawCommitment),
-    draw_round_line: plannedRoundLine(campaign.drawCommitment, {
-      round,
-      chainLabel: campaign.drawBeaconChain ? beaconChainName(campaign.drawBeaconChain) : "drand",
-      roundTime: round !== null && chain ? formatZonedDateTimeWithUtc(new Date(roundTimeMs(chain, round)), campaign.timeZone) : null,
-    }),
+    draw_commitment_line: fill(words.commitment, { commitment: campaign.drawCommitment }),
+    draw_round_line:
+      round === null
+        ? words.unplanned
+        : fill(words.planned, {
+            round: String(round),
+            chain: campaign.drawBeaconChain ? beaconChainName(campaign.drawBeaconChain) : "drand",
+            due: time ? fill(words.plannedDue, { time }) : "",
+          }),
   };
 }
 

@@ -6,7 +6,7 @@
  * the requester's Accept-Language among all five, as the data pages do (`visitorLanguage`).
  */
 import type { EntrantLanguage } from "../domain/entrant-language";
-import { beaconChainName, pinnedChain, roundTimeMs } from "../domain/beacon";
+import { type AnchorWords, drawAnchorTokens } from "../domain/draw-copies";
 import { button, emailLayout } from "../domain/email-template-defaults";
 import { entrantText } from "./entrant";
 import { dateTimeWithUtc } from "./page-words";
@@ -25,7 +25,7 @@ interface NoticeWords {
   roundLine: string;
   roundDue: string;
   /** The confirmation emails' draw lines (decision 093): the commitment, the planned round and its due time, or the round chosen at the freeze. */
-  anchors: { commitment: string; planned: string; plannedDue: string; unplanned: string };
+  anchors: AnchorWords;
   request: { subject: string; before: string; button: string; after: string };
 }
 
@@ -200,29 +200,14 @@ export function frozenRoundLineIn(language: Other, round: number, chainLabel: st
 }
 
 /**
- * The confirmation emails' draw lines in `language` (English: `drawAnchorTokens`'s words, decision
- * 093): the commitment, and the round planned at launch with its due time in the language's date
- * words and the UTC instant, or the round chosen at the freeze. "" where the campaign published none.
+ * The confirmation emails' draw lines in `language` (decision 097): `drawAnchorTokens` with the
+ * language's words, the round's time in its date words with the UTC instant.
  */
 export function drawAnchorTokensIn(
-  language: Other,
-  campaign: { drawCommitment: string | null; drawBeaconRound: number | null; drawBeaconChain: string | null; timeZone: string },
-): { draw_commitment_line: string; draw_round_line: string } {
-  const words = WORDS[language].anchors;
-  if (!campaign.drawCommitment) return { draw_commitment_line: "", draw_round_line: "" };
-  const round = campaign.drawBeaconRound;
-  const chain = pinnedChain(campaign.drawBeaconChain);
-  const time =
-    round !== null && chain ? dateTimeWithUtc(entrantText(language), new Date(roundTimeMs(chain, round)), campaign.timeZone) : null;
-  return {
-    draw_commitment_line: fill(words.commitment, { commitment: campaign.drawCommitment }),
-    draw_round_line:
-      round === null
-        ? words.unplanned
-        : fill(words.planned, {
-            round: String(round),
-            chain: campaign.drawBeaconChain ? beaconChainName(campaign.drawBeaconChain) : "drand",
-            due: time ? fill(words.plannedDue, { time }) : "",
-          }),
-  };
+  language: EntrantLanguage,
+  campaign: Parameters<typeof drawAnchorTokens>[0],
+): ReturnType<typeof drawAnchorTokens> {
+  if (language === "en") return drawAnchorTokens(campaign);
+  const text = entrantText(language);
+  return drawAnchorTokens(campaign, WORDS[language].anchors, (instant, zone) => dateTimeWithUtc(text, instant, zone));
 }

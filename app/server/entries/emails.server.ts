@@ -4,7 +4,6 @@
  */
 import { timingSafeEqual } from "node:crypto";
 import { formatReceiptTime } from "../../domain/campaign-time-zone";
-import { drawAnchorTokens } from "../../domain/draw-copies";
 import { type EntrantLanguage, entrantLanguage } from "../../domain/entrant-language";
 import { REFERRAL_BONUS_ENTRIES, entryWeight } from "../../domain/entries";
 import { drawAnchorTokensIn } from "../../i18n/notice-emails";
@@ -34,8 +33,7 @@ function endDateToken(campaign: ConfirmationCampaign): string {
 
 /** The draw's commitment and planned round in the email's language (decision 093; 097). */
 function anchorTokens(campaign: ConfirmationCampaign) {
-  const language = emailLanguage(campaign);
-  return language === "en" ? drawAnchorTokens(campaign) : drawAnchorTokensIn(language, campaign);
+  return drawAnchorTokensIn(emailLanguage(campaign), campaign);
 }
 
 /** The entry_confirm_request email's tokens: the campaign and the link to the confirm page. */
