@@ -38,8 +38,10 @@ import {
 } from "../app/server/core/metrics.server";
 import { scrapeTimeMetricsText } from "../app/server/operations/metrics.server";
 import { readiness } from "../app/server/startup/readiness.server";
+import { warmUp } from "../app/server/startup/warm-up.server";
 import { clusterMetricsText } from "./cluster-metrics.js";
-import { closeSmtpConnections } from "../app/server/email/delivery.server";
+import { OUTBOX_NUDGE, closeSmtpConnections } from "../app/server/email/delivery.server";
+import { startEmailSender } from "../app/server/email/sender.server";
 import { completeInLane } from "../app/server/entries/action-lane.server";
 import { enterInLane } from "../app/server/entries/lane.server";
 import { CLIENT_IP_HEADER, PEER_IP_HEADER } from "../app/server/core/request.server";
@@ -693,6 +695,30 @@ export async function startup({ jobs = true }: { jobs?: boolean } = {}) {
   // A pass that froze, drew or changed anything else forgets the cached pages (decision 059).
   if (jobs && getConfig().JOBS_INTERVAL_MS > 0)
     startJobRunner(getConfig().JOBS_INTERVAL_MS, { afterPass: (summary) => describeJobsSummary(summary) && pageCache?.clear() });
+}
+
+/**
+ * The sender process (decision 109): sends the outbox, nudged by the web workers through the primary,
+ * and serves nothing. Started by server/index.js once worker 1 has prepared the database. Answers
+ * its stop: the pass in progress finishes, then the connections close.
+ */
+export function runEmailSender(): () => Promise<void> {
+  collectProcessMetrics();
+  const sender = startEmailSender();
+  process.on("message", (message: { type?: unknown } | null) => {
+    if (message?.type === OUTBOX_NUDGE) sender.nudge();
+  });
+  log.info(`Giveawear: email sender running (pid ${process.pid})`);
+  return async () => {
+    await sender.stop();
+    closeSmtpConnections();
+    await disconnectDatabase();
+  };
+}
+
+/** Runs the entry path and renders a page once before the worker listens (app/server/startup/warm-up.server.ts). */
+export function warmUpWorker(): Promise<void> {
+  return warmUp(renderPublicPage);
 }
 
 export async function shutdown() {

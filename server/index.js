@@ -16,6 +16,13 @@ const PORT = Number.parseInt(process.env.PORT || "3000", 10);
 const HOST = process.env.HOST || (process.env.NODE_ENV === "production" ? "0.0.0.0" : "127.0.0.1");
 const BUILD_DIR = process.env.BUILD_DIR || "build";
 const WORKERS = workerCount();
+// With SMTP_URL set, one more process sends the outbox and the web workers only queue (decision 109);
+// EMAIL_SENDER=inline has each process send its own requests' email, as before.
+const SENDER = !DEVELOPMENT && Boolean(process.env.SMTP_URL) && process.env.EMAIL_SENDER !== "inline";
+/** What a web worker sends when it queued mail, passed on to the sender (app/server/email/delivery.server.ts, OUTBOX_NUDGE). */
+const OUTBOX_NUDGE = "giveawear:outbox";
+/** What the primary tells its web workers once all of them listen (app/server/startup/readiness.server.ts). */
+const WORKERS_STARTED = "giveawear:workers-started";
 
 /** WEB_CONCURRENCY worker processes; by default one per core, one with --dev. */
 function workerCount() {
@@ -29,13 +36,15 @@ function workerCount() {
   return count;
 }
 
-if (cluster.isPrimary && WORKERS > 1 && !DEVELOPMENT) await runPrimary();
+if (cluster.isPrimary && !DEVELOPMENT && (WORKERS > 1 || SENDER)) await runPrimary();
+else if (process.env.GIVEAWEAR_ROLE === "sender") await runSender();
 else await runServer();
 
 /**
  * The primary process only minds its workers. Worker 1 starts alone (it migrates the database and
- * runs the background jobs); the others start once it listens. A worker that dies is replaced; one
- * that cannot start at all (a configuration error) stops the server with its message.
+ * runs the background jobs); the others, and the sender process when there is one, start once it
+ * listens. A worker that dies is replaced; one that cannot start at all (a configuration error) stops
+ * the server with its message. A sender that dies is replaced a second later.
  */
 async function runPrimary() {
   // The log's chunk of the build alone, no app code: the workers' format and level (decision 083).
@@ -45,12 +54,25 @@ async function runPrimary() {
   const fork = (index) => {
     // Two malloc arenas (unless the operator chose): the native work on the thread pool (compression,
     // images, SQLite) otherwise spreads over one arena per thread, which costs resident memory.
-    const worker = cluster.fork({ GIVEAWEAR_WORKER: String(index), MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX || "2" });
+    const worker = cluster.fork({
+      GIVEAWEAR_WORKER: String(index),
+      GIVEAWEAR_EMAIL_SENDER: SENDER ? "process" : "",
+      MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX || "2",
+    });
     worker.once("listening", () => {
       worker.giveawearListening = true;
-      if (index === 1 && started === 0) for (let i = 2; i <= WORKERS; i++) fork(i);
+      if (index === 1 && started === 0) {
+        for (let i = 2; i <= WORKERS; i++) fork(i);
+        if (SENDER) forkSender();
+      }
       started += 1;
       if (started === WORKERS) log.info(`Giveawear: ${WORKERS} workers listening`);
+      // Ready (/readyz) once every worker listens; a replacement is told as soon as it listens.
+      if (started >= WORKERS) {
+        for (const each of Object.values(cluster.workers ?? {})) {
+          if (each?.giveawearListening && each.isConnected()) each.send({ type: WORKERS_STARTED }, undefined, {}, () => {});
+        }
+      }
     });
     worker.once("exit", (code, signal) => {
       if (stopping) return;
@@ -63,6 +85,20 @@ async function runPrimary() {
       fork(index);
     });
   };
+  let sender;
+  const forkSender = () => {
+    sender = cluster.fork({ GIVEAWEAR_ROLE: "sender", MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX || "2" });
+    sender.once("exit", (code, signal) => {
+      sender = undefined;
+      if (stopping) return;
+      log.error(`Giveawear: the email sender exited (${signal ?? `code ${code}`}); starting another`);
+      setTimeout(() => stopping || forkSender(), 1000).unref();
+    });
+  };
+  // A web worker queued mail: the sender starts a pass (or looks again within a second anyway).
+  cluster.on("message", (_worker, message) => {
+    if (message?.type === OUTBOX_NUDGE && sender?.isConnected()) sender.send(message, undefined, {}, () => {});
+  });
   function shutdownWorkers(exitCode) {
     stopping = true;
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGTERM");
@@ -82,6 +118,27 @@ async function runPrimary() {
   // A scrape of /metrics in any worker answers every worker's series, summed here (decision 084).
   answerWorkersMetrics();
   fork(1);
+}
+
+/** The sender process (decision 109): sends the outbox until SIGTERM, serves nothing. */
+async function runSender() {
+  shareWorkerMetrics();
+  const mod = await import(new URL(`../${BUILD_DIR}/server/index.js`, import.meta.url).href);
+  const stop = mod.runEmailSender();
+  let closing = false;
+  const shutdown = async () => {
+    if (closing) return;
+    closing = true;
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await stop();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.on("SIGTERM", shutdown);
+  process.on("SIGINT", shutdown);
 }
 
 /** One server process: the whole app. Under the primary, only worker 1 runs the background jobs. */
@@ -136,6 +193,8 @@ async function runServer() {
   }
 
   await mod.startup({ jobs: firstWorker }).catch(exitOnConfigError);
+  // The first visitors after a deploy are not the ones who pay for compiling the entry path (issue 31).
+  if (!DEVELOPMENT) await mod.warmUpWorker();
 
   // The process's logger, the one the app's modules log through (decision 083).
   const log = mod.rootLog;

@@ -22,6 +22,17 @@ export function passBatchSize(limit: number, perSecond: number | null): number {
   return Math.max(1, Math.min(limit, Math.ceil(perSecond * RATE_PASS_SECONDS)));
 }
 
+/** Messages a sender claims with one write and records with one (decision 109). */
+export const CLAIM_CHUNK = 50;
+/** Under a rate, a chunk holds at most this many seconds' worth of messages, well within the claim's lease. */
+export const CLAIM_CHUNK_SECONDS = 10;
+
+/** How many messages one claim takes: CLAIM_CHUNK, or fewer when the rate would make sending them long. */
+export function claimChunkSize(perSecond: number | null): number {
+  if (!perSecond) return CLAIM_CHUNK;
+  return Math.max(1, Math.min(CLAIM_CHUNK, Math.floor(perSecond * CLAIM_CHUNK_SECONDS)));
+}
+
 export interface SendSlot {
   /** When this message may start (epoch ms). */
   startAt: number;

@@ -48,6 +48,8 @@ export interface BenchServer {
   dataDir: string;
   /** A live campaign (started yesterday, ends in a week) with these fields on top; returns its id. */
   createCampaign(data?: Partial<Prisma.CampaignUncheckedCreateInput>): Promise<string>;
+  /** Stops the server and starts it again on the same database (a deploy), answering once /readyz says ready. */
+  restart(): Promise<void>;
   /** Stops the server and deletes the data directory. */
   close(): Promise<void>;
 }
@@ -69,25 +71,29 @@ export async function startBenchServer(
   const db = database === "postgres" ? await createPostgresDatabase(`giveawear_${name.replace(/\W/g, "_")}_${process.pid}`) : null;
   Object.assign(process.env, { DATABASE_URL: db?.url ?? `file:${dataDir}/app.db`, DATA_DIR: dataDir });
   const origin = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [...nodeArgs(), "server/index.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      BUILD_DIR: buildDir,
-      SESSION_SECRET: `${name}-bench-secret-0123456789abcdef0123456789`,
-      DEMO_DATA: "false",
-      APP_URL: origin,
-      ...env,
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  const start = () =>
+    spawn(process.execPath, [...nodeArgs(), "server/index.js"], {
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        BUILD_DIR: buildDir,
+        SESSION_SECRET: `${name}-bench-secret-0123456789abcdef0123456789`,
+        DEMO_DATA: "false",
+        APP_URL: origin,
+        ...env,
+      },
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+  let child = start();
   await waitFor(`${origin}/healthz`, child);
   const { getPrisma, disconnectPrisma } = await import("../../app/server/core/db.server");
   const { newDrawSeed } = await import("../../app/server/draw/commitment.server");
   return {
-    process: child,
+    get process() {
+      return child;
+    },
     origin,
     dataDir,
     async createCampaign(data = {}) {
@@ -107,6 +113,13 @@ export async function startBenchServer(
         },
       });
       return campaign.id;
+    },
+    async restart() {
+      await stop(child);
+      child = start();
+      await waitFor(`${origin}/healthz`, child);
+      // Ready once every worker has started and warmed up (/readyz, decision 109).
+      while ((await fetch(`${origin}/readyz`)).status !== 200) await new Promise((resolve) => setTimeout(resolve, 50));
     },
     async close() {
       await disconnectPrisma();

@@ -166,14 +166,20 @@ describe("one process", () => {
       await server.resetConfig();
       const ready = await send(server.url, "/readyz");
       expect(ready.status).toBe(200);
-      expect(JSON.parse(ready.body)).toEqual({ status: "ok", database: "ok", migrations: "ok", storage: "ok" });
+      expect(JSON.parse(ready.body)).toEqual({ status: "ok", workers: "ok", database: "ok", migrations: "ok", storage: "ok" });
 
       await s3.close();
       s3 = undefined;
       const unready = await send(server.url, "/readyz");
       expect(unready.status).toBe(503);
       expect(unready.headers["cache-control"]).toBe("no-store");
-      expect(JSON.parse(unready.body)).toEqual({ status: "error", database: "ok", migrations: "ok", storage: "unreachable" });
+      expect(JSON.parse(unready.body)).toEqual({
+        status: "error",
+        workers: "ok",
+        database: "ok",
+        migrations: "ok",
+        storage: "unreachable",
+      });
     } finally {
       for (const name of ["S3_BUCKET", "S3_REGION", "S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"]) delete process.env[name];
       await server.resetConfig();
@@ -191,6 +197,11 @@ describe("two worker processes", () => {
     const deadline = Date.now() + 60_000;
     while (!server.output().includes("2 workers listening")) {
       if (Date.now() > deadline) throw new Error(`the second worker did not start:\n${server.output()}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    // Ready once the primary has told them that both listen (decision 109's readiness).
+    while ((await send(server.url, "/readyz")).status !== 200) {
+      if (Date.now() > deadline) throw new Error(`not ready:\n${server.output()}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }, 120_000);
@@ -278,7 +289,7 @@ describe("two worker processes", () => {
   it("answers /readyz 503 naming the migrations while one is marked rolled back, 200 again once it is not", async () => {
     const ready = await send(server.url, "/readyz");
     expect(ready.status).toBe(200);
-    expect(JSON.parse(ready.body)).toEqual({ status: "ok", database: "ok", migrations: "ok", storage: "ok" });
+    expect(JSON.parse(ready.body)).toEqual({ status: "ok", workers: "ok", database: "ok", migrations: "ok", storage: "ok" });
 
     const [latest] = await prisma.$queryRawUnsafe<{ migration_name: string }[]>(
       "SELECT migration_name FROM _prisma_migrations ORDER BY migration_name DESC LIMIT 1",
@@ -289,7 +300,7 @@ describe("two worker processes", () => {
     try {
       for (const answer of [await send(server.url, "/readyz"), await send(server.url, "/readyz")]) {
         expect(answer.status).toBe(503);
-        expect(JSON.parse(answer.body)).toEqual({ status: "error", database: "ok", migrations: "pending", storage: "ok" });
+        expect(JSON.parse(answer.body)).toEqual({ status: "error", workers: "ok", database: "ok", migrations: "pending", storage: "ok" });
       }
     } finally {
       await prisma.$executeRaw`UPDATE _prisma_migrations SET rolled_back_at = NULL WHERE migration_name = ${name}`;

@@ -7,7 +7,8 @@
  * - a file uploaded through one is served by the other (nothing is on either's disk);
  * - a campaign that ends while both run their jobs is frozen once, drawn once, and its winner gets
  *   one email;
- * - a burst of confirmations split across both fills the entry limit exactly.
+ * - a burst of confirmations split across both fills the entry limit exactly;
+ * - their sender processes (decision 109), claiming from one outbox, send each entrant's email once.
  *
  * Nothing waits on a fixed sleep: every wait polls the database or the servers with a deadline.
  */
@@ -228,6 +229,27 @@ describe("two instances, one database, one bucket", () => {
     expect(statuses.filter((status) => status === 409)).toHaveLength(limit);
     expect(await prisma.entry.count({ where: { campaignId: campaign.id, confirmedAt: { not: null } } })).toBe(limit);
     expect((await prisma.campaign.findUniqueOrThrow({ where: { id: campaign.id } })).entryCount).toBe(limit);
+  });
+
+  it("sends every entrant's email once when both instances' sender processes take from one outbox", { timeout: 120_000 }, async () => {
+    // Each instance runs its own sender process (decision 109), both claiming from the same outbox.
+    for (const server of servers) expect(server.output()).toMatch(/email sender running \(pid \d+\)/);
+    const campaign = await createCampaign();
+    const emails = Array.from({ length: 40 }, (_, i) => `mail${i}-${campaign.id}@example.com`);
+    const entered = await Promise.all(
+      emails.map((email, i) =>
+        postForm(servers[i % 2]!.url, `/campaign/${campaign.id}`, { email, agreedToTerms: "on" }, { "User-Agent": BROWSER }),
+      ),
+    );
+    expect(entered.map((response) => response.status)).toEqual(emails.map(() => 303));
+    const mailTo = { to: { in: emails } };
+    await until(
+      "every confirm-request email sent",
+      async () => ((await prisma.outboundEmail.count({ where: { ...mailTo, status: "sent" } })) === emails.length ? true : undefined),
+      60_000,
+    );
+    expect(await prisma.outboundEmail.count({ where: mailTo })).toBe(emails.length);
+    expect(emails.map((email) => smtp.received.filter((mail) => mail.to.includes(email)).length)).toEqual(emails.map(() => 1));
   });
 
   it(

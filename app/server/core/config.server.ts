@@ -37,6 +37,11 @@ const EnvSchema = z.object({
    * Messages beyond it wait in the outbox for a later pass, none fails because of it.
    */
   SMTP_RATE_PER_SECOND: optional.pipe(z.coerce.number<string | undefined>().positive().max(10_000).optional()),
+  /**
+   * Who sends the outbox when SMTP_URL is set (decision 109; read by server/index.js): "process", one
+   * sender process beside the web workers, which only queue; "inline", each process its own requests' mail.
+   */
+  EMAIL_SENDER: z.enum(["process", "inline"]).default("process"),
   MAIL_FROM: z.string().default("Giveawear <no-reply@giveawear.local>"),
   APP_URL: optional,
   ADMIN_EMAILS: list,

@@ -8,12 +8,13 @@
  *
  * Changing SESSION_SECRET invalidates every link (as it does sessions and claim links).
  */
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, hkdfSync } from "node:crypto";
 import { DATA_LINK_DAYS, isErasedAddress } from "../../domain/data-rights";
 import { YAHOO_DOMAINS, emailDomain } from "../../domain/email-address";
 import { entryEmailKey } from "../../domain/entries";
 import { dataPagePath } from "../../paths";
 import { getConfig } from "./config.server";
+import { pooledRandomBytes } from "./ids.server";
 import { publicUrl } from "./public-url.server";
 
 /**
@@ -42,7 +43,8 @@ function linkKey(): Buffer {
 
 /** A token for the address (normalised here, decision 010), issued at `issuedAt`. */
 export function dataLinkToken(email: string, issuedAt: Date = new Date()): string {
-  const iv = randomBytes(IV_BYTES);
+  // A fresh random IV for every token (from the pool: an entry's emails each seal one on its hot path).
+  const iv = Buffer.from(pooledRandomBytes(IV_BYTES));
   const cipher = createCipheriv("aes-256-gcm", linkKey(), iv);
   const plain = `${VERSION}\n${Math.floor(issuedAt.getTime() / 1000)}\n${entryEmailKey(email)}`;
   const sealed = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);

@@ -8,20 +8,21 @@ const ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyz";
  * (it hashes with SHA-3 in JavaScript); the hot write paths (entries) pass ids from here instead.
  */
 export function newId(): string {
-  const bytes = randomPool(25);
+  const bytes = pooledRandomBytes(25);
   let id = ALPHABET[10 + (bytes[0]! % 26)]!;
   for (let i = 1; i < 25; i++) id += ALPHABET[bytes[i]! % 36]!;
   return id;
 }
 
 /**
- * Random bytes drawn 8 KiB at a time from the system's generator: an entry takes several ids, and
- * a call into it for every 25 bytes cost more than the id itself. Each byte is handed out once.
+ * Random bytes drawn 8 KiB at a time from the system's generator: an entry takes several ids (and
+ * its emails' data links an IV each), and a call into it for every few bytes cost more than the id
+ * itself. Each byte is handed out once. The bytes are a view of the pool: copy them to keep them.
  */
 const POOL_BYTES = 8192;
 let pool = Buffer.alloc(0);
 let poolOffset = 0;
-function randomPool(size: number): Buffer {
+export function pooledRandomBytes(size: number): Buffer {
   if (poolOffset + size > pool.length) {
     pool = randomBytes(POOL_BYTES);
     poolOffset = 0;

@@ -91,8 +91,8 @@ const emailsFailed = instrument("giveawear_emails_failed_total", () => {
   return counter;
 });
 
-export function countEmailSent(): void {
-  emailsSent.inc();
+export function countEmailSent(count = 1): void {
+  emailsSent.inc(count);
 }
 
 export function countEmailFailed(gaveUp: boolean): void {

@@ -10,7 +10,7 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import { ERASED_PREFIX } from "../../domain/data-rights";
 import { fromAddress } from "../../domain/email-brand";
-import { URGENT_EMAIL_TEMPLATES, passBatchSize, reserveSendSlot } from "../../domain/email-sending";
+import { URGENT_EMAIL_TEMPLATES, claimChunkSize, passBatchSize, reserveSendSlot } from "../../domain/email-sending";
 import { EMAIL_MAX_ATTEMPTS, EMAIL_WORKER_MAX_AGE_MS, nextEmailAttemptAt } from "../../domain/email-retry";
 import { getConfig } from "../core/config.server";
 import { currentTime, leaseUntil } from "../core/leases.server";
@@ -24,8 +24,6 @@ import { log } from "../core/log.server";
  * send to take, so only a sender that died mid-send loses its claim.
  */
 export const SEND_LEASE_MS = 5 * 60 * 1000;
-/** Messages the worker sends side by side. */
-const WORKER_CONCURRENCY = 4;
 
 let smtp: { url: string; transporter: Transporter } | undefined;
 function smtpTransport(): Transporter | undefined {
@@ -90,17 +88,21 @@ function dueForDelivery(now: Date): Prisma.OutboundEmailWhereInput {
   };
 }
 
+const claimed = (now: Date) => ({ status: "sending", nextAttemptAt: leaseUntil(now, SEND_LEASE_MS), attempts: { increment: 1 } });
+
 /**
  * Claims one message for delivery (one conditional update), or null when it is not due or someone
  * else has it. `now` says what is due; the lease runs from the moment of the claim (leaseUntil), so
  * a worker that reaches a message late in a long pass still holds it for the whole SEND_LEASE_MS.
  */
 async function claimForDelivery(id: string, now: Date): Promise<OutboundEmail | null> {
-  const [claimed] = await prisma.outboundEmail.updateManyAndReturn({
-    where: { id, ...dueForDelivery(now) },
-    data: { status: "sending", nextAttemptAt: leaseUntil(now, SEND_LEASE_MS), attempts: { increment: 1 } },
-  });
-  return claimed ?? null;
+  const [row] = await prisma.outboundEmail.updateManyAndReturn({ where: { id, ...dueForDelivery(now) }, data: claimed(now) });
+  return row ?? null;
+}
+
+/** Claims those of `ids` still due with one conditional update (decision 109); the others are someone else's. */
+function claimForDeliveryMany(ids: string[], now: Date): Promise<OutboundEmail[]> {
+  return prisma.outboundEmail.updateManyAndReturn({ where: { id: { in: ids }, ...dueForDelivery(now) }, data: claimed(now) });
 }
 
 /**
@@ -135,8 +137,8 @@ async function recordOutcome(
   return prisma.outboundEmail.findUniqueOrThrow({ where: { id: message.id } });
 }
 
-/** One attempt at a claimed message; records the outcome (sent, or failed with the time of the next attempt). */
-async function attemptDelivery(transport: Transporter, message: OutboundEmail, now: Date): Promise<OutboundEmail> {
+/** Sends a claimed message over SMTP: null when the server took it, else why not. */
+async function sendMessage(transport: Transporter, message: OutboundEmail): Promise<string | null> {
   try {
     await transport.sendMail({
       // An entrant's email names its brand ("Kestrel Coffee via Giveawear", decision 081) at MAIL_FROM's address.
@@ -147,19 +149,64 @@ async function attemptDelivery(transport: Transporter, message: OutboundEmail, n
       text: message.text ?? undefined,
       replyTo: message.replyTo ?? undefined,
     });
+    return null;
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    // The pause runs from the failed attempt, not from the start of the pass.
-    const retryAt = nextEmailAttemptAt(message.attempts, currentTime(now));
-    countEmailFailed(retryAt === null);
-    log.error(
-      `[email] delivery of ${message.id} to ${message.to} failed (attempt ${message.attempts} of ${EMAIL_MAX_ATTEMPTS}): ${reason}; ` +
-        (retryAt ? `next attempt at ${retryAt.toISOString()}` : "giving up"),
-    );
-    return recordOutcome(message, { status: "failed", lastError: reason.slice(0, 1000), nextAttemptAt: retryAt });
+    return error instanceof Error ? error.message : String(error);
   }
+}
+
+/** Records a failed attempt: failed, with the time of the next attempt (or none after the last). */
+function recordFailure(message: OutboundEmail, reason: string, now: Date): Promise<OutboundEmail> {
+  // The pause runs from the failed attempt, not from the start of the pass.
+  const retryAt = nextEmailAttemptAt(message.attempts, currentTime(now));
+  countEmailFailed(retryAt === null);
+  log.error(
+    `[email] delivery of ${message.id} to ${message.to} failed (attempt ${message.attempts} of ${EMAIL_MAX_ATTEMPTS}): ${reason}; ` +
+      (retryAt ? `next attempt at ${retryAt.toISOString()}` : "giving up"),
+  );
+  return recordOutcome(message, { status: "failed", lastError: reason.slice(0, 1000), nextAttemptAt: retryAt });
+}
+
+const sentNow = () => ({ status: "sent", sentAt: new Date(), nextAttemptAt: null });
+
+/** One attempt at a claimed message; records the outcome (sent, or failed with the time of the next attempt). */
+async function attemptDelivery(transport: Transporter, message: OutboundEmail, now: Date): Promise<OutboundEmail> {
+  const failure = await sendMessage(transport, message);
+  if (failure !== null) return recordFailure(message, failure, now);
   countEmailSent();
-  return recordOutcome(message, { status: "sent", sentAt: new Date(), nextAttemptAt: null });
+  return recordOutcome(message, sentNow());
+}
+
+/**
+ * Records messages the SMTP server took as sent, with one write for all whose claim is still ours
+ * (claimed together, they share the lease; grouped by attempt number). A message whose claim is no
+ * longer ours goes through recordOutcome, which records a late success as such. Answers how many.
+ */
+async function recordSentMany(messages: OutboundEmail[]): Promise<number> {
+  const groups = new Map<string, OutboundEmail[]>();
+  for (const message of messages) {
+    const key = `${message.attempts} ${message.nextAttemptAt?.getTime()}`;
+    const group = groups.get(key);
+    if (group) group.push(message);
+    else groups.set(key, [message]);
+  }
+  for (const group of groups.values()) {
+    const [first] = group;
+    const written = await prisma.outboundEmail.updateManyAndReturn({
+      where: {
+        id: { in: group.map((message) => message.id) },
+        status: "sending",
+        attempts: first!.attempts,
+        nextAttemptAt: first!.nextAttemptAt,
+      },
+      data: sentNow(),
+      select: { id: true },
+    });
+    const recorded = new Set(written.map((row) => row.id));
+    for (const message of group) if (!recorded.has(message.id)) await recordOutcome(message, sentNow());
+  }
+  countEmailSent(messages.length);
+  return messages.length;
 }
 
 /**
@@ -180,6 +227,41 @@ export async function deliverEmail(message: OutboundEmail): Promise<OutboundEmai
   const claimed = await claimForDelivery(message.id, now);
   if (!claimed) return (await prisma.outboundEmail.findUnique({ where: { id: message.id } })) ?? message;
   return attemptDelivery(transport, claimed, now);
+}
+
+/** The message a web worker sends the cluster's primary, which passes it to the sender process (server/index.js). */
+export const OUTBOX_NUDGE = "giveawear:outbox";
+
+/**
+ * True in a web worker whose cluster runs a sender process (decision 109): server/index.js sets
+ * GIVEAWEAR_EMAIL_SENDER=process for its web workers when SMTP_URL is set and EMAIL_SENDER is not
+ * "inline". The sender process itself does not have it.
+ */
+export function senderProcessSends(): boolean {
+  return process.env.GIVEAWEAR_EMAIL_SENDER === "process" && typeof process.send === "function";
+}
+
+let nudgePending = false;
+/** Tells the sender process that the outbox has new mail: at most one IPC message per turn of the event loop. */
+function nudgeSender(): void {
+  if (nudgePending) return;
+  nudgePending = true;
+  setImmediate(() => {
+    nudgePending = false;
+    process.send?.({ type: OUTBOX_NUDGE }, undefined, {}, () => {});
+  });
+}
+
+/**
+ * Delivers a queued message soon, for paths that must stay fast under a spike (an entry, its
+ * confirmation, a resend; decision 109): under a sender process the web worker only nudges it, so
+ * sending takes neither the entry path's CPU nor a database write; otherwise as deliverEmail, at once.
+ * Answers the row as it stands: still pending when the sender process has it.
+ */
+export async function deliverSoon(message: OutboundEmail): Promise<OutboundEmail> {
+  if (!senderProcessSends()) return deliverEmail(message);
+  nudgeSender();
+  return message;
 }
 
 /**
@@ -269,22 +351,34 @@ export async function deliverDueEmails(now: Date = new Date(), { limit = 200 }: 
           select: { id: true },
         })
       : [];
-  const due = [...urgent, ...bulk];
-  let next = 0;
-  async function worker() {
-    while (next < due.length) {
-      const { id } = due[next++]!;
-      await sendSlot(Infinity);
-      const claimed = await claimForDelivery(id, now);
-      if (!claimed) continue;
-      const result = await attemptDelivery(transport!, claimed, now);
-      if (result.status === "sent") summary.sent += 1;
-      else if (result.nextAttemptAt === null) summary.gaveUp += 1;
-      else summary.failed += 1;
-      if (result.status === "failed") summary.lastError = result.lastError;
-    }
+  const due = [...urgent, ...bulk].map((row) => row.id);
+  // Claimed and recorded a chunk at a time (decision 109): one write claims a chunk, one write records
+  // its messages that went out; only a failure is recorded message by message. A chunk is small enough
+  // that a rate sends it well within the lease.
+  const chunkSize = claimChunkSize(getConfig().SMTP_RATE_PER_SECOND ?? null);
+  for (let start = 0; start < due.length; start += chunkSize) {
+    const claimed = await claimForDeliveryMany(due.slice(start, start + chunkSize), now);
+    const sent: OutboundEmail[] = [];
+    let next = 0;
+    const send = async () => {
+      while (next < claimed.length) {
+        const message = claimed[next++]!;
+        await sendSlot(Infinity);
+        const failure = await sendMessage(transport, message);
+        if (failure === null) {
+          sent.push(message);
+          continue;
+        }
+        const result = await recordFailure(message, failure, now);
+        if (result.status === "sent") summary.sent += 1;
+        else if (result.nextAttemptAt === null) summary.gaveUp += 1;
+        else summary.failed += 1;
+        if (result.status === "failed") summary.lastError = result.lastError;
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(getConfig().SMTP_MAX_CONNECTIONS, claimed.length) }, send));
+    summary.sent += await recordSentMany(sent);
   }
-  await Promise.all(Array.from({ length: Math.min(WORKER_CONCURRENCY, due.length) }, worker));
   return summary;
 }
 

@@ -9,7 +9,7 @@ import { platformSetting } from "../core/settings.server";
 import { queueCapNotices } from "../plans/cap-notices.server";
 import { emailBrand } from "../email/brand.server";
 import { queueTemplatedEmail } from "../email/outbox.server";
-import { deliverEmail } from "../email/delivery.server";
+import { deliverSoon } from "../email/delivery.server";
 import { CONFIRMATION_CAMPAIGN_FIELDS, GATE_FIELDS } from "./store.server";
 import { type QueuedDelivery, deliverWebhooksSoon, queueEntryConfirmed } from "../integrations/webhooks.server";
 import { queueEmailToolSubscribes } from "../integrations/email-tools.server";
@@ -181,7 +181,7 @@ export async function confirmEntry(entryId: string, origin: string): Promise<Con
     }
     throw error;
   }
-  void deliverEmail(email).catch((error: unknown) => log.error({ err: error }, "[email] entry confirmation delivery failed"));
+  void deliverSoon(email).catch((error: unknown) => log.error({ err: error }, "[email] entry confirmation delivery failed"));
   deliverCapNotices(capNotices);
   deliverWebhooksSoon(webhooks);
   deliverEmailToolSyncsSoon(emailToolSyncIds);
@@ -191,7 +191,7 @@ export async function confirmEntry(entryId: string, origin: string): Promise<Con
 /** The creator's cap emails are in the outbox already; sending them must not hold up the entrant. */
 export function deliverCapNotices(messages: OutboundEmail[]): void {
   for (const message of messages) {
-    void deliverEmail(message).catch((error: unknown) => log.error({ err: error }, "[email] entry cap notice delivery failed"));
+    void deliverSoon(message).catch((error: unknown) => log.error({ err: error }, "[email] entry cap notice delivery failed"));
   }
 }
 

@@ -5,7 +5,7 @@ import { keyedHash } from "../core/keyed-hash.server";
 import { platformSetting } from "../core/settings.server";
 import { emailBrand } from "../email/brand.server";
 import { queueTemplatedEmail } from "../email/outbox.server";
-import { deliverEmail } from "../email/delivery.server";
+import { deliverSoon } from "../email/delivery.server";
 import { CONFIRMATION_CAMPAIGN_FIELDS } from "./store.server";
 import { type OutboundEmail, isUniqueConstraintError, prisma } from "../core/db.server";
 import { confirmRequestTokens, confirmationTokens, emailLanguage } from "./emails.server";
@@ -107,6 +107,6 @@ export async function resendEntryConfirmation(entryId: string, origin: string, i
     throw error;
   }
   if (!message) return false;
-  void deliverEmail(message).catch((error: unknown) => log.error({ err: error }, "[email] entry email delivery failed"));
+  void deliverSoon(message).catch((error: unknown) => log.error({ err: error }, "[email] entry email delivery failed"));
   return true;
 }

@@ -8,13 +8,13 @@
  * 062, 063), or a signed-in entrant's own address confirmed at once.
  */
 import { actionEmailTokens } from "../actions/entrant.server";
-import { type EntryInput, entryEmailKey } from "../../domain/entries";
+import { type EntryInput, EntrySchema, entryEmailKey } from "../../domain/entries";
 import { ipNetwork } from "../../domain/network";
 import { getConfig } from "../core/config.server";
 import { newId } from "../core/ids.server";
 import { platformSetting } from "../core/settings.server";
 import { queueTemplatedEmail, renderOutboxRow } from "../email/outbox.server";
-import { deliverEmail } from "../email/delivery.server";
+import { deliverSoon } from "../email/delivery.server";
 import { emailBrand } from "../email/brand.server";
 import { type AddressLimit, type EntryCampaign, type EntryStore, type PendingEntryRow, entryStore } from "./store.server";
 import { type QueuedDelivery, deliverWebhooksSoon } from "../integrations/webhooks.server";
@@ -96,6 +96,37 @@ export async function submitEntry(submission: EntrySubmission): Promise<EntryOut
   return outcome;
 }
 
+/** The confirm-request email of a pending entry, rendered into the outbox row it will be. */
+function confirmRequestRow(entry: PendingEntryRow, campaign: EntryCampaign, origin: string): Promise<OutboundEmail> {
+  return renderOutboxRow(
+    {
+      to: entry.email,
+      template: "entry_confirm_request",
+      dedupeKey: `entry-confirm:${entry.id}`,
+      brand: emailBrand(campaign),
+      language: emailLanguage(campaign),
+      tokens: confirmRequestTokens(campaign, entry, origin),
+    },
+    entry.createdAt,
+  );
+}
+
+/**
+ * The entry path's reads and renders for `campaignId`, writing nothing (issue 31: a worker warms
+ * them before it takes requests, so the first entries after a deploy are not the slow ones): the
+ * campaign as the lane reads it, on the entry store's connection, and a made-up entrant's
+ * confirm-request email with its links.
+ */
+export async function warmEntryPath(campaignId: string, origin: string): Promise<void> {
+  const campaign = await entryStore().recentCampaign(campaignId);
+  if (!campaign) return;
+  const now = new Date();
+  // Through the form's own schema, as a posted form goes.
+  const form = EntrySchema.parse({ email: "warm-up@giveawear.invalid", agreedToTerms: "on" });
+  const submission: EntrySubmission = { ...form, phoneNumber: null, campaignId, origin };
+  await confirmRequestRow(await pendingRow(submission, entryEmailKey(submission.email), now), campaign, origin);
+}
+
 /** A refusal, unless this address entered before: then it hears that it has. */
 async function unlessEntered(campaignId: string, emailKey: string, refusal: "full" | "rate-limited"): Promise<EntryOutcome> {
   const existing = await findEntry(campaignId, emailKey);
@@ -140,22 +171,12 @@ async function enterPending(
   origin: string,
   addressLimit: AddressLimit,
 ): Promise<EntryOutcome | "closed" | "rate-limited"> {
-  const email = await renderOutboxRow(
-    {
-      to: entry.email,
-      template: "entry_confirm_request",
-      dedupeKey: `entry-confirm:${entry.id}`,
-      brand: emailBrand(campaign),
-      language: emailLanguage(campaign),
-      tokens: confirmRequestTokens(campaign, entry, origin),
-    },
-    entry.createdAt,
-  );
+  const email = await confirmRequestRow(entry, campaign, origin);
   const verdict = await store.insertPendingEntry(entry, email, addressLimit);
   if (verdict === "repeat") return alreadyEntered(entry.campaignId, entry.emailNormalized, false, origin);
   if (verdict !== "stored") return verdict;
   // The message is already committed in the outbox; SMTP delivery must not hold up the entrant.
-  void deliverEmail(email).catch((error: unknown) => log.error({ err: error }, "[email] entry email delivery failed"));
+  void deliverSoon(email).catch((error: unknown) => log.error({ err: error }, "[email] entry email delivery failed"));
   return { kind: "entered", entryId: entry.id, confirmed: false };
 }
 
@@ -222,7 +243,7 @@ async function enterVerified(
     if (error instanceof CampaignClosed) return { kind: await closedNow(entry.campaignId) };
     throw error;
   }
-  void deliverEmail(result.email).catch((error: unknown) => log.error({ err: error }, "[email] entry email delivery failed"));
+  void deliverSoon(result.email).catch((error: unknown) => log.error({ err: error }, "[email] entry email delivery failed"));
   deliverCapNotices(result.capNotices);
   deliverWebhooksSoon(result.webhooks);
   deliverEmailToolSyncsSoon(result.emailToolSyncIds);

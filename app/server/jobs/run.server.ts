@@ -14,7 +14,7 @@ import { type ListCopiesSummary, sendListCopies } from "../draw/copies.server";
 import { type DrawOutcome, drawCampaign, dueCampaignIds } from "../draw/run.server";
 import { prisma } from "../core/db.server";
 import { queueAdminAlert } from "../email/outbox.server";
-import { type EmailDeliverySummary, deliverDueEmails } from "../email/delivery.server";
+import { type EmailDeliverySummary, deliverDueEmails, senderProcessSends } from "../email/delivery.server";
 import { type SmsDeliverySummary, deliverDueSms } from "../sms/sms.server";
 import { runFulfilmentJobs } from "../fulfilment/index.server";
 import { type WebhookDeliverySummary, deliverDueWebhooks } from "../integrations/webhooks.server";
@@ -228,6 +228,8 @@ async function runPass(now: Date): Promise<JobsSummary> {
   });
 
   await step("emails", async () => {
+    // The cluster's sender process delivers the outbox (decision 109); this pass leaves it to it.
+    if (senderProcessSends()) return;
     summary.emails = await deliverDueEmails(now);
     const { failed, gaveUp, lastError } = summary.emails;
     // The step ran, but mail is not going out: the System page shows it as the step's problem.
