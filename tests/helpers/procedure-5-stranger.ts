@@ -478,6 +478,10 @@ export async function strangerVerify(input: StrangerInput): Promise<StrangerResu
     const picked = new Set<string>();
     let n = 0;
     const picks = (Array.isArray(draw.picks) ? draw.picks : []).map((pick, i) => obj(pick, `pick ${i + 1}`));
+    const originals = picks.filter((pick) => pick.redrawnAt === null || pick.redrawnAt === undefined);
+    // Step 8: rank 1 first, then 2, 3, ..., before any redraw (step 9 continues after the last pick).
+    if (picks.slice(0, originals.length).some((pick, i) => pick.rank !== i + 1 || pick.redrawnAt))
+      throw new Mismatch("the original picks are not ranks 1, 2, 3, ... in order, before every redraw");
     for (const [i, pick] of picks.entries()) {
       for (;;) {
         const value = sha256(`${S}:${n}`).readBigUInt64BE(0);
