@@ -7,6 +7,7 @@
  * Pure: SHA-256 comes in through DrawHashing (the server passes node:crypto's).
  */
 import { z } from "zod";
+import { DEMO_CHAIN } from "./beacon";
 import { REFERRAL_BONUS_ENTRIES } from "./entries";
 import {
   ACTION_BONUS,
@@ -131,14 +132,33 @@ const CAPPED_REFERRALS = `3 for every friend who entered through its referral li
 const WEIGHT_LINE_END = "(the sum of the bonus fields of the completion lines of actions.csv whose entry_id equals this line's entry_id).";
 const CAPPED_WEIGHT_LINE_END = `${WEIGHT_LINE_END} A friend past the cap earned no bonus, so their line's referrer_id is empty: with a referral cap K, no entry_id appears as the referrer_id of more than K entry lines.`;
 
-export const DRAW_PROCEDURE = DRAW_PROCEDURE_V4.replace(SECRET_ONLY_STEP_5, REPLACEMENT_STEP_5)
+/** Step 4's demo chain in procedure 4 and before, named without its values. */
+const UNNAMED_DEMO_CHAIN = "uses Giveawear's demo chain instead, whose signing key is public";
+/**
+ * Procedure 5 writes the demo chain's values out, as it does quicknet's: a stranger verifying a demo
+ * record had no key to check its beacon under but the record's own, which step 4 forbids.
+ */
+const NAMED_DEMO_CHAIN = `uses Giveawear's demo chain instead: chain hash ${DEMO_CHAIN.hash}, public key ${DEMO_CHAIN.publicKey}, period ${DEMO_CHAIN.period} seconds, genesis_time ${DEMO_CHAIN.genesisTime}, whose signing key is public`;
+
+/**
+ * Step 11 of procedure 5: where draw.json puts each fact the steps name. Without it a stranger had
+ * to guess which field is the round R, the end of the freeze or the secret, and whether a draw may
+ * be dated before its round.
+ */
+const RECORD_STEP_11 = `11. The record. draw.json gives the facts above under these names (times in ISO 8601, UTC; big numbers as decimal text): "procedureVersion" (5), "launchedAt" (the launch time), "endsAt" (the end of the giveaway), "commitment" (C); "beacon": {"chainHash" (the chain), "demo", "plannedRound" (the round published at launch), "round" (R), "response", "replacement"}; "list": {"frozenAt" (the end of the freeze), "sha256" (H), "referralCap", "actions": {"sha256" (A)}}; "draw": {"drawnAt" (when the original picks were made, never before the time of the round whose beacon S uses), "secret", "seed" (S), "claimWindowDays", "picks"}, where each pick is {"rank", "entryId", "ticket", "counter" (n), "replaced", "redrawnAt" (null for the original picks), "reason", "claimDeadline", "notifiedAt"}, in the order the picks were made; and "timestamps": [{"subject", "tsaUrl", "token"}] (step 10). draw.csv and actions.csv are served at "list": {"csvUrl"} and "list": {"actions": {"csvUrl"}}. The "publicKey", "period" and "genesisTime" that draw.json also shows under "beacon" are for reading only: step 4 says which values a beacon is checked under.`;
+
+export const DRAW_PROCEDURE = `${DRAW_PROCEDURE_V4.replace(SECRET_ONLY_STEP_5, REPLACEMENT_STEP_5)
   .replace(REDRAW_STEP_9_END, ACCOUNTABLE_STEP_9_END)
   .replace(UNCAPPED_REFERRALS, CAPPED_REFERRALS)
-  .replace(WEIGHT_LINE_END, CAPPED_WEIGHT_LINE_END);
+  .replace(WEIGHT_LINE_END, CAPPED_WEIGHT_LINE_END)
+  .replace(UNNAMED_DEMO_CHAIN, NAMED_DEMO_CHAIN)}
+
+${RECORD_STEP_11}`;
 if (!DRAW_PROCEDURE.includes(REPLACEMENT_STEP_5)) throw new Error("procedure 5: step 5 of procedure 4 not found");
 if (!DRAW_PROCEDURE.includes(ACCOUNTABLE_STEP_9_END)) throw new Error("procedure 5: step 9 of procedure 4 not found");
 if (!DRAW_PROCEDURE.includes(CAPPED_REFERRALS)) throw new Error("procedure 5: step 2's referral bonus of procedure 4 not found");
 if (!DRAW_PROCEDURE.includes(CAPPED_WEIGHT_LINE_END)) throw new Error("procedure 5: step 3's weight line of procedure 4 not found");
+if (!DRAW_PROCEDURE.includes(NAMED_DEMO_CHAIN)) throw new Error("procedure 5: step 4's demo chain of procedure 4 not found");
 
 /** The procedure of draws made before decision 039 (Draw.procedureVersion 1), kept for their draw pages. */
 export const DRAW_PROCEDURE_V1 = `1. Commitment. When the giveaway launched, Giveawear chose a secret seed (64 hexadecimal characters) and published its SHA-256 hash, written in lowercase hexadecimal. When the giveaway ends the seed is revealed: anyone can check that SHA-256(seed) equals the commitment, so the seed cannot have been changed after launch.

@@ -4,11 +4,13 @@
  * /verifier/giveawear-verify-draw.mjs): one file with no dependencies that runs with plain Node 20,
  * no checkout of Giveawear's code needed.
  *
- *   node giveawear-verify-draw.mjs <draw page URL or draw.json URL> [--drand <relay URL>]... [--chain-info info.json]
- *   node giveawear-verify-draw.mjs --record draw.json --list draw.csv [--actions actions.csv] [--beacon beacon.json] [--chain-info info.json]
+ *   node giveawear-verify-draw.mjs <draw page URL or draw.json URL> [--drand <relay URL>]... [--chain-info info.json] [--tsa-root root.pem]...
+ *   node giveawear-verify-draw.mjs --record draw.json --list draw.csv [--actions actions.csv] [--beacon beacon.json] [--chain-info info.json] [--tsa-root root.pem]...
  *
  * drand quicknet's key (and the demo chain's) is built in; a draw on any other chain passes only with
- * that chain's /info JSON given by the person verifying, with --chain-info (decision 082).
+ * that chain's /info JSON given by the person verifying, with --chain-info (decision 082). The
+ * time-stamp roots are built in too; --tsa-root adds one from the person's own trust store (procedure
+ * 4, step 10: "as you obtain it from the authority or your own trust store").
  *
  * Exit code: 0 MATCH, 1 MISMATCH, 2 INCOMPLETE or could not run.
  */
@@ -19,15 +21,16 @@ import { type VerifyInput, type VerifyResult, verifyDraw } from "./verify";
 const USAGE = `Checks a Giveawear draw (procedure 2 or 3) from public data.
 
 Usage:
-  node giveawear-verify-draw.mjs <draw page URL or draw.json URL> [--drand <relay URL>]... [--chain-info info.json]
+  node giveawear-verify-draw.mjs <draw page URL or draw.json URL> [--drand <relay URL>]... [--chain-info info.json] [--tsa-root root.pem]...
       fetches draw.json, draw.csv, actions.csv (procedure 3) and the beacon round (drand's public relays for quicknet,
       or --drand relays first)
-  node giveawear-verify-draw.mjs --record draw.json --list draw.csv [--actions actions.csv] [--beacon beacon.json] [--chain-info info.json]
+  node giveawear-verify-draw.mjs --record draw.json --list draw.csv [--actions actions.csv] [--beacon beacon.json] [--chain-info info.json] [--tsa-root root.pem]...
       checks saved files (procedure 3 needs --actions); without --beacon the beacon copy inside draw.json is checked
 
 drand quicknet's public key is built in and is the only one a real giveaway's draw may use. --chain-info gives
 another chain's /info JSON (a test or private chain) that you trust yourself; no key is ever taken from the
-draw record or from Giveawear's servers.
+draw record or from Giveawear's servers. The roots of the time-stamp authorities Giveawear uses are built in
+too; --tsa-root root.pem (repeatable) adds one you obtained from an authority yourself.
 
 Exit code: 0 MATCH, 1 MISMATCH, 2 INCOMPLETE (or the check could not run).`;
 
@@ -39,10 +42,12 @@ interface Arguments {
   beacon?: string;
   chainInfo?: string;
   drand: string[];
+  /** PEM files of time-stamp roots the person verifying trusts, beside the built-in ones. */
+  tsaRoots: string[];
 }
 
 function parseArguments(argv: readonly string[]): Arguments | string {
-  const parsed: Arguments = { drand: [] };
+  const parsed: Arguments = { drand: [], tsaRoots: [] };
   for (let i = 0; i < argv.length; i++) {
     const argument = argv[i]!;
     const value = () => {
@@ -59,6 +64,7 @@ function parseArguments(argv: readonly string[]): Arguments | string {
       else if (argument === "--beacon") parsed.beacon = value();
       else if (argument === "--chain-info") parsed.chainInfo = value();
       else if (argument === "--drand") parsed.drand.push(value());
+      else if (argument === "--tsa-root") parsed.tsaRoots.push(value());
       else if (argument.startsWith("--")) return `Unknown option ${argument}\n\n${USAGE}`;
       else if (parsed.url) return `Only one URL, please.\n\n${USAGE}`;
       else parsed.url = argument;
@@ -118,6 +124,14 @@ export async function main(argv: readonly string[], out: (text: string) => void 
   } catch (error) {
     out(`Could not run the check: ${(error as Error).message}\n`);
     return 2;
+  }
+  if (parsed.tsaRoots.length > 0) {
+    try {
+      input = { ...input, tsaRoots: await Promise.all(parsed.tsaRoots.map((path) => readFile(path, "utf8"))) };
+    } catch (error) {
+      out(`Could not run the check: ${(error as Error).message}\n`);
+      return 2;
+    }
   }
   const result = await verifyDraw(input);
   out(formatResult(result));

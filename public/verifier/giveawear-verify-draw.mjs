@@ -25969,19 +25969,20 @@ function checkPicks(list, seed, picks, unverifiedSeed) {
 var USAGE = `Checks a Giveawear draw (procedure 2 or 3) from public data.
 
 Usage:
-  node giveawear-verify-draw.mjs <draw page URL or draw.json URL> [--drand <relay URL>]... [--chain-info info.json]
+  node giveawear-verify-draw.mjs <draw page URL or draw.json URL> [--drand <relay URL>]... [--chain-info info.json] [--tsa-root root.pem]...
       fetches draw.json, draw.csv, actions.csv (procedure 3) and the beacon round (drand's public relays for quicknet,
       or --drand relays first)
-  node giveawear-verify-draw.mjs --record draw.json --list draw.csv [--actions actions.csv] [--beacon beacon.json] [--chain-info info.json]
+  node giveawear-verify-draw.mjs --record draw.json --list draw.csv [--actions actions.csv] [--beacon beacon.json] [--chain-info info.json] [--tsa-root root.pem]...
       checks saved files (procedure 3 needs --actions); without --beacon the beacon copy inside draw.json is checked
 
 drand quicknet's public key is built in and is the only one a real giveaway's draw may use. --chain-info gives
 another chain's /info JSON (a test or private chain) that you trust yourself; no key is ever taken from the
-draw record or from Giveawear's servers.
+draw record or from Giveawear's servers. The roots of the time-stamp authorities Giveawear uses are built in
+too; --tsa-root root.pem (repeatable) adds one you obtained from an authority yourself.
 
 Exit code: 0 MATCH, 1 MISMATCH, 2 INCOMPLETE (or the check could not run).`;
 function parseArguments(argv) {
-  const parsed = { drand: [] };
+  const parsed = { drand: [], tsaRoots: [] };
   for (let i = 0; i < argv.length; i++) {
     const argument = argv[i];
     const value = () => {
@@ -25998,6 +25999,7 @@ function parseArguments(argv) {
       else if (argument === "--beacon") parsed.beacon = value();
       else if (argument === "--chain-info") parsed.chainInfo = value();
       else if (argument === "--drand") parsed.drand.push(value());
+      else if (argument === "--tsa-root") parsed.tsaRoots.push(value());
       else if (argument.startsWith("--")) return `Unknown option ${argument}
 
 ${USAGE}`;
@@ -26065,6 +26067,15 @@ async function main(argv, out = (text) => process.stdout.write(text)) {
     out(`Could not run the check: ${error.message}
 `);
     return 2;
+  }
+  if (parsed.tsaRoots.length > 0) {
+    try {
+      input = { ...input, tsaRoots: await Promise.all(parsed.tsaRoots.map((path) => readFile(path, "utf8"))) };
+    } catch (error) {
+      out(`Could not run the check: ${error.message}
+`);
+      return 2;
+    }
   }
   const result = await verifyDraw(input);
   out(formatResult(result));

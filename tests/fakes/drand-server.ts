@@ -6,7 +6,9 @@
  * Every answer carries Access-Control-Allow-Origin: *, as drand's do, because the in-browser
  * verifier fetches rounds itself. Failure modes: "500" (every request fails), "bad-signature"
  * (rounds come back signed by another key, randomness consistent with that signature), "hang"
- * (requests are accepted and never answered).
+ * (requests are accepted and never answered). `skipRound` makes one round never available, as when
+ * drand's network misses a round: 404 for it forever, while the rounds after it are served (and
+ * /public/latest answers the newest round that exists).
  */
 import { fakeHttpServer } from "./http-server";
 import { type BeaconResponse, type ChainInfo, chainInfoJson, roundAt, roundTimeMs } from "../../app/domain/beacon";
@@ -32,6 +34,8 @@ export interface FakeDrand {
   /** The genuine round, whatever the time (tests use it to predict what the server will serve). */
   signRound(round: number): BeaconResponse;
   setFailure(mode: FakeDrandFailure): void;
+  /** This round is never published: 404 for it, whatever the clock; later rounds are served. */
+  skipRound(round: number): void;
   /** Requests received, as "GET /path". */
   requests: string[];
   close(): Promise<void>;
@@ -46,11 +50,18 @@ export async function startFakeDrand(options: FakeDrandOptions = {}): Promise<Fa
   const chain = chainFor(secretKey, { genesisTime, period: options.period ?? 3 });
   let failure: FakeDrandFailure = "none";
   const requests: string[] = [];
+  const skipped = new Set<number>();
 
   // The newest round whose time has come on the fake's clock (0 before genesis).
-  const latestRound = () => {
+  const lastRoundOut = () => {
     const next = roundAt(chain, now());
     return roundTimeMs(chain, next) <= now() ? next : next - 1;
+  };
+  // What /public/latest answers: the newest round that exists (a skipped one never does).
+  const latestRound = () => {
+    let latest = lastRoundOut();
+    while (skipped.has(latest)) latest -= 1;
+    return latest;
   };
 
   const server = fakeHttpServer((req, res) => {
@@ -69,7 +80,8 @@ export async function startFakeDrand(options: FakeDrandOptions = {}): Promise<Fa
     if (match[2] === "info") return send(200, { ...chainInfoJson(chain), groupHash: "0".repeat(64), metadata: { beaconID: "fake" } });
 
     const round = match[3] === "latest" ? latestRound() : Number(match[3]);
-    if (!Number.isSafeInteger(round) || round < 1 || round > latestRound()) return send(404, { error: "round not found" });
+    if (!Number.isSafeInteger(round) || round < 1 || round > lastRoundOut() || skipped.has(round))
+      return send(404, { error: "round not found" });
     send(200, signRound(failure === "bad-signature" ? OTHER_KEY : secretKey, round));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -81,6 +93,9 @@ export async function startFakeDrand(options: FakeDrandOptions = {}): Promise<Fa
     signRound: (round) => signRound(secretKey, round),
     setFailure(mode) {
       failure = mode;
+    },
+    skipRound(round) {
+      skipped.add(round);
     },
     requests,
     close: () =>

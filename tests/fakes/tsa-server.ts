@@ -2,16 +2,22 @@
  * A fake RFC 3161 time-stamp authority on 127.0.0.1 (decision 090): POST application/timestamp-query,
  * answered application/timestamp-reply by `openssl ts -reply` with a test CA and a time-stamping
  * certificate made by openssl in a temporary folder when the test starts. Real DER both ways; the
- * time is the machine's. `down` answers 503, as an authority that is unavailable.
+ * time is the machine's unless the test sets `clock`: then the token's genTime is the clock's and the
+ * token is signed again with the authority's key (RFC 3161 as before: the ESS attributes stay, the
+ * messageDigest follows the new TSTInfo), so a test can run a draw's whole timeline on its own clock.
+ * `down` answers 503, as an authority that is unavailable.
  */
 import { execFile, execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { rm, readFile, writeFile } from "node:fs/promises";
 import { type Server, createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { createHash, webcrypto } from "node:crypto";
+import * as asn1js from "asn1js";
+import * as pkijs from "pkijs";
 
 const run = promisify(execFile);
 
@@ -21,49 +27,70 @@ export interface TestTsaCa {
   rootPem: string;
 }
 
-/** A root CA and a TSA certificate it signs (EKU timeStamping, critical), in a fresh folder. */
+/**
+ * A root CA and a TSA certificate it signs (EKU timeStamping, critical), in a fresh folder. Both are
+ * valid from 2020 to 2036 (`openssl ca`, which can date a certificate back): a test that sets the
+ * authority's clock may date tokens in the past.
+ */
 export function makeTestTsaCa(name: string): TestTsaCa {
   const dir = mkdtempSync(path.join(tmpdir(), `tsa-${name}-`));
   const at = (file: string) => path.join(dir, file);
   const openssl = (...args: string[]) => execFileSync("openssl", args, { stdio: "pipe" });
-  openssl(
-    "req",
-    "-x509",
-    "-newkey",
-    "rsa:2048",
-    "-nodes",
-    "-keyout",
-    at("ca.key"),
-    "-out",
-    at("ca.pem"),
-    "-days",
-    "3650",
-    "-subj",
-    `/CN=${name} Test TSA Root`,
-    "-addext",
-    "basicConstraints=critical,CA:TRUE",
-    "-addext",
-    "keyUsage=critical,keyCertSign,cRLSign",
+  mkdirSync(at("issued"));
+  writeFileSync(at("index.txt"), "");
+  writeFileSync(at("ca-serial"), "1000\n");
+  writeFileSync(
+    at("ca.cnf"),
+    [
+      "[ ca ]",
+      "default_ca = test_ca",
+      "[ test_ca ]",
+      `database = ${at("index.txt")}`,
+      `new_certs_dir = ${at("issued")}`,
+      `serial = ${at("ca-serial")}`,
+      "default_md = sha256",
+      "policy = any_name",
+      "unique_subject = no",
+      "[ any_name ]",
+      "commonName = supplied",
+      "[ root_ext ]",
+      "basicConstraints = critical,CA:TRUE",
+      "keyUsage = critical,keyCertSign,cRLSign",
+      "subjectKeyIdentifier = hash",
+      "[ tsa_ext ]",
+      "basicConstraints = CA:FALSE",
+      "keyUsage = critical,digitalSignature",
+      "extendedKeyUsage = critical,timeStamping",
+      "subjectKeyIdentifier = hash",
+      "authorityKeyIdentifier = keyid",
+      "",
+    ].join("\n"),
   );
+  const sign = (csr: string, out: string, extensions: string, issuer: string[]) =>
+    openssl(
+      "ca",
+      "-batch",
+      "-config",
+      at("ca.cnf"),
+      ...issuer,
+      "-keyfile",
+      at("ca.key"),
+      "-in",
+      at(csr),
+      "-out",
+      at(out),
+      "-startdate",
+      "20200101000000Z",
+      "-enddate",
+      "20360101000000Z",
+      "-extensions",
+      extensions,
+      "-notext",
+    );
+  openssl("req", "-newkey", "rsa:2048", "-nodes", "-keyout", at("ca.key"), "-out", at("ca.csr"), "-subj", `/CN=${name} Test TSA Root`);
+  sign("ca.csr", "ca.pem", "root_ext", ["-selfsign"]);
   openssl("req", "-newkey", "rsa:2048", "-nodes", "-keyout", at("tsa.key"), "-out", at("tsa.csr"), "-subj", `/CN=${name} Test TSA`);
-  writeFileSync(at("ext.cnf"), "basicConstraints=CA:FALSE\nkeyUsage=critical,digitalSignature\nextendedKeyUsage=critical,timeStamping\n");
-  openssl(
-    "x509",
-    "-req",
-    "-in",
-    at("tsa.csr"),
-    "-CA",
-    at("ca.pem"),
-    "-CAkey",
-    at("ca.key"),
-    "-CAcreateserial",
-    "-out",
-    at("tsa.pem"),
-    "-days",
-    "3650",
-    "-extfile",
-    at("ext.cnf"),
-  );
+  sign("tsa.csr", "tsa.pem", "tsa_ext", ["-cert", at("ca.pem")]);
   writeFileSync(at("serial"), "01\n");
   writeFileSync(
     at("tsa.cnf"),
@@ -94,6 +121,8 @@ export interface FakeTsa {
   url: string;
   /** Answer 503 to every request while true. */
   down: boolean;
+  /** The authority's clock (ms) for genTime; null: the machine's. */
+  clock: (() => number) | null;
   requests: number;
   close(): Promise<void>;
 }
@@ -108,7 +137,7 @@ export async function startFakeTsa(ca: TestTsaCa): Promise<FakeTsa> {
   const config = path.join(ca.dir, `${prefix}-tsa.cnf`);
   await writeFile(serial, "01\n");
   await writeFile(config, (await readFile(path.join(ca.dir, "tsa.cnf"), "utf8")).replace(/^serial = .*$/m, `serial = ${serial}`));
-  const state = { down: false, requests: 0 };
+  const state: { down: boolean; requests: number; clock: (() => number) | null } = { down: false, requests: 0, clock: null };
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -131,7 +160,8 @@ export async function startFakeTsa(ca: TestTsaCa): Promise<FakeTsa> {
         try {
           await writeFile(query, Buffer.concat(chunks));
           await run("openssl", ["ts", "-reply", "-config", config, "-queryfile", query, "-out", reply]);
-          const body = await readFile(reply);
+          const made = await readFile(reply);
+          const body = state.clock ? await redated(made, new Date(state.clock()), path.join(ca.dir, "tsa.key")) : made;
           res.writeHead(200, { "content-type": "application/timestamp-reply" }).end(body);
         } catch (error) {
           res.writeHead(500).end(String(error));
@@ -153,8 +183,38 @@ export async function startFakeTsa(ca: TestTsaCa): Promise<FakeTsa> {
     get requests() {
       return state.requests;
     },
+    get clock() {
+      return state.clock;
+    },
+    set clock(value: (() => number) | null) {
+      state.clock = value;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+const MESSAGE_DIGEST = "1.2.840.113549.1.9.4";
+
+/** `openssl ts -reply`'s answer with its TSTInfo's genTime set to `at`, signed again by the authority's key. */
+async function redated(reply: Buffer, at: Date, keyFile: string): Promise<Buffer> {
+  const response = pkijs.TimeStampResp.fromBER(new Uint8Array(reply));
+  if (!response.timeStampToken) return reply;
+  const signed = new pkijs.SignedData({ schema: response.timeStampToken.content });
+  const info = pkijs.TSTInfo.fromBER(signed.encapContentInfo.eContent!.getValue());
+  info.genTime = at;
+  const tstInfo = info.toSchema().toBER(false);
+  signed.encapContentInfo.eContent = new asn1js.OctetString({ valueHex: tstInfo });
+  const signer = signed.signerInfos[0]!;
+  const digest = signer.signedAttrs!.attributes.find((attribute) => attribute.type === MESSAGE_DIGEST)!;
+  digest.values = [new asn1js.OctetString({ valueHex: new Uint8Array(createHash("sha256").update(new Uint8Array(tstInfo)).digest()) })];
+  const pem = await readFile(keyFile, "utf8");
+  const pkcs8 = Buffer.from(pem.replace(/-----(BEGIN|END) PRIVATE KEY-----|\s/g, ""), "base64");
+  const key = await webcrypto.subtle.importKey("pkcs8", pkcs8, { name: "RSASSA-PKCS1-v1_5", hash: "SHA-256" }, false, ["sign"]);
+  // pkijs signs the attributes as it read them unless told they changed.
+  signer.signedAttrs!.encodedValue = new ArrayBuffer(0);
+  await signed.sign(key as CryptoKey, 0, "SHA-256");
+  response.timeStampToken = new pkijs.ContentInfo({ contentType: pkijs.ContentInfo.SIGNED_DATA, content: signed.toSchema(true) });
+  return Buffer.from(response.toSchema().toBER(false));
 }
 
 export async function removeTestTsaCa(ca: TestTsaCa): Promise<void> {

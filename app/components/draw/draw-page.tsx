@@ -470,7 +470,8 @@ export function DrawRecordPage({ page }: { page: DrawPageView }) {
           ) : null}
           <div className="mt-3 space-y-3 text-slate-800 dark:text-slate-200" data-testid="draw-procedure">
             {procedure.map((step) => (
-              <p key={step.slice(0, 24)} className="whitespace-pre-line">
+              // wrap-anywhere: the chains' public keys are 192 characters without a space, wider than any screen.
+              <p key={step.slice(0, 24)} className="whitespace-pre-line wrap-anywhere">
                 {step}
               </p>
             ))}

@@ -1,0 +1,321 @@
+/**
+ * Issue 30's "a stranger can write a verifier from the text alone": tests/helpers/procedure-5-stranger.ts
+ * is such a verifier (it imports nothing of the app), reading procedure 5 from the draw page as
+ * anyone gets it over HTTP, and draw.json, draw.csv and actions.csv from the same server. Draws made
+ * by the product on the demo chain (whose key the text publishes) with RFC 3161 tokens from fake
+ * authorities of a test CA, which the stranger trusts on its own: a normal draw (referrals, actions,
+ * a disqualified entry), one with a redraw after the claim deadline, one under a referral cap; each
+ * says MATCH, and the product's own verifiers agree. Then what an operator could change: a line of
+ * draw.csv, the commitment, a token over another hash, a redraw before the deadline; each MISMATCH,
+ * with the reason. The replacement round's draw is in draw-missing-round.test.ts (it needs a drand
+ * that skips a round, which the demo chain never does).
+ *
+ * Every time is the test's: the draws run a day or two in the past, and the fake authorities date
+ * their tokens by the same clock.
+ */
+import http from "node:http";
+import { readFile } from "node:fs/promises";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_CHAIN, roundTimeMs } from "~/domain/beacon";
+import { DRAW_PROCEDURE } from "~/domain/draw";
+import { prisma } from "~/server/core/db.server";
+import { launchDrawFields, newDrawSeed } from "~/server/draw/commitment.server";
+import { freezeEntryList, plannedBeaconRound } from "~/server/draw/freeze.server";
+import { markPicksNotified, notifyWinners } from "~/server/draw/notify.server";
+import { redrawPrize } from "~/server/draw/redraw.server";
+import { drawCampaign } from "~/server/draw/run.server";
+import { requestTimestamp, timestampDraws } from "~/server/draw/timestamps.server";
+import { verifyDraw as verifyIndependently } from "~/verifier/verify";
+import { verifyDraw } from "../../scripts/verify-draw";
+import { type FakeTsa, type TestTsaCa, makeTestTsaCa, removeTestTsaCa, startFakeTsa } from "../fakes/tsa-server";
+import { type InProcessAppServer, startAppServer } from "../helpers/app-server";
+import { createCampaign } from "../helpers/campaigns";
+import { type ConfirmedEntrySpec, addConfirmedEntries } from "../helpers/draw";
+import {
+  type StrangerInput,
+  type StrangerResult,
+  RELIED_ON,
+  missingSentences,
+  pinnedChainsOf,
+  procedureFromDrawPage,
+  strangerVerify,
+} from "../helpers/procedure-5-stranger";
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+let app: InProcessAppServer;
+let ca: TestTsaCa;
+let tsaA: FakeTsa;
+let tsaB: FakeTsa;
+/** The test's clock for the fake authorities (each pass below sets it to the pass's time). */
+let clock = Date.now();
+
+beforeAll(async () => {
+  ca = makeTestTsaCa("Stranger");
+  tsaA = await startFakeTsa(ca);
+  tsaB = await startFakeTsa(ca);
+  tsaA.clock = tsaB.clock = () => clock;
+  app = await startAppServer();
+});
+afterAll(async () => {
+  await app?.close();
+  await Promise.all([tsaA?.close(), tsaB?.close()]);
+  if (ca) await removeTestTsaCa(ca);
+});
+
+/** A GET over a connection of its own (the app shares this process's event loop). */
+function get(path: string): Promise<{ status: number; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(`${app.url}${path}`, { agent: false }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks) }));
+        response.on("error", reject);
+      })
+      .on("error", reject);
+  });
+}
+
+/** What the stranger fetches: the draw page's procedure, draw.json, and the two lists at the URLs draw.json gives. */
+async function fetchedByStranger(campaignId: string) {
+  const page = await get(`/campaign/${campaignId}/draw`);
+  expect(page.status).toBe(200);
+  const json = await get(`/campaign/${campaignId}/draw.json`);
+  expect(json.status).toBe(200);
+  const record = JSON.parse(json.body.toString("utf8")) as {
+    list: { csvUrl: string; actions?: { csvUrl: string } };
+    [key: string]: unknown;
+  };
+  // The URLs name the public host (APP_URL); the stranger asks the server it is talking to.
+  const csv = await get(new URL(record.list.csvUrl).pathname);
+  const actions = record.list.actions ? await get(new URL(record.list.actions.csvUrl).pathname) : null;
+  expect(csv.status).toBe(200);
+  return {
+    procedureText: procedureFromDrawPage(page.body.toString("utf8")),
+    record: record as Record<string, unknown>,
+    drawCsv: new Uint8Array(csv.body),
+    actionsCsv: actions ? new Uint8Array(actions.body) : null,
+  };
+}
+
+type Fetched = Awaited<ReturnType<typeof fetchedByStranger>>;
+const stranger = (fetched: Fetched, checkedAt = Date.now()): Promise<StrangerResult> =>
+  strangerVerify({ ...fetched, checkedAt, trust: { tsaRootsPem: [ca.rootPem] } } satisfies StrangerInput);
+
+let slot = 0;
+/**
+ * A campaign launched at `launch` on the demo chain, stamped at its launch, with `entries` and
+ * optional action completions, frozen a second after its end (2 hours later), its list stamped,
+ * and drawn a second after its round: what the job passes would do at those times.
+ */
+async function drawnOnDemoChain(options: {
+  entries: (t: string, created: (k: number) => Date) => ConfirmedEntrySpec[];
+  referralCap?: number;
+  actions?: (t: string, campaignId: string, created: (k: number) => Date) => Promise<void>;
+}) {
+  // Each draw its own two hours, two days back: the passes below then concern it alone.
+  const launch = new Date(Date.now() - 2 * DAY - (slot += 1) * 3 * HOUR);
+  const end = new Date(launch.getTime() + 2 * HOUR);
+  const t = `s${slot}x${Date.now().toString(36)}`;
+  const campaign = await createCampaign({
+    startDate: launch,
+    endDate: end,
+    launchedAt: launch,
+    ...launchDrawFields(end),
+    drawBeaconChain: DEMO_CHAIN.hash,
+    drawBeaconRound: plannedBeaconRound(DEMO_CHAIN, end, 10),
+    referralCap: options.referralCap ?? null,
+  });
+  clock = launch.getTime() + 1000;
+  expect((await timestampDraws(new Date(clock), [tsaA.url, tsaB.url])).problems).toEqual([]);
+  const created = (k: number) => new Date(launch.getTime() + 10 * MINUTE + k * 1000);
+  await addConfirmedEntries(campaign.id, options.entries(t, created));
+  await options.actions?.(t, campaign.id, created);
+  const freezeAt = new Date(end.getTime() + 1000);
+  const frozen = await freezeEntryList(campaign.id, { now: freezeAt });
+  if (frozen.kind !== "frozen") throw new Error(frozen.kind);
+  clock = freezeAt.getTime() + 1000;
+  expect((await timestampDraws(new Date(clock), [tsaA.url, tsaB.url])).problems).toEqual([]);
+  const drawnAt = new Date(roundTimeMs(DEMO_CHAIN, frozen.list.beaconRound) + 1000);
+  expect(await drawCampaign(campaign.id, { now: drawnAt })).toMatchObject({ kind: "drawn" });
+  return { campaign, drawnAt, t };
+}
+
+/** Referrals, a disqualified entry, ties in created_ms, and actions (one completion rejected). */
+async function normalDraw() {
+  return drawnOnDemoChain({
+    entries: (t, created) => [
+      { id: `a1${t}`, email: `a1${t}@stranger.test`, createdAt: created(0), bonusEntries: 3 + 2 + 1 },
+      { id: `c3${t}`, email: `c3${t}@stranger.test`, createdAt: created(1), referrerId: `a1${t}`, referralCredited: true },
+      { id: `b2${t}`, email: `b2${t}@stranger.test`, createdAt: created(1), bonusEntries: 2 },
+      { id: `d4${t}`, email: `d4${t}@stranger.test`, createdAt: created(2), disqualifyReason: "fake" },
+      ...Array.from({ length: 12 }, (_, k) => ({ id: `e${k}${t}`, email: `e${k}${t}@stranger.test`, createdAt: created(3 + k) })),
+    ],
+    actions: async (t, campaignId, created) => {
+      const action = (name: string, kind: string, bonus: number) =>
+        prisma.entryAction.create({ data: { id: `${name}${t}`, campaignId, kind, label: `${kind} for ${bonus}`, bonus } });
+      const visit = await action("av", "visit", 2);
+      const daily = await action("ad", "daily", 1);
+      const follow = await action("af", "follow", 4);
+      const done = (entry: string, act: { id: string; bonus: number }, k: number, extra: Record<string, unknown> = {}) => ({
+        campaignId,
+        actionId: act.id,
+        entryId: `${entry}${t}`,
+        bonus: act.bonus,
+        completedAt: new Date(created(k).getTime() + 500),
+        ...extra,
+      });
+      await prisma.actionCompletion.createMany({
+        data: [
+          done("a1", visit, 5),
+          done("a1", daily, 6, { day: "d1" }),
+          done("b2", visit, 7),
+          done("b2", follow, 8, { answer: "no", disqualifiedAt: created(9), disqualifyReason: "false_claim" }),
+        ],
+      });
+      await prisma.entry.update({ where: { id: `a1${t}` }, data: { actionBonus: 3 } });
+      await prisma.entry.update({ where: { id: `b2${t}` }, data: { actionBonus: 2 } });
+    },
+  });
+}
+
+const reasons = (result: StrangerResult) => result.reasons.join(" | ");
+
+describe("a stranger's verifier written from procedure 5's text", () => {
+  it("imports nothing of the app: Node's modules and the BLS and CMS libraries only", async () => {
+    const source = await readFile(new URL("../helpers/procedure-5-stranger.ts", import.meta.url), "utf8");
+    const imports = [...source.matchAll(/^import .* from "([^"]+)";$/gm)].map((match) => match[1]);
+    expect(imports.sort()).toEqual(["@noble/curves/bls12-381.js", "asn1js", "node:crypto", "pkijs"]);
+  });
+
+  it("finds every sentence it relies on, and both chains' values, in the procedure the draw page publishes", async () => {
+    const { campaign } = await normalDraw();
+    const { procedureText } = await fetchedByStranger(campaign.id);
+    expect(missingSentences(procedureText)).toEqual([]);
+    expect(RELIED_ON.length).toBeGreaterThan(40);
+    // The page shows the text the code holds, paragraph for paragraph.
+    expect(procedureText).toBe(DRAW_PROCEDURE);
+    const chains = pinnedChainsOf(procedureText);
+    expect(chains.demo).toEqual({
+      hash: DEMO_CHAIN.hash,
+      publicKey: DEMO_CHAIN.publicKey,
+      period: DEMO_CHAIN.period,
+      genesisTime: DEMO_CHAIN.genesisTime,
+    });
+    expect(chains.quicknet.hash).toBe("52db9ba70e0cc0f6eaf7803dd07447a1f5477735fd3f661792ba94600c84e971");
+    // A text without one of them is not the procedure this verifier implements: it says so rather than guess.
+    const changed = procedureText.replace("no padding", "zero-padded to 8 digits");
+    expect(missingSentences(changed)).toHaveLength(1);
+  });
+
+  it("says MATCH on a normal draw, with the product's verifiers; MISMATCH for a changed line of draw.csv, a token over another hash, a swapped commitment", async () => {
+    const { campaign } = await normalDraw();
+    const fetched = await fetchedByStranger(campaign.id);
+    expect((fetched.record.procedureVersion as number) === 5 && (fetched.record.beacon as { demo: boolean }).demo).toBe(true);
+    expect(new TextDecoder().decode(fetched.actionsCsv!).split("\n").length).toBeGreaterThan(4);
+    const honest = await stranger(fetched);
+    expect(honest.reasons).toEqual([]);
+    expect(honest.verdict).toBe("MATCH");
+    expect((await verifyDraw(campaign.id, { tsaRoots: [ca.rootPem] })).ok).toBe(true);
+    expect(
+      (await verifyIndependently({ ...fetched, csvBytes: fetched.drawCsv, actionsBytes: fetched.actionsCsv, tsaRoots: [ca.rootPem] }))
+        .verdict,
+    ).toBe("MATCH");
+
+    // One line of draw.csv changed (an entry's weight), everything else as published.
+    const text = new TextDecoder().decode(fetched.drawCsv);
+    const line = text.split("\n").find((candidate) => candidate.startsWith("e3"))!;
+    const edited = new TextEncoder().encode(text.replace(line, line.replace(/,1$/, ",2")));
+    const csvChanged = await stranger({ ...fetched, drawCsv: edited });
+    expect(csvChanged.verdict).toBe("MISMATCH");
+    expect(reasons(csvChanged)).toMatch(/draw\.csv \(step 3\): SHA-256 of draw\.csv is [0-9a-f]{64}, not H = /);
+
+    // A list token from a real authority of the trusted CA, but over another hash.
+    const other = await requestTimestamp(tsaA.url, "e".repeat(64));
+    const timestamps = structuredClone(fetched.record.timestamps) as { subject: string; token: string }[];
+    timestamps.find((token) => token.subject === "list")!.token = other.token;
+    const otherHash = await stranger({ ...fetched, record: { ...fetched.record, timestamps } });
+    expect(otherHash.verdict).toBe("MISMATCH");
+    expect(reasons(otherHash)).toContain(`time-stamps (step 10): a token's messageImprint is`);
+    expect(reasons(otherHash)).toContain(`not SHA-256 of "${(fetched.record.list as unknown as { sha256: string }).sha256}"`);
+
+    // The operator swaps the secret and its commitment after the beacon (the database rewritten, then served).
+    const { seed, commitment } = newDrawSeed();
+    await prisma.campaign.update({ where: { id: campaign.id }, data: { drawSeed: seed, drawCommitment: commitment } });
+    await prisma.draw.update({ where: { campaignId: campaign.id }, data: { secret: seed } });
+    const swapped = await stranger(await fetchedByStranger(campaign.id));
+    expect(swapped.verdict).toBe("MISMATCH");
+    expect(reasons(swapped)).toContain(`time-stamps (step 10): a token's messageImprint is`);
+    expect(reasons(swapped)).toContain(`not SHA-256 of "${commitment}"`);
+    expect(reasons(swapped)).toContain("beacon and seed (steps 4 and 5): the seed is");
+  });
+
+  it("says MATCH on a draw with a redraw after the claim deadline, and MISMATCH when the redraw is dated before it", async () => {
+    const { campaign, drawnAt } = await normalDraw();
+    // The winner is told at once (the outbox's clock: now, within the claim window).
+    await notifyWinners(campaign.id, drawnAt);
+    await markPicksNotified(campaign.id);
+    const first = (await fetchedByStranger(campaign.id)).record.draw as { picks: { claimDeadline: string }[]; claimWindowDays: number };
+    expect(first.picks).toHaveLength(1);
+    const afterDeadline = new Date(Date.parse(first.picks[0]!.claimDeadline) + MINUTE);
+    expect(await redrawPrize(campaign.id, 1, { now: afterDeadline })).toMatchObject({ kind: "redrawn" });
+    await notifyWinners(campaign.id, afterDeadline);
+    await markPicksNotified(campaign.id);
+    const fetched = await fetchedByStranger(campaign.id);
+    const picks = (fetched.record.draw as { picks: { replaced: boolean; redrawnAt: string | null }[] }).picks;
+    expect(picks.map((pick) => [pick.replaced, pick.redrawnAt])).toEqual([
+      [true, null],
+      [false, afterDeadline.toISOString()],
+    ]);
+    // Checked as of an hour after the redraw (it is dated after the claim window, ahead of the clock).
+    const checkedAt = afterDeadline.getTime() + HOUR;
+    const honest = await stranger(fetched, checkedAt);
+    expect(honest.reasons).toEqual([]);
+    expect(honest.verdict).toBe("MATCH");
+    // The same record checked today: a redraw dated in the future is not one.
+    expect(reasons(await stranger(fetched))).toContain("redraws (step 9): pick 2's redrawnAt is later than now");
+
+    // The operator dates the redraw an hour before the replaced winner's deadline.
+    const draw = await prisma.draw.findUniqueOrThrow({ where: { campaignId: campaign.id } });
+    const early = new Date(afterDeadline.getTime() - MINUTE - HOUR).toISOString();
+    const rewritten = (JSON.parse(draw.picks) as { redrawnAt?: string }[]).map((pick) =>
+      pick.redrawnAt ? { ...pick, redrawnAt: early } : pick,
+    );
+    await prisma.draw.update({ where: { campaignId: campaign.id }, data: { picks: JSON.stringify(rewritten) } });
+    const tampered = await stranger(await fetchedByStranger(campaign.id), checkedAt);
+    expect(tampered.verdict).toBe("MISMATCH");
+    expect(reasons(tampered)).toContain(`redraws (step 9): pick 2 was redrawn at ${early}, before the replaced winner's claim deadline`);
+  });
+
+  it("says MATCH on a draw under a referral cap, and MISMATCH for a record whose cap the list breaks", async () => {
+    const { campaign, t } = await drawnOnDemoChain({
+      referralCap: 1,
+      entries: (t, created) => [
+        { id: `sh${t}`, email: `sh${t}@stranger.test`, createdAt: created(0), bonusEntries: 3 },
+        // Both friends came through the sharer's link; only the first is credited under a cap of 1.
+        { id: `f1${t}`, email: `f1${t}@stranger.test`, createdAt: created(1), referrerId: `sh${t}`, referralCredited: true },
+        { id: `f2${t}`, email: `f2${t}@stranger.test`, createdAt: created(2), referrerId: `sh${t}`, referralCredited: false },
+        ...Array.from({ length: 5 }, (_, k) => ({ id: `g${k}${t}`, email: `g${k}${t}@stranger.test`, createdAt: created(3 + k) })),
+      ],
+    });
+    const fetched = await fetchedByStranger(campaign.id);
+    expect((fetched.record.list as { referralCap: number }).referralCap).toBe(1);
+    const text = new TextDecoder().decode(fetched.drawCsv);
+    expect(text).toContain(`\nsh${t},`);
+    expect(text).toMatch(new RegExp(`\\nsh${t},\\d+,,4\\n`));
+    expect(text).toMatch(new RegExp(`\\nf2${t},\\d+,,1\\n`));
+    const honest = await stranger(fetched);
+    expect(honest.reasons).toEqual([]);
+    expect(honest.verdict).toBe("MATCH");
+
+    const capped = await stranger({
+      ...fetched,
+      record: { ...fetched.record, list: { ...(fetched.record.list as object), referralCap: 0 } },
+    });
+    expect(capped.verdict).toBe("MISMATCH");
+    expect(reasons(capped)).toContain(`entry sh${t} is the referrer of 1 lines, over the referral cap 0`);
+  });
+});
