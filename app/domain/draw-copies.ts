@@ -77,9 +77,24 @@ export function drawAnchorTokens(
   };
 }
 
-/** The "entries are closed" email's round line: the round the frozen list names. */
-export function frozenRoundLine(round: number, chainLabel: string, roundTime: string | null): string {
-  return `The winner is drawn with round ${round} of the ${chainLabel} beacon${roundTime ? `, due ${roundTime}` : ""}: it did not exist when the list was frozen, so nobody could fit the list to it. ${BEACON_MISSING_SENTENCE}`;
+/** The round line's words in English; the other languages' are in app/i18n/notice-emails.ts. */
+export const FROZEN_ROUND_WORDS_EN = {
+  roundLine: `The winner is drawn with round {{round}} of the {{chain}} beacon{{due}}: it did not exist when the list was frozen, so nobody could fit the list to it. ${BEACON_MISSING_SENTENCE}`,
+  roundDue: ", due {{time}}",
+};
+
+/** The "entries are closed" email's round line: the round the frozen list names, in `words` (English by default). */
+export function frozenRoundLine(
+  round: number,
+  chainLabel: string,
+  roundTime: string | null,
+  words: { roundLine: string; roundDue: string } = FROZEN_ROUND_WORDS_EN,
+): string {
+  return fill(words.roundLine, {
+    round: String(round),
+    chain: chainLabel,
+    due: roundTime ? fill(words.roundDue, { time: roundTime }) : "",
+  });
 }
 
 /** What an entrant pasted as the list hash, as a SHA-256 (case and spaces forgiven), or null. */

@@ -6,7 +6,7 @@
  * the requester's Accept-Language among all five, as the data pages do (`visitorLanguage`).
  */
 import type { EntrantLanguage } from "../domain/entrant-language";
-import { type AnchorWords, drawAnchorTokens } from "../domain/draw-copies";
+import { type AnchorWords, drawAnchorTokens, frozenRoundLine } from "../domain/draw-copies";
 import { button, emailLayout } from "../domain/email-template-defaults";
 import { entrantText } from "./entrant";
 import { dateTimeWithUtc } from "./page-words";
@@ -166,8 +166,6 @@ const WORDS: Record<Other, NoticeWords> = {
   },
 };
 
-const fill = (text: string, values: Record<string, string>) => text.replace(/\{\{(\w+)\}\}/g, (all, key: string) => values[key] ?? all);
-
 /** `list_frozen` or `data_request` in `language`; null for English or another template. `footer` is the language's data-page line. */
 export function noticeEmailTemplate(template: string, language: Other, footer: string): { subject: string; htmlBody: string } | null {
   const words = WORDS[language];
@@ -187,16 +185,11 @@ export function noticeEmailTemplate(template: string, language: Other, footer: s
 }
 
 /**
- * The notice's round line in `language` (English: `frozenRoundLine`'s words): the round, the
- * beacon's name, and when it is due in the language's date words.
+ * The notice's round line in `language` (decision 097): `frozenRoundLine` with the language's words,
+ * the round's time already in its date words.
  */
-export function frozenRoundLineIn(language: Other, round: number, chainLabel: string, roundTime: string | null): string {
-  const words = WORDS[language];
-  return fill(words.roundLine, {
-    round: String(round),
-    chain: chainLabel,
-    due: roundTime ? fill(words.roundDue, { time: roundTime }) : "",
-  });
+export function frozenRoundLineIn(language: EntrantLanguage, round: number, chainLabel: string, roundTime: string | null): string {
+  return language === "en" ? frozenRoundLine(round, chainLabel, roundTime) : frozenRoundLine(round, chainLabel, roundTime, WORDS[language]);
 }
 
 /**

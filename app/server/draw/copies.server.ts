@@ -19,7 +19,7 @@
  */
 import { roundTimeMs } from "../../domain/beacon";
 import { DISQUALIFIED_HEADER, ENTRY_LIST_HEADER } from "../../domain/draw";
-import { frozenRoundLine, listNoticeDedupeKey } from "../../domain/draw-copies";
+import { listNoticeDedupeKey } from "../../domain/draw-copies";
 import { type EntrantLanguage, entrantLanguage } from "../../domain/entrant-language";
 import { entrantText } from "../../i18n/entrant";
 import { frozenRoundLineIn } from "../../i18n/notice-emails";
@@ -204,10 +204,7 @@ export async function queueListNotices(campaignId: string, now: Date = new Date(
     frozen_at: dateTimeWithUtc(entrantText(language), list.frozenAt, campaign.timeZone),
     list_sha256: list.sha256,
     beacon_round: String(list.beaconRound),
-    round_line:
-      language === "en"
-        ? frozenRoundLine(list.beaconRound, chainLabel, roundTime)
-        : frozenRoundLineIn(language, list.beaconRound, chainLabel, roundTime),
+    round_line: frozenRoundLineIn(language, list.beaconRound, chainLabel, roundTime),
     draw_csv_link: publicUrl(campaignDrawCsvPath(campaignId)),
   };
   const started = performance.now();
