@@ -372,6 +372,18 @@ function productLayers(product: ProductType, color: ProductColorKey, width: numb
   return layers;
 }
 
+/** The print area in output pixels. */
+function printAreaPixels(product: ProductType, width: number): Maps["area"] {
+  const box = TEMPLATES[product].printArea;
+  const scale = width / 1000;
+  return {
+    left: Math.round(box.x * scale),
+    top: Math.round(box.y * scale),
+    width: Math.round(box.width * scale),
+    height: Math.round(box.height * scale),
+  };
+}
+
 /** A repeatable hash noise in [-1, 1] (no Math.random: every render of a mockup is identical). */
 function hashNoise(x: number, y: number, seed: number): number {
   let h = (x * 374761393 + y * 668265263 + seed * 2246822519) | 0;
@@ -390,8 +402,11 @@ async function computeMaps(product: ProductType, width: number): Promise<Maps> {
       .raw()
       .toBuffer(),
     template.heights
-      ? sharp(Buffer.from(heightSvg(product, width)))
+      ? // The folds are blurred wide (σ 18 units): drawn at a quarter of the width and scaled up they
+        // are the same field, and librsvg's blur costs a sixteenth.
+        sharp(Buffer.from(heightSvg(product, Math.round(width / 4))))
           .extractChannel(0)
+          .resize(width, width, { kernel: "cubic" })
           .raw()
           .toBuffer()
       : Promise.resolve(null),
@@ -401,13 +416,7 @@ async function computeMaps(product: ProductType, width: number): Promise<Maps> {
   const sheen = new Float32Array(n);
   const sampleX = new Float32Array(n).fill(Number.NaN);
   const sampleY = new Float32Array(n).fill(Number.NaN);
-  const box = template.printArea;
-  const area = {
-    left: Math.round(box.x * scale),
-    top: Math.round(box.y * scale),
-    width: Math.round(box.width * scale),
-    height: Math.round(box.height * scale),
-  };
+  const area = printAreaPixels(product, width);
 
   if (product === "mug") {
     computeMugMaps(width, scale, mask, light, sheen, sampleX, sampleY, area);
@@ -597,15 +606,16 @@ export async function renderMockupPixels({
   width,
   flat = false,
 }: Omit<RenderMockupOptions, "format"> & { flat?: boolean }): Promise<RawMockup> {
-  const maps = await productMaps(product, width);
-  const { area } = maps;
+  const area = printAreaPixels(product, width);
   // On the mug the design is sized by its height (3.5 in) and its width around the cylinder: at
   // most MUG_WRAP_ARC radians, so it wraps a little at the sides and stays readable from the front.
   const fit =
     product === "mug"
       ? { width: Math.round(MUG.radius * (width / 1000) * MUG_WRAP_ARC), height: area.height }
       : { width: area.width, height: area.height };
-  const [{ base, front }, art] = await Promise.all([
+  // The maps (JavaScript), the layers and the design (librsvg and libvips, on their own threads) at once.
+  const [maps, { base, front }, art] = await Promise.all([
+    productMaps(product, width),
     productLayers(product, color, width),
     sharp(design, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error", pages: 1 })
       .autoOrient()
