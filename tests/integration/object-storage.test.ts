@@ -331,7 +331,7 @@ describe("images the app makes, kept in the bucket", () => {
     expect((await get(design.imageUrl)).status).toBe(200);
 
     await writeDemoDesigns();
-    expect(await s3.objectKeys("uploads/custom_design/demo-northwind-mug")).toEqual(["uploads/custom_design/demo-northwind-mug.png"]);
+    expect(await s3.objectKeys("uploads/custom_design/demo-northwind-mug")).toEqual(["uploads/custom_design/demo-northwind-mug-photo.png"]);
   });
 });
 
