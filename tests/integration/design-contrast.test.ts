@@ -46,6 +46,16 @@ describe("wizard step 3: contrast warning", () => {
     expect(html).not.toContain("hard to see on Heather Gray");
   });
 
+  it("warns that a dark-teal wordmark is hard to see on a black tee (issue 29), and not on white or heather", async () => {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="400">
+      <text x="600" y="260" font-family="DejaVu Sans" font-weight="700" font-size="200" text-anchor="middle" fill="#0B3D3A">Kestrel</text></svg>`;
+    const png = await sharp(Buffer.from(svg)).png().toBuffer();
+    const html = await stepThree(["black", "white", "heather_gray"], new File([new Uint8Array(png)], "teal.png", { type: "image/png" }));
+    expect(html).toContain("Your design may be hard to see on Black: it has little contrast with that colour.");
+    expect(html).not.toContain("hard to see on White");
+    expect(html).not.toContain("hard to see on Heather Gray");
+  });
+
   it("says nothing for a colourful design", async () => {
     const png = await sharp({ create: { width: 120, height: 120, channels: 4, background: "#E4572E" } })
       .png()

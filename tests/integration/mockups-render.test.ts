@@ -146,6 +146,46 @@ describe("mockup renders look like the product in its colour", () => {
     expect(best.at(-1)).toBeLessThan(widest * 0.9);
   });
 
+  it("ink on black cloth reads as ink, not light: a white print is a little below paper white and carries the knit's grain", async () => {
+    const white = await sharp({ create: { width: 400, height: 400, channels: 4, background: "#FFFFFF" } })
+      .png()
+      .toBuffer();
+    const shirt = await renderMockupPixels({ design: white, product: "t-shirt", color: "black", width: 800 });
+    const ink = region(shirt, { left: 330, top: 250, width: 140, height: 120 });
+    expect(ink.mean).toBeGreaterThan(200);
+    expect(ink.mean).toBeLessThan(235);
+    // Folds and grain together: a flat white fill would vary by the folds' light only.
+    expect(ink.sd).toBeGreaterThan(11);
+  });
+
+  it("a mug's handle is a round loop: across it the glaze is brightest inside, darker towards both edges", async () => {
+    const mug = await renderMockupPixels({ design: await design(), product: "mug", color: "white", width: 800 });
+    // The handle's right-hand side, from the hole (x 782 in template units) to the outline (x 846), at its middle (y 495).
+    const across: number[] = [];
+    for (let x = 627; x < 672; x += 1) across.push(luma(mug, x, 396));
+    const brightest = Math.max(...across);
+    const peak = across.indexOf(brightest);
+    expect(peak).toBeGreaterThan(2);
+    expect(peak).toBeLessThan(across.length - 3);
+    expect(brightest - (across[0] ?? 0)).toBeGreaterThan(20);
+    expect(brightest - (across.at(-1) ?? 0)).toBeGreaterThan(40);
+  });
+
+  it("a hoodie's pouch pocket is sewn on: two rows of stitching run under its top seam", async () => {
+    const hoodie = await renderMockupPixels({ design: await design(), product: "hoodie", color: "white", width: 800 });
+    // Mean lightness of each row across the pocket's top (template y 630…680), x 300…500 px.
+    const rows: number[] = [];
+    for (let y = 505; y < 545; y += 1) rows.push(region(hoodie, { left: 300, top: y, width: 200, height: 1 }).mean);
+    const seam = rows.indexOf(Math.min(...rows));
+    // Below the seam: rows clearly darker than the cloth either side of them (the stitches).
+    const stitchRows = rows.filter((mean, index) => {
+      if (index < seam + 3 || index > seam + 16) return false;
+      const around = [...rows.slice(index - 3, index), ...rows.slice(index + 1, index + 4)];
+      return Math.max(...around) - mean > 8 && mean === Math.min(...rows.slice(index - 1, index + 2));
+    });
+    expect(stitchRows).toHaveLength(2);
+  });
+
   it.each([
     ["t-shirt", "white"],
     ["hoodie", "heather_gray"],

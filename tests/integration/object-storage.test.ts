@@ -284,7 +284,7 @@ describe("images the app makes, kept in the bucket", () => {
     expect(first.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     expect(first.headers.get("vary")).toMatch(/\bAccept\b/);
     const keys = await s3.objectKeys("mockups/");
-    expect(keys).toContain(`mockups/v2/t-shirt/white/400/${stored.url.replace("/uploads/", "")}.webp`);
+    expect(keys).toContain(`mockups/v3/t-shirt/white/400/${stored.url.replace("/uploads/", "")}.webp`);
     expect((await get(url, { Accept: "image/webp", "If-None-Match": first.headers.get("etag") ?? "" })).status).toBe(304);
     expect(existsSync(path.join(dataDir, "mockups"))).toBe(false);
   });
@@ -331,7 +331,7 @@ describe("images the app makes, kept in the bucket", () => {
     expect((await get(design.imageUrl)).status).toBe(200);
 
     await writeDemoDesigns();
-    expect(await s3.objectKeys("uploads/custom_design/demo-northwind-mug")).toEqual(["uploads/custom_design/demo-northwind-mug.png"]);
+    expect(await s3.objectKeys("uploads/custom_design/demo-northwind-mug")).toEqual(["uploads/custom_design/demo-northwind-mug-photo.png"]);
   });
 });
 

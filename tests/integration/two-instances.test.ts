@@ -188,7 +188,7 @@ describe("two instances, one database, one bucket", () => {
       const rendered = await fetch(`${first.url}${mockupPath}`, { headers: { Accept: "image/webp" } });
       expect(rendered.status).toBe(200);
       expect(rendered.headers.get("content-type")).toBe("image/webp");
-      expect(await s3.objectKeys(`mockups/v2/mug/white/400/${design.url.replace("/uploads/", "")}`)).toHaveLength(1);
+      expect(await s3.objectKeys(`mockups/v3/mug/white/400/${design.url.replace("/uploads/", "")}`)).toHaveLength(1);
       const cached = await fetch(`${second.url}${mockupPath}`, { headers: { Accept: "image/webp" } });
       expect(cached.headers.get("etag")).toBe(rendered.headers.get("etag"));
       expect(Buffer.from(await cached.arrayBuffer())).toEqual(Buffer.from(await rendered.arrayBuffer()));

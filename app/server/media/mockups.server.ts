@@ -9,14 +9,18 @@
  * - the print is displaced by the same height map's slope before it is laid down, so its lines
  *   bend over the folds, and it is then lit with the fabric, so it sits IN the cloth;
  * - a fine knit texture (and the heather's fibre flecks) runs through cloth and print alike;
+ * - ink on black and heather is paint in the knit (decision 108): a little duller than on paper,
+ *   with the yarn's grain in it, so it does not glow; on white the design multiplies into the cloth;
+ * - the hoodie's pouch is a sewn-on panel (seam, double-needle stitching, rolled openings that cast a
+ *   shadow) and its drawcords are round braided cords from metal eyelets, with aglets and a shadow;
  * - the mug is a glazed cylinder: the design is wrapped by arc length around it (narrowing towards
  *   the sides, rows curving with the rim's perspective), shaded round and crossed by a glossy
- *   highlight.
+ *   highlight; its handle is a round loop, lit and glazed as a tube.
  *
  * Print areas are the real ones, measured in inches on each product (see PRINT_AREAS). Each image is
  * rendered once, on its first request, and then served from a file cache in the file store
  * ("mockups/<template version>/...": DATA_DIR/mockups, or the bucket, decision 058); the
- * per-product maps are kept in memory after their first use.
+ * per-product maps, and each product's SVG layers per colour, are kept in memory after their first use.
  */
 import path from "node:path";
 import sharp, { type Blend } from "sharp";
@@ -32,7 +36,7 @@ import { MAX_INPUT_PIXELS, uploadKey } from "./uploads.server";
 export { MOCKUP_PATH_PATTERN, MOCKUP_WIDTHS, type MockupWidth, mockupUrl, parseMockupPath } from "../../domain/mockups";
 
 /** Part of the cache path: bump it when the templates change so old renders are not served. */
-export const TEMPLATE_VERSION = "v2";
+export const TEMPLATE_VERSION = "v3";
 
 /** AVIF or WebP by Accept; JPEG for emails (decision 081: Outlook shows no WebP). */
 export type MockupFormat = ResponsiveFormat | "jpeg";
@@ -74,12 +78,15 @@ interface Tone {
   lineOpacity: number;
   inner: string;
   cord: string;
+  /** Opacity of black for a shadow cast on this cloth, and of white for a lit edge. */
+  shadow: number;
+  highlight: number;
 }
 
 const TONES: Record<ProductColorKey, Tone> = {
-  white: { line: "#000000", lineOpacity: 0.12, inner: "#D5D8DD", cord: "#E4E6EA" },
-  black: { line: "#FFFFFF", lineOpacity: 0.07, inner: "#101012", cord: "#2E2E31" },
-  heather_gray: { line: "#000000", lineOpacity: 0.14, inner: "#808084", cord: "#9A9A9E" },
+  white: { line: "#000000", lineOpacity: 0.12, inner: "#D5D8DD", cord: "#E4E6EA", shadow: 0.22, highlight: 0.7 },
+  black: { line: "#FFFFFF", lineOpacity: 0.07, inner: "#101012", cord: "#36363A", shadow: 0.6, highlight: 0.16 },
+  heather_gray: { line: "#000000", lineOpacity: 0.14, inner: "#808084", cord: "#B4B4B8", shadow: 0.3, highlight: 0.35 },
 };
 
 const TSHIRT_OUTLINE =
@@ -91,6 +98,10 @@ const HOODIE_OUTLINE =
   "M 372 170 C 352 60 648 60 628 170 L 700 188 Q 752 200 780 250 L 880 560 Q 900 640 906 760 L 910 800 Q 910 812 898 814 " +
   "L 838 820 Q 826 820 824 808 L 790 600 L 752 420 L 756 870 Q 756 900 730 902 Q 500 916 270 902 Q 244 900 244 870 L 248 420 " +
   "L 210 600 L 176 808 Q 174 820 162 820 L 102 814 Q 90 812 90 800 L 94 760 Q 100 640 120 560 L 220 250 Q 248 200 300 188 Z";
+
+/** The hoodie's pouch pocket (see pouchPocket) and its two curved openings. */
+const POCKET = "M 336 650 L 664 650 C 690 720 706 790 714 858 Q 500 874 286 858 C 294 790 310 720 336 650 Z";
+const POCKET_OPENINGS = "M 336 650 C 310 720 294 790 286 858 M 664 650 C 690 720 706 790 714 858";
 
 /** Body with its rim, and the handle with its hole (drawn even-odd, so the backdrop shows through). */
 const MUG_OUTLINE =
@@ -148,18 +159,11 @@ const TEMPLATES: Record<ProductType, Template> = {
     details: (tone) => `
       <path d="M 400 178 C 396 92 604 92 600 178 Q 500 238 400 178 Z" fill="${tone.inner}"/>
       <path d="M 372 170 Q 500 262 628 170" fill="none" stroke="${tone.line}" stroke-opacity="${tone.lineOpacity * 1.4}" stroke-width="6"/>
-      <path d="M 336 650 L 664 650 L 716 840 L 284 840 Z" fill="none" stroke="${tone.line}" stroke-opacity="${tone.lineOpacity * 1.3}" stroke-width="4"/>
-      <path d="M 336 650 Q 306 730 288 836 M 664 650 Q 694 730 712 836" fill="none" stroke="${tone.line}" stroke-opacity="${tone.lineOpacity * 1.8}" stroke-width="6"/>
+      ${pouchPocket(tone)}
       <path d="M 247 856 Q 500 872 753 856" fill="none" stroke="${tone.line}" stroke-opacity="${tone.lineOpacity * 1.4}" stroke-width="4"/>
       ${ribs(250, 756, 860, 902, tone)}
       <path d="M 96 770 Q 132 780 172 776 M 904 770 Q 868 780 828 776" fill="none" stroke="${tone.line}" stroke-opacity="${tone.lineOpacity * 1.4}" stroke-width="4"/>`,
-    front: (tone) => `
-      <path d="M 462 222 Q 458 300 455 366 M 538 222 Q 542 300 545 366" fill="none" stroke="${tone.cord}" stroke-width="9" stroke-linecap="round"/>
-      <path d="M 462 222 Q 458 300 455 366 M 538 222 Q 542 300 545 366" fill="none" stroke="#000000" stroke-opacity="0.25" stroke-width="3" transform="translate(3 0)"/>
-      <rect x="447" y="364" width="16" height="28" rx="5" fill="${tone.cord}"/>
-      <rect x="537" y="364" width="16" height="28" rx="5" fill="${tone.cord}"/>
-      <rect x="447" y="364" width="16" height="28" rx="5" fill="#000000" fill-opacity="0.18"/>
-      <rect x="537" y="364" width="16" height="28" rx="5" fill="#000000" fill-opacity="0.18"/>`,
+    front: drawcords,
     heights: `
       ${fold("M 392 300 Q 440 400 446 540", 24)}
       ${fold("M 608 300 Q 572 390 560 500", 22)}
@@ -169,7 +173,8 @@ const TEMPLATES: Record<ProductType, Template> = {
       ${fold("M 840 500 Q 810 620 830 760", 26)}
       ${fold("M 420 600 Q 500 630 590 600", 16)}
       <ellipse cx="500" cy="470" rx="200" ry="170" fill="#FFFFFF" fill-opacity="0.35"/>
-      <path d="M 336 650 L 664 650 L 716 840 L 284 840 Z" fill="#FFFFFF" fill-opacity="0.25" transform="translate(0 6)"/>`,
+      <path d="${POCKET}" fill="#FFFFFF" fill-opacity="0.3" transform="translate(0 4)"/>
+      <path d="${POCKET_OPENINGS}" fill="none" stroke="#000000" stroke-opacity="0.5" stroke-width="14" transform="translate(0 -4)"/>`,
   },
   mug: {
     outline: MUG_OUTLINE,
@@ -183,6 +188,72 @@ const TEMPLATES: Record<ProductType, Template> = {
     heights: "",
   },
 };
+
+/**
+ * The hoodie's pouch: a panel of the same cloth sewn on at its top and into the waistband, open at
+ * its curved sides. Its rolled opening edges catch the light and cast a thin shadow onto the body,
+ * the pouch gapes dark behind them near the top corners, and double-needle stitching runs along the
+ * top and the openings, as on a real kangaroo pocket.
+ */
+function pouchPocket(tone: Tone): string {
+  const stitch = (d: string, offset: string) =>
+    `<path d="${d}" fill="none" stroke="${tone.line}" stroke-opacity="${tone.lineOpacity * 1.5}" stroke-width="2.2" stroke-dasharray="6 4" transform="translate(${offset})"/>`;
+  return `
+      ${softStroke(POCKET_OPENINGS, 9, tone.shadow * 0.9, "-5 3")}
+      ${softStroke("M 338 654 C 318 700 308 730 302 766 M 662 654 C 682 700 692 730 698 766", 7, tone.shadow * 1.3, "5 0")}
+      <path d="M 336 650 L 664 650" fill="none" stroke="${tone.line}" stroke-opacity="${tone.lineOpacity * 1.6}" stroke-width="3"/>
+      <path d="${POCKET_OPENINGS}" fill="none" stroke="${tone.line}" stroke-opacity="${tone.lineOpacity * 2.2}" stroke-width="3"/>
+      <path d="${POCKET_OPENINGS}" fill="none" stroke="#FFFFFF" stroke-opacity="${tone.highlight * 0.8}" stroke-width="2.5" transform="translate(3 0)"/>
+      ${stitch("M 344 657 L 656 657", "0 0")}
+      ${stitch("M 344 664 L 656 664", "0 0")}
+      ${stitch("M 336 660 C 312 725 297 792 290 856", "11 0")}
+      ${stitch("M 664 660 C 688 725 703 792 710 856", "-11 0")}`;
+}
+
+/**
+ * The hood's drawcords, drawn over the print: braided round cords leaving metal eyelets, lit from
+ * the upper left (a dark flank, a highlight), hanging a little unevenly, with metal aglets, and
+ * casting a soft shadow onto the cloth.
+ */
+function drawcords(tone: Tone): string {
+  const cords = ["M 462 226 C 458 280 451 322 455 370", "M 538 226 C 543 276 550 328 546 382"];
+  const aglets = [
+    { x: 455, y: 368 },
+    { x: 546, y: 380 },
+  ];
+  const both = cords.join(" ");
+  return `
+    ${softStroke(both, 13, tone.shadow, "7 6")}
+    ${aglets.map((a) => softStroke(`M ${a.x} ${a.y + 13} L ${a.x} ${a.y + 29}`, 14, tone.shadow, "7 6")).join("")}
+    ${[462, 538].map((x) => `<ellipse cx="${x}" cy="226" rx="11" ry="9" fill="#B9B9BE"/><ellipse cx="${x}" cy="226" rx="11" ry="9" fill="none" stroke="#5A5A60" stroke-width="2"/><ellipse cx="${x - 2}" cy="223" rx="6" ry="3" fill="#FFFFFF" fill-opacity="0.7"/>`).join("")}
+    <path d="${both}" fill="none" stroke="${tone.cord}" stroke-width="12" stroke-linecap="round"/>
+    <path d="${both}" fill="none" stroke="#000000" stroke-opacity="0.3" stroke-width="5" stroke-linecap="round" transform="translate(3.5 0)"/>
+    <path d="${both}" fill="none" stroke="#FFFFFF" stroke-opacity="${Math.min(0.8, tone.highlight + 0.15)}" stroke-width="2.5" stroke-linecap="round" transform="translate(-3 0)"/>
+    <path d="${both}" fill="none" stroke="#000000" stroke-opacity="0.12" stroke-width="10" stroke-dasharray="2 3"/>
+    ${[462, 538].map((x) => `<ellipse cx="${x}" cy="226" rx="6" ry="4.5" fill="#000000" fill-opacity="0.55"/>`).join("")}
+    ${aglets
+      .map(
+        (a) =>
+          `<rect x="${a.x - 7}" y="${a.y}" width="14" height="30" rx="5" fill="#A8A8AE"/>` +
+          `<rect x="${a.x - 7}" y="${a.y}" width="14" height="30" rx="5" fill="none" stroke="#55555B" stroke-width="1.5"/>` +
+          `<rect x="${a.x + 1}" y="${a.y + 2}" width="5" height="26" rx="2.5" fill="#000000" fill-opacity="0.22"/>` +
+          `<rect x="${a.x - 4}" y="${a.y + 3}" width="3" height="24" rx="1.5" fill="#FFFFFF" fill-opacity="0.75"/>`,
+      )
+      .join("")}`;
+}
+
+/**
+ * A soft shadow along a path: strokes of falling width and opacity, stacked. It looks like a small
+ * Gaussian blur and costs librsvg almost nothing (a blur filter added ~100 ms to each layer).
+ */
+function softStroke(d: string, width: number, opacity: number, offset: string): string {
+  return [1.6, 1.2, 0.8, 0.45]
+    .map(
+      (factor) =>
+        `<path d="${d}" fill="none" stroke="#000000" stroke-opacity="${(opacity * 0.32).toFixed(3)}" stroke-width="${(width * factor).toFixed(1)}" stroke-linecap="round" transform="translate(${offset})"/>`,
+    )
+    .join("");
+}
 
 /** A fold in the cloth: a valley with a ridge beside it (light falls on one flank, not the other). */
 function fold(d: string, width: number): string {
@@ -268,6 +339,51 @@ function productMaps(product: ProductType, width: number): Promise<Maps> {
   return maps;
 }
 
+/** The product's rasterised SVG layers in one colour: what lies under the print, and what hangs in front of it. */
+interface Layers {
+  /** Backdrop, shadow, product and details, RGB. */
+  base: Buffer;
+  /** RGBA, or null when nothing hangs in front of the print. */
+  front: Buffer | null;
+}
+
+const layersCache = new Map<string, Promise<Layers>>();
+
+/** Rasterised once per product, colour and width (librsvg takes 50-150 ms for each), then kept like the maps. */
+function productLayers(product: ProductType, color: ProductColorKey, width: number): Promise<Layers> {
+  const key = `${product}:${color}:${width}`;
+  let layers = layersCache.get(key);
+  if (!layers) {
+    const front = TEMPLATES[product].front;
+    layers = Promise.all([
+      sharp(Buffer.from(baseSvg(product, color, width)))
+        .removeAlpha()
+        .raw()
+        .toBuffer(),
+      front
+        ? sharp(Buffer.from(svg(width, front(TONES[color]))))
+            .raw()
+            .toBuffer()
+        : Promise.resolve(null),
+    ]).then(([base, layer]) => ({ base, front: layer }));
+    layers.catch(() => layersCache.delete(key));
+    layersCache.set(key, layers);
+  }
+  return layers;
+}
+
+/** The print area in output pixels. */
+function printAreaPixels(product: ProductType, width: number): Maps["area"] {
+  const box = TEMPLATES[product].printArea;
+  const scale = width / 1000;
+  return {
+    left: Math.round(box.x * scale),
+    top: Math.round(box.y * scale),
+    width: Math.round(box.width * scale),
+    height: Math.round(box.height * scale),
+  };
+}
+
 /** A repeatable hash noise in [-1, 1] (no Math.random: every render of a mockup is identical). */
 function hashNoise(x: number, y: number, seed: number): number {
   let h = (x * 374761393 + y * 668265263 + seed * 2246822519) | 0;
@@ -286,8 +402,11 @@ async function computeMaps(product: ProductType, width: number): Promise<Maps> {
       .raw()
       .toBuffer(),
     template.heights
-      ? sharp(Buffer.from(heightSvg(product, width)))
+      ? // The folds are blurred wide (σ 18 units): drawn at a quarter of the width and scaled up they
+        // are the same field, and librsvg's blur costs a sixteenth.
+        sharp(Buffer.from(heightSvg(product, Math.round(width / 4))))
           .extractChannel(0)
+          .resize(width, width, { kernel: "cubic" })
           .raw()
           .toBuffer()
       : Promise.resolve(null),
@@ -297,13 +416,7 @@ async function computeMaps(product: ProductType, width: number): Promise<Maps> {
   const sheen = new Float32Array(n);
   const sampleX = new Float32Array(n).fill(Number.NaN);
   const sampleY = new Float32Array(n).fill(Number.NaN);
-  const box = template.printArea;
-  const area = {
-    left: Math.round(box.x * scale),
-    top: Math.round(box.y * scale),
-    width: Math.round(box.width * scale),
-    height: Math.round(box.height * scale),
-  };
+  const area = printAreaPixels(product, width);
 
   if (product === "mug") {
     computeMugMaps(width, scale, mask, light, sheen, sampleX, sampleY, area);
@@ -325,7 +438,8 @@ async function computeMaps(product: ProductType, width: number): Promise<Maps> {
   const lx = -0.45;
   const ly = -0.55;
   const lz = 0.7;
-  const flat = lz / Math.hypot(lx, ly, lz);
+  const lightLength = Math.hypot(lx, ly, lz);
+  const flat = lz / lightLength;
   const step = Math.max(1, Math.round(3 * scale));
   for (let y = 0; y < width; y += 1) {
     for (let x = 0; x < width; x += 1) {
@@ -335,8 +449,9 @@ async function computeMaps(product: ProductType, width: number): Promise<Maps> {
       const gy = (h(x, y + step) - h(x, y - step)) / (2 * step);
       const nx = -gx * relief;
       const ny = -gy * relief;
-      const len = Math.hypot(nx, ny, 1);
-      const diffuse = (nx * lx + ny * ly + lz) / len / Math.hypot(lx, ly, lz);
+      // (Math.sqrt, not Math.hypot: V8's hypot is several times slower, and this runs for every pixel.)
+      const len = Math.sqrt(nx * nx + ny * ny + 1);
+      const diffuse = (nx * lx + ny * ly + lz) / len / lightLength;
       // Soft studio light: brighter towards the upper left of the product, falling off to the hem.
       const fx = x / width - 0.42;
       const fy = y / width - 0.3;
@@ -404,11 +519,12 @@ function computeMugMaps(
       const i = y * width + x;
       if (mask[i] === 0) continue;
       const d = (x + 0.5 - cx) / radius;
-      if (Math.abs(d) >= 1 || x > cx + radius) {
-        // The handle: lit from the left like the body's right side, with its own thin highlight.
-        const t = Math.min(1, Math.max(0, (x - (cx + radius)) / (radius * 0.68)));
-        light[i] = 0.95 - 0.22 * t;
-        sheen[i] = 0.3 * Math.exp(-(((y / width - 0.44) / 0.02) ** 2)) * (t > 0.1 && t < 0.8 ? 1 : 0);
+      if (x > cx + radius) {
+        handleShade(i, (x + 0.5) / scale, (y + 0.5) / scale, light, sheen);
+        continue;
+      }
+      if (Math.abs(d) >= 1) {
+        light[i] = 0.6;
         continue;
       }
       const theta = Math.asin(d);
@@ -427,6 +543,40 @@ function computeMugMaps(
       sampleY[i] = y - area.top + rim * (1 - cos);
     }
   }
+}
+
+/**
+ * The mug's handle as a round ceramic loop (template units): between the hole's ellipse and the
+ * outline's, a pixel's place across the loop gives the tube's surface normal, lit from the upper
+ * left like the cloth, with a glaze highlight along it and a little shade where it meets the body.
+ */
+const HANDLE = { cx: 690, cy: 495, inner: { rx: 92, ry: 83 }, outer: { rx: 156, ry: 145 } };
+const HANDLE_LIGHT = (() => {
+  const length = Math.hypot(-0.45, -0.55, 0.7);
+  return { x: -0.45 / length, y: -0.55 / length, z: 0.7 / length };
+})();
+const HANDLE_HALF = (() => {
+  const z = HANDLE_LIGHT.z + 1;
+  const length = Math.hypot(HANDLE_LIGHT.x, HANDLE_LIGHT.y, z);
+  return { x: HANDLE_LIGHT.x / length, y: HANDLE_LIGHT.y / length, z: z / length };
+})();
+
+function handleShade(i: number, tx: number, ty: number, light: Float32Array, sheen: Float32Array): void {
+  const dx = tx - HANDLE.cx;
+  const dy = ty - HANDLE.cy;
+  const r = Math.sqrt(dx * dx + dy * dy) || 1;
+  const cos = dx / r;
+  const sin = dy / r;
+  const inner = 1 / Math.sqrt((cos / HANDLE.inner.rx) ** 2 + (sin / HANDLE.inner.ry) ** 2);
+  const outer = 1 / Math.sqrt((cos / HANDLE.outer.rx) ** 2 + (sin / HANDLE.outer.ry) ** 2);
+  const across = Math.min(1, Math.max(-1, (2 * (r - inner)) / (outer - inner) - 1));
+  const nx = across * cos;
+  const ny = across * sin;
+  const nz = Math.sqrt(1 - across * across);
+  const diffuse = Math.max(0, nx * HANDLE_LIGHT.x + ny * HANDLE_LIGHT.y + nz * HANDLE_LIGHT.z);
+  const joint = 0.82 + 0.18 * Math.min(1, Math.max(0, dx / 24));
+  light[i] = (0.52 + 0.5 * diffuse) * joint;
+  sheen[i] = 0.75 * Math.max(0, nx * HANDLE_HALF.x + ny * HANDLE_HALF.y + nz * HANDLE_HALF.z) ** 60;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -456,24 +606,17 @@ export async function renderMockupPixels({
   width,
   flat = false,
 }: Omit<RenderMockupOptions, "format"> & { flat?: boolean }): Promise<RawMockup> {
-  const maps = await productMaps(product, width);
-  const { area } = maps;
+  const area = printAreaPixels(product, width);
   // On the mug the design is sized by its height (3.5 in) and its width around the cylinder: at
   // most MUG_WRAP_ARC radians, so it wraps a little at the sides and stays readable from the front.
   const fit =
     product === "mug"
       ? { width: Math.round(MUG.radius * (width / 1000) * MUG_WRAP_ARC), height: area.height }
       : { width: area.width, height: area.height };
-  const [base, front, art] = await Promise.all([
-    sharp(Buffer.from(baseSvg(product, color, width)))
-      .removeAlpha()
-      .raw()
-      .toBuffer(),
-    TEMPLATES[product].front
-      ? sharp(Buffer.from(svg(width, TEMPLATES[product].front?.(TONES[color]) ?? "")))
-          .raw()
-          .toBuffer()
-      : Promise.resolve(null),
+  // The maps (JavaScript), the layers and the design (librsvg and libvips, on their own threads) at once.
+  const [maps, { base, front }, art] = await Promise.all([
+    productMaps(product, width),
+    productLayers(product, color, width),
     sharp(design, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error", pages: 1 })
       .autoOrient()
       .ensureAlpha()
@@ -492,6 +635,7 @@ export async function renderMockupPixels({
   const multiply = mockupBlend(color) === "multiply";
   const heather = color === "heather_gray" && TEMPLATES[product].fabric;
   const dark = color === "black";
+  const grainScale = Math.min(1, width / 800);
   const ink = [0, 0, 0, 0];
   for (let i = 0, p = 0; i < width * width; i += 1, p += 3) {
     const r0 = base[p] ?? 0;
@@ -534,11 +678,21 @@ export async function renderMockupPixels({
             g *= 1 - a + (a * (ink[1] ?? 0)) / 255;
             b *= 1 - a + (a * (ink[2] ?? 0)) / 255;
           } else {
-            // Ink on dark cloth is a touch less bright than on paper, and lets the yarn show through.
-            const cover = a * 0.95;
-            r = r * (1 - cover) + (ink[0] ?? 0) * 0.95 * cover;
-            g = g * (1 - cover) + (ink[1] ?? 0) * 0.95 * cover;
-            b = b * (1 - cover) + (ink[2] ?? 0) * 0.95 * cover;
+            // Ink on coloured cloth is paint in the knit, not light: a little less bright and
+            // saturated than on paper, grainy with the yarn under it, and letting the cloth show a
+            // little where the knit's high points push through (a per-pixel, repeatable grain; a
+            // 400 px pixel covers four of 800 px, so its grain averages out to half as much).
+            const x = i % width;
+            const grain = hashNoise(x, ((i - x) / width) >> 1, 11) * grainScale;
+            const cover = a * (0.92 + 0.05 * grain);
+            const tone = 0.9 + 0.04 * grain;
+            const ir = ink[0] ?? 0;
+            const ig = ink[1] ?? 0;
+            const ib = ink[2] ?? 0;
+            const grey = 0.3 * ir + 0.59 * ig + 0.11 * ib;
+            r = r * (1 - cover) + (grey + (ir - grey) * 0.9) * tone * cover;
+            g = g * (1 - cover) + (grey + (ig - grey) * 0.9) * tone * cover;
+            b = b * (1 - cover) + (grey + (ib - grey) * 0.9) * tone * cover;
           }
         }
       }

@@ -2,7 +2,9 @@
  * The demo campaigns' designs (decision 044): one artwork per demo brand, matching its text (the
  * roaster's mug shows a coffee cup under a mountain, the record shop's hoodie a vinyl record), drawn
  * here as SVG and written as PNG print files into the uploads, so the demo campaigns get real
- * mockups in their own product and colour like any creator's upload. Icons are Tabler Icons
+ * mockups in their own product and colour like any creator's upload. Each is in one of five
+ * manners (typographic, illustration, vintage, photo print, pattern; decision 108), neighbours
+ * differing, so the browse page does not look like one template. Icons are Tabler Icons
  * (MIT, https://tabler.io/icons, the @tabler/icons package), path data copied below.
  */
 import sharp from "sharp";
@@ -31,13 +33,17 @@ const ICONS: Record<string, string> = {
   "sun": "<path d=\"M8 12a4 4 0 1 0 8 0a4 4 0 1 0 -8 0\"/><path d=\"M3 12h1m8 -9v1m8 8h1m-9 8v1m-6.4 -15.4l.7 .7m12.1 -.7l-.7 .7m0 11.4l.7 .7m-12.1 -.7l-.7 .7\"/>",
 };
 
+export type DemoStyle = "typographic" | "illustration" | "vintage" | "photo" | "pattern";
+
 export interface DemoDesign {
   /** The demo campaign's title (the seed's key for it). */
   title: string;
   /** File name under uploads/custom_design/ (without .png). */
   file: string;
-  /** Tabler icons drawn in the badge, or "pancakes" (drawn here). */
+  /** Tabler icons drawn in the design, or "pancakes" (drawn here). */
   icons: string[];
+  /** The manner: each demo differs from its neighbours, so the browse page is not one template (issue 29). */
+  style: DemoStyle;
   accent: string;
   label: string;
   /** The campaign's colours, the one its pictures show first. */
@@ -48,18 +54,18 @@ export interface DemoDesign {
 // makes (its 11 oz mug is white).
 // prettier-ignore
 export const DEMO_DESIGNS: DemoDesign[] = [
-  { title: "Win the Northwind Morning Mug", file: "demo-northwind-mug", icons: ["mountain", "coffee"], accent: "#9A3412", label: "NORTHWIND", colors: ["white"] },
-  { title: "Pixel & Pine Forest Tee Giveaway", file: "demo-pixel-pine-tee", icons: ["trees"], accent: "#166534", label: "PIXEL & PINE", colors: ["heather_gray", "white"] },
-  { title: "Summit Hoodie Drop", file: "demo-summit-hoodie", icons: ["mountain", "compass"], accent: "#C2410C", label: "TRAILHEAD", colors: ["black", "heather_gray"] },
-  { title: "Lumen Studio Launch Tee", file: "demo-lumen-tee", icons: ["prism-light"], accent: "#6D28D9", label: "LUMEN STUDIO", colors: ["black", "white"] },
-  { title: "Sourdough Club Mug Giveaway", file: "demo-sourdough-mug", icons: ["bread", "wheat"], accent: "#A16207", label: "SOURDOUGH CLUB", colors: ["white"] },
-  { title: "Vinyl Night Hoodie", file: "demo-vinyl-hoodie", icons: ["vinyl"], accent: "#DB2777", label: "VINYL NIGHT", colors: ["black"] },
-  { title: "Breathe Easy Tee", file: "demo-bloom-tee", icons: ["flower"], accent: "#0F766E", label: "BREATHE EASY", colors: ["white", "heather_gray"] },
-  { title: "Episode 100 Celebration Tee", file: "demo-bytesize-tee", icons: ["microphone-2", "headphones"], accent: "#1D4ED8", label: "EPISODE 100", colors: ["white", "black"] },
-  { title: "Reading Nook Mug", file: "demo-reading-mug", icons: ["armchair", "books"], accent: "#1E3A8A", label: "HARBOR BOOKS", colors: ["white"] },
-  { title: "Century Ride Hoodie", file: "demo-century-hoodie", icons: ["bike"], accent: "#DC2626", label: "CENTURY RIDE", colors: ["heather_gray", "black"] },
-  { title: "Sunday Brunch Tee", file: "demo-brunch-tee", icons: ["pancakes"], accent: "#B45309", label: "SUNDAY BRUNCH", colors: ["white", "heather_gray"] },
-  { title: "High Score Hoodie", file: "demo-arcade-hoodie", icons: ["device-gamepad-2"], accent: "#7C3AED", label: "HIGH SCORE", colors: ["black"] },
+  { title: "Win the Northwind Morning Mug", file: "demo-northwind-mug-photo", icons: ["mountain", "coffee"], style: "photo", accent: "#9A3412", label: "NORTHWIND", colors: ["white"] },
+  { title: "Pixel & Pine Forest Tee Giveaway", file: "demo-pixel-pine-tee-pattern", icons: ["trees"], style: "pattern", accent: "#166534", label: "PIXEL & PINE", colors: ["heather_gray", "white"] },
+  { title: "Summit Hoodie Drop", file: "demo-summit-hoodie-vintage", icons: ["mountain", "compass"], style: "vintage", accent: "#C2410C", label: "TRAILHEAD", colors: ["black", "heather_gray"] },
+  { title: "Lumen Studio Launch Tee", file: "demo-lumen-tee-type", icons: ["prism-light"], style: "typographic", accent: "#6D28D9", label: "LUMEN STUDIO", colors: ["black", "white"] },
+  { title: "Sourdough Club Mug Giveaway", file: "demo-sourdough-mug-illustration", icons: ["bread", "wheat"], style: "illustration", accent: "#A16207", label: "SOURDOUGH CLUB", colors: ["white"] },
+  { title: "Vinyl Night Hoodie", file: "demo-vinyl-hoodie-pattern", icons: ["vinyl"], style: "pattern", accent: "#DB2777", label: "VINYL NIGHT", colors: ["black"] },
+  { title: "Breathe Easy Tee", file: "demo-bloom-tee-type", icons: ["flower"], style: "typographic", accent: "#0F766E", label: "BREATHE EASY", colors: ["white", "heather_gray"] },
+  { title: "Episode 100 Celebration Tee", file: "demo-bytesize-tee-vintage", icons: ["microphone-2", "headphones"], style: "vintage", accent: "#1D4ED8", label: "EPISODE 100", colors: ["white", "black"] },
+  { title: "Reading Nook Mug", file: "demo-reading-mug-illustration", icons: ["armchair", "books"], style: "illustration", accent: "#1E3A8A", label: "HARBOR BOOKS", colors: ["white"] },
+  { title: "Century Ride Hoodie", file: "demo-century-hoodie-photo", icons: ["bike"], style: "photo", accent: "#DC2626", label: "CENTURY RIDE", colors: ["heather_gray", "black"] },
+  { title: "Sunday Brunch Tee", file: "demo-brunch-tee-illustration", icons: ["pancakes"], style: "illustration", accent: "#B45309", label: "SUNDAY BRUNCH", colors: ["white", "heather_gray"] },
+  { title: "High Score Hoodie", file: "demo-arcade-hoodie-type", icons: ["device-gamepad-2"], style: "typographic", accent: "#7C3AED", label: "HIGH SCORE", colors: ["black"] },
 ];
 
 /** A stack of pancakes with butter and syrup (no icon set has one). */
@@ -70,29 +76,206 @@ const PANCAKES = `
     <rect x="10.2" y="6.8" width="3.6" height="2.4" rx=".4" fill="#FDE68A"/>
   </g>`;
 
-function designSvg(design: DemoDesign): string {
+/** One icon, stroked (Tabler's 24-unit grid) at (x, y), size px wide. */
+function icon(name: string, x: number, y: number, size: number, stroke: string, width = 1.8): string {
+  const body = name === "pancakes" ? PANCAKES : (ICONS[name] ?? "");
+  return `<g transform="translate(${x} ${y}) scale(${size / 24})" fill="none" stroke="${stroke}" stroke-width="${width}" stroke-linecap="round" stroke-linejoin="round">${body}</g>`;
+}
+
+/** A repeatable sequence in [0, 1) from the design's name: the same file every time it is written. */
+function sequence(seed: string): () => number {
+  let h = 2166136261;
+  for (const c of seed) h = Math.imul(h ^ c.charCodeAt(0), 16777619);
+  return () => {
+    h = Math.imul(h ^ (h >>> 15), 2246822519);
+    h = Math.imul(h ^ (h >>> 13), 3266489917);
+    h ^= h >>> 16;
+    return (h >>> 0) / 4294967296;
+  };
+}
+
+/** The same hue, lighter (amount > 0) or darker (< 0). */
+function shade(hex: string, amount: number): string {
+  const rgb = [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));
+  const target = amount > 0 ? 255 : 0;
+  return `#${rgb
+    .map((v) =>
+      Math.round(v + (target - v) * Math.abs(amount))
+        .toString(16)
+        .padStart(2, "0"),
+    )
+    .join("")}`;
+}
+
+const FONT = `font-family="DejaVu Sans, Verdana, sans-serif"`;
+const SERIF = `font-family="DejaVu Serif, Georgia, serif"`;
+
+/** Typographic: the brand's words set large, stacked, with one small mark and rules; no badge. */
+function typographic(design: DemoDesign): string {
+  const words = design.label.split(" ");
+  const lines = words.length > 1 ? [words.slice(0, -1).join(" "), words.at(-1) ?? ""] : words;
+  const longest = Math.max(...lines.map((line) => line.length));
+  // DejaVu Sans Bold's capitals are ~0.78 em wide: the longest line fills 960 of the 1200 px.
+  const size = Math.min(260, Math.floor(960 / (longest * 0.8)));
+  // On a black garment the inks are tints of the accent, so the words read on the cloth.
+  const ink = onDark(design)
+    ? { first: shade(design.accent, 0.75), last: shade(design.accent, 0.35), rule: shade(design.accent, 0.35) }
+    : { first: shade(design.accent, -0.45), last: design.accent, rule: design.accent };
+  const mark = icon(design.icons[0] ?? "", 535, 20, 130, ink.rule, 2);
+  const top = 190;
+  const baselines = lines.map((_, index) => Math.round(top + 40 + size * 0.73 + index * size * 0.98));
+  const set = lines
+    .map(
+      (line, index) =>
+        `<text x="600" y="${baselines[index]}" text-anchor="middle" ${FONT} font-weight="bold" font-size="${size}" fill="${index === lines.length - 1 ? ink.last : ink.first}">${escapeXml(line)}</text>`,
+    )
+    .join("");
+  const bottom = (baselines.at(-1) ?? 0) + 50;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="${bottom + 30}" viewBox="0 0 1200 ${bottom + 30}">
+    ${mark}
+    <rect x="120" y="${top}" width="960" height="10" fill="${ink.rule}"/>
+    ${set}
+    <rect x="120" y="${bottom}" width="960" height="10" fill="${ink.rule}"/>
+  </svg>`;
+}
+
+/** Illustration: the subject drawn large and filled over a sun and hills, the name small under it. */
+function illustration(design: DemoDesign): string {
   const count = design.icons.length;
-  const size = count === 1 ? 520 : 380;
-  const gap = 40;
-  const total = count * size + (count - 1) * gap;
-  const drawn = design.icons
+  const size = count === 1 ? 640 : 470;
+  const total = count * size + (count - 1) * 20;
+  const figures = design.icons
     .map((name, index) => {
-      const x = 600 - total / 2 + index * (size + gap);
-      const y = 520 - size / 2;
-      const body = name === "pancakes" ? PANCAKES : (ICONS[name] ?? "");
-      return `<g transform="translate(${x} ${y}) scale(${size / 24})" fill="none" stroke="#FFFFFF" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round">${body}</g>`;
+      const x = 600 - total / 2 + index * (size + 20);
+      return (
+        icon(name, x + 10, 560 - size / 2 + 10, size, shade(design.accent, -0.5), 2.2) +
+        icon(name, x, 560 - size / 2, size, design.accent, 1.6)
+      );
     })
     .join("");
-  const fontSize = design.label.length > 12 ? 92 : 110;
-  // Cropped to the artwork, so it fills the print area as a full-front print does.
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="1177" viewBox="80 90 1040 1020">
-    <circle cx="600" cy="520" r="420" fill="${design.accent}"/>
-    <circle cx="600" cy="520" r="392" fill="none" stroke="#FFFFFF" stroke-opacity="0.85" stroke-width="10"/>
-    ${drawn}
-    <rect x="90" y="930" width="1020" height="170" rx="34" fill="#FFFFFF"/>
-    <rect x="90" y="930" width="1020" height="170" rx="34" fill="none" stroke="${design.accent}" stroke-width="12"/>
-    <text x="600" y="${1015 + fontSize * 0.36}" text-anchor="middle" font-family="DejaVu Sans, Verdana, sans-serif" font-weight="bold" font-size="${fontSize}" letter-spacing="4" fill="${design.accent}">${escapeXml(design.label)}</text>
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="1120" viewBox="0 0 1200 1120">
+    <circle cx="600" cy="480" r="380" fill="${shade(design.accent, 0.78)}"/>
+    <path d="M 140 760 Q 380 600 620 740 Q 860 640 1060 760 L 1060 860 L 140 860 Z" fill="${shade(design.accent, 0.55)}"/>
+    ${figures}
+    <text x="600" y="1040" text-anchor="middle" ${SERIF} font-style="italic" font-size="96" fill="${shade(design.accent, -0.3)}">${escapeXml(titleCase(design.label))}</text>
   </svg>`;
+}
+
+/** Vintage: the badge with a banner, in two inks, worn (the cloth shows through flecks of missing ink). */
+function vintage(design: DemoDesign): string {
+  const random = sequence(design.file);
+  const flecks = Array.from({ length: 260 }, () => {
+    const r = 2 + random() * 9;
+    return `<circle cx="${Math.round(100 + random() * 1000)}" cy="${Math.round(80 + random() * 1000)}" r="${r.toFixed(1)}" fill="black"/>`;
+  }).join("");
+  const count = design.icons.length;
+  const size = count === 1 ? 420 : 300;
+  const total = count * size + (count - 1) * 30;
+  const drawn = design.icons
+    .map((name, index) => icon(name, 600 - total / 2 + index * (size + 30), 470 - size / 2, size, "#F4EBD9", 1.9))
+    .join("");
+  const cream = "#F4EBD9";
+  // DejaVu Serif Bold's capitals are ~0.78 em wide, plus the spacing: the name fits the banner's 740 px.
+  const fontSize = Math.min(100, Math.floor((740 / design.label.length - 6) / 0.78));
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="1177" viewBox="80 90 1040 1020">
+    <defs><mask id="worn"><rect x="0" y="0" width="1200" height="1200" fill="white"/>${flecks}</mask></defs>
+    <g mask="url(#worn)">
+      <circle cx="600" cy="520" r="420" fill="${shade(design.accent, -0.35)}"/>
+      <circle cx="600" cy="520" r="380" fill="none" stroke="${cream}" stroke-width="8"/>
+      <circle cx="600" cy="520" r="350" fill="none" stroke="${cream}" stroke-width="3" stroke-dasharray="4 14"/>
+      ${[150, 210, 330, 30].map((a) => `<circle cx="${600 + 365 * Math.cos((a * Math.PI) / 180)}" cy="${520 + 365 * Math.sin((a * Math.PI) / 180)}" r="9" fill="${cream}"/>`).join("")}
+      ${drawn}
+      <path d="M 120 860 L 210 830 L 210 990 L 120 1020 L 160 940 Z M 1080 860 L 990 830 L 990 990 L 1080 1020 L 1040 940 Z" fill="${design.accent}"/>
+      <rect x="190" y="820" width="820" height="180" fill="${cream}"/>
+      <rect x="206" y="836" width="788" height="148" fill="none" stroke="${shade(design.accent, -0.35)}" stroke-width="6"/>
+      <text x="600" y="${910 + fontSize * 0.36}" text-anchor="middle" ${SERIF} font-weight="bold" font-size="${fontSize}" letter-spacing="6" fill="${shade(design.accent, -0.35)}">${escapeXml(design.label)}</text>
+    </g>
+  </svg>`;
+}
+
+/**
+ * Photo print: a square photograph of a landscape at golden hour (sky, sun, ridges in haze, a
+ * vignette), printed full colour with a thin white border, the name set on it. Drawn, not shot, so
+ * the demo carries no photo licence.
+ */
+function photo(design: DemoDesign): string {
+  const random = sequence(design.file);
+  const ridge = (base: number, height: number) => {
+    const points: string[] = [`M 120 ${base}`];
+    for (let x = 120; x <= 1080; x += 40)
+      points.push(`L ${x} ${Math.round(base - height * (0.5 + 0.5 * Math.sin(x / 90 + random() * 2)) - random() * height * 0.4)}`);
+    return `${points.join(" ")} L 1080 1080 L 120 1080 Z`;
+  };
+  const figure = design.icons.at(-1) ?? "";
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="1200" viewBox="0 0 1200 1200">
+    <defs>
+      <linearGradient id="sky" x1="0" y1="0" x2="0" y2="1">
+        <stop offset="0" stop-color="#2B3A67"/><stop offset="0.45" stop-color="#C8617A"/><stop offset="0.75" stop-color="#F6A65A"/><stop offset="1" stop-color="#FCE3B0"/>
+      </linearGradient>
+      <radialGradient id="sun"><stop offset="0" stop-color="#FFF6D8"/><stop offset="0.35" stop-color="#FFE08A"/><stop offset="1" stop-color="#F6A65A" stop-opacity="0"/></radialGradient>
+      <radialGradient id="vignette" cx="0.5" cy="0.5" r="0.75"><stop offset="0.6" stop-color="#000000" stop-opacity="0"/><stop offset="1" stop-color="#000000" stop-opacity="0.35"/></radialGradient>
+      <clipPath id="frame"><rect x="120" y="120" width="960" height="960"/></clipPath>
+    </defs>
+    <rect x="100" y="100" width="1000" height="1000" fill="#FFFFFF"/>
+    <g clip-path="url(#frame)">
+      <rect x="120" y="120" width="960" height="960" fill="url(#sky)"/>
+      <circle cx="760" cy="640" r="300" fill="url(#sun)"/>
+      <circle cx="760" cy="640" r="90" fill="#FFF3C4"/>
+      <path d="${ridge(760, 200)}" fill="#7A4E7E" fill-opacity="0.55"/>
+      <path d="${ridge(860, 170)}" fill="#4B3363" fill-opacity="0.8"/>
+      <path d="${ridge(960, 140)}" fill="#2A1F3D"/>
+      ${icon(figure, 240, 700, 300, "#1A1426", 2.4)}
+      <rect x="120" y="120" width="960" height="960" fill="url(#vignette)"/>
+      <text x="600" y="1040" text-anchor="middle" ${FONT} font-weight="bold" font-size="88" letter-spacing="14" fill="#FFF6E8">${escapeXml(design.label)}</text>
+    </g>
+  </svg>`;
+}
+
+/** Pattern: the subject repeated all over in a half-drop grid, two inks, turned now and then. */
+function pattern(design: DemoDesign): string {
+  const random = sequence(design.file);
+  const cells: string[] = [];
+  const step = 200;
+  for (let row = 0; row < 6; row += 1) {
+    for (let column = 0; column < 6; column += 1) {
+      const x = column * step + (row % 2 ? step / 2 : 0);
+      const y = row * step;
+      if (x > 1100) continue;
+      const name = design.icons[(row + column) % design.icons.length] ?? "";
+      const ink = (row + column) % 2 ? design.accent : shade(design.accent, onDark(design) ? 0.5 : -0.5);
+      const turn = Math.round((random() - 0.5) * 40);
+      cells.push(`<g transform="rotate(${turn} ${x + 70} ${y + 70})">${icon(name, x, y, 140, ink, 2)}</g>`);
+      cells.push(`<circle cx="${x + 170}" cy="${y + 170}" r="8" fill="${shade(design.accent, 0.4)}"/>`);
+    }
+  }
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="1200" viewBox="0 0 1200 1200">
+    <defs><clipPath id="tile"><rect x="20" y="20" width="1160" height="1160" rx="40"/></clipPath></defs>
+    <g clip-path="url(#tile)">${cells.join("")}</g>
+  </svg>`;
+}
+
+/** Whether the design's first garment colour is black. */
+function onDark(design: DemoDesign): boolean {
+  return design.colors[0] === "black";
+}
+
+function titleCase(text: string): string {
+  return text.toLowerCase().replace(/\b[a-z]/g, (c) => c.toUpperCase());
+}
+
+function designSvg(design: DemoDesign): string {
+  switch (design.style) {
+    case "typographic":
+      return typographic(design);
+    case "illustration":
+      return illustration(design);
+    case "vintage":
+      return vintage(design);
+    case "photo":
+      return photo(design);
+    case "pattern":
+      return pattern(design);
+  }
 }
 
 function escapeXml(text: string): string {
