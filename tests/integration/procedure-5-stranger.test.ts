@@ -7,14 +7,21 @@
  * a disqualified entry), one with a redraw after the claim deadline, one under a referral cap; each
  * says MATCH, and the product's own verifiers agree. Then what an operator could change: a line of
  * draw.csv, the commitment, a token over another hash, a redraw before the deadline; each MISMATCH,
- * with the reason. The replacement round's draw is in draw-missing-round.test.ts (it needs a drand
+ * with the reason. A deployment with a 2-minute margin (decision 110) publishes it in draw.json, and
+ * every verifier (the stranger's, app/verifier, the single-file verifier, verify-draw) reads it: MATCH
+ * on time and after a late freeze, MISMATCH with the reason for an altered margin or planned round.
+ * The replacement round's draw is in draw-missing-round.test.ts (it needs a drand
  * that skips a round, which the demo chain never does).
  *
  * Every time is the test's: the draws run a day or two in the past, and the fake authorities date
  * their tokens by the same clock.
  */
+import { execFile } from "node:child_process";
 import http from "node:http";
-import { readFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_CHAIN, roundTimeMs } from "~/domain/beacon";
 import { DRAW_PROCEDURE } from "~/domain/draw";
@@ -28,6 +35,7 @@ import { drawCampaign } from "~/server/draw/run.server";
 import { requestTimestamp, timestampDraws } from "~/server/draw/timestamps.server";
 import { verifyDraw as verifyIndependently } from "~/verifier/verify";
 import { verifyDraw } from "../../scripts/verify-draw";
+import { VERIFIER_SCRIPT } from "../../scripts/build-verifier";
 import { type FakeTsa, type TestTsaCa, makeTestTsaCa, removeTestTsaCa, startFakeTsa } from "../fakes/tsa-server";
 import { type InProcessAppServer, startAppServer } from "../helpers/app-server";
 import { createCampaign } from "../helpers/campaigns";
@@ -103,6 +111,24 @@ async function fetchedByStranger(campaignId: string) {
 }
 
 type Fetched = Awaited<ReturnType<typeof fetchedByStranger>>;
+
+/** The committed single-file verifier, run with plain node on the saved files and the test CA's root: its exit code and output. */
+async function singleFile(fetched: Fetched): Promise<{ code: number; stdout: string }> {
+  const directory = await mkdtemp(join(tmpdir(), "giveawear-stranger-"));
+  try {
+    await writeFile(join(directory, "draw.json"), JSON.stringify(fetched.record));
+    await writeFile(join(directory, "draw.csv"), fetched.drawCsv);
+    await writeFile(join(directory, "actions.csv"), fetched.actionsCsv ?? new Uint8Array());
+    await writeFile(join(directory, "root.pem"), ca.rootPem);
+    const args = ["--record", "draw.json", "--list", "draw.csv", "--actions", "actions.csv", "--tsa-root", "root.pem"];
+    return await promisify(execFile)(process.execPath, [join(process.cwd(), VERIFIER_SCRIPT), ...args], { cwd: directory }).then(
+      ({ stdout }) => ({ code: 0, stdout }),
+      (error: { code?: number; stdout?: string }) => ({ code: error.code ?? -1, stdout: error.stdout ?? "" }),
+    );
+  } finally {
+    await rm(directory, { recursive: true, force: true });
+  }
+}
 const stranger = (fetched: Fetched, checkedAt = Date.now()): Promise<StrangerResult> =>
   strangerVerify({ ...fetched, checkedAt, trust: { tsaRootsPem: [ca.rootPem] } } satisfies StrangerInput);
 
@@ -365,6 +391,9 @@ describe("a stranger's verifier written from procedure 5's text", () => {
     };
 
     const published = await check(onTime.campaign.id);
+    const saved = await singleFile(published);
+    expect(saved.stdout).toContain("plus the published margin of 2 min");
+    expect(saved).toMatchObject({ code: 0, stdout: expect.stringMatching(/\nMATCH: every check passed/) });
     const beacon = published.record.beacon as Beacon;
     const endsAt = Date.parse(published.record.endsAt as string);
     expect(beacon.marginMinutes).toBe(2);
@@ -398,9 +427,11 @@ describe("a stranger's verifier written from procedure 5's text", () => {
       tsaRoots: [ca.rootPem],
     });
     expect(independent.verdict).toBe("MISMATCH");
-    expect(independent.checks.find((item) => item.name === "Beacon round")?.detail).toContain(
-      `the round published at launch is ${beacon.plannedRound}, but the first round at or after the end of the giveaway (${new Date(endsAt).toISOString()}) plus the published margin of 10 minutes is ${firstAtOrAfter(endsAt + 10 * MINUTE)}`,
-    );
+    const marginReason = `the round published at launch is ${beacon.plannedRound}, but the first round at or after the end of the giveaway (${new Date(endsAt).toISOString()}) plus the published margin of 10 minutes is ${firstAtOrAfter(endsAt + 10 * MINUTE)}`;
+    expect(independent.checks.find((item) => item.name === "Beacon round")?.detail).toContain(marginReason);
+    const savedAltered = await singleFile({ ...published, record: { ...published.record, beacon: { ...beacon, marginMinutes: 10 } } });
+    expect(savedAltered.code).toBe(1);
+    expect(savedAltered.stdout).toContain(`Beacon round: ${marginReason}`);
 
     // The late freeze's round altered in the record: one round later than the margin gives.
     const shifted = { ...moved, record: { ...moved.record, beacon: { ...movedBeacon, round: movedBeacon.round + 1 } } };
