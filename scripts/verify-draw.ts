@@ -12,6 +12,9 @@
  * redraw no earlier than the replaced winner's published deadline, that deadline at least the window
  * after the pick, the winner notified in between, no time after the clock (--now is not offered: the
  * script uses the machine's).
+ * Beacon margin (decision 110): when the campaign recorded the margin its round was planned with
+ * (published as beacon.marginMinutes), the planned round must be the first at or after the end plus
+ * it, and a round moved by a late freeze the first at or after the freeze's end plus it.
  * Procedure v5 (decision 099): as v4, never a seed from the secret alone; a replacement round (the
  * campaign's beaconReplacementRound) must be decided 24 hours after the list's round, say why, and be the
  * first round at least 10 minutes after the decision; the beacon checked is then that round's.
@@ -54,6 +57,7 @@ import { DEMO_CHAIN } from "../app/server/draw/beacon.server";
 import { readStoredActions, readStoredList, withStoredList } from "../app/server/draw/freeze.server";
 import { loadDrawPool, nodeDrawHashing, sha256Hex } from "../app/server/draw/run.server";
 import { checkAnchors, trustedTsaRoots } from "../app/verifier/timestamps";
+import { marginProblems } from "../app/verifier/margin";
 import { REDRAW_TIMING_PROCEDURE_VERSION, claimWindowDaysOf, redrawTimingProblems } from "../app/domain/redraw-timing";
 
 export interface DrawCheck {
@@ -128,6 +132,8 @@ export async function verifyDraw(campaignId: string, options: VerifyOptions & { 
     select: {
       drawCommitment: true,
       drawBeaconRound: true,
+      drawBeaconMarginMinutes: true,
+      endDate: true,
       beaconReplacementRound: true,
       beaconReplacementDecidedAt: true,
       beaconReplacementReason: true,
@@ -164,6 +170,9 @@ type VerifiedCampaign = {
   drawCommitment: string | null;
   launchedAt: Date | null;
   drawBeaconRound: number | null;
+  /** Decision 110: the margin the round was planned with, published as beacon.marginMinutes. */
+  drawBeaconMarginMinutes: number | null;
+  endDate: Date | null;
   beaconReplacementRound: number | null;
   beaconReplacementDecidedAt: Date | null;
   beaconReplacementReason: string | null;
@@ -281,6 +290,19 @@ async function verifyDrawV2(
     const verifying = verifyingChain(draw.beaconChain ?? "", options.chainInfo);
     const chain = "chain" in verifying ? verifying.chain : undefined;
     if ("problem" in verifying) check("beacon chain", "drand quicknet (its key pinned in the code)", verifying.problem);
+    // Decision 110: the round published at launch is the first at or after the end plus the published
+    // margin, and a late freeze's round the first at or after the freeze's end plus it.
+    if (chain && campaign.drawBeaconMarginMinutes !== null) {
+      const problems = marginProblems(chain, {
+        marginMinutes: campaign.drawBeaconMarginMinutes,
+        endsAtMs: campaign.endDate?.getTime() ?? NaN,
+        plannedRound: campaign.drawBeaconRound,
+        round: row?.beaconRound ?? null,
+        frozenAtMs: row?.frozenAt.getTime() ?? NaN,
+      });
+      const expected = `the end (or a late freeze's end) plus the published margin of ${campaign.drawBeaconMarginMinutes} min`;
+      check("beacon rounds and the margin (steps 1 and 3)", expected, problems.join("; ") || expected);
+    }
     let expectedSeed: string | null = null;
     // Procedure 5 (decision 099): a later round, decided 24 hours after the list's round, with why.
     let beaconRound = draw.beaconRound;

@@ -32,6 +32,12 @@ export interface DrawRecordBeacon {
   plannedRound: number | null;
   /** When the planned round is produced (round time = genesis + (round - 1) x period). */
   plannedRoundTime: string | null;
+  /**
+   * Decision 110: the margin in minutes after the end that the planned round was chosen with (the
+   * first round at or after endsAt + margin), which a late freeze also adds to the end of the freeze;
+   * null for campaigns launched before it was recorded (procedure text: 10 minutes then).
+   */
+  marginMinutes: number | null;
   /** The round the draw uses (the planned one, or a later one when the freeze came late); null until the list is frozen. */
   round: number | null;
   roundTime: string | null;

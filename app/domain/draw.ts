@@ -115,8 +115,8 @@ const REPLACEMENT_STEP_5 = `The draw never uses the secret alone. If no valid be
  * Procedure version 5 (decision 099): version 4 with step 5's fallback replaced. Instead of the
  * launch secret alone (which Giveawear knows from the launch), a draw whose round cannot be had for
  * 24 hours uses a later round decided and published before it exists. Step 9 also states the
- * redraws' timing (decision 102), which every verifier checks, and steps 2 and 3 the referral cap
- * (decision 104).
+ * redraws' timing (decision 102), which every verifier checks, steps 2 and 3 the referral cap
+ * (decision 104), and steps 1 and 3 the margin before the round as draw.json states it (decision 110).
  */
 const REDRAW_STEP_9_END =
   "The replaced pick stays in the record, marked as replaced; the new pick records when it was made, why, its claim deadline and when its winner was notified.";
@@ -140,18 +140,27 @@ const UNNAMED_DEMO_CHAIN = "uses Giveawear's demo chain instead, whose signing k
  */
 const NAMED_DEMO_CHAIN = `uses Giveawear's demo chain instead: chain hash ${DEMO_CHAIN.hash}, public key ${DEMO_CHAIN.publicKey}, period ${DEMO_CHAIN.period} seconds, genesis_time ${DEMO_CHAIN.genesisTime}, whose signing key is public`;
 
+/** Step 1's margin in procedure 4 and before; procedure 5 says where it is stated (decision 110). */
+const UNSTATED_MARGIN = "plus a margin (10 minutes unless stated otherwise) that leaves time to freeze the entry list.";
+const STATED_MARGIN = `plus a margin M that leaves time to freeze the entry list: M is the number of minutes draw.json states as "beacon": {"marginMinutes": M}, or 10 minutes when it states none (null or absent).`;
+/** Step 3's late freeze in procedure 4 and before, and in procedure 5 with the same M (decision 110). */
+const LATE_FREEZE_MARGIN = "the draw uses instead the first round at or after the end of the freeze plus the margin;";
+const LATE_FREEZE_STATED_MARGIN = "the draw uses instead the first round at or after the end of the freeze plus the same margin M;";
+
 /**
  * Step 11 of procedure 5: where draw.json puts each fact the steps name. Without it a stranger had
  * to guess which field is the round R, the end of the freeze or the secret, and whether a draw may
  * be dated before its round.
  */
-const RECORD_STEP_11 = `11. The record. draw.json gives the facts above under these names (times in ISO 8601, UTC; big numbers as decimal text): "procedureVersion" (5), "launchedAt" (the launch time), "endsAt" (the end of the giveaway), "commitment" (C); "beacon": {"chainHash" (the chain), "demo", "plannedRound" (the round published at launch), "round" (R), "response", "replacement"}; "list": {"frozenAt" (the end of the freeze), "sha256" (H), "referralCap", "actions": {"sha256" (A)}}; "draw": {"drawnAt" (when the original picks were made, never before the time of the round whose beacon S uses), "secret", "seed" (S), "claimWindowDays", "picks"}, where each pick is {"rank", "entryId", "ticket", "counter" (n), "replaced", "redrawnAt" (null for the original picks), "reason", "claimDeadline", "notifiedAt"}, in the order the picks were made; and "timestamps": [{"subject", "tsaUrl", "token"}] (step 10). draw.csv and actions.csv are served at "list": {"csvUrl"} and "list": {"actions": {"csvUrl"}}. The "publicKey", "period" and "genesisTime" that draw.json also shows under "beacon" are for reading only: step 4 says which values a beacon is checked under.`;
+const RECORD_STEP_11 = `11. The record. draw.json gives the facts above under these names (times in ISO 8601, UTC; big numbers as decimal text): "procedureVersion" (5), "launchedAt" (the launch time), "endsAt" (the end of the giveaway), "commitment" (C); "beacon": {"chainHash" (the chain), "demo", "plannedRound" (the round published at launch), "marginMinutes" (M), "round" (R), "response", "replacement"}; "list": {"frozenAt" (the end of the freeze), "sha256" (H), "referralCap", "actions": {"sha256" (A)}}; "draw": {"drawnAt" (when the original picks were made, never before the time of the round whose beacon S uses), "secret", "seed" (S), "claimWindowDays", "picks"}, where each pick is {"rank", "entryId", "ticket", "counter" (n), "replaced", "redrawnAt" (null for the original picks), "reason", "claimDeadline", "notifiedAt"}, in the order the picks were made; and "timestamps": [{"subject", "tsaUrl", "token"}] (step 10). draw.csv and actions.csv are served at "list": {"csvUrl"} and "list": {"actions": {"csvUrl"}}. The "publicKey", "period" and "genesisTime" that draw.json also shows under "beacon" are for reading only: step 4 says which values a beacon is checked under.`;
 
 export const DRAW_PROCEDURE = `${DRAW_PROCEDURE_V4.replace(SECRET_ONLY_STEP_5, REPLACEMENT_STEP_5)
   .replace(REDRAW_STEP_9_END, ACCOUNTABLE_STEP_9_END)
   .replace(UNCAPPED_REFERRALS, CAPPED_REFERRALS)
   .replace(WEIGHT_LINE_END, CAPPED_WEIGHT_LINE_END)
-  .replace(UNNAMED_DEMO_CHAIN, NAMED_DEMO_CHAIN)}
+  .replace(UNNAMED_DEMO_CHAIN, NAMED_DEMO_CHAIN)
+  .replace(UNSTATED_MARGIN, STATED_MARGIN)
+  .replace(LATE_FREEZE_MARGIN, LATE_FREEZE_STATED_MARGIN)}
 
 ${RECORD_STEP_11}`;
 if (!DRAW_PROCEDURE.includes(REPLACEMENT_STEP_5)) throw new Error("procedure 5: step 5 of procedure 4 not found");
@@ -159,6 +168,8 @@ if (!DRAW_PROCEDURE.includes(ACCOUNTABLE_STEP_9_END)) throw new Error("procedure
 if (!DRAW_PROCEDURE.includes(CAPPED_REFERRALS)) throw new Error("procedure 5: step 2's referral bonus of procedure 4 not found");
 if (!DRAW_PROCEDURE.includes(CAPPED_WEIGHT_LINE_END)) throw new Error("procedure 5: step 3's weight line of procedure 4 not found");
 if (!DRAW_PROCEDURE.includes(NAMED_DEMO_CHAIN)) throw new Error("procedure 5: step 4's demo chain of procedure 4 not found");
+if (!DRAW_PROCEDURE.includes(STATED_MARGIN)) throw new Error("procedure 5: step 1's margin of procedure 4 not found");
+if (!DRAW_PROCEDURE.includes(LATE_FREEZE_STATED_MARGIN)) throw new Error("procedure 5: step 3's late freeze of procedure 4 not found");
 
 /** The procedure of draws made before decision 039 (Draw.procedureVersion 1), kept for their draw pages. */
 export const DRAW_PROCEDURE_V1 = `1. Commitment. When the giveaway launched, Giveawear chose a secret seed (64 hexadecimal characters) and published its SHA-256 hash, written in lowercase hexadecimal. When the giveaway ends the seed is revealed: anyone can check that SHA-256(seed) equals the commitment, so the seed cannot have been changed after launch.

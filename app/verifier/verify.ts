@@ -12,6 +12,7 @@ import { type ActionList, type DrawList, readActionList, readDrawList } from "./
 import { type ComputedPick, PickSequence, ticketRange } from "./picks";
 import { type RecordTimestamp, checkAnchors, trustedTsaRoots } from "./timestamps";
 import { REPLACEMENT_PROCEDURE_VERSION, replacementProblems } from "./replacement";
+import { marginProblems } from "./margin";
 import { REDRAW_TIMING_PROCEDURE_VERSION, redrawCounts, redrawTimingProblems } from "./redraws";
 
 export type Verdict = "MATCH" | "MISMATCH" | "INCOMPLETE";
@@ -91,6 +92,8 @@ interface RecordView {
     scheme: string;
     demo: boolean;
     plannedRound: number | null;
+    /** Decision 110: the margin after the end the rounds follow from; null (or absent) when the record states none. */
+    marginMinutes: number | null;
     round: number | null;
     response: unknown;
     missing: boolean;
@@ -169,6 +172,9 @@ function readRecord(input: unknown): RecordView {
           scheme: field(beaconIn, "scheme", "beacon.", isString, "a text"),
           demo: field(beaconIn, "demo", "beacon.", orNull(isBoolean), "true or false") === true,
           plannedRound: field(beaconIn, "plannedRound", "beacon.", orNull(isInteger), "a round or null") ?? null,
+          marginMinutes:
+            field(beaconIn, "marginMinutes", "beacon.", orNull(isPositiveInteger), "a whole number of minutes of at least 1, or null") ??
+            null,
           round: field(beaconIn, "round", "beacon.", orNull(isInteger), "a round or null") ?? null,
           response: beaconIn.response ?? null,
           missing: field(beaconIn, "missing", "beacon.", orNull(isBoolean), "true or false") === true,
@@ -520,12 +526,22 @@ export async function verifyDraw(input: VerifyInput): Promise<VerifyResult> {
           }
         }
       }
+      // Decision 110: with the margin published, the planned round and a late freeze's round are exactly determined.
+      const margin = chainRecord.marginMinutes;
+      if (margin !== null) {
+        const endsAtMs = record.endsAt ? Date.parse(record.endsAt) : NaN;
+        problems.push(...marginProblems(chain, { marginMinutes: margin, endsAtMs, plannedRound: planned, round, frozenAtMs: frozenAt }));
+      }
+      const marginWords =
+        margin === null
+          ? ""
+          : ` (the first at or after ${planned === round ? "the end" : "the end of the freeze"} plus the published margin of ${margin} min)`;
       const detail =
         planned === null
           ? `Round ${round} (chosen at the freeze: the campaign launched before rounds were published), produced at ${new Date(roundTime).toISOString()}, after the list was frozen.`
           : round === planned
-            ? `Round ${round}, published at launch, produced at ${new Date(roundTime).toISOString()}, after the list was frozen.`
-            : `Round ${round}, produced at ${new Date(roundTime).toISOString()}: it replaced round ${planned} published at launch because the list was frozen later than 30 s before that round's time.`;
+            ? `Round ${round}${marginWords}, published at launch, produced at ${new Date(roundTime).toISOString()}, after the list was frozen.`
+            : `Round ${round}${marginWords}, produced at ${new Date(roundTime).toISOString()}: it replaced round ${planned} published at launch because the list was frozen later than 30 s before that round's time.`;
       add("Beacon round", problems.length === 0, problems.length === 0 ? detail : `${problems.join("; ")}.`);
 
       // Procedure 5 (decision 099): a later round decided 24 hours after this one, published with why.

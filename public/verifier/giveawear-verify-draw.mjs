@@ -25343,6 +25343,36 @@ function replacementProblems(chain, namedRound, replacement) {
   return problems;
 }
 
+// app/verifier/margin.ts
+var LATE_FREEZE_MS = 3e4;
+var roundTime2 = (chain, round) => (chain.genesisTime + (round - 1) * chain.period) * 1e3;
+function firstRoundAtOrAfter(chain, ms) {
+  const since = ms - chain.genesisTime * 1e3;
+  return since <= 0 ? 1 : Math.ceil(since / (chain.period * 1e3)) + 1;
+}
+function marginProblems(chain, facts) {
+  const { marginMinutes: margin, plannedRound: planned, round } = facts;
+  if (!Number.isSafeInteger(margin) || margin < 1) return [`the published margin (${String(margin)}) is not a whole number of minutes`];
+  const problems = [];
+  const minutes = `${margin} minute${margin === 1 ? "" : "s"}`;
+  if (planned !== null && Number.isFinite(facts.endsAtMs)) {
+    const expected = firstRoundAtOrAfter(chain, facts.endsAtMs + margin * 6e4);
+    if (planned !== expected)
+      problems.push(
+        `the round published at launch is ${planned}, but the first round at or after the end of the giveaway (${new Date(facts.endsAtMs).toISOString()}) plus the published margin of ${minutes} is ${expected}`
+      );
+  }
+  if (planned !== null && round !== null && round !== planned && Number.isFinite(facts.frozenAtMs)) {
+    const late = facts.frozenAtMs > roundTime2(chain, planned) - LATE_FREEZE_MS;
+    const expected = firstRoundAtOrAfter(chain, facts.frozenAtMs + margin * 6e4);
+    if (late && round !== expected)
+      problems.push(
+        `the list was frozen late (${new Date(facts.frozenAtMs).toISOString()}), so the draw must use the first round at or after the end of the freeze plus the published margin of ${minutes}, ${expected}, not ${round}`
+      );
+  }
+  return problems;
+}
+
 // app/verifier/redraws.ts
 var DAY_MS = 24 * 60 * 60 * 1e3;
 var FUTURE_SKEW_MS = 5 * 60 * 1e3;
@@ -25468,6 +25498,7 @@ function readRecord(input) {
       scheme: field(beaconIn, "scheme", "beacon.", isString, "a text"),
       demo: field(beaconIn, "demo", "beacon.", orNull(isBoolean), "true or false") === true,
       plannedRound: field(beaconIn, "plannedRound", "beacon.", orNull(isInteger), "a round or null") ?? null,
+      marginMinutes: field(beaconIn, "marginMinutes", "beacon.", orNull(isPositiveInteger), "a whole number of minutes of at least 1, or null") ?? null,
       round: field(beaconIn, "round", "beacon.", orNull(isInteger), "a round or null") ?? null,
       response: beaconIn.response ?? null,
       missing: field(beaconIn, "missing", "beacon.", orNull(isBoolean), "true or false") === true,
@@ -25728,14 +25759,14 @@ async function verifyDraw(input) {
         draw ? "The record names no beacon round for a finished draw." : "The beacon round is not known yet."
       );
     } else {
-      const roundTime2 = roundTimeMs(chain, round);
-      drawRoundTime = roundTime2;
+      const roundTime3 = roundTimeMs(chain, round);
+      drawRoundTime = roundTime3;
       const problems = [];
       const frozenAt = listRecord ? Date.parse(listRecord.frozenAt) : NaN;
       if (listRecord && !Number.isFinite(frozenAt)) problems.push(`the freeze time "${listRecord.frozenAt}" is not a time`);
-      else if (listRecord && !(roundTime2 > frozenAt)) {
+      else if (listRecord && !(roundTime3 > frozenAt)) {
         problems.push(
-          `round ${round} was produced at ${new Date(roundTime2).toISOString()}, not after the list was frozen (${listRecord.frozenAt})`
+          `round ${round} was produced at ${new Date(roundTime3).toISOString()}, not after the list was frozen (${listRecord.frozenAt})`
         );
       }
       const planned = chainRecord.plannedRound;
@@ -25753,7 +25784,13 @@ async function verifyDraw(input) {
           }
         }
       }
-      const detail = planned === null ? `Round ${round} (chosen at the freeze: the campaign launched before rounds were published), produced at ${new Date(roundTime2).toISOString()}, after the list was frozen.` : round === planned ? `Round ${round}, published at launch, produced at ${new Date(roundTime2).toISOString()}, after the list was frozen.` : `Round ${round}, produced at ${new Date(roundTime2).toISOString()}: it replaced round ${planned} published at launch because the list was frozen later than 30 s before that round's time.`;
+      const margin = chainRecord.marginMinutes;
+      if (margin !== null) {
+        const endsAtMs = record.endsAt ? Date.parse(record.endsAt) : NaN;
+        problems.push(...marginProblems(chain, { marginMinutes: margin, endsAtMs, plannedRound: planned, round, frozenAtMs: frozenAt }));
+      }
+      const marginWords = margin === null ? "" : ` (the first at or after ${planned === round ? "the end" : "the end of the freeze"} plus the published margin of ${margin} min)`;
+      const detail = planned === null ? `Round ${round} (chosen at the freeze: the campaign launched before rounds were published), produced at ${new Date(roundTime3).toISOString()}, after the list was frozen.` : round === planned ? `Round ${round}${marginWords}, published at launch, produced at ${new Date(roundTime3).toISOString()}, after the list was frozen.` : `Round ${round}${marginWords}, produced at ${new Date(roundTime3).toISOString()}: it replaced round ${planned} published at launch because the list was frozen later than 30 s before that round's time.`;
       add2("Beacon round", problems.length === 0, problems.length === 0 ? detail : `${problems.join("; ")}.`);
       const replacement = chainRecord.replacement;
       let beaconRound = round;

@@ -19,7 +19,8 @@ import * as pkijs from "pkijs";
 export const RELIED_ON = [
   // Step 1: C and the round R.
   "It published the commitment C = SHA-256 of the secret's 64 ASCII characters, written as 64 lowercase hexadecimal characters",
-  "the first round whose time (genesis_time + (R - 1) x period seconds) is at or after the end of the giveaway plus a margin (10 minutes unless stated otherwise)",
+  "the first round whose time (genesis_time + (R - 1) x period seconds) is at or after the end of the giveaway plus a margin M",
+  'M is the number of minutes draw.json states as "beacon": {"marginMinutes": M}, or 10 minutes when it states none (null or absent).',
   // Steps 2 and 3: the lists, their bytes and the weights.
   'up to the referral cap when the giveaway\'s rules set one (at most K friends per entry earn it, the first ones confirmed; draw.json publishes K as "list": {"referralCap": K}, or null when there is no cap)',
   "Each is ASCII text; every line ends with a line feed (LF, byte 10), the last line included; there are no other line breaks and no spaces.",
@@ -39,7 +40,7 @@ export const RELIED_ON = [
   "<entry_id>,<action_id>,<completed_ms>,<reason>, where reason is one of false_claim, duplicate, automated, rules.",
   "Both sections are sorted by entry_id compared byte by byte, then completed_ms ascending, then action_id compared byte by byte; no line appears twice.",
   "The list hash H = SHA-256 of the whole of draw.csv, and the actions hash A = SHA-256 of the whole of actions.csv, as lowercase hexadecimal.",
-  "If the freeze finishes later than 30 seconds before round R's time, the draw uses instead the first round at or after the end of the freeze plus the margin",
+  "If the freeze finishes later than 30 seconds before round R's time, the draw uses instead the first round at or after the end of the freeze plus the same margin M",
   // Step 4: the beacon and the chains.
   "domain separation tag BLS_SIG_BLS12381G1_XMD:SHA-256_SSWU_RO_NUL_) verifies, under the chain's public key, over the message SHA-256(R written as 8 bytes, unsigned big-endian), and its randomness equals SHA-256 of the signature's bytes, in lowercase hexadecimal.",
   "the beacon is checked under this key only, never under a key read from the draw record or from Giveawear's servers",
@@ -67,7 +68,7 @@ export const RELIED_ON = [
   "its genTime is, for C, no later than the launch time plus 10 minutes and, for H, earlier than round R's time. At least one token must anchor C and at least one must anchor H, and every token listed must anchor its hash",
   // Step 11: where draw.json puts each fact.
   '"launchedAt" (the launch time), "endsAt" (the end of the giveaway), "commitment" (C)',
-  '"beacon": {"chainHash" (the chain), "demo", "plannedRound" (the round published at launch), "round" (R), "response", "replacement"}',
+  '"beacon": {"chainHash" (the chain), "demo", "plannedRound" (the round published at launch), "marginMinutes" (M), "round" (R), "response", "replacement"}',
   '"list": {"frozenAt" (the end of the freeze), "sha256" (H), "referralCap", "actions": {"sha256" (A)}}',
   '"draw": {"drawnAt" (when the original picks were made, never before the time of the round whose beacon S uses), "secret", "seed" (S), "claimWindowDays", "picks"}',
   'each pick is {"rank", "entryId", "ticket", "counter" (n), "replaced", "redrawnAt" (null for the original picks), "reason", "claimDeadline", "notifiedAt"}, in the order the picks were made',
@@ -394,9 +395,13 @@ export async function strangerVerify(input: StrangerInput): Promise<StrangerResu
     if (!chain) throw new Mismatch("no chain to count rounds on");
     R = int(beacon.round, "beacon.round");
     const planned = int(beacon.plannedRound, "beacon.plannedRound");
-    const expectedPlanned = firstRoundAtOrAfter(chain, time(record.endsAt, "endsAt") + 10 * MINUTE);
-    if (planned !== expectedPlanned) throw new Mismatch(`the planned round is ${planned}, not ${expectedPlanned}`);
-    const expected = frozenAt > roundTime(chain, planned) - 30_000 ? firstRoundAtOrAfter(chain, frozenAt + 10 * MINUTE) : planned;
+    // M: the minutes draw.json states, or 10 when it states none.
+    const M = beacon.marginMinutes === null || beacon.marginMinutes === undefined ? 10 : int(beacon.marginMinutes, "beacon.marginMinutes");
+    if (M < 1) throw new Mismatch(`the margin M is ${M} minutes`);
+    const expectedPlanned = firstRoundAtOrAfter(chain, time(record.endsAt, "endsAt") + M * MINUTE);
+    if (planned !== expectedPlanned)
+      throw new Mismatch(`the planned round is ${planned}, not ${expectedPlanned}, the first round at or after the end plus ${M} minutes`);
+    const expected = frozenAt > roundTime(chain, planned) - 30_000 ? firstRoundAtOrAfter(chain, frozenAt + M * MINUTE) : planned;
     if (R !== expected) throw new Mismatch(`the round used is ${R}, not ${expected}`);
   });
 

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { readFile, readdir } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_CHAIN, roundAt } from "../../app/domain/beacon";
 import { productSizes } from "../../app/domain/campaign-schemas";
 import { type ActionKind, EntryActionInputSchema, actionDay } from "../../app/domain/entry-actions";
 import { formatPrice, lowestPaidPlan, planFeatureList } from "../../app/domain/plans";
@@ -286,6 +287,9 @@ describe(`database (${provider})`, () => {
       expect(live.length + past.length).toBe(12);
 
       for (const campaign of campaigns) {
+        // Decision 110: each demo round is the first at or after the end plus the margin it records (3 s demo rounds).
+        expect(campaign.drawBeaconMarginMinutes).toBe(10);
+        expect(roundAt(DEMO_CHAIN, campaign.endDate!.getTime() + 10 * 60_000)).toBe(campaign.drawBeaconRound);
         expect(campaign.creator?.email).toBe("demo@giveawear.example");
         expect(campaign._count.entries).toBeGreaterThanOrEqual(20);
         expect(campaign._count.entries).toBeLessThanOrEqual(169);

@@ -6,6 +6,8 @@ import * as wizard from "~/routes/create-campaign-v2";
 import * as webhook from "~/routes/webhooks.stripe";
 import { resetConfigForTests } from "~/server/core/config.server";
 import { prisma } from "~/server/core/db.server";
+import { configuredChain } from "~/server/draw/beacon.server";
+import { plannedBeaconRound } from "~/server/draw/freeze.server";
 import { completeCheckout, PAYMENT_PROCESSING, PRICE_MISSING, startCheckout } from "~/server/payments/launch.server";
 import { readToast } from "~/server/core/toast.server";
 import { signature, startFakeStripeServer, type FakeStripe } from "../fakes/stripe-server";
@@ -116,6 +118,9 @@ describe("Stripe Checkout", () => {
     expect(live.paidAt).toBeInstanceOf(Date);
     expect(live.launchedAt).toBeInstanceOf(Date);
     expect(live.drawCommitment).toMatch(/^[0-9a-f]{64}$/);
+    // The round published with the launch, and the margin it was planned with (decision 110).
+    expect(live.drawBeaconMarginMinutes).toBe(10);
+    expect(live.drawBeaconRound).toBe(plannedBeaconRound(configuredChain(), live.endDate!, 10));
     expect(
       createHash("sha256")
         .update(live.drawSeed ?? "")

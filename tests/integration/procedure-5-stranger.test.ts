@@ -7,18 +7,26 @@
  * a disqualified entry), one with a redraw after the claim deadline, one under a referral cap; each
  * says MATCH, and the product's own verifiers agree. Then what an operator could change: a line of
  * draw.csv, the commitment, a token over another hash, a redraw before the deadline; each MISMATCH,
- * with the reason. The replacement round's draw is in draw-missing-round.test.ts (it needs a drand
+ * with the reason. A deployment with a 2-minute margin (decision 110) publishes it in draw.json, and
+ * every verifier (the stranger's, app/verifier, the single-file verifier, verify-draw) reads it: MATCH
+ * on time and after a late freeze, MISMATCH with the reason for an altered margin or planned round.
+ * The replacement round's draw is in draw-missing-round.test.ts (it needs a drand
  * that skips a round, which the demo chain never does).
  *
  * Every time is the test's: the draws run a day or two in the past, and the fake authorities date
  * their tokens by the same clock.
  */
+import { execFile } from "node:child_process";
 import http from "node:http";
-import { readFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_CHAIN, roundTimeMs } from "~/domain/beacon";
 import { DRAW_PROCEDURE } from "~/domain/draw";
 import { prisma } from "~/server/core/db.server";
+import { resetConfigForTests } from "~/server/core/config.server";
 import { launchDrawFields, newDrawSeed } from "~/server/draw/commitment.server";
 import { freezeEntryList, plannedBeaconRound } from "~/server/draw/freeze.server";
 import { markPicksNotified, notifyWinners } from "~/server/draw/notify.server";
@@ -27,6 +35,7 @@ import { drawCampaign } from "~/server/draw/run.server";
 import { requestTimestamp, timestampDraws } from "~/server/draw/timestamps.server";
 import { verifyDraw as verifyIndependently } from "~/verifier/verify";
 import { verifyDraw } from "../../scripts/verify-draw";
+import { VERIFIER_SCRIPT } from "../../scripts/build-verifier";
 import { type FakeTsa, type TestTsaCa, makeTestTsaCa, removeTestTsaCa, startFakeTsa } from "../fakes/tsa-server";
 import { type InProcessAppServer, startAppServer } from "../helpers/app-server";
 import { createCampaign } from "../helpers/campaigns";
@@ -102,6 +111,24 @@ async function fetchedByStranger(campaignId: string) {
 }
 
 type Fetched = Awaited<ReturnType<typeof fetchedByStranger>>;
+
+/** The committed single-file verifier, run with plain node on the saved files and the test CA's root: its exit code and output. */
+async function singleFile(fetched: Fetched): Promise<{ code: number; stdout: string }> {
+  const directory = await mkdtemp(join(tmpdir(), "giveawear-stranger-"));
+  try {
+    await writeFile(join(directory, "draw.json"), JSON.stringify(fetched.record));
+    await writeFile(join(directory, "draw.csv"), fetched.drawCsv);
+    await writeFile(join(directory, "actions.csv"), fetched.actionsCsv ?? new Uint8Array());
+    await writeFile(join(directory, "root.pem"), ca.rootPem);
+    const args = ["--record", "draw.json", "--list", "draw.csv", "--actions", "actions.csv", "--tsa-root", "root.pem"];
+    return await promisify(execFile)(process.execPath, [join(process.cwd(), VERIFIER_SCRIPT), ...args], { cwd: directory }).then(
+      ({ stdout }) => ({ code: 0, stdout }),
+      (error: { code?: number; stdout?: string }) => ({ code: error.code ?? -1, stdout: error.stdout ?? "" }),
+    );
+  } finally {
+    await rm(directory, { recursive: true, force: true });
+  }
+}
 const stranger = (fetched: Fetched, checkedAt = Date.now()): Promise<StrangerResult> =>
   strangerVerify({ ...fetched, checkedAt, trust: { tsaRootsPem: [ca.rootPem] } } satisfies StrangerInput);
 
@@ -115,6 +142,8 @@ async function drawnOnDemoChain(options: {
   entries: (t: string, created: (k: number) => Date) => ConfirmedEntrySpec[];
   referralCap?: number;
   actions?: (t: string, campaignId: string, created: (k: number) => Date) => Promise<void>;
+  /** When the freeze runs, given the planned round (default: a second after the end). */
+  freezeAt?: (plannedRound: number, end: Date) => Date;
 }) {
   // Each draw its own two hours, two days back: the passes below then concern it alone.
   const launch = new Date(Date.now() - 2 * DAY - (slot += 1) * 3 * HOUR);
@@ -126,7 +155,8 @@ async function drawnOnDemoChain(options: {
     launchedAt: launch,
     ...launchDrawFields(end),
     drawBeaconChain: DEMO_CHAIN.hash,
-    drawBeaconRound: plannedBeaconRound(DEMO_CHAIN, end, 10),
+    // The deployment's margin, as launchDrawFields recorded it (decision 110), on the demo chain.
+    drawBeaconRound: plannedBeaconRound(DEMO_CHAIN, end),
     referralCap: options.referralCap ?? null,
   });
   clock = launch.getTime() + 1000;
@@ -134,7 +164,7 @@ async function drawnOnDemoChain(options: {
   const created = (k: number) => new Date(launch.getTime() + 10 * MINUTE + k * 1000);
   await addConfirmedEntries(campaign.id, options.entries(t, created));
   await options.actions?.(t, campaign.id, created);
-  const freezeAt = new Date(end.getTime() + 1000);
+  const freezeAt = options.freezeAt?.(campaign.drawBeaconRound!, end) ?? new Date(end.getTime() + 1000);
   const frozen = await freezeEntryList(campaign.id, { now: freezeAt });
   if (frozen.kind !== "frozen") throw new Error(frozen.kind);
   clock = freezeAt.getTime() + 1000;
@@ -317,5 +347,124 @@ describe("a stranger's verifier written from procedure 5's text", () => {
     });
     expect(capped.verdict).toBe("MISMATCH");
     expect(reasons(capped)).toContain(`entry sh${t} is the referrer of 1 lines, over the referral cap 0`);
+  });
+
+  it("publishes a short margin (DRAW_BEACON_MARGIN_MINUTES=2) in draw.json: every verifier reads it and says MATCH, after a late freeze too; MISMATCH with the reason when the margin or the planned round is altered", async () => {
+    const before = process.env.DRAW_BEACON_MARGIN_MINUTES;
+    const deployWith = async (margin: string | undefined) => {
+      if (margin === undefined) delete process.env.DRAW_BEACON_MARGIN_MINUTES;
+      else process.env.DRAW_BEACON_MARGIN_MINUTES = margin;
+      resetConfigForTests();
+      await app.resetConfig();
+    };
+    const few = (t: string, created: (k: number) => Date) =>
+      Array.from({ length: 6 }, (_, k) => ({ id: `m${k}${t}`, email: `m${k}${t}@stranger.test`, createdAt: created(k) }));
+    await deployWith("2");
+    let onTime: Awaited<ReturnType<typeof drawnOnDemoChain>>;
+    let late: Awaited<ReturnType<typeof drawnOnDemoChain>>;
+    try {
+      onTime = await drawnOnDemoChain({ entries: few });
+      // Frozen 10 s before the planned round's time: later than 30 s before it, so the round moves.
+      late = await drawnOnDemoChain({ entries: few, freezeAt: (planned) => new Date(roundTimeMs(DEMO_CHAIN, planned) - 10_000) });
+    } finally {
+      await deployWith(before);
+    }
+    const firstAtOrAfter = (ms: number) => Math.ceil((ms - DEMO_CHAIN.genesisTime * 1000) / (DEMO_CHAIN.period * 1000)) + 1;
+    type Beacon = { marginMinutes: number | null; plannedRound: number; round: number };
+    const check = async (campaignId: string) => {
+      const fetched = await fetchedByStranger(campaignId);
+      const honest = await stranger(fetched);
+      expect(honest.reasons).toEqual([]);
+      expect(honest.verdict).toBe("MATCH");
+      const product = await verifyDraw(campaignId, { tsaRoots: [ca.rootPem] });
+      expect(product.checks.filter((item) => !item.ok)).toEqual([]);
+      expect(product.checks.find((item) => item.name === "beacon rounds and the margin (steps 1 and 3)")?.ok).toBe(true);
+      const independent = await verifyIndependently({
+        ...fetched,
+        csvBytes: fetched.drawCsv,
+        actionsBytes: fetched.actionsCsv,
+        tsaRoots: [ca.rootPem],
+      });
+      expect(independent.checks.find((item) => item.name === "Beacon round")?.detail).toContain("plus the published margin of 2 min");
+      expect(independent.verdict).toBe("MATCH");
+      return fetched;
+    };
+
+    const published = await check(onTime.campaign.id);
+    const saved = await singleFile(published);
+    expect(saved.stdout).toContain("plus the published margin of 2 min");
+    expect(saved).toMatchObject({ code: 0, stdout: expect.stringMatching(/\nMATCH: every check passed/) });
+    const beacon = published.record.beacon as Beacon;
+    const endsAt = Date.parse(published.record.endsAt as string);
+    expect(beacon.marginMinutes).toBe(2);
+    expect(beacon.plannedRound).toBe(firstAtOrAfter(endsAt + 2 * MINUTE));
+    expect(beacon.round).toBe(beacon.plannedRound);
+    const page = (await get(`/campaign/${onTime.campaign.id}/draw`)).body.toString("utf8").replaceAll("<!-- -->", "");
+    expect(page).toContain("published at launch, the first round at or after the end plus 2 minutes");
+
+    const moved = await check(late.campaign.id);
+    const movedBeacon = moved.record.beacon as Beacon;
+    const frozenAt = Date.parse((moved.record.list as { frozenAt: string }).frozenAt);
+    expect(movedBeacon.round).not.toBe(movedBeacon.plannedRound);
+    expect(movedBeacon.round).toBe(firstAtOrAfter(frozenAt + 2 * MINUTE));
+    const movedPage = (await get(`/campaign/${late.campaign.id}/draw`)).body.toString("utf8").replaceAll("<!-- -->", "");
+    expect(movedPage).toContain("the first one at or after the freeze plus the 2-minute margin");
+
+    // draw.json altered to state the default margin, or none: the planned round no longer follows from it.
+    for (const marginMinutes of [10, null]) {
+      const altered = { ...published, record: { ...published.record, beacon: { ...beacon, marginMinutes } } };
+      const strangers = await stranger(altered);
+      expect(strangers.verdict).toBe("MISMATCH");
+      expect(reasons(strangers)).toContain(
+        `beacon round (steps 1 and 3): the planned round is ${beacon.plannedRound}, not ${firstAtOrAfter(endsAt + 10 * MINUTE)}, the first round at or after the end plus 10 minutes`,
+      );
+    }
+    const independent = await verifyIndependently({
+      ...published,
+      record: { ...published.record, beacon: { ...beacon, marginMinutes: 10 } },
+      csvBytes: published.drawCsv,
+      actionsBytes: published.actionsCsv,
+      tsaRoots: [ca.rootPem],
+    });
+    expect(independent.verdict).toBe("MISMATCH");
+    const marginReason = `the round published at launch is ${beacon.plannedRound}, but the first round at or after the end of the giveaway (${new Date(endsAt).toISOString()}) plus the published margin of 10 minutes is ${firstAtOrAfter(endsAt + 10 * MINUTE)}`;
+    expect(independent.checks.find((item) => item.name === "Beacon round")?.detail).toContain(marginReason);
+    const savedAltered = await singleFile({ ...published, record: { ...published.record, beacon: { ...beacon, marginMinutes: 10 } } });
+    expect(savedAltered.code).toBe(1);
+    expect(savedAltered.stdout).toContain(`Beacon round: ${marginReason}`);
+
+    // The late freeze's round altered in the record: one round later than the margin gives.
+    const shifted = { ...moved, record: { ...moved.record, beacon: { ...movedBeacon, round: movedBeacon.round + 1 } } };
+    expect(reasons(await stranger(shifted))).toContain(`the round used is ${movedBeacon.round + 1}, not ${movedBeacon.round}`);
+    const shiftedIndependent = await verifyIndependently({
+      ...shifted,
+      csvBytes: moved.drawCsv,
+      actionsBytes: moved.actionsCsv,
+      tsaRoots: [ca.rootPem],
+    });
+    expect(shiftedIndependent.verdict).toBe("MISMATCH");
+    expect(shiftedIndependent.checks.find((item) => item.name === "Beacon round")?.detail).toContain(
+      `so the draw must use the first round at or after the end of the freeze plus the published margin of 2 minutes, ${movedBeacon.round}, not ${movedBeacon.round + 1}`,
+    );
+
+    // The operator rewrites the stored margin (verify-draw reads the database), then the planned round.
+    await prisma.campaign.update({ where: { id: late.campaign.id }, data: { drawBeaconMarginMinutes: 3 } });
+    const rewritten = await verifyDraw(late.campaign.id, { tsaRoots: [ca.rootPem] });
+    expect(rewritten.ok).toBe(false);
+    const marginCheck = rewritten.checks.find((item) => item.name === "beacon rounds and the margin (steps 1 and 3)")!;
+    expect(marginCheck.ok).toBe(false);
+    expect(marginCheck.actual).toContain("plus the published margin of 3 minutes is");
+    expect(reasons(await stranger(await fetchedByStranger(late.campaign.id)))).toContain(
+      "the first round at or after the end plus 3 minutes",
+    );
+    await prisma.campaign.update({
+      where: { id: onTime.campaign.id },
+      data: { drawBeaconRound: beacon.plannedRound + 1 },
+    });
+    const replanned = await verifyDraw(onTime.campaign.id, { tsaRoots: [ca.rootPem] });
+    expect(replanned.checks.find((item) => item.name === "beacon rounds and the margin (steps 1 and 3)")?.actual).toContain(
+      `the round published at launch is ${beacon.plannedRound + 1}, but the first round at or after the end of the giveaway`,
+    );
+    expect(replanned.ok).toBe(false);
   });
 });

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as wizard from "~/routes/create-campaign-v2";
 import * as success from "~/routes/campaign-success.$campaignId";
 import { prisma } from "~/server/core/db.server";
+import { configuredChain } from "~/server/draw/beacon.server";
+import { plannedBeaconRound } from "~/server/draw/freeze.server";
 import { campaignWindow, TIME_ZONE_INVALID } from "~/domain/campaign-time-zone";
 import { readToast } from "~/server/core/toast.server";
 import { type InProcessAppServer, startAppServer } from "../helpers/app-server";
@@ -171,6 +173,9 @@ describe("the campaign wizard", () => {
     const row = await prisma.campaign.findUniqueOrThrow({ where: { id: free } });
     expect(row).toMatchObject({ status: "active", entryLimit: 50, totalCents: 0 });
     expect(row.drawCommitment).toMatch(/^[0-9a-f]{64}$/);
+    // The round published with the launch, and the margin it was planned with (decision 110).
+    expect(row.drawBeaconMarginMinutes).toBe(10);
+    expect(row.drawBeaconRound).toBe(plannedBeaconRound(configuredChain(), row.endDate!, 10));
     const page = bodyOf<{ ok: boolean; campaign: { title: string } }>(
       await run(success.loader, get(jar, `/campaign-success/${free}?free_campaign=true`), { campaignId: free }),
     );

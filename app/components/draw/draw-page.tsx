@@ -101,6 +101,9 @@ function CommitmentSection({ page }: { page: DrawPageView }) {
           {beacon.plannedRound !== null ? (
             <Fact term="Beacon round" testId="draw-planned-round">
               Round {beacon.plannedRound}, produced at {times.plannedRound}; published at launch
+              {beacon.marginMinutes !== null
+                ? `, the first round at or after the end plus ${beacon.marginMinutes} minute${beacon.marginMinutes === 1 ? "" : "s"}`
+                : ""}
             </Fact>
           ) : (
             <Fact term="Beacon round" testId="draw-planned-round">
@@ -169,7 +172,8 @@ function ListSection({ page }: { page: DrawPageView }) {
             <p data-testid="draw-round-moved">
               The list was frozen too late for the round published at launch (round {beacon.plannedRound}, {times.plannedRound}): it must be
               fixed at least 30 seconds before its round. So the draw uses the later round {beacon.round} instead, the first one at or after
-              the freeze plus the margin, as step 3 of the procedure says.
+              the freeze plus the {beacon.marginMinutes !== null ? `${beacon.marginMinutes}-minute ` : ""}margin, as step 3 of the procedure
+              says.
             </p>
           ) : null}
           {beacon?.replacement ? (

@@ -3,6 +3,7 @@
  * both write these fields with the campaign's move to active.
  */
 import { createHash, randomBytes } from "node:crypto";
+import { getConfig } from "../core/config.server";
 import { configuredChain } from "./beacon.server";
 import { plannedBeaconRound } from "./freeze.server";
 
@@ -22,14 +23,19 @@ export function launchDrawFields(endDate: Date | null) {
   return {
     drawSeed: seed,
     drawCommitment: commitment,
-    drawBeaconRound: endDate ? launchBeaconRound(endDate) : null,
+    ...(endDate ? launchBeaconPlan(endDate) : { drawBeaconRound: null, drawBeaconMarginMinutes: null }),
     drawBeaconChain: configuredChain().hash,
     // Procedure 4 (decision 090): the job time-stamps the commitment, then the frozen list's hash.
     drawTimestamped: true,
   };
 }
 
-/** The configured chain's first round at or after `endDate` plus DRAW_BEACON_MARGIN_MINUTES. */
-export function launchBeaconRound(endDate: Date): number {
-  return plannedBeaconRound(configuredChain(), endDate);
+/**
+ * The configured chain's first round at or after `endDate` plus DRAW_BEACON_MARGIN_MINUTES, with
+ * that margin: stored together, the margin is published in draw.json (beacon.marginMinutes) so that
+ * a verifier recomputes the round whatever the deployment's margin (decision 110).
+ */
+export function launchBeaconPlan(endDate: Date): { drawBeaconRound: number; drawBeaconMarginMinutes: number } {
+  const margin = getConfig().DRAW_BEACON_MARGIN_MINUTES;
+  return { drawBeaconRound: plannedBeaconRound(configuredChain(), endDate, margin), drawBeaconMarginMinutes: margin };
 }

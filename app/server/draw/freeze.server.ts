@@ -174,7 +174,15 @@ export async function freezeEntryList(campaignId: string, options: FreezeOptions
   deliverWebhooksSoon(endedWebhooks);
   const campaign = await client.campaign.findUnique({
     where: { id: campaignId },
-    select: { id: true, listFrozenAt: true, entryCount: true, drawBeaconRound: true, drawBeaconChain: true, referralCap: true },
+    select: {
+      id: true,
+      listFrozenAt: true,
+      entryCount: true,
+      drawBeaconRound: true,
+      drawBeaconMarginMinutes: true,
+      drawBeaconChain: true,
+      referralCap: true,
+    },
   });
   if (!campaign) return { kind: "not-found" };
   if (!campaign.listFrozenAt) return { kind: "not-due" };
@@ -206,7 +214,8 @@ export async function freezeEntryList(campaignId: string, options: FreezeOptions
         entryCount: parsed.pool.count,
         totalWeight: parsed.pool.totalWeight,
         disqualifiedCount: parsed.disqualified.length,
-        beaconRound: usedBeaconRound(chain, campaign.drawBeaconRound, finishedAt),
+        // A late freeze moves the round by the margin the launch planned with and published (decision 110).
+        beaconRound: usedBeaconRound(chain, campaign.drawBeaconRound, finishedAt, campaign.drawBeaconMarginMinutes ?? undefined),
         beaconChain: chain.hash,
         storageKey: inFileStore ? entryListKey(campaignId, sha256) : null,
       };

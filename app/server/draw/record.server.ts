@@ -103,7 +103,13 @@ export async function drawRecord(campaign: RecordCampaign): Promise<DrawRecord> 
     prisma.actionList.findUnique({ where: { campaignId: campaign.id } }),
     prisma.campaign.findUnique({
       where: { id: campaign.id },
-      select: { beaconReplacementRound: true, beaconReplacementDecidedAt: true, beaconReplacementReason: true, referralCap: true },
+      select: {
+        beaconReplacementRound: true,
+        beaconReplacementDecidedAt: true,
+        beaconReplacementReason: true,
+        referralCap: true,
+        drawBeaconMarginMinutes: true,
+      },
     }),
   ]);
   // Before the draw, the frozen list says which procedure the draw will follow: 3 with actions.csv.
@@ -130,6 +136,8 @@ export async function drawRecord(campaign: RecordCampaign): Promise<DrawRecord> 
       demo: chain?.demo === true,
       plannedRound,
       plannedRoundTime: roundTime(chain, plannedRound),
+      // Decision 110: the margin the planned round (and a late freeze's round) follows from; null for campaigns launched before.
+      marginMinutes: row?.drawBeaconMarginMinutes ?? null,
       round,
       roundTime: roundTime(chain, round),
       urls: chain?.demo || fetchRound === null ? [] : getConfig().DRAND_URLS.map((base) => `${base}/${chainHash}/public/${fetchRound}`),

@@ -362,8 +362,11 @@ export async function stopJobRunner(): Promise<void> {
  * once per campaign, with the reason.
  */
 async function alertStuckFreeze(campaignId: string, now: Date, error: unknown): Promise<void> {
-  const campaign = await prisma.campaign.findUnique({ where: { id: campaignId }, select: { endDate: true, title: true } });
-  const margin = getConfig().DRAW_BEACON_MARGIN_MINUTES * 60_000;
+  const campaign = await prisma.campaign.findUnique({
+    where: { id: campaignId },
+    select: { endDate: true, title: true, drawBeaconMarginMinutes: true },
+  });
+  const margin = (campaign?.drawBeaconMarginMinutes ?? getConfig().DRAW_BEACON_MARGIN_MINUTES) * 60_000;
   if (!campaign?.endDate || now.getTime() < campaign.endDate.getTime() + margin) return;
   const text = `The entry list of campaign ${campaignId} ("${campaign.title}") could not be frozen, and the giveaway ended at ${campaign.endDate.toISOString()}: its draw waits until the list is frozen. The job pass retries every time and logs the reason: ${errorMessage(error)}`;
   await queueAdminAlert(prisma, `freeze-stuck:${campaignId}`, `Entry list not frozen: campaign ${campaignId}`, text);

@@ -8,7 +8,7 @@ import { CampaignStatus, isPublicStatus } from "../../domain/campaign-status";
 import { RULES_VERSION } from "../../domain/official-rules";
 import { campaignSuccessPath, testCheckoutPath, wizardPath } from "../../paths";
 import { publicUrl } from "../core/public-url.server";
-import { launchBeaconRound, launchDrawFields } from "../draw/commitment.server";
+import { launchBeaconPlan, launchDrawFields } from "../draw/commitment.server";
 import { prisma } from "../core/db.server";
 import { deliverWebhooksSoon, queueCampaignLaunched } from "../integrations/webhooks.server";
 import { CheckoutError, GENERIC_FAILURE, isTestCheckoutSession, newTestSessionId, paymentProvider, stripeClient } from "./stripe.server";
@@ -161,7 +161,7 @@ export async function completeCheckout(sessionId: string, paidCents: number | nu
   // creator changed the plan (and paid later, in another tab) must not launch it at the old price.
   const covered = paidCents === null ? {} : { totalCents: { lte: paidCents } };
   const now = new Date();
-  const { drawBeaconRound: _round, ...draw } = launchDrawFields(null);
+  const { drawBeaconRound: _round, drawBeaconMarginMinutes: _margin, ...draw } = launchDrawFields(null);
   const { activated, webhooks } = await prisma.$transaction(async (tx) => {
     const moved = await tx.campaign.updateMany({
       where: { stripeCheckoutSessionId: sessionId, status: CampaignStatus.pendingPayment, ...covered },
@@ -173,9 +173,9 @@ export async function completeCheckout(sessionId: string, paidCents: number | nu
       where: { stripeCheckoutSessionId: sessionId },
       select: { id: true, couponCode: true, endDate: true },
     });
-    // The beacon round published with the launch follows from the end date the campaign went live with.
+    // The beacon round published with the launch (and its margin, decision 110) follows from the end date the campaign went live with.
     if (campaign?.endDate) {
-      await tx.campaign.update({ where: { id: campaign.id }, data: { drawBeaconRound: launchBeaconRound(campaign.endDate) } });
+      await tx.campaign.update({ where: { id: campaign.id }, data: launchBeaconPlan(campaign.endDate) });
     }
     if (campaign?.couponCode) {
       await tx.coupon.updateMany({ where: { code: campaign.couponCode }, data: { redemptions: { increment: 1 } } });

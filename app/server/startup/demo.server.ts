@@ -233,7 +233,8 @@ export async function seedDemoCampaigns(tx: Tx): Promise<Pick<SeedResult, "demoC
     const totalCents = Math.max(0, priceCents - discountCents);
     const drawSeed = randomBytes(32).toString("hex");
     // Demo campaigns commit to the local demo chain (never drand): their draw pages say so.
-    const beaconRound = roundAt(DEMO_CHAIN, endMs + getConfig().DRAW_BEACON_MARGIN_MINUTES * 60_000);
+    const beaconMargin = getConfig().DRAW_BEACON_MARGIN_MINUTES;
+    const beaconRound = roundAt(DEMO_CHAIN, endMs + beaconMargin * 60_000);
     const campaign: Prisma.CampaignCreateManyInput = {
       id,
       creatorId: creator.id,
@@ -285,6 +286,8 @@ export async function seedDemoCampaigns(tx: Tx): Promise<Pick<SeedResult, "demoC
       drawSeed,
       drawCommitment: createHash("sha256").update(drawSeed).digest("hex"),
       drawBeaconRound: beaconRound,
+      // The margin the round above was planned with, published in draw.json (decision 110).
+      drawBeaconMarginMinutes: beaconMargin,
       drawBeaconChain: DEMO_CHAIN.hash,
       entryCount: countedEntries,
       pageViews: entryTotal * random.int(3, 9),
