@@ -23,6 +23,8 @@ const SENDER = !DEVELOPMENT && Boolean(process.env.SMTP_URL) && process.env.EMAI
 const OUTBOX_NUDGE = "giveawear:outbox";
 /** What the primary tells its web workers once all of them listen (app/server/startup/readiness.server.ts). */
 const WORKERS_STARTED = "giveawear:workers-started";
+/** What the sender process tells the primary once it runs. */
+const SENDER_STARTED = "giveawear:sender-started";
 
 /** WEB_CONCURRENCY worker processes; by default one per core, one with --dev. */
 function workerCount() {
@@ -67,12 +69,7 @@ async function runPrimary() {
       }
       started += 1;
       if (started === WORKERS) log.info(`Giveawear: ${WORKERS} workers listening`);
-      // Ready (/readyz) once every worker listens; a replacement is told as soon as it listens.
-      if (started >= WORKERS) {
-        for (const each of Object.values(cluster.workers ?? {})) {
-          if (each?.giveawearListening && each.isConnected()) each.send({ type: WORKERS_STARTED }, undefined, {}, () => {});
-        }
-      }
+      announceIfStarted();
     });
     worker.once("exit", (code, signal) => {
       if (stopping) return;
@@ -86,8 +83,22 @@ async function runPrimary() {
     });
   };
   let sender;
+  let senderStarted = false;
+  // Ready (/readyz) once every worker listens and the sender, if any, runs: their start-up would
+  // otherwise take the CPU from the first visitors. A replacement is told as soon as it listens.
+  const announceIfStarted = () => {
+    if (started < WORKERS || (SENDER && !senderStarted)) return;
+    for (const each of Object.values(cluster.workers ?? {})) {
+      if (each?.giveawearListening && each.isConnected()) each.send({ type: WORKERS_STARTED }, undefined, {}, () => {});
+    }
+  };
   const forkSender = () => {
     sender = cluster.fork({ GIVEAWEAR_ROLE: "sender", MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX || "2" });
+    sender.on("message", (message) => {
+      if (message?.type !== SENDER_STARTED || senderStarted) return;
+      senderStarted = true;
+      announceIfStarted();
+    });
     sender.once("exit", (code, signal) => {
       sender = undefined;
       if (stopping) return;
@@ -125,6 +136,7 @@ async function runSender() {
   shareWorkerMetrics();
   const mod = await import(new URL(`../${BUILD_DIR}/server/index.js`, import.meta.url).href);
   const stop = mod.runEmailSender();
+  process.send?.({ type: SENDER_STARTED });
   let closing = false;
   const shutdown = async () => {
     if (closing) return;

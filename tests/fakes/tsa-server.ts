@@ -220,3 +220,33 @@ async function redated(reply: Buffer, at: Date, keyFile: string): Promise<Buffer
 export async function removeTestTsaCa(ca: TestTsaCa): Promise<void> {
   await rm(ca.dir, { recursive: true, force: true });
 }
+
+export interface FakeTsaPair {
+  ca: TestTsaCa;
+  a: FakeTsa;
+  b: FakeTsa;
+  /** TSA_URLS for the pair. */
+  urls: string[];
+  close(): Promise<void>;
+}
+
+/**
+ * Two independent authorities under one test CA named `name`, dating their tokens by `clock` (tests
+ * that run a whole draw on a clock of their own: procedure 5 wants at least two tokens per hash).
+ */
+export async function startFakeTsaPair(name: string, clock: () => number): Promise<FakeTsaPair> {
+  const ca = makeTestTsaCa(name);
+  const a = await startFakeTsa(ca);
+  const b = await startFakeTsa(ca);
+  a.clock = b.clock = clock;
+  return {
+    ca,
+    a,
+    b,
+    urls: [a.url, b.url],
+    async close() {
+      await Promise.all([a.close(), b.close()]);
+      await removeTestTsaCa(ca);
+    },
+  };
+}

@@ -11,6 +11,7 @@
  * running a test chain would hand it over).
  */
 import { createHash, X509Certificate } from "node:crypto";
+import http from "node:http";
 import { bls12_381 } from "@noble/curves/bls12-381.js";
 import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
@@ -564,4 +565,44 @@ export async function strangerVerify(input: StrangerInput): Promise<StrangerResu
   });
 
   return { verdict: reasons.length ? "MISMATCH" : "MATCH", reasons };
+}
+
+/** A GET over a connection of its own (the app may share the test's event loop): its status and body. */
+export function getOwnConnection(url: string): Promise<{ status: number; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent: false }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks) }));
+        response.on("error", reject);
+      })
+      .on("error", reject);
+  });
+}
+
+/**
+ * What a stranger fetches from the server at `origin`: the draw page's procedure, draw.json, and the
+ * two lists at the URLs draw.json gives (they name the public host, APP_URL; their paths are asked
+ * of the server the stranger is talking to). Throws unless each answers 200.
+ */
+export async function fetchedByStranger(origin: string, campaignId: string) {
+  const fetch200 = async (path: string) => {
+    const answer = await getOwnConnection(`${origin}${path}`);
+    if (answer.status !== 200) throw new Error(`${path} answered ${answer.status}`);
+    return answer.body;
+  };
+  const page = await fetch200(`/campaign/${campaignId}/draw`);
+  const record = JSON.parse((await fetch200(`/campaign/${campaignId}/draw.json`)).toString("utf8")) as {
+    list: { csvUrl: string; actions?: { csvUrl: string } };
+    [key: string]: unknown;
+  };
+  const csv = await fetch200(new URL(record.list.csvUrl).pathname);
+  const actions = record.list.actions ? await fetch200(new URL(record.list.actions.csvUrl).pathname) : null;
+  return {
+    procedureText: procedureFromDrawPage(page.toString("utf8")),
+    record: record as Record<string, unknown>,
+    drawCsv: new Uint8Array(csv),
+    actionsCsv: actions ? new Uint8Array(actions) : null,
+  };
 }

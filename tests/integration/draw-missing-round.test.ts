@@ -10,7 +10,6 @@
  */
 import { execFile } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import http from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -23,11 +22,11 @@ import { runJobsOnce } from "~/server/jobs/run.server";
 import { verifyDraw as verifyIndependently } from "~/verifier/verify";
 import { verifyDraw } from "../../scripts/verify-draw";
 import { VERIFIER_SCRIPT } from "../../scripts/build-verifier";
-import { type FakeTsa, type TestTsaCa, makeTestTsaCa, removeTestTsaCa, startFakeTsa } from "../fakes/tsa-server";
+import { type FakeTsaPair, startFakeTsaPair } from "../fakes/tsa-server";
 import { type InProcessAppServer, startAppServer } from "../helpers/app-server";
 import { createCampaign } from "../helpers/campaigns";
 import { addConfirmedEntries, setUpFakeBeacon } from "../helpers/draw";
-import { type Chain, missingSentences, procedureFromDrawPage, strangerVerify } from "../helpers/procedure-5-stranger";
+import { type Chain, fetchedByStranger, getOwnConnection, missingSentences, strangerVerify } from "../helpers/procedure-5-stranger";
 
 const run = promisify(execFile);
 const MINUTE = 60_000;
@@ -36,42 +35,23 @@ const DAY = 24 * HOUR;
 
 const beacon = setUpFakeBeacon();
 let app: InProcessAppServer;
-let ca: TestTsaCa;
-let tsaA: FakeTsa;
-let tsaB: FakeTsa;
+let tsas: FakeTsaPair;
 /** The test's clock: the job passes run at it, and the fake drand and the fake authorities follow it. */
 let clock = Date.now();
 
 beforeAll(async () => {
-  ca = makeTestTsaCa("Missing");
-  tsaA = await startFakeTsa(ca);
-  tsaB = await startFakeTsa(ca);
-  tsaA.clock = tsaB.clock = () => clock;
-  process.env.TSA_URLS = `${tsaA.url},${tsaB.url}`;
+  tsas = await startFakeTsaPair("Missing", () => clock);
+  process.env.TSA_URLS = tsas.urls.join(",");
   resetConfigForTests();
   app = await startAppServer();
   await app.resetConfig();
 });
 afterAll(async () => {
   await app?.close();
-  await Promise.all([tsaA?.close(), tsaB?.close()]);
-  if (ca) await removeTestTsaCa(ca);
+  await tsas?.close();
   delete process.env.TSA_URLS;
   resetConfigForTests();
 });
-
-function get(url: string): Promise<{ status: number; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { agent: false }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks) }));
-        response.on("error", reject);
-      })
-      .on("error", reject);
-  });
-}
 
 /** A job pass of the server at `ms` on the test's clock (the fakes' clocks follow it). */
 async function passAt(ms: number) {
@@ -81,21 +61,7 @@ async function passAt(ms: number) {
 }
 
 /** draw.json, draw.csv, actions.csv and the draw page's procedure, as anyone fetches them from the server. */
-async function published(campaignId: string) {
-  const page = await get(`${app.url}/campaign/${campaignId}/draw`);
-  const json = await get(`${app.url}/campaign/${campaignId}/draw.json`);
-  expect([page.status, json.status]).toEqual([200, 200]);
-  const record = JSON.parse(json.body.toString("utf8")) as Record<string, unknown>;
-  const list = record.list as { csvUrl: string; actions: { csvUrl: string } };
-  const csv = await get(`${app.url}${new URL(list.csvUrl).pathname}`);
-  const actions = await get(`${app.url}${new URL(list.actions.csvUrl).pathname}`);
-  return {
-    procedureText: procedureFromDrawPage(page.body.toString("utf8")),
-    record,
-    drawCsv: new Uint8Array(csv.body),
-    actionsCsv: new Uint8Array(actions.body),
-  };
-}
+const published = (campaignId: string) => fetchedByStranger(app.url, campaignId);
 
 describe("a drand round that never comes", () => {
   // About fifteen job passes of every step and seven verifier runs: 10-15 s on SQLite, 20-30 s on PostgreSQL on a loaded machine.
@@ -130,9 +96,9 @@ describe("a drand round that never comes", () => {
     const firstTry = dueAt + 1000;
     beacon.setClock(firstTry + 30_000);
     const base = `${beacon.fake().url}/${chain.hash}/public`;
-    expect((await get(`${base}/${R}`)).status).toBe(404);
-    expect((await get(`${base}/${R + 1}`)).status).toBe(200);
-    expect(JSON.parse((await get(`${base}/latest`)).body.toString()).round).toBeGreaterThan(R);
+    expect((await getOwnConnection(`${base}/${R}`)).status).toBe(404);
+    expect((await getOwnConnection(`${base}/${R + 1}`)).status).toBe(200);
+    expect(JSON.parse((await getOwnConnection(`${base}/latest`)).body.toString()).round).toBeGreaterThan(R);
     expect((await passAt(firstTry)).draws).toEqual({ "waiting-for-beacon": 1 });
     expect(await row()).toMatchObject({
       beaconAttempts: 1,
@@ -181,7 +147,7 @@ describe("a drand round that never comes", () => {
     const record = files.record as { beacon: { round: number; response: { round: number } }; draw: { drawnAt: string } };
     expect(record.beacon.round).toBe(R);
     expect(record.beacon.response.round).toBe(R2);
-    const roots = [ca.rootPem];
+    const roots = [tsas.ca.rootPem];
 
     // npm run verify-draw, the browser's verifier, and the stranger's.
     const script = await verifyDraw(campaign.id, { chainInfo: beacon.chainInfo(), tsaRoots: roots });
@@ -209,9 +175,9 @@ describe("a drand round that never comes", () => {
     try {
       await writeFile(join(directory, "draw.json"), JSON.stringify(files.record));
       await writeFile(join(directory, "draw.csv"), files.drawCsv);
-      await writeFile(join(directory, "actions.csv"), files.actionsCsv);
+      await writeFile(join(directory, "actions.csv"), files.actionsCsv ?? new Uint8Array());
       await writeFile(join(directory, "chain.json"), beacon.chainInfo());
-      await writeFile(join(directory, "root.pem"), ca.rootPem);
+      await writeFile(join(directory, "root.pem"), tsas.ca.rootPem);
       const args = [
         "--record",
         "draw.json",

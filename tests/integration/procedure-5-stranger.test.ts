@@ -17,7 +17,6 @@
  * their tokens by the same clock.
  */
 import { execFile } from "node:child_process";
-import http from "node:http";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -36,7 +35,7 @@ import { requestTimestamp, timestampDraws } from "~/server/draw/timestamps.serve
 import { verifyDraw as verifyIndependently } from "~/verifier/verify";
 import { verifyDraw } from "../../scripts/verify-draw";
 import { VERIFIER_SCRIPT } from "../../scripts/build-verifier";
-import { type FakeTsa, type TestTsaCa, makeTestTsaCa, removeTestTsaCa, startFakeTsa } from "../fakes/tsa-server";
+import { type FakeTsaPair, startFakeTsaPair } from "../fakes/tsa-server";
 import { type InProcessAppServer, startAppServer } from "../helpers/app-server";
 import { createCampaign } from "../helpers/campaigns";
 import { type ConfirmedEntrySpec, addConfirmedEntries } from "../helpers/draw";
@@ -44,9 +43,10 @@ import {
   type StrangerInput,
   type StrangerResult,
   RELIED_ON,
+  fetchedByStranger,
+  getOwnConnection,
   missingSentences,
   pinnedChainsOf,
-  procedureFromDrawPage,
   strangerVerify,
 } from "../helpers/procedure-5-stranger";
 
@@ -55,62 +55,26 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 let app: InProcessAppServer;
-let ca: TestTsaCa;
-let tsaA: FakeTsa;
-let tsaB: FakeTsa;
+let tsas: FakeTsaPair;
 /** The test's clock for the fake authorities (each pass below sets it to the pass's time). */
 let clock = Date.now();
 
 beforeAll(async () => {
-  ca = makeTestTsaCa("Stranger");
-  tsaA = await startFakeTsa(ca);
-  tsaB = await startFakeTsa(ca);
-  tsaA.clock = tsaB.clock = () => clock;
+  tsas = await startFakeTsaPair("Stranger", () => clock);
   app = await startAppServer();
 });
 afterAll(async () => {
   await app?.close();
-  await Promise.all([tsaA?.close(), tsaB?.close()]);
-  if (ca) await removeTestTsaCa(ca);
+  await tsas?.close();
 });
 
-/** A GET over a connection of its own (the app shares this process's event loop). */
-function get(path: string): Promise<{ status: number; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(`${app.url}${path}`, { agent: false }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks) }));
-        response.on("error", reject);
-      })
-      .on("error", reject);
-  });
-}
+/** A GET of `path` from the app, over a connection of its own. */
+const get = (path: string) => getOwnConnection(`${app.url}${path}`);
 
-/** What the stranger fetches: the draw page's procedure, draw.json, and the two lists at the URLs draw.json gives. */
-async function fetchedByStranger(campaignId: string) {
-  const page = await get(`/campaign/${campaignId}/draw`);
-  expect(page.status).toBe(200);
-  const json = await get(`/campaign/${campaignId}/draw.json`);
-  expect(json.status).toBe(200);
-  const record = JSON.parse(json.body.toString("utf8")) as {
-    list: { csvUrl: string; actions?: { csvUrl: string } };
-    [key: string]: unknown;
-  };
-  // The URLs name the public host (APP_URL); the stranger asks the server it is talking to.
-  const csv = await get(new URL(record.list.csvUrl).pathname);
-  const actions = record.list.actions ? await get(new URL(record.list.actions.csvUrl).pathname) : null;
-  expect(csv.status).toBe(200);
-  return {
-    procedureText: procedureFromDrawPage(page.body.toString("utf8")),
-    record: record as Record<string, unknown>,
-    drawCsv: new Uint8Array(csv.body),
-    actionsCsv: actions ? new Uint8Array(actions.body) : null,
-  };
-}
+/** What the stranger fetches from the app (fetchedByStranger). */
+const fetchedFromApp = (campaignId: string) => fetchedByStranger(app.url, campaignId);
 
-type Fetched = Awaited<ReturnType<typeof fetchedByStranger>>;
+type Fetched = Awaited<ReturnType<typeof fetchedFromApp>>;
 
 /** The committed single-file verifier, run with plain node on the saved files and the test CA's root: its exit code and output. */
 async function singleFile(fetched: Fetched): Promise<{ code: number; stdout: string }> {
@@ -119,7 +83,7 @@ async function singleFile(fetched: Fetched): Promise<{ code: number; stdout: str
     await writeFile(join(directory, "draw.json"), JSON.stringify(fetched.record));
     await writeFile(join(directory, "draw.csv"), fetched.drawCsv);
     await writeFile(join(directory, "actions.csv"), fetched.actionsCsv ?? new Uint8Array());
-    await writeFile(join(directory, "root.pem"), ca.rootPem);
+    await writeFile(join(directory, "root.pem"), tsas.ca.rootPem);
     const args = ["--record", "draw.json", "--list", "draw.csv", "--actions", "actions.csv", "--tsa-root", "root.pem"];
     return await promisify(execFile)(process.execPath, [join(process.cwd(), VERIFIER_SCRIPT), ...args], { cwd: directory }).then(
       ({ stdout }) => ({ code: 0, stdout }),
@@ -130,7 +94,7 @@ async function singleFile(fetched: Fetched): Promise<{ code: number; stdout: str
   }
 }
 const stranger = (fetched: Fetched, checkedAt = Date.now()): Promise<StrangerResult> =>
-  strangerVerify({ ...fetched, checkedAt, trust: { tsaRootsPem: [ca.rootPem] } } satisfies StrangerInput);
+  strangerVerify({ ...fetched, checkedAt, trust: { tsaRootsPem: [tsas.ca.rootPem] } } satisfies StrangerInput);
 
 let slot = 0;
 /**
@@ -160,7 +124,7 @@ async function drawnOnDemoChain(options: {
     referralCap: options.referralCap ?? null,
   });
   clock = launch.getTime() + 1000;
-  expect((await timestampDraws(new Date(clock), [tsaA.url, tsaB.url])).problems).toEqual([]);
+  expect((await timestampDraws(new Date(clock), tsas.urls)).problems).toEqual([]);
   const created = (k: number) => new Date(launch.getTime() + 10 * MINUTE + k * 1000);
   await addConfirmedEntries(campaign.id, options.entries(t, created));
   await options.actions?.(t, campaign.id, created);
@@ -168,7 +132,7 @@ async function drawnOnDemoChain(options: {
   const frozen = await freezeEntryList(campaign.id, { now: freezeAt });
   if (frozen.kind !== "frozen") throw new Error(frozen.kind);
   clock = freezeAt.getTime() + 1000;
-  expect((await timestampDraws(new Date(clock), [tsaA.url, tsaB.url])).problems).toEqual([]);
+  expect((await timestampDraws(new Date(clock), tsas.urls)).problems).toEqual([]);
   const drawnAt = new Date(roundTimeMs(DEMO_CHAIN, frozen.list.beaconRound) + 1000);
   expect(await drawCampaign(campaign.id, { now: drawnAt })).toMatchObject({ kind: "drawn" });
   return { campaign, drawnAt, t };
@@ -215,15 +179,15 @@ async function normalDraw() {
 const reasons = (result: StrangerResult) => result.reasons.join(" | ");
 
 describe("a stranger's verifier written from procedure 5's text", () => {
-  it("imports nothing of the app: Node's modules and the BLS and CMS libraries only", async () => {
+  it("imports nothing of the app: Node's modules (crypto, and http to fetch) and the BLS and CMS libraries only", async () => {
     const source = await readFile(new URL("../helpers/procedure-5-stranger.ts", import.meta.url), "utf8");
     const imports = [...source.matchAll(/^import .* from "([^"]+)";$/gm)].map((match) => match[1]);
-    expect(imports.sort()).toEqual(["@noble/curves/bls12-381.js", "asn1js", "node:crypto", "pkijs"]);
+    expect(imports.sort()).toEqual(["@noble/curves/bls12-381.js", "asn1js", "node:crypto", "node:http", "pkijs"]);
   });
 
   it("finds every sentence it relies on, and both chains' values, in the procedure the draw page publishes", async () => {
     const { campaign } = await normalDraw();
-    const { procedureText } = await fetchedByStranger(campaign.id);
+    const { procedureText } = await fetchedFromApp(campaign.id);
     expect(missingSentences(procedureText)).toEqual([]);
     expect(RELIED_ON.length).toBeGreaterThan(40);
     // The page shows the text the code holds, paragraph for paragraph.
@@ -243,15 +207,15 @@ describe("a stranger's verifier written from procedure 5's text", () => {
 
   it("says MATCH on a normal draw, with the product's verifiers; MISMATCH for a changed line of draw.csv, a token over another hash, a swapped commitment", async () => {
     const { campaign } = await normalDraw();
-    const fetched = await fetchedByStranger(campaign.id);
+    const fetched = await fetchedFromApp(campaign.id);
     expect((fetched.record.procedureVersion as number) === 5 && (fetched.record.beacon as { demo: boolean }).demo).toBe(true);
     expect(new TextDecoder().decode(fetched.actionsCsv!).split("\n").length).toBeGreaterThan(4);
     const honest = await stranger(fetched);
     expect(honest.reasons).toEqual([]);
     expect(honest.verdict).toBe("MATCH");
-    expect((await verifyDraw(campaign.id, { tsaRoots: [ca.rootPem] })).ok).toBe(true);
+    expect((await verifyDraw(campaign.id, { tsaRoots: [tsas.ca.rootPem] })).ok).toBe(true);
     expect(
-      (await verifyIndependently({ ...fetched, csvBytes: fetched.drawCsv, actionsBytes: fetched.actionsCsv, tsaRoots: [ca.rootPem] }))
+      (await verifyIndependently({ ...fetched, csvBytes: fetched.drawCsv, actionsBytes: fetched.actionsCsv, tsaRoots: [tsas.ca.rootPem] }))
         .verdict,
     ).toBe("MATCH");
 
@@ -264,7 +228,7 @@ describe("a stranger's verifier written from procedure 5's text", () => {
     expect(reasons(csvChanged)).toMatch(/draw\.csv \(step 3\): SHA-256 of draw\.csv is [0-9a-f]{64}, not H = /);
 
     // A list token from a real authority of the trusted CA, but over another hash.
-    const other = await requestTimestamp(tsaA.url, "e".repeat(64));
+    const other = await requestTimestamp(tsas.a.url, "e".repeat(64));
     const timestamps = structuredClone(fetched.record.timestamps) as { subject: string; token: string }[];
     timestamps.find((token) => token.subject === "list")!.token = other.token;
     const otherHash = await stranger({ ...fetched, record: { ...fetched.record, timestamps } });
@@ -276,7 +240,7 @@ describe("a stranger's verifier written from procedure 5's text", () => {
     const { seed, commitment } = newDrawSeed();
     await prisma.campaign.update({ where: { id: campaign.id }, data: { drawSeed: seed, drawCommitment: commitment } });
     await prisma.draw.update({ where: { campaignId: campaign.id }, data: { secret: seed } });
-    const swapped = await stranger(await fetchedByStranger(campaign.id));
+    const swapped = await stranger(await fetchedFromApp(campaign.id));
     expect(swapped.verdict).toBe("MISMATCH");
     expect(reasons(swapped)).toContain(`time-stamps (step 10): a token's messageImprint is`);
     expect(reasons(swapped)).toContain(`not SHA-256 of "${commitment}"`);
@@ -288,13 +252,13 @@ describe("a stranger's verifier written from procedure 5's text", () => {
     // The winner is told at once (the outbox's clock: now, within the claim window).
     await notifyWinners(campaign.id, drawnAt);
     await markPicksNotified(campaign.id);
-    const first = (await fetchedByStranger(campaign.id)).record.draw as { picks: { claimDeadline: string }[]; claimWindowDays: number };
+    const first = (await fetchedFromApp(campaign.id)).record.draw as { picks: { claimDeadline: string }[]; claimWindowDays: number };
     expect(first.picks).toHaveLength(1);
     const afterDeadline = new Date(Date.parse(first.picks[0]!.claimDeadline) + MINUTE);
     expect(await redrawPrize(campaign.id, 1, { now: afterDeadline })).toMatchObject({ kind: "redrawn" });
     await notifyWinners(campaign.id, afterDeadline);
     await markPicksNotified(campaign.id);
-    const fetched = await fetchedByStranger(campaign.id);
+    const fetched = await fetchedFromApp(campaign.id);
     const picks = (fetched.record.draw as { picks: { replaced: boolean; redrawnAt: string | null }[] }).picks;
     expect(picks.map((pick) => [pick.replaced, pick.redrawnAt])).toEqual([
       [true, null],
@@ -315,7 +279,7 @@ describe("a stranger's verifier written from procedure 5's text", () => {
       pick.redrawnAt ? { ...pick, redrawnAt: early } : pick,
     );
     await prisma.draw.update({ where: { campaignId: campaign.id }, data: { picks: JSON.stringify(rewritten) } });
-    const tampered = await stranger(await fetchedByStranger(campaign.id), checkedAt);
+    const tampered = await stranger(await fetchedFromApp(campaign.id), checkedAt);
     expect(tampered.verdict).toBe("MISMATCH");
     expect(reasons(tampered)).toContain(`redraws (step 9): pick 2 was redrawn at ${early}, before the replaced winner's claim deadline`);
   });
@@ -331,7 +295,7 @@ describe("a stranger's verifier written from procedure 5's text", () => {
         ...Array.from({ length: 5 }, (_, k) => ({ id: `g${k}${t}`, email: `g${k}${t}@stranger.test`, createdAt: created(3 + k) })),
       ],
     });
-    const fetched = await fetchedByStranger(campaign.id);
+    const fetched = await fetchedFromApp(campaign.id);
     expect((fetched.record.list as { referralCap: number }).referralCap).toBe(1);
     const text = new TextDecoder().decode(fetched.drawCsv);
     expect(text).toContain(`\nsh${t},`);
@@ -372,18 +336,18 @@ describe("a stranger's verifier written from procedure 5's text", () => {
     const firstAtOrAfter = (ms: number) => Math.ceil((ms - DEMO_CHAIN.genesisTime * 1000) / (DEMO_CHAIN.period * 1000)) + 1;
     type Beacon = { marginMinutes: number | null; plannedRound: number; round: number };
     const check = async (campaignId: string) => {
-      const fetched = await fetchedByStranger(campaignId);
+      const fetched = await fetchedFromApp(campaignId);
       const honest = await stranger(fetched);
       expect(honest.reasons).toEqual([]);
       expect(honest.verdict).toBe("MATCH");
-      const product = await verifyDraw(campaignId, { tsaRoots: [ca.rootPem] });
+      const product = await verifyDraw(campaignId, { tsaRoots: [tsas.ca.rootPem] });
       expect(product.checks.filter((item) => !item.ok)).toEqual([]);
       expect(product.checks.find((item) => item.name === "beacon rounds and the margin (steps 1 and 3)")?.ok).toBe(true);
       const independent = await verifyIndependently({
         ...fetched,
         csvBytes: fetched.drawCsv,
         actionsBytes: fetched.actionsCsv,
-        tsaRoots: [ca.rootPem],
+        tsaRoots: [tsas.ca.rootPem],
       });
       expect(independent.checks.find((item) => item.name === "Beacon round")?.detail).toContain("plus the published margin of 2 min");
       expect(independent.verdict).toBe("MATCH");
@@ -424,7 +388,7 @@ describe("a stranger's verifier written from procedure 5's text", () => {
       record: { ...published.record, beacon: { ...beacon, marginMinutes: 10 } },
       csvBytes: published.drawCsv,
       actionsBytes: published.actionsCsv,
-      tsaRoots: [ca.rootPem],
+      tsaRoots: [tsas.ca.rootPem],
     });
     expect(independent.verdict).toBe("MISMATCH");
     const marginReason = `the round published at launch is ${beacon.plannedRound}, but the first round at or after the end of the giveaway (${new Date(endsAt).toISOString()}) plus the published margin of 10 minutes is ${firstAtOrAfter(endsAt + 10 * MINUTE)}`;
@@ -440,7 +404,7 @@ describe("a stranger's verifier written from procedure 5's text", () => {
       ...shifted,
       csvBytes: moved.drawCsv,
       actionsBytes: moved.actionsCsv,
-      tsaRoots: [ca.rootPem],
+      tsaRoots: [tsas.ca.rootPem],
     });
     expect(shiftedIndependent.verdict).toBe("MISMATCH");
     expect(shiftedIndependent.checks.find((item) => item.name === "Beacon round")?.detail).toContain(
@@ -449,19 +413,17 @@ describe("a stranger's verifier written from procedure 5's text", () => {
 
     // The operator rewrites the stored margin (verify-draw reads the database), then the planned round.
     await prisma.campaign.update({ where: { id: late.campaign.id }, data: { drawBeaconMarginMinutes: 3 } });
-    const rewritten = await verifyDraw(late.campaign.id, { tsaRoots: [ca.rootPem] });
+    const rewritten = await verifyDraw(late.campaign.id, { tsaRoots: [tsas.ca.rootPem] });
     expect(rewritten.ok).toBe(false);
     const marginCheck = rewritten.checks.find((item) => item.name === "beacon rounds and the margin (steps 1 and 3)")!;
     expect(marginCheck.ok).toBe(false);
     expect(marginCheck.actual).toContain("plus the published margin of 3 minutes is");
-    expect(reasons(await stranger(await fetchedByStranger(late.campaign.id)))).toContain(
-      "the first round at or after the end plus 3 minutes",
-    );
+    expect(reasons(await stranger(await fetchedFromApp(late.campaign.id)))).toContain("the first round at or after the end plus 3 minutes");
     await prisma.campaign.update({
       where: { id: onTime.campaign.id },
       data: { drawBeaconRound: beacon.plannedRound + 1 },
     });
-    const replanned = await verifyDraw(onTime.campaign.id, { tsaRoots: [ca.rootPem] });
+    const replanned = await verifyDraw(onTime.campaign.id, { tsaRoots: [tsas.ca.rootPem] });
     expect(replanned.checks.find((item) => item.name === "beacon rounds and the margin (steps 1 and 3)")?.actual).toContain(
       `the round published at launch is ${beacon.plannedRound + 1}, but the first round at or after the end of the giveaway`,
     );
