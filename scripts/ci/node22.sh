@@ -56,7 +56,8 @@ SECRET=$(node -p "require('node:crypto').randomBytes(32).toString('hex')")
 (cd "$RUNTIME" && PATH="$NODE22/bin:$PATH" NODE_ENV=production SESSION_SECRET="$SECRET" DATA_DIR="$WORK/data" \
   PORT=$PORT HOST=127.0.0.1 WEB_CONCURRENCY=2 exec node server/index.js >"$WORK/server.log" 2>&1) &
 SERVER_PID=$!
-for _ in $(seq 1 120); do curl -sf "http://127.0.0.1:$PORT/healthz" >/dev/null && break; sleep 1; done
+# Ready once both workers listen (/readyz waits for every worker, decision 109).
+for _ in $(seq 1 120); do curl -sf "http://127.0.0.1:$PORT/readyz" >/dev/null && break; sleep 1; done
 status=0
 for path in /healthz /readyz /start /pricing; do
   code=$(curl -s -o /dev/null -w "%{http_code}" "http://127.0.0.1:$PORT$path")
