@@ -96,7 +96,7 @@ const claimed = (now: Date) => ({ status: "sending", nextAttemptAt: leaseUntil(n
  * a worker that reaches a message late in a long pass still holds it for the whole SEND_LEASE_MS.
  */
 async function claimForDelivery(id: string, now: Date): Promise<OutboundEmail | null> {
-  const [row] = await prisma.outboundEmail.updateManyAndReturn({ where: { id, ...dueForDelivery(now) }, data: claimed(now) });
+  const [row] = await claimForDeliveryMany([id], now);
   return row ?? null;
 }
 
