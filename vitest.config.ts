@@ -32,6 +32,9 @@ export default defineConfig({
           server: { deps: { external: [/\/build(-[^/]*)?\/server\//] } },
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // expect.poll waits for what the server does on its own timers (page views are written once
+          // a second, the sender's pass); Vitest's 1 s default races a 1 s timer on a loaded machine.
+          expect: { poll: { timeout: 10_000 } },
           // Each file gets its own database; files run in parallel.
           pool: "forks",
         },
