@@ -35,8 +35,8 @@ export async function stop(child: ChildProcess): Promise<void> {
   await once(child, "exit");
 }
 
-/** BENCH_NODE_ARGS: extra node flags for the server (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it). */
-function nodeArgs(): string[] {
+/** BENCH_NODE_ARGS: extra node flags for the server or a bench child (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it). */
+export function nodeArgs(): string[] {
   return process.env.BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
 }
 

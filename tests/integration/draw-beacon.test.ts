@@ -134,6 +134,37 @@ describe("freezing the entry list", () => {
     expect(await storedBytes(campaign.id)).toBe(whole);
   });
 
+  it("writes a list longer than a chunk as full 1 MiB chunks and a last shorter one, the bytes the list builder gives", async () => {
+    const campaign = await endedCampaign();
+    const t = tag();
+    const base = Date.UTC(2026, 2, 1);
+    // 4,600 entries with 240-character ids: 1.1 MiB of draw.csv, with one referral and a disqualified entry.
+    const specs = Array.from({ length: 4600 }, (_, i) => ({
+      id: `${t}${String(i).padStart(240 - t.length, "0")}`,
+      email: `big${i}${t}@freeze.test`,
+      createdAt: new Date(base + Math.floor(i / 3)),
+    }));
+    specs[1] = { ...specs[1]!, referrerId: specs[0]!.id, referralCredited: true } as (typeof specs)[number];
+    specs[2] = { ...specs[2]!, disqualifyReason: "fake" } as (typeof specs)[number];
+    await addConfirmedEntries(campaign.id, specs);
+    await prisma.entry.update({ where: { id: specs[0]!.id }, data: { bonusEntries: 3 } });
+    const { buildEntryListBytes } = await import("~/server/draw/freeze.server");
+    const whole = await buildEntryListBytes(campaign.id);
+    expect(whole.length).toBeGreaterThan(1 << 20);
+
+    expect((await freezeEntryList(campaign.id)).kind).toBe("frozen");
+    const chunks = await prisma.entryListChunk.findMany({ where: { campaignId: campaign.id }, orderBy: { index: "asc" } });
+    expect(chunks.map((chunk) => chunk.bytes.length)).toEqual([1 << 20, whole.length - (1 << 20)]);
+    expect(Buffer.compare(Buffer.concat(chunks.map((chunk) => Buffer.from(chunk.bytes))), whole)).toBe(0);
+    expect(await list(campaign.id)).toMatchObject({
+      sha256: sha256(whole),
+      byteLength: whole.length,
+      entryCount: 4599,
+      disqualifiedCount: 1,
+    });
+    expect(whole.toString("latin1")).toContain(`\n${specs[0]!.id},${base},,4\n${specs[1]!.id},${base},${specs[0]!.id},1\n`);
+  });
+
   it("reads back exactly the stored bytes, backslashes, NUL and bytes above 127 included, and refuses altered ones", async () => {
     const campaign = await endedCampaign();
     const first = Buffer.from("entry_id,created_ms,referrer_id,weight\nplain ascii only\n", "latin1");

@@ -9,15 +9,17 @@
  *    set). Every write that changes the counted entries (confirm, disqualify, re-qualify) is itself
  *    a conditional update on the Campaign row requiring listFrozenAt null, so from here on the list
  *    cannot change, on SQLite and PostgreSQL alike.
- * 2. The database builds the lines block by block (keyset over the (campaignId, createdAt) index);
- *    they are copied into one buffer, hashed, and parsed back with the published rules
- *    (parseEntryList): draw order, weights = 1 + 3 x referrals in the list, referrers listed,
- *    reasons. Any break of the rules, or a count that disagrees with Campaign.entryCount, refuses
- *    the freeze loudly: the list stays unwritten and the campaign undrawn until someone looks.
- * 3. One transaction writes EntryList and the chunks (dropping any stale chunks first). A crash
- *    before it leaves nothing; a retry rebuilds the same bytes (the list cannot change since step 1).
- *    With object storage the bytes go to the bucket first, under a key holding their hash, and the
- *    transaction writes the row naming that key.
+ * 2. The database builds the lines block by block (keyset over the Entry index that holds every
+ *    column a line needs, decision 111); each block is hashed and read with the published rules
+ *    (EntryListReader): draw order, weights = 1 + 3 x referrals in the list + action bonuses,
+ *    referrers listed, reasons. Any break of the rules, or a count that disagrees with
+ *    Campaign.entryCount, refuses the freeze loudly: the list stays unwritten and the campaign
+ *    undrawn until someone looks.
+ * 3. Steps 2 and 3 are one transaction (streamedFreeze): the EntryList row and the chunks are written
+ *    as the blocks arrive (stale chunks dropped first), and a broken rule rolls it all back. A crash
+ *    before the commit leaves nothing; a retry rebuilds the same bytes (the list cannot change since
+ *    step 1). With object storage the bytes are built whole and go to the bucket first, under a key
+ *    holding their hash, and a transaction writes the row naming that key.
  *
  * The beacon round: the campaign's published round, unless the freeze finishes later than
  * LATE_FREEZE_MS before that round's time (or the campaign has none): then the first round at or
@@ -199,7 +201,7 @@ export async function freezeEntryList(campaignId: string, options: FreezeOptions
     const actionBlockSize = options.blockSize ?? ACTION_BLOCK_SIZE[driver.provider];
     const kinds = await actionKinds(driver, campaignId);
     const inFileStore = listsInFileStore();
-    const rowOf = (built: Buffer, sha256: string, parsed: FrozenEntryList): EntryListRow => {
+    const rowOf = (byteLength: number, sha256: string, parsed: FrozenEntryList): EntryListRow => {
       if (parsed.pool.count !== campaign.entryCount) {
         throw new Error(
           `Campaign ${campaignId}: the frozen list has ${parsed.pool.count} counted entries but the campaign counts ${campaign.entryCount}; not freezing`,
@@ -210,7 +212,7 @@ export async function freezeEntryList(campaignId: string, options: FreezeOptions
         campaignId,
         frozenAt: finishedAt,
         sha256,
-        byteLength: built.length,
+        byteLength,
         entryCount: parsed.pool.count,
         totalWeight: parsed.pool.totalWeight,
         disqualifiedCount: parsed.disqualified.length,
@@ -223,31 +225,31 @@ export async function freezeEntryList(campaignId: string, options: FreezeOptions
     let excludedReferrers: string[] = [];
     let excludedActionEntries: string[] = [];
     for (let attempt = 0; ; attempt++) {
-      const built = await buildBytes(driver, campaignId, blockSize, campaign.entryCount, excludedReferrers);
-      const sha256 = createHash("sha256").update(built).digest("hex");
       try {
         if (!inFileStore) {
-          // Step 3 in the same transaction as the reading of actions.csv: its chunks are written as
-          // its blocks arrive, so a freeze never holds actions.csv whole (streamedFreeze).
+          // Step 3 in the same transaction as the reading of both files: their chunks are written as
+          // their blocks arrive, so a freeze never holds either file whole (streamedFreeze).
           return await driver.transactionSteps(() =>
             streamedFreeze(driver.provider, {
               campaignId,
               closedAt,
               kinds,
-              blockSize: actionBlockSize,
-              excludedEntries: excludedActionEntries,
-              built,
-              sha256,
+              blockSize,
+              actionBlockSize,
+              excludedReferrers,
+              excludedActionEntries,
               referralCap: campaign.referralCap,
               rowOf,
             }),
           );
         }
         // With object storage (decision 058) the bytes go to the bucket under a key holding their
-        // hash before the rows are written: actions.csv is built whole first.
+        // hash before the rows are written: both files are built whole first.
+        const built = await buildBytes(driver, campaignId, blockSize, campaign.entryCount, excludedReferrers);
+        const sha256 = createHash("sha256").update(built).digest("hex");
         const actionBytes = await buildActionBytes(driver, campaignId, closedAt, actionBlockSize, excludedActionEntries);
         const actions = parseActionList(actionBytes, { notAfterMs: closedAt.getTime() });
-        const list = rowOf(built, sha256, parseEntryList(built, sha256, actions, campaign.referralCap));
+        const list = rowOf(built.length, sha256, parseEntryList(built, sha256, actions, campaign.referralCap));
         const actionsSha256 = createHash("sha256").update(actionBytes).digest("hex");
         const actionList: ActionListRow = {
           campaignId,
@@ -289,33 +291,84 @@ interface StreamedFreezeInput {
   campaignId: string;
   closedAt: Date;
   kinds: ReadonlyMap<string, string>;
+  /** Entry lines per query for draw.csv, completions per query for actions.csv. */
   blockSize: number;
-  excludedEntries: readonly string[];
-  /** draw.csv's bytes and their hash. */
-  built: Buffer;
-  sha256: string;
+  actionBlockSize: number;
+  /** Referrers and completing entries that are not counted (freezeEntryList learns them from a first try). */
+  excludedReferrers: readonly string[];
+  excludedActionEntries: readonly string[];
   /** The campaign's referral cap (decision 104), a rule of the list. */
   referralCap: number | null;
   /** The EntryList row for the parsed list (throws when its count disagrees with the campaign's). */
-  rowOf: (built: Buffer, sha256: string, parsed: FrozenEntryList) => EntryListRow;
+  rowOf: (byteLength: number, sha256: string, parsed: FrozenEntryList) => EntryListRow;
 }
 
 /**
- * Steps 2 and 3 with the chunk rows (decision 075), as one transaction (ListDriver.transactionSteps):
- * stale chunks out, the ActionList row in (its chunks reference it), then actions.csv block by block
- * from the database, each block read into the ActionListReader and the hash and copied into the
- * current 1 MiB chunk, written as it fills; so the freeze holds one chunk of actions.csv, never the
- * file (2,000,000 completions are about 150 MB). Then the rules: actions.csv's, and draw.csv's
- * weights against its bonuses (an EntryListError rolls everything back, and freezeEntryList builds
- * the lists again without the uncounted entries it names); then the ActionList row's figures, the
- * EntryList row and draw.csv's chunks. Another runner's committed freeze makes the ActionList insert
- * fail on its key (isDriverUniqueViolation): theirs stands.
+ * One frozen file written as its blocks arrive: each piece of text goes into the file's reader and
+ * hash and is copied into a 1 MiB chunk, which is inserted as a chunk row once full. The chunk
+ * buffer is the caller's (the two files are written one after the other with the same one).
+ */
+class ChunkedFile {
+  readonly #insert: string;
+  readonly #campaignId: string;
+  readonly #chunk: Buffer;
+  readonly #push: (bytes: Uint8Array) => void;
+  readonly #hash = createHash("sha256");
+  #filled = 0;
+  #index = 0;
+  byteLength = 0;
+
+  constructor(insert: string, campaignId: string, chunk: Buffer, push: (bytes: Uint8Array) => void) {
+    this.#insert = insert;
+    this.#campaignId = campaignId;
+    this.#chunk = chunk;
+    this.#push = push;
+  }
+
+  /** Appends text (ASCII: latin1 is one byte per character) or bytes. */
+  *append(text: string | Uint8Array): Generator<DriverStatement, void, unknown[][]> {
+    const bytes = typeof text === "string" ? Buffer.from(text, "latin1") : text;
+    this.#push(bytes);
+    this.#hash.update(bytes);
+    this.byteLength += bytes.length;
+    for (let offset = 0; offset < bytes.length;) {
+      const copied = Math.min(this.#chunk.length - this.#filled, bytes.length - offset);
+      this.#chunk.set(bytes.subarray(offset, offset + copied), this.#filled);
+      this.#filled += copied;
+      offset += copied;
+      if (this.#filled === this.#chunk.length) yield* this.#flush();
+    }
+  }
+
+  /** Writes the last, shorter chunk and answers the file's SHA-256. */
+  *end(): Generator<DriverStatement, string, unknown[][]> {
+    if (this.#filled > 0) yield* this.#flush();
+    return this.#hash.digest("hex");
+  }
+
+  *#flush(): Generator<DriverStatement, void, unknown[][]> {
+    yield { sql: this.#insert, params: [this.#campaignId, this.#index++, this.#chunk.subarray(0, this.#filled)] };
+    this.#filled = 0;
+  }
+}
+
+/**
+ * Steps 2 and 3 with the chunk rows (decisions 075 and 111), as one transaction
+ * (ListDriver.transactionSteps): stale chunks out, the ActionList and EntryList rows in (their chunks
+ * reference them; their figures are set at the end), then actions.csv and draw.csv block by block
+ * from the database, each block read into its reader and hash and copied into the current 1 MiB
+ * chunk, written as it fills; so the freeze holds one chunk of either file, never the file (a million
+ * entries are 42 MB of draw.csv, 2,000,000 completions about 150 MB of actions.csv). actions.csv
+ * comes first: draw.csv's weights are checked against its bonuses as draw.csv is read. An
+ * EntryListError rolls everything back, and freezeEntryList builds the lists again without the
+ * uncounted entries it names. Another runner's committed freeze makes the ActionList insert fail on
+ * its key (isDriverUniqueViolation): theirs stands.
  */
 function* streamedFreeze(
   provider: DatabaseProvider,
   input: StreamedFreezeInput,
 ): Generator<DriverStatement, FreezeOutcome & { kind: "frozen" }, unknown[][]> {
-  const { campaignId, closedAt, kinds, blockSize, excludedEntries, built, sha256 } = input;
+  const { campaignId, closedAt, kinds } = input;
   const postgres = provider === "postgresql";
   const sql = (text: string) => (postgres ? text : text.replace(/\$\d+(::[a-z]+(\(\d+\))?)?/g, "?"));
   if (postgres) yield { sql: LZ4_FOR_THIS_TRANSACTION };
@@ -327,66 +380,89 @@ function* streamedFreeze(
     ),
     params: [campaignId],
   };
+  const chunk = Buffer.allocUnsafe(ENTRY_LIST_CHUNK_BYTES);
 
-  const reader = new ActionListReader({ notAfterMs: closedAt.getTime() });
-  const hash = createHash("sha256");
-  const chunk = Buffer.allocUnsafe(ACTION_LIST_CHUNK_BYTES);
-  let filled = 0;
-  let index = 0;
-  const insertChunk = sql(`INSERT INTO "ActionListChunk" ("campaignId", "index", "bytes") VALUES ($1, $2, $3)`);
-  // The text's bytes (ASCII: latin1 is one byte per character) into the reader, the hash and the chunks.
-  function* append(text: string): Generator<DriverStatement, void, unknown[][]> {
-    const bytes = Buffer.from(text, "latin1");
-    reader.push(bytes);
-    hash.update(bytes);
-    for (let offset = 0; offset < bytes.length;) {
-      const copied = bytes.copy(chunk, filled, offset);
-      filled += copied;
-      offset += copied;
-      if (filled === chunk.length) {
-        yield { sql: insertChunk, params: [campaignId, index++, chunk] };
-        filled = 0;
-      }
-    }
-  }
-  yield* append(`${ACTION_LIST_HEADER}\n`);
-  let after: ActionKey | null = null;
+  // actions.csv.
+  const actionReader = new ActionListReader({ notAfterMs: closedAt.getTime() });
+  const actionFile = new ChunkedFile(
+    sql(`INSERT INTO "ActionListChunk" ("campaignId", "index", "bytes") VALUES ($1, $2, $3)`),
+    campaignId,
+    chunk,
+    (bytes) => actionReader.push(bytes),
+  );
+  yield* actionFile.append(`${ACTION_LIST_HEADER}\n`);
+  let afterAction: ActionKey | null = null;
   while (kinds.size > 0) {
     const block = actionBlockOf(
-      yield actionBlockQuery(provider, campaignId, kinds, closedAt, blockSize, excludedEntries, after),
-      blockSize,
+      yield actionBlockQuery(provider, campaignId, kinds, closedAt, input.actionBlockSize, input.excludedActionEntries, afterAction),
+      input.actionBlockSize,
     );
     if (!block) break;
-    yield* append(`${block.lines}\n`);
+    yield* actionFile.append(`${block.lines}\n`);
     if (!block.after) break;
-    after = block.after;
+    afterAction = block.after;
   }
-  yield* append(`${ACTION_DISQUALIFIED_HEADER}\n`);
+  yield* actionFile.append(`${ACTION_DISQUALIFIED_HEADER}\n`);
   const rejected = rejectedLinesOf(yield rejectedActionQuery(provider, campaignId, closedAt));
-  if (rejected) yield* append(`${rejected}\n`);
-  if (filled > 0) yield { sql: insertChunk, params: [campaignId, index++, chunk.subarray(0, filled)] };
-
-  const actions = reader.finish();
-  const list = input.rowOf(built, sha256, parseEntryList(built, sha256, actions, input.referralCap));
+  if (rejected) yield* actionFile.append(`${rejected}\n`);
+  const actionsSha256 = yield* actionFile.end();
+  const actions = actionReader.finish();
   const actionList: ActionListRow = {
     campaignId,
-    sha256: hash.digest("hex"),
-    byteLength: reader.byteLength,
+    sha256: actionsSha256,
+    byteLength: actionFile.byteLength,
     completionCount: actions.completions,
     disqualifiedCount: actions.disqualified,
     storageKey: null,
   };
+
+  // draw.csv, its lines checked against actions.csv's bonuses as they are read.
+  const placeholder = entryListInsert(provider, {
+    campaignId,
+    frozenAt: closedAt,
+    sha256: "",
+    byteLength: 0,
+    entryCount: 0,
+    totalWeight: 0n,
+    disqualifiedCount: 0,
+    beaconRound: 0,
+    beaconChain: "",
+    storageKey: null,
+  });
+  yield placeholder;
+  const entryReader = new EntryListReader({ actions, referralCap: input.referralCap });
+  const entryFile = new ChunkedFile(
+    sql(`INSERT INTO "EntryListChunk" ("campaignId", "index", "bytes") VALUES ($1, $2, $3)`),
+    campaignId,
+    chunk,
+    (bytes) => entryReader.push(bytes),
+  );
+  yield* entryFile.append(`${ENTRY_LIST_HEADER}\n`);
+  let afterEntry: EntryKey | null = null;
+  for (;;) {
+    const block = entryBlockOf(
+      yield entryBlockQuery(provider, campaignId, input.blockSize, input.excludedReferrers, afterEntry),
+      input.blockSize,
+    );
+    if (!block) break;
+    yield* entryFile.append(block.lines);
+    yield* entryFile.append("\n");
+    if (!block.after) break;
+    afterEntry = block.after;
+  }
+  yield* entryFile.append(`${DISQUALIFIED_HEADER}\n`);
+  const disqualified = disqualifiedLinesOf(yield disqualifiedQuery(provider, campaignId));
+  if (disqualified) yield* entryFile.append(`${disqualified}\n`);
+  const sha256 = yield* entryFile.end();
+  const list = input.rowOf(entryFile.byteLength, sha256, entryReader.finish(sha256));
+
   yield {
     sql: sql(
       `UPDATE "ActionList" SET "sha256" = $1, "byteLength" = $2, "completionCount" = $3, "disqualifiedCount" = $4 WHERE "campaignId" = $5`,
     ),
     params: [actionList.sha256, actionList.byteLength, actionList.completionCount, actionList.disqualifiedCount, campaignId],
   };
-  yield entryListInsert(provider, list);
-  const insert = sql(`INSERT INTO "EntryListChunk" ("campaignId", "index", "bytes") VALUES ($1, $2, $3)`);
-  for (let k = 0, offset = 0; offset < built.length; k++, offset += ENTRY_LIST_CHUNK_BYTES) {
-    yield { sql: insert, params: [campaignId, k, chunkOf(built, offset)] };
-  }
+  yield entryListUpdate(provider, list);
   return { kind: "frozen", list, actions: actionList };
 }
 
@@ -398,28 +474,56 @@ function* streamedFreeze(
 const LZ4_FOR_THIS_TRANSACTION = `SELECT set_config('default_toast_compression', 'lz4', true) FROM pg_settings
          WHERE "name" = 'default_toast_compression' AND 'lz4' = ANY("enumvals")`;
 
+/** The EntryList row's columns, each with its PostgreSQL cast, and its values as each provider stores them. */
+const ENTRY_LIST_COLUMNS = [
+  ["campaignId", ""],
+  ["frozenAt", "::timestamp(3)"],
+  ["sha256", ""],
+  ["byteLength", ""],
+  ["entryCount", ""],
+  ["totalWeight", "::bigint"],
+  ["disqualifiedCount", ""],
+  ["beaconRound", ""],
+  ["beaconChain", ""],
+  ["storageKey", ""],
+] as const;
+
+function entryListValues(provider: DatabaseProvider, list: EntryListRow): unknown[] {
+  const postgres = provider === "postgresql";
+  return [
+    list.campaignId,
+    // The DateTime text each provider stores as Prisma writes it (UTC).
+    postgres ? list.frozenAt.toISOString().replace("Z", "") : sqliteTimestamp(list.frozenAt),
+    list.sha256,
+    list.byteLength,
+    list.entryCount,
+    postgres ? list.totalWeight.toString() : list.totalWeight,
+    list.disqualifiedCount,
+    list.beaconRound,
+    list.beaconChain,
+    list.storageKey,
+  ];
+}
+
+/** The placeholder of the i-th parameter (from 1) for a column with its cast. */
+function placeholder(provider: DatabaseProvider, i: number, cast: string): string {
+  return provider === "postgresql" ? `$${i}${cast}` : "?";
+}
+
 /** The EntryList row's insert. */
 function entryListInsert(provider: DatabaseProvider, list: EntryListRow): DriverStatement {
-  const postgres = provider === "postgresql";
+  const columns = ENTRY_LIST_COLUMNS.map(([column]) => `"${column}"`).join(", ");
+  const values = ENTRY_LIST_COLUMNS.map(([, cast], i) => placeholder(provider, i + 1, cast)).join(", ");
+  return { sql: `INSERT INTO "EntryList" (${columns}) VALUES (${values})`, params: entryListValues(provider, list) };
+}
+
+/** The EntryList row's figures, set once its list has been read (streamedFreeze inserts it first, with none). */
+function entryListUpdate(provider: DatabaseProvider, list: EntryListRow): DriverStatement {
+  const [campaignId, ...rest] = entryListValues(provider, list);
+  const set = ENTRY_LIST_COLUMNS.slice(1).map(([column, cast], i) => `"${column}" = ${placeholder(provider, i + 1, cast)}`);
   return {
-    sql: postgres
-      ? `INSERT INTO "EntryList" ("campaignId", "frozenAt", "sha256", "byteLength", "entryCount", "totalWeight", "disqualifiedCount", "beaconRound", "beaconChain", "storageKey")
-           VALUES ($1, $2::timestamp(3), $3, $4, $5, $6::bigint, $7, $8, $9, $10)`
-      : `INSERT INTO "EntryList" ("campaignId", "frozenAt", "sha256", "byteLength", "entryCount", "totalWeight", "disqualifiedCount", "beaconRound", "beaconChain", "storageKey")
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    params: [
-      list.campaignId,
-      // The DateTime text each provider stores as Prisma writes it (UTC).
-      postgres ? list.frozenAt.toISOString().replace("Z", "") : sqliteTimestamp(list.frozenAt),
-      list.sha256,
-      list.byteLength,
-      list.entryCount,
-      postgres ? list.totalWeight.toString() : list.totalWeight,
-      list.disqualifiedCount,
-      list.beaconRound,
-      list.beaconChain,
-      list.storageKey,
-    ],
+    sql: `UPDATE "EntryList" SET ${set.join(", ")} WHERE "campaignId" = ${placeholder(provider, rest.length + 1, "")}`,
+    params: [...rest, campaignId],
   };
 }
 
@@ -490,12 +594,17 @@ class ByteBuilder {
   constructor(capacity: number) {
     this.#bytes = Buffer.allocUnsafe(Math.max(4096, capacity));
   }
-  append(text: string): void {
+  append(text: string | Uint8Array): void {
     const needed = this.#length + text.length;
     if (needed > this.#bytes.length) {
       const grown = Buffer.allocUnsafe(Math.max(needed, this.#bytes.length * 2));
       this.#bytes.copy(grown, 0, 0, this.#length);
       this.#bytes = grown;
+    }
+    if (typeof text !== "string") {
+      this.#bytes.set(text, this.#length);
+      this.#length += text.length;
+      return;
     }
     // latin1 writes one byte per character; the lines are ASCII (parseEntryList refuses anything else).
     this.#length += this.#bytes.write(text, this.#length, "latin1");
@@ -506,41 +615,67 @@ class ByteBuilder {
 }
 
 /**
- * The counted entries of the campaign as draw.csv entry lines, in draw order, block by block: the
- * database formats each block into one string. created_ms is computed by the database from the
- * stored timestamp; the referrer is named when the referral earned a bonus, unless it is one of
- * `excludedReferrers` (the referrers that are not counted: freezeEntryList finds them).
- * The lines are concatenated in the order the ordered subquery yields them, without a second sort
- * in the aggregate (which doubled the cost): parseEntryList checks the draw order of every line, so
- * a database that ever concatenated them otherwise would stop the freeze, not change the list.
+ * The counted entries of the campaign as draw.csv entry lines, in draw order, block by block
+ * (entryBlockQuery): buildBytes, for the file store and tests; streamedFreeze asks for the same blocks.
  */
 async function* entryListBlocks(
   driver: ListDriver,
   campaignId: string,
   blockSize: number,
   excludedReferrers: readonly string[] = [],
-): AsyncGenerator<string> {
+): AsyncGenerator<string | Uint8Array> {
+  let after: EntryKey | null = null;
+  for (;;) {
+    const { sql, params } = entryBlockQuery(driver.provider, campaignId, blockSize, excludedReferrers, after);
+    const block = entryBlockOf(await driver.rows(sql, params), blockSize);
+    if (!block) return;
+    yield block.lines;
+    if (!block.after) return;
+    after = block.after;
+  }
+}
+
+/** Where the last block of draw.csv's lines ended (the keyset of the next one): its stored createdAt, as the database's text, and id. */
+interface EntryKey {
+  createdAt: string;
+  id: string;
+}
+
+/**
+ * The next block of draw.csv's entry lines after `after`: the database formats the block into one
+ * value, read from the (campaignId, createdAt, id, ...) index alone (decision 111). created_ms is
+ * computed by the database from the stored timestamp; the referrer is named when the referral earned
+ * a bonus, unless it is one of `excludedReferrers` (the referrers that are not counted:
+ * freezeEntryList finds them). The lines are concatenated in the order the ordered subquery yields
+ * them, without a second sort in the aggregate (which doubled the cost): the list's reader checks the
+ * draw order of every line, so a database that ever concatenated them otherwise would stop the
+ * freeze, not change the list.
+ */
+function entryBlockQuery(
+  provider: DatabaseProvider,
+  campaignId: string,
+  blockSize: number,
+  excludedReferrers: readonly string[],
+  after: EntryKey | null,
+): DriverStatement {
   if (!Number.isSafeInteger(blockSize) || blockSize < 1)
     throw new RangeError(`blockSize must be a whole number of at least 1, got ${blockSize}`);
-  const postgres = driver.provider === "postgresql";
-  /** The keyset: the last line's stored createdAt (as the database's text) and id. */
-  let after: { createdAt: string; id: string } | null = null;
-  for (;;) {
-    const params: unknown[] = [];
-    // Placeholders in the order they appear in the text.
-    const param = (value: unknown, cast = ""): string => {
-      params.push(value);
-      return postgres ? `$${params.length}${cast}` : "?";
-    };
-    let sql: string;
-    if (postgres) {
-      const notExcluded =
-        excludedReferrers.length === 0 ? "" : `AND NOT (e."referrerId" = ANY(${param([...excludedReferrers], "::text[]")}))`;
-      const where = `e."campaignId" = ${param(campaignId)} AND e."confirmedAt" IS NOT NULL AND e."disqualifiedAt" IS NULL`;
-      const keyset = after
-        ? `AND e."createdAt" >= ${param(after.createdAt, "::timestamp(3)")} AND (e."createdAt" > ${param(after.createdAt, "::timestamp(3)")} OR e."id" COLLATE "C" > ${param(after.id)})`
-        : "";
-      sql = `
+  const postgres = provider === "postgresql";
+  const params: unknown[] = [];
+  // Placeholders in the order they appear in the text.
+  const param = (value: unknown, cast = ""): string => {
+    params.push(value);
+    return postgres ? `$${params.length}${cast}` : "?";
+  };
+  if (postgres) {
+    const notExcluded =
+      excludedReferrers.length === 0 ? "" : `AND NOT (e."referrerId" = ANY(${param([...excludedReferrers], "::text[]")}))`;
+    const where = `e."campaignId" = ${param(campaignId)} AND e."confirmedAt" IS NOT NULL AND e."disqualifiedAt" IS NULL`;
+    const keyset = after
+      ? `AND e."createdAt" >= ${param(after.createdAt, "::timestamp(3)")} AND (e."createdAt" > ${param(after.createdAt, "::timestamp(3)")} OR e."id" COLLATE "C" > ${param(after.id)})`
+      : "";
+    return {
+      sql: `
         SELECT string_agg("line", E'\\n') AS "lines", count(*)::int AS "count", max("createdAt")::text AS "lastCreatedAt"
         FROM (SELECT e."id", e."createdAt",
                      e."id" || ',' || round(date_part('epoch', e."createdAt") * 1000)::bigint::text || ',' ||
@@ -548,37 +683,52 @@ async function* entryListBlocks(
                      (1 + e."bonusEntries")::text AS "line"
               FROM "Entry" e
               WHERE ${where} ${keyset}
-              ORDER BY e."createdAt", e."id" COLLATE "C" LIMIT ${param(blockSize)}) AS "block"`;
-    } else {
-      const notExcluded =
-        excludedReferrers.length === 0
-          ? ""
-          : `AND e."referrerId" NOT IN (SELECT "value" FROM json_each(${param(JSON.stringify(excludedReferrers))}))`;
-      const where = `e."campaignId" = ${param(campaignId)} AND e."confirmedAt" IS NOT NULL AND e."disqualifiedAt" IS NULL`;
-      const keyset = after
-        ? `AND e."createdAt" >= ${param(after.createdAt)} AND (e."createdAt" > ${param(after.createdAt)} OR e."id" > ${param(after.id)})`
-        : "";
-      // unixepoch(..., 'subsec') is the time in seconds with its milliseconds as the fraction (exact
-      // in a double: 13 significant digits), so x 1000 and rounded it is created_ms.
-      sql = `
-        SELECT group_concat("line", char(10)) AS "lines", count(*) AS "count", max("createdAt") AS "lastCreatedAt"
+              ORDER BY e."createdAt", e."id" COLLATE "C" LIMIT ${param(blockSize)}) AS "block"`,
+      params,
+    };
+  }
+  const notExcluded =
+    excludedReferrers.length === 0
+      ? ""
+      : `AND e."referrerId" NOT IN (SELECT "value" FROM json_each(${param(JSON.stringify(excludedReferrers))}))`;
+  const where = `e."campaignId" = ${param(campaignId)} AND e."confirmedAt" IS NOT NULL AND e."disqualifiedAt" IS NULL`;
+  const keyset = after
+    ? `AND e."createdAt" >= ${param(after.createdAt)} AND (e."createdAt" > ${param(after.createdAt)} OR e."id" > ${param(after.id)})`
+    : "";
+  // unixepoch(..., 'subsec') is the time in seconds with its milliseconds as the fraction (exact
+  // in a double: 13 significant digits), so x 1000 and rounded it is created_ms. The block comes
+  // as a BLOB: the driver hands over its bytes as they are, with no string made and encoded again.
+  return {
+    sql: `
+        SELECT CAST(group_concat("line", char(10)) AS BLOB) AS "lines", count(*) AS "count", max("createdAt") AS "lastCreatedAt"
         FROM (SELECT e."id", e."createdAt",
                      e."id" || ',' || CAST(round(unixepoch(e."createdAt", 'subsec') * 1000) AS INTEGER) || ',' ||
                      CASE WHEN e."referralCredited" ${notExcluded} THEN e."referrerId" ELSE '' END || ',' ||
                      (1 + e."bonusEntries") AS "line"
               FROM "Entry" e
               WHERE ${where} ${keyset}
-              ORDER BY e."createdAt", e."id" LIMIT ${param(blockSize)}) AS "block"`;
-    }
-    const [row] = await driver.rows(sql, params);
-    const [lines, rawCount, lastCreatedAt] = row ?? [];
-    const count = Number(rawCount ?? 0);
-    if (count === 0 || typeof lines !== "string" || !lines || typeof lastCreatedAt !== "string") return;
-    yield lines;
-    if (count < blockSize) return;
+              ORDER BY e."createdAt", e."id" LIMIT ${param(blockSize)}) AS "block"`,
+    params,
+  };
+}
+
+/** A block's lines (without the last line feed) and the keyset of the next one (null: this was the last), or null when empty. */
+function entryBlockOf(rows: unknown[][], blockSize: number): { lines: string | Uint8Array; after: EntryKey | null } | null {
+  const [lines, rawCount, lastCreatedAt] = rows[0] ?? [];
+  const count = Number(rawCount ?? 0);
+  if (count === 0 || !(typeof lines === "string" || lines instanceof Uint8Array) || lines.length === 0) return null;
+  if (typeof lastCreatedAt !== "string") return null;
+  return { lines, after: count < blockSize ? null : { createdAt: lastCreatedAt, id: lastLineId(lines) } };
+}
+
+/** The entry id the last of a block's lines starts with (its text up to the first comma). */
+function lastLineId(lines: string | Uint8Array): string {
+  if (typeof lines === "string") {
     const lastLine = lines.slice(lines.lastIndexOf("\n") + 1);
-    after = { createdAt: lastCreatedAt, id: lastLine.slice(0, lastLine.indexOf(",")) };
+    return lastLine.slice(0, lastLine.indexOf(","));
   }
+  const start = lines.lastIndexOf(10) + 1;
+  return Buffer.from(lines.buffer, lines.byteOffset + start, lines.indexOf(44, start) - start).toString("latin1");
 }
 
 /** Those of `ids` that are not counted entries of the campaign (pending, disqualified, elsewhere or gone). */
@@ -594,21 +744,26 @@ async function uncountedEntries(campaignId: string, ids: readonly string[], clie
   return ids.filter((id) => !counted.has(id));
 }
 
-/** The disqualified section's lines (entries confirmed, then disqualified), sorted by id byte by byte. */
-async function disqualifiedLines(driver: ListDriver, campaignId: string): Promise<string> {
-  const [row] =
-    driver.provider === "postgresql"
-      ? await driver.rows(
-          `SELECT string_agg("id" || ',' || coalesce("disqualifyReason", ''), E'\\n' ORDER BY "id" COLLATE "C") AS "lines"
-           FROM "Entry" WHERE "campaignId" = $1 AND "confirmedAt" IS NOT NULL AND "disqualifiedAt" IS NOT NULL`,
-          [campaignId],
-        )
-      : await driver.rows(
-          `SELECT group_concat("id" || ',' || coalesce("disqualifyReason", ''), char(10) ORDER BY "id") AS "lines"
-           FROM "Entry" WHERE "campaignId" = ? AND "confirmedAt" IS NOT NULL AND "disqualifiedAt" IS NOT NULL`,
-          [campaignId],
-        );
-  const lines = row?.[0];
+/**
+ * The disqualified section's lines (entries confirmed, then disqualified), sorted by id byte by byte;
+ * found through the (campaignId, disqualifiedAt) index, without reading the campaign's other entries.
+ */
+function disqualifiedQuery(provider: DatabaseProvider, campaignId: string): DriverStatement {
+  return provider === "postgresql"
+    ? {
+        sql: `SELECT string_agg("id" || ',' || coalesce("disqualifyReason", ''), E'\\n' ORDER BY "id" COLLATE "C") AS "lines"
+           FROM "Entry" WHERE "campaignId" = $1 AND "disqualifiedAt" IS NOT NULL AND "confirmedAt" IS NOT NULL`,
+        params: [campaignId],
+      }
+    : {
+        sql: `SELECT group_concat("id" || ',' || coalesce("disqualifyReason", ''), char(10) ORDER BY "id") AS "lines"
+           FROM "Entry" WHERE "campaignId" = ? AND "disqualifiedAt" IS NOT NULL AND "confirmedAt" IS NOT NULL`,
+        params: [campaignId],
+      };
+}
+
+function disqualifiedLinesOf(rows: unknown[][]): string {
+  const lines = rows[0]?.[0];
   return typeof lines === "string" ? lines : "";
 }
 
@@ -640,7 +795,8 @@ async function buildBytes(
     bytes.append("\n");
   }
   bytes.append(`${DISQUALIFIED_HEADER}\n`);
-  const disqualified = await disqualifiedLines(driver, campaignId);
+  const { sql, params } = disqualifiedQuery(driver.provider, campaignId);
+  const disqualified = disqualifiedLinesOf(await driver.rows(sql, params));
   if (disqualified) bytes.append(`${disqualified}\n`);
   return bytes.finish();
 }
