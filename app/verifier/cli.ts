@@ -18,14 +18,14 @@ import { readFile } from "node:fs/promises";
 import { fetchVerifyInput, recordUrlFrom } from "./sources";
 import { type VerifyInput, type VerifyResult, verifyDraw } from "./verify";
 
-const USAGE = `Checks a Giveawear draw (procedure 2 or 3) from public data.
+const USAGE = `Checks a Giveawear draw (procedure versions 2 to 5) from public data.
 
 Usage:
   node giveawear-verify-draw.mjs <draw page URL or draw.json URL> [--drand <relay URL>]... [--chain-info info.json] [--tsa-root root.pem]...
-      fetches draw.json, draw.csv, actions.csv (procedure 3) and the beacon round (drand's public relays for quicknet,
+      fetches draw.json, draw.csv, actions.csv (procedure 3 and later) and the beacon round (drand's public relays for quicknet,
       or --drand relays first)
   node giveawear-verify-draw.mjs --record draw.json --list draw.csv [--actions actions.csv] [--beacon beacon.json] [--chain-info info.json] [--tsa-root root.pem]...
-      checks saved files (procedure 3 needs --actions); without --beacon the beacon copy inside draw.json is checked
+      checks saved files (procedure 3 and later need --actions); without --beacon the beacon copy inside draw.json is checked
 
 drand quicknet's public key is built in and is the only one a real giveaway's draw may use. --chain-info gives
 another chain's /info JSON (a test or private chain) that you trust yourself; no key is ever taken from the
