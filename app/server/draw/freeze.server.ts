@@ -318,8 +318,11 @@ class ChunkedFile {
   #index = 0;
   byteLength = 0;
 
-  constructor(insert: string, campaignId: string, chunk: Buffer, push: (bytes: Uint8Array) => void) {
-    this.#insert = insert;
+  constructor(provider: DatabaseProvider, table: ChunkTable, campaignId: string, chunk: Buffer, push: (bytes: Uint8Array) => void) {
+    this.#insert =
+      provider === "postgresql"
+        ? `INSERT INTO "${table}" ("campaignId", "index", "bytes") VALUES ($1, $2, $3)`
+        : `INSERT INTO "${table}" ("campaignId", "index", "bytes") VALUES (?, ?, ?)`;
     this.#campaignId = campaignId;
     this.#chunk = chunk;
     this.#push = push;
@@ -384,23 +387,15 @@ function* streamedFreeze(
 
   // actions.csv.
   const actionReader = new ActionListReader({ notAfterMs: closedAt.getTime() });
-  const actionFile = new ChunkedFile(
-    sql(`INSERT INTO "ActionListChunk" ("campaignId", "index", "bytes") VALUES ($1, $2, $3)`),
-    campaignId,
-    chunk,
-    (bytes) => actionReader.push(bytes),
-  );
+  const actionFile = new ChunkedFile(provider, "ActionListChunk", campaignId, chunk, (bytes) => actionReader.push(bytes));
   yield* actionFile.append(`${ACTION_LIST_HEADER}\n`);
-  let afterAction: ActionKey | null = null;
-  while (kinds.size > 0) {
-    const block = actionBlockOf(
-      yield actionBlockQuery(provider, campaignId, kinds, closedAt, input.actionBlockSize, input.excludedActionEntries, afterAction),
-      input.actionBlockSize,
+  if (kinds.size > 0) {
+    yield* blockSteps(
+      (after: ActionKey | null) =>
+        actionBlockQuery(provider, campaignId, kinds, closedAt, input.actionBlockSize, input.excludedActionEntries, after),
+      (rows) => actionBlockOf(rows, input.actionBlockSize),
+      (lines) => actionFile.append(`${lines}\n`),
     );
-    if (!block) break;
-    yield* actionFile.append(`${block.lines}\n`);
-    if (!block.after) break;
-    afterAction = block.after;
   }
   yield* actionFile.append(`${ACTION_DISQUALIFIED_HEADER}\n`);
   const rejected = rejectedLinesOf(yield rejectedActionQuery(provider, campaignId, closedAt));
@@ -431,25 +426,16 @@ function* streamedFreeze(
   });
   yield placeholder;
   const entryReader = new EntryListReader({ actions, referralCap: input.referralCap });
-  const entryFile = new ChunkedFile(
-    sql(`INSERT INTO "EntryListChunk" ("campaignId", "index", "bytes") VALUES ($1, $2, $3)`),
-    campaignId,
-    chunk,
-    (bytes) => entryReader.push(bytes),
-  );
+  const entryFile = new ChunkedFile(provider, "EntryListChunk", campaignId, chunk, (bytes) => entryReader.push(bytes));
   yield* entryFile.append(`${ENTRY_LIST_HEADER}\n`);
-  let afterEntry: EntryKey | null = null;
-  for (;;) {
-    const block = entryBlockOf(
-      yield entryBlockQuery(provider, campaignId, input.blockSize, input.excludedReferrers, afterEntry),
-      input.blockSize,
-    );
-    if (!block) break;
-    yield* entryFile.append(block.lines);
-    yield* entryFile.append("\n");
-    if (!block.after) break;
-    afterEntry = block.after;
-  }
+  yield* blockSteps(
+    (after: EntryKey | null) => entryBlockQuery(provider, campaignId, input.blockSize, input.excludedReferrers, after),
+    (rows) => entryBlockOf(rows, input.blockSize),
+    function* (lines) {
+      yield* entryFile.append(lines);
+      yield* entryFile.append("\n");
+    },
+  );
   yield* entryFile.append(`${DISQUALIFIED_HEADER}\n`);
   const disqualified = disqualifiedLinesOf(yield disqualifiedQuery(provider, campaignId));
   if (disqualified) yield* entryFile.append(`${disqualified}\n`);
@@ -624,12 +610,47 @@ async function* entryListBlocks(
   blockSize: number,
   excludedReferrers: readonly string[] = [],
 ): AsyncGenerator<string | Uint8Array> {
-  let after: EntryKey | null = null;
+  yield* readBlocks(
+    driver,
+    (after: EntryKey | null) => entryBlockQuery(driver.provider, campaignId, blockSize, excludedReferrers, after),
+    (rows) => entryBlockOf(rows, blockSize),
+  );
+}
+
+/** A block of a frozen file's lines as the database built them, and the keyset of the next block (null: none). */
+interface LineBlock<Key, Lines> {
+  lines: Lines;
+  after: Key | null;
+}
+
+/** Reads a file's blocks one query after another (keyset pagination), outside any transaction. */
+async function* readBlocks<Key, Lines>(
+  driver: ListDriver,
+  query: (after: Key | null) => DriverStatement,
+  blockOf: (rows: unknown[][]) => LineBlock<Key, Lines> | null,
+): AsyncGenerator<Lines> {
+  let after: Key | null = null;
   for (;;) {
-    const { sql, params } = entryBlockQuery(driver.provider, campaignId, blockSize, excludedReferrers, after);
-    const block = entryBlockOf(await driver.rows(sql, params), blockSize);
+    const { sql, params } = query(after);
+    const block = blockOf(await driver.rows(sql, params));
     if (!block) return;
     yield block.lines;
+    if (!block.after) return;
+    after = block.after;
+  }
+}
+
+/** The same blocks as steps of a transaction (ListDriver.transactionSteps), each handed to `each` as it comes. */
+function* blockSteps<Key, Lines>(
+  query: (after: Key | null) => DriverStatement,
+  blockOf: (rows: unknown[][]) => LineBlock<Key, Lines> | null,
+  each: (lines: Lines) => Generator<DriverStatement, void, unknown[][]>,
+): Generator<DriverStatement, void, unknown[][]> {
+  let after: Key | null = null;
+  for (;;) {
+    const block = blockOf(yield query(after));
+    if (!block) return;
+    yield* each(block.lines);
     if (!block.after) return;
     after = block.after;
   }
@@ -713,7 +734,7 @@ function entryBlockQuery(
 }
 
 /** A block's lines (without the last line feed) and the keyset of the next one (null: this was the last), or null when empty. */
-function entryBlockOf(rows: unknown[][], blockSize: number): { lines: string | Uint8Array; after: EntryKey | null } | null {
+function entryBlockOf(rows: unknown[][], blockSize: number): LineBlock<EntryKey, string | Uint8Array> | null {
   const [lines, rawCount, lastCreatedAt] = rows[0] ?? [];
   const count = Number(rawCount ?? 0);
   if (count === 0 || !(typeof lines === "string" || lines instanceof Uint8Array) || lines.length === 0) return null;
@@ -1094,15 +1115,11 @@ async function* actionListBlocks(
   excludedEntries: readonly string[],
 ): AsyncGenerator<string> {
   if (kinds.size === 0) return;
-  let after: ActionKey | null = null;
-  for (;;) {
-    const { sql, params } = actionBlockQuery(driver.provider, campaignId, kinds, frozenAt, blockSize, excludedEntries, after);
-    const block = actionBlockOf(await driver.rows(sql, params), blockSize);
-    if (!block) return;
-    yield block.lines;
-    if (!block.after) return;
-    after = block.after;
-  }
+  yield* readBlocks(
+    driver,
+    (after: ActionKey | null) => actionBlockQuery(driver.provider, campaignId, kinds, frozenAt, blockSize, excludedEntries, after),
+    (rows) => actionBlockOf(rows, blockSize),
+  );
 }
 
 /** Where the last block of actions.csv's lines ended (the keyset of the next one). */
@@ -1162,7 +1179,7 @@ function actionBlockQuery(
 }
 
 /** A block's lines (without the last line feed) and the keyset of the next one (null: it was the last). */
-function actionBlockOf(rows: unknown[][], blockSize: number): { lines: string; after: ActionKey | null } | null {
+function actionBlockOf(rows: unknown[][], blockSize: number): LineBlock<ActionKey, string> | null {
   const [lines, rawCount] = rows[0] ?? [];
   const count = Number(rawCount ?? 0);
   if (count === 0 || typeof lines !== "string" || !lines) return null;
