@@ -53,14 +53,11 @@ async function runPrimary() {
   const { rootLog: log } = await import(new URL(`../${BUILD_DIR}/server/log.js`, import.meta.url).href);
   let stopping = false;
   let started = 0;
+  // Two malloc arenas (unless the operator chose): the native work on the thread pool (compression,
+  // images, SQLite) otherwise spreads over one arena per thread, which costs resident memory.
+  const MALLOC_ARENA_MAX = process.env.MALLOC_ARENA_MAX || "2";
   const fork = (index) => {
-    // Two malloc arenas (unless the operator chose): the native work on the thread pool (compression,
-    // images, SQLite) otherwise spreads over one arena per thread, which costs resident memory.
-    const worker = cluster.fork({
-      GIVEAWEAR_WORKER: String(index),
-      GIVEAWEAR_EMAIL_SENDER: SENDER ? "process" : "",
-      MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX || "2",
-    });
+    const worker = cluster.fork({ GIVEAWEAR_WORKER: String(index), GIVEAWEAR_EMAIL_SENDER: SENDER ? "process" : "", MALLOC_ARENA_MAX });
     worker.once("listening", () => {
       worker.giveawearListening = true;
       if (index === 1 && started === 0) {
@@ -93,7 +90,7 @@ async function runPrimary() {
     }
   };
   const forkSender = () => {
-    sender = cluster.fork({ GIVEAWEAR_ROLE: "sender", MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX || "2" });
+    sender = cluster.fork({ GIVEAWEAR_ROLE: "sender", MALLOC_ARENA_MAX });
     sender.on("message", (message) => {
       if (message?.type !== SENDER_STARTED || senderStarted) return;
       senderStarted = true;

@@ -262,7 +262,7 @@ export async function freezeEntryList(campaignId: string, options: FreezeOptions
         // Bytes before the rows: a row always has its bytes (see list-store.server.ts).
         if (list.storageKey) await putListBytes(list.storageKey, built);
         if (actionList.storageKey) await putListBytes(actionList.storageKey, actionBytes);
-        await writeList(driver, list, built, actionList, actionBytes);
+        await writeList(driver, list, actionList);
         return { kind: "frozen", list, actions: actionList };
       } catch (error) {
         if (isDriverUniqueViolation(error)) {
@@ -319,10 +319,7 @@ class ChunkedFile {
   byteLength = 0;
 
   constructor(provider: DatabaseProvider, table: ChunkTable, campaignId: string, chunk: Buffer, push: (bytes: Uint8Array) => void) {
-    this.#insert =
-      provider === "postgresql"
-        ? `INSERT INTO "${table}" ("campaignId", "index", "bytes") VALUES ($1, $2, $3)`
-        : `INSERT INTO "${table}" ("campaignId", "index", "bytes") VALUES (?, ?, ?)`;
+    this.#insert = `INSERT INTO "${table}" ("campaignId", "index", "bytes") VALUES (${provider === "postgresql" ? "$1, $2, $3" : "?, ?, ?"})`;
     this.#campaignId = campaignId;
     this.#chunk = chunk;
     this.#push = push;
@@ -412,7 +409,7 @@ function* streamedFreeze(
   };
 
   // draw.csv, its lines checked against actions.csv's bonuses as they are read.
-  const placeholder = entryListInsert(provider, {
+  yield entryListInsert(provider, {
     campaignId,
     frozenAt: closedAt,
     sha256: "",
@@ -424,7 +421,6 @@ function* streamedFreeze(
     beaconChain: "",
     storageKey: null,
   });
-  yield placeholder;
   const entryReader = new EntryListReader({ actions, referralCap: input.referralCap });
   const entryFile = new ChunkedFile(provider, "EntryListChunk", campaignId, chunk, (bytes) => entryReader.push(bytes));
   yield* entryFile.append(`${ENTRY_LIST_HEADER}\n`);
@@ -514,59 +510,29 @@ function entryListUpdate(provider: DatabaseProvider, list: EntryListRow): Driver
 }
 
 /**
- * One transaction: any stale chunks out, the ActionList and EntryList rows and (unless the bytes are
- * in the file store) their chunks in.
+ * With object storage (decision 058), once both files are in the bucket: one transaction writes the
+ * ActionList and EntryList rows naming their objects (any stale chunks out first).
  */
-async function writeList(
-  driver: ListDriver,
-  list: EntryListRow,
-  bytes: Buffer,
-  actions: ActionListRow,
-  actionBytes: Buffer,
-): Promise<void> {
+async function writeList(driver: ListDriver, list: EntryListRow, actions: ActionListRow): Promise<void> {
   const postgres = driver.provider === "postgresql";
-  const statements: DriverStatement[] = [];
-  if (postgres) statements.push({ sql: LZ4_FOR_THIS_TRANSACTION });
-  statements.push({ sql: `DELETE FROM "EntryListChunk" WHERE "campaignId" = ${postgres ? "$1" : "?"}`, params: [list.campaignId] });
-  statements.push({ sql: `DELETE FROM "ActionListChunk" WHERE "campaignId" = ${postgres ? "$1" : "?"}`, params: [list.campaignId] });
-  statements.push({
-    sql: postgres
-      ? `INSERT INTO "ActionList" ("campaignId", "sha256", "byteLength", "completionCount", "disqualifiedCount", "storageKey") VALUES ($1, $2, $3, $4, $5, $6)`
-      : `INSERT INTO "ActionList" ("campaignId", "sha256", "byteLength", "completionCount", "disqualifiedCount", "storageKey") VALUES (?, ?, ?, ?, ?, ?)`,
-    params: [
-      actions.campaignId,
-      actions.sha256,
-      actions.byteLength,
-      actions.completionCount,
-      actions.disqualifiedCount,
-      actions.storageKey,
-    ],
-  });
-  if (!actions.storageKey) {
-    const insertAction = postgres
-      ? `INSERT INTO "ActionListChunk" ("campaignId", "index", "bytes") VALUES ($1, $2, $3)`
-      : `INSERT INTO "ActionListChunk" ("campaignId", "index", "bytes") VALUES (?, ?, ?)`;
-    for (let index = 0, offset = 0; offset < actionBytes.length; index++, offset += ACTION_LIST_CHUNK_BYTES) {
-      statements.push({ sql: insertAction, params: [actions.campaignId, index, chunkOf(actionBytes, offset)] });
-    }
-  }
-  statements.push(entryListInsert(driver.provider, list));
-  if (list.storageKey) {
-    await driver.transaction(statements);
-    return;
-  }
-  const insert = postgres
-    ? `INSERT INTO "EntryListChunk" ("campaignId", "index", "bytes") VALUES ($1, $2, $3)`
-    : `INSERT INTO "EntryListChunk" ("campaignId", "index", "bytes") VALUES (?, ?, ?)`;
-  for (let index = 0, offset = 0; offset < bytes.length; index++, offset += ENTRY_LIST_CHUNK_BYTES) {
-    statements.push({ sql: insert, params: [list.campaignId, index, chunkOf(bytes, offset)] });
-  }
-  await driver.transaction(statements);
-}
-
-/** One chunk's bytes, as a view into the list (no copy; both drivers send a Buffer as it is). */
-function chunkOf(bytes: Buffer, offset: number): Buffer {
-  return bytes.subarray(offset, Math.min(bytes.length, offset + ENTRY_LIST_CHUNK_BYTES));
+  await driver.transaction([
+    { sql: `DELETE FROM "EntryListChunk" WHERE "campaignId" = ${postgres ? "$1" : "?"}`, params: [list.campaignId] },
+    { sql: `DELETE FROM "ActionListChunk" WHERE "campaignId" = ${postgres ? "$1" : "?"}`, params: [list.campaignId] },
+    {
+      sql: postgres
+        ? `INSERT INTO "ActionList" ("campaignId", "sha256", "byteLength", "completionCount", "disqualifiedCount", "storageKey") VALUES ($1, $2, $3, $4, $5, $6)`
+        : `INSERT INTO "ActionList" ("campaignId", "sha256", "byteLength", "completionCount", "disqualifiedCount", "storageKey") VALUES (?, ?, ?, ?, ?, ?)`,
+      params: [
+        actions.campaignId,
+        actions.sha256,
+        actions.byteLength,
+        actions.completionCount,
+        actions.disqualifiedCount,
+        actions.storageKey,
+      ],
+    },
+    entryListInsert(driver.provider, list),
+  ]);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1076,9 +1042,6 @@ export async function actionListBytes(row: ActionListRow, client: PrismaClient =
 // ---------------------------------------------------------------------------------------------
 // actions.csv (procedure version 3, decision 075)
 // ---------------------------------------------------------------------------------------------
-
-/** Bytes per ActionListChunk row, as for the entry list. */
-export const ACTION_LIST_CHUNK_BYTES = ENTRY_LIST_CHUNK_BYTES;
 
 /** Completions per query while building actions.csv (as FREEZE_BLOCK_SIZE: small on SQLite, larger on PostgreSQL). */
 export const ACTION_BLOCK_SIZE: Readonly<Record<DatabaseProvider, number>> = { sqlite: 4_000, postgresql: 40_000 };

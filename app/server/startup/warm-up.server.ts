@@ -32,8 +32,12 @@ export async function warmUp(renderPage: (path: string) => Promise<unknown>): Pr
       select: { id: true },
     });
     // Several times over: V8 compiles a function for speed only once it has run a while.
-    for (let round = 0; round < PAGE_ROUNDS; round++) await renderPage(campaign ? campaignPath(campaign.id) : href("/"));
-    if (campaign) for (let round = 0; round < ENTRY_ROUNDS; round++) await warmEntryPath(campaign.id, entryOrigin());
+    const path = campaign ? campaignPath(campaign.id) : href("/");
+    for (let round = 0; round < PAGE_ROUNDS; round++) await renderPage(path);
+    if (campaign) {
+      const origin = entryOrigin();
+      for (let round = 0; round < ENTRY_ROUNDS; round++) await warmEntryPath(campaign.id, origin);
+    }
     log.debug(`warmed up in ${Math.round(performance.now() - started)} ms`);
   } catch (error) {
     log.warn({ err: error }, "the warm-up failed; serving anyway");
