@@ -69,15 +69,46 @@ function rssOf(pid: number | undefined): number {
   }
 }
 
-/** The server's processes: the primary and its workers (its children), each with its RSS in MB. */
-function serverProcesses(pid: number | undefined): { pid: number; rssMb: number }[] {
+/** A server's processes: the primary and its children (web workers, the sender). */
+function processTree(pid: number | undefined): number[] {
   let children: number[] = [];
   try {
     children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
   } catch {
     // not Linux: the primary alone
   }
-  return [pid ?? 0, ...children].map((p) => ({ pid: p, rssMb: rssOf(p) }));
+  return [pid ?? 0, ...children];
+}
+
+/** The server's processes, each with its RSS in MB. */
+function serverProcesses(pid: number | undefined): { pid: number; rssMb: number }[] {
+  return processTree(pid).map((p) => ({ pid: p, rssMb: rssOf(p) }));
+}
+
+/** CPU time (user and system, ms) a process and its children have used, from /proc (Linux, 100 ticks a second); 0 elsewhere. */
+function treeCpuMs(pid: number | undefined): number {
+  let ticks = 0;
+  for (const p of processTree(pid)) {
+    try {
+      const fields = readFileSync(`/proc/${p}/stat`, "utf8").split(") ")[1]!.split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // gone, or not Linux
+    }
+  }
+  return ticks * 10;
+}
+
+/**
+ * The server's CPU time per request of each run (µs): on a machine shared with other work, requests/s
+ * move with the neighbours, the CPU a request costs far less.
+ */
+const cpuPerRequest = new Map<Result, number>();
+async function measured(pid: number | undefined, run: () => Promise<Result>): Promise<Result> {
+  const before = treeCpuMs(pid);
+  const result = await run();
+  if (result.requests.total > 0) cpuPerRequest.set(result, ((treeCpuMs(pid) - before) * 1000) / result.requests.total);
+  return result;
 }
 
 function failures(result: Result): number {
@@ -96,6 +127,7 @@ function row(name: string, result: Result) {
     "p50 ms": result.latency.p50,
     "p99 ms": result.latency.p99,
     "non-2xx/3xx": failures(result),
+    "server CPU µs/req": Math.round(cpuPerRequest.get(result) ?? NaN),
   };
 }
 
@@ -155,29 +187,31 @@ async function actionCompletionRun(app: BenchServer): Promise<{ run: Result; sto
   }
   const cookies = await Promise.all(ids.map(async (id) => (await rememberEntry(campaignId, id)).split(";")[0]!));
   let next = 0;
-  const run = await autocannon({
-    url: `${origin}/campaign/${campaignId}/actions/${action.id}`,
-    connections,
-    duration,
-    requests: [
-      {
-        method: "POST",
-        setupRequest: (request) => {
-          const i = next++;
-          return {
-            ...request,
-            headers: {
-              "Content-Type": "application/x-www-form-urlencoded",
-              "User-Agent": "Mozilla/5.0 (bench) Chrome/124.0",
-              "X-Forwarded-For": `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
-              Cookie: cookies[i % ENTRANTS]!,
-            },
-            body: "code=bench24",
-          };
+  const run = await measured(app.process.pid, () =>
+    autocannon({
+      url: `${origin}/campaign/${campaignId}/actions/${action.id}`,
+      connections,
+      duration,
+      requests: [
+        {
+          method: "POST",
+          setupRequest: (request) => {
+            const i = next++;
+            return {
+              ...request,
+              headers: {
+                "Content-Type": "application/x-www-form-urlencoded",
+                "User-Agent": "Mozilla/5.0 (bench) Chrome/124.0",
+                "X-Forwarded-For": `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
+                Cookie: cookies[i % ENTRANTS]!,
+              },
+              body: "code=bench24",
+            };
+          },
         },
-      },
-    ],
-  });
+      ],
+    }),
+  );
   if (next > ENTRANTS) console.warn(`action run: ${next} requests for ${ENTRANTS} entrants; the repeats were refused (409)`);
   const stored = await prisma.actionCompletion.count({ where: { actionId: action.id } });
   return { run, stored };
@@ -205,20 +239,22 @@ if (runOutbox) {
     const campaignId = await app.createCampaign();
     const pageUrl = `${app.origin}/campaign/${campaignId}`;
     await autocannon({ url: pageUrl, connections: 10, duration: 2, headers: browser }); // warm-up
-    const get = await autocannon({ url: pageUrl, connections, duration, headers: browser });
+    const get = await measured(app.process.pid, () => autocannon({ url: pageUrl, connections, duration, headers: browser }));
     // Referral links (decision 067): a different, well-formed ?ref= on every request, as many shared
     // links bring (or anyone wanting to miss the page cache); served from the same cached render.
     let refs = 0;
-    const referral = await autocannon({
-      url: pageUrl,
-      connections,
-      duration,
-      headers: browser,
-      requests: [
-        { setupRequest: (request) => ({ ...request, path: `/campaign/${campaignId}?ref=r${(refs++).toString(36).padStart(10, "0")}` }) },
-      ],
-    });
-    const post = await postRun(pageUrl, "ours");
+    const referral = await measured(app.process.pid, () =>
+      autocannon({
+        url: pageUrl,
+        connections,
+        duration,
+        headers: browser,
+        requests: [
+          { setupRequest: (request) => ({ ...request, path: `/campaign/${campaignId}?ref=r${(refs++).toString(36).padStart(10, "0")}` }) },
+        ],
+      }),
+    );
+    const post = await measured(app.process.pid, () => postRun(pageUrl, "ours"));
     ({ run: actionRun, stored: actionRows } = await actionCompletionRun(app));
     processes = serverProcesses(app.process.pid);
     ours = { get, post };
@@ -277,9 +313,9 @@ if (runSmtp) {
       await app.restart();
       const firstSecond = await postRun(pageUrl, "first", 1, 1 << 20);
       await autocannon({ url: pageUrl, connections: 10, duration: 2, headers: browser }); // warm-up
-      const get = await autocannon({ url: pageUrl, connections, duration, headers: browser });
+      const get = await measured(app.process.pid, () => autocannon({ url: pageUrl, connections, duration, headers: browser }));
       const before = await sinkStats();
-      const post = await postRun(pageUrl, "smtp");
+      const post = await measured(app.process.pid, () => postRun(pageUrl, "smtp"));
       const after = await sinkStats();
       const runEnd = Date.now();
       const { getPrisma } = await import("../../app/server/core/db.server");
@@ -333,8 +369,8 @@ try {
   await waitFor(`http://127.0.0.1:${BARE_PORT}/`, bare);
   const url = `http://127.0.0.1:${BARE_PORT}/campaign/bare`;
   await autocannon({ url, connections: 10, duration: 2 });
-  const get = await autocannon({ url, connections, duration });
-  const post = await postRun(url, "bare");
+  const get = await measured(bare.pid, () => autocannon({ url, connections, duration }));
+  const post = await measured(bare.pid, () => postRun(url, "bare"));
   bareResults = { get, post };
   results.push(row("bare GET", get), row("bare POST", post));
 } finally {
@@ -344,6 +380,8 @@ try {
 await rm(bareDir, { recursive: true, force: true });
 
 const ratio = (a: Result, b: Result) => a.requests.average / b.requests.average;
+/** How many times the bare handler's CPU a request of ours cost. */
+const cpuRatio = (a: Result, b: Result) => ((cpuPerRequest.get(a) ?? NaN) / (cpuPerRequest.get(b) ?? NaN)).toFixed(1);
 const verdict = (ok: boolean) => (ok ? "met" : "NOT MET");
 const workerCount = (list: { pid: number }[]) => (list.length > 1 ? list.length - 1 : 1);
 console.log(
@@ -362,6 +400,9 @@ if (ours) {
   const actionAcked = actionRun ? acknowledged(actionRun, "303") : 0;
   console.log(`action completions acknowledged (303): ${actionAcked}; rows in the database: ${actionRows}`);
   console.log(`ours ÷ bare, requests/s: GET ${getRatio.toPrecision(2)}, POST ${postRatio.toPrecision(2)}`);
+  console.log(
+    `server CPU per request, ours ÷ bare: GET ${cpuRatio(ours.get, bareResults.get)}×, POST ${cpuRatio(ours.post, bareResults.post)}×`,
+  );
   console.log("goals (decisions 059 and 062):");
   console.log(`  GET ≥ ${GOALS.getRatio}× bare: ${getRatio.toPrecision(2)} ${verdict(getRatio >= GOALS.getRatio)}`);
   console.log(`  POST ≥ ${GOALS.postRatio}× bare: ${postRatio.toPrecision(2)} ${verdict(postRatio >= GOALS.postRatio)}`);
@@ -390,6 +431,9 @@ if (smtpRun) {
     `  entries acknowledged (303): ${acked}; rows in the database: ${run.stored}; entries/s ${Math.round(run.post.requests.average)}`,
   );
   console.log(`  emails sent during the entry run: ${run.emailsPerSecond.toFixed(0)}/s; outbox backlog at its end: ${run.backlogAtEnd}`);
+  console.log(
+    `  server CPU per request (web workers and sender), ours ÷ bare: GET ${cpuRatio(run.get, bareResults.get)}×, POST ${cpuRatio(run.post, bareResults.post)}×`,
+  );
   console.log(
     `  every email arrived ${run.drainSeconds === null ? `NOT within ${DRAIN_LIMIT_MS / 1000} s` : `${run.drainSeconds.toFixed(1)} s after the run`}; sink: ${run.sink.messages} messages, ${run.sink.recipients} distinct recipients, ${run.sink.duplicates} duplicates`,
   );

@@ -12,7 +12,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
 import { createRequire } from "node:module";
-import { type DestinationStream, type LogFn, type Logger, pino } from "pino";
+import { type Bindings, type DestinationStream, type LogFn, type Logger, pino } from "pino";
 import type PinoPretty from "pino-pretty";
 import { logLevelFrom, redactText, REDACTED } from "../../domain/log-redaction";
 
@@ -130,11 +130,20 @@ function createRootLogger(): Logger {
 const GLOBAL = Symbol.for("giveawear.log");
 interface LogState {
   root: Logger;
-  context: AsyncLocalStorage<Logger>;
+  context: AsyncLocalStorage<LogScope>;
+}
+/**
+ * What a request or a job pass logs with: its ids, and the child logger made from them when it first
+ * writes a line. Most requests (a cached page, a static file) write none but their access line, which
+ * names its id itself, so they never pay for a child logger.
+ */
+interface LogScope {
+  bindings: Bindings;
+  logger?: Logger;
 }
 const state: LogState = ((globalThis as Record<symbol, unknown>)[GLOBAL] as LogState | undefined) ?? {
   root: createRootLogger(),
-  context: new AsyncLocalStorage<Logger>(),
+  context: new AsyncLocalStorage<LogScope>(),
 };
 (globalThis as Record<symbol, unknown>)[GLOBAL] = state;
 
@@ -143,12 +152,17 @@ export const rootLog: Logger = state.root;
 
 /** The logger of what is running now: the request's or the job pass's child, or the root logger. */
 export function currentLog(): Logger {
-  return state.context.getStore() ?? state.root;
+  const scope = state.context.getStore();
+  if (!scope) return state.root;
+  return (scope.logger ??= state.root.child(scope.bindings));
 }
 
-/** Runs `work` with `logger` as what `log` writes through, for everything it starts, awaited or not. */
-export function withLog<T>(logger: Logger, work: () => T): T {
-  return state.context.run(logger, work);
+/**
+ * Runs `work` with the root logger's child bound to `bindings` (a request's or a job pass's id) as
+ * what `log` writes through, for everything it starts, awaited or not.
+ */
+export function withLog<T>(bindings: Bindings, work: () => T): T {
+  return state.context.run({ bindings }, work);
 }
 
 /**
@@ -164,9 +178,9 @@ export function outsideContext<T>(work: () => T): T {
  * already (the timer's pass calling runJobsOnce), with that pass's.
  */
 export function inJobPass<T>(work: () => T): T {
-  const current = currentLog();
-  if (current.bindings().jobId) return work();
-  return withLog(current.child({ jobId: `job-${randomUUID()}` }), work);
+  const bindings = state.context.getStore()?.bindings ?? {};
+  if (bindings.jobId) return work();
+  return withLog({ ...bindings, jobId: `job-${randomUUID()}` }, work);
 }
 
 function delegate(level: "trace" | "debug" | "info" | "warn" | "error" | "fatal"): LogFn {

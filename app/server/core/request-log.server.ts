@@ -10,7 +10,6 @@
  */
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { pinoHttp } from "pino-http";
 import { redactText, saneRequestId } from "../../domain/log-redaction";
 import { rootLog, withLog } from "./log.server";
 
@@ -22,38 +21,56 @@ export const REQUEST_ID_HEADER = "X-Request-Id";
  */
 const PROBES = new Set(["/healthz", "/readyz", "/metrics"]);
 
-const accessLog = pinoHttp({
-  logger: rootLog,
-  genReqId(req, res) {
-    const id = saneRequestId(req.headers["x-request-id"]) ?? randomUUID();
-    res.setHeader(REQUEST_ID_HEADER, id);
-    return id;
-  },
-  // req.log (what the app's lines are written with) carries the id alone, not the request.
-  quietReqLogger: true,
-  // pino's standard serializers copy every header; the access line needs three fields.
-  wrapSerializers: false,
-  serializers: {
-    req: (req: IncomingMessage) => ({ method: req.method, url: redactText(req.url ?? "") }),
-    res: (res: ServerResponse) => {
-      const pageCache = res.getHeader("x-page-cache");
-      return pageCache === undefined ? { statusCode: res.statusCode } : { statusCode: res.statusCode, pageCache };
-    },
-  },
-  customLogLevel: (req, res, error) => (error || res.statusCode >= 500 ? "error" : PROBES.has(req.url ?? "") ? "debug" : "info"),
-  // A server fault's stack is logged where it happened (entry.server.tsx, the failing module),
-  // with this request's id; the access line only says the request failed.
-  customErrorObject: (_req, _res, _error, { err: _err, ...line }: Record<string, unknown>) => line,
-  customErrorMessage: () => "request failed",
-});
+/** Marks a request whose access line is under way, in whichever copy of this module saw it first. */
+const LOGGED = Symbol.for("giveawear.access-line");
 
 /**
  * Starts `req`'s access line (written when the response finishes or the connection closes) and runs
  * `next` in its log context. A request already seen (the dev server's app runs behind index.js)
  * goes straight on.
+ *
+ * The line is written with the root logger and names the request's id itself: no child logger is
+ * made for it, nor for the request unless the app logs a line while serving it (log.server.ts). The
+ * two child loggers pino-http made for every request were about a quarter of the server's CPU per
+ * cached campaign page (decision 112).
  */
 export function logRequest(req: IncomingMessage, res: ServerResponse, next: () => void): void {
-  if (req.log) return next();
-  accessLog(req, res);
-  withLog(req.log, next);
+  const seen = req as IncomingMessage & { [LOGGED]?: true };
+  if (seen[LOGGED]) return next();
+  seen[LOGGED] = true;
+  const reqId = saneRequestId(req.headers["x-request-id"]) ?? randomUUID();
+  res.setHeader(REQUEST_ID_HEADER, reqId);
+  const started = Date.now();
+  const done = (error?: unknown) => {
+    res.off("finish", done);
+    res.off("close", done);
+    res.off("error", done);
+    writeAccessLine(req, res, reqId, Date.now() - started, error !== undefined);
+  };
+  res.on("finish", done);
+  res.on("close", done);
+  res.on("error", done);
+  withLog({ reqId }, next);
+}
+
+/**
+ * method, the path with its tokens and addresses taken out, status (and whether the page cache
+ * answered), time in ms; its message says whether the response was sent whole, the connection closed
+ * first, or it failed. A server fault's stack is logged where it happened, with this request's id;
+ * the access line only says the request failed.
+ */
+function writeAccessLine(req: IncomingMessage, res: ServerResponse, reqId: string, responseTime: number, failed: boolean): void {
+  const error = failed || res.statusCode >= 500;
+  const level = error ? "error" : PROBES.has(req.url ?? "") ? "debug" : "info";
+  if (!rootLog.isLevelEnabled(level)) return;
+  const pageCache = res.getHeader("x-page-cache");
+  rootLog[level](
+    {
+      reqId,
+      req: { method: req.method, url: redactText(req.url ?? "") },
+      res: pageCache === undefined ? { statusCode: res.statusCode } : { statusCode: res.statusCode, pageCache },
+      responseTime,
+    },
+    error ? "request failed" : res.writableEnded && !req.readableAborted ? "request completed" : "request aborted",
+  );
 }
