@@ -28,8 +28,22 @@ export function emailLanguage(campaign: Pick<ConfirmationCampaign, "language">):
  * language's words (decision 097).
  */
 function endDateToken(campaign: ConfirmationCampaign): string {
-  return campaign.endDate ? entrantText(emailLanguage(campaign)).dateTime(campaign.endDate, campaign.timeZone) : "";
+  if (!campaign.endDate) return "";
+  const language = emailLanguage(campaign);
+  // The same words for every entrant of a campaign: formatted once (about 45 µs of every entry's CPU).
+  const key = `${language}|${campaign.timeZone ?? ""}|${campaign.endDate.getTime()}`;
+  let text = endDateTexts.get(key);
+  if (text === undefined) {
+    text = entrantText(language).dateTime(campaign.endDate, campaign.timeZone);
+    if (endDateTexts.size >= END_DATE_TEXTS_KEPT) endDateTexts.clear();
+    endDateTexts.set(key, text);
+  }
+  return text;
 }
+
+/** Campaign ends as their entrants' emails name them, by language, time zone and instant. */
+const endDateTexts = new Map<string, string>();
+const END_DATE_TEXTS_KEPT = 1000;
 
 /** The draw's commitment and planned round in the email's language (decision 093; 097). */
 function anchorTokens(campaign: ConfirmationCampaign) {
