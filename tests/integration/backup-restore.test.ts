@@ -262,7 +262,11 @@ it("backs up a running install and restores it into a fresh one where the draw v
   await tamperedCopy(archive, tampered, logoUrl);
   await expect(restore({ archive: tampered, keys: keysFile, env: targetEnv })).rejects.toThrow(`files${logoUrl}: `);
   const otherKeys = path.join(path.dirname(tampered), "other.keys");
-  await writeFile(otherKeys, keysText.replace(/ENCRYPTION_KEY=\w/, "ENCRYPTION_KEY=0"));
+  // Another key: its first character changed (to "0", or to "1" where it was "0").
+  await writeFile(
+    otherKeys,
+    keysText.replace(/ENCRYPTION_KEY=(\w)/, (_line, first: string) => `ENCRYPTION_KEY=${first === "0" ? "1" : "0"}`),
+  );
   await expect(restore({ archive, keys: otherKeys, env: targetEnv })).rejects.toThrow(/The keys file .* is not this backup's/);
   await expect(restore({ archive, env: { ...targetEnv, SESSION_SECRET: "another-secret-0123456789abcdef0123456789" } })).rejects.toThrow(
     /SESSION_SECRET in this environment is not the key the backup was made with/,
