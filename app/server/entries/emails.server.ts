@@ -3,6 +3,7 @@
  * and the receipt (entry id, time, weight).
  */
 import { timingSafeEqual } from "node:crypto";
+import { LRUCache } from "lru-cache";
 import { formatReceiptTime } from "../../domain/campaign-time-zone";
 import { type EntrantLanguage, entrantLanguage } from "../../domain/entrant-language";
 import { REFERRAL_BONUS_ENTRIES, entryWeight } from "../../domain/entries";
@@ -35,15 +36,13 @@ function endDateToken(campaign: ConfirmationCampaign): string {
   let text = endDateTexts.get(key);
   if (text === undefined) {
     text = entrantText(language).dateTime(campaign.endDate, campaign.timeZone);
-    if (endDateTexts.size >= END_DATE_TEXTS_KEPT) endDateTexts.clear();
     endDateTexts.set(key, text);
   }
   return text;
 }
 
-/** Campaign ends as their entrants' emails name them, by language, time zone and instant. */
-const endDateTexts = new Map<string, string>();
-const END_DATE_TEXTS_KEPT = 1000;
+/** Campaign ends as their entrants' emails name them, by language, time zone and instant (the 1,000 latest used). */
+const endDateTexts = new LRUCache<string, string>({ max: 1000 });
 
 /** The draw's commitment and planned round in the email's language (decision 093; 097). */
 function anchorTokens(campaign: ConfirmationCampaign) {
