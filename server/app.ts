@@ -1,5 +1,5 @@
 import cluster from "node:cluster";
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import { writeReadableStreamToWritable } from "@react-router/node";
 import express from "express";
@@ -718,9 +718,12 @@ export function runEmailSender(): () => Promise<void> {
   };
 }
 
-/** Runs the entry path and renders a page once before the worker listens (app/server/startup/warm-up.server.ts). */
-export function warmUpWorker(): Promise<void> {
-  return warmUp(renderPublicPage);
+/**
+ * Runs the entry path and renders a page before the worker listens, then sends requests through its
+ * `listener` (app/server/startup/warm-up.server.ts, decision 113).
+ */
+export function warmUpWorker(listener?: RequestListener): Promise<void> {
+  return warmUp(renderPublicPage, listener);
 }
 
 export async function shutdown() {

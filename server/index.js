@@ -202,16 +202,19 @@ async function runServer() {
   }
 
   await mod.startup({ jobs: firstWorker }).catch(exitOnConfigError);
-  // The first visitors after a deploy are not the ones who pay for compiling the entry path (issue 31).
-  if (!DEVELOPMENT) await mod.warmUpWorker();
 
   // The process's logger, the one the app's modules log through (decision 083).
   const log = mod.rootLog;
   // Every request first gets its id and its access line (decision 083); then the anonymous campaign
   // page and its view beacon are answered before Express (decision 059).
-  const httpServer = http.createServer((req, res) => {
+  /** @type {import("node:http").RequestListener} */
+  const listener = (req, res) => {
     mod.logRequest(req, res, () => mod.servePublicPage(req, res, () => server(req, res)));
-  });
+  };
+  // The first visitors after a deploy are not the ones who pay for compiling the entry path (issue 31):
+  // it runs, and requests go through this listener, before the worker listens (decision 113).
+  if (!DEVELOPMENT) await mod.warmUpWorker(listener);
+  const httpServer = http.createServer(listener);
   // An idle keep-alive connection is kept 65 s (Node's default is 5 s), longer than the usual 60 s idle
   // timeout of the proxies and load balancers in front: a client that reuses a connection just as the
   // server drops it gets a reset (a proxy answers 502). headersTimeout must exceed it. close() still

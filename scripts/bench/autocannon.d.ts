@@ -30,5 +30,9 @@ declare module "autocannon" {
     non2xx: number;
     statusCodeStats: Record<string, { count: number }>;
   }
-  export default function autocannon(options: Options): Promise<Result>;
+  /** A run: its result once it ends, and its events meanwhile ("response": one per answer, as it arrives). */
+  interface Instance extends Promise<Result> {
+    on(event: "response", listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void): this;
+  }
+  export default function autocannon(options: Options): Instance;
 }

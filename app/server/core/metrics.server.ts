@@ -69,6 +69,17 @@ const entriesRefused = instrument("giveawear_entries_refused_total", () => {
   return counter;
 });
 
+/**
+ * Forgets the requests and entry forms counted so far: a worker's warm-up requests (decision 113),
+ * sent before it listens, so none of them was a visitor's. The refusal reasons start at 0 again.
+ */
+export function forgetWarmUpRequests(): void {
+  httpRequests.reset();
+  entriesAccepted.reset();
+  entriesRefused.reset();
+  for (const reason of ENTRY_REFUSAL_REASONS) entriesRefused.inc({ reason }, 0);
+}
+
 export function countEntryAccepted(): void {
   entriesAccepted.inc();
 }

@@ -21,6 +21,22 @@ export const REQUEST_ID_HEADER = "X-Request-Id";
  */
 const PROBES = new Set(["/healthz", "/readyz", "/metrics"]);
 
+/** While set, every access line is written at debug (accessLinesAtDebug). */
+let warmingUp = false;
+
+/**
+ * Runs `work` with every access line written at debug, however its request ends: a worker's warm-up
+ * requests (decision 113), sent before it listens, so no visitor's request is among them.
+ */
+export async function accessLinesAtDebug<T>(work: () => Promise<T>): Promise<T> {
+  warmingUp = true;
+  try {
+    return await work();
+  } finally {
+    warmingUp = false;
+  }
+}
+
 /** Marks a request whose access line is under way, in whichever copy of this module saw it first. */
 const LOGGED = Symbol.for("giveawear.access-line");
 
@@ -61,7 +77,7 @@ export function logRequest(req: IncomingMessage, res: ServerResponse, next: () =
  */
 function writeAccessLine(req: IncomingMessage, res: ServerResponse, reqId: string, responseTime: number, failed: boolean): void {
   const error = failed || res.statusCode >= 500;
-  const level = error ? "error" : PROBES.has(req.url ?? "") ? "debug" : "info";
+  const level = warmingUp ? "debug" : error ? "error" : PROBES.has(req.url ?? "") ? "debug" : "info";
   if (!rootLog.isLevelEnabled(level)) return;
   const pageCache = res.getHeader("x-page-cache");
   rootLog[level](
