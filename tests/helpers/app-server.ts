@@ -71,9 +71,22 @@ export async function startAppServer({ unixSocket }: { unixSocket?: string } = {
   };
 }
 
+/** A line of the server's structured log (decision 083), as JSON parses it. */
+export interface LogLine {
+  level: string;
+  msg: string;
+  reqId?: string;
+  jobId?: string;
+  req?: { method: string; url: string };
+  res?: { statusCode: number; pageCache?: string };
+  [field: string]: unknown;
+}
+
 export interface SpawnedServer extends AppServer {
   process: ChildProcess;
   output(): string;
+  /** Every line the server has written so far, each parsed as JSON (a line that is not throws). */
+  logLines(): LogLine[];
 }
 
 /**
@@ -104,6 +117,17 @@ export async function spawnAppServer(port: number, env: Record<string, string> =
     url,
     process: child,
     output: () => output,
+    logLines: () =>
+      output
+        .split("\n")
+        .filter((line) => line.trim() !== "")
+        .map((line) => {
+          try {
+            return JSON.parse(line) as LogLine;
+          } catch {
+            throw new Error(`not a JSON line: ${line}`);
+          }
+        }),
     async close() {
       if (child.exitCode === null && child.signalCode === null) {
         child.kill("SIGTERM");

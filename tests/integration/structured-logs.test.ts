@@ -10,7 +10,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { prisma } from "~/server/core/db.server";
 import { claimToken } from "~/server/claims/claim.server";
-import { type SpawnedServer, freePort, spawnAppServer } from "../helpers/app-server";
+import { type LogLine, type SpawnedServer, freePort, spawnAppServer } from "../helpers/app-server";
 import { createCampaign } from "../helpers/campaigns";
 
 let server: SpawnedServer;
@@ -23,37 +23,12 @@ afterAll(async () => {
   await server?.close();
 });
 
-interface LogLine {
-  level: string;
-  msg: string;
-  reqId?: string;
-  jobId?: string;
-  req?: { method: string; url: string };
-  res?: { statusCode: number; pageCache?: string };
-  [field: string]: unknown;
-}
-
-/** Every line the server has written so far, each parsed as JSON (a line that is not fails the test). */
-function lines(): LogLine[] {
-  return server
-    .output()
-    .split("\n")
-    .filter((line) => line.trim() !== "")
-    .map((line) => {
-      try {
-        return JSON.parse(line) as LogLine;
-      } catch {
-        throw new Error(`not a JSON line: ${line}`);
-      }
-    });
-}
-
 /** Waits (polling the output, no fixed pause) until a line matches; lines are written asynchronously. */
 async function lineWhere(matches: (line: LogLine) => boolean): Promise<LogLine> {
   let found: LogLine | undefined;
   await vi.waitFor(
     () => {
-      found = lines().find(matches);
+      found = server.logLines().find(matches);
       expect(found, server.output()).toBeDefined();
     },
     { timeout: 15_000, interval: 50 },
@@ -129,7 +104,7 @@ describe("a job pass", () => {
     const notice = await lineWhere((line) => line.msg.startsWith("[email] SMTP_URL is not set"));
     expect(notice.jobId).toMatch(/^job-[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(notice.reqId).toBeUndefined();
-    expect(lines().filter((line) => line.jobId !== undefined && line.reqId !== undefined)).toEqual([]);
+    expect(server.logLines().filter((line) => line.jobId !== undefined && line.reqId !== undefined)).toEqual([]);
   });
 });
 
@@ -147,9 +122,9 @@ describe("an entry, a sign-in and a claim link", () => {
     const entryAccess = await lineWhere((line) => line.reqId === "entry-req-1" && line.req !== undefined);
     expect(entryAccess).toMatchObject({ req: { method: "POST", url: `/campaign/${campaign.id}` }, res: { statusCode: 303 } });
     // Every line the entry caused carries its id; no line of another request or job mentions it.
-    const entryLines = lines().filter((line) => line.reqId === "entry-req-1");
+    const entryLines = server.logLines().filter((line) => line.reqId === "entry-req-1");
     expect(entryLines.map((line) => line.msg).sort()).toEqual([outbox.msg, "request completed"].sort());
-    expect(lines().filter((line) => line.msg.includes("entry_confirm_request") && line.reqId !== "entry-req-1")).toEqual([]);
+    expect(server.logLines().filter((line) => line.msg.includes("entry_confirm_request") && line.reqId !== "entry-req-1")).toEqual([]);
 
     // A sign-in code, and the magic link that carries it.
     const signInAddress = "yusuf.logtest@example.com";
@@ -191,7 +166,7 @@ describe("an entry, a sign-in and a claim link", () => {
     expect(output).not.toContain(encodeURIComponent(magicToken));
     expect(output).not.toContain(token);
     // Every line is JSON, to the last.
-    expect(lines().at(-1)!.msg).toMatch(/^SIGTERM received/);
+    expect(server.logLines().at(-1)!.msg).toMatch(/^SIGTERM received/);
   });
 });
 

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/server/core/db.server";
-import { type SpawnedServer, freePort, spawnAppServer } from "../helpers/app-server";
+import { type LogLine, type SpawnedServer, freePort, spawnAppServer } from "../helpers/app-server";
 import { createCampaign } from "../helpers/campaigns";
 
 const TOKEN = "warm-up-scrape-token-0123456789abcdef";
@@ -26,20 +26,9 @@ afterAll(async () => {
   await server?.close();
 });
 
-interface LogLine {
-  level: string;
-  msg: string;
-  req?: { method: string; url: string };
-  res?: { statusCode: number; pageCache?: string };
-}
-
 /** The server's lines up to its "listening" line: what it wrote before any visitor could reach it. */
 function linesBeforeListening(): LogLine[] {
-  const lines = server
-    .output()
-    .split("\n")
-    .filter((line) => line.startsWith("{"))
-    .map((line) => JSON.parse(line) as LogLine);
+  const lines = server.logLines();
   const listening = lines.findIndex((line) => line.msg.startsWith("Giveawear listening on"));
   expect(listening, server.output()).toBeGreaterThan(0);
   return lines.slice(0, listening);

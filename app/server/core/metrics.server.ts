@@ -59,15 +59,21 @@ const entriesAccepted = instrument(
   "giveawear_entries_accepted_total",
   () => new Counter({ name: "giveawear_entries_accepted_total", help: "Entry forms stored as a new entry (pending or confirmed)" }),
 );
-const entriesRefused = instrument("giveawear_entries_refused_total", () => {
-  const counter = new Counter({
-    name: "giveawear_entries_refused_total",
-    help: "Entry forms not stored as a new entry, by reason",
-    labelNames: ["reason"] as const,
-  });
+const entriesRefused = instrument("giveawear_entries_refused_total", () =>
+  withEveryReason(
+    new Counter({
+      name: "giveawear_entries_refused_total",
+      help: "Entry forms not stored as a new entry, by reason",
+      labelNames: ["reason"] as const,
+    }),
+  ),
+);
+
+/** Every refusal reason's series at 0, so each exists before its first refusal. */
+function withEveryReason<T extends Counter<"reason">>(counter: T): T {
   for (const reason of ENTRY_REFUSAL_REASONS) counter.inc({ reason }, 0);
   return counter;
-});
+}
 
 /**
  * Forgets the requests and entry forms counted so far: a worker's warm-up requests (decision 113),
@@ -77,7 +83,7 @@ export function forgetWarmUpRequests(): void {
   httpRequests.reset();
   entriesAccepted.reset();
   entriesRefused.reset();
-  for (const reason of ENTRY_REFUSAL_REASONS) entriesRefused.inc({ reason }, 0);
+  withEveryReason(entriesRefused);
 }
 
 export function countEntryAccepted(): void {
