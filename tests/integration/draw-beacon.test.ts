@@ -21,6 +21,7 @@ import { drawPage } from "~/server/campaigns/draw-page.server";
 import { formatZonedDateTimeWithUtc } from "~/domain/campaign-time-zone";
 import { verifyDraw } from "../../scripts/verify-draw";
 import { createCampaign } from "../helpers/campaigns";
+import { testProvider } from "../helpers/database";
 import { addConfirmedEntries, freezeAndDraw, TEST_GENESIS_SEC, setUpFakeBeacon } from "../helpers/draw";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -163,6 +164,48 @@ describe("freezing the entry list", () => {
       disqualifiedCount: 1,
     });
     expect(whole.toString("latin1")).toContain(`\n${specs[0]!.id},${base},,4\n${specs[1]!.id},${base},${specs[0]!.id},1\n`);
+  });
+
+  it("rolls the whole freeze back when a chunk cannot be written, and a later pass writes the same bytes", async () => {
+    const campaign = await endedCampaign();
+    const t = tag();
+    const base = Date.UTC(2026, 2, 2);
+    // 2.2 MiB of draw.csv: three chunks, the second refused by the database.
+    await addConfirmedEntries(
+      campaign.id,
+      Array.from({ length: 9000 }, (_, i) => ({
+        id: `${t}${String(i).padStart(240 - t.length, "0")}`,
+        email: `roll${i}${t}@freeze.test`,
+        createdAt: new Date(base + i),
+      })),
+    );
+    const { buildEntryListBytes } = await import("~/server/draw/freeze.server");
+    const whole = await buildEntryListBytes(campaign.id);
+    expect(whole.length).toBeGreaterThan(2 << 20);
+    const postgres = testProvider() === "postgresql";
+    const refuse = postgres
+      ? [
+          `CREATE FUNCTION refuse_chunk() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'chunk write refused'; END $$ LANGUAGE plpgsql`,
+          `CREATE TRIGGER refuse_chunk BEFORE INSERT ON "EntryListChunk" FOR EACH ROW WHEN (NEW."index" = 1) EXECUTE FUNCTION refuse_chunk()`,
+        ]
+      : [
+          `CREATE TRIGGER refuse_chunk BEFORE INSERT ON "EntryListChunk" WHEN NEW."index" = 1 BEGIN SELECT RAISE(ABORT, 'chunk write refused'); END`,
+        ];
+    for (const sql of refuse) await prisma.$executeRawUnsafe(sql);
+    try {
+      await expect(freezeEntryList(campaign.id, { blockSize: 500 })).rejects.toThrow(/chunk write refused/);
+    } finally {
+      await prisma.$executeRawUnsafe(`DROP TRIGGER refuse_chunk${postgres ? ` ON "EntryListChunk"` : ""}`);
+      if (postgres) await prisma.$executeRawUnsafe(`DROP FUNCTION refuse_chunk()`);
+    }
+    // Nothing of it stays: no list, no actions.csv, no chunk.
+    expect(await prisma.entryList.count({ where: { campaignId: campaign.id } })).toBe(0);
+    expect(await prisma.actionList.count({ where: { campaignId: campaign.id } })).toBe(0);
+    expect(await prisma.entryListChunk.count({ where: { campaignId: campaign.id } })).toBe(0);
+
+    expect((await freezeEntryList(campaign.id, { blockSize: 500 })).kind).toBe("frozen");
+    expect(await storedBytes(campaign.id)).toBe(whole.toString("latin1"));
+    expect((await list(campaign.id)).sha256).toBe(sha256(whole));
   });
 
   it("reads back exactly the stored bytes, backslashes, NUL and bytes above 127 included, and refuses altered ones", async () => {

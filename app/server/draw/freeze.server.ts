@@ -347,7 +347,7 @@ class ChunkedFile {
   }
 
   *#flush(): Generator<DriverStatement, void, unknown[][]> {
-    yield { sql: this.#insert, params: [this.#campaignId, this.#index++, this.#chunk.subarray(0, this.#filled)] };
+    yield { sql: this.#insert, params: [this.#campaignId, this.#index++, this.#chunk.subarray(0, this.#filled)], write: true };
     this.#filled = 0;
   }
 }
@@ -606,15 +606,26 @@ async function* readBlocks<Key, Lines>(
   }
 }
 
-/** The same blocks as steps of a transaction (ListDriver.transactionSteps), each handed to `each` as it comes. */
+/**
+ * The same blocks as steps of a transaction (ListDriver.transactionSteps), each handed to `each` as it
+ * comes; each read names the next one (DriverStatement.readAhead), which the driver may start early
+ * (decision 114).
+ */
 function* blockSteps<Key, Lines>(
   query: (after: Key | null) => DriverStatement,
   blockOf: (rows: unknown[][]) => LineBlock<Key, Lines> | null,
   each: (lines: Lines) => Generator<DriverStatement, void, unknown[][]>,
 ): Generator<DriverStatement, void, unknown[][]> {
+  const read = (after: Key | null): DriverStatement => ({
+    ...query(after),
+    readAhead: (rows) => {
+      const next = blockOf(rows)?.after;
+      return next ? read(next) : null;
+    },
+  });
   let after: Key | null = null;
   for (;;) {
-    const block = blockOf(yield query(after));
+    const block = blockOf(yield read(after));
     if (!block) return;
     yield* each(block.lines);
     if (!block.after) return;

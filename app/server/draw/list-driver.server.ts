@@ -44,6 +44,19 @@ export interface ListDriver {
 export interface DriverStatement {
   sql: string;
   params?: readonly unknown[];
+  /**
+   * For one of a file's block reads in transactionSteps: the next block's read, known from this one's
+   * rows (null: this block was the last). The rows are the list's, which cannot change once frozen
+   * (freeze.server.ts, step 1), so on PostgreSQL the driver runs these reads on a second connection
+   * and starts the next one as soon as this one's rows arrive: the server builds block k + 1 while
+   * this process reads block k and the transaction's connection writes the chunks (decision 114).
+   */
+  readAhead?: (rows: unknown[][]) => DriverStatement | null;
+  /**
+   * A write whose rows are not wanted: on PostgreSQL the steps go on without waiting for it (decision
+   * 114); a failure still fails the transaction, with its own error.
+   */
+  write?: true;
 }
 
 /** Pauses between two attempts at SQLite's write lock: 5 ms, doubling up to 100 ms. */
@@ -56,7 +69,7 @@ export async function withListDriver<T>(client: PrismaClient, work: (driver: Lis
     const connection = new pg.Client({ connectionString: url });
     await connection.connect();
     try {
-      return await work(postgresDriver(connection));
+      return await work(postgresDriver(connection, url));
     } finally {
       await connection.end();
     }
@@ -74,7 +87,10 @@ export async function withListDriver<T>(client: PrismaClient, work: (driver: Lis
   }
 }
 
-function postgresDriver(connection: pg.Client): ListDriver {
+/** Writes sent without waiting that may be queued at once (each holds its parameters, a chunk copy: 1 MiB). */
+const WRITES_IN_FLIGHT = 4;
+
+function postgresDriver(connection: pg.Client, url: string): ListDriver {
   return {
     provider: "postgresql",
     async rows(sql, params = []) {
@@ -109,22 +125,102 @@ function postgresDriver(connection: pg.Client): ListDriver {
       }
     },
     async transactionSteps(steps) {
+      const reads = new ReadsAhead(url);
+      const send = inOrder(connection);
+      const writes: Promise<unknown>[] = [];
       await connection.query("BEGIN");
       try {
         const generator = steps();
         let step = generator.next([]);
         while (!step.done) {
-          const { sql, params = [] } = step.value;
-          const result = await connection.query<unknown[]>({ text: sql, values: [...params], rowMode: "array" });
-          step = generator.next(result.rows ?? []);
+          const statement = step.value;
+          if (statement.write) {
+            // Its parameters copied: the caller may reuse its buffers once the step returns.
+            const params = (statement.params ?? []).map((value) => (value instanceof Uint8Array ? Buffer.from(value) : value));
+            const write = send(statement.sql, params);
+            write.catch(() => undefined);
+            writes.push(write);
+            if (writes.length > WRITES_IN_FLIGHT) await writes.shift();
+            step = generator.next([]);
+            continue;
+          }
+          const rows = statement.readAhead ? await reads.rows(statement) : await send(statement.sql, [...(statement.params ?? [])]);
+          step = generator.next(rows ?? []);
         }
+        for (const write of writes) await write;
         await connection.query("COMMIT");
         return step.value;
       } catch (error) {
+        // A write that failed makes every statement after it fail too ("current transaction is
+        // aborted"): its own error is the one that says why.
+        const failed = (await Promise.allSettled(writes)).find((write) => write.status === "rejected");
         await connection.query("ROLLBACK").catch(() => undefined);
-        throw error;
+        throw failed ? failed.reason : error;
+      } finally {
+        await reads.close();
       }
     },
+  };
+}
+
+/**
+ * The block reads of a PostgreSQL transactionSteps (DriverStatement.readAhead), on a connection of
+ * their own, each next read started as soon as the one before it answers: at most one block waits
+ * unasked for.
+ */
+class ReadsAhead {
+  readonly #url: string;
+  #connection: Promise<pg.Client> | null = null;
+  #send: Promise<(text: string, values: unknown[]) => Promise<unknown[][]>> | null = null;
+  #next: { key: string; rows: Promise<unknown[][]> } | null = null;
+
+  constructor(url: string) {
+    this.#url = url;
+  }
+
+  /** The statement's rows: the read started ahead of it when it is the one expected, else a new read. */
+  async rows(statement: DriverStatement): Promise<unknown[][]> {
+    const key = statementKey(statement);
+    const ahead = this.#next?.key === key ? this.#next.rows : null;
+    this.#next = null;
+    const rows = await (ahead ?? this.#read(statement));
+    const next = statement.readAhead?.(rows) ?? null;
+    if (next) this.#next = { key: statementKey(next), rows: this.#read(next) };
+    return rows;
+  }
+
+  #read(statement: DriverStatement): Promise<unknown[][]> {
+    if (!this.#connection) {
+      const connection = new pg.Client({ connectionString: this.#url });
+      this.#connection = connection.connect().then(() => connection);
+      this.#send = this.#connection.then(inOrder);
+    }
+    const rows = (this.#send ?? Promise.reject(new Error("closed"))).then((send) => send(statement.sql, [...(statement.params ?? [])]));
+    // A read started ahead may never be asked for (the steps threw): its failure is nobody's.
+    rows.catch(() => undefined);
+    return rows;
+  }
+
+  async close(): Promise<void> {
+    const connection = this.#connection;
+    this.#connection = null;
+    this.#send = null;
+    this.#next = null;
+    if (connection) await (await connection.catch(() => null))?.end().catch(() => undefined);
+  }
+}
+
+function statementKey(statement: DriverStatement): string {
+  return JSON.stringify([statement.sql, statement.params ?? []]);
+}
+
+/** Sends the connection's statements one after another (node-postgres no longer queues them itself); answers each one's rows. */
+function inOrder(connection: pg.Client): (text: string, values: unknown[]) => Promise<unknown[][]> {
+  let last: Promise<unknown> = Promise.resolve();
+  return (text, values) => {
+    const rows = last.then(async () => (await connection.query<unknown[]>({ text, values, rowMode: "array" })).rows);
+    last = rows.catch(() => undefined);
+    return rows;
   };
 }
 
