@@ -125,8 +125,8 @@ function postgresDriver(connection: pg.Client, url: string): ListDriver {
       }
     },
     async transactionSteps(steps) {
-      const reads = new ReadsAhead(url);
       const send = inOrder(connection);
+      const reads = new ReadsAhead(url, send);
       const writes: Promise<unknown>[] = [];
       await connection.query("BEGIN");
       try {
@@ -163,19 +163,24 @@ function postgresDriver(connection: pg.Client, url: string): ListDriver {
   };
 }
 
+export type Send = (text: string, values: unknown[]) => Promise<unknown[][]>;
+
 /**
  * The block reads of a PostgreSQL transactionSteps (DriverStatement.readAhead), on a connection of
  * their own, each next read started as soon as the one before it answers: at most one block waits
- * unasked for.
+ * unasked for. When no second connection can be had (the server's connection limit), they go to the
+ * transaction's own, in order with its statements: slower, as before decision 114, but the freeze runs.
  */
-class ReadsAhead {
+export class ReadsAhead {
   readonly #url: string;
-  #connection: Promise<pg.Client> | null = null;
-  #send: Promise<(text: string, values: unknown[]) => Promise<unknown[][]>> | null = null;
+  readonly #fallback: Send;
+  #connection: Promise<pg.Client | null> | null = null;
+  #send: Promise<Send> | null = null;
   #next: { key: string; rows: Promise<unknown[][]> } | null = null;
 
-  constructor(url: string) {
+  constructor(url: string, fallback: Send) {
     this.#url = url;
+    this.#fallback = fallback;
   }
 
   /** The statement's rows: the read started ahead of it when it is the one expected, else a new read. */
@@ -192,8 +197,11 @@ class ReadsAhead {
   #read(statement: DriverStatement): Promise<unknown[][]> {
     if (!this.#connection) {
       const connection = new pg.Client({ connectionString: this.#url });
-      this.#connection = connection.connect().then(() => connection);
-      this.#send = this.#connection.then(inOrder);
+      this.#connection = connection.connect().then(
+        () => connection,
+        () => null,
+      );
+      this.#send = this.#connection.then((connected) => (connected ? inOrder(connected) : this.#fallback));
     }
     const rows = (this.#send ?? Promise.reject(new Error("closed"))).then((send) => send(statement.sql, [...(statement.params ?? [])]));
     // A read started ahead may never be asked for (the steps threw): its failure is nobody's.
@@ -206,7 +214,7 @@ class ReadsAhead {
     this.#connection = null;
     this.#send = null;
     this.#next = null;
-    if (connection) await (await connection.catch(() => null))?.end().catch(() => undefined);
+    if (connection) await (await connection)?.end().catch(() => undefined);
   }
 }
 
@@ -215,7 +223,7 @@ function statementKey(statement: DriverStatement): string {
 }
 
 /** Sends the connection's statements one after another (node-postgres no longer queues them itself); answers each one's rows. */
-function inOrder(connection: pg.Client): (text: string, values: unknown[]) => Promise<unknown[][]> {
+function inOrder(connection: pg.Client): Send {
   let last: Promise<unknown> = Promise.resolve();
   return (text, values) => {
     const rows = last.then(async () => (await connection.query<unknown[]>({ text, values, rowMode: "array" })).rows);
