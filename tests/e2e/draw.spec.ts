@@ -72,10 +72,13 @@ test("check my entry works as a plain GET form, by id or by link, and explains e
   await expect(main(page).getByTestId("draw-list-hash")).toHaveText(/^[0-9a-f]{64}$/);
   await expect(main(page).getByTestId("draw-disqualified")).toContainText("Fake entry");
 
+  // Each answer is a page of its own (a GET form): wait for the one asked for, not the one before it,
+  // whose URL also has ?entry= (without JavaScript a click on a page still loading could be read too early).
   const check = async (input: string) => {
+    await page.waitForLoadState();
     await main(page).getByLabel("Entry id or link").fill(input);
     await main(page).getByRole("button", { name: "Check my entry" }).click();
-    await expect(page).toHaveURL(new RegExp(`/campaign/${campaign.id}/draw\\?entry=`));
+    await page.waitForURL((url) => url.pathname === `/campaign/${campaign.id}/draw` && url.searchParams.get("entry") === input);
     return main(page).getByTestId("check-result");
   };
 
