@@ -145,7 +145,7 @@ function postgresDriver(connection: pg.Client, url: string): ListDriver {
             continue;
           }
           const rows = statement.readAhead ? await reads.rows(statement) : await send(statement.sql, [...(statement.params ?? [])]);
-          step = generator.next(rows ?? []);
+          step = generator.next(rows);
         }
         for (const write of writes) await write;
         await connection.query("COMMIT");
