@@ -26,6 +26,25 @@ function shadowServerUrl(provider: DatabaseProvider): string {
   return candidates.find((url) => url && /^postgres(ql)?:\/\//i.test(url)) ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 }
 
+/**
+ * Indexes whose SQLite migrations hold an expression as well as schema.prisma's columns (decision
+ * 115). Prisma's schema engine does not see an index on an expression, so its diff always asks to
+ * create these again under their names; the migrations already have them.
+ */
+export const SQLITE_EXPRESSION_INDEXES: readonly string[] = [
+  "Entry_campaignId_createdAt_id_confirmedAt_disqualifiedAt_referralCredited_referrerId_bonusEntries_idx",
+  "ActionCompletion_campaignId_entryId_completedAt_actionId_disqualifiedAt_bonus_idx",
+];
+
+/** `sql` without the CreateIndex steps of SQLITE_EXPRESSION_INDEXES. */
+function withoutExpressionIndexes(sql: string): string {
+  const steps = sql
+    .split(/\n{2,}/)
+    .map((step) => step.trim())
+    .filter((step) => step && !SQLITE_EXPRESSION_INDEXES.some((name) => step.startsWith(`-- CreateIndex\nCREATE INDEX "${name}" ON `)));
+  return steps.length === 0 ? "" : `${steps.join("\n\n")}\n`;
+}
+
 /** The SQL that would bring a database migrated with the existing folders up to schema.prisma ('' if none). */
 export async function pendingSchemaSql(provider: DatabaseProvider): Promise<string> {
   const schemaPath = path.join(prismaDirectory(provider), "schema.prisma");
@@ -40,7 +59,8 @@ export async function pendingSchemaSql(provider: DatabaseProvider): Promise<stri
       filters: { externalTables: [], externalEnums: [] },
     });
     // exitCode 2 means "the diff is not empty"; 0 means nothing to do.
-    return result.exitCode === 2 ? (result.stdout ?? "") : "";
+    const sql = result.exitCode === 2 ? (result.stdout ?? "") : "";
+    return provider === "sqlite" ? withoutExpressionIndexes(sql) : sql;
   });
 }
 

@@ -7,11 +7,12 @@ import { productSizes } from "../../app/domain/campaign-schemas";
 import { type ActionKind, EntryActionInputSchema, actionDay } from "../../app/domain/entry-actions";
 import { formatPrice, lowestPaidPlan, planFeatureList } from "../../app/domain/plans";
 import { type PrismaClient, createPrismaClient, isUniqueConstraintError } from "../../app/server/core/db.server";
+import { actionBlockQuery, entryBlockQuery } from "../../app/server/draw/freeze.server";
 import { withListDriver } from "../../app/server/draw/list-driver.server";
 import { migrate, migrationsDirectory, readMigrationsList, withSchemaEngine } from "../../app/server/startup/migrate.server";
 import { DATA_LINK_FOOTER, EARLIER_EMAIL_TEMPLATE_DEFAULTS, EMAIL_TEMPLATE_DEFAULTS } from "../../app/domain/email-template-defaults";
 import { seed } from "../../app/server/startup/seed.server";
-import { pendingSchemaSql } from "../../scripts/db/new-migration";
+import { SQLITE_EXPRESSION_INDEXES, pendingSchemaSql } from "../../scripts/db/new-migration";
 import { postgresSchemaIsInSync } from "../../scripts/db/sync-postgres-schema";
 import { type TestDatabase, createTestDatabase, testProvider } from "../helpers/database";
 
@@ -112,6 +113,41 @@ describe(`database (${provider})`, () => {
 
     it("match schema.prisma exactly (no schema change is missing a migration)", async () => {
       expect(await pendingSchemaSql(provider)).toBe("");
+    });
+
+    it("give the freeze's block queries indexes they read in order, times included (decision 115)", async () => {
+      await migrate(db.url); // whether or not the tests before ran
+      const kinds = new Map([["action-1", "tracked"]]);
+      const entryBlock = entryBlockQuery(provider, "campaign-1", 2_000, [], { createdAt: "2026-12-01T10:00:00.000+00:00", id: "a" });
+      const actionBlock = actionBlockQuery(provider, "campaign-1", kinds, new Date(), 4_000, [], null);
+      await withListDriver(db.prisma, async (driver) => {
+        if (provider === "sqlite") {
+          // Each index schema.prisma describes holds, besides its columns, the time in milliseconds
+          // (what pendingSchemaSql leaves out of the comparison exists), and the queries read it from
+          // there: no date function is called per line.
+          for (const name of SQLITE_EXPRESSION_INDEXES) {
+            const columns = await driver.rows(`SELECT "cid", "name" FROM pragma_index_xinfo(?) WHERE "key" = 1`, [name]);
+            expect(columns.filter(([cid]) => Number(cid) === -2)).toHaveLength(1);
+            expect(columns.length).toBeGreaterThan(5);
+          }
+          for (const query of [entryBlock, actionBlock]) {
+            const called = (await driver.rows(`EXPLAIN ${query.sql}`, query.params)).map((op) => String(op[5] ?? ""));
+            expect(called.filter((p4) => /^(julianday|unixepoch)\(/.test(p4))).toEqual([]);
+          }
+          return;
+        }
+        // The entry ids are ordered byte by byte in the index, as draw.csv orders them: the index is
+        // read in order, with no sort of its own.
+        await driver.rows("SET enable_seqscan = off");
+        try {
+          const [[plan]] = (await driver.rows(`EXPLAIN (FORMAT JSON) ${entryBlock.sql}`, entryBlock.params)) as [[unknown]];
+          const text = JSON.stringify(plan);
+          expect(text).toMatch(/"Node Type":"Index Only Scan"/);
+          expect(text).not.toMatch(/Sort/);
+        } finally {
+          await driver.rows("RESET enable_seqscan");
+        }
+      });
     });
 
     it("keep an additional prize's deadline when its column is renamed to claimDeadline", async () => {

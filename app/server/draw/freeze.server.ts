@@ -647,9 +647,11 @@ interface EntryKey {
  * freezeEntryList finds them). The lines are concatenated in the order the ordered subquery yields
  * them, without a second sort in the aggregate (which doubled the cost): the list's reader checks the
  * draw order of every line, so a database that ever concatenated them otherwise would stop the
- * freeze, not change the list.
+ * freeze, not change the list. On SQLite created_ms is read from the covering index, which holds the
+ * same expression (decision 115); on PostgreSQL the index orders the ids byte by byte (COLLATE "C"),
+ * as this ORDER BY does, so no run of equal createdAt is sorted again. Exported for tests.
  */
-function entryBlockQuery(
+export function entryBlockQuery(
   provider: DatabaseProvider,
   campaignId: string,
   blockSize: number,
@@ -693,14 +695,16 @@ function entryBlockQuery(
   const keyset = after
     ? `AND e."createdAt" >= ${param(after.createdAt)} AND (e."createdAt" > ${param(after.createdAt)} OR e."id" > ${param(after.id)})`
     : "";
-  // unixepoch(..., 'subsec') is the time in seconds with its milliseconds as the fraction (exact
-  // in a double: 13 significant digits), so x 1000 and rounded it is created_ms. The block comes
-  // as a BLOB: the driver hands over its bytes as they are, with no string made and encoded again.
+  // julianday is the time in days as a double, SQLite's own whole milliseconds divided by 86,400,000:
+  // shifted to 1970 and x 86,400,000 it is within a ten-thousandth of a millisecond of created_ms,
+  // and rounded it is created_ms. The covering index holds this very expression (decision 115), so
+  // it is read from there. The block comes as a BLOB: the driver hands over its bytes as they are,
+  // with no string made and encoded again.
   return {
     sql: `
         SELECT CAST(group_concat("line", char(10)) AS BLOB) AS "lines", count(*) AS "count", max("createdAt") AS "lastCreatedAt"
         FROM (SELECT e."id", e."createdAt",
-                     e."id" || ',' || CAST(round(unixepoch(e."createdAt", 'subsec') * 1000) AS INTEGER) || ',' ||
+                     e."id" || ',' || ${SQLITE_CREATED_MS} || ',' ||
                      CASE WHEN e."referralCredited" ${notExcluded} THEN e."referrerId" ELSE '' END || ',' ||
                      (1 + e."bonusEntries") AS "line"
               FROM "Entry" e
@@ -709,6 +713,13 @@ function entryBlockQuery(
     params,
   };
 }
+
+/**
+ * created_ms and completed_ms on SQLite: exactly the expressions of the covering indexes of migration
+ * draw_line_index (decision 115), which SQLite then reads instead of computing them per line.
+ */
+const SQLITE_CREATED_MS = `CAST(round((julianday(e."createdAt") - 2440587.5) * 86400000) AS INTEGER)`;
+const SQLITE_COMPLETED_MS = `CAST(round((julianday(c."completedAt") - 2440587.5) * 86400000) AS INTEGER)`;
 
 /** A block's lines (without the last line feed) and the keyset of the next one (null: this was the last), or null when empty. */
 function entryBlockOf(rows: unknown[][], blockSize: number): LineBlock<EntryKey, string | Uint8Array> | null {
@@ -1104,7 +1115,7 @@ interface ActionKey {
 }
 
 /** The next block of actions.csv's lines after `after` (actionListBlocks, streamedFreeze). */
-function actionBlockQuery(
+export function actionBlockQuery(
   provider: DatabaseProvider,
   campaignId: string,
   kinds: ReadonlyMap<string, string>,
@@ -1120,9 +1131,7 @@ function actionBlockQuery(
     return postgres ? `$${params.length}${cast}` : "?";
   };
   const kind = `CASE c."actionId" ${[...kinds].map(([id, value]) => `WHEN ${param(id)} THEN ${param(value)}`).join(" ")} ELSE '?' END`;
-  const ms = postgres
-    ? `round(date_part('epoch', c."completedAt") * 1000)::bigint::text`
-    : `CAST(round(unixepoch(c."completedAt", 'subsec') * 1000) AS INTEGER)`;
+  const ms = postgres ? `round(date_part('epoch', c."completedAt") * 1000)::bigint::text` : SQLITE_COMPLETED_MS;
   const bonus = postgres ? `c."bonus"::text` : `c."bonus"`;
   const time = postgres ? "::timestamp(3)" : "";
   const where = [`c."campaignId" = ${param(campaignId)}`];
