@@ -275,9 +275,16 @@ function sqliteDriver(connection: Database.Database): ListDriver {
       await waitOutSqliteBusy(() => connection.exec("BEGIN IMMEDIATE"), SQLITE_LOCK_PAUSES);
       try {
         const generator = steps();
+        // A freeze asks for the same few texts hundreds of times (each block's read, each chunk's
+        // insert): each is prepared once.
+        const prepared = new Map<string, Database.Statement>();
         let step = generator.next([]);
         while (!step.done) {
-          const statement = connection.prepare(step.value.sql);
+          let statement = prepared.get(step.value.sql);
+          if (!statement) {
+            statement = connection.prepare(step.value.sql);
+            prepared.set(step.value.sql, statement);
+          }
           const params = step.value.params ?? [];
           let rows: unknown[][] = [];
           if (statement.reader) rows = statement.raw().all(...params) as unknown[][];
