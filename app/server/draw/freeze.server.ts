@@ -640,6 +640,21 @@ interface EntryKey {
 }
 
 /**
+ * A stored time (`column`, e.g. e."createdAt") as the whole milliseconds since 1970 that the lists
+ * print: on PostgreSQL as text; on SQLite exactly the expression of the covering indexes of
+ * migration draw_line_index (decision 115), which SQLite then reads from the index instead of
+ * computing it per line. julianday is the time in days as a double, SQLite's own whole
+ * milliseconds divided by 86,400,000: shifted to 1970 and x 86,400,000 it is within a ten-thousandth
+ * of a millisecond of the time, so rounded it is the time (as unixepoch(t, 'subsec') gives it, which
+ * SQLite before 3.42 cannot compute).
+ */
+function epochMs(provider: DatabaseProvider, column: string): string {
+  return provider === "postgresql"
+    ? `round(date_part('epoch', ${column}) * 1000)::bigint::text`
+    : `CAST(round((julianday(${column}) - 2440587.5) * 86400000) AS INTEGER)`;
+}
+
+/**
  * The next block of draw.csv's entry lines after `after`: the database formats the block into one
  * value, read from the (campaignId, createdAt, id, ...) index alone (decision 111). created_ms is
  * computed by the database from the stored timestamp; the referrer is named when the referral earned
@@ -678,7 +693,7 @@ export function entryBlockQuery(
       sql: `
         SELECT string_agg("line", E'\\n') AS "lines", count(*)::int AS "count", max("createdAt")::text AS "lastCreatedAt"
         FROM (SELECT e."id", e."createdAt",
-                     e."id" || ',' || round(date_part('epoch', e."createdAt") * 1000)::bigint::text || ',' ||
+                     e."id" || ',' || ${epochMs(provider, 'e."createdAt"')} || ',' ||
                      CASE WHEN e."referralCredited" ${notExcluded} THEN e."referrerId" ELSE '' END || ',' ||
                      (1 + e."bonusEntries")::text AS "line"
               FROM "Entry" e
@@ -695,16 +710,13 @@ export function entryBlockQuery(
   const keyset = after
     ? `AND e."createdAt" >= ${param(after.createdAt)} AND (e."createdAt" > ${param(after.createdAt)} OR e."id" > ${param(after.id)})`
     : "";
-  // julianday is the time in days as a double, SQLite's own whole milliseconds divided by 86,400,000:
-  // shifted to 1970 and x 86,400,000 it is within a ten-thousandth of a millisecond of created_ms,
-  // and rounded it is created_ms. The covering index holds this very expression (decision 115), so
-  // it is read from there. The block comes as a BLOB: the driver hands over its bytes as they are,
-  // with no string made and encoded again.
+  // created_ms is read from the covering index (epochMs). The block comes as a BLOB: the driver
+  // hands over its bytes as they are, with no string made and encoded again.
   return {
     sql: `
         SELECT CAST(group_concat("line", char(10)) AS BLOB) AS "lines", count(*) AS "count", max("createdAt") AS "lastCreatedAt"
         FROM (SELECT e."id", e."createdAt",
-                     e."id" || ',' || ${SQLITE_CREATED_MS} || ',' ||
+                     e."id" || ',' || ${epochMs(provider, 'e."createdAt"')} || ',' ||
                      CASE WHEN e."referralCredited" ${notExcluded} THEN e."referrerId" ELSE '' END || ',' ||
                      (1 + e."bonusEntries") AS "line"
               FROM "Entry" e
@@ -713,13 +725,6 @@ export function entryBlockQuery(
     params,
   };
 }
-
-/**
- * created_ms and completed_ms on SQLite: exactly the expressions of the covering indexes of migration
- * draw_line_index (decision 115), which SQLite then reads instead of computing them per line.
- */
-const SQLITE_CREATED_MS = `CAST(round((julianday(e."createdAt") - 2440587.5) * 86400000) AS INTEGER)`;
-const SQLITE_COMPLETED_MS = `CAST(round((julianday(c."completedAt") - 2440587.5) * 86400000) AS INTEGER)`;
 
 /** A block's lines (without the last line feed) and the keyset of the next one (null: this was the last), or null when empty. */
 function entryBlockOf(rows: unknown[][], blockSize: number): LineBlock<EntryKey, string | Uint8Array> | null {
@@ -1131,7 +1136,7 @@ export function actionBlockQuery(
     return postgres ? `$${params.length}${cast}` : "?";
   };
   const kind = `CASE c."actionId" ${[...kinds].map(([id, value]) => `WHEN ${param(id)} THEN ${param(value)}`).join(" ")} ELSE '?' END`;
-  const ms = postgres ? `round(date_part('epoch', c."completedAt") * 1000)::bigint::text` : SQLITE_COMPLETED_MS;
+  const ms = epochMs(provider, 'c."completedAt"');
   const bonus = postgres ? `c."bonus"::text` : `c."bonus"`;
   const time = postgres ? "::timestamp(3)" : "";
   const where = [`c."campaignId" = ${param(campaignId)}`];
@@ -1181,7 +1186,7 @@ function rejectedActionQuery(provider: DatabaseProvider, campaignId: string, fro
   return provider === "postgresql"
     ? {
         sql: `SELECT string_agg("line", E'\\n') FROM (
-           SELECT c."entryId" || ',' || c."actionId" || ',' || round(date_part('epoch', c."completedAt") * 1000)::bigint::text || ',' || coalesce(c."disqualifyReason", '') AS "line"
+           SELECT c."entryId" || ',' || c."actionId" || ',' || ${epochMs(provider, 'c."completedAt"')} || ',' || coalesce(c."disqualifyReason", '') AS "line"
            FROM "ActionCompletion" c
            WHERE c."campaignId" = $1 AND c."disqualifiedAt" IS NOT NULL AND c."completedAt" <= $2::timestamp(3)
            ORDER BY c."entryId" COLLATE "C", c."completedAt", c."actionId" COLLATE "C") AS "rejected"`,
@@ -1189,7 +1194,7 @@ function rejectedActionQuery(provider: DatabaseProvider, campaignId: string, fro
       }
     : {
         sql: `SELECT group_concat("line", char(10)) FROM (
-           SELECT c."entryId" || ',' || c."actionId" || ',' || CAST(round(unixepoch(c."completedAt", 'subsec') * 1000) AS INTEGER) || ',' || coalesce(c."disqualifyReason", '') AS "line"
+           SELECT c."entryId" || ',' || c."actionId" || ',' || ${epochMs(provider, 'c."completedAt"')} || ',' || coalesce(c."disqualifyReason", '') AS "line"
            FROM "ActionCompletion" c
            WHERE c."campaignId" = ? AND c."disqualifiedAt" IS NOT NULL AND c."completedAt" <= ?
            ORDER BY c."entryId", c."completedAt", c."actionId")`,
