@@ -609,6 +609,16 @@ class IdArena {
   }
 }
 
+/**
+ * The same bytes as a plain Uint8Array (a view, no copy). The line parsers see only this one kind of
+ * array: Buffers (Node's subclass, what the database drivers and node:crypto hand over) mixed with
+ * plain arrays (a line carried from one piece into the next) made V8 throw away and recompile the
+ * optimised parser several times in a list's first pieces, which a freeze or a draw reads only once.
+ */
+function plainBytes(bytes: Uint8Array): Uint8Array {
+  return Object.getPrototypeOf(bytes) === Uint8Array.prototype ? bytes : new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
 /** A copy of bytes [start, end) (a Buffer's own slice() would be a view of the same memory). */
 function copyOf(bytes: Uint8Array, start: number, end: number): Uint8Array {
   const copy = new Uint8Array(end - start);
@@ -687,7 +697,8 @@ export class EntryListReader {
 
   #count = 0;
   #total = 0;
-  #previousMs = -1;
+  /** No line yet: below every created_ms. Not -1: times are not small integers, and a field that starts as one and then holds a time makes V8 recompile the parser. */
+  #previousMs = Number.NEGATIVE_INFINITY;
   #previousBytes: Uint8Array = EMPTY;
   #previousStart = 0;
   #previousEnd = 0;
@@ -741,8 +752,9 @@ export class EntryListReader {
     }
   }
 
-  #push(piece: Uint8Array): void {
-    if (piece.length === 0) return;
+  #push(bytes: Uint8Array): void {
+    if (bytes.length === 0) return;
+    const piece = plainBytes(bytes);
     const at = this.#length;
     this.#length += piece.length;
     this.#lastByte = piece[piece.length - 1] ?? -1;
@@ -1257,8 +1269,9 @@ export class ActionListReader {
   }
 
   /** The next piece of actions.csv; nothing of it is kept once this returns. */
-  push(piece: Uint8Array): void {
-    if (piece.length === 0) return;
+  push(bytes: Uint8Array): void {
+    if (bytes.length === 0) return;
+    const piece = plainBytes(bytes);
     const at = this.#length;
     this.#length += piece.length;
     this.#lastByte = piece[piece.length - 1] ?? -1;

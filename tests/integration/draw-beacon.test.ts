@@ -166,6 +166,43 @@ describe("freezing the entry list", () => {
     expect(whole.toString("latin1")).toContain(`\n${specs[0]!.id},${base},,4\n${specs[1]!.id},${base},${specs[0]!.id},1\n`);
   });
 
+  it("stores an id as it is where PostgreSQL's COPY would escape it (a backslash): both files are then read block by block (decision 116)", async () => {
+    const campaign = await endedCampaign();
+    const t = tag();
+    const base = Date.UTC(2026, 2, 3);
+    const referrer = `a${t}`;
+    const odd = `b\\${t}`;
+    // The referrer: one confirmed referral (+3) and a visit (+2); the entry with the backslash: a visit (+2).
+    await addConfirmedEntries(campaign.id, [
+      { id: referrer, email: `a${t}@copy.test`, createdAt: new Date(base), bonusEntries: 5 },
+      { id: odd, email: `b${t}@copy.test`, createdAt: new Date(base + 1), referrerId: referrer, referralCredited: true, bonusEntries: 2 },
+    ]);
+    await prisma.entry.updateMany({ where: { id: { in: [referrer, odd] } }, data: { actionBonus: 2 } });
+    const visit = await prisma.entryAction.create({
+      data: { id: `v${t}`, campaignId: campaign.id, kind: "visit", label: "Visit", bonus: 2 },
+    });
+    await prisma.actionCompletion.createMany({
+      data: [referrer, odd].map((entryId, i) => ({
+        campaignId: campaign.id,
+        actionId: visit.id,
+        entryId,
+        bonus: 2,
+        completedAt: new Date(base + 10_000 + i),
+      })),
+    });
+
+    expect((await freezeEntryList(campaign.id)).kind).toBe("frozen");
+    const { buildEntryListBytes, buildActionListBytes, frozenActionList, actionListBytes } = await import("~/server/draw/freeze.server");
+    const entries = (await buildEntryListBytes(campaign.id)).toString("latin1");
+    expect(entries).toContain(`\n${referrer},${base},,6\n${odd},${base + 1},${referrer},3\n`);
+    expect(await storedBytes(campaign.id)).toBe(entries);
+    const { listFrozenAt } = await prisma.campaign.findUniqueOrThrow({ where: { id: campaign.id } });
+    const actions = (await buildActionListBytes(campaign.id, listFrozenAt!)).toString("latin1");
+    expect(actions).toContain(`\n${odd},${visit.id},visit,2,${base + 10_001}\n`);
+    const frozenActions = await frozenActionList(campaign.id);
+    expect(Buffer.from(await actionListBytes(frozenActions!)).toString("latin1")).toBe(actions);
+  });
+
   it("rolls the whole freeze back when a chunk cannot be written, and a later pass writes the same bytes", async () => {
     const campaign = await endedCampaign();
     const t = tag();

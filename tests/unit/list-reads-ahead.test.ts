@@ -38,6 +38,18 @@ describe("the freeze's block reads on PostgreSQL", () => {
     expect(sent).toEqual(["SELECT block 1", "SELECT block 2", "SELECT block 3"]);
   });
 
+  it("offer no COPY when a second connection is refused (decision 116): the steps then read blocks", async () => {
+    const { sent, send } = recordingSend();
+    const reads = new ReadsAhead(NO_SERVER, send);
+    try {
+      expect(await reads.connected()).toBe(false);
+      await expect(reads.copied({ sql: "COPY (SELECT 1) TO STDOUT", copy: true })).rejects.toThrow(/second connection/);
+    } finally {
+      await reads.close();
+    }
+    expect(sent).toEqual([]);
+  });
+
   it("run a read other than the one started ahead as asked, and answer its own rows", async () => {
     const { sent, send } = recordingSend();
     const reads = new ReadsAhead(NO_SERVER, send);

@@ -27,6 +27,7 @@
  * round that decides the draw exists.
  */
 import { createHash } from "node:crypto";
+import pg from "pg";
 import { type ChainInfo, roundAt, roundTimeMs } from "../../domain/beacon";
 import { CampaignStatus } from "../../domain/campaign-status";
 import { ACTION_DISQUALIFIED_HEADER, ACTION_LIST_HEADER } from "../../domain/entry-actions";
@@ -224,13 +225,15 @@ export async function freezeEntryList(campaignId: string, options: FreezeOptions
     };
     let excludedReferrers: string[] = [];
     let excludedActionEntries: string[] = [];
-    for (let attempt = 0; ; attempt++) {
+    let copyRefused = false;
+    for (let attempt = 0; ;) {
       try {
         if (!inFileStore) {
           // Step 3 in the same transaction as the reading of both files: their chunks are written as
           // their blocks arrive, so a freeze never holds either file whole (streamedFreeze).
-          return await driver.transactionSteps(() =>
+          return await driver.transactionSteps(({ copies }) =>
             streamedFreeze(driver.provider, {
+              copies: copies && !copyRefused,
               campaignId,
               closedAt,
               kinds,
@@ -276,7 +279,12 @@ export async function freezeEntryList(campaignId: string, options: FreezeOptions
         // every line cost more than the rest of the freeze, so the lines name every credited referrer
         // and every completion, and the rare entries that are not counted (still pending,
         // disqualified) come out of the parser's check; the lists are then built again without them.
-        if (attempt >= 2 || !(error instanceof EntryListError)) throw error;
+        // An id COPY would have to escape (decision 116): the lines come block by block instead.
+        if (error instanceof CopyNotVerbatimError && !copyRefused) {
+          copyRefused = true;
+          continue;
+        }
+        if (attempt++ >= 2 || !(error instanceof EntryListError)) throw error;
         const referrers = await uncountedEntries(campaignId, error.unlistedReferrers, client);
         const actionEntries = await uncountedEntries(campaignId, error.unlistedActionEntries, client);
         if (referrers.length === 0 && actionEntries.length === 0) throw error;
@@ -299,6 +307,8 @@ interface StreamedFreezeInput {
   excludedActionEntries: readonly string[];
   /** The campaign's referral cap (decision 104), a rule of the list. */
   referralCap: number | null;
+  /** Both files' lines as one COPY each (PostgreSQL with a second connection, decision 116) instead of block by block. */
+  copies: boolean;
   /** The EntryList row for the parsed list (throws when its count disagrees with the campaign's). */
   rowOf: (byteLength: number, sha256: string, parsed: FrozenEntryList) => EntryListRow;
 }
@@ -386,7 +396,9 @@ function* streamedFreeze(
   const actionReader = new ActionListReader({ notAfterMs: closedAt.getTime() });
   const actionFile = new ChunkedFile(provider, "ActionListChunk", campaignId, chunk, (bytes) => actionReader.push(bytes));
   yield* actionFile.append(`${ACTION_LIST_HEADER}\n`);
-  if (kinds.size > 0) {
+  if (kinds.size > 0 && input.copies) {
+    yield* copySteps(actionCopyQuery(campaignId, kinds, closedAt, input.excludedActionEntries), (piece) => actionFile.append(piece));
+  } else if (kinds.size > 0) {
     yield* blockSteps(
       (after: ActionKey | null) =>
         actionBlockQuery(provider, campaignId, kinds, closedAt, input.actionBlockSize, input.excludedActionEntries, after),
@@ -424,14 +436,18 @@ function* streamedFreeze(
   const entryReader = new EntryListReader({ actions, referralCap: input.referralCap });
   const entryFile = new ChunkedFile(provider, "EntryListChunk", campaignId, chunk, (bytes) => entryReader.push(bytes));
   yield* entryFile.append(`${ENTRY_LIST_HEADER}\n`);
-  yield* blockSteps(
-    (after: EntryKey | null) => entryBlockQuery(provider, campaignId, input.blockSize, input.excludedReferrers, after),
-    (rows) => entryBlockOf(rows, input.blockSize),
-    function* (lines) {
-      yield* entryFile.append(lines);
-      yield* entryFile.append("\n");
-    },
-  );
+  if (input.copies) {
+    yield* copySteps(entryCopyQuery(campaignId, input.excludedReferrers), (piece) => entryFile.append(piece));
+  } else {
+    yield* blockSteps(
+      (after: EntryKey | null) => entryBlockQuery(provider, campaignId, input.blockSize, input.excludedReferrers, after),
+      (rows) => entryBlockOf(rows, input.blockSize),
+      function* (lines) {
+        yield* entryFile.append(lines);
+        yield* entryFile.append("\n");
+      },
+    );
+  }
   yield* entryFile.append(`${DISQUALIFIED_HEADER}\n`);
   const disqualified = disqualifiedLinesOf(yield disqualifiedQuery(provider, campaignId));
   if (disqualified) yield* entryFile.append(`${disqualified}\n`);
@@ -683,19 +699,14 @@ export function entryBlockQuery(
     return postgres ? `$${params.length}${cast}` : "?";
   };
   if (postgres) {
-    const notExcluded =
-      excludedReferrers.length === 0 ? "" : `AND NOT (e."referrerId" = ANY(${param([...excludedReferrers], "::text[]")}))`;
-    const where = `e."campaignId" = ${param(campaignId)} AND e."confirmedAt" IS NOT NULL AND e."disqualifiedAt" IS NULL`;
+    const { line, where } = postgresEntryLines(param, campaignId, excludedReferrers);
     const keyset = after
       ? `AND e."createdAt" >= ${param(after.createdAt, "::timestamp(3)")} AND (e."createdAt" > ${param(after.createdAt, "::timestamp(3)")} OR e."id" COLLATE "C" > ${param(after.id)})`
       : "";
     return {
       sql: `
         SELECT string_agg("line", E'\\n') AS "lines", count(*)::int AS "count", max("createdAt")::text AS "lastCreatedAt"
-        FROM (SELECT e."id", e."createdAt",
-                     e."id" || ',' || ${epochMs(provider, 'e."createdAt"')} || ',' ||
-                     CASE WHEN e."referralCredited" ${notExcluded} THEN e."referrerId" ELSE '' END || ',' ||
-                     (1 + e."bonusEntries")::text AS "line"
+        FROM (SELECT e."id", e."createdAt", ${line} AS "line"
               FROM "Entry" e
               WHERE ${where} ${keyset}
               ORDER BY e."createdAt", e."id" COLLATE "C" LIMIT ${param(blockSize)}) AS "block"`,
@@ -724,6 +735,72 @@ export function entryBlockQuery(
               ORDER BY e."createdAt", e."id" LIMIT ${param(blockSize)}) AS "block"`,
     params,
   };
+}
+
+/** PostgreSQL's draw.csv entry line of an Entry e, and which entries are listed (entryBlockQuery, entryCopyQuery). */
+function postgresEntryLines(
+  param: (value: unknown, cast?: string) => string,
+  campaignId: string,
+  excludedReferrers: readonly string[],
+): { line: string; where: string } {
+  const notExcluded = excludedReferrers.length === 0 ? "" : `AND NOT (e."referrerId" = ANY(${param([...excludedReferrers], "::text[]")}))`;
+  return {
+    line: `e."id" || ',' || ${epochMs("postgresql", 'e."createdAt"')} || ',' ||
+           CASE WHEN e."referralCredited" ${notExcluded} THEN e."referrerId" ELSE '' END || ',' ||
+           (1 + e."bonusEntries")::text`,
+    where: `e."campaignId" = ${param(campaignId)} AND e."confirmedAt" IS NOT NULL AND e."disqualifiedAt" IS NULL`,
+  };
+}
+
+/**
+ * draw.csv's entry lines on PostgreSQL as one COPY ... TO STDOUT (decision 116): the same lines as
+ * entryBlockQuery's blocks, in the same order, each ending with a line feed. Exported for tests.
+ */
+export function entryCopyQuery(campaignId: string, excludedReferrers: readonly string[]): DriverStatement {
+  const params: unknown[] = [];
+  const param = (value: unknown, cast = ""): string => `$${params.push(value)}${cast}`;
+  const { line, where } = postgresEntryLines(param, campaignId, excludedReferrers);
+  return copyStatement(`SELECT ${line} FROM "Entry" e WHERE ${where} ORDER BY e."createdAt", e."id" COLLATE "C"`, params);
+}
+
+/**
+ * A COPY (query) TO STDOUT of a query's one text column (decision 116). COPY takes no parameters: each
+ * $n is replaced by its value as a quoted literal (pg.escapeLiteral; an array as ARRAY[...]).
+ * COPY's text format writes a value as it is unless it holds a backslash, tab, carriage return or
+ * line feed, each of which it writes with a backslash: copySteps refuses any piece with a backslash,
+ * so what arrives is exactly the values, a line feed after each.
+ */
+function copyStatement(select: string, params: readonly unknown[]): DriverStatement {
+  const literal = (value: unknown): string => {
+    if (Array.isArray(value)) return `ARRAY[${value.map(literal).join(", ")}]::text[]`;
+    if (typeof value === "string") return pg.escapeLiteral(value);
+    if (typeof value === "number" && Number.isFinite(value)) return String(value);
+    throw new TypeError(`No literal for a parameter of type ${typeof value}`);
+  };
+  const sql = select.replace(/\$(\d+)/g, (_, n: string) => literal(params[Number(n) - 1]));
+  return { sql: `COPY (${sql}) TO STDOUT`, copy: true };
+}
+
+/** A byte the lines never hold and COPY's text format writes before every character it escapes. */
+const BACKSLASH = 0x5c;
+
+/** A COPY's output was not the values as they are (decision 116): the freeze reads the blocks instead. */
+class CopyNotVerbatimError extends Error {}
+
+/**
+ * A file's lines as the pieces of one COPY (decision 116), each handed to `each` as it comes. The
+ * driver answers the statement with the next piece, and with no rows once the COPY is done.
+ */
+function* copySteps(
+  statement: DriverStatement,
+  each: (piece: Uint8Array) => Generator<DriverStatement, void, unknown[][]>,
+): Generator<DriverStatement, void, unknown[][]> {
+  for (;;) {
+    const piece = (yield statement)[0]?.[0];
+    if (!(piece instanceof Uint8Array)) return;
+    if (piece.includes(BACKSLASH)) throw new CopyNotVerbatimError("COPY escaped a value");
+    yield* each(piece);
+  }
 }
 
 /** A block's lines (without the last line feed) and the keyset of the next one (null: this was the last), or null when empty. */
@@ -1135,11 +1212,9 @@ export function actionBlockQuery(
     params.push(value);
     return postgres ? `$${params.length}${cast}` : "?";
   };
-  const kind = `CASE c."actionId" ${[...kinds].map(([id, value]) => `WHEN ${param(id)} THEN ${param(value)}`).join(" ")} ELSE '?' END`;
-  const ms = epochMs(provider, 'c."completedAt"');
-  const bonus = postgres ? `c."bonus"::text` : `c."bonus"`;
+  const { line, where: listed } = actionLines(provider, param, campaignId, kinds, frozenAt, excludedEntries);
   const time = postgres ? "::timestamp(3)" : "";
-  const where = [`c."campaignId" = ${param(campaignId)}`];
+  const where = [listed];
   if (after) {
     const at = storedTimestamp(provider, after.ms);
     where.push(
@@ -1147,7 +1222,35 @@ export function actionBlockQuery(
       `(c."entryId" > ${param(after.entryId)} OR c."completedAt" > ${param(at, time)} OR (c."completedAt" = ${param(at, time)} AND c."actionId" > ${param(after.actionId)}))`,
     );
   }
-  where.push(`c."disqualifiedAt" IS NULL`, `c."completedAt" <= ${param(storedTimestamp(provider, frozenAt.getTime()), time)}`);
+  // SQLite chose the (campaignId, completedAt) index for the first block (no keyset yet) and sorted
+  // every completion of the campaign in a temporary B-tree; the file's order is this index's.
+  const sql = `
+      SELECT ${postgres ? `string_agg("line", E'\\n')` : `group_concat("line", char(10))`} AS "lines", count(*) AS "count"
+      FROM (SELECT ${line} AS "line"
+            FROM "ActionCompletion" c ${postgres ? "" : `INDEXED BY "ActionCompletion_campaignId_entryId_completedAt_actionId_disqualifiedAt_bonus_idx"`}
+            WHERE ${where.join(" AND ")}
+            ORDER BY c."campaignId", c."entryId", c."completedAt", c."actionId" LIMIT ${param(blockSize)}) AS "block"`;
+  return { sql, params };
+}
+
+/** actions.csv's line of an ActionCompletion c, and which completions are listed (actionBlockQuery, actionCopyQuery). */
+function actionLines(
+  provider: DatabaseProvider,
+  param: (value: unknown, cast?: string) => string,
+  campaignId: string,
+  kinds: ReadonlyMap<string, string>,
+  frozenAt: Date,
+  excludedEntries: readonly string[],
+): { line: string; where: string } {
+  const postgres = provider === "postgresql";
+  const kind = `CASE c."actionId" ${[...kinds].map(([id, value]) => `WHEN ${param(id)} THEN ${param(value)}`).join(" ")} ELSE '?' END`;
+  const bonus = postgres ? `c."bonus"::text` : `c."bonus"`;
+  const time = postgres ? "::timestamp(3)" : "";
+  const where = [
+    `c."campaignId" = ${param(campaignId)}`,
+    `c."disqualifiedAt" IS NULL`,
+    `c."completedAt" <= ${param(storedTimestamp(provider, frozenAt.getTime()), time)}`,
+  ];
   if (excludedEntries.length > 0) {
     where.push(
       postgres
@@ -1155,15 +1258,26 @@ export function actionBlockQuery(
         : `c."entryId" NOT IN (SELECT "value" FROM json_each(${param(JSON.stringify(excludedEntries))}))`,
     );
   }
-  // SQLite chose the (campaignId, completedAt) index for the first block (no keyset yet) and sorted
-  // every completion of the campaign in a temporary B-tree; the file's order is this index's.
-  const sql = `
-      SELECT ${postgres ? `string_agg("line", E'\\n')` : `group_concat("line", char(10))`} AS "lines", count(*) AS "count"
-      FROM (SELECT c."entryId" || ',' || c."actionId" || ',' || ${kind} || ',' || ${bonus} || ',' || ${ms} AS "line"
-            FROM "ActionCompletion" c ${postgres ? "" : `INDEXED BY "ActionCompletion_campaignId_entryId_completedAt_actionId_disqualifiedAt_bonus_idx"`}
-            WHERE ${where.join(" AND ")}
-            ORDER BY c."campaignId", c."entryId", c."completedAt", c."actionId" LIMIT ${param(blockSize)}) AS "block"`;
-  return { sql, params };
+  return {
+    line: `c."entryId" || ',' || c."actionId" || ',' || ${kind} || ',' || ${bonus} || ',' || ${epochMs(provider, 'c."completedAt"')}`,
+    where: where.join(" AND "),
+  };
+}
+
+/** actions.csv's completion lines on PostgreSQL as one COPY ... TO STDOUT (decision 116), as actionBlockQuery's blocks give them. Exported for tests. */
+export function actionCopyQuery(
+  campaignId: string,
+  kinds: ReadonlyMap<string, string>,
+  frozenAt: Date,
+  excludedEntries: readonly string[],
+): DriverStatement {
+  const params: unknown[] = [];
+  const param = (value: unknown, cast = ""): string => `$${params.push(value)}${cast}`;
+  const { line, where } = actionLines("postgresql", param, campaignId, kinds, frozenAt, excludedEntries);
+  return copyStatement(
+    `SELECT ${line} FROM "ActionCompletion" c WHERE ${where} ORDER BY c."campaignId", c."entryId", c."completedAt", c."actionId"`,
+    params,
+  );
 }
 
 /** A block's lines (without the last line feed) and the keyset of the next one (null: it was the last). */

@@ -7,6 +7,7 @@
  */
 import Database from "better-sqlite3";
 import pg from "pg";
+import { to as copyTo } from "pg-copy-streams";
 import {
   type DatabaseProvider,
   type PrismaClient,
@@ -38,7 +39,13 @@ export interface ListDriver {
    * generator runs synchronously once the write lock is taken, as `transaction`'s statements do, so
    * no other code of this process runs (and waits on the lock) while it is held. A throw rolls back.
    */
-  transactionSteps<T>(steps: () => Generator<DriverStatement, T, unknown[][]>): Promise<T>;
+  transactionSteps<T>(steps: (options: StepsOptions) => Generator<DriverStatement, T, unknown[][]>): Promise<T>;
+}
+
+/** What a transactionSteps offers its steps. */
+export interface StepsOptions {
+  /** Whether a DriverStatement with `copy` can be run: on PostgreSQL when a second connection could be had (decision 116). */
+  copies: boolean;
 }
 
 export interface DriverStatement {
@@ -57,6 +64,12 @@ export interface DriverStatement {
    * 114); a failure still fails the transaction, with its own error.
    */
   write?: true;
+  /**
+   * A COPY (query) TO STDOUT of rows that cannot change (as for readAhead), run on the second
+   * connection (decision 116); only when StepsOptions.copies. Yielded again and again, it is answered
+   * each time with the next piece of the output, [[bytes]], and with no rows once the output is done.
+   */
+  copy?: true;
 }
 
 /** Pauses between two attempts at SQLite's write lock: 5 ms, doubling up to 100 ms. */
@@ -86,6 +99,9 @@ export async function withListDriver<T>(client: PrismaClient, work: (driver: Lis
     connection.close();
   }
 }
+
+/** About how many bytes of a COPY's output make one piece for the steps (DriverStatement.copy). */
+const COPY_PIECE_BYTES = 256 * 1024;
 
 /** Writes sent without waiting that may be queued at once (each holds its parameters, a chunk copy: 1 MiB). */
 const WRITES_IN_FLIGHT = 4;
@@ -130,10 +146,14 @@ function postgresDriver(connection: pg.Client, url: string): ListDriver {
       const writes: Promise<unknown>[] = [];
       await connection.query("BEGIN");
       try {
-        const generator = steps();
+        const generator = steps({ copies: await reads.connected() });
         let step = generator.next([]);
         while (!step.done) {
           const statement = step.value;
+          if (statement.copy) {
+            step = generator.next(await reads.copied(statement));
+            continue;
+          }
           if (statement.write) {
             // Its parameters copied: the caller may reuse its buffers once the step returns.
             const params = (statement.params ?? []).map((value) => (value instanceof Uint8Array ? Buffer.from(value) : value));
@@ -170,20 +190,28 @@ export type Send = (text: string, values: unknown[]) => Promise<unknown[][]>;
  * their own, each next read started as soon as the one before it answers: at most one block waits
  * unasked for. When no second connection can be had (the server's connection limit), they go to the
  * transaction's own, in order with its statements: slower, as before decision 114, but the freeze runs.
+ * The second connection also runs a transactionSteps' COPYs (DriverStatement.copy, decision 116);
+ * without it there are none (StepsOptions.copies is false) and the steps read blocks.
  */
 export class ReadsAhead {
   readonly #url: string;
   readonly #fallback: Send;
   #connection: Promise<pg.Client | null> | null = null;
-  #send: Promise<Send> | null = null;
+  /** Where reads go once the connection is settled (its own, or the fallback); until then they wait for it. */
+  #send: Send | null = null;
   #next: { key: string; rows: Promise<unknown[][]> } | null = null;
+  #copy: { key: string; pieces: AsyncIterator<Buffer> } | null = null;
 
   constructor(url: string, fallback: Send) {
     this.#url = url;
     this.#fallback = fallback;
   }
 
-  /** The statement's rows: the read started ahead of it when it is the one expected, else a new read. */
+  /**
+   * The statement's rows: the read started ahead of it when it is the one expected, else a new read.
+   * The next read is on its way to the server before this answers: the caller's work on these rows
+   * (synchronous, until its next statement) is what it overlaps.
+   */
   async rows(statement: DriverStatement): Promise<unknown[][]> {
     const key = statementKey(statement);
     const ahead = this.#next?.key === key ? this.#next.rows : null;
@@ -194,16 +222,59 @@ export class ReadsAhead {
     return rows;
   }
 
-  #read(statement: DriverStatement): Promise<unknown[][]> {
+  /** Whether the second connection could be had (it is opened if need be): without it, no COPY. */
+  async connected(): Promise<boolean> {
+    const connected = await this.#connect();
+    return connected !== null && this.#connection !== null;
+  }
+
+  /**
+   * The next piece of a COPY ... TO STDOUT (DriverStatement.copy) as [[bytes]], started on the second
+   * connection when it is not the one under way; no rows once its output is done. The pieces are
+   * what the connection's stream has buffered, up to about COPY_PIECE_BYTES.
+   */
+  async copied(statement: DriverStatement): Promise<unknown[][]> {
+    const key = statementKey(statement);
+    if (this.#copy?.key !== key) {
+      const connection = await this.#connect();
+      if (!connection) throw new Error("A COPY needs the second connection, which could not be had");
+      const stream = connection.query(copyTo(statement.sql, { highWaterMark: COPY_PIECE_BYTES }));
+      this.#copy = { key, pieces: stream[Symbol.asyncIterator]() };
+    }
+    const next = await this.#copy.pieces.next();
+    if (next.done) {
+      this.#copy = null;
+      return [];
+    }
+    return [[next.value]];
+  }
+
+  #connect(): Promise<pg.Client | null> {
     if (!this.#connection) {
       const connection = new pg.Client({ connectionString: this.#url });
       this.#connection = connection.connect().then(
         () => connection,
         () => null,
       );
-      this.#send = this.#connection.then((connected) => (connected ? inOrder(connected) : this.#fallback));
     }
-    const rows = (this.#send ?? Promise.reject(new Error("closed"))).then((send) => send(statement.sql, [...(statement.params ?? [])]));
+    return this.#connection;
+  }
+
+  #read(statement: DriverStatement): Promise<unknown[][]> {
+    const params = [...(statement.params ?? [])];
+    let rows: Promise<unknown[][]>;
+    if (this.#send) {
+      // Sent now, not a microtask later: a promise chain here would put the query on the socket only
+      // after the caller's work on the block before it, and nothing would overlap.
+      rows = this.#send(statement.sql, params);
+    } else {
+      const connecting = this.#connect();
+      rows = connecting.then((connected) => {
+        if (this.#connection !== connecting) throw new Error("closed");
+        this.#send ??= connected ? inOrder(connected) : this.#fallback;
+        return this.#send(statement.sql, params);
+      });
+    }
     // A read started ahead may never be asked for (the steps threw): its failure is nobody's.
     rows.catch(() => undefined);
     return rows;
@@ -214,6 +285,7 @@ export class ReadsAhead {
     this.#connection = null;
     this.#send = null;
     this.#next = null;
+    this.#copy = null;
     if (connection) await (await connection)?.end().catch(() => undefined);
   }
 }
@@ -222,12 +294,22 @@ function statementKey(statement: DriverStatement): string {
   return JSON.stringify([statement.sql, statement.params ?? []]);
 }
 
-/** Sends the connection's statements one after another (node-postgres no longer queues them itself); answers each one's rows. */
+/**
+ * Sends the connection's statements one after another (node-postgres no longer queues them itself);
+ * answers each one's rows. A statement is handed to the connection at once when none is in flight.
+ */
 function inOrder(connection: pg.Client): Send {
   let last: Promise<unknown> = Promise.resolve();
+  let inFlight = 0;
   return (text, values) => {
-    const rows = last.then(async () => (await connection.query<unknown[]>({ text, values, rowMode: "array" })).rows);
-    last = rows.catch(() => undefined);
+    const query = async () => (await connection.query<unknown[]>({ text, values, rowMode: "array" })).rows;
+    const rows = inFlight === 0 ? query() : last.then(query);
+    inFlight += 1;
+    // Registered before any caller's: the count is down by the time a caller resumes.
+    last = rows.then(
+      () => (inFlight -= 1),
+      () => (inFlight -= 1),
+    );
     return rows;
   };
 }
@@ -274,7 +356,7 @@ function sqliteDriver(connection: Database.Database): ListDriver {
     async transactionSteps(steps) {
       await waitOutSqliteBusy(() => connection.exec("BEGIN IMMEDIATE"), SQLITE_LOCK_PAUSES);
       try {
-        const generator = steps();
+        const generator = steps({ copies: false });
         // A freeze asks for the same few texts hundreds of times (each block's read, each chunk's
         // insert): each is prepared once.
         const prepared = new Map<string, Database.Statement>();
