@@ -93,7 +93,10 @@ export interface FreezeOptions {
   /** The time of the pass (tests stand later times for waiting); the freeze's own duration is added to it. */
   now?: Date;
   client?: PrismaClient;
-  /** Counted entries per block (FREEZE_BLOCK_SIZE by provider); tests use tiny blocks to cross many boundaries. */
+  /**
+   * Counted entries per block (FREEZE_BLOCK_SIZE by provider); tests use tiny blocks to cross many
+   * boundaries. Only for block reads: on PostgreSQL with a second connection each file is one COPY (decision 116).
+   */
   blockSize?: number;
 }
 
@@ -757,28 +760,28 @@ function postgresEntryLines(
  * entryBlockQuery's blocks, in the same order, each ending with a line feed. Exported for tests.
  */
 export function entryCopyQuery(campaignId: string, excludedReferrers: readonly string[]): DriverStatement {
-  const params: unknown[] = [];
-  const param = (value: unknown, cast = ""): string => `$${params.push(value)}${cast}`;
-  const { line, where } = postgresEntryLines(param, campaignId, excludedReferrers);
-  return copyStatement(`SELECT ${line} FROM "Entry" e WHERE ${where} ORDER BY e."createdAt", e."id" COLLATE "C"`, params);
+  return copyStatement((param) => {
+    const { line, where } = postgresEntryLines(param, campaignId, excludedReferrers);
+    return `SELECT ${line} FROM "Entry" e WHERE ${where} ORDER BY e."createdAt", e."id" COLLATE "C"`;
+  });
 }
 
 /**
- * A COPY (query) TO STDOUT of a query's one text column (decision 116). COPY takes no parameters: each
- * $n is replaced by its value as a quoted literal (pg.escapeLiteral; an array as ARRAY[...]).
+ * A COPY (query) TO STDOUT of a query's one text column (decision 116), the query written by `select`
+ * with the same `param` as the block queries'. COPY takes no parameters: each value is written into
+ * the statement as a quoted literal (pg.escapeLiteral; an array as ARRAY[...]).
  * COPY's text format writes a value as it is unless it holds a backslash, tab, carriage return or
  * line feed, each of which it writes with a backslash: copySteps refuses any piece with a backslash,
  * so what arrives is exactly the values, a line feed after each.
  */
-function copyStatement(select: string, params: readonly unknown[]): DriverStatement {
+function copyStatement(select: (param: (value: unknown, cast?: string) => string) => string): DriverStatement {
   const literal = (value: unknown): string => {
     if (Array.isArray(value)) return `ARRAY[${value.map(literal).join(", ")}]::text[]`;
     if (typeof value === "string") return pg.escapeLiteral(value);
     if (typeof value === "number" && Number.isFinite(value)) return String(value);
     throw new TypeError(`No literal for a parameter of type ${typeof value}`);
   };
-  const sql = select.replace(/\$(\d+)/g, (_, n: string) => literal(params[Number(n) - 1]));
-  return { sql: `COPY (${sql}) TO STDOUT`, copy: true };
+  return { sql: `COPY (${select((value, cast = "") => `${literal(value)}${cast}`)}) TO STDOUT`, copy: true };
 }
 
 /** A byte the lines never hold and COPY's text format writes before every character it escapes. */
@@ -1271,13 +1274,10 @@ export function actionCopyQuery(
   frozenAt: Date,
   excludedEntries: readonly string[],
 ): DriverStatement {
-  const params: unknown[] = [];
-  const param = (value: unknown, cast = ""): string => `$${params.push(value)}${cast}`;
-  const { line, where } = actionLines("postgresql", param, campaignId, kinds, frozenAt, excludedEntries);
-  return copyStatement(
-    `SELECT ${line} FROM "ActionCompletion" c WHERE ${where} ORDER BY c."campaignId", c."entryId", c."completedAt", c."actionId"`,
-    params,
-  );
+  return copyStatement((param) => {
+    const { line, where } = actionLines("postgresql", param, campaignId, kinds, frozenAt, excludedEntries);
+    return `SELECT ${line} FROM "ActionCompletion" c WHERE ${where} ORDER BY c."campaignId", c."entryId", c."completedAt", c."actionId"`;
+  });
 }
 
 /** A block's lines (without the last line feed) and the keyset of the next one (null: it was the last). */

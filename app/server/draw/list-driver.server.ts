@@ -224,8 +224,7 @@ export class ReadsAhead {
 
   /** Whether the second connection could be had (it is opened if need be): without it, no COPY. */
   async connected(): Promise<boolean> {
-    const connected = await this.#connect();
-    return connected !== null && this.#connection !== null;
+    return (await this.#connect()) !== null;
   }
 
   /**
