@@ -15,10 +15,13 @@ const PORT = Number.parseInt(process.env.PORT || "3000", 10);
 // Outside production the server answers this machine only: the dev mailbox shows sign-in codes.
 const HOST = process.env.HOST || (process.env.NODE_ENV === "production" ? "0.0.0.0" : "127.0.0.1");
 const BUILD_DIR = process.env.BUILD_DIR || "build";
-const WORKERS = workerCount();
+/** WEB_CONCURRENCY worker processes; by default one per core, one with --dev. */
+const WORKERS = wholeNumberSetting("WEB_CONCURRENCY", DEVELOPMENT ? 1 : os.availableParallelism(), 1, 64);
 // With SMTP_URL set, one more process sends the outbox and the web workers only queue (decision 109);
 // EMAIL_SENDER=inline has each process send its own requests' email, as before.
 const SENDER = !DEVELOPMENT && Boolean(process.env.SMTP_URL) && process.env.EMAIL_SENDER !== "inline";
+/** How much lower the sender process's CPU priority is than the web workers' (decision 118): a nice increment. */
+const SENDER_NICE = wholeNumberSetting("EMAIL_SENDER_NICE", 10, 0, 19);
 /** What a web worker sends when it queued mail, passed on to the sender (app/server/email/delivery.server.ts, OUTBOX_NUDGE). */
 const OUTBOX_NUDGE = "giveawear:outbox";
 /** What the primary tells its web workers once all of them listen (app/server/startup/readiness.server.ts). */
@@ -26,16 +29,19 @@ const WORKERS_STARTED = "giveawear:workers-started";
 /** What the sender process tells the primary once it runs. */
 const SENDER_STARTED = "giveawear:sender-started";
 
-/** WEB_CONCURRENCY worker processes; by default one per core, one with --dev. */
-function workerCount() {
-  const raw = process.env.WEB_CONCURRENCY;
-  if (raw === undefined || raw === "") return DEVELOPMENT ? 1 : os.availableParallelism();
-  const count = Number(raw);
-  if (!Number.isInteger(count) || count < 1 || count > 64) {
-    console.error(`Giveawear cannot start: WEB_CONCURRENCY must be a whole number from 1 to 64 (got "${raw}").`);
+/**
+ * A whole-number setting from `min` to `max` (unset or empty: `fallback`). Any other value stops the
+ * start with one line.
+ */
+function wholeNumberSetting(name, fallback, min, max) {
+  const raw = process.env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    console.error(`Giveawear cannot start: ${name} must be a whole number from ${min} to ${max} (got "${raw}").`);
     process.exit(1);
   }
-  return count;
+  return value;
 }
 
 if (cluster.isPrimary && !DEVELOPMENT && (WORKERS > 1 || SENDER)) await runPrimary();
@@ -130,6 +136,16 @@ async function runPrimary() {
 
 /** The sender process (decision 109): sends the outbox until SIGTERM, serves nothing. */
 async function runSender() {
+  // Below the web workers (decision 118): in a spike the entry path has the cores first, and the
+  // sender uses what they leave; once the spike passes it has them all. Linux applies this to the
+  // calling thread and the threads it starts from now on, so it comes first.
+  if (SENDER_NICE > 0) {
+    try {
+      os.setPriority(Math.min(19, os.getPriority() + SENDER_NICE));
+    } catch (error) {
+      console.error(`Giveawear: the email sender runs at the web workers' priority (${error instanceof Error ? error.message : error})`);
+    }
+  }
   shareWorkerMetrics();
   const mod = await import(new URL(`../${BUILD_DIR}/server/index.js`, import.meta.url).href);
   const stop = mod.runEmailSender();

@@ -89,4 +89,15 @@ test.describe("worker processes", () => {
       server.cleanup();
     }
   });
+
+  test("an EMAIL_SENDER_NICE that is not a nice increment stops the start with one line", async () => {
+    const server = startServer({ EMAIL_SENDER_NICE: "20" });
+    try {
+      const [code] = await once(server.child, "exit");
+      expect(code).toBe(1);
+      expect(server.output().trim()).toBe('Giveawear cannot start: EMAIL_SENDER_NICE must be a whole number from 0 to 19 (got "20").');
+    } finally {
+      server.cleanup();
+    }
+  });
 });

@@ -6,6 +6,7 @@
  * Nothing waits on a fixed sleep: a stopped sender (SIGSTOP) shows that the web workers send
  * nothing themselves, and every wait polls with a deadline.
  */
+import os from "node:os";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { prisma } from "~/server/core/db.server";
 import { startFakeSmtpServer } from "../fakes/smtp-server";
@@ -84,6 +85,13 @@ describe("the sender process (decision 109)", () => {
     },
   );
 
+  it("runs below the web workers' CPU priority (decision 118), by EMAIL_SENDER_NICE's default of 10", () => {
+    const [sender] = senderPids();
+    // The primary runs at the priority it was started with, as its web workers do.
+    const base = os.getPriority(server.process.pid!);
+    expect(os.getPriority(sender!)).toBe(Math.min(19, base + 10));
+  });
+
   it("replaces a sender that dies, and the new one drains what was queued meanwhile, each message once", { timeout: 60_000 }, async () => {
     const campaign = await createCampaign();
     const [first] = senderPids();
@@ -95,6 +103,7 @@ describe("the sender process (decision 109)", () => {
     });
     await vi.waitFor(() => expect(senderPids()).toHaveLength(2), { timeout: 30_000, interval: 100 });
     expect(senderPids()[1]).not.toBe(first);
+    expect(os.getPriority(senderPids()[1]!)).toBe(Math.min(19, os.getPriority(server.process.pid!) + 10));
     await vi.waitFor(
       async () => expect(await prisma.outboundEmail.count({ where: { to: { in: emails }, status: "sent" } })).toBe(emails.length),
       { timeout: 30_000, interval: 100 },
