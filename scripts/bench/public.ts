@@ -83,9 +83,23 @@ function processTree(pid: number | undefined): number[] {
   return [pid ?? 0, ...children];
 }
 
-/** The server's processes, each with its RSS in MB. */
-function serverProcesses(pid: number | undefined): { pid: number; rssMb: number }[] {
-  return processTree(pid).map((p) => ({ pid: p, rssMb: rssOf(p) }));
+/** The server's processes, each with its RSS in MB and its nice value (the sender's is raised, decision 118). */
+function serverProcesses(pid: number | undefined): ServerProcess[] {
+  return processTree(pid).map((p) => ({ pid: p, rssMb: rssOf(p), nice: niceOf(p) }));
+}
+
+interface ServerProcess {
+  pid: number;
+  rssMb: number;
+  nice: number;
+}
+
+function niceOf(pid: number): number {
+  try {
+    return os.getPriority(pid);
+  } catch {
+    return 0;
+  }
 }
 
 /** CPU time (user and system, ms) a process and its children have used, from /proc (Linux, 100 ticks a second); 0 elsewhere. */
@@ -274,7 +288,7 @@ let ours: { get: Result; post: Result } | undefined;
 let stored = 0;
 let actionRun: Result | undefined;
 let actionRows = 0;
-let processes: { pid: number; rssMb: number }[] = [];
+let processes: ServerProcess[] = [];
 if (runOutbox) {
   const app = await startBenchServer(APP_PORT, "bench-public", { TRUST_PROXY: "true", SESSION_SECRET: SECRET, ...workers }, { database });
   try {
@@ -332,7 +346,7 @@ interface SmtpRun {
   backlogAtEnd: number;
   drainSeconds: number | null;
   sink: SinkStats;
-  processes: { pid: number; rssMb: number }[];
+  processes: ServerProcess[];
   sinkRssMb: number;
 }
 let smtpRun: SmtpRun | undefined;
@@ -490,7 +504,7 @@ if (smtpRun) {
     `  every email arrived ${run.drainSeconds === null ? `NOT within ${DRAIN_LIMIT_MS / 1000} s` : `${run.drainSeconds.toFixed(1)} s after the run`}; sink: ${run.sink.messages} messages, ${run.sink.recipients} distinct recipients, ${run.sink.duplicates} duplicates`,
   );
   console.log(
-    `  RSS after the runs (MB): server ${run.processes.map((p) => p.rssMb.toFixed(0)).join(", ")}; SMTP receiver ${run.sinkRssMb.toFixed(0)}`,
+    `  RSS after the runs (MB): server ${run.processes.map((p) => p.rssMb.toFixed(0)).join(", ")} (nice ${run.processes.map((p) => p.nice).join(", ")}); SMTP receiver ${run.sinkRssMb.toFixed(0)}`,
   );
   console.log("goals with email flowing (decision 089), figures beside them:");
   console.log(

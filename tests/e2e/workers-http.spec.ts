@@ -79,25 +79,19 @@ test.describe("worker processes", () => {
     }
   });
 
-  test("a WEB_CONCURRENCY that is not a number of workers stops the start with one line", async () => {
-    const server = startServer({ WEB_CONCURRENCY: "lots" });
-    try {
-      const [code] = await once(server.child, "exit");
-      expect(code).toBe(1);
-      expect(server.output().trim()).toBe('Giveawear cannot start: WEB_CONCURRENCY must be a whole number from 1 to 64 (got "lots").');
-    } finally {
-      server.cleanup();
-    }
-  });
-
-  test("an EMAIL_SENDER_NICE that is not a nice increment stops the start with one line", async () => {
-    const server = startServer({ EMAIL_SENDER_NICE: "20" });
-    try {
-      const [code] = await once(server.child, "exit");
-      expect(code).toBe(1);
-      expect(server.output().trim()).toBe('Giveawear cannot start: EMAIL_SENDER_NICE must be a whole number from 0 to 19 (got "20").');
-    } finally {
-      server.cleanup();
-    }
-  });
+  for (const [setting, value, range] of [
+    ["WEB_CONCURRENCY", "lots", "from 1 to 64"],
+    ["EMAIL_SENDER_NICE", "20", "from 0 to 19"],
+  ] as const) {
+    test(`a ${setting} out of its range (${value}) stops the start with one line`, async () => {
+      const server = startServer({ [setting]: value });
+      try {
+        const [code] = await once(server.child, "exit");
+        expect(code).toBe(1);
+        expect(server.output().trim()).toBe(`Giveawear cannot start: ${setting} must be a whole number ${range} (got "${value}").`);
+      } finally {
+        server.cleanup();
+      }
+    });
+  }
 });

@@ -16,7 +16,7 @@ import { mkdtemp, readdir } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { roundAt, roundTimeMs } from "~/domain/beacon";
 import { resetConfigForTests } from "~/server/core/config.server";
 import { prisma } from "~/server/core/db.server";
@@ -233,7 +233,9 @@ describe("two instances, one database, one bucket", () => {
 
   it("sends every entrant's email once when both instances' sender processes take from one outbox", { timeout: 120_000 }, async () => {
     // Each instance runs its own sender process (decision 109), both claiming from the same outbox.
-    for (const server of servers) expect(server.output()).toMatch(/email sender running \(pid \d+\)/);
+    for (const server of servers) {
+      await vi.waitFor(() => expect(server.output()).toMatch(/email sender running \(pid \d+\)/), { timeout: 30_000, interval: 100 });
+    }
     const campaign = await createCampaign();
     const emails = Array.from({ length: 40 }, (_, i) => `mail${i}-${campaign.id}@example.com`);
     const entered = await Promise.all(
