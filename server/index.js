@@ -138,11 +138,11 @@ async function runPrimary() {
 async function runSender() {
   shareWorkerMetrics();
   const mod = await import(new URL(`../${BUILD_DIR}/server/index.js`, import.meta.url).href);
-  const stop = mod.runEmailSender();
-  // Below the web workers from now on (decision 118): in a spike the entry path has the cores first,
-  // and the sender uses what they leave; once the spike passes it has them all. Not before: the app
-  // loads at full speed, and the primary's readiness waits for it. Linux sets a nice value per
-  // thread; this is the one that composes and sends (nodemailer) and runs the outbox's queries.
+  // Below the web workers from here on (decision 118): in a spike the entry path has the cores first,
+  // and the sender uses what they leave; once the spike passes it has them all. Only once the app is
+  // loaded: that runs at full speed, and the primary's readiness waits for it. Before the first pass
+  // and the "email sender running" line. Linux sets a nice value per thread; this is the one that
+  // composes and sends (nodemailer) and runs the outbox's queries.
   if (SENDER_NICE > 0) {
     try {
       os.setPriority(Math.min(19, os.getPriority() + SENDER_NICE));
@@ -150,6 +150,7 @@ async function runSender() {
       console.error(`Giveawear: the email sender runs at the web workers' priority (${error instanceof Error ? error.message : error})`);
     }
   }
+  const stop = mod.runEmailSender();
   process.send?.({ type: SENDER_STARTED });
   let closing = false;
   const shutdown = async () => {

@@ -25,6 +25,11 @@ function senderPids(): number[] {
   return [...server.output().matchAll(SENDER_LINE)].map((match) => Number(match[1]));
 }
 
+/** The sender's priority under EMAIL_SENDER_NICE's default: the primary's (as its web workers') + 10. */
+function loweredPriority(): number {
+  return Math.min(19, os.getPriority(server.process.pid!) + 10);
+}
+
 /** Enters `count` new addresses (each its own) into `campaignId`; answers them. */
 async function enter(campaignId: string, prefix: string, count: number): Promise<string[]> {
   const emails = Array.from({ length: count }, (_, i) => `${prefix}${i}-${campaignId}@example.com`);
@@ -87,9 +92,7 @@ describe("the sender process (decision 109)", () => {
 
   it("runs below the web workers' CPU priority (decision 118), by EMAIL_SENDER_NICE's default of 10", () => {
     const [sender] = senderPids();
-    // The primary runs at the priority it was started with, as its web workers do.
-    const base = os.getPriority(server.process.pid!);
-    expect(os.getPriority(sender!)).toBe(Math.min(19, base + 10));
+    expect(os.getPriority(sender!)).toBe(loweredPriority());
   });
 
   it("replaces a sender that dies, and the new one drains what was queued meanwhile, each message once", { timeout: 60_000 }, async () => {
@@ -103,7 +106,7 @@ describe("the sender process (decision 109)", () => {
     });
     await vi.waitFor(() => expect(senderPids()).toHaveLength(2), { timeout: 30_000, interval: 100 });
     expect(senderPids()[1]).not.toBe(first);
-    expect(os.getPriority(senderPids()[1]!)).toBe(Math.min(19, os.getPriority(server.process.pid!) + 10));
+    expect(os.getPriority(senderPids()[1]!)).toBe(loweredPriority());
     await vi.waitFor(
       async () => expect(await prisma.outboundEmail.count({ where: { to: { in: emails }, status: "sent" } })).toBe(emails.length),
       { timeout: 30_000, interval: 100 },
