@@ -1290,7 +1290,12 @@ function actionBlockOf(rows: unknown[][], blockSize: number): LineBlock<ActionKe
   return { lines, after: { entryId: last[0] ?? "", actionId: last[1] ?? "", ms: Number(last[4]) } };
 }
 
-/** The rejected claims (made at or before the freeze), sorted as actions.csv sorts them. */
+/**
+ * The rejected claims (made at or before the freeze), sorted as actions.csv sorts them, found through
+ * the (campaignId, disqualifiedAt) index (decision 119). SQLite, which keeps no statistics here, chose
+ * the covering index of the counted ones and read every completion of the campaign (0.6-0.75 s for
+ * 2,000,000); it is told which index to use, as the block reads are.
+ */
 async function rejectedActionLines(driver: ListDriver, campaignId: string, frozenAt: Date): Promise<string> {
   const { sql, params } = rejectedActionQuery(driver.provider, campaignId, frozenAt);
   return rejectedLinesOf(await driver.rows(sql, params));
@@ -1309,7 +1314,7 @@ function rejectedActionQuery(provider: DatabaseProvider, campaignId: string, fro
     : {
         sql: `SELECT group_concat("line", char(10)) FROM (
            SELECT c."entryId" || ',' || c."actionId" || ',' || ${epochMs(provider, 'c."completedAt"')} || ',' || coalesce(c."disqualifyReason", '') AS "line"
-           FROM "ActionCompletion" c
+           FROM "ActionCompletion" c INDEXED BY "ActionCompletion_campaignId_disqualifiedAt_idx"
            WHERE c."campaignId" = ? AND c."disqualifiedAt" IS NOT NULL AND c."completedAt" <= ?
            ORDER BY c."entryId", c."completedAt", c."actionId")`,
         params: [campaignId, storedTimestamp("sqlite", frozenAt.getTime())],
