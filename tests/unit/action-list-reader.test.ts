@@ -58,4 +58,53 @@ describe("actions.csv (procedure version 3)", () => {
     // Without actions.csv the weights are version 2's: a1's action bonuses are then too many.
     expect(() => parseEntryList(encode(list), "h")).toThrow(/Entry a1 has weight 7, but its referrals give 4/);
   });
+
+  it("checks randomized lists against their completions: honest ones pass, a changed weight or a dropped completion is named", () => {
+    let seed = 20261202;
+    const next = () => (seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+    let named = 0;
+    for (let round = 0; round < 200; round++) {
+      const size = 1 + Math.floor(next() * 40);
+      const ids = Array.from({ length: size }, (_, k) => `e${k.toString(36)}${Math.floor(next() * 1e6).toString(36)}`);
+      const entries = ids.map((id, k) => ({ id, createdMs: 1_000 + k, referrerId: "", weight: 1 }));
+      const referrals = new Map<string, number>();
+      for (const entry of entries.slice(1)) {
+        if (next() < 0.3) {
+          entry.referrerId = ids[Math.floor(next() * size)]!;
+          referrals.set(entry.referrerId, (referrals.get(entry.referrerId) ?? 0) + 1);
+        }
+      }
+      const completions: { entryId: string; actionId: string; kind: "visit"; bonus: number; completedMs: number }[] = [];
+      const bonuses = new Map<string, number>();
+      for (const id of ids) {
+        for (let k = 0; k < 3; k++) {
+          if (next() < 0.4) {
+            const bonus = 1 + Math.floor(next() * 10);
+            completions.push({ entryId: id, actionId: `x${k}`, kind: "visit", bonus, completedMs: 5_000 + k });
+            bonuses.set(id, (bonuses.get(id) ?? 0) + bonus);
+          }
+        }
+      }
+      for (const entry of entries) entry.weight = 1 + 3 * (referrals.get(entry.id) ?? 0) + (bonuses.get(entry.id) ?? 0);
+      const total = entries.reduce((sum, entry) => sum + entry.weight, 0);
+      const check = (listed: typeof entries, counted: typeof completions) => () =>
+        parseEntryList(encode(entryListText(listed, [])), "h", parseActionList(encode(actionListText(counted, []))));
+      expect(check(entries, completions)().pool.totalWeight).toBe(BigInt(total));
+
+      const changed = entries[Math.floor(next() * size)]!;
+      const heavier = entries.map((entry) => (entry === changed ? { ...entry, weight: entry.weight + 1 } : entry));
+      expect(check(heavier, completions)).toThrow(new RegExp(`Entry ${changed.id} has weight ${changed.weight + 1}, but `));
+      if (completions.length > 0) {
+        const dropped = completions[Math.floor(next() * completions.length)]!;
+        expect(
+          check(
+            entries,
+            completions.filter((line) => line !== dropped),
+          ),
+        ).toThrow(new RegExp(`Entry ${dropped.entryId} has weight `));
+        named += 1;
+      }
+    }
+    expect(named).toBeGreaterThan(150);
+  });
 });
