@@ -7,15 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { ActionListReader, type ActionBonuses } from "~/domain/draw";
 import { ACTION_KINDS, actionListText } from "~/domain/entry-actions";
-
-/** A small deterministic generator (the test is the same on every run). */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
+import { seededRandom } from "../helpers/random";
 
 function validList(next: () => number): string {
   const lines: { entryId: string; actionId: string; kind: (typeof ACTION_KINDS)[number]; bonus: number; completedMs: number }[] = [];
@@ -67,7 +59,7 @@ function read(text: string, pieceSize: number, notAfterMs?: number): { sums?: [s
 
 describe("ActionListReader's fast and general paths", () => {
   it("agree on valid lists and on lists with one change, message for message", () => {
-    const next = random(75);
+    const next = seededRandom(75);
     let errors = 0;
     for (let round = 0; round < 400; round++) {
       const valid = validList(next);

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { EntryListError, entryListText, parseActionList, parseEntryList, ActionListReader } from "~/domain/draw";
-import { actionListText } from "~/domain/entry-actions";
+import { type ActionListLine, actionListText, procedureWeight } from "~/domain/entry-actions";
+import { seededRandom } from "../helpers/random";
 
 const encode = (text: string) => new TextEncoder().encode(text);
 const actions = actionListText(
@@ -60,8 +61,7 @@ describe("actions.csv (procedure version 3)", () => {
   });
 
   it("checks randomized lists against their completions: honest ones pass, a changed weight or a dropped completion is named", () => {
-    let seed = 20261202;
-    const next = () => (seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+    const next = seededRandom(20261202);
     let named = 0;
     for (let round = 0; round < 200; round++) {
       const size = 1 + Math.floor(next() * 40);
@@ -74,7 +74,7 @@ describe("actions.csv (procedure version 3)", () => {
           referrals.set(entry.referrerId, (referrals.get(entry.referrerId) ?? 0) + 1);
         }
       }
-      const completions: { entryId: string; actionId: string; kind: "visit"; bonus: number; completedMs: number }[] = [];
+      const completions: ActionListLine[] = [];
       const bonuses = new Map<string, number>();
       for (const id of ids) {
         for (let k = 0; k < 3; k++) {
@@ -85,7 +85,7 @@ describe("actions.csv (procedure version 3)", () => {
           }
         }
       }
-      for (const entry of entries) entry.weight = 1 + 3 * (referrals.get(entry.id) ?? 0) + (bonuses.get(entry.id) ?? 0);
+      for (const entry of entries) entry.weight = procedureWeight(referrals.get(entry.id) ?? 0, bonuses.get(entry.id) ?? 0);
       const total = entries.reduce((sum, entry) => sum + entry.weight, 0);
       const check = (listed: typeof entries, counted: typeof completions) => () =>
         parseEntryList(encode(entryListText(listed, [])), "h", parseActionList(encode(actionListText(counted, []))));
