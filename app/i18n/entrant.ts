@@ -64,10 +64,18 @@ export function entrantText(language: EntrantLanguage): EntrantText {
     const i18n = instance(language);
     const locale = LANGUAGE_LOCALES[language];
     const numbers = new Intl.NumberFormat(locale);
+    // A text without values is the same every time: looked up once (i18next's lookup costs tens of
+    // microseconds, and the entry lane's answer asks for two on every entry).
+    const fixed = new Map<EntrantTextKey, string>();
     text = {
       language,
       locale,
-      t: (key, values) => i18n.t(key, values ?? {}),
+      t: (key, values) => {
+        if (values) return i18n.t(key, values);
+        let found = fixed.get(key);
+        if (found === undefined) fixed.set(key, (found = i18n.t(key, {})));
+        return found;
+      },
       number: (value) => numbers.format(value),
       dateTime: (instant, zone) => (language === "en" ? formatZonedDateTime(instant, zone) : localDateTime(instant, zone, locale)),
     };

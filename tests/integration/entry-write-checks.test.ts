@@ -4,7 +4,7 @@
  * campaign that closed, filled or froze since then stores nothing, on both databases.
  */
 import { describe, expect, it } from "vitest";
-import { type EntryOutcome, type EntrySubmission, submitEntry } from "~/server/entries/submit.server";
+import { type EntryOutcome, type EntrySubmission, submitEntry, warmEntryPath } from "~/server/entries/submit.server";
 import { entryStore } from "~/server/entries/store.server";
 import { getConfig } from "~/server/core/config.server";
 import { EntrySchema } from "~/domain/entries";
@@ -110,5 +110,19 @@ describe("the referrer, checked by the write", () => {
       "other.campaign@example.com": null,
       "made.up@example.com": null,
     });
+  });
+});
+
+describe("a worker's warm-up of the entry path (issue 31)", () => {
+  it("runs the pending entry's write and rolls it back: nothing stored, and the same address enters afterwards", async () => {
+    const campaign = await campaignReadAsOpen();
+    const countBefore = await prisma.campaign.findUniqueOrThrow({ where: { id: campaign.id }, select: { entryCount: true } });
+    for (let round = 0; round < 3; round++) await warmEntryPath(campaign.id, "http://giveawear.test");
+    expect(await prisma.entry.count({ where: { campaignId: campaign.id } })).toBe(0);
+    expect(await prisma.outboundEmail.count({ where: { to: "warm-up@giveawear.invalid" } })).toBe(0);
+    expect(await prisma.campaign.findUniqueOrThrow({ where: { id: campaign.id }, select: { entryCount: true } })).toEqual(countBefore);
+    // The warm-up's made-up address is not taken: an entrant with it is stored like any other.
+    expect(await submitEntry(submission(campaign.id, "warm-up@giveawear.invalid"))).toMatchObject({ kind: "entered" });
+    expect(await prisma.outboundEmail.count({ where: { to: "warm-up@giveawear.invalid", template: "entry_confirm_request" } })).toBe(1);
   });
 });

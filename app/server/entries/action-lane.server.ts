@@ -27,7 +27,7 @@ import { completePostedAction } from "../actions/complete.server";
 import { entryActionsPath } from "../../paths";
 import { markRedirectAfterPost } from "./page-views.server";
 import { rememberedEntryId } from "./visitor.server";
-import { requestLanguage } from "../core/language.server";
+import { laneLanguage } from "./submit.server";
 
 /** What the lane did with a completion: answered it (the 303), or computed a refusal for the route to answer. */
 export type ActionLaneResult = { kind: "answered"; location: string; cookies: string[] } | { kind: "handedOn"; handOff: ActionLaneOutcome };
@@ -66,6 +66,6 @@ export async function completeInLane(
   return {
     kind: "answered",
     location: entryActionsPath(campaignId),
-    cookies: await completedCookies(campaignId, outcome.bonus, outcome.weight, await requestLanguage(campaignId, acceptLanguage)),
+    cookies: await completedCookies(campaignId, outcome.bonus, outcome.weight, await laneLanguage(campaignId, acceptLanguage)),
   };
 }

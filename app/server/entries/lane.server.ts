@@ -16,7 +16,7 @@ import { formFieldsRefusal } from "../core/forms.server";
 import { backToPageCookies, countEntry, postedReferral, storedEntryCookies, takeEntry } from "./form.server";
 import { laneRequest } from "../core/request.server";
 import { entryFormAction } from "../../paths";
-import { requestLanguage } from "../core/language.server";
+import { laneLanguage } from "./submit.server";
 
 /** The session cookie's name (auth/session.server.ts): a signed-in visitor is the page action's. */
 const SIGNED_IN = /(?:^|;)\s*gw_session=/;
@@ -53,7 +53,7 @@ export async function enterInLane(
     location: entryFormAction(campaignId),
     cookies: await backToPageCookies(
       campaignId,
-      await storedEntryCookies(campaignId, result.outcome, result.browserCookie, await requestLanguage(campaignId, acceptLanguage)),
+      await storedEntryCookies(campaignId, result.outcome, result.browserCookie, await laneLanguage(campaignId, acceptLanguage)),
     ),
   };
 }

@@ -49,7 +49,11 @@ export const CONFIRMATION_CAMPAIGN_FIELDS = {
   referralCap: true,
 } as const;
 
-const ENTRY_CAMPAIGN_FIELDS = { ...GATE_FIELDS, ...CONFIRMATION_CAMPAIGN_FIELDS };
+/**
+ * The languages the entry path's answer may speak besides the campaign's own (decision 097): the
+ * lanes choose the toast's words from the campaign they read anyway, not with a query of their own.
+ */
+const ENTRY_CAMPAIGN_FIELDS = { ...GATE_FIELDS, ...CONFIRMATION_CAMPAIGN_FIELDS, otherLanguages: true } as const;
 
 /** What taking entries needs to know about a campaign: its gate, and the fields the entry's email shows. */
 export type EntryCampaign = Prisma.CampaignGetPayload<{ select: typeof ENTRY_CAMPAIGN_FIELDS }>;
@@ -115,7 +119,16 @@ export interface EntryStore {
    * Nothing is written unless the verdict is "stored".
    */
   insertPendingEntry(entry: PendingEntryRow, email: OutboundEmail, addressLimit: AddressLimit): Promise<PendingVerdict>;
+  /**
+   * insertPendingEntry's write, run on its own and rolled back (a worker's warm-up, issue 31): its
+   * statements, its transaction and the driver's code have run once before the first entrant's
+   * write does. Stores nothing.
+   */
+  rehearsePendingEntry(entry: PendingEntryRow, email: OutboundEmail, addressLimit: AddressLimit): Promise<void>;
 }
+
+/** What a rehearsal throws to roll its transaction back. */
+const REHEARSED = Symbol("rehearsed");
 
 /**
  * `closedReason(c, now) === null` (gate.server.ts) in SQL, for campaign `c` at `now`: active,
@@ -171,6 +184,7 @@ function campaignFromRow(row: Row | undefined, date: (value: unknown) => Date | 
     endDate: date(row.endDate),
     timeZone: String(row.timeZone),
     language: String(row.language),
+    otherLanguages: String(row.otherLanguages),
     entryLimit: row.entryLimit === null ? null : Number(row.entryLimit),
     referralCap: row.referralCap === null || row.referralCap === undefined ? null : Number(row.referralCap),
     entryCount: Number(row.entryCount),
@@ -308,6 +322,17 @@ function sqliteStore({ db, whenNotBusy, commit: commitSqlite }: SqliteDriver): E
     referrer: (referrerId, campaignId, emailNormalized) =>
       whenNotBusy(() => (referrer.get(referrerId, campaignId, emailNormalized) as string | undefined) ?? null),
     insertPendingEntry: (entry, email, addressLimit) => commit({ entry, email, addressLimit }),
+    rehearsePendingEntry: (entry, email, addressLimit) =>
+      whenNotBusy(() => {
+        try {
+          db.transaction(() => {
+            storeBatch([{ entry, email, addressLimit }]);
+            throw REHEARSED;
+          }).immediate();
+        } catch (error) {
+          if (error !== REHEARSED) throw error;
+        }
+      }),
   };
 }
 
@@ -317,13 +342,13 @@ function postgresStore({ pool }: PostgresDriver): EntryStore {
   // The pending writes of one turn (groupCommit) in one statement: one round trip and one commit,
   // atomic without BEGIN / COMMIT. Each row's checks (g) read the snapshot the statement began
   // with; an email is inserted only with its entry.
-  const commit = groupCommit<PendingWrite, PendingVerdict>(async (batch) => {
+  async function insertBatch(db: Pick<PostgresDriver["pool"], "query">, batch: readonly PendingWrite[]): Promise<PendingVerdict[]> {
     const columns: unknown[][] = VALUE_NAMES.map(() => []);
     for (const { entry, email, addressLimit } of batch) {
       const row = [...entryValues(entry, at, (value) => value), ...emailValues(email, at), at(addressLimit.since), addressLimit.limit];
       row.forEach((value, i) => columns[i]!.push(value));
     }
-    const result = await pool.query({
+    const result = await db.query({
       name: "giveawear-entry-insert",
       text: `WITH v AS (SELECT * FROM ${BATCH_ROWS}),
         g AS (SELECT v."id", COALESCE(${takesEntries('v."createdAt"')}, false) AS "open",
@@ -345,7 +370,8 @@ function postgresStore({ pool }: PostgresDriver): EntryStore {
       result.rows.map((row: Row) => [row.id, !row.open ? "closed" : row.limited ? "rate-limited" : row.stored ? "stored" : "repeat"]),
     );
     return batch.map(({ entry }) => verdicts.get(entry.id)!);
-  });
+  }
+  const commit = groupCommit<PendingWrite, PendingVerdict>((batch) => insertBatch(pool, batch));
   async function readCampaign(campaignId: string): Promise<EntryCampaign | null> {
     const result = await pool.query({
       name: "giveawear-entry-campaign-only",
@@ -378,6 +404,16 @@ function postgresStore({ pool }: PostgresDriver): EntryStore {
     },
     recentCampaign: recentCampaigns(readCampaign),
     insertPendingEntry: (entry, email, addressLimit) => commit({ entry, email, addressLimit }),
+    async rehearsePendingEntry(entry, email, addressLimit) {
+      const client = await pool.connect();
+      try {
+        await client.query("BEGIN");
+        await insertBatch(client, [{ entry, email, addressLimit }]);
+      } finally {
+        await client.query("ROLLBACK");
+        client.release();
+      }
+    },
   };
 }
 

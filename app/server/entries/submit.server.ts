@@ -24,6 +24,7 @@ import { closedNow, closedReason } from "./gate.server";
 import { CampaignClosed, confirmEntry, confirmInTransaction, deliverCapNotices } from "./confirm.server";
 import { confirmRequestTokens, confirmationTokens, emailLanguage } from "./emails.server";
 import { log } from "../core/log.server";
+import { type EntrantLanguage, campaignLanguageFor } from "../../domain/entrant-language";
 
 const RATE_WINDOW_MS = 10 * 60 * 1000;
 
@@ -62,7 +63,7 @@ export async function submitEntry(submission: EntrySubmission): Promise<EntryOut
   // Sign-in proved the account's address; any other address must be proved by its own inbox.
   const verified = Boolean(submission.verifiedEmail) && entryEmailKey(submission.verifiedEmail ?? "") === emailKey;
   // Counted up to the limit only: a busy shared address (or a burst from one) costs no more per entry.
-  const addressLimit = { since: new Date(now.getTime() - RATE_WINDOW_MS), limit: getConfig().ENTRY_LIMIT_PER_IP };
+  const addressLimit = addressLimitAt(now);
 
   // A spike's path (decision 063): the campaign as this process read it a moment ago says whether to
   // try; the one write that stores the pending entry checks the gate, the address's limit and the
@@ -96,6 +97,11 @@ export async function submitEntry(submission: EntrySubmission): Promise<EntryOut
   return outcome;
 }
 
+/** The per-address limit's question for an entry at `now`: counted up to the limit only. */
+function addressLimitAt(now: Date): AddressLimit {
+  return { since: new Date(now.getTime() - RATE_WINDOW_MS), limit: getConfig().ENTRY_LIMIT_PER_IP };
+}
+
 /** The confirm-request email of a pending entry, rendered into the outbox row it will be. */
 function confirmRequestRow(entry: PendingEntryRow, campaign: EntryCampaign, origin: string): Promise<OutboundEmail> {
   return renderOutboxRow(
@@ -112,19 +118,33 @@ function confirmRequestRow(entry: PendingEntryRow, campaign: EntryCampaign, orig
 }
 
 /**
- * The entry path's reads and renders for `campaignId`, writing nothing (issue 31: a worker warms
- * them before it takes requests, so the first entries after a deploy are not the slow ones): the
- * campaign as the lane reads it, on the entry store's connection, and a made-up entrant's
- * confirm-request email with its links.
+ * The entry path for `campaignId`, storing nothing (issue 31: a worker warms it before it takes
+ * requests, so the first entries after a deploy are not the slow ones): the campaign as the lane
+ * reads it, on the entry store's connection, a made-up entrant's confirm-request email with its
+ * links, and the write that would store both, rolled back.
  */
 export async function warmEntryPath(campaignId: string, origin: string): Promise<void> {
-  const campaign = await entryStore().recentCampaign(campaignId);
+  const store = entryStore();
+  const campaign = await store.recentCampaign(campaignId);
   if (!campaign) return;
   const now = new Date();
   // Through the form's own schema, as a posted form goes.
   const form = EntrySchema.parse({ email: "warm-up@giveawear.invalid", agreedToTerms: "on" });
   const submission: EntrySubmission = { ...form, phoneNumber: null, campaignId, origin };
-  await confirmRequestRow(await pendingRow(submission, entryEmailKey(submission.email), now), campaign, origin);
+  const entry = await pendingRow(submission, entryEmailKey(submission.email), now);
+  // The write too, rolled back: its statements and transaction run before the first entrant's.
+  await store.rehearsePendingEntry(entry, await confirmRequestRow(entry, campaign, origin), addressLimitAt(now));
+}
+
+/**
+ * The language of a lane's answer (decision 097), as requestLanguage chooses it, from the campaign as
+ * this process read it at most PUBLIC_PAGE_CACHE_MS ago (the entry store's recentCampaign, which the
+ * entry itself has just read): no query of its own on the entry path. The page it leads back to is
+ * rendered from a read no older.
+ */
+export async function laneLanguage(campaignId: string, acceptLanguage: string | null | undefined): Promise<EntrantLanguage> {
+  const campaign = await entryStore().recentCampaign(campaignId);
+  return campaign ? campaignLanguageFor(campaign, acceptLanguage) : "en";
 }
 
 /** A refusal, unless this address entered before: then it hears that it has. */

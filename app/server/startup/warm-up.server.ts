@@ -14,14 +14,16 @@ import { prisma } from "../core/db.server";
 import { log } from "../core/log.server";
 import { forgetWarmUpRequests } from "../core/metrics.server";
 import { accessLinesAtDebug } from "../core/request-log.server";
-import { entryOrigin } from "../entries/form.server";
-import { warmEntryPath } from "../entries/submit.server";
+import { backToPageCookies, entryOrigin, storedEntryCookies } from "../entries/form.server";
+import { laneLanguage, warmEntryPath } from "../entries/submit.server";
 
 /** Page renders and entry paths run at start (about 0.1 s of a worker's start-up together). */
 const PAGE_ROUNDS = 3;
 const ENTRY_ROUNDS = 50;
 /** Requests of each kind sent through the worker's own request listener (warmLanes). */
 const LANE_ROUNDS = 150;
+/** The entry the warm-up's answers name (never stored). */
+const WARM_UP_ENTRY_ID = "warmupentry0000000000000";
 /** A phone's request, as the page cache keys it (an anonymous visitor's, gzip accepted). */
 const PHONE = "Mozilla/5.0 (Linux; Android 10) AppleWebKit/537.36 Chrome/124.0 Mobile Safari/537.36 (Giveawear warm-up)";
 /**
@@ -43,7 +45,8 @@ function newestLiveCampaign(): Promise<{ id: string } | null> {
 /**
  * Renders the newest live campaign's page as an anonymous visitor gets it (`renderPage`, the page
  * cache's renderer: no cookie, so no view is counted), or the home page when none is live, and runs
- * that campaign's entry path for a made-up entrant without storing anything; then, given the
+ * that campaign's entry path for a made-up entrant without storing anything (its write rolled back,
+ * its answer's cookies made and dropped); then, given the
  * worker's request listener, sends it real requests (warmLanes). A failure is logged and the worker
  * serves anyway.
  */
@@ -56,7 +59,12 @@ export async function warmUp(renderPage: (path: string) => Promise<unknown>, lis
     for (let round = 0; round < PAGE_ROUNDS; round++) await renderPage(path);
     if (campaign) {
       const origin = entryOrigin();
-      for (let round = 0; round < ENTRY_ROUNDS; round++) await warmEntryPath(campaign.id, origin);
+      for (let round = 0; round < ENTRY_ROUNDS; round++) {
+        await warmEntryPath(campaign.id, origin);
+        // The lane's answer to a stored entry (the honeypot's form below is not stored): its cookies and toast.
+        const entered = { kind: "entered", entryId: WARM_UP_ENTRY_ID, confirmed: false } as const;
+        await backToPageCookies(campaign.id, await storedEntryCookies(campaign.id, entered, null, await laneLanguage(campaign.id, null)));
+      }
     }
     if (campaign && listener) await warmLanes(listener, path);
     log.debug(`warmed up in ${Math.round(performance.now() - started)} ms`);
