@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { readdirSync, readlinkSync } from "node:fs";
 import { readFile, readdir } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -9,6 +10,7 @@ import { formatPrice, lowestPaidPlan, planFeatureList } from "../../app/domain/p
 import { type PrismaClient, createPrismaClient, isUniqueConstraintError } from "../../app/server/core/db.server";
 import { actionBlockQuery, entryBlockQuery } from "../../app/server/draw/freeze.server";
 import { withListDriver } from "../../app/server/draw/list-driver.server";
+import { closeDrivers, driverFor } from "../../app/server/core/driver.server";
 import { migrate, migrationsDirectory, readMigrationsList, withSchemaEngine } from "../../app/server/startup/migrate.server";
 import { DATA_LINK_FOOTER, EARLIER_EMAIL_TEMPLATE_DEFAULTS, EMAIL_TEMPLATE_DEFAULTS } from "../../app/domain/email-template-defaults";
 import { seed } from "../../app/server/startup/seed.server";
@@ -17,6 +19,15 @@ import { postgresSchemaIsInSync } from "../../scripts/db/sync-postgres-schema";
 import { type TestDatabase, createTestDatabase, testProvider } from "../helpers/database";
 
 const provider = testProvider();
+
+/** Where a /proc/self/fd link points, or null when the descriptor closed meanwhile (the readdir's own, say). */
+function readlinkOrNothing(link: string): string | null {
+  try {
+    return readlinkSync(link);
+  } catch {
+    return null;
+  }
+}
 
 /** Applies the migration folders up to and including `last`, as a database deployed back then has them. */
 async function migrateThrough(url: string, last: string): Promise<void> {
@@ -236,6 +247,36 @@ describe(`database (${provider})`, () => {
         }
       },
     );
+
+    // SQLite's alone (PostgreSQL syncs its own log); read from Linux's /proc, where the suite runs.
+    if (provider === "sqlite")
+      it("SQLite: the driver syncs its commits' WAL through one file it keeps open until the connection closes", async () => {
+        const driver = driverFor(db.prisma);
+        if (driver.provider !== "sqlite") throw new Error("a SQLite driver was expected");
+        const wal = `${driver.db.name}-wal`;
+        /** This process's open files that are the WAL (/proc/self/fd: SQLite's connections', and the driver's for its syncs). */
+        const walFiles = () => readdirSync("/proc/self/fd").filter((fd) => readlinkOrNothing(`/proc/self/fd/${fd}`) === wal).length;
+        const commit = (version: number) =>
+          driver.commit(
+            () => driver.db.pragma(`user_version = ${version}`),
+            () => true,
+          );
+        await commit(1);
+        const open = walFiles();
+        for (let version = 2; version <= 6; version++) await commit(version);
+        expect(walFiles()).toBe(open);
+        expect(driver.db.pragma("user_version", { simple: true })).toBe(6);
+        // The connection and the file its syncs use, closed together; a later use opens both again.
+        await closeDrivers();
+        expect(walFiles()).toBe(open - 2);
+        const reopened = driverFor(db.prisma);
+        if (reopened.provider !== "sqlite") throw new Error("a SQLite driver was expected");
+        await reopened.commit(
+          () => reopened.db.pragma("user_version = 0"),
+          () => true,
+        );
+        expect(walFiles()).toBe(open);
+      });
   });
 
   it("keeps prisma/postgres/schema.prisma in sync with prisma/schema.prisma", () => {

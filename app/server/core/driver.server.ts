@@ -10,7 +10,7 @@
  * BEGIN IMMEDIATE transaction holding the write lock only while it runs (no await in between); on
  * PostgreSQL each statement is awaited on one pooled connection, inside BEGIN / COMMIT.
  */
-import { open } from "node:fs/promises";
+import { type FileHandle, open } from "node:fs/promises";
 import Database from "better-sqlite3";
 import pg from "pg";
 import {
@@ -57,6 +57,8 @@ export interface SqliteDriver {
    * changed something, settles only once the WAL holding it is on the disk (decision 065).
    */
   commit<T>(write: () => T, wrote: (result: T) => boolean): Promise<T>;
+  /** Closes the connection (and the WAL file it syncs). */
+  close(): void;
 }
 
 export interface PostgresDriver {
@@ -93,8 +95,8 @@ function sqliteDriver(file: string): SqliteDriver {
   // synchronous = FULL would sync the WAL inside the commit, holding up this worker's event loop for
   // the whole fsync; writes arriving meanwhile could not join the next batch. So this connection
   // commits without syncing and the WAL is synced after the commit, off the event loop.
-  const syncWal = sqliteSynchronous() === "FULL" && file !== ":memory:" ? walSync(file) : null;
-  if (syncWal) db.pragma("synchronous = NORMAL");
+  const wal = sqliteSynchronous() === "FULL" && file !== ":memory:" ? walSync(file) : null;
+  if (wal) db.pragma("synchronous = NORMAL");
   const whenNotBusy = <T>(work: () => T) => waitOutSqliteBusy(work, SQLITE_BUSY_PAUSES);
   return {
     provider: "sqlite",
@@ -105,9 +107,9 @@ function sqliteDriver(file: string): SqliteDriver {
       // IMMEDIATE: the write lock first, then the statements run synchronously, so nothing else of
       // this process runs meanwhile.
       const result = await whenNotBusy(() => db.transaction(write).immediate());
-      if (syncWal && wrote(result)) {
+      if (wal && wrote(result)) {
         try {
-          await syncWal();
+          await wal.sync();
         } catch (error) {
           // Committed but maybe not on the disk (an I/O error): nobody is told their write is safe,
           // and it is not tried again (it is written).
@@ -115,6 +117,10 @@ function sqliteDriver(file: string): SqliteDriver {
         }
       }
       return result;
+    },
+    close() {
+      wal?.close();
+      db.close();
     },
   };
 }
@@ -139,19 +145,34 @@ function postgresDriver(url: string): PostgresDriver {
 
 /**
  * Syncs a SQLite database's WAL file to the disk (fdatasync, in libuv's thread pool): every commit
- * written to it before the call is then durable, as SQLite's synchronous = FULL makes it. The file
- * is opened for each sync: SQLite deletes and creates the WAL only when no connection has the
- * database open, and the caller's connection is open, so the file opened is the one it wrote.
+ * written to it before the call is then durable, as SQLite's synchronous = FULL makes it. SQLite
+ * deletes and creates the WAL only when no connection has the database open, and the caller's
+ * connection stays open until close(), so the file opened at the first sync is the one every later
+ * commit writes.
  */
-function walSync(file: string): () => Promise<void> {
+function walSync(file: string): { sync: () => Promise<void>; close: () => void } {
   const wal = `${file}-wal`;
-  return async () => {
-    const handle = await open(wal, "r");
-    try {
-      await handle.datasync();
-    } finally {
-      await handle.close();
-    }
+  // Opened at the first sync and kept while the connection is open (the same file all along): an
+  // open and a close per commit cost about 3 % of an entry's CPU in a spike.
+  let handle: Promise<FileHandle> | null = null;
+  const drop = (dropped: Promise<FileHandle>) => {
+    if (handle === dropped) handle = null;
+    dropped.then((opened) => opened.close()).catch(() => {});
+  };
+  return {
+    async sync() {
+      const current = (handle ??= open(wal, "r"));
+      try {
+        await (await current).datasync();
+      } catch (error) {
+        // The next sync opens the file again.
+        drop(current);
+        throw error;
+      }
+    },
+    close() {
+      if (handle) drop(handle);
+    },
   };
 }
 
@@ -173,7 +194,7 @@ export function driverFor(client: PrismaClient = prisma): Driver {
 export async function closeDrivers(): Promise<void> {
   const open = [...drivers.values()];
   drivers.clear();
-  await Promise.all(open.map((driver) => (driver.provider === "sqlite" ? void driver.db.close() : driver.pool.end())));
+  await Promise.all(open.map((driver) => (driver.provider === "sqlite" ? driver.close() : driver.pool.end())));
 }
 
 // ---------------------------------------------------------------------------------------------
