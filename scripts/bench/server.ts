@@ -56,8 +56,8 @@ export interface BenchServer {
 
 /**
  * Starts `node server/index.js` (production, demo data off) on `port`, on a SQLite file of its own
- * or a new PostgreSQL database. This process points its own Prisma client at the same database, so
- * campaigns can be written and rows counted.
+ * or a new PostgreSQL database, and answers once it is ready (every worker listening). This process
+ * points its own Prisma client at the same database, so campaigns can be written and rows counted.
  */
 export async function startBenchServer(
   port: number,
@@ -86,8 +86,17 @@ export async function startBenchServer(
       },
       stdio: ["ignore", "ignore", "inherit"],
     });
+  /**
+   * Once every worker has started and warmed up (/readyz, decision 109): /healthz answers as soon as
+   * worker 1 listens, and a run started then had every connection on worker 1 (the others were still
+   * starting), so it measured one worker.
+   */
+  const ready = async () => {
+    await waitFor(`${origin}/healthz`, child);
+    while ((await fetch(`${origin}/readyz`)).status !== 200) await new Promise((resolve) => setTimeout(resolve, 50));
+  };
   let child = start();
-  await waitFor(`${origin}/healthz`, child);
+  await ready();
   const { getPrisma, disconnectPrisma } = await import("../../app/server/core/db.server");
   const { newDrawSeed } = await import("../../app/server/draw/commitment.server");
   return {
@@ -117,9 +126,7 @@ export async function startBenchServer(
     async restart() {
       await stop(child);
       child = start();
-      await waitFor(`${origin}/healthz`, child);
-      // Ready once every worker has started and warmed up (/readyz, decision 109).
-      while ((await fetch(`${origin}/readyz`)).status !== 200) await new Promise((resolve) => setTimeout(resolve, 50));
+      await ready();
     },
     async close() {
       await disconnectPrisma();
