@@ -409,9 +409,12 @@ function postgresStore({ pool }: PostgresDriver): EntryStore {
       try {
         await client.query("BEGIN");
         await insertBatch(client, [{ entry, email, addressLimit }]);
-      } finally {
         await client.query("ROLLBACK");
         client.release();
+      } catch (error) {
+        // A connection left inside a transaction is closed, not given back to the pool.
+        client.release(error instanceof Error ? error : true);
+        throw error;
       }
     },
   };
