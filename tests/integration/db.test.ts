@@ -251,30 +251,30 @@ describe(`database (${provider})`, () => {
     // SQLite's alone (PostgreSQL syncs its own log); read from Linux's /proc, where the suite runs.
     if (provider === "sqlite")
       it("SQLite: the driver syncs its commits' WAL through one file it keeps open until the connection closes", async () => {
-        const driver = driverFor(db.prisma);
-        if (driver.provider !== "sqlite") throw new Error("a SQLite driver was expected");
-        const wal = `${driver.db.name}-wal`;
-        /** This process's open files that are the WAL (/proc/self/fd: SQLite's connections', and the driver's for its syncs). */
-        const walFiles = () => readdirSync("/proc/self/fd").filter((fd) => readlinkOrNothing(`/proc/self/fd/${fd}`) === wal).length;
-        const commit = (version: number) =>
-          driver.commit(
+        const sqliteDriver = () => {
+          const driver = driverFor(db.prisma);
+          if (driver.provider !== "sqlite") throw new Error("a SQLite driver was expected");
+          return driver;
+        };
+        const commit = (version: number) => {
+          const driver = sqliteDriver();
+          return driver.commit(
             () => driver.db.pragma(`user_version = ${version}`),
             () => true,
           );
+        };
+        const wal = `${sqliteDriver().db.name}-wal`;
+        /** This process's open files that are the WAL (/proc/self/fd: SQLite's connections', and the driver's for its syncs). */
+        const walFiles = () => readdirSync("/proc/self/fd").filter((fd) => readlinkOrNothing(`/proc/self/fd/${fd}`) === wal).length;
         await commit(1);
         const open = walFiles();
         for (let version = 2; version <= 6; version++) await commit(version);
         expect(walFiles()).toBe(open);
-        expect(driver.db.pragma("user_version", { simple: true })).toBe(6);
+        expect(sqliteDriver().db.pragma("user_version", { simple: true })).toBe(6);
         // The connection and the file its syncs use, closed together; a later use opens both again.
         await closeDrivers();
         expect(walFiles()).toBe(open - 2);
-        const reopened = driverFor(db.prisma);
-        if (reopened.provider !== "sqlite") throw new Error("a SQLite driver was expected");
-        await reopened.commit(
-          () => reopened.db.pragma("user_version = 0"),
-          () => true,
-        );
+        await commit(0);
         expect(walFiles()).toBe(open);
       });
   });

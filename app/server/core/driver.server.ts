@@ -57,8 +57,8 @@ export interface SqliteDriver {
    * changed something, settles only once the WAL holding it is on the disk (decision 065).
    */
   commit<T>(write: () => T, wrote: (result: T) => boolean): Promise<T>;
-  /** Closes the connection (and the WAL file it syncs). */
-  close(): void;
+  /** Closes the WAL file its syncs use, then the connection. */
+  close(): Promise<void>;
 }
 
 export interface PostgresDriver {
@@ -118,8 +118,8 @@ function sqliteDriver(file: string): SqliteDriver {
       }
       return result;
     },
-    close() {
-      wal?.close();
+    async close() {
+      await wal?.close();
       db.close();
     },
   };
@@ -150,14 +150,15 @@ function postgresDriver(url: string): PostgresDriver {
  * connection stays open until close(), so the file opened at the first sync is the one every later
  * commit writes.
  */
-function walSync(file: string): { sync: () => Promise<void>; close: () => void } {
+function walSync(file: string): { sync: () => Promise<void>; close: () => Promise<void> } {
   const wal = `${file}-wal`;
   // Opened at the first sync and kept while the connection is open (the same file all along): an
   // open and a close per commit cost about 3 % of an entry's CPU in a spike.
   let handle: Promise<FileHandle> | null = null;
+  /** Forgets `dropped` and closes it; settles once it is closed (or could not be opened). */
   const drop = (dropped: Promise<FileHandle>) => {
     if (handle === dropped) handle = null;
-    dropped.then((opened) => opened.close()).catch(() => {});
+    return dropped.then((opened) => opened.close()).catch(() => {});
   };
   return {
     async sync() {
@@ -166,12 +167,12 @@ function walSync(file: string): { sync: () => Promise<void>; close: () => void }
         await (await current).datasync();
       } catch (error) {
         // The next sync opens the file again.
-        drop(current);
+        void drop(current);
         throw error;
       }
     },
-    close() {
-      if (handle) drop(handle);
+    async close() {
+      if (handle) await drop(handle);
     },
   };
 }
