@@ -241,7 +241,7 @@ async function verifyDrawV2(
     await withStoredList(row, client, async (source) => {
       let list: FrozenListIndex | EntryListError;
       try {
-        list = await readStoredList(row, source, actions, campaign.referralCap);
+        list = await readStoredList(row, source, { actions, referralCap: campaign.referralCap });
       } catch (error) {
         if (!(error instanceof EntryListError)) {
           check("stored entry list", "readable and matching its hash", (error as Error).message);

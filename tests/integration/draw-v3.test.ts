@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { chainInfoJson } from "~/domain/beacon";
 import { ACTION_DISQUALIFIED_HEADER, ACTION_LIST_HEADER } from "~/domain/entry-actions";
 import { prisma } from "~/server/core/db.server";
-import { plannedBeaconRound } from "~/server/draw/freeze.server";
+import { overStoredList, plannedBeaconRound } from "~/server/draw/freeze.server";
 import { type VerifyInput, verifyDraw as verifyIndependently } from "~/verifier/verify";
 import { verifyDraw } from "../../scripts/verify-draw";
 import { createCampaign } from "../helpers/campaigns";
@@ -155,6 +155,12 @@ describe("draw procedure version 3", () => {
       data: { bytes: Buffer.from(tampered[0]!, "latin1") },
     });
     expect((await verifyDraw(campaign.id, { chainInfo: beacon.chainInfo(), now: checkedAt() })).ok).toBe(false);
+    // The server's own reading of the list (a redraw's) takes the weights as the freeze checked them
+    // (decision 121) but still refuses actions.csv bytes that are not the frozen ones.
+    const listRow = await prisma.entryList.findUniqueOrThrow({ where: { campaignId: campaign.id } });
+    await expect(overStoredList(listRow, (pool) => pool.count)).rejects.toThrow(
+      /the stored actions\.csv does not match its published hash/,
+    );
   });
 
   it("gives a campaign without actions an actions.csv of its two header lines, and still draws version 3", async () => {

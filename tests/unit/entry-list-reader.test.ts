@@ -346,4 +346,31 @@ describe("EntryListReader: the same lists, the same verdicts and picks as the pa
       ),
     ).rejects.toThrow(/read again, has \d+ bytes where it had/);
   });
+
+  it("takes the weights as the freeze checked them when told to (the draw, decision 121), and checks every other rule", async () => {
+    const trusted = (text: string, sizes = [5, 9]) => readInPieces(bytesOf(text), sizes, { blockLines: 2, trustWeights: true });
+    // A valid list: the same pool, referrals and picks as the full check gives.
+    const valid = `${H}a1,100,,4\nb2,100,a1,1\nc3,101,,1\nd4,102,,7\ne5,103,d4,1\nf6,103,d4,1\n${D}x9,duplicate\n`;
+    const checked = readInPieces(bytesOf(valid), [5, 9], { blockLines: 2 });
+    const list = trusted(valid);
+    expect(list.referrals).toBe(3);
+    expect(list.disqualified).toEqual(checked.disqualified);
+    expect(await poolFacts(list, bytesOf(valid), ["nobody"])).toEqual(await poolFacts(checked, bytesOf(valid), ["nobody"]));
+    const read = (start: number, end: number) => Promise.resolve(bytesOf(valid).slice(start, end));
+    expect(await withListBlocks(trusted(valid), read, (pool) => picksOf(pool, "s"))).toEqual(
+      await withListBlocks(readInPieces(bytesOf(valid), [5, 9], { blockLines: 2 }), read, (pool) => picksOf(pool, "s")),
+    );
+    // Weights that break the rules are the full check's to refuse; trusted, the list is read as written.
+    const wrongWeight = `${H}a1,100,,5\nb2,100,a1,1\n${D}`;
+    expect(errorOf(() => readInPieces(bytesOf(wrongWeight), [64]))?.message).toMatch(/Entry a1 has weight 5, but its referrals give 4/);
+    expect((await poolFacts(trusted(wrongWeight), bytesOf(wrongWeight), [])).weights).toEqual([5, 1]);
+    const unlistedReferrer = `${H}b2,100,zz,1\n${D}`;
+    expect(errorOf(() => readInPieces(bytesOf(unlistedReferrer), [64]))?.message).toMatch(/Entry zz is named as referrer/);
+    expect(trusted(unlistedReferrer).referrals).toBe(1);
+    // Every other rule still holds.
+    expect(errorOf(() => trusted(`${H}b,2,,1\na,1,,1\n${D}`))?.message).toMatch(/not in draw order/);
+    expect(errorOf(() => trusted(`${H}a,1,,0\n${D}`))?.message).toMatch(/weight must be a whole number of at least 1/);
+    expect(errorOf(() => trusted(`${H}a,1,,1\n`))?.message).toMatch(/must have the line/);
+    expect(errorOf(() => trusted(`${H}a,1,,1\n${D}b,fake`))?.message).toMatch(/must end with a line feed/);
+  });
 });

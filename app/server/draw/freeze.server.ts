@@ -27,7 +27,6 @@
  * round that decides the draw exists.
  */
 import { createHash } from "node:crypto";
-import pg from "pg";
 import { type ChainInfo, roundAt, roundTimeMs } from "../../domain/beacon";
 import { CampaignStatus } from "../../domain/campaign-status";
 import { ACTION_DISQUALIFIED_HEADER, ACTION_LIST_HEADER } from "../../domain/entry-actions";
@@ -39,6 +38,7 @@ import {
   ENTRY_LIST_HEADER,
   EntryListError,
   EntryListReader,
+  type EntryListReaderOptions,
   type FrozenEntryList,
   type FrozenListIndex,
   type ListHashing,
@@ -50,7 +50,7 @@ import { getConfig } from "../core/config.server";
 import { type DatabaseProvider, type PrismaClient, prisma, sqliteTimestamp } from "../core/db.server";
 import { deliverWebhooksSoon, queueCampaignEnded } from "../integrations/webhooks.server";
 import { configuredChain, knownChain } from "./beacon.server";
-import { type DriverStatement, type ListDriver, isDriverUniqueViolation, withListDriver } from "./list-driver.server";
+import { type DriverStatement, type ListDriver, isDriverUniqueViolation, sqlLiteral, withListDriver } from "./list-driver.server";
 import { actionListKey, entryListKey, listObjectPieces, listObjectRange, listsInFileStore, putListBytes } from "./list-store.server";
 
 /** Bytes per EntryListChunk row (the last one is shorter). */
@@ -769,19 +769,13 @@ export function entryCopyQuery(campaignId: string, excludedReferrers: readonly s
 /**
  * A COPY (query) TO STDOUT of a query's one text column (decision 116), the query written by `select`
  * with the same `param` as the block queries'. COPY takes no parameters: each value is written into
- * the statement as a quoted literal (pg.escapeLiteral; an array as ARRAY[...]).
+ * the statement as a quoted literal (sqlLiteral: pg.escapeLiteral; an array as ARRAY[...]).
  * COPY's text format writes a value as it is unless it holds a backslash, tab, carriage return or
  * line feed, each of which it writes with a backslash: copySteps refuses any piece with a backslash,
  * so what arrives is exactly the values, a line feed after each.
  */
 function copyStatement(select: (param: (value: unknown, cast?: string) => string) => string): DriverStatement {
-  const literal = (value: unknown): string => {
-    if (Array.isArray(value)) return `ARRAY[${value.map(literal).join(", ")}]::text[]`;
-    if (typeof value === "string") return pg.escapeLiteral(value);
-    if (typeof value === "number" && Number.isFinite(value)) return String(value);
-    throw new TypeError(`No literal for a parameter of type ${typeof value}`);
-  };
-  return { sql: `COPY (${select((value, cast = "") => `${literal(value)}${cast}`)}) TO STDOUT`, copy: true };
+  return { sql: `COPY (${select((value, cast = "") => `${sqlLiteral(value)}${cast}`)}) TO STDOUT`, copy: true };
 }
 
 /** A byte the lines never hold and COPY's text format writes before every character it escapes. */
@@ -956,17 +950,12 @@ function chunkSource(driver: ListDriver, campaignId: string, table: ChunkTable =
   const missing = (index: number) => new Error(`Campaign ${campaignId}: entry list chunk ${index} is missing`);
   return {
     async *pieces() {
-      const [[last] = []] = await driver.rows(sql(`SELECT max("index") FROM "EntryListChunk" WHERE "campaignId" = $1`), [campaignId]);
       const learnt = [0];
-      // One buffer for every chunk that arrives as text (PostgreSQL): fewer megabytes for the GC to catch up with.
-      const reused = Buffer.allocUnsafe(ENTRY_LIST_CHUNK_BYTES);
-      for (let index = 0; last !== null && last !== undefined && index <= Number(last); index++) {
-        const bytes = await driver.bytes(
-          sql(`SELECT "bytes" FROM "EntryListChunk" WHERE "campaignId" = $1 AND "index" = $2`),
-          [campaignId, index],
-          reused,
-        );
-        if (!bytes) throw missing(index);
+      const rows = driver.chunkRows(sql(`SELECT "index", "bytes" FROM "EntryListChunk" WHERE "campaignId" = $1 ORDER BY "index"`), [
+        campaignId,
+      ]);
+      for await (const [index, bytes] of rows) {
+        if (index !== learnt.length - 1) throw missing(learnt.length - 1);
         learnt.push((learnt[learnt.length - 1] ?? 0) + bytes.length);
         yield bytes;
       }
@@ -1021,10 +1010,9 @@ function chunkSource(driver: ListDriver, campaignId: string, table: ChunkTable =
 export async function readStoredList(
   list: StoredListRow,
   source: StoredListSource,
-  actions?: ActionBonuses,
-  referralCap: number | null = null,
+  rules: Pick<EntryListReaderOptions, "actions" | "referralCap" | "trustWeights"> = {},
 ): Promise<FrozenListIndex> {
-  const reader = new EntryListReader({ hashing: nodeListHashing, actions, referralCap });
+  const reader = new EntryListReader({ ...rules, hashing: nodeListHashing });
   const hash = createHash("sha256");
   for await (const piece of source.pieces()) {
     if (reader.byteLength + piece.length > list.byteLength)
@@ -1063,12 +1051,18 @@ export async function entryListBytes(list: StoredListRow, client: PrismaClient =
 /**
  * Runs `compute` (deterministic: drawPicks, nextPick, replayPicks) over a campaign's frozen list read
  * from its stored bytes; only the blocks the computation needs are read a second time.
+ *
+ * The draw trusts the freeze's check of the weights (decision 121): the freeze checked every weight
+ * against the referrals and actions.csv's bonuses in the transaction that stored both files and their
+ * hashes. Here both files' bytes are checked against those hashes (a draw never runs over bytes that
+ * are not the frozen ones) and draw.csv against every other rule; actions.csv is not parsed again,
+ * since the picks depend on draw.csv alone. The verifiers check everything.
  */
 export async function overStoredList<T>(list: StoredListRow, compute: (pool: DrawPool) => T, client: PrismaClient = prisma): Promise<T> {
-  // Procedure version 3: the weights are checked against the frozen actions.csv too.
-  const actions = await readStoredActions(list.campaignId, client);
+  const actions = await frozenActionList(list.campaignId, client);
+  if (actions) await checkedActionPieces(actions, client, () => {});
   return withStoredList(list, client, async (source) =>
-    withListBlocks(await readStoredList(list, source, actions ?? undefined), source.range, compute),
+    withListBlocks(await readStoredList(list, source, { trustWeights: true }), source.range, compute),
   );
 }
 
@@ -1107,23 +1101,32 @@ export async function readStoredActions(
 ): Promise<ActionBonuses | null> {
   const row = await frozenActionList(campaignId, client);
   if (!row) return null;
-  return withStoredList(
+  const reader = new ActionListReader(options);
+  await checkedActionPieces(row, client, (piece) => reader.push(piece));
+  return reader.finish();
+}
+
+/**
+ * Reads the stored actions.csv once, piece by piece, handing each piece to `use` and checking the
+ * whole against its recorded length and SHA-256 (an Error).
+ */
+async function checkedActionPieces(row: ActionListRow, client: PrismaClient, use: (piece: Uint8Array) => void): Promise<void> {
+  await withStoredList(
     row,
     client,
     async (source) => {
-      const reader = new ActionListReader(options);
       const hash = createHash("sha256");
+      let length = 0;
       for await (const piece of source.pieces()) {
-        if (reader.byteLength + piece.length > row.byteLength)
-          throw new Error(`Campaign ${campaignId}: actions.csv is longer than recorded`);
+        length += piece.length;
+        if (length > row.byteLength) throw new Error(`Campaign ${row.campaignId}: actions.csv is longer than recorded`);
         hash.update(piece);
-        reader.push(piece);
+        use(piece);
       }
-      if (reader.byteLength !== row.byteLength)
-        throw new Error(`Campaign ${campaignId}: actions.csv has ${reader.byteLength} bytes, ${row.byteLength} recorded`);
+      if (length !== row.byteLength)
+        throw new Error(`Campaign ${row.campaignId}: actions.csv has ${length} bytes, ${row.byteLength} recorded`);
       if (hash.digest("hex") !== row.sha256)
-        throw new Error(`Campaign ${campaignId}: the stored actions.csv does not match its published hash`);
-      return reader.finish();
+        throw new Error(`Campaign ${row.campaignId}: the stored actions.csv does not match its published hash`);
     },
     "ActionListChunk",
   );
