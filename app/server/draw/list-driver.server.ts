@@ -35,7 +35,7 @@ export interface ListDriver {
    * "bytes"), in the query's order, each handed over as it arrives. A row's bytes may be a view of a
    * buffer the next row reuses. On PostgreSQL one binary COPY streams them all (no round trip per
    * chunk); on SQLite the statement is stepped row by row. Nothing else may use the connection until
-   * the rows are done or the iteration is left.
+   * the rows are done; after an iteration left early, only closing it (as withListDriver does).
    */
   chunkRows(sql: string, params?: readonly unknown[]): AsyncGenerator<[number, Uint8Array]>;
   run(sql: string, params?: readonly unknown[]): Promise<void>;
@@ -212,22 +212,17 @@ function postgresDriver(connection: pg.Client, url: string): ListDriver {
       return answer.subarray(0, value.length);
     },
     async *chunkRows(sql, params = []) {
-      const stream = binaryCopy(sql, params);
+      // Left early, the COPY's stream is destroyed with the iteration: the connection is then only closed.
       const tuples = new BinaryCopyTuples();
-      try {
-        for await (const piece of stream as AsyncIterable<Buffer>) {
-          tuples.push(piece);
-          for (let fields = tuples.next(); fields; fields = tuples.next()) {
-            const [index, bytes] = fields;
-            if (!index || index.length !== 4 || !bytes) throw new Error("expected an integer and a byte string");
-            yield [index.readInt32BE(0), bytes];
-          }
+      for await (const piece of binaryCopy(sql, params) as AsyncIterable<Buffer>) {
+        tuples.push(piece);
+        for (let fields = tuples.next(); fields; fields = tuples.next()) {
+          const [index, bytes] = fields;
+          if (!index || index.length !== 4 || !bytes) throw new Error("expected an integer and a byte string");
+          yield [index.readInt32BE(0), bytes];
         }
-        if (!tuples.ended) throw new Error("A binary COPY output ended inside a row");
-      } finally {
-        // Left early: the rest of the output is read and dropped, so the connection can be used again.
-        if (!stream.readableEnded) for await (const _ of stream as AsyncIterable<Buffer>);
       }
+      if (!tuples.ended) throw new Error("A binary COPY output ended inside a row");
     },
     async run(sql, params = []) {
       await connection.query(sql, [...params]);
