@@ -96,7 +96,7 @@ describe("the frozen list read back piece by piece", () => {
     await expect(overStoredList(changed.row, (pool) => pool.count)).rejects.toThrow(/does not match its published hash/);
   });
 
-  it("reads back every byte value as stored, in a given buffer or a new one, and null without a row", async () => {
+  it("reads back every byte value as stored, and null without a row", async () => {
     const { row } = await storedList(10, 100_000);
     const every = Buffer.from(Array.from({ length: 3 * 256 + 7 }, (_, k) => k % 256));
     await prisma.entryListChunk.update({ where: { campaignId_index: { campaignId: row.campaignId, index: 0 } }, data: { bytes: every } });
@@ -104,13 +104,6 @@ describe("the frozen list read back piece by piece", () => {
       const sql = (text: string) => (driver.provider === "postgresql" ? text : text.replace(/\$\d+/g, "?"));
       const select = sql(`SELECT "bytes" FROM "EntryListChunk" WHERE "campaignId" = $1 AND "index" = $2`);
       expect(Buffer.from((await driver.bytes(select, [row.campaignId, 0]))!)).toEqual(every);
-      const into = Buffer.alloc(4096, 0x2c);
-      const answer = (await driver.bytes(select, [row.campaignId, 0], into))!;
-      expect(Buffer.from(answer)).toEqual(every);
-      // PostgreSQL copies the value into the buffer given (SQLite hands over its own, a new one each time).
-      if (driver.provider === "postgresql") expect(answer.buffer).toBe(into.buffer);
-      // Too small a buffer: a new one.
-      expect(Buffer.from((await driver.bytes(select, [row.campaignId, 0], Buffer.alloc(10)))!)).toEqual(every);
       // A quote in a parameter is a value, not SQL (PostgreSQL writes the parameters into a COPY).
       expect(await driver.bytes(select, [`${row.campaignId}' OR '1'='1`, 0])).toBeNull();
       expect(await driver.bytes(select, [row.campaignId, 99])).toBeNull();

@@ -26,10 +26,9 @@ export interface ListDriver {
    * The first column of the first row, a byte string (bytea or BLOB), or null without a row. On
    * PostgreSQL the query runs as a COPY in binary format, whose bytea values arrive as their raw
    * bytes: a query's binary result arrives decoded as UTF-8 text in node-postgres, and decoding a
-   * draw's 180 MB of chunks took about a second (decision 121). `into`: a buffer the bytes may be
-   * copied into (and the answer be a view of), instead of a new one.
+   * draw's 180 MB of chunks took about a second (decision 121).
    */
-  bytes(sql: string, params?: readonly unknown[], into?: Buffer): Promise<Uint8Array | null>;
+  bytes(sql: string, params?: readonly unknown[]): Promise<Uint8Array | null>;
   /**
    * The rows of a query of two columns, an integer and a byte string (a file's chunk rows: "index",
    * "bytes"), in the query's order, each handed over as it arrives. A row's bytes may be a view of a
@@ -133,15 +132,19 @@ export class BinaryCopyTuples {
   ended = false;
 
   push(piece: Buffer): void {
-    // What is left of the last pieces moves to the buffer's start, which grows if need be.
-    const left = this.#end - this.#start;
-    if (left + piece.length > this.#buffer.length) {
-      const grown = Buffer.allocUnsafe(Math.max(2 * this.#buffer.length, left + piece.length));
-      this.#buffer.copy(grown, 0, this.#start, this.#end);
-      this.#buffer = grown;
-    } else if (this.#start > 0) this.#buffer.copy(this.#buffer, 0, this.#start, this.#end);
-    this.#start = 0;
-    this.#end = left;
+    // Appended where there is room; else what is left unread moves to the buffer's start (a larger
+    // buffer if need be) first. Moving it on every piece copied a long row again with each piece.
+    if (this.#end + piece.length > this.#buffer.length) {
+      const left = this.#end - this.#start;
+      const target =
+        left + piece.length > this.#buffer.length
+          ? Buffer.allocUnsafe(Math.max(2 * this.#buffer.length, left + piece.length))
+          : this.#buffer;
+      this.#buffer.copy(target, 0, this.#start, this.#end);
+      this.#buffer = target;
+      this.#start = 0;
+      this.#end = left;
+    }
     piece.copy(this.#buffer, this.#end);
     this.#end += piece.length;
   }
@@ -201,15 +204,13 @@ function postgresDriver(connection: pg.Client, url: string): ListDriver {
       const result = await connection.query<unknown[]>({ text: sql, values: [...params], rowMode: "array" });
       return result.rows;
     },
-    async bytes(sql, params = [], into) {
+    async bytes(sql, params = []) {
       const tuples = new BinaryCopyTuples();
       for await (const piece of binaryCopy(sql, params)) tuples.push(piece);
+      // A view of the buffer of this read alone.
       const value = tuples.next()?.[0];
       if (!tuples.ended && value === undefined) throw new Error("A binary COPY output ended inside a row");
-      if (!value) return null;
-      const answer = into && into.length >= value.length ? into : Buffer.allocUnsafe(value.length);
-      value.copy(answer);
-      return answer.subarray(0, value.length);
+      return value ?? null;
     },
     async *chunkRows(sql, params = []) {
       // Left early, the COPY's stream is destroyed with the iteration: the connection is then only closed.
